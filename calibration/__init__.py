@@ -1,0 +1,1 @@
+"""Learns a user's set (colours, symbols) and camera; generates the printable play mat."""
