@@ -1,0 +1,93 @@
+"""Aligning a state with the previous one (RULES.md scoring convention 2).
+
+Successive photos need not share origin or orientation. The previous board is turned by
+``quarter_turns`` clockwise, then shifted by ``(row_shift, col_shift)``, so that the most previous
+tiles land on identical tiles of the current board. Ties go to the candidate whose turn has fewer
+violations, then to the smallest ``(quarter_turns, row_shift, col_shift)``. A Twelve Tiles frame
+board (both boards with ``borders``) is only turned within its 0-7 frame, never shifted, and only
+by turns that map the previous borders onto the current ones.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Callable, Hashable
+
+from companion.rules.board import Board, Cell
+
+
+@dataclass(frozen=True, order=True)
+class Alignment:
+    """The transform applied to the previous board: turn clockwise, then shift."""
+
+    quarter_turns: int = 0
+    row_shift: int = 0
+    col_shift: int = 0
+
+    def apply(self, board: Board, *, frame: bool = False) -> Board:
+        """``board`` turned (within the 0-7 frame when ``frame``) and shifted."""
+        turned = board.turned(self.quarter_turns, frame=frame)
+        return turned.shifted(self.row_shift, self.col_shift)
+
+    def to_dict(self) -> dict[str, int]:
+        return {"quarter_turns": self.quarter_turns, "row_shift": self.row_shift,
+                "col_shift": self.col_shift}
+
+
+IDENTITY = Alignment()
+
+
+def frame_aligned(prev: Board, cur: Board) -> bool:
+    """Both boards are Twelve Tiles frame boards, so they are aligned by their frame."""
+    return prev.has_frame and cur.has_frame
+
+
+def candidate_alignments(prev: Board, cur: Board,
+                         identity: Callable[..., Hashable]) -> tuple[int, list[Alignment]]:
+    """All alignments that put the most previous tiles on identical tiles, and that count.
+
+    Returns ``(matches, candidates)``; with no previous tile, or no identical tile under any
+    alignment, ``(0, [IDENTITY])``.
+    """
+    if not prev.tiles or not cur.tiles:
+        return 0, [IDENTITY]
+    if frame_aligned(prev, cur):
+        counts: dict[Alignment, int] = {}
+        for k in range(4):
+            turned = prev.turned(k, frame=True)
+            if turned.borders != cur.borders:
+                continue
+            counts[Alignment(k)] = sum(
+                1 for cell, tile in turned.tiles.items()
+                if cell in cur.tiles and identity(cur.tiles[cell]) == identity(tile))
+        if not counts:
+            return 0, [IDENTITY]
+    else:
+        by_identity: dict[Hashable, list[Cell]] = defaultdict(list)
+        for cell, tile in cur.tiles.items():
+            by_identity[identity(tile)].append(cell)
+        counts = Counter()
+        for k in range(4):
+            turned = prev.turned(k, frame=False)
+            for (r, c), tile in turned.tiles.items():
+                for cr, cc in by_identity.get(identity(tile), ()):
+                    counts[Alignment(k, cr - r, cc - c)] += 1
+        if not counts:
+            return 0, [IDENTITY]
+    best = max(counts.values())
+    if best == 0:
+        return 0, [min(counts)]
+    return best, sorted(a for a, n in counts.items() if n == best)
+
+
+def align(prev: Board, cur: Board, identity: Callable[..., Hashable],
+          violations_of: Callable[[Alignment], int] | None = None) -> Alignment:
+    """The alignment of RULES.md convention 2.
+
+    ``violations_of(alignment)`` counts the violations of the turn under that alignment; it is
+    only called to break ties.
+    """
+    _, candidates = candidate_alignments(prev, cur, identity)
+    if len(candidates) == 1 or violations_of is None:
+        return candidates[0]
+    return min(candidates, key=lambda a: (violations_of(a), a))
