@@ -54,23 +54,29 @@ def candidate_alignments(prev: Board, cur: Board,
     if frame_aligned(prev, cur):
         counts: dict[Alignment, int] = {}
         for k in range(4):
-            turned = prev.turned(k, frame=True)
-            if turned.borders != cur.borders:
+            borders = prev.borders
+            assert borders is not None
+            if tuple(borders[(i - k) % 4] for i in range(4)) != cur.borders:
                 continue
+            turned = prev.turned(k, frame=True)
             counts[Alignment(k)] = sum(
                 1 for cell, tile in turned.tiles.items()
                 if cell in cur.tiles and identity(cur.tiles[cell]) == identity(tile))
         if not counts:
             return 0, [IDENTITY]
     else:
+        cur_ids = {cell: identity(tile) for cell, tile in cur.tiles.items()}
         by_identity: dict[Hashable, list[Cell]] = defaultdict(list)
-        for cell, tile in cur.tiles.items():
-            by_identity[identity(tile)].append(cell)
+        for cell, ident in cur_ids.items():
+            by_identity[ident].append(cell)
+        full = _full_matches(prev, cur_ids, by_identity, identity)
+        if full:
+            return len(prev.tiles), full
         counts = Counter()
         for k in range(4):
-            turned = prev.turned(k, frame=False)
-            for (r, c), tile in turned.tiles.items():
-                for cr, cc in by_identity.get(identity(tile), ()):
+            for (r, c), tile in prev.tiles.items():
+                r, c = _rot(r, c, k)
+                for cr, cc in by_identity.get(identity(tile.turned(k)), ()):
                     counts[Alignment(k, cr - r, cc - c)] += 1
         if not counts:
             return 0, [IDENTITY]
@@ -78,6 +84,44 @@ def candidate_alignments(prev: Board, cur: Board,
     if best == 0:
         return 0, [min(counts)]
     return best, sorted(a for a, n in counts.items() if n == best)
+
+
+def _rot(r: int, c: int, k: int) -> Cell:
+    """``(r, c)`` turned ``k`` quarter turns clockwise about the origin."""
+    if k == 0:
+        return r, c
+    if k == 1:
+        return c, -r
+    if k == 2:
+        return -r, -c
+    return -c, r
+
+
+def _full_matches(prev: Board, cur_ids: dict[Cell, Hashable],
+                  by_identity: dict[Hashable, list[Cell]],
+                  identity: Callable[..., Hashable]) -> list[Alignment]:
+    """Alignments that put every previous tile on an identical tile (the common case).
+
+    Any such alignment maps the previous tile of the rarest identity onto a current tile of
+    that identity, so only those few candidates are verified, each stopping at its first miss.
+    """
+    items = list(prev.tiles.items())
+    anchor_cell, anchor_tile = min(items, key=lambda it: len(by_identity.get(identity(it[1]), ())))
+    out = []
+    for k in range(4):
+        ar, ac = _rot(*anchor_cell, k)
+        for cr, cc in by_identity.get(identity(anchor_tile.turned(k)), ()):
+            dr, dc = cr - ar, cc - ac
+            for (r, c), tile in items:
+                r, c = _rot(r, c, k)
+                if cur_ids.get((r + dr, c + dc), _MISSING) != identity(tile.turned(k)):
+                    break
+            else:
+                out.append(Alignment(k, dr, dc))
+    return sorted(out)
+
+
+_MISSING = object()
 
 
 def align(prev: Board, cur: Board, identity: Callable[..., Hashable],

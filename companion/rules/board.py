@@ -8,6 +8,7 @@ on a Twelve Tiles frame board (one with ``borders``) it maps ``(row, col)`` to
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Iterator, Mapping
 
@@ -44,18 +45,23 @@ class Tile:
     def turned(self, quarter_turns: int = 1) -> "Tile":
         """The same tile after the whole table turned ``quarter_turns`` clockwise."""
         k = quarter_turns % 4
-        if k == 0:
+        if k == 0 or (self.edges is None and self.long_axis is None):
             return self
-        edges = self.edges
-        if edges is not None:
-            edges = tuple(edges[(i - k) % 4] for i in range(4))  # type: ignore[assignment]
-        axis = self.long_axis
-        if axis is not None and k % 2:
-            axis = "ns" if axis == "ew" else "ew"
-        return replace(self, edges=edges, long_axis=axis)
+        return _turned_tile(self, k)
 
     def edge(self, name: str) -> str | None:
         return None if self.edges is None else self.edges[EDGE_NAMES.index(name)]
+
+
+@lru_cache(maxsize=4096)
+def _turned_tile(tile: Tile, k: int) -> Tile:
+    edges = tile.edges
+    if edges is not None:
+        edges = (edges[(0 - k) % 4], edges[(1 - k) % 4], edges[(2 - k) % 4], edges[(3 - k) % 4])
+    axis = tile.long_axis
+    if axis is not None and k % 2:
+        axis = "ns" if axis == "ew" else "ew"
+    return replace(tile, edges=edges, long_axis=axis)
 
 
 @dataclass(frozen=True)
@@ -229,6 +235,27 @@ def tile_from_dict(game: str, data: Any, kit: Kit, where: str) -> tuple[Cell, Ti
     return cell, tile
 
 
+_TILE_CACHE: dict[tuple, tuple[Cell, Tile]] = {}
+_TILE_CACHE_MAX = 100_000
+
+
+def _cached_tile(game: str, raw: Any, kit: Kit, where: str) -> tuple[Cell, Tile]:
+    """:func:`tile_from_dict`, remembering valid tiles: records repeat each tile in every entry."""
+    try:
+        key = (game, tuple((k, tuple(v.items()) if isinstance(v, dict) else v, type(v))
+                           for k, v in raw.items()))
+        hash(key)
+    except (AttributeError, TypeError):
+        return tile_from_dict(game, raw, kit, where)
+    hit = _TILE_CACHE.get(key)
+    if hit is None:
+        hit = tile_from_dict(game, raw, kit, where)
+        if len(_TILE_CACHE) >= _TILE_CACHE_MAX:
+            _TILE_CACHE.clear()
+        _TILE_CACHE[key] = hit
+    return hit
+
+
 def board_from_dict(data: Any, *, game: str | None = None, where: str = "board") -> Board:
     """Validate a board document (FORMATS.md) and build a :class:`Board`.
 
@@ -258,7 +285,7 @@ def board_from_dict(data: Any, *, game: str | None = None, where: str = "board")
         raise BoardError(f"{where}: 'tiles' must be a list")
     tiles: dict[Cell, Tile] = {}
     for i, raw in enumerate(raw_tiles):
-        cell, tile = tile_from_dict(board_game, raw, kit, f"{where}: tile {i}")
+        cell, tile = _cached_tile(board_game, raw, kit, f"{where}: tile {i}")
         if cell in tiles:
             raise BoardError(f"{where}: two tiles in cell {list(cell)}")
         tiles[cell] = tile
