@@ -16,8 +16,6 @@ from companion.errors import CompanionError
 
 logger = logging.getLogger(__name__)
 
-#: Tiles each player draws at the start of an X-Tiles round (RULES.md).
-XTILES_HAND = 7
 
 
 @dataclass(frozen=True)
@@ -73,92 +71,57 @@ def score_record(record: Mapping[str, Any]) -> tuple[dict[str, Any] | None, str 
         return None, f"scoring failed: {type(exc).__name__}: {exc}"
 
 
-def current_round_start(entries: Sequence[Entry]) -> int:
-    """Index of the entry that started the current round (0 when none did)."""
-    for i in range(len(entries) - 1, -1, -1):
-        if entries[i].new_round:
-            return i
-    return 0
+def xtiles_round_info(summary: Mapping[str, Any] | None
+                     ) -> tuple[dict[str, int] | None, bool, str | None]:
+    """X-Tiles, from the score document: ``(hands, round_over, next_start_player)``.
 
-
-def xtiles_hands(players: Sequence[str], entries: Sequence[Entry],
-                 results: Sequence[Mapping[str, Any] | None]) -> dict[str, int] | None:
-    """X-Tiles: tiles left in each hand this round (7 minus tiles placed, stock excluded)."""
-    if not entries or any(r is None for r in results):
-        return None
-    start = current_round_start(entries)
-    hands = {p: XTILES_HAND for p in players}
-    for i in range(start + 1, len(entries)):
-        res = results[i]
-        player = res.get("player")
-        if player in hands:
-            hands[player] -= len(res.get("placed") or ())
-    return hands
-
-
-def _is_pass(result: Mapping[str, Any]) -> bool:
-    return not result.get("placed") and not result.get("violations")
-
-
-def xtiles_round_state(players: Sequence[str], options: Mapping[str, Any],
-                       entries: Sequence[Entry], results: Sequence[Mapping[str, Any] | None]
-                       ) -> tuple[bool, str | None]:
-    """X-Tiles: ``(round_over, round_winner)`` for the current round (RULES.md 4 and 15)."""
-    hands = xtiles_hands(players, entries, results)
-    if hands is None:
-        return False, None
-    start = current_round_start(entries)
-    placed: dict[str, int] = {}
-    for i in range(start + 1, len(entries)):
-        res = results[i]
-        player = res.get("player")  # type: ignore[union-attr]
-        placed[player] = placed.get(player, 0) + len(res.get("placed") or ())  # type: ignore[union-attr]
-        if placed[player] >= XTILES_HAND:  # the first to empty a hand ends the round
-            return True, player
-    run = 0
-    for i in range(len(entries) - 1, start, -1):
-        if _is_pass(results[i]):  # type: ignore[arg-type]
-            run += 1
-        else:
-            break
-    if len(players) and run >= len(players):
-        return True, None
-    return False, None
+    ``hands`` are the tiles left in each hand in the current (or just ended) round, as the rule
+    core counts them; ``round_over`` is true once the last round was won or everyone passed,
+    and then ``next_start_player`` is who starts the next one (RULES.md X-Tiles 1, convention 14).
+    """
+    rounds = (summary or {}).get("rounds") or []
+    if not rounds:
+        return None, False, None
+    last = rounds[-1]
+    hands = {str(k): int(v) for k, v in (last.get("hands") or {}).items()}
+    if last.get("ended") == "open":
+        return hands, False, None
+    players = list((summary or {}).get("players") or [])
+    winner = last.get("winner")
+    if winner is None or winner not in players:
+        return hands, True, last.get("start_player")
+    starter = ((summary or {}).get("_options") or {}).get("starter", "winner")
+    if starter != "loser" or len(players) < 2:
+        return hands, True, winner
+    w = players.index(winner)
+    order = [players[(w + i) % len(players)] for i in range(1, len(players))]
+    return hands, True, max(order, key=lambda p: (hands.get(p, 0), -order.index(p)))
 
 
 def next_player(game: str, players: Sequence[str], options: Mapping[str, Any],
-                entries: Sequence[Entry], results: Sequence[Mapping[str, Any] | None],
-                ) -> tuple[str | None, bool]:
+                results: Sequence[Mapping[str, Any] | None],
+                summary: Mapping[str, Any] | None) -> tuple[str | None, bool]:
     """Whose turn comes next, and whether an X-Tiles round is over.
 
-    Follows the record's turn order: the next in the seating list after the last turn's player;
-    X-Tiles extra turns keep the player; after an X-Tiles round the next start player is the
-    round's winner (option ``starter`` ``"loser"``: the opponent with most tiles left, ties going
-    to the first in seating order after the winner); a round without a winner is started again
-    by the same start player.
+    Follows the record's turn order (RULES.md convention 7): the next in the seating list after
+    the last turn's player; X-Tiles round starts and extra turns keep the player; after an
+    X-Tiles round, the next round's start player. ``None`` when the session is not scored.
     """
     if not players:
         return None, False
-    if not entries:
+    if not results:
         return players[0], False
     if game == "tapestry" or len(players) == 1:
         return players[0], False
-    last = results[-1] if results else None
+    last = results[-1]
     if last is None or last.get("player") not in players:
         return None, False
     if game == "x-tiles":
-        over, winner = xtiles_round_state(players, options, entries, results)
+        _, over, starter = xtiles_round_info(
+            {**(summary or {}), "players": list(players), "_options": dict(options)})
         if over:
-            start_player = results[current_round_start(entries)].get("player")  # type: ignore[union-attr]
-            if winner is None:
-                return (start_player if start_player in players else players[0]), True
-            if options.get("starter", "winner") == "loser":
-                hands = xtiles_hands(players, entries, results) or {}
-                k = players.index(winner)
-                order = [players[(k + j) % len(players)] for j in range(1, len(players))]
-                return max(order, key=lambda p: (hands.get(p, 0), -order.index(p))), True
-            return winner, True
-        if last.get("extra_turn"):
+            return starter, True
+        if last.get("extra_turn") or last.get("kind") in ("start", "new-round"):
             return last["player"], False
     k = players.index(last["player"])
     return players[(k + 1) % len(players)], False

@@ -36,7 +36,7 @@ logger = logging.getLogger(__name__)
 
 #: Largest photo accepted, in bytes.
 MAX_PHOTO_BYTES = 64 * 1024 * 1024
-MAX_PLAYERS = 8
+MAX_PLAYERS = 12
 MAX_NAME = 80
 
 #: A photo reader: ``reader(path, game=..., profile=...)`` -> a ``vision.pipeline.Reading``
@@ -416,13 +416,12 @@ class SessionStore:
         info = self._info_from_row(row, len(live))
         summary = _loads(row["summary"])
         players = info.players
-        entries = [scoring.Entry(t.board, t.named_player, t.new_round) for t in live]
         results = [t.result for t in live]
         finished = row["finished"] is not None
-        nxt, round_over = scoring.next_player(info.game, players, info.options, entries, results)
+        nxt, round_over = scoring.next_player(info.game, players, info.options, results, summary)
         hands = None
         if info.game == "x-tiles":
-            hands = scoring.xtiles_hands(players, entries, results)
+            hands, _, _ = scoring.xtiles_round_info(summary)
         score = None
         if summary is not None:
             score = dict(summary)
@@ -593,7 +592,7 @@ class SessionStore:
                 logger.warning("could not keep the reading's %s", k)
         return out
 
-    def _store_photo(self, session_id: int, photo: str | Path | bytes) -> tuple[Path, str]:
+    def _store_photo(self, session_id: int | str, photo: str | Path | bytes) -> tuple[Path, str]:
         """Copy a photo into the photos folder atomically -> (absolute path, relative path)."""
         name = None
         if isinstance(photo, (bytes, bytearray, memoryview)):
