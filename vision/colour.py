@@ -1,0 +1,211 @@
+"""Colour science: sRGB <-> CIELAB (D65), CIEDE2000, white balance and palette classification.
+
+Conventions: images are BGR ``uint8`` (OpenCV); colours passed around as Lab are ``float``
+arrays ``(..., 3)`` with L in 0-100 and a, b in about -128..127 (real CIELAB, not OpenCV's
+8-bit scaling).
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import cv2
+import numpy as np
+
+logger = logging.getLogger(__name__)
+
+
+def bgr_to_lab(bgr: np.ndarray) -> np.ndarray:
+    """BGR ``uint8`` (or float in [0, 1]) ``(..., 3)`` -> CIELAB float32 ``(..., 3)``, D65."""
+    arr = np.asarray(bgr)
+    f = arr.astype(np.float32) / 255.0 if arr.dtype == np.uint8 else arr.astype(np.float32)
+    shape = f.shape
+    lab = cv2.cvtColor(f.reshape(-1, 1, 3), cv2.COLOR_BGR2Lab)
+    return lab.reshape(shape)
+
+
+def hex_to_lab(value: str) -> np.ndarray:
+    """``"#C8102E"`` -> CIELAB ``(3,)``."""
+    rgb = [int(value[i:i + 2], 16) for i in (1, 3, 5)]
+    return bgr_to_lab(np.array(rgb[::-1], dtype=np.uint8).reshape(1, 3))[0]
+
+
+def srgb_to_linear(x: np.ndarray) -> np.ndarray:
+    """sRGB values in [0, 1] -> linear light."""
+    x = np.asarray(x, dtype=np.float32)
+    return np.where(x <= 0.04045, x / 12.92, ((x + 0.055) / 1.055) ** 2.4)
+
+
+def linear_to_srgb(x: np.ndarray) -> np.ndarray:
+    x = np.clip(np.asarray(x, dtype=np.float32), 0.0, 1.0)
+    return np.where(x <= 0.0031308, 12.92 * x, 1.055 * x ** (1 / 2.4) - 0.055)
+
+
+def ciede2000(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
+    """CIEDE2000 colour difference (kL = kC = kH = 1), broadcasting ``(..., 3)`` arrays."""
+    lab1 = np.asarray(lab1, dtype=np.float64)
+    lab2 = np.asarray(lab2, dtype=np.float64)
+    L1, a1, b1 = lab1[..., 0], lab1[..., 1], lab1[..., 2]
+    L2, a2, b2 = lab2[..., 0], lab2[..., 1], lab2[..., 2]
+    C1 = np.hypot(a1, b1)
+    C2 = np.hypot(a2, b2)
+    Cbar7 = ((C1 + C2) / 2) ** 7
+    G = 0.5 * (1 - np.sqrt(Cbar7 / (Cbar7 + 25.0 ** 7)))
+    a1p, a2p = (1 + G) * a1, (1 + G) * a2
+    C1p, C2p = np.hypot(a1p, b1), np.hypot(a2p, b2)
+    h1p = np.degrees(np.arctan2(b1, a1p)) % 360
+    h2p = np.degrees(np.arctan2(b2, a2p)) % 360
+    dLp = L2 - L1
+    dCp = C2p - C1p
+    dh = h2p - h1p
+    dh = np.where(dh > 180, dh - 360, np.where(dh < -180, dh + 360, dh))
+    dh = np.where(C1p * C2p == 0, 0.0, dh)
+    dHp = 2 * np.sqrt(C1p * C2p) * np.sin(np.radians(dh) / 2)
+    Lbp = (L1 + L2) / 2
+    Cbp = (C1p + C2p) / 2
+    hsum = h1p + h2p
+    hbp = np.where(np.abs(h1p - h2p) > 180, np.where(hsum < 360, hsum + 360, hsum - 360), hsum) / 2
+    hbp = np.where(C1p * C2p == 0, hsum, hbp)
+    T = (1 - 0.17 * np.cos(np.radians(hbp - 30)) + 0.24 * np.cos(np.radians(2 * hbp))
+         + 0.32 * np.cos(np.radians(3 * hbp + 6)) - 0.20 * np.cos(np.radians(4 * hbp - 63)))
+    dtheta = 30 * np.exp(-(((hbp - 275) / 25) ** 2))
+    Cbp7 = Cbp ** 7
+    RC = 2 * np.sqrt(Cbp7 / (Cbp7 + 25.0 ** 7))
+    SL = 1 + 0.015 * (Lbp - 50) ** 2 / np.sqrt(20 + (Lbp - 50) ** 2)
+    SC = 1 + 0.045 * Cbp
+    SH = 1 + 0.015 * Cbp * T
+    RT = -np.sin(np.radians(2 * dtheta)) * RC
+    return np.sqrt((dLp / SL) ** 2 + (dCp / SC) ** 2 + (dHp / SH) ** 2
+                   + RT * (dCp / SC) * (dHp / SH))
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Named reference colours in CIELAB; ``lab`` has shape ``(K, 3)`` in the order of ``names``."""
+
+    names: tuple[str, ...]
+    lab: np.ndarray
+
+    @classmethod
+    def from_hex(cls, colours: Mapping[str, str]) -> "Palette":
+        names = tuple(colours)
+        return cls(names, np.stack([hex_to_lab(colours[n]) for n in names]).astype(np.float64))
+
+    @classmethod
+    def from_profile(cls, profile: Mapping, fallback: Mapping[str, str]) -> "Palette":
+        """Profile colours (``{"colours": {name: {"lab": [L, a, b]}}}``) over the kit defaults."""
+        base = cls.from_hex(fallback)
+        lab = base.lab.copy()
+        colours = profile.get("colours", {}) if isinstance(profile, Mapping) else {}
+        for i, name in enumerate(base.names):
+            entry = colours.get(name)
+            if isinstance(entry, Mapping) and len(entry.get("lab", ())) == 3:
+                lab[i] = np.asarray(entry["lab"], dtype=np.float64)
+        return cls(base.names, lab)
+
+    def subset(self, names: Sequence[str]) -> "Palette":
+        idx = [self.names.index(n) for n in names]
+        return Palette(tuple(names), self.lab[idx])
+
+
+@dataclass(frozen=True)
+class ColourMatch:
+    """Nearest palette entries for N samples: ``index`` (N,), ``distance`` (N,) CIEDE2000 to the
+    best, ``margin`` (N,) second-best minus best distance."""
+
+    index: np.ndarray
+    distance: np.ndarray
+    margin: np.ndarray
+
+
+def match_palette(lab: np.ndarray, palette: Palette) -> ColourMatch:
+    """Classify Lab samples ``(N, 3)`` against ``palette`` by CIEDE2000."""
+    lab = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
+    d = ciede2000(lab[:, None, :], palette.lab[None, :, :])  # (N, K)
+    order = np.argsort(d, axis=1)
+    best = order[:, 0]
+    rows = np.arange(len(lab))
+    dist = d[rows, best]
+    second = d[rows, order[:, 1]] if d.shape[1] > 1 else np.full(len(lab), np.inf)
+    return ColourMatch(best, dist, second - dist)
+
+
+def robust_lab(bgr_pixels: np.ndarray) -> np.ndarray:
+    """A robust colour of a patch: the median Lab of its pixels after dropping glare and shadow.
+
+    ``bgr_pixels`` is ``(N, 3)`` uint8. Pixels in the top 10% and bottom 15% of lightness are
+    dropped (specular glare, pips, shadows), then the per-channel median is taken.
+    """
+    lab = bgr_to_lab(np.asarray(bgr_pixels).reshape(-1, 3))
+    if len(lab) < 8:
+        return np.median(lab, axis=0)
+    L = lab[:, 0]
+    lo, hi = np.percentile(L, (15, 90))
+    keep = (L >= lo) & (L <= hi)
+    if keep.sum() < 4:
+        keep[:] = True
+    return np.median(lab[keep], axis=0)
+
+
+def fit_gains(observed_bgr: np.ndarray, target_bgr: np.ndarray, *, weights: np.ndarray | None = None
+              ) -> np.ndarray:
+    """Per-channel (von Kries) gains ``(3,)`` that map observed linear BGR onto target linear BGR.
+
+    Both inputs are ``(N, 3)`` sRGB values in [0, 1]. Least squares per channel, clipped to a sane
+    range.
+    """
+    o = srgb_to_linear(observed_bgr)
+    t = srgb_to_linear(target_bgr)
+    w = np.ones(len(o)) if weights is None else np.asarray(weights, dtype=np.float64)
+    gains = (w[:, None] * o * t).sum(0) / np.maximum((w[:, None] * o * o).sum(0), 1e-9)
+    return np.clip(gains, 0.25, 4.0)
+
+
+def apply_gains_lab(lab: np.ndarray, gains_bgr: np.ndarray) -> np.ndarray:
+    """Apply linear-light BGR gains to Lab colours ``(N, 3)``; returns Lab ``(N, 3)``."""
+    lab = np.asarray(lab, dtype=np.float32).reshape(-1, 1, 3)
+    bgr = cv2.cvtColor(lab, cv2.COLOR_Lab2BGR).reshape(-1, 3)
+    lin = srgb_to_linear(np.clip(bgr, 0, 1)) * np.asarray(gains_bgr, dtype=np.float32)
+    return bgr_to_lab(linear_to_srgb(lin).astype(np.float32))
+
+
+def lab_to_bgr(lab: np.ndarray) -> np.ndarray:
+    """Lab ``(N, 3)`` -> sRGB BGR in [0, 1] ``(N, 3)``."""
+    lab = np.asarray(lab, dtype=np.float32).reshape(-1, 1, 3)
+    return np.clip(cv2.cvtColor(lab, cv2.COLOR_Lab2BGR).reshape(-1, 3), 0, 1)
+
+
+def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 3,
+                      gains_bgr: np.ndarray | None = None) -> tuple[ColourMatch, np.ndarray, np.ndarray]:
+    """Classify samples while estimating the light's colour (white balance) from them.
+
+    Starting from ``gains_bgr`` (default: none), the samples are classified, then per-channel gains
+    are fitted so the samples match their assigned palette colours (weighted by confidence), and
+    the samples re-classified. Robust to a colour cast of the light when most readings are right.
+
+    Returns
+    -------
+    (match, corrected_lab (N, 3), gains_bgr (3,))
+    """
+    lab = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
+    gains = np.ones(3) if gains_bgr is None else np.asarray(gains_bgr, dtype=np.float64)
+    corrected = apply_gains_lab(lab, gains) if gains_bgr is not None else lab
+    match = match_palette(corrected, palette)
+    if len(lab) < 3:
+        return match, corrected, gains
+    observed = lab_to_bgr(lab)
+    for _ in range(iterations):
+        target = lab_to_bgr(palette.lab[match.index])
+        w = 1.0 / (1.0 + match.distance / 10.0)
+        new_gains = fit_gains(observed, target, weights=w)
+        # shrink towards neutral so a few readings cannot swing the balance
+        n = len(lab)
+        shrink = n / (n + 4.0)
+        new_gains = 1.0 + shrink * (new_gains - 1.0)
+        new_corrected = apply_gains_lab(lab, new_gains)
+        new_match = match_palette(new_corrected, palette)
+        if np.mean(new_match.distance) > np.mean(match.distance) + 1e-6:
+            break
+        gains, corrected, match = new_gains, new_corrected, new_match
+    return match, np.asarray(corrected, dtype=np.float64), gains

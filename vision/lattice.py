@@ -1,0 +1,263 @@
+"""Line segments -> vanishing points -> a regular lattice and its homography.
+
+All functions here work on a small "work" image (about 0.5 MP). Points are ``(x, y)`` pixels;
+a homography ``H`` maps homogeneous column vectors ``(x, y, 1)``.
+
+The lattice model: two families of parallel lines on the table (the tile boundaries, or for
+X-shaped faces the X grooves), seen in perspective. Each family meets in a vanishing point; the
+pair of vanishing points fixes the perspective up to a scale per axis and a shift, which the
+regular spacing of the lines (their pitch) then fixes. A final least-squares fit of every
+segment to its nearest lattice line (the idea of chesscog's lattice-consistent fit) corrects
+the small errors of the vanishing points and the lens.
+"""
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Segments:
+    """Line segments: ``p`` ``(N, 2)`` and ``q`` ``(N, 2)`` end points, ``length`` ``(N,)``."""
+
+    p: np.ndarray
+    q: np.ndarray
+
+    @property
+    def length(self) -> np.ndarray:
+        return np.hypot(*(self.q - self.p).T)
+
+    @property
+    def mid(self) -> np.ndarray:
+        return (self.p + self.q) / 2
+
+    @property
+    def direction(self) -> np.ndarray:
+        d = self.q - self.p
+        return d / np.maximum(np.hypot(*d.T), 1e-9)[:, None]
+
+    def lines(self) -> np.ndarray:
+        """Homogeneous lines ``(N, 3)``, normalised so ``a^2 + b^2 = 1``."""
+        ph = np.column_stack([self.p, np.ones(len(self.p))])
+        qh = np.column_stack([self.q, np.ones(len(self.q))])
+        l = np.cross(ph, qh)
+        return l / np.maximum(np.hypot(l[:, 0], l[:, 1]), 1e-12)[:, None]
+
+    def take(self, mask: np.ndarray) -> "Segments":
+        return Segments(self.p[mask], self.q[mask])
+
+    def __len__(self) -> int:
+        return len(self.p)
+
+
+_LSD = None
+
+
+def find_segments(gray: np.ndarray, *, min_length: float) -> Segments:
+    """Straight line segments of a grey ``uint8`` image ``(H, W)`` (LSD), at least ``min_length``."""
+    global _LSD
+    if _LSD is None:
+        _LSD = cv2.createLineSegmentDetector(cv2.LSD_REFINE_STD)
+    lines = _LSD.detect(gray)[0]
+    if lines is None:
+        return Segments(np.zeros((0, 2)), np.zeros((0, 2)))
+    lines = lines.reshape(-1, 4).astype(np.float64)
+    seg = Segments(lines[:, :2], lines[:, 2:])
+    return seg.take(seg.length >= min_length)
+
+
+def _vp_consistency(segs: Segments, vp: np.ndarray) -> np.ndarray:
+    """Angle (radians) between each segment and the direction from its midpoint to ``vp``
+    (homogeneous ``(3,)``)."""
+    u = vp[None, :2] - segs.mid * vp[2]
+    nu = np.hypot(u[:, 0], u[:, 1])
+    d = segs.direction
+    cosang = np.abs(d[:, 0] * u[:, 0] + d[:, 1] * u[:, 1]) / np.maximum(nu, 1e-12)
+    return np.arccos(np.clip(cosang, 0.0, 1.0))
+
+
+def _refine_vp(lines: np.ndarray, w: np.ndarray) -> np.ndarray:
+    A = (lines * w[:, None]).T @ lines
+    vals, vecs = np.linalg.eigh(A)
+    return vecs[:, 0]
+
+
+def vanishing_points(segs: Segments, *, size: tuple[int, int], max_vps: int = 4,
+                     tol_deg: float = 1.5, iterations: int = 400, seed: int = 0
+                     ) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Sequential RANSAC for vanishing points.
+
+    Returns a list of ``(vp, inlier_mask)``: ``vp`` homogeneous ``(3,)`` in work-image pixels
+    (``vp[2]`` near 0 for a vanishing point at infinity), the mask over ``segs``. Strongest first.
+    """
+    rng = np.random.default_rng(seed)
+    w, h = size
+    scale = max(w, h) / 2.0
+    # normalised coordinates keep the algebra well conditioned
+    T = np.array([[1 / scale, 0, -w / 2 / scale], [0, 1 / scale, -h / 2 / scale], [0, 0, 1]])
+    nseg = Segments((segs.p - [w / 2, h / 2]) / scale, (segs.q - [w / 2, h / 2]) / scale)
+    lines = nseg.lines()
+    length = segs.length
+    tol = math.radians(tol_deg)
+    free = np.ones(len(segs), bool)
+    out = []
+    total = length.sum()
+    for _ in range(max_vps):
+        idx = np.flatnonzero(free)
+        if len(idx) < 4:
+            break
+        prob = length[idx] / length[idx].sum()
+        pairs = rng.choice(idx, size=(iterations, 2), p=prob)
+        pairs = pairs[pairs[:, 0] != pairs[:, 1]]
+        vps = np.cross(lines[pairs[:, 0]], lines[pairs[:, 1]])
+        norms = np.linalg.norm(vps, axis=1)
+        vps = vps[norms > 1e-12] / norms[norms > 1e-12, None]
+        sub = nseg.take(free)
+        best_score, best_vp = -1.0, None
+        for vp in vps:
+            ang = _vp_consistency(sub, vp)
+            score = float(length[idx][ang < tol].sum())
+            if score > best_score:
+                best_score, best_vp = score, vp
+        if best_vp is None or best_score < 0.04 * total:
+            break
+        vp = best_vp
+        for _ in range(3):
+            inl = free & (_vp_consistency(nseg, vp) < tol)
+            if inl.sum() < 2:
+                break
+            vp = _refine_vp(lines[inl], length[inl])
+        inl = free & (_vp_consistency(nseg, vp) < tol)
+        free &= ~inl
+        vp_img = np.linalg.inv(T) @ vp
+        out.append((vp_img / np.linalg.norm(vp_img), inl))
+    return out
+
+
+def pair_homography(vp1: np.ndarray, vp2: np.ndarray, origin: tuple[float, float]) -> np.ndarray:
+    """Homography image -> rectified plane sending ``vp1`` to the x direction and ``vp2`` to the
+    y direction, ``origin`` to (0, 0), with unit scale along both axes at the origin and no
+    mirror."""
+    o = np.array([origin[0], origin[1], 1.0])
+    M = np.column_stack([vp1, vp2, o])
+    H = np.linalg.inv(M)
+    # rescale each axis to unit image-pixel scale at the origin
+    J = _jacobian(H, origin)
+    sx = 1.0 / max(np.hypot(*J[0]), 1e-12)
+    sy = 1.0 / max(np.hypot(*J[1]), 1e-12)
+    H = np.diag([sx, sy, 1.0]) @ H
+    if np.linalg.det(_jacobian(H, origin)) < 0:
+        H = np.diag([1.0, -1.0, 1.0]) @ H
+    return H / H[2, 2] if abs(H[2, 2]) > 1e-12 else H
+
+
+def _jacobian(H: np.ndarray, pt: tuple[float, float]) -> np.ndarray:
+    """2x2 Jacobian of the projective map ``H`` at image point ``pt``: rows d(X, Y)/d(x, y)."""
+    q = H @ np.array([pt[0], pt[1], 1.0])
+    w = q[2]
+    return (H[:2, :2] * w - np.outer(q[:2], H[2, :2])) / (w * w)
+
+
+def apply_h(H: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Apply homography ``H`` to points ``(N, 2)``."""
+    pts = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
+    q = np.column_stack([pts, np.ones(len(pts))]) @ H.T
+    return q[:, :2] / q[:, 2:3]
+
+
+@dataclass(frozen=True)
+class Comb:
+    """A regular set of parallel lines ``phase + k * period``; ``strength`` 0-1 is how much of the
+    evidence lies on it."""
+
+    period: float
+    phase: float
+    strength: float
+
+
+def fit_comb(values: np.ndarray, weights: np.ndarray, *, min_period: float, max_period: float
+             ) -> Comb | None:
+    """Find the regular spacing of line positions ``values`` (1-D, weighted).
+
+    The fundamental is the largest period whose coherence is close to the best one (a comb at a
+    sub-multiple of the true period fits equally well, one at a multiple does not).
+    """
+    values = np.asarray(values, float)
+    weights = np.asarray(weights, float)
+    if len(values) < 3 or max_period <= min_period:
+        return None
+    periods = np.exp(np.linspace(math.log(min_period), math.log(max_period), 600))
+    ph = 2 * np.pi * values[None, :] / periods[:, None]
+    z = (weights[None, :] * np.exp(1j * ph)).sum(1) / weights.sum()
+    coh = np.abs(z)
+    best = coh.max()
+    if best < 0.2:
+        return None
+    # local maxima close to the best; take the largest period among them
+    ok = np.flatnonzero((coh >= 0.8 * best) & (coh >= np.roll(coh, 1)) & (coh >= np.roll(coh, -1)))
+    if len(ok) == 0:
+        ok = np.array([int(coh.argmax())])
+    i = int(ok.max())
+    # refine the period locally
+    fine = np.linspace(periods[max(i - 2, 0)], periods[min(i + 2, len(periods) - 1)], 60)
+    zf = (weights[None, :] * np.exp(2j * np.pi * values[None, :] / fine[:, None])).sum(1) / weights.sum()
+    j = int(np.abs(zf).argmax())
+    period = float(fine[j])
+    phase = float((np.angle(zf[j]) / (2 * np.pi)) * period) % period
+    return Comb(period, phase, float(np.abs(zf[j])))
+
+
+def fit_lattice_homography(segs_x: Segments, kx: np.ndarray, segs_y: Segments, ky: np.ndarray,
+                           weights_x: np.ndarray, weights_y: np.ndarray) -> np.ndarray | None:
+    """Least-squares homography image -> lattice from segments assigned to lattice lines.
+
+    A segment of ``segs_x`` lies on the line ``X = kx`` (end points both), one of ``segs_y`` on
+    ``Y = ky``. Each end point gives one linear equation in the 9 entries of ``H`` (DLT, solved by
+    SVD in normalised coordinates).
+    """
+    rows = []
+    wts = []
+    pts_all = np.vstack([segs_x.p, segs_x.q, segs_y.p, segs_y.q]) if len(segs_x) + len(segs_y) else None
+    if pts_all is None or len(segs_x) < 2 or len(segs_y) < 2:
+        return None
+    c = pts_all.mean(0)
+    s = pts_all.std() + 1e-9
+    T = np.array([[1 / s, 0, -c[0] / s], [0, 1 / s, -c[1] / s], [0, 0, 1]])
+
+    def norm(p):
+        return (p - c) / s
+
+    for segs, k, wt, axis in ((segs_x, kx, weights_x, 0), (segs_y, ky, weights_y, 1)):
+        for pts in (norm(segs.p), norm(segs.q)):
+            n = len(pts)
+            ph = np.column_stack([pts, np.ones(n)])
+            r = np.zeros((n, 9))
+            r[:, 3 * axis:3 * axis + 3] = ph
+            r[:, 6:9] = -k[:, None] * ph
+            rows.append(r)
+            wts.append(wt)
+    A = np.vstack(rows) * np.sqrt(np.concatenate(wts))[:, None]
+    try:
+        _, _, vt = np.linalg.svd(A, full_matrices=False)
+    except np.linalg.LinAlgError:
+        return None
+    Hn = vt[-1].reshape(3, 3)
+    H = Hn @ T
+    return H / H[2, 2] if abs(H[2, 2]) > 1e-12 else None
+
+
+def segment_positions(H: np.ndarray, segs: Segments, axis: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rectified coordinate ``axis`` of each segment (mean of its ends), the spread of the two
+    ends along that axis and the rectified length."""
+    a = apply_h(H, segs.p)
+    b = apply_h(H, segs.q)
+    pos = (a[:, axis] + b[:, axis]) / 2
+    spread = np.abs(a[:, axis] - b[:, axis])
+    length = np.abs(a[:, 1 - axis] - b[:, 1 - axis])
+    return pos, spread, length

@@ -1,0 +1,226 @@
+"""Locate the lattice of tiles in a photo: the homography from lattice cells to image pixels.
+
+Public stage: :func:`locate`. It works on a downscaled copy of the photo (about 0.5 MP) and
+returns a :class:`Lattice` in the coordinates of the full image.
+
+Lattice coordinates ``(x, y)``: cell ``(row, col)`` covers ``col <= x <= col + 1`` and
+``row <= y <= row + 1``; rows grow towards the bottom of the picture (the quarter turn of the
+lattice is chosen so), columns to the right. Non-square cells (cards) are one unit per pitch.
+"""
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import cv2
+import numpy as np
+
+from vision.errors import NoTilesFound
+from vision.lattice import (Segments, apply_h, fit_comb, fit_lattice_homography, find_segments,
+                            pair_homography, segment_positions, vanishing_points, _jacobian)
+
+logger = logging.getLogger(__name__)
+
+#: Pixels of the downscaled copy the lattice is searched on.
+WORK_PIXELS = 550_000
+#: Largest lattice accepted (cells per side).
+MAX_CELLS = 24
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """Where the cells are.
+
+    Attributes
+    ----------
+    H : (3, 3) homography lattice ``(x, y, 1)`` -> full-image pixels ``(x, y, 1)``.
+    rows, cols : ``(first, last)`` cell indices (inclusive) that may hold tiles.
+    pitch_px : typical cell size in image pixels (geometric mean of both axes).
+    diagonal : True when the lines found were the cells' diagonals (X-shaped faces).
+    strength : 0-1 regularity of the lines found.
+    """
+
+    H: np.ndarray
+    rows: tuple[int, int]
+    cols: tuple[int, int]
+    pitch_px: float
+    diagonal: bool = False
+    strength: float = 0.0
+    work_scale: float = 1.0
+    info: dict = field(default_factory=dict)
+
+    def cell_polygon(self, row: int, col: int) -> np.ndarray:
+        """The four corners ``(4, 2)`` of a cell in image pixels (clockwise from top-left)."""
+        pts = np.array([[col, row], [col + 1, row], [col + 1, row + 1], [col, row + 1]], float)
+        return apply_h(self.H, pts)
+
+    def with_H(self, H: np.ndarray, **changes) -> "Lattice":
+        from dataclasses import replace
+        return replace(self, H=H, **changes)
+
+
+def work_copy(image: np.ndarray, pixels: int = WORK_PIXELS) -> tuple[np.ndarray, float]:
+    """Downscale ``image`` (BGR) to about ``pixels`` pixels; returns (copy, scale work/full)."""
+    h, w = image.shape[:2]
+    s = min(1.0, math.sqrt(pixels / float(h * w)))
+    if s >= 0.999:
+        return image, 1.0
+    small = cv2.resize(image, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_AREA)
+    return small, small.shape[1] / w
+
+
+def _refine(H: np.ndarray, fam_x: Segments, fam_y: Segments, *, rounds: int = 3
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Assign segments to the nearest lattice lines and refit ``H`` (image -> lattice)."""
+    kx = ky = np.zeros(0)
+    mx = my = np.zeros(0, bool)
+    for tol in (0.2, 0.12, 0.08)[:rounds]:
+        px, sx, lx = segment_positions(H, fam_x, 0)
+        py, sy, ly = segment_positions(H, fam_y, 1)
+        kx, ky = np.round(px), np.round(py)
+        mx = (np.abs(px - kx) < tol) & (sx < tol * 1.5) & np.isfinite(px)
+        my = (np.abs(py - ky) < tol) & (sy < tol * 1.5) & np.isfinite(py)
+        if mx.sum() < 2 or my.sum() < 2:
+            break
+        H2 = fit_lattice_homography(fam_x.take(mx), kx[mx], fam_y.take(my), ky[my],
+                                    fam_x.length[mx], fam_y.length[my])
+        if H2 is None:
+            break
+        H = H2
+    return H, kx, mx, ky, my
+
+
+def _pick_turn(H_img_from_lat: np.ndarray, centre: tuple[float, float]) -> np.ndarray:
+    """A lattice transform (3x3, quarter turn + no mirror) making +y point down the picture and
+    +x to the right, as closely as possible. Returns T with new_lattice = T @ old_lattice."""
+    J = _jacobian(H_img_from_lat, centre)  # d(img)/d(lat): columns are lattice axes in the image
+    best, best_T = -1e9, np.eye(3)
+    for k in range(4):
+        c, s = [(1, 0), (0, 1), (-1, 0), (0, -1)][k]
+        R = np.array([[c, -s, 0], [s, c, 0], [0, 0, 1.0]])
+        Ji = J @ np.linalg.inv(R[:2, :2])
+        ax = Ji[:, 0] / (np.hypot(*Ji[:, 0]) + 1e-12)
+        ay = Ji[:, 1] / (np.hypot(*Ji[:, 1]) + 1e-12)
+        score = ax[0] + ay[1]
+        if score > best:
+            best, best_T = score, R
+    return best_T
+
+
+def locate(image: np.ndarray, *, diagonal_faces: bool = False, min_cells: int = 1) -> Lattice:
+    """Find the lattice of tiles in a photo.
+
+    Parameters
+    ----------
+    image : ndarray (H, W, 3) uint8 BGR, the full photo.
+    diagonal_faces : the faces are split by an X into sectors (X-Tiles, Twelve Tiles): the
+        diagonal line families are then also tried as the lattice.
+
+    Returns
+    -------
+    Lattice, in full-image pixels.
+
+    Raises
+    ------
+    NoTilesFound
+        When no regular lattice of lines is visible.
+    """
+    work, scale = work_copy(image)
+    h, w = work.shape[:2]
+    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    segs = find_segments(gray, min_length=max(8.0, 0.012 * max(w, h)))
+    if len(segs) < 6:
+        raise NoTilesFound("no tiles found: the photo shows too few straight edges")
+    vps = vanishing_points(segs, size=(w, h))
+    if len(vps) < 2:
+        raise NoTilesFound("no tiles found: no two families of parallel edges")
+    candidates = []
+    total_len = float(segs.length.sum())
+    for (i, (v1, m1)), (j, (v2, m2)) in combinations(enumerate(vps), 2):
+        # v1 becomes the x direction, so family 1 holds the lines y = const (and vice versa)
+        f2, f1 = segs.take(m1), segs.take(m2)
+        mids = np.vstack([f1.mid, f2.mid])
+        origin = tuple(np.median(mids, axis=0))
+        # the two families must cross at a decent angle where the tiles are
+        d1 = v1[:2] - np.array(origin) * v1[2]
+        d2 = v2[:2] - np.array(origin) * v2[2]
+        cosang = abs(d1 @ d2) / (np.linalg.norm(d1) * np.linalg.norm(d2) + 1e-12)
+        if cosang > math.cos(math.radians(35)):
+            continue
+        try:
+            H0 = pair_homography(v1, v2, origin)
+        except np.linalg.LinAlgError:
+            continue
+        px, sx, lx = segment_positions(H0, f1, 0)
+        py, sy, ly = segment_positions(H0, f2, 1)
+        okx = np.isfinite(px) & (np.abs(px) < 4 * max(w, h))
+        oky = np.isfinite(py) & (np.abs(py) < 4 * max(w, h))
+        if okx.sum() < 3 or oky.sum() < 3:
+            continue
+        min_p = max(6.0, 0.012 * max(w, h))
+        cx = fit_comb(px[okx], f1.length[okx], min_period=min_p, max_period=0.45 * max(w, h))
+        cy = fit_comb(py[oky], f2.length[oky], min_period=min_p, max_period=0.45 * max(w, h))
+        if cx is None or cy is None:
+            continue
+        support = (f1.length.sum() + f2.length.sum()) / total_len
+        score = cx.strength * cy.strength * support
+        S = np.array([[1 / cx.period, 0, -cx.phase / cx.period],
+                      [0, 1 / cy.period, -cy.phase / cy.period], [0, 0, 1.0]])
+        candidates.append((score, S @ H0, f1, f2, cx, cy))
+    if not candidates:
+        raise NoTilesFound("no tiles found: no regular grid of edges")
+    candidates.sort(key=lambda c: -c[0])
+    score, H, f1, f2, cx, cy = candidates[0]
+    H, kx, mx, ky, my = _refine(H, f1, f2)
+    if mx.sum() < 2 or my.sum() < 2:
+        raise NoTilesFound("no tiles found: the grid of edges is not consistent")
+    strength = float(score)
+    # one cell of margin: a tile at the rim may show only its inner edges
+    cols = (int(kx[mx].min()) - 1, int(kx[mx].max()))
+    rows = (int(ky[my].min()) - 1, int(ky[my].max()))
+    if cols[1] - cols[0] + 1 > MAX_CELLS or rows[1] - rows[0] + 1 > MAX_CELLS:
+        raise NoTilesFound("no tiles found: the grid found is implausibly large")
+    # lattice -> full image
+    H_img = np.linalg.inv(H)
+    S_full = np.diag([1 / scale, 1 / scale, 1.0])
+    H_full = S_full @ H_img
+    logger.debug("lattice: score %.3f, cols %s rows %s", score, cols, rows)
+    lat = Lattice(H=H_full / H_full[2, 2], rows=rows, cols=cols, pitch_px=0.0, strength=strength,
+                  work_scale=scale, info={"candidates": len(candidates), "vps": len(vps)})
+    return _normalise(lat)
+
+
+def diagonal_variants(lat: Lattice) -> list[Lattice]:
+    """Re-read a lattice whose lines are the cells' diagonals (X grooves) as the cell lattice.
+
+    Lines ``U = i`` and ``V = j`` are taken as ``x - y`` and ``x + y`` = const; their crossings are
+    both the cells' corners and centres, so two phases ``s`` (0, 1) are returned.
+    """
+    out = []
+    corners = np.array([[lat.cols[0], lat.rows[0]], [lat.cols[1] + 1, lat.rows[0]],
+                        [lat.cols[1] + 1, lat.rows[1] + 1], [lat.cols[0], lat.rows[1] + 1]], float)
+    for s in (0, 1):
+        A = np.array([[0.5, 0.5, s / 2], [-0.5, 0.5, s / 2], [0, 0, 1.0]])
+        H = lat.H @ np.linalg.inv(A)
+        box = apply_h(A, corners)
+        x0, y0 = np.floor(box.min(0)).astype(int)
+        x1, y1 = np.ceil(box.max(0)).astype(int)
+        out.append(_normalise(lat.with_H(H / H[2, 2], rows=(int(y0), int(y1) - 1),
+                                         cols=(int(x0), int(x1) - 1), diagonal=True)))
+    return out
+
+
+def _normalise(lat: Lattice) -> Lattice:
+    """Turn the lattice so rows grow down the picture and re-index its cell range."""
+    corners = [(lat.cols[0], lat.rows[0]), (lat.cols[1] + 1, lat.rows[1] + 1)]
+    cxy = ((corners[0][0] + corners[1][0]) / 2, (corners[0][1] + corners[1][1]) / 2)
+    T = _pick_turn(lat.H, cxy)
+    H = lat.H @ np.linalg.inv(T)
+    box = apply_h(T, np.array([[lat.cols[0], lat.rows[0]], [lat.cols[1] + 1, lat.rows[1] + 1]]))
+    x0, x1 = sorted(np.round(box[:, 0]).astype(int))
+    y0, y1 = sorted(np.round(box[:, 1]).astype(int))
+    Jl = _jacobian(H, ((x0 + x1) / 2, (y0 + y1) / 2))
+    pitch = math.sqrt(abs(np.linalg.det(Jl)))
+    return lat.with_H(H / H[2, 2], rows=(y0, y1 - 1), cols=(x0, x1 - 1), pitch_px=pitch)
