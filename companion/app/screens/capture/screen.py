@@ -1,0 +1,217 @@
+"""Capture: take a photo with the camera, load one from a file, or play the demo's next photo.
+
+The photo is read off the main thread (the session store reads, aligns and scores it) while a
+progress indicator runs; then the review screen shows the result. No camera is a normal case:
+the camera button says why it cannot be used, and loading a file always works.
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.popup import Popup
+
+from companion.app.backend import sample_dirs
+from companion.app.boardmodel import GAME_TITLES
+from companion.app.photo_source import PHOTO_EXTENSIONS, FileSource, KivyCameraSource, sources
+from companion.app.screens import BaseScreen
+from companion.app.viewmodels import standing
+
+logger = logging.getLogger(__name__)
+
+
+class FileChooserPanel(BoxLayout):
+    """A file chooser with Open/Cancel buttons (inside a popup)."""
+
+    def __init__(self, on_pick, start: Path, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._on_pick = on_pick
+        self.ids.chooser.filters = [f"*{ext}" for ext in PHOTO_EXTENSIONS] + \
+                                   [f"*{ext.upper()}" for ext in PHOTO_EXTENSIONS]
+        self.ids.chooser.path = str(start)
+
+    def pick(self) -> None:
+        selection = self.ids.chooser.selection
+        if selection:
+            self._on_pick(selection[0])
+
+
+class CameraPanel(BoxLayout):
+    """Live camera preview with a capture button (inside a popup)."""
+
+    def __init__(self, on_pick, folder: Path, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._on_pick = on_pick
+        self._folder = folder
+        from kivy.uix.camera import Camera
+
+        self.camera = Camera(play=True, resolution=(1920, 1080))
+        self.ids.preview.add_widget(self.camera)
+
+    def capture(self) -> None:
+        try:
+            path = KivyCameraSource.save_frame(self.camera.texture, self._folder)
+        except Exception as exc:
+            self.ids.error.text = f"Could not take the photo: {exc}"
+            return
+        self.stop()
+        self._on_pick(str(path))
+
+    def stop(self) -> None:
+        try:
+            self.camera.play = False
+        except Exception:  # pragma: no cover - provider specific
+            pass
+
+
+class CaptureScreen(BaseScreen):
+    headline = StringProperty("")
+    info = StringProperty("")
+    error = StringProperty("")
+    camera_text = StringProperty("Take photo")
+    camera_ok = BooleanProperty(False)
+    demo_text = StringProperty("")
+    pass_text = StringProperty("Pass (table unchanged)")
+    can_pass = BooleanProperty(False)
+    progress = NumericProperty(0)
+
+    def prepare(self, **kwargs) -> None:
+        self.error = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        app = self.app
+        sid = app.session_id
+        if sid is None:
+            self.headline = "No game"
+            return
+        view = app.backend.view(sid)
+        self._view = view
+        info = view.info
+        st = standing(view)
+        n = len(view.turns)
+        game = GAME_TITLES.get(info.game, info.game)
+        if view.finished:
+            self.headline = f"{game}: the game is finished"
+        elif n == 0:
+            first = info.players[0]
+            what = {"x-tiles": "the two stock tiles", "tapestry": "the four starting cards"}.get(
+                info.game, "the first tile")
+            self.headline = f"{game}: photograph {what} ({first} starts)"
+        elif view.round_over:
+            self.headline = f"{game}: new round - photograph the two stock tiles"
+        else:
+            self.headline = f"{game}, turn {n}: {st.next_player or '?'} plays, then photograph the table"
+        self.info = "Totals: " + ", ".join(f"{p} {t}" for p, t in st.totals)
+        cam = KivyCameraSource().availability()
+        self.camera_ok = cam.ok and not view.finished
+        self.camera_text = "Take photo" if cam.ok else f"Take photo ({cam.reason})"
+        self.can_pass = n > 0 and not view.finished and not view.round_over
+        self.pass_text = {"textile": "Take or discard (textile unchanged)",
+                          "tapestry": "Discard a card (tapestry unchanged)"}.get(
+            info.game, "Pass (table unchanged)")
+        entry = app.backend.next_demo_entry(sid, n)
+        demo = app.backend.demo_for(sid)
+        if entry is not None and demo is not None and not view.finished:
+            self.demo_text = f"Use the next sample photo ({n + 1} of {len(demo.entries)})"
+        elif demo is not None:
+            self.demo_text = "All sample photos played: finish the game on the scoreboard"
+        else:
+            self.demo_text = ""
+        self.ids.load.disabled = view.finished
+
+    # ----------------------------------------------------------------- sources
+    def open_file_chooser(self) -> None:
+        start = next((p for p in sample_dirs() if p.is_dir()), Path.home())
+        demo = self.app.backend.demo_for(self.app.session_id) if self.app.session_id else None
+        if demo is not None:
+            start = demo.record_path.parent
+        popup = Popup(title="Load a photo of the table", size_hint=(0.95, 0.95))
+        panel = FileChooserPanel(on_pick=lambda p: (popup.dismiss(), self.read_photo(p)), start=start)
+        panel.ids.cancel.bind(on_release=popup.dismiss)
+        popup.content = panel
+        popup.open()
+        self._chooser = panel
+        return popup
+
+    def open_camera(self) -> None:
+        if not self.camera_ok:
+            return
+        popup = Popup(title="Take a photo of the table from above", size_hint=(0.95, 0.95))
+        folder = self.app.backend.data_dir() / "camera"
+        try:
+            panel = CameraPanel(on_pick=lambda p: (popup.dismiss(), self.read_photo(p)), folder=folder)
+        except Exception as exc:
+            self.error = f"The camera could not be opened ({exc}). Load a photo instead."
+            return
+        panel.ids.cancel.bind(on_release=lambda *_: (panel.stop(), popup.dismiss()))
+        popup.content = panel
+        popup.open()
+
+    # ----------------------------------------------------------------- actions
+    def read_photo(self, path: str) -> None:
+        """Read ``path`` into a new turn in a worker thread, then review it."""
+        sid = self.app.session_id
+        if sid is None or self.app.busy:
+            return
+        self.error = ""
+        new_round = bool(getattr(self, "_view", None) and self._view.round_over)
+        self._start_progress()
+        self.app.run_task(self.app.backend.add_photo, sid, path, new_round=new_round,
+                          on_done=self._read_done, on_error=self._read_failed,
+                          status=f"Reading {Path(path).name} ...")
+
+    def play_demo(self) -> None:
+        sid = self.app.session_id
+        if sid is None or self.app.busy:
+            return
+        entry = self.app.backend.next_demo_entry(sid, len(self.app.backend.view(sid).turns))
+        if entry is None:
+            return
+        self.error = ""
+        self._start_progress()
+        name = Path(entry["photo"]).name if "photo" in entry else "the sample board"
+        self.app.run_task(self.app.backend.play_demo_entry, sid, entry,
+                          on_done=self._read_done, on_error=self._read_failed,
+                          status=f"Reading {name} ...")
+
+    def add_pass(self) -> None:
+        sid = self.app.session_id
+        if sid is None or self.app.busy:
+            return
+        game = self._view.info.game
+        action = {"textile": "take", "tapestry": "discard"}.get(game, "pass")
+        try:
+            self.app.backend.add_pass(sid, action)
+        except Exception as exc:
+            self.error = getattr(exc, "message", None) or str(exc)
+            return
+        self.app.show("scoreboard")
+
+    def _start_progress(self) -> None:
+        self.progress = 0
+        self._tick = Clock.schedule_interval(self._advance, 0.05)
+
+    def _advance(self, dt: float) -> None:
+        # the reader reports no fraction: an eased, never-complete bar shows it is working
+        self.progress += (95 - self.progress) * 0.04
+
+    def _stop_progress(self) -> None:
+        if getattr(self, "_tick", None) is not None:
+            self._tick.cancel()
+            self._tick = None
+        self.progress = 0
+
+    def _read_done(self, turn) -> None:
+        self._stop_progress()
+        self.app.show("review", turn_id=turn.id)
+
+    def _read_failed(self, exc: BaseException) -> None:
+        self._stop_progress()
+        msg = getattr(exc, "message", None) or str(exc)
+        self.error = f"Could not use this photo: {msg}\nNothing was recorded; try another photo."
+        logger.info("photo rejected: %s", msg)

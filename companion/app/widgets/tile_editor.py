@@ -1,0 +1,196 @@
+"""The tile editor: pick a tile's colour, pips, edge colours or symbol from the game's kit.
+
+Opened by tapping a cell on the review screen. ``on_apply(tile_or_None)`` receives the new tile
+(a FORMATS.md tile dict without row/col) or ``None`` to remove the tile.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from kivy.metrics import dp
+from kivy.lang import Builder
+from kivy.properties import DictProperty, ListProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.popup import Popup
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.togglebutton import ToggleButton
+
+from companion.app.boardmodel import (EDGE_GAMES, EDGES, SOLID_GAMES, SYMBOL_GAMES, clean_tile,
+                                      hex_rgba, tile_complete, tile_label)
+from companion.app.widgets.board_view import BoardView
+from companion.app.widgets.common import BigButton, ChoiceButton, DangerButton, WrapLabel
+from vision.kits import kit_for_game
+
+EDGE_NAMES = {"n": "North (top) edge", "e": "East (right) edge", "s": "South (bottom) edge",
+              "w": "West (left) edge"}
+
+
+def _text_colour(hex_value: str) -> tuple[float, float, float, float]:
+    r, g, b, _ = hex_rgba(hex_value)
+    return (0, 0, 0, 1) if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else (1, 1, 1, 1)
+
+
+Builder.load_string("""
+#:import dp kivy.metrics.dp
+<ColourButton>:
+    size_hint_y: None
+    height: max(dp(52), self.texture_size[1] + dp(16))
+    text_size: self.width - dp(8), None
+    halign: "center"
+    valign: "middle"
+    font_size: "16sp"
+    allow_no_selection: False
+    background_normal: ""
+    background_down: ""
+    background_color: self.rgba
+    bold: self.state == "down"
+    text: (">> " + self.name_text + " <<") if self.state == "down" else self.name_text
+    canvas.after:
+        Color:
+            rgba: (1, 1, 1, 1) if self.state == "down" else (0, 0, 0, 0)
+        Line:
+            rectangle: self.x + dp(2), self.y + dp(2), self.width - dp(4), self.height - dp(4)
+            width: dp(2.5)
+""")
+
+
+class ColourButton(ToggleButton):
+    """A colour choice painted in the kit's colour (its name stays readable on it)."""
+
+    name_text = StringProperty("")
+    rgba = ListProperty([0.5, 0.5, 0.5, 1])
+
+    def __init__(self, name: str, hex_value: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.name_text = name
+        self.rgba = list(hex_rgba(hex_value))
+        self.color = _text_colour(hex_value)
+
+
+class TileEditor(BoxLayout):
+    """Pickers for one tile of ``game``; ``tile`` is edited in place as choices are made."""
+
+    tile = DictProperty({})
+    game = StringProperty("")
+
+    def __init__(self, game: str, cell: tuple[int, int], tile: Mapping[str, Any] | None,
+                 default: Mapping[str, Any], **kwargs: Any) -> None:
+        super().__init__(orientation="vertical", spacing=dp(6), **kwargs)
+        self.game = game
+        self.cell = cell
+        self.kit = kit_for_game(game)
+        self.had_tile = tile is not None
+        self.tile = clean_tile(game, dict(tile) if tile else dict(default))
+        self.buttons: dict[str, dict[str, ChoiceButton]] = {}
+        self._build()
+
+    # ---------------------------------------------------------------- layout
+    def _group(self, body: GridLayout, key: str, title: str, values: list[tuple[str, str | None]],
+               current: Any) -> None:
+        body.add_widget(WrapLabel(text=title, bold=True))
+        grid = GridLayout(cols=3 if len(values) % 3 == 0 else 2 if len(values) <= 4 else 5,
+                          size_hint_y=None, spacing=dp(4))
+        grid.bind(minimum_height=grid.setter("height"))
+        group = f"{key}-{id(self)}"
+        self.buttons[key] = {}
+        for value, hex_value in values:
+            if hex_value:
+                btn = ColourButton(value, hex_value, group=group)
+            else:
+                btn = ChoiceButton(text=value, group=group)
+            btn.state = "down" if str(current) == value else "normal"
+            btn.bind(on_release=lambda b, v=value: self.choose(key, v))
+            grid.add_widget(btn)
+            self.buttons[key][value] = btn
+        body.add_widget(grid)
+
+    def _build(self) -> None:
+        kit = self.kit
+        head = BoxLayout(size_hint_y=None, height=dp(96), spacing=dp(8))
+        self.preview = BoardView(size_hint_x=None, width=dp(96))
+        head.add_widget(self.preview)
+        self.summary = WrapLabel()
+        head.add_widget(self.summary)
+        self.add_widget(head)
+        scroll = ScrollView(do_scroll_x=False)
+        body = GridLayout(cols=1, size_hint_y=None, spacing=dp(6), padding=(0, dp(4)))
+        body.bind(minimum_height=body.setter("height"))
+        colours = [(c, kit.colours[c]) for c in kit.colour_names]
+        if self.game in SOLID_GAMES or self.game in SYMBOL_GAMES:
+            self._group(body, "colour", "Colour", colours, self.tile.get("colour"))
+        if self.game in SOLID_GAMES:
+            self._group(body, "pips", "Pips", [(str(p), None) for p in kit.pips or range(1, 7)],
+                        self.tile.get("pips"))
+        if self.game in SYMBOL_GAMES:
+            self._group(body, "symbol", "Symbol", [(s, None) for s in kit.symbols], self.tile.get("symbol"))
+        if self.game in EDGE_GAMES:
+            edges = self.tile.get("edges") or {}
+            for k in EDGES:
+                self._group(body, f"edge_{k}", EDGE_NAMES[k], colours, edges.get(k))
+            if self.game == "x-tiles":
+                self._group(body, "long_axis", "Long axis (rounded ends)",
+                            [("ew", None), ("ns", None)], self.tile.get("long_axis"))
+        scroll.add_widget(body)
+        self.add_widget(scroll)
+        row = GridLayout(cols=3, size_hint_y=None, spacing=dp(6))
+        row.bind(minimum_height=row.setter("height"))
+        self.cancel_button = BigButton(text="Cancel")
+        self.remove_button = DangerButton(text="Remove tile" if self.had_tile else "Leave empty")
+        self.apply_button = BigButton(text="Apply")
+        row.add_widget(self.cancel_button)
+        row.add_widget(self.remove_button)
+        row.add_widget(self.apply_button)
+        self.add_widget(row)
+        self._refresh()
+
+    # ---------------------------------------------------------------- editing
+    def choose(self, key: str, value: str) -> None:
+        tile = dict(self.tile)
+        if key == "pips":
+            tile["pips"] = int(value)
+        elif key.startswith("edge_"):
+            edges = dict(tile.get("edges") or {})
+            edges[key[5:]] = value
+            tile["edges"] = edges
+        else:
+            tile[key] = value
+        self.tile = tile
+        for v, btn in self.buttons.get(key, {}).items():
+            btn.state = "down" if v == value else "normal"
+        self._refresh()
+
+    def _refresh(self) -> None:
+        r, c = self.cell
+        self.summary.text = (f"Cell row {r}, column {c}\n[b]{tile_label(self.game, self.tile)}[/b]")
+        self.apply_button.disabled = not tile_complete(self.game, self.tile)
+        t = dict(self.tile, row=0, col=0)
+        self.preview.board = {"game": self.game, "tiles": [t]}
+
+    def result(self) -> dict[str, Any]:
+        return {k: v for k, v in clean_tile(self.game, self.tile).items() if k not in ("row", "col")}
+
+
+def open_tile_editor(game: str, cell: tuple[int, int], tile: Mapping[str, Any] | None,
+                     default: Mapping[str, Any],
+                     on_apply: Callable[[dict[str, Any] | None], None]) -> Popup:
+    """Open the editor in a popup; ``on_apply(tile or None)`` when the user applies/removes."""
+    editor = TileEditor(game, cell, tile, default)
+    popup = Popup(title="Correct the tile" if tile else "Add a tile", content=editor,
+                  size_hint=(0.96, 0.96))
+    editor.cancel_button.bind(on_release=popup.dismiss)
+
+    def apply(*_: Any) -> None:
+        popup.dismiss()
+        on_apply(editor.result())
+
+    def remove(*_: Any) -> None:
+        popup.dismiss()
+        if tile is not None:
+            on_apply(None)
+
+    editor.apply_button.bind(on_release=apply)
+    editor.remove_button.bind(on_release=remove)
+    popup.editor = editor
+    popup.open()
+    return popup
