@@ -1,0 +1,163 @@
+"""Durability and concurrency: killed writers, two writers at once, damaged databases."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.rules import score_record_data
+from companion.session import DatabaseCorrupt, DatabaseTooNew, SessionStore
+from companion.session.photos import write_atomic
+
+CHILD = Path(__file__).with_name("writer_child.py")
+ROOT = Path(__file__).resolve().parents[2]
+KILLS = 55
+
+
+def _spawn(db: Path, sid: int, seed: int, *extra: str) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, str(CHILD), str(db), str(sid), str(seed), *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def _returned(out: str) -> dict[int, str]:
+    ids = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "turn":
+            ids[int(parts[1])] = parts[2]
+    return ids
+
+
+def _check_database(db: Path, sid: int, returned: dict[int, str]) -> None:
+    conn = sqlite3.connect(db)
+    assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+    rows = conn.execute("SELECT id, seq, result, photo, source FROM turns WHERE session_id = ? "
+                        "AND undone IS NULL ORDER BY seq", (sid,)).fetchall()
+    conn.close()
+    by_id = {r[0]: r for r in rows}
+    missing = [i for i in returned if i not in by_id]
+    assert not missing, f"turns whose add returned are missing: {missing}"
+    assert [r[1] for r in rows] == list(range(len(rows))), "record positions are not contiguous"
+    assert all(r[2] is not None for r in rows), "a stored turn has no score"
+    for tid, kind in returned.items():
+        assert by_id[tid][4] == {"board": "board", "photo": "photo", "pass": "pass"}[kind]
+    with SessionStore.open(db) as store:
+        view = store.get(sid)
+        for t in view.turns:
+            if t.source == "photo":
+                data = t.photo.read_bytes()  # the whole photo is there
+                assert json.loads(data[3:].decode()) == t.reading["board"]
+        truth = score_record_data(store.export_record(sid))
+        assert dict(view.totals) == truth["totals"]
+
+
+def test_killed_writer_never_loses_a_returned_turn(tmp_path):
+    db = tmp_path / "s.sqlite3"
+    with SessionStore.open(db) as store:
+        sid = store.create("octopus", ["Ann", "Bob"]).id
+    rng = random.Random(20261122)
+    returned: dict[int, str] = {}
+    kills_mid_run = 0
+    t0 = time.monotonic()
+    for i in range(KILLS):
+        proc = _spawn(db, sid, seed=i % 5)
+        ready = proc.stdout.readline()
+        assert ready.strip() == "ready", proc.stderr.read()
+        time.sleep(rng.uniform(0.0, 0.25))
+        proc.kill()
+        out, err = proc.communicate(timeout=30)
+        assert proc.returncode == -9, err
+        got = _returned(out)
+        kills_mid_run += 1
+        returned.update(got)
+    elapsed = time.monotonic() - t0
+    assert kills_mid_run >= 50
+    assert len(returned) > KILLS, "the children added too few turns to test anything"
+    _check_database(db, sid, returned)
+    print(f"{KILLS} kills in {elapsed:.1f} s, {len(returned)} returned turns kept")
+
+
+def test_two_processes_write_the_same_session_at_once(tmp_path):
+    db = tmp_path / "s.sqlite3"
+    with SessionStore.open(db) as store:
+        sid = store.create("octopus", ["Ann", "Bob"]).id
+    procs = [_spawn(db, sid, seed, "25") for seed in (1, 2)]
+    returned: dict[int, str] = {}
+    # this process reads (like the app's screen) while both write
+    with SessionStore.open(db) as store:
+        while any(p.poll() is None for p in procs):
+            store.get(sid)
+            time.sleep(0.01)
+    for p in procs:
+        out, err = p.communicate(timeout=60)
+        assert p.returncode == 0, err
+        returned.update(_returned(out))
+    assert len(returned) == 50
+    _check_database(db, sid, returned)
+
+
+# ------------------------------------------------------------------ damaged databases
+
+def test_not_sqlite_is_reported_and_kept(tmp_path):
+    db = tmp_path / "s.sqlite3"
+    db.write_bytes(b"these are my holiday notes, not a database\n" * 50)
+    before = db.read_bytes()
+    with pytest.raises(DatabaseCorrupt) as err:
+        SessionStore.open(db)
+    assert "not an SQLite database" in err.value.message and err.value.code == "corrupt-database"
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.sqlite3"]
+
+
+def test_failing_integrity_check_is_reported_and_kept(tmp_path):
+    db = tmp_path / "s.sqlite3"
+    with SessionStore.open(db) as store:
+        sid = store.create("octopus", ["Ann", "Bob"]).id
+        for i in range(30):
+            store.add_board_turn(sid, {"game": "octopus", "tiles": [
+                {"row": 0, "col": c, "colour": "red", "pips": 1 + c % 6} for c in range(i + 1)]})
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.execute("PRAGMA journal_mode = DELETE")
+    page = conn.execute("PRAGMA page_size").fetchone()[0]
+    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'turns'").fetchone()[0]
+    conn.close()
+    data = bytearray(db.read_bytes())
+    start = (root - 1) * page
+    data[start:start + 12] = b"\x55" * 12  # break the b-tree page header of the turns table
+    db.write_bytes(bytes(data))
+    before = db.read_bytes()
+    with pytest.raises(DatabaseCorrupt) as err:
+        SessionStore.open(db)
+    assert "integrity" in err.value.message or "damaged" in err.value.message
+    assert db.read_bytes() == before
+
+
+def test_database_from_a_newer_version_is_refused(tmp_path):
+    db = tmp_path / "s.sqlite3"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE future (x)")
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    before = db.read_bytes()
+    with pytest.raises(DatabaseTooNew):
+        SessionStore.open(db)
+    assert db.read_bytes() == before
+
+
+def test_atomic_write_replaces_whole_files(tmp_path):
+    target = tmp_path / "a" / "photo.jpg"
+    write_atomic(target, b"one")
+    write_atomic(target, b"two" * 1000)
+    assert target.read_bytes() == b"two" * 1000
+    assert [p.name for p in target.parent.iterdir()] == ["photo.jpg"]
