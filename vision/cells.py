@@ -1,0 +1,546 @@
+"""Read each cell of a rectified (top-down) lattice: occupancy, colours, pips, sectors, symbol.
+
+Public stages: :func:`rectify` (photo + lattice -> top-down image at a fixed number of pixels
+per cell) and :func:`read_cells` (top-down image -> :class:`CellReading` per cell).
+
+The top-down image ``td`` is BGR ``uint8``; cell ``(row, col)`` of the lattice occupies
+``td[(row - r0) * ch:(row - r0 + 1) * ch, (col - c0) * cw:(col - c0 + 1) * cw]``.
+"""
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+import cv2
+import numpy as np
+
+from vision.colour import Palette, bgr_to_lab, ciede2000, classify_adaptive
+from vision.kits import Kit
+from vision.locate import Lattice
+
+logger = logging.getLogger(__name__)
+
+#: Below this confidence an attribute is reported unknown.
+CONFIDENCE_THRESHOLD = 0.5
+
+
+@dataclass(frozen=True)
+class TopDown:
+    """A rectified view: ``image`` (h, w, 3) BGR; ``cw``, ``ch`` pixels per cell; ``r0``, ``c0``
+    the first row and column; ``rows``, ``cols`` counts."""
+
+    image: np.ndarray
+    cw: int
+    ch: int
+    r0: int
+    c0: int
+    rows: int
+    cols: int
+
+    def cell(self, row: int, col: int, *, margin: float = 0.0) -> np.ndarray:
+        y = (row - self.r0) * self.ch
+        x = (col - self.c0) * self.cw
+        my, mx = int(round(margin * self.ch)), int(round(margin * self.cw))
+        return self.image[y + my:y + self.ch - my, x + mx:x + self.cw - mx]
+
+
+def rectify(image: np.ndarray, lattice: Lattice, *, cell_px: int = 48, aspect: float = 1.0,
+            pad: float = 0.0) -> TopDown:
+    """Warp the lattice's cells of ``image`` to a top-down view, ``cell_px`` pixels per cell width
+    and ``cell_px * aspect`` per cell height. ``pad`` (cells) widens the view on all sides."""
+    cw = int(cell_px)
+    ch = int(round(cell_px * aspect))
+    r0 = lattice.rows[0]
+    c0 = lattice.cols[0]
+    nr = lattice.rows[1] - r0 + 1
+    nc = lattice.cols[1] - c0 + 1
+    # top-down pixel (u, v) -> lattice (c0 + (u + 0.5) / cw, r0 + (v + 0.5) / ch)
+    T = np.array([[1 / cw, 0, c0 + 0.5 / cw], [0, 1 / ch, r0 + 0.5 / ch], [0, 0, 1.0]])
+    M = lattice.H @ T
+    td = cv2.warpPerspective(image, M, (nc * cw, nr * ch), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                             borderMode=cv2.BORDER_REPLICATE)
+    return TopDown(td, cw, ch, r0, c0, nr, nc)
+
+
+@dataclass(frozen=True)
+class CellReading:
+    """What one cell shows. ``attrs`` holds the game attributes (``colour``, ``pips``, ``edges``,
+    ``long_axis``, ``symbol``; ``None`` when undecided); ``confidence`` 0-1 for the whole tile;
+    ``attr_conf`` per attribute; ``doubts`` human-readable reasons."""
+
+    row: int
+    col: int
+    occupied: bool
+    occ_conf: float
+    attrs: dict = field(default_factory=dict)
+    attr_conf: dict = field(default_factory=dict)
+    confidence: float = 0.0
+    doubts: tuple = ()
+
+
+# --------------------------------------------------------------------------- sample masks
+
+def _disc(h: int, w: int, cx: float, cy: float, r: float) -> np.ndarray:
+    yy, xx = np.mgrid[0:h, 0:w]
+    return ((xx + 0.5 - cx) ** 2 + (yy + 0.5 - cy) ** 2) <= r * r
+
+
+def _triangles(n: int, inset: float = 0.12, band: float = 0.07) -> dict[str, np.ndarray]:
+    """Masks (n, n) of the 4 triangles of a square cell (n/e/s/w), away from the diagonals and
+    the rim."""
+    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
+    rim = (np.abs(xx) < 0.5 - inset) & (np.abs(yy) < 0.5 - inset)
+    off = (np.abs(np.abs(xx) - np.abs(yy)) > band)
+    core = rim & off
+    return {"n": core & (yy < -np.abs(xx)), "s": core & (yy > np.abs(xx)),
+            "e": core & (xx > np.abs(yy)), "w": core & (xx < -np.abs(yy))}
+
+
+def _robust(lab: np.ndarray) -> tuple[np.ndarray, float]:
+    """Median Lab of samples ``(N, 3)`` after trimming the lightness tails; and their spread
+    (median CIEDE2000-ish Euclidean distance to the median)."""
+    if len(lab) == 0:
+        return np.array([50.0, 0, 0]), 99.0
+    L = lab[:, 0]
+    lo, hi = np.percentile(L, (10, 90))
+    keep = (L >= lo) & (L <= hi)
+    sub = lab[keep] if keep.sum() >= 3 else lab
+    med = np.median(sub, axis=0)
+    spread = float(np.median(np.linalg.norm(sub - med, axis=1)))
+    return med, spread
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@dataclass
+class _Ctx:
+    kit: Kit
+    palette: Palette
+    profile: Mapping | None
+    td: TopDown
+    lab: np.ndarray  # (h, w, 3) float32 Lab of td.image
+
+
+def _table_lab(ctx: _Ctx, cell_lab: dict) -> np.ndarray:
+    """The table colour: median of the outer ring of cells of the view (mostly bare table)."""
+    td = ctx.td
+    ring = [v for (r, c), v in cell_lab.items()
+            if r in (td.r0, td.r0 + td.rows - 1) or c in (td.c0, td.c0 + td.cols - 1)]
+    if not ring:
+        ring = list(cell_lab.values())
+    return np.median(np.array(ring), axis=0)
+
+
+def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
+    if not isinstance(profile, Mapping):
+        return None
+    wb = profile.get("white_balance")
+    if isinstance(wb, Mapping) and len(wb.get("gains_bgr", ())) == 3:
+        return np.asarray(wb["gains_bgr"], dtype=np.float64)
+    return None
+
+
+def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, np.ndarray]:
+    """Decide which cells hold a tile from the central colour of each cell.
+
+    Returns (occupied bool by cell, confidence by cell, gains).
+    """
+    cells = list(centre_lab)
+    labs = np.array([centre_lab[c] for c in cells])
+    table = _table_lab(ctx, centre_lab)
+    match, corrected, gains = classify_adaptive(labs, ctx.palette, gains_bgr=_gain_prior(ctx.profile))
+    d_table = ciede2000(labs, table[None, :])
+    d_pal = match.distance
+    occ, conf = {}, {}
+    for i, cell in enumerate(cells):
+        # a tile is nearer a palette colour than the table, and fairly uniform in its centre
+        s = (d_table[i] - d_pal[i]) / 8.0 - max(0.0, spreads[cell] - 12.0) / 8.0
+        if d_pal[i] > 25:
+            s -= (d_pal[i] - 25) / 5.0
+        p = 1 / (1 + math.exp(-s))
+        occ[cell] = p > 0.5
+        conf[cell] = float(max(p, 1 - p))
+    return occ, conf, gains
+
+
+def _keep_main_group(occ: dict) -> dict:
+    """Keep the largest 8-connected group of occupied cells (the layout); the rest is clutter."""
+    cells = {c for c, v in occ.items() if v}
+    groups = []
+    while cells:
+        start = cells.pop()
+        group, stack = {start}, [start]
+        while stack:
+            r, c = stack.pop()
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    nb = (r + dr, c + dc)
+                    if nb in cells:
+                        cells.discard(nb)
+                        group.add(nb)
+                        stack.append(nb)
+        groups.append(group)
+    if not groups:
+        return {c: False for c in occ}
+    main = max(groups, key=len)
+    return {c: (c in main) for c in occ}
+
+
+def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
+               long_axis_parity: int | None = None) -> tuple[list[CellReading], dict[str, Any]]:
+    """Read every cell of a top-down view.
+
+    Returns
+    -------
+    (readings, info): one :class:`CellReading` per cell of the view (occupied or not) and
+    diagnostics (``gains``, ``table_lab``, ``score`` the mean colour fit of the occupied cells).
+    """
+    img = td.image
+    lab = bgr_to_lab(img)
+    ctx = _Ctx(kit, palette, profile, td, lab)
+    n = td.cw
+    centre_lab, spreads = {}, {}
+    cell_regions = {}
+    if kit.face_model == "sectors":
+        tri = _triangles(n, inset=0.12 if kit.shape != "rounded-x" else 0.28)
+        if kit.shape == "rounded-x":
+            centre_mask = _disc(n, n, n / 2, n / 2, 0.2 * n) & ~_disc(n, n, n / 2, n / 2, 0.06 * n)
+        else:
+            centre_mask = np.zeros((n, n), bool)
+            for m in tri.values():
+                centre_mask |= m
+    else:
+        centre_mask = None
+    for r in range(td.r0, td.r0 + td.rows):
+        for c in range(td.c0, td.c0 + td.cols):
+            cl = lab[(r - td.r0) * td.ch:(r - td.r0 + 1) * td.ch, (c - td.c0) * td.cw:(c - td.c0 + 1) * td.cw]
+            cell_regions[(r, c)] = cl
+            if centre_mask is None:
+                m = int(round(0.18 * td.cw)), int(round(0.18 * td.ch))
+                core = cl[m[1]:td.ch - m[1], m[0]:td.cw - m[0]].reshape(-1, 3)
+            else:
+                core = cl[centre_mask]
+            centre_lab[(r, c)], spreads[(r, c)] = _robust(core)
+    if kit.face_model == "sectors":
+        # sector tiles are multi-coloured: judge occupancy by the best-fitting sector colours
+        for cell, cl in cell_regions.items():
+            parts = [_robust(cl[m])[0] for m in _sector_masks(kit, n, 0).values()]
+            d = ciede2000(np.array(parts)[:, None, :], palette.lab[None, :, :]).min(1)
+            best = int(np.argmin(d))
+            centre_lab[cell] = parts[best]
+            spreads[cell] = float(np.mean(d))
+    occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
+    occ = _keep_main_group(occ)
+    info: dict[str, Any] = {"gains_bgr": gains.tolist()}
+    occupied = [c for c, v in occ.items() if v]
+    readings: list[CellReading] = []
+    if kit.face_model == "solid":
+        attrs = _read_solid(ctx, occupied, cell_regions, gains)
+    elif kit.face_model == "symbol":
+        attrs = _read_symbol(ctx, occupied, cell_regions, gains)
+    else:
+        if kit.shape == "rounded-x" and long_axis_parity is None:
+            long_axis_parity = _x_parity(td, occupied)
+        attrs = _read_sectors(ctx, occupied, cell_regions, gains, long_axis_parity)
+        info["long_axis_parity"] = long_axis_parity
+    fits = []
+    for cell in occ:
+        if not occ[cell]:
+            readings.append(CellReading(cell[0], cell[1], False, occ_conf[cell]))
+            continue
+        a, ac, doubts, fit = attrs[cell]
+        fits.append(fit)
+        conf = min([occ_conf[cell]] + list(ac.values()))
+        readings.append(CellReading(cell[0], cell[1], True, occ_conf[cell], a, ac, conf, tuple(doubts)))
+    info["fit"] = float(np.mean(fits)) if fits else 99.0
+    return readings, info
+
+
+def _conf_from_match(distance: float, margin: float) -> float:
+    """Confidence 0-1 of a palette match from its CIEDE2000 distance and its margin to the
+    runner-up."""
+    c_margin = 1 - math.exp(-margin / 4.0)
+    c_dist = 1 / (1 + math.exp((distance - 18.0) / 3.0))
+    return float(c_margin * c_dist)
+
+
+# ----------------------------------------------------------------------------- solid + pips
+
+def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
+    out = {}
+    kit = ctx.kit
+    labs = np.array([_face_lab(regions[c], ctx.td) for c in cells]) if cells else np.zeros((0, 3))
+    match, corrected, _ = classify_adaptive(labs, ctx.palette, gains_bgr=gains) if cells else (None, None, None)
+    for i, cell in enumerate(cells):
+        name = ctx.palette.names[match.index[i]]
+        cconf = _conf_from_match(match.distance[i], match.margin[i])
+        attrs: dict[str, Any] = {"colour": name}
+        conf: dict[str, float] = {"colour": cconf}
+        doubts = []
+        if cconf < CONFIDENCE_THRESHOLD:
+            attrs["colour"] = None
+            doubts.append(("colour", f"colour unclear (nearest {name}, dE {match.distance[i]:.1f})"))
+        if kit.pips:
+            pips, pconf, why = _count_pips(regions[cell], corrected[i], ctx.td)
+            attrs["pips"] = pips if pconf >= CONFIDENCE_THRESHOLD else None
+            conf["pips"] = pconf
+            if pconf < CONFIDENCE_THRESHOLD:
+                doubts.append(("pips", why))
+        out[cell] = (attrs, conf, doubts, float(match.distance[i]))
+    return out
+
+
+def _face_lab(cell_lab: np.ndarray, td: TopDown) -> np.ndarray:
+    """The face colour of a solid tile: the dominant cluster of its central pixels (pips, glare and
+    shadow are minorities)."""
+    h, w = cell_lab.shape[:2]
+    m = int(round(0.14 * w))
+    core = cell_lab[m:h - m, m:w - m].reshape(-1, 3)
+    med = np.median(core, axis=0)
+    d = np.linalg.norm(core - med, axis=1)
+    keep = d <= max(np.percentile(d, 60), 4.0)
+    return np.median(core[keep], axis=0)
+
+
+def _count_pips(cell_lab: np.ndarray, face_lab_corr: np.ndarray, td: TopDown) -> tuple[int | None, float, str]:
+    h, w = cell_lab.shape[:2]
+    m = int(round(0.1 * w))
+    core = cell_lab[m:h - m, m:w - m]
+    face = np.median(core.reshape(-1, 3), axis=0)
+    d = np.linalg.norm(core - face, axis=2)
+    dl = core[..., 0] - face[0]
+    # pips contrast with the face: dark on light faces, light on dark faces
+    light_face = face[0] > 55
+    contrast = -dl if light_face else dl
+    mask = ((contrast > 18) & (d > 20)).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    expect = math.pi * (0.08 * w) ** 2
+    areas = stats[1:, cv2.CC_STAT_AREA].astype(float)
+    good = (areas > 0.3 * expect) & (areas < 2.6 * expect)
+    bw = stats[1:, cv2.CC_STAT_WIDTH].astype(float)
+    bh = stats[1:, cv2.CC_STAT_HEIGHT].astype(float)
+    round_ = (np.maximum(bw, bh) < 2.2 * np.minimum(bw, bh) + 1)
+    ok = good & round_
+    count = int(ok.sum())
+    junk = int(((areas > 0.15 * expect) & ~ok).sum())
+    if count < 1 or count > 6:
+        return None, 0.2, f"{count} pip-like spots"
+    # pip sizes should agree; other blobs lower the confidence
+    sizes = areas[ok]
+    cv_ = float(sizes.std() / max(sizes.mean(), 1)) if count > 1 else 0.1
+    conf = 0.95 - 0.25 * junk - max(0.0, cv_ - 0.35)
+    # die layouts are symmetric about the centre
+    if count >= 2:
+        pts = cents[1:][ok]
+        centre = np.array([(core.shape[1] - 1) / 2, (core.shape[0] - 1) / 2])
+        off = np.linalg.norm(pts.mean(0) - centre) / w
+        conf -= max(0.0, off - 0.06) * 4
+    return count, float(max(0.0, min(1.0, conf))), f"{count} pips, unclear spots"
+
+
+# ----------------------------------------------------------------------------- symbol cards
+
+def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
+    out = {}
+    labs = []
+    for cell in cells:
+        labs.append(_card_background(regions[cell]))
+    match, corrected, _ = classify_adaptive(np.array(labs), ctx.palette, gains_bgr=gains) if cells else (None, None, None)
+    templates = _profile_templates(ctx.profile)
+    for i, cell in enumerate(cells):
+        name = ctx.palette.names[match.index[i]]
+        cconf = _conf_from_match(match.distance[i], match.margin[i])
+        sym, sconf, why = _classify_symbol(regions[cell], labs[i], ctx.kit, templates)
+        attrs = {"colour": name if cconf >= CONFIDENCE_THRESHOLD else None,
+                 "symbol": sym if sconf >= CONFIDENCE_THRESHOLD else None}
+        doubts = []
+        if cconf < CONFIDENCE_THRESHOLD:
+            doubts.append(("colour", f"colour unclear (nearest {name}, dE {match.distance[i]:.1f})"))
+        if sconf < CONFIDENCE_THRESHOLD:
+            doubts.append(("symbol", why))
+        out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]))
+    return out
+
+
+def _card_background(cell_lab: np.ndarray) -> np.ndarray:
+    h, w = cell_lab.shape[:2]
+    mask = np.zeros((h, w), bool)
+    mx, my = int(0.1 * w), int(0.08 * h)
+    mask[my:h - my, mx:w - mx] = True
+    inner = np.zeros((h, w), bool)
+    inner[int(0.22 * h):h - int(0.22 * h), int(0.18 * w):w - int(0.18 * w)] = True
+    return _robust(cell_lab[mask & ~inner])[0]
+
+
+def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    h, w = cell_lab.shape[:2]
+    core = cell_lab[int(0.12 * h):h - int(0.12 * h), int(0.12 * w):w - int(0.12 * w)]
+    d = np.linalg.norm(core - bg, axis=2)
+    light = core[..., 0] > bg[0] + 8
+    mask = ((d > 22) & light).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    if n <= 1:
+        return mask
+    # keep components near the middle (the art), drop specks and rim glare
+    keep = np.zeros(n, bool)
+    ch, cw = core.shape[:2]
+    for i in range(1, n):
+        x, y, bw, bh, a = stats[i]
+        cx, cy = x + bw / 2, y + bh / 2
+        if a >= 0.002 * ch * cw and abs(cx - cw / 2) < 0.35 * cw and abs(cy - ch / 2) < 0.35 * ch:
+            keep[i] = True
+    return keep[labels].astype(np.uint8)
+
+
+def _classify_symbol(cell_lab: np.ndarray, bg: np.ndarray, kit: Kit, templates: dict
+                     ) -> tuple[str | None, float, str]:
+    mask = _symbol_mask(cell_lab, bg)
+    area = int(mask.sum())
+    if area < 0.01 * mask.size:
+        return None, 0.1, "no symbol visible"
+    if templates:
+        return _match_templates(mask, templates)
+    feats = _shape_features(mask)
+    # default art (KITS.md): rock a filled round shape, paper a flat sheet, scissors thin rings
+    # and blades. Scores are soft votes from solidity and the roundness of the convex hull.
+    solidity, round_hull, holes_frac = feats
+    scores = {
+        "scissors": (0.75 - solidity) * 6 + holes_frac * 4,
+        "rock": (solidity - 0.7) * 4 + (round_hull - 0.86) * 18,
+        "paper": (solidity - 0.7) * 4 + (0.86 - round_hull) * 18,
+    }
+    names = [s for s in kit.symbols if s in scores] or list(scores)
+    ranked = sorted(names, key=lambda s: -scores[s])
+    margin = scores[ranked[0]] - scores[ranked[1]] if len(ranked) > 1 else 5.0
+    conf = float(1 - math.exp(-max(margin, 0) / 0.8))
+    return ranked[0], conf, f"symbol unclear (solidity {solidity:.2f}, roundness {round_hull:.2f})"
+
+
+def _shape_features(mask: np.ndarray) -> tuple[float, float, float]:
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    pts = np.vstack([c.reshape(-1, 2) for c in contours])
+    hull = cv2.convexHull(pts)
+    hull_area = max(cv2.contourArea(hull), 1.0)
+    perim = max(cv2.arcLength(hull, True), 1.0)
+    solidity = float(mask.sum() / hull_area)
+    round_hull = float(4 * math.pi * hull_area / perim ** 2)
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    holes = float((filled.sum() - mask.sum()) / max(filled.sum(), 1))
+    return solidity, round_hull, holes
+
+
+def _profile_templates(profile: Mapping | None) -> dict:
+    out = {}
+    if isinstance(profile, Mapping):
+        for name, entry in (profile.get("symbols") or {}).items():
+            try:
+                t = np.asarray(entry["template"], dtype=np.float32)
+            except (KeyError, TypeError, ValueError):
+                continue
+            if t.ndim == 2 and t.size >= 16:
+                out[name] = cv2.resize(t, (32, 32), interpolation=cv2.INTER_AREA)
+    return out
+
+
+def _match_templates(mask: np.ndarray, templates: dict) -> tuple[str | None, float, str]:
+    ys, xs = np.nonzero(mask)
+    crop = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
+    side = max(crop.shape)
+    sq = np.zeros((side, side), np.float32)
+    oy, ox = (side - crop.shape[0]) // 2, (side - crop.shape[1]) // 2
+    sq[oy:oy + crop.shape[0], ox:ox + crop.shape[1]] = crop
+    probe = cv2.resize(sq, (32, 32), interpolation=cv2.INTER_AREA)
+    scores = {}
+    for name, t in templates.items():
+        best = -1.0
+        for k in range(4):
+            tt = np.rot90(t, k)
+            a, b = probe - probe.mean(), tt - tt.mean()
+            ncc = float((a * b).sum() / (np.linalg.norm(a) * np.linalg.norm(b) + 1e-9))
+            best = max(best, ncc)
+        scores[name] = best
+    ranked = sorted(scores, key=lambda s: -scores[s])
+    margin = scores[ranked[0]] - (scores[ranked[1]] if len(ranked) > 1 else 0)
+    conf = float(min(1.0, max(0.0, scores[ranked[0]])) * (1 - math.exp(-margin / 0.08)))
+    return ranked[0], conf, f"symbol unclear (template match {scores[ranked[0]]:.2f})"
+
+
+# ----------------------------------------------------------------------------- sector tiles
+
+def _sector_masks(kit: Kit, n: int, axis: int) -> dict[str, np.ndarray]:
+    """Sample masks (n, n) for the n/e/s/w sectors. For X-shaped tiles ``axis`` 0 = long axis
+    E-W (big sectors e/w), 1 = N-S."""
+    if kit.shape != "rounded-x":
+        return _triangles(n)
+    big_r, small_r = 0.30, 0.15
+    out = {}
+    for name, (dx, dy) in {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}.items():
+        big = (axis == 0 and dy == 0) or (axis == 1 and dx == 0)
+        d = big_r if big else small_r
+        r = 0.09 if big else 0.055
+        out[name] = _disc(n, n, n / 2 + dx * d * n, n / 2 + dy * d * n, r * n)
+    return out
+
+
+def _x_parity(td: TopDown, occupied) -> int:
+    """Which checkerboard parity holds the E-W tiles: 0 when cells with even ``row + col`` do.
+
+    An E-W tile's outline crosses its waist close to the centre on the north and south and far
+    out on the east and west, so the rim edge near the centre runs across the N-S direction.
+    """
+    gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    n = td.cw
+    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
+    ns_band = (np.abs(xx) < 0.08) & (np.abs(yy) > 0.17) & (np.abs(yy) < 0.33)
+    ew_band = (np.abs(yy) < 0.08) & (np.abs(xx) > 0.17) & (np.abs(xx) < 0.33)
+    vote = 0.0
+    for r, c in occupied:
+        sl = (slice((r - td.r0) * n, (r - td.r0 + 1) * n), slice((c - td.c0) * n, (c - td.c0 + 1) * n))
+        e_ns = np.abs(gy[sl])[ns_band].mean()  # waist rim crossing north/south of centre
+        e_ew = np.abs(gx[sl])[ew_band].mean()
+        ev = (e_ns - e_ew) / (e_ns + e_ew + 1e-6)  # > 0: looks E-W
+        vote += ev if (r + c) % 2 == 0 else -ev
+    return 0 if vote >= 0 else 1
+
+
+def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
+    n = ctx.td.cw
+    names = ("n", "e", "s", "w")
+    masks = {a: _sector_masks(ctx.kit, n, a) for a in (0, 1)}
+    samples = []
+    for cell in cells:
+        axis = 0 if parity is None else (0 if (cell[0] + cell[1]) % 2 == parity else 1)
+        for e in names:
+            samples.append(_robust(regions[cell][masks[axis][e]])[0])
+    if not cells:
+        return {}
+    match, _, _ = classify_adaptive(np.array(samples), ctx.palette, gains_bgr=gains)
+    out = {}
+    for i, cell in enumerate(cells):
+        edges, confs, doubts = [], [], []
+        for k, e in enumerate(names):
+            j = 4 * i + k
+            name = ctx.palette.names[match.index[j]]
+            conf = _conf_from_match(match.distance[j], match.margin[j])
+            edges.append(name)
+            confs.append(conf)
+        econf = min(confs)
+        attrs: dict[str, Any] = {"edges": dict(zip(names, edges)) if econf >= CONFIDENCE_THRESHOLD else None}
+        if econf < CONFIDENCE_THRESHOLD:
+            weak = names[int(np.argmin(confs))]
+            doubts.append(("edges", f"sector {weak} unclear (nearest {edges[int(np.argmin(confs))]})"))
+        conf = {"edges": econf}
+        if ctx.kit.shape == "rounded-x":
+            axis = 0 if (cell[0] + cell[1]) % 2 == parity else 1
+            attrs["long_axis"] = "ew" if axis == 0 else "ns"
+            conf["long_axis"] = 0.9
+        fit = float(np.mean(match.distance[4 * i:4 * i + 4]))
+        out[cell] = (attrs, conf, doubts, fit)
+    return out

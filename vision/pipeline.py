@@ -1,0 +1,244 @@
+"""The reader: photo -> observed board, one public function per stage, timed.
+
+``read_file`` = load (header checks, EXIF) + ``read_image`` = locate (lattice, homography) ->
+rectify (top-down view at a fixed number of pixels per cell) -> read cells (occupancy, colours,
+pips, sectors, symbols, confidence) -> decode through the kit's guarantees (each tile once,
+X-Tiles set, matching edges) -> board dict.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import numpy as np
+
+from vision.cells import CONFIDENCE_THRESHOLD, CellReading, TopDown, read_cells, rectify
+from vision.colour import Palette
+from vision.decode import decode_readings
+from vision.errors import ImageError, NoTilesFound, VisionError
+from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
+from vision.lattice import apply_h
+from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
+from vision.locate import Lattice, diagonal_variants, locate
+
+logger = logging.getLogger(__name__)
+
+EDGE_NAMES = ("n", "e", "s", "w")
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """What an overlay needs, in full-image pixels.
+
+    ``H`` (3, 3): lattice ``(x, y, 1)`` -> image, where cell ``(row, col)`` of the *board* covers
+    ``col <= x <= col + 1``, ``row <= y <= row + 1``. ``cells``: ``{(row, col): (4, 2) polygon}``
+    for every cell examined (occupied or not). ``rows``/``cols``: board index ranges examined.
+    """
+
+    H: np.ndarray
+    cells: Mapping[tuple[int, int], np.ndarray]
+    rows: tuple[int, int]
+    cols: tuple[int, int]
+    image_size: tuple[int, int]
+
+    def cell_polygon(self, row: int, col: int) -> np.ndarray:
+        pts = np.array([[col, row], [col + 1, row], [col + 1, row + 1], [col, row + 1]], float)
+        return apply_h(self.H, pts)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The result of reading one photo.
+
+    ``board``: FORMATS.md board dict (tiles with ``confidence``; ``unknown`` + null attribute when
+    undecided). ``timing_ms``: per stage. ``geometry``: see :class:`Geometry`. ``doubts``: tuple of
+    ``{"row", "col", "attribute", "reason"}`` in board coordinates.
+    """
+
+    board: dict
+    timing_ms: dict
+    geometry: Geometry
+    doubts: tuple = ()
+    info: dict = field(default_factory=dict)
+
+
+def _palette(kit: Kit, profile: Mapping | None) -> Palette:
+    if profile:
+        if not isinstance(profile, Mapping) or not isinstance(profile.get("colours", {}), Mapping):
+            raise VisionError("the colour profile is malformed", code="bad-profile")
+        kit_name = profile.get("kit")
+        if kit_name is not None and kit_name != kit.name:
+            raise VisionError(f"the profile is for kit {kit_name!r}, not {kit.name!r}", code="bad-profile")
+        return Palette.from_profile(profile, kit.colours)
+    return Palette.from_hex(kit.colours)
+
+
+def _cell_px(kit: Kit) -> tuple[int, float]:
+    if kit.face_model == "solid":
+        return 64, 1.0
+    if kit.shape == "card":
+        return 44, kit.tile_size_mm[1] / kit.tile_size_mm[0]
+    return 48, 1.0
+
+
+def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
+               camera: Mapping | None = None, _timing: dict | None = None) -> Reading:
+    """Read a photo of a table into a board.
+
+    Parameters
+    ----------
+    image : ndarray (H, W, 3) uint8 BGR.
+    game : a game name of FORMATS.md (``octopus``, ``textile``, ``x-tiles``, ``tapestry``,
+        ``twelve-tiles``).
+    profile : a colour/symbol profile (see ``calibrate``) overriding the kit's defaults.
+    camera : a lens calibration; the photo is undistorted first.
+
+    Raises
+    ------
+    NoTilesFound
+        No lattice of tiles could be located.
+    VisionError
+        Unknown game or a malformed profile (``code`` says which).
+    """
+    timing = dict(_timing or {})
+    t0 = time.perf_counter()
+    if game not in GAME_KITS:
+        raise VisionError(f"unknown game {game!r} (games: {', '.join(GAME_KITS)})", code="bad-game")
+    try:
+        kit = kit_for_game(game)
+    except KitError as exc:
+        raise VisionError(str(exc), code="bad-kit") from exc
+    if not isinstance(image, np.ndarray) or image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
+        raise ImageError("the image must be an (H, W, 3) uint8 BGR array")
+    palette = _palette(kit, profile)
+    if camera:
+        from vision.camera import undistort
+        image = undistort(image, camera)
+        timing["undistort"] = (time.perf_counter() - t0) * 1000
+        t0 = time.perf_counter()
+    lattice = locate(image)
+    timing["locate"] = (time.perf_counter() - t0) * 1000
+    t0 = time.perf_counter()
+    cell_px, aspect = _cell_px(kit)
+    candidates = [lattice]
+    if kit.face_model == "sectors":
+        candidates += diagonal_variants(lattice)
+    best = None
+    t_rect = t_read = 0.0
+    for lat in candidates:
+        if lat.rows[1] - lat.rows[0] > 30 or lat.cols[1] - lat.cols[0] > 30:
+            continue
+        ta = time.perf_counter()
+        td = rectify(image, lat, cell_px=cell_px, aspect=aspect if not lat.diagonal else 1.0)
+        tb = time.perf_counter()
+        readings, info = read_cells(td, kit, palette=palette, profile=profile)
+        t_rect += tb - ta
+        t_read += time.perf_counter() - tb
+        n_occ = sum(r.occupied for r in readings)
+        score = info["fit"] - 0.5 * min(n_occ, 4)
+        if n_occ and (best is None or score < best[0]):
+            best = (score, lat, td, readings, info)
+    timing["rectify"] = t_rect * 1000
+    timing["read_cells"] = t_read * 1000
+    if best is None:
+        raise NoTilesFound("no tiles found: a grid was seen but no cell looks like a tile of "
+                           f"{kit.title}")
+    _, lattice, td, readings, info = best
+    t0 = time.perf_counter()
+    occupied = [r for r in readings if r.occupied]
+    decoded, decode_doubts = decode_readings(occupied, kit, game)
+    timing["decode"] = (time.perf_counter() - t0) * 1000
+    board, geometry, doubts = _assemble(game, kit, lattice, readings, decoded, decode_doubts,
+                                        image.shape[:2])
+    total = sum(v for k, v in timing.items())
+    timing["total"] = total
+    return Reading(board=board, timing_ms={k: round(v, 2) for k, v in timing.items()},
+                   geometry=geometry, doubts=doubts,
+                   info={"lattice_strength": lattice.strength, "diagonal": lattice.diagonal,
+                         "pitch_px": lattice.pitch_px, **info})
+
+
+def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading],
+              decoded: dict, decode_doubts: list, shape: tuple[int, int]
+              ) -> tuple[dict, Geometry, tuple]:
+    occ = [r for r in readings if r.occupied]
+    r_min = min(r.row for r in occ)
+    c_min = min(r.col for r in occ)
+    # board coordinates: the top-left occupied row and column are 0
+    shift = np.array([[1, 0, c_min], [0, 1, r_min], [0, 0, 1.0]])
+    H = lattice.H @ shift
+    tiles = []
+    doubts = []
+    for rd in sorted(occ, key=lambda r: (r.row, r.col)):
+        attrs, conf, tile_doubts = decoded[(rd.row, rd.col)]
+        row, col = rd.row - r_min, rd.col - c_min
+        tile: dict[str, Any] = {"row": row, "col": col}
+        unknown = False
+        if kit.face_model == "solid":
+            tile["colour"] = attrs.get("colour")
+            if kit.pips:
+                tile["pips"] = attrs.get("pips")
+                unknown |= tile["pips"] is None
+            unknown |= tile["colour"] is None
+        elif kit.face_model == "symbol":
+            tile["colour"] = attrs.get("colour")
+            tile["symbol"] = attrs.get("symbol")
+            unknown |= tile["colour"] is None or tile["symbol"] is None
+        else:
+            tile["edges"] = attrs.get("edges")
+            unknown |= tile["edges"] is None
+            if game == "x-tiles":
+                tile["long_axis"] = attrs.get("long_axis")
+                unknown |= tile["long_axis"] is None
+        tile["confidence"] = round(float(min([rd.occ_conf] + list(conf.values()))), 3)
+        if unknown:
+            tile["unknown"] = True
+        tiles.append(tile)
+        for attribute, reason in tile_doubts:
+            doubts.append({"row": row, "col": col, "attribute": attribute, "reason": reason})
+    for (r, c), attribute, reason in decode_doubts:
+        doubts.append({"row": r - r_min, "col": c - c_min, "attribute": attribute, "reason": reason})
+    for rd in readings:
+        if not rd.occupied and rd.occ_conf < 0.65:
+            doubts.append({"row": rd.row - r_min, "col": rd.col - c_min, "attribute": "occupied",
+                           "reason": "this cell may hold a tile"})
+    board = {"game": game, "tiles": tiles}
+    cells = {}
+    for rd in readings:
+        r, c = rd.row - r_min, rd.col - c_min
+        cells[(r, c)] = apply_h(H, np.array([[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]], float))
+    geometry = Geometry(H=H, cells=cells,
+                        rows=(lattice.rows[0] - r_min, lattice.rows[1] - r_min),
+                        cols=(lattice.cols[0] - c_min, lattice.cols[1] - c_min),
+                        image_size=(int(shape[1]), int(shape[0])))
+    return board, geometry, tuple(doubts)
+
+
+def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = None,
+              camera: Mapping | None = None, max_pixels: int = MAX_PIXELS) -> Reading:
+    """Load a photo (header checks, EXIF orientation) and read it; timing includes "decode".
+
+    Large JPEGs are decoded at half size (the reader needs far fewer pixels than a 12 MP photo
+    has); the geometry is reported in the pixels of the image that was read.
+    """
+    t0 = time.perf_counter()
+    data = load_image_bytes(path)
+    header = read_header(data)
+    reduce = 1
+    if header.format == "jpeg" and header.pixels > 6_000_000 and not camera:
+        reduce = 2
+    image = decode_image(data, max_pixels=max_pixels, reduce=reduce)
+    timing = {"decode": (time.perf_counter() - t0) * 1000}
+    reading = read_image(image, game=game, profile=profile, camera=camera, _timing=timing)
+    if reduce != 1:
+        S = np.diag([reduce, reduce, 1.0])
+        geo = reading.geometry
+        geometry = Geometry(H=S @ geo.H, cells={k: v * reduce for k, v in geo.cells.items()},
+                            rows=geo.rows, cols=geo.cols,
+                            image_size=(geo.image_size[0] * reduce, geo.image_size[1] * reduce))
+        reading = Reading(reading.board, reading.timing_ms, geometry, reading.doubts,
+                          {**reading.info, "decode_reduce": reduce})
+    return reading
