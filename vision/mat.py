@@ -27,6 +27,8 @@ from typing import Iterable, Mapping
 import cv2
 import numpy as np
 
+from vision.colour import srgb_to_linear
+
 logger = logging.getLogger(__name__)
 
 #: Paper sizes, landscape ``(width_mm, height_mm)``.
@@ -387,20 +389,23 @@ class MatView:
 
 def neutral_gains(patches: Iterable[PatchSample], *, saturated: float = 250.0,
                   min_level: float = 25.0) -> tuple[float, float, float] | None:
-    """Diagonal white-balance gains ``(gb, gg, gr)`` from samples of neutral surfaces.
+    """Linear-light white-balance gains ``(gb, gg, gr)`` from samples of neutral surfaces.
 
-    Patches with a clipped channel (any mean above ``saturated``) or too dark (green below
-    ``min_level``) are skipped. Each usable patch votes with ``mean(bgr) / bgr`` weighted by its
-    brightness; the gains are normalised to a geometric mean of 1, so they change the colour of
-    the light, not the exposure. ``None`` when no patch is usable.
+    Multiplying an image's *linear* BGR (``vision.colour.srgb_to_linear``) by the gains makes
+    the patches grey, the convention of ``vision.colour.fit_gains``. Patches with a clipped
+    channel (any mean above ``saturated`` of 255) or too dark (green below ``min_level``) are
+    skipped. Each usable patch votes with ``mean(lin) / lin`` weighted by its brightness; the
+    gains are normalised to a geometric mean of 1, so they change the colour of the light, not
+    the exposure. ``None`` when no patch is usable.
     """
     votes, weights = [], []
     for p in patches:
         bgr = np.asarray(p.bgr, dtype=float)
         if bgr.max() > saturated or bgr[1] < min_level or bgr.min() <= 1:
             continue
-        votes.append(bgr.mean() / bgr)
-        weights.append(bgr.mean())
+        lin = np.asarray(srgb_to_linear(bgr / 255.0), dtype=float)
+        votes.append(lin.mean() / lin)
+        weights.append(lin.mean())
     if not votes:
         return None
     gains = np.exp(np.average(np.log(np.array(votes)), axis=0, weights=weights))

@@ -1,0 +1,327 @@
+"""Learn a user's set from one photo of a known layout: colours (CIELAB statistics) and symbols.
+
+Stages (each a public function):
+
+1. :func:`locate_cells` - the reader (``vision.pipeline.read_image``) finds the lattice; we keep
+   its per-cell polygons and what it read (occupancy, pips, symbols, long axes).
+2. :func:`align_layout` - which quarter turn and shift of the layout fits the photo. The
+   decisive cue is colour consistency: under the right alignment the regions that should share a
+   colour look alike, and the colours' means map onto the kit's default colours by a single
+   change of light (per-channel gains in linear light), with a small residual; any wrong turn
+   swaps colours, which no change of light explains. The reader's pips, symbols, long axes and
+   occupancy add votes.
+3. :func:`learn_profile` - per colour: the median Lab of its regions, their covariance and count;
+   per symbol: the mean of the reader's 32x32 symbol probes.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+import numpy as np
+
+from calibration.measure import CellSample, sample_cells
+from calibration.profile import new_profile
+from calibration.reference import EDGES, Layout
+from vision.colour import Palette, apply_gains_lab, ciede2000, fit_gains, lab_to_bgr
+from vision.kits import Kit
+
+logger = logging.getLogger(__name__)
+
+Cell = tuple[int, int]
+#: Smallest share of the layout that must be found in the photo.
+MIN_MATCHED = 0.75
+
+
+class CalibrationError(ValueError):
+    """The layout could not be found in the photo (or not reliably); the message says why."""
+
+
+@dataclass(frozen=True)
+class CellsFound:
+    """Where the reader found cells: ``polygons`` for every examined cell, ``tiles`` the board
+    tiles it read (``(row, col)`` -> tile dict)."""
+
+    polygons: Mapping[Cell, np.ndarray]
+    tiles: Mapping[Cell, Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """Layout cell ``(r, c)`` turned ``quarter_turns`` clockwise, plus ``offset``, is photo cell.
+
+    ``cost`` is lower for better fits; ``margin`` is the next-best other turn's cost minus this
+    cost (how sure the turn is); ``colour_fit`` the mean CIEDE2000 residual after the light fit;
+    ``gains_bgr`` the linear-light gains mapping the photo's colours to the kit defaults.
+    """
+
+    quarter_turns: int
+    offset: Cell
+    matched: int
+    cost: float
+    margin: float
+    colour_fit: float
+    spread: float
+    attribute_agreement: float | None
+    gains_bgr: tuple[float, float, float]
+    cells: Mapping[Cell, Cell] = field(default_factory=dict)  # layout cell -> photo cell
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"quarter_turns": self.quarter_turns, "offset": list(self.offset),
+                "matched": self.matched, "cost": round(self.cost, 3), "margin": round(self.margin, 3),
+                "colour_fit": round(self.colour_fit, 2), "spread": round(self.spread, 2),
+                "attribute_agreement": (None if self.attribute_agreement is None
+                                        else round(self.attribute_agreement, 3)),
+                "gains_bgr": [round(g, 4) for g in self.gains_bgr]}
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The result of :func:`calibrate_image`: the profile and how it was found."""
+
+    profile: dict
+    alignment: Alignment
+    warnings: tuple[str, ...] = ()
+
+
+# ------------------------------------------------------------------------------ stage 1
+
+
+def locate_cells(image: np.ndarray, *, game: str, camera: Mapping | None = None) -> CellsFound:
+    """Run the reader with the kit's default colours and keep its cell geometry and readings.
+
+    Raises
+    ------
+    vision.errors.VisionError
+        When the reader finds no tiles (``NoTilesFound``) or the image is unusable.
+    """
+    from vision.pipeline import read_image
+
+    reading = read_image(image, game=game, camera=camera)
+    tiles = {(t["row"], t["col"]): t for t in reading.board["tiles"]}
+    return CellsFound(dict(reading.geometry.cells), tiles)
+
+
+# ------------------------------------------------------------------------------ stage 2
+
+
+def expected_regions(tile: Mapping[str, Any], kit: Kit) -> dict[str, str]:
+    """Region name -> colour name that ``tile`` (a layout tile) shows."""
+    if kit.face_model == "solid":
+        return {"face": tile["colour"]}
+    if kit.face_model == "symbol":
+        return {"card": tile["colour"]}
+    return {e: tile["edges"][e] for e in EDGES}
+
+
+def _samples_for(samples: Mapping[str, Mapping[Cell, CellSample]], cell: Cell, tile: Mapping[str, Any]
+                 ) -> CellSample | None:
+    key = tile.get("long_axis") or "any"
+    return samples.get(key, samples.get("any", {})).get(cell)
+
+
+def _colour_groups(layout_tiles: Mapping[Cell, Mapping[str, Any]], mapping: Mapping[Cell, Cell],
+                   samples: Mapping[str, Mapping[Cell, CellSample]], kit: Kit) -> dict[str, list[np.ndarray]]:
+    groups: dict[str, list[np.ndarray]] = {}
+    for lcell, pcell in mapping.items():
+        tile = layout_tiles[lcell]
+        s = _samples_for(samples, pcell, tile)
+        if s is None:
+            continue
+        for region, colour in expected_regions(tile, kit).items():
+            groups.setdefault(colour, []).append(np.asarray(s.regions[region], float))
+    return groups
+
+
+def colour_consistency(groups: Mapping[str, list[np.ndarray]], defaults: Palette
+                       ) -> tuple[float, float, np.ndarray]:
+    """How well grouped colours fit the kit defaults up to a change of light.
+
+    Returns
+    -------
+    (fit, spread, gains): mean CIEDE2000 between each group's median (after the fitted light
+    gains) and its default colour, weighted by group size; mean CIEDE2000 of members to their
+    group's median; the gains ``(3,)``.
+    """
+    names = [n for n in groups if groups[n]]
+    if not names:
+        return 99.0, 99.0, np.ones(3)
+    means = np.array([np.median(np.array(groups[n]), axis=0) for n in names])
+    target = np.array([defaults.lab[defaults.names.index(n)] for n in names])
+    weights = np.array([len(groups[n]) for n in names], float)
+    gains = fit_gains(lab_to_bgr(means), lab_to_bgr(target), weights=weights)
+    corrected = apply_gains_lab(means, gains)
+    fit = float(np.average(ciede2000(corrected, target), weights=weights))
+    spreads = [float(np.mean(ciede2000(np.array(groups[n]), means[i][None, :]))) for i, n in enumerate(names)]
+    spread = float(np.average(spreads, weights=weights))
+    return fit, spread, np.asarray(gains, float)
+
+
+def _attribute_votes(layout_tiles: Mapping[Cell, Mapping[str, Any]], mapping: Mapping[Cell, Cell],
+                     read: Mapping[Cell, Mapping[str, Any]]) -> float | None:
+    agree = total = 0
+    for lcell, pcell in mapping.items():
+        got = read.get(pcell)
+        if not got:
+            continue
+        want = layout_tiles[lcell]
+        for attr in ("pips", "symbol", "long_axis"):
+            if want.get(attr) is not None and got.get(attr) is not None:
+                total += 1
+                agree += want[attr] == got[attr]
+    return agree / total if total else None
+
+
+def align_layout(layout: Layout, found: CellsFound,
+                 samples: Mapping[str, Mapping[Cell, CellSample]], *, max_offsets: int = 6) -> Alignment:
+    """Find the quarter turn and shift that put the layout on the photo's cells.
+
+    ``samples`` maps ``"any"`` (or, for X-shaped tiles, ``"ew"`` and ``"ns"``: sampled with
+    either sector geometry) to the samples of every examined cell.
+
+    Raises
+    ------
+    CalibrationError
+        When no placement puts at least ``MIN_MATCHED`` of the layout on examined cells.
+    """
+    kit = layout.kit
+    defaults = Palette.from_hex(kit.colours)
+    examined = set(found.polygons)
+    occupied = set(found.tiles) & examined or examined  # no readings: every examined cell may hold one
+    candidates: list[tuple[float, Alignment]] = []
+    for k in range(4):
+        tiles = layout.turned(k)
+        offsets: dict[Cell, int] = {}
+        for (lr, lc) in tiles:
+            for (pr, pc) in occupied:
+                off = (pr - lr, pc - lc)
+                offsets[off] = offsets.get(off, 0) + 1
+        ranked = sorted(offsets.items(), key=lambda kv: (-kv[1], kv[0]))[:max_offsets]
+        for off, overlap in ranked:
+            mapping = {cell: (cell[0] + off[0], cell[1] + off[1]) for cell in tiles}
+            mapping = {lcell: pcell for lcell, pcell in mapping.items() if pcell in examined}
+            if len(mapping) < MIN_MATCHED * len(tiles):
+                continue
+            groups = _colour_groups(tiles, mapping, samples, kit)
+            fit, spread, gains = colour_consistency(groups, defaults)
+            votes = _attribute_votes(tiles, mapping, found.tiles)
+            occ_share = sum(p in occupied for p in mapping.values()) / len(tiles)
+            cost = fit + 0.5 * spread - 10.0 * occ_share - (12.0 * votes if votes is not None else 0.0)
+            candidates.append((cost, Alignment(k, off, len(mapping), cost, 0.0, fit, spread, votes,
+                                               tuple(float(g) for g in gains), mapping)))
+    if not candidates:
+        raise CalibrationError(f"the layout ({len(layout.tiles)} tiles) was not found in the photo: "
+                               f"the reader saw {len(occupied)} tiles")
+    candidates.sort(key=lambda c: c[0])
+    best = candidates[0][1]
+    others = [c for c, a in candidates if a.quarter_turns != best.quarter_turns]
+    margin = (others[0] - best.cost) if others else float("inf")
+    logger.info("layout alignment: turn %d offset %s cost %.2f (margin %.2f, fit %.1f)",
+                best.quarter_turns, best.offset, best.cost, margin, best.colour_fit)
+    return Alignment(best.quarter_turns, best.offset, best.matched, best.cost, margin, best.colour_fit,
+                     best.spread, best.attribute_agreement, best.gains_bgr, best.cells)
+
+
+# ------------------------------------------------------------------------------ stage 3
+
+
+def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Mapping[Cell, CellSample]],
+                  *, source: str = "", cov_floor: float = 1.0) -> dict[str, Any]:
+    """Colour statistics and symbol templates from the aligned layout.
+
+    Per colour: ``lab`` the per-channel median of its regions' Lab, ``cov`` their covariance
+    (plus ``cov_floor`` on the diagonal, so one region still gives a usable spread), ``n`` the
+    number of regions. Per symbol: ``template`` the mean 32x32 probe, ``n`` the cards used.
+    """
+    kit = layout.kit
+    tiles = layout.turned(alignment.quarter_turns)
+    groups = _colour_groups(tiles, alignment.cells, samples, kit)
+    colours: dict[str, dict[str, Any]] = {}
+    for name in kit.colours:
+        labs = np.array(groups.get(name, []))
+        if len(labs) == 0:
+            continue
+        lab = np.median(labs, axis=0)
+        cov = np.cov(labs.T) if len(labs) > 1 else np.zeros((3, 3))
+        cov = cov + np.eye(3) * cov_floor
+        colours[name] = {"lab": [round(float(v), 3) for v in lab],
+                         "cov": [[round(float(v), 4) for v in row] for row in cov], "n": int(len(labs))}
+    symbols: dict[str, dict[str, Any]] = {}
+    if kit.face_model == "symbol":
+        probes: dict[str, list[np.ndarray]] = {}
+        for lcell, pcell in alignment.cells.items():
+            s = _samples_for(samples, pcell, tiles[lcell])
+            if s is not None and s.symbol is not None:
+                probes.setdefault(tiles[lcell]["symbol"], []).append(s.symbol)
+        for name, items in probes.items():
+            mean = np.clip(np.mean(np.array(items), axis=0), 0, 1)
+            symbols[name] = {"template": [[round(float(v), 3) for v in row] for row in mean],
+                             "n": len(items)}
+    return new_profile(kit, colours, symbols=symbols or None, source=source,
+                       layout=layout.name, quarter_turns=alignment.quarter_turns,
+                       light={"gains_bgr_to_defaults": [round(g, 4) for g in alignment.gains_bgr]},
+                       quality={"colour_fit": round(alignment.colour_fit, 2),
+                                "spread": round(alignment.spread, 2),
+                                "turn_margin": (None if not np.isfinite(alignment.margin)
+                                                else round(alignment.margin, 2)),
+                                "matched": alignment.matched, "layout_tiles": len(layout.tiles)})
+
+
+# ------------------------------------------------------------------------------ all stages
+
+
+def sample_found(image: np.ndarray, found: CellsFound, kit: Kit) -> dict[str, dict[Cell, CellSample]]:
+    """Samples of every examined cell; X-shaped tiles with both sector geometries."""
+    if kit.shape == "rounded-x":
+        return {axis: sample_cells(image, found.polygons, kit, long_axes={c: axis for c in found.polygons})
+                for axis in ("ew", "ns")}
+    return {"any": sample_cells(image, found.polygons, kit)}
+
+
+def calibrate_image(image: np.ndarray, layout: Layout, *, game: str | None = None,
+                    camera: Mapping | None = None, found: CellsFound | None = None,
+                    source: str = "") -> Calibration:
+    """Learn a profile from a photo of ``layout``.
+
+    Parameters
+    ----------
+    image : (H, W, 3) uint8 BGR photo of the layout (any quarter turn).
+    found : cell geometry to use instead of running the reader (tests, the app's corrected grid).
+    camera : a camera profile; the photo is undistorted first (cells then refer to that image).
+
+    Raises
+    ------
+    CalibrationError
+        The layout is not found, or the fit is too poor to trust.
+    vision.errors.VisionError
+        The reader found no tiles.
+    """
+    game = game or layout.game
+    if camera is not None and found is None:
+        from vision.camera import undistort
+
+        image = undistort(image, camera)
+        camera = None
+    if found is None:
+        found = locate_cells(image, game=game, camera=camera)
+    samples = sample_found(image, found, layout.kit)
+    alignment = align_layout(layout, found, samples)
+    warnings = []
+    if alignment.margin < 3.0:
+        warnings.append(f"the layout's turn is uncertain (margin {alignment.margin:.1f}); check that the "
+                        "tiles are laid exactly as the layout shows")
+    if alignment.matched < len(layout.tiles):
+        warnings.append(f"only {alignment.matched} of the layout's {len(layout.tiles)} tiles were measured")
+    if alignment.colour_fit > 25:
+        raise CalibrationError(f"the photo's colours do not fit the layout (residual dE {alignment.colour_fit:.0f} "
+                               "after correcting the light): is it the right layout, laid as shown?")
+    if alignment.spread > 15:
+        warnings.append(f"tiles of one colour look quite different from each other (spread dE "
+                        f"{alignment.spread:.0f}): uneven light or glare?")
+    profile = learn_profile(layout, alignment, samples, source=source)
+    if camera is not None:
+        profile["camera"] = dict(camera)
+    for w in warnings:
+        logger.warning("%s", w)
+    return Calibration(profile, alignment, tuple(warnings))
