@@ -16,6 +16,9 @@ from companion.errors import CompanionError
 
 logger = logging.getLogger(__name__)
 
+#: Start of ``score_error`` while the rule core cannot be imported (scored later by ``get``).
+RULE_CORE_MISSING = "the rule core is not available"
+
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,7 @@ def score_record(record: Mapping[str, Any]) -> tuple[dict[str, Any] | None, str 
     try:
         from companion.rules import score_record_data
     except ImportError as exc:
-        return None, f"the rule core is not available ({exc})"
+        return None, f"{RULE_CORE_MISSING} ({exc})"
     try:
         return score_record_data(dict(record)), None
     except CompanionError as exc:

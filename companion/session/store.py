@@ -110,15 +110,23 @@ def _check_players(players: Any) -> tuple[str, ...]:
     return names
 
 
-def _check_options(options: Any) -> dict[str, Any]:
+def _check_options(options: Any, game: str) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, Mapping):
         raise SessionError("options must be a JSON object", code="bad-options")
     try:
-        return json.loads(_dumps(dict(options)))
+        options = json.loads(_dumps(dict(options)))
     except (TypeError, ValueError) as exc:
         raise SessionError(f"options must be plain JSON data ({exc})", code="bad-options") from None
+    try:
+        from companion.rules.record import validate_options
+    except ImportError:  # pragma: no cover - the rule core is part of every build
+        return options
+    try:
+        return validate_options(game, options)
+    except CompanionError as exc:
+        raise SessionError(exc.message, code="bad-options") from None
 
 
 def _check_game(game: Any) -> str:
@@ -305,7 +313,7 @@ class SessionStore:
         """
         game = _check_game(game)
         players = _check_players(players)
-        options = _check_options(options)
+        options = _check_options(options, game)
         if profile is not None and not isinstance(profile, Mapping):
             raise SessionError("profile must be a JSON object", code="bad-profile")
         profile_text = None if profile is None else _dumps(_jsonable(profile))
@@ -370,7 +378,8 @@ class SessionStore:
         A session stored while the rule core was unavailable is scored now.
         """
         view = self._run(lambda conn: self._view(conn, session_id), write=False)
-        if view.score is None and view.turns and view.score_error is not None:
+        if view.score is None and view.turns and (view.score_error or "").startswith(
+                scoring.RULE_CORE_MISSING):
             try:
                 from companion.rules import score_record_data  # noqa: F401
             except ImportError:
@@ -886,7 +895,7 @@ class SessionStore:
                      turns: Iterable[dict[str, Any]]) -> int:
         game = _check_game(game)
         players = _check_players(players)
-        options = _check_options(options)
+        options = _check_options(options, game)
         now = _now()
         label = (name or "").strip()[:MAX_NAME] or f"{game} {now[:16].replace('T', ' ')}"
         turns = list(turns)

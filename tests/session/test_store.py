@@ -287,6 +287,9 @@ def test_bad_inputs_change_nothing(store):
         store.create(OCT, "Ann,Bob")
     with pytest.raises(SessionError):
         store.create(OCT, ["Ann", "Bob"], options=[1, 2])
+    with pytest.raises(SessionError) as err:
+        store.create("x-tiles", ["Ann", "Bob"], options={"target": -1})
+    assert err.value.code == "bad-options"
     assert store.list() == []
     sid = store.create(OCT, ["Ann", "Bob"]).id
     with pytest.raises(BoardError):
