@@ -124,16 +124,6 @@ class _Ctx:
     lab: np.ndarray  # (h, w, 3) float32 Lab of td.image
 
 
-def _table_lab(ctx: _Ctx, cell_lab: dict) -> np.ndarray:
-    """The table colour: median of the outer ring of cells of the view (mostly bare table)."""
-    td = ctx.td
-    ring = [v for (r, c), v in cell_lab.items()
-            if r in (td.r0, td.r0 + td.rows - 1) or c in (td.c0, td.c0 + td.cols - 1)]
-    if not ring:
-        ring = list(cell_lab.values())
-    return np.median(np.array(ring), axis=0)
-
-
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
     if not isinstance(profile, Mapping):
         return None
@@ -146,23 +136,42 @@ def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
 def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, np.ndarray]:
     """Decide which cells hold a tile from the central colour of each cell.
 
-    Returns (occupied bool by cell, confidence by cell, gains).
+    A tile is nearer a palette colour than the table (the outer ring of the view), clearly apart
+    from the table, and fairly uniform in its centre. The colours are judged as seen (no white
+    balance yet: balancing on bare table would pull the table towards a tile colour).
+
+    Returns (occupied bool by cell, confidence by cell, gains fitted on the occupied cells).
     """
     cells = list(centre_lab)
     labs = np.array([centre_lab[c] for c in cells])
-    table = _table_lab(ctx, centre_lab)
-    match, corrected, gains = classify_adaptive(labs, ctx.palette, gains_bgr=_gain_prior(ctx.profile))
+    td = ctx.td
+    ring = np.array([centre_lab[(r, c)] for (r, c) in cells
+                     if r in (td.r0, td.r0 + td.rows - 1) or c in (td.c0, td.c0 + td.cols - 1)])
+    table = np.median(ring, axis=0)
+    ring_spread = float(np.median(ciede2000(ring, table[None, :]))) if len(ring) else 5.0
+    prior = _gain_prior(ctx.profile)
+    match, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=prior, iterations=0)
     d_table = ciede2000(labs, table[None, :])
+    near = max(6.0, 2.5 * ring_spread)
+    # a ring that is not one surface (a board's coloured strips) gives no table model
+    no_table = ring_spread > 12.0
+    logger.debug("ring spread %.1f, d_pal %s", ring_spread, np.round(match.distance, 1))
     d_pal = match.distance
     occ, conf = {}, {}
     for i, cell in enumerate(cells):
-        # a tile is nearer a palette colour than the table, and fairly uniform in its centre
-        s = (d_table[i] - d_pal[i]) / 8.0 - max(0.0, spreads[cell] - 12.0) / 8.0
-        if d_pal[i] > 25:
-            s -= (d_pal[i] - 25) / 5.0
+        if no_table:
+            s = (18.0 - d_pal[i]) / 3.0
+        else:
+            s = min(d_table[i] - d_pal[i], 16.0) / 8.0 + min(0.0, (d_table[i] - near) / 4.0)
+        s -= max(0.0, spreads[cell] - 12.0) / 8.0
+        s -= max(0.0, d_pal[i] - 18.0) / 2.0
         p = 1 / (1 + math.exp(-s))
         occ[cell] = p > 0.5
         conf[cell] = float(max(p, 1 - p))
+    occ_cells = [i for i, c in enumerate(cells) if occ[c]]
+    gains = prior if prior is not None else np.ones(3)
+    if occ_cells:
+        _, _, gains = classify_adaptive(labs[occ_cells], ctx.palette, gains_bgr=prior)
     return occ, conf, gains
 
 
@@ -229,8 +238,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         for cell, cl in cell_regions.items():
             parts = [_robust(cl[m])[0] for m in _sector_masks(kit, n, 0).values()]
             d = ciede2000(np.array(parts)[:, None, :], palette.lab[None, :, :]).min(1)
-            best = int(np.argmin(d))
-            centre_lab[cell] = parts[best]
+            worst = int(np.argmax(d))
+            centre_lab[cell] = parts[worst]
             spreads[cell] = float(np.mean(d))
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     occ = _keep_main_group(occ)

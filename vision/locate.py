@@ -26,7 +26,7 @@ logger = logging.getLogger(__name__)
 #: Pixels of the downscaled copy the lattice is searched on.
 WORK_PIXELS = 550_000
 #: Largest lattice accepted (cells per side).
-MAX_CELLS = 24
+MAX_CELLS = 26
 
 
 @dataclass(frozen=True)
@@ -174,12 +174,30 @@ def locate(image: np.ndarray, *, diagonal_faces: bool = False, min_cells: int = 
     candidates.sort(key=lambda c: -c[0])
     score, H, f1, f2, cx, cy = candidates[0]
     H, kx, mx, ky, my = _refine(H, f1, f2)
+    # a comb at half the true pitch fits the lines too: if every other line has little support,
+    # double the pitch on that axis
+    for _ in range(2):
+        D = np.eye(3)
+        for axis, k, m, fam in ((0, kx, mx, f1), (1, ky, my, f2)):
+            if m.sum() < 4:
+                continue
+            wts = fam.length[m]
+            par = (k[m].astype(int) % 2)
+            even, odd = float(wts[par == 0].sum()), float(wts[par == 1].sum())
+            logger.debug("axis %d: even %.0f odd %.0f", axis, even, odd)
+            if min(even, odd) < 0.3 * max(even, odd):
+                off = 0.0 if even >= odd else 1.0
+                D[axis, axis] = 0.5
+                D[axis, 2] = -off / 2
+        if np.allclose(D, np.eye(3)):
+            break
+        H, kx, mx, ky, my = _refine(D @ H, f1, f2)
     if mx.sum() < 2 or my.sum() < 2:
         raise NoTilesFound("no tiles found: the grid of edges is not consistent")
     strength = float(score)
-    # one cell of margin: a tile at the rim may show only its inner edges
-    cols = (int(kx[mx].min()) - 1, int(kx[mx].max()))
-    rows = (int(ky[my].min()) - 1, int(ky[my].max()))
+    # two cells of margin: a tile at the rim may show only its inner edges
+    cols = (int(kx[mx].min()) - 2, int(kx[mx].max()) + 1)
+    rows = (int(ky[my].min()) - 2, int(ky[my].max()) + 1)
     if cols[1] - cols[0] + 1 > MAX_CELLS or rows[1] - rows[0] + 1 > MAX_CELLS:
         raise NoTilesFound("no tiles found: the grid found is implausibly large")
     # lattice -> full image

@@ -18,6 +18,7 @@ import numpy as np
 from vision.cells import CONFIDENCE_THRESHOLD, CellReading, TopDown, read_cells, rectify
 from vision.colour import Palette
 from vision.decode import decode_readings
+from vision.frame import FRAME, Frame, find_frame
 from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
 from vision.lattice import apply_h
@@ -124,7 +125,16 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     t0 = time.perf_counter()
     cell_px, aspect = _cell_px(kit)
     candidates = [lattice]
-    if kit.face_model == "sectors":
+    frame = None
+    if kit.board is not None:
+        frame = find_frame(image, lattice, palette)
+        timing["frame"] = (time.perf_counter() - t0) * 1000
+        t0 = time.perf_counter()
+        if frame is not None:
+            fr, fc = frame.origin
+            size = int(kit.board.get("size", FRAME))
+            candidates = [lattice.with_H(lattice.H, rows=(fr - 1, fr + size), cols=(fc - 1, fc + size))]
+    if kit.face_model == "sectors" and frame is None:
         candidates += diagonal_variants(lattice)
     best = None
     t_rect = t_read = 0.0
@@ -152,7 +162,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     decoded, decode_doubts = decode_readings(occupied, kit, game)
     timing["decode"] = (time.perf_counter() - t0) * 1000
     board, geometry, doubts = _assemble(game, kit, lattice, readings, decoded, decode_doubts,
-                                        image.shape[:2])
+                                        image.shape[:2], frame)
     total = sum(v for k, v in timing.items())
     timing["total"] = total
     return Reading(board=board, timing_ms={k: round(v, 2) for k, v in timing.items()},
@@ -162,19 +172,23 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
 
 
 def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading],
-              decoded: dict, decode_doubts: list, shape: tuple[int, int]
+              decoded: dict, decode_doubts: list, shape: tuple[int, int], frame: Frame | None = None
               ) -> tuple[dict, Geometry, tuple]:
     occ = [r for r in readings if r.occupied]
-    r_min = min(r.row for r in occ)
-    c_min = min(r.col for r in occ)
-    # board coordinates: the top-left occupied row and column are 0
+    if frame is not None:
+        # a frame board: rows and columns 0-7 of the frame
+        r_min, c_min = frame.origin
+    else:
+        # board coordinates: the top-left occupied row and column are 0
+        r_min = min(r.row for r in occ)
+        c_min = min(r.col for r in occ)
     shift = np.array([[1, 0, c_min], [0, 1, r_min], [0, 0, 1.0]])
     H = lattice.H @ shift
     tiles = []
     doubts = []
     for rd in sorted(occ, key=lambda r: (r.row, r.col)):
         attrs, conf, tile_doubts = decoded[(rd.row, rd.col)]
-        row, col = rd.row - r_min, rd.col - c_min
+        row, col = int(rd.row - r_min), int(rd.col - c_min)
         tile: dict[str, Any] = {"row": row, "col": col}
         unknown = False
         if kit.face_model == "solid":
@@ -200,19 +214,25 @@ def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading]
         for attribute, reason in tile_doubts:
             doubts.append({"row": row, "col": col, "attribute": attribute, "reason": reason})
     for (r, c), attribute, reason in decode_doubts:
-        doubts.append({"row": r - r_min, "col": c - c_min, "attribute": attribute, "reason": reason})
+        doubts.append({"row": int(r - r_min), "col": int(c - c_min), "attribute": attribute,
+                       "reason": reason})
     for rd in readings:
         if not rd.occupied and rd.occ_conf < 0.65:
-            doubts.append({"row": rd.row - r_min, "col": rd.col - c_min, "attribute": "occupied",
+            doubts.append({"row": int(rd.row - r_min), "col": int(rd.col - c_min), "attribute": "occupied",
                            "reason": "this cell may hold a tile"})
-    board = {"game": game, "tiles": tiles}
+    board: dict[str, Any] = {"game": game, "tiles": tiles}
+    if frame is not None:
+        board["borders"] = dict(frame.borders)
+        if frame.confidence < CONFIDENCE_THRESHOLD:
+            doubts.append({"row": None, "col": None, "attribute": "borders",
+                           "reason": "the board's border colours are unclear"})
     cells = {}
     for rd in readings:
-        r, c = rd.row - r_min, rd.col - c_min
+        r, c = int(rd.row - r_min), int(rd.col - c_min)
         cells[(r, c)] = apply_h(H, np.array([[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]], float))
     geometry = Geometry(H=H, cells=cells,
-                        rows=(lattice.rows[0] - r_min, lattice.rows[1] - r_min),
-                        cols=(lattice.cols[0] - c_min, lattice.cols[1] - c_min),
+                        rows=(int(lattice.rows[0] - r_min), int(lattice.rows[1] - r_min)),
+                        cols=(int(lattice.cols[0] - c_min), int(lattice.cols[1] - c_min)),
                         image_size=(int(shape[1]), int(shape[0])))
     return board, geometry, tuple(doubts)
 
