@@ -119,12 +119,19 @@ def vanishing_points(segs: Segments, *, size: tuple[int, int], max_vps: int = 4,
         norms = np.linalg.norm(vps, axis=1)
         vps = vps[norms > 1e-12] / norms[norms > 1e-12, None]
         sub = nseg.take(free)
+        # all hypotheses at once: (iterations, segments) angles in chunks
+        mid, d, lw = sub.mid, sub.direction, length[idx]
         best_score, best_vp = -1.0, None
-        for vp in vps:
-            ang = _vp_consistency(sub, vp)
-            score = float(length[idx][ang < tol].sum())
-            if score > best_score:
-                best_score, best_vp = score, vp
+        for start in range(0, len(vps), 100):
+            V = vps[start:start + 100]
+            ux = V[:, None, 0] - mid[None, :, 0] * V[:, None, 2]
+            uy = V[:, None, 1] - mid[None, :, 1] * V[:, None, 2]
+            nu = np.hypot(ux, uy)
+            cosang = np.abs(d[None, :, 0] * ux + d[None, :, 1] * uy) / np.maximum(nu, 1e-12)
+            scores = ((cosang > math.cos(tol)) * lw[None, :]).sum(1)
+            k = int(np.argmax(scores))
+            if scores[k] > best_score:
+                best_score, best_vp = float(scores[k]), V[k]
         if best_vp is None or best_score < 0.04 * total:
             break
         vp = best_vp

@@ -1,0 +1,48 @@
+"""Colour science against scikit-image and the published CIEDE2000 test data."""
+import numpy as np
+from skimage.color import deltaE_ciede2000, rgb2lab
+
+from vision.colour import Palette, bgr_to_lab, ciede2000, classify_adaptive, match_palette
+from vision.kits import kit_for_game
+
+# Sharma, Wu, Dalal (2005) test pairs with their expected CIEDE2000 values
+SHARMA = [
+    ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
+    ((50.0, 3.1571, -77.2803), (50.0, 0.0, -82.7485), 2.8615),
+    ((50.0, -1.3802, -84.2814), (50.0, 0.0, -82.7485), 1.0000),
+    ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
+    ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+    ((22.7233, 20.0904, -46.6940), (23.0331, 14.9730, -42.5619), 2.0373),
+]
+
+
+def test_ciede2000_reference_pairs():
+    for a, b, expected in SHARMA:
+        assert abs(float(ciede2000(np.array(a), np.array(b))) - expected) < 1e-3
+
+
+def test_ciede2000_matches_skimage():
+    rng = np.random.default_rng(1)
+    a = np.column_stack([rng.uniform(0, 100, 500), rng.uniform(-80, 80, (500, 2))])
+    b = np.column_stack([rng.uniform(0, 100, 500), rng.uniform(-80, 80, (500, 2))])
+    assert np.allclose(ciede2000(a, b), deltaE_ciede2000(a, b), atol=1e-6)
+
+
+def test_lab_matches_skimage():
+    x = np.random.default_rng(2).integers(0, 256, (300, 3)).astype(np.uint8)
+    assert np.abs(bgr_to_lab(x) - rgb2lab(x[:, ::-1] / 255.0)).max() < 0.5
+
+
+def test_classify_under_a_colour_cast():
+    kit = kit_for_game("octopus")
+    pal = Palette.from_hex(kit.colours)
+    rgb = np.array([kit.rgb(c) for c in kit.colours], np.float64) / 255.0
+    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    warm = lin * np.array([1.25, 1.0, 0.7])  # tungsten-ish light, RGB gains
+    srgb = np.where(warm <= 0.0031308, 12.92 * warm, 1.055 * np.clip(warm, 0, 1) ** (1 / 2.4) - 0.055)
+    lab = bgr_to_lab(np.clip(srgb[:, ::-1], 0, 1).astype(np.float32))
+    plain = match_palette(lab, pal)
+    match, _, gains = classify_adaptive(lab, pal)
+    truth = np.arange(len(pal.names))
+    assert (match.index == truth).sum() >= (plain.index == truth).sum()
+    assert (match.index == truth).mean() >= 0.9

@@ -1,0 +1,104 @@
+"""The reader end to end on scenes of this folder's own style (not the product's renderer)."""
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from compare import cell_errors  # noqa: E402
+from scenes import camera_view, random_board, topdown  # noqa: E402
+
+from vision.errors import NoTilesFound  # noqa: E402
+from vision.overlay import draw_overlay  # noqa: E402
+from vision.pipeline import read_file, read_image  # noqa: E402
+
+CLI = [sys.executable, "-m", "companion"]
+
+
+@pytest.mark.parametrize("game,seed", [("octopus", 1), ("octopus", 2), ("tapestry", 0),
+                                       ("tapestry", 3), ("twelve-tiles", 0), ("twelve-tiles", 2)])
+def test_reads_a_tilted_rotated_scene(game, seed):
+    rng = random.Random(seed)
+    board = random_board(game, rng, 14)
+    top, _, _ = topdown(board)
+    photo = camera_view(top, rng)
+    reading = read_image(photo, game=game)
+    wrong, n = cell_errors(reading.board, board)
+    assert wrong == 0, (wrong, n, reading.board)
+    for t in reading.board["tiles"]:
+        assert 0 <= t["confidence"] <= 1
+    json.dumps(reading.board)  # plain data
+    assert set(reading.timing_ms) >= {"locate", "read_cells", "total"}
+
+
+def test_overlay_draws_on_the_photo():
+    rng = random.Random(1)
+    board = random_board("octopus", rng, 10)
+    top, _, _ = topdown(board)
+    photo = camera_view(top, rng)
+    reading = read_image(photo, game="octopus")
+    viol = [{"rule": "octopus.duplicate-tile", "cells": [[0, 0]], "message": "test"}]
+    out = draw_overlay(photo, reading, violations=viol)
+    assert out.shape == photo.shape and (out != photo).any()
+    poly = reading.geometry.cell_polygon(0, 0)
+    assert poly.shape == (4, 2)
+
+
+def test_uniform_image_has_no_tiles():
+    img = np.full((600, 800, 3), (60, 90, 120), np.uint8)
+    img = (img + np.random.default_rng(0).normal(0, 3, img.shape)).clip(0, 255).astype(np.uint8)
+    with pytest.raises(NoTilesFound):
+        read_image(img, game="octopus")
+
+
+def test_blob_of_colour_has_no_tiles():
+    img = np.full((600, 800, 3), (180, 190, 200), np.uint8)
+    cv2.ellipse(img, (400, 300), (180, 120), 20, 0, 360, (40, 120, 200), -1, cv2.LINE_AA)
+    with pytest.raises(NoTilesFound):
+        read_image(img, game="x-tiles")
+
+
+def _run(args, tmp_path):
+    t = time.perf_counter()
+    p = subprocess.run(CLI + args, capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    return p, time.perf_counter() - t
+
+
+@pytest.mark.parametrize("kind", ["text", "truncated", "empty-table"])
+def test_command_refuses_bad_inputs(kind, tmp_path):
+    path = tmp_path / "photo.jpg"
+    if kind == "text":
+        path.write_text("hello, not a photo\n" * 3)
+    else:
+        img = np.full((900, 1200, 3), (70, 100, 140), np.uint8)
+        img = (img + np.random.default_rng(1).normal(0, 4, img.shape)).clip(0, 255).astype(np.uint8)
+        data = cv2.imencode(".jpg", img)[1].tobytes()
+        path.write_bytes(data[: len(data) // 2] if kind == "truncated" else data)
+    p, secs = _run(["read", str(path), "--game", "octopus", "--json"], tmp_path)
+    assert p.returncode == 1, p.stderr
+    err = json.loads(p.stdout)["error"]
+    assert err["code"] in ("bad-image", "no-tiles") and err["message"]
+    assert secs < 5
+
+
+def test_command_reads_and_writes_overlay(tmp_path):
+    rng = random.Random(1)
+    board = random_board("octopus", rng, 14)
+    top, _, _ = topdown(board)
+    photo = tmp_path / "table.jpg"
+    cv2.imwrite(str(photo), camera_view(top, rng))
+    p, _ = _run(["read", str(photo), "--game", "octopus", "--overlay", str(tmp_path / "o.png"),
+                 "--json"], tmp_path)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert set(out) >= {"board", "violations", "timing_ms"}
+    assert cell_errors(out["board"], board)[0] == 0
+    assert cv2.imread(str(tmp_path / "o.png")) is not None
+    # the file reader gives the same board
+    assert read_file(photo, game="octopus").board == out["board"]
