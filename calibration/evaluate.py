@@ -1,0 +1,248 @@
+"""Measure calibration on rendered photos: a set painted differently, under another light.
+
+``evaluate(game, boards)`` renders (``tests/calibration/measure.py`` runs it on random legal
+positions)
+
+- A: photos of random legal positions with the kit's default colours under the renderer's
+  "normal" light (the reference error),
+- B: the same positions with a set whose every colour differs from the default by 8-15 CIEDE2000,
+  under 3000 K light that the camera's white balance only partly removes,
+
+and one calibration photo of the built-in layout with set B under the same light; then reports
+the reader's cell error on A, on B without a profile and on B with the learned profile.
+
+The scene override (fixed light) patches ``vision.synth.render.sample_scene`` for the duration
+of one render, since ``render_board`` has no parameter for it yet.
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import logging
+import time
+from typing import Any, Iterator, Mapping
+
+import numpy as np
+
+from vision.colour import Palette, ciede2000, hex_to_lab, lab_to_bgr
+from vision.kits import Kit, kit_for_game
+
+logger = logging.getLogger(__name__)
+
+ATTRS = ("colour", "pips", "symbol", "edges", "long_axis")
+
+
+def perturbed_kit(kit: Kit, rng: np.random.Generator, *, delta_e: tuple[float, float] = (8.0, 15.0)) -> Kit:
+    """A copy of ``kit`` whose every colour lies ``delta_e`` CIEDE2000 from its default.
+
+    Each colour moves in a random Lab direction (lightness changes halved, like real paint
+    batches) by a step found by bisection so that the sRGB-representable result hits a target
+    drawn uniformly from ``delta_e``.
+    """
+    colours = {}
+    for name, hexv in kit.colours.items():
+        base = hex_to_lab(hexv).astype(float)
+        for _ in range(20):
+            direction = rng.normal(size=3) * np.array([0.5, 1.0, 1.0])
+            direction /= np.linalg.norm(direction)
+            target = rng.uniform(delta_e[0] + 0.5, delta_e[1] - 0.5)
+            lo, hi = 0.0, 60.0
+            for _ in range(30):
+                mid = (lo + hi) / 2
+                d = float(ciede2000(_representable(base + mid * direction), base))
+                lo, hi = (mid, hi) if d < target else (lo, mid)
+            lab = _representable(base + lo * direction)
+            if abs(float(ciede2000(lab, base)) - target) < 0.5:
+                break
+        bgr = np.round(lab_to_bgr(lab[None])[0] * 255).astype(int)
+        colours[name] = "#{:02X}{:02X}{:02X}".format(bgr[2], bgr[1], bgr[0])
+    return dataclasses.replace(kit, colours=colours, name=kit.name)
+
+
+def _representable(lab: np.ndarray) -> np.ndarray:
+    from vision.colour import bgr_to_lab
+
+    bgr = np.round(lab_to_bgr(np.asarray(lab, float)[None])[0] * 255).astype(np.uint8)
+    return bgr_to_lab(bgr[None])[0].astype(float)
+
+
+def kit_delta_e(kit: Kit, reference: Kit) -> dict[str, float]:
+    """CIEDE2000 of each colour of ``kit`` from ``reference``'s."""
+    a, b = Palette.from_hex(kit.colours), Palette.from_hex(reference.colours)
+    return {n: round(float(ciede2000(a.lab[i], b.lab[b.names.index(n)])), 2) for i, n in enumerate(a.names)}
+
+
+@contextlib.contextmanager
+def scene_override(**changes: Any) -> Iterator[None]:
+    """Render with some scene parameters fixed (e.g. ``temperature_k=3000, awb=0.6``)."""
+    import vision.synth.render as render_mod
+
+    original = render_mod.sample_scene
+
+    def patched(difficulty: str, rng: np.random.Generator):
+        return dataclasses.replace(original(difficulty, rng), **changes)
+
+    render_mod.sample_scene = patched
+    try:
+        yield
+    finally:
+        render_mod.sample_scene = original
+
+
+def _turn_tile(t: Mapping[str, Any], k: int) -> dict[str, Any]:
+    t = dict(t)
+    for _ in range(k % 4):
+        t["row"], t["col"] = t["col"], -t["row"]
+        if t.get("edges"):
+            e = t["edges"]
+            t["edges"] = {"n": e["w"], "e": e["n"], "s": e["e"], "w": e["s"]}
+        if t.get("long_axis"):
+            t["long_axis"] = "ns" if t["long_axis"] == "ew" else "ew"
+    return t
+
+
+def cell_errors(read: Mapping[str, Any], truth: Mapping[str, Any]) -> tuple[int, int]:
+    """(wrong cells, truth cells) under the best quarter turn and translation of ``read``.
+
+    A cell is wrong when it is missing or extra, or any attribute the truth gives differs."""
+    truth_cells = {(t["row"], t["col"]): t for t in truth["tiles"]}
+    best = len(truth_cells) + len(read["tiles"])
+    for k in range(4):
+        turned = [_turn_tile(t, k) for t in read["tiles"]]
+        offsets = {(tr - t["row"], tc - t["col"]) for t in turned for (tr, tc) in truth_cells}
+        for dr, dc in offsets:
+            cells = {(t["row"] + dr, t["col"] + dc): t for t in turned}
+            wrong = 0
+            for cell in set(cells) | set(truth_cells):
+                a, b = cells.get(cell), truth_cells.get(cell)
+                if a is None or b is None or any(b.get(x) is not None and a.get(x) != b.get(x) for x in ATTRS):
+                    wrong += 1
+            best = min(best, wrong)
+    return best, len(truth_cells)
+
+
+def _read_error(jpeg: bytes, truth: Mapping[str, Any], game: str, profile: Mapping | None) -> tuple[int, int]:
+    from vision.errors import VisionError
+    from vision.pipeline import read_file
+
+    try:
+        reading = read_file(jpeg, game=game, profile=profile)
+    except (VisionError, np.linalg.LinAlgError, ZeroDivisionError):
+        return len(truth["tiles"]), len(truth["tiles"])
+    return cell_errors(reading.board, truth)
+
+
+def render_jpeg(board: Mapping[str, Any], kit: Kit, seed: int, *, size: tuple[int, int],
+                difficulty: str = "normal", **scene: Any) -> tuple[bytes, dict]:
+    """Render ``board`` with ``kit``'s colours, some scene parameters fixed; (jpeg, truth)."""
+    from vision.synth import render_board
+
+    with scene_override(**scene) if scene else contextlib.nullcontext():
+        r = render_board(board, kit=kit, seed=seed, difficulty=difficulty, size=size)
+    return r.jpeg, r.truth
+
+
+def truth_cells(truth: Mapping[str, Any]):
+    """A :class:`calibration.learn.CellsFound` from a render's truth: the true cell polygons and no
+    readings (so calibration still has to find the layout's turn by itself)."""
+    from calibration.learn import CellsFound
+
+    cells = {(c["row"], c["col"]): np.asarray(c["corners"], float) for c in truth["scene"]["cells"]}
+    return CellsFound(cells, {})
+
+
+def colour_errors_at_truth(image: np.ndarray, truth: Mapping[str, Any], kit: Kit,
+                           profile: Mapping | None) -> tuple[int, int]:
+    """(cells with a wrong colour, cells): colours read at the true cell polygons with the
+    reader's samplers and its light-adaptive classifier, against the profile or the defaults.
+    Isolates colour recognition from locating the tiles."""
+    from calibration.learn import expected_regions
+    from calibration.measure import sample_cell
+    from vision.colour import classify_adaptive
+
+    palette = Palette.from_profile(profile, kit.colours) if profile else Palette.from_hex(kit.colours)
+    polys = truth_cells(truth).polygons
+    labs, owners = [], []
+    for t in truth["tiles"]:
+        cell = (t["row"], t["col"])
+        s = sample_cell(image, polys[cell], kit, long_axis=t.get("long_axis"))
+        for region, colour in expected_regions(t, kit).items():
+            labs.append(s.regions[region])
+            owners.append((cell, colour))
+    match, _, _ = classify_adaptive(np.array(labs), palette)
+    wrong = {cell for (cell, colour), i in zip(owners, match.index) if palette.names[i] != colour}
+    return len(wrong), len(truth["tiles"])
+
+
+def evaluate(game: str, boards: list[Mapping[str, Any]], *, seed: int = 0, kelvin: float = 3000.0,
+             awb: float = 0.6, size: tuple[int, int] = (1600, 1200), difficulty: str = "normal",
+             calibration_photos: int = 1, geometry: str = "reader") -> dict[str, Any]:
+    """Run the experiment of the module docstring on ``boards`` (legal positions of ``game``).
+
+    ``geometry="reader"``: the whole reader (``read_file``) on every photo, and ``calibrate``
+    as the command runs it. ``geometry="truth"``: calibration and colour reading at the true
+    cell polygons (the turn of the layout is still found by calibration), which measures the
+    colour model alone.
+
+    Returns a dict with the cell error rates ``default`` (A), ``uncalibrated`` (B),
+    ``calibrated`` (B with the profile), the set's colour differences and the alignment found.
+    """
+    from calibration.learn import CalibrationError, calibrate_image
+    from calibration.reference import layout_for_game
+    from vision.errors import VisionError
+
+    kit = kit_for_game(game)
+    rng = np.random.default_rng(seed)
+    user_kit = perturbed_kit(kit, rng)
+    light = {"temperature_k": kelvin, "awb": awb}
+    layout = layout_for_game(game)
+    layout_board = {"game": game, "tiles": [{"row": r, "col": c, **t} for (r, c), t in layout.tiles.items()]}
+    profiles, alignments = [], []
+    t0 = time.perf_counter()
+    for i in range(calibration_photos):
+        jpeg, truth = render_jpeg(layout_board, user_kit, 10_000 + seed * 100 + i, size=size,
+                                  difficulty=difficulty, **light)
+        image = _decode(jpeg)
+        try:
+            found = truth_cells(truth) if geometry == "truth" else None
+            cal = calibrate_image(image, layout, game=game, found=found)
+        except (CalibrationError, VisionError) as exc:
+            alignments.append({"error": str(exc)})
+            continue
+        profiles.append(cal.profile)
+        alignments.append({**cal.alignment.to_dict(), "truth_quarter_turns": truth["scene"]["quarter_turns"]})
+    calibrate_s = time.perf_counter() - t0
+    profile = profiles[0] if profiles else None
+    counts = {"default": [0, 0], "uncalibrated": [0, 0], "calibrated": [0, 0]}
+    per_photo = []
+    for j, board in enumerate(boards):
+        s = seed * 1000 + j
+        jpeg_a, truth_a = render_jpeg(board, kit, s, size=size, difficulty=difficulty)
+        jpeg_b, truth_b = render_jpeg(board, user_kit, s, size=size, difficulty=difficulty, **light)
+        row = {}
+        for key, jpeg, truth, prof in (("default", jpeg_a, truth_a, None),
+                                       ("uncalibrated", jpeg_b, truth_b, None),
+                                       ("calibrated", jpeg_b, truth_b, profile)):
+            if key == "calibrated" and profile is None:
+                wrong, n = len(truth["tiles"]), len(truth["tiles"])
+            elif geometry == "truth":
+                wrong, n = colour_errors_at_truth(_decode(jpeg), truth, kit, prof)
+            else:
+                wrong, n = _read_error(jpeg, truth, game, prof)
+            counts[key][0] += wrong
+            counts[key][1] += n
+            row[key] = wrong
+        per_photo.append(row)
+    rates = {k: round(w / max(n, 1), 4) for k, (w, n) in counts.items()}
+    return {"game": game, "geometry": geometry, "photos": len(boards), "cells": counts["default"][1],
+            "light": light, "size": list(size), "difficulty": difficulty,
+            "set_delta_e": kit_delta_e(user_kit, kit), "cell_error": rates, "counts": counts,
+            "calibrated_within_1_5x": rates["calibrated"] <= 1.5 * rates["default"] + 1e-9,
+            "alignments": alignments, "calibrate_seconds": round(calibrate_s, 2),
+            "per_photo": per_photo}
+
+
+def _decode(jpeg: bytes) -> np.ndarray:
+    import cv2
+
+    return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
