@@ -71,6 +71,46 @@ def work_copy(image: np.ndarray, pixels: int = WORK_PIXELS) -> tuple[np.ndarray,
     return small, small.shape[1] / w
 
 
+def foreground_mask(work: np.ndarray, *, border: float = 0.06) -> np.ndarray:
+    """Pixels that are probably not table: colours rare in the photo's outer frame.
+
+    The table (and the clutter at its edge) fills the border of a photo of a layout; a colour
+    histogram of that frame (CIELAB: 8 lightness x 24 x 24 chroma bins, smoothed so lighting
+    gradients stay inside) is back-projected, and pixels whose colour is much less frequent in the
+    frame than in the whole picture are foreground.
+
+    Returns
+    -------
+    ndarray (H, W) bool.
+    """
+    h, w = work.shape[:2]
+    small = cv2.GaussianBlur(work, (0, 0), 1.5)
+    lab = cv2.cvtColor(small.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+    li = np.clip((lab[..., 0] / 12.5).astype(np.int32), 0, 7)
+    ai = np.clip(((lab[..., 1] + 96) / 8).astype(np.int32), 0, 23)
+    bi = np.clip(((lab[..., 2] + 96) / 8).astype(np.int32), 0, 23)
+    idx = (li * 24 + ai) * 24 + bi
+    b = max(2, int(border * min(h, w)))
+    frame = np.zeros((h, w), bool)
+    frame[:b], frame[-b:], frame[:, :b], frame[:, -b:] = True, True, True, True
+    hist_f = np.bincount(idx[frame], minlength=8 * 24 * 24).astype(np.float32).reshape(8, 24, 24)
+    hist_a = np.bincount(idx.ravel(), minlength=8 * 24 * 24).astype(np.float32).reshape(8, 24, 24)
+    # spread each bin over its neighbours (lighting gradients, vignetting)
+    def spread(hst):
+        out = cv2.GaussianBlur(hst.reshape(8, 576), (1, 1), 0).reshape(8, 24, 24)
+        out = np.stack([cv2.GaussianBlur(out[i], (0, 0), 1.0) for i in range(8)])
+        return out + 0.6 * np.roll(out, 1, 0) + 0.6 * np.roll(out, -1, 0)
+    pf = spread(hist_f) / max(frame.sum(), 1)
+    pa = spread(hist_a) / float(h * w)
+    ratio = pf / np.maximum(pa, 1e-9)
+    r = ratio.reshape(-1)[idx]
+    fg = (r < 0.25).astype(np.uint8)
+    k = max(3, int(0.006 * max(h, w)) | 1)
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+    return fg.astype(bool)
+
+
 def _refine(H: np.ndarray, fam_x: Segments, fam_y: Segments, *, rounds: int = 3
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Assign segments to the nearest lattice lines and refit ``H`` (image -> lattice)."""
@@ -131,6 +171,15 @@ def locate(image: np.ndarray, *, diagonal_faces: bool = False, min_cells: int = 
     h, w = work.shape[:2]
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     segs = find_segments(gray, min_length=max(8.0, 0.012 * max(w, h)))
+    fg = foreground_mask(work)
+    if fg.mean() < 0.002:
+        raise NoTilesFound("no tiles found: nothing on the table stands out from it")
+    near = cv2.dilate(fg.astype(np.uint8), np.ones((5, 5), np.uint8),
+                      iterations=max(1, int(0.004 * max(w, h)))) > 0
+    mid = np.round(segs.mid).astype(int)
+    mid[:, 0] = np.clip(mid[:, 0], 0, w - 1)
+    mid[:, 1] = np.clip(mid[:, 1], 0, h - 1)
+    segs = segs.take(near[mid[:, 1], mid[:, 0]])
     if len(segs) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
     vps = vanishing_points(segs, size=(w, h))
