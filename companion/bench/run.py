@@ -1,0 +1,273 @@
+"""The reader's benchmark: render seeded scenes, read them, score cells and time every stage.
+
+Per game and difficulty it reports the cell error rate (missing, extra or misread tiles over the
+truth's tiles), the photos read with no error and with at most one, the median and
+95th-percentile time to read a photo (decode included, as ``read_file`` does it), the time
+``cv2.imdecode`` takes on the same JPEG bytes and the ratio of the two, and the mean time per
+pipeline stage. The reader is imported lazily: when it is missing or raises, those photos count
+as fully wrong and the reason is kept.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import logging
+import platform
+import random
+import statistics
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import cv2
+import numpy as np
+
+from companion.bench.compare import CellScore, all_wrong, compare_boards
+
+logger = logging.getLogger(__name__)
+
+GAMES = ("textile", "octopus", "x-tiles", "tapestry", "twelve-tiles")
+DIFFICULTIES = ("easy", "normal", "hard")
+DEFAULT_SEED = 1000
+#: Where results are kept in the source tree (committed with each change to the reader).
+RESULTS_DIR = Path(__file__).resolve().parents[2] / "vision" / "benchmarks"
+
+ReadFn = Callable[[bytes, str], Any]
+
+
+@dataclass
+class PhotoResult:
+    game: str
+    difficulty: str
+    seed: int
+    tiles: int
+    score: CellScore
+    read_ms: float | None
+    decode_ms: float
+    render_ms: float
+    stages_ms: dict[str, float] = field(default_factory=dict)
+    failure: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "difficulty": self.difficulty, "seed": self.seed,
+                "tiles": self.tiles, **self.score.to_dict(),
+                "read_ms": None if self.read_ms is None else round(self.read_ms, 1),
+                "decode_ms": round(self.decode_ms, 2), "render_ms": round(self.render_ms, 1),
+                "stages_ms": {k: round(v, 2) for k, v in self.stages_ms.items()},
+                "failure": self.failure}
+
+
+def default_reader() -> tuple[ReadFn | None, str | None]:
+    """``(read(jpeg_bytes, game) -> Reading, None)`` over ``vision.pipeline.read_file``, or
+    ``(None, reason)`` when the reader cannot be imported."""
+    try:
+        from vision.pipeline import read_file  # noqa: PLC0415 - the reader is optional
+    except Exception as exc:  # ImportError, or an error while importing the reader
+        return None, f"reader unavailable: {type(exc).__name__}: {exc}"
+
+    def read(data: bytes, game: str) -> Any:
+        return read_file(data, game=game)
+    return read, None
+
+
+def photo_seed(base: int, game: str, difficulty: str, index: int) -> int:
+    """The seed of one benchmark photo (stable across runs and across the set of games)."""
+    return base + 1000 * GAMES.index(game) + 100 * DIFFICULTIES.index(difficulty) + index
+
+
+def bench_photo(game: str, difficulty: str, seed: int, *, size: tuple[int, int],
+                reader: ReadFn | None, reader_missing: str | None) -> PhotoResult:
+    """Render, decode and read one photo; never raises for a reader failure."""
+    from companion.rules.generate import random_position  # noqa: PLC0415
+    from vision.synth import render_board  # noqa: PLC0415
+
+    board = random_position(game, random.Random(seed)).to_dict()
+    t0 = time.perf_counter()
+    render = render_board(board, seed=seed, difficulty=difficulty, size=size)
+    render_ms = (time.perf_counter() - t0) * 1000
+    truth = {k: v for k, v in render.truth.items() if k != "scene"}
+    buf = np.frombuffer(render.jpeg, np.uint8)
+    t0 = time.perf_counter()
+    cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    decode_ms = (time.perf_counter() - t0) * 1000
+    if reader is None:
+        return PhotoResult(game, difficulty, seed, len(truth["tiles"]), all_wrong(truth), None,
+                           decode_ms, render_ms, failure=reader_missing)
+    t0 = time.perf_counter()
+    try:
+        reading = reader(render.jpeg, game)
+    except Exception as exc:  # any reader failure is a result, not a crash of the benchmark
+        read_ms = (time.perf_counter() - t0) * 1000
+        code = getattr(exc, "code", None)
+        reason = f"{type(exc).__name__}{f' [{code}]' if code else ''}: {exc}"
+        return PhotoResult(game, difficulty, seed, len(truth["tiles"]), all_wrong(truth), read_ms,
+                           decode_ms, render_ms, failure=reason)
+    read_ms = (time.perf_counter() - t0) * 1000
+    stages = {k: float(v) for k, v in dict(getattr(reading, "timing_ms", {}) or {}).items()
+              if isinstance(v, (int, float)) and k != "total"}
+    try:
+        score = compare_boards(reading.board, truth)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        return PhotoResult(game, difficulty, seed, len(truth["tiles"]), all_wrong(truth), read_ms,
+                           decode_ms, render_ms, stages, f"malformed reading: {exc!r}")
+    return PhotoResult(game, difficulty, seed, len(truth["tiles"]), score, read_ms, decode_ms,
+                       render_ms, stages)
+
+
+def _pct(values: Sequence[float], q: float) -> float | None:
+    return None if not values else float(np.percentile(np.asarray(values, float), q))
+
+
+def summarise(photos: Sequence[PhotoResult]) -> dict[str, Any]:
+    """Aggregate the photos of one (game, difficulty)."""
+    cells = sum(p.score.cells for p in photos)
+    errors = sum(p.score.errors for p in photos)
+    reads = [p.read_ms for p in photos if p.read_ms is not None]
+    decodes = [p.decode_ms for p in photos]
+    stages: dict[str, list[float]] = {}
+    for p in photos:
+        for k, v in p.stages_ms.items():
+            stages.setdefault(k, []).append(v)
+    read_med = _pct(reads, 50)
+    dec_med = _pct(decodes, 50)
+    failures: dict[str, int] = {}
+    for p in photos:
+        if p.failure:
+            key = p.failure.split(":")[0] if not p.failure.startswith("reader unavailable") else p.failure
+            failures[key] = failures.get(key, 0) + 1
+    return {
+        "photos": len(photos),
+        "cells": cells,
+        "cell_errors": errors,
+        "cell_error_rate": round(errors / cells, 4) if cells else None,
+        "missing": sum(p.score.missing for p in photos),
+        "extra": sum(p.score.extra for p in photos),
+        "misread": sum(p.score.misread for p in photos),
+        "borders_wrong": sum(p.score.borders_wrong for p in photos),
+        "photos_no_error": sum(p.score.errors == 0 and p.score.borders_wrong == 0 for p in photos),
+        "photos_at_most_one": sum(p.score.errors + p.score.borders_wrong <= 1 for p in photos),
+        "read_ms_median": None if read_med is None else round(read_med, 1),
+        "read_ms_p95": None if not reads else round(_pct(reads, 95), 1),
+        "decode_ms_median": None if dec_med is None else round(dec_med, 1),
+        "read_to_decode": round(read_med / dec_med, 2) if read_med and dec_med else None,
+        "stages_ms_mean": {k: round(statistics.fmean(v), 1) for k, v in stages.items()},
+        "render_ms_median": round(_pct([p.render_ms for p in photos], 50) or 0.0, 1),
+        "failures": failures,
+    }
+
+
+def _git_commit() -> str | None:
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=RESULTS_DIR.parent.parent,
+                             capture_output=True, text=True, timeout=5)
+        return out.stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def run_bench(*, games: Iterable[str] = GAMES, difficulties: Iterable[str] = DIFFICULTIES,
+              per_game: int = 4, size: tuple[int, int] = (4000, 3000), seed: int = DEFAULT_SEED,
+              reader: ReadFn | None | str = "default",
+              progress: Callable[[PhotoResult], None] | None = None) -> dict[str, Any]:
+    """Run the benchmark and return its results document (see module docstring).
+
+    ``reader``: ``"default"`` imports ``vision.pipeline``; ``None`` benches with no reader (all
+    photos wrong); or any ``read(jpeg_bytes, game)`` returning an object with ``board`` and
+    ``timing_ms``.
+    """
+    games, difficulties = list(games), list(difficulties)
+    missing_reason = None
+    if reader == "default":
+        reader, missing_reason = default_reader()
+    elif reader is None:
+        missing_reason = "no reader given"
+    t0 = time.perf_counter()
+    photos: list[PhotoResult] = []
+    for game in games:
+        for difficulty in difficulties:
+            for i in range(per_game):
+                p = bench_photo(game, difficulty, photo_seed(seed, game, difficulty, i), size=size,
+                                reader=reader, reader_missing=missing_reason)  # type: ignore[arg-type]
+                photos.append(p)
+                if progress:
+                    progress(p)
+    groups: dict[str, dict[str, Any]] = {}
+    for game in games:
+        for difficulty in difficulties:
+            sel = [p for p in photos if p.game == game and p.difficulty == difficulty]
+            groups.setdefault(game, {})[difficulty] = summarise(sel)
+    return {
+        "format": "tile-companion-bench",
+        "version": 1,
+        "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "commit": _git_commit(),
+        "settings": {"games": games, "difficulties": difficulties, "per_game": per_game,
+                     "size": list(size), "seed": seed},
+        "machine": {"python": platform.python_version(), "cpu": platform.machine(),
+                    "opencv_threads": cv2.getNumThreads()},
+        "reader_missing": missing_reason,
+        "overall": summarise(photos),
+        "results": groups,
+        "photos": [p.to_dict() for p in photos],
+        "elapsed_s": round(time.perf_counter() - t0, 1),
+    }
+
+
+def _fmt(v: Any, pattern: str = "{}") -> str:
+    return "-" if v is None else pattern.format(v)
+
+
+def format_table(doc: Mapping[str, Any]) -> str:
+    """The results as a markdown table (one row per game and difficulty, plus all)."""
+    s = doc["settings"]
+    lines = [f"bench {doc['date']} commit {doc.get('commit') or '?'}: {s['per_game']} photo(s) per "
+             f"game and difficulty, {s['size'][0]}x{s['size'][1]}, seed {s['seed']}",
+             "",
+             "| game | difficulty | photos | cells | cell errors | no error | <=1 error | "
+             "read median ms | read p95 ms | decode ms | read/decode | stages (mean ms) |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+
+    def row(game: str, diff: str, r: Mapping[str, Any]) -> str:
+        stages = ", ".join(f"{k} {v:.0f}" for k, v in r["stages_ms_mean"].items())
+        return (f"| {game} | {diff} | {r['photos']} | {r['cells']} | "
+                f"{_fmt(r['cell_error_rate'], '{:.1%}')} | {r['photos_no_error']} | "
+                f"{r['photos_at_most_one']} | {_fmt(r['read_ms_median'])} | {_fmt(r['read_ms_p95'])} | "
+                f"{_fmt(r['decode_ms_median'])} | {_fmt(r['read_to_decode'], '{}x')} | {stages} |")
+
+    for game, by_diff in doc["results"].items():
+        for diff, r in by_diff.items():
+            lines.append(row(game, diff, r))
+    lines.append(row("**all**", "", doc["overall"]))
+    fails: dict[str, int] = {}
+    for game, by_diff in doc["results"].items():
+        for diff, r in by_diff.items():
+            for reason, n in r["failures"].items():
+                fails[f"{game}/{diff}: {reason}"] = n
+    if doc.get("reader_missing"):
+        lines += ["", f"All photos count as wrong: {doc['reader_missing']}"]
+    elif fails:
+        lines += ["", "Photos the reader failed on (counted as fully wrong): "
+                  + "; ".join(f"{k} x{n}" for k, n in fails.items())]
+    return "\n".join(lines)
+
+
+def record_results(doc: Mapping[str, Any], out_dir: str | Path = RESULTS_DIR) -> list[Path]:
+    """Write ``latest.json`` (everything), ``latest.md`` (the table) and append a summary line
+    to ``history.jsonl`` in ``out_dir``; return the paths written."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    latest = out / "latest.json"
+    latest.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    table = out / "latest.md"
+    table.write_text(format_table(doc) + "\n", encoding="utf-8")
+    summary = {k: doc[k] for k in ("date", "commit", "settings", "reader_missing", "overall")}
+    summary["results"] = {g: {d: {k: r[k] for k in ("photos", "cell_error_rate", "photos_no_error",
+                                                     "photos_at_most_one", "read_ms_median",
+                                                     "read_to_decode")}
+                              for d, r in by.items()} for g, by in doc["results"].items()}
+    history = out / "history.jsonl"
+    with history.open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps(summary, separators=(",", ":")) + "\n")
+    return [latest, table, history]
