@@ -49,6 +49,7 @@ class TurnResult:
     alignment: Alignment = IDENTITY
     kind: str = "place"
     round: int | None = None
+    alignment_ties: int = 1
 
     @property
     def legal(self) -> bool:
@@ -67,7 +68,7 @@ class TurnResult:
             "violations": [v.to_dict() for v in self.violations],
             "removed": [list(c) for c in self.removed],
             "changed": [list(c) for c in self.changed],
-            "alignment": self.alignment.to_dict(),
+            "alignment": {**self.alignment.to_dict(), "ties": self.alignment_ties},
         }
         if self.round is not None:
             out["round"] = self.round
@@ -179,22 +180,37 @@ def _evaluate(rules: GameRules, prev: Board, cur: Board, alignment: Alignment,
     return aligned, move, rules.check_turn(aligned, cur, move, ctx)
 
 
-def evaluate_turn(rules: GameRules, prev: Board, cur: Board,
-                  ctx: TurnContext) -> tuple[Alignment, Board, Move, list[Violation]]:
+@dataclass(frozen=True)
+class Evaluation:
+    """A turn evaluated under its chosen alignment.
+
+    ``ties``: how many alignments were equally good (same matches and violation count); more than
+    one means the photos alone do not settle what was played, and the smallest transform was taken.
+    """
+
+    alignment: Alignment
+    aligned: Board
+    move: Move
+    violations: tuple[Violation, ...]
+    ties: int = 1
+
+
+def evaluate_turn(rules: GameRules, prev: Board, cur: Board, ctx: TurnContext) -> Evaluation:
     """Align ``prev`` with ``cur`` (convention 2) and evaluate the turn between them."""
     if ctx.start:
         empty = Board(cur.game, {}, cur.borders)
         move = Move(placed=tuple(sorted(cur.tiles)))
-        return IDENTITY, empty, move, rules.check_turn(empty, cur, move, ctx)
+        return Evaluation(IDENTITY, empty, move, tuple(rules.check_turn(empty, cur, move, ctx)))
     _, candidates = candidate_alignments(prev, cur, rules.identity)
-    best: tuple[Any, ...] | None = None
+    scored = []
     for cand in candidates:
         aligned, move, violations = _evaluate(rules, prev, cur, cand, ctx)
-        key = (len(violations), cand)
-        if best is None or key < best[0]:
-            best = (key, cand, aligned, move, violations)
-    assert best is not None
-    return best[1], best[2], best[3], best[4]
+        scored.append(((len(violations), cand), Evaluation(cand, aligned, move, tuple(violations))))
+    scored.sort(key=lambda item: item[0])
+    fewest = scored[0][0][0]
+    ties = sum(1 for key, _ in scored if key[0] == fewest)
+    best = scored[0][1]
+    return Evaluation(best.alignment, best.aligned, best.move, best.violations, ties)
 
 
 def score_record(record: Record) -> ScoreReport:
@@ -232,7 +248,8 @@ def score_record(record: Record) -> ScoreReport:
             round_no = rounds.number
         ctx = TurnContext(options=options, start=start,
                           first_placement=game == "x-tiles" and rounds.open and rounds.first_placement)
-        alignment, aligned, move, violations = evaluate_turn(rules, prev or Board(game), cur, ctx)
+        ev = evaluate_turn(rules, prev or Board(game), cur, ctx)
+        alignment, aligned, move, violations = ev.alignment, ev.aligned, ev.move, ev.violations
         present = Board(game, {c: t for c, t in aligned.tiles.items() if c in cur.tiles})
         pts: Points = rules.score_turn(aligned, cur, move, ctx)
         points, breakdown = pts.points, dict(pts.breakdown)
@@ -267,7 +284,7 @@ def score_record(record: Record) -> ScoreReport:
             perfect = False
         turns.append(TurnResult(entry.index, player, _placed_cells(game, move), points, breakdown,
                                 extra_turn, tuple(violations), move.removed, move.changed,
-                                alignment, kind, round_no))
+                                alignment, kind, round_no, ev.ties))
         totals[player] += points
         if game == "x-tiles" and target_winner is None and points and totals[player] >= target:
             target_winner = player
@@ -289,7 +306,7 @@ def score_record(record: Record) -> ScoreReport:
                                 "tapestry_value": tap.tapestry_value(last_state),
                                 "cards": len(last_state.tiles)},
                                last.extra_turn, last.violations, last.removed, last.changed,
-                               last.alignment, last.kind, last.round)
+                               last.alignment, last.kind, last.round, last.alignment_ties)
         totals[last.player] += final
         complete = tap.is_complete(last_state)
         extra["complete"] = complete
