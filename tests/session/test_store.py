@@ -417,3 +417,28 @@ def test_scoring_many_turns_is_fast(store):
     elapsed = time.perf_counter() - t0
     assert len(store.get(info.id).turns) == len(record["turns"]) + 1
     assert elapsed < 2.0, elapsed
+
+
+@pytest.mark.parametrize("game,starter", [(g, "winner") for g in GAMES] + [("x-tiles", "loser")])
+def test_next_player_predicts_the_rule_cores_turn_order(store, game, starter):
+    """Before every entry the session names who plays it, as the scorer will (entries without
+    a named player only): turn order, X-Tiles extra turns, round starts, winner/loser starts."""
+    players = ("Ann",) if game == "tapestry" else ("Ann", "Bob", "Cy")
+    checked = 0
+    for seed in (1, 2):
+        record = random_record(game, random.Random(seed), players=players)
+        record["turns"] = record["turns"][:60]  # X-Tiles: three rounds
+        options = dict(record.get("options") or {})
+        if game == "x-tiles":
+            options["starter"] = starter
+        for entry in record["turns"]:
+            entry.pop("player", None)  # let the order decide
+        record["options"] = options
+        truth = score_record_data(record)
+        sid = store.create(game, list(players), options).id
+        for i, entry in enumerate(record["turns"]):
+            view = store.get(sid)
+            assert view.next_player == truth["turns"][i]["player"], (seed, i)
+            checked += 1
+            store.add_board_turn(sid, entry["board"], new_round=bool(entry.get("new_round")))
+    assert checked >= 8
