@@ -16,7 +16,8 @@ from typing import Any, Mapping
 import cv2
 import numpy as np
 
-from vision.colour import Palette, bgr_to_lab, ciede2000, classify_adaptive
+from vision.colour import (Palette, _as_correction, bgr_to_lab, ciede2000, classify_adaptive,
+                           hex_to_lab)
 from vision.kits import Kit
 from vision.locate import Lattice
 
@@ -62,6 +63,19 @@ def rectify(image: np.ndarray, lattice: Lattice, *, cell_px: int = 48, aspect: f
     td = cv2.warpPerspective(image, M, (nc * cw, nr * ch), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
                              borderMode=cv2.BORDER_REPLICATE)
     return TopDown(td, cw, ch, r0, c0, nr, nc)
+
+
+def rectify_mask(lattice: Lattice, td: TopDown) -> np.ndarray | None:
+    """The lattice's foreground mask (work resolution) warped onto the top-down view ``td``:
+    float32 ``(h, w)`` in [0, 1], or ``None`` when the lattice has no mask."""
+    if lattice.fg is None:
+        return None
+    T = np.array([[1 / td.cw, 0, td.c0 + 0.5 / td.cw], [0, 1 / td.ch, td.r0 + 0.5 / td.ch], [0, 0, 1.0]])
+    S = np.diag([lattice.work_scale, lattice.work_scale, 1.0])
+    M = S @ lattice.H @ T
+    h, w = td.image.shape[:2]
+    return cv2.warpPerspective(lattice.fg.astype(np.float32), M, (w, h),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0.0)
 
 
 @dataclass(frozen=True)
@@ -122,6 +136,7 @@ class _Ctx:
     profile: Mapping | None
     td: TopDown
     lab: np.ndarray  # (h, w, 3) float32 Lab of td.image
+    fg: dict | None = None  # foreground fraction of each cell's centre
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -134,13 +149,16 @@ def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
 
 
 def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, np.ndarray]:
-    """Decide which cells hold a tile from the central colour of each cell.
+    """Decide which cells hold a tile.
 
-    A tile is nearer a palette colour than the table (the outer ring of the view), clearly apart
-    from the table, and fairly uniform in its centre. The colours are judged as seen (no white
-    balance yet: balancing on bare table would pull the table towards a tile colour).
+    Evidence: how much of the cell's centre stands out from the table (the foreground mask of
+    :func:`vision.locate.foreground_mask`), and how well its colour fits the palette once the
+    light has been estimated from the clearly occupied cells. Without a mask (or on a board,
+    where the empty cells stand out too) the colour alone decides: a tile is nearer a palette
+    colour than the table (the outer ring of the view) and clearly apart from it.
 
-    Returns (occupied bool by cell, confidence by cell, gains fitted on the occupied cells).
+    Returns (occupied bool by cell, confidence by cell, colour correction fitted on the occupied
+    cells).
     """
     cells = list(centre_lab)
     labs = np.array([centre_lab[c] for c in cells])
@@ -150,12 +168,19 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     table = np.median(ring, axis=0)
     ring_spread = float(np.median(ciede2000(ring, table[None, :]))) if len(ring) else 5.0
     prior = _gain_prior(ctx.profile)
-    match, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=prior, iterations=0)
+    fg = np.array([ctx.fg[c] for c in cells]) if ctx.fg is not None else None
+    board = ctx.kit.board is not None
+    if fg is not None and not board and (fg > 0.6).sum() >= 2:
+        sure = fg > 0.6
+        _, _, corr = classify_adaptive(labs[sure], ctx.palette, gains_bgr=prior)
+        match, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=corr, iterations=0)
+    else:
+        corr = prior
+        match, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=prior, iterations=0)
     d_table = ciede2000(labs, table[None, :])
     near = max(6.0, 2.5 * ring_spread)
     # a ring that is not one surface (a board's coloured strips) gives no table model
     no_table = ring_spread > 12.0
-    logger.debug("ring spread %.1f, d_pal %s", ring_spread, np.round(match.distance, 1))
     d_pal = match.distance
     occ, conf = {}, {}
     for i, cell in enumerate(cells):
@@ -165,11 +190,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             s = min(d_table[i] - d_pal[i], 16.0) / 8.0 + min(0.0, (d_table[i] - near) / 4.0)
         s -= max(0.0, spreads[cell] - 12.0) / 8.0
         s -= max(0.0, d_pal[i] - 18.0) / 2.0
+        if fg is not None and not board:
+            s = float(np.clip(s, -3, 3)) * 0.5 + (fg[i] - 0.45) * 12.0
         p = 1 / (1 + math.exp(-s))
         occ[cell] = p > 0.5
         conf[cell] = float(max(p, 1 - p))
     occ_cells = [i for i, c in enumerate(cells) if occ[c]]
-    gains = prior if prior is not None else np.ones(3)
+    gains = corr if corr is not None else _as_correction(None)
     if occ_cells:
         _, _, gains = classify_adaptive(labs[occ_cells], ctx.palette, gains_bgr=prior)
     return occ, conf, gains
@@ -199,7 +226,7 @@ def _keep_main_group(occ: dict) -> dict:
 
 
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
-               long_axis_parity: int | None = None) -> tuple[list[CellReading], dict[str, Any]]:
+               long_axis_parity: int | None = None, fg: np.ndarray | None = None) -> tuple[list[CellReading], dict[str, Any]]:
     """Read every cell of a top-down view.
 
     Returns
@@ -209,7 +236,15 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     """
     img = td.image
     lab = bgr_to_lab(img)
-    ctx = _Ctx(kit, palette, profile, td, lab)
+    fg_cells = None
+    if fg is not None:
+        fg_cells = {}
+        for r in range(td.r0, td.r0 + td.rows):
+            for c in range(td.c0, td.c0 + td.cols):
+                y, x = (r - td.r0) * td.ch, (c - td.c0) * td.cw
+                my, mx = int(0.2 * td.ch), int(0.2 * td.cw)
+                fg_cells[(r, c)] = float(fg[y + my:y + td.ch - my, x + mx:x + td.cw - mx].mean())
+    ctx = _Ctx(kit, palette, profile, td, lab, fg_cells)
     n = td.cw
     centre_lab, spreads = {}, {}
     cell_regions = {}
@@ -243,7 +278,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             spreads[cell] = float(np.mean(d))
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     occ = _keep_main_group(occ)
-    info: dict[str, Any] = {"gains_bgr": gains.tolist()}
+    info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
     occupied = [c for c, v in occ.items() if v]
     readings: list[CellReading] = []
     if kit.face_model == "solid":
@@ -385,12 +420,20 @@ def _card_background(cell_lab: np.ndarray) -> np.ndarray:
     return _robust(cell_lab[mask & ~inner])[0]
 
 
-def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray) -> np.ndarray:
+def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = None) -> np.ndarray:
     h, w = cell_lab.shape[:2]
     core = cell_lab[int(0.12 * h):h - int(0.12 * h), int(0.12 * w):w - int(0.12 * w)]
     d = np.linalg.norm(core - bg, axis=2)
-    light = core[..., 0] > bg[0] + 8
-    mask = ((d > 22) & light).astype(np.uint8)
+    # the art is lighter than the card and its colour distance is bimodal: split it (Otsu)
+    d8 = np.clip(d * 2, 0, 255).astype(np.uint8)
+    t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    thr = max(10.0, t / 2.0)
+    if art is None:
+        near_art = core[..., 0] > bg[0] + 4
+    else:
+        # the art is nearer its own colour (light) than the card's
+        near_art = np.linalg.norm(core - art, axis=2) < d
+    mask = ((d > thr) & near_art).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if n <= 1:
         return mask
@@ -407,7 +450,8 @@ def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray) -> np.ndarray:
 
 def _classify_symbol(cell_lab: np.ndarray, bg: np.ndarray, kit: Kit, templates: dict
                      ) -> tuple[str | None, float, str]:
-    mask = _symbol_mask(cell_lab, bg)
+    art = hex_to_lab(kit.symbol_colour) if kit.symbol_colour else None
+    mask = _symbol_mask(cell_lab, bg, art)
     area = int(mask.sum())
     if area < 0.01 * mask.size:
         return None, 0.1, "no symbol visible"
@@ -419,8 +463,8 @@ def _classify_symbol(cell_lab: np.ndarray, bg: np.ndarray, kit: Kit, templates: 
     solidity, round_hull, holes_frac = feats
     scores = {
         "scissors": (0.75 - solidity) * 6 + holes_frac * 4,
-        "rock": (solidity - 0.7) * 4 + (round_hull - 0.86) * 18,
-        "paper": (solidity - 0.7) * 4 + (0.86 - round_hull) * 18,
+        "rock": (solidity - 0.7) * 4 + (round_hull - 0.87) * 18,
+        "paper": (solidity - 0.7) * 4 + (0.87 - round_hull) * 18,
     }
     names = [s for s in kit.symbols if s in scores] or list(scores)
     ranked = sorted(names, key=lambda s: -scores[s])

@@ -148,25 +148,57 @@ def robust_lab(bgr_pixels: np.ndarray) -> np.ndarray:
     return np.median(lab[keep], axis=0)
 
 
+def _as_correction(c: np.ndarray | None) -> np.ndarray:
+    """A colour correction as ``(2, 3)``: per-channel gain and offset in linear BGR."""
+    if c is None:
+        return np.array([[1.0, 1.0, 1.0], [0.0, 0.0, 0.0]])
+    c = np.asarray(c, dtype=np.float64)
+    if c.shape == (3,):
+        return np.vstack([c, np.zeros(3)])
+    return c.reshape(2, 3)
+
+
+def fit_correction(observed_bgr: np.ndarray, target_bgr: np.ndarray, *,
+                   weights: np.ndarray | None = None, offset: bool = True) -> np.ndarray:
+    """Per-channel gain and offset ``(2, 3)`` with ``target = gain * observed + offset`` in linear
+    light (von Kries white balance plus a veiling-glare / haze term).
+
+    Both inputs are ``(N, 3)`` sRGB BGR values in [0, 1]; weighted least squares per channel,
+    clipped to a sane range. Without ``offset`` (or with too little spread) only gains are fitted.
+    """
+    o = srgb_to_linear(observed_bgr).astype(np.float64)
+    t = srgb_to_linear(target_bgr).astype(np.float64)
+    w = np.ones(len(o)) if weights is None else np.asarray(weights, dtype=np.float64)
+    out = np.array([[1.0, 1.0, 1.0], [0.0, 0.0, 0.0]])
+    for ch in range(3):
+        oc, tc = o[:, ch], t[:, ch]
+        sw = w.sum()
+        mo, mt = (w * oc).sum() / sw, (w * tc).sum() / sw
+        var = (w * (oc - mo) ** 2).sum() / sw
+        if offset and len(o) >= 6 and var > 1e-3:
+            g = (w * (oc - mo) * (tc - mt)).sum() / sw / var
+            g = float(np.clip(g, 0.3, 3.0))
+            b = float(np.clip(mt - g * mo, -0.5, 0.1))
+        else:
+            g = float(np.clip((w * oc * tc).sum() / max((w * oc * oc).sum(), 1e-9), 0.25, 4.0))
+            b = 0.0
+        out[:, ch] = (g, b)
+    return out
+
+
 def fit_gains(observed_bgr: np.ndarray, target_bgr: np.ndarray, *, weights: np.ndarray | None = None
               ) -> np.ndarray:
-    """Per-channel (von Kries) gains ``(3,)`` that map observed linear BGR onto target linear BGR.
-
-    Both inputs are ``(N, 3)`` sRGB values in [0, 1]. Least squares per channel, clipped to a sane
-    range.
-    """
-    o = srgb_to_linear(observed_bgr)
-    t = srgb_to_linear(target_bgr)
-    w = np.ones(len(o)) if weights is None else np.asarray(weights, dtype=np.float64)
-    gains = (w[:, None] * o * t).sum(0) / np.maximum((w[:, None] * o * o).sum(0), 1e-9)
-    return np.clip(gains, 0.25, 4.0)
+    """Per-channel (von Kries) gains ``(3,)`` that map observed linear BGR onto target linear BGR."""
+    return fit_correction(observed_bgr, target_bgr, weights=weights, offset=False)[0]
 
 
 def apply_gains_lab(lab: np.ndarray, gains_bgr: np.ndarray) -> np.ndarray:
-    """Apply linear-light BGR gains to Lab colours ``(N, 3)``; returns Lab ``(N, 3)``."""
+    """Apply a linear-light BGR correction (gains ``(3,)`` or gain+offset ``(2, 3)``) to Lab
+    colours ``(N, 3)``; returns Lab ``(N, 3)``."""
+    c = _as_correction(gains_bgr)
     lab = np.asarray(lab, dtype=np.float32).reshape(-1, 1, 3)
     bgr = cv2.cvtColor(lab, cv2.COLOR_Lab2BGR).reshape(-1, 3)
-    lin = srgb_to_linear(np.clip(bgr, 0, 1)) * np.asarray(gains_bgr, dtype=np.float32)
+    lin = srgb_to_linear(np.clip(bgr, 0, 1)) * c[0].astype(np.float32) + c[1].astype(np.float32)
     return bgr_to_lab(linear_to_srgb(lin).astype(np.float32))
 
 
@@ -178,18 +210,19 @@ def lab_to_bgr(lab: np.ndarray) -> np.ndarray:
 
 def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 3,
                       gains_bgr: np.ndarray | None = None) -> tuple[ColourMatch, np.ndarray, np.ndarray]:
-    """Classify samples while estimating the light's colour (white balance) from them.
+    """Classify samples while estimating the light (white balance, exposure, haze) from them.
 
-    Starting from ``gains_bgr`` (default: none), the samples are classified, then per-channel gains
-    are fitted so the samples match their assigned palette colours (weighted by confidence), and
-    the samples re-classified. Robust to a colour cast of the light when most readings are right.
+    Starting from ``gains_bgr`` (gains ``(3,)`` or a ``(2, 3)`` gain+offset correction; default
+    none), the samples are classified, then a per-channel gain and offset are fitted so the
+    samples match their assigned palette colours (weighted by fit), and the samples re-classified.
+    Robust to a colour cast, over-exposure and glare veiling when most readings are right.
 
     Returns
     -------
-    (match, corrected_lab (N, 3), gains_bgr (3,))
+    (match, corrected_lab (N, 3), correction (2, 3))
     """
     lab = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
-    gains = np.ones(3) if gains_bgr is None else np.asarray(gains_bgr, dtype=np.float64)
+    gains = _as_correction(gains_bgr)
     corrected = apply_gains_lab(lab, gains) if gains_bgr is not None else lab
     match = match_palette(corrected, palette)
     if len(lab) < 3:
@@ -198,11 +231,11 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 3,
     for _ in range(iterations):
         target = lab_to_bgr(palette.lab[match.index])
         w = 1.0 / (1.0 + match.distance / 10.0)
-        new_gains = fit_gains(observed, target, weights=w)
+        new_gains = fit_correction(observed, target, weights=w)
         # shrink towards neutral so a few readings cannot swing the balance
         n = len(lab)
         shrink = n / (n + 4.0)
-        new_gains = 1.0 + shrink * (new_gains - 1.0)
+        new_gains = _as_correction(None) + shrink * (new_gains - _as_correction(None))
         new_corrected = apply_gains_lab(lab, new_gains)
         new_match = match_palette(new_corrected, palette)
         if np.mean(new_match.distance) > np.mean(match.distance) + 1e-6:

@@ -50,6 +50,7 @@ class Lattice:
     strength: float = 0.0
     work_scale: float = 1.0
     info: dict = field(default_factory=dict)
+    fg: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def cell_polygon(self, row: int, col: int) -> np.ndarray:
         """The four corners ``(4, 2)`` of a cell in image pixels (clockwise from top-left)."""
@@ -59,6 +60,26 @@ class Lattice:
     def with_H(self, H: np.ndarray, **changes) -> "Lattice":
         from dataclasses import replace
         return replace(self, H=H, **changes)
+
+
+def cell_aspect(lattice: Lattice, image_size: tuple[int, int], *, focal_equiv_mm: float = 26.0
+                ) -> float:
+    """Physical height / width of a lattice cell, from the homography and an assumed camera.
+
+    A plane's homography is ``K [r1 r2 t]`` up to scale, so with the intrinsics ``K`` (a phone's
+    main camera: 26 mm equivalent focal length, centred principal point) the lengths of
+    ``K^-1 h1`` and ``K^-1 h2`` are the cell's width and height in the same unit.
+    """
+    w, h = image_size
+    f = focal_equiv_mm * math.hypot(w, h) / 43.27
+    K_inv = np.array([[1 / f, 0, -w / 2 / f], [0, 1 / f, -h / 2 / f], [0, 0, 1.0]])
+    # columns of H at the lattice centre (translate the lattice origin there first)
+    cx = (lattice.cols[0] + lattice.cols[1] + 1) / 2
+    cy = (lattice.rows[0] + lattice.rows[1] + 1) / 2
+    Hc = lattice.H @ np.array([[1, 0, cx], [0, 1, cy], [0, 0, 1.0]])
+    a = np.linalg.norm(K_inv @ Hc[:, 0])
+    b = np.linalg.norm(K_inv @ Hc[:, 1])
+    return float(np.clip(b / max(a, 1e-12), 0.4, 2.5))
 
 
 def work_copy(image: np.ndarray, pixels: int = WORK_PIXELS) -> tuple[np.ndarray, float]:
@@ -255,7 +276,7 @@ def locate(image: np.ndarray, *, diagonal_faces: bool = False, min_cells: int = 
     H_full = S_full @ H_img
     logger.debug("lattice: score %.3f, cols %s rows %s", score, cols, rows)
     lat = Lattice(H=H_full / H_full[2, 2], rows=rows, cols=cols, pitch_px=0.0, strength=strength,
-                  work_scale=scale, info={"candidates": len(candidates), "vps": len(vps)})
+                  work_scale=scale, info={"candidates": len(candidates), "vps": len(vps)}, fg=fg)
     return _normalise(lat)
 
 

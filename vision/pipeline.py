@@ -15,7 +15,8 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from vision.cells import CONFIDENCE_THRESHOLD, CellReading, TopDown, read_cells, rectify
+from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, TopDown, read_cells, rectify,
+                          rectify_mask)
 from vision.colour import Palette
 from vision.decode import decode_readings
 from vision.frame import FRAME, Frame, find_frame
@@ -23,7 +24,7 @@ from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
 from vision.lattice import apply_h
 from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
-from vision.locate import Lattice, diagonal_variants, locate
+from vision.locate import Lattice, cell_aspect, diagonal_variants, locate
 
 logger = logging.getLogger(__name__)
 
@@ -142,9 +143,15 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         if lat.rows[1] - lat.rows[0] > 30 or lat.cols[1] - lat.cols[0] > 30:
             continue
         ta = time.perf_counter()
-        td = rectify(image, lat, cell_px=cell_px, aspect=aspect if not lat.diagonal else 1.0)
+        cell_shape = aspect
+        if kit.shape == "card":
+            # cards may lie either way round in the picture: measure the cell's shape
+            measured = cell_aspect(lat, (image.shape[1], image.shape[0]))
+            cell_shape = aspect if measured >= 1 else 1 / aspect
+        td = rectify(image, lat, cell_px=cell_px, aspect=cell_shape if not lat.diagonal else 1.0)
         tb = time.perf_counter()
-        readings, info = read_cells(td, kit, palette=palette, profile=profile)
+        readings, info = read_cells(td, kit, palette=palette, profile=profile,
+                                    fg=rectify_mask(lat, td))
         t_rect += tb - ta
         t_read += time.perf_counter() - tb
         n_occ = sum(r.occupied for r in readings)

@@ -41,3 +41,29 @@ def cell_errors(read: dict, truth: dict) -> tuple[int, int]:
             if best is None or wrong < best:
                 best = wrong
     return best, len(truth_cells)
+
+
+def error_kinds(read: dict, truth: dict) -> dict:
+    """Counts of missing / extra tiles and wrong attributes under the best alignment."""
+    truth_cells = {(t["row"], t["col"]): t for t in truth["tiles"]}
+    best = None
+    for k in range(4):
+        turned = [_turn_tile(t, k) for t in read["tiles"]]
+        offsets = {(tc[0] - t["row"], tc[1] - t["col"]) for t in turned for tc in truth_cells}
+        for dr, dc in offsets or {(0, 0)}:
+            cells = {(t["row"] + dr, t["col"] + dc): t for t in turned}
+            kinds = {"missing": 0, "extra": 0}
+            for cell in set(cells) | set(truth_cells):
+                a, b = cells.get(cell), truth_cells.get(cell)
+                if a is None:
+                    kinds["missing"] += 1
+                elif b is None:
+                    kinds["extra"] += 1
+                else:
+                    for x in ATTRS:
+                        if b.get(x) is not None and a.get(x) != b.get(x):
+                            kinds[x] = kinds.get(x, 0) + 1
+            total = sum(kinds.values())
+            if best is None or total < best[0]:
+                best = (total, kinds)
+    return best[1]
