@@ -161,3 +161,46 @@ def test_atomic_write_replaces_whole_files(tmp_path):
     write_atomic(target, b"two" * 1000)
     assert target.read_bytes() == b"two" * 1000
     assert [p.name for p in target.parent.iterdir()] == ["photo.jpg"]
+
+
+def test_a_new_schema_version_migrates_an_old_file_in_place(tmp_path, monkeypatch):
+    from companion.session import db as dbmod
+
+    path = tmp_path / "s.sqlite3"
+    with SessionStore.open(path) as store:
+        sid = store.create("octopus", ["Ann", "Bob"]).id
+        store.add_board_turn(sid, {"game": "octopus", "tiles": [
+            {"row": 0, "col": 0, "colour": "red", "pips": 3}]})
+    v2 = "ALTER TABLE sessions ADD COLUMN note TEXT; UPDATE sessions SET note = 'migrated'"
+    monkeypatch.setattr(dbmod, "MIGRATIONS", dbmod.MIGRATIONS + (v2,))
+    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", len(dbmod.MIGRATIONS))
+    with SessionStore.open(path) as store:
+        assert len(store.get(sid).turns) == 1
+        assert store._conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert store._conn.execute("SELECT note FROM sessions").fetchone()[0] == "migrated"
+
+
+def test_threads_share_one_store(tmp_path):
+    import threading
+
+    with SessionStore.open(tmp_path / "s.sqlite3") as store:
+        sids = [store.create("textile", ["Ann", "Bob"]).id for _ in range(4)]
+        errors = []
+
+        def play(sid):
+            try:
+                store.add_board_turn(sid, {"game": "textile", "tiles": [
+                    {"row": 0, "col": 0, "colour": "red"}]})
+                for _ in range(10):
+                    store.add_pass(sid, action="take")
+                    store.get(sid)
+            except Exception as exc:  # pragma: no cover - reported below
+                errors.append(exc)
+
+        threads = [threading.Thread(target=play, args=(sid,)) for sid in sids]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == []
+        assert [store.info(sid).n_turns for sid in sids] == [11] * 4

@@ -442,3 +442,12 @@ def test_next_player_predicts_the_rule_cores_turn_order(store, game, starter):
             checked += 1
             store.add_board_turn(sid, entry["board"], new_round=bool(entry.get("new_round")))
     assert checked >= 8
+
+
+def test_set_board_records_each_changed_cell(store):
+    sid = store.create(OCT, ["Ann", "Bob"]).id
+    store.add_board_turn(sid, board((0, 0, "red", 3)))
+    store.add_board_turn(sid, board((0, 0, "red", 3), (0, 1, "blue", 5)))
+    t = store.set_board(sid, board((0, 0, "red", 3), (1, 0, "red", 5)))
+    assert sorted(c.cell for c in t.corrections) == [(0, 1), (1, 0)]
+    assert t.points == 1 and t.placed == ((1, 0),)
