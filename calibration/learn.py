@@ -88,20 +88,50 @@ class Calibration:
 # ------------------------------------------------------------------------------ stage 1
 
 
-def locate_cells(image: np.ndarray, *, game: str, camera: Mapping | None = None) -> CellsFound:
+def locate_cells(image: np.ndarray, *, game: str, expect: int | None = None) -> CellsFound:
     """Run the reader with the kit's default colours and keep its cell geometry and readings.
+
+    The set's paint and the lamp may both be far from the defaults, which can make the reader
+    miss tiles; so the photo is read as it is and white-balanced (``adapt``), and the reading
+    whose tile count is nearest ``expect`` (the layout's size) is kept. Cell polygons refer to
+    ``image`` either way (white balance does not move pixels).
 
     Raises
     ------
     vision.errors.VisionError
         When the reader finds no tiles (``NoTilesFound``) or the image is unusable.
+    CalibrationError
+        When the reader fails on a degenerate lattice.
     """
+    from calibration.adapt import apply_white_balance, estimate_white_balance
+    from vision.errors import NoTilesFound
     from vision.pipeline import read_image
 
-    try:
-        reading = read_image(image, game=game, camera=camera)
-    except (np.linalg.LinAlgError, ZeroDivisionError) as exc:  # a degenerate lattice in the reader
-        raise CalibrationError(f"the reader could not find a regular grid of tiles ({exc})") from exc
+    variants = [("as photographed", image)]
+    if expect is not None:
+        wb = estimate_white_balance(image)
+        if wb is not None:
+            variants.append((f"white-balanced ({wb.source})", apply_white_balance(image, wb.gains_bgr)))
+    best: tuple[tuple[int, int], str, Any] | None = None
+    error: Exception | None = None
+    for name, variant in variants:
+        try:
+            reading = read_image(variant, game=game)
+        except NoTilesFound as exc:
+            error = exc
+            continue
+        except (np.linalg.LinAlgError, ZeroDivisionError) as exc:  # a degenerate lattice in the reader
+            error = CalibrationError(f"the reader could not find a regular grid of tiles ({exc})")
+            continue
+        n = len(reading.board["tiles"])
+        key = (abs(n - expect) if expect is not None else 0, -len(reading.geometry.cells))
+        logger.info("reading %s: %d tiles, %d cells", name, n, len(reading.geometry.cells))
+        if best is None or key < best[0]:
+            best = (key, name, reading)
+    if best is None:
+        assert error is not None
+        raise error
+    reading = best[2]
     tiles = {(t["row"], t["col"]): t for t in reading.board["tiles"]}
     return CellsFound(dict(reading.geometry.cells), tiles)
 
@@ -310,13 +340,12 @@ def calibrate_image(image: np.ndarray, layout: Layout, *, game: str | None = Non
         The reader found no tiles.
     """
     game = game or layout.game
-    if camera is not None and found is None:
+    if camera is not None:
         from vision.camera import undistort
 
         image = undistort(image, camera)
-        camera = None
     if found is None:
-        found = locate_cells(image, game=game, camera=camera)
+        found = locate_cells(image, game=game, expect=len(layout.tiles))
     samples = sample_found(image, found, layout.kit)
     alignment = align_layout(layout, found, samples)
     warnings = []
