@@ -144,7 +144,10 @@ def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
         return None
     wb = profile.get("white_balance")
     if isinstance(wb, Mapping) and len(wb.get("gains_bgr", ())) == 3:
-        return np.asarray(wb["gains_bgr"], dtype=np.float64)
+        # the profile's gains correct the camera; the reader's model is the camera's forward cast
+        gains = np.asarray(wb["gains_bgr"], dtype=np.float64)
+        if np.all(gains > 0):
+            return 1.0 / gains
     return None
 
 

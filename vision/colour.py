@@ -208,37 +208,77 @@ def lab_to_bgr(lab: np.ndarray) -> np.ndarray:
     return np.clip(cv2.cvtColor(lab, cv2.COLOR_Lab2BGR).reshape(-1, 3), 0, 1)
 
 
-def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 3,
-                      gains_bgr: np.ndarray | None = None) -> tuple[ColourMatch, np.ndarray, np.ndarray]:
-    """Classify samples while estimating the light (white balance, exposure, haze) from them.
+def predict_palette(palette: Palette, correction: np.ndarray | None) -> np.ndarray:
+    """The palette as the camera would record it under ``correction`` (forward model:
+    ``observed = clip(gain * true + offset)`` per linear BGR channel, clipping included, so
+    over-exposed colours are predicted as they look). Returns Lab ``(K, 3)``."""
+    c = _as_correction(correction)
+    lin = srgb_to_linear(lab_to_bgr(palette.lab))
+    out = np.clip(lin * c[0] + c[1], 0.0, 1.0)
+    return bgr_to_lab(linear_to_srgb(out).astype(np.float32)).astype(np.float64)
 
-    Starting from ``gains_bgr`` (gains ``(3,)`` or a ``(2, 3)`` gain+offset correction; default
-    none), the samples are classified, then a per-channel gain and offset are fitted so the
-    samples match their assigned palette colours (weighted by fit), and the samples re-classified.
-    Robust to a colour cast, over-exposure and glare veiling when most readings are right.
+
+def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Per-channel gain and offset with ``obs = gain * pal + offset`` (linear light), ignoring
+    clipped observations."""
+    out = _as_correction(None)
+    for ch in range(3):
+        o, p = obs_lin[:, ch], pal_lin[:, ch]
+        ok = o < 0.97
+        if ok.sum() < 2:
+            ok = np.ones_like(ok)
+        o, p, ww = o[ok], p[ok], w[ok]
+        sw = ww.sum()
+        mo, mp = (ww * o).sum() / sw, (ww * p).sum() / sw
+        var = (ww * (p - mp) ** 2).sum() / sw
+        if len(o) >= 6 and var > 2e-3:
+            g = (ww * (p - mp) * (o - mo)).sum() / sw / var
+            g = float(np.clip(g, 0.25, 4.0))
+            b = float(np.clip(mo - g * mp, -0.05, 0.3))
+        else:
+            g = float(np.clip((ww * o * p).sum() / max((ww * p * p).sum(), 1e-9), 0.25, 4.0))
+            b = 0.0
+        out[:, ch] = (g, b)
+    return out
+
+
+def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
+                      gains_bgr: np.ndarray | None = None) -> tuple[ColourMatch, np.ndarray, np.ndarray]:
+    """Classify samples while estimating the light (colour cast, exposure, haze) from them.
+
+    The camera is modelled forwards: each palette colour is recorded as
+    ``clip(gain * true + offset)`` per linear BGR channel. Starting from ``gains_bgr`` (a ``(3,)``
+    gain or ``(2, 3)`` gain+offset of that forward model) and from a few exposures, the samples
+    are classified against the predicted palette, the model is refitted to the assignments, and
+    so on; the start with the lowest robust cost wins. A few readings cannot swing the model
+    (the fit is shrunk towards the start when there are few samples).
 
     Returns
     -------
-    (match, corrected_lab (N, 3), correction (2, 3))
+    (match, lab (N, 3) as given, correction (2, 3) of the forward model)
     """
     lab = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
-    gains = _as_correction(gains_bgr)
-    corrected = apply_gains_lab(lab, gains) if gains_bgr is not None else lab
-    match = match_palette(corrected, palette)
-    if len(lab) < 3:
-        return match, corrected, gains
-    observed = lab_to_bgr(lab)
-    for _ in range(iterations):
-        target = lab_to_bgr(palette.lab[match.index])
-        w = 1.0 / (1.0 + match.distance / 10.0)
-        new_gains = fit_correction(observed, target, weights=w)
-        # shrink towards neutral so a few readings cannot swing the balance
-        n = len(lab)
-        shrink = n / (n + 4.0)
-        new_gains = _as_correction(None) + shrink * (new_gains - _as_correction(None))
-        new_corrected = apply_gains_lab(lab, new_gains)
-        new_match = match_palette(new_corrected, palette)
-        if np.mean(new_match.distance) > np.mean(match.distance) + 1e-6:
-            break
-        gains, corrected, match = new_gains, new_corrected, new_match
-    return match, np.asarray(corrected, dtype=np.float64), gains
+    start = _as_correction(gains_bgr)
+    if len(lab) < 3 or iterations == 0:
+        return match_palette(lab, Palette(palette.names, predict_palette(palette, start))), lab, start
+    obs_lin = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64)
+    pal_lin = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64)
+    n = len(lab)
+    shrink = n / (n + 4.0)
+    best = None
+    starts = [start] + [np.vstack([start[0] * e, start[1]]) for e in (0.6, 1.6, 2.5)]
+    for corr in starts:
+        match = match_palette(lab, Palette(palette.names, predict_palette(palette, corr)))
+        for _ in range(iterations):
+            w = 1.0 / (1.0 + match.distance / 8.0)
+            fit = _fit_forward(obs_lin, pal_lin[match.index], w)
+            new = corr + shrink * (fit - corr) if corr is start else start + shrink * (fit - start)
+            new_match = match_palette(lab, Palette(palette.names, predict_palette(palette, new)))
+            if np.median(new_match.distance) > np.median(match.distance) + 1e-6:
+                break
+            corr, match = new, new_match
+        cost = float(np.median(match.distance) + 0.5 * np.mean(np.minimum(match.distance, 30)))
+        if best is None or cost < best[0]:
+            best = (cost, match, corr)
+    _, match, corr = best
+    return match, lab, corr
