@@ -242,7 +242,23 @@ def locate(image: np.ndarray, *, diagonal_faces: bool = False, min_cells: int = 
     if not candidates:
         raise NoTilesFound("no tiles found: no regular grid of edges")
     candidates.sort(key=lambda c: -c[0])
-    score, H, f1, f2, cx, cy = candidates[0]
+    lat = None
+    for score, H, f1, f2, cx, cy in candidates[:4]:
+        try:
+            lat = _finish(H, f1, f2, score, scale, len(candidates), len(vps), fg)
+        except (np.linalg.LinAlgError, FloatingPointError) as exc:
+            logger.debug("lattice candidate failed: %s", exc)
+            lat = None
+        if lat is not None:
+            break
+    if lat is None:
+        raise NoTilesFound("no tiles found: the grid of edges is not consistent")
+    return lat
+
+
+def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: float,
+            n_candidates: int, n_vps: int, fg: np.ndarray) -> Lattice | None:
+    """Refine one candidate lattice; ``None`` when it does not hold together."""
     H, kx, mx, ky, my = _refine(H, f1, f2)
     # a comb at half the true pitch fits the lines too: if every other line has little support,
     # double the pitch on that axis
@@ -254,7 +270,6 @@ def locate(image: np.ndarray, *, diagonal_faces: bool = False, min_cells: int = 
             wts = fam.length[m]
             par = (k[m].astype(int) % 2)
             even, odd = float(wts[par == 0].sum()), float(wts[par == 1].sum())
-            logger.debug("axis %d: even %.0f odd %.0f", axis, even, odd)
             if min(even, odd) < 0.3 * max(even, odd):
                 off = 0.0 if even >= odd else 1.0
                 D[axis, axis] = 0.5
@@ -262,21 +277,21 @@ def locate(image: np.ndarray, *, diagonal_faces: bool = False, min_cells: int = 
         if np.allclose(D, np.eye(3)):
             break
         H, kx, mx, ky, my = _refine(D @ H, f1, f2)
-    if mx.sum() < 2 or my.sum() < 2:
-        raise NoTilesFound("no tiles found: the grid of edges is not consistent")
-    strength = float(score)
+    if mx.sum() < 2 or my.sum() < 2 or not np.all(np.isfinite(H)):
+        return None
+    if abs(np.linalg.det(H)) < 1e-15:
+        return None
     # two cells of margin: a tile at the rim may show only its inner edges
     cols = (int(kx[mx].min()) - 2, int(kx[mx].max()) + 1)
     rows = (int(ky[my].min()) - 2, int(ky[my].max()) + 1)
     if cols[1] - cols[0] + 1 > MAX_CELLS or rows[1] - rows[0] + 1 > MAX_CELLS:
-        raise NoTilesFound("no tiles found: the grid found is implausibly large")
-    # lattice -> full image
+        return None
     H_img = np.linalg.inv(H)
     S_full = np.diag([1 / scale, 1 / scale, 1.0])
     H_full = S_full @ H_img
     logger.debug("lattice: score %.3f, cols %s rows %s", score, cols, rows)
-    lat = Lattice(H=H_full / H_full[2, 2], rows=rows, cols=cols, pitch_px=0.0, strength=strength,
-                  work_scale=scale, info={"candidates": len(candidates), "vps": len(vps)}, fg=fg)
+    lat = Lattice(H=H_full / H_full[2, 2], rows=rows, cols=cols, pitch_px=0.0, strength=float(score),
+                  work_scale=scale, info={"candidates": n_candidates, "vps": n_vps}, fg=fg)
     return _normalise(lat)
 
 

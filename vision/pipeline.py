@@ -121,7 +121,10 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         image = undistort(image, camera)
         timing["undistort"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
-    lattice = locate(image)
+    try:
+        lattice = locate(image)
+    except (np.linalg.LinAlgError, FloatingPointError) as exc:
+        raise NoTilesFound(f"no tiles found: the lattice could not be solved ({exc})") from None
     timing["locate"] = (time.perf_counter() - t0) * 1000
     t0 = time.perf_counter()
     cell_px, aspect = _cell_px(kit)
@@ -200,9 +203,14 @@ def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading]
         unknown = False
         if kit.face_model == "solid":
             tile["colour"] = attrs.get("colour")
-            if kit.pips:
+            if kit.pips and game != "textile":
                 tile["pips"] = attrs.get("pips")
                 unknown |= tile["pips"] is None
+            elif kit.pips and attrs.get("pips") is not None:
+                tile["pips"] = attrs["pips"]  # optional in Textile: only when read clearly
+            if game == "textile":
+                conf.pop("pips", None)
+                tile_doubts = [d for d in tile_doubts if d[0] != "pips"]
             unknown |= tile["colour"] is None
         elif kit.face_model == "symbol":
             tile["colour"] = attrs.get("colour")
