@@ -132,6 +132,8 @@ def connect(path: Path, *, check_integrity: bool = True) -> sqlite3.Connection:
     except OSError as exc:
         raise DatabaseError(f"cannot create the data folder {path.parent}: {exc.strerror}") from None
     existed = path.exists() and path.stat().st_size > 0
+    if existed:
+        check_existing(path, check_integrity=check_integrity)
     try:
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None,
                                check_same_thread=False)
@@ -139,19 +141,6 @@ def connect(path: Path, *, check_integrity: bool = True) -> sqlite3.Connection:
         raise translate(exc, path) from None
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-        if existed:
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise DatabaseTooNew(
-                    f"the session database {path} has schema version {version}, newer than "
-                    f"this tile-companion knows ({SCHEMA_VERSION}); it was left untouched")
-            if check_integrity:
-                rows = conn.execute("PRAGMA integrity_check").fetchall()
-                if [r[0] for r in rows] != ["ok"]:
-                    problems = "; ".join(str(r[0]) for r in rows[:3])
-                    raise DatabaseCorrupt(
-                        f"the session database {path} fails its integrity check ({problems}); "
-                        f"it was left untouched - move it away to start a new one")
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
@@ -163,6 +152,38 @@ def connect(path: Path, *, check_integrity: bool = True) -> sqlite3.Connection:
         conn.close()
         raise translate(exc, path) from None
     return conn
+
+
+def check_existing(path: Path, *, check_integrity: bool = True) -> None:
+    """Health check of an existing database through a read-only connection, which never
+    writes the main file (not even a WAL checkpoint on close).
+
+    Raises
+    ------
+    DatabaseCorrupt, DatabaseTooNew, DatabaseError
+    """
+    try:
+        ro = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                             timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise translate(exc, path) from None
+    try:
+        version = ro.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise DatabaseTooNew(
+                f"the session database {path} has schema version {version}, newer than "
+                f"this tile-companion knows ({SCHEMA_VERSION}); it was left untouched")
+        if check_integrity:
+            rows = ro.execute("PRAGMA integrity_check").fetchall()
+            if [r[0] for r in rows] != ["ok"]:
+                problems = "; ".join(str(r[0]) for r in rows[:3])
+                raise DatabaseCorrupt(
+                    f"the session database {path} fails its integrity check ({problems}); "
+                    f"it was left untouched - move it away to start a new one")
+    except sqlite3.Error as exc:
+        raise translate(exc, path) from None
+    finally:
+        ro.close()
 
 
 def migrate(conn: sqlite3.Connection) -> int:

@@ -118,7 +118,8 @@ def test_not_sqlite_is_reported_and_kept(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.sqlite3"]
 
 
-def test_failing_integrity_check_is_reported_and_kept(tmp_path):
+@pytest.mark.parametrize("journal", ["WAL", "DELETE"])
+def test_failing_integrity_check_is_reported_and_kept(tmp_path, journal):
     db = tmp_path / "s.sqlite3"
     with SessionStore.open(db) as store:
         sid = store.create("octopus", ["Ann", "Bob"]).id
@@ -127,7 +128,7 @@ def test_failing_integrity_check_is_reported_and_kept(tmp_path):
                 {"row": 0, "col": c, "colour": "red", "pips": 1 + c % 6} for c in range(i + 1)]})
     conn = sqlite3.connect(db)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    conn.execute("PRAGMA journal_mode = DELETE")
+    conn.execute(f"PRAGMA journal_mode = {journal}")
     page = conn.execute("PRAGMA page_size").fetchone()[0]
     root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'turns'").fetchone()[0]
     conn.close()
