@@ -138,7 +138,10 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             fr, fc = frame.origin
             size = int(kit.board.get("size", FRAME))
             candidates = [lattice.with_H(lattice.H, rows=(fr - 1, fr + size), cols=(fc - 1, fc + size))]
-    if kit.face_model == "sectors" and frame is None:
+    if kit.shape == "rounded-x":
+        # X-shaped tiles have no straight outline: the straight lines are their X grooves
+        candidates = diagonal_variants(lattice)
+    elif kit.face_model == "sectors" and frame is None:
         candidates += diagonal_variants(lattice)
     best = None
     t_rect = t_read = 0.0
