@@ -99,8 +99,11 @@ def light_and_expose(img: np.ndarray, top_alpha: np.ndarray, gloss: tuple[float,
     field = _low_res_field(w, h, scene, rng)
     lh, lw = field.shape
     small = to_linear(cv2.resize(img, (lw, lh), interpolation=cv2.INTER_AREA)) * field[..., None]
+    # Auto exposure: keep the bright surfaces below clipping, within a limited range, then the
+    # camera's own error.
     level = float(np.percentile(small[..., 1], 97)) or 1.0
-    gain = field[..., None] * (residual * (0.82 / level)).reshape(1, 1, 3)
+    exposure = min(max(0.85 / level, 0.8), 1.2) * 2.0 ** scene.exposure_ev
+    gain = field[..., None] * (residual * exposure).reshape(1, 1, 3)
     gain_disp = cv2.resize(np.power(gain, 1 / 2.2).astype(np.float32), (w, h),
                            interpolation=cv2.INTER_LINEAR)
     out = img.astype(np.float32)

@@ -27,7 +27,7 @@ from vision.synth.clutter import TableLayer, draw_clutter
 from vision.synth.faces import bgr, face_patch, wood_stock
 from vision.synth.layout import TT_RIM_MM, TT_STRIP_MM, Layout, layout_board
 from vision.synth.presets import DIFFICULTIES, SceneParams, sample_scene
-from vision.synth.table import TEXTURE_VARIANTS, table_texture
+from vision.synth.table import TEXTURE_MM, TEXTURE_VARIANTS, table_texture
 from vision.synth.truth import FRAME, normalise_origin, turn_board, turn_cell, write_truth
 
 logger = logging.getLogger(__name__)
@@ -191,6 +191,17 @@ def _composite(img: np.ndarray, src_bgra: np.ndarray, H: np.ndarray) -> np.ndarr
     roi[:] = cv2.blendLinear(warped[..., :3], roi, a, 1 - a)
     alpha[y0:y1, x0:x1] = warped[..., 3]
     return alpha
+
+
+def _texture_px(camera: Camera, layout: Layout) -> int:
+    """Side of the table texture (a power of two, 256-2048 px over ``TEXTURE_MM``) fine enough
+    for the near side of the table in this picture."""
+    x0, y0, x1, y1 = layout.bbox
+    need = float(camera.pixels_per_mm(np.array([[(x0 + x1) / 2, (y0 + y1) / 2]]), 0.0)[0]) * 1.5
+    n = 256
+    while n < 2048 and n < need * TEXTURE_MM:
+        n *= 2
+    return n
 
 
 def _canvas_to_world(scale: float, origin: tuple[float, float]) -> np.ndarray:
@@ -387,7 +398,8 @@ def render_board(board: Mapping[str, Any], *, kit: Kit | None = None, seed: int 
     H_table = P0 @ _canvas_to_world(table_scale, table_origin)
     H_shadow = P0 @ _canvas_to_world(SHADOW_SCALE, table_origin)
     H_tops = camera.plane_homography(-layout.thickness) @ _canvas_to_world(scale, top_origin)
-    tex = table_texture(scene.table, int(rng.integers(TEXTURE_VARIANTS)))
+    variant = int(rng.integers(TEXTURE_VARIANTS))
+    tex = table_texture(scene.table, variant, size_px=_texture_px(camera, layout))
     ang = rng.uniform(0, 2 * math.pi)
     c, sn = math.cos(ang) / tex.px_per_mm, math.sin(ang) / tex.px_per_mm
     T = np.array([[c, -sn, rng.uniform(0, 400)], [sn, c, rng.uniform(0, 400)], [0, 0, 1.0]])

@@ -16,7 +16,7 @@ TABLE_KINDS = ("wood", "felt", "laminate", "cloth")
 TEXTURE_PX = 2048
 TEXTURE_MM = 400.0
 #: Distinct textures per kind (each a fixed seed).
-TEXTURE_VARIANTS = 6
+TEXTURE_VARIANTS = 4
 
 
 @dataclass(frozen=True)
@@ -33,8 +33,10 @@ class TableTexture:
 def periodic_noise(rng: np.random.Generator, n: int, *, sigma_x: float, sigma_y: float | None = None
                    ) -> np.ndarray:
     """Zero-mean, unit-variance periodic noise ``(n, n)`` float32, low-passed with a Gaussian of
-    ``sigma_x`` / ``sigma_y`` pixels (anisotropic when they differ)."""
+    ``sigma_x`` / ``sigma_y`` (anisotropic when they differ) in pixels of a full-size
+    (``TEXTURE_PX``) texture, so a smaller texture shows the same pattern, coarser."""
     sigma_y = sigma_x if sigma_y is None else sigma_y
+    sigma_x, sigma_y = sigma_x * n / TEXTURE_PX, sigma_y * n / TEXTURE_PX
     white = rng.standard_normal((n, n)).astype(np.float32)
     fy = np.fft.fftfreq(n)[:, None].astype(np.float32)
     fx = np.fft.rfftfreq(n)[None, :].astype(np.float32)
@@ -65,9 +67,10 @@ def _wood(rng: np.random.Generator, n: int) -> np.ndarray:
         y0 = p * plank_h
         tone = rng.uniform(0.86, 1.12) * rng.uniform(0.97, 1.03, 3)
         img[y0:y0 + plank_h] *= tone.astype(np.float32)
-        img[y0:y0 + 2] *= 0.55  # seam
+        seam = max(1, n // 1024)
+        img[y0:y0 + seam] *= 0.55  # seam
         joint = int(rng.integers(n))
-        img[y0:y0 + plank_h, joint:joint + 2] *= 0.65
+        img[y0:y0 + plank_h, joint:joint + seam] *= 0.65
     return img
 
 
@@ -106,7 +109,7 @@ def _cloth(rng: np.random.Generator, n: int) -> np.ndarray:
     return np.clip(img * field[..., None], 0, 255)
 
 
-@lru_cache(maxsize=2 * len(TABLE_KINDS))
+@lru_cache(maxsize=8)
 def table_texture(kind: str, variant: int, *, size_px: int = TEXTURE_PX,
                   size_mm: float = TEXTURE_MM) -> TableTexture:
     """Table texture ``variant`` (0 to ``TEXTURE_VARIANTS - 1``, each a fixed seed) of ``kind``
