@@ -151,7 +151,7 @@ def summarise(photos: Sequence[PhotoResult]) -> dict[str, Any]:
         "read_ms_median": None if read_med is None else round(read_med, 1),
         "read_ms_p95": None if not reads else round(_pct(reads, 95), 1),
         "decode_ms_median": None if dec_med is None else round(dec_med, 1),
-        "read_to_decode": round(read_med / dec_med, 2) if read_med and dec_med else None,
+        "read_to_decode": round(read_med / dec_med, 2) if read_med is not None and dec_med else None,
         "stages_ms_mean": {k: round(statistics.fmean(v), 1) for k, v in stages.items()},
         "render_ms_median": round(_pct([p.render_ms for p in photos], 50) or 0.0, 1),
         "failures": failures,
