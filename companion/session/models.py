@@ -211,6 +211,9 @@ class SessionView:
         Tapestry only.
     undone : tuple of TurnView
         Turns that were undone, newest first (history; not part of the record).
+    game_over : bool
+        The game reached its natural end (octopus: all tiles placed; twelve-tiles: 64 cells;
+        x-tiles: the target reached; tapestry: 8x8 complete) — time to :meth:`finish`.
     """
 
     info: SessionInfo
@@ -226,6 +229,7 @@ class SessionView:
     score_error: str | None
     timer: TimerState | None
     undone: tuple[TurnView, ...] = field(default=())
+    game_over: bool = False
 
     @property
     def latest_board(self) -> Mapping[str, Any] | None:
@@ -243,4 +247,5 @@ class SessionView:
             "score_error": self.score_error,
             "timer": self.timer.to_dict() if self.timer else None,
             "undone": [t.to_dict() for t in self.undone],
+            "game_over": self.game_over,
         }

@@ -128,3 +128,30 @@ def next_player(game: str, players: Sequence[str], options: Mapping[str, Any],
             return last["player"], False
     k = players.index(last["player"])
     return players[(k + 1) % len(players)], False
+
+
+def game_over(game: str, options: Mapping[str, Any], summary: Mapping[str, Any] | None,
+              latest_board: Mapping[str, Any] | None) -> bool:
+    """Whether the game has reached its natural end (a hint to call ``finish``).
+
+    Octopus: every tile of the set(s) placed; Twelve Tiles: the 64 cells filled; X-Tiles: a
+    total reached the target; Tapestry: the 8x8 is complete. Textile ends when nobody can act,
+    which a photo cannot tell: never.
+    """
+    if summary is None or latest_board is None:
+        return False
+    n_tiles = len(latest_board.get("tiles") or ())
+    if game == "octopus":
+        from vision.kits import kit_for_game
+
+        sets = options.get("sets", 1)
+        return n_tiles >= kit_for_game(game).set_size * (sets if isinstance(sets, int) else 1)
+    if game == "twelve-tiles":
+        return n_tiles >= 64
+    if game == "x-tiles":
+        target = summary.get("target")
+        return isinstance(target, int) and any(
+            v >= target for v in (summary.get("totals") or {}).values())
+    if game == "tapestry":
+        return bool(summary.get("complete"))
+    return False

@@ -444,7 +444,9 @@ class SessionStore:
             rounds=tuple((summary or {}).get("rounds") or ()), hands=hands,
             winner=(summary or {}).get("winner"), next_player=None if finished else nxt,
             round_over=round_over, finished=finished, score=score,
-            score_error=row["score_error"], timer=timer, undone=tuple(undone))
+            score_error=row["score_error"], timer=timer, undone=tuple(undone),
+            game_over=scoring.game_over(info.game, info.options, summary,
+                                        live[-1].board if live else None))
 
     def turn(self, turn_id: int) -> TurnView:
         """One turn by its id (live or undone)."""
@@ -488,6 +490,11 @@ class SessionStore:
             (session_id, seq, source, action, player, int(bool(new_round)), _dumps(board),
              None if reading is None else _dumps(reading), photo, _now()))
         turn_id = int(cur.lastrowid)
+        if row["game"] == "tapestry" and _loads(row["options"]).get("mode") == "time" \
+                and row["timer_started"] is None and not row["timer_elapsed"]:
+            # time mode: the clock starts with the first card laid unless started earlier
+            conn.execute("UPDATE sessions SET timer_started = ? WHERE id = ?",
+                         (time.time(), session_id))
         self._rescore(conn, session_id)
         return turn_id
 

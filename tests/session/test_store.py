@@ -74,6 +74,7 @@ def test_replayed_game_scores_like_the_rule_core(store, game):
     for seed in (1, 2):
         record = random_record(game, random.Random(seed),
                                players=("Ann",) if game == "tapestry" else ("Ann", "Bob", "Cy"))
+        record["turns"] = record["turns"][:70]  # X-Tiles: three rounds and a bit
         truth = score_record_data(record)
         sid = replay(store, record)
         view = store.get(sid)
@@ -92,6 +93,7 @@ def test_replayed_game_scores_like_the_rule_core(store, game):
 
 def test_export_then_import_round_trip(store, tmp_path):
     record = random_record("x-tiles", random.Random(5), players=("Ann", "Bob", "Cy"))
+    record["turns"] = record["turns"][:45]
     sid = replay(store, record)
     out = tmp_path / "exp" / "game.record.json"
     store.export_record(sid, out)
@@ -416,7 +418,7 @@ def test_scoring_many_turns_is_fast(store):
     store.add_pass(info.id)
     elapsed = time.perf_counter() - t0
     assert len(store.get(info.id).turns) == len(record["turns"]) + 1
-    assert elapsed < 2.0, elapsed
+    assert elapsed < 3.0, elapsed  # about 0.5 s on an idle core
 
 
 @pytest.mark.parametrize("game,starter", [(g, "winner") for g in GAMES] + [("x-tiles", "loser")])
@@ -451,3 +453,32 @@ def test_set_board_records_each_changed_cell(store):
     t = store.set_board(sid, board((0, 0, "red", 3), (1, 0, "red", 5)))
     assert sorted(c.cell for c in t.corrections) == [(0, 1), (1, 0)]
     assert t.points == 1 and t.placed == ((1, 0),)
+
+
+def test_game_over_hint(store):
+    record = random_record("x-tiles", random.Random(2), players=("Ann", "Bob", "Cy"))
+    truth = score_record_data(record)
+    assert max(truth["totals"].values()) >= truth["target"]
+    sid = replay(store, record)
+    assert store.get(sid).game_over
+    sid = store.create(OCT, ["Ann", "Bob"]).id
+    store.add_board_turn(sid, board((0, 0, "red", 3)))
+    assert not store.get(sid).game_over
+    tiles = [(r, c, col, p) for r, (col, p) in enumerate(
+        [(c, p) for c in ("red", "orange", "yellow", "green", "blue", "purple", "pink",
+                          "brown", "black", "white") for p in range(1, 7)])
+             for c in [0]]
+    full = {"game": OCT, "tiles": [{"row": r, "col": c, "colour": col, "pips": p}
+                                   for r, c, col, p in tiles]}
+    store.add_board_turn(sid, full)
+    assert store.get(sid).game_over
+
+
+def test_time_mode_clock_starts_with_the_first_turn(store):
+    record = random_record("tapestry", random.Random(2), players=("Ann",))
+    sid = store.create("tapestry", ["Ann"], {"mode": "time"}).id
+    assert not store.timer(sid).running
+    store.add_board_turn(sid, record["turns"][0]["board"])
+    assert store.timer(sid).running
+    view = store.finish(sid)
+    assert not view.timer.running and view.score["rank"] in ("lost", "Cosmic")
