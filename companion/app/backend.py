@@ -109,10 +109,16 @@ class Backend:
     store : companion.session.SessionStore, optional
         Default: ``SessionStore.open()`` (``TILE_COMPANION_DATA_DIR`` decides where), opened on
         first use.
+    data_dir : path, optional
+        Folder for profiles, settings and demo links; default the store's folder (or the data
+        folder of ``companion.session``).
     """
 
-    def __init__(self, store: Any = None) -> None:
+    def __init__(self, store: Any = None, *, data_dir: str | Path | None = None) -> None:
         self._store = store
+        if data_dir is None and store is not None and getattr(store, "path", None) is not None:
+            data_dir = Path(store.path).parent
+        self._data_dir = Path(data_dir) if data_dir is not None else None
         self._lock = threading.Lock()
         #: session id -> DemoGame, for sessions started as a demo in this run
         self._demos: dict[int, DemoGame] = {}
@@ -132,6 +138,9 @@ class Backend:
             self._store.close()
 
     def data_dir(self) -> Path:
+        """Where this app keeps its files: the session database's folder."""
+        if self._data_dir is not None:
+            return self._data_dir
         from companion.session import data_dir
 
         return data_dir()
@@ -160,6 +169,20 @@ class Backend:
                   player: str | None = None):
         """Read a photo into a new turn (slow: call from a worker thread)."""
         return self.store.add_photo_turn(session_id, photo, new_round=new_round, player=player)
+
+    def add_manual_turn(self, session_id: int, *, new_round: bool = False):
+        """A turn to be entered by hand: starts as a copy of the table before it (or an empty
+        table), to be corrected tile by tile on the review screen."""
+        view = self.store.get(session_id)
+        game = view.info.game
+        if view.turns and not new_round:
+            board = dict(view.turns[-1].board)
+        else:
+            board = {"game": game, "tiles": []}
+            borders = view.info.options.get("borders")
+            if game == "twelve-tiles" and borders:
+                board["borders"] = dict(borders)
+        return self.store.add_board_turn(session_id, board, new_round=new_round)
 
     def add_pass(self, session_id: int, action: str = "pass"):
         return self.store.add_pass(session_id, action=action)

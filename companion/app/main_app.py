@@ -30,6 +30,10 @@ SCREENS = {
 }
 
 
+#: kv files already loaded in this process (Builder rules must be loaded once).
+_KV_LOADED: set[str] = set()
+
+
 class TileCompanionApp(App):
     title = "Tile Companion"
     #: The session being played (id in the session store), or None.
@@ -47,7 +51,6 @@ class TileCompanionApp(App):
         self._start_session = start_session
         self._start_demo = start_demo
         self.history: list[str] = []
-        self._kv_loaded: set[str] = set()
 
     # ---------------------------------------------------------------- lifecycle
     def build(self):
@@ -71,6 +74,10 @@ class TileCompanionApp(App):
         else:
             self.show("home")
 
+    def on_stop(self) -> None:
+        if self.backend is not None:
+            self.backend.close()
+
     def on_pause(self) -> bool:  # Android: keep running in the background
         return True
 
@@ -84,9 +91,9 @@ class TileCompanionApp(App):
             return self.sm.get_screen(name)
         module = importlib.import_module(f"companion.app.screens.{name}.screen")
         kv = Path(module.__file__).with_name("screen.kv")
-        if name not in self._kv_loaded and kv.exists():
+        if str(kv) not in _KV_LOADED and kv.exists():
             Builder.load_file(str(kv))
-            self._kv_loaded.add(name)
+            _KV_LOADED.add(str(kv))
         screen = getattr(module, SCREENS[name])(name=name)
         self.sm.add_widget(screen)
         return screen
@@ -132,7 +139,7 @@ class TileCompanionApp(App):
 
             message("No demo game", "This installation has no sample photos (sample_images/).")
             return
-        self.show("new_game", demo=demos[0])
+        self.show("new_game", demos=demos)
 
     # ---------------------------------------------------------------- background work
     def run_task(self, fn, *args: Any, on_done=None, on_error=None, status: str = "", **kwargs: Any):

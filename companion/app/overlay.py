@@ -85,9 +85,31 @@ def cell_at_point(polygons: Mapping[Cell, np.ndarray], x: float, y: float) -> Ce
     return best
 
 
-def _reading_object(reading: Mapping[str, Any], board: Mapping[str, Any]) -> SimpleNamespace:
-    return SimpleNamespace(board=board, geometry=reading.get("geometry"),
-                           doubts=tuple(reading.get("doubts") or ()),
+def stored_geometry(geometry: Any) -> Any:
+    """The reader's ``Geometry`` rebuilt from its stored JSON form (``None`` when it cannot be)."""
+    if geometry is None or not isinstance(geometry, Mapping):
+        return geometry
+    try:
+        from vision.pipeline import Geometry
+    except ImportError:
+        return None
+    try:
+        return Geometry(H=np.asarray(geometry["H"], dtype=np.float64),
+                        cells=cell_polygons(geometry),
+                        rows=tuple(geometry.get("rows") or ()), cols=tuple(geometry.get("cols") or ()),
+                        image_size=tuple(int(v) for v in geometry["image_size"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _reading_object(reading: Mapping[str, Any], board: Mapping[str, Any],
+                    corrected: set[Cell]) -> SimpleNamespace | None:
+    geometry = stored_geometry(reading.get("geometry"))
+    if geometry is None:
+        return None
+    doubts = tuple(d for d in (reading.get("doubts") or ())
+                   if isinstance(d, Mapping) and (d.get("row"), d.get("col")) not in corrected)
+    return SimpleNamespace(board=board, geometry=geometry, doubts=doubts,
                            timing_ms=reading.get("timing_ms") or {})
 
 
@@ -96,16 +118,19 @@ def draw(image: np.ndarray, turn: Any, *, threshold: float = 0.6) -> np.ndarray:
     reading = turn.reading or {}
     board = turn.board
     violations = [dict(v) for v in (turn.violations or ())]
+    corrected = {tuple(c.cell) for c in getattr(turn, "corrections", ())}
     try:
         from vision.overlay import draw_overlay
     except ImportError:
         draw_overlay = None
-    if draw_overlay is not None and reading.get("geometry") is not None:
-        try:
-            # the corrected board is drawn, so the overlay shows what is scored
-            return draw_overlay(image, _reading_object(reading, board), violations=violations)
-        except Exception as exc:  # a stored reading the reader's overlay cannot take
-            logger.info("reader overlay unavailable for this turn (%s); drawing cells here", exc)
+    if draw_overlay is not None:
+        obj = _reading_object(reading, board, corrected)
+        if obj is not None:
+            try:
+                # the corrected board is drawn, so the overlay shows what is scored
+                return draw_overlay(image, obj, violations=violations)
+            except Exception as exc:  # a stored reading the reader's overlay cannot take
+                logger.info("reader overlay unavailable for this turn (%s); drawing cells here", exc)
     return draw_cells(image, reading.get("geometry"), board, violations,
                       reading.get("doubts") or (), threshold=threshold)
 

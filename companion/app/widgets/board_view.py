@@ -54,6 +54,8 @@ class BoardView(Widget):
     cell_size = NumericProperty(0)
     min_cell = NumericProperty(dp(48))
     extent = ObjectProperty(None, allownone=True)
+    #: empty cells shown around the tiles (the frontier is drawn dashed when > 0)
+    margin = NumericProperty(1)
 
     __events__ = ("on_cell_tap",)
 
@@ -64,8 +66,8 @@ class BoardView(Widget):
 
     # ------------------------------------------------------------------ geometry
     def _layout(self) -> tuple[float, float, float]:
-        ext = self.extent = view_extent(self.board or {"tiles": []}, extra=[tuple(self.selected)]
-                                        if self.selected else ())
+        ext = self.extent = view_extent(self.board or {"tiles": []}, margin=int(self.margin),
+                                        extra=[tuple(self.selected)] if self.selected else ())
         cs = min(self.width / ext.cols, self.height / ext.rows) if ext.cols and ext.rows else 0
         self.cell_size = cs
         ox = self.x + (self.width - cs * ext.cols) / 2
@@ -147,7 +149,7 @@ class BoardView(Widget):
             borders = board.get("borders")
             if borders:
                 self._draw_frame(kit, borders, cs)
-            for cell in sorted(frontier(board)):
+            for cell in sorted(frontier(board)) if self.margin > 0 else ():
                 x, y, _ = self.cell_rect(cell)
                 Color(1, 1, 1, 0.18)
                 Line(rectangle=(x + pad, y + pad, cs - 2 * pad, cs - 2 * pad), width=1, dash_length=4,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import DictProperty, ObjectProperty
+from kivy.properties import ObjectProperty
 from kivy.uix.image import Image
 
 from companion.app.overlay import cell_at_point
@@ -13,7 +13,7 @@ class PhotoView(Image):
     """Shows ``texture``; ``polygons`` maps cells to photo-pixel polygons (display scale
     ``scale`` = texture pixels / photo pixels). Fires ``on_cell_tap(cell)``."""
 
-    polygons = DictProperty({})
+    polygons = ObjectProperty({}, force_dispatch=True)
     photo_size = ObjectProperty(None, allownone=True)  # (width, height) of the original photo
 
     __events__ = ("on_cell_tap",)

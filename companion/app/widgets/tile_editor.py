@@ -108,7 +108,7 @@ class TileEditor(BoxLayout):
     def _build(self) -> None:
         kit = self.kit
         head = BoxLayout(size_hint_y=None, height=dp(96), spacing=dp(8))
-        self.preview = BoardView(size_hint_x=None, width=dp(96))
+        self.preview = BoardView(size_hint_x=None, width=dp(96), margin=0)
         head.add_widget(self.preview)
         self.summary = WrapLabel()
         head.add_widget(self.summary)

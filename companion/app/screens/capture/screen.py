@@ -77,6 +77,7 @@ class CaptureScreen(BaseScreen):
     demo_text = StringProperty("")
     pass_text = StringProperty("Pass (table unchanged)")
     can_pass = BooleanProperty(False)
+    can_edit = BooleanProperty(False)
     progress = NumericProperty(0)
 
     def prepare(self, **kwargs) -> None:
@@ -111,6 +112,7 @@ class CaptureScreen(BaseScreen):
         self.camera_ok = cam.ok and not view.finished
         self.camera_text = "Take photo" if cam.ok else f"Take photo ({cam.reason})"
         self.can_pass = n > 0 and not view.finished and not view.round_over
+        self.can_edit = not view.finished
         self.pass_text = {"textile": "Take or discard (textile unchanged)",
                           "tapestry": "Discard a card (tapestry unchanged)"}.get(
             info.game, "Pass (table unchanged)")
@@ -179,6 +181,19 @@ class CaptureScreen(BaseScreen):
                           on_done=self._read_done, on_error=self._read_failed,
                           status=f"Reading {name} ...")
 
+    def enter_by_hand(self) -> None:
+        """When no photo can be read: copy the table as it was and add the tiles by tapping."""
+        sid = self.app.session_id
+        if sid is None or self.app.busy:
+            return
+        new_round = bool(getattr(self, "_view", None) and self._view.round_over)
+        try:
+            turn = self.app.backend.add_manual_turn(sid, new_round=new_round)
+        except Exception as exc:
+            self.error = getattr(exc, "message", None) or str(exc)
+            return
+        self.app.show("review", turn_id=turn.id)
+
     def add_pass(self) -> None:
         sid = self.app.session_id
         if sid is None or self.app.busy:
@@ -213,5 +228,5 @@ class CaptureScreen(BaseScreen):
     def _read_failed(self, exc: BaseException) -> None:
         self._stop_progress()
         msg = getattr(exc, "message", None) or str(exc)
-        self.error = f"Could not use this photo: {msg}\nNothing was recorded; try another photo."
+        self.error = f"Could not use this photo: {msg}\nNothing was recorded: try another photo, or enter this turn by hand."
         logger.info("photo rejected: %s", msg)

@@ -28,7 +28,14 @@ class NewGameScreen(BaseScreen):
     demo = ObjectProperty(None, allownone=True)
     is_demo = BooleanProperty(False)
 
-    def prepare(self, demo=None, **kwargs) -> None:
+    demo_games = ListProperty([])
+
+    def prepare(self, demo=None, demos=None, **kwargs) -> None:
+        """``demos``: the demo games to choose from (demo mode); ``demo``: the one selected."""
+        if demos and demo is None:
+            demo = demos[0]
+        self.demos = {d.game: d for d in (demos or ([demo] if demo else []))}
+        self.demo_games = list(self.demos)
         self.demo = demo
         self.is_demo = demo is not None
         self.error = ""
@@ -96,6 +103,15 @@ class NewGameScreen(BaseScreen):
 
     # ----------------------------------------------------------- game and options
     def set_game(self, game: str) -> None:
+        if self.is_demo:
+            if game not in self.demos:
+                return
+            if self.demo is None or self.demo.game != game:
+                self.demo = self.demos[game]
+                self.set_players(list(self.demo.players))
+                self.starter = self.demo.options.get("starter", "winner")
+                self.mode = self.demo.options.get("mode", "discards")
+                self.ids.target.text = str(self.demo.options.get("target", ""))
         self.game = game
         for g in GAMES:
             btn = self.ids.get("game_" + g.replace("-", "_"))
@@ -112,6 +128,8 @@ class NewGameScreen(BaseScreen):
         self._update_player_buttons()
 
     def options(self) -> dict:
+        if self.is_demo and self.demo is not None:
+            return dict(self.demo.options)
         target = None
         text = self.ids.target.text.strip()
         if self.game == "x-tiles" and text:

@@ -37,6 +37,9 @@ class ReviewScreen(BaseScreen):
 
     def prepare(self, turn_id: int | None = None, **kwargs) -> None:
         self._texture_turn = None
+        self.show_photo = True  # a new turn opens on its photo
+        self.ids.photo.texture = None
+        self.ids.photo.polygons = {}
         self.load(turn_id)
 
     # ----------------------------------------------------------------- data
@@ -54,7 +57,8 @@ class ReviewScreen(BaseScreen):
         if not self.has_photo:
             self.show_photo = False
         self._show_turn()
-        if self.has_photo:
+        self._overlay_stale = True
+        if self.has_photo and self.show_photo:
             self._render_overlay()
 
     def _show_turn(self) -> None:
@@ -100,6 +104,7 @@ class ReviewScreen(BaseScreen):
 
     def _render_overlay(self) -> None:
         turn = self.turn
+        self._overlay_stale = False
         self.app.run_task(self.app.backend.overlay_image, turn, on_done=self._overlay_ready,
                           on_error=self._overlay_failed, status="Drawing the overlay ...")
 
@@ -147,6 +152,8 @@ class ReviewScreen(BaseScreen):
     # ----------------------------------------------------------------- actions
     def toggle_view(self, photo: bool) -> None:
         self.show_photo = photo and self.has_photo
+        if self.show_photo and getattr(self, "_overlay_stale", False):
+            self._render_overlay()
 
     def confirm(self) -> None:
         self.app.history.clear()

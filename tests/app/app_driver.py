@@ -1,0 +1,171 @@
+"""Drive the running app like a player: find buttons by their text, tap them with real touch
+events, tap board cells, wait for background work by stepping frames, take screenshots, and
+check that every visible control is a 48 dp touch target with unclipped text."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from kivy.core.window import Window
+from kivy.metrics import dp
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
+
+from companion.app import worker
+
+REPO = Path(__file__).resolve().parents[2]
+SHOTS = Path(os.environ.get("TILE_COMPANION_SCREENSHOTS", REPO / "out" / "app-screenshots"))
+
+# Kivy's own file chooser rows and popup title are not ours to size.
+_FOREIGN = ("FileChooser", "FileListEntry", "FileIconEntry", "TreeView")
+
+
+class Driver:
+    def __init__(self, test: Any, app: Any, tag: str) -> None:
+        self.test = test
+        self.app = app
+        self.tag = tag
+        self.frames_waited = 0
+
+    # ------------------------------------------------------------------ time
+    def frames(self, n: int = 3) -> None:
+        self.test.advance_frames(n)
+
+    def wait_idle(self, max_frames: int = 20000) -> None:
+        """Step frames until no background task is pending (the worker delivers via Clock)."""
+        for i in range(max_frames):
+            if not worker.busy() and not self.app.busy:
+                self.frames(1)
+                if not worker.busy() and not self.app.busy:
+                    self.frames_waited += i
+                    return
+            self.frames(1)
+        raise AssertionError("background work did not finish")
+
+    # ------------------------------------------------------------------ finding widgets
+    def roots(self) -> list[Any]:
+        return list(Window.children)
+
+    def walk(self) -> Iterable[Any]:
+        for root in self.roots():
+            yield from root.walk(restrict=True)
+
+    def visible(self, w: Any) -> bool:
+        node = w
+        while node is not None and node is not Window:
+            if getattr(node, "opacity", 1) == 0 or node.width <= 0 or node.height <= 0:
+                return False
+            parent = node.parent
+            if parent is node:
+                break
+            node = parent
+        x, y = w.to_window(*w.center)
+        return 0 <= x <= Window.width and 0 <= y <= Window.height
+
+    def find(self, pred: Callable[[Any], bool]) -> list[Any]:
+        top = self.roots()[0] if self.roots() else None  # popups are added on top (index 0)
+        out = [w for w in (top.walk(restrict=True) if top else []) if pred(w)]
+        return out
+
+    def button(self, text: str, *, exact: bool = False) -> Any:
+        """The visible button whose text contains ``text`` (on the topmost layer)."""
+        def match(w: Any) -> bool:
+            if not isinstance(w, ButtonBehavior) or not isinstance(w, Label):
+                return False
+            t = w.text.replace(">> ", "").replace(" <<", "")
+            return (t == text if exact else text.lower() in t.lower()) and self.visible(w)
+        found = self.find(match)
+        if not found:
+            texts = [w.text for w in self.find(lambda w: isinstance(w, ButtonBehavior) and isinstance(w, Label))]
+            raise AssertionError(f"no visible button {text!r}; buttons: {texts}")
+        return found[0]
+
+    def has_button(self, text: str) -> bool:
+        try:
+            self.button(text)
+            return True
+        except AssertionError:
+            return False
+
+    # ------------------------------------------------------------------ touching
+    def tap_at(self, x: float, y: float) -> None:
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        self.frames(1)
+
+    def tap(self, widget: Any) -> None:
+        """Tap the middle of ``widget`` with a real touch; a button must receive it."""
+        assert not widget.disabled, f"{getattr(widget, 'text', widget)!r} is disabled"
+        self._scroll_into_view(widget)
+        x, y = widget.to_window(*widget.center)
+        released = []
+        if isinstance(widget, ButtonBehavior):
+            widget.fbind("on_release", lambda *_: released.append(True))
+        self.tap_at(x, y)
+        if isinstance(widget, ButtonBehavior):
+            assert released, (f"the tap at ({x:.0f}, {y:.0f}) did not reach "
+                              f"{type(widget).__name__}({getattr(widget, 'text', '')!r})")
+
+    def press(self, text: str, *, exact: bool = False) -> None:
+        self.tap(self.button(text, exact=exact))
+
+    def _scroll_into_view(self, widget: Any) -> None:
+        node = widget.parent
+        while node is not None and node is not Window:
+            if isinstance(node, ScrollView):
+                x0, y0 = widget.to_window(widget.x, widget.y)
+                x1, y1 = widget.to_window(widget.right, widget.top)
+                sx0, sy0 = node.to_window(node.x, node.y)
+                sx1, sy1 = node.to_window(node.right, node.top)
+                if y0 < sy0 - 1 or y1 > sy1 + 1:  # not wholly in view: scroll to it
+                    node.scroll_to(widget, padding=10, animate=False)
+                    self.frames(2)
+                return
+            node = node.parent
+
+    def tap_cell(self, board_view: Any, cell: tuple[int, int]) -> None:
+        x, y, size = board_view.cell_rect(cell)
+        wx, wy = board_view.to_window(x + size / 2, y + size / 2)
+        self.tap_at(wx, wy)
+
+    # ------------------------------------------------------------------ screenshots and layout
+    def shot(self, name: str) -> Path:
+        self.frames(4)
+        folder = SHOTS / self.tag
+        folder.mkdir(parents=True, exist_ok=True)
+        made = Window.screenshot(str(folder / f"{name}.png"))
+        target = folder / f"{name}.png"
+        shutil.move(made, target)
+        return target
+
+    def layout_problems(self) -> list[str]:
+        """Visible controls smaller than 48 dp, and visible text that does not fit its widget."""
+        problems = []
+        for w in self.walk():
+            cls = type(w).__name__
+            if any(f in cls for f in _FOREIGN) or not self.visible(w):
+                continue
+            if any(any(f in type(p).__name__ for f in _FOREIGN) for p in _parents(w)):
+                continue
+            name = f"{cls}({getattr(w, 'text', '')[:30]!r})"
+            if isinstance(w, (ButtonBehavior, TextInput)):
+                if w.height < dp(48) - 0.5 or w.width < dp(48) - 0.5:
+                    problems.append(f"{name} is {w.width:.0f}x{w.height:.0f} px, under 48 dp")
+            if isinstance(w, Label) and w.text and w.texture_size[0] > 0:
+                tw, th = w.texture_size
+                if tw > w.width + 2 or th > w.height + 2:
+                    problems.append(f"{name} text {tw}x{th} does not fit {w.width:.0f}x{w.height:.0f}")
+        return problems
+
+
+def _parents(w: Any) -> Iterable[Any]:
+    node = w.parent
+    while node is not None and node is not Window and node.parent is not node:
+        yield node
+        node = node.parent
