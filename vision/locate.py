@@ -129,6 +129,13 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06) -> np.ndarray:
     k = max(3, int(0.006 * max(h, w)) | 1)
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+    # the layout is one big group; clutter and odd patches of table are smaller and apart
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    if n > 2:
+        areas = stats[1:, cv2.CC_STAT_AREA]
+        keep = np.zeros(n, bool)
+        keep[1:] = areas >= 0.3 * areas.max()
+        fg = keep[labels].astype(np.uint8)
     return fg.astype(bool)
 
 
