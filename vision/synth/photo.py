@@ -98,18 +98,33 @@ def light_and_expose(img: np.ndarray, top_alpha: np.ndarray, gloss: tuple[float,
     residual = light_bgr ** (1 - scene.awb)  # the light's colour after the camera's white balance
     field = _low_res_field(w, h, scene, rng)
     lh, lw = field.shape
+    colour = np.broadcast_to(residual.reshape(1, 1, 3), (lh, lw, 3)).astype(np.float32)
+    if scene.second_light_k:
+        # A second light of another colour (a window beside a lamp) takes over across the table.
+        other = kelvin_to_linear_rgb(scene.second_light_k)[::-1] ** (1 - scene.awb)
+        a = rng.uniform(0, 2 * np.pi)
+        ys, xs = np.mgrid[0:lh, 0:lw].astype(np.float32)
+        t = ((xs / lw - 0.5) * np.cos(a) + (ys / lh - 0.5) * np.sin(a)) * rng.uniform(1.5, 3) + 0.5
+        m = np.clip(t, 0, 1)[..., None]
+        colour = colour * (1 - m) + other.reshape(1, 1, 3) * m
     small = to_linear(cv2.resize(img, (lw, lh), interpolation=cv2.INTER_AREA)) * field[..., None]
     # Auto exposure: keep the bright surfaces below clipping, within a limited range, then the
     # camera's own error.
     level = float(np.percentile(small[..., 1], 97)) or 1.0
     exposure = min(max(0.85 / level, 0.8), 1.2) * 2.0 ** scene.exposure_ev
-    gain = field[..., None] * (residual * exposure).reshape(1, 1, 3)
+    gain = field[..., None] * colour * exposure
     gain_disp = cv2.resize(np.power(gain, 1 / 2.2).astype(np.float32), (w, h),
                            interpolation=cv2.INTER_LINEAR)
     out = img.astype(np.float32)
     out *= gain_disp
-    if scene.glare:
+    if scene.glare or scene.sheen > 0:
         spot = _glare(w, h, scene, rng) * scene.glare_strength
+        if scene.sheen > 0:  # the room's broad reflection on glossy faces
+            lh4, lw4 = spot.shape
+            ys, xs = np.mgrid[0:lh4, 0:lw4].astype(np.float32)
+            cx, cy = rng.uniform(0.1, 0.9) * lw4, rng.uniform(0.0, 0.6) * lh4
+            rad = rng.uniform(0.3, 0.6) * np.hypot(lw4, lh4)
+            spot += scene.sheen * np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * rad ** 2))
         ys, xs = np.nonzero(spot > 0.01)
         if len(ys):
             fy, fx = h / spot.shape[0], w / spot.shape[1]
@@ -119,10 +134,11 @@ def light_and_expose(img: np.ndarray, top_alpha: np.ndarray, gloss: tuple[float,
             tops = top_alpha[y0:y1, x0:x1].astype(np.float32) * (1 / 255.0)
             g *= tops * gloss[0] + (1 - tops) * gloss[1]
             gg = g[..., None]
-            lin = np.power(np.clip(out[y0:y1, x0:x1] / 255.0, 0, None), 2.2)
+            lin = to_linear(np.clip(out[y0:y1, x0:x1], 0, 255).astype(np.uint8))
             # A mirror reflection adds the lamp's light and washes out the paint under it.
-            lin = lin * (1 - 0.35 * np.minimum(gg, 1)) + gg * 1.2 * residual.reshape(1, 1, 3)
-            out[y0:y1, x0:x1] = np.power(lin, 1 / 2.2) * 255.0
+            lin *= 1 - 0.35 * np.minimum(gg, 1)
+            lin += gg * (1.2 * residual).reshape(1, 1, 3).astype(np.float32)
+            out[y0:y1, x0:x1] = cv2.pow(lin, 1 / 2.2) * 255.0
     return cv2.LUT(np.clip(out, 0, 255).astype(np.uint8), _TONE8)
 
 

@@ -45,6 +45,8 @@ class Preset:
     portrait_p: float
     sharpen: tuple[float, float]
     exposure_ev: float  # +- error of the camera's auto exposure, in stops
+    mixed_p: float  # chance of a second light of another colour (window + lamp)
+    sheen: tuple[float, float]  # broad reflection of the room on glossy faces
 
 
 PRESETS: dict[str, Preset] = {
@@ -54,21 +56,24 @@ PRESETS: dict[str, Preset] = {
         awb=(0.9, 1.0), gradient=(1.0, 1.15), directional=(0.2, 0.4), light_elev_deg=(55, 80),
         glare_p=0.0, paint_var=0.02, clutter_p=0.0, tables=("wood", "felt", "laminate"),
         noise=(1.0, 2.0), defocus_px=(0.0, 0.6), dof_p=0.0, motion_p=0.0, motion_px=(0, 0),
-        jpeg=(88, 92), vignette=(0.0, 0.1), portrait_p=0.0, sharpen=(0.0, 0.3), exposure_ev=0.1),
+        jpeg=(88, 92), vignette=(0.0, 0.1), portrait_p=0.0, sharpen=(0.0, 0.3), exposure_ev=0.1,
+        mixed_p=0.0, sheen=(0.0, 0.0)),
     "normal": Preset(
         tilt_deg=(0, 30), yaw_jitter_deg=45, roll_deg=4, fill=(0.55, 0.88), off_centre=0.1,
         k1=(0.0, 0.05), gap_mm=(0.0, 1.5), twist_deg=2.0, temperature_k=(3500, 6500),
         awb=(0.8, 0.95), gradient=(1.1, 1.45), directional=(0.3, 0.6), light_elev_deg=(40, 75),
         glare_p=0.35, paint_var=0.04, clutter_p=0.5, tables=TABLE_KINDS,
         noise=(1.5, 4.0), defocus_px=(0.4, 1.5), dof_p=0.3, motion_p=0.15, motion_px=(3, 8),
-        jpeg=(78, 92), vignette=(0.1, 0.3), portrait_p=0.2, sharpen=(0.2, 0.6), exposure_ev=0.3),
+        jpeg=(78, 92), vignette=(0.1, 0.3), portrait_p=0.2, sharpen=(0.2, 0.6), exposure_ev=0.3,
+        mixed_p=0.2, sheen=(0.0, 0.15)),
     "hard": Preset(
         tilt_deg=(20, 45), yaw_jitter_deg=45, roll_deg=8, fill=(0.5, 0.85), off_centre=0.15,
         k1=(0.02, 0.08), gap_mm=(0.0, 2.0), twist_deg=3.0, temperature_k=(2700, 6500),
         awb=(0.68, 0.9), gradient=(1.25, 1.9), directional=(0.4, 0.8), light_elev_deg=(25, 60),
         glare_p=0.7, paint_var=0.06, clutter_p=0.85, tables=TABLE_KINDS,
         noise=(3.0, 7.0), defocus_px=(0.8, 2.5), dof_p=0.7, motion_p=0.35, motion_px=(4, 14),
-        jpeg=(70, 85), vignette=(0.2, 0.45), portrait_p=0.3, sharpen=(0.4, 0.9), exposure_ev=0.5),
+        jpeg=(70, 85), vignette=(0.2, 0.45), portrait_p=0.3, sharpen=(0.4, 0.9), exposure_ev=0.5,
+        mixed_p=0.5, sheen=(0.05, 0.3)),
 }
 
 
@@ -109,6 +114,8 @@ class SceneParams:
     portrait: bool
     sharpen: float
     exposure_ev: float
+    second_light_k: float  # 0: one light only
+    sheen: float
     focal_equiv_mm: float
 
     def to_json(self) -> dict:
@@ -162,5 +169,7 @@ def sample_scene(difficulty: str, rng: np.random.Generator) -> SceneParams:
         portrait=bool(rng.random() < p.portrait_p),
         sharpen=_u(rng, p.sharpen),
         exposure_ev=float(rng.uniform(-p.exposure_ev, p.exposure_ev)),
+        second_light_k=float(rng.uniform(2700, 7500)) if rng.random() < p.mixed_p else 0.0,
+        sheen=_u(rng, p.sheen),
         focal_equiv_mm=float(rng.uniform(24, 28)),
     )

@@ -208,17 +208,36 @@ def _canvas_to_world(scale: float, origin: tuple[float, float]) -> np.ndarray:
     return np.array([[1 / scale, 0, origin[0]], [0, 1 / scale, origin[1]], [0, 0, 1.0]])
 
 
+def _shading(patch_alpha: np.ndarray, scale: float, light_xy: tuple[float, float],
+             rng: np.random.Generator, paint_var: float) -> np.ndarray:
+    """Per-pixel gain ``(h, w, 1)`` float32 of one face: a rounded edge that catches the light
+    on one side and falls dark on the other, and a faint slope across the face (tiles never lie
+    quite flat)."""
+    a = cv2.GaussianBlur(patch_alpha.astype(np.float32) / 255.0, (0, 0), max(0.6, 0.7 * scale))
+    gx = cv2.Sobel(a, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(a, cv2.CV_32F, 0, 1, ksize=3)
+    bevel = -(gx * light_xy[0] + gy * light_xy[1]) * max(0.6, 0.7 * scale)  # ~ -1..1
+    h, w = a.shape
+    sx, sy = rng.normal(0, 1.5 * paint_var, 2)
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    slope = 1 + sx * (xs / w - 0.5) * 2 + sy * (ys / h - 0.5) * 2
+    return (slope + 0.9 * bevel)[..., None]
+
+
 def _paint_tops(layout: Layout, kit: Kit, scale: float, origin: tuple[float, float],
                 shape: tuple[int, int], rng: np.random.Generator, paint_var: float,
-                wood: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """All tile tops on one canvas: ``(bgr (h, w, 3) uint8, alpha (h, w) uint8)``."""
+                wood: np.ndarray | None = None, light_xy: tuple[float, float] = (0.0, 0.0)
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """All tile tops on one canvas: ``(bgr (h, w, 3) uint8, alpha (h, w) uint8)``; ``light_xy``
+    is the horizontal direction towards the lamp (unit or shorter)."""
     cw, ch = shape
     img = np.zeros((ch, cw, 3), np.uint8)
     alpha = np.zeros((ch, cw), np.uint8)
     for pt in layout.tiles:
         patch = face_patch(kit, pt.tile, scale, rng, spin=pt.spin, wood=wood)
         gain = 1 + rng.normal(0, paint_var) + rng.normal(0, paint_var * 0.5, 3)
-        src = np.dstack([np.clip(patch.bgr * gain, 0, 255).astype(np.uint8), patch.alpha])
+        shade = _shading(patch.alpha, scale, light_xy, rng, paint_var)
+        src = np.dstack([np.clip(patch.bgr * (gain * shade), 0, 255).astype(np.uint8), patch.alpha])
         c, s = math.cos(pt.twist), math.sin(pt.twist)
         R = np.array([[c, -s], [s, c]])
         dest = (np.asarray(pt.centre) - origin) * scale
@@ -358,7 +377,8 @@ def render_board(board: Mapping[str, Any], *, kit: Kit | None = None, seed: int 
     top_origin = (x0 - 5.0, y0 - 5.0)
     top_shape = (int(math.ceil((x1 - x0 + 10) * scale)), int(math.ceil((y1 - y0 + 10) * scale)))
     wood = wood_stock(kit, scale, rng) if kit.shape == "rounded-x" else None
-    tops, tops_alpha = _paint_tops(layout, kit, scale, top_origin, top_shape, rng, scene.paint_var, wood)
+    tops, tops_alpha = _paint_tops(layout, kit, scale, top_origin, top_shape, rng, scene.paint_var,
+                                   wood, (light_dir[0] * scene.directional, light_dir[1] * scene.directional))
     margin = 130.0 if scene.clutter else 30.0
     table_mm = (x1 - x0 + 2 * margin, y1 - y0 + 2 * margin)
     table_origin = (x0 - margin, y0 - margin)
