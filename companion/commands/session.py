@@ -84,7 +84,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     q = _leaf(sub, "show", "turns, points, totals, rounds, winner and next player")
     q.add_argument("id", type=int, metavar="ID")
     q.add_argument("--history", action="store_true",
-                   help="also list readings, corrections and undone turns")
+                   help="also list corrections and reader doubts (--json: the photo readings "
+                        "with their geometry)")
 
     q = _leaf(sub, "list", "list the sessions")
     q.add_argument("--open", action="store_true", help="only sessions not finished")
@@ -221,13 +222,24 @@ def _tile_text(tile: Mapping[str, Any] | None) -> str:
                       ensure_ascii=False)
 
 
+def _slim_reading(reading: Mapping[str, Any] | None, *, geometry: bool) -> Any:
+    if reading is None or geometry:
+        return reading
+    return {k: v for k, v in reading.items() if k != "geometry"}
+
+
 def _view_data(view: SessionView, turn: TurnView | None = None, *,
-               history: bool = True) -> dict[str, Any]:
+               history: bool = True, readings: bool = False) -> dict[str, Any]:
+    """JSON of a view. Readings (large: every cell's polygon) only with ``readings``; the
+    changed ``turn`` always carries its reading without the geometry."""
     data = view.to_dict()
+    for t in data["turns"] + data["undone"]:
+        t["reading"] = _slim_reading(t["reading"], geometry=True) if readings else None
     if not history:
         data.pop("undone", None)
     if turn is not None:
         data["turn"] = turn.to_dict()
+        data["turn"]["reading"] = _slim_reading(data["turn"]["reading"], geometry=False)
     return data
 
 
@@ -296,7 +308,7 @@ def _undo(store: SessionStore, args: argparse.Namespace) -> CommandResult:
 
 def _show(store: SessionStore, args: argparse.Namespace) -> CommandResult:
     view = store.get(args.id)
-    data = _view_data(view, history=True)
+    data = _view_data(view, history=True, readings=args.history)
     data["score"] = view.score
     return CommandResult(data, format_view(view, history=args.history))
 

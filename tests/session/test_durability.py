@@ -72,7 +72,7 @@ def test_killed_writer_never_loses_a_returned_turn(tmp_path):
         proc = _spawn(db, sid, seed=i % 5)
         ready = proc.stdout.readline()
         assert ready.strip() == "ready", proc.stderr.read()
-        time.sleep(rng.uniform(0.0, 0.25))
+        time.sleep(rng.uniform(0.0, 0.35))
         proc.kill()
         out, err = proc.communicate(timeout=30)
         assert proc.returncode == -9, err
