@@ -139,13 +139,13 @@ def _kmeans(lab: np.ndarray, k: int, seed: int = 0) -> tuple[np.ndarray, np.ndar
     return labels.ravel(), centres.astype(np.float64)
 
 
-def cluster_colours(lab: np.ndarray, palette: Palette, *, tight: float = 5.0, merge_below: float = 7.0,
+def cluster_colours(lab: np.ndarray, palette: Palette, *, tight: float = 3.0, merge_below: float = 7.0,
                     iterations: int = 6) -> ColourClusters:
     """Cluster tile colours ``(N, 3)`` (Lab) of one photo and name the clusters by ``palette``.
 
     k-means with the fewest clusters (at most one per palette colour) whose samples lie on
-    average within ``tight`` (Lab units) of their centre, then clusters closer than
-    ``merge_below`` CIEDE2000 are merged.
+    average within ``tight`` (Lab units) of their centre, or whose spread more clusters would
+    cut by less than 40%; then clusters closer than ``merge_below`` CIEDE2000 are merged.
     Names: an optimal one-to-one assignment (Hungarian) of cluster centres to palette colours,
     alternating with a least-squares fit of the light (per-channel gains), started from the
     neutral light and from a grey-world guess, keeping the better.
@@ -156,10 +156,11 @@ def cluster_colours(lab: np.ndarray, palette: Palette, *, tight: float = 5.0, me
     if len(lab) == 0:
         raise ValueError("cluster_colours needs at least one sample")
     k_max = min(len(palette.names), len(lab))
-    for k in range(1, k_max + 1):  # the fewest clusters that are each tight
-        labels, centres = _kmeans(lab, k)
-        if np.mean(np.linalg.norm(lab - centres[labels], axis=1)) < tight:
-            break
+    fits = [_kmeans(lab, k) for k in range(1, k_max + 1)]
+    spread = [float(np.mean(np.linalg.norm(lab - c[l], axis=1))) for l, c in fits]
+    # the fewest clusters that are tight already, or that more clusters would not much improve
+    k = next(i for i in range(k_max) if spread[i] < tight or spread[-1] >= 0.6 * spread[i])
+    labels, centres = fits[k]
     # merge near-duplicate clusters
     while len(centres) > 1:
         d = ciede2000(centres[:, None, :], centres[None, :, :]) + np.eye(len(centres)) * 1e9

@@ -24,6 +24,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import cv2
 import numpy as np
 
+from vision.errors import VisionError
 from vision.mat import CharucoSpec, mat_layout
 
 logger = logging.getLogger(__name__)
@@ -34,8 +35,13 @@ MIN_VIEWS = 4
 MIN_CORNERS = 8
 
 
-class CameraError(ValueError):
-    """A camera profile is malformed, or calibration could not be done; the message says why."""
+class CameraError(VisionError, ValueError):
+    """A camera profile is malformed, or calibration could not be done; the message says why.
+
+    A :class:`vision.errors.VisionError` (code ``"bad-camera"``), so the reader's callers report
+    it like any other bad input."""
+
+    code = "bad-camera"
 
 
 @dataclass(frozen=True)

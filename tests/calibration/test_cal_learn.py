@@ -1,0 +1,96 @@
+"""Learning a set from a photo of a known layout (rendered photos, truth cell geometry).
+
+The true cell polygons stand in for the reader's geometry here, so these tests measure the
+calibration itself; the layout's quarter turn is still found by calibration alone.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from calibration.evaluate import (_decode, colour_errors_at_truth, kit_delta_e, perturbed_kit, render_jpeg,
+                                  truth_cells)
+from calibration.learn import CalibrationError, CellsFound, calibrate_image
+from calibration.reference import layout_for_game
+from vision.kits import kit_for_game
+
+SIZE = (960, 720)
+LIGHT = {"temperature_k": 3000.0, "awb": 0.6}
+
+
+def _layout_board(game, turn=0):
+    layout = layout_for_game(game)
+    return layout, {"game": game, "tiles": [{"row": r, "col": c, **t} for (r, c), t in layout.turned(turn).items()]}
+
+
+@pytest.mark.parametrize("game, turn, seed", [("octopus", 1, 11), ("tapestry", 2, 12), ("x-tiles", 3, 13),
+                                              ("twelve-tiles", 0, 14), ("octopus", 2, 15)])
+def test_finds_the_quarter_turn_by_itself(game, turn, seed):
+    layout, board = _layout_board(game, turn)
+    kit = perturbed_kit(kit_for_game(game), np.random.default_rng(seed))
+    jpeg, truth = render_jpeg(board, kit, seed, size=SIZE, difficulty="easy", **LIGHT)
+    cal = calibrate_image(_decode(jpeg), layout, found=truth_cells(truth))
+    assert cal.alignment.quarter_turns == (turn + truth["scene"]["quarter_turns"]) % 4
+    assert cal.alignment.matched == len(layout.tiles)
+    assert cal.alignment.margin > 5
+    assert set(cal.profile["colours"]) == set(layout.kit.colours)
+
+
+def test_profile_reads_a_repainted_set_under_warm_light_better_than_defaults():
+    game = "octopus"
+    kit = kit_for_game(game)
+    user_kit = perturbed_kit(kit, np.random.default_rng(5))
+    assert all(8 <= d <= 15 for d in kit_delta_e(user_kit, kit).values())
+    layout, board = _layout_board(game)
+    jpeg, truth = render_jpeg(board, user_kit, 21, size=SIZE, difficulty="easy", **LIGHT)
+    profile = calibrate_image(_decode(jpeg), layout, found=truth_cells(truth)).profile
+    # another arrangement of the same set under the same light
+    rng = np.random.default_rng(1)
+    tiles = [dict(t) for t in layout.kit.tiles]
+    order = rng.permutation(len(tiles))[:24]
+    other = {"game": game, "tiles": [{"row": i // 6, "col": i % 6, "colour": tiles[j]["colour"], "pips": tiles[j]["pips"]}
+                                     for i, j in enumerate(order)]}
+    wrong_default = wrong_profile = cells = 0
+    for seed in (31, 32):
+        jpeg, truth = render_jpeg(other, user_kit, seed, size=SIZE, difficulty="easy", **LIGHT)
+        img = _decode(jpeg)
+        wd, n = colour_errors_at_truth(img, truth, kit, None)
+        wp, _ = colour_errors_at_truth(img, truth, kit, profile)
+        wrong_default += wd
+        wrong_profile += wp
+        cells += n
+    assert wrong_profile <= 1, (wrong_profile, wrong_default, cells)
+    assert wrong_default >= wrong_profile + 2, (wrong_profile, wrong_default, cells)
+
+
+def test_symbols_are_learned_per_symbol():
+    layout, board = _layout_board("tapestry")
+    jpeg, truth = render_jpeg(board, kit_for_game("tapestry"), 41, size=SIZE, difficulty="easy")
+    cal = calibrate_image(_decode(jpeg), layout, found=truth_cells(truth))
+    templates = {n: np.asarray(s["template"]) for n, s in cal.profile["symbols"].items()}
+    assert set(templates) == {"rock", "paper", "scissors"}
+    for name, t in templates.items():
+        assert t.shape == (32, 32) and 0 <= t.min() and t.max() <= 1
+        assert cal.profile["symbols"][name]["n"] >= 5
+    # the templates differ from each other
+    flat = {n: (t - t.mean()).ravel() / (np.linalg.norm(t - t.mean()) + 1e-9) for n, t in templates.items()}
+    for a in flat:
+        for b in flat:
+            if a < b:
+                assert float(flat[a] @ flat[b]) < 0.9
+
+
+def test_a_photo_of_another_arrangement_is_refused():
+    """The nestortiles layout photographed, but calibrated against a layout whose colour rows
+    are shuffled: no quarter turn and no change of light explains the photo."""
+    layout, board = _layout_board("octopus")
+    jpeg, truth = render_jpeg(board, layout.kit, 51, size=SIZE, difficulty="easy")
+    names = list(layout.kit.colours)
+    perm = dict(zip(names, np.random.default_rng(0).permutation(names)))
+    wrong = dataclasses.replace(layout, tiles={c: {**t, "colour": perm[t["colour"]]} for c, t in layout.tiles.items()})
+    with pytest.raises(CalibrationError, match="do not fit"):
+        calibrate_image(_decode(jpeg), wrong, found=truth_cells(truth))
+    with pytest.raises(CalibrationError, match="not found"):
+        calibrate_image(_decode(jpeg), layout, found=CellsFound(dict(list(truth_cells(truth).polygons.items())[:5]), {}))
