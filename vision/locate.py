@@ -18,8 +18,9 @@ import cv2
 import numpy as np
 
 from vision.errors import NoTilesFound
-from vision.lattice import (Segments, apply_h, fit_comb, fit_lattice_homography, find_segments,
-                            pair_homography, segment_positions, vanishing_points, _jacobian)
+from vision.lattice import (Segments, _jacobian, _vp_consistency, apply_h, fit_comb,
+                            fit_lattice_homography, find_segments, pair_homography,
+                            segment_positions, vanishing_points)
 
 logger = logging.getLogger(__name__)
 
@@ -141,22 +142,36 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06) -> np.ndarray:
 
 def _refine(H: np.ndarray, fam_x: Segments, fam_y: Segments, *, rounds: int = 3
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Assign segments to the nearest lattice lines and refit ``H`` (image -> lattice)."""
-    kx = ky = np.zeros(0)
-    mx = my = np.zeros(0, bool)
-    for tol in (0.2, 0.12, 0.08)[:rounds]:
-        px, sx, lx = segment_positions(H, fam_x, 0)
-        py, sy, ly = segment_positions(H, fam_y, 1)
+    """Assign segments to the nearest lattice lines and refit ``H`` (image -> lattice).
+
+    A refit is kept only while it stays a lattice: at least two distinct lines per family and a
+    cell size within a factor 1.5 of the start (a least-squares fit to few lines can otherwise
+    collapse an axis onto one line).
+    """
+    def assign(H, tol):
+        px, sx, _ = segment_positions(H, fam_x, 0)
+        py, sy, _ = segment_positions(H, fam_y, 1)
         kx, ky = np.round(px), np.round(py)
         mx = (np.abs(px - kx) < tol) & (sx < tol * 1.5) & np.isfinite(px)
         my = (np.abs(py - ky) < tol) & (sy < tol * 1.5) & np.isfinite(py)
-        if mx.sum() < 2 or my.sum() < 2:
+        return kx, mx, ky, my
+
+    centre = np.vstack([fam_x.mid, fam_y.mid]).mean(0)
+    area0 = abs(np.linalg.det(_jacobian(H, tuple(centre))))
+    kx, mx, ky, my = assign(H, 0.2)
+    for tol in (0.2, 0.12, 0.08)[:rounds]:
+        kx, mx, ky, my = assign(H, tol)
+        if len(np.unique(kx[mx])) < 2 or len(np.unique(ky[my])) < 2:
             break
         H2 = fit_lattice_homography(fam_x.take(mx), kx[mx], fam_y.take(my), ky[my],
                                     fam_x.length[mx], fam_y.length[my])
-        if H2 is None:
+        if H2 is None or not np.all(np.isfinite(H2)):
+            break
+        area = abs(np.linalg.det(_jacobian(H2, tuple(centre))))
+        if not (area0 / 2.25 < area < area0 * 2.25):
             break
         H = H2
+    kx, mx, ky, my = assign(H, 0.12)
     return H, kx, mx, ky, my
 
 
