@@ -55,7 +55,9 @@ class Driver:
         for root in self.roots():
             yield from root.walk(restrict=True)
 
-    def visible(self, w: Any) -> bool:
+    def visible(self, w: Any, *, scrollable: bool = False) -> bool:
+        """Shown (no zero opacity or size up the tree) and on screen, or, with ``scrollable``,
+        inside a scroll view that can bring it on screen."""
         node = w
         while node is not None and node is not Window:
             if getattr(node, "opacity", 1) == 0 or node.width <= 0 or node.height <= 0:
@@ -64,6 +66,8 @@ class Driver:
             if parent is node:
                 break
             node = parent
+        if scrollable and any(isinstance(p, ScrollView) for p in _parents(w)):
+            return True
         x, y = w.to_window(*w.center)
         return 0 <= x <= Window.width and 0 <= y <= Window.height
 
@@ -78,7 +82,7 @@ class Driver:
             if not isinstance(w, ButtonBehavior) or not isinstance(w, Label):
                 return False
             t = w.text.replace(">> ", "").replace(" <<", "")
-            return (t == text if exact else text.lower() in t.lower()) and self.visible(w)
+            return (t == text if exact else text.lower() in t.lower()) and self.visible(w, scrollable=True)
         found = self.find(match)
         if not found:
             texts = [w.text for w in self.find(lambda w: isinstance(w, ButtonBehavior) and isinstance(w, Label))]

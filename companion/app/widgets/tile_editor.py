@@ -89,8 +89,8 @@ class TileEditor(BoxLayout):
     def _group(self, body: GridLayout, key: str, title: str, values: list[tuple[str, str | None]],
                current: Any) -> None:
         body.add_widget(WrapLabel(text=title, bold=True))
-        grid = GridLayout(cols=3 if len(values) % 3 == 0 else 2 if len(values) <= 4 else 5,
-                          size_hint_y=None, spacing=dp(4))
+        n = len(values)
+        grid = GridLayout(cols=n if n <= 6 else (n + 1) // 2, size_hint_y=None, spacing=dp(4))
         grid.bind(minimum_height=grid.setter("height"))
         group = f"{key}-{id(self)}"
         self.buttons[key] = {}
