@@ -292,12 +292,12 @@ def _paint_sectors(cv: _Canvas, kit: Kit, tile: Mapping[str, Any]) -> None:
 
 
 @lru_cache(maxsize=8)
-def _x_tile_masks(axis: str, scale: float, shape: tuple[int, int], half: tuple[float, float]
-                  ) -> tuple[np.ndarray, np.ndarray]:
+def _x_tile_masks(axis: str, scale: float, shape: tuple[int, int], half: tuple[float, float],
+                  size_mm: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:
     """(outline mask with rounded corners, bare-wood mask: rim and X grooves) for one axis."""
     cv = _Canvas(half[0], half[1], scale)
     assert (cv.h, cv.w) == shape
-    cv.poly(cv.mask, _outline("rounded-x", (60.0, 40.0), axis), 255)
+    cv.poly(cv.mask, _outline("rounded-x", size_mm, axis), 255)
     k = max(3, int(round(3.0 * cv.s)) | 1)  # round the sharp corners where the arcs meet
     cv.mask[:] = cv2.morphologyEx(cv.mask, cv2.MORPH_OPEN,
                                   cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
@@ -324,7 +324,7 @@ def wood_stock(kit: Kit, scale: float, rng: np.random.Generator) -> np.ndarray:
 def _paint_x_tile(cv: _Canvas, kit: Kit, tile: Mapping[str, Any], outline: np.ndarray,
                   rng: np.random.Generator, wood: np.ndarray | None = None) -> None:
     axis = tile.get("long_axis") or "ew"
-    mask, bare = _x_tile_masks(axis, cv.s / cv.ss, (cv.h, cv.w), (cv.ox, cv.oy))
+    mask, bare = _x_tile_masks(axis, cv.s / cv.ss, (cv.h, cv.w), (cv.ox, cv.oy), kit.tile_size_mm)
     cv.mask[:] = mask
     if wood is None:
         wood = wood_stock(kit, cv.s / cv.ss, rng)
