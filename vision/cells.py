@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Mapping
 
 import cv2
@@ -110,6 +111,20 @@ def _triangles(n: int, inset: float = 0.12, band: float = 0.07) -> dict[str, np.
     core = rim & off
     return {"n": core & (yy < -np.abs(xx)), "s": core & (yy > np.abs(xx)),
             "e": core & (xx > np.abs(yy)), "w": core & (xx < -np.abs(yy))}
+
+
+def _region_stats(cells: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per cell, the median Lab of the pixels under ``mask`` and their spread.
+
+    ``cells`` is ``(N, h, w, 3)``, ``mask`` ``(h, w)`` bool. Returns ``(N, 3)`` medians and
+    ``(N,)`` median distances to them (a robust measure of how uniform the region is).
+    """
+    x = cells[:, mask, :]  # (N, k, 3)
+    if x.shape[1] == 0:
+        return np.full((len(cells), 3), 50.0), np.full(len(cells), 99.0)
+    med = np.median(x, axis=1)
+    spread = np.median(np.linalg.norm(x - med[:, None, :], axis=2), axis=1)
+    return med, spread
 
 
 def _robust(lab: np.ndarray) -> tuple[np.ndarray, float]:
@@ -261,24 +276,27 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 centre_mask |= m
     else:
         centre_mask = None
-    for r in range(td.r0, td.r0 + td.rows):
-        for c in range(td.c0, td.c0 + td.cols):
-            cl = lab[(r - td.r0) * td.ch:(r - td.r0 + 1) * td.ch, (c - td.c0) * td.cw:(c - td.c0 + 1) * td.cw]
-            cell_regions[(r, c)] = cl
-            if centre_mask is None:
-                m = int(round(0.18 * td.cw)), int(round(0.18 * td.ch))
-                core = cl[m[1]:td.ch - m[1], m[0]:td.cw - m[0]].reshape(-1, 3)
-            else:
-                core = cl[centre_mask]
-            centre_lab[(r, c)], spreads[(r, c)] = _robust(core)
+    # all cells at once: (rows * cols, ch, cw, 3), row-major
+    grid = lab[:td.rows * td.ch, :td.cols * td.cw].reshape(td.rows, td.ch, td.cols, td.cw, 3)
+    grid = grid.transpose(0, 2, 1, 3, 4).reshape(td.rows * td.cols, td.ch, td.cw, 3)
+    order = [(r, c) for r in range(td.r0, td.r0 + td.rows) for c in range(td.c0, td.c0 + td.cols)]
+    for i, cell in enumerate(order):
+        cell_regions[cell] = grid[i]
+    if centre_mask is None:
+        centre_mask = np.zeros((td.ch, td.cw), bool)
+        my, mx = int(round(0.18 * td.ch)), int(round(0.18 * td.cw))
+        centre_mask[my:td.ch - my, mx:td.cw - mx] = True
+    med, spread = _region_stats(grid, centre_mask)
+    for i, cell in enumerate(order):
+        centre_lab[cell], spreads[cell] = med[i], float(spread[i])
     if kit.face_model == "sectors":
-        # sector tiles are multi-coloured: judge occupancy by the best-fitting sector colours
-        for cell, cl in cell_regions.items():
-            parts = [_robust(cl[m])[0] for m in _sector_masks(kit, n, 0).values()]
-            d = ciede2000(np.array(parts)[:, None, :], palette.lab[None, :, :]).min(1)
-            worst = int(np.argmax(d))
-            centre_lab[cell] = parts[worst]
-            spreads[cell] = float(np.mean(d))
+        # sector tiles are multi-coloured: judge occupancy by the worst-fitting sector colour
+        parts = np.stack([_region_stats(grid, m)[0] for m in _sector_masks(kit, n, 0).values()], 1)
+        d = ciede2000(parts[:, :, None, :], palette.lab[None, None, :, :]).min(2)  # (N, 4)
+        worst = np.argmax(d, axis=1)
+        for i, cell in enumerate(order):
+            centre_lab[cell] = parts[i, worst[i]]
+            spreads[cell] = float(np.mean(d[i]))
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     occ = _keep_main_group(occ)
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
@@ -531,7 +549,12 @@ def _match_templates(mask: np.ndarray, templates: dict) -> tuple[str | None, flo
 def _sector_masks(kit: Kit, n: int, axis: int) -> dict[str, np.ndarray]:
     """Sample masks (n, n) for the n/e/s/w sectors. For X-shaped tiles ``axis`` 0 = long axis
     E-W (big sectors e/w), 1 = N-S."""
-    if kit.shape != "rounded-x":
+    return _sector_masks_cached(kit.shape, n, axis)
+
+
+@lru_cache(maxsize=16)
+def _sector_masks_cached(shape: str, n: int, axis: int) -> dict[str, np.ndarray]:
+    if shape != "rounded-x":
         return _triangles(n)
     big_r, small_r = 0.30, 0.15
     out = {}
@@ -570,13 +593,14 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     n = ctx.td.cw
     names = ("n", "e", "s", "w")
     masks = {a: _sector_masks(ctx.kit, n, a) for a in (0, 1)}
-    samples = []
-    for cell in cells:
-        axis = 0 if parity is None else (0 if (cell[0] + cell[1]) % 2 == parity else 1)
-        for e in names:
-            samples.append(_robust(regions[cell][masks[axis][e]])[0])
     if not cells:
         return {}
+    stack = np.stack([regions[c] for c in cells])
+    per_axis = {a: np.stack([_region_stats(stack, masks[a][e])[0] for e in names], 1) for a in (0, 1)}
+    samples = []
+    for i, cell in enumerate(cells):
+        axis = 0 if parity is None else (0 if (cell[0] + cell[1]) % 2 == parity else 1)
+        samples.extend(per_axis[axis][i])
     match, _, _ = classify_adaptive(np.array(samples), ctx.palette, gains_bgr=gains)
     out = {}
     for i, cell in enumerate(cells):

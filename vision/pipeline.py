@@ -173,7 +173,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     t0 = time.perf_counter()
     occupied = [r for r in readings if r.occupied]
     decoded, decode_doubts = decode_readings(occupied, kit, game)
-    timing["decode"] = (time.perf_counter() - t0) * 1000
+    timing["rules"] = (time.perf_counter() - t0) * 1000
     board, geometry, doubts = _assemble(game, kit, lattice, readings, decoded, decode_doubts,
                                         image.shape[:2], frame)
     total = sum(v for k, v in timing.items())
