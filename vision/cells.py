@@ -349,7 +349,16 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             attrs["colour"] = None
             doubts.append(("colour", f"colour unclear (nearest {name}, dE {match.distance[i]:.1f})"))
         if kit.pips:
-            pips, pconf, why = _count_pips(regions[cell], corrected[i], ctx.td)
+            pip_hex = kit.pip_colours.get(name)
+            if pip_hex:
+                lighter = hex_to_lab(pip_hex)[0] > ctx.palette.lab[match.index[i]][0]
+                polarities = (1,) if lighter else (-1,)
+            else:
+                polarities = (1, -1)
+            if cconf < CONFIDENCE_THRESHOLD:
+                polarities = (1, -1)
+            pips, pconf, why = max((_count_pips(regions[cell], p) for p in polarities),
+                                   key=lambda x: x[1])
             attrs["pips"] = pips if pconf >= CONFIDENCE_THRESHOLD else None
             conf["pips"] = pconf
             if pconf < CONFIDENCE_THRESHOLD:
@@ -370,16 +379,15 @@ def _face_lab(cell_lab: np.ndarray, td: TopDown) -> np.ndarray:
     return np.median(core[keep], axis=0)
 
 
-def _count_pips(cell_lab: np.ndarray, face_lab_corr: np.ndarray, td: TopDown) -> tuple[int | None, float, str]:
+def _count_pips(cell_lab: np.ndarray, polarity: int) -> tuple[int | None, float, str]:
+    """Count die pips on a solid face ``(h, w, 3)`` Lab; ``polarity`` +1 for pips lighter than
+    the face, -1 for darker. Returns (count or None, confidence, reason when unsure)."""
     h, w = cell_lab.shape[:2]
     m = int(round(0.1 * w))
     core = cell_lab[m:h - m, m:w - m]
     face = np.median(core.reshape(-1, 3), axis=0)
     d = np.linalg.norm(core - face, axis=2)
-    dl = core[..., 0] - face[0]
-    # pips contrast with the face: dark on light faces, light on dark faces
-    light_face = face[0] > 55
-    contrast = -dl if light_face else dl
+    contrast = (core[..., 0] - face[0]) * polarity
     mask = ((contrast > 18) & (d > 20)).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
