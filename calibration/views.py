@@ -121,34 +121,17 @@ def render_view(texture: np.ndarray, px_per_mm: float, camera: Pinhole, pose: Po
     return np.clip(img + 0.5, 0, 255).astype(np.uint8)
 
 
-def kelvin_to_bgr_gains(kelvin: float) -> np.ndarray:
-    """Relative (B, G, R) channel response to a black body of ``kelvin`` vs D65 (G = 1).
-
-    A tungsten lamp (3000 K) gives about ``(0.50, 1, 1.45)``: photos turn orange. Computed from
-    the Planck spectrum integrated against approximate sRGB primaries' sensitivities
-    (Gaussian fits), normalised to 6500 K.
-    """
-    def response(t: float) -> np.ndarray:
-        lam = np.linspace(380e-9, 730e-9, 71)
-        c1, c2 = 3.7418e-16, 1.4388e-2
-        spd = c1 / (lam ** 5 * (np.exp(c2 / (lam * t)) - 1))
-        nm = lam * 1e9
-        sens = [np.exp(-0.5 * ((nm - mu) / sd) ** 2) for mu, sd in ((450, 22), (545, 35), (605, 30))]
-        return np.array([float((spd * s_).sum()) for s_ in sens])
-
-    r = response(float(kelvin)) / response(6500.0)
-    return r / r[1]
-
-
 def photo_effects(image: np.ndarray, rng: np.random.Generator, *, kelvin: float | None = None,
                   shading: float = 0.25, noise: float = 2.5, blur: float = 0.6,
                   jpeg_quality: int | None = 85) -> np.ndarray:
-    """Light colour (applied in linear light), a smooth brightness gradient, sensor noise,
-    slight blur and JPEG compression, on a BGR uint8 image."""
+    """Light colour (a black body of ``kelvin``, in linear light, no white balance), a smooth
+    brightness gradient, sensor noise, slight blur and JPEG compression, on a BGR uint8 image."""
     img = (image.astype(np.float32) / 255.0) ** 2.2
     h, w = img.shape[:2]
     if kelvin is not None:
-        gains = kelvin_to_bgr_gains(kelvin)
+        from vision.synth.photo import kelvin_to_linear_rgb
+
+        gains = kelvin_to_linear_rgb(kelvin)[::-1]  # the renderer's black-body light, as BGR
         img = img * (gains / gains.max()).astype(np.float32) * 1.15
     if shading > 0:
         gx, gy = rng.uniform(-1, 1, 2)

@@ -36,7 +36,8 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> CommandResult:
     from calibration.learn import CalibrationError, calibrate_image
     from calibration.profile import ProfileError, save_profile
-    from calibration.reference import LayoutError, builtin_layout_names, layout_for_game, load_layout
+    from calibration.reference import (LayoutError, builtin_layout_names, layout_for_game, layout_from_dict,
+                                       load_layout)
     from vision.camera import CameraError, camera_from_dict
     from vision.errors import VisionError
     from vision.kits import GAME_KITS
@@ -50,8 +51,6 @@ def run(args: argparse.Namespace) -> CommandResult:
         elif not Path(args.layout).exists() and args.layout in builtin_layout_names():
             layout = load_layout(args.layout, game=args.game)
         else:
-            from calibration.reference import layout_from_dict
-
             data = read_json_file(args.layout, what="layout")
             layout = layout_from_dict(data, game=args.game, where=f"layout {args.layout}")
     except LayoutError as exc:
