@@ -91,3 +91,14 @@ def test_calibrate_bad_inputs(tapestry_photo, tmp_path, capsys):
                       "--out", str(out), "--json")
     assert code == 1 and data["error"]["code"] == "bad-camera"
     assert not out.exists()
+
+
+def test_package_level_calibrate_for_the_app(tapestry_photo):
+    from calibration import calibrate
+
+    photo, truth = tapestry_photo
+    result = calibrate(photo, game="tapestry", layout=layout_for_game("tapestry").path)
+    assert result.alignment.quarter_turns == truth["scene"]["quarter_turns"]
+    assert result.profile["source"] == photo.name
+    again = calibrate(photo.read_bytes(), game="tapestry")  # the built-in layout by default
+    assert again.profile["colours"] == result.profile["colours"]
