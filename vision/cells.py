@@ -152,6 +152,7 @@ class _Ctx:
     td: TopDown
     lab: np.ndarray  # (h, w, 3) float32 Lab of td.image
     fg: dict | None = None  # foreground fraction of each cell's centre
+    sides: dict | None = None  # number of the cell's sides that show an edge
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -209,7 +210,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         s -= max(0.0, spreads[cell] - 12.0) / 8.0
         s -= max(0.0, d_pal[i] - 18.0) / 2.0
         if fg is not None and not board:
-            s = float(np.clip(s, -3, 3)) * 0.5 + (fg[i] - 0.45) * 12.0
+            s_fg = (fg[i] - 0.45) * 12.0
+            if ctx.sides is not None and ctx.sides[cell] >= 4 and d_pal[i] < 12.0:
+                # a tile the colour of the table still shows its outline on all four sides
+                s_fg = max(s_fg, 2.0)
+            s = float(np.clip(s, -3, 3)) * 0.5 + s_fg
         p = 1 / (1 + math.exp(-s))
         occ[cell] = p > 0.5
         conf[cell] = float(max(p, 1 - p))
@@ -218,6 +223,30 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     if occ_cells:
         _, _, gains = classify_adaptive(labs[occ_cells], ctx.palette, gains_bgr=prior)
     return occ, conf, gains
+
+
+def _edge_sides(td: TopDown) -> dict:
+    """For each cell, how many of its four sides run along a clear edge (a gap, a shadow, a
+    tile's rim): the mean gradient across a thin band on the side, against the typical
+    gradient of the view."""
+    gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
+    gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
+    level = float(np.median(gx + gy)) + 1.0
+    bw = max(1, int(round(0.06 * td.cw)))
+    bh = max(1, int(round(0.06 * td.ch)))
+    out = {}
+    H, W = gray.shape
+    for r in range(td.r0, td.r0 + td.rows):
+        for c in range(td.c0, td.c0 + td.cols):
+            y0, x0 = (r - td.r0) * td.ch, (c - td.c0) * td.cw
+            y1, x1 = y0 + td.ch, x0 + td.cw
+            ya, yb = y0 + td.ch // 5, y1 - td.ch // 5
+            xa, xb = x0 + td.cw // 5, x1 - td.cw // 5
+            bands = [gy[max(0, y0 - bh):y0 + bh, xa:xb], gy[y1 - bh:min(H, y1 + bh), xa:xb],
+                     gx[ya:yb, max(0, x0 - bw):x0 + bw], gx[ya:yb, x1 - bw:min(W, x1 + bw)]]
+            out[(r, c)] = sum(1 for b in bands if b.size and float(b.max(axis=0 if b is bands[0] or b is bands[1] else 1).mean()) > 4.0 * level)
+    return out
 
 
 def _keep_main_group(occ: dict) -> dict:
@@ -262,7 +291,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 y, x = (r - td.r0) * td.ch, (c - td.c0) * td.cw
                 my, mx = int(0.2 * td.ch), int(0.2 * td.cw)
                 fg_cells[(r, c)] = float(fg[y + my:y + td.ch - my, x + mx:x + td.cw - mx].mean())
-    ctx = _Ctx(kit, palette, profile, td, lab, fg_cells)
+    ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(td))
     n = td.cw
     centre_lab, spreads = {}, {}
     cell_regions = {}

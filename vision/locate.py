@@ -192,14 +192,14 @@ def _pick_turn(H_img_from_lat: np.ndarray, centre: tuple[float, float]) -> np.nd
     return best_T
 
 
-def locate(image: np.ndarray, *, diagonal_faces: bool = False, min_cells: int = 1) -> Lattice:
+def locate(image: np.ndarray, *, cells_are_tiles: bool = True) -> Lattice:
     """Find the lattice of tiles in a photo.
 
     Parameters
     ----------
     image : ndarray (H, W, 3) uint8 BGR, the full photo.
-    diagonal_faces : the faces are split by an X into sectors (X-Tiles, Twelve Tiles): the
-        diagonal line families are then also tried as the lattice.
+    cells_are_tiles : each lattice cell holds one tile (not so for X-shaped tiles, whose lines
+        are the cells' diagonals): the pitch is then checked against the tiles' extent.
 
     Returns
     -------
@@ -275,7 +275,59 @@ def locate(image: np.ndarray, *, diagonal_faces: bool = False, min_cells: int = 
             break
     if lat is None:
         raise NoTilesFound("no tiles found: the grid of edges is not consistent")
+    if cells_are_tiles:
+        lat = _fix_pitch(lat)
     return lat
+
+
+def _fg_fractions(lat: Lattice, px: int = 10) -> np.ndarray:
+    """Foreground fraction of every cell of ``lat`` (rows x cols array)."""
+    nr = lat.rows[1] - lat.rows[0] + 1
+    nc = lat.cols[1] - lat.cols[0] + 1
+    T = np.array([[1 / px, 0, lat.cols[0] + 0.5 / px], [0, 1 / px, lat.rows[0] + 0.5 / px], [0, 0, 1.0]])
+    M = np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H @ T
+    warped = cv2.warpPerspective(lat.fg.astype(np.float32), M, (nc * px, nr * px),
+                                 flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0.0)
+    return warped.reshape(nr, px, nc, px).mean(axis=(1, 3))
+
+
+def _partial(lat: Lattice) -> float:
+    """How badly the lattice's cells cut through the foreground: the share of touched cells
+    that are only partly covered (a right lattice has cells either full of tile or empty)."""
+    f = _fg_fractions(lat)
+    touched = f > 0.1
+    if touched.sum() == 0:
+        return 1.0
+    return float(((f > 0.25) & (f < 0.75)).sum() / touched.sum())
+
+
+def _fix_pitch(lat: Lattice) -> Lattice:
+    """Halve the pitch on an axis when that makes the cells fit the tiles much better (a comb at
+    twice the true pitch also fits the lines when every other line is faint)."""
+    if lat.fg is None:
+        return lat
+    best, best_p = lat, _partial(lat)
+    for sx in (1, 2):
+        for sy in (1, 2):
+            if sx == sy == 1:
+                continue
+            for ox in range(sx):
+                for oy in range(sy):
+                    # new lattice x' = sx * x - ox, so the old cell splits into sx x sy cells
+                    A = np.array([[sx, 0, -ox], [0, sy, -oy], [0, 0, 1.0]])
+                    H = lat.H @ np.linalg.inv(A)
+                    cand = lat.with_H(H / H[2, 2], rows=(lat.rows[0] * sy - 1, (lat.rows[1] + 1) * sy),
+                                      cols=(lat.cols[0] * sx - 1, (lat.cols[1] + 1) * sx))
+                    if (cand.rows[1] - cand.rows[0] + 1 > MAX_CELLS * 2
+                            or cand.cols[1] - cand.cols[0] + 1 > MAX_CELLS * 2):
+                        continue
+                    p = _partial(cand)
+                    if p < best_p - 0.15 and p < 0.5 * best_p:
+                        best, best_p = cand, p
+    if best is not lat:
+        logger.debug("pitch halved: partial cells %.2f -> %.2f", _partial(lat), best_p)
+        best = _normalise(best)
+    return best
 
 
 def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: float,

@@ -122,7 +122,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         timing["undistort"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
     try:
-        lattice = locate(image)
+        lattice = locate(image, cells_are_tiles=kit.shape != "rounded-x" and kit.board is None)
     except (np.linalg.LinAlgError, FloatingPointError) as exc:
         raise NoTilesFound(f"no tiles found: the lattice could not be solved ({exc})") from None
     timing["locate"] = (time.perf_counter() - t0) * 1000
