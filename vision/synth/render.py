@@ -328,6 +328,32 @@ def _draw_sides(img: np.ndarray, layout: Layout, kit: Kit, camera: Camera, light
             cv2.fillPoly(img, [np.round(quad * 16).astype(np.int32)], colour, cv2.LINE_AA, 4)
 
 
+def _shade(layer: TableLayer, layout: Layout, kit: Kit, shadow_shift: tuple[float, float],
+           elevation: float, directional: float) -> np.ndarray:
+    """Light reaching the table level ``(hs, ws)`` uint8 (255 = fully lit) on the shadow grid:
+    the tiles' soft cast shadows (swept from the foot to the top's shadow), the objects' shadows
+    (not on themselves) and contact occlusion around the tiles."""
+    tile_shadow = np.zeros_like(layer.shadow)
+    foot = np.zeros_like(layer.shadow)
+    for pt in layout.tiles:
+        ol = pt.outline(kit)
+        cv2.fillPoly(foot, [layer.px(ol, SHADOW_SCALE)], 255, cv2.LINE_AA, 4)
+        for f in (0.33, 0.66, 1.0):
+            shifted = ol + np.asarray(shadow_shift) * layout.thickness * f
+            cv2.fillPoly(tile_shadow, [layer.px(shifted, SHADOW_SCALE)], 255, cv2.LINE_AA, 4)
+    tile_shadow = np.maximum(tile_shadow, foot).astype(np.float32) / 255.0
+    penumbra = (0.6 + 0.25 * layout.thickness / math.tan(elevation)) * SHADOW_SCALE
+    tile_shadow = cv2.GaussianBlur(tile_shadow, (0, 0), penumbra)
+    # Objects on the table do not shade their own tops; tiles do shade the board.
+    obj_shadow = cv2.GaussianBlur(layer.shadow.astype(np.float32) / 255.0, (0, 0), 2.5 * SHADOW_SCALE)
+    own = cv2.resize(layer.alpha, obj_shadow.shape[::-1], interpolation=cv2.INTER_AREA)
+    obj_shadow *= 1 - own.astype(np.float32) / 255.0
+    shadow = np.maximum(obj_shadow, tile_shadow)
+    ao = cv2.GaussianBlur(foot.astype(np.float32) / 255.0, (0, 0), 2.5 * SHADOW_SCALE)
+    lit = 1.0 - directional * 0.85 * np.clip(shadow, 0, 1) - 0.25 * ao
+    return np.clip(lit * 255, 0, 255).astype(np.uint8)
+
+
 # ------------------------------------------------------------------------------------ render
 
 def render_board(board: Mapping[str, Any], *, kit: Kit | None = None, seed: int = 0,
@@ -354,8 +380,8 @@ def render_board(board: Mapping[str, Any], *, kit: Kit | None = None, seed: int 
         raise ValueError(f"unknown difficulty {difficulty!r} (one of {', '.join(DIFFICULTIES)})")
     timing: dict[str, float] = {}
     t0 = time.perf_counter()
-    kit = kit or kit_for_game(str(board.get("game")))
     game = str(board.get("game"))
+    kit = kit or kit_for_game(game)
     rng = np.random.default_rng([int(seed) & 0xFFFFFFFF, DIFFICULTIES.index(difficulty),
                                  zlib.crc32(game.encode())])
     scene = sample_scene(difficulty, rng)
@@ -389,27 +415,7 @@ def render_board(board: Mapping[str, Any], *, kit: Kit | None = None, seed: int 
     clutter = []
     if scene.clutter:
         clutter = draw_clutter(layer, layout.bbox, rng, shadow_shift)
-    # Tiles: hard shadow swept from the foot to the top's shadow; contact occlusion around them.
-    tile_shadow = np.zeros_like(layer.shadow)
-    foot = np.zeros_like(layer.shadow)
-    for pt in layout.tiles:
-        ol = pt.outline(kit)
-        cv2.fillPoly(foot, [layer.px(ol, SHADOW_SCALE)], 255, cv2.LINE_AA, 4)
-        for f in (0.33, 0.66, 1.0):
-            shifted = ol + np.asarray(shadow_shift) * layout.thickness * f
-            cv2.fillPoly(tile_shadow, [layer.px(shifted, SHADOW_SCALE)], 255, cv2.LINE_AA, 4)
-    tile_shadow = np.maximum(tile_shadow, foot).astype(np.float32) / 255.0
-    penumbra = (0.6 + 0.25 * layout.thickness / math.tan(el)) * SHADOW_SCALE
-    tile_shadow = cv2.GaussianBlur(tile_shadow, (0, 0), penumbra)
-    # Objects on the table do not shade their own tops; tiles do shade the board.
-    obj_shadow = cv2.GaussianBlur(layer.shadow.astype(np.float32) / 255.0, (0, 0), 2.5 * SHADOW_SCALE)
-    own = cv2.resize(layer.alpha, obj_shadow.shape[::-1], interpolation=cv2.INTER_AREA)
-    obj_shadow *= 1 - own.astype(np.float32) / 255.0
-    shadow = np.maximum(obj_shadow, tile_shadow)
-    ao = cv2.GaussianBlur(foot.astype(np.float32) / 255.0, (0, 0), 2.5 * SHADOW_SCALE)
-    direct = scene.directional
-    lit = 1.0 - direct * 0.85 * np.clip(shadow, 0, 1) - 0.25 * ao
-    shade_u8 = np.clip(lit * 255, 0, 255).astype(np.uint8)
+    shade_u8 = _shade(layer, layout, kit, shadow_shift, el, scene.directional)
     timing["layers"] = (time.perf_counter() - t) * 1000
 
     # Project: table, table-level layer with shadows, side faces, tops.
@@ -432,7 +438,7 @@ def render_board(board: Mapping[str, Any], *, kit: Kit | None = None, seed: int 
         x0r, y0r, x1r, y1r = rect
         roi = img[y0r:y1r, x0r:x1r]
         roi[:] = cv2.multiply(roi, cv2.merge([shade, shade, shade]), scale=1 / 255.0)
-    _draw_sides(img, layout, kit, camera, light_dir, 1 - direct)
+    _draw_sides(img, layout, kit, camera, light_dir, 1 - scene.directional)
     top_alpha = _composite(img, np.dstack([tops, tops_alpha]), H_tops)
     timing["project"] = (time.perf_counter() - t) * 1000
 
