@@ -31,13 +31,13 @@ def states(seed: int) -> list[dict]:
     return [t["board"] for t in record["turns"]]
 
 
-def main(argv: list[str]) -> int:
-    db, session_id, seed = argv[0], int(argv[1]), int(argv[2])
-    max_turns = int(argv[3]) if len(argv) > 3 else 10**9
+def run(db: str, session_id: int, seed: int, max_turns: int = 10**9, out=None) -> None:
+    """Add turns until killed (or ``max_turns``), printing ``turn <id> <kind>`` to ``out``."""
+    out = out or sys.stdout
     boards = states(seed)
     rng = random.Random(seed * 7919 + 1)
     with SessionStore.open(db, reader=fake_reader) as store:
-        print("ready", flush=True)
+        print("ready", file=out, flush=True)
         for _ in range(max_turns):
             n = store.info(session_id).n_turns
             board = boards[n % len(boards)]
@@ -51,7 +51,11 @@ def main(argv: list[str]) -> int:
             else:
                 turn = store.add_board_turn(session_id, board)
                 kind = "board"
-            print(f"turn {turn.id} {kind}", flush=True)
+            print(f"turn {turn.id} {kind}", file=out, flush=True)
+
+
+def main(argv: list[str]) -> int:
+    run(argv[0], int(argv[1]), int(argv[2]), int(argv[3]) if len(argv) > 3 else 10**9)
     return 0
 
 
