@@ -47,6 +47,7 @@ class Preset:
     exposure_ev: float  # +- error of the camera's auto exposure, in stops
     mixed_p: float  # chance of a second light of another colour (window + lamp)
     sheen: tuple[float, float]  # broad reflection of the room on glossy faces
+    table_edge_p: float = 0.0  # chance that the far edge of the table and the floor show
 
 
 PRESETS: dict[str, Preset] = {
@@ -65,15 +66,15 @@ PRESETS: dict[str, Preset] = {
         glare_p=0.35, paint_var=0.04, clutter_p=0.5, tables=TABLE_KINDS,
         noise=(1.5, 4.0), defocus_px=(0.4, 1.5), dof_p=0.3, motion_p=0.15, motion_px=(3, 8),
         jpeg=(78, 92), vignette=(0.1, 0.3), portrait_p=0.2, sharpen=(0.2, 0.6), exposure_ev=0.3,
-        mixed_p=0.2, sheen=(0.0, 0.15)),
+        mixed_p=0.2, sheen=(0.0, 0.15), table_edge_p=0.3),
     "hard": Preset(
         tilt_deg=(20, 45), yaw_jitter_deg=45, roll_deg=8, fill=(0.5, 0.85), off_centre=0.15,
         k1=(0.02, 0.08), gap_mm=(0.0, 2.0), twist_deg=3.0, temperature_k=(2700, 6500),
         awb=(0.68, 0.9), gradient=(1.25, 1.9), directional=(0.4, 0.8), light_elev_deg=(25, 60),
         glare_p=0.7, paint_var=0.06, clutter_p=0.85, tables=TABLE_KINDS,
         noise=(3.0, 7.0), defocus_px=(0.8, 2.5), dof_p=0.7, motion_p=0.35, motion_px=(4, 14),
-        jpeg=(70, 85), vignette=(0.2, 0.45), portrait_p=0.3, sharpen=(0.4, 0.9), exposure_ev=0.5,
-        mixed_p=0.5, sheen=(0.05, 0.3)),
+        jpeg=(70, 85), vignette=(0.2, 0.45), portrait_p=0.3, sharpen=(0.4, 0.9), exposure_ev=0.35,
+        mixed_p=0.5, sheen=(0.05, 0.22), table_edge_p=0.6),
 }
 
 
@@ -155,7 +156,7 @@ def sample_scene(difficulty: str, rng: np.random.Generator) -> SceneParams:
         glare=glare,
         glare_pos=(float(rng.uniform(0.25, 0.75)), float(rng.uniform(0.25, 0.75))),
         glare_size=float(rng.uniform(0.04, 0.12)),
-        glare_strength=float(rng.uniform(0.6, 1.6)) if glare else 0.0,
+        glare_strength=float(rng.uniform(0.5, 1.2)) if glare else 0.0,
         paint_var=p.paint_var,
         clutter=bool(rng.random() < p.clutter_p),
         table=str(p.tables[int(rng.integers(len(p.tables)))]),

@@ -26,7 +26,7 @@ from vision.synth.camera import Camera, focal_px, look_at
 from vision.synth.clutter import TableLayer, draw_clutter
 from vision.synth.faces import bgr, face_patch, wood_stock
 from vision.synth.layout import TT_RIM_MM, TT_STRIP_MM, Layout, layout_board
-from vision.synth.presets import DIFFICULTIES, SceneParams, sample_scene
+from vision.synth.presets import DIFFICULTIES, PRESETS, SceneParams, sample_scene
 from vision.synth.table import TEXTURE_MM, TEXTURE_VARIANTS, table_texture
 from vision.synth.truth import FRAME, normalise_origin, turn_board, turn_cell, write_truth
 
@@ -354,6 +354,67 @@ def _shade(layer: TableLayer, layout: Layout, kit: Kit, shadow_shift: tuple[floa
     return np.clip(lit * 255, 0, 255).astype(np.uint8)
 
 
+def _clip_half_plane(poly: np.ndarray, p: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Part of the convex polygon ``poly`` ``(N, 2)`` where ``n . (x - p) >= 0``."""
+    out = []
+    for i in range(len(poly)):
+        a, b = poly[i], poly[(i + 1) % len(poly)]
+        da, db = float(n @ (a - p)), float(n @ (b - p))
+        if da >= 0:
+            out.append(a)
+        if (da >= 0) != (db >= 0):
+            out.append(a + (b - a) * (da / (da - db)))
+    return np.array(out).reshape(-1, 2)
+
+
+def _draw_table_edge(img: np.ndarray, camera: Camera, layout: Layout, margin: float,
+                     scene: SceneParams, rng: np.random.Generator) -> dict | None:
+    """Draw the far edge of the table and the floor beyond it on the ideal image, where that
+    edge falls inside the picture; return its description or ``None``."""
+    h, w = img.shape[:2]
+    x0, y0, x1, y1 = layout.bbox
+    centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    yaw = math.radians(scene.yaw_deg + rng.uniform(-12, 12))
+    fwd = np.array([math.sin(yaw), -math.cos(yaw)])  # away from the camera, along the table
+    side = np.array([-fwd[1], fwd[0]])
+    reach = 0.5 * math.hypot(x1 - x0, y1 - y0) + margin + rng.uniform(20, 260)
+    pts = np.array([centre + fwd * reach - side * 100, centre + fwd * reach + side * 100,
+                    centre + fwd * (reach + 300)])
+    pts3 = np.column_stack([pts, np.zeros(3)])
+    if ((camera.R @ pts3.T).T + camera.t)[:, 2].min() <= 1.0:
+        return None
+    p1, p2, q = camera.project_ideal(pts3)
+    d = p2 - p1
+    n = np.array([-d[1], d[0]])
+    n *= np.sign(n @ (q - p1)) or 1.0
+    rect = np.array([[0, 0], [w, 0], [w, h], [0, h]], float)
+    beyond = _clip_half_plane(rect, p1, n)
+    if len(beyond) < 3 or cv2.contourArea(beyond.astype(np.float32)) < 0.01 * w * h \
+            or n @ (np.array([w / 2, h / 2]) - p1) > 0:
+        return None  # the edge misses the picture, or the floor would fill its middle
+    bx, by, bw, bh = cv2.boundingRect(beyond.astype(np.float32))
+    bx, by = max(bx, 0), max(by, 0)
+    bw, bh = min(bw, w - bx), min(bh, h - by)
+    region = np.zeros((bh, bw), np.uint8)
+    cv2.fillPoly(region, [np.round((beyond - (bx, by)) * 16).astype(np.int32)], 255, cv2.LINE_AA, 4)
+    floor = np.asarray([(60, 70, 80), (40, 55, 75), (90, 95, 100), (30, 30, 35), (70, 90, 120)]
+                       [int(rng.integers(5))], np.float32) * rng.uniform(0.7, 1.2)
+    ramp = np.linspace(0.75, 1.1, bh, dtype=np.float32)[:, None, None]
+    streaks = rng.normal(0, 8, (1, bw, 3)).astype(np.float32)
+    fill = np.clip(floor[None, None, :] * ramp + streaks, 0, 255).astype(np.uint8)
+    fill = cv2.GaussianBlur(fill, (0, 0), 5)
+    a_reg = region.astype(np.float32) / 255.0
+    roi = img[by:by + bh, bx:bx + bw]
+    roi[:] = cv2.blendLinear(fill, roi, a_reg, 1 - a_reg)
+    # The rounded edge of the table top catches the light: a thin bright line along it.
+    lit = tuple(float(v) for v in np.clip(np.median(roi[region < 128][::37], axis=0) * 1.3, 0, 255))
+    a, b = p1 - d * 50, p2 + d * 50
+    ok, a_i, b_i = cv2.clipLine((0, 0, w, h), tuple(int(v) for v in a), tuple(int(v) for v in b))
+    if ok:
+        cv2.line(img, a_i, b_i, lit, max(1, int(round(w / 1500))), cv2.LINE_AA)
+    return {"distance_mm": round(float(reach), 1)}
+
+
 # ------------------------------------------------------------------------------------ render
 
 def render_board(board: Mapping[str, Any], *, kit: Kit | None = None, seed: int = 0,
@@ -431,6 +492,11 @@ def render_board(board: Mapping[str, Any], *, kit: Kit | None = None, seed: int 
     T = np.array([[c, -sn, rng.uniform(0, 400)], [sn, c, rng.uniform(0, 400)], [0, 0, 1.0]])
     img = cv2.warpPerspective(tex.bgr, P0 @ T, (w, h), flags=cv2.INTER_LINEAR,
                               borderMode=cv2.BORDER_WRAP)
+    edge_rng = np.random.default_rng([int(seed) & 0xFFFFFFFF, DIFFICULTIES.index(difficulty),
+                                      zlib.crc32(game.encode()), 7])
+    table_edge = None
+    if edge_rng.random() < PRESETS[difficulty].table_edge_p:
+        table_edge = _draw_table_edge(img, camera, layout, margin, scene, edge_rng)
     if layer.alpha.any():
         _composite(img, np.dstack([layer.bgr, layer.alpha]), H_table)
     rect, shade = _warp_roi(shade_u8, H_shadow, (w, h), border_value=255)
@@ -453,6 +519,7 @@ def render_board(board: Mapping[str, Any], *, kit: Kit | None = None, seed: int 
     timing["photo"] = (time.perf_counter() - t) * 1000
 
     truth = _truth(board, layout, kit, camera, scene, seed, q, clutter)
+    truth["scene"]["table_edge"] = table_edge
     timing["total"] = (time.perf_counter() - t0) * 1000
     logger.debug("rendered %s %s seed %d in %.0f ms", board.get("game"), difficulty, seed, timing["total"])
     return Render(jpeg, truth, (w, h), timing)
