@@ -210,11 +210,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         s -= max(0.0, spreads[cell] - 12.0) / 8.0
         s -= max(0.0, d_pal[i] - 18.0) / 2.0
         if fg is not None and not board:
-            s_fg = (fg[i] - 0.45) * 12.0
+            s_fg = (fg[i] - 0.45) * 8.0
             if ctx.sides is not None and ctx.sides[cell] >= 4 and d_pal[i] < 12.0:
                 # a tile the colour of the table still shows its outline on all four sides
                 s_fg = max(s_fg, 2.0)
-            s = float(np.clip(s, -3, 3)) * 0.5 + s_fg
+            s = float(np.clip(s, -3, 3)) + s_fg
         p = 1 / (1 + math.exp(-s))
         occ[cell] = p > 0.5
         conf[cell] = float(max(p, 1 - p))

@@ -93,13 +93,55 @@ def work_copy(image: np.ndarray, pixels: int = WORK_PIXELS) -> tuple[np.ndarray,
     return small, small.shape[1] / w
 
 
-def foreground_mask(work: np.ndarray, *, border: float = 0.06) -> np.ndarray:
-    """Pixels that are probably not table: colours rare in the photo's outer frame.
+def _rare_in_frame(lab: np.ndarray, frame: np.ndarray) -> np.ndarray:
+    """Pixels whose colour is much rarer in the frame than in the whole picture: a CIELAB
+    histogram (8 lightness x 32 x 32 chroma bins, spread a little in chroma and more in
+    lightness) of the frame, back-projected against the whole picture's."""
+    h, w = lab.shape[:2]
+    nb = 32
+    li = np.clip((lab[..., 0] / 12.5).astype(np.int32), 0, 7)
+    ai = np.clip(((lab[..., 1] + 96) / 6).astype(np.int32), 0, nb - 1)
+    bi = np.clip(((lab[..., 2] + 96) / 6).astype(np.int32), 0, nb - 1)
+    idx = (li * nb + ai) * nb + bi
+    hist_f = np.bincount(idx[frame], minlength=8 * nb * nb).astype(np.float32).reshape(8, nb, nb)
+    hist_a = np.bincount(idx.ravel(), minlength=8 * nb * nb).astype(np.float32).reshape(8, nb, nb)
 
-    The table (and the clutter at its edge) fills the border of a photo of a layout; a colour
-    histogram of that frame (CIELAB: 8 lightness x 24 x 24 chroma bins, smoothed so lighting
-    gradients stay inside) is back-projected, and pixels whose colour is much less frequent in the
-    frame than in the whole picture are foreground.
+    def spread(hst):
+        out = np.stack([cv2.GaussianBlur(hst[i], (0, 0), 0.7) for i in range(8)])
+        return out + 0.6 * np.roll(out, 1, 0) + 0.6 * np.roll(out, -1, 0)
+    pf = spread(hist_f) / max(int(frame.sum()), 1)
+    pa = spread(hist_a) / float(h * w)
+    ratio = pf / np.maximum(pa, 1e-9)
+    return ratio.reshape(-1)[idx] < 0.25
+
+
+def _far_from_frame(lab: np.ndarray, frame: np.ndarray, clusters: int = 8) -> np.ndarray:
+    """Pixels far from every k-means cluster of the frame's colours (lightness at half weight),
+    "far" being several times the frame's own spread around its clusters."""
+    h, w = lab.shape[:2]
+    lab = lab * np.array([0.5, 1.0, 1.0], np.float32)
+    samples = lab[frame]
+    if len(samples) > 4000:
+        samples = samples[np.random.default_rng(0).choice(len(samples), 4000, replace=False)]
+    k = min(clusters, len(samples))
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    cv2.setRNGSeed(0)
+    _, lab_k, centres = cv2.kmeans(samples.astype(np.float32), k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+    d_frame = np.linalg.norm(samples - centres[lab_k.ravel()], axis=1)
+    thr = max(7.0, 3.0 * float(np.percentile(d_frame, 90)))
+    flat = lab.reshape(-1, 3)
+    dmin = np.full(len(flat), np.inf, np.float32)
+    for c in centres:
+        dmin = np.minimum(dmin, np.linalg.norm(flat - c, axis=1))
+    return dmin.reshape(h, w) > thr
+
+
+def foreground_mask(work: np.ndarray, *, border: float = 0.06) -> np.ndarray:
+    """Pixels that are probably not table.
+
+    The table (and the clutter at its edge) fills the border of a photo of a layout. A pixel is
+    foreground when its colour is rare in that frame (histogram back-projection) or far from all
+    of the frame's colour clusters; small groups apart from the big one are dropped.
 
     Returns
     -------
@@ -108,25 +150,10 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06) -> np.ndarray:
     h, w = work.shape[:2]
     small = cv2.GaussianBlur(work, (0, 0), 1.5)
     lab = cv2.cvtColor(small.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
-    li = np.clip((lab[..., 0] / 12.5).astype(np.int32), 0, 7)
-    ai = np.clip(((lab[..., 1] + 96) / 8).astype(np.int32), 0, 23)
-    bi = np.clip(((lab[..., 2] + 96) / 8).astype(np.int32), 0, 23)
-    idx = (li * 24 + ai) * 24 + bi
     b = max(2, int(border * min(h, w)))
     frame = np.zeros((h, w), bool)
     frame[:b], frame[-b:], frame[:, :b], frame[:, -b:] = True, True, True, True
-    hist_f = np.bincount(idx[frame], minlength=8 * 24 * 24).astype(np.float32).reshape(8, 24, 24)
-    hist_a = np.bincount(idx.ravel(), minlength=8 * 24 * 24).astype(np.float32).reshape(8, 24, 24)
-    # spread each bin over its neighbours (lighting gradients, vignetting)
-    def spread(hst):
-        out = cv2.GaussianBlur(hst.reshape(8, 576), (1, 1), 0).reshape(8, 24, 24)
-        out = np.stack([cv2.GaussianBlur(out[i], (0, 0), 1.0) for i in range(8)])
-        return out + 0.6 * np.roll(out, 1, 0) + 0.6 * np.roll(out, -1, 0)
-    pf = spread(hist_f) / max(frame.sum(), 1)
-    pa = spread(hist_a) / float(h * w)
-    ratio = pf / np.maximum(pa, 1e-9)
-    r = ratio.reshape(-1)[idx]
-    fg = (r < 0.25).astype(np.uint8)
+    fg = (_rare_in_frame(lab, frame) | _far_from_frame(lab, frame)).astype(np.uint8)
     k = max(3, int(0.006 * max(h, w)) | 1)
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
