@@ -25,11 +25,11 @@ import cv2
 import numpy as np
 
 from companion.bench.compare import CellScore, all_wrong, compare_boards
+from companion.rules.board import GAMES
+from vision.synth.presets import DIFFICULTIES
 
 logger = logging.getLogger(__name__)
 
-GAMES = ("textile", "octopus", "x-tiles", "tapestry", "twelve-tiles")
-DIFFICULTIES = ("easy", "normal", "hard")
 DEFAULT_SEED = 1000
 #: Where results are kept in the source tree (committed with each change to the reader).
 RESULTS_DIR = Path(__file__).resolve().parents[2] / "vision" / "benchmarks"

@@ -18,12 +18,12 @@ from typing import Iterable, Sequence
 import cv2
 import numpy as np
 
+from companion.rules.board import GAMES
 from companion.rules.generate import random_position, random_record
 from vision.synth import DIFFICULTIES, render_board
 
 logger = logging.getLogger(__name__)
 
-GAMES = ("textile", "octopus", "x-tiles", "tapestry", "twelve-tiles")
 SAMPLE_DIR = Path(__file__).resolve().parents[2] / "sample_images"
 PHOTO_SIZE = (1800, 1350)      # ~2.4 MP: the folder stays small; the bench renders 12 MP
 GAME_PHOTO_SIZE = (1280, 960)

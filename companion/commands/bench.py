@@ -6,13 +6,11 @@ import logging
 import sys
 
 from companion.commands import CommandResult, add_json_flag
-from companion.commands.render import parse_size
+from companion.commands.render import DIFFICULTIES, parse_size
 from companion.errors import InputError
+from companion.rules.board import GAMES
 
 logger = logging.getLogger(__name__)
-
-GAMES = ("textile", "octopus", "x-tiles", "tapestry", "twelve-tiles")
-DIFFICULTIES = ("easy", "normal", "hard")
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:

@@ -14,6 +14,8 @@ from companion.rules.board import GAMES, board_from_dict
 
 logger = logging.getLogger(__name__)
 
+#: The renderer's presets (``vision.synth.DIFFICULTIES``; kept here so that building the parser
+#: does not import OpenCV).
 DIFFICULTIES = ("easy", "normal", "hard")
 
 

@@ -142,3 +142,9 @@ def test_render_command(tmp_path, capsys):
     assert main(["render", "--game", "octopus", "--board", str(board), "--out", str(tmp_path),
                  "--json"]) == 1  # a tapestry board is not an octopus board
     assert json.loads(capsys.readouterr().out)["error"]["code"] == "bad-board"
+
+
+def test_command_difficulties_are_the_renderers():
+    from companion.commands.render import DIFFICULTIES
+    from vision.synth import DIFFICULTIES as SYNTH
+    assert DIFFICULTIES == SYNTH
