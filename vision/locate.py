@@ -292,9 +292,9 @@ def locate(image: np.ndarray, *, cells_are_tiles: bool = True) -> Lattice:
         raise NoTilesFound("no tiles found: no regular grid of edges")
     candidates.sort(key=lambda c: -c[0])
     lat = None
-    for score, H, f1, f2, cx, cy in candidates[:4]:
+    for score, H, f1, f2, cx, cy in candidates[:6]:
         try:
-            lat = _finish(H, f1, f2, score, scale, len(candidates), len(vps), fg)
+            lat = _finish(H, f1, f2, score, scale, len(candidates), len(vps), fg, (w, h))
         except (np.linalg.LinAlgError, FloatingPointError) as exc:
             logger.debug("lattice candidate failed: %s", exc)
             lat = None
@@ -357,9 +357,22 @@ def _fix_pitch(lat: Lattice) -> Lattice:
     return best
 
 
+def _skew(H_img_from_lat: np.ndarray, size: tuple[int, int], centre: tuple[float, float],
+          focal_equiv_mm: float = 26.0) -> float:
+    """|cos| of the angle between the lattice axes on the table, with a phone camera's intrinsics
+    (0 for a lattice of right angles). A plane's homography is ``K [r1 r2 t]``."""
+    w, h = size
+    f = focal_equiv_mm * math.hypot(w, h) / 43.27
+    K_inv = np.array([[1 / f, 0, -w / 2 / f], [0, 1 / f, -h / 2 / f], [0, 0, 1.0]])
+    Hc = H_img_from_lat @ np.array([[1, 0, centre[0]], [0, 1, centre[1]], [0, 0, 1.0]])
+    r1, r2 = K_inv @ Hc[:, 0], K_inv @ Hc[:, 1]
+    return float(abs(r1 @ r2) / (np.linalg.norm(r1) * np.linalg.norm(r2) + 1e-12))
+
+
 def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: float,
-            n_candidates: int, n_vps: int, fg: np.ndarray) -> Lattice | None:
-    """Refine one candidate lattice; ``None`` when it does not hold together."""
+            n_candidates: int, n_vps: int, fg: np.ndarray, size: tuple[int, int]) -> Lattice | None:
+    """Refine one candidate lattice; ``None`` when it does not hold together (too few lines, or
+    axes that cannot be at right angles on the table for any phone camera)."""
     H, kx, mx, ky, my = _refine(H, f1, f2)
     # a comb at half the true pitch fits the lines too: if every other line has little support,
     # double the pitch on that axis
@@ -388,6 +401,9 @@ def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: floa
     if cols[1] - cols[0] + 1 > MAX_CELLS or rows[1] - rows[0] + 1 > MAX_CELLS:
         return None
     H_img = np.linalg.inv(H)
+    if _skew(H_img, size, ((cols[0] + cols[1] + 1) / 2, (rows[0] + rows[1] + 1) / 2)) > 0.4:
+        logger.debug("lattice candidate rejected: its axes are not square on the table")
+        return None
     S_full = np.diag([1 / scale, 1 / scale, 1.0])
     H_full = S_full @ H_img
     logger.debug("lattice: score %.3f, cols %s rows %s", score, cols, rows)
