@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-import cv2
 import numpy as np
 
 TABLE_KINDS = ("wood", "felt", "laminate", "cloth")
