@@ -291,20 +291,26 @@ def locate(image: np.ndarray, *, cells_are_tiles: bool = True) -> Lattice:
     if not candidates:
         raise NoTilesFound("no tiles found: no regular grid of edges")
     candidates.sort(key=lambda c: -c[0])
-    lat = None
+    valid = []
     for score, H, f1, f2, cx, cy in candidates[:6]:
         try:
             lat = _finish(H, f1, f2, score, scale, len(candidates), len(vps), fg, (w, h))
         except (np.linalg.LinAlgError, FloatingPointError) as exc:
             logger.debug("lattice candidate failed: %s", exc)
             lat = None
-        if lat is not None:
-            break
-    if lat is None:
+        if lat is None:
+            continue
+        if not cells_are_tiles:
+            return lat
+        valid.append(_fix_pitch(lat))
+    if not valid:
         raise NoTilesFound("no tiles found: the grid of edges is not consistent")
-    if cells_are_tiles:
-        lat = _fix_pitch(lat)
-    return lat
+    # of the lattices that hold together, the one whose cells fit the tiles best: each cell
+    # either full of tile or bare (the edge evidence ranks them, the tiles' extent decides)
+    fits = [_partial(lat) for lat in valid]
+    best = min(range(len(valid)), key=lambda i: (round(fits[i], 2), i))
+    logger.debug("lattice candidates: partial cells %s -> %d", np.round(fits, 2), best)
+    return valid[best]
 
 
 def _fg_fractions(lat: Lattice, px: int = 10) -> np.ndarray:
