@@ -74,13 +74,16 @@ def kit_delta_e(kit: Kit, reference: Kit) -> dict[str, float]:
 
 @contextlib.contextmanager
 def scene_override(**changes: Any) -> Iterator[None]:
-    """Render with some scene parameters fixed (e.g. ``temperature_k=3000, awb=0.6``)."""
+    """Render with some scene parameters fixed (e.g. ``temperature_k=3000, awb=0.6``); names the
+    renderer's scene does not have are ignored."""
     import vision.synth.render as render_mod
 
     original = render_mod.sample_scene
 
     def patched(difficulty: str, rng: np.random.Generator):
-        return dataclasses.replace(original(difficulty, rng), **changes)
+        scene = original(difficulty, rng)
+        known = {f.name for f in dataclasses.fields(scene)}
+        return dataclasses.replace(scene, **{k: v for k, v in changes.items() if k in known})
 
     render_mod.sample_scene = patched
     try:
@@ -194,7 +197,7 @@ def evaluate(game: str, boards: list[Mapping[str, Any]], *, seed: int = 0, kelvi
     kit = kit_for_game(game)
     rng = np.random.default_rng(seed)
     user_kit = perturbed_kit(kit, rng)
-    light = {"temperature_k": kelvin, "awb": awb}
+    light = {"temperature_k": kelvin, "awb": awb, "second_light_k": 0.0}  # one lamp, no window
     layout = layout_for_game(game)
     layout_board = {"game": game, "tiles": [{"row": r, "col": c, **t} for (r, c), t in layout.tiles.items()]}
     profiles, alignments = [], []

@@ -260,29 +260,23 @@ def align_layout(layout: Layout, found: CellsFound,
 
 
 def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Mapping[Cell, CellSample]],
-                  *, source: str = "", cov_floor: float = 1.0, normalise_exposure: bool = True
-                  ) -> dict[str, Any]:
+                  *, source: str = "", cov_floor: float = 1.0) -> dict[str, Any]:
     """Colour statistics and symbol templates from the aligned layout.
 
     Per colour: ``lab`` the per-channel median of its regions' Lab, ``cov`` their covariance
     (plus ``cov_floor`` on the diagonal, so one region still gives a usable spread), ``n`` the
     number of regions. Per symbol: ``template`` the mean 32x32 probe, ``n`` the cards used.
-    With ``normalise_exposure`` the colours are first scaled (in linear light, all channels
-    alike) to the exposure of the kit's default colours.
+    The colours are kept as photographed: the photo's exposure goes through the camera's tone
+    curve, which no change of light undoes exactly, and later photos are exposed alike.
     """
     kit = layout.kit
     tiles = layout.turned(alignment.quarter_turns)
     groups = _colour_groups(tiles, alignment.cells, samples, kit)
-    # Exposure is the camera's choice per photo: bring the colours to the exposure the kit's
-    # defaults stand for (one gain for all channels; the light's colour cast is kept).
-    exposure = float(np.exp(np.mean(np.log(np.asarray(alignment.gains_bgr))))) if normalise_exposure else 1.0
     colours: dict[str, dict[str, Any]] = {}
     for name in kit.colours:
         labs = np.array(groups.get(name, []))
         if len(labs) == 0:
             continue
-        if exposure != 1.0:
-            labs = np.asarray(apply_gains_lab(labs, np.full(3, exposure)), float)
         lab = np.median(labs, axis=0)
         cov = np.cov(labs.T) if len(labs) > 1 else np.zeros((3, 3))
         cov = cov + np.eye(3) * cov_floor
@@ -301,8 +295,7 @@ def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Ma
                              "n": len(items)}
     return new_profile(kit, colours, symbols=symbols or None, source=source,
                        layout=layout.name, quarter_turns=alignment.quarter_turns,
-                       light={"gains_bgr_to_defaults": [round(g, 4) for g in alignment.gains_bgr],
-                              "exposure_gain": round(exposure, 4)},
+                       light={"gains_bgr_to_defaults": [round(g, 4) for g in alignment.gains_bgr]},
                        quality={"colour_fit": round(alignment.colour_fit, 2),
                                 "spread": round(alignment.spread, 2),
                                 "turn_margin": (None if not np.isfinite(alignment.margin)
