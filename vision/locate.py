@@ -220,6 +220,11 @@ def _pick_turn(H_img_from_lat: np.ndarray, centre: tuple[float, float]) -> np.nd
 
 
 def locate(image: np.ndarray, *, cells_are_tiles: bool = True) -> Lattice:
+    """The best lattice of :func:`locate_candidates` (see there)."""
+    return locate_candidates(image, cells_are_tiles=cells_are_tiles)[0]
+
+
+def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True) -> list[Lattice]:
     """Find the lattice of tiles in a photo.
 
     Parameters
@@ -230,7 +235,8 @@ def locate(image: np.ndarray, *, cells_are_tiles: bool = True) -> Lattice:
 
     Returns
     -------
-    Lattice, in full-image pixels.
+    list of Lattice, in full-image pixels, best first (the lattices that hold together; the
+    caller may judge them further, e.g. by a board frame).
 
     Raises
     ------
@@ -300,17 +306,17 @@ def locate(image: np.ndarray, *, cells_are_tiles: bool = True) -> Lattice:
             lat = None
         if lat is None:
             continue
-        if not cells_are_tiles:
-            return lat
-        valid.append(_fix_pitch(lat))
+        valid.append(_fix_pitch(lat) if cells_are_tiles else lat)
     if not valid:
         raise NoTilesFound("no tiles found: the grid of edges is not consistent")
+    if not cells_are_tiles:
+        return valid
     # of the lattices that hold together, the one whose cells fit the tiles best: each cell
     # either full of tile or bare (the edge evidence ranks them, the tiles' extent decides)
     fits = [_partial(lat) for lat in valid]
-    best = min(range(len(valid)), key=lambda i: (round(fits[i], 2), i))
-    logger.debug("lattice candidates: partial cells %s -> %d", np.round(fits, 2), best)
-    return valid[best]
+    order = sorted(range(len(valid)), key=lambda i: (round(fits[i], 2), i))
+    logger.debug("lattice candidates: partial cells %s -> %s", np.round(fits, 2), order)
+    return [valid[i] for i in order]
 
 
 def _fg_fractions(lat: Lattice, px: int = 10) -> np.ndarray:

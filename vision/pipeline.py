@@ -24,7 +24,7 @@ from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
 from vision.lattice import apply_h
 from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
-from vision.locate import Lattice, cell_aspect, diagonal_variants, locate
+from vision.locate import Lattice, cell_aspect, diagonal_variants, locate_candidates
 
 logger = logging.getLogger(__name__)
 
@@ -122,18 +122,25 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         timing["undistort"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
     try:
-        lattice = locate(image, cells_are_tiles=kit.shape != "rounded-x" and kit.board is None)
+        lattices = locate_candidates(image, cells_are_tiles=kit.shape != "rounded-x"
+                                     and kit.board is None)
     except (np.linalg.LinAlgError, FloatingPointError) as exc:
         raise NoTilesFound(f"no tiles found: the lattice could not be solved ({exc})") from None
     timing["locate"] = (time.perf_counter() - t0) * 1000
     t0 = time.perf_counter()
     cell_px, aspect = _cell_px(kit)
-    candidates = [lattice]
+    lattice = lattices[0]
     frame = None
     if kit.board is not None:
-        frame = find_frame(image, lattice, palette)
+        # the lattice on which the board's frame shows best
+        framed = [(f, lat) for lat in lattices[:4] for f in [find_frame(image, lat, palette)]
+                  if f is not None]
+        if framed:
+            frame, lattice = max(framed, key=lambda fl: fl[0].confidence)
         timing["frame"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
+    candidates = [lattice]
+    if kit.board is not None:
         if frame is not None:
             fr, fc = frame.origin
             size = int(kit.board.get("size", FRAME))
