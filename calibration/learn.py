@@ -15,6 +15,7 @@ Stages (each a public function):
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -222,7 +223,7 @@ def align_layout(layout: Layout, found: CellsFound,
     defaults = Palette.from_hex(kit.colours)
     examined = set(found.polygons)
     occupied = set(found.tiles) & examined or examined  # no readings: every examined cell may hold one
-    candidates: list[tuple[float, Alignment]] = []
+    candidates: list[Alignment] = []
     for k in range(4):
         tiles = layout.turned(k)
         offsets: dict[Cell, int] = {}
@@ -231,7 +232,7 @@ def align_layout(layout: Layout, found: CellsFound,
                 off = (pr - lr, pc - lc)
                 offsets[off] = offsets.get(off, 0) + 1
         ranked = sorted(offsets.items(), key=lambda kv: (-kv[1], kv[0]))[:max_offsets]
-        for off, overlap in ranked:
+        for off, _ in ranked:
             mapping = {cell: (cell[0] + off[0], cell[1] + off[1]) for cell in tiles}
             mapping = {lcell: pcell for lcell, pcell in mapping.items() if pcell in examined}
             if len(mapping) < MIN_MATCHED * len(tiles):
@@ -241,19 +242,18 @@ def align_layout(layout: Layout, found: CellsFound,
             votes = _attribute_votes(tiles, mapping, found.tiles)
             occ_share = sum(p in occupied for p in mapping.values()) / len(tiles)
             cost = fit + 0.5 * spread - 10.0 * occ_share - (12.0 * votes if votes is not None else 0.0)
-            candidates.append((cost, Alignment(k, off, len(mapping), cost, 0.0, fit, spread, votes,
-                                               tuple(float(g) for g in gains), mapping)))
+            candidates.append(Alignment(k, off, len(mapping), cost, 0.0, fit, spread, votes,
+                                        tuple(float(g) for g in gains), mapping))
     if not candidates:
         raise CalibrationError(f"the layout ({len(layout.tiles)} tiles) was not found in the photo: "
-                               f"the reader saw {len(occupied)} tiles")
-    candidates.sort(key=lambda c: c[0])
-    best = candidates[0][1]
-    others = [c for c, a in candidates if a.quarter_turns != best.quarter_turns]
+                               f"the reader saw {len(found.tiles)} tiles in {len(examined)} cells")
+    candidates.sort(key=lambda a: a.cost)
+    best = candidates[0]
+    others = [a.cost for a in candidates if a.quarter_turns != best.quarter_turns]
     margin = (others[0] - best.cost) if others else float("inf")
     logger.info("layout alignment: turn %d offset %s cost %.2f (margin %.2f, fit %.1f)",
                 best.quarter_turns, best.offset, best.cost, margin, best.colour_fit)
-    return Alignment(best.quarter_turns, best.offset, best.matched, best.cost, margin, best.colour_fit,
-                     best.spread, best.attribute_agreement, best.gains_bgr, best.cells)
+    return dataclasses.replace(best, margin=margin)
 
 
 # ------------------------------------------------------------------------------ stage 3
