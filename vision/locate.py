@@ -404,6 +404,7 @@ def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: floa
             break
         H, kx, mx, ky, my = _refine(D @ H, f1, f2)
     if mx.sum() < 2 or my.sum() < 2 or not np.all(np.isfinite(H)):
+        logger.debug("lattice candidate rejected: too few lines on it")
         return None
     if abs(np.linalg.det(H)) < 1e-15:
         return None
@@ -411,10 +412,12 @@ def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: floa
     cols = (int(kx[mx].min()) - 2, int(kx[mx].max()) + 1)
     rows = (int(ky[my].min()) - 2, int(ky[my].max()) + 1)
     if cols[1] - cols[0] + 1 > MAX_CELLS or rows[1] - rows[0] + 1 > MAX_CELLS:
+        logger.debug("lattice candidate rejected: %s x %s cells", rows, cols)
         return None
     H_img = np.linalg.inv(H)
-    if _skew(H_img, size, ((cols[0] + cols[1] + 1) / 2, (rows[0] + rows[1] + 1) / 2)) > 0.4:
-        logger.debug("lattice candidate rejected: its axes are not square on the table")
+    skew = _skew(H_img, size, ((cols[0] + cols[1] + 1) / 2, (rows[0] + rows[1] + 1) / 2))
+    if skew > 0.4:
+        logger.debug("lattice candidate rejected: its axes are not square on the table (%.2f)", skew)
         return None
     S_full = np.diag([1 / scale, 1 / scale, 1.0])
     H_full = S_full @ H_img

@@ -133,7 +133,9 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     frame = None
     if kit.board is not None:
         # the lattice on which the board's frame shows best
-        framed = [(f, lat) for lat in lattices[:4] for f in [find_frame(image, lat, palette)]
+        # (the lines found may be the tiles' diagonals: their re-readings are tried too)
+        tried = [v for lat in lattices[:3] for v in [lat, *diagonal_variants(lat)]]
+        framed = [(f, lat) for lat in tried for f in [find_frame(image, lat, palette)]
                   if f is not None]
         if framed:
             frame, lattice = max(framed, key=lambda fl: fl[0].confidence)
