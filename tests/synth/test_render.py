@@ -184,3 +184,20 @@ def test_bad_difficulty_and_frame_board_outside_frame():
     board["tiles"][0]["row"] = 9
     with pytest.raises(ValueError):
         render_board(board, size=SMALL)
+
+
+def test_lens_distortion_never_looks_outside_the_drawn_image():
+    """Every photo pixel's ray lands inside the ideal image (no mirrored borders)."""
+    from vision.synth.camera import look_at
+    for k1 in (0.0, 0.03, 0.08):
+        cam = look_at(np.zeros(3), distance=500, tilt_deg=30, yaw_deg=20, roll_deg=3,
+                      size=(800, 600), focal=700, k1=k1, k2=-0.3 * k1)
+        m1, m2 = cam.undistort_map()
+        xy = cv2.convertMaps(m1, m2, cv2.CV_32FC1)
+        assert xy[0].min() >= -0.5 and xy[0].max() <= 800 - 0.5
+        assert xy[1].min() >= -0.5 and xy[1].max() <= 600 - 0.5
+        # And projecting a point then finding it through the map agrees.
+        p = cam.project(np.array([[30.0, -40.0, 0.0]]))[0]
+        ideal = cam.project_ideal(np.array([[30.0, -40.0, 0.0]]))[0]
+        x, y = int(round(p[0])), int(round(p[1]))
+        assert abs(xy[0][y, x] - ideal[0]) < 1.0 and abs(xy[1][y, x] - ideal[1]) < 1.0

@@ -20,12 +20,14 @@ class Camera:
 
     Attributes
     ----------
-    K : (3, 3) float64 intrinsics (pixels).
+    K : (3, 3) float64 intrinsics of the output photo (pixels).
     R : (3, 3) float64 world -> camera rotation (rows are the camera axes in world terms).
     centre : (3,) float64 camera centre in world millimetres.
     size : ``(width, height)`` of the image in pixels.
     k1, k2 : radial distortion of the *output* image: an output pixel at normalised radius ``r``
         shows the ideal pinhole ray at ``r * (1 + k1 r^2 + k2 r^4)`` (barrel when positive).
+    ideal_scale : focal length of the ideal (undistorted) image the scene is drawn on, as a
+        fraction of ``K``'s, chosen so that every output pixel's ray falls inside it.
     """
 
     K: np.ndarray
@@ -34,6 +36,15 @@ class Camera:
     size: tuple[int, int]
     k1: float = 0.0
     k2: float = 0.0
+    ideal_scale: float = 1.0
+
+    @property
+    def K_ideal(self) -> np.ndarray:
+        """Intrinsics of the ideal image (same principal point, focal ``ideal_scale`` times)."""
+        K = self.K.copy()
+        K[0, 0] *= self.ideal_scale
+        K[1, 1] *= self.ideal_scale
+        return K
 
     @property
     def t(self) -> np.ndarray:
@@ -42,13 +53,13 @@ class Camera:
     def plane_homography(self, z: float = 0.0) -> np.ndarray:
         """(3, 3) homography from world ``(X, Y, 1)`` on the plane ``Z = z`` to ideal pixels."""
         M = np.column_stack([self.R[:, 0], self.R[:, 1], self.R[:, 2] * z + self.t])
-        H = self.K @ M
+        H = self.K_ideal @ M
         return H / H[2, 2]
 
     def project_ideal(self, points: np.ndarray) -> np.ndarray:
         """World points ``(N, 3)`` -> ideal (undistorted) pixels ``(N, 2)``."""
         p = (self.R @ np.asarray(points, float).T).T + self.t
-        uv = (self.K @ p.T).T
+        uv = (self.K_ideal @ p.T).T
         return uv[:, :2] / uv[:, 2:3]
 
     def distort(self, ideal: np.ndarray) -> np.ndarray:
@@ -58,11 +69,9 @@ class Camera:
         distortion used here).
         """
         ideal = np.asarray(ideal, float)
-        if self.k1 == 0 and self.k2 == 0:
-            return ideal.copy()
         f = self.K[0, 0]
         c = self.K[:2, 2]
-        u = (ideal - c) / f
+        u = (ideal - c) / (f * self.ideal_scale)
         d = u.copy()
         for _ in range(30):
             r2 = (d ** 2).sum(axis=1, keepdims=True)
@@ -78,12 +87,13 @@ class Camera:
         without distortion.
 
         The output pixel at normalised ``d`` shows the ideal pixel at ``d (1 + k1 r^2 + k2 r^4)``,
-        which is OpenCV's radial model, so ``cv2.initUndistortRectifyMap`` builds the map.
+        which is OpenCV's radial model, so ``cv2.initUndistortRectifyMap`` builds the map (from
+        the ideal image's intrinsics to the photo's).
         """
-        if self.k1 == 0 and self.k2 == 0:
+        if self.k1 == 0 and self.k2 == 0 and self.ideal_scale == 1.0:
             return None
         dist = np.array([self.k1, self.k2, 0.0, 0.0, 0.0])
-        return cv2.initUndistortRectifyMap(self.K, dist, None, self.K, self.size, cv2.CV_16SC2)
+        return cv2.initUndistortRectifyMap(self.K_ideal, dist, None, self.K, self.size, cv2.CV_16SC2)
 
     def pixels_per_mm(self, points_xy: np.ndarray, z: float = 0.0) -> np.ndarray:
         """Local image scale (pixels per millimetre, the larger singular value) at world points
@@ -105,7 +115,8 @@ class Camera:
             "K": np.round(self.K, 3).tolist(),
             "R": np.round(self.R, 6).tolist(),
             "centre_mm": np.round(self.centre, 2).tolist(),
-            "distortion": {"model": "output-radial", "k1": round(self.k1, 5), "k2": round(self.k2, 5)},
+            "distortion": {"model": "opencv-radial", "k1": round(self.k1, 5), "k2": round(self.k2, 5),
+                           "note": "photo pixel at normalised d shows the ray d (1 + k1 r^2 + k2 r^4)"},
         }
 
 
@@ -142,7 +153,12 @@ def look_at(target: np.ndarray, *, distance: float, tilt_deg: float, yaw_deg: fl
     w, h = size
     K = np.array([[focal, 0, w / 2 + principal_offset[0]], [0, focal, h / 2 + principal_offset[1]],
                   [0, 0, 1.0]])
-    return Camera(K=K, R=R, centre=centre, size=(int(w), int(h)), k1=k1, k2=k2)
+    # Barrel distortion looks outside the photo's own field near the corners: draw the ideal
+    # image with a shorter focal length so that those rays are inside it.
+    r2 = ((w / 2 + abs(principal_offset[0])) ** 2 + (h / 2 + abs(principal_offset[1])) ** 2) / focal ** 2
+    reach = max(1.0 + k1 * r2 + k2 * r2 * r2, 1.0 + k1 * r2 / 2 + k2 * r2 * r2 / 4, 1.0)
+    return Camera(K=K, R=R, centre=centre, size=(int(w), int(h)), k1=k1, k2=k2,
+                  ideal_scale=1.0 / (reach * 1.002))
 
 
 def warp_plane(src: np.ndarray, H_src_to_img: np.ndarray, size: tuple[int, int], *,
