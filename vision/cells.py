@@ -350,6 +350,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         conf = min([occ_conf[cell]] + list(ac.values()))
         readings.append(CellReading(cell[0], cell[1], True, occ_conf[cell], a, ac, conf, tuple(doubts)))
     info["fit"] = float(np.mean(fits)) if fits else 99.0
+    if fg_cells is not None:
+        solid = [c for c, f in fg_cells.items() if f > 0.5]
+        info["coverage"] = (sum(1 for c in solid if occ[c]) / len(solid)) if solid else 0.0
     return readings, info
 
 

@@ -149,9 +149,11 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             candidates = [lattice.with_H(lattice.H, rows=(fr - 1, fr + size), cols=(fc - 1, fc + size))]
     if kit.shape == "rounded-x":
         # X-shaped tiles have no straight outline: the straight lines are their X grooves
-        candidates = diagonal_variants(lattice)
+        candidates = [v for lat in lattices[:3] for v in diagonal_variants(lat)]
     elif kit.face_model == "sectors" and frame is None:
         candidates += diagonal_variants(lattice)
+    elif kit.board is None:
+        candidates = lattices[:2]
     best = None
     t_rect = t_read = 0.0
     for lat in candidates:
@@ -170,7 +172,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         t_rect += tb - ta
         t_read += time.perf_counter() - tb
         n_occ = sum(r.occupied for r in readings)
-        score = info["fit"] - 0.5 * min(n_occ, 4)
+        # colours that fit the palette, on cells that cover what stands out from the table
+        score = info["fit"] - 0.5 * min(n_occ, 4) + 10.0 * (1.0 - info.get("coverage", 1.0))
         if n_occ and (best is None or score < best[0]):
             best = (score, lat, td, readings, info)
     timing["rectify"] = t_rect * 1000
