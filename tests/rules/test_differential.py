@@ -197,6 +197,9 @@ def scramble(rec: dict, rng: random.Random) -> dict:
         if rec["game"] == "twelve-tiles":
             if isinstance(b.get("borders"), dict):
                 e["board"] = turn_board(b, k, 0, 0, frame=True)
+            elif not (rec.get("options") or {}).get("borders"):
+                # no frame known at all: a free board
+                e["board"] = turn_board(b, k, rng.randint(-6, 6), rng.randint(-6, 6))
             # boards without their own borders take options.borders: not turned
         else:
             e["board"] = turn_board(b, k, rng.randint(-6, 6), rng.randint(-6, 6))

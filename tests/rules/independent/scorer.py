@@ -6,7 +6,40 @@ differential-tested the way an outside checker would test it.  Standard library 
 Entry point: ``score(record) -> dict`` (record = a game-record document whose entries all carry a
 ``board``; photos are not read).
 
-Readings of text that is silent or ambiguous are marked ``READING:`` below.
+Readings of text that is silent or ambiguous are marked ``READING:`` below.  In short:
+
+* Alignment (convention 2): the transform moves the *previous* state onto this entry's board,
+  prev (row, col) -> rot^k(row, col) + (dr, dc) with k clockwise quarter turns; "smallest
+  (quarter turns, row shift, col shift)" is the lexicographic order of that signed triple.
+  A frame board (Twelve Tiles with borders, own or from options.borders) only turns within 0-7,
+  (row, col) -> (col, 7 - row) per quarter turn, and only by the turns that carry the previous
+  borders onto this board's borders.
+* AMBIGUITY "alignment-without-match": when no previous tile can land on an identical tile
+  (every tile changed) the text gives an infinite tie.  We take the transforms that put some
+  previous tile on some current cell, plus the identity, and apply the tie-breaks (fewest
+  violations, then smallest).  Reported in ``result["notes"]``.
+* AMBIGUITY "borders-disagree": no quarter turn carries the previous borders onto this board's:
+  all four frame turns are tried.  Reported in ``result["notes"]``.
+* "The previous state means the tiles still present": previous tiles minus removed ones; a
+  changed tile still counts as present (with its new face) for adjacency, knotting sides and
+  x-tiles touches.
+* Violation multiplicity (not in the text): one per offending pair for contact rules
+  (same-colour-adjacent, edge-mismatch, colour-clash, same-symbol), one per tile for
+  not-adjacent / outside-board / not-in-set / tile-removed / tile-changed / bad-exchange, one per
+  identity for duplicate-tile (cells = every cell holding it), one per turn for multiple-tiles,
+  patch-*, not-knotted, no-turn (cells = the layout) and too-wide.
+* The starting entry is a turn: one-tile games report `multiple-tiles` for a start of several
+  tiles; contact/duplicate rules are checked on it; `not-adjacent` is not (except the X-Tiles
+  round start of convention 15: not-adjacent when its tiles are not one connected group).
+* X-Tiles: an entry after a round was won or passed out and before the next `new_round` is still
+  a turn (checked, 0 points, conv. 11 extra turns still apply) but changes no round.  A hand that
+  goes below 0 (several tiles on the last turn) still ends the round.
+* Twelve Tiles without any known borders: no frame, free alignment, no border matches and no
+  `outside-board`.
+* Tapestry `too-wide`: the span before is that of the previous tiles still present; "outside the
+  old span" = outside its row range or its column range.  Tapestry exchange contact: a neighbour
+  exchanged in the same turn counts as already on the table.
+* Textile "last knot": the last non-start entry of that player that placed tiles.
 """
 from __future__ import annotations
 
@@ -392,7 +425,7 @@ def _eval_xtiles(prev, cur, still, ev: Eval, start: bool, check_turn: bool):
         rows = {p[0] for p in cur}
         cols = {p[1] for p in cur}
         if len(rows) == 1 or len(cols) == 1:
-            ev.add("x-tiles.no-turn", placed)
+            ev.add("x-tiles.no-turn", list(cur))  # READING: its cells are the whole layout
     if len(placed) == 1:
         ev.touch_prev = sum(1 for _, q in _nb4(placed[0]) if q in still)
 
