@@ -72,8 +72,9 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
     if best is None:
         return None
     score, r0, c0, idx, dist, spread = best
-    if np.max(dist) > 30 or np.max(spread) > 20:
-        logger.debug("no board frame: strips dE %s spread %s", dist, spread)
+    if np.max(dist) > 25 or np.max(spread) > 12 or len(set(idx.tolist())) < min(4, len(palette.names)):
+        # the four sides of the board carry four different colours
+        logger.debug("no board frame: strips dE %s spread %s colours %s", dist, spread, idx)
         return None
     conf = float(np.clip(1 - np.max(dist) / 30, 0, 1))
     borders = {e: palette.names[int(i)] for e, i in zip(EDGES, idx)}

@@ -173,7 +173,9 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         t_read += time.perf_counter() - tb
         n_occ = sum(r.occupied for r in readings)
         # colours that fit the palette, on cells that cover what stands out from the table
-        score = info["fit"] - 0.5 * min(n_occ, 4) + 10.0 * (1.0 - info.get("coverage", 1.0))
+        score = info["fit"] - 0.5 * min(n_occ, 4)
+        if kit.board is None:  # (on a board the empty cells stand out from the table too)
+            score += 10.0 * (1.0 - info.get("coverage", 1.0))
         if n_occ and (best is None or score < best[0]):
             best = (score, lat, td, readings, info)
     timing["rectify"] = t_rect * 1000
