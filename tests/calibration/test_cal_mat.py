@@ -7,7 +7,7 @@ import zlib
 import numpy as np
 import pytest
 
-from calibration.views import Pinhole, look_at, photo_effects, project, random_mat_pose, render_view, table_background
+from calibration.views import Pinhole, look_at, photo_effects, project, render_view, table_background
 from vision.mat import (MARKER_ID_BASE, PAPER_MM, PATCH_GREYS, detect_mat_markers, find_mat,
                         mat_layout, mat_pdf, neutral_gains, rectify_mat, render_mat)
 
