@@ -131,23 +131,6 @@ def match_palette(lab: np.ndarray, palette: Palette) -> ColourMatch:
     return ColourMatch(best, dist, second - dist)
 
 
-def robust_lab(bgr_pixels: np.ndarray) -> np.ndarray:
-    """A robust colour of a patch: the median Lab of its pixels after dropping glare and shadow.
-
-    ``bgr_pixels`` is ``(N, 3)`` uint8. Pixels in the top 10% and bottom 15% of lightness are
-    dropped (specular glare, pips, shadows), then the per-channel median is taken.
-    """
-    lab = bgr_to_lab(np.asarray(bgr_pixels).reshape(-1, 3))
-    if len(lab) < 8:
-        return np.median(lab, axis=0)
-    L = lab[:, 0]
-    lo, hi = np.percentile(L, (15, 90))
-    keep = (L >= lo) & (L <= hi)
-    if keep.sum() < 4:
-        keep[:] = True
-    return np.median(lab[keep], axis=0)
-
-
 def _as_correction(c: np.ndarray | None) -> np.ndarray:
     """A colour correction as ``(2, 3)``: per-channel gain and offset in linear BGR."""
     if c is None:

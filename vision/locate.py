@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.errors import NoTilesFound
-from vision.lattice import (Segments, _jacobian, _vp_consistency, apply_h, fit_comb,
+from vision.lattice import (Segments, _jacobian, apply_h, fit_comb,
                             fit_lattice_homography, find_segments, pair_homography,
                             segment_positions, vanishing_points)
 

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, TopDown, read_cells, rectify,
+from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, read_cells, rectify,
                           rectify_mask)
 from vision.colour import Palette
 from vision.decode import decode_readings
