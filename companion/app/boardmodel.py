@@ -108,7 +108,7 @@ def default_tile(game: str, kit: Kit | None = None, *, row: int, col: int,
     tile: dict[str, Any] = {"row": row, "col": col}
     if game in SOLID_GAMES:
         tile["colour"] = first
-        if game == "octopus" or kit.pips:
+        if game == "octopus":  # Textile ignores pips
             tile["pips"] = kit.pips[0] if kit.pips else 1
     elif game in SYMBOL_GAMES:
         tile["colour"] = first
@@ -141,6 +141,8 @@ def neighbours_of(board: Mapping[str, Any], cell: Cell) -> dict[str, dict[str, A
 def clean_tile(game: str, tile: Mapping[str, Any]) -> dict[str, Any]:
     """A corrected tile as the user confirmed it: no ``unknown``, full confidence."""
     out = {k: copy.deepcopy(v) for k, v in tile.items() if k not in ("unknown", "confidence")}
+    if game == "textile":
+        out.pop("pips", None)  # pips play no part in Textile
     if game in EDGE_GAMES and isinstance(out.get("edges"), dict):
         out["edges"] = {k: out["edges"].get(k) for k in EDGES}
     return out

@@ -25,27 +25,98 @@ SHOTS = Path(os.environ.get("TILE_COMPANION_SCREENSHOTS", REPO / "out" / "app-sc
 _FOREIGN = ("FileChooser", "FileListEntry", "FileIconEntry", "TreeView")
 
 
+class VirtualTime:
+    """The Kivy clock's time source, advanced by exactly one frame (1/60 s) per stepped frame,
+    so animations and Clock delays (a ScrollView hands a tap on after 0.2 s, popups fade in
+    0.1 s) are deterministic in frames whatever the machine's speed."""
+
+    FRAME = 1 / 60
+
+    def __init__(self) -> None:
+        from kivy.clock import Clock
+
+        self.clock = Clock
+        self.now = Clock.time()
+        # never sleep to keep a frame rate: a sleeping clock would wait for virtual time forever
+        self.max_fps = Clock._max_fps
+        Clock._max_fps = 0
+        Clock.time = self.time
+
+    def time(self) -> float:
+        return self.now
+
+    def step(self) -> None:
+        self.now += self.FRAME
+
+    def restore(self) -> None:
+        self.clock._max_fps = self.max_fps
+        try:
+            del self.clock.time
+        except AttributeError:
+            pass
+
+
 class Driver:
     def __init__(self, test: Any, app: Any, tag: str) -> None:
         self.test = test
         self.app = app
         self.tag = tag
         self.frames_waited = 0
+        self.vtime = VirtualTime()
 
     # ------------------------------------------------------------------ time
-    def frames(self, n: int = 3) -> None:
-        self.test.advance_frames(n)
+    def frames(self, n: int = 3, *, draw: bool = False) -> None:
+        """Step ``n`` frames: clock, input, kv rules and layout, as ``advance_frames`` does.
 
-    def wait_idle(self, max_frames: int = 20000) -> None:
-        """Step frames until no background task is pending (the worker delivers via Clock)."""
-        for i in range(max_frames):
+        Drawing (software OpenGL under Xvfb, ~0.1-0.3 s a frame on a busy machine) is only done
+        when ``draw`` (screenshots use it): taps and layouts do not need pixels.
+        """
+        from kivy.base import EventLoop
+        from kivy.clock import Clock
+        from kivy.lang import Builder
+
+        for _ in range(n):
+            self.vtime.step()
+            if draw:
+                self.test.advance_frames(1)
+                continue
+            Clock.tick()
+            EventLoop.dispatch_input()
+            Builder.sync()
+            Clock.tick_draw()
+            Builder.sync()
+
+    def settle_popups(self, max_frames: int = 120) -> None:
+        """Step frames until dismissed popups have faded out and left the window (a closing
+        popup still swallows touches)."""
+        from kivy.uix.modalview import ModalView
+
+        for _ in range(max_frames):
+            closing = [w for w in Window.children if isinstance(w, ModalView) and not w._is_open]
+            if not closing:
+                return
+            self.frames(1)
+        raise AssertionError("a popup did not close")
+
+    def wait_idle(self, timeout_s: float = 180.0) -> None:
+        """Step frames until no background task is pending (the worker delivers its result
+        through the Clock). Between frames, wait on the worker thread itself (a join, not a
+        sleep), so the frames do not starve it of CPU."""
+        import time
+
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
             if not worker.busy() and not self.app.busy:
                 self.frames(1)
                 if not worker.busy() and not self.app.busy:
-                    self.frames_waited += i
+                    self.settle_popups()
                     return
+            for task in list(worker.RUNNING):
+                if not task.finished:
+                    task.join(0.05)
             self.frames(1)
-        raise AssertionError("background work did not finish")
+            self.frames_waited += 1
+        raise AssertionError(f"background work did not finish in {timeout_s:.0f} s")
 
     # ------------------------------------------------------------------ finding widgets
     def roots(self) -> list[Any]:
@@ -113,8 +184,14 @@ class Driver:
             widget.fbind("on_release", lambda *_: released.append(True))
         self.tap_at(x, y)
         if isinstance(widget, ButtonBehavior):
+            # a ScrollView hands a tap on to its children on later clock ticks
+            for _ in range(120):
+                if released:
+                    break
+                self.frames(1)
             assert released, (f"the tap at ({x:.0f}, {y:.0f}) did not reach "
                               f"{type(widget).__name__}({getattr(widget, 'text', '')!r})")
+        self.settle_popups()
 
     def press(self, text: str, *, exact: bool = False) -> None:
         self.tap(self.button(text, exact=exact))
@@ -140,7 +217,8 @@ class Driver:
 
     # ------------------------------------------------------------------ screenshots and layout
     def shot(self, name: str) -> Path:
-        self.frames(4)
+        self.frames(2)
+        self.frames(2, draw=True)
         folder = SHOTS / self.tag
         folder.mkdir(parents=True, exist_ok=True)
         made = Window.screenshot(str(folder / f"{name}.png"))

@@ -42,7 +42,6 @@ class AppTestCase(GraphicUnitTest):
     def start(self, size: tuple[int, int], tag: str):
         import tempfile
 
-        from kivy.config import Config
         from kivy.core.window import Window
 
         from app_driver import Driver
@@ -50,7 +49,6 @@ class AppTestCase(GraphicUnitTest):
         from companion.app.main_app import TileCompanionApp
         from companion.session import SessionStore
 
-        Config.set("graphics", "maxfps", "0")
         Window.size = size
         self.tmp = Path(tempfile.mkdtemp(prefix="tile-companion-app-"))
         self.store = SessionStore.open(self.tmp / "sessions.sqlite3")
@@ -73,6 +71,7 @@ class AppTestCase(GraphicUnitTest):
             for task in list(worker.RUNNING):
                 task.join(30)
             self.advance_frames(1)
+            self.d.vtime.restore()
             app.backend.close()
             _PREVIOUS.append(app)
             self.app = None

@@ -19,6 +19,19 @@ TOUCH = dp(48)
 Builder.load_file(str(Path(__file__).with_name("common.kv")))
 
 
+class InstantPopup(Popup):
+    """A popup that opens and closes without the fade: a fast "Apply" right after opening
+    otherwise races Kivy's two fade animations and can leave the popup on screen."""
+
+    def open(self, *args, **kwargs):
+        kwargs["animation"] = False
+        return super().open(*args, **kwargs)
+
+    def dismiss(self, *args, **kwargs):
+        kwargs["animation"] = False
+        return super().dismiss(*args, **kwargs)
+
+
 class BigButton(Button):
     """A button at least 48 dp high whose text wraps instead of being clipped."""
 
@@ -57,7 +70,7 @@ def message(title: str, text: str) -> Popup:
     box.add_widget(label)
     ok = BigButton(text="OK")
     box.add_widget(ok)
-    popup = Popup(title=title, content=box, size_hint=(0.9, None), height=dp(260),
+    popup = InstantPopup(title=title, content=box, size_hint=(0.9, None), height=dp(260),
                   auto_dismiss=True)
     ok.bind(on_release=popup.dismiss)
     popup.open()

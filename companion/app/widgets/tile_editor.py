@@ -12,14 +12,13 @@ from kivy.lang import Builder
 from kivy.properties import DictProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.popup import Popup
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.app.boardmodel import (EDGE_GAMES, EDGES, SOLID_GAMES, SYMBOL_GAMES, clean_tile,
                                       hex_rgba, tile_complete, tile_label)
 from companion.app.widgets.board_view import BoardView
-from companion.app.widgets.common import BigButton, ChoiceButton, DangerButton, WrapLabel
+from companion.app.widgets.common import BigButton, ChoiceButton, DangerButton, InstantPopup, WrapLabel
 from vision.kits import kit_for_game
 
 EDGE_NAMES = {"n": "North (top) edge", "e": "East (right) edge", "s": "South (bottom) edge",
@@ -119,7 +118,7 @@ class TileEditor(BoxLayout):
         colours = [(c, kit.colours[c]) for c in kit.colour_names]
         if self.game in SOLID_GAMES or self.game in SYMBOL_GAMES:
             self._group(body, "colour", "Colour", colours, self.tile.get("colour"))
-        if self.game in SOLID_GAMES:
+        if self.game == "octopus":
             self._group(body, "pips", "Pips", [(str(p), None) for p in kit.pips or range(1, 7)],
                         self.tile.get("pips"))
         if self.game in SYMBOL_GAMES:
@@ -173,10 +172,10 @@ class TileEditor(BoxLayout):
 
 def open_tile_editor(game: str, cell: tuple[int, int], tile: Mapping[str, Any] | None,
                      default: Mapping[str, Any],
-                     on_apply: Callable[[dict[str, Any] | None], None]) -> Popup:
+                     on_apply: Callable[[dict[str, Any] | None], None]) -> InstantPopup:
     """Open the editor in a popup; ``on_apply(tile or None)`` when the user applies/removes."""
     editor = TileEditor(game, cell, tile, default)
-    popup = Popup(title="Correct the tile" if tile else "Add a tile", content=editor,
+    popup = InstantPopup(title="Correct the tile" if tile else "Add a tile", content=editor,
                   size_hint=(0.96, 0.96))
     editor.cancel_button.bind(on_release=popup.dismiss)
 

@@ -8,11 +8,11 @@ from pathlib import Path
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.popup import Popup
 
 from companion.app import calibration_model as cm
 from companion.app.photo_source import KivyCameraSource
 from companion.app.screens import BaseScreen
+from companion.app.widgets.common import InstantPopup
 from companion.app.screens.capture.screen import CameraPanel, FileChooserPanel
 from companion.app.widgets.board_view import BoardView  # noqa: F401  (kv)
 from companion.app.widgets.common import Swatch, WrapLabel
@@ -72,7 +72,7 @@ class CalibrationScreen(BaseScreen):
     # ------------------------------------------------------------- photo
     def load_photo(self):
         layout = self._layouts.get(self.kit)
-        popup = Popup(title="Load the photo of the layout", size_hint=(0.95, 0.95))
+        popup = InstantPopup(title="Load the photo of the layout", size_hint=(0.95, 0.95))
         panel = FileChooserPanel(on_pick=lambda p: (popup.dismiss(), self.calibrate(p)),
                                  start=layout.path.parent if layout else Path.home())
         panel.ids.cancel.bind(on_release=popup.dismiss)
@@ -84,7 +84,7 @@ class CalibrationScreen(BaseScreen):
     def take_photo(self) -> None:
         if not self.camera_ok:
             return
-        popup = Popup(title="Photograph the layout from above", size_hint=(0.95, 0.95))
+        popup = InstantPopup(title="Photograph the layout from above", size_hint=(0.95, 0.95))
         try:
             panel = CameraPanel(on_pick=lambda p: (popup.dismiss(), self.calibrate(p)),
                                 folder=self.app.backend.data_dir() / "camera")

@@ -13,12 +13,12 @@ from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.popup import Popup
 
 from companion.app.backend import sample_dirs
 from companion.app.boardmodel import GAME_TITLES
 from companion.app.photo_source import PHOTO_EXTENSIONS, FileSource, KivyCameraSource, sources
 from companion.app.screens import BaseScreen
+from companion.app.widgets.common import InstantPopup
 from companion.app.viewmodels import standing
 
 logger = logging.getLogger(__name__)
@@ -132,7 +132,7 @@ class CaptureScreen(BaseScreen):
         demo = self.app.backend.demo_for(self.app.session_id) if self.app.session_id else None
         if demo is not None:
             start = demo.record_path.parent
-        popup = Popup(title="Load a photo of the table", size_hint=(0.95, 0.95))
+        popup = InstantPopup(title="Load a photo of the table", size_hint=(0.95, 0.95))
         panel = FileChooserPanel(on_pick=lambda p: (popup.dismiss(), self.read_photo(p)), start=start)
         panel.ids.cancel.bind(on_release=popup.dismiss)
         popup.content = panel
@@ -143,7 +143,7 @@ class CaptureScreen(BaseScreen):
     def open_camera(self) -> None:
         if not self.camera_ok:
             return
-        popup = Popup(title="Take a photo of the table from above", size_hint=(0.95, 0.95))
+        popup = InstantPopup(title="Take a photo of the table from above", size_hint=(0.95, 0.95))
         folder = self.app.backend.data_dir() / "camera"
         try:
             panel = CameraPanel(on_pick=lambda p: (popup.dismiss(), self.read_photo(p)), folder=folder)
