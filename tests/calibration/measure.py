@@ -25,13 +25,14 @@ def main() -> int:
     ap.add_argument("--awb", type=float, default=0.6)
     ap.add_argument("--kelvin", type=float, default=3000.0)
     ap.add_argument("--geometry", choices=("reader", "truth"), default="reader")
+    ap.add_argument("--difficulty", choices=("easy", "normal", "hard"), default="normal")
     args = ap.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     for game in args.game:
         rng = random.Random(args.seed)
         boards = [random_position(game, rng, n_tiles=args.tiles).to_dict() for _ in range(args.photos)]
         result = evaluate(game, boards, seed=args.seed, size=(w, h), awb=args.awb, kelvin=args.kelvin,
-                          geometry=args.geometry)
+                          geometry=args.geometry, difficulty=args.difficulty)
         result.pop("per_photo")
         print(json.dumps(result), flush=True)
     return 0
