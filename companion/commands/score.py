@@ -53,8 +53,8 @@ def load_profile(path: str) -> Mapping[str, Any]:
         return data
     try:
         return _load(path)
-    except (ValueError, OSError) as exc:
-        raise InputError(f"profile {path}: {exc}", code="bad-profile") from exc
+    except (ValueError, OSError) as exc:  # the message already names the file
+        raise InputError(str(exc), code="bad-profile") from exc
 
 
 def run(args: argparse.Namespace) -> CommandResult:
