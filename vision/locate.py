@@ -259,6 +259,18 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True) -> lis
     mid[:, 0] = np.clip(mid[:, 0], 0, w - 1)
     mid[:, 1] = np.clip(mid[:, 1], 0, h - 1)
     segs = segs.take(near[mid[:, 1], mid[:, 0]])
+    if len(segs) < 60:
+        # few straight edges (small or toothed tiles): add the edges of a smoothed copy and the
+        # outline of the layout, which runs along tile edges
+        extra = [find_segments(cv2.GaussianBlur(gray, (0, 0), 1.5), min_length=max(8.0, 0.012 * max(w, h))),
+                 find_segments(cv2.GaussianBlur(fg.astype(np.uint8) * 255, (0, 0), 1.0),
+                               min_length=max(8.0, 0.012 * max(w, h)))]
+        for more in extra:
+            m = np.round(more.mid).astype(int)
+            m[:, 0] = np.clip(m[:, 0], 0, w - 1)
+            m[:, 1] = np.clip(m[:, 1], 0, h - 1)
+            more = more.take(near[m[:, 1], m[:, 0]])
+            segs = Segments(np.vstack([segs.p, more.p]), np.vstack([segs.q, more.q]))
     if len(segs) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
     vps = vanishing_points(segs, size=(w, h))
