@@ -64,3 +64,11 @@ def test_unreadable_kit(tmp_path):
         load_kit(str(p))
     with pytest.raises(KitError, match="unknown kit"):
         load_kit("no-such-kit")
+
+
+def test_builtin_names_are_not_shadowed_by_folders(tmp_path, monkeypatch):
+    (tmp_path / "x-tiles").mkdir()
+    monkeypatch.chdir(tmp_path)
+    from vision import kits
+    kits._CACHE.clear()
+    assert load_kit("x-tiles").set_size == 48

@@ -114,6 +114,9 @@ _CACHE: dict[str, Kit] = {}
 def load_kit(name_or_path: str | Path) -> Kit:
     """Load a built-in kit by name (``"x-tiles"``) or a kit file by path; validated.
 
+    A name is a path when it is a ``Path``, ends in ``.json`` or holds a path separator, so a
+    folder called ``x-tiles`` in the working directory never hides the built-in kit.
+
     Raises
     ------
     KitError
@@ -122,11 +125,10 @@ def load_kit(name_or_path: str | Path) -> Kit:
     key = str(name_or_path)
     if key in _CACHE:
         return _CACHE[key]
-    path = Path(key)
-    if not (path.suffix == ".json" or path.exists()):
-        path = DATA_DIR / f"{key}.kit.json"
-        if not path.exists():
-            raise KitError(f"unknown kit {key!r} (built-in kits: {', '.join(builtin_kit_names())})")
+    is_path = isinstance(name_or_path, Path) or key.endswith(".json") or "/" in key or "\\" in key
+    path = Path(key) if is_path else DATA_DIR / f"{key}.kit.json"
+    if not is_path and not path.exists():
+        raise KitError(f"unknown kit {key!r} (built-in kits: {', '.join(builtin_kit_names())})")
     try:
         raw = path.read_bytes()
     except OSError as exc:
