@@ -352,7 +352,7 @@ def _partial(lat: Lattice) -> float:
     touched = f > 0.1
     if touched.sum() == 0:
         return 1.0
-    return float(((f > 0.25) & (f < 0.75)).sum() / touched.sum())
+    return float(np.mean(2.0 * np.minimum(f[touched], 1.0 - f[touched])))
 
 
 def _fix_pitch(lat: Lattice) -> Lattice:
