@@ -40,6 +40,8 @@ Readings of text that is silent or ambiguous are marked ``READING:`` below.  In 
   old span" = outside its row range or its column range.  Tapestry exchange contact: a neighbour
   exchanged in the same turn counts as already on the table.
 * Textile "last knot": the last non-start entry of that player that placed tiles.
+* When no previous tile is left (empty previous board, or all removed this turn) placed tiles are
+  not checked for `not-adjacent` / `not-knotted`, like a first tile.
 """
 from __future__ import annotations
 
@@ -274,7 +276,9 @@ def _eval_textile(prev, cur, still, ev: Eval, start: bool):
     if len(_components(placed)) > 1:
         ev.add("textile.patch-not-connected", placed)
     sides = sum(1 for p in placed for _, q in _nb4(p) if q in still)
-    if sides == 0:
+    # READING: as for not-adjacent, nothing is checked when no previous tile is left (an empty
+    # previous board, or every previous tile removed): the knot is then a first tile.
+    if sides == 0 and still:
         ev.add("textile.not-knotted", placed)
     ev.points = n * sides
     ev.breakdown = {"patch": n, "knotting_sides": sides}
