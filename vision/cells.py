@@ -127,20 +127,6 @@ def _region_stats(cells: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.n
     return med, spread
 
 
-def _robust(lab: np.ndarray) -> tuple[np.ndarray, float]:
-    """Median Lab of samples ``(N, 3)`` after trimming the lightness tails; and their spread
-    (median CIEDE2000-ish Euclidean distance to the median)."""
-    if len(lab) == 0:
-        return np.array([50.0, 0, 0]), 99.0
-    L = lab[:, 0]
-    lo, hi = np.percentile(L, (10, 90))
-    keep = (L >= lo) & (L <= hi)
-    sub = lab[keep] if keep.sum() >= 3 else lab
-    med = np.median(sub, axis=0)
-    spread = float(np.median(np.linalg.norm(sub - med, axis=1)))
-    return med, spread
-
-
 # --------------------------------------------------------------------------- reading
 
 
@@ -451,10 +437,11 @@ def _count_pips(cell_lab: np.ndarray, polarity: int) -> tuple[int | None, float,
 
 def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     out = {}
-    labs = []
-    for cell in cells:
-        labs.append(_card_background(regions[cell]))
-    match, corrected, _ = classify_adaptive(np.array(labs), ctx.palette, gains_bgr=gains) if cells else (None, None, None)
+    if not cells:
+        return out
+    stack = np.stack([regions[c] for c in cells])
+    labs = list(_region_stats(stack, _card_ring(stack.shape[1], stack.shape[2]))[0])
+    match, corrected, _ = classify_adaptive(np.array(labs), ctx.palette, gains_bgr=gains)
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[match.index[i]]
@@ -471,14 +458,15 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     return out
 
 
-def _card_background(cell_lab: np.ndarray) -> np.ndarray:
-    h, w = cell_lab.shape[:2]
+@lru_cache(maxsize=8)
+def _card_ring(h: int, w: int) -> np.ndarray:
+    """Mask (h, w) of a card's face around its art (inside the rim, outside the middle)."""
     mask = np.zeros((h, w), bool)
     mx, my = int(0.1 * w), int(0.08 * h)
     mask[my:h - my, mx:w - mx] = True
     inner = np.zeros((h, w), bool)
     inner[int(0.22 * h):h - int(0.22 * h), int(0.18 * w):w - int(0.18 * w)] = True
-    return _robust(cell_lab[mask & ~inner])[0]
+    return mask & ~inner
 
 
 def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = None) -> np.ndarray:
