@@ -17,7 +17,7 @@ from typing import Any, Mapping
 import cv2
 import numpy as np
 
-from vision.colour import (Palette, _as_correction, bgr_to_lab, ciede2000, classify_adaptive,
+from vision.colour import (Palette, as_correction, bgr_to_lab, ciede2000, classify_adaptive,
                            hex_to_lab)
 from vision.kits import Kit
 from vision.locate import Lattice
@@ -205,7 +205,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         occ[cell] = p > 0.5
         conf[cell] = float(max(p, 1 - p))
     occ_cells = [i for i, c in enumerate(cells) if occ[c]]
-    gains = corr if corr is not None else _as_correction(None)
+    gains = corr if corr is not None else as_correction(None)
     if occ_cells:
         _, _, gains = classify_adaptive(labs[occ_cells], ctx.palette, gains_bgr=prior)
     return occ, conf, gains
@@ -213,25 +213,31 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
 
 def _edge_sides(td: TopDown) -> dict:
     """For each cell, how many of its four sides run along a clear edge (a gap, a shadow, a
-    tile's rim): the mean gradient across a thin band on the side, against the typical
-    gradient of the view."""
+    tile's rim): along each side, the strongest gradient across a thin band, averaged, against
+    the typical gradient of the view."""
     gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
     gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
     gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
     level = float(np.median(gx + gy)) + 1.0
     bw = max(1, int(round(0.06 * td.cw)))
     bh = max(1, int(round(0.06 * td.ch)))
-    out = {}
     H, W = gray.shape
+
+    def edge(band: np.ndarray, across: int) -> bool:
+        # ``across`` is the band's axis that crosses the side
+        return band.size > 0 and float(band.max(axis=across).mean()) > 4.0 * level
+
+    out = {}
     for r in range(td.r0, td.r0 + td.rows):
         for c in range(td.c0, td.c0 + td.cols):
             y0, x0 = (r - td.r0) * td.ch, (c - td.c0) * td.cw
             y1, x1 = y0 + td.ch, x0 + td.cw
             ya, yb = y0 + td.ch // 5, y1 - td.ch // 5
             xa, xb = x0 + td.cw // 5, x1 - td.cw // 5
-            bands = [gy[max(0, y0 - bh):y0 + bh, xa:xb], gy[y1 - bh:min(H, y1 + bh), xa:xb],
-                     gx[ya:yb, max(0, x0 - bw):x0 + bw], gx[ya:yb, x1 - bw:min(W, x1 + bw)]]
-            out[(r, c)] = sum(1 for b in bands if b.size and float(b.max(axis=0 if b is bands[0] or b is bands[1] else 1).mean()) > 4.0 * level)
+            out[(r, c)] = (edge(gy[max(0, y0 - bh):y0 + bh, xa:xb], 0)
+                           + edge(gy[y1 - bh:min(H, y1 + bh), xa:xb], 0)
+                           + edge(gx[ya:yb, max(0, x0 - bw):x0 + bw], 1)
+                           + edge(gx[ya:yb, x1 - bw:min(W, x1 + bw)], 1))
     return out
 
 

@@ -131,7 +131,7 @@ def match_palette(lab: np.ndarray, palette: Palette) -> ColourMatch:
     return ColourMatch(best, dist, second - dist)
 
 
-def _as_correction(c: np.ndarray | None) -> np.ndarray:
+def as_correction(c: np.ndarray | None) -> np.ndarray:
     """A colour correction as ``(2, 3)``: per-channel gain and offset in linear BGR."""
     if c is None:
         return np.array([[1.0, 1.0, 1.0], [0.0, 0.0, 0.0]])
@@ -178,7 +178,7 @@ def fit_gains(observed_bgr: np.ndarray, target_bgr: np.ndarray, *, weights: np.n
 def apply_gains_lab(lab: np.ndarray, gains_bgr: np.ndarray) -> np.ndarray:
     """Apply a linear-light BGR correction (gains ``(3,)`` or gain+offset ``(2, 3)``) to Lab
     colours ``(N, 3)``; returns Lab ``(N, 3)``."""
-    c = _as_correction(gains_bgr)
+    c = as_correction(gains_bgr)
     lab = np.asarray(lab, dtype=np.float32).reshape(-1, 1, 3)
     bgr = cv2.cvtColor(lab, cv2.COLOR_Lab2BGR).reshape(-1, 3)
     lin = srgb_to_linear(np.clip(bgr, 0, 1)) * c[0].astype(np.float32) + c[1].astype(np.float32)
@@ -195,7 +195,7 @@ def predict_palette(palette: Palette, correction: np.ndarray | None) -> np.ndarr
     """The palette as the camera would record it under ``correction`` (forward model:
     ``observed = clip(gain * true + offset)`` per linear BGR channel, clipping included, so
     over-exposed colours are predicted as they look). Returns Lab ``(K, 3)``."""
-    c = _as_correction(correction)
+    c = as_correction(correction)
     lin = srgb_to_linear(lab_to_bgr(palette.lab))
     out = np.clip(lin * c[0] + c[1], 0.0, 1.0)
     return bgr_to_lab(linear_to_srgb(out).astype(np.float32)).astype(np.float64)
@@ -204,7 +204,7 @@ def predict_palette(palette: Palette, correction: np.ndarray | None) -> np.ndarr
 def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.ndarray:
     """Per-channel gain and offset with ``obs = gain * pal + offset`` (linear light), ignoring
     clipped observations."""
-    out = _as_correction(None)
+    out = as_correction(None)
     for ch in range(3):
         o, p = obs_lin[:, ch], pal_lin[:, ch]
         ok = o < 0.97
@@ -241,7 +241,7 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     (match, lab (N, 3) as given, correction (2, 3) of the forward model)
     """
     lab = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
-    start = _as_correction(gains_bgr)
+    start = as_correction(gains_bgr)
     if len(lab) < 3 or iterations == 0:
         return match_palette(lab, Palette(palette.names, predict_palette(palette, start))), lab, start
     obs_lin = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64)
