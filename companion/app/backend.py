@@ -205,14 +205,17 @@ class Backend:
 
     # ------------------------------------------------------------------ demo games
     def demo_games(self) -> list[DemoGame]:
-        """Every ``sample_images/<game>/record.json`` that is a playable record."""
+        """Every ``sample_images/<game>/game/record.json`` (or ``<game>/record.json``) that is a
+        playable record, one per game."""
         out: list[DemoGame] = []
         for base in sample_dirs():
             if not base.is_dir():
                 continue
-            for record in sorted(base.glob("*/record.json")) + sorted(base.glob("*/*.record.json")):
+            records = sorted(base.glob("*/record.json")) + sorted(base.glob("*/game/record.json"))
+            for record in records:
                 demo = load_demo(record)
-                if demo is not None and all(Path(e["photo"]).exists() for e in demo.entries if "photo" in e):
+                if demo is not None and demo.game not in {d.game for d in out} and \
+                        all(Path(e["photo"]).exists() for e in demo.entries if "photo" in e):
                     out.append(demo)
             if out:
                 break

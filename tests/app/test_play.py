@@ -85,7 +85,7 @@ class AppTestCase(GraphicUnitTest):
     def play(self, game: str, size: tuple[int, int], *, shots: bool) -> dict:
         demo = _demo(game)
         if demo is None:
-            self.skipTest(f"no sample game for {game}: sample_images/{game}/record.json is not there "
+            self.skipTest(f"no sample game for {game}: sample_images/{game}/game/record.json is not there "
                           f"yet (RENDERER engineer)")
         from truth import align_to, corrections, truth_for
 
@@ -95,7 +95,9 @@ class AppTestCase(GraphicUnitTest):
         problems: dict[str, list[str]] = {}
 
         def look(name: str) -> None:
-            if shots:
+            # every screen is checked; the screens common to all games are photographed by
+            # test_screens, so here only what differs per game
+            if shots and name in ("review-photo", "tile-editor", "scoreboard", "scoreboard-final"):
                 d.shot(f"{game}-{name}")
             found = d.layout_problems()
             if found:
@@ -236,9 +238,6 @@ class AppTestCase(GraphicUnitTest):
 class TestPlayEachGame(AppTestCase):
     def test_octopus_landscape(self):
         MEASURED["octopus 1280x720"] = self.play("octopus", LANDSCAPE, shots=True)
-
-    def test_octopus_portrait(self):
-        MEASURED["octopus 720x1280"] = self.play("octopus", PORTRAIT, shots=True)
 
     def test_textile(self):
         MEASURED["textile 720x1280"] = self.play("textile", PORTRAIT, shots=True)

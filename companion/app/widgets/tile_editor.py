@@ -169,27 +169,61 @@ class TileEditor(BoxLayout):
     def result(self) -> dict[str, Any]:
         return {k: v for k, v in clean_tile(self.game, self.tile).items() if k not in ("row", "col")}
 
+    def reset(self, cell: tuple[int, int], tile: Mapping[str, Any] | None,
+              default: Mapping[str, Any]) -> None:
+        """Show another cell (the editor is built once per game and reused: quicker on phones)."""
+        self.cell = cell
+        self.had_tile = tile is not None
+        self.tile = clean_tile(self.game, dict(tile) if tile else dict(default))
+        self.remove_button.text = "Remove tile" if self.had_tile else "Leave empty"
+        edges = self.tile.get("edges") or {}
+        current = {"colour": self.tile.get("colour"), "pips": self.tile.get("pips"),
+                   "symbol": self.tile.get("symbol"), "long_axis": self.tile.get("long_axis")}
+        current.update({f"edge_{k}": edges.get(k) for k in EDGES})
+        for key, buttons in self.buttons.items():
+            for value, btn in buttons.items():
+                btn.state = "down" if str(current.get(key)) == value else "normal"
+        self._refresh()
+
+
+_EDITORS: dict[str, TileEditor] = {}
+
 
 def open_tile_editor(game: str, cell: tuple[int, int], tile: Mapping[str, Any] | None,
                      default: Mapping[str, Any],
                      on_apply: Callable[[dict[str, Any] | None], None]) -> InstantPopup:
     """Open the editor in a popup; ``on_apply(tile or None)`` when the user applies/removes."""
-    editor = TileEditor(game, cell, tile, default)
+    editor = _EDITORS.get(game)
+    if editor is None or editor.parent is not None:
+        editor = _EDITORS[game] = TileEditor(game, cell, tile, default)
+    else:
+        editor.reset(cell, tile, default)
     popup = InstantPopup(title="Correct the tile" if tile else "Add a tile", content=editor,
-                  size_hint=(0.96, 0.96))
-    editor.cancel_button.bind(on_release=popup.dismiss)
+                         size_hint=(0.96, 0.96))
+    handlers = []
+
+    def close(*_: Any) -> None:
+        for button, uid in handlers:
+            button.unbind_uid("on_release", uid)
+        handlers.clear()
+        popup.dismiss()
+        if editor.parent is not None:  # free the editor for the next tap
+            editor.parent.remove_widget(editor)
 
     def apply(*_: Any) -> None:
-        popup.dismiss()
-        on_apply(editor.result())
+        result = editor.result()
+        close()
+        on_apply(result)
 
     def remove(*_: Any) -> None:
-        popup.dismiss()
+        close()
         if tile is not None:
             on_apply(None)
 
-    editor.apply_button.bind(on_release=apply)
-    editor.remove_button.bind(on_release=remove)
+    for button, fn in ((editor.cancel_button, close), (editor.apply_button, apply),
+                       (editor.remove_button, remove)):
+        handlers.append((button, button.fbind("on_release", fn)))
     popup.editor = editor
+    popup.bind(on_dismiss=lambda *_: close() if handlers else None)
     popup.open()
     return popup
