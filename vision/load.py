@@ -158,7 +158,7 @@ def _read_bytes(source: str | Path | bytes) -> bytes:
             raise ImageError(f"{path} is too large ({size} bytes, at most {MAX_FILE_BYTES})")
         return path.read_bytes()
     except FileNotFoundError:
-        raise ImageError(f"{path} does not exist", code="not-found") from None
+        raise ImageError(f"{path} does not exist") from None
     except OSError as exc:
         raise ImageError(f"cannot read {path}: {exc.strerror or exc}") from None
 
@@ -181,8 +181,7 @@ def decode_image(data: bytes, *, max_pixels: int = MAX_PIXELS, reduce: int = 1) 
     header = read_header(data)
     if header.pixels > max_pixels:
         raise ImageError(f"the photo is too large: {header.width}x{header.height} = "
-                         f"{header.pixels / 1e6:.1f} MP (at most {max_pixels / 1e6:.0f} MP)",
-                         code="too-large")
+                         f"{header.pixels / 1e6:.1f} MP (at most {max_pixels / 1e6:.0f} MP)")
     flag = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
             8: cv2.IMREAD_REDUCED_COLOR_8}[reduce]
     buf = np.frombuffer(data, dtype=np.uint8)

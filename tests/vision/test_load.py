@@ -54,7 +54,7 @@ def test_text_named_jpg_refused(tmp_path):
 def test_missing_file():
     with pytest.raises(ImageError) as exc:
         load_image("/nonexistent/photo.jpg")
-    assert exc.value.code == "not-found"
+    assert exc.value.code == "bad-image" and "does not exist" in exc.value.message
 
 
 def test_header_dimensions():
