@@ -191,6 +191,13 @@ class Backend:
                 *, turn_id: int | None = None):
         return self.store.correct_tile(session_id, cell, tile, turn_id=turn_id)
 
+    def set_borders(self, session_id: int, turn_id: int, borders: Mapping[str, str]):
+        """Twelve Tiles: correct the board sides of a turn (the whole board is re-stored)."""
+        turn = self.store.turn(turn_id)
+        board = dict(turn.board)
+        board["borders"] = dict(borders)
+        return self.store.set_board(session_id, board, turn_id=turn_id)
+
     def undo(self, session_id: int):
         return self.store.undo(session_id)
 

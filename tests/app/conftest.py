@@ -36,3 +36,13 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "gui: needs a display (Xvfb) to open the app window")
+
+
+def pytest_sessionstart(session):
+    """Start each run with an empty screenshot folder (default ``out/app-screenshots``)."""
+    import shutil
+
+    folder = Path(os.environ.get("TILE_COMPANION_SCREENSHOTS",
+                                 HERE.parents[1] / "out" / "app-screenshots"))
+    if folder.is_dir() and folder.name == "app-screenshots":
+        shutil.rmtree(folder, ignore_errors=True)

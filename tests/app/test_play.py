@@ -113,6 +113,7 @@ class AppTestCase(GraphicUnitTest):
         look("capture")
 
         fixes = read_failures = 0
+        self._editor_seen = False
         undone = False
         i = 0
         while i < len(demo.entries):
@@ -131,7 +132,7 @@ class AppTestCase(GraphicUnitTest):
             truth = truth_for(entry["photo"]) if "photo" in entry else entry["board"]
             assert truth is not None, f"no truth sidecar for {entry}"
             target = align_to(review.turn.board, truth)
-            fixes += self.correct_board(review, target, first=(i == 1 and shots), look=look)
+            fixes += self.correct_board(review, target, first=(i == 1), look=look)
             changes, removals = corrections(review.turn.board, target)
             assert not changes and not removals, f"board still differs: {changes} {removals}"
             d.press("Confirm turn")
@@ -189,6 +190,15 @@ class AppTestCase(GraphicUnitTest):
         # edit on the schematic board (tiles are large enough to tap on a phone)
         if review.show_photo:
             d.press("Board", exact=True)
+        if target.get("borders") and review.turn.board.get("borders") != target["borders"]:
+            d.press("Board sides")
+            popup = d.roots()[0]
+            for side, colour in target["borders"].items():
+                d.tap(popup.buttons[side][colour])
+            d.tap(popup.apply_button)
+            d.wait_idle()
+            assert review.turn.board.get("borders") == target["borders"]
+            made += 1
         for _ in range(200):
             changes, removals = corrections(review.turn.board, target)
             if not changes and not removals:
@@ -199,8 +209,9 @@ class AppTestCase(GraphicUnitTest):
                 cell = pending[0]
                 d.tap_cell(board_view, cell)
                 editor = self.editor()
-                if first and made == 0:
+                if not self._editor_seen:
                     look("tile-editor")
+                    self._editor_seen = True
                 self.fill(editor, changes[cell])
                 d.tap(editor.apply_button)
             elif removals:

@@ -227,3 +227,55 @@ def open_tile_editor(game: str, cell: tuple[int, int], tile: Mapping[str, Any] |
     popup.bind(on_dismiss=lambda *_: close() if handlers else None)
     popup.open()
     return popup
+
+
+def open_borders_editor(borders: Mapping[str, str] | None,
+                        on_apply: Callable[[dict[str, str]], None]) -> InstantPopup:
+    """Twelve Tiles: pick the colour of each side of the board (its border strips)."""
+    kit = kit_for_game("twelve-tiles")
+    chosen = dict(borders or {})
+    box = BoxLayout(orientation="vertical", spacing=dp(6))
+    scroll = ScrollView(do_scroll_x=False)
+    body = GridLayout(cols=1, size_hint_y=None, spacing=dp(6))
+    body.bind(minimum_height=body.setter("height"))
+    buttons: dict[str, dict[str, ToggleButton]] = {}
+    names = {"n": "North (top) side", "e": "East (right) side", "s": "South (bottom) side",
+             "w": "West (left) side"}
+    for side in EDGES:
+        body.add_widget(WrapLabel(text=names[side], bold=True))
+        grid = GridLayout(cols=len(kit.colours), size_hint_y=None, spacing=dp(4))
+        grid.bind(minimum_height=grid.setter("height"))
+        buttons[side] = {}
+        for name in kit.colour_names:
+            btn = ColourButton(name, kit.colours[name], group=f"border-{side}-{id(box)}")
+            btn.state = "down" if chosen.get(side) == name else "normal"
+
+            def pick(b, s=side, n=name):
+                chosen[s] = n
+                apply_btn.disabled = not all(chosen.get(k) for k in EDGES)
+
+            btn.bind(on_release=pick)
+            grid.add_widget(btn)
+            buttons[side][name] = btn
+        body.add_widget(grid)
+    scroll.add_widget(body)
+    box.add_widget(scroll)
+    row = GridLayout(cols=2, size_hint_y=None, spacing=dp(6))
+    row.bind(minimum_height=row.setter("height"))
+    cancel = BigButton(text="Cancel")
+    apply_btn = BigButton(text="Apply", disabled=not all(chosen.get(k) for k in EDGES))
+    row.add_widget(cancel)
+    row.add_widget(apply_btn)
+    box.add_widget(row)
+    popup = InstantPopup(title="The board's sides", content=box, size_hint=(0.96, 0.96))
+    cancel.bind(on_release=popup.dismiss)
+
+    def apply(*_: Any) -> None:
+        popup.dismiss()
+        on_apply({k: chosen[k] for k in EDGES})
+
+    apply_btn.bind(on_release=apply)
+    popup.buttons = buttons
+    popup.apply_button = apply_btn
+    popup.open()
+    return popup

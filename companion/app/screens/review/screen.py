@@ -18,7 +18,7 @@ from companion.app.screens import BaseScreen
 from companion.app.viewmodels import turn_summary
 from companion.app.widgets.board_view import BoardView  # noqa: F401  (kv)
 from companion.app.widgets.photo_view import PhotoView  # noqa: F401  (kv)
-from companion.app.widgets.tile_editor import open_tile_editor
+from companion.app.widgets.tile_editor import open_borders_editor, open_tile_editor
 
 logger = logging.getLogger(__name__)
 
@@ -30,6 +30,7 @@ class ReviewScreen(BaseScreen):
     show_photo = BooleanProperty(True)
     has_photo = BooleanProperty(False)
     is_latest = BooleanProperty(True)
+    has_borders = BooleanProperty(False)
     doubtful = ListProperty([])
 
     turn = None
@@ -54,6 +55,7 @@ class ReviewScreen(BaseScreen):
         self.view = view
         self.is_latest = bool(turn is not None and view.turns and view.turns[-1].id == turn.id)
         self.has_photo = bool(turn is not None and turn.photo is not None)
+        self.has_borders = bool(turn is not None and view.info.game == "twelve-tiles")
         if not self.has_photo:
             self.show_photo = False
         self._show_turn()
@@ -148,6 +150,17 @@ class ReviewScreen(BaseScreen):
 
     def _corrected(self, turn, before: str) -> None:
         self.load(turn.id)
+
+    def edit_borders(self) -> None:
+        """Twelve Tiles: correct the colours of the board's sides."""
+        if self.turn is None or self.app.busy or self.view.finished:
+            return
+        turn_id = self.turn.id
+        self.editor = open_borders_editor(
+            self.turn.board.get("borders"),
+            on_apply=lambda b: self.app.run_task(self.app.backend.set_borders, self.app.session_id,
+                                                 turn_id, b, on_done=lambda t: self.load(t.id),
+                                                 status="Scoring ..."))
 
     # ----------------------------------------------------------------- actions
     def toggle_view(self, photo: bool) -> None:
