@@ -423,7 +423,10 @@ def _count_pips(cell_lab: np.ndarray, polarity: int) -> tuple[int | None, float,
     round_ = (np.maximum(bw, bh) < 2.2 * np.minimum(bw, bh) + 1)
     ok = good & round_
     count = int(ok.sum())
-    junk = int(((areas > 0.15 * expect) & ~ok).sum())
+    # blobs cut by the crop are the tile's rim, its teeth and the gaps between them: not junk
+    x, y = stats[1:, cv2.CC_STAT_LEFT], stats[1:, cv2.CC_STAT_TOP]
+    inside = (x > 0) & (y > 0) & (x + bw < mask.shape[1]) & (y + bh < mask.shape[0])
+    junk = int(((areas > 0.15 * expect) & ~ok & inside).sum())
     if count < 1 or count > 6:
         return None, 0.2, f"{count} pip-like spots"
     # pip sizes should agree; other blobs lower the confidence
