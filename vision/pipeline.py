@@ -150,12 +150,6 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     if kit.shape == "rounded-x":
         # X-shaped tiles have no straight outline: the straight lines are their X grooves
         candidates = [v for lat in lattices[:3] for v in diagonal_variants(lat)]
-        # every other groove may go unseen (matching colours hide it): the half pitch too
-        half = np.diag([2.0, 2.0, 1.0])
-        top = lattices[0]
-        H2 = top.H @ np.linalg.inv(half)
-        candidates += diagonal_variants(top.with_H(H2 / H2[2, 2], rows=(2 * top.rows[0], 2 * top.rows[1] + 1),
-                                                   cols=(2 * top.cols[0], 2 * top.cols[1] + 1)))
     elif kit.face_model == "sectors" and frame is None:
         candidates += diagonal_variants(lattice)
     elif kit.board is None:
