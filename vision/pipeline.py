@@ -141,19 +141,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             frame, lattice = max(framed, key=lambda fl: fl[0].confidence)
         timing["frame"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
-    candidates = [lattice]
-    if kit.board is not None:
-        if frame is not None:
-            fr, fc = frame.origin
-            size = int(kit.board.get("size", FRAME))
-            candidates = [lattice.with_H(lattice.H, rows=(fr - 1, fr + size), cols=(fc - 1, fc + size))]
-    if kit.shape == "rounded-x":
-        # X-shaped tiles have no straight outline: the straight lines are their X grooves
-        candidates = [v for lat in lattices[:3] for v in diagonal_variants(lat)]
-    elif kit.face_model == "sectors" and frame is None:
-        candidates += diagonal_variants(lattice)
-    elif kit.board is None:
-        candidates = lattices[:2]
+    candidates = _reading_candidates(kit, lattices, lattice, frame)
     best = None
     t_rect = t_read = 0.0
     for lat in candidates:
@@ -196,6 +184,26 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                    geometry=geometry, doubts=doubts,
                    info={"lattice_strength": lattice.strength, "diagonal": lattice.diagonal,
                          "pitch_px": lattice.pitch_px, **info})
+
+
+def _reading_candidates(kit: Kit, lattices: list[Lattice], lattice: Lattice, frame: Frame | None
+                        ) -> list[Lattice]:
+    """The lattices worth reading in full; the one whose cells read best is kept.
+
+    A framed board: its 8x8 window (plus a ring). X-shaped tiles: the cell lattices behind the
+    groove lines of the best few lattices (both phases). Other sector tiles: the lattice and its
+    diagonal re-readings. Otherwise the two best lattices.
+    """
+    if frame is not None:
+        fr, fc = frame.origin
+        size = int(kit.board.get("size", FRAME)) if kit.board else FRAME
+        return [lattice.with_H(lattice.H, rows=(fr - 1, fr + size), cols=(fc - 1, fc + size))]
+    if kit.shape == "rounded-x":
+        # X-shaped tiles have no straight outline: the straight lines are their X grooves
+        return [v for lat in lattices[:3] for v in diagonal_variants(lat)]
+    if kit.face_model == "sectors":
+        return [lattice, *diagonal_variants(lattice)]
+    return lattices[:2]
 
 
 def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading],
