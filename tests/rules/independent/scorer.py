@@ -648,7 +648,7 @@ def score(record: dict) -> dict:
             else:
                 cands = _candidates_free(game, tiles, prev)
             best = max(cands.values())
-            if best == 0 and prev and tiles:
+            if best == 0 and prev and tiles and not framed:  # frame turns are a finite set
                 notes.append({"entry": i, "ambiguity": "alignment-without-match"})
             tied = sorted(key for key, v in cands.items() if v == best)
             choice = None
