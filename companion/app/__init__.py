@@ -15,6 +15,7 @@ def run(*, session_id: int | None = None, demo: bool = False, size: tuple[int, i
     import os
 
     os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_LOG_MODE", "KIVY")  # Kivy's own log lines, not twice
     if size:
         from kivy.config import Config
 

@@ -40,13 +40,12 @@ def _size(text: str | None) -> tuple[int, int] | None:
 
 def run(args: argparse.Namespace) -> CommandResult:
     size = _size(args.size)
-    try:
-        import kivy  # noqa: F401
-    except ImportError as exc:
-        raise AppUnavailable(f"the app needs kivy ({exc})") from None
+    import importlib.util
     import os
     import sys
 
+    if importlib.util.find_spec("kivy") is None:
+        raise AppUnavailable("the app needs kivy (pip install kivy==2.3.1)")
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         raise AppUnavailable("no display to open the app window on (DISPLAY is not set); "
                              "run it on a desktop, or under xvfb-run for tests")

@@ -99,8 +99,8 @@ class ReviewScreen(BaseScreen):
             lines.append(f"{len(turn.corrections)} correction{'s' if len(turn.corrections) != 1 else ''} made.")
         self.problems = "\n".join(lines)
         n = len(tiles_by_cell(turn.board))
-        self.hint = (f"{n} tiles on the table. Tap a tile to correct it, or a dashed empty cell "
-                     f"to add a tile the reader missed.")
+        self.hint = (f"{n} tile{'s' if n != 1 else ''} on the table. Tap a tile to correct it, or "
+                     f"a dashed empty cell to add a tile the reader missed.")
         if self.has_photo and self._texture_turn == turn.id:
             self.ids.photo.polygons = cell_polygons(reading.get("geometry"))
 
