@@ -344,7 +344,15 @@ def _ids(turn: dict) -> list:
     return sorted(v["rule"] for v in turn.get("violations", []))
 
 
-def compare(rec: dict, multiset: bool = False, want: dict | None = None) -> list[str]:
+def _distinct_ids(turn: dict) -> list:
+    """Rule ids of the distinct (rule, cells) violations.  Reported ambiguity: when two adjacent
+    Tapestry cards are both exchanged and clash, the product lists that one contact once per
+    exchange (twice, identical); RULES.md does not say how many times a violation is listed."""
+    seen = {(v["rule"], tuple(sorted(map(tuple, v.get("cells") or [])))) for v in turn.get("violations", [])}
+    return sorted(r for r, _ in seen)
+
+
+def compare(rec: dict, multiset: bool = True, want: dict | None = None) -> list[str]:
     """Differences between the product and the independent scorer; [] when they agree."""
     if want is None:
         want = indep.score(copy.deepcopy(rec))
@@ -357,7 +365,7 @@ def compare(rec: dict, multiset: bool = False, want: dict | None = None) -> list
     if len(gt) != len(wt):
         diffs.append(f"turn count {len(gt)} != {len(wt)}")
     for i, (g, w) in enumerate(zip(gt, wt)):
-        gi, wi = _ids(g), _ids(w)
+        gi, wi = _distinct_ids(g), _distinct_ids(w)
         if not multiset:
             gi, wi = sorted(set(gi)), sorted(set(wi))
         for key, a, b in (("player", g.get("player"), w["player"]), ("points", g.get("points"), w["points"]),
@@ -456,7 +464,7 @@ def _main(argv: list[str]) -> int:
     ap.add_argument("games", nargs="*", default=GAMES)
     ap.add_argument("--records", type=int, default=500)
     ap.add_argument("--seed0", type=int, default=100000)
-    ap.add_argument("--multiset", action="store_true")
+    ap.add_argument("--sets", action="store_true", help="compare rule-id sets, not multisets")
     ap.add_argument("--dump", default="")
     ap.add_argument("--nomutate", action="store_true")
     ap.add_argument("--all", action="store_true", help="compare records with known ambiguities too")
@@ -474,7 +482,7 @@ def _main(argv: list[str]) -> int:
                 examples.setdefault((game, "ambiguity " + amb), (s, ""))
                 if not a.all:
                     continue
-            d = compare(rec, multiset=a.multiset, want=want)
+            d = compare(rec, multiset=not a.sets, want=want)
             if d:
                 bad += 1
                 for line in d:
