@@ -453,6 +453,28 @@ def test_scramble_is_a_symmetry_of_the_independent_scorer():
             assert a["totals"] == b["totals"]
 
 
+def test_adjacent_exchanges_listing_is_the_known_difference():
+    """Two adjacent Tapestry cards exchanged in one turn that clash: one broken contact.  The
+    independent scorer lists it once (both exchanges bad); the product lists it once per exchange,
+    so with the "fewer violations" tie-break it prefers an alignment that reads the turn as two
+    removals plus two new cards.  Reported; kept here so that a change of either side shows."""
+    prev = [{"row": 0, "col": 0, "colour": "red", "symbol": "rock"},
+            {"row": 0, "col": 1, "colour": "orange", "symbol": "paper"},
+            {"row": 1, "col": 1, "colour": "yellow", "symbol": "rock"}]
+    cur = [{"row": 0, "col": 0, "colour": "red", "symbol": "paper"},
+           {"row": 0, "col": 1, "colour": "purple", "symbol": "scissors"},
+           {"row": 1, "col": 1, "colour": "yellow", "symbol": "rock"}]
+    rec = {"game": "tapestry", "players": ["Ann"], "options": {}, "turns": [
+        {"board": {"game": "tapestry", "tiles": prev}}, {"board": {"game": "tapestry", "tiles": cur}}]}
+    want = indep.score(copy.deepcopy(rec))
+    assert known_ambiguity(rec, want) == "tapestry-exchange-pair"
+    assert _ids(want["turns"][1]) == ["tapestry.bad-exchange", "tapestry.bad-exchange",
+                                      "tapestry.colour-clash", "tapestry.colour-clash"]
+    got = score_record_data(copy.deepcopy(rec))
+    if _ids(got["turns"][1]) != _ids(want["turns"][1]):
+        pytest.xfail("one contact between two exchanged cards listed twice by the product (reported)")
+
+
 # ---------------------------------------------------------------------------------------------
 # Campaign outside the suite
 # ---------------------------------------------------------------------------------------------

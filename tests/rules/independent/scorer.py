@@ -39,6 +39,9 @@ Readings of text that is silent or ambiguous are marked ``READING:`` below.  In 
 * Tapestry `too-wide`: the span before is that of the previous tiles still present; "outside the
   old span" = outside its row range or its column range.  Tapestry exchange contact: a neighbour
   exchanged in the same turn counts as already on the table.
+* DIFFERENCE "tapestry-exchange-pair": a broken contact between two cards exchanged in the same
+  turn is listed once (one contact, one violation; both exchanges are bad).  The product lists it
+  once per exchange, which also weighs in the "fewer violations" alignment tie-break.
 * Textile "last knot": the last non-start entry of that player that placed tiles.
 * When no previous tile is left (empty previous board, or all removed this turn) placed tiles are
   not checked for `not-adjacent` / `not-knotted`, like a first tile.
@@ -222,6 +225,7 @@ class Eval:
         self.breakdown: dict = {}
         self.misconnections = 0
         self.touch_prev = 0  # x-tiles: tiles of the previous state touched by the one placed tile
+        self.notes: list[str] = []
 
     def add(self, rule: str, cells):
         self.violations.append((rule, sorted(set(cells))))
@@ -445,23 +449,22 @@ def _eval_tapestry(prev, cur, still, ev: Eval, start: bool):
     placed = set(ev.placed)
     done_pairs = set()
 
-    def contact(p, q, extra_bad=None):
+    def contact(p, q):
+        """Whether the contact p-q breaks a rule; each broken contact is listed once per turn."""
         pair = tuple(sorted((p, q)))
-        if pair in done_pairs:
-            return False
         a, b = cur[p], cur[q]
-        bad = False
-        if not _colour_ok(a.colour, b.colour):
-            ev.add("tapestry.colour-clash", pair)
-            bad = True
-        if a.symbol == b.symbol:
-            ev.add("tapestry.same-symbol", pair)
-            bad = True
-        if bad:
+        clash = not _colour_ok(a.colour, b.colour)
+        same = a.symbol == b.symbol
+        if pair not in done_pairs:
             done_pairs.add(pair)
-        return bad
+            if clash:
+                ev.add("tapestry.colour-clash", pair)
+            if same:
+                ev.add("tapestry.same-symbol", pair)
+        return clash or same
 
     # Exchanges first (convention 19): contact against cards already on the table.
+    changed = set(ev.changed)
     for p in ev.changed:
         bad = not (BEATS.get(cur[p].symbol) == prev[p].symbol)
         for _, q in _nb4(p):
@@ -469,6 +472,10 @@ def _eval_tapestry(prev, cur, still, ev: Eval, start: bool):
                 # READING: another card exchanged in the same turn is "already on the table"
                 if contact(p, q):
                     bad = True
+                    if q in changed:
+                        # the broken contact between two exchanged cards is listed once here;
+                        # the product lists it once per exchange (reported difference)
+                        ev.notes.append("tapestry-exchange-pair")
         if bad:
             ev.add("tapestry.bad-exchange", [p])
     for p in sorted(placed):
@@ -660,6 +667,8 @@ def score(record: dict) -> dict:
                 if choice is None or rank < choice[0]:
                     choice = (rank, f, e)
             _, tf, ev = choice
+        for n in ev.notes:
+            notes.append({"entry": i, "ambiguity": n})
 
         # ---- bookkeeping per game
         placed_n = len(ev.placed)
