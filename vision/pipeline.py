@@ -134,9 +134,13 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     if kit.board is not None:
         # the lattice on which the board's frame shows best
         # (the lines found may be the tiles' diagonals: their re-readings are tried too)
-        tried = [v for lat in lattices[:3] for v in [lat, *diagonal_variants(lat)]]
-        framed = [(f, lat) for lat in tried for f in [find_frame(image, lat, palette)]
-                  if f is not None]
+        framed = []
+        for lat in (v for top in lattices[:3] for v in [top, *diagonal_variants(top)]):
+            found = find_frame(image, lat, palette)
+            if found is not None:
+                framed.append((found, lat))
+                if found.confidence >= 0.7:
+                    break  # a clear frame: no need to look further
         if framed:
             frame, lattice = max(framed, key=lambda fl: fl[0].confidence)
         timing["frame"] = (time.perf_counter() - t0) * 1000
