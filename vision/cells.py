@@ -113,6 +113,20 @@ def _triangles(n: int, inset: float = 0.12, band: float = 0.07) -> dict[str, np.
             "e": core & (xx > np.abs(yy)), "w": core & (xx < -np.abs(yy))}
 
 
+def _robust(lab: np.ndarray) -> tuple[np.ndarray, float]:
+    """Median Lab of samples ``(N, 3)`` after trimming the lightness tails; and their spread
+    (median Euclidean distance to the median). (Also used by ``calibration.measure``.)"""
+    if len(lab) == 0:
+        return np.array([50.0, 0, 0]), 99.0
+    L = lab[:, 0]
+    lo, hi = np.percentile(L, (10, 90))
+    keep = (L >= lo) & (L <= hi)
+    sub = lab[keep] if keep.sum() >= 3 else lab
+    med = np.median(sub, axis=0)
+    spread = float(np.median(np.linalg.norm(sub - med, axis=1)))
+    return med, spread
+
+
 def _region_stats(cells: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per cell, the median Lab of the pixels under ``mask`` and their spread.
 
@@ -465,6 +479,11 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
             doubts.append(("symbol", why))
         out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]))
     return out
+
+
+def _card_background(cell_lab: np.ndarray) -> np.ndarray:
+    """The face colour (Lab ``(3,)``) of one card ``(h, w, 3)`` Lab, around its art."""
+    return _robust(cell_lab[_card_ring(*cell_lab.shape[:2])])[0]
 
 
 @lru_cache(maxsize=8)
