@@ -73,7 +73,7 @@ class KivyCameraSource(PhotoSource):
 
     def availability(self) -> Availability:
         if os.environ.get("TILE_COMPANION_NO_CAMERA"):
-            return Availability(False, "camera switched off (TILE_COMPANION_NO_CAMERA)")
+            return Availability(False, "camera turned off")
         if sys.platform.startswith("linux") and not _video_devices():
             return Availability(False, "no camera found on this device")
         try:
