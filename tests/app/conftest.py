@@ -38,7 +38,9 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "gui: needs a display (Xvfb) to open the app window")
 
 
-def pytest_sessionstart(session):
+
+@pytest.fixture(scope="session", autouse=True)
+def _fresh_screenshot_folder():
     """Start each run with an empty screenshot folder (default ``out/app-screenshots``)."""
     import shutil
 
@@ -46,3 +48,4 @@ def pytest_sessionstart(session):
                                  HERE.parents[1] / "out" / "app-screenshots"))
     if folder.is_dir() and folder.name == "app-screenshots":
         shutil.rmtree(folder, ignore_errors=True)
+    yield
