@@ -67,7 +67,15 @@ def layouts() -> list[Layout]:
     return out
 
 
-def run_calibration(photo: str | Path, layout: Layout) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Outcome:
+    """A learned profile and what calibration warns about (for the user)."""
+
+    profile: dict[str, Any]
+    warnings: tuple[str, ...] = ()
+
+
+def run_calibration(photo: str | Path, layout: Layout) -> Outcome:
     """Learn a profile from a photo of ``layout`` (slow: worker thread).
 
     Raises
@@ -90,7 +98,7 @@ def run_calibration(photo: str | Path, layout: Layout) -> dict[str, Any]:
     profile = getattr(result, "profile", result)
     if not isinstance(profile, Mapping):
         raise CalibrationUnavailable("calibration returned no profile")
-    return dict(profile)
+    return Outcome(dict(profile), tuple(str(w) for w in getattr(result, "warnings", ()) or ()))
 
 
 @dataclass(frozen=True)

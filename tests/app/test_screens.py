@@ -47,11 +47,37 @@ class TestScreens(AppTestCase):
         look("calibration-tapestry")
         assert not self.screen.camera_ok  # no camera here: a normal case, the button says so
         assert "no camera" in d.button("Take photo").text
+        # calibrate from a rendered photo of the layout (turned a quarter), loaded from a file
+        from calibration.evaluate import render_jpeg
+        from calibration.reference import layout_for_game
+        from vision.kits import kit_for_game
+
+        layout = layout_for_game("tapestry")
+        board = {"game": "tapestry", "tiles": [{"row": r, "col": c, **t}
+                                               for (r, c), t in layout.turned(1).items()]}
+        jpeg, _ = render_jpeg(board, kit_for_game("tapestry"), 7, size=(960, 720), difficulty="easy")
+        (self.tmp / "layout.jpg").write_bytes(jpeg)
+        d.press("Load photo")
+        chooser = self.screen._chooser.ids.chooser
+        chooser.path = str(self.tmp)
+        d.frames(3)
+        chooser.selection = [str(self.tmp / "layout.jpg")]
+        d.frames(1)
+        d.press("Open", exact=True)
+        d.wait_idle()
+        assert self.screen.step == "result", self.screen.error
+        assert len(self.screen.ids.swatches.children) == 6
+        assert "CIEDE2000" in self.screen.verdict or "close" in self.screen.verdict
+        look("calibration-result")
+        self.screen.ids.profile_name.text = "my cards"
+        d.press("Save profile")
+        assert "my cards" in self.app.backend.profile_names()
         d.press("Home", exact=False) if d.has_button("Home") else d.press("Back", exact=True)
         d.press("Back", exact=True) if self.app.sm.current != "home" else None
         self.app.go_home()
         d.frames(2)
         d.press("New game")
+        assert "my cards" in self.screen.profiles  # the saved profile is offered for new games
         look("new-game")
         d.tap(self.screen.ids.game_x_tiles)
         d.press("Add a player")

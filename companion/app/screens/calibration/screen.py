@@ -13,7 +13,7 @@ from companion.app import calibration_model as cm
 from companion.app.photo_source import KivyCameraSource
 from companion.app.screens import BaseScreen
 from companion.app.widgets.common import InstantPopup
-from companion.app.screens.capture.screen import CameraPanel, FileChooserPanel
+from companion.app.widgets.photo_panels import CameraPanel, FileChooserPanel
 from companion.app.widgets.board_view import BoardView  # noqa: F401  (kv)
 from companion.app.widgets.common import Swatch, WrapLabel
 
@@ -103,7 +103,8 @@ class CalibrationScreen(BaseScreen):
         self.app.run_task(cm.run_calibration, photo, layout, on_done=self._done, on_error=self._failed,
                           status="Learning your colours ...")
 
-    def _done(self, profile) -> None:
+    def _done(self, outcome) -> None:
+        profile = outcome.profile
         self.profile = profile
         self.step = "result"
         grid = self.ids.swatches
@@ -115,6 +116,8 @@ class CalibrationScreen(BaseScreen):
         sep = cm.separation(profile)
         colour = {"good": "7be08f", "close": "ffc14d", "bad": "ff6a5a"}[sep.level]
         self.verdict = f"[color={colour}]{sep.verdict}[/color]"
+        if outcome.warnings:
+            self.verdict += "\n[color=ffc14d]" + "\n".join(outcome.warnings) + "[/color]"
         self.ids.profile_name.text = self.ids.profile_name.text or f"my {self.kit}"
 
     def _failed(self, exc: BaseException) -> None:
