@@ -17,8 +17,11 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("read", help="read a photo of the table into a board",
                        description="Read a photo of the table: find the tiles, read each one, "
                                    "check the position against the game's rules.")
-    p.add_argument("photo", metavar="PHOTO", help="JPEG or PNG photo of the table")
-    p.add_argument("--game", required=True, choices=sorted(GAME_KITS), help="the game played")
+    p.add_argument("photo", metavar="PHOTO", nargs="?",
+                   help="JPEG or PNG photo of the table (default: a bundled sample photo, "
+                        "with its overlay written to sample-overlay.png)")
+    p.add_argument("--game", choices=sorted(GAME_KITS),
+                   help="the game played (required with PHOTO)")
     p.add_argument("--profile", metavar="P", help="colour/symbol profile from 'calibrate'")
     p.add_argument("--camera", metavar="CAM.json", help="lens calibration from 'calibrate-camera'")
     p.add_argument("--overlay", metavar="OUT.png", help="write the photo with what was read drawn on it")
@@ -38,9 +41,36 @@ def _violations(board: dict) -> list[dict]:
     return [v.to_dict() for v in check_board(parsed)]
 
 
+#: The bundled sample read when no photo is given: (game, path below sample_images/).
+SAMPLE = ("tapestry", "tapestry/photos/normal-01.jpg")
+
+
+def _sample_photo() -> Path:
+    """The bundled sample photo of a source checkout."""
+    root = Path(__file__).resolve().parents[2] / "sample_images"
+    photo = root / SAMPLE[1]
+    if not photo.is_file():
+        raise InputError(f"no bundled sample photo at {photo}; give a PHOTO and --game",
+                         code="not-found")
+    return photo
+
+
 def run(args: argparse.Namespace) -> CommandResult:
     from vision.errors import VisionError
     from vision.pipeline import read_file
+
+    if args.photo is None:
+        if args.game not in (None, SAMPLE[0]):
+            raise InputError("without a PHOTO the bundled sample is read, a "
+                             f"{SAMPLE[0]} game; give a PHOTO to read a {args.game} table",
+                             code="usage")
+        args.photo, args.game = str(_sample_photo()), SAMPLE[0]
+        if args.overlay is None:
+            args.overlay = "sample-overlay.png"
+        logger.warning("no photo given: reading the bundled sample %s", args.photo)
+    elif args.game is None:
+        raise InputError("--game is required with a PHOTO (one of "
+                         f"{', '.join(sorted(GAME_KITS))})", code="usage")
 
     profile = None
     if args.profile:
@@ -50,6 +80,8 @@ def run(args: argparse.Namespace) -> CommandResult:
     if args.camera:
         from companion.commands import read_json_file
         camera = read_json_file(args.camera, what="camera calibration")
+    elif profile is not None and isinstance(profile.get("camera"), dict):
+        camera = profile["camera"]
     try:
         reading = read_file(args.photo, game=args.game, profile=profile, camera=camera)
     except VisionError as exc:
@@ -71,6 +103,8 @@ def run(args: argparse.Namespace) -> CommandResult:
         lines.append(f"  doubt ({d['row']},{d['col']}) {d['attribute']}: {d['reason']}")
     for v in violations:
         lines.append(f"  VIOLATION {v['rule']} {v['cells']}: {v['message']}")
+    if args.overlay:
+        lines.append(f"overlay written to {args.overlay}")
     return CommandResult(data, "\n".join(lines))
 
 
