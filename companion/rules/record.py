@@ -72,6 +72,36 @@ def validate_options(game: str, options: Any) -> dict[str, Any]:
     return out
 
 
+def record_header(data: Any) -> tuple[str, list[str], dict[str, Any], list[Any]]:
+    """Validate a record document's game, players, options and turn list (not the entries).
+
+    Returns ``(game, players, options, turns)``; Tapestry records may omit ``players``.
+    """
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    game = data.get("game")
+    if game not in GAMES:
+        raise RecordError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    players = data.get("players")
+    if players is None and game == "tapestry":
+        players = ["Player"]
+    if not isinstance(players, list) or not players:
+        raise RecordError("'players' must be a non-empty list of names")
+    if len(players) > MAX_PLAYERS:
+        raise RecordError(f"too many players ({len(players)}; at most {MAX_PLAYERS})")
+    if any(not isinstance(p, str) or not p.strip() for p in players):
+        raise RecordError("every player must be a non-empty name")
+    if len(set(players)) != len(players):
+        raise RecordError("player names must be unique")
+    options = validate_options(game, data.get("options"))
+    turns = data.get("turns")
+    if not isinstance(turns, list) or not turns:
+        raise RecordError("'turns' must be a non-empty list of entries")
+    if len(turns) > MAX_ENTRIES:
+        raise RecordError(f"too many entries ({len(turns)}; at most {MAX_ENTRIES})")
+    return game, players, options, turns
+
+
 def record_from_dict(data: Any, *, base_dir: Path | None = None,
                      read_photo: PhotoReader | None = None) -> Record:
     """Validate a record document and build a :class:`Record`, reading photo entries.
@@ -83,28 +113,7 @@ def record_from_dict(data: Any, *, base_dir: Path | None = None,
     ReaderUnavailable
         A photo entry and no reader.
     """
-    if not isinstance(data, dict):
-        raise RecordError("a record must be a JSON object")
-    game = data.get("game")
-    if game not in GAMES:
-        raise RecordError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
-    players_raw = data.get("players")
-    if players_raw is None and game == "tapestry":
-        players_raw = ["Player"]
-    if not isinstance(players_raw, list) or not players_raw:
-        raise RecordError("'players' must be a non-empty list of names")
-    if len(players_raw) > MAX_PLAYERS:
-        raise RecordError(f"too many players ({len(players_raw)}; at most {MAX_PLAYERS})")
-    if any(not isinstance(p, str) or not p.strip() for p in players_raw):
-        raise RecordError("every player must be a non-empty name")
-    if len(set(players_raw)) != len(players_raw):
-        raise RecordError("player names must be unique")
-    options = validate_options(game, data.get("options"))
-    turns = data.get("turns")
-    if not isinstance(turns, list) or not turns:
-        raise RecordError("'turns' must be a non-empty list of entries")
-    if len(turns) > MAX_ENTRIES:
-        raise RecordError(f"too many entries ({len(turns)}; at most {MAX_ENTRIES})")
+    game, players, options, turns = record_header(data)
     option_borders = None
     if options.get("borders") is not None:
         option_borders = parse_borders(options["borders"], kit_for_game(game), "options.borders")
@@ -114,7 +123,7 @@ def record_from_dict(data: Any, *, base_dir: Path | None = None,
         if not isinstance(raw, dict):
             raise RecordError(f"{where} must be a JSON object")
         player = raw.get("player")
-        if player is not None and player not in players_raw:
+        if player is not None and player not in players:
             raise RecordError(f"{where}: player {player!r} is not one of the players")
         new_round = raw.get("new_round", False)
         if not isinstance(new_round, bool):
@@ -138,4 +147,4 @@ def record_from_dict(data: Any, *, base_dir: Path | None = None,
             board = board.with_borders(option_borders)
         entries.append(Entry(i, board, player, new_round and game == "x-tiles",
                              photo if isinstance(photo, str) else None))
-    return Record(game, tuple(players_raw), options, tuple(entries))
+    return Record(game, tuple(players), options, tuple(entries))

@@ -123,25 +123,12 @@ def import_record(store: "SessionStore", record: Mapping[str, Any] | str | Path,
                   base_dir: str | Path | None = None, name: str | None = None,
                   profile: Mapping[str, Any] | None = None):
     """See :meth:`SessionStore.import_record`. Returns the new :class:`SessionInfo`."""
-    from companion.rules.record import validate_options
+    from companion.rules.record import record_header
     from companion.session.store import validate_board
 
     data, record_dir = _load_record(record)
     base = Path(base_dir) if base_dir is not None else record_dir
-    if not isinstance(data, dict):
-        raise RecordError("a record must be a JSON object")
-    game = data.get("game")
-    from companion.rules.board import GAMES
-
-    if game not in GAMES:
-        raise RecordError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
-    players = data.get("players")
-    if players is None and game == "tapestry":
-        players = ["Player"]
-    options = validate_options(game, data.get("options"))
-    raw_turns = data.get("turns")
-    if not isinstance(raw_turns, list) or not raw_turns:
-        raise RecordError("'turns' must be a non-empty list of entries")
+    game, players, options, raw_turns = record_header(data)
     stored: list[Path] = []
     rows: list[dict[str, Any]] = []
     try:
