@@ -440,6 +440,7 @@ class Tapestry(GameRules):
         """A changed card is an exchange (RULES.md convention 19)."""
         out = []
         placed = set(move.placed)
+        listed: set[frozenset[Cell]] = set()
         for cell in move.changed:
             old, new = prev.tiles[cell], cur.tiles[cell]
             bad = []
@@ -451,7 +452,10 @@ class Tapestry(GameRules):
                 contact = self._contacts(cur, cell, nb)
                 if contact:
                     bad.append("it breaks a contact rule")
-                    out.extend(contact)
+                    pair = frozenset((cell, nb))
+                    if pair not in listed:  # two exchanged cards touching: list it once
+                        listed.add(pair)
+                        out.extend(contact)
             if bad:
                 out.append(violation("tapestry.bad-exchange", [cell],
                                      f"bad exchange at {fmt_cell(cell)}: {'; '.join(dict.fromkeys(bad))}"))
