@@ -46,6 +46,17 @@ GAME_KITS: Mapping[str, str] = {
     "twelve-tiles": "twelve-tiles",
 }
 
+#: Where the pips of a die face lie, as (x, y) in {-1, 0, 1}: x grows east, y grows south,
+#: the face's half-width being 1. The standard die layout, shared by the renderer and the app.
+DIE_PIP_LAYOUT: Mapping[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
 _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 _NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 

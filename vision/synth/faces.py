@@ -14,7 +14,7 @@ from typing import Any, Mapping
 import cv2
 import numpy as np
 
-from vision.kits import Kit, hex_to_rgb
+from vision.kits import DIE_PIP_LAYOUT, Kit, hex_to_rgb
 
 #: Nestortiles tooth depth and count of teeth segments between the corner teeth.
 TOOTH_DEPTH_MM = 2.2
@@ -197,14 +197,7 @@ def _wood(shape: tuple[int, int], base_bgr, rng: np.random.Generator, *, along_x
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-PIP_LAYOUT = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
+PIP_LAYOUT = DIE_PIP_LAYOUT
 
 
 def pip_centres_mm(pips: int, spin: int, size_mm: float = 40.0) -> list[tuple[float, float]]:
