@@ -39,9 +39,9 @@ Readings of text that is silent or ambiguous are marked ``READING:`` below.  In 
 * Tapestry `too-wide`: the span before is that of the previous tiles still present; "outside the
   old span" = outside its row range or its column range.  Tapestry exchange contact: a neighbour
   exchanged in the same turn counts as already on the table.
-* DIFFERENCE "tapestry-exchange-pair": a broken contact between two cards exchanged in the same
-  turn is listed once (one contact, one violation; both exchanges are bad).  The product lists it
-  once per exchange, which also weighs in the "fewer violations" alignment tie-break.
+* A broken contact between two cards exchanged in the same turn is listed once (one contact,
+  one violation; both exchanges are bad).  (The product listed it once per exchange, which also
+  weighed in the "fewer violations" alignment tie-break; fixed in the product since.)
 * Textile "last knot": the last non-start entry of that player that placed tiles.
 * When no previous tile is left (empty previous board, or all removed this turn) placed tiles are
   not checked for `not-adjacent` / `not-knotted`, like a first tile.
@@ -464,7 +464,6 @@ def _eval_tapestry(prev, cur, still, ev: Eval, start: bool):
         return clash or same
 
     # Exchanges first (convention 19): contact against cards already on the table.
-    changed = set(ev.changed)
     for p in ev.changed:
         bad = not (BEATS.get(cur[p].symbol) == prev[p].symbol)
         for _, q in _nb4(p):
@@ -472,10 +471,7 @@ def _eval_tapestry(prev, cur, still, ev: Eval, start: bool):
                 # READING: another card exchanged in the same turn is "already on the table"
                 if contact(p, q):
                     bad = True
-                    if q in changed:
-                        # the broken contact between two exchanged cards is listed once here;
-                        # the product lists it once per exchange (reported difference)
-                        ev.notes.append("tapestry-exchange-pair")
+
         if bad:
             ev.add("tapestry.bad-exchange", [p])
     for p in sorted(placed):
