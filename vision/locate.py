@@ -227,6 +227,67 @@ def locate(image: np.ndarray, *, cells_are_tiles: bool = True) -> Lattice:
     return locate_candidates(image, cells_are_tiles=cells_are_tiles)[0]
 
 
+def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: tuple[int, int],
+                            cells_are_tiles: bool, source: str) -> list[Lattice]:
+    """Lattice hypotheses from one set of segments (work-image pixels): vanishing points ->
+    pairs of families -> regular combs -> refined lattices that hold together."""
+    w, h = size
+    if len(segs) < 6:
+        return []
+    vps = vanishing_points(segs, size=(w, h))
+    if len(vps) < 2:
+        return []
+    candidates = []
+    total_len = float(segs.length.sum())
+    for (i, (v1, m1)), (j, (v2, m2)) in combinations(enumerate(vps), 2):
+        # v1 becomes the x direction, so family 1 holds the lines y = const (and vice versa)
+        f2, f1 = segs.take(m1), segs.take(m2)
+        mids = np.vstack([f1.mid, f2.mid])
+        origin = tuple(np.median(mids, axis=0))
+        # the two families must cross at a decent angle where the tiles are
+        d1 = v1[:2] - np.array(origin) * v1[2]
+        d2 = v2[:2] - np.array(origin) * v2[2]
+        cosang = abs(d1 @ d2) / (np.linalg.norm(d1) * np.linalg.norm(d2) + 1e-12)
+        if cosang > math.cos(math.radians(35)):
+            continue
+        try:
+            H0 = pair_homography(v1, v2, origin)
+        except np.linalg.LinAlgError:
+            continue
+        px, sx, lx = segment_positions(H0, f1, 0)
+        py, sy, ly = segment_positions(H0, f2, 1)
+        okx = np.isfinite(px) & (np.abs(px) < 4 * max(w, h))
+        oky = np.isfinite(py) & (np.abs(py) < 4 * max(w, h))
+        if okx.sum() < 3 or oky.sum() < 3:
+            continue
+        min_p = max(6.0, 0.012 * max(w, h))
+        cx = fit_comb(px[okx], f1.length[okx], min_period=min_p, max_period=0.45 * max(w, h))
+        cy = fit_comb(py[oky], f2.length[oky], min_period=min_p, max_period=0.45 * max(w, h))
+        if cx is None or cy is None:
+            continue
+        support = (f1.length.sum() + f2.length.sum()) / total_len
+        score = cx.strength * cy.strength * support
+        S = np.array([[1 / cx.period, 0, -cx.phase / cx.period],
+                      [0, 1 / cy.period, -cy.phase / cy.period], [0, 0, 1.0]])
+        candidates.append((score, S @ H0, f1, f2, cx, cy))
+    if not candidates:
+        return []
+    candidates.sort(key=lambda c: -c[0])
+    valid = []
+    for score, H, f1, f2, cx, cy in candidates[:6]:
+        try:
+            lat = _finish(H, f1, f2, score, scale, len(candidates), len(vps), fg, (w, h))
+        except (np.linalg.LinAlgError, FloatingPointError) as exc:
+            logger.debug("lattice candidate failed: %s", exc)
+            lat = None
+        if lat is None:
+            continue
+        valid.append(_fix_pitch(lat) if cells_are_tiles else lat)
+    for lat in valid:
+        lat.info["source"] = source
+    return valid
+
+
 def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True) -> list[Lattice]:
     """Find the lattice of tiles in a photo.
 
@@ -271,57 +332,15 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True) -> lis
             m[:, 1] = np.clip(m[:, 1], 0, h - 1)
             more = more.take(near[m[:, 1], m[:, 0]])
             segs = Segments(np.vstack([segs.p, more.p]), np.vstack([segs.q, more.q]))
-    if len(segs) < 6:
+    outline = find_segments(cv2.GaussianBlur(fg.astype(np.uint8) * 255, (0, 0), 1.5),
+                            min_length=max(8.0, 0.012 * max(w, h)))
+    if len(segs) < 6 and len(outline) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
-    vps = vanishing_points(segs, size=(w, h))
-    if len(vps) < 2:
-        raise NoTilesFound("no tiles found: no two families of parallel edges")
-    candidates = []
-    total_len = float(segs.length.sum())
-    for (i, (v1, m1)), (j, (v2, m2)) in combinations(enumerate(vps), 2):
-        # v1 becomes the x direction, so family 1 holds the lines y = const (and vice versa)
-        f2, f1 = segs.take(m1), segs.take(m2)
-        mids = np.vstack([f1.mid, f2.mid])
-        origin = tuple(np.median(mids, axis=0))
-        # the two families must cross at a decent angle where the tiles are
-        d1 = v1[:2] - np.array(origin) * v1[2]
-        d2 = v2[:2] - np.array(origin) * v2[2]
-        cosang = abs(d1 @ d2) / (np.linalg.norm(d1) * np.linalg.norm(d2) + 1e-12)
-        if cosang > math.cos(math.radians(35)):
-            continue
-        try:
-            H0 = pair_homography(v1, v2, origin)
-        except np.linalg.LinAlgError:
-            continue
-        px, sx, lx = segment_positions(H0, f1, 0)
-        py, sy, ly = segment_positions(H0, f2, 1)
-        okx = np.isfinite(px) & (np.abs(px) < 4 * max(w, h))
-        oky = np.isfinite(py) & (np.abs(py) < 4 * max(w, h))
-        if okx.sum() < 3 or oky.sum() < 3:
-            continue
-        min_p = max(6.0, 0.012 * max(w, h))
-        cx = fit_comb(px[okx], f1.length[okx], min_period=min_p, max_period=0.45 * max(w, h))
-        cy = fit_comb(py[oky], f2.length[oky], min_period=min_p, max_period=0.45 * max(w, h))
-        if cx is None or cy is None:
-            continue
-        support = (f1.length.sum() + f2.length.sum()) / total_len
-        score = cx.strength * cy.strength * support
-        S = np.array([[1 / cx.period, 0, -cx.phase / cx.period],
-                      [0, 1 / cy.period, -cy.phase / cy.period], [0, 0, 1.0]])
-        candidates.append((score, S @ H0, f1, f2, cx, cy))
-    if not candidates:
-        raise NoTilesFound("no tiles found: no regular grid of edges")
-    candidates.sort(key=lambda c: -c[0])
-    valid = []
-    for score, H, f1, f2, cx, cy in candidates[:6]:
-        try:
-            lat = _finish(H, f1, f2, score, scale, len(candidates), len(vps), fg, (w, h))
-        except (np.linalg.LinAlgError, FloatingPointError) as exc:
-            logger.debug("lattice candidate failed: %s", exc)
-            lat = None
-        if lat is None:
-            continue
-        valid.append(_fix_pitch(lat) if cells_are_tiles else lat)
+    valid = _lattices_from_segments(segs, fg, scale, (w, h), cells_are_tiles, "edges")
+    if cells_are_tiles:
+        # a second hypothesis from the layout's outline alone: the table's grain, the pips and
+        # the tiles' teeth cannot swamp it
+        valid += _lattices_from_segments(outline, fg, scale, (w, h), cells_are_tiles, "outline")
     if not valid:
         raise NoTilesFound("no tiles found: the grid of edges is not consistent")
     if not cells_are_tiles:
