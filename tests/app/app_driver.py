@@ -167,6 +167,19 @@ class Driver:
         except AssertionError:
             return False
 
+    def choose_file(self, chooser: Any, path: Path) -> None:
+        """Point a Kivy file chooser at ``path``'s folder, wait until it has listed the folder
+        (it lists over several frames and clears the selection when done), select the file."""
+        chooser.path = str(path.parent)
+        for _ in range(2000):
+            self.frames(1)
+            if str(path) in chooser.files and getattr(chooser, "_gitems_gen", None) is None:
+                break  # listing finished (Kivy clears its generator when done)
+        assert str(path) in chooser.files, f"the file chooser does not list {path}"
+        self.frames(2)
+        chooser.selection = [str(path)]
+        self.frames(1)
+
     # ------------------------------------------------------------------ touching
     def tap_at(self, x: float, y: float) -> None:
         touch = UnitTestTouch(x, y)

@@ -58,11 +58,7 @@ class TestScreens(AppTestCase):
         jpeg, _ = render_jpeg(board, kit_for_game("tapestry"), 7, size=(960, 720), difficulty="easy")
         (self.tmp / "layout.jpg").write_bytes(jpeg)
         d.press("Load photo")
-        chooser = self.screen._chooser.ids.chooser
-        chooser.path = str(self.tmp)
-        d.frames(3)
-        chooser.selection = [str(self.tmp / "layout.jpg")]
-        d.frames(1)
+        d.choose_file(self.screen._chooser.ids.chooser, self.tmp / "layout.jpg")
         d.press("Open", exact=True)
         d.wait_idle()
         assert self.screen.step == "result", self.screen.error
@@ -108,12 +104,8 @@ class TestScreens(AppTestCase):
         else:
             cv2.imwrite(str(photo), np.full((300, 400, 3), 120, np.uint8))
         d.press("Load photo from a file")
-        chooser = self.screen._chooser
-        chooser.ids.chooser.path = str(self.tmp)
-        d.frames(3)
+        d.choose_file(self.screen._chooser.ids.chooser, photo)
         look("file-chooser")
-        chooser.ids.chooser.selection = [str(photo)]
-        d.frames(1)
         d.press("Open", exact=True)
         d.wait_idle()
         if demo is not None:
