@@ -341,6 +341,22 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True) -> lis
         # a second hypothesis from the layout's outline alone: the table's grain, the pips and
         # the tiles' teeth cannot swamp it
         valid += _lattices_from_segments(outline, fg, scale, (w, h), cells_are_tiles, "outline")
+    else:
+        # X-shaped tiles: their grooves lie inside the tiles, while a striped or grained table's
+        # lines run past them; the segments wholly inside the layout give a hypothesis of
+        # their own (interleaved with the others: the caller reads the first few)
+        inner = cv2.erode(fg.astype(np.uint8), np.ones((3, 3), np.uint8),
+                          iterations=max(1, int(0.004 * max(w, h)))) > 0
+
+        def inside(pts):
+            p = np.round(pts).astype(int)
+            return inner[np.clip(p[:, 1], 0, h - 1), np.clip(p[:, 0], 0, w - 1)]
+        within = segs.take(inside(segs.p) & inside(segs.q))
+        more = _lattices_from_segments(within, fg, scale, (w, h), cells_are_tiles, "inside")
+        mixed = []
+        for k in range(max(len(valid), len(more))):
+            mixed += valid[k:k + 1] + more[k:k + 1]
+        valid = mixed
     if not valid:
         raise NoTilesFound("no tiles found: the grid of edges is not consistent")
     if not cells_are_tiles:
@@ -415,6 +431,28 @@ def _skew(H_img_from_lat: np.ndarray, size: tuple[int, int], centre: tuple[float
     return float(abs(r1 @ r2) / (np.linalg.norm(r1) * np.linalg.norm(r2) + 1e-12))
 
 
+def _plausible_cells(H: np.ndarray, fg: np.ndarray, *, max_ratio: float = 6.0) -> bool:
+    """Whether the lattice ``H`` (work image -> lattice) has cells of sane size where the
+    layout is: no vanishing line across it (the cell area keeps its sign), cell areas that vary
+    by at most ``max_ratio`` over it (a table seen at up to 45 degrees), and a cell neither
+    tiny nor wider than half the picture."""
+    h, w = fg.shape[:2]
+    ys, xs = np.nonzero(fg[::4, ::4])
+    if len(xs) < 4:
+        return True
+    pts = np.column_stack([xs * 4.0, ys * 4.0])
+    hull = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2).astype(float)
+    sample = np.vstack([hull, pts.mean(0)[None, :]])
+    dets = np.array([np.linalg.det(_jacobian(H, (float(x), float(y)))) for x, y in sample])
+    if not np.all(np.isfinite(dets)) or not (np.all(dets > 0) or np.all(dets < 0)):
+        return False
+    area = 1.0 / np.abs(dets)  # image pixels per cell
+    if area.max() > max_ratio * area.min():
+        return False
+    side = math.sqrt(float(np.median(area)))
+    return 0.01 * max(w, h) <= side <= 0.5 * max(w, h)
+
+
 def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: float,
             n_candidates: int, n_vps: int, fg: np.ndarray, size: tuple[int, int]) -> Lattice | None:
     """Refine one candidate lattice; ``None`` when it does not hold together (too few lines, or
@@ -441,6 +479,9 @@ def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: floa
         logger.debug("lattice candidate rejected: too few lines on it")
         return None
     if abs(np.linalg.det(H)) < 1e-15:
+        return None
+    if not _plausible_cells(H, fg):
+        logger.debug("lattice candidate rejected: its cells change size wildly over the layout")
         return None
     # two cells of margin: a tile at the rim may show only its inner edges
     cols = (int(kx[mx].min()) - 2, int(kx[mx].max()) + 1)
