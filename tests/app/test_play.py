@@ -18,6 +18,10 @@ from kivy.tests.common import GraphicUnitTest
 
 pytestmark = pytest.mark.gui
 
+
+def bm_cells(board: dict) -> list:
+    return [(t["row"], t["col"]) for t in board.get("tiles", [])]
+
 GAMES = ("octopus", "textile", "x-tiles", "tapestry", "twelve-tiles")
 LANDSCAPE = (1280, 720)
 PORTRAIT = (720, 1280)
@@ -187,6 +191,17 @@ class AppTestCase(GraphicUnitTest):
         made = 0
         if review.has_photo and review.show_photo and first:
             look("review-photo")
+            # a tap on a tile in the photo opens the editor for that cell
+            photo = review.ids.photo
+            cells = [c for c in bm_cells(review.turn.board) if c in (photo.polygons or {})]
+            if (review.turn.reading or {}).get("geometry") and bm_cells(review.turn.board):
+                assert cells, "the reading has geometry but no tile can be tapped on the photo"
+            if cells:
+                point = photo.point_of_cell(cells[0])
+                d.tap_at(*point)
+                editor = self.editor()
+                assert editor.cell == cells[0]
+                d.tap(editor.cancel_button)
         # edit on the schematic board (tiles are large enough to tap on a phone)
         if review.show_photo:
             d.press("Board", exact=True)

@@ -103,6 +103,8 @@ class BoardView(Widget):
 
     # ------------------------------------------------------------------ input
     def on_touch_down(self, touch):
+        if self.disabled or self.opacity == 0:
+            return False  # hidden behind the photo: let the photo have the tap
         if not self.collide_point(*touch.pos):
             return super().on_touch_down(touch)
         cell = self.cell_at(*touch.pos)

@@ -38,7 +38,21 @@ class PhotoView(Image):
         pw, ph = self.photo_size or self.texture.size
         return u * pw, v * ph
 
+    def point_of_cell(self, cell: tuple[int, int]) -> tuple[float, float] | None:
+        """Window point at the centre of ``cell``'s polygon on the shown photo (or None)."""
+        poly = self.polygons.get(tuple(cell)) if self.polygons else None
+        if poly is None or self.texture is None:
+            return None
+        nw, nh = self.norm_image_size
+        pw, ph = self.photo_size or self.texture.size
+        px, py = poly.mean(axis=0)
+        x = self.center_x - nw / 2 + px / pw * nw
+        y = self.center_y - nh / 2 + (1 - py / ph) * nh
+        return self.to_window(x, y)
+
     def on_touch_down(self, touch):
+        if self.disabled or self.opacity == 0:
+            return False  # hidden behind the board view
         if not self.collide_point(*touch.pos) or not self.polygons:
             return super().on_touch_down(touch)
         p = self.photo_point(*touch.pos)
