@@ -135,6 +135,16 @@ def _far_from_frame(lab: np.ndarray, frame: np.ndarray, clusters: int = 8) -> np
     return d2.min(1).reshape(h, w) > thr * thr
 
 
+def fill_holes(mask: np.ndarray) -> np.ndarray:
+    """``mask`` (H, W) bool with every region it encloses (not reachable from the picture's
+    border) filled in."""
+    bg = (~mask).astype(np.uint8)
+    n, labels = cv2.connectedComponents(bg, connectivity=4)
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    outside = np.isin(labels, edge[edge > 0])
+    return mask | ~outside
+
+
 def foreground_mask(work: np.ndarray, *, border: float = 0.06) -> np.ndarray:
     """Pixels that are probably not table.
 
@@ -288,7 +298,8 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
     return valid
 
 
-def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True) -> list[Lattice]:
+def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
+                      solid_layout: bool = False) -> list[Lattice]:
     """Find the lattice of tiles in a photo.
 
     Parameters
@@ -296,6 +307,8 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True) -> lis
     image : ndarray (H, W, 3) uint8 BGR, the full photo.
     cells_are_tiles : each lattice cell holds one tile (not so for X-shaped tiles, whose lines
         are the cells' diagonals): the pitch is then checked against the tiles' extent.
+    solid_layout : the layout is one solid object (a board): what its outline encloses is part
+        of it, even where it has the table's colour.
 
     Returns
     -------
@@ -312,6 +325,8 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True) -> lis
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     segs = find_segments(gray, min_length=max(8.0, 0.012 * max(w, h)))
     fg = foreground_mask(work)
+    if solid_layout:
+        fg = fill_holes(fg)
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
     near = cv2.dilate(fg.astype(np.uint8), np.ones((5, 5), np.uint8),

@@ -123,7 +123,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         t0 = time.perf_counter()
     try:
         lattices = locate_candidates(image, cells_are_tiles=kit.shape != "rounded-x"
-                                     and kit.board is None)
+                                     and kit.board is None, solid_layout=kit.board is not None)
     except (np.linalg.LinAlgError, FloatingPointError) as exc:
         raise NoTilesFound(f"no tiles found: the lattice could not be solved ({exc})") from None
     timing["locate"] = (time.perf_counter() - t0) * 1000
