@@ -376,6 +376,10 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         raise NoTilesFound("no tiles found: the grid of edges is not consistent")
     if not cells_are_tiles:
         return valid
+    # the outline runs along the tiles' shadows too: fit the lattices found from it to the
+    # image's own edges near its lines
+    valid = [_refit_to_edges(lat, segs) if lat.info.get("source") == "outline" else lat
+             for lat in valid]
     # of the lattices that hold together, the one whose cells fit the tiles best: each cell
     # either full of tile or bare (the edge evidence ranks them, the tiles' extent decides)
     fits = [_partial(lat) for lat in valid]
@@ -466,6 +470,43 @@ def _plausible_cells(H: np.ndarray, fg: np.ndarray, *, max_ratio: float = 6.0) -
         return False
     side = math.sqrt(float(np.median(area)))
     return 0.01 * max(w, h) <= side <= 0.5 * max(w, h)
+
+
+def _refit_to_edges(lat: Lattice, segs: Segments) -> Lattice:
+    """Refit a lattice to the image's edge segments (work-image pixels) that run along its
+    lines (chesscog's lattice-consistent least squares); kept only when it moves the lattice a
+    little and its cells still fit the tiles about as well."""
+    if len(segs) < 8:
+        return lat
+    S = np.diag([lat.work_scale, lat.work_scale, 1.0])
+    H_work = S @ lat.H                      # lattice -> work image
+    H = np.linalg.inv(H_work)               # work image -> lattice
+    a, b = apply_h(H, segs.p), apply_h(H, segs.q)
+    d = b - a
+    ok = np.all(np.isfinite(d), axis=1)
+    n = np.hypot(d[:, 0], d[:, 1]) + 1e-12
+    along_y = ok & (np.abs(d[:, 0]) < 0.17 * n)  # lines x = const
+    along_x = ok & (np.abs(d[:, 1]) < 0.17 * n)  # lines y = const
+    if along_y.sum() < 3 or along_x.sum() < 3:
+        return lat
+    try:
+        H2, kx, mx, ky, my = _refine(H, segs.take(along_y), segs.take(along_x), rounds=3)
+    except (np.linalg.LinAlgError, FloatingPointError):
+        return lat
+    if mx.sum() < 3 or my.sum() < 3 or not np.all(np.isfinite(H2)):
+        return lat
+    H2_full = np.linalg.inv(S) @ np.linalg.inv(H2)
+    H2_full = H2_full / H2_full[2, 2]
+    corners = np.array([[lat.cols[0], lat.rows[0]], [lat.cols[1] + 1, lat.rows[0]],
+                        [lat.cols[1] + 1, lat.rows[1] + 1], [lat.cols[0], lat.rows[1] + 1]], float)
+    # how far the refit moves the corners of the lattice's window, in cells
+    moved = np.linalg.norm(apply_h(np.linalg.inv(lat.H), apply_h(H2_full, corners)) - corners, axis=1)
+    if not np.all(np.isfinite(moved)) or moved.max() > 0.6:
+        return lat
+    new = lat.with_H(H2_full)
+    if _partial(new) > _partial(lat) + 0.05:
+        return lat
+    return new
 
 
 def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: float,
