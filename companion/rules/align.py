@@ -5,7 +5,7 @@ Successive photos need not share origin or orientation. The previous board is tu
 tiles land on identical tiles of the current board. Ties go to the candidate whose turn has fewer
 violations, then to the smallest ``(quarter_turns, row_shift, col_shift)``. A Twelve Tiles frame
 board (both boards with ``borders``) is only turned within its 0-7 frame, never shifted, and only
-by turns that map the previous borders onto the current ones.
+by turns that map the previous borders onto the current ones (by any turn when none does).
 """
 from __future__ import annotations
 
@@ -52,18 +52,16 @@ def candidate_alignments(prev: Board, cur: Board,
     if not prev.tiles or not cur.tiles:
         return 0, [IDENTITY]
     if frame_aligned(prev, cur):
+        borders = prev.borders
+        assert borders is not None
+        turns = [k for k in range(4) if tuple(borders[(i - k) % 4] for i in range(4)) == cur.borders]
+        # When no turn carries the borders over (a border misread, say), every turn is tried.
         counts: dict[Alignment, int] = {}
-        for k in range(4):
-            borders = prev.borders
-            assert borders is not None
-            if tuple(borders[(i - k) % 4] for i in range(4)) != cur.borders:
-                continue
+        for k in turns or range(4):
             turned = prev.turned(k, frame=True)
             counts[Alignment(k)] = sum(
                 1 for cell, tile in turned.tiles.items()
                 if cell in cur.tiles and identity(cur.tiles[cell]) == identity(tile))
-        if not counts:
-            return 0, [IDENTITY]
     else:
         cur_ids = {cell: identity(tile) for cell, tile in cur.tiles.items()}
         by_identity: dict[Hashable, list[Cell]] = defaultdict(list)

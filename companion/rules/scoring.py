@@ -50,6 +50,7 @@ class TurnResult:
     kind: str = "place"
     round: int | None = None
     alignment_ties: int = 1
+    alignment_matches: int = 0
 
     @property
     def legal(self) -> bool:
@@ -68,7 +69,8 @@ class TurnResult:
             "violations": [v.to_dict() for v in self.violations],
             "removed": [list(c) for c in self.removed],
             "changed": [list(c) for c in self.changed],
-            "alignment": {**self.alignment.to_dict(), "ties": self.alignment_ties},
+            "alignment": {**self.alignment.to_dict(), "ties": self.alignment_ties,
+                          "matches": self.alignment_matches},
         }
         if self.round is not None:
             out["round"] = self.round
@@ -186,6 +188,8 @@ class Evaluation:
 
     ``ties``: how many alignments were equally good (same matches and violation count); more than
     one means the photos alone do not settle what was played, and the smallest transform was taken.
+    ``matches``: previous tiles put on identical tiles; 0 with a previous state means nothing
+    anchors the alignment (every tile changed or gone) and the identity transform was taken.
     """
 
     alignment: Alignment
@@ -193,6 +197,7 @@ class Evaluation:
     move: Move
     violations: tuple[Violation, ...]
     ties: int = 1
+    matches: int = 0
 
 
 def evaluate_turn(rules: GameRules, prev: Board, cur: Board, ctx: TurnContext) -> Evaluation:
@@ -201,7 +206,7 @@ def evaluate_turn(rules: GameRules, prev: Board, cur: Board, ctx: TurnContext) -
         empty = Board(cur.game, {}, cur.borders)
         move = Move(placed=tuple(sorted(cur.tiles)))
         return Evaluation(IDENTITY, empty, move, tuple(rules.check_turn(empty, cur, move, ctx)))
-    _, candidates = candidate_alignments(prev, cur, rules.identity)
+    matches, candidates = candidate_alignments(prev, cur, rules.identity)
     scored = []
     for cand in candidates:
         aligned, move, violations = _evaluate(rules, prev, cur, cand, ctx)
@@ -210,7 +215,7 @@ def evaluate_turn(rules: GameRules, prev: Board, cur: Board, ctx: TurnContext) -
     fewest = scored[0][0][0]
     ties = sum(1 for key, _ in scored if key[0] == fewest)
     best = scored[0][1]
-    return Evaluation(best.alignment, best.aligned, best.move, best.violations, ties)
+    return Evaluation(best.alignment, best.aligned, best.move, best.violations, ties, matches)
 
 
 def score_record(record: Record) -> ScoreReport:
@@ -284,7 +289,7 @@ def score_record(record: Record) -> ScoreReport:
             perfect = False
         turns.append(TurnResult(entry.index, player, _placed_cells(game, move), points, breakdown,
                                 extra_turn, tuple(violations), move.removed, move.changed,
-                                alignment, kind, round_no, ev.ties))
+                                alignment, kind, round_no, ev.ties, ev.matches))
         totals[player] += points
         if game == "x-tiles" and target_winner is None and points and totals[player] >= target:
             target_winner = player
@@ -306,7 +311,8 @@ def score_record(record: Record) -> ScoreReport:
                                 "tapestry_value": tap.tapestry_value(last_state),
                                 "cards": len(last_state.tiles)},
                                last.extra_turn, last.violations, last.removed, last.changed,
-                               last.alignment, last.kind, last.round, last.alignment_ties)
+                               last.alignment, last.kind, last.round, last.alignment_ties,
+                               last.alignment_matches)
         totals[last.player] += final
         complete = tap.is_complete(last_state)
         extra["complete"] = complete

@@ -167,3 +167,24 @@ def test_board_rules_removed_changed():
     res = score_record_data(record("octopus", [a, b]))
     assert rule_ids(res["turns"][1]) == ["board.tile-changed", "board.tile-removed"]
     assert res["turns"][1]["points"] == 0
+
+
+def test_twelve_tiles_frame_alignment_by_borders():
+    from companion.rules import board_from_dict, board_to_dict
+    prev = [edges(0, 0, "blue", "green", "green", "yellow"), edges(0, 1, "blue", "red", "red", "green")]
+    new = prev + [edges(1, 1, "red", "red", "red", "red")]
+    rec = record("twelve-tiles", [prev, new])
+    for entry in rec["turns"]:
+        entry["board"]["borders"] = dict(BORDERS)
+    base = score_record_data(rec)
+    # the second photo taken from the other side of the table: the frame turned by a half turn
+    turned = board_to_dict(board_from_dict(rec["turns"][1]["board"]).turned(2, frame=True))
+    rec["turns"][1]["board"] = turned
+    res = score_record_data(rec)
+    assert res["turns"][1]["alignment"]["quarter_turns"] == 2
+    assert res["turns"][1]["placed"] == [[6, 6]]
+    assert res["turns"][1]["points"] == base["turns"][1]["points"]
+    # a misread border: no turn carries the borders over, the tiles decide
+    turned["borders"]["n"] = "red"
+    res = score_record_data(rec)
+    assert res["turns"][1]["alignment"]["quarter_turns"] == 2 and res["turns"][1]["placed"] == [[6, 6]]
