@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -15,7 +14,7 @@ from companion.app.screens import BaseScreen
 from companion.app.widgets.common import InstantPopup
 from companion.app.widgets.photo_panels import CameraPanel, FileChooserPanel
 from companion.app.widgets.board_view import BoardView  # noqa: F401  (kv)
-from companion.app.widgets.common import Swatch, WrapLabel
+from companion.app.widgets.common import Swatch, WrapLabel  # noqa: F401  (kv)
 
 logger = logging.getLogger(__name__)
 

@@ -10,9 +10,7 @@ import logging
 from pathlib import Path
 
 from kivy.clock import Clock
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.backend import sample_dirs
 from companion.app.boardmodel import GAME_TITLES

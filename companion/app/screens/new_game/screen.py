@@ -1,15 +1,12 @@
 """New game: game, players and their order, options, calibration profile."""
 from __future__ import annotations
 
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.textinput import TextInput
 
 from companion.app.boardmodel import GAME_TITLES
 from companion.app.screens import BaseScreen
 from companion.app.viewmodels import GAMES, PLAYER_LIMITS, NewGameError, clean_players, default_target, game_options
-from companion.app.widgets.common import BigButton
 
 
 class PlayerRow(BoxLayout):
