@@ -347,7 +347,9 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
             m[:, 1] = np.clip(m[:, 1], 0, h - 1)
             more = more.take(near[m[:, 1], m[:, 0]])
             segs = Segments(np.vstack([segs.p, more.p]), np.vstack([segs.q, more.q]))
-    outline = find_segments(cv2.GaussianBlur(fg.astype(np.uint8) * 255, (0, 0), 1.5),
+    # (the mask's staircase smoothed away first)
+    outline = find_segments(cv2.GaussianBlur(fg.astype(np.uint8) * 255, (0, 0),
+                                             max(1.5, 0.003 * max(w, h))),
                             min_length=max(8.0, 0.012 * max(w, h)))
     if len(segs) < 6 and len(outline) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
@@ -410,13 +412,14 @@ def _partial(lat: Lattice) -> float:
 
 
 def _fix_pitch(lat: Lattice) -> Lattice:
-    """Halve the pitch on an axis when that makes the cells fit the tiles much better (a comb at
-    twice the true pitch also fits the lines when every other line is faint)."""
+    """Halve or third the pitch on an axis when that makes the cells fit the tiles much better
+    (a comb at a multiple of the true pitch also fits the lines when the lines between are
+    faint, as on a layout's outline)."""
     if lat.fg is None:
         return lat
     best, best_p = lat, _partial(lat)
-    for sx in (1, 2):
-        for sy in (1, 2):
+    for sx in (1, 2, 3):
+        for sy in (1, 2, 3):
             if sx == sy == 1:
                 continue
             for ox in range(sx):
