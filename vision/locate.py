@@ -237,6 +237,33 @@ def locate(image: np.ndarray, *, cells_are_tiles: bool = True) -> Lattice:
     return locate_candidates(image, cells_are_tiles=cells_are_tiles)[0]
 
 
+def _layout_segments(image: np.ndarray, fg: np.ndarray, scale: float, *, min_length: float,
+                     pixels: int = 700_000) -> Segments:
+    """Edge segments of the layout seen closer: the full image's crop around the foreground
+    ``fg`` (work-image mask) at about ``pixels`` pixels (no more than full resolution); returned
+    in work-image pixels, at least ``min_length`` (work pixels) long."""
+    ys, xs = np.nonzero(fg)
+    if len(xs) == 0:
+        return Segments(np.zeros((0, 2)), np.zeros((0, 2)))
+    H, W = image.shape[:2]
+    pad = 0.03 * max(fg.shape)
+    x0 = int(max(0, (xs.min() - pad) / scale))
+    x1 = int(min(W, (xs.max() + 1 + pad) / scale))
+    y0 = int(max(0, (ys.min() - pad) / scale))
+    y1 = int(min(H, (ys.max() + 1 + pad) / scale))
+    crop = image[y0:y1, x0:x1]
+    z = min(1.0, math.sqrt(pixels / max(1.0, float(crop.shape[0] * crop.shape[1]))))
+    if z < 0.999:
+        crop = cv2.resize(crop, (max(1, round(crop.shape[1] * z)), max(1, round(crop.shape[0] * z))),
+                          interpolation=cv2.INTER_AREA)
+    zx = crop.shape[1] / max(1, x1 - x0)
+    zy = crop.shape[0] / max(1, y1 - y0)
+    segs = find_segments(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY),
+                         min_length=min_length * min(zx, zy) / scale)
+    to_work = lambda p: np.column_stack([(p[:, 0] / zx + x0) * scale, (p[:, 1] / zy + y0) * scale])
+    return Segments(to_work(segs.p), to_work(segs.q))
+
+
 def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: tuple[int, int],
                             cells_are_tiles: bool, source: str) -> list[Lattice]:
     """Lattice hypotheses from one set of segments (work-image pixels): vanishing points ->
@@ -368,7 +395,8 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         def inside(pts):
             p = np.round(pts).astype(int)
             return inner[np.clip(p[:, 1], 0, h - 1), np.clip(p[:, 0], 0, w - 1)]
-        within = segs.take(inside(segs.p) & inside(segs.q))
+        close = _layout_segments(image, fg, scale, min_length=max(8.0, 0.012 * max(w, h)))
+        within = close.take(inside(close.p) & inside(close.q))
         more = _lattices_from_segments(within, fg, scale, (w, h), cells_are_tiles, "inside")
         mixed = []
         for k in range(max(len(valid), len(more))):
