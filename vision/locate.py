@@ -410,6 +410,7 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     # image's own edges near its lines
     valid = [_refit_to_edges(lat, segs) if lat.info.get("source") == "outline" else lat
              for lat in valid]
+    valid = [_align_phase(lat, gray) for lat in valid]
     # of the lattices that hold together, the one whose cells fit the tiles best: each cell
     # either full of tile or bare (the edge evidence ranks them, the tiles' extent decides)
     fits = [_partial(lat) for lat in valid]
@@ -501,6 +502,51 @@ def _plausible_cells(H: np.ndarray, fg: np.ndarray, *, max_ratio: float = 6.0) -
         return False
     side = math.sqrt(float(np.median(area)))
     return 0.01 * max(w, h) <= side <= 0.5 * max(w, h)
+
+
+def _align_phase(lat: Lattice, gray: np.ndarray, px: int = 24) -> Lattice:
+    """Shift a lattice so its cell borders lie on the tiles' edges and gaps: the top-down view of
+    the layout's edge strength, folded modulo one cell along each axis, peaks where the borders
+    are. ``gray`` is the work image; the shift is kept only when that peak is clear."""
+    nr = lat.rows[1] - lat.rows[0] + 1
+    nc = lat.cols[1] - lat.cols[0] + 1
+    if lat.fg is None or nr * nc > 900:
+        return lat
+    T = np.array([[1 / px, 0, lat.cols[0]], [0, 1 / px, lat.rows[0]], [0, 0, 1.0]])
+    M = np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H @ T
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    top = cv2.warpPerspective(gray, M, (nc * px, nr * px), flags=flags, borderValue=0)
+    inside = cv2.warpPerspective(np.full(gray.shape, 255, np.uint8), M, (nc * px, nr * px),
+                                 flags=flags, borderValue=0) > 128
+    near = cv2.warpPerspective(lat.fg.astype(np.uint8) * 255, M, (nc * px, nr * px),
+                               flags=flags, borderValue=0)
+    near = cv2.dilate(near, np.ones((px // 2 + 1, px // 2 + 1), np.uint8)) > 128
+    wgt = (near & cv2.erode(inside.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool))
+    if wgt.sum() < 4 * px * px:
+        return lat
+    top = top.astype(np.float32)
+    shifts = []
+    for axis in (0, 1):  # 0: x (edges across columns), 1: y
+        g = np.abs(cv2.Sobel(top, cv2.CV_32F, 1 - axis, axis, ksize=3)) * wgt
+        prof = g.sum(axis=0) if axis == 0 else g.sum(axis=1)
+        fold = prof.reshape(-1, px).sum(0)
+        fold = fold + 0.5 * np.roll(fold, 1) + 0.5 * np.roll(fold, -1)
+        k = int(np.argmax(fold))
+        if fold[k] < 1.4 * float(np.mean(fold)):
+            shifts.append(0.0)
+            continue
+        # sub-pixel peak (parabola through the neighbours)
+        a, b, c = fold[(k - 1) % px], fold[k], fold[(k + 1) % px]
+        den = a - 2 * b + c
+        off = 0.5 * (a - c) / den if abs(den) > 1e-9 else 0.0
+        phase = ((k + off) / px + 0.5) % 1.0 - 0.5  # in cells, -0.5 .. 0.5
+        shifts.append(phase if abs(phase) <= 0.3 else 0.0)
+    if max(abs(s) for s in shifts) < 0.01:
+        return lat
+    S = np.array([[1, 0, shifts[0]], [0, 1, shifts[1]], [0, 0, 1.0]])
+    H = lat.H @ S
+    logger.debug("lattice shifted by %.2f, %.2f cells onto the tiles' edges", *shifts)
+    return lat.with_H(H / H[2, 2])
 
 
 def _refit_to_edges(lat: Lattice, segs: Segments) -> Lattice:
