@@ -1,0 +1,56 @@
+"""The lattice hypotheses' helpers on small synthetic pictures."""
+import cv2
+import numpy as np
+
+from vision.lattice import apply_h
+from vision.locate import Lattice, _align_phase, _plausible_cells, fill_holes
+
+
+def test_fill_holes_fills_what_the_outline_encloses():
+    mask = np.zeros((60, 80), bool)
+    mask[10:50, 10:70] = True
+    mask[20:40, 25:55] = False          # the board's inside, the table's colour
+    filled = fill_holes(mask)
+    assert filled[30, 40] and filled[15, 15]
+    assert not filled[2, 2] and not filled[55, 75]
+
+
+def _tiles_picture(pitch=40, offset=(7, 5), n=5, gap=4):
+    """Grey table with an n x n block of dark tiles; cell (0, 0) starts at ``offset``."""
+    img = np.full((300, 300), 200, np.uint8)
+    fg = np.zeros((300, 300), bool)
+    for r in range(n):
+        for c in range(n):
+            x0, y0 = offset[0] + 60 + c * pitch + gap // 2, offset[1] + 60 + r * pitch + gap // 2
+            img[y0:y0 + pitch - gap, x0:x0 + pitch - gap] = 60 + 25 * ((r + c) % 3)
+            fg[y0:y0 + pitch - gap, x0:x0 + pitch - gap] = True
+    return img, fg
+
+
+def test_align_phase_moves_the_cell_borders_onto_the_gaps():
+    img, fg = _tiles_picture()
+    # a lattice a quarter cell off in x and a fifth in y
+    H = np.array([[40.0, 0, 60 + 7 + 10], [0, 40.0, 60 + 5 - 8], [0, 0, 1]])
+    lat = Lattice(H=H, rows=(-1, 5), cols=(-1, 5), pitch_px=40.0, work_scale=1.0, fg=fg)
+    out = _align_phase(lat, img)
+    corner = apply_h(out.H, np.array([[0.0, 0.0]]))[0]
+    assert abs(corner[0] - 67) < 2.5 and abs(corner[1] - 65) < 2.5
+
+
+def test_align_phase_leaves_a_flat_picture_alone():
+    img = np.full((300, 300), 128, np.uint8)
+    fg = np.zeros((300, 300), bool)
+    fg[100:200, 100:200] = True
+    H = np.array([[40.0, 0, 73], [0, 40.0, 61], [0, 0, 1]])
+    lat = Lattice(H=H, rows=(-1, 5), cols=(-1, 5), pitch_px=40.0, work_scale=1.0, fg=fg)
+    assert np.allclose(_align_phase(lat, img).H, lat.H)
+
+
+def test_plausible_cells_rejects_a_horizon_across_the_layout():
+    fg = np.zeros((200, 200), bool)
+    fg[50:150, 50:150] = True
+    square = np.linalg.inv(np.array([[20.0, 0, 50], [0, 20.0, 50], [0, 0, 1]]))  # image -> lattice
+    assert _plausible_cells(square, fg)
+    # a vanishing line y = 100 through the middle of the layout
+    horizon = np.array([[1.0, 0, 0], [0, 1.0, 0], [0, 0.01, -1.0]])
+    assert not _plausible_cells(horizon, fg)
