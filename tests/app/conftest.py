@@ -27,6 +27,9 @@ def _has_display() -> bool:
 def pytest_collection_modifyitems(config, items):
     if _has_display():
         return
+    if os.environ.get("CI"):
+        raise pytest.UsageError("CI runs the app tests, and there is no display: run the suite "
+                                "through tests/run.sh (it starts Xvfb)")
     skip = pytest.mark.skip(reason="no display: run the app tests under xvfb-run "
                                    "(xvfb-run -a -s '-screen 0 1280x720x24' python -m pytest tests/app)")
     for item in items:

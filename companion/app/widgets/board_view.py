@@ -17,16 +17,9 @@ from kivy.uix.widget import Widget
 
 from companion.app.boardmodel import (EDGES, SOLID_GAMES, SYMBOL_GAMES, frontier, hex_rgba,
                                       tiles_by_cell, view_extent)
-from vision.kits import KitError, kit_for_game
+from vision.kits import DIE_PIP_LAYOUT, KitError, kit_for_game
 
-PIP_LAYOUT = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
+PIP_LAYOUT = DIE_PIP_LAYOUT
 RED = (0.9, 0.1, 0.1, 1)
 AMBER = (1.0, 0.72, 0.0, 1)
 WHITE = (1, 1, 1, 1)
