@@ -414,6 +414,8 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     # of the lattices that hold together, the one whose cells fit the tiles best: each cell
     # either full of tile or bare (the edge evidence ranks them, the tiles' extent decides)
     fits = [_partial(lat) for lat in valid]
+    for lat, f in zip(valid, fits):
+        lat.info["partial"] = f
     order = sorted(range(len(valid)), key=lambda i: (round(fits[i], 2), i))
     logger.debug("lattice candidates: partial cells %s -> %s", np.round(fits, 2), order)
     return [valid[i] for i in order]

@@ -168,6 +168,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         score = info["fit"] - 0.5 * min(n_occ, 4)
         if kit.board is None:  # (on a board the empty cells stand out from the table too)
             score += 10.0 * (1.0 - info.get("coverage", 1.0))
+        # cells cutting through the tiles (the share of partly covered cells, see locate)
+        score += 10.0 * lat.info.get("partial", 0.0)
         if n_occ and (best is None or score < best[0]):
             best = (score, lat, td, readings, info)
     timing["rectify"] = t_rect * 1000
