@@ -5,20 +5,13 @@ and a message that names the problem. The command line turns them into exit code
 """
 from __future__ import annotations
 
+from vision.errors import CodedError
 
-class CompanionError(Exception):
+
+class CompanionError(CodedError):
     """Base of all errors the user can cause; ``code`` is stable, the message is for people."""
 
     code = "error"
-
-    def __init__(self, message: str, *, code: str | None = None) -> None:
-        super().__init__(message)
-        if code is not None:
-            self.code = code
-
-    @property
-    def message(self) -> str:
-        return str(self.args[0]) if self.args else self.code
 
 
 class InputError(CompanionError):

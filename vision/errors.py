@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 
-class VisionError(Exception):
-    """Base of every error a photo can cause in the reader; ``code`` is stable."""
+class CodedError(Exception):
+    """An error with a stable ``code`` (reported by the command line) and a message for people.
 
-    code = "vision"
+    The base of both :class:`VisionError` and ``companion.errors.CompanionError``; it lives in the
+    lowest layer so that every layer can build on it.
+    """
+
+    code = "error"
 
     def __init__(self, message: str, *, code: str | None = None) -> None:
         super().__init__(message)
@@ -15,6 +19,12 @@ class VisionError(Exception):
     @property
     def message(self) -> str:
         return str(self.args[0]) if self.args else self.code
+
+
+class VisionError(CodedError):
+    """Base of every error a photo can cause in the reader; ``code`` is stable."""
+
+    code = "vision"
 
 
 class ImageError(VisionError):
