@@ -20,6 +20,7 @@ from typing import Sequence
 from companion import __version__
 from companion.commands import CommandResult, add_json_flag
 from companion.errors import CompanionError
+from vision.errors import CodedError
 
 logger = logging.getLogger(__name__)
 
@@ -94,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     as_json = bool(getattr(args, "json", False))
     try:
         result = args.func(args)
-    except CompanionError as exc:
+    except CodedError as exc:  # CompanionError, and a VisionError a command let through
         if as_json:
             print(json.dumps({"error": {"code": exc.code, "message": exc.message}}))
         print(f"tile-companion {args.command}: {exc.message}", file=sys.stderr)
