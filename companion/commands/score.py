@@ -25,21 +25,26 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def photo_reader(profile_path: str | None):
-    """A ``read_photo(path, game) -> board dict`` callback over the vision reader."""
-    try:
-        from vision.pipeline import read_file  # noqa: PLC0415 - optional heavy import
-    except ImportError as exc:
-        def unavailable(path: Path, game: str) -> Mapping[str, Any]:
-            raise ReaderUnavailable(f"cannot read photo {path}: no photo reader yet ({exc})")
-        return unavailable
-    profile = load_profile(profile_path) if profile_path else None
+    """A ``read_photo(path, game) -> board dict`` callback over the vision reader.
+
+    The reader (OpenCV, scikit-image) and the profile are loaded at the first photo entry, so
+    records of boards only start quickly.
+    """
+    state: dict[str, Any] = {}
 
     def read(path: Path, game: str) -> Mapping[str, Any]:
+        if "read_file" not in state:
+            try:
+                from vision.pipeline import read_file  # noqa: PLC0415 - heavy, only for photos
+            except ImportError as exc:
+                raise ReaderUnavailable(f"cannot read photo {path}: no photo reader ({exc})") from exc
+            state["read_file"] = read_file
+            state["profile"] = load_profile(profile_path) if profile_path else None
         from vision.errors import VisionError  # noqa: PLC0415
         try:
-            return read_file(path, game=game, profile=profile).board
+            return state["read_file"](path, game=game, profile=state["profile"]).board
         except VisionError as err:
-            raise InputError(f"photo {path}: {err}", code=getattr(err, "code", "bad-image")) from err
+            raise InputError(f"photo {path}: {err}", code=err.code) from err
     return read
 
 
