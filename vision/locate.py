@@ -432,10 +432,11 @@ def _fg_fractions(lat: Lattice, px: int = 10) -> np.ndarray:
     return warped.reshape(nr, px, nc, px).mean(axis=(1, 3))
 
 
-def _partial(lat: Lattice) -> float:
+def _partial(lat: Lattice, px: int = 10) -> float:
     """How badly the lattice's cells cut through the foreground: the share of touched cells
-    that are only partly covered (a right lattice has cells either full of tile or empty)."""
-    f = _fg_fractions(lat)
+    that are only partly covered (a right lattice has cells either full of tile or empty);
+    ``px`` pixels per cell side are sampled."""
+    f = _fg_fractions(lat, px)
     touched = f > 0.1
     if touched.sum() == 0:
         return 1.0
@@ -449,6 +450,8 @@ def _fix_pitch(lat: Lattice) -> Lattice:
     if lat.fg is None:
         return lat
     best, best_p = lat, _partial(lat)
+    if best_p < 0.15:
+        return lat  # no split can beat it by the margin asked below
     for sx in (1, 2, 3):
         for sy in (1, 2, 3):
             if sx == sy == 1:
@@ -463,7 +466,7 @@ def _fix_pitch(lat: Lattice) -> Lattice:
                     if (cand.rows[1] - cand.rows[0] + 1 > MAX_CELLS * 2
                             or cand.cols[1] - cand.cols[0] + 1 > MAX_CELLS * 2):
                         continue
-                    p = _partial(cand)
+                    p = _partial(cand, px=6)
                     if p < best_p - 0.15 and p < 0.5 * best_p:
                         best, best_p = cand, p
     if best is not lat:
