@@ -57,3 +57,33 @@ class CameraPanel(BoxLayout):
             self.camera.play = False
         except Exception:  # pragma: no cover - provider specific
             pass
+
+
+def open_file_popup(title: str, start: Path, on_pick):
+    """Open a file chooser popup; ``on_pick(path)`` runs after it closes. Returns (popup, panel)."""
+    from companion.app.widgets.common import InstantPopup
+
+    popup = InstantPopup(title=title, size_hint=(0.95, 0.95))
+    panel = FileChooserPanel(on_pick=lambda p: (popup.dismiss(), on_pick(p)), start=start)
+    panel.ids.cancel.bind(on_release=popup.dismiss)
+    popup.content = panel
+    popup.open()
+    return popup, panel
+
+
+def open_camera_popup(title: str, folder: Path, on_pick) -> str | None:
+    """Open a live camera popup; ``on_pick(path)`` gets the photo taken.
+
+    Returns ``None``, or a message for the user when the camera cannot be opened.
+    """
+    from companion.app.widgets.common import InstantPopup
+
+    popup = InstantPopup(title=title, size_hint=(0.95, 0.95))
+    try:
+        panel = CameraPanel(on_pick=lambda p: (popup.dismiss(), on_pick(p)), folder=folder)
+    except Exception as exc:  # any camera provider failure: the user loads a photo instead
+        return f"The camera could not be opened ({exc}). Load a photo instead."
+    panel.ids.cancel.bind(on_release=lambda *_: (panel.stop(), popup.dismiss()))
+    popup.content = panel
+    popup.open()
+    return None

@@ -11,8 +11,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.app import calibration_model as cm
 from companion.app.photo_source import KivyCameraSource
 from companion.app.screens import BaseScreen
-from companion.app.widgets.common import InstantPopup
-from companion.app.widgets.photo_panels import CameraPanel, FileChooserPanel
+from companion.app.widgets.photo_panels import open_camera_popup, open_file_popup
 from companion.app.widgets.board_view import BoardView  # noqa: F401  (kv)
 from companion.app.widgets.common import Swatch, WrapLabel  # noqa: F401  (kv)
 
@@ -71,28 +70,18 @@ class CalibrationScreen(BaseScreen):
     # ------------------------------------------------------------- photo
     def load_photo(self):
         layout = self._layouts.get(self.kit)
-        popup = InstantPopup(title="Load the photo of the layout", size_hint=(0.95, 0.95))
-        panel = FileChooserPanel(on_pick=lambda p: (popup.dismiss(), self.calibrate(p)),
-                                 start=layout.path.parent if layout else Path.home())
-        panel.ids.cancel.bind(on_release=popup.dismiss)
-        popup.content = panel
-        popup.open()
-        self._chooser = panel
+        popup, self._chooser = open_file_popup("Load the photo of the layout",
+                                               layout.path.parent if layout else Path.home(),
+                                               self.calibrate)
         return popup
 
     def take_photo(self) -> None:
         if not self.camera_ok:
             return
-        popup = InstantPopup(title="Photograph the layout from above", size_hint=(0.95, 0.95))
-        try:
-            panel = CameraPanel(on_pick=lambda p: (popup.dismiss(), self.calibrate(p)),
-                                folder=self.app.backend.data_dir() / "camera")
-        except Exception as exc:
-            self.error = f"The camera could not be opened ({exc}). Load a photo instead."
-            return
-        panel.ids.cancel.bind(on_release=lambda *_: (panel.stop(), popup.dismiss()))
-        popup.content = panel
-        popup.open()
+        error = open_camera_popup("Photograph the layout from above",
+                                  self.app.backend.data_dir() / "camera", self.calibrate)
+        if error:
+            self.error = error
 
     def calibrate(self, photo: str) -> None:
         layout = self._layouts.get(self.kit)

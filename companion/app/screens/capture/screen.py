@@ -15,9 +15,8 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from companion.app.backend import sample_dirs
 from companion.app.boardmodel import GAME_TITLES
 from companion.app.photo_source import KivyCameraSource
-from companion.app.widgets.photo_panels import CameraPanel, FileChooserPanel
+from companion.app.widgets.photo_panels import open_camera_popup, open_file_popup
 from companion.app.screens import BaseScreen
-from companion.app.widgets.common import InstantPopup
 from companion.app.viewmodels import standing
 
 logger = logging.getLogger(__name__)
@@ -87,27 +86,16 @@ class CaptureScreen(BaseScreen):
         demo = self.app.backend.demo_for(self.app.session_id) if self.app.session_id else None
         if demo is not None:
             start = demo.record_path.parent
-        popup = InstantPopup(title="Load a photo of the table", size_hint=(0.95, 0.95))
-        panel = FileChooserPanel(on_pick=lambda p: (popup.dismiss(), self.read_photo(p)), start=start)
-        panel.ids.cancel.bind(on_release=popup.dismiss)
-        popup.content = panel
-        popup.open()
-        self._chooser = panel
+        popup, self._chooser = open_file_popup("Load a photo of the table", start, self.read_photo)
         return popup
 
     def open_camera(self) -> None:
         if not self.camera_ok:
             return
-        popup = InstantPopup(title="Take a photo of the table from above", size_hint=(0.95, 0.95))
-        folder = self.app.backend.data_dir() / "camera"
-        try:
-            panel = CameraPanel(on_pick=lambda p: (popup.dismiss(), self.read_photo(p)), folder=folder)
-        except Exception as exc:
-            self.error = f"The camera could not be opened ({exc}). Load a photo instead."
-            return
-        panel.ids.cancel.bind(on_release=lambda *_: (panel.stop(), popup.dismiss()))
-        popup.content = panel
-        popup.open()
+        error = open_camera_popup("Take a photo of the table from above",
+                                  self.app.backend.data_dir() / "camera", self.read_photo)
+        if error:
+            self.error = error
 
     # ----------------------------------------------------------------- actions
     def read_photo(self, path: str) -> None:
