@@ -17,14 +17,14 @@ import cv2
 import numpy as np
 
 # The reader's samplers (private in vision.cells; see the report: they should become public).
-from vision.cells import _card_background, _face_lab, _robust, _sector_masks, _symbol_mask
+from vision.cells import (_card_background, _face_lab, _robust, _sector_masks, _symbol_mask,
+                          symbol_probe_from_mask)
 from vision.colour import bgr_to_lab
 from vision.kits import Kit
 
 logger = logging.getLogger(__name__)
 
 EDGES = ("n", "e", "s", "w")
-TEMPLATE_SIZE = 32
 
 
 def cell_size_px(kit: Kit) -> tuple[int, int]:
@@ -86,13 +86,7 @@ def symbol_probe(cell_lab: np.ndarray, background_lab: np.ndarray) -> np.ndarray
     mask = _symbol_mask(cell_lab, background_lab)
     if mask.sum() < 0.01 * mask.size:
         return None
-    ys, xs = np.nonzero(mask)
-    crop = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
-    side = max(crop.shape)
-    sq = np.zeros((side, side), np.float32)
-    oy, ox = (side - crop.shape[0]) // 2, (side - crop.shape[1]) // 2
-    sq[oy:oy + crop.shape[0], ox:ox + crop.shape[1]] = crop
-    return cv2.resize(sq, (TEMPLATE_SIZE, TEMPLATE_SIZE), interpolation=cv2.INTER_AREA)
+    return symbol_probe_from_mask(mask)
 
 
 def sample_cells(image: np.ndarray, cells: Mapping[tuple[int, int], np.ndarray], kit: Kit, *,

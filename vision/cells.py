@@ -577,14 +577,20 @@ def _profile_templates(profile: Mapping | None) -> dict:
     return out
 
 
-def _match_templates(mask: np.ndarray, templates: dict) -> tuple[str | None, float, str]:
+def symbol_probe_from_mask(mask: np.ndarray) -> np.ndarray:
+    """A symbol mask (H, W) bool, non-empty, cropped to its bounding box, padded square and
+    resized to the 32x32 float32 (0-1) probe compared with profile templates."""
     ys, xs = np.nonzero(mask)
     crop = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
     side = max(crop.shape)
     sq = np.zeros((side, side), np.float32)
     oy, ox = (side - crop.shape[0]) // 2, (side - crop.shape[1]) // 2
     sq[oy:oy + crop.shape[0], ox:ox + crop.shape[1]] = crop
-    probe = cv2.resize(sq, (32, 32), interpolation=cv2.INTER_AREA)
+    return cv2.resize(sq, (32, 32), interpolation=cv2.INTER_AREA)
+
+
+def _match_templates(mask: np.ndarray, templates: dict) -> tuple[str | None, float, str]:
+    probe = symbol_probe_from_mask(mask)
     scores = {}
     for name, t in templates.items():
         best = -1.0
