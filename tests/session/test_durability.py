@@ -112,6 +112,11 @@ def test_killed_writer_never_loses_a_returned_turn(tmp_path):
     for i in range(KILLS):
         pid, fd = _fork_writer(db, sid, seed=i % 5)
         assert _read_line(fd).strip() == "ready"
+        # Kill while turns are being added, however loaded the machine is: after the writer's
+        # first returned turn, at a random moment.
+        first = _read_line(fd)
+        assert first.startswith("turn "), first
+        returned.update(_returned(first))
         time.sleep(rng.uniform(0.0, 0.3))
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
