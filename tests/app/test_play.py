@@ -10,6 +10,7 @@ core's score of the true boards. Screenshots of every screen are saved at 1280x7
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from pathlib import Path
 
@@ -55,6 +56,7 @@ class AppTestCase(GraphicUnitTest):
 
         Window.size = size
         self.tmp = Path(tempfile.mkdtemp(prefix="tile-companion-app-"))
+        self.addCleanup(shutil.rmtree, self.tmp, ignore_errors=True)
         self.store = SessionStore.open(self.tmp / "sessions.sqlite3")
         self.app = TileCompanionApp(backend=Backend(self.store))
         # kv's `app` proxy caches an app until it stops: stop the previous one only now that
