@@ -1,7 +1,11 @@
 """Scoreboard: each turn's points with its breakdown, totals, whose turn is next, X-Tiles rounds
-and the target, the winner at the end; undo the last turn, finish the game."""
+and the target, the winner at the end; undo the last turn, finish the game; the game clock of
+Tapestry's time mode (start, pause, a running display)."""
 from __future__ import annotations
 
+import time
+
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -19,10 +23,52 @@ class ScoreboardScreen(BaseScreen):
     finished = BooleanProperty(False)
     can_undo = BooleanProperty(False)
     error = StringProperty("")
+    #: Tapestry in time mode: the game clock is shown with a start/pause button
+    timed = BooleanProperty(False)
+    clock_running = BooleanProperty(False)
+    clock_text = StringProperty("")
+    _clock_base = (0.0, 0.0)  # (elapsed seconds, monotonic time they were read at)
+    _clock_event = None
 
     def prepare(self, **kwargs) -> None:
         self.error = ""
         self.refresh()
+
+    def on_enter(self, *args) -> None:
+        if self._clock_event is None:
+            self._clock_event = Clock.schedule_interval(lambda dt: self._show_clock(), 1.0)
+
+    def on_leave(self, *args) -> None:
+        if self._clock_event is not None:
+            self._clock_event.cancel()
+            self._clock_event = None
+
+    def _set_clock(self, timer) -> None:
+        """Show a :class:`companion.session.models.TimerState` (or none)."""
+        self.clock_running = bool(timer is not None and timer.running)
+        self._clock_base = (timer.elapsed_s if timer is not None else 0.0, time.monotonic())
+        self._show_clock()
+
+    def _show_clock(self) -> None:
+        if not self.timed:
+            self.clock_text = ""
+            return
+        elapsed, at = self._clock_base
+        if self.clock_running:
+            elapsed += time.monotonic() - at
+        minutes, seconds = divmod(int(elapsed), 60)
+        state = "running" if self.clock_running else "paused"
+        self.clock_text = f"Clock: {minutes} min {seconds:02d} s ({state})"
+
+    def toggle_clock(self) -> None:
+        """Start the game clock, or pause it (Tapestry time mode)."""
+        try:
+            timer = self.app.backend.timer(self.app.session_id, not self.clock_running)
+        except Exception as exc:
+            self.error = getattr(exc, "message", None) or str(exc)
+            return
+        self.error = ""
+        self._set_clock(timer)
 
     def refresh(self) -> None:
         app = self.app
@@ -35,6 +81,8 @@ class ScoreboardScreen(BaseScreen):
         self.title = f"Scoreboard - {GAME_TITLES.get(info.game, info.game)}"
         self.finished = view.finished
         self.can_undo = bool(view.turns)
+        self.timed = info.game == "tapestry" and (info.options or {}).get("mode") == "time"
+        self._set_clock(view.timer if self.timed else None)
         if view.finished:
             if st.winner:
                 self.banner = f"Game over: {st.winner} wins!"
@@ -46,7 +94,9 @@ class ScoreboardScreen(BaseScreen):
             self.banner = f"No turns yet: {info.players[0]} starts."
         else:
             self.banner = f"Next: {st.next_player or '?'}"
-        self.details = "\n".join(st.lines)
+        # (time mode: the live clock above replaces the standing's static time line)
+        self.details = "\n".join(line for line in st.lines
+                                 if not (self.timed and line.startswith("Time:")))
         totals = self.ids.totals
         totals.clear_widgets()
         leader = max((t for _, t in st.totals), default=0)
