@@ -27,7 +27,7 @@ from typing import Iterable, Mapping
 import cv2
 import numpy as np
 
-from vision.colour import srgb_to_linear
+from vision.colour import linear_to_srgb, srgb_to_linear
 
 logger = logging.getLogger(__name__)
 
@@ -388,27 +388,47 @@ class MatView:
 
 
 def neutral_gains(patches: Iterable[PatchSample], *, saturated: float = 250.0,
-                  min_level: float = 25.0) -> tuple[float, float, float] | None:
+                  min_level: float = 25.0, max_std: float = 20.0, cast_tolerance: float = 0.12
+                  ) -> tuple[float, float, float] | None:
     """Linear-light white-balance gains ``(gb, gg, gr)`` from samples of neutral surfaces.
 
     Multiplying an image's *linear* BGR (``vision.colour.srgb_to_linear``) by the gains makes
     the patches grey, the convention of ``vision.colour.fit_gains``. Patches with a clipped
     channel (any mean above ``saturated`` of 255) or too dark (green below ``min_level``) are
-    skipped. Each usable patch votes with ``mean(lin) / lin`` weighted by its brightness; the
+    skipped, and so are patches with something across them (a channel's spread above
+    ``max_std``). With three or more patches, those whose cast (log gains) differs from the
+    median by more than ``cast_tolerance`` in a channel, or whose level (against the patch's
+    printed grey) is off by more than a factor 1.65, are dropped: a tile lying on a patch.
+    Each usable patch votes with ``mean(lin) / lin`` weighted by its brightness; the
     gains are normalised to a geometric mean of 1, so they change the colour of the light, not
     the exposure. ``None`` when no patch is usable.
     """
-    votes, weights = [], []
+    votes, weights, levels = [], [], []
     for p in patches:
         bgr = np.asarray(p.bgr, dtype=float)
         if bgr.max() > saturated or bgr[1] < min_level or bgr.min() <= 1:
             continue
+        if max(p.std) > max_std:  # something lies across the patch
+            continue
         lin = np.asarray(srgb_to_linear(bgr / 255.0), dtype=float)
         votes.append(lin.mean() / lin)
         weights.append(lin.mean())
+        nominal = float(srgb_to_linear(np.array([p.grey / 255.0]))[0])
+        levels.append(np.log(lin.mean() / max(nominal, 1e-6)))
     if not votes:
         return None
-    gains = np.exp(np.average(np.log(np.array(votes)), axis=0, weights=weights))
+    log_votes = np.log(np.array(votes))
+    if len(votes) >= 3:
+        # a patch covered by a tile is not grey: keep the patches that agree with the majority on
+        # the light's colour and (loosely) on the exposure
+        cast = np.median(log_votes, axis=0)
+        level = float(np.median(levels))
+        ok = (np.abs(log_votes - cast).max(axis=1) < cast_tolerance) & (np.abs(np.array(levels) - level) < 0.5)
+        if ok.sum() == 0:
+            return None
+        log_votes = log_votes[ok]
+        weights = list(np.array(weights)[ok])
+    gains = np.exp(np.average(log_votes, axis=0, weights=weights))
     gains /= np.exp(np.log(gains).mean())
     return tuple(float(g) for g in gains)  # type: ignore[return-value]
 
@@ -422,13 +442,29 @@ def _marker_detector() -> "cv2.aruco.ArucoDetector":
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(MARKER_DICT), params)
 
 
-def detect_mat_markers(image: np.ndarray) -> dict[int, np.ndarray]:
+@lru_cache(maxsize=1)
+def _quick_detector() -> "cv2.aruco.ArucoDetector":
+    """Fewer threshold windows, no corner refinement: the reader's look on a reduced copy."""
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
+    params.adaptiveThreshWinSizeMin = QUICK_WINDOWS[0]
+    params.adaptiveThreshWinSizeMax = QUICK_WINDOWS[1]
+    params.adaptiveThreshWinSizeStep = QUICK_WINDOWS[2]
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(MARKER_DICT), params)
+
+
+#: Adaptive-threshold windows (min, max, step) of the quick detection.
+QUICK_WINDOWS = (11, 31, 10)
+
+
+def detect_mat_markers(image: np.ndarray, *, quick: bool = False) -> dict[int, np.ndarray]:
     """All corner markers of any mat in ``image`` (BGR or grey): id -> (4, 2) corners ``(x, y)``.
 
-    Ids that are not mat corner ids, and ids seen twice (ambiguous), are dropped.
+    Ids that are not mat corner ids, and ids seen twice (ambiguous), are dropped. ``quick``
+    tries fewer thresholds and leaves the corners unrefined (refine them afterwards).
     """
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    corners, ids, _ = _marker_detector().detectMarkers(grey)
+    corners, ids, _ = (_quick_detector() if quick else _marker_detector()).detectMarkers(grey)
     found: dict[int, np.ndarray] = {}
     if ids is None:
         return found
@@ -455,7 +491,12 @@ def find_mat(image: np.ndarray, *, min_markers: int = 2) -> MatView | None:
     """
     if image is None or image.ndim not in (2, 3) or image.size == 0:
         raise ValueError("find_mat needs an (H, W, 3) or (H, W) image")
-    found = detect_mat_markers(image)
+    return _view_from_markers(image, detect_mat_markers(image), min_markers)
+
+
+def _view_from_markers(image: np.ndarray, found: Mapping[int, np.ndarray], min_markers: int
+                       ) -> MatView | None:
+    """The :class:`MatView` from detected corner markers (id -> (4, 2) image corners)."""
     if not found:
         return None
     by_size = {s: [i for i in found if MARKER_ID_BASE[s] <= i < MARKER_ID_BASE[s] + 4] for s in MARKER_ID_BASE}
@@ -511,3 +552,372 @@ def rectify_mat(image: np.ndarray, view: MatView, *, px_per_mm: float = 2.0) -> 
     scale = np.diag([px_per_mm, px_per_mm, 1.0])
     size = (int(round(view.layout.width_mm * px_per_mm)), int(round(view.layout.height_mm * px_per_mm)))
     return cv2.warpPerspective(image, scale @ view.homography, size, flags=cv2.INTER_AREA)
+
+
+# ------------------------------------------------------------------------------- the reader's prior
+
+#: Longest side (pixels) of the grey copy the markers are first looked for on.
+DETECT_SIDE = 1000
+#: Top-down view the lattice is fitted on: pixels per millimetre.
+FIT_PX_PER_MM = 1.0
+#: Weakest edge (Sobel of CIELAB L, at FIT_PX_PER_MM) used to fit the lattice.
+MIN_EDGE = 20.0
+
+
+@dataclass(frozen=True)
+class MatPrior:
+    """What the reader gets from a mat in the photo.
+
+    Attributes
+    ----------
+    view : the :class:`MatView` (markers, patches, quality).
+    mm_from_image : (3, 3) homography image pixels ``(x, y, 1)`` -> mat millimetres.
+    image_from_mm : (3, 3) its inverse.
+    gains_bgr : linear-light white-balance gains from the neutral patches (``None`` when no
+        patch was usable); apply with :func:`apply_white_balance`.
+    px_per_mm : image pixels per millimetre at the mat's centre (geometric mean of both axes).
+    """
+
+    view: MatView
+    mm_from_image: np.ndarray
+    image_from_mm: np.ndarray
+    gains_bgr: tuple[float, float, float] | None
+    px_per_mm: float
+
+    def to_mm(self, points_px: np.ndarray) -> np.ndarray:
+        """(N, 2) image pixels ``(x, y)`` -> (N, 2) mat millimetres ``(x, y)``."""
+        return self.view.to_mat(points_px)
+
+    def to_image(self, points_mm: np.ndarray) -> np.ndarray:
+        """(N, 2) mat millimetres ``(x, y)`` -> (N, 2) image pixels ``(x, y)``."""
+        return self.view.to_image(points_mm)
+
+    def top_down(self, image: np.ndarray, *, px_per_mm: float = 2.0,
+                 region_mm: tuple[float, float, float, float] | None = None
+                 ) -> tuple[np.ndarray, np.ndarray]:
+        """An exact top-down view of the mat's plane.
+
+        Parameters
+        ----------
+        image : (H, W[, 3]) the photo the prior was found on (or one of the same geometry).
+        region_mm : ``(x0, y0, x1, y1)`` in mat millimetres; default the whole page.
+
+        Returns
+        -------
+        (view, image_from_view): the view ``(round((y1-y0)*s), round((x1-x0)*s)[, 3])`` and the
+        (3, 3) homography from view pixels ``(x, y, 1)`` to image pixels. Outside the photo
+        the view is black.
+        """
+        x0, y0, x1, y1 = region_mm or (0.0, 0.0, self.view.layout.width_mm, self.view.layout.height_mm)
+        view_from_mm = np.array([[px_per_mm, 0, -x0 * px_per_mm], [0, px_per_mm, -y0 * px_per_mm], [0, 0, 1.0]])
+        M = view_from_mm @ self.mm_from_image
+        size = (max(1, int(round((x1 - x0) * px_per_mm))), max(1, int(round((y1 - y0) * px_per_mm))))
+        out = cv2.warpPerspective(image, M, size, flags=cv2.INTER_AREA if px_per_mm < self.px_per_mm
+                                  else cv2.INTER_LINEAR, borderValue=0)
+        return out, np.linalg.inv(M)
+
+    def to_dict(self) -> dict:
+        return {**self.view.to_dict(), "px_per_mm": round(self.px_per_mm, 4)}
+
+
+def mat_prior(image: np.ndarray, *, min_markers: int = 2) -> MatPrior | None:
+    """Find the play mat for the reader: the exact homography to mat millimetres and the light.
+
+    Markers are looked for on a grey copy of at most :data:`DETECT_SIDE` pixels a side (cheap
+    when there is no mat: a photo without markers costs one detection on that copy), and the
+    corners found are refined on the full image.
+
+    Parameters
+    ----------
+    image : (H, W, 3) uint8 BGR photo.
+    min_markers : fewest corner markers of one mat (2 give the 8 points of a homography).
+
+    Returns
+    -------
+    MatPrior or None
+        ``None`` when no mat (or fewer than ``min_markers`` markers, or markers that do not lie
+        on one plane) is seen.
+    """
+    if image is None or image.ndim not in (2, 3) or image.size == 0:
+        raise ValueError("mat_prior needs an (H, W, 3) or (H, W) image")
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    h, w = grey.shape
+    s = min(1.0, DETECT_SIDE / max(h, w))
+    small = grey if s >= 1.0 else cv2.resize(grey, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
+    found = detect_mat_markers(small, quick=True)
+    if len(found) < min_markers:
+        return None
+    if s < 1.0:
+        pts = np.concatenate([c for c in found.values()]) / s + (0.5 / s - 0.5)
+        win = int(max(2, min(8, round(1.5 / s))))
+        pts = cv2.cornerSubPix(grey, pts.astype(np.float32).reshape(-1, 1, 2), (win, win), (-1, -1),
+                               (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)).reshape(-1, 2)
+        found = {i: pts[4 * k: 4 * k + 4].astype(np.float64) for k, i in enumerate(found)}
+    view = _view_from_markers(image, found, min_markers)
+    if view is None:
+        return None
+    centre = np.array([[view.layout.width_mm / 2, view.layout.height_mm / 2]])
+    J = _jacobian_at(view.image_from_mat, centre[0])
+    px_per_mm = float(np.sqrt(abs(np.linalg.det(J))))
+    return MatPrior(view, view.homography.copy(), view.image_from_mat, view.gains_bgr, px_per_mm)
+
+
+def _jacobian_at(H: np.ndarray, pt: np.ndarray, eps: float = 0.5) -> np.ndarray:
+    pts = np.array([pt, pt + (eps, 0), pt + (0, eps)], np.float64).reshape(-1, 1, 2)
+    q = cv2.perspectiveTransform(pts, H).reshape(-1, 2)
+    return np.column_stack([(q[1] - q[0]) / eps, (q[2] - q[0]) / eps])
+
+
+def apply_white_balance(image: np.ndarray, gains_bgr: Iterable[float]) -> np.ndarray:
+    """Multiply a BGR uint8 image's linear light by ``gains_bgr`` (one lookup table per channel).
+
+    Parameters
+    ----------
+    image : (H, W, 3) uint8 BGR.
+    gains_bgr : three gains for linear B, G, R (``vision.colour.fit_gains`` convention).
+
+    Returns
+    -------
+    (H, W, 3) uint8 BGR, a new array; values that would exceed 255 are clipped.
+    """
+    gains = [float(g) for g in gains_bgr]
+    if len(gains) != 3 or not all(np.isfinite(gains)) or min(gains) <= 0:
+        raise ValueError(f"white-balance gains must be three positive numbers, not {gains_bgr!r}")
+    lut = np.asarray(srgb_to_linear(np.arange(256, dtype=np.float64) / 255.0), np.float64)
+    tables = []
+    for g in gains:
+        out = np.asarray(linear_to_srgb(np.clip(lut * g, 0, 1)), np.float64)
+        tables.append(np.clip(out * 255 + 0.5, 0, 255).astype(np.uint8))
+    return cv2.merge([cv2.LUT(image[..., c], tables[c]) for c in range(3)])
+
+
+# ------------------------------------------------------------------------------- lattice on the mat
+
+
+def _paper_lab(lab: np.ndarray, page: np.ndarray) -> np.ndarray:
+    """CIELAB ``(3,)`` of the mat's paper in a top-down view: the median of the bright, nearly
+    neutral pixels of the page (``page`` (h, w) bool; patches may be covered by tiles, so the
+    paper itself is measured)."""
+    px = lab[page]
+    if len(px) < 50:
+        return np.array([95.0, 0.0, 0.0], np.float32)
+    ab = np.median(px[px[:, 0] > np.percentile(px[:, 0], 50), 1:], axis=0)
+    near = np.hypot(px[:, 1] - ab[0], px[:, 2] - ab[1]) < 10.0
+    px = px[near] if near.sum() >= 50 else px
+    bright = px[px[:, 0] >= np.percentile(px[:, 0], 40)]
+    return np.median(bright, axis=0).astype(np.float32)
+
+
+def _fold(profile: np.ndarray, bin_mm: float, pitch: float, nbins: int = 96) -> tuple[float, float]:
+    """Fold an edge-energy profile (bins of ``bin_mm`` from 0) modulo ``pitch`` mm.
+
+    Returns ``(contrast, phase_mm)``: how much of the energy lies within +-1.5 mm of the
+    folded peak compared with an even spread, and where that peak is (0 <= phase < pitch).
+    """
+    pos = (np.arange(len(profile)) + 0.5) * bin_mm
+    idx = np.floor((pos % pitch) / pitch * nbins).astype(int) % nbins
+    folded = np.bincount(idx, weights=profile, minlength=nbins)
+    folded = (folded + 0.5 * np.roll(folded, 1) + 0.5 * np.roll(folded, -1)) / 2.0
+    k = int(np.argmax(folded))
+    a, b, c = folded[(k - 1) % nbins], folded[k], folded[(k + 1) % nbins]
+    den = a - 2 * b + c
+    off = 0.5 * (a - c) / den if den < 0 else 0.0
+    phase = ((k + 0.5 + off) / nbins * pitch) % pitch
+    half = max(1, int(round(1.5 / pitch * nbins)))
+    near = sum(folded[(k + d) % nbins] for d in range(-half, half + 1))
+    total = folded.sum()
+    if total <= 0:
+        return 0.0, 0.0
+    return float(near / total / ((2 * half + 1) / nbins)), float(phase)
+
+
+def _best_pitch(profile: np.ndarray, bin_mm: float, lo: float, hi: float, step: float = 0.1
+                ) -> tuple[float, float, float]:
+    """(contrast, pitch_mm, phase_mm) of the most periodic pitch in ``[lo, hi]``."""
+    best = (0.0, lo, 0.0)
+    for p in np.arange(lo, hi + 1e-9, step):
+        contrast, phase = _fold(profile, bin_mm, float(p))
+        if contrast > best[0]:
+            best = (contrast, float(p), phase)
+    return best
+
+
+def mat_lattices(image: np.ndarray, prior: MatPrior, *, tile_mm: tuple[float, float],
+                 min_contrast: float = 2.0) -> list:
+    """The lattice of the tiles lying on the mat, fitted on the exact top-down view.
+
+    The mat gives the scale (1 pixel per millimetre here) and removes the perspective, so the
+    tiles' outlines are straight, parallel and evenly spaced: their direction is the peak of
+    the edge directions (modulo 90 degrees) near the tiles, and on each axis the pitch (within
+    the kit's tile size and some gap) and phase are those that fold the edge energy onto one
+    sharp peak. The tiles are what differs from the mat's paper inside the play area.
+
+    Parameters
+    ----------
+    image : (H, W, 3) uint8 BGR photo, white-balanced with the prior's gains or not.
+    prior : from :func:`mat_prior` on that photo.
+    tile_mm : the kit's tile ``(width, height)`` in millimetres (sets the pitch search).
+    min_contrast : weakest folded-peak contrast accepted on each axis.
+
+    Returns
+    -------
+    list of ``vision.locate.Lattice``
+        Zero or one lattice (``info["source"] == "mat"``), quarter-turned so rows grow down
+        the picture, with a one-cell ring around the tiles; ``fg`` is the tiles' mask at the
+        reader's work scale.
+    """
+    from vision.locate import WORK_PIXELS, Lattice
+
+    s = FIT_PX_PER_MM
+    layout = prior.view.layout
+    h, w = image.shape[:2]
+    corners = prior.to_mm(np.array([[0, 0], [w, 0], [w, h], [0, h]], float))
+    margin = 2.0 * max(tile_mm)
+    x0 = max(float(corners[:, 0].min()), -margin)
+    y0 = max(float(corners[:, 1].min()), -margin)
+    x1 = min(float(corners[:, 0].max()), layout.width_mm + margin)
+    y1 = min(float(corners[:, 1].max()), layout.height_mm + margin)
+    if x1 - x0 < 2 * min(tile_mm) or y1 - y0 < 2 * min(tile_mm):
+        return []
+    td, image_from_td = prior.top_down(image, px_per_mm=s, region_mm=(x0, y0, x1, y1))
+    th, tw = td.shape[:2]
+    inside = cv2.warpPerspective(np.full((h, w), 255, np.uint8), np.linalg.inv(image_from_td), (tw, th),
+                                 flags=cv2.INTER_NEAREST) > 0
+    inside = cv2.erode(inside.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    # uint8 CIELAB (L scaled by 255/100, a and b offset by 128) is close enough for a threshold
+    lab = cv2.cvtColor(td, cv2.COLOR_BGR2Lab).astype(np.float32)
+    lab[..., 0] *= 100.0 / 255.0
+    lab[..., 1:] -= 128.0
+    page = np.zeros((th, tw), np.uint8)
+    cv2.rectangle(page, (int(round((1.5 - x0) * s)), int(round((1.5 - y0) * s))),
+                  (int(round((layout.width_mm - 1.5 - x0) * s)), int(round((layout.height_mm - 1.5 - y0) * s))),
+                  1, thickness=-1)
+    on_page = (page > 0) & inside
+    paper = _paper_lab(lab, on_page)
+    # the paper's brightness varies with the light over the mat: compare each pixel with the
+    # paper-like pixels around it (neutral and bright), smoothed over a few tiles
+    chroma = np.hypot(lab[..., 1] - paper[1], lab[..., 2] - paper[2])
+    paperish = (on_page & (chroma < 8.0) & (lab[..., 0] > paper[0] - 25.0)).astype(np.float32)
+    sigma = 1.5 * max(tile_mm) * s
+    num = cv2.GaussianBlur(lab[..., 0] * paperish, (0, 0), sigma)
+    den = cv2.GaussianBlur(paperish, (0, 0), sigma)
+    paper_l = np.where(den > 1e-3, num / np.maximum(den, 1e-6), paper[0])
+    fg = ((chroma > 12.0) | (lab[..., 0] < paper_l - 15.0)) & on_page
+    # markers, patches and the page's edge are printed, not tiles (and their straight edges
+    # would outvote the tiles' on the direction and period)
+    printed = np.zeros((th, tw), bool)
+    for rect in [Rect(*(c.min(axis=0)), *(np.ptp(c, axis=0))) for c in layout.markers.values()] + \
+            [p.rect for p in layout.patches]:
+        printed[max(0, int((rect.y - y0 - 3) * s)):max(0, int((rect.y + rect.h - y0 + 3) * s)),
+                max(0, int((rect.x - x0 - 3) * s)):max(0, int((rect.x + rect.w - x0 + 3) * s))] = True
+    printed |= cv2.erode(page, np.ones((9, 9), np.uint8)) == 0
+    fg &= ~printed
+    fg_u8 = cv2.morphologyEx(fg.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    fg_u8 = cv2.morphologyEx(fg_u8, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg_u8, connectivity=8)
+    pa = layout.play_area
+    play = np.zeros_like(fg_u8)
+    play[max(0, int((pa.y - y0) * s)):max(0, int((pa.y + pa.h - y0) * s)),
+         max(0, int((pa.x - x0) * s)):max(0, int((pa.x + pa.w - x0) * s))] = 1
+    tile_area = tile_mm[0] * tile_mm[1] * s * s
+    keep = np.zeros(n, bool)
+    for i in range(1, n):
+        if stats[i, cv2.CC_STAT_AREA] >= 0.3 * tile_area and (play[labels == i]).any():
+            keep[i] = True
+    fg = keep[labels]
+    if fg.sum() < 0.8 * tile_area:
+        logger.debug("mat lattice: no tiles on the mat")
+        return []
+    # edge directions near the tiles
+    grey = cv2.GaussianBlur(lab[..., 0], (0, 0), 0.8)
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
+    near = cv2.dilate(fg.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
+    # (the mat's faint grid gives gradients below 8 L units per pixel; tile edges far more)
+    mag = np.hypot(gx, gy) * near
+    mag[(mag < MIN_EDGE) | printed] = 0.0
+    sel = mag > 0
+    if sel.sum() < 20:
+        return []
+    ang = np.mod(np.arctan2(gy[sel], gx[sel]), np.pi / 2)
+    nb = 360
+    hist = np.bincount((ang / (np.pi / 2) * nb).astype(int) % nb, weights=mag[sel], minlength=nb)
+    hist = np.real(np.fft.ifft(np.fft.fft(hist) * np.fft.fft(np.exp(-0.5 * (np.minimum(np.arange(nb), nb - np.arange(nb)) / 3.0) ** 2))))
+    k = int(np.argmax(hist))
+    a, b, c = hist[(k - 1) % nb], hist[k], hist[(k + 1) % nb]
+    den = a - 2 * b + c
+    theta = ((k + 0.5 + (0.5 * (a - c) / den if den < 0 else 0.0)) / nb) * (np.pi / 2)
+    eu = np.array([np.cos(theta), np.sin(theta)])
+    ev = np.array([-np.sin(theta), np.cos(theta)])
+    ys, xs = np.nonzero(mag > 0)
+    gxs, gys, m = gx[ys, xs], gy[ys, xs], mag[ys, xs]
+    bin_mm = 0.25
+    fits = []
+    for e in (eu, ev):
+        pos = (xs * e[0] + ys * e[1]) / s
+        energy = np.abs(gxs * e[0] + gys * e[1]) * (np.abs(gxs * e[0] + gys * e[1]) > 0.5 * m)
+        off = float(pos.min())
+        prof = np.bincount(((pos - off) / bin_mm).astype(int), weights=energy)
+        lo, hi = 0.92 * min(tile_mm), 1.12 * max(tile_mm)
+        contrast, pitch, phase = _best_pitch(prof, bin_mm, lo, hi)
+        fits.append((contrast, pitch, (phase + off) % pitch))
+    if min(f[0] for f in fits) < min_contrast:
+        logger.debug("mat lattice: no clear period (contrast %.2f, %.2f)", fits[0][0], fits[1][0])
+        return []
+    (cu, pu, phu), (cv_, pv, phv) = fits
+    # lattice (x, y) -> top-down pixels
+    origin = (phu * eu + phv * ev) * s
+    H_td = np.array([[eu[0] * pu * s, ev[0] * pv * s, origin[0]],
+                     [eu[1] * pu * s, ev[1] * pv * s, origin[1]], [0, 0, 1.0]])
+    # cells covered by the tiles
+    fy, fx = np.nonzero(fg)
+    lat_pts = cv2.perspectiveTransform(np.column_stack([fx, fy]).astype(np.float64).reshape(-1, 1, 2) + 0.5,
+                                       np.linalg.inv(H_td)).reshape(-1, 2)
+    cells = np.floor(lat_pts).astype(int)
+    cmin = cells.min(axis=0)
+    counts = np.zeros(tuple(cells.max(axis=0) - cmin + 1)[::-1], float)
+    np.add.at(counts, (cells[:, 1] - cmin[1], cells[:, 0] - cmin[0]), 1.0)
+    cover = counts / (pu * pv * s * s)
+    tiles = np.argwhere(cover > 0.35)
+    if len(tiles) == 0:
+        return []
+    r_lo, c_lo = tiles.min(axis=0) + cmin[::-1] - 1
+    r_hi, c_hi = tiles.max(axis=0) + cmin[::-1] + 1
+    touched = cover[cover > 0.1]
+    partial = float(np.mean(2.0 * np.minimum(touched, 1.0 - np.minimum(touched, 1.0))))
+    H_img = image_from_td @ H_td
+    # quarter turn: lattice +x to the right of the picture, +y down it
+    centre = np.array([(c_lo + c_hi + 1) / 2, (r_lo + r_hi + 1) / 2], float)
+    J = _jacobian_at(H_img, centre)
+    best_k, best_score = 0, -9.0
+    turns = [np.array([[1, 0], [0, 1]]), np.array([[0, -1], [1, 0]]), np.array([[-1, 0], [0, -1]]),
+             np.array([[0, 1], [-1, 0]])]
+    for kk, R in enumerate(turns):
+        Ji = J @ R.T  # new lattice = R @ old: d img / d new = J R^-1
+        ax = Ji[:, 0] / (np.linalg.norm(Ji[:, 0]) + 1e-12)
+        ay = Ji[:, 1] / (np.linalg.norm(Ji[:, 1]) + 1e-12)
+        if ax[0] + ay[1] > best_score:
+            best_k, best_score = kk, ax[0] + ay[1]
+    R = turns[best_k]
+    T = np.eye(3)
+    T[:2, :2] = R
+    H_img = H_img @ np.linalg.inv(T)
+    box = (R @ np.array([[c_lo, r_lo], [c_hi + 1, r_hi + 1]], float).T).T
+    nx0, nx1 = sorted(np.round(box[:, 0]).astype(int))
+    ny0, ny1 = sorted(np.round(box[:, 1]).astype(int))
+    H_img = H_img / H_img[2, 2]
+    Jc = _jacobian_at(H_img, np.array([(nx0 + nx1) / 2, (ny0 + ny1) / 2], float))
+    pitch_px = float(np.sqrt(abs(np.linalg.det(Jc))))
+    work_scale = min(1.0, float(np.sqrt(WORK_PIXELS / float(h * w))))
+    ww, wh = max(1, round(w * work_scale)), max(1, round(h * work_scale))
+    S = np.diag([work_scale, work_scale, 1.0])
+    fg_work = cv2.warpPerspective(fg.astype(np.uint8), S @ image_from_td, (ww, wh), flags=cv2.INTER_NEAREST) > 0
+    lat = Lattice(H=H_img, rows=(int(ny0), int(ny1) - 1), cols=(int(nx0), int(nx1) - 1), pitch_px=pitch_px,
+                  strength=float(min(1.0, min(cu, cv_) / 6.0)), work_scale=work_scale,
+                  info={"source": "mat", "partial": partial, "pitch_mm": (round(pu, 2), round(pv, 2)),
+                        "angle_deg": round(float(np.degrees(theta)), 2),
+                        "contrast": (round(cu, 2), round(cv_, 2))},
+                  fg=fg_work)
+    logger.debug("mat lattice: pitch %.1f x %.1f mm at %.1f deg, contrast %.1f/%.1f, %s x %s cells",
+                 pu, pv, np.degrees(theta), cu, cv_, lat.rows, lat.cols)
+    return [lat]
