@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from vision.errors import NoTilesFound
+from vision.foreground import fill_holes, foreground_mask  # noqa: F401 (public here too)
 from vision.lattice import (Segments, _jacobian, apply_h, fit_comb,
                             fit_lattice_homography, find_segments, pair_homography,
                             segment_positions, vanishing_points)
@@ -91,93 +92,6 @@ def work_copy(image: np.ndarray, pixels: int = WORK_PIXELS) -> tuple[np.ndarray,
         return image, 1.0
     small = cv2.resize(image, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_AREA)
     return small, small.shape[1] / w
-
-
-def _rare_in_frame(lab: np.ndarray, frame: np.ndarray) -> np.ndarray:
-    """Pixels whose colour is much rarer in the frame than in the whole picture: a CIELAB
-    histogram (8 lightness x 32 x 32 chroma bins, spread a little in chroma and more in
-    lightness) of the frame, back-projected against the whole picture's."""
-    h, w = lab.shape[:2]
-    nb = 32
-    li = np.clip((lab[..., 0] / 12.5).astype(np.int32), 0, 7)
-    ai = np.clip(((lab[..., 1] + 96) / 6).astype(np.int32), 0, nb - 1)
-    bi = np.clip(((lab[..., 2] + 96) / 6).astype(np.int32), 0, nb - 1)
-    idx = (li * nb + ai) * nb + bi
-    hist_f = np.bincount(idx[frame], minlength=8 * nb * nb).astype(np.float32).reshape(8, nb, nb)
-    hist_a = np.bincount(idx.ravel(), minlength=8 * nb * nb).astype(np.float32).reshape(8, nb, nb)
-
-    def spread(hst):
-        out = np.stack([cv2.GaussianBlur(hst[i], (0, 0), 0.7) for i in range(8)])
-        return out + 0.6 * np.roll(out, 1, 0) + 0.6 * np.roll(out, -1, 0)
-    pf = spread(hist_f) / max(int(frame.sum()), 1)
-    pa = spread(hist_a) / float(h * w)
-    ratio = pf / np.maximum(pa, 1e-9)
-    return ratio.reshape(-1)[idx] < 0.25
-
-
-def _far_from_frame(lab: np.ndarray, frame: np.ndarray, clusters: int = 8) -> np.ndarray:
-    """Pixels far from every k-means cluster of the frame's colours (lightness at half weight),
-    "far" being several times the frame's own spread around its clusters."""
-    h, w = lab.shape[:2]
-    lab = lab * np.array([0.5, 1.0, 1.0], np.float32)
-    samples = lab[frame]
-    if len(samples) > 4000:
-        samples = samples[np.random.default_rng(0).choice(len(samples), 4000, replace=False)]
-    k = min(clusters, len(samples))
-    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
-    cv2.setRNGSeed(0)
-    _, lab_k, centres = cv2.kmeans(samples.astype(np.float32), k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
-    d_frame = np.linalg.norm(samples - centres[lab_k.ravel()], axis=1)
-    thr = max(7.0, 3.0 * float(np.percentile(d_frame, 90)))
-    flat = lab.reshape(-1, 3).astype(np.float32)
-    # squared distances to every centre: |x|^2 - 2 x.c + |c|^2
-    d2 = ((flat * flat).sum(1)[:, None] - 2.0 * flat @ centres.T + (centres * centres).sum(1)[None, :])
-    return d2.min(1).reshape(h, w) > thr * thr
-
-
-def fill_holes(mask: np.ndarray) -> np.ndarray:
-    """``mask`` (H, W) bool with every region it encloses (not reachable from the picture's
-    border) filled in."""
-    bg = (~mask).astype(np.uint8)
-    n, labels = cv2.connectedComponents(bg, connectivity=4)
-    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
-    outside = np.isin(labels, edge[edge > 0])
-    return mask | ~outside
-
-
-def foreground_mask(work: np.ndarray, *, border: float = 0.06) -> np.ndarray:
-    """Pixels that are probably not table.
-
-    The table (and the clutter at its edge) fills the border of a photo of a layout. A pixel is
-    foreground when its colour is rare in that frame (histogram back-projection) or far from all
-    of the frame's colour clusters; small groups apart from the big one are dropped.
-
-    Returns
-    -------
-    ndarray (H, W) bool.
-    """
-    h, w = work.shape[:2]
-    # colours are judged on a quarter-size copy (the mask only needs to be coarse)
-    small = cv2.resize(work, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
-    small = cv2.GaussianBlur(small, (0, 0), 0.8)
-    lab = cv2.cvtColor(small.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
-    sh, sw = lab.shape[:2]
-    b = max(2, int(border * min(sh, sw)))
-    frame = np.zeros((sh, sw), bool)
-    frame[:b], frame[-b:], frame[:, :b], frame[:, -b:] = True, True, True, True
-    fg = (_rare_in_frame(lab, frame) | _far_from_frame(lab, frame)).astype(np.uint8)
-    fg = cv2.resize(fg, (w, h), interpolation=cv2.INTER_NEAREST)
-    k = max(3, int(0.006 * max(h, w)) | 1)
-    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
-    fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
-    # the layout is one big group; clutter and odd patches of table are smaller and apart
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
-    if n > 2:
-        areas = stats[1:, cv2.CC_STAT_AREA]
-        keep = np.zeros(n, bool)
-        keep[1:] = areas >= 0.3 * areas.max()
-        fg = keep[labels].astype(np.uint8)
-    return fg.astype(bool)
 
 
 def _refine(H: np.ndarray, fam_x: Segments, fam_y: Segments, *, rounds: int = 3
@@ -264,6 +178,16 @@ def _layout_segments(image: np.ndarray, fg: np.ndarray, scale: float, *, min_len
     return Segments(to_work(segs.p), to_work(segs.q))
 
 
+def _mean_direction(segs: Segments) -> np.ndarray:
+    """The length-weighted mean direction of ``segs`` as a vanishing point at infinity
+    ``(dx, dy, 0)`` (directions averaged as doubled angles)."""
+    d = segs.direction
+    ang = 2 * np.arctan2(d[:, 1], d[:, 0])
+    wt = segs.length
+    a = 0.5 * math.atan2(float((wt * np.sin(ang)).sum()), float((wt * np.cos(ang)).sum()))
+    return np.array([math.cos(a), math.sin(a), 0.0])
+
+
 def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: tuple[int, int],
                             cells_are_tiles: bool, source: str) -> list[Lattice]:
     """Lattice hypotheses from one set of segments (work-image pixels): vanishing points ->
@@ -276,50 +200,75 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
         return []
     candidates = []
     total_len = float(segs.length.sum())
-    for (i, (v1, m1)), (j, (v2, m2)) in combinations(enumerate(vps), 2):
-        # v1 becomes the x direction, so family 1 holds the lines y = const (and vice versa)
-        f2, f1 = segs.take(m1), segs.take(m2)
-        mids = np.vstack([f1.mid, f2.mid])
-        origin = tuple(np.median(mids, axis=0))
-        # the two families must cross at a decent angle where the tiles are
-        d1 = v1[:2] - np.array(origin) * v1[2]
-        d2 = v2[:2] - np.array(origin) * v2[2]
-        cosang = abs(d1 @ d2) / (np.linalg.norm(d1) * np.linalg.norm(d2) + 1e-12)
-        if cosang > math.cos(math.radians(35)):
+    # a vanishing point from a few short segments is poorly placed (a near top-down view can
+    # come out as a steep perspective): when no lattice holds together, each family gives a
+    # hypothesis with its lines parallel in the picture (their mean direction); the lattice
+    # fit then adds the perspective
+    flat = [(_mean_direction(segs.take(m)), m) for v, m in vps]
+    valid: list[Lattice] = []
+    for pairs in (list(combinations(vps, 2)), list(combinations(flat, 2))):
+        if valid:
+            break
+        candidates = []
+        for (v1, m1), (v2, m2) in pairs:
+            # v1 becomes the x direction, so family 1 holds the lines y = const (and vice versa)
+            f2, f1 = segs.take(m1), segs.take(m2)
+            mids = np.vstack([f1.mid, f2.mid])
+            origin = tuple(np.median(mids, axis=0))
+            # the two families must cross at a decent angle where the tiles are
+            d1 = v1[:2] - np.array(origin) * v1[2]
+            d2 = v2[:2] - np.array(origin) * v2[2]
+            cosang = abs(d1 @ d2) / (np.linalg.norm(d1) * np.linalg.norm(d2) + 1e-12)
+            if cosang > math.cos(math.radians(35)):
+                continue
+            try:
+                H0 = pair_homography(v1, v2, origin)
+            except np.linalg.LinAlgError:
+                continue
+            px, sx, lx = segment_positions(H0, f1, 0)
+            py, sy, ly = segment_positions(H0, f2, 1)
+            okx = np.isfinite(px) & (np.abs(px) < 4 * max(w, h))
+            oky = np.isfinite(py) & (np.abs(py) < 4 * max(w, h))
+            if okx.sum() < 3 or oky.sum() < 3:
+                continue
+            min_p = max(6.0, 0.012 * max(w, h))
+            cx = fit_comb(px[okx], f1.length[okx], min_period=min_p, max_period=0.45 * max(w, h))
+            cy = fit_comb(py[oky], f2.length[oky], min_period=min_p, max_period=0.45 * max(w, h))
+            if cx is None or cy is None:
+                continue
+            # square cells seen from a phone: the two pitches (unit image scale at the origin along
+            # both axes) differ by the foreshortening only; a comb far coarser than the other is a
+            # chance fit of a few lines at a multiple of the pitch (X grooves; a lattice of tiles
+            # has its pitch checked against the tiles' extent instead, see _fix_pitch)
+            if cells_are_tiles:
+                pass
+            elif cx.period > 2.0 * cy.period:
+                cx = fit_comb(px[okx], f1.length[okx], min_period=min_p, max_period=1.6 * cy.period) or cx
+            elif cy.period > 2.0 * cx.period:
+                cy = fit_comb(py[oky], f2.length[oky], min_period=min_p, max_period=1.6 * cx.period) or cy
+            support = (f1.length.sum() + f2.length.sum()) / total_len
+            score = cx.strength * cy.strength * support
+            S = np.array([[1 / cx.period, 0, -cx.phase / cx.period],
+                          [0, 1 / cy.period, -cy.phase / cy.period], [0, 0, 1.0]])
+            candidates.append((score, S @ H0, f1, f2, cx, cy))
+        if not candidates:
             continue
-        try:
-            H0 = pair_homography(v1, v2, origin)
-        except np.linalg.LinAlgError:
-            continue
-        px, sx, lx = segment_positions(H0, f1, 0)
-        py, sy, ly = segment_positions(H0, f2, 1)
-        okx = np.isfinite(px) & (np.abs(px) < 4 * max(w, h))
-        oky = np.isfinite(py) & (np.abs(py) < 4 * max(w, h))
-        if okx.sum() < 3 or oky.sum() < 3:
-            continue
-        min_p = max(6.0, 0.012 * max(w, h))
-        cx = fit_comb(px[okx], f1.length[okx], min_period=min_p, max_period=0.45 * max(w, h))
-        cy = fit_comb(py[oky], f2.length[oky], min_period=min_p, max_period=0.45 * max(w, h))
-        if cx is None or cy is None:
-            continue
-        support = (f1.length.sum() + f2.length.sum()) / total_len
-        score = cx.strength * cy.strength * support
-        S = np.array([[1 / cx.period, 0, -cx.phase / cx.period],
-                      [0, 1 / cy.period, -cy.phase / cy.period], [0, 0, 1.0]])
-        candidates.append((score, S @ H0, f1, f2, cx, cy))
-    if not candidates:
-        return []
-    candidates.sort(key=lambda c: -c[0])
-    valid = []
-    for score, H, f1, f2, cx, cy in candidates[:6]:
-        try:
-            lat = _finish(H, f1, f2, score, scale, len(candidates), len(vps), fg, (w, h))
-        except (np.linalg.LinAlgError, FloatingPointError) as exc:
-            logger.debug("lattice candidate failed: %s", exc)
-            lat = None
-        if lat is None:
-            continue
-        valid.append(_fix_pitch(lat) if cells_are_tiles else lat)
+        candidates.sort(key=lambda c: -c[0])
+        for score, H, f1, f2, cx, cy in candidates[:6]:
+            try:
+                lat = _finish(H, f1, f2, score, scale, len(candidates), len(vps), fg, (w, h))
+            except (np.linalg.LinAlgError, FloatingPointError) as exc:
+                logger.debug("lattice candidate failed: %s", exc)
+                lat = None
+            if lat is None:
+                continue
+            aspect = cell_aspect(lat, (round(w / scale), round(h / scale)))
+            if not 1 / 2.2 < aspect < 2.2:
+                # tiles and cards are at most about twice as long as wide: a lattice of long thin
+                # cells mixes two grids of lines (e.g. the tiles' and a checked cloth's)
+                logger.debug("lattice candidate rejected: cells %.1f times as long as wide", aspect)
+                continue
+            valid.append(_fix_pitch(lat) if cells_are_tiles else lat)
     for lat in valid:
         lat.info["source"] = source
     return valid
@@ -351,7 +300,9 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     h, w = work.shape[:2]
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     segs = find_segments(gray, min_length=max(8.0, 0.012 * max(w, h)))
-    fg = foreground_mask(work)
+    fg_info: dict = {}
+    fg = foreground_mask(work, texture=not solid_layout, info=fg_info)
+    all_segs = segs
     if solid_layout:
         fg = fill_holes(fg)
     if fg.mean() < 0.002:
@@ -381,14 +332,16 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     if len(segs) < 6 and len(outline) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
     valid = _lattices_from_segments(segs, fg, scale, (w, h), cells_are_tiles, "edges")
-    if cells_are_tiles:
+    if cells_are_tiles and not fg_info.get("textured"):
         # a second hypothesis from the layout's outline alone: the table's grain, the pips and
-        # the tiles' teeth cannot swamp it
+        # the tiles' teeth cannot swamp it (not on a patterned table, where the outline is
+        # only as sharp as the texture's window)
         valid += _lattices_from_segments(outline, fg, scale, (w, h), cells_are_tiles, "outline")
     else:
-        # X-shaped tiles: their grooves lie inside the tiles, while a striped or grained table's
-        # lines run past them; the segments wholly inside the layout give a hypothesis of
-        # their own (interleaved with the others: the caller reads the first few)
+        # X-shaped tiles (or a patterned table): their grooves lie inside the tiles, while a
+        # striped, grained or checked table's lines run past them; the segments wholly inside
+        # the layout give a hypothesis of their own (interleaved with the others: the caller
+        # reads the first few)
         inner = cv2.erode(fg.astype(np.uint8), np.ones((3, 3), np.uint8),
                           iterations=max(1, int(0.004 * max(w, h)))) > 0
 
@@ -402,6 +355,17 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         for k in range(max(len(valid), len(more))):
             mixed += valid[k:k + 1] + more[k:k + 1]
         valid = mixed
+    if fg_info.get("textured") and len(valid) > 1:
+        # a patterned table's own grid of lines competes with the tiles' lattice: a lattice
+        # whose lines carry on across the bare table is the table's
+        far = cv2.dilate(fg.astype(np.uint8), np.ones((3, 3), np.uint8),
+                         iterations=max(1, int(0.03 * max(w, h)))) > 0
+        m = np.clip(np.round(all_segs.mid).astype(int), 0, [w - 1, h - 1])
+        table = all_segs.take(~far[m[:, 1], m[:, 0]])
+        agree = [_table_agreement(lat, table) for lat in valid]
+        logger.debug("agreement of the lattices with the table's lines: %s", np.round(agree, 2))
+        if min(agree) < 0.5:
+            valid = [lat for lat, a in zip(valid, agree) if a < 0.5]
     if not valid:
         raise NoTilesFound("no tiles found: the grid of edges is not consistent")
     if not cells_are_tiles:
@@ -419,6 +383,33 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     order = sorted(range(len(valid)), key=lambda i: (round(fits[i], 2), i))
     logger.debug("lattice candidates: partial cells %s -> %s", np.round(fits, 2), order)
     return [valid[i] for i in order]
+
+
+def _table_agreement(lat: Lattice, table: Segments, *, min_segments: int = 12) -> float:
+    """The share of the bare table's segments (work-image pixels) that lie on the lines of
+    ``lat``: about 1 for the lattice of a patterned table's own grid, by chance (about 0.2) for
+    the tiles' lattice; 0 when the table shows too few segments along the lattice's axes."""
+    if len(table) < min_segments:
+        return 0.0
+    H = np.linalg.inv(np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H)
+    with np.errstate(all="ignore"):
+        a, b = apply_h(H, table.p), apply_h(H, table.q)
+    d = b - a
+    n = np.hypot(d[:, 0], d[:, 1]) + 1e-12
+    ok = np.all(np.isfinite(d), axis=1) & (n > 0.2)
+    on = 0
+    aligned = 0
+    lines = set()
+    for axis in (0, 1):  # 0: lines x = const
+        al = ok & (np.abs(d[:, axis]) < 0.06 * n)
+        pos = (a[al, axis] + b[al, axis]) / 2
+        hit = np.abs(pos - np.round(pos)) < 0.1
+        aligned += int(al.sum())
+        on += int(hit.sum())
+        lines |= {(axis, int(k)) for k in np.round(pos[hit])}
+    if aligned < min_segments or len(lines) < 4:
+        return 0.0
+    return on / aligned
 
 
 def _fg_fractions(lat: Lattice, px: int = 10) -> np.ndarray:

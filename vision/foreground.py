@@ -1,0 +1,163 @@
+"""What on a photo of a table is probably not table: the foreground mask of the locate stage.
+
+The table (and the clutter at its edge) fills the border of a photo of a layout, so the
+picture's border frame is a sample of the table. Two cues find what differs from it:
+
+* colour: colours rare in the frame (histogram back-projection) or far from all of the frame's
+  colour clusters;
+* texture: on a patterned cloth (gingham, stripes, grain) whose colours are the tiles' own
+  colours, the density of edges is high everywhere on the table and low on a tile's face.
+"""
+from __future__ import annotations
+
+import logging
+
+import cv2
+import numpy as np
+
+logger = logging.getLogger(__name__)
+
+
+def _rare_in_frame(lab: np.ndarray, frame: np.ndarray) -> np.ndarray:
+    """Pixels whose colour is much rarer in the frame than in the whole picture: a CIELAB
+    histogram (8 lightness x 32 x 32 chroma bins, spread a little in chroma and more in
+    lightness) of the frame, back-projected against the whole picture's."""
+    h, w = lab.shape[:2]
+    nb = 32
+    li = np.clip((lab[..., 0] / 12.5).astype(np.int32), 0, 7)
+    ai = np.clip(((lab[..., 1] + 96) / 6).astype(np.int32), 0, nb - 1)
+    bi = np.clip(((lab[..., 2] + 96) / 6).astype(np.int32), 0, nb - 1)
+    idx = (li * nb + ai) * nb + bi
+    hist_f = np.bincount(idx[frame], minlength=8 * nb * nb).astype(np.float32).reshape(8, nb, nb)
+    hist_a = np.bincount(idx.ravel(), minlength=8 * nb * nb).astype(np.float32).reshape(8, nb, nb)
+
+    def spread(hst):
+        out = np.stack([cv2.GaussianBlur(hst[i], (0, 0), 0.7) for i in range(8)])
+        return out + 0.6 * np.roll(out, 1, 0) + 0.6 * np.roll(out, -1, 0)
+    pf = spread(hist_f) / max(int(frame.sum()), 1)
+    pa = spread(hist_a) / float(h * w)
+    ratio = pf / np.maximum(pa, 1e-9)
+    return ratio.reshape(-1)[idx] < 0.25
+
+
+def _far_from_frame(lab: np.ndarray, frame: np.ndarray, clusters: int = 8) -> np.ndarray:
+    """Pixels far from every k-means cluster of the frame's colours (lightness at half weight),
+    "far" being several times the frame's own spread around its clusters."""
+    h, w = lab.shape[:2]
+    lab = lab * np.array([0.5, 1.0, 1.0], np.float32)
+    samples = lab[frame]
+    if len(samples) > 4000:
+        samples = samples[np.random.default_rng(0).choice(len(samples), 4000, replace=False)]
+    k = min(clusters, len(samples))
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    cv2.setRNGSeed(0)
+    _, lab_k, centres = cv2.kmeans(samples.astype(np.float32), k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+    d_frame = np.linalg.norm(samples - centres[lab_k.ravel()], axis=1)
+    thr = max(7.0, 3.0 * float(np.percentile(d_frame, 90)))
+    flat = lab.reshape(-1, 3).astype(np.float32)
+    # squared distances to every centre: |x|^2 - 2 x.c + |c|^2
+    d2 = ((flat * flat).sum(1)[:, None] - 2.0 * flat @ centres.T + (centres * centres).sum(1)[None, :])
+    return d2.min(1).reshape(h, w) > thr * thr
+
+
+def fill_holes(mask: np.ndarray) -> np.ndarray:
+    """``mask`` (H, W) bool with every region it encloses (not reachable from the picture's
+    border) filled in."""
+    bg = (~mask).astype(np.uint8)
+    n, labels = cv2.connectedComponents(bg, connectivity=4)
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    outside = np.isin(labels, edge[edge > 0])
+    return mask | ~outside
+
+
+def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float = 0.04
+                         ) -> np.ndarray | None:
+    """Pixels much smoother than a textured table: the density of Canny edges in a window of
+    ``window`` of the picture's larger side, far below the frame's median density; ``None`` when
+    the frame itself is smooth (a plain table: the colour cue is enough). The mask is dilated
+    back by half the window (the density of a window straddling a tile's rim is mixed); smooth
+    patches touching the picture's border are table."""
+    h, w = gray.shape[:2]
+    edges = cv2.Canny(cv2.GaussianBlur(gray, (0, 0), 1.0), 20, 50).astype(np.float32) / 255.0
+    k = max(3, int(window * max(h, w)) | 1)
+    dens = cv2.blur(edges, (k, k))
+    p25, med = (float(v) for v in np.percentile(dens[frame], [25, 50]))
+    if med < TEXTURED_DENSITY or p25 < 0.6 * med:
+        return None  # a plain table, or one whose texture is not even (grain, a cloth's folds)
+    smooth = (dens < 0.5 * med).astype(np.uint8)
+    smooth = cv2.dilate(smooth, np.ones((k, k), np.uint8))
+    # what touches the picture's border is table (its pattern seen larger, nearer the camera)
+    n, labels = cv2.connectedComponents(smooth, connectivity=8)
+    rim = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    smooth = (labels > 0) & ~np.isin(labels, rim[rim > 0])
+    smooth = smooth.astype(np.uint8)
+    if not 0.01 < smooth.mean() < 0.4:
+        return None  # nothing (or too much) stands out by its smoothness
+    logger.debug("textured table (edge density %.3f): %.1f%% smooth", med, 100 * smooth.mean())
+    return smooth.astype(bool)
+
+
+#: Median edge density of the picture's frame above which the table counts as patterned (the
+#: frame's quartile must be close to it too: the pattern covers the whole table).
+TEXTURED_DENSITY = 0.1
+
+
+def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = True,
+                    info: dict | None = None) -> np.ndarray:
+    """Pixels that are probably not table.
+
+    The table (and the clutter at its edge) fills the border of a photo of a layout. A pixel is
+    foreground when its colour is rare in that frame (histogram back-projection) or far from all
+    of the frame's colour clusters, or, on a patterned table, when it is far smoother than the
+    table. The layout is the big group: groups much smaller than the biggest are dropped, and
+    so are groups touching the picture's border (clutter at the table's edge) when a big one
+    lies wholly inside.
+
+    Parameters
+    ----------
+    work : ndarray (H, W, 3) uint8 BGR, the downscaled photo.
+    border : width of the frame taken as table, as a share of the picture's smaller side.
+    texture : use the texture cue (a board's mask is filled from its outline instead).
+    info : if given, ``info["textured"]`` is set to whether the table is patterned.
+
+    Returns
+    -------
+    ndarray (H, W) bool.
+    """
+    h, w = work.shape[:2]
+    # colours are judged on a quarter-size copy (the mask only needs to be coarse)
+    small = cv2.resize(work, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
+    sgray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    small = cv2.GaussianBlur(small, (0, 0), 0.8)
+    lab = cv2.cvtColor(small.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+    sh, sw = lab.shape[:2]
+    b = max(2, int(border * min(sh, sw)))
+    frame = np.zeros((sh, sw), bool)
+    frame[:b], frame[-b:], frame[:, :b], frame[:, -b:] = True, True, True, True
+    fg = _rare_in_frame(lab, frame) | _far_from_frame(lab, frame)
+    smooth = _smooth_unlike_frame(sgray, frame) if texture else None
+    if smooth is not None:
+        fg |= smooth
+    if info is not None:
+        info["textured"] = smooth is not None
+    fg = cv2.resize(fg.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
+    k = max(3, int(0.006 * max(h, w)) | 1)
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+    # the layout is one big group; clutter and odd patches of table are smaller and apart
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    if n > 2:
+        areas = stats[1:, cv2.CC_STAT_AREA]
+        x, y = stats[1:, cv2.CC_STAT_LEFT], stats[1:, cv2.CC_STAT_TOP]
+        x1 = x + stats[1:, cv2.CC_STAT_WIDTH]
+        y1 = y + stats[1:, cv2.CC_STAT_HEIGHT]
+        at_rim = (x <= 0) | (y <= 0) | (x1 >= w) | (y1 >= h)
+        keep = np.zeros(n, bool)
+        keep[1:] = areas >= 0.3 * areas.max()
+        inner = ~at_rim & (areas >= 0.002 * h * w)
+        if smooth is not None and inner.any():
+            # on a patterned table the smooth things are the tiles and the clutter at the
+            # table's edge (notes, a box), which touches the picture's border
+            keep[1:] = ~at_rim & (areas >= 0.3 * areas[inner].max())
+        fg = keep[labels].astype(np.uint8)
+    return fg.astype(bool)
