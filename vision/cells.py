@@ -21,6 +21,7 @@ from vision.colour import (Palette, as_correction, bgr_to_lab, ciede2000, classi
                            hex_to_lab)
 from vision.kits import Kit
 from vision.locate import Lattice
+from vision.pips import read_pips
 
 logger = logging.getLogger(__name__)
 
@@ -236,23 +237,22 @@ def _edge_sides(td: TopDown) -> dict:
     bw = max(1, int(round(0.06 * td.cw)))
     bh = max(1, int(round(0.06 * td.ch)))
     H, W = gray.shape
+    R, C, ch, cw = td.rows, td.cols, td.ch, td.cw
+    # horizontal borders k = 0..R: strongest vertical gradient across the band, per column
+    hb = np.stack([gy[max(0, k * ch - bh):min(H, k * ch + bh)].max(axis=0) for k in range(R + 1)])
+    hb = hb[:, :C * cw].reshape(R + 1, C, cw)[:, :, cw // 5:cw - cw // 5].mean(axis=2)  # (R+1, C)
+    vb = np.stack([gx[:, max(0, k * cw - bw):min(W, k * cw + bw)].max(axis=1) for k in range(C + 1)])
+    vb = vb[:, :R * ch].reshape(C + 1, R, ch)[:, :, ch // 5:ch - ch // 5].mean(axis=2).T  # (R, C+1)
+    he, ve = hb > 4.0 * level, vb > 4.0 * level
+    n = he[:-1].astype(int) + he[1:] + ve[:, :-1] + ve[:, 1:]  # (R, C)
+    return {(td.r0 + r, td.c0 + c): int(n[r, c]) for r in range(R) for c in range(C)}
 
-    def edge(band: np.ndarray, across: int) -> bool:
-        # ``across`` is the band's axis that crosses the side
-        return band.size > 0 and float(band.max(axis=across).mean()) > 4.0 * level
 
-    out = {}
-    for r in range(td.r0, td.r0 + td.rows):
-        for c in range(td.c0, td.c0 + td.cols):
-            y0, x0 = (r - td.r0) * td.ch, (c - td.c0) * td.cw
-            y1, x1 = y0 + td.ch, x0 + td.cw
-            ya, yb = y0 + td.ch // 5, y1 - td.ch // 5
-            xa, xb = x0 + td.cw // 5, x1 - td.cw // 5
-            out[(r, c)] = (edge(gy[max(0, y0 - bh):y0 + bh, xa:xb], 0)
-                           + edge(gy[y1 - bh:min(H, y1 + bh), xa:xb], 0)
-                           + edge(gx[ya:yb, max(0, x0 - bw):x0 + bw], 1)
-                           + edge(gx[ya:yb, x1 - bw:min(W, x1 + bw)], 1))
-    return out
+def _cell_grid(arr: np.ndarray, td: TopDown) -> np.ndarray:
+    """The cells of a top-down array ``(h, w, ...)`` as ``(rows * cols, ch, cw, ...)``, row-major."""
+    g = arr[:td.rows * td.ch, :td.cols * td.cw]
+    g = g.reshape(td.rows, td.ch, td.cols, td.cw, *arr.shape[2:])
+    return np.swapaxes(g, 1, 2).reshape(td.rows * td.cols, td.ch, td.cw, *arr.shape[2:])
 
 
 def _keep_main_group(occ: dict) -> dict:
@@ -291,12 +291,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     lab = bgr_to_lab(img)
     fg_cells = None
     if fg is not None:
-        fg_cells = {}
-        for r in range(td.r0, td.r0 + td.rows):
-            for c in range(td.c0, td.c0 + td.cols):
-                y, x = (r - td.r0) * td.ch, (c - td.c0) * td.cw
-                my, mx = int(0.2 * td.ch), int(0.2 * td.cw)
-                fg_cells[(r, c)] = float(fg[y + my:y + td.ch - my, x + mx:x + td.cw - mx].mean())
+        my, mx = int(0.2 * td.ch), int(0.2 * td.cw)
+        fgm = _cell_grid(fg, td)[:, my:td.ch - my, mx:td.cw - mx].mean(axis=(1, 2))
+        fg_cells = {(td.r0 + i // td.cols, td.c0 + i % td.cols): float(v) for i, v in enumerate(fgm)}
     ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(td))
     n = td.cw
     centre_lab, spreads = {}, {}
@@ -375,8 +372,16 @@ def _conf_from_match(distance: float, margin: float) -> float:
 def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
     out = {}
     kit = ctx.kit
-    labs = np.array([_face_lab(regions[c], ctx.td) for c in cells]) if cells else np.zeros((0, 3))
-    match, corrected, _ = classify_adaptive(labs, ctx.palette, gains_bgr=gains) if cells else (None, None, None)
+    if not cells:
+        return out
+    stack = np.stack([regions[c] for c in cells])
+    labs = _face_colours(stack)
+    match, corrected, _ = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
+    pip_reads = {}
+    if kit.pips:
+        td = ctx.td
+        origins = np.array([((r - td.r0) * td.ch, (c - td.c0) * td.cw) for r, c in cells])
+        pip_reads = read_pips(ctx.lab[..., 0], td.cw, origins)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[match.index[i]]
         cconf = _conf_from_match(match.distance[i], match.margin[i])
@@ -388,72 +393,87 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             doubts.append(("colour", f"colour unclear (nearest {name}, dE {match.distance[i]:.1f})"))
         if kit.pips:
             pip_hex = kit.pip_colours.get(name)
-            if pip_hex:
+            if pip_hex and cconf >= CONFIDENCE_THRESHOLD:
                 lighter = hex_to_lab(pip_hex)[0] > ctx.palette.lab[match.index[i]][0]
-                polarities = (1,) if lighter else (-1,)
-            else:
-                polarities = (1, -1)
-            if cconf < CONFIDENCE_THRESHOLD:
-                polarities = (1, -1)
-            pips, pconf, why = max((_count_pips(regions[cell], p) for p in polarities),
-                                   key=lambda x: x[1])
+                pol = 1 if lighter else -1
+            else:  # the polarity whose pips stand out more
+                pol = max((1, -1), key=lambda p: pip_reads[p].contrast[i])
+            pr = pip_reads[pol]
+            pips = int(pr.count[i]) or None
+            pconf = float(pr.confidence[i])
             attrs["pips"] = pips if pconf >= CONFIDENCE_THRESHOLD else None
             conf["pips"] = pconf
             if pconf < CONFIDENCE_THRESHOLD:
-                doubts.append(("pips", why))
+                doubts.append(("pips", "no pips seen" if pips is None else
+                               f"pips unclear ({pips} most likely, p={pr.prob[i].max():.2f})"))
         out[cell] = (attrs, conf, doubts, float(match.distance[i]))
     return out
 
 
-def _face_lab(cell_lab: np.ndarray, td: TopDown) -> np.ndarray:
-    """The face colour of a solid tile: the dominant cluster of its central pixels (pips, glare and
-    shadow are minorities)."""
-    h, w = cell_lab.shape[:2]
+def _masked_median(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """Per row, the median of ``x`` ``(N, k, D)`` over the samples where ``keep`` ``(N, k)``; rows
+    with nothing kept use all their samples. Returns ``(N, D)``."""
+    keep = keep.copy()
+    keep[keep.sum(1) == 0] = True
+    cnt = keep.sum(1)
+    xs = np.where(keep[..., None], x, np.inf)
+    xs = np.sort(xs, axis=1)
+    rows = np.arange(len(x))
+    lo, hi = (cnt - 1) // 2, cnt // 2
+    return 0.5 * (xs[rows, lo] + xs[rows, hi])
+
+
+def _face_colours(cells_lab: np.ndarray) -> np.ndarray:
+    """The face colour of solid tiles: ``(N, h, w, 3)`` Lab cells -> ``(N, 3)`` Lab.
+
+    Pips, shadows and a neighbour's edge (a cell a little off its tile) are minorities: the face
+    is the dominant cluster of the pixels that are not blown out. Glare (light reflected off the
+    face) adds the light's colour, making pixels brighter and less saturated; where it blows out
+    a good part of a coloured face the dominant cluster is the glare, and the face is taken
+    from the pixels that keep most of the face's chroma instead. Computed on 2x2 blocks (the colour needs no finer detail).
+    """
+    N, h, w, _ = cells_lab.shape
     m = int(round(0.14 * w))
-    core = cell_lab[m:h - m, m:w - m].reshape(-1, 3)
-    med = np.median(core, axis=0)
-    d = np.linalg.norm(core - med, axis=1)
-    keep = d <= max(np.percentile(d, 60), 4.0)
-    return np.median(core[keep], axis=0)
+    core = cells_lab[:, m:h - m, m:w - m]
+    hh, ww = (core.shape[1] // 2) * 2, (core.shape[2] // 2) * 2
+    core = core[:, :hh, :ww].reshape(N, hh // 2, 2, ww // 2, 2, 3).mean(axis=(2, 4))
+    x = core.reshape(N, -1, 3).astype(np.float64)
+    L = x[..., 0]
+    C = np.hypot(x[..., 1], x[..., 2])
+    c90 = np.percentile(C, 90, axis=1)
+    blown = (L > 97.0) & (C < 6.0)
+    mostly_blown = blown.mean(1) > 0.6
+    keep_grey = ~blown | mostly_blown[:, None]
+    med = _masked_median(x, keep_grey)
+    d = np.linalg.norm(x - med[:, None, :], axis=2)
+    cut = np.maximum(_row_quantile(d, keep_grey, 0.6), 4.0)
+    grey_keep = keep_grey & (d <= cut[:, None])
+    colour_keep = (C >= 0.6 * c90[:, None]) & ~blown
+    # a coloured face: its most saturated pixels are not the brightest (those would be light
+    # pips tinted by a warm light on a grey face)
+    L_all = np.median(L, axis=1)
+    L_col = _masked_median(L[..., None], colour_keep)[:, 0]
+    # and glare shows: blown-out pixels (a white face's intrusions from a neighbour tile, when
+    # the cell sits a little off its tile, are a coloured minority too, without glare)
+    chromatic = (c90 >= 15.0) & (L_col <= L_all + 5.0) & (blown.mean(1) >= 0.15)
+    keep = np.where(chromatic[:, None], colour_keep, grey_keep)
+    return _masked_median(x, keep)
 
 
-def _count_pips(cell_lab: np.ndarray, polarity: int) -> tuple[int | None, float, str]:
-    """Count die pips on a solid face ``(h, w, 3)`` Lab; ``polarity`` +1 for pips lighter than
-    the face, -1 for darker. Returns (count or None, confidence, reason when unsure)."""
-    h, w = cell_lab.shape[:2]
-    m = int(round(0.1 * w))
-    core = cell_lab[m:h - m, m:w - m]
-    face = np.median(core.reshape(-1, 3), axis=0)
-    d = np.linalg.norm(core - face, axis=2)
-    contrast = (core[..., 0] - face[0]) * polarity
-    mask = ((contrast > 18) & (d > 20)).astype(np.uint8)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    expect = math.pi * (0.08 * w) ** 2
-    areas = stats[1:, cv2.CC_STAT_AREA].astype(float)
-    good = (areas > 0.3 * expect) & (areas < 2.6 * expect)
-    bw = stats[1:, cv2.CC_STAT_WIDTH].astype(float)
-    bh = stats[1:, cv2.CC_STAT_HEIGHT].astype(float)
-    round_ = (np.maximum(bw, bh) < 2.2 * np.minimum(bw, bh) + 1)
-    ok = good & round_
-    count = int(ok.sum())
-    # blobs cut by the crop are the tile's rim, its teeth and the gaps between them: not junk
-    x, y = stats[1:, cv2.CC_STAT_LEFT], stats[1:, cv2.CC_STAT_TOP]
-    inside = (x > 0) & (y > 0) & (x + bw < mask.shape[1]) & (y + bh < mask.shape[0])
-    junk = int(((areas > 0.15 * expect) & ~ok & inside).sum())
-    if count < 1 or count > 6:
-        return None, 0.2, f"{count} pip-like spots"
-    # pip sizes should agree; other blobs lower the confidence
-    sizes = areas[ok]
-    cv_ = float(sizes.std() / max(sizes.mean(), 1)) if count > 1 else 0.1
-    conf = 0.95 - 0.25 * junk - max(0.0, cv_ - 0.35)
-    # die layouts are symmetric about the centre
-    if count >= 2:
-        pts = cents[1:][ok]
-        centre = np.array([(core.shape[1] - 1) / 2, (core.shape[0] - 1) / 2])
-        off = np.linalg.norm(pts.mean(0) - centre) / w
-        conf -= max(0.0, off - 0.06) * 4
-    return count, float(max(0.0, min(1.0, conf))), f"{count} pips, unclear spots"
+def _row_quantile(v: np.ndarray, keep: np.ndarray, q: float) -> np.ndarray:
+    """Per row, the ``q`` quantile (nearest rank) of ``v`` ``(N, k)`` over ``keep``."""
+    keep = keep.copy()
+    keep[keep.sum(1) == 0] = True
+    cnt = keep.sum(1)
+    vs = np.sort(np.where(keep, v, np.inf), axis=1)
+    idx = np.clip(np.round(q * (cnt - 1)).astype(int), 0, v.shape[1] - 1)
+    return vs[np.arange(len(v)), idx]
+
+
+def _face_lab(cell_lab: np.ndarray, td: TopDown | None = None) -> np.ndarray:
+    """The face colour (Lab ``(3,)``) of one solid tile ``(h, w, 3)`` Lab; see
+    :func:`_face_colours`. (Also used by ``calibration.measure``.)"""
+    return _face_colours(np.asarray(cell_lab)[None])[0]
 
 
 # ----------------------------------------------------------------------------- symbol cards
@@ -464,7 +484,7 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     stack = np.stack([regions[c] for c in cells])
     labs = list(_region_stats(stack, _card_ring(stack.shape[1], stack.shape[2]))[0])
-    match, corrected, _ = classify_adaptive(np.array(labs), ctx.palette, gains_bgr=gains)
+    match, corrected, _ = classify_adaptive(np.array(labs), ctx.palette, gains_bgr=gains, explore=False)
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[match.index[i]]

@@ -80,12 +80,28 @@ def ciede2000(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
                    + RT * (dCp / SC) * (dHp / SH))
 
 
+#: A measured colour's covariance is shrunk towards this isotropic spread (CIELAB units, one
+#: standard deviation) as if it had been seen ``COV_PRIOR_N`` more times, and no direction may
+#: be tighter than ``COV_MIN_SD``: a handful of samples cannot make a colour over-confident.
+COV_PRIOR_SD = 4.0
+COV_PRIOR_N = 8.0
+COV_MIN_SD = 2.5
+#: Weight of the covariance-aware (Mahalanobis) distance against CIEDE2000 when a palette
+#: colour has a measured covariance.
+COV_WEIGHT = 0.5
+
+
 @dataclass(frozen=True)
 class Palette:
-    """Named reference colours in CIELAB; ``lab`` has shape ``(K, 3)`` in the order of ``names``."""
+    """Named reference colours in CIELAB; ``lab`` has shape ``(K, 3)`` in the order of ``names``.
+
+    ``cov`` (optional, ``(K, 3, 3)``) is each colour's spread as measured by calibration (already
+    regularised, see :func:`regularised_cov`); ``None`` rows (NaN) use CIEDE2000 alone.
+    """
 
     names: tuple[str, ...]
     lab: np.ndarray
+    cov: np.ndarray | None = None
 
     @classmethod
     def from_hex(cls, colours: Mapping[str, str]) -> "Palette":
@@ -94,19 +110,66 @@ class Palette:
 
     @classmethod
     def from_profile(cls, profile: Mapping, fallback: Mapping[str, str]) -> "Palette":
-        """Profile colours (``{"colours": {name: {"lab": [L, a, b]}}}``) over the kit defaults."""
+        """Profile colours (``{"colours": {name: {"lab": [L, a, b], "cov": 3x3, "n": N}}}``) over
+        the kit defaults; a colour's covariance (when given) is regularised by its count."""
         base = cls.from_hex(fallback)
         lab = base.lab.copy()
+        cov = np.full((len(base.names), 3, 3), np.nan)
         colours = profile.get("colours", {}) if isinstance(profile, Mapping) else {}
         for i, name in enumerate(base.names):
             entry = colours.get(name)
             if isinstance(entry, Mapping) and len(entry.get("lab", ())) == 3:
                 lab[i] = np.asarray(entry["lab"], dtype=np.float64)
-        return cls(base.names, lab)
+                c = entry.get("cov")
+                try:
+                    c = np.asarray(c, dtype=np.float64) if c is not None else None
+                except (TypeError, ValueError):
+                    c = None
+                if c is not None and c.shape == (3, 3) and np.all(np.isfinite(c)):
+                    n = entry.get("n", 1)
+                    n = float(n) if isinstance(n, (int, float)) and not isinstance(n, bool) else 1.0
+                    cov[i] = regularised_cov(c, n)
+        return cls(base.names, lab, cov if np.isfinite(cov).any() else None)
 
     def subset(self, names: Sequence[str]) -> "Palette":
         idx = [self.names.index(n) for n in names]
-        return Palette(tuple(names), self.lab[idx])
+        return Palette(tuple(names), self.lab[idx], None if self.cov is None else self.cov[idx])
+
+
+def regularised_cov(cov: np.ndarray, n: float) -> np.ndarray:
+    """A measured 3x3 Lab covariance from ``n`` samples, shrunk towards ``COV_PRIOR_SD``
+    (weight ``COV_PRIOR_N``) and with every eigenvalue at least ``COV_MIN_SD ** 2``."""
+    cov = 0.5 * (np.asarray(cov, dtype=np.float64) + np.asarray(cov, dtype=np.float64).T)
+    n = max(float(n), 0.0)
+    shrunk = (n * cov + COV_PRIOR_N * COV_PRIOR_SD ** 2 * np.eye(3)) / (n + COV_PRIOR_N)
+    w, v = np.linalg.eigh(shrunk)
+    w = np.maximum(w, COV_MIN_SD ** 2)
+    return (v * w) @ v.T
+
+
+def palette_distance(lab: np.ndarray, palette: Palette, predicted: np.ndarray | None = None) -> np.ndarray:
+    """Distances ``(N, K)`` of Lab samples ``(N, 3)`` to the palette colours.
+
+    CIEDE2000 to the colours as predicted (``predicted`` ``(K, 3)``, default the palette itself);
+    for colours with a measured covariance, blended with the Mahalanobis distance under that
+    covariance, scaled to CIELAB units by ``COV_PRIOR_SD`` (so a colour measured to vary along a
+    direction tolerates samples along it, and one measured tight is kept tight, within the
+    regularisation's limits): ``sqrt((1 - w) dE00^2 + w (sd0 * mahalanobis)^2)``.
+    """
+    lab = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
+    ref = palette.lab if predicted is None else predicted
+    d = ciede2000(lab[:, None, :], ref[None, :, :])
+    if palette.cov is None:
+        return d
+    has = np.isfinite(palette.cov).all(axis=(1, 2))
+    if not has.any():
+        return d
+    inv = np.linalg.inv(np.where(has[:, None, None], palette.cov, np.eye(3)))  # (K, 3, 3)
+    diff = lab[:, None, :] - ref[None, :, :]  # (N, K, 3)
+    m2 = np.einsum("nki,kij,nkj->nk", diff, inv, diff)
+    dm = COV_PRIOR_SD * np.sqrt(np.maximum(m2, 0.0))
+    blended = np.sqrt((1 - COV_WEIGHT) * d ** 2 + COV_WEIGHT * dm ** 2)
+    return np.where(has[None, :], blended, d)
 
 
 @dataclass(frozen=True)
@@ -119,16 +182,21 @@ class ColourMatch:
     margin: np.ndarray
 
 
-def match_palette(lab: np.ndarray, palette: Palette) -> ColourMatch:
-    """Classify Lab samples ``(N, 3)`` against ``palette`` by CIEDE2000."""
+def match_palette(lab: np.ndarray, palette: Palette, predicted: np.ndarray | None = None) -> ColourMatch:
+    """Classify Lab samples ``(N, 3)`` against ``palette`` (CIEDE2000, with the measured
+    covariances where the palette has them; see :func:`palette_distance`), optionally against the
+    colours as ``predicted`` ``(K, 3)`` under the light."""
     lab = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
-    d = ciede2000(lab[:, None, :], palette.lab[None, :, :])  # (N, K)
-    order = np.argsort(d, axis=1)
-    best = order[:, 0]
+    d = palette_distance(lab, palette, predicted)  # (N, K)
     rows = np.arange(len(lab))
-    dist = d[rows, best]
-    second = d[rows, order[:, 1]] if d.shape[1] > 1 else np.full(len(lab), np.inf)
-    return ColourMatch(best, dist, second - dist)
+    if d.shape[1] > 1:
+        two = np.argpartition(d, 1, axis=1)[:, :2]
+        best, second = two[:, 0], two[:, 1]
+        dist, dist2 = d[rows, best], d[rows, second]
+    else:
+        best = np.zeros(len(lab), int)
+        dist, dist2 = d[:, 0], np.full(len(lab), np.inf)
+    return ColourMatch(best, dist, dist2 - dist)
 
 
 def as_correction(c: np.ndarray | None) -> np.ndarray:
@@ -195,9 +263,12 @@ def predict_palette(palette: Palette, correction: np.ndarray | None) -> np.ndarr
     """The palette as the camera would record it under ``correction`` (forward model:
     ``observed = clip(gain * true + offset)`` per linear BGR channel, clipping included, so
     over-exposed colours are predicted as they look). Returns Lab ``(K, 3)``."""
+    return _predict_lin(srgb_to_linear(lab_to_bgr(palette.lab)), correction)
+
+
+def _predict_lin(pal_lin: np.ndarray, correction: np.ndarray | None) -> np.ndarray:
     c = as_correction(correction)
-    lin = srgb_to_linear(lab_to_bgr(palette.lab))
-    out = np.clip(lin * c[0] + c[1], 0.0, 1.0)
+    out = np.clip(pal_lin * c[0] + c[1], 0.0, 1.0)
     return bgr_to_lab(linear_to_srgb(out).astype(np.float32)).astype(np.float64)
 
 
@@ -226,15 +297,16 @@ def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.
 
 
 def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
-                      gains_bgr: np.ndarray | None = None) -> tuple[ColourMatch, np.ndarray, np.ndarray]:
+                      gains_bgr: np.ndarray | None = None, explore: bool = True
+                      ) -> tuple[ColourMatch, np.ndarray, np.ndarray]:
     """Classify samples while estimating the light (colour cast, exposure, haze) from them.
 
     The camera is modelled forwards: each palette colour is recorded as
     ``clip(gain * true + offset)`` per linear BGR channel. Starting from ``gains_bgr`` (a ``(3,)``
-    gain or ``(2, 3)`` gain+offset of that forward model) and from a few exposures, the samples
-    are classified against the predicted palette, the model is refitted to the assignments, and
-    so on; the start with the lowest robust cost wins. A few readings cannot swing the model
-    (the fit is shrunk towards the start when there are few samples).
+    gain or ``(2, 3)`` gain+offset of that forward model) and, with ``explore``, from a few
+    exposures, the samples are classified against the predicted palette, the model is refitted
+    to the assignments, and so on; the start with the lowest robust cost wins. A few readings
+    cannot swing the model (the fit is shrunk towards the start when there are few samples).
 
     Returns
     -------
@@ -242,22 +314,27 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     """
     lab = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
     start = as_correction(gains_bgr)
-    if len(lab) < 3 or iterations == 0:
-        return match_palette(lab, Palette(palette.names, predict_palette(palette, start))), lab, start
-    obs_lin = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64)
     pal_lin = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64)
+    if len(lab) < 3 or iterations == 0:
+        return match_palette(lab, palette, _predict_lin(pal_lin, start)), lab, start
+    obs_lin = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64)
     n = len(lab)
     shrink = n / (n + 4.0)
     best = None
-    starts = [start] + [np.vstack([start[0] * e, start[1]]) for e in (0.6, 1.6, 2.5)]
+    starts = [start]
+    if explore:
+        starts += [np.vstack([start[0] * e, start[1]]) for e in (0.6, 1.6, 2.5)]
     for corr in starts:
-        match = match_palette(lab, Palette(palette.names, predict_palette(palette, corr)))
+        match = match_palette(lab, palette, _predict_lin(pal_lin, corr))
         for _ in range(iterations):
             w = 1.0 / (1.0 + match.distance / 8.0)
             fit = _fit_forward(obs_lin, pal_lin[match.index], w)
             new = corr + shrink * (fit - corr) if corr is start else start + shrink * (fit - start)
-            new_match = match_palette(lab, Palette(palette.names, predict_palette(palette, new)))
+            new_match = match_palette(lab, palette, _predict_lin(pal_lin, new))
             if np.median(new_match.distance) > np.median(match.distance) + 1e-6:
+                break
+            if np.array_equal(new_match.index, match.index) and np.abs(new - corr).max() < 1e-3:
+                corr, match = new, new_match
                 break
             corr, match = new, new_match
         cost = float(np.median(match.distance) + 0.5 * np.mean(np.minimum(match.distance, 30)))
