@@ -314,6 +314,47 @@ def sample_found(image: np.ndarray, found: CellsFound, kit: Kit) -> dict[str, di
     return {"any": sample_cells(image, found.polygons, kit)}
 
 
+def _best_geometry(image: np.ndarray, layout: Layout, game: str
+                   ) -> tuple[CellsFound, dict[str, dict[Cell, CellSample]], Alignment]:
+    """Where the layout's cells are: the reader's reading and, for a filled-rectangle layout
+    off a board, the cells of its outline; the geometry whose alignment explains the colours
+    best (residual after the light fit, spread within colours, share of the layout measured)
+    is kept.
+
+    Raises
+    ------
+    CalibrationError or vision.errors.VisionError
+        When no geometry places the layout (the reader's error when it is the only one).
+    """
+    from vision.errors import VisionError
+
+    geometries: list[tuple[str, CellsFound]] = []
+    error: Exception | None = None
+    try:
+        geometries.append(("reader", locate_cells(image, game=game, expect=len(layout.tiles))))
+    except (VisionError, CalibrationError) as exc:
+        error = exc
+    if layout.kit.board is None:
+        geometries += [("outline", f) for f in cells_from_outline(image, layout)]
+    best = None
+    for name, found in geometries:
+        samples = sample_found(image, found, layout.kit)
+        try:
+            alignment = align_layout(layout, found, samples)
+        except CalibrationError as exc:
+            error = error or exc
+            continue
+        key = alignment.colour_fit + 0.5 * alignment.spread + 30.0 * (1 - alignment.matched / len(layout.tiles))
+        logger.info("geometry %s: turn %d, fit %.1f, spread %.1f, %d matched (key %.1f)", name,
+                    alignment.quarter_turns, alignment.colour_fit, alignment.spread, alignment.matched, key)
+        if best is None or key < best[0]:
+            best = (key, found, samples, alignment)
+    if best is None:
+        assert error is not None
+        raise error
+    return best[1], best[2], best[3]
+
+
 def calibrate_image(image: np.ndarray, layout: Layout, *, game: str | None = None,
                     camera: Mapping | None = None, found: CellsFound | None = None,
                     source: str = "") -> Calibration:
@@ -337,10 +378,11 @@ def calibrate_image(image: np.ndarray, layout: Layout, *, game: str | None = Non
         from vision.camera import undistort
 
         image = undistort(image, camera)
-    if found is None:
-        found = locate_cells(image, game=game, expect=len(layout.tiles))
-    samples = sample_found(image, found, layout.kit)
-    alignment = align_layout(layout, found, samples)
+    if found is not None:
+        samples = sample_found(image, found, layout.kit)
+        alignment = align_layout(layout, found, samples)
+    else:
+        found, samples, alignment = _best_geometry(image, layout, game)
     warnings = []
     if alignment.margin < 3.0:
         warnings.append(f"the layout's turn is uncertain (margin {alignment.margin:.1f}); check that the "
@@ -359,3 +401,72 @@ def calibrate_image(image: np.ndarray, layout: Layout, *, game: str | None = Non
     for w in warnings:
         logger.warning("%s", w)
     return Calibration(profile, alignment, tuple(warnings))
+
+
+# ------------------------------------------------------------------------------ layout outline
+
+
+def _order_quad(quad: np.ndarray) -> np.ndarray:
+    """(4, 2) corners ordered clockwise (in the image) from the one nearest the top-left."""
+    c = quad.mean(axis=0)
+    ang = np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0])
+    q = quad[np.argsort(ang)]  # clockwise on screen (y down)
+    start = int(np.argmin(q.sum(axis=1)))
+    return np.roll(q, -start, axis=0)
+
+
+def outline_quad(image: np.ndarray) -> np.ndarray | None:
+    """The four corners ``(4, 2)`` (image pixels, clockwise from top-left) of the layout's
+    outline: the biggest foreground region's convex hull simplified to a quadrilateral, or
+    ``None`` when it is not one (a layout that is not a filled rectangle)."""
+    import cv2
+
+    from vision.locate import foreground_mask, work_copy
+
+    work, scale = work_copy(image)
+    fg = foreground_mask(work).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    if n < 2:
+        return None
+    big = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    contours, _ = cv2.findContours((labels == big).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    hull = cv2.convexHull(max(contours, key=cv2.contourArea))
+    perimeter = cv2.arcLength(hull, True)
+    for eps in (0.01, 0.02, 0.03, 0.04, 0.05, 0.06):
+        approx = cv2.approxPolyDP(hull, eps * perimeter, True).reshape(-1, 2)
+        if len(approx) <= 4:
+            break
+    if len(approx) != 4:
+        return None
+    # the outline must fill its quadrilateral (a filled rectangle of tiles does)
+    area = cv2.contourArea(approx.astype(np.float32))
+    if area <= 0 or stats[big, cv2.CC_STAT_AREA] < 0.85 * area:
+        return None
+    return _order_quad(approx.astype(float) / scale)
+
+
+def cells_from_outline(image: np.ndarray, layout: Layout) -> list[CellsFound]:
+    """Cell polygons of a filled-rectangle layout from its outline, for both ways its rows
+    may lie in the photo (the colours then decide, see :func:`align_layout`); ``[]`` when the
+    layout is not a filled rectangle or its outline is not a quadrilateral."""
+    import cv2
+
+    rows = sorted({r for r, _ in layout.tiles})
+    cols = sorted({c for _, c in layout.tiles})
+    nr, nc = rows[-1] - rows[0] + 1, cols[-1] - cols[0] + 1
+    if len(layout.tiles) != nr * nc:
+        return []
+    quad = outline_quad(image)
+    if quad is None:
+        return []
+    out = []
+    for gr, gc in {(nr, nc), (nc, nr)}:
+        dst = np.array([[0, 0], [gc, 0], [gc, gr], [0, gr]], np.float32)
+        H = cv2.getPerspectiveTransform(dst, quad.astype(np.float32))
+        polys = {}
+        for r in range(gr):
+            for c in range(gc):
+                pts = np.array([[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]], np.float64).reshape(-1, 1, 2)
+                polys[(r, c)] = cv2.perspectiveTransform(pts, H).reshape(4, 2)
+        out.append(CellsFound(polys, {}))
+    return out

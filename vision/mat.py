@@ -701,7 +701,7 @@ def _paper_lab(lab: np.ndarray, page: np.ndarray) -> np.ndarray:
     px = lab[page]
     if len(px) < 50:
         return np.array([95.0, 0.0, 0.0], np.float32)
-    ab = np.median(px[px[:, 0] > np.percentile(px[:, 0], 50), 1:], axis=0)
+    ab = np.median(px[px[:, 0] >= np.percentile(px[:, 0], 50), 1:], axis=0)
     near = np.hypot(px[:, 1] - ab[0], px[:, 2] - ab[1]) < 10.0
     px = px[near] if near.sum() >= 50 else px
     bright = px[px[:, 0] >= np.percentile(px[:, 0], 40)]
@@ -743,7 +743,7 @@ def _best_pitch(profile: np.ndarray, bin_mm: float, lo: float, hi: float, step: 
 
 
 def mat_lattices(image: np.ndarray, prior: MatPrior, *, tile_mm: tuple[float, float],
-                 min_contrast: float = 2.0) -> list:
+                 diagonal: bool = False, min_contrast: float = 2.0) -> list:
     """The lattice of the tiles lying on the mat, fitted on the exact top-down view.
 
     The mat gives the scale (1 pixel per millimetre here) and removes the perspective, so the
@@ -757,12 +757,15 @@ def mat_lattices(image: np.ndarray, prior: MatPrior, *, tile_mm: tuple[float, fl
     image : (H, W, 3) uint8 BGR photo, white-balanced with the prior's gains or not.
     prior : from :func:`mat_prior` on that photo.
     tile_mm : the kit's tile ``(width, height)`` in millimetres (sets the pitch search).
+    diagonal : the straight lines are the cells' diagonals (X-shaped tiles: their grooves, on
+        square cells of ``min(tile_mm)``); the groove lattice is fitted and both cell lattices
+        behind it are returned (``vision.locate.diagonal_variants``).
     min_contrast : weakest folded-peak contrast accepted on each axis.
 
     Returns
     -------
     list of ``vision.locate.Lattice``
-        Zero or one lattice (``info["source"] == "mat"``), quarter-turned so rows grow down
+        Zero or one lattice (two with ``diagonal``; ``info["source"] == "mat"``), quarter-turned so rows grow down
         the picture, with a one-cell ring around the tiles; ``fg`` is the tiles' mask at the
         reader's work scale.
     """
@@ -858,7 +861,10 @@ def mat_lattices(image: np.ndarray, prior: MatPrior, *, tile_mm: tuple[float, fl
         energy = np.abs(gxs * e[0] + gys * e[1]) * (np.abs(gxs * e[0] + gys * e[1]) > 0.5 * m)
         off = float(pos.min())
         prof = np.bincount(((pos - off) / bin_mm).astype(int), weights=energy)
-        lo, hi = 0.92 * min(tile_mm), 1.12 * max(tile_mm)
+        if diagonal:  # grooves x - y = i and x + y = j lie half a cell diagonal apart
+            lo, hi = 0.92 * min(tile_mm) / np.sqrt(2), 1.12 * min(tile_mm) / np.sqrt(2)
+        else:
+            lo, hi = 0.92 * min(tile_mm), 1.12 * max(tile_mm)
         contrast, pitch, phase = _best_pitch(prof, bin_mm, lo, hi)
         fits.append((contrast, pitch, (phase + off) % pitch))
     if min(f[0] for f in fits) < min_contrast:
@@ -920,4 +926,8 @@ def mat_lattices(image: np.ndarray, prior: MatPrior, *, tile_mm: tuple[float, fl
                   fg=fg_work)
     logger.debug("mat lattice: pitch %.1f x %.1f mm at %.1f deg, contrast %.1f/%.1f, %s x %s cells",
                  pu, pv, np.degrees(theta), cu, cv_, lat.rows, lat.cols)
+    if diagonal:
+        from vision.locate import diagonal_variants
+
+        return diagonal_variants(lat)
     return [lat]
