@@ -154,6 +154,7 @@ class _Ctx:
     lab: np.ndarray  # (h, w, 3) float32 Lab of td.image
     fg: dict | None = None  # foreground fraction of each cell's centre
     sides: dict | None = None  # number of the cell's sides that show an edge
+    blown: dict | None = None  # share of blown-out (glare) pixels in each cell
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -222,8 +223,19 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     occ_cells = [i for i, c in enumerate(cells) if occ[c]]
     gains = corr if corr is not None else as_correction(None)
     if occ_cells:
-        _, _, gains = classify_adaptive(labs[occ_cells], ctx.palette, gains_bgr=prior)
+        _, _, gains = classify_adaptive(labs[occ_cells], ctx.palette, gains_bgr=prior,
+                                        weights=_light_weights(ctx, [cells[i] for i in occ_cells], spreads))
     return occ, conf, gains
+
+
+def _light_weights(ctx: _Ctx, cells: list, spreads: dict) -> np.ndarray:
+    """How much each cell's colour may tell about the light, (N,) in (0, 1]: less for an uneven
+    cell (a shadow's edge, a neighbour's rim) and for one with glare (blown-out pixels)."""
+    spread = np.array([spreads[c] for c in cells])
+    w = 1.0 / (1.0 + (spread / 8.0) ** 2)
+    if ctx.blown is not None:
+        w = w * np.clip(1.0 - 4.0 * np.array([ctx.blown[c] for c in cells]), 0.05, 1.0)
+    return w
 
 
 def _edge_sides(td: TopDown) -> dict:
@@ -319,6 +331,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         my, mx = int(round(0.18 * td.ch)), int(round(0.18 * td.cw))
         centre_mask[my:td.ch - my, mx:td.cw - mx] = True
     med, spread = _region_stats(grid, centre_mask)
+    Lc = grid[..., 0]
+    blown = ((Lc > 97.0) & (np.abs(grid[..., 1]) + np.abs(grid[..., 2]) < 8.0)).mean(axis=(1, 2))
+    ctx.blown = {cell: float(blown[i]) for i, cell in enumerate(order)}
     for i, cell in enumerate(order):
         centre_lab[cell], spreads[cell] = med[i], float(spread[i])
     if kit.face_model == "sectors":
@@ -330,6 +345,20 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             centre_lab[cell] = parts[i, worst[i]]
             spreads[cell] = float(np.mean(d[i]))
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
+    if kit.face_model == "symbol":
+        # every card shows its symbol: a card-coloured cell without one is the table (a bright
+        # patch of it, glare) or a card too washed out to read
+        bare = [c for c, v in occ.items() if v and not _symbol_visible(cell_regions[c], kit)]
+        for c in bare:
+            occ[c] = False
+            occ_conf[c] = 0.6
+        if bare:
+            kept = [i for i, c in enumerate(centre_lab) if occ[c]]
+            if kept:
+                labs = np.array([centre_lab[c] for c in centre_lab])[kept]
+                kept_cells = [c for c in centre_lab if occ[c]]
+                _, _, gains = classify_adaptive(labs, palette, gains_bgr=_gain_prior(profile),
+                                                weights=_light_weights(ctx, kept_cells, spreads))
     occ = _keep_main_group(occ)
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
     occupied = [c for c, v in occ.items() if v]
@@ -543,6 +572,21 @@ def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = 
         if a >= 0.002 * ch * cw and abs(cx - cw / 2) < 0.35 * cw and abs(cy - ch / 2) < 0.35 * ch:
             keep[i] = True
     return keep[labels].astype(np.uint8)
+
+
+def _symbol_visible(cell_lab: np.ndarray, kit: Kit) -> bool:
+    """Whether a card-sized cell ``(h, w, 3)`` Lab shows art in its middle, clear of the rim (see
+    :func:`_symbol_mask`)."""
+    art = hex_to_lab(kit.symbol_colour) if kit.symbol_colour else None
+    mask = _symbol_mask(cell_lab, _card_background(cell_lab), art)
+    area = int(mask.sum())
+    if area < 0.01 * mask.size:
+        return False
+    # the art lies inside the card: a light stripe of the table runs on to the cell's rim
+    h, w = mask.shape
+    by, bx = max(1, int(0.1 * h)), max(1, int(0.1 * w))
+    rim = area - int(mask[by:h - by, bx:w - bx].sum())
+    return rim <= 0.08 * area
 
 
 def _classify_symbol(cell_lab: np.ndarray, bg: np.ndarray, kit: Kit, templates: dict

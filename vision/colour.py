@@ -297,8 +297,8 @@ def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.
 
 
 def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
-                      gains_bgr: np.ndarray | None = None, explore: bool = True
-                      ) -> tuple[ColourMatch, np.ndarray, np.ndarray]:
+                      gains_bgr: np.ndarray | None = None, explore: bool = True,
+                      weights: np.ndarray | None = None) -> tuple[ColourMatch, np.ndarray, np.ndarray]:
     """Classify samples while estimating the light (colour cast, exposure, haze) from them.
 
     The camera is modelled forwards: each palette colour is recorded as
@@ -307,6 +307,8 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     exposures, the samples are classified against the predicted palette, the model is refitted
     to the assignments, and so on; the start with the lowest robust cost wins. A few readings
     cannot swing the model (the fit is shrunk towards the start when there are few samples).
+    ``weights`` (N,) say how much each sample may tell about the light (e.g. less where glare or
+    shadow make a region uneven).
 
     Returns
     -------
@@ -318,7 +320,8 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     if len(lab) < 3 or iterations == 0:
         return match_palette(lab, palette, _predict_lin(pal_lin, start)), lab, start
     obs_lin = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64)
-    n = len(lab)
+    prior_w = np.ones(len(lab)) if weights is None else np.clip(np.asarray(weights, np.float64), 0.0, 1.0)
+    n = float(prior_w.sum())
     shrink = n / (n + 4.0)
     best = None
     starts = [start]
@@ -327,7 +330,7 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     for corr in starts:
         match = match_palette(lab, palette, _predict_lin(pal_lin, corr))
         for _ in range(iterations):
-            w = 1.0 / (1.0 + match.distance / 8.0)
+            w = prior_w / (1.0 + match.distance / 8.0)
             fit = _fit_forward(obs_lin, pal_lin[match.index], w)
             new = corr + shrink * (fit - corr) if corr is start else start + shrink * (fit - start)
             new_match = match_palette(lab, palette, _predict_lin(pal_lin, new))
