@@ -128,15 +128,26 @@ def _robust(lab: np.ndarray) -> tuple[np.ndarray, float]:
     return med, spread
 
 
-def _region_stats(cells: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _region_stats(cells: np.ndarray, mask: np.ndarray, exclude: np.ndarray | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """Per cell, the median Lab of the pixels under ``mask`` and their spread.
 
-    ``cells`` is ``(N, h, w, 3)``, ``mask`` ``(h, w)`` bool. Returns ``(N, 3)`` medians and
-    ``(N,)`` median distances to them (a robust measure of how uniform the region is).
+    ``cells`` is ``(N, h, w, 3)``, ``mask`` ``(h, w)`` bool; ``exclude`` ``(N, h, w)`` bool marks
+    pixels to leave out (blown-out glare), unless a region has nothing else. Returns ``(N, 3)``
+    medians and ``(N,)`` median distances to them (a robust measure of how uniform the region
+    is).
     """
     x = cells[:, mask, :]  # (N, k, 3)
     if x.shape[1] == 0:
         return np.full((len(cells), 3), 50.0), np.full(len(cells), 99.0)
+    if exclude is not None:
+        ex = exclude[:, mask]
+        if ex.any():
+            keep = ~ex
+            med = _masked_median(x, keep)
+            d = np.linalg.norm(x - med[:, None, :], axis=2)
+            spread = _masked_median(d[..., None], keep)[:, 0]
+            return med, spread
     med = np.median(x, axis=1)
     spread = np.median(np.linalg.norm(x - med[:, None, :], axis=2), axis=1)
     return med, spread
@@ -155,6 +166,7 @@ class _Ctx:
     fg: dict | None = None  # foreground fraction of each cell's centre
     sides: dict | None = None  # number of the cell's sides that show an edge
     blown: dict | None = None  # share of blown-out (glare) pixels in each cell
+    blown_px: dict | None = None  # (ch, cw) bool blown-out pixels of each cell
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -330,15 +342,17 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         centre_mask = np.zeros((td.ch, td.cw), bool)
         my, mx = int(round(0.18 * td.ch)), int(round(0.18 * td.cw))
         centre_mask[my:td.ch - my, mx:td.cw - mx] = True
-    med, spread = _region_stats(grid, centre_mask)
-    Lc = grid[..., 0]
-    blown = ((Lc > 97.0) & (np.abs(grid[..., 1]) + np.abs(grid[..., 2]) < 8.0)).mean(axis=(1, 2))
+    blown_px = (grid[..., 0] > 97.0) & (np.abs(grid[..., 1]) + np.abs(grid[..., 2]) < 8.0)
+    blown = blown_px.mean(axis=(1, 2))
     ctx.blown = {cell: float(blown[i]) for i, cell in enumerate(order)}
+    ctx.blown_px = {cell: blown_px[i] for i, cell in enumerate(order)}
+    med, spread = _region_stats(grid, centre_mask, blown_px)
     for i, cell in enumerate(order):
         centre_lab[cell], spreads[cell] = med[i], float(spread[i])
     if kit.face_model == "sectors":
         # sector tiles are multi-coloured: judge occupancy by the worst-fitting sector colour
-        parts = np.stack([_region_stats(grid, m)[0] for m in _sector_masks(kit, n, 0).values()], 1)
+        # (blown-out glare left out)
+        parts = np.stack([_region_stats(grid, m, blown_px)[0] for m in _sector_masks(kit, n, 0).values()], 1)
         d = ciede2000(parts[:, :, None, :], palette.lab[None, None, :, :]).min(2)  # (N, 4)
         worst = np.argmax(d, axis=1)
         for i, cell in enumerate(order):
@@ -512,7 +526,8 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     if not cells:
         return out
     stack = np.stack([regions[c] for c in cells])
-    labs = list(_region_stats(stack, _card_ring(stack.shape[1], stack.shape[2]))[0])
+    blown = np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None else None
+    labs = list(_region_stats(stack, _card_ring(stack.shape[1], stack.shape[2]), blown)[0])
     match, corrected, _ = classify_adaptive(np.array(labs), ctx.palette, gains_bgr=gains, explore=False)
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
@@ -722,7 +737,8 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     if not cells:
         return {}
     stack = np.stack([regions[c] for c in cells])
-    per_axis = {a: np.stack([_region_stats(stack, masks[a][e])[0] for e in names], 1) for a in (0, 1)}
+    blown = np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None else None
+    per_axis = {a: np.stack([_region_stats(stack, masks[a][e], blown)[0] for e in names], 1) for a in (0, 1)}
     samples = []
     for i, cell in enumerate(cells):
         axis = 0 if parity is None else (0 if (cell[0] + cell[1]) % 2 == parity else 1)
