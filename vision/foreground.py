@@ -54,10 +54,14 @@ def _far_from_frame(lab: np.ndarray, frame: np.ndarray, clusters: int = 8) -> np
     _, lab_k, centres = cv2.kmeans(samples.astype(np.float32), k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
     d_frame = np.linalg.norm(samples - centres[lab_k.ravel()], axis=1)
     thr = max(7.0, 3.0 * float(np.percentile(d_frame, 90)))
-    flat = lab.reshape(-1, 3).astype(np.float32)
-    # squared distances to every centre: |x|^2 - 2 x.c + |c|^2
-    d2 = ((flat * flat).sum(1)[:, None] - 2.0 * flat @ centres.T + (centres * centres).sum(1)[None, :])
-    return d2.min(1).reshape(h, w) > thr * thr
+    lab = np.ascontiguousarray(lab, dtype=np.float32)
+    ones = np.ones((1, 3), np.float32)
+    d2 = None
+    for c in centres:  # squared distance to the nearest centre, one centre at a time
+        diff = cv2.subtract(lab, (float(c[0]), float(c[1]), float(c[2]), 0.0))
+        d = cv2.transform(cv2.multiply(diff, diff), ones)
+        d2 = d if d2 is None else cv2.min(d2, d)
+    return d2.reshape(h, w) > thr * thr
 
 
 def fill_holes(mask: np.ndarray) -> np.ndarray:

@@ -90,7 +90,8 @@ def work_copy(image: np.ndarray, pixels: int = WORK_PIXELS) -> tuple[np.ndarray,
     s = min(1.0, math.sqrt(pixels / float(h * w)))
     if s >= 0.999:
         return image, 1.0
-    small = cv2.resize(image, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_AREA)
+    size = (max(1, round(w * s)), max(1, round(h * s)))
+    small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
     return small, small.shape[1] / w
 
 
@@ -205,6 +206,7 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
     # hypothesis with its lines parallel in the picture (their mean direction); the lattice
     # fit then adds the perspective
     flat = [(_mean_direction(segs.take(m)), m) for v, m in vps]
+    sample = _layout_sample(fg)
     valid: list[Lattice] = []
     for pairs in (list(combinations(vps, 2)), list(combinations(flat, 2))):
         if valid:
@@ -256,7 +258,8 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
         candidates.sort(key=lambda c: -c[0])
         for score, H, f1, f2, cx, cy in candidates[:6]:
             try:
-                lat = _finish(H, f1, f2, score, scale, len(candidates), len(vps), fg, (w, h))
+                lat = _finish(H, f1, f2, score, scale, len(candidates), len(vps), fg, (w, h),
+                              sample=sample)
             except (np.linalg.LinAlgError, FloatingPointError) as exc:
                 logger.debug("lattice candidate failed: %s", exc)
                 lat = None
@@ -478,19 +481,33 @@ def _skew(H_img_from_lat: np.ndarray, size: tuple[int, int], centre: tuple[float
     return float(abs(r1 @ r2) / (np.linalg.norm(r1) * np.linalg.norm(r2) + 1e-12))
 
 
-def _plausible_cells(H: np.ndarray, fg: np.ndarray, *, max_ratio: float = 6.0) -> bool:
+def _layout_sample(fg: np.ndarray) -> np.ndarray | None:
+    """Points ``(N, 2)`` spanning the layout ``fg`` (its convex hull and centroid, work-image
+    pixels); ``None`` when the mask is nearly empty."""
+    ys, xs = np.nonzero(fg[::4, ::4])
+    if len(xs) < 4:
+        return None
+    pts = np.column_stack([xs * 4.0, ys * 4.0])
+    hull = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2).astype(float)
+    return np.vstack([hull, pts.mean(0)[None, :]])
+
+
+def _plausible_cells(H: np.ndarray, fg: np.ndarray, *, max_ratio: float = 6.0,
+                     sample: np.ndarray | None = None) -> bool:
     """Whether the lattice ``H`` (work image -> lattice) has cells of sane size where the
     layout is: no vanishing line across it (the cell area keeps its sign), cell areas that vary
     by at most ``max_ratio`` over it (a table seen at up to 45 degrees), and a cell neither
-    tiny nor wider than half the picture."""
+    tiny nor wider than half the picture. ``sample``: :func:`_layout_sample` of ``fg``, when
+    already known."""
     h, w = fg.shape[:2]
-    ys, xs = np.nonzero(fg[::4, ::4])
-    if len(xs) < 4:
+    if sample is None:
+        sample = _layout_sample(fg)
+    if sample is None:
         return True
-    pts = np.column_stack([xs * 4.0, ys * 4.0])
-    hull = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2).astype(float)
-    sample = np.vstack([hull, pts.mean(0)[None, :]])
-    dets = np.array([np.linalg.det(_jacobian(H, (float(x), float(y)))) for x, y in sample])
+    # the Jacobian determinant of a homography at p is det(H) / (h3 . p)^3
+    den = sample @ H[2, :2] + H[2, 2]
+    with np.errstate(all="ignore"):
+        dets = np.linalg.det(H) / den ** 3
     if not np.all(np.isfinite(dets)) or not (np.all(dets > 0) or np.all(dets < 0)):
         return False
     area = 1.0 / np.abs(dets)  # image pixels per cell
@@ -583,7 +600,8 @@ def _refit_to_edges(lat: Lattice, segs: Segments) -> Lattice:
 
 
 def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: float,
-            n_candidates: int, n_vps: int, fg: np.ndarray, size: tuple[int, int]) -> Lattice | None:
+            n_candidates: int, n_vps: int, fg: np.ndarray, size: tuple[int, int],
+            sample: np.ndarray | None = None) -> Lattice | None:
     """Refine one candidate lattice; ``None`` when it does not hold together (too few lines, or
     axes that cannot be at right angles on the table for any phone camera)."""
     H, kx, mx, ky, my = _refine(H, f1, f2)
@@ -609,7 +627,7 @@ def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: floa
         return None
     if abs(np.linalg.det(H)) < 1e-15:
         return None
-    if not _plausible_cells(H, fg):
+    if not _plausible_cells(H, fg, sample=sample):
         logger.debug("lattice candidate rejected: its cells change size wildly over the layout")
         return None
     # two cells of margin: a tile at the rim may show only its inner edges
