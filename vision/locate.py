@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import math
+import weakref
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -421,9 +422,24 @@ def _fg_fractions(lat: Lattice, px: int = 10) -> np.ndarray:
     nc = lat.cols[1] - lat.cols[0] + 1
     T = np.array([[1 / px, 0, lat.cols[0] + 0.5 / px], [0, 1 / px, lat.rows[0] + 0.5 / px], [0, 0, 1.0]])
     M = np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H @ T
-    warped = cv2.warpPerspective(lat.fg.astype(np.float32), M, (nc * px, nr * px),
+    warped = cv2.warpPerspective(_as_float(lat.fg), M, (nc * px, nr * px),
                                  flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0.0)
     return warped.reshape(nr, px, nc, px).mean(axis=(1, 3))
+
+
+_FLOAT_MASK: tuple = (None, None)
+
+
+def _as_float(mask: np.ndarray) -> np.ndarray:
+    """``mask`` as float32 0/1; the last conversion is kept (the many lattice hypotheses of a
+    photo share one foreground mask)."""
+    global _FLOAT_MASK
+    ref, out = _FLOAT_MASK
+    if ref is not None and ref() is mask:
+        return out
+    out = mask.astype(np.float32)
+    _FLOAT_MASK = (weakref.ref(mask), out)
+    return out
 
 
 def _partial(lat: Lattice, px: int = 10) -> float:
