@@ -5,10 +5,10 @@ Both read each photo with the same reader, so any difference is the session's fa
 is skipped for a game whose sample is not in the checkout (``TILE_COMPANION_SAMPLES`` points
 elsewhere).
 
-Reading a photo takes seconds, so by default only the first ``TILE_COMPANION_SAMPLE_TURNS``
-(default 3) entries are replayed and each photo is read once for both commands (the cache is
-keyed by the photo's bytes). ``TILE_COMPANION_SAMPLE_TURNS=all`` replays whole games with no
-cache.
+Whole games are replayed (``TILE_COMPANION_SAMPLE_TURNS=N`` keeps only the first N entries, for
+a quick run). Each photo is read once for both commands (the cache is keyed by the photo's bytes),
+so the test measures the session against ``score``, not the reader against itself;
+``TILE_COMPANION_SAMPLE_CACHE=0`` reads every photo twice.
 """
 from __future__ import annotations
 
@@ -51,7 +51,9 @@ def test_sample_photo_game_replayed_through_session_add(game, capsys, tmp_path, 
     if record_path is None:
         pytest.skip(f"no sample photo game for {game} in sample_images/{game}/")
     record = json.loads(record_path.read_text())
-    limit = os.environ.get("TILE_COMPANION_SAMPLE_TURNS", "3")
+    limit = os.environ.get("TILE_COMPANION_SAMPLE_TURNS", "all")
+    if os.environ.get("TILE_COMPANION_SAMPLE_CACHE", "1") != "0":
+        _cache_reads(monkeypatch)
     if limit != "all":
         record["turns"] = record["turns"][: int(limit)]
         short = tmp_path / "sample" / "record.json"
@@ -61,7 +63,6 @@ def test_sample_photo_game_replayed_through_session_add(game, capsys, tmp_path, 
                 entry["photo"] = str((record_path.parent / entry["photo"]).resolve())
         short.write_text(json.dumps(record))
         record_path = short
-        _cache_reads(monkeypatch)
     profile = record_path.parent / "profile.json"
     prof = ["--profile", str(profile)] if profile.is_file() else []
     code, scored = run_json(capsys, "score", str(record_path), *prof)
