@@ -75,12 +75,13 @@ def fill_holes(mask: np.ndarray) -> np.ndarray:
 
 
 def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float = 0.04
-                         ) -> np.ndarray | None:
+                         ) -> tuple[np.ndarray, np.ndarray] | None:
     """Pixels much smoother than a textured table: the density of Canny edges in a window of
     ``window`` of the picture's larger side, far below the frame's median density; ``None`` when
     the frame itself is smooth (a plain table: the colour cue is enough). The mask is dilated
     back by half the window (the density of a window straddling a tile's rim is mixed); smooth
-    patches touching the picture's border are table."""
+    patches touching the picture's border are table. Returns the mask and its core (before
+    the dilation), both (H, W) bool."""
     h, w = gray.shape[:2]
     edges = cv2.Canny(cv2.GaussianBlur(gray, (0, 0), 1.0), 20, 50).astype(np.float32) / 255.0
     k = max(3, int(window * max(h, w)) | 1)
@@ -88,17 +89,18 @@ def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float =
     p25, med = (float(v) for v in np.percentile(dens[frame], [25, 50]))
     if med < TEXTURED_DENSITY or p25 < 0.6 * med:
         return None  # a plain table, or one whose texture is not even (grain, a cloth's folds)
-    smooth = (dens < 0.5 * med).astype(np.uint8)
-    smooth = cv2.dilate(smooth, np.ones((k, k), np.uint8))
+    core = dens < 0.5 * med
+    smooth = cv2.dilate(core.astype(np.uint8), np.ones((k, k), np.uint8))
     # what touches the picture's border is table (its pattern seen larger, nearer the camera)
     n, labels = cv2.connectedComponents(smooth, connectivity=8)
     rim = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
     smooth = (labels > 0) & ~np.isin(labels, rim[rim > 0])
-    smooth = smooth.astype(np.uint8)
     if not 0.01 < smooth.mean() < 0.4:
         return None  # nothing (or too much) stands out by its smoothness
     logger.debug("textured table (edge density %.3f): %.1f%% smooth", med, 100 * smooth.mean())
-    return smooth.astype(bool)
+    # the core grown by a quarter of the window (where the window still lies mostly on the tile)
+    core = cv2.dilate(core.astype(np.uint8), np.ones((k // 2 | 1, k // 2 | 1), np.uint8)) > 0
+    return smooth, core & smooth
 
 
 #: Median edge density of the picture's frame above which the table counts as patterned (the
@@ -122,7 +124,8 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     work : ndarray (H, W, 3) uint8 BGR, the downscaled photo.
     border : width of the frame taken as table, as a share of the picture's smaller side.
     texture : use the texture cue (a board's mask is filled from its outline instead).
-    info : if given, ``info["textured"]`` is set to whether the table is patterned.
+    info : if given, ``info["textured"]`` is set to whether the table is patterned, and on a
+        patterned table ``info["tight"]`` to the mask without the texture cue's margin.
 
     Returns
     -------
@@ -138,12 +141,19 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     b = max(2, int(border * min(sh, sw)))
     frame = np.zeros((sh, sw), bool)
     frame[:b], frame[-b:], frame[:, :b], frame[:, -b:] = True, True, True, True
-    fg = _rare_in_frame(lab, frame) | _far_from_frame(lab, frame)
-    smooth = _smooth_unlike_frame(sgray, frame) if texture else None
-    if smooth is not None:
-        fg |= smooth
+    colour = _rare_in_frame(lab, frame) | _far_from_frame(lab, frame)
+    fg = colour
+    texture_cue = _smooth_unlike_frame(sgray, frame) if texture else None
+    smooth = None
+    if texture_cue is not None:
+        smooth, core = texture_cue
+        fg = colour | smooth
     if info is not None:
         info["textured"] = smooth is not None
+        if smooth is not None:
+            # the tighter mask for judging cells: the colour cue and the texture's core
+            info["tight"] = cv2.resize((colour | core).astype(np.uint8), (w, h),
+                                       interpolation=cv2.INTER_NEAREST).astype(bool)
     fg = cv2.resize(fg.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
     k = max(3, int(0.006 * max(h, w)) | 1)
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
@@ -164,4 +174,7 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
             # table's edge (notes, a box), which touches the picture's border
             keep[1:] = ~at_rim & (areas >= 0.3 * areas[inner].max())
         fg = keep[labels].astype(np.uint8)
-    return fg.astype(bool)
+    fg = fg.astype(bool)
+    if info is not None and "tight" in info:
+        info["tight"] &= fg
+    return fg

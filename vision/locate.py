@@ -373,7 +373,7 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     if not valid:
         raise NoTilesFound("no tiles found: the grid of edges is not consistent")
     if not cells_are_tiles:
-        return valid
+        return valid  # (X-shaped faces are grooved: the texture's margin is kept)
     # the outline runs along the tiles' shadows too: fit the lattices found from it to the
     # image's own edges near its lines
     valid = [_refit_to_edges(lat, segs) if lat.info.get("source") == "outline" else lat
@@ -386,7 +386,17 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         lat.info["partial"] = f
     order = sorted(range(len(valid)), key=lambda i: (round(fits[i], 2), i))
     logger.debug("lattice candidates: partial cells %s -> %s", np.round(fits, 2), order)
-    return [valid[i] for i in order]
+    return _for_reading([valid[i] for i in order], fg_info)
+
+
+def _for_reading(lattices: list[Lattice], fg_info: dict) -> list[Lattice]:
+    """The lattices with the foreground mask the cells are judged by: on a patterned table
+    the tighter one (the texture cue's margin, which helped find the lattice, would make the
+    table around the tiles look like tiles)."""
+    tight = fg_info.get("tight")
+    if tight is None:
+        return lattices
+    return [lat.with_H(lat.H, fg=tight) for lat in lattices]
 
 
 def _table_agreement(lat: Lattice, table: Segments, *, min_segments: int = 12) -> float:
