@@ -140,16 +140,17 @@ def _region_stats(cells: np.ndarray, mask: np.ndarray, exclude: np.ndarray | Non
     x = cells[:, mask, :]  # (N, k, 3)
     if x.shape[1] == 0:
         return np.full((len(cells), 3), 50.0), np.full(len(cells), 99.0)
-    if exclude is not None:
-        ex = exclude[:, mask]
-        if ex.any():
-            keep = ~ex
-            med = _masked_median(x, keep)
-            d = np.linalg.norm(x - med[:, None, :], axis=2)
-            spread = _masked_median(d[..., None], keep)[:, 0]
-            return med, spread
     med = np.median(x, axis=1)
     spread = np.median(np.linalg.norm(x - med[:, None, :], axis=2), axis=1)
+    if exclude is not None:
+        ex = exclude[:, mask]
+        rows = np.flatnonzero(ex.any(axis=1))
+        if len(rows):
+            keep = ~ex[rows]
+            xr = x[rows]
+            med[rows] = _masked_median(xr, keep)
+            d = np.linalg.norm(xr - med[rows][:, None, :], axis=2)
+            spread[rows] = _masked_median(d[..., None], keep)[:, 0]
     return med, spread
 
 
@@ -167,6 +168,7 @@ class _Ctx:
     sides: dict | None = None  # number of the cell's sides that show an edge
     blown: dict | None = None  # share of blown-out (glare) pixels in each cell
     blown_px: dict | None = None  # (ch, cw) bool blown-out pixels of each cell
+    symbols: dict | None = None  # card cells: (background Lab, symbol mask)
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -254,14 +256,15 @@ def _edge_sides(td: TopDown) -> dict:
     """For each cell, how many of its four sides run along a clear edge (a gap, a shadow, a
     tile's rim): along each side, the strongest gradient across a thin band, averaged, against
     the typical gradient of the view."""
-    gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY)
+    R, C, ch, cw = td.rows, td.cols, td.ch, td.cw
+    gray = gray.astype(np.float32)
     gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
     gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
-    level = float(np.median(gx + gy)) + 1.0
-    bw = max(1, int(round(0.06 * td.cw)))
-    bh = max(1, int(round(0.06 * td.ch)))
+    level = float(np.median(gx[::2, ::2] + gy[::2, ::2])) + 1.0
+    bw = max(1, int(round(0.06 * cw)))
+    bh = max(1, int(round(0.06 * ch)))
     H, W = gray.shape
-    R, C, ch, cw = td.rows, td.cols, td.ch, td.cw
     # horizontal borders k = 0..R: strongest vertical gradient across the band, per column
     hb = np.stack([gy[max(0, k * ch - bh):min(H, k * ch + bh)].max(axis=0) for k in range(R + 1)])
     hb = hb[:, :C * cw].reshape(R + 1, C, cw)[:, :, cw // 5:cw - cw // 5].mean(axis=2)  # (R+1, C)
@@ -270,6 +273,16 @@ def _edge_sides(td: TopDown) -> dict:
     he, ve = hb > 4.0 * level, vb > 4.0 * level
     n = he[:-1].astype(int) + he[1:] + ve[:, :-1] + ve[:, 1:]  # (R, C)
     return {(td.r0 + r, td.c0 + c): int(n[r, c]) for r in range(R) for c in range(C)}
+
+
+def _half_grid(grid: np.ndarray) -> np.ndarray:
+    """Cells ``(N, h, w, ...)`` (h, w even) averaged over 2x2 blocks: ``(N, h/2, w/2, ...)``."""
+    g = grid.astype(np.float32, copy=False)
+    out = g[:, 0::2, 0::2] + g[:, 1::2, 0::2]
+    out += g[:, 0::2, 1::2]
+    out += g[:, 1::2, 1::2]
+    out *= 0.25
+    return out
 
 
 def _cell_grid(arr: np.ndarray, td: TopDown) -> np.ndarray:
@@ -338,15 +351,22 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     order = [(r, c) for r in range(td.r0, td.r0 + td.rows) for c in range(td.c0, td.c0 + td.cols)]
     for i, cell in enumerate(order):
         cell_regions[cell] = grid[i]
-    if centre_mask is None:
-        centre_mask = np.zeros((td.ch, td.cw), bool)
-        my, mx = int(round(0.18 * td.ch)), int(round(0.18 * td.cw))
-        centre_mask[my:td.ch - my, mx:td.cw - mx] = True
     blown_px = (grid[..., 0] > 97.0) & (np.abs(grid[..., 1]) + np.abs(grid[..., 2]) < 8.0)
     blown = blown_px.mean(axis=(1, 2))
     ctx.blown = {cell: float(blown[i]) for i, cell in enumerate(order)}
     ctx.blown_px = {cell: blown_px[i] for i, cell in enumerate(order)}
-    med, spread = _region_stats(grid, centre_mask, blown_px)
+    if centre_mask is None:
+        # one colour per face: its statistics need no more than 2x2 blocks of the view
+        half = td.ch % 2 == 0 and td.cw % 2 == 0
+        sgrid = _half_grid(grid) if half else grid
+        sblown = _half_grid(blown_px.astype(np.float32)) > 0.5 if half else blown_px
+        sh, sw = sgrid.shape[1:3]
+        centre_mask = np.zeros((sh, sw), bool)
+        my, mx = int(round(0.18 * sh)), int(round(0.18 * sw))
+        centre_mask[my:sh - my, mx:sw - mx] = True
+        med, spread = _region_stats(sgrid, centre_mask, sblown)
+    else:
+        med, spread = _region_stats(grid, centre_mask, blown_px)
     for i, cell in enumerate(order):
         centre_lab[cell], spreads[cell] = med[i], float(spread[i])
     if kit.face_model == "sectors":
@@ -362,7 +382,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     if kit.face_model == "symbol":
         # every card shows its symbol: a card-coloured cell without one is the table (a bright
         # patch of it, glare) or a card too washed out to read
-        bare = [c for c, v in occ.items() if v and not _symbol_visible(cell_regions[c], kit)]
+        cand = [c for c, v in occ.items() if v]
+        ctx.symbols = _card_symbols(ctx, cand, cell_regions)
+        bare = [c for c in cand if not _symbol_visible(ctx.symbols[c][1])]
         for c in bare:
             occ[c] = False
             occ_conf[c] = 0.6
@@ -479,7 +501,7 @@ def _face_colours(cells_lab: np.ndarray) -> np.ndarray:
     m = int(round(0.14 * w))
     core = cells_lab[:, m:h - m, m:w - m]
     hh, ww = (core.shape[1] // 2) * 2, (core.shape[2] // 2) * 2
-    core = core[:, :hh, :ww].reshape(N, hh // 2, 2, ww // 2, 2, 3).mean(axis=(2, 4))
+    core = _half_grid(core[:, :hh, :ww])
     x = core.reshape(N, -1, 3).astype(np.float64)
     L = x[..., 0]
     C = np.hypot(x[..., 1], x[..., 2])
@@ -525,15 +547,14 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     out = {}
     if not cells:
         return out
-    stack = np.stack([regions[c] for c in cells])
-    blown = np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None else None
-    labs = list(_region_stats(stack, _card_ring(stack.shape[1], stack.shape[2]), blown)[0])
-    match, corrected, _ = classify_adaptive(np.array(labs), ctx.palette, gains_bgr=gains, explore=False)
+    symbols = ctx.symbols if ctx.symbols is not None else _card_symbols(ctx, cells, regions)
+    labs = np.array([symbols[c][0] for c in cells])
+    match, corrected, _ = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[match.index[i]]
         cconf = _conf_from_match(match.distance[i], match.margin[i])
-        sym, sconf, why = _classify_symbol(regions[cell], labs[i], ctx.kit, templates)
+        sym, sconf, why = _classify_symbol_mask(symbols[cell][1], ctx.kit, templates)
         attrs = {"colour": name if cconf >= CONFIDENCE_THRESHOLD else None,
                  "symbol": sym if sconf >= CONFIDENCE_THRESHOLD else None}
         doubts = []
@@ -589,11 +610,30 @@ def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = 
     return keep[labels].astype(np.uint8)
 
 
-def _symbol_visible(cell_lab: np.ndarray, kit: Kit) -> bool:
-    """Whether a card-sized cell ``(h, w, 3)`` Lab shows art in its middle, clear of the rim (see
-    :func:`_symbol_mask`)."""
-    art = hex_to_lab(kit.symbol_colour) if kit.symbol_colour else None
-    mask = _symbol_mask(cell_lab, _card_background(cell_lab), art)
+def _card_symbols(ctx: _Ctx, cells: list, regions: dict) -> dict:
+    """For card cells: ``{cell: (background Lab (3,), symbol mask (see :func:`_symbol_mask`))}``;
+    the backgrounds from the ring around the art, blown-out glare left out."""
+    if not cells:
+        return {}
+    stack = np.stack([regions[c] for c in cells])
+    blown = np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None else None
+    bgs = _region_stats(stack, _card_ring(stack.shape[1], stack.shape[2]), blown)[0]
+    art = _art_lab(ctx.kit.symbol_colour)
+    return {c: (bgs[i], _symbol_mask(stack[i], bgs[i], art)) for i, c in enumerate(cells)}
+
+
+@lru_cache(maxsize=8)
+def _art_lab_cached(hexv: str) -> tuple[float, ...]:
+    return tuple(float(v) for v in hex_to_lab(hexv))
+
+
+def _art_lab(hexv: str | None) -> np.ndarray | None:
+    return np.array(_art_lab_cached(hexv)) if hexv else None
+
+
+def _symbol_visible(mask: np.ndarray) -> bool:
+    """Whether a card's symbol mask (see :func:`_symbol_mask`) shows art in the card's middle,
+    clear of the rim."""
     area = int(mask.sum())
     if area < 0.01 * mask.size:
         return False
@@ -606,8 +646,10 @@ def _symbol_visible(cell_lab: np.ndarray, kit: Kit) -> bool:
 
 def _classify_symbol(cell_lab: np.ndarray, bg: np.ndarray, kit: Kit, templates: dict
                      ) -> tuple[str | None, float, str]:
-    art = hex_to_lab(kit.symbol_colour) if kit.symbol_colour else None
-    mask = _symbol_mask(cell_lab, bg, art)
+    return _classify_symbol_mask(_symbol_mask(cell_lab, bg, _art_lab(kit.symbol_colour)), kit, templates)
+
+
+def _classify_symbol_mask(mask: np.ndarray, kit: Kit, templates: dict) -> tuple[str | None, float, str]:
     area = int(mask.sum())
     if area < 0.01 * mask.size:
         return None, 0.1, "no symbol visible"

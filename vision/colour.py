@@ -327,8 +327,13 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     starts = [start]
     if explore:
         starts += [np.vstack([start[0] * e, start[1]]) for e in (0.6, 1.6, 2.5)]
-    for corr in starts:
-        match = match_palette(lab, palette, _predict_lin(pal_lin, corr))
+    first = [(corr, match_palette(lab, palette, _predict_lin(pal_lin, corr))) for corr in starts]
+    if len(first) > 2:
+        # refine the two starts that fit best at once (plus the given one)
+        costs = [float(np.median(m.distance) + 0.5 * np.mean(np.minimum(m.distance, 30))) for _, m in first]
+        keep = {0, *np.argsort(costs)[:2].tolist()}
+        first = [f for i, f in enumerate(first) if i in keep]
+    for corr, match in first:
         for _ in range(iterations):
             w = prior_w / (1.0 + match.distance / 8.0)
             fit = _fit_forward(obs_lin, pal_lin[match.index], w)
