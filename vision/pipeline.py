@@ -147,8 +147,9 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         t0 = time.perf_counter()
     candidates = _reading_candidates(kit, lattices, lattice, frame)
     best = None
+    chosen = -1
     t_rect = t_read = 0.0
-    for lat in candidates:
+    for k, lat in enumerate(candidates):
         if lat.rows[1] - lat.rows[0] > 30 or lat.cols[1] - lat.cols[0] > 30:
             continue
         ta = time.perf_counter()
@@ -172,6 +173,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         score += 10.0 * lat.info.get("partial", 0.0)
         if n_occ and (best is None or score < best[0]):
             best = (score, lat, td, readings, info)
+            chosen = k
     timing["rectify"] = t_rect * 1000
     timing["read_cells"] = t_read * 1000
     if best is None:
@@ -189,7 +191,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     return Reading(board=board, timing_ms={k: round(v, 2) for k, v in timing.items()},
                    geometry=geometry, doubts=doubts,
                    info={"lattice_strength": lattice.strength, "diagonal": lattice.diagonal,
-                         "pitch_px": lattice.pitch_px, **info})
+                         "pitch_px": lattice.pitch_px, "reading_candidate": chosen,
+                         "candidates_read": len(candidates), **info})
 
 
 def _reading_candidates(kit: Kit, lattices: list[Lattice], lattice: Lattice, frame: Frame | None
