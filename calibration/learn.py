@@ -378,6 +378,16 @@ def calibrate_image(image: np.ndarray, layout: Layout, *, game: str | None = Non
         from vision.camera import undistort
 
         image = undistort(image, camera)
+    mat_gains = None
+    if found is None:
+        # with the play mat in view the reader white-balances by its patches: learn the colours
+        # as the reader will see them
+        from vision.mat import apply_white_balance, mat_prior
+
+        prior = mat_prior(image)
+        if prior is not None and prior.gains_bgr is not None:
+            mat_gains = prior.gains_bgr
+            image = apply_white_balance(image, mat_gains)
     if found is not None:
         samples = sample_found(image, found, layout.kit)
         alignment = align_layout(layout, found, samples)
@@ -398,6 +408,8 @@ def calibrate_image(image: np.ndarray, layout: Layout, *, game: str | None = Non
     profile = learn_profile(layout, alignment, samples, source=source)
     if camera is not None:
         profile["camera"] = dict(camera)
+    if mat_gains is not None:
+        profile["light"]["mat_gains_bgr"] = [round(float(g), 4) for g in mat_gains]
     for w in warnings:
         logger.warning("%s", w)
     return Calibration(profile, alignment, tuple(warnings))
