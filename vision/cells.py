@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.colour import (Palette, as_correction, bgr_to_lab, ciede2000, classify_adaptive,
-                           hex_to_lab)
+                           hex_to_lab, palette_distance, predict_palette)
 from vision.kits import Kit
 from vision.locate import Lattice
 from vision.pips import read_pips
@@ -94,6 +94,10 @@ class CellReading:
     attr_conf: dict = field(default_factory=dict)
     confidence: float = 0.0
     doubts: tuple = ()
+    #: the evidence behind the attributes, for decoding through the kit (solid faces:
+    #: ``colour_distance`` {colour: distance to it under the light}, ``pip_prob`` {+1 / -1
+    #: (pips lighter / darker than the face): probabilities of 1-6 pips}); empty when not read.
+    evidence: dict = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- sample masks
@@ -413,10 +417,12 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         if not occ[cell]:
             readings.append(CellReading(cell[0], cell[1], False, occ_conf[cell]))
             continue
-        a, ac, doubts, fit = attrs[cell]
+        a, ac, doubts, fit = attrs[cell][:4]
+        evidence = attrs[cell][4] if len(attrs[cell]) > 4 else {}
         fits.append(fit)
         conf = min([occ_conf[cell]] + list(ac.values()))
-        readings.append(CellReading(cell[0], cell[1], True, occ_conf[cell], a, ac, conf, tuple(doubts)))
+        readings.append(CellReading(cell[0], cell[1], True, occ_conf[cell], a, ac, conf, tuple(doubts),
+                                    evidence))
     info["fit"] = float(np.mean(fits)) if fits else 99.0
     if fg_cells is not None:
         solid = [c for c, f in fg_cells.items() if f > 0.5]
@@ -441,7 +447,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     stack = np.stack([regions[c] for c in cells])
     labs = _face_colours(stack)
-    match, corrected, _ = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
+    match, corrected, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
+    dist = palette_distance(labs, ctx.palette, predict_palette(ctx.palette, corr))  # (N, K)
     pip_reads = {}
     if kit.pips:
         td = ctx.td
@@ -471,7 +478,11 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             if pconf < CONFIDENCE_THRESHOLD:
                 doubts.append(("pips", "no pips seen" if pips is None else
                                f"pips unclear ({pips} most likely, p={pr.prob[i].max():.2f})"))
-        out[cell] = (attrs, conf, doubts, float(match.distance[i]))
+        evidence = {"colour_distance": dict(zip(ctx.palette.names, np.round(dist[i], 2).tolist()))}
+        if kit.pips:
+            evidence["pip_prob"] = {p: np.round(pip_reads[p].prob[i], 4).tolist() for p in (1, -1)}
+            evidence["pip_contrast"] = {p: round(float(pip_reads[p].contrast[i]), 1) for p in (1, -1)}
+        out[cell] = (attrs, conf, doubts, float(match.distance[i]), evidence)
     return out
 
 

@@ -11,6 +11,8 @@ import logging
 from collections import Counter, defaultdict
 from typing import Any
 
+import numpy as np
+
 from vision.cells import CellReading
 from vision.kits import Kit
 
@@ -50,6 +52,9 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str
     for t in kit.tiles:
         counts[_tile_key(kit, t)] += int(t.get("count", 1))
     sets = 1
+    if (kit.face_model == "solid" and kit.pips and game != "textile"
+            and all(int(t.get("count", 1)) == 1 for t in kit.tiles)):
+        doubts += _assign_unique(readings, kit, decoded)
     seen: dict[Any, list[Cell]] = defaultdict(list)
     for cell, (attrs, conf, _) in decoded.items():
         key = _reading_key(kit, game, attrs)
@@ -70,6 +75,81 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str
                 doubts.append((cell, "tile", f"the set holds this tile {counts[key]} time(s) only; "
                                              "one copy is probably misread"))
     return decoded, doubts
+
+
+#: Spread (CIEDE2000) of a face colour about its palette colour under the light, for turning
+#: colour distances into likelihoods.
+COLOUR_SD = 5.0
+#: The assignment may fill in an attribute left unknown when its choice is at least this likely
+#: against the cell's own evidence.
+FILL_PROB = 0.25
+
+
+def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list[tuple[Cell, str, str]]:
+    """Solid tiles of which the set holds one each (Octopus: every (colour, pips) once): assign
+    the read tiles to distinct tiles of the set by the cells' own evidence (colour distances,
+    pip-count probabilities), minimising the total negative log-likelihood (Hungarian method).
+
+    A cell whose reading is taken by a likelier cell gets the runner-up that fits the set, with
+    a doubt; an attribute left unknown is filled in when the assignment's choice is likely
+    enough. Cells without evidence keep their reading. Returns board-level doubts.
+    """
+    from scipy.optimize import linear_sum_assignment
+
+    cells = [rd for rd in readings if rd.evidence.get("colour_distance")]
+    if len(cells) < 2:
+        return []
+    tiles = [(t["colour"], int(t["pips"])) for t in kit.tiles if t.get("pips") is not None]
+    if len(cells) > len(tiles):
+        return []
+    lighter = {}
+    from vision.colour import hex_to_lab
+    for name, hexv in kit.colours.items():
+        pip_hex = kit.pip_colours.get(name)
+        lighter[name] = (1 if hex_to_lab(pip_hex)[0] > hex_to_lab(hexv)[0] else -1) if pip_hex else 0
+    cost = np.zeros((len(cells), len(tiles)))
+    for i, rd in enumerate(cells):
+        dist = rd.evidence["colour_distance"]
+        probs = rd.evidence.get("pip_prob", {})
+        d_own = min(dist.values())
+        for j, (colour, pips) in enumerate(tiles):
+            d = dist.get(colour, 99.0)
+            c = 0.5 * ((d - d_own) / COLOUR_SD) ** 2 + 0.5 * (d_own / COLOUR_SD) ** 2 * 0
+            pol = lighter.get(colour, 0)
+            p = probs.get(pol) if pol else None
+            if p is None and probs:
+                p = np.maximum(np.asarray(probs[1]), np.asarray(probs[-1]))
+            pp = float(np.asarray(p)[pips - 1]) if p is not None else 1.0 / 6
+            cost[i, j] = c - np.log(max(pp, 1e-4))
+    rows, cols = linear_sum_assignment(cost)
+    doubts = []
+    for i, j in zip(rows, cols):
+        rd = cells[i]
+        cell = (rd.row, rd.col)
+        attrs, conf, tile_doubts = decoded[cell]
+        colour, pips = tiles[j]
+        own = (attrs.get("colour"), attrs.get("pips"))
+        if own == (colour, pips):
+            continue
+        # how likely the assigned tile is against this cell's best reading
+        best = float(cost[i].min())
+        p_rel = float(np.exp(-(cost[i, j] - best)))
+        if own[0] is not None and own[1] is not None:
+            # a clash: another cell's reading of this tile was likelier; take the runner-up
+            attrs["colour"], attrs["pips"] = colour, pips
+            conf["colour"] = min(conf.get("colour", 1.0), 0.55)
+            conf["pips"] = min(conf.get("pips", 1.0), 0.55)
+            doubts.append((cell, "tile", f"read as {own[0]} {own[1]}, which another tile holds; "
+                                         f"taken as {colour} {pips}, the set's likeliest remaining tile"))
+        elif p_rel >= FILL_PROB:
+            for a, v, o in (("colour", colour, own[0]), ("pips", pips, own[1])):
+                if o is None:
+                    attrs[a] = v
+                    conf[a] = max(conf.get(a, 0.0), 0.5)
+            tile_doubts[:] = [d for d in tile_doubts if d[0] not in ("colour", "pips")]
+            doubts.append((cell, "tile", f"unclear; {colour} {pips} is the likeliest tile the set has "
+                                         "left for it"))
+    return doubts
 
 
 def _tile_key(kit: Kit, t: dict) -> Any:

@@ -1,0 +1,132 @@
+"""Reading single cells: glare-robust face colour, pips on dark faces and off-centre tiles, the
+profile's covariance in classification, and decoding through the set's uniqueness.
+
+The faces are drawn here (tests/vision/scenes.py), not by the product's renderer.
+"""
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from scenes import draw_solid_tile  # noqa: E402
+
+from vision.cells import CellReading, _face_colours  # noqa: E402
+from vision.colour import (COV_MIN_SD, Palette, bgr_to_lab, match_palette,  # noqa: E402
+                           regularised_cov)
+from vision.decode import decode_readings  # noqa: E402
+from vision.kits import kit_for_game  # noqa: E402
+from vision.pips import read_pips  # noqa: E402
+
+KIT = kit_for_game("octopus")
+PAL = Palette.from_hex(KIT.colours)
+N = 64
+
+
+def _face(colour: str, pips: int | None, *, shift=(0, 0), noise=2.0, seed=0) -> np.ndarray:
+    """A tile drawn on a table-coloured cell, the tile shifted by ``shift`` pixels (y, x)."""
+    cell = np.full((N, N, 3), (70, 110, 150), np.uint8)
+    tile = draw_solid_tile(N - 4, colour, pips, KIT)
+    M = np.float32([[1, 0, 2 + shift[1]], [0, 1, 2 + shift[0]]])
+    mask = cv2.warpAffine(np.full(tile.shape[:2], 255, np.uint8), M, (N, N))
+    moved = cv2.warpAffine(tile, M, (N, N))
+    cell[mask > 127] = moved[mask > 127]
+    rng = np.random.default_rng(seed)
+    return np.clip(cell + rng.normal(0, noise, cell.shape), 0, 255).astype(np.uint8)
+
+
+def _glare(img: np.ndarray, centre, radius: float) -> np.ndarray:
+    """Add a specular highlight: the light's colour (white) added, blown out in the middle."""
+    yy, xx = np.mgrid[0:img.shape[0], 0:img.shape[1]]
+    g = np.exp(-(((xx - centre[0]) ** 2 + (yy - centre[1]) ** 2) / (2 * radius ** 2)))
+    return np.clip(img + 400.0 * g[..., None], 0, 255).astype(np.uint8)
+
+
+def _colour_of(bgr: np.ndarray) -> str:
+    lab = _face_colours(bgr_to_lab(bgr)[None])[0]
+    return PAL.names[int(match_palette(lab[None], PAL).index[0])]
+
+
+@pytest.mark.parametrize("colour", ["blue", "red", "green", "purple"])
+def test_a_glare_spot_does_not_change_a_face_colour(colour):
+    plain = _face(colour, 3)
+    assert _colour_of(plain) == colour
+    glared = _glare(plain, (N * 0.45, N * 0.5), N * 0.16)
+    assert (bgr_to_lab(glared)[..., 0] > 97).mean() > 0.1  # a good part is blown out
+    assert _colour_of(glared) == colour
+
+
+def test_a_neighbours_edge_does_not_colour_a_white_face():
+    cell = _face("white", 4, shift=(0, 6))
+    cell[:, :7] = draw_solid_tile(N, "green", None, KIT)[:, :7]  # the green tile next door
+    assert _colour_of(cell) == "white"
+
+
+def _pips(cells: list[np.ndarray], lighter: bool) -> np.ndarray:
+    view = np.concatenate(cells, axis=1)
+    L = bgr_to_lab(view)[..., 0]
+    origins = np.array([(0, i * N) for i in range(len(cells))])
+    return read_pips(L, N, origins)[1 if lighter else -1]
+
+
+@pytest.mark.parametrize("colour", ["black", "blue", "purple", "green", "brown"])
+def test_pips_on_dark_faces_are_counted(colour):
+    cells = [_face(colour, k, seed=k) for k in range(1, 7)]
+    pr = _pips(cells, lighter=True)
+    assert pr.count.tolist() == [1, 2, 3, 4, 5, 6]
+    assert (pr.confidence > 0.5).all()
+
+
+def test_pips_of_a_tile_off_its_cell_and_turned_are_counted():
+    cells = [_face("yellow", k, shift=(-9, 10), seed=k) for k in range(1, 7)]
+    cells += [np.ascontiguousarray(np.rot90(_face("orange", k, seed=10 + k))) for k in (2, 3, 6)]
+    pr = _pips(cells, lighter=False)
+    assert pr.count.tolist() == [1, 2, 3, 4, 5, 6, 2, 3, 6]
+
+
+def test_a_plain_face_has_no_pips():
+    pr = _pips([_face("red", None), _face("white", None)], lighter=True)
+    assert (pr.count == 0).all() and (pr.confidence < 0.5).all()
+
+
+def test_a_measured_covariance_moves_a_borderline_sample_the_right_way():
+    a, b = np.array([50.0, 40.0, 20.0]), np.array([50.0, 20.0, 40.0])
+    sample = a + 0.45 * (b - a)  # nearer a
+    plain = Palette(("a", "b"), np.stack([a, b]))
+    assert plain.names[match_palette(sample[None], plain).index[0]] == "a"
+    u = (a - b) / np.linalg.norm(a - b)
+    wide_b = 60.0 * np.outer(u, u) + np.eye(3)  # b was seen to vary a lot towards a
+    tight_a = np.eye(3)
+    profile = {"colours": {"a": {"lab": a.tolist(), "cov": tight_a.tolist(), "n": 40},
+                           "b": {"lab": b.tolist(), "cov": wide_b.tolist(), "n": 40}}}
+    pal = Palette.from_profile(profile, {"a": "#808080", "b": "#808080"})
+    assert pal.names[match_palette(sample[None], pal).index[0]] == "b"
+    # the same covariances from two samples are mostly the prior's: no change of mind
+    few = {"colours": {k: {**v, "n": 2} for k, v in profile["colours"].items()}}
+    pal_few = Palette.from_profile(few, {"a": "#808080", "b": "#808080"})
+    assert pal_few.names[match_palette(sample[None], pal_few).index[0]] == "a"
+
+
+def test_a_covariance_is_floored():
+    c = regularised_cov(np.diag([1e-6, 1e-6, 1e-6]), 10_000)
+    assert np.linalg.eigvalsh(c).min() >= COV_MIN_SD ** 2 - 1e-9
+
+
+def _reading(row, col, colour, pips, dist, pip_prob, conf=0.9):
+    return CellReading(row, col, True, 0.99, {"colour": colour, "pips": pips},
+                       {"colour": conf, "pips": conf}, conf, (),
+                       {"colour_distance": dist, "pip_prob": {1: pip_prob, -1: pip_prob}})
+
+
+def test_octopus_decoding_gives_each_tile_once():
+    far = {n: 40.0 for n in KIT.colours}
+    red = {**far, "red": 3.0, "orange": 12.0}
+    sure3 = [0.01, 0.01, 0.95, 0.01, 0.01, 0.01]
+    maybe3 = [0.01, 0.01, 0.55, 0.02, 0.40, 0.01]  # a 5 with two pips in shadow?
+    rd = [_reading(0, 0, "red", 3, red, sure3), _reading(0, 1, "red", 3, red, maybe3, conf=0.6)]
+    decoded, doubts = decode_readings(rd, KIT, "octopus")
+    assert decoded[(0, 0)][0]["pips"] == 3
+    assert decoded[(0, 1)][0]["pips"] == 5
+    assert any(cell == (0, 1) and attr == "tile" for cell, attr, _ in doubts)
