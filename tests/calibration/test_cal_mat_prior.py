@@ -113,3 +113,26 @@ def test_tiles_lattice_on_the_mat(angle):
     for col, row in cells:  # inside the lattice's range (which has a ring of one cell)
         assert lat.rows[0] < row < lat.rows[1] and lat.cols[0] < col < lat.cols[1]
     assert lat.rows[1] - lat.rows[0] + 1 <= 3 + 2 + 1 and lat.cols[1] - lat.cols[0] + 1 <= 4 + 2 + 1
+
+
+def test_reader_uses_the_mat():
+    """A layout rendered on the mat is read through the mat's top-down view (after the lead
+    applies the pipeline integration, /tmp/mat_pipeline.patch: ``read_image(..., use_mat=)``)."""
+    import inspect
+
+    from calibration.evaluate import cell_errors
+    from calibration.mat_scene import render_on_mat
+    from vision.pipeline import read_image
+
+    if "use_mat" not in inspect.signature(read_image).parameters:
+        pytest.skip("the reader does not look for the mat yet (pipeline integration not applied)")
+    board = {"game": "textile", "tiles": [
+        {"row": 0, "col": 0, "colour": "red"}, {"row": 0, "col": 1, "colour": "blue"},
+        {"row": 0, "col": 2, "colour": "green"}, {"row": 1, "col": 1, "colour": "yellow"},
+        {"row": 1, "col": 2, "colour": "red"}, {"row": 2, "col": 2, "colour": "blue"}]}
+    jpeg, truth, _ = render_on_mat(board, seed=5, size=(1200, 900), mat="A4", angle_deg=7.0)
+    image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    reading = read_image(image, game="textile")
+    assert reading.info.get("mat", {}).get("lattice") is True
+    wrong, _ = cell_errors(reading.board, truth)
+    assert wrong <= 1
