@@ -62,3 +62,14 @@ def test_foreground_on_a_plain_table_is_not_textured():
     fg = foreground_mask(img, info=info)
     assert not info["textured"]
     assert fg[120:180, 170:230].all() and not fg[:50].any()
+
+
+def test_render_on_a_gingham_cloth_in_the_tiles_colours_locates():
+    # a fine green/white gingham under white, green and pink tiles (seed picked for its cloth)
+    from vision.synth import render_board
+    board = json.loads((SAMPLES / "octopus" / "game" / "turn-08.board.json").read_text())
+    render = render_board(board, seed=7121, difficulty="normal", size=(1600, 1200))
+    truth = {k: v for k, v in render.truth.items() if k != "scene"}
+    reading = read_file(render.jpeg, game="octopus")
+    score = compare_boards(reading.board, truth)
+    assert score.missing == 0 and score.extra == 0
