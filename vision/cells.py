@@ -9,6 +9,7 @@ The top-down image ``td`` is BGR ``uint8``; cell ``(row, col)`` of the lattice o
 from __future__ import annotations
 
 import logging
+from collections import abc
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -167,12 +168,13 @@ class _Ctx:
     palette: Palette
     profile: Mapping | None
     td: TopDown
-    lab: np.ndarray  # (h, w, 3) float32 Lab of td.image
+    lab: np.ndarray | None  # (h, w, 3) float32 Lab of td.image (or of a part at lab_origin)
     fg: dict | None = None  # foreground fraction of each cell's centre
     sides: dict | None = None  # number of the cell's sides that show an edge
     blown: dict | None = None  # share of blown-out (glare) pixels in each cell
     blown_px: dict | None = None  # (ch, cw) bool blown-out pixels of each cell
     symbols: dict | None = None  # card cells: (background Lab, symbol mask)
+    lab_origin: tuple = (0, 0)  # top-left pixel (y, x) of ``lab`` in the view
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -289,11 +291,61 @@ def _half_grid(grid: np.ndarray) -> np.ndarray:
     return out
 
 
-def _cell_grid(arr: np.ndarray, td: TopDown) -> np.ndarray:
-    """The cells of a top-down array ``(h, w, ...)`` as ``(rows * cols, ch, cw, ...)``, row-major."""
-    g = arr[:td.rows * td.ch, :td.cols * td.cw]
-    g = g.reshape(td.rows, td.ch, td.cols, td.cw, *arr.shape[2:])
-    return np.swapaxes(g, 1, 2).reshape(td.rows * td.cols, td.ch, td.cw, *arr.shape[2:])
+def _cell_grid(arr: np.ndarray, td: TopDown, ch: int | None = None, cw: int | None = None) -> np.ndarray:
+    """The cells of a top-down array ``(h, w, ...)`` as ``(rows * cols, ch, cw, ...)``, row-major
+    (``ch``, ``cw`` the cell size in ``arr``, by default the view's)."""
+    ch = td.ch if ch is None else ch
+    cw = td.cw if cw is None else cw
+    g = arr[:td.rows * ch, :td.cols * cw]
+    g = g.reshape(td.rows, ch, td.cols, cw, *arr.shape[2:])
+    return np.swapaxes(g, 1, 2).reshape(td.rows * td.cols, ch, cw, *arr.shape[2:])
+
+
+def _blown(lab: np.ndarray) -> np.ndarray:
+    """Blown-out (glare) pixels of Lab ``(..., 3)``: near-white at the top of the range."""
+    return (lab[..., 0] > 97.0) & (np.abs(lab[..., 1]) + np.abs(lab[..., 2]) < 8.0)
+
+
+class _LazyCells(abc.Mapping):
+    """Full-resolution Lab cells ``(ch, cw, 3)`` by ``(row, col)``, converted on first use for
+    the bounding box of the cells asked for (plus half a cell around it, for the pips' filter);
+    sets ``ctx.lab`` / ``ctx.lab_origin`` and ``ctx.blown_px`` for those cells."""
+
+    def __init__(self, ctx: _Ctx, img: np.ndarray):
+        self.ctx, self.img, self.cells = ctx, img, {}
+        ctx.blown_px = {}
+
+    def need(self, cells) -> None:
+        cells = [c for c in cells if c not in self.cells]
+        if not cells:
+            return
+        td = self.ctx.td
+        rs = [r - td.r0 for r, _ in cells]
+        cs = [c - td.c0 for _, c in cells]
+        y0 = max(0, min(rs) * td.ch - td.ch // 2)
+        x0 = max(0, min(cs) * td.cw - td.cw // 2)
+        y1 = min(td.rows * td.ch, (max(rs) + 1) * td.ch + td.ch // 2)
+        x1 = min(td.cols * td.cw, (max(cs) + 1) * td.cw + td.cw // 2)
+        lab = bgr_to_lab(self.img[y0:y1, x0:x1])
+        self.ctx.lab, self.ctx.lab_origin = lab, (y0, x0)
+        self.cells = {}
+        for r in range(td.r0, td.r0 + td.rows):
+            for c in range(td.c0, td.c0 + td.cols):
+                y, x = (r - td.r0) * td.ch - y0, (c - td.c0) * td.cw - x0
+                if y >= 0 and x >= 0 and y + td.ch <= lab.shape[0] and x + td.cw <= lab.shape[1]:
+                    self.cells[(r, c)] = lab[y:y + td.ch, x:x + td.cw]
+        self.ctx.blown_px = {c: _blown(v) for c, v in self.cells.items()}
+
+    def __getitem__(self, cell):
+        if cell not in self.cells:
+            self.need([cell])
+        return self.cells[cell]
+
+    def __iter__(self):
+        return iter(self.cells)
+
+    def __len__(self):
+        return len(self.cells)
 
 
 def _keep_main_group(occ: dict) -> dict:
@@ -329,47 +381,50 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     diagnostics (``gains``, ``table_lab``, ``score`` the mean colour fit of the occupied cells).
     """
     img = td.image
-    lab = bgr_to_lab(img)
     fg_cells = None
     if fg is not None:
         my, mx = int(0.2 * td.ch), int(0.2 * td.cw)
         fgm = _cell_grid(fg, td)[:, my:td.ch - my, mx:td.cw - mx].mean(axis=(1, 2))
         fg_cells = {(td.r0 + i // td.cols, td.c0 + i % td.cols): float(v) for i, v in enumerate(fgm)}
-    ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(td))
+    order = [(r, c) for r in range(td.r0, td.r0 + td.rows) for c in range(td.c0, td.c0 + td.cols)]
     n = td.cw
     centre_lab, spreads = {}, {}
-    cell_regions = {}
-    if kit.face_model == "sectors":
-        tri = _triangles(n, inset=0.12 if kit.shape != "rounded-x" else 0.28)
-        if kit.shape == "rounded-x":
-            centre_mask = _disc(n, n, n / 2, n / 2, 0.2 * n) & ~_disc(n, n, n / 2, n / 2, 0.06 * n)
-        else:
-            centre_mask = np.zeros((n, n), bool)
-            for m in tri.values():
-                centre_mask |= m
-    else:
-        centre_mask = None
-    # all cells at once: (rows * cols, ch, cw, 3), row-major
-    grid = lab[:td.rows * td.ch, :td.cols * td.cw].reshape(td.rows, td.ch, td.cols, td.cw, 3)
-    grid = grid.transpose(0, 2, 1, 3, 4).reshape(td.rows * td.cols, td.ch, td.cw, 3)
-    order = [(r, c) for r in range(td.r0, td.r0 + td.rows) for c in range(td.c0, td.c0 + td.cols)]
-    for i, cell in enumerate(order):
-        cell_regions[cell] = grid[i]
-    blown_px = (grid[..., 0] > 97.0) & (np.abs(grid[..., 1]) + np.abs(grid[..., 2]) < 8.0)
-    blown = blown_px.mean(axis=(1, 2))
-    ctx.blown = {cell: float(blown[i]) for i, cell in enumerate(order)}
-    ctx.blown_px = {cell: blown_px[i] for i, cell in enumerate(order)}
-    if centre_mask is None:
-        # one colour per face: its statistics need no more than 2x2 blocks of the view
-        half = td.ch % 2 == 0 and td.cw % 2 == 0
-        sgrid = _half_grid(grid) if half else grid
-        sblown = _half_grid(blown_px.astype(np.float32)) > 0.5 if half else blown_px
-        sh, sw = sgrid.shape[1:3]
+    one_colour = kit.face_model != "sectors" and td.ch % 2 == 0 and td.cw % 2 == 0
+    if one_colour:
+        # one colour per face: which cells hold a tile, and the light, need no more than 2x2
+        # blocks of the view; the full resolution is converted only around the layout, later
+        sh, sw = td.ch // 2, td.cw // 2
+        small = cv2.resize(img[:td.rows * td.ch, :td.cols * td.cw], (td.cols * sw, td.rows * sh),
+                           interpolation=cv2.INTER_AREA)
+        sgrid = _cell_grid(bgr_to_lab(small), td, sh, sw)
+        sblown = _blown(sgrid)
+        ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(td))
+        ctx.blown = {cell: float(v) for cell, v in zip(order, sblown.mean(axis=(1, 2)))}
         centre_mask = np.zeros((sh, sw), bool)
         my, mx = int(round(0.18 * sh)), int(round(0.18 * sw))
         centre_mask[my:sh - my, mx:sw - mx] = True
         med, spread = _region_stats(sgrid, centre_mask, sblown)
+        cell_regions: Mapping = _LazyCells(ctx, img)
     else:
+        lab = bgr_to_lab(img)
+        ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(td))
+        tri = _triangles(n, inset=0.12 if kit.shape != "rounded-x" else 0.28)
+        if kit.shape == "rounded-x":
+            centre_mask = _disc(n, n, n / 2, n / 2, 0.2 * n) & ~_disc(n, n, n / 2, n / 2, 0.06 * n)
+        elif kit.face_model == "sectors":
+            centre_mask = np.zeros((n, n), bool)
+            for m in tri.values():
+                centre_mask |= m
+        else:
+            centre_mask = np.zeros((td.ch, td.cw), bool)
+            my, mx = int(round(0.18 * td.ch)), int(round(0.18 * td.cw))
+            centre_mask[my:td.ch - my, mx:td.cw - mx] = True
+        # all cells at once: (rows * cols, ch, cw, 3), row-major
+        grid = _cell_grid(lab, td)
+        cell_regions = {cell: grid[i] for i, cell in enumerate(order)}
+        blown_px = _blown(grid)
+        ctx.blown = {cell: float(v) for cell, v in zip(order, blown_px.mean(axis=(1, 2)))}
+        ctx.blown_px = {cell: blown_px[i] for i, cell in enumerate(order)}
         med, spread = _region_stats(grid, centre_mask, blown_px)
     for i, cell in enumerate(order):
         centre_lab[cell], spreads[cell] = med[i], float(spread[i])
@@ -387,6 +442,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # every card shows its symbol: a card-coloured cell without one is the table (a bright
         # patch of it, glare) or a card too washed out to read
         cand = [c for c, v in occ.items() if v]
+        if isinstance(cell_regions, _LazyCells):
+            cell_regions.need(cand)
         ctx.symbols = _card_symbols(ctx, cand, cell_regions)
         bare = [c for c in cand if not _symbol_visible(ctx.symbols[c][1])]
         for c in bare:
@@ -402,6 +459,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     occ = _keep_main_group(occ)
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
     occupied = [c for c, v in occ.items() if v]
+    if isinstance(cell_regions, _LazyCells):
+        cell_regions.need(occupied)
     readings: list[CellReading] = []
     if kit.face_model == "solid":
         attrs = _read_solid(ctx, occupied, cell_regions, gains)
@@ -452,7 +511,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
     pip_reads = {}
     if kit.pips:
         td = ctx.td
-        origins = np.array([((r - td.r0) * td.ch, (c - td.c0) * td.cw) for r, c in cells])
+        oy, ox = ctx.lab_origin
+        origins = np.array([((r - td.r0) * td.ch - oy, (c - td.c0) * td.cw - ox) for r, c in cells])
         pip_reads = read_pips(ctx.lab[..., 0], td.cw, origins)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[match.index[i]]
