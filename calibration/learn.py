@@ -459,7 +459,8 @@ def outline_quad(image: np.ndarray) -> np.ndarray | None:
 
 def cells_from_outline(image: np.ndarray, layout: Layout) -> list[CellsFound]:
     """Cell polygons of a filled-rectangle layout from its outline, for both ways its rows
-    may lie in the photo (the colours then decide, see :func:`align_layout`); ``[]`` when the
+    may lie in the photo and with the outline missing no or one edge row or column (tiles as
+    light as the table); the colours then decide (see :func:`align_layout`). ``[]`` when the
     layout is not a filled rectangle or its outline is not a quadrilateral."""
     import cv2
 
@@ -472,8 +473,12 @@ def cells_from_outline(image: np.ndarray, layout: Layout) -> list[CellsFound]:
     if quad is None:
         return []
     out = []
-    for gr, gc in {(nr, nc), (nc, nr)}:
-        dst = np.array([[0, 0], [gc, 0], [gc, gr], [0, gr]], np.float32)
+    # the outline may miss one edge row or column (tiles the colour of the table)
+    misses = [(0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)]
+    for (gr, gc), (top, bottom, left, right) in ((g, m) for g in dict.fromkeys([(nr, nc), (nc, nr)])
+                                                 for m in misses):
+        dst = np.array([[left, top], [gc - right, top], [gc - right, gr - bottom], [left, gr - bottom]],
+                       np.float32)
         H = cv2.getPerspectiveTransform(dst, quad.astype(np.float32))
         polys = {}
         for r in range(gr):

@@ -94,3 +94,37 @@ def test_a_photo_of_another_arrangement_is_refused():
         calibrate_image(_decode(jpeg), wrong, found=truth_cells(truth))
     with pytest.raises(CalibrationError, match="not found"):
         calibrate_image(_decode(jpeg), layout, found=CellsFound(dict(list(truth_cells(truth).polygons.items())[:5]), {}))
+
+
+@pytest.mark.parametrize("game, turn, seed", [("textile", 1, 21), ("tapestry", 3, 22)])
+def test_rectangular_layout_found_from_its_outline(game, turn, seed):
+    """Without the true geometry: the whole of calibration (the reader's reading and the
+    layout's outline compete), a repainted set under warm light, laid turned."""
+    from calibration.learn import cells_from_outline
+
+    layout, board = _layout_board(game, turn)
+    kit = perturbed_kit(kit_for_game(game), np.random.default_rng(seed))
+    jpeg, truth = render_jpeg(board, kit, seed, size=SIZE, difficulty="easy", **LIGHT)
+    image = _decode(jpeg)
+    outlines = cells_from_outline(image, layout)
+    assert len(outlines) == 10 and all(len(f.polygons) == len(layout.tiles) for f in outlines)
+    cal = calibrate_image(image, layout)
+    assert cal.alignment.quarter_turns == (turn + truth["scene"]["quarter_turns"]) % 4
+    assert cal.alignment.matched == len(layout.tiles)
+    # the learned colours are those of the painted set as photographed: each nearer its own
+    # measured truth than any other colour of the profile
+    truth_cal = calibrate_image(image, layout, found=truth_cells(truth))
+    for name, entry in cal.profile["colours"].items():
+        want = np.array(truth_cal.profile["colours"][name]["lab"])
+        d = {n: np.linalg.norm(np.array(e["lab"]) - want) for n, e in cal.profile["colours"].items()}
+        assert min(d, key=d.get) == name and d[name] < 6.0, (name, d[name])
+
+
+def test_outline_needs_a_filled_rectangle():
+    from calibration.learn import cells_from_outline
+    from calibration.reference import Layout
+
+    layout = layout_for_game("textile")
+    holed = dataclasses.replace(layout, tiles={k: v for k, v in layout.tiles.items() if k != (0, 0)})
+    assert isinstance(holed, Layout)
+    assert cells_from_outline(np.zeros((60, 80, 3), np.uint8), holed) == []
