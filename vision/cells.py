@@ -851,11 +851,16 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         return {}
     stack = np.stack([regions[c] for c in cells])
     blown = np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None else None
-    per_axis = {a: np.stack([_region_stats(stack, masks[a][e], blown)[0] for e in names], 1) for a in (0, 1)}
+    stats = {a: [_region_stats(stack, masks[a][e], blown) for e in names] for a in (0, 1)}
+    per_axis = {a: np.stack([st[0] for st in stats[a]], 1) for a in (0, 1)}
+    # how uneven each sector is: a cell straddling two tiles has sectors of two colours
+    unevenness = {a: np.stack([st[1] for st in stats[a]], 1).mean(1) for a in (0, 1)}
+    def axis_of(cell):
+        return 0 if parity is None else (0 if (cell[0] + cell[1]) % 2 == parity else 1)
+
     samples = []
     for i, cell in enumerate(cells):
-        axis = 0 if parity is None else (0 if (cell[0] + cell[1]) % 2 == parity else 1)
-        samples.extend(per_axis[axis][i])
+        samples.extend(per_axis[axis_of(cell)][i])
     match, _, _ = classify_adaptive(np.array(samples), ctx.palette, gains_bgr=gains)
     out = {}
     for i, cell in enumerate(cells):
@@ -876,6 +881,6 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
             axis = 0 if (cell[0] + cell[1]) % 2 == parity else 1
             attrs["long_axis"] = "ew" if axis == 0 else "ns"
             conf["long_axis"] = 0.9
-        fit = float(np.mean(match.distance[4 * i:4 * i + 4]))
+        fit = float(np.mean(match.distance[4 * i:4 * i + 4]) + 0.5 * unevenness[axis_of(cell)][i])
         out[cell] = (attrs, conf, doubts, fit)
     return out

@@ -81,14 +81,20 @@ def ciede2000(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
 
 
 #: A measured colour's covariance is shrunk towards this isotropic spread (CIELAB units, one
-#: standard deviation) as if it had been seen ``COV_PRIOR_N`` more times, and no direction may
-#: be tighter than ``COV_MIN_SD``: a handful of samples cannot make a colour over-confident.
+#: standard deviation) as if it had been seen ``COV_PRIOR_N`` more times; no direction may be
+#: tighter than ``COV_MIN_SD`` (a handful of samples cannot make a colour over-confident) nor
+#: wider than ``COV_MAX_SD`` (a few contaminated samples cannot make it swallow a neighbour).
+#: One calibration photo shows one light: photos of play vary more, by ``COV_SESSION_SD`` in
+#: every direction, which is added.
 COV_PRIOR_SD = 4.0
 COV_PRIOR_N = 8.0
 COV_MIN_SD = 2.5
+COV_MAX_SD = 8.0
+COV_SESSION_SD = 4.0
 #: Weight of the covariance-aware (Mahalanobis) distance against CIEDE2000 when a palette
 #: colour has a measured covariance.
 COV_WEIGHT = 0.5
+_COV_REF_SD = float(np.hypot(COV_PRIOR_SD, COV_SESSION_SD))
 
 
 @dataclass(frozen=True)
@@ -138,12 +144,13 @@ class Palette:
 
 def regularised_cov(cov: np.ndarray, n: float) -> np.ndarray:
     """A measured 3x3 Lab covariance from ``n`` samples, shrunk towards ``COV_PRIOR_SD``
-    (weight ``COV_PRIOR_N``) and with every eigenvalue at least ``COV_MIN_SD ** 2``."""
+    (weight ``COV_PRIOR_N``), its eigenvalues clipped to ``[COV_MIN_SD ** 2, COV_MAX_SD ** 2]``,
+    plus ``COV_SESSION_SD ** 2`` in every direction."""
     cov = 0.5 * (np.asarray(cov, dtype=np.float64) + np.asarray(cov, dtype=np.float64).T)
     n = max(float(n), 0.0)
     shrunk = (n * cov + COV_PRIOR_N * COV_PRIOR_SD ** 2 * np.eye(3)) / (n + COV_PRIOR_N)
     w, v = np.linalg.eigh(shrunk)
-    w = np.maximum(w, COV_MIN_SD ** 2)
+    w = np.clip(w, COV_MIN_SD ** 2, COV_MAX_SD ** 2) + COV_SESSION_SD ** 2
     return (v * w) @ v.T
 
 
@@ -152,7 +159,7 @@ def palette_distance(lab: np.ndarray, palette: Palette, predicted: np.ndarray | 
 
     CIEDE2000 to the colours as predicted (``predicted`` ``(K, 3)``, default the palette itself);
     for colours with a measured covariance, blended with the Mahalanobis distance under that
-    covariance, scaled to CIELAB units by ``COV_PRIOR_SD`` (so a colour measured to vary along a
+    covariance, scaled to CIELAB units by the prior's spread (so a colour measured to vary along a
     direction tolerates samples along it, and one measured tight is kept tight, within the
     regularisation's limits): ``sqrt((1 - w) dE00^2 + w (sd0 * mahalanobis)^2)``.
     """
@@ -167,7 +174,7 @@ def palette_distance(lab: np.ndarray, palette: Palette, predicted: np.ndarray | 
     inv = np.linalg.inv(np.where(has[:, None, None], palette.cov, np.eye(3)))  # (K, 3, 3)
     diff = lab[:, None, :] - ref[None, :, :]  # (N, K, 3)
     m2 = np.einsum("nki,kij,nkj->nk", diff, inv, diff)
-    dm = COV_PRIOR_SD * np.sqrt(np.maximum(m2, 0.0))
+    dm = _COV_REF_SD * np.sqrt(np.maximum(m2, 0.0))
     blended = np.sqrt((1 - COV_WEIGHT) * d ** 2 + COV_WEIGHT * dm ** 2)
     return np.where(has[None, :], blended, d)
 
