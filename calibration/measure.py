@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 # The reader's samplers (private in vision.cells; see the report: they should become public).
-from vision.cells import (_card_background, _face_lab, _robust, _sector_masks, _symbol_mask,
+from vision.cells import (_art_lab, _card_background, _face_lab, _robust, _sector_masks, _symbol_mask,
                           symbol_probe_from_mask)
 from vision.colour import bgr_to_lab
 from vision.kits import Kit
@@ -74,16 +74,18 @@ def sample_cell(image: np.ndarray, polygon: np.ndarray, kit: Kit, *, long_axis: 
         return CellSample({"face": np.asarray(_face_lab(lab, None), float)})
     if kit.face_model == "symbol":
         bg = np.asarray(_card_background(lab), float)
-        return CellSample({"card": bg}, symbol_probe(lab, bg))
+        return CellSample({"card": bg}, symbol_probe(lab, bg, _art_lab(kit.symbol_colour)))
     axis = 1 if long_axis == "ns" else 0
     masks = _sector_masks(kit, size[0], axis)
     return CellSample({e: np.asarray(_robust(lab[masks[e]])[0], float) for e in EDGES})
 
 
-def symbol_probe(cell_lab: np.ndarray, background_lab: np.ndarray) -> np.ndarray | None:
+def symbol_probe(cell_lab: np.ndarray, background_lab: np.ndarray, art_lab: np.ndarray | None = None
+                 ) -> np.ndarray | None:
     """The symbol's mask cropped to its bounding box, padded square, resized to 32x32 (0-1),
-    the same probe the reader compares with profile templates; None when no symbol shows."""
-    mask = _symbol_mask(cell_lab, background_lab)
+    the same probe the reader compares with profile templates (the reader's mask: the card's
+    art colour ``art_lab``, the kit's ``symbol_colour``, when known); None when no symbol shows."""
+    mask = _symbol_mask(cell_lab, background_lab, art_lab)
     if mask.sum() < 0.01 * mask.size:
         return None
     return symbol_probe_from_mask(mask)
