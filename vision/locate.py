@@ -1,7 +1,19 @@
 """Locate the lattice of tiles in a photo: the homography from lattice cells to image pixels.
 
-Public stage: :func:`locate`. It works on a downscaled copy of the photo (about 0.5 MP) and
-returns a :class:`Lattice` in the coordinates of the full image.
+Public stage: :func:`locate` / :func:`locate_candidates`. It works on a downscaled copy of the
+photo (about 0.5 MP) and returns :class:`Lattice` hypotheses in the coordinates of the full
+image, best first:
+
+1. foreground mask (:mod:`vision.foreground`: colours rare on the table; on a patterned table
+   also what is much smoother than it); edge segments (LSD) near it;
+2. vanishing points (RANSAC) -> pairs of line families -> a regular comb per family -> a
+   lattice refined by least squares of every segment on its nearest lattice line (chesscog);
+   when no perspective pair holds together, the families are retried as parallel lines;
+3. hypotheses also from the layout's outline (plain tables) or from the segments wholly inside
+   the layout (X grooves, patterned tables); rejected when their cells are not square on the
+   table for a phone camera, are long and thin, change size wildly, or (patterned table) when
+   their lines carry on across the bare table (the cloth's own grid);
+4. ranked by how well the cells fit the foreground (each cell full of tile or bare).
 
 Lattice coordinates ``(x, y)``: cell ``(row, col)`` covers ``col <= x <= col + 1`` and
 ``row <= y <= row + 1``; rows grow towards the bottom of the picture (the quarter turn of the
@@ -243,12 +255,12 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
             # both axes) differ by the foreshortening only; a comb far coarser than the other is a
             # chance fit of a few lines at a multiple of the pitch (X grooves; a lattice of tiles
             # has its pitch checked against the tiles' extent instead, see _fix_pitch)
-            if cells_are_tiles:
-                pass
-            elif cx.period > 2.0 * cy.period:
-                cx = fit_comb(px[okx], f1.length[okx], min_period=min_p, max_period=1.6 * cy.period) or cx
-            elif cy.period > 2.0 * cx.period:
-                cy = fit_comb(py[oky], f2.length[oky], min_period=min_p, max_period=1.6 * cx.period) or cy
+            if not cells_are_tiles and cx.period > 2.0 * cy.period:
+                cx = fit_comb(px[okx], f1.length[okx], min_period=min_p,
+                              max_period=1.6 * cy.period) or cx
+            elif not cells_are_tiles and cy.period > 2.0 * cx.period:
+                cy = fit_comb(py[oky], f2.length[oky], min_period=min_p,
+                              max_period=1.6 * cx.period) or cy
             support = (f1.length.sum() + f2.length.sum()) / total_len
             score = cx.strength * cy.strength * support
             S = np.array([[1 / cx.period, 0, -cx.phase / cx.period],
