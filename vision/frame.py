@@ -30,52 +30,91 @@ class Frame:
     confidence: float
 
 
+def _band_stats(lab: np.ndarray, n: int, rows: int, cols: int, offsets: tuple[float, float],
+                horizontal: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Median CIELAB and spread of a thin band beside every cell side.
+
+    ``horizontal``: bands beside row lines ``r = 0 .. rows`` spanning each column ``j``, at
+    ``r + offsets`` cells (negative offsets = above the line); otherwise beside column lines.
+    Returns ``(median, spread)`` of shapes ``(rows + 1, cols, 3)`` and ``(rows + 1, cols)``
+    (transposed roles for vertical bands), NaN where the band leaves the view. ``spread`` is the
+    median distance of the band's pixels to its median (a painted strip is uniform).
+    """
+    if not horizontal:
+        med, spread = _band_stats(lab.transpose(1, 0, 2), n, cols, rows, offsets, True)
+        return med, spread
+    H = lab.shape[0]
+    med = np.full((rows + 1, cols, 3), np.nan, np.float32)
+    spread = np.full((rows + 1, cols), np.nan, np.float32)
+    for r in range(rows + 1):
+        a, b = int(round((r + offsets[0]) * n)), int(round((r + offsets[1]) * n))
+        if a < 0 or b > H or b <= a:
+            continue
+        band = lab[a:b, :cols * n].reshape(b - a, cols, n, 3).transpose(1, 0, 2, 3).reshape(cols, -1, 3)
+        m = np.median(band, axis=1)
+        med[r] = m
+        spread[r] = np.median(np.linalg.norm(band - m[:, None, :], axis=2), axis=1)
+    return med, spread
+
+
 def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px: int = 24
                ) -> Frame | None:
     """Find the 8x8 board frame on ``lattice`` (full-image homography) in ``image`` (BGR).
 
+    Every window of 8x8 cells is judged by the thin bands just outside its four sides: each
+    side's band (over its middle six cells) must be uniform and close to a kit colour, the
+    four sides of different colours. Band statistics are computed once per cell side, so all
+    windows are judged together.
+
     Returns ``None`` when no window of the lattice has coloured strips on its four sides.
     """
     td = rectify(image, lattice, cell_px=cell_px)
-    lab = bgr_to_lab(td.image)
-    n = cell_px
-    H, W = lab.shape[:2]
-
-    def strip(y0: float, y1: float, x0: float, x1: float) -> np.ndarray | None:
-        a, b = int(round(y0 * n)), int(round(y1 * n))
-        c, d = int(round(x0 * n)), int(round(x1 * n))
-        if a < 0 or c < 0 or b > H or d > W or b <= a or d <= c:
-            return None
-        return lab[a:b, c:d].reshape(-1, 3)
-
-    best = None
-    for r0 in range(0, td.rows - FRAME + 1):
-        for c0 in range(0, td.cols - FRAME + 1):
-            parts = {
-                "n": strip(r0 - 0.28, r0 - 0.08, c0 + 0.5, c0 + FRAME - 0.5),
-                "s": strip(r0 + FRAME + 0.08, r0 + FRAME + 0.28, c0 + 0.5, c0 + FRAME - 0.5),
-                "w": strip(r0 + 0.5, r0 + FRAME - 0.5, c0 - 0.28, c0 - 0.08),
-                "e": strip(r0 + 0.5, r0 + FRAME - 0.5, c0 + FRAME + 0.08, c0 + FRAME + 0.28),
-            }
-            if any(p is None for p in parts.values()):
-                continue
-            meds = np.array([np.median(parts[e], axis=0) for e in EDGES])
-            d = ciede2000(meds[:, None, :], palette.lab[None, :, :])
-            idx = d.argmin(1)
-            dist = d[np.arange(4), idx]
-            spread = np.array([np.median(np.linalg.norm(parts[e] - meds[i], axis=1))
-                               for i, e in enumerate(EDGES)])
-            chroma = np.hypot(meds[:, 1], meds[:, 2])
-            score = float(np.sum(dist) + np.sum(spread) - 0.3 * np.sum(np.minimum(chroma, 60)))
-            if best is None or score < best[0]:
-                best = (score, r0, c0, idx, dist, spread)
-    if best is None:
+    if td.rows < FRAME or td.cols < FRAME:
         return None
-    score, r0, c0, idx, dist, spread = best
+    lab = bgr_to_lab(td.image).astype(np.float32)
+    n = cell_px
+    rows, cols = td.rows, td.cols
+    # bands outside a window: above its top row line, below its bottom line, left, right
+    above, above_s = _band_stats(lab, n, rows, cols, (-0.28, -0.08), True)
+    below, below_s = _band_stats(lab, n, rows, cols, (0.08, 0.28), True)
+    left, left_s = _band_stats(lab, n, rows, cols, (-0.28, -0.08), False)
+    right, right_s = _band_stats(lab, n, rows, cols, (0.08, 0.28), False)
+    nr, nc = rows - FRAME + 1, cols - FRAME + 1
+    inner = np.arange(1, FRAME - 1)  # the middle six cells of a side
+    r0 = np.arange(nr)[:, None, None]
+    c0 = np.arange(nc)[None, :, None]
+    # (nr, nc, 6, 3) segment medians and (nr, nc, 6) spreads per side
+    sides = {
+        "n": (above[r0, c0 + inner], above_s[r0, c0 + inner]),
+        "s": (below[r0 + FRAME, c0 + inner], below_s[r0 + FRAME, c0 + inner]),
+        "w": (left[c0, r0 + inner], left_s[c0, r0 + inner]),
+        "e": (right[c0 + FRAME, r0 + inner], right_s[c0 + FRAME, r0 + inner]),
+    }
+    meds, spreads = [], []
+    for e in EDGES:
+        seg, seg_s = sides[e]
+        m = np.median(seg, axis=2)  # (nr, nc, 3)
+        between = np.median(np.linalg.norm(seg - m[:, :, None, :], axis=3), axis=2)
+        meds.append(m)
+        spreads.append(np.median(seg_s, axis=2) + between)
+    meds = np.stack(meds, axis=2)        # (nr, nc, 4, 3)
+    spread = np.stack(spreads, axis=2)   # (nr, nc, 4)
+    valid = np.all(np.isfinite(meds), axis=(2, 3)) & np.all(np.isfinite(spread), axis=2)
+    if not valid.any():
+        return None
+    meds = np.where(valid[..., None, None], meds, 0.0)
+    d = ciede2000(meds[..., None, :], palette.lab[None, None, None, :, :])  # (nr, nc, 4, k)
+    idx = d.argmin(-1)
+    dist = np.take_along_axis(d, idx[..., None], -1)[..., 0]
+    chroma = np.hypot(meds[..., 1], meds[..., 2])
+    score = dist.sum(-1) + np.nan_to_num(spread, nan=1e3).sum(-1) - 0.3 * np.minimum(chroma, 60).sum(-1)
+    score = np.where(valid, score, np.inf)
+    br, bc = np.unravel_index(int(np.argmin(score)), score.shape)
+    idx, dist, spread = idx[br, bc], dist[br, bc], spread[br, bc]
     if np.max(dist) > 25 or np.max(spread) > 12 or len(set(idx.tolist())) < min(4, len(palette.names)):
         # the four sides of the board carry four different colours
         logger.debug("no board frame: strips dE %s spread %s colours %s", dist, spread, idx)
         return None
     conf = float(np.clip(1 - np.max(dist) / 30, 0, 1))
     borders = {e: palette.names[int(i)] for e, i in zip(EDGES, idx)}
-    return Frame((td.r0 + r0, td.c0 + c0), borders, conf)
+    return Frame((td.r0 + int(br), td.c0 + int(bc)), borders, conf)

@@ -707,6 +707,30 @@ def diagonal_variants(lat: Lattice) -> list[Lattice]:
     return out
 
 
+def shifted_variants(lat: Lattice, *, factors: tuple[int, ...] = (2,), half: bool = True
+                     ) -> list[Lattice]:
+    """Other readings of a lattice's lines: every ``k``-th line (each of the ``k * k`` phases) for
+    ``k`` in ``factors`` (a comb at a fraction of the true pitch also fits the lines, e.g. the
+    lines between a board's printed cells and the tiles' own edges), and with ``half`` the
+    lattice moved by half a cell along either axis or both (lines found on the cells' middles).
+    """
+    out = []
+    corners = np.array([[lat.cols[0], lat.rows[0]], [lat.cols[1] + 1, lat.rows[1] + 1]], float)
+    moves = [(k, ox, oy) for k in factors for ox in range(k) for oy in range(k)]
+    if half:
+        moves += [(1, 0.5, 0.0), (1, 0.0, 0.5), (1, 0.5, 0.5)]
+    for k, ox, oy in moves:
+        # old lattice x = k * x' + ox: new cell (r', c') covers k x k old cells
+        A_inv = np.array([[k, 0, ox], [0, k, oy], [0, 0, 1.0]])
+        H = lat.H @ A_inv
+        box = apply_h(np.linalg.inv(A_inv), corners)
+        x0, y0 = np.floor(box.min(0)).astype(int)
+        x1, y1 = np.ceil(box.max(0)).astype(int)
+        out.append(_normalise(lat.with_H(H / H[2, 2], rows=(int(y0), int(y1) - 1),
+                                         cols=(int(x0), int(x1) - 1))))
+    return out
+
+
 def _normalise(lat: Lattice) -> Lattice:
     """Turn the lattice so rows grow down the picture and re-index its cell range."""
     corners = [(lat.cols[0], lat.rows[0]), (lat.cols[1] + 1, lat.rows[1] + 1)]

@@ -24,7 +24,8 @@ from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
 from vision.lattice import apply_h
 from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
-from vision.locate import Lattice, cell_aspect, diagonal_variants, locate_candidates
+from vision.locate import (Lattice, cell_aspect, diagonal_variants, locate_candidates,
+                           shifted_variants)
 
 logger = logging.getLogger(__name__)
 
@@ -141,6 +142,15 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                 framed.append((found, lat))
                 if found.confidence >= 0.7:
                     break  # a clear frame: no need to look further
+        if not framed or max(f.confidence for f, _ in framed) < 0.7:
+            # the lines may be every other line of the board (its printed cells and the tiles'
+            # edges between them) or run along the cells' middles: coarser and shifted readings
+            for lat in (v for top in lattices[:3] for v in shifted_variants(top)):
+                found = find_frame(image, lat, palette)
+                if found is not None:
+                    framed.append((found, lat))
+                    if found.confidence >= 0.7:
+                        break
         if framed:
             frame, lattice = max(framed, key=lambda fl: fl[0].confidence)
         timing["frame"] = (time.perf_counter() - t0) * 1000
