@@ -1,0 +1,57 @@
+"""The Twelve Tiles board frame: found on the lattice, also when the lattice located is a finer
+comb of the board's lines (on a striped cloth)."""
+import random
+
+import numpy as np
+import pytest
+
+from companion.bench.compare import compare_boards
+from companion.rules.generate import random_position
+from vision.colour import Palette
+from vision.frame import find_frame
+from vision.kits import kit_for_game
+from vision.locate import locate_candidates, shifted_variants
+from vision.pipeline import read_file
+from vision.synth import render_board
+
+
+def _render(seed: int, difficulty: str):
+    board = random_position("twelve-tiles", random.Random(seed)).to_dict()
+    render = render_board(board, seed=seed, difficulty=difficulty, size=(1600, 1200))
+    return render, {k: v for k, v in render.truth.items() if k != "scene"}
+
+
+def test_board_on_a_striped_cloth_gets_its_frame_and_borders():
+    # seed 7002, hard: the board lies on blue and white stripes and the best lattice located has
+    # half the board's pitch; without a frame the reader read the board's empty cells as tiles
+    render, truth = _render(7002, "hard")
+    reading = read_file(render.jpeg, game="twelve-tiles")
+    assert reading.board.get("borders") == truth["borders"]
+    score = compare_boards(reading.board, truth)
+    assert score.extra <= 1 and score.misread == 0 and score.borders_wrong == 0
+
+
+def test_a_finer_comb_of_the_lattice_still_finds_the_same_frame():
+    render, truth = _render(11, "easy")
+    image = render.image()
+    kit = kit_for_game("twelve-tiles")
+    palette = Palette.from_hex(kit.colours)
+    frames = [(find_frame(image, lat, palette), lat)
+              for lat in locate_candidates(image, cells_are_tiles=False, solid_layout=True)[:3]]
+    frame, lat = next((f, lat) for f, lat in frames if f is not None)
+    assert frame.borders == truth["borders"]
+    # split every cell in 2 x 2: no 8x8 window of the finer lattice is the board
+    half = lat.with_H(lat.H @ np.diag([0.5, 0.5, 1.0]),
+                      rows=(2 * lat.rows[0], 2 * lat.rows[1] + 1),
+                      cols=(2 * lat.cols[0], 2 * lat.cols[1] + 1))
+    found = [f for f in (find_frame(image, v, palette) for v in shifted_variants(half))
+             if f is not None and f.confidence >= 0.7]
+    assert found and all(f.borders == frame.borders for f in found)
+    # the board's corner cell (0, 0) is at the same place in the picture
+    origin_px = lat.cell_polygon(*frame.origin)[0]
+    corners = []
+    for v in shifted_variants(half):
+        f = find_frame(image, v, palette)
+        if f is not None and f.confidence >= 0.7:
+            corners.append(v.cell_polygon(*f.origin)[0])
+    assert min(np.linalg.norm(c - origin_px) for c in corners) < 0.2 * lat.pitch_px
