@@ -3,7 +3,9 @@
 The kit says which tiles exist and how many copies (each nestortile once per set, the 48 X-Tiles,
 the 70 Twelve Tiles patterns up to rotation, 4 copies of each Tapestry card). A reading that
 breaks this is either fixed (when a runner-up reading of a doubtful attribute makes it fit) or
-flagged. Pure Python on the readings; no image access.
+flagged. For Octopus (every (colour, pips) once in the set) the read tiles are assigned to
+distinct tiles of the set by the cells' own evidence (Hungarian method on colour distances and
+pip-count probabilities). No image access.
 """
 from __future__ import annotations
 
@@ -114,7 +116,7 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
         d_own = min(dist.values())
         for j, (colour, pips) in enumerate(tiles):
             d = dist.get(colour, 99.0)
-            c = 0.5 * ((d - d_own) / COLOUR_SD) ** 2 + 0.5 * (d_own / COLOUR_SD) ** 2 * 0
+            c = 0.5 * ((d - d_own) / COLOUR_SD) ** 2
             pol = lighter.get(colour, 0)
             p = probs.get(pol) if pol else None
             if p is None and probs:
