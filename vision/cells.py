@@ -28,6 +28,9 @@ logger = logging.getLogger(__name__)
 
 #: Below this confidence an attribute is reported unknown.
 CONFIDENCE_THRESHOLD = 0.5
+#: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
+#: light) closer than this (CIEDE2000).
+OUTLINE_FREE_FIT = 10.0
 
 
 @dataclass(frozen=True)
@@ -223,6 +226,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # a ring that is not one surface (a board's coloured strips) gives no table model
     no_table = ring_spread > 12.0
     d_pal = match.distance
+    # tiles and cards that fill their cells show an outline along them
+    outline = not board and ctx.kit.face_model != "sectors"
     occ, conf = {}, {}
     for i, cell in enumerate(cells):
         if no_table:
@@ -237,6 +242,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 # a tile the colour of the table still shows its outline on all four sides
                 s_fg = max(s_fg, 2.0)
             s = float(np.clip(s, -3, 3)) + s_fg
+        if (outline and ctx.sides is not None and ctx.sides[cell] <= 1
+                and d_pal[i] > OUTLINE_FREE_FIT):
+            # an edge on one side at most (a neighbour's) and only a loose colour fit: a patch of
+            # the table (glare, a
+            # stain), not a tile, which shows its outline all round
+            s = min(s, -1.0)
         p = 1 / (1 + math.exp(-s))
         occ[cell] = p > 0.5
         conf[cell] = float(max(p, 1 - p))

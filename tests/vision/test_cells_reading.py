@@ -130,3 +130,30 @@ def test_octopus_decoding_gives_each_tile_once():
     assert decoded[(0, 0)][0]["pips"] == 3
     assert decoded[(0, 1)][0]["pips"] == 5
     assert any(cell == (0, 1) and attr == "tile" for cell, attr, _ in doubts)
+
+
+def test_a_glare_patch_on_the_table_is_not_a_tile():
+    """Tiles show their outline; a bright patch of the table (glare) has none, even where the
+    foreground mask took it for something on the table."""
+    from vision.cells import TopDown, read_cells
+
+    rows, cols = 6, 7
+    table = np.array([60, 110, 170], np.float64)  # a warm wooden tone (BGR)
+    rng = np.random.default_rng(3)
+    img = np.tile(table, (rows * N, cols * N, 1)) + rng.normal(0, 3, (rows * N, cols * N, 3))
+    layout = {(1, 1): ("red", 2), (1, 2): ("blue", 5), (2, 1): ("white", 3), (2, 2): ("green", 6),
+              (3, 2): ("yellow", 1)}
+    for (r, c), (colour, pips) in layout.items():
+        img[r * N + 3:(r + 1) * N - 3, c * N + 3:(c + 1) * N - 3] = draw_solid_tile(N - 6, colour, pips, KIT)
+    # a soft highlight on the table over cells (3, 3), (3, 4), (4, 3), (4, 4), next to the layout
+    yy, xx = np.mgrid[0:rows * N, 0:cols * N]
+    g = np.exp(-(((xx - 4 * N) ** 2 + (yy - 4 * N) ** 2) / (2 * (0.7 * N) ** 2)))
+    img = np.clip(img + 230.0 * g[..., None], 0, 255).astype(np.uint8)
+    fg = np.zeros((rows * N, cols * N), np.float32)
+    for r, c in layout:
+        fg[r * N:(r + 1) * N, c * N:(c + 1) * N] = 1.0
+    fg[g > 0.3] = 1.0  # the mask saw the highlight too
+    td = TopDown(img, N, N, 0, 0, rows, cols)
+    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg)
+    occupied = {(rd.row, rd.col) for rd in readings if rd.occupied}
+    assert occupied == set(layout)
