@@ -625,7 +625,8 @@ def mat_prior(image: np.ndarray, *, min_markers: int = 2) -> MatPrior | None:
 
     Markers are looked for on a grey copy of at most :data:`DETECT_SIDE` pixels a side with one
     threshold window (cheap when there is no mat: about 15 ms for a 3 MP photo), with all the
-    windows when only one marker shows, and the corners found are refined on the full image.
+    windows when some but not all four markers show, and the corners found are refined on the
+    full image.
 
     Parameters
     ----------
@@ -645,8 +646,8 @@ def mat_prior(image: np.ndarray, *, min_markers: int = 2) -> MatPrior | None:
     s = min(1.0, DETECT_SIDE / max(h, w))
     small = grey if s >= 1.0 else cv2.resize(grey, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
     found = detect_mat_markers(small, quick=True)
-    if 0 < len(found) < min_markers:  # a mat is there: look harder
-        found = detect_mat_markers(small)
+    if 0 < len(found) < 4:  # a mat is there: look harder (more markers, a better homography)
+        found = {**detect_mat_markers(small), **found}
     if len(found) < min_markers:
         return None
     if s < 1.0:
@@ -865,23 +866,43 @@ def mat_lattices(image: np.ndarray, prior: MatPrior, *, tile_mm: tuple[float, fl
     a, b, c = hist[(k - 1) % nb], hist[k], hist[(k + 1) % nb]
     den = a - 2 * b + c
     theta = ((k + 0.5 + (0.5 * (a - c) / den if den < 0 else 0.0)) / nb) * (np.pi / 2)
-    eu = np.array([np.cos(theta), np.sin(theta)])
-    ev = np.array([-np.sin(theta), np.cos(theta)])
+    # tiles lie a little askew each: the layout's direction is the mean of the edge directions
+    # near the peak (a four-fold circular mean), not the peak of the sharpest few
+    d = np.angle(np.exp(4j * (ang - theta))) / 4
+    near_peak = np.abs(d) < np.radians(6.0)
+    if near_peak.sum() >= 10:
+        w_ = mag[sel][near_peak]
+        theta = theta + float(np.angle(np.sum(w_ * np.exp(4j * d[near_peak])))) / 4
     ys, xs = np.nonzero(mag > 0)
     gxs, gys, m = gx[ys, xs], gy[ys, xs], mag[ys, xs]
-    bin_mm = 0.25
-    fits = []
-    for e in (eu, ev):
-        pos = (xs * e[0] + ys * e[1]) / s
-        energy = np.abs(gxs * e[0] + gys * e[1]) * (np.abs(gxs * e[0] + gys * e[1]) > 0.5 * m)
-        off = float(pos.min())
-        prof = np.bincount(((pos - off) / bin_mm).astype(int), weights=energy)
-        if diagonal:  # grooves x - y = i and x + y = j lie half a cell diagonal apart
-            lo, hi = 0.92 * min(tile_mm) / np.sqrt(2), 1.12 * min(tile_mm) / np.sqrt(2)
-        else:
-            lo, hi = 0.92 * min(tile_mm), 1.12 * max(tile_mm)
-        contrast, pitch, phase = _best_pitch(prof, bin_mm, lo, hi)
-        fits.append((contrast, pitch, (phase + off) % pitch))
+    if diagonal:  # grooves x - y = i and x + y = j lie half a cell diagonal apart
+        lo, hi = 0.92 * min(tile_mm) / np.sqrt(2), 1.12 * min(tile_mm) / np.sqrt(2)
+    else:
+        lo, hi = 0.92 * min(tile_mm), 1.12 * max(tile_mm)
+
+    def fit_axes(th: float, step: float) -> list[tuple[float, float, float]]:
+        out = []
+        for e in (np.array([np.cos(th), np.sin(th)]), np.array([-np.sin(th), np.cos(th)])):
+            pos = (xs * e[0] + ys * e[1]) / s
+            along = np.abs(gxs * e[0] + gys * e[1])
+            energy = along * (along > 0.5 * m)
+            off = float(pos.min())
+            prof = np.bincount(((pos - off) / 0.25).astype(int), weights=energy)
+            contrast, pitch, phase = _best_pitch(prof, 0.25, lo, hi, step)
+            out.append((contrast, pitch, (phase + off) % pitch))
+        return out
+
+    # the direction that makes the edges most periodic, near the edge directions' mean
+    # (a direction off by a degree or two smears the fold over a big layout)
+    best_th, best_c = theta, -1.0
+    for dth in np.radians(np.arange(-3.0, 3.01, 0.5)):
+        f = fit_axes(theta + dth, 0.3)
+        if f[0][0] + f[1][0] > best_c:
+            best_th, best_c = theta + dth, f[0][0] + f[1][0]
+    theta = best_th
+    eu = np.array([np.cos(theta), np.sin(theta)])
+    ev = np.array([-np.sin(theta), np.cos(theta)])
+    fits = fit_axes(theta, 0.1)
     if min(f[0] for f in fits) < min_contrast:
         logger.debug("mat lattice: no clear period (contrast %.2f, %.2f)", fits[0][0], fits[1][0])
         return []
