@@ -96,7 +96,7 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
     a doubt; an attribute left unknown is filled in when the assignment's choice is likely
     enough. Cells without evidence keep their reading. Returns board-level doubts.
     """
-    from scipy.optimize import linear_sum_assignment
+    from vision.assignment import linear_sum_assignment
 
     cells = [rd for rd in readings if rd.evidence.get("colour_distance")]
     if len(cells) < 2:
