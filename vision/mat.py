@@ -13,8 +13,11 @@ The mat is one landscape page (A4, A3 or US letter) that carries
 Coordinates on the mat are millimetres from the top-left corner of the page, ``x`` to the right
 and ``y`` downwards (so ``(x, y)``, not ``(row, col)``). Images are BGR ``uint8`` ``(H, W, 3)``.
 
-:func:`find_mat` is what the reader calls: it returns a :class:`MatView` with the homography from
-image pixels to mat millimetres and the colour of each neutral patch, or ``None``.
+:func:`find_mat` returns a :class:`MatView` with the homography from image pixels to mat
+millimetres and the colour of each neutral patch, or ``None``. The reader calls
+:func:`mat_prior` (a quick look first, so a photo without a mat costs ~15 ms), white-balances
+with :func:`apply_white_balance` and fits the tiles' lattice on the exact top-down view with
+:func:`mat_lattices`.
 """
 from __future__ import annotations
 
