@@ -81,7 +81,7 @@ def _palette(kit: Kit, profile: Mapping | None) -> Palette:
 
 def _cell_px(kit: Kit) -> tuple[int, float]:
     if kit.face_model == "solid":
-        return 64, 1.0
+        return 48, 1.0
     if kit.shape == "card":
         return 44, kit.tile_size_mm[1] / kit.tile_size_mm[0]
     return 48, 1.0
