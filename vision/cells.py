@@ -178,6 +178,7 @@ class _Ctx:
     blown_px: dict | None = None  # (ch, cw) bool blown-out pixels of each cell
     symbols: dict | None = None  # card cells: (background Lab, symbol mask)
     lab_origin: tuple = (0, 0)  # top-left pixel (y, x) of ``lab`` in the view
+    framed: bool = False  # the view is a board's framed window (see read_cells)
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -225,11 +226,26 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     near = max(6.0, 2.5 * ring_spread)
     # a ring that is not one surface (a board's coloured strips) gives no table model
     no_table = ring_spread > 12.0
+    inner = [i for i, (r, c) in enumerate(cells)
+             if td.r0 < r < td.r0 + td.rows - 1 and td.c0 < c < td.c0 + td.cols - 1]
+    surface = (_board_surface(labs[inner]) if ctx.framed and ctx.kit.face_model == "sectors"
+               and inner else None)
     d_pal = match.distance
     # tiles and cards that fill their cells show an outline along them
     outline = not board and ctx.kit.face_model != "sectors"
     occ, conf = {}, {}
     for i, cell in enumerate(cells):
+        on_ring = cell[0] in (td.r0, td.r0 + td.rows - 1) or cell[1] in (td.c0, td.c0 + td.cols - 1)
+        if surface is not None and not on_ring:
+            # a board's empty cell shows the board's own (pale, unsaturated) surface, however
+            # the light falls; a tile's painted sectors stand apart from it in chroma even where
+            # glare washes them out
+            ab, spread_ab = surface
+            s = (float(np.hypot(*(labs[i, 1:] - ab))) - max(7.0, 3.0 * spread_ab)) / 2.5
+            p = 1 / (1 + math.exp(-s))
+            occ[cell] = p > 0.5
+            conf[cell] = float(max(p, 1 - p))
+            continue
         if no_table:
             s = (18.0 - d_pal[i]) / 3.0
         else:
@@ -257,6 +273,22 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         _, _, gains = classify_adaptive(labs[occ_cells], ctx.palette, gains_bgr=prior,
                                         weights=_light_weights(ctx, [cells[i] for i in occ_cells], spreads))
     return occ, conf, gains
+
+
+def _board_surface(labs: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """The empty board's colour from the cells' centre colours ``(N, 3)``: the median ``(a, b)``
+    of the least saturated third of the cells, and their spread in ``(a, b)``; ``None`` when
+    those cells are not one pale surface (a board covered with tiles)."""
+    chroma = np.hypot(labs[:, 1], labs[:, 2])
+    k = max(4, len(labs) // 3)
+    if len(labs) < 8:
+        return None
+    low = labs[np.argsort(chroma)[:k], 1:]
+    ab = np.median(low, axis=0)
+    spread = float(np.median(np.hypot(*(low - ab).T)))
+    if float(np.hypot(*ab)) > 15.0 or spread > 5.0:
+        return None
+    return ab, spread
 
 
 def _light_weights(ctx: _Ctx, cells: list, spreads: dict) -> np.ndarray:
@@ -383,8 +415,12 @@ def _keep_main_group(occ: dict) -> dict:
 
 
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
-               long_axis_parity: int | None = None, fg: np.ndarray | None = None) -> tuple[list[CellReading], dict[str, Any]]:
+               long_axis_parity: int | None = None, fg: np.ndarray | None = None,
+               framed: bool = False) -> tuple[list[CellReading], dict[str, Any]]:
     """Read every cell of a top-down view.
+
+    ``framed``: the view is a board's window found by its frame (the board's cells plus a ring
+    of one cell): the empty board's surface then decides which inner cells hold a tile.
 
     Returns
     -------
@@ -409,7 +445,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                            interpolation=cv2.INTER_AREA)
         sgrid = _cell_grid(bgr_to_lab(small), td, sh, sw)
         sblown = _blown(sgrid)
-        ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(td))
+        ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(td), framed=framed)
         ctx.blown = {cell: float(v) for cell, v in zip(order, sblown.mean(axis=(1, 2)))}
         centre_mask = np.zeros((sh, sw), bool)
         my, mx = int(round(0.18 * sh)), int(round(0.18 * sw))
@@ -418,7 +454,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         cell_regions: Mapping = _LazyCells(ctx, img)
     else:
         lab = bgr_to_lab(img)
-        ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(td))
+        ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(td), framed=framed)
         tri = _triangles(n, inset=0.12 if kit.shape != "rounded-x" else 0.28)
         if kit.shape == "rounded-x":
             centre_mask = _disc(n, n, n / 2, n / 2, 0.2 * n) & ~_disc(n, n, n / 2, n / 2, 0.06 * n)

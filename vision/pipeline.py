@@ -171,7 +171,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         td = rectify(image, lat, cell_px=cell_px, aspect=cell_shape if not lat.diagonal else 1.0)
         tb = time.perf_counter()
         readings, info = read_cells(td, kit, palette=palette, profile=profile,
-                                    fg=rectify_mask(lat, td))
+                                    fg=rectify_mask(lat, td), framed=frame is not None)
         t_rect += tb - ta
         t_read += time.perf_counter() - tb
         n_occ = sum(r.occupied for r in readings)
