@@ -398,7 +398,39 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         lat.info["partial"] = f
     order = sorted(range(len(valid)), key=lambda i: (round(fits[i], 2), i))
     logger.debug("lattice candidates: partial cells %s -> %s", np.round(fits, 2), order)
-    return _for_reading([valid[i] for i in order], fg_info)
+    return [_cover_foreground(lat) for lat in _for_reading([valid[i] for i in order], fg_info)]
+
+
+def _cover_foreground(lat: Lattice, margin: int = 0) -> Lattice:
+    """Widen the lattice's window of cells to cover the whole foreground (plus ``margin`` cells):
+    the lines found may stop short of the layout's far tiles (few or faint edges there), but
+    its cells carry on regularly. At most :data:`MAX_CELLS` per side."""
+    if lat.fg is None:
+        return lat
+    ys, xs = np.nonzero(lat.fg[::2, ::2])
+    if len(xs) < 20:
+        return lat
+    pts = np.column_stack([xs * 2.0 + 1.0, ys * 2.0 + 1.0])
+    H = np.linalg.inv(np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H)
+    hom = np.column_stack([pts, np.ones(len(pts))]) @ H.T
+    ok = hom[:, 2] * np.sign(np.median(hom[:, 2])) > 1e-9
+    if ok.sum() < 20:
+        return lat
+    xy = hom[ok, :2] / hom[ok, 2:3]
+    (x_lo, y_lo), (x_hi, y_hi) = np.percentile(xy, 1, axis=0), np.percentile(xy, 99, axis=0)
+    if not np.all(np.isfinite([x_lo, y_lo, x_hi, y_hi])):
+        return lat
+    rows = (min(lat.rows[0], int(math.floor(y_lo)) - margin),
+            max(lat.rows[1], int(math.ceil(y_hi)) - 1 + margin))
+    cols = (min(lat.cols[0], int(math.floor(x_lo)) - margin),
+            max(lat.cols[1], int(math.ceil(x_hi)) - 1 + margin))
+    if rows[1] - rows[0] + 1 > MAX_CELLS or cols[1] - cols[0] + 1 > MAX_CELLS:
+        return lat
+    if rows == lat.rows and cols == lat.cols:
+        return lat
+    logger.debug("lattice window widened to the foreground: %s x %s -> %s x %s",
+                 lat.rows, lat.cols, rows, cols)
+    return lat.with_H(lat.H, rows=rows, cols=cols)
 
 
 def _for_reading(lattices: list[Lattice], fg_info: dict) -> list[Lattice]:
