@@ -88,7 +88,8 @@ def _cell_px(kit: Kit) -> tuple[int, float]:
 
 
 def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
-               camera: Mapping | None = None, _timing: dict | None = None) -> Reading:
+               camera: Mapping | None = None, use_mat: bool = True,
+               _timing: dict | None = None) -> Reading:
     """Read a photo of a table into a board.
 
     Parameters
@@ -98,6 +99,9 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         ``twelve-tiles``).
     profile : a colour/symbol profile (see ``calibrate``) overriding the kit's defaults.
     camera : a lens calibration; the photo is undistorted first.
+    use_mat : look for the play mat (``vision.mat``); when its markers are seen the photo is
+        white-balanced with its neutral patches and the lattice is fitted on the mat's exact
+        top-down view (the locator's search is the fallback).
 
     Raises
     ------
@@ -122,11 +126,29 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         image = undistort(image, camera)
         timing["undistort"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
-    try:
-        lattices = locate_candidates(image, cells_are_tiles=kit.shape != "rounded-x"
-                                     and kit.board is None, solid_layout=kit.board is not None)
-    except (np.linalg.LinAlgError, FloatingPointError) as exc:
-        raise NoTilesFound(f"no tiles found: the lattice could not be solved ({exc})") from None
+    mat_lattices: list[Lattice] = []
+    mat_info: dict = {}
+    if use_mat:
+        from vision.mat import apply_white_balance, mat_lattices as fit_on_mat, mat_prior
+
+        prior = mat_prior(image)
+        if prior is not None:
+            if prior.gains_bgr is not None:
+                image = apply_white_balance(image, prior.gains_bgr)
+            mat_lattices = fit_on_mat(image, prior, tile_mm=kit.tile_size_mm,
+                                      diagonal=kit.shape == "rounded-x")
+            mat_info = {"mat": {"size": prior.view.size, "markers": list(prior.view.marker_ids),
+                                "gains_bgr": prior.gains_bgr, "lattice": bool(mat_lattices)}}
+        timing["mat"] = (time.perf_counter() - t0) * 1000
+        t0 = time.perf_counter()
+    if mat_lattices:
+        lattices = mat_lattices  # exact top-down geometry: no search needed
+    else:
+        try:
+            lattices = locate_candidates(image, cells_are_tiles=kit.shape != "rounded-x"
+                                         and kit.board is None, solid_layout=kit.board is not None)
+        except (np.linalg.LinAlgError, FloatingPointError) as exc:
+            raise NoTilesFound(f"no tiles found: the lattice could not be solved ({exc})") from None
     timing["locate"] = (time.perf_counter() - t0) * 1000
     t0 = time.perf_counter()
     cell_px, aspect = _cell_px(kit)
@@ -136,7 +158,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         # the lattice on which the board's frame shows best
         # (the lines found may be the tiles' diagonals: their re-readings are tried too)
         framed = []
-        for lat in (v for top in lattices[:3] for v in [top, *diagonal_variants(top)]):
+        for lat in (v for top in lattices[:3]
+                    for v in [top, *([] if top.info.get("source") == "mat" else diagonal_variants(top))]):
             found = find_frame(image, lat, palette)
             if found is not None:
                 framed.append((found, lat))
@@ -186,6 +209,14 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             chosen = k
     timing["rectify"] = t_rect * 1000
     timing["read_cells"] = t_read * 1000
+    if best is None and mat_lattices:
+        # the lattice fitted on the mat read no tile (a layout off the paper): search the
+        # (white-balanced) photo as if there were no mat
+        logger.debug("the mat's lattice reads no tile: locating without it")
+        fallback = read_image(image, game=game, profile=profile, use_mat=False,
+                              _timing={k: v for k, v in timing.items() if k != "locate"})
+        return Reading(fallback.board, fallback.timing_ms, fallback.geometry, fallback.doubts,
+                       {**fallback.info, **mat_info})
     if best is None:
         raise NoTilesFound("no tiles found: a grid was seen but no cell looks like a tile of "
                            f"{kit.title}")
@@ -202,7 +233,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                    geometry=geometry, doubts=doubts,
                    info={"lattice_strength": lattice.strength, "diagonal": lattice.diagonal,
                          "pitch_px": lattice.pitch_px, "reading_candidate": chosen,
-                         "candidates_read": len(candidates), **info})
+                         "candidates_read": len(candidates), **mat_info, **info})
 
 
 def _reading_candidates(kit: Kit, lattices: list[Lattice], lattice: Lattice, frame: Frame | None
@@ -217,6 +248,8 @@ def _reading_candidates(kit: Kit, lattices: list[Lattice], lattice: Lattice, fra
         fr, fc = frame.origin
         size = int(kit.board.get("size", FRAME)) if kit.board else FRAME
         return [lattice.with_H(lattice.H, rows=(fr - 1, fr + size), cols=(fc - 1, fc + size))]
+    if lattices and lattices[0].info.get("source") == "mat":
+        return lattices  # the cell lattices themselves, fitted on the mat's top-down view
     if kit.shape == "rounded-x":
         # X-shaped tiles have no straight outline: the straight lines are their X grooves
         return [v for lat in lattices[:3] for v in diagonal_variants(lat)]
@@ -297,7 +330,7 @@ def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading]
 
 
 def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = None,
-              camera: Mapping | None = None, max_pixels: int = MAX_PIXELS) -> Reading:
+              camera: Mapping | None = None, max_pixels: int = MAX_PIXELS, use_mat: bool = True) -> Reading:
     """Load a photo (header checks, EXIF orientation) and read it; timing includes "decode".
 
     Large JPEGs are decoded at half size (the reader needs far fewer pixels than a 12 MP photo
@@ -311,7 +344,7 @@ def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = 
         reduce = 2
     image = decode_image(data, max_pixels=max_pixels, reduce=reduce)
     timing = {"decode": (time.perf_counter() - t0) * 1000}
-    reading = read_image(image, game=game, profile=profile, camera=camera, _timing=timing)
+    reading = read_image(image, game=game, profile=profile, camera=camera, use_mat=use_mat, _timing=timing)
     if reduce != 1:
         S = np.diag([reduce, reduce, 1.0])
         geo = reading.geometry
