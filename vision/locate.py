@@ -203,9 +203,12 @@ def _mean_direction(segs: Segments) -> np.ndarray:
 
 
 def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: tuple[int, int],
-                            cells_are_tiles: bool, source: str) -> list[Lattice]:
+                            cells_are_tiles: bool, source: str, *, fix_pitch: bool = True
+                            ) -> list[Lattice]:
     """Lattice hypotheses from one set of segments (work-image pixels): vanishing points ->
-    pairs of families -> regular combs -> refined lattices that hold together."""
+    pairs of families -> regular combs -> refined lattices that hold together. ``fix_pitch``:
+    a lattice of tiles may have its pitch cut when its cells then fit the foreground better
+    (not on a patterned table, whose foreground is only as sharp as the texture's window)."""
     w, h = size
     if len(segs) < 6:
         return []
@@ -284,7 +287,7 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
                 # cells mixes two grids of lines (e.g. the tiles' and a checked cloth's)
                 logger.debug("lattice candidate rejected: cells %.1f times as long as wide", aspect)
                 continue
-            valid.append(_fix_pitch(lat) if cells_are_tiles else lat)
+            valid.append(_fix_pitch(lat) if cells_are_tiles and fix_pitch else lat)
     for lat in valid:
         lat.info["source"] = source
     return valid
@@ -347,12 +350,14 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
                             min_length=max(8.0, 0.012 * max(w, h)))
     if len(segs) < 6 and len(outline) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
-    valid = _lattices_from_segments(segs, fg, scale, (w, h), cells_are_tiles, "edges")
+    valid = _lattices_from_segments(segs, fg, scale, (w, h), cells_are_tiles, "edges",
+                                    fix_pitch=not fg_info.get("textured"))
     if cells_are_tiles and not fg_info.get("textured"):
         # a second hypothesis from the layout's outline alone: the table's grain, the pips and
         # the tiles' teeth cannot swamp it (not on a patterned table, where the outline is
         # only as sharp as the texture's window)
-        valid += _lattices_from_segments(outline, fg, scale, (w, h), cells_are_tiles, "outline")
+        valid += _lattices_from_segments(outline, fg, scale, (w, h), cells_are_tiles, "outline",
+                                    fix_pitch=not fg_info.get("textured"))
     else:
         # X-shaped tiles (or a patterned table): their grooves lie inside the tiles, while a
         # striped, grained or checked table's lines run past them; the segments wholly inside
@@ -366,7 +371,8 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
             return inner[np.clip(p[:, 1], 0, h - 1), np.clip(p[:, 0], 0, w - 1)]
         close = _layout_segments(image, fg, scale, min_length=max(8.0, 0.012 * max(w, h)))
         within = close.take(inside(close.p) & inside(close.q))
-        more = _lattices_from_segments(within, fg, scale, (w, h), cells_are_tiles, "inside")
+        more = _lattices_from_segments(within, fg, scale, (w, h), cells_are_tiles, "inside",
+                                    fix_pitch=not fg_info.get("textured"))
         mixed = []
         for k in range(max(len(valid), len(more))):
             mixed += valid[k:k + 1] + more[k:k + 1]
