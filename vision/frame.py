@@ -57,7 +57,7 @@ def _band_stats(lab: np.ndarray, n: int, rows: int, cols: int, offsets: tuple[fl
     return med, spread
 
 
-def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px: int = 24
+def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px: int = 16
                ) -> Frame | None:
     """Find the 8x8 board frame on ``lattice`` (full-image homography) in ``image`` (BGR).
 
