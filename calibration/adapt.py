@@ -150,7 +150,7 @@ def cluster_colours(lab: np.ndarray, palette: Palette, *, tight: float = 3.0, me
     alternating with a least-squares fit of the light (per-channel gains), started from the
     neutral light and from a grey-world guess, keeping the better.
     """
-    from scipy.optimize import linear_sum_assignment
+    from vision.assignment import linear_sum_assignment
 
     lab = np.asarray(lab, float).reshape(-1, 3)
     if len(lab) == 0:
