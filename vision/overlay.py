@@ -23,6 +23,10 @@ _SHORT = {"white": "Wh", "black": "Bk", "red": "R", "orange": "O", "yellow": "Y"
 _SYM = {"rock": "rock", "paper": "paper", "scissors": "scis"}
 
 
+#: Violations listed as text on the photo at most (the rest are summarised in one line).
+MAX_LISTED = 6
+
+
 def _label(tile: Mapping[str, Any]) -> list[str]:
     if tile.get("edges"):
         e = tile["edges"]
@@ -91,10 +95,20 @@ def draw_overlay(image: np.ndarray, reading: Any, *, violations: Iterable[Mappin
             (tw, th), _ = cv2.getTextSize(line, cv2.FONT_HERSHEY_SIMPLEX, fs, 1)
             org = (int(centre[0] - tw / 2), int(centre[1] + th / 2 + (i - (len(lines) - 1) / 2) * th * 1.6))
             _text(out, line, org, fs, WHITE)
-    # the rules broken, listed at the top left
+    # the rules broken, listed at the top left: at most MAX_LISTED lines, so that a badly read
+    # photo (dozens of violations) still shows the photo; the rest are counted by rule
     fs = max(0.5, diag / 2500)
     y = int(30 * fs) + 5
-    for v in violations:
+    violations = list(violations)
+    shown = violations if len(violations) <= MAX_LISTED else violations[:MAX_LISTED - 1]
+    for v in shown:
         _text(out, f"{v.get('rule', '')}: {v.get('message', '')}"[:90], (10, y), fs, RED)
         y += int(34 * fs)
+    rest = violations[len(shown):]
+    if rest:
+        counts: dict[str, int] = {}
+        for v in rest:
+            counts[str(v.get("rule", ""))] = counts.get(str(v.get("rule", "")), 0) + 1
+        summary = ", ".join(f"{n} x {rule}" for rule, n in sorted(counts.items(), key=lambda kv: -kv[1]))
+        _text(out, f"and {len(rest)} more: {summary}"[:90], (10, y), fs, RED)
     return out

@@ -50,6 +50,24 @@ def test_overlay_draws_on_the_photo():
     assert poly.shape == (4, 2)
 
 
+def test_overlay_lists_at_most_a_few_violations_as_text():
+    rng = random.Random(1)
+    board = random_board("octopus", rng, 10)
+    top, _, _ = topdown(board)
+    photo = camera_view(top, rng)
+    reading = read_image(photo, game="octopus")
+    one = [{"rule": "octopus.not-adjacent", "cells": [], "message": "the tile is not connected"}]
+    many = one * 40
+    text_rows = []
+    for viol in (one * 6, many):
+        out = draw_overlay(photo, reading, violations=viol)
+        changed = np.any(out != draw_overlay(photo, reading), axis=2)  # the text only
+        rows = np.nonzero(changed.any(axis=1))[0]
+        text_rows.append(rows.max())
+    # 40 violations take one line more than 6 (a summary), not 34 more
+    assert text_rows[1] - text_rows[0] < 0.1 * photo.shape[0]
+
+
 def test_uniform_image_has_no_tiles():
     img = np.full((600, 800, 3), (60, 90, 120), np.uint8)
     img = (img + np.random.default_rng(0).normal(0, 3, img.shape)).clip(0, 255).astype(np.uint8)
