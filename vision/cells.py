@@ -19,7 +19,8 @@ import cv2
 import numpy as np
 
 from vision.colour import (Palette, as_correction, bgr_to_lab, ciede2000, classify_adaptive,
-                           hex_to_lab, palette_distance, predict_palette)
+                           hex_to_lab, lab_to_bgr, linear_to_srgb, palette_distance,
+                           predict_palette, srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice
 from vision.pips import read_pips
@@ -230,18 +231,21 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
              if td.r0 < r < td.r0 + td.rows - 1 and td.c0 < c < td.c0 + td.cols - 1]
     surface = (_board_surface(labs[inner]) if ctx.framed and ctx.kit.face_model == "sectors"
                and inner else None)
+    looks = _surface_looks(surface[0]) if surface is not None else None
     d_pal = match.distance
     # tiles and cards that fill their cells show an outline along them
     outline = not board and ctx.kit.face_model != "sectors"
     occ, conf = {}, {}
     for i, cell in enumerate(cells):
         on_ring = cell[0] in (td.r0, td.r0 + td.rows - 1) or cell[1] in (td.c0, td.c0 + td.cols - 1)
+        if ctx.framed and on_ring:
+            occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
+            continue
         if surface is not None and not on_ring:
             # a board's empty cell shows the board's own (pale, unsaturated) surface, however
             # the light falls; a tile's painted sectors stand apart from it in chroma even where
             # glare washes them out
-            ab, spread_ab = surface
-            s = (float(np.hypot(*(labs[i, 1:] - ab))) - max(7.0, 3.0 * spread_ab)) / 2.5
+            s = (_from_surface(labs[i], looks) - max(7.0, 3.0 * surface[1])) / 2.5
             p = 1 / (1 + math.exp(-s))
             occ[cell] = p > 0.5
             conf[cell] = float(max(p, 1 - p))
@@ -276,19 +280,50 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
 
 
 def _board_surface(labs: np.ndarray) -> tuple[np.ndarray, float] | None:
-    """The empty board's colour from the cells' centre colours ``(N, 3)``: the median ``(a, b)``
-    of the least saturated third of the cells, and their spread in ``(a, b)``; ``None`` when
-    those cells are not one pale surface (a board covered with tiles)."""
-    chroma = np.hypot(labs[:, 1], labs[:, 2])
-    k = max(4, len(labs) // 3)
+    """The empty board's colour from the inner cells' centre colours ``(N, 3)``.
+
+    The empty cells of a board all show the same surface, while tiles differ from one another:
+    the surface is the colour shared by the most cells (within 4 units in ``(a, b)`` and 8 in
+    lightness, whatever the light's colour): the median CIELAB of those cells, and their
+    spread in ``(a, b)``. ``None`` when fewer than four cells share a colour (a board covered with
+    tiles).
+    """
     if len(labs) < 8:
         return None
-    low = labs[np.argsort(chroma)[:k], 1:]
-    ab = np.median(low, axis=0)
-    spread = float(np.median(np.hypot(*(low - ab).T)))
-    if float(np.hypot(*ab)) > 15.0 or spread > 5.0:
+    ab = labs[:, 1:]
+    d_ab = np.hypot(ab[:, None, 0] - ab[None, :, 0], ab[:, None, 1] - ab[None, :, 1])
+    d_l = np.abs(labs[:, None, 0] - labs[None, :, 0])
+    close = (d_ab < 4.0) & (d_l < 8.0)
+    counts = close.sum(axis=1)
+    mode = int(np.argmax(counts))
+    if counts[mode] < 4:
         return None
-    return ab, spread
+    members = labs[close[mode]]
+    centre = np.median(members, axis=0)
+    spread = float(np.median(np.hypot(*(members[:, 1:] - centre[1:]).T)))
+    return centre, spread
+
+
+def _surface_looks(surface_lab: np.ndarray) -> np.ndarray:
+    """The CIELAB ``(M, 3)`` an empty board's surface of CIELAB ``surface_lab`` takes under less
+    light (linear BGR ``k * surface``, ``k`` down to 0.4) or more light and white glare
+    (``clip(k * surface + w)``, ``k`` up to 4, ``w`` up to 0.6): clipping moves the hue, as a
+    camera's red channel saturates first under warm light."""
+    lin = srgb_to_linear(lab_to_bgr(np.asarray(surface_lab, np.float32)[None, :]))[0]
+    darker = np.geomspace(0.4, 1.0, 6)[:, None] * lin[None, :]
+    k = np.geomspace(1.0, 4.0, 12)[:, None, None]
+    w = np.linspace(0.0, 0.6, 7)[None, :, None]
+    lighter = np.clip(k * lin[None, None, :] + w, 0.0, 1.0).reshape(-1, 3)
+    out = np.vstack([darker, lighter])
+    return bgr_to_lab(linear_to_srgb(out).astype(np.float32)).astype(np.float64)
+
+
+def _from_surface(lab: np.ndarray, looks: np.ndarray) -> float:
+    """How far a cell's centre colour ``(3,)`` is from every look of the empty board's surface
+    under the light (``looks`` from :func:`_surface_looks`): ``(a, b)`` distance, lightness at
+    half weight."""
+    d = looks - np.asarray(lab, float)
+    return float(np.min(np.sqrt(d[:, 1] ** 2 + d[:, 2] ** 2 + (0.5 * d[:, 0]) ** 2)))
 
 
 def _light_weights(ctx: _Ctx, cells: list, spreads: dict) -> np.ndarray:

@@ -1,0 +1,32 @@
+"""Occupancy on a framed Twelve Tiles board: the empty board's surface, however lit."""
+import numpy as np
+
+from vision.cells import _board_surface, _from_surface, _surface_looks
+from vision.colour import bgr_to_lab, linear_to_srgb, srgb_to_linear, lab_to_bgr
+
+
+def _lit(lab, k, w=0.0):
+    lin = srgb_to_linear(lab_to_bgr(np.asarray(lab, np.float32)[None, :]))[0]
+    out = np.clip(k * lin + w, 0, 1)
+    return bgr_to_lab(linear_to_srgb(out[None, :]).astype(np.float32))[0]
+
+
+def test_the_surface_is_the_colour_most_cells_share():
+    board = np.array([82.0, 9.0, 26.0])  # a beige board under warm light
+    rng = np.random.default_rng(0)
+    empty = board + rng.normal(0, 0.5, (20, 3))
+    tiles = np.array([[55, 40, 30], [60, -30, 20], [58, 5, -40], [70, 2, 3], [65, -2, 4]], float)
+    found = _board_surface(np.vstack([tiles, empty]))
+    assert found is not None
+    assert np.allclose(found[0][1:], board[1:], atol=1.0) and found[1] < 2.0
+    # a board covered with distinct tiles has no surface to speak of
+    assert _board_surface(rng.normal(0, 30, (20, 3)) + [60, 0, 0]) is None
+
+
+def test_glare_and_shadow_on_the_surface_stay_close_tiles_do_not():
+    board = np.array([82.0, 9.0, 26.0])
+    looks = _surface_looks(board)
+    for k, w in ((2.5, 0.2), (1.6, 0.0), (0.6, 0.0), (3.5, 0.5)):
+        assert _from_surface(_lit(board, k, w), looks) < 4.0, (k, w)
+    for tile in ([55, 40, 30], [60, -30, 20], [58, 5, -40], [50, 20, 45]):
+        assert _from_surface(np.array(tile, float), looks) > 10.0, tile
