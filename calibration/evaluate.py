@@ -29,8 +29,6 @@ from vision.kits import Kit, kit_for_game
 
 logger = logging.getLogger(__name__)
 
-ATTRS = ("colour", "pips", "symbol", "edges", "long_axis")
-
 
 def perturbed_kit(kit: Kit, rng: np.random.Generator, *, delta_e: tuple[float, float] = (8.0, 15.0)) -> Kit:
     """A copy of ``kit`` whose every colour lies ``delta_e`` CIEDE2000 from its default.
@@ -92,36 +90,13 @@ def scene_override(**changes: Any) -> Iterator[None]:
         render_mod.sample_scene = original
 
 
-def _turn_tile(t: Mapping[str, Any], k: int) -> dict[str, Any]:
-    t = dict(t)
-    for _ in range(k % 4):
-        t["row"], t["col"] = t["col"], -t["row"]
-        if t.get("edges"):
-            e = t["edges"]
-            t["edges"] = {"n": e["w"], "e": e["n"], "s": e["e"], "w": e["s"]}
-        if t.get("long_axis"):
-            t["long_axis"] = "ns" if t["long_axis"] == "ew" else "ew"
-    return t
-
-
 def cell_errors(read: Mapping[str, Any], truth: Mapping[str, Any]) -> tuple[int, int]:
-    """(wrong cells, truth cells) under the best quarter turn and translation of ``read``.
+    """(wrong cells, truth cells) under the best alignment of ``read`` onto ``truth``: missing,
+    extra and misread tiles, as the benchmark counts them (:func:`vision.synth.compare.compare_boards`)."""
+    from vision.synth.compare import compare_boards
 
-    A cell is wrong when it is missing or extra, or any attribute the truth gives differs."""
-    truth_cells = {(t["row"], t["col"]): t for t in truth["tiles"]}
-    best = len(truth_cells) + len(read["tiles"])
-    for k in range(4):
-        turned = [_turn_tile(t, k) for t in read["tiles"]]
-        offsets = {(tr - t["row"], tc - t["col"]) for t in turned for (tr, tc) in truth_cells}
-        for dr, dc in offsets:
-            cells = {(t["row"] + dr, t["col"] + dc): t for t in turned}
-            wrong = 0
-            for cell in set(cells) | set(truth_cells):
-                a, b = cells.get(cell), truth_cells.get(cell)
-                if a is None or b is None or any(b.get(x) is not None and a.get(x) != b.get(x) for x in ATTRS):
-                    wrong += 1
-            best = min(best, wrong)
-    return best, len(truth_cells)
+    score = compare_boards(read, truth)
+    return score.errors, score.cells
 
 
 def _read_error(jpeg: bytes, truth: Mapping[str, Any], game: str, profile: Mapping | None) -> tuple[int, int]:
