@@ -209,8 +209,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     cells = list(centre_lab)
     labs = np.array([centre_lab[c] for c in cells])
     td = ctx.td
-    ring = np.array([centre_lab[(r, c)] for (r, c) in cells
-                     if r in (td.r0, td.r0 + td.rows - 1) or c in (td.c0, td.c0 + td.cols - 1)])
+    # the outer ring of the view: the table around the layout (or a framed board's strips)
+    on_ring = np.array([r in (td.r0, td.r0 + td.rows - 1) or c in (td.c0, td.c0 + td.cols - 1)
+                        for r, c in cells], bool)
+    ring = labs[on_ring]
     table = np.median(ring, axis=0)
     ring_spread = float(np.median(ciede2000(ring, table[None, :]))) if len(ring) else 5.0
     prior = _gain_prior(ctx.profile)
@@ -227,24 +229,20 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     near = max(6.0, 2.5 * ring_spread)
     # a ring that is not one surface (a board's coloured strips) gives no table model
     no_table = ring_spread > 12.0
-    inner = [i for i, (r, c) in enumerate(cells)
-             if td.r0 < r < td.r0 + td.rows - 1 and td.c0 < c < td.c0 + td.cols - 1]
-    surface = (_board_surface(labs[inner]) if ctx.framed and ctx.kit.face_model == "sectors"
-               and inner else None)
+    surface = (_board_surface(labs[~on_ring]) if ctx.framed and ctx.kit.face_model == "sectors"
+               and not on_ring.all() else None)
     looks = _surface_looks(surface[0]) if surface is not None else None
     d_pal = match.distance
     # tiles and cards that fill their cells show an outline along them
     outline = not board and ctx.kit.face_model != "sectors"
     occ, conf = {}, {}
     for i, cell in enumerate(cells):
-        on_ring = cell[0] in (td.r0, td.r0 + td.rows - 1) or cell[1] in (td.c0, td.c0 + td.cols - 1)
-        if ctx.framed and on_ring:
+        if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
             continue
-        if surface is not None and not on_ring:
-            # a board's empty cell shows the board's own (pale, unsaturated) surface, however
-            # the light falls; a tile's painted sectors stand apart from it in chroma even where
-            # glare washes them out
+        if surface is not None:
+            # a board's empty cell shows the board's own surface, however the light falls
+            # (brighter, dimmer, glare with clipping); a tile's painted sectors stand apart
             s = (_from_surface(labs[i], looks) - max(7.0, 3.0 * surface[1])) / 2.5
             p = 1 / (1 + math.exp(-s))
             occ[cell] = p > 0.5
@@ -265,8 +263,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         if (outline and ctx.sides is not None and ctx.sides[cell] <= 1
                 and d_pal[i] > OUTLINE_FREE_FIT):
             # an edge on one side at most (a neighbour's) and only a loose colour fit: a patch of
-            # the table (glare, a
-            # stain), not a tile, which shows its outline all round
+            # the table (glare, a stain), not a tile, which shows its outline all round
             s = min(s, -1.0)
         p = 1 / (1 + math.exp(-s))
         occ[cell] = p > 0.5

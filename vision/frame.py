@@ -41,8 +41,7 @@ def _band_stats(lab: np.ndarray, n: int, rows: int, cols: int, offsets: tuple[fl
     median distance of the band's pixels to its median (a painted strip is uniform).
     """
     if not horizontal:
-        med, spread = _band_stats(lab.transpose(1, 0, 2), n, cols, rows, offsets, True)
-        return med, spread
+        return _band_stats(lab.transpose(1, 0, 2), n, cols, rows, offsets, True)
     H = lab.shape[0]
     med = np.full((rows + 1, cols, 3), np.nan, np.float32)
     spread = np.full((rows + 1, cols), np.nan, np.float32)

@@ -350,14 +350,16 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
                             min_length=max(8.0, 0.012 * max(w, h)))
     if len(segs) < 6 and len(outline) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
+    # (no pitch cutting on a patterned table: its foreground is only as sharp as the texture's
+    # window, so smaller cells fit it better by chance)
+    fix_pitch = not fg_info.get("textured")
     valid = _lattices_from_segments(segs, fg, scale, (w, h), cells_are_tiles, "edges",
-                                    fix_pitch=not fg_info.get("textured"))
+                                    fix_pitch=fix_pitch)
     if cells_are_tiles and not fg_info.get("textured"):
         # a second hypothesis from the layout's outline alone: the table's grain, the pips and
         # the tiles' teeth cannot swamp it (not on a patterned table, where the outline is
         # only as sharp as the texture's window)
-        valid += _lattices_from_segments(outline, fg, scale, (w, h), cells_are_tiles, "outline",
-                                    fix_pitch=not fg_info.get("textured"))
+        valid += _lattices_from_segments(outline, fg, scale, (w, h), cells_are_tiles, "outline")
     else:
         # X-shaped tiles (or a patterned table): their grooves lie inside the tiles, while a
         # striped, grained or checked table's lines run past them; the segments wholly inside
@@ -372,7 +374,7 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         close = _layout_segments(image, fg, scale, min_length=max(8.0, 0.012 * max(w, h)))
         within = close.take(inside(close.p) & inside(close.q))
         more = _lattices_from_segments(within, fg, scale, (w, h), cells_are_tiles, "inside",
-                                    fix_pitch=not fg_info.get("textured"))
+                                       fix_pitch=fix_pitch)
         mixed = []
         for k in range(max(len(valid), len(more))):
             mixed += valid[k:k + 1] + more[k:k + 1]
@@ -725,24 +727,28 @@ def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: floa
     return _normalise(lat)
 
 
+def _recoordinated(lat: Lattice, A: np.ndarray, **changes) -> Lattice:
+    """The same lines in new lattice coordinates ``x' = A x`` (``A`` (3, 3) affine), with the
+    window of cells that covers the old one, turned so rows grow down the picture."""
+    corners = np.array([[lat.cols[0], lat.rows[0]], [lat.cols[1] + 1, lat.rows[0]],
+                        [lat.cols[1] + 1, lat.rows[1] + 1], [lat.cols[0], lat.rows[1] + 1]], float)
+    H = lat.H @ np.linalg.inv(A)
+    box = apply_h(A, corners)
+    x0, y0 = np.floor(box.min(0)).astype(int)
+    x1, y1 = np.ceil(box.max(0)).astype(int)
+    return _normalise(lat.with_H(H / H[2, 2], rows=(int(y0), int(y1) - 1),
+                                 cols=(int(x0), int(x1) - 1), **changes))
+
+
 def diagonal_variants(lat: Lattice) -> list[Lattice]:
     """Re-read a lattice whose lines are the cells' diagonals (X grooves) as the cell lattice.
 
     Lines ``U = i`` and ``V = j`` are taken as ``x - y`` and ``x + y`` = const; their crossings are
     both the cells' corners and centres, so two phases ``s`` (0, 1) are returned.
     """
-    out = []
-    corners = np.array([[lat.cols[0], lat.rows[0]], [lat.cols[1] + 1, lat.rows[0]],
-                        [lat.cols[1] + 1, lat.rows[1] + 1], [lat.cols[0], lat.rows[1] + 1]], float)
-    for s in (0, 1):
-        A = np.array([[0.5, 0.5, s / 2], [-0.5, 0.5, s / 2], [0, 0, 1.0]])
-        H = lat.H @ np.linalg.inv(A)
-        box = apply_h(A, corners)
-        x0, y0 = np.floor(box.min(0)).astype(int)
-        x1, y1 = np.ceil(box.max(0)).astype(int)
-        out.append(_normalise(lat.with_H(H / H[2, 2], rows=(int(y0), int(y1) - 1),
-                                         cols=(int(x0), int(x1) - 1), diagonal=True)))
-    return out
+    return [_recoordinated(lat, np.array([[0.5, 0.5, s / 2], [-0.5, 0.5, s / 2], [0, 0, 1.0]]),
+                           diagonal=True)
+            for s in (0, 1)]
 
 
 def shifted_variants(lat: Lattice, *, factors: tuple[int, ...] = (2,), half: bool = True
@@ -752,21 +758,12 @@ def shifted_variants(lat: Lattice, *, factors: tuple[int, ...] = (2,), half: boo
     lines between a board's printed cells and the tiles' own edges), and with ``half`` the
     lattice moved by half a cell along either axis or both (lines found on the cells' middles).
     """
-    out = []
-    corners = np.array([[lat.cols[0], lat.rows[0]], [lat.cols[1] + 1, lat.rows[1] + 1]], float)
     moves = [(k, ox, oy) for k in factors for ox in range(k) for oy in range(k)]
     if half:
         moves += [(1, 0.5, 0.0), (1, 0.0, 0.5), (1, 0.5, 0.5)]
-    for k, ox, oy in moves:
-        # old lattice x = k * x' + ox: new cell (r', c') covers k x k old cells
-        A_inv = np.array([[k, 0, ox], [0, k, oy], [0, 0, 1.0]])
-        H = lat.H @ A_inv
-        box = apply_h(np.linalg.inv(A_inv), corners)
-        x0, y0 = np.floor(box.min(0)).astype(int)
-        x1, y1 = np.ceil(box.max(0)).astype(int)
-        out.append(_normalise(lat.with_H(H / H[2, 2], rows=(int(y0), int(y1) - 1),
-                                         cols=(int(x0), int(x1) - 1))))
-    return out
+    # old lattice x = k * x' + ox: a new cell (r', c') covers k x k old cells
+    return [_recoordinated(lat, np.linalg.inv(np.array([[k, 0, ox], [0, k, oy], [0, 0, 1.0]])))
+            for k, ox, oy in moves]
 
 
 def _normalise(lat: Lattice) -> Lattice:

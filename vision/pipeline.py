@@ -11,7 +11,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import numpy as np
 
@@ -30,6 +30,8 @@ from vision.locate import (Lattice, cell_aspect, diagonal_variants, locate_candi
 logger = logging.getLogger(__name__)
 
 EDGE_NAMES = ("n", "e", "s", "w")
+#: A board frame this confident is taken without trying other readings of the lattice.
+CLEAR_FRAME = 0.7
 
 
 @dataclass(frozen=True)
@@ -157,23 +159,14 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     if kit.board is not None:
         # the lattice on which the board's frame shows best
         # (the lines found may be the tiles' diagonals: their re-readings are tried too)
-        framed = []
-        for lat in (v for top in lattices[:3]
-                    for v in [top, *([] if top.info.get("source") == "mat" else diagonal_variants(top))]):
-            found = find_frame(image, lat, palette)
-            if found is not None:
-                framed.append((found, lat))
-                if found.confidence >= 0.7:
-                    break  # a clear frame: no need to look further
-        if not framed or max(f.confidence for f, _ in framed) < 0.7:
+        framed = _frames(image, palette, (
+            v for top in lattices[:3]
+            for v in [top, *([] if top.info.get("source") == "mat" else diagonal_variants(top))]))
+        if not framed or max(f.confidence for f, _ in framed) < CLEAR_FRAME:
             # the lines may be every other line of the board (its printed cells and the tiles'
             # edges between them) or run along the cells' middles: coarser and shifted readings
-            for lat in (v for top in lattices[:3] for v in shifted_variants(top)):
-                found = find_frame(image, lat, palette)
-                if found is not None:
-                    framed.append((found, lat))
-                    if found.confidence >= 0.7:
-                        break
+            framed += _frames(image, palette,
+                              (v for top in lattices[:3] for v in shifted_variants(top)))
         if framed:
             frame, lattice = max(framed, key=lambda fl: fl[0].confidence)
         timing["frame"] = (time.perf_counter() - t0) * 1000
@@ -234,6 +227,20 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                    info={"lattice_strength": lattice.strength, "diagonal": lattice.diagonal,
                          "pitch_px": lattice.pitch_px, "reading_candidate": chosen,
                          "candidates_read": len(candidates), **mat_info, **info})
+
+
+def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]
+            ) -> list[tuple[Frame, Lattice]]:
+    """The board frames found on ``lattices``, in turn, until a clear one
+    (confidence >= :data:`CLEAR_FRAME`): no need to look further."""
+    framed = []
+    for lat in lattices:
+        found = find_frame(image, lat, palette)
+        if found is not None:
+            framed.append((found, lat))
+            if found.confidence >= CLEAR_FRAME:
+                break
+    return framed
 
 
 def _reading_candidates(kit: Kit, lattices: list[Lattice], lattice: Lattice, frame: Frame | None
