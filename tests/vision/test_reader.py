@@ -37,12 +37,18 @@ def test_reads_a_tilted_rotated_scene(game, seed):
     assert set(reading.timing_ms) >= {"locate", "read_cells", "total"}
 
 
-def test_overlay_draws_on_the_photo():
+@pytest.fixture(scope="module")
+def octopus_photo():
+    """(photo, reading) of ten Octopus tiles, read once for the overlay tests."""
     rng = random.Random(1)
     board = random_board("octopus", rng, 10)
     top, _, _ = topdown(board)
     photo = camera_view(top, rng)
-    reading = read_image(photo, game="octopus")
+    return photo, read_image(photo, game="octopus")
+
+
+def test_overlay_draws_on_the_photo(octopus_photo):
+    photo, reading = octopus_photo
     viol = [{"rule": "octopus.duplicate-tile", "cells": [[0, 0]], "message": "test"}]
     out = draw_overlay(photo, reading, violations=viol)
     assert out.shape == photo.shape and (out != photo).any()
@@ -50,18 +56,15 @@ def test_overlay_draws_on_the_photo():
     assert poly.shape == (4, 2)
 
 
-def test_overlay_lists_at_most_a_few_violations_as_text():
-    rng = random.Random(1)
-    board = random_board("octopus", rng, 10)
-    top, _, _ = topdown(board)
-    photo = camera_view(top, rng)
-    reading = read_image(photo, game="octopus")
+def test_overlay_lists_at_most_a_few_violations_as_text(octopus_photo):
+    photo, reading = octopus_photo
     one = [{"rule": "octopus.not-adjacent", "cells": [], "message": "the tile is not connected"}]
     many = one * 40
     text_rows = []
+    plain = draw_overlay(photo, reading)
     for viol in (one * 6, many):
         out = draw_overlay(photo, reading, violations=viol)
-        changed = np.any(out != draw_overlay(photo, reading), axis=2)  # the text only
+        changed = np.any(out != plain, axis=2)  # the text only
         rows = np.nonzero(changed.any(axis=1))[0]
         text_rows.append(rows.max())
     # 40 violations take one line more than 6 (a summary), not 34 more
