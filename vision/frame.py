@@ -45,14 +45,21 @@ def _band_stats(lab: np.ndarray, n: int, rows: int, cols: int, offsets: tuple[fl
     H = lab.shape[0]
     med = np.full((rows + 1, cols, 3), np.nan, np.float32)
     spread = np.full((rows + 1, cols), np.nan, np.float32)
-    for r in range(rows + 1):
-        a, b = int(round((r + offsets[0]) * n)), int(round((r + offsets[1]) * n))
-        if a < 0 or b > H or b <= a:
-            continue
-        band = lab[a:b, :cols * n].reshape(b - a, cols, n, 3).transpose(1, 0, 2, 3).reshape(cols, -1, 3)
-        m = np.median(band, axis=1)
-        med[r] = m
-        spread[r] = np.median(np.linalg.norm(band - m[:, None, :], axis=2), axis=1)
+    # the bands of all row lines at once (grouped by their height in pixels, one group as a
+    # rule: every band starts at the same offset from its line)
+    r = np.arange(rows + 1)
+    a = np.round((r + offsets[0]) * n).astype(int)
+    b = np.round((r + offsets[1]) * n).astype(int)
+    ok = (a >= 0) & (b <= H) & (b > a)
+    for height in np.unique((b - a)[ok]):
+        sel = np.flatnonzero(ok & (b - a == height))
+        idx = a[sel, None] + np.arange(height)[None, :]               # (k, height) pixel rows
+        band = lab[idx, :cols * n]                                    # (k, height, cols * n, 3)
+        band = band.reshape(len(sel), height, cols, n, 3).transpose(0, 2, 1, 3, 4)
+        band = band.reshape(len(sel), cols, height * n, 3)
+        m = np.median(band, axis=2)                                   # (k, cols, 3)
+        med[sel] = m
+        spread[sel] = np.median(np.linalg.norm(band - m[:, :, None, :], axis=3), axis=2)
     return med, spread
 
 
