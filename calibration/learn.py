@@ -266,6 +266,8 @@ def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Ma
     Per colour: ``lab`` the per-channel median of its regions' Lab, ``cov`` their covariance
     (plus ``cov_floor`` on the diagonal, so one region still gives a usable spread), ``n`` the
     number of regions. Per symbol: ``template`` the mean 32x32 probe, ``n`` the cards used.
+    Cards: ``art`` the median Lab of their symbol art as photographed (the reader's symbol mask
+    looks for it, see ``vision.profile_use``).
     The colours are kept as photographed: the photo's exposure goes through the camera's tone
     curve, which no change of light undoes exactly, and later photos are exposed alike.
     """
@@ -283,7 +285,13 @@ def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Ma
         colours[name] = {"lab": [round(float(v), 3) for v in lab],
                          "cov": [[round(float(v), 4) for v in row] for row in cov], "n": int(len(labs))}
     symbols: dict[str, dict[str, Any]] = {}
+    extra: dict[str, Any] = {}
     if kit.face_model == "symbol":
+        arts = [s.regions["art"] for lcell, pcell in alignment.cells.items()
+                if (s := _samples_for(samples, pcell, tiles[lcell])) is not None and "art" in s.regions]
+        if arts:
+            extra["art"] = {"lab": [round(float(v), 3) for v in np.median(np.array(arts), axis=0)],
+                            "n": len(arts)}
         probes: dict[str, list[np.ndarray]] = {}
         for lcell, pcell in alignment.cells.items():
             s = _samples_for(samples, pcell, tiles[lcell])
@@ -300,7 +308,8 @@ def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Ma
                                 "spread": round(alignment.spread, 2),
                                 "turn_margin": (None if not np.isfinite(alignment.margin)
                                                 else round(alignment.margin, 2)),
-                                "matched": alignment.matched, "layout_tiles": len(layout.tiles)})
+                                "matched": alignment.matched, "layout_tiles": len(layout.tiles)},
+                       **extra)
 
 
 # ------------------------------------------------------------------------------ all stages

@@ -74,10 +74,26 @@ def sample_cell(image: np.ndarray, polygon: np.ndarray, kit: Kit, *, long_axis: 
         return CellSample({"face": np.asarray(_face_lab(lab, None), float)})
     if kit.face_model == "symbol":
         bg = np.asarray(_card_background(lab), float)
-        return CellSample({"card": bg}, symbol_probe(lab, bg, _art_lab(kit.symbol_colour)))
+        art = art_colour(lab, bg)
+        regions = {"card": bg} if art is None else {"card": bg, "art": art}
+        probe_art = art if art is not None else _art_lab(kit.symbol_colour)
+        return CellSample(regions, symbol_probe(lab, bg, probe_art))
     axis = 1 if long_axis == "ns" else 0
     masks = _sector_masks(kit, size[0], axis)
     return CellSample({e: np.asarray(_robust(lab[masks[e]])[0], float) for e in EDGES})
+
+
+def art_colour(cell_lab: np.ndarray, background_lab: np.ndarray) -> np.ndarray | None:
+    """The Lab ``(3,)`` of a card's symbol art as photographed: the per-channel median of the
+    pixels the reader's symbol mask keeps when it knows no art colour (pixels lighter than the
+    card and apart from it). ``None`` when no art shows. Under a warm lamp a white print is
+    cream; the reader's mask must look for that colour, not the kit's nominal white."""
+    mask = _symbol_mask(cell_lab, background_lab, None).astype(bool)
+    if mask.sum() < 0.01 * mask.size:
+        return None
+    h, w = cell_lab.shape[:2]
+    core = cell_lab[int(0.12 * h):h - int(0.12 * h), int(0.12 * w):w - int(0.12 * w)]
+    return np.median(core[mask], axis=0).astype(float)
 
 
 def symbol_probe(cell_lab: np.ndarray, background_lab: np.ndarray, art_lab: np.ndarray | None = None

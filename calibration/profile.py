@@ -5,6 +5,7 @@
     {"format": "tile-companion-profile", "version": 1, "kit": "nestortiles",
      "colours": {"red": {"lab": [L, a, b], "cov": [[3x3]], "n": 123}, ...},   # CIELAB, D65
      "symbols": {"rock": {"template": [[32x32 grey 0-1]]}, ...},             # optional
+     "art": {"lab": [L, a, b], "n": 40},                 # optional: symbol art as photographed
      "white_balance": {"gains_bgr": [gb, gg, gr]},                            # optional
      "camera": {... a camera profile, see vision.camera ...},                 # optional
      "created": "2026-11-22T13:00:00Z", "source": "photo.jpg",
@@ -141,6 +142,18 @@ def validate_profile(data: Any, *, kit: str | Kit | None = None, where: str = "p
         raise ProfileError(f"{where}: the profile has no colours")
     if data.get("symbols") is not None:
         out["symbols"] = _check_symbols(data["symbols"], the_kit, where)
+    art = data.get("art")
+    if art is not None:
+        lab = art.get("lab") if isinstance(art, Mapping) else None
+        if (not isinstance(lab, list) or len(lab) != 3 or not all(_num(v) for v in lab)
+                or not (0 <= lab[0] <= 100 and -150 <= lab[1] <= 150 and -150 <= lab[2] <= 150)):
+            raise ProfileError(f"{where}: 'art' must be {{\"lab\": [L 0-100, a, b]}} (the symbol art's colour)")
+        if the_kit.face_model != "symbol":
+            raise ProfileError(f"{where}: 'art' (a symbol colour) but kit {the_kit.name!r} has no symbols")
+        n = art.get("n", 1)
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise ProfileError(f"{where}: 'art': 'n' must be a non-negative integer")
+        out["art"] = {"lab": [float(v) for v in lab], "n": n}
     wb = data.get("white_balance")
     if wb is not None:
         gains = wb.get("gains_bgr") if isinstance(wb, Mapping) else None

@@ -128,3 +128,18 @@ def test_outline_needs_a_filled_rectangle():
     holed = dataclasses.replace(layout, tiles={k: v for k, v in layout.tiles.items() if k != (0, 0)})
     assert isinstance(holed, Layout)
     assert cells_from_outline(np.zeros((60, 80, 3), np.uint8), holed) == []
+
+
+def test_symbol_art_colour_is_learned_as_photographed():
+    """Under a 3000 K lamp the cards' white art is photographed cream: the profile keeps that
+    colour (the reader's symbol mask looks for it), and under daylight it stays near white."""
+    layout, board = _layout_board("tapestry")
+    kit = kit_for_game("tapestry")
+    warm_jpeg, warm_truth = render_jpeg(board, kit, 42, size=SIZE, difficulty="easy", **LIGHT)
+    warm = calibrate_image(_decode(warm_jpeg), layout, found=truth_cells(warm_truth)).profile["art"]
+    day_jpeg, day_truth = render_jpeg(board, kit, 42, size=SIZE, difficulty="easy")
+    day = calibrate_image(_decode(day_jpeg), layout, found=truth_cells(day_truth)).profile["art"]
+    assert warm["n"] >= 10 and day["n"] >= 10
+    assert warm["lab"][0] > 80 and day["lab"][0] > 80  # light art on both
+    assert warm["lab"][2] > day["lab"][2] + 5  # yellower under the warm lamp
+    assert abs(day["lab"][1]) < 6 and abs(day["lab"][2]) < 8

@@ -1,0 +1,100 @@
+"""How the reader uses a calibration profile beyond its palette: the symbol art's colour as
+photographed, and symbol templates as a tie-breaker.
+
+A profile (see ``calibration.profile``) may carry
+
+- ``"art": {"lab": [L, a, b], "n": N}`` - the colour of the cards' symbol art as photographed
+  under the calibration light (CIELAB, D65). A white print under a 3000 K lamp is cream
+  (b* about +13), and the reader's symbol mask keeps pixels nearer the art colour than the card:
+  with the kit's nominal white it loses the art's warm half.
+- ``"symbols": {name: {"template": 32x32}}`` - the mean symbol probe of each symbol. A template
+  learned on one photo is blurred by that photo's resolution and light; the kit's shape rules
+  (solidity, roundness) are sharper when they are sure, so templates only decide when the rules
+  are not sure (a tie-break), never override a confident rule.
+
+This module must not import ``companion`` or ``calibration`` (vision is the bottom layer).
+"""
+from __future__ import annotations
+
+import logging
+import math
+from typing import Mapping
+
+import numpy as np
+
+logger = logging.getLogger(__name__)
+
+#: Symbol confidence from which the kit's shape rules are trusted without the templates.
+RULES_SURE = 0.5
+
+
+def profile_art_lab(profile: Mapping | None, default: np.ndarray | None) -> np.ndarray | None:
+    """The symbol art's Lab ``(3,)`` to build symbol masks with: the profile's measured
+    ``art.lab`` when present and sane (a light colour), else ``default`` (the kit's nominal
+    ``symbol_colour``, or None)."""
+    if not isinstance(profile, Mapping):
+        return default
+    art = profile.get("art")
+    if not isinstance(art, Mapping):
+        return default
+    try:
+        lab = np.asarray(art.get("lab"), dtype=np.float64)
+    except (TypeError, ValueError):
+        return default
+    if lab.shape != (3,) or not np.all(np.isfinite(lab)) or not 0.0 <= lab[0] <= 100.0:
+        return default
+    return lab
+
+
+def combine_symbol_votes(rules: tuple[str | None, float, str],
+                         templates: tuple[str | None, float, str] | None
+                         ) -> tuple[str | None, float, str]:
+    """One symbol verdict ``(name, confidence 0-1, why)`` from the kit's shape rules and the
+    profile's templates (each such a triple; ``templates`` None when the profile has none).
+
+    - rules sure (confidence >= :data:`RULES_SURE`): the rules' verdict; agreeing templates
+      raise its confidence (``1 - (1 - c_r)(1 - c_t)``), disagreeing ones lower it by half
+      their confidence (never below the threshold: the rules stay decided).
+    - rules unsure: agreeing votes combine as above; otherwise the more confident of the two.
+    """
+    name_r, conf_r, why_r = rules
+    if templates is None or templates[0] is None:
+        return rules
+    name_t, conf_t, why_t = templates
+    if name_r is None:
+        return templates
+    if name_r == name_t:
+        return name_r, float(1 - (1 - conf_r) * (1 - conf_t)), why_r
+    if conf_r >= RULES_SURE:
+        return name_r, float(max(RULES_SURE, conf_r - 0.5 * conf_t)), why_r
+    if conf_t > conf_r:
+        return name_t, float(conf_t), why_t
+    return name_r, float(conf_r), why_r
+
+
+def template_scores(probe: np.ndarray, templates: Mapping[str, np.ndarray]) -> dict[str, float]:
+    """Best normalised cross-correlation of a 32x32 symbol ``probe`` with each template over
+    its four quarter turns (``name -> score``, -1..1)."""
+    scores = {}
+    a = probe - probe.mean()
+    na = float(np.linalg.norm(a))
+    for name, t in templates.items():
+        best = -1.0
+        for k in range(4):
+            tt = np.rot90(t, k)
+            b = tt - tt.mean()
+            best = max(best, float((a * b).sum() / (na * float(np.linalg.norm(b)) + 1e-9)))
+        scores[name] = best
+    return scores
+
+
+def template_vote(probe: np.ndarray, templates: Mapping[str, np.ndarray]) -> tuple[str | None, float, str]:
+    """The templates' verdict on a probe ``(name, confidence, why)``: the best-correlating
+    template, confident by its score and its margin over the runner-up."""
+    if not templates:
+        return None, 0.0, "no templates"
+    scores = template_scores(probe, templates)
+    ranked = sorted(scores, key=lambda s: -scores[s])
+    margin = scores[ranked[0]] - (scores[ranked[1]] if len(ranked) > 1 else 0.0)
+    conf = float(min(1.0, max(0.0, scores[ranked[0]])) * (1 - math.exp(-margin / 0.08)))
+    return ranked[0], conf, f"symbol unclear (template match {scores[ranked[0]]:.2f})"
