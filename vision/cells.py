@@ -24,6 +24,7 @@ from vision.colour import (Palette, as_correction, bgr_to_lab, ciede2000, classi
 from vision.kits import Kit
 from vision.locate import Lattice
 from vision.pips import read_pips
+from vision.profile_use import combine_symbol_votes, profile_art_lab, template_vote
 
 logger = logging.getLogger(__name__)
 
@@ -101,7 +102,9 @@ class CellReading:
     doubts: tuple = ()
     #: the evidence behind the attributes, for decoding through the kit (solid faces:
     #: ``colour_distance`` {colour: distance to it under the light}, ``pip_prob`` {+1 / -1
-    #: (pips lighter / darker than the face): probabilities of 1-6 pips}); empty when not read.
+    #: (pips lighter / darker than the face): probabilities of 1-6 pips}; sector faces:
+    #: ``sector_distance`` {edge: {colour: distance}}, ``sector_conf`` {edge: confidence});
+    #: empty when not read.
     evidence: dict = field(default_factory=dict)
 
 
@@ -236,6 +239,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # tiles and cards that fill their cells show an outline along them
     outline = not board and ctx.kit.face_model != "sectors"
     occ, conf = {}, {}
+    debug = logger.isEnabledFor(logging.DEBUG)
     for i, cell in enumerate(cells):
         if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
@@ -268,6 +272,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         p = 1 / (1 + math.exp(-s))
         occ[cell] = p > 0.5
         conf[cell] = float(max(p, 1 - p))
+        if debug:
+            logger.debug("cell %s: table dE %.1f palette dE %.1f (%s) spread %.1f fg %s sides %s -> %.2f",
+                         cell, d_table[i], d_pal[i], ctx.palette.names[match.index[i]], spreads[cell],
+                         None if fg is None else round(float(fg[i]), 2),
+                         None if ctx.sides is None else ctx.sides[cell], p)
     occ_cells = [i for i, c in enumerate(cells) if occ[c]]
     gains = corr if corr is not None else as_correction(None)
     if occ_cells:
@@ -699,7 +708,8 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     symbols = ctx.symbols if ctx.symbols is not None else _card_symbols(ctx, cells, regions)
     labs = np.array([symbols[c][0] for c in cells])
-    match, corrected, _ = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
+    match, corrected, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
+    dist = palette_distance(labs, ctx.palette, predict_palette(ctx.palette, corr))
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[match.index[i]]
@@ -712,7 +722,8 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
             doubts.append(("colour", f"colour unclear (nearest {name}, dE {match.distance[i]:.1f})"))
         if sconf < CONFIDENCE_THRESHOLD:
             doubts.append(("symbol", why))
-        out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]))
+        evidence = {"colour_distance": dict(zip(ctx.palette.names, np.round(dist[i], 2).tolist()))}
+        out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]), evidence)
     return out
 
 
@@ -768,7 +779,7 @@ def _card_symbols(ctx: _Ctx, cells: list, regions: dict) -> dict:
     stack = np.stack([regions[c] for c in cells])
     blown = np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None else None
     bgs = _region_stats(stack, _card_ring(stack.shape[1], stack.shape[2]), blown)[0]
-    art = _art_lab(ctx.kit.symbol_colour)
+    art = profile_art_lab(ctx.profile, _art_lab(ctx.kit.symbol_colour))
     return {c: (bgs[i], _symbol_mask(stack[i], bgs[i], art)) for i, c in enumerate(cells)}
 
 
@@ -794,17 +805,10 @@ def _symbol_visible(mask: np.ndarray) -> bool:
     return rim <= 0.08 * area
 
 
-def _classify_symbol(cell_lab: np.ndarray, bg: np.ndarray, kit: Kit, templates: dict
-                     ) -> tuple[str | None, float, str]:
-    return _classify_symbol_mask(_symbol_mask(cell_lab, bg, _art_lab(kit.symbol_colour)), kit, templates)
-
-
 def _classify_symbol_mask(mask: np.ndarray, kit: Kit, templates: dict) -> tuple[str | None, float, str]:
     area = int(mask.sum())
     if area < 0.01 * mask.size:
         return None, 0.1, "no symbol visible"
-    if templates:
-        return _match_templates(mask, templates)
     feats = _shape_features(mask)
     # default art (KITS.md): rock a filled round shape, paper a flat sheet, scissors thin rings
     # and blades. Scores are soft votes from solidity and the roundness of the convex hull.
@@ -818,7 +822,11 @@ def _classify_symbol_mask(mask: np.ndarray, kit: Kit, templates: dict) -> tuple[
     ranked = sorted(names, key=lambda s: -scores[s])
     margin = scores[ranked[0]] - scores[ranked[1]] if len(ranked) > 1 else 5.0
     conf = float(1 - math.exp(-max(margin, 0) / 0.8))
-    return ranked[0], conf, f"symbol unclear (solidity {solidity:.2f}, roundness {round_hull:.2f})"
+    rules = (ranked[0], conf, f"symbol unclear (solidity {solidity:.2f}, roundness {round_hull:.2f})")
+    if templates:
+        # the profile's templates (learned on one photo) only break the shape rules' ties
+        return combine_symbol_votes(rules, template_vote(symbol_probe_from_mask(mask), templates))
+    return rules
 
 
 def _shape_features(mask: np.ndarray) -> tuple[float, float, float]:
@@ -858,23 +866,6 @@ def symbol_probe_from_mask(mask: np.ndarray) -> np.ndarray:
     oy, ox = (side - crop.shape[0]) // 2, (side - crop.shape[1]) // 2
     sq[oy:oy + crop.shape[0], ox:ox + crop.shape[1]] = crop
     return cv2.resize(sq, (32, 32), interpolation=cv2.INTER_AREA)
-
-
-def _match_templates(mask: np.ndarray, templates: dict) -> tuple[str | None, float, str]:
-    probe = symbol_probe_from_mask(mask)
-    scores = {}
-    for name, t in templates.items():
-        best = -1.0
-        for k in range(4):
-            tt = np.rot90(t, k)
-            a, b = probe - probe.mean(), tt - tt.mean()
-            ncc = float((a * b).sum() / (np.linalg.norm(a) * np.linalg.norm(b) + 1e-9))
-            best = max(best, ncc)
-        scores[name] = best
-    ranked = sorted(scores, key=lambda s: -scores[s])
-    margin = scores[ranked[0]] - (scores[ranked[1]] if len(ranked) > 1 else 0)
-    conf = float(min(1.0, max(0.0, scores[ranked[0]])) * (1 - math.exp(-margin / 0.08)))
-    return ranked[0], conf, f"symbol unclear (template match {scores[ranked[0]]:.2f})"
 
 
 # ----------------------------------------------------------------------------- sector tiles
@@ -940,7 +931,8 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     samples = []
     for i, cell in enumerate(cells):
         samples.extend(per_axis[axis_of(cell)][i])
-    match, _, _ = classify_adaptive(np.array(samples), ctx.palette, gains_bgr=gains)
+    match, _, corr = classify_adaptive(np.array(samples), ctx.palette, gains_bgr=gains)
+    dist = palette_distance(np.array(samples), ctx.palette, predict_palette(ctx.palette, corr))
     out = {}
     for i, cell in enumerate(cells):
         edges, confs, doubts = [], [], []
@@ -961,5 +953,8 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
             attrs["long_axis"] = "ew" if axis == 0 else "ns"
             conf["long_axis"] = 0.9
         fit = float(np.mean(match.distance[4 * i:4 * i + 4]) + 0.5 * unevenness[axis_of(cell)][i])
-        out[cell] = (attrs, conf, doubts, fit)
+        evidence = {"sector_distance": {e: dict(zip(ctx.palette.names, np.round(dist[4 * i + k], 2).tolist()))
+                                        for k, e in enumerate(names)},
+                    "sector_conf": dict(zip(names, np.round(confs, 3).tolist()))}
+        out[cell] = (attrs, conf, doubts, fit, evidence)
     return out

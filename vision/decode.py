@@ -57,6 +57,10 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str
     if (kit.face_model == "solid" and kit.pips and game != "textile"
             and all(int(t.get("count", 1)) == 1 for t in kit.tiles)):
         doubts += _assign_unique(readings, kit, decoded)
+    if kit.face_model == "sectors":
+        doubts += _fill_sectors(readings, kit, game, decoded, counts)
+    elif kit.face_model == "symbol" and kit.colour_order:
+        doubts += _fill_card_colours(readings, kit, game, decoded, counts)
     seen: dict[Any, list[Cell]] = defaultdict(list)
     for cell, (attrs, conf, _) in decoded.items():
         key = _reading_key(kit, game, attrs)
@@ -151,6 +155,144 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
             tile_doubts[:] = [d for d in tile_doubts if d[0] not in ("colour", "pips")]
             doubts.append((cell, "tile", f"unclear; {colour} {pips} is the likeliest tile the set has "
                                          "left for it"))
+    return doubts
+
+
+#: Spread (CIEDE2000) of a sector's colour about its prediction, for turning the distances of an
+#: unclear sector's candidate colours into costs (negative log-likelihoods).
+SECTOR_SD = 4.0
+#: Cost of an unclear sector meeting a neighbour's sector of another colour: X-Tiles must match
+#: (a mismatch is a rule break), Twelve Tiles mostly do (mismatches cost points).
+MISMATCH_COST = {"x-tiles": 4.0, "twelve-tiles": 1.5}
+#: An unclear tile is taken as its likeliest candidate when the runner-up costs this much more
+#: (a likelihood ratio of about e^1.5 = 4.5).
+DECIDE_MARGIN = 1.5
+_STEP = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
+_OPPOSITE = {"n": "s", "e": "w", "s": "n", "w": "e"}
+
+
+def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dict,
+                  counts: Counter) -> list[tuple[Cell, str, str]]:
+    """Sector tiles whose edges were left unknown (a sector unclear): choose among the unclear
+    sectors' nearest colours the tile that the set has left and that meets its confidently read
+    neighbours' edges (edges meet like colours in these games); filled in only when one choice
+    is clearly likeliest (:data:`DECIDE_MARGIN`). Returns board-level doubts."""
+    from itertools import product
+
+    from vision.cells import CONFIDENCE_THRESHOLD
+
+    evidence = {(rd.row, rd.col): rd.evidence for rd in readings if rd.evidence.get("sector_distance")}
+    unclear = [c for c in evidence if decoded[c][0].get("edges") is None]
+    if not unclear:
+        return []
+    used: Counter = Counter()
+    for cell, (attrs, _, _) in decoded.items():
+        key = _reading_key(kit, game, attrs)
+        if key is not None:
+            used[key] += 1
+    mismatch = MISMATCH_COST.get(game, 1.5)
+    doubts = []
+    for cell in unclear:
+        attrs, conf, tile_doubts = decoded[cell]
+        dist, sconf = evidence[cell]["sector_distance"], evidence[cell]["sector_conf"]
+        options = []
+        for e in "nesw":
+            ranked = sorted(dist[e].items(), key=lambda kv: kv[1])
+            d0 = ranked[0][1]
+            if sconf[e] >= CONFIDENCE_THRESHOLD:
+                options.append([(ranked[0][0], 0.0)])
+            else:
+                options.append([(name, 0.5 * ((d - d0) / SECTOR_SD) ** 2)
+                                for name, d in ranked[:3] if d - d0 < 3 * SECTOR_SD])
+        met = {}
+        for e, (dr, dc) in _STEP.items():
+            nb = decoded.get((cell[0] + dr, cell[1] + dc))
+            if nb is not None and nb[0].get("edges"):
+                met[e] = nb[0]["edges"][_OPPOSITE[e]]
+        scored = []
+        for combo in product(*options):
+            edges = {e: name for e, (name, _) in zip("nesw", combo)}
+            key = _reading_key(kit, game, {**attrs, "edges": edges})
+            if key not in counts:
+                continue
+            cost = sum(c for _, c in combo)
+            cost += sum(mismatch for e, colour in met.items() if edges[e] != colour)
+            if used[key] >= counts[key]:
+                cost += 3.0  # the set's copies are all on the table already
+            scored.append((cost, edges, key))
+        if not scored:
+            continue
+        scored.sort(key=lambda t: t[0])
+        cost, edges, key = scored[0]
+        if len(scored) > 1 and scored[1][0] - cost < DECIDE_MARGIN:
+            continue
+        attrs["edges"] = edges
+        conf["edges"] = max(CONFIDENCE_THRESHOLD, min(0.9, 1.0 - 0.1 * cost))
+        tile_doubts[:] = [d for d in tile_doubts if d[0] != "edges"]
+        used[key] += 1
+        doubts.append((cell, "tile", "a sector was unclear; taken as the set's tile that fits "
+                                     "it and its neighbours"))
+    return doubts
+
+
+#: Spread (CIEDE2000) of a card's colour about its prediction (see :data:`SECTOR_SD`).
+CARD_SD = 4.0
+#: Cost of a card colour that breaks the contact rule with a confidently read neighbour (the
+#: orthogonal neighbours of a card are the same or a neighbouring colour of ``colour_order``).
+CLASH_COST = 4.0
+
+
+def _fill_card_colours(readings: list[CellReading], kit: Kit, game: str, decoded: dict,
+                       counts: Counter) -> list[tuple[Cell, str, str]]:
+    """Cards whose colour was left unknown: choose among its nearest colours the one its
+    confidently read neighbours allow (same or neighbouring colour in the kit's
+    ``colour_order``) and of which the set has copies left; filled in only when one choice is
+    clearly likeliest (:data:`DECIDE_MARGIN`). Returns board-level doubts."""
+    from vision.cells import CONFIDENCE_THRESHOLD
+
+    rank = {c: i for i, c in enumerate(kit.colour_order)}
+    evidence = {(rd.row, rd.col): rd.evidence for rd in readings if rd.evidence.get("colour_distance")}
+    unclear = [c for c in evidence if decoded[c][0].get("colour") is None]
+    if not unclear:
+        return []
+    used: Counter = Counter()
+    for cell, (attrs, _, _) in decoded.items():
+        key = _reading_key(kit, game, attrs)
+        if key is not None:
+            used[key] += 1
+    doubts = []
+    for cell in unclear:
+        attrs, conf, tile_doubts = decoded[cell]
+        dist = evidence[cell]["colour_distance"]
+        d0 = min(dist.values())
+        near = []
+        for (dr, dc) in _STEP.values():
+            nb = decoded.get((cell[0] + dr, cell[1] + dc))
+            if nb is not None and nb[0].get("colour") in rank and nb[1].get("colour", 0) >= CONFIDENCE_THRESHOLD:
+                near.append(nb[0]["colour"])
+        scored = []
+        for name, d in dist.items():
+            if name not in rank or d - d0 >= 3 * CARD_SD:
+                continue
+            cost = 0.5 * ((d - d0) / CARD_SD) ** 2
+            cost += sum(CLASH_COST for other in near if abs(rank[name] - rank[other]) > 1)
+            key = _reading_key(kit, game, {**attrs, "colour": name})
+            if key is not None and key in counts and used[key] >= counts[key]:
+                cost += 3.0
+            scored.append((cost, name, key))
+        if not scored:
+            continue
+        scored.sort(key=lambda t: t[0])
+        cost, name, key = scored[0]
+        if len(scored) > 1 and scored[1][0] - cost < DECIDE_MARGIN:
+            continue
+        attrs["colour"] = name
+        conf["colour"] = max(CONFIDENCE_THRESHOLD, min(0.9, 1.0 - 0.1 * cost))
+        tile_doubts[:] = [d for d in tile_doubts if d[0] != "colour"]
+        if key is not None:
+            used[key] += 1
+        doubts.append((cell, "tile", f"colour unclear; taken as {name}, the colour its neighbours "
+                                     "allow"))
     return doubts
 
 

@@ -192,6 +192,32 @@ def _layout_segments(image: np.ndarray, fg: np.ndarray, scale: float, *, min_len
     return Segments(to_work(segs.p), to_work(segs.q))
 
 
+def segments_within(gray: np.ndarray, region: np.ndarray, *, min_length: float, pad: int = 8
+                    ) -> Segments:
+    """:func:`find_segments` of ``gray`` (H, W) searched only in the bounding box of ``region``
+    (H, W) bool, widened by ``pad`` pixels; the segments in the coordinates of ``gray``. (Line
+    detection costs in proportion to the pixels searched: a layout covers a part of the
+    picture.)"""
+    ys, xs = np.nonzero(region[::2, ::2])
+    if len(xs) == 0:
+        return Segments(np.zeros((0, 2)), np.zeros((0, 2)))
+    h, w = gray.shape[:2]
+    # (the detector first resamples the picture by 4/5: a crop starting at a multiple of 5
+    # pixels keeps its sampling grid, so the segments are the same as on the whole picture)
+    x0, y0 = max(0, (2 * int(xs.min()) - pad) // 5 * 5), max(0, (2 * int(ys.min()) - pad) // 5 * 5)
+    x1, y1 = min(w, 2 * int(xs.max()) + 2 + pad), min(h, 2 * int(ys.max()) + 2 + pad)
+    segs = find_segments(np.ascontiguousarray(gray[y0:y1, x0:x1]), min_length=min_length)
+    off = np.array([x0, y0], float)
+    return Segments(segs.p + off, segs.q + off)
+
+
+def _near(segs: Segments, near: np.ndarray) -> Segments:
+    """The segments whose midpoint lies on ``near`` (H, W) bool."""
+    h, w = near.shape[:2]
+    m = np.round(segs.mid).astype(int)
+    return segs.take(near[np.clip(m[:, 1], 0, h - 1), np.clip(m[:, 0], 0, w - 1)])
+
+
 def _mean_direction(segs: Segments) -> np.ndarray:
     """The length-weighted mean direction of ``segs`` as a vanishing point at infinity
     ``(dx, dy, 0)`` (directions averaged as doubled angles)."""
@@ -281,13 +307,20 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
                 lat = None
             if lat is None:
                 continue
-            aspect = cell_aspect(lat, (round(w / scale), round(h / scale)))
+            full_size = (round(w / scale), round(h / scale))
+            aspect = cell_aspect(lat, full_size)
+            cut = cells_are_tiles and fix_pitch
+            if cut and not 1 / 2.2 < aspect < 2.2:
+                # one axis's comb may have locked onto every second or third line (the lines
+                # between faint): cut its pitch where the cells then fit the tiles
+                lat, cut = _fix_pitch(lat), False
+                aspect = cell_aspect(lat, full_size)
             if not 1 / 2.2 < aspect < 2.2:
                 # tiles and cards are at most about twice as long as wide: a lattice of long thin
                 # cells mixes two grids of lines (e.g. the tiles' and a checked cloth's)
                 logger.debug("lattice candidate rejected: cells %.1f times as long as wide", aspect)
                 continue
-            valid.append(_fix_pitch(lat) if cells_are_tiles and fix_pitch else lat)
+            valid.append(_fix_pitch(lat) if cut else lat)
     for lat in valid:
         lat.info["source"] = source
     return valid
@@ -318,36 +351,35 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     work, scale = work_copy(image)
     h, w = work.shape[:2]
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
-    segs = find_segments(gray, min_length=max(8.0, 0.012 * max(w, h)))
+    min_length = max(8.0, 0.012 * max(w, h))
     fg_info: dict = {}
     fg = foreground_mask(work, texture=not solid_layout, info=fg_info)
-    all_segs = segs
     if solid_layout:
         fg = fill_holes(fg)
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
     near = cv2.dilate(fg.astype(np.uint8), np.ones((5, 5), np.uint8),
                       iterations=max(1, int(0.004 * max(w, h)))) > 0
-    mid = np.round(segs.mid).astype(int)
-    mid[:, 0] = np.clip(mid[:, 0], 0, w - 1)
-    mid[:, 1] = np.clip(mid[:, 1], 0, h - 1)
-    segs = segs.take(near[mid[:, 1], mid[:, 0]])
+    if fg_info.get("textured"):
+        # (a patterned table's own lines are compared with the lattices found, see below)
+        all_segs = find_segments(gray, min_length=min_length)
+        segs = _near(all_segs, near)
+    else:
+        # only the edges near the layout count: the rest of the picture is not searched
+        all_segs = segs = _near(segments_within(gray, near, min_length=min_length), near)
     if len(segs) < 60:
         # few straight edges (small or toothed tiles): add the edges of a smoothed copy and the
         # outline of the layout, which runs along tile edges
-        extra = [find_segments(cv2.GaussianBlur(gray, (0, 0), 1.5), min_length=max(8.0, 0.012 * max(w, h))),
-                 find_segments(cv2.GaussianBlur(fg.astype(np.uint8) * 255, (0, 0), 1.0),
-                               min_length=max(8.0, 0.012 * max(w, h)))]
+        extra = [segments_within(cv2.GaussianBlur(gray, (0, 0), 1.5), near, min_length=min_length),
+                 segments_within(cv2.GaussianBlur(fg.astype(np.uint8) * 255, (0, 0), 1.0), near,
+                                 min_length=min_length)]
         for more in extra:
-            m = np.round(more.mid).astype(int)
-            m[:, 0] = np.clip(m[:, 0], 0, w - 1)
-            m[:, 1] = np.clip(m[:, 1], 0, h - 1)
-            more = more.take(near[m[:, 1], m[:, 0]])
+            more = _near(more, near)
             segs = Segments(np.vstack([segs.p, more.p]), np.vstack([segs.q, more.q]))
     # (the mask's staircase smoothed away first)
-    outline = find_segments(cv2.GaussianBlur(fg.astype(np.uint8) * 255, (0, 0),
-                                             max(1.5, 0.003 * max(w, h))),
-                            min_length=max(8.0, 0.012 * max(w, h)))
+    sigma = max(1.5, 0.003 * max(w, h))
+    outline = segments_within(cv2.GaussianBlur(fg.astype(np.uint8) * 255, (0, 0), sigma), fg,
+                              min_length=min_length, pad=int(4 * sigma) + 4)
     if len(segs) < 6 and len(outline) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
     # (no pitch cutting on a patterned table: its foreground is only as sharp as the texture's
@@ -379,7 +411,8 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         for k in range(max(len(valid), len(more))):
             mixed += valid[k:k + 1] + more[k:k + 1]
         valid = mixed
-    if fg_info.get("textured") and len(valid) > 1:
+    table_grids: list[Lattice] = []
+    if fg_info.get("textured") and valid:
         # a patterned table's own grid of lines competes with the tiles' lattice: a lattice
         # whose lines carry on across the bare table is the table's
         far = cv2.dilate(fg.astype(np.uint8), np.ones((3, 3), np.uint8),
@@ -388,8 +421,20 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         table = all_segs.take(~far[m[:, 1], m[:, 0]])
         agree = [_table_agreement(lat, table) for lat in valid]
         logger.debug("agreement of the lattices with the table's lines: %s", np.round(agree, 2))
-        if min(agree) < 0.5:
-            valid = [lat for lat, a in zip(valid, agree) if a < 0.5]
+        table_grids = [lat for lat, a in zip(valid, agree) if a >= 0.5]
+        valid = [lat for lat, a in zip(valid, agree) if a < 0.5]
+    if not valid and cells_are_tiles and fg_info.get("textured"):
+        # a grained table taken for a patterned one: the outline of what differs from it in
+        # colour alone runs along the tiles' edges
+        plain = foreground_mask(work, texture=False)
+        outline = find_segments(cv2.GaussianBlur(plain.astype(np.uint8) * 255, (0, 0),
+                                                 max(1.5, 0.003 * max(w, h))),
+                                min_length=max(8.0, 0.012 * max(w, h)))
+        valid = _lattices_from_segments(outline, plain, scale, (w, h), cells_are_tiles, "outline")
+        if valid:
+            fg, fg_info = plain, {}
+    # (the table's own grid only when nothing else holds together)
+    valid = valid or table_grids
     if not valid:
         raise NoTilesFound("no tiles found: the grid of edges is not consistent")
     if not cells_are_tiles:

@@ -1,0 +1,77 @@
+"""Decoding unclear readings through the kit: the set's tiles, the neighbours' edges and the
+contact rules (vision.decode). Synthetic readings, no images."""
+from __future__ import annotations
+
+from vision.cells import CellReading
+from vision.decode import decode_readings
+from vision.kits import kit_for_game
+
+TWELVE = kit_for_game("twelve-tiles")
+TAPESTRY = kit_for_game("tapestry")
+NAMES = ("blue", "red", "green", "yellow")
+
+
+def _sector_reading(row, col, edges, unclear=None, *, close=None):
+    """A sector tile whose sectors read ``edges``; ``unclear`` sectors are undecided, their
+    nearest colour at distance 10 and ``close`` (a colour) at 11 (a near tie)."""
+    unclear = unclear or ()
+    dist, conf = {}, {}
+    for e in "nesw":
+        d = {n: 30.0 for n in NAMES}
+        if e in unclear:
+            d[edges[e]] = 10.0
+            if close:
+                d[close] = 11.0
+            conf[e] = 0.2
+        else:
+            d[edges[e]] = 2.0
+            conf[e] = 0.95
+        dist[e] = d
+    attrs = {"edges": None if unclear else dict(edges)}
+    return CellReading(row, col, True, 0.99, attrs, {"edges": 0.2 if unclear else 0.95}, 0.5,
+                       (("edges", "sector unclear"),) if unclear else (),
+                       {"sector_distance": dist, "sector_conf": conf})
+
+
+def test_an_unclear_sector_takes_the_colour_its_neighbour_shows():
+    # the east sector is a near tie between green and blue; the east neighbour's west is green
+    me = _sector_reading(0, 0, {"n": "red", "e": "green", "s": "yellow", "w": "blue"}, "e", close="blue")
+    right = _sector_reading(0, 1, {"n": "red", "e": "yellow", "s": "blue", "w": "green"})
+    decoded, doubts = decode_readings([me, right], TWELVE, "twelve-tiles")
+    assert decoded[(0, 0)][0]["edges"] == {"n": "red", "e": "green", "s": "yellow", "w": "blue"}
+    assert decoded[(0, 0)][1]["edges"] >= 0.5
+    assert any(cell == (0, 0) for cell, _, _ in doubts)
+
+
+def test_a_near_tie_without_evidence_stays_unknown():
+    me = _sector_reading(0, 0, {"n": "red", "e": "green", "s": "yellow", "w": "blue"}, "e", close="blue")
+    decoded, _ = decode_readings([me], TWELVE, "twelve-tiles")
+    assert decoded[(0, 0)][0]["edges"] is None
+
+
+def test_the_neighbour_wins_only_against_a_weak_reading():
+    # the cell itself clearly prefers green (blue is far): a blue neighbour does not overrule it
+    me = _sector_reading(0, 0, {"n": "red", "e": "green", "s": "yellow", "w": "blue"}, "e")
+    right = _sector_reading(0, 1, {"n": "red", "e": "yellow", "s": "green", "w": "blue"})
+    decoded, _ = decode_readings([me, right], TWELVE, "twelve-tiles")
+    assert decoded[(0, 0)][0]["edges"]["e"] == "green"
+
+
+def _card(row, col, colour, symbol, dist=None, conf=0.95):
+    d = dist or {c: (1.0 if c == colour else 30.0) for c in TAPESTRY.colours}
+    return CellReading(row, col, True, 0.99, {"colour": colour if conf >= 0.5 else None, "symbol": symbol},
+                       {"colour": conf, "symbol": 0.95}, conf, (), {"colour_distance": d})
+
+
+def test_an_unclear_card_colour_takes_the_one_its_neighbours_allow():
+    # red or purple? (near tie) beside a yellow card: purple is not yellow's neighbour, red is
+    # not either; beside an orange card red is allowed and purple is not
+    dist = {c: 40.0 for c in TAPESTRY.colours}
+    dist.update(red=6.0, purple=6.5)
+    me = _card(0, 0, None, "rock", dist, conf=0.3)
+    decoded, _ = decode_readings([me, _card(0, 1, "orange", "paper")], TAPESTRY, "tapestry")
+    assert decoded[(0, 0)][0]["colour"] == "red"
+    decoded, _ = decode_readings([me, _card(0, 1, "blue", "paper")], TAPESTRY, "tapestry")
+    assert decoded[(0, 0)][0]["colour"] == "purple"
+    decoded, _ = decode_readings([me], TAPESTRY, "tapestry")
+    assert decoded[(0, 0)][0]["colour"] is None
