@@ -89,9 +89,13 @@ def _refine_vp(lines: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 
 def vanishing_points(segs: Segments, *, size: tuple[int, int], max_vps: int = 4,
-                     tol_deg: float = 1.5, iterations: int = 400, seed: int = 0
-                     ) -> list[tuple[np.ndarray, np.ndarray]]:
+                     tol_deg: float = 1.5, iterations: int = 400, seed: int = 0,
+                     long_pairs: int = 20) -> list[tuple[np.ndarray, np.ndarray]]:
     """Sequential RANSAC for vanishing points.
+
+    The hypotheses are the crossings of ``iterations`` random pairs of segments (drawn in
+    proportion to their length) and of every pair of the ``long_pairs`` longest segments; each
+    is scored by the length of the segments pointing at it (within ``tol_deg``).
 
     Returns a list of ``(vp, inlier_mask)``: ``vp`` homogeneous ``(3,)`` in work-image pixels
     (``vp[2]`` near 0 for a vanishing point at infinity), the mask over ``segs``. Strongest first.
@@ -115,20 +119,27 @@ def vanishing_points(segs: Segments, *, size: tuple[int, int], max_vps: int = 4,
         prob = length[idx] / length[idx].sum()
         pairs = rng.choice(idx, size=(iterations, 2), p=prob)
         pairs = pairs[pairs[:, 0] != pairs[:, 1]]
+        if long_pairs > 1:
+            # every pair of the longest segments too: the best-placed hypotheses, the same
+            # whatever the short segments found (the random draw changes with each of them)
+            top = idx[np.argsort(-length[idx], kind="stable")[:long_pairs]]
+            i, j = np.triu_indices(len(top), 1)
+            pairs = np.vstack([np.column_stack([top[i], top[j]]), pairs])
         vps = np.cross(lines[pairs[:, 0]], lines[pairs[:, 1]])
         norms = np.linalg.norm(vps, axis=1)
         vps = vps[norms > 1e-12] / norms[norms > 1e-12, None]
         sub = nseg.take(free)
-        # all hypotheses at once: (iterations, segments) angles in chunks
+        # all hypotheses at once: a segment points at V when the angle between its direction d
+        # and u = V - mid is within tol, i.e. (d . u)^2 > cos^2(tol) |u|^2 (no roots, no division)
         mid, d, lw = sub.mid, sub.direction, length[idx]
+        c2 = math.cos(tol) ** 2
         best_score, best_vp = -1.0, None
-        for start in range(0, len(vps), 100):
-            V = vps[start:start + 100]
-            ux = V[:, None, 0] - mid[None, :, 0] * V[:, None, 2]
-            uy = V[:, None, 1] - mid[None, :, 1] * V[:, None, 2]
-            nu = np.hypot(ux, uy)
-            cosang = np.abs(d[None, :, 0] * ux + d[None, :, 1] * uy) / np.maximum(nu, 1e-12)
-            scores = ((cosang > math.cos(tol)) * lw[None, :]).sum(1)
+        for start in range(0, len(vps), 512):
+            V = vps[start:start + 512]
+            ux = V[:, 0:1] - V[:, 2:3] * mid[:, 0]
+            uy = V[:, 1:2] - V[:, 2:3] * mid[:, 1]
+            dot = ux * d[:, 0] + uy * d[:, 1]
+            scores = (dot * dot > c2 * (ux * ux + uy * uy)).astype(np.float64) @ lw
             k = int(np.argmax(scores))
             if scores[k] > best_score:
                 best_score, best_vp = float(scores[k]), V[k]
