@@ -129,17 +129,22 @@ def vanishing_points(segs: Segments, *, size: tuple[int, int], max_vps: int = 4,
         norms = np.linalg.norm(vps, axis=1)
         vps = vps[norms > 1e-12] / norms[norms > 1e-12, None]
         sub = nseg.take(free)
-        # all hypotheses at once: a segment points at V when the angle between its direction d
-        # and u = V - mid is within tol, i.e. (d . u)^2 > cos^2(tol) |u|^2 (no roots, no division)
+        # all hypotheses at once: a segment (midpoint m, direction d) points at V = (a, b, c)
+        # when the angle between d and u = (a, b) - c m is within tol, i.e.
+        # (d . u)^2 > cos^2(tol) |u|^2; both are products of V's terms with the segment's
+        # (d . u = a dx + b dy - c (d . m); |u|^2 = a^2 + b^2 - 2c (a mx + b my) + c^2 |m|^2)
         mid, d, lw = sub.mid, sub.direction, length[idx]
+        seg_dot = np.vstack([d[:, 0], d[:, 1], -(d * mid).sum(1)])                 # (3, N)
+        seg_nu = np.vstack([np.ones(len(mid)), -2 * mid[:, 0], -2 * mid[:, 1],
+                            (mid * mid).sum(1)])                                    # (4, N)
         c2 = math.cos(tol) ** 2
         best_score, best_vp = -1.0, None
-        for start in range(0, len(vps), 512):
-            V = vps[start:start + 512]
-            ux = V[:, 0:1] - V[:, 2:3] * mid[:, 0]
-            uy = V[:, 1:2] - V[:, 2:3] * mid[:, 1]
-            dot = ux * d[:, 0] + uy * d[:, 1]
-            scores = (dot * dot > c2 * (ux * ux + uy * uy)).astype(np.float64) @ lw
+        for start in range(0, len(vps), 1024):
+            V = vps[start:start + 1024]
+            a, b, c = V[:, 0:1], V[:, 1:2], V[:, 2:3]
+            dot = V @ seg_dot
+            nu2 = np.hstack([a * a + b * b, c * a, c * b, c * c]) @ seg_nu
+            scores = (dot * dot > c2 * nu2).astype(np.float64) @ lw
             k = int(np.argmax(scores))
             if scores[k] > best_score:
                 best_score, best_vp = float(scores[k]), V[k]
