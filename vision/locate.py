@@ -208,12 +208,12 @@ def _layout_segments(image: np.ndarray, fg: np.ndarray, scale: float, *, min_len
     return Segments(to_work(segs.p), to_work(segs.q))
 
 
-def segments_within(gray: np.ndarray, region: np.ndarray, *, min_length: float, pad: int = 8
-                    ) -> Segments:
+def segments_within(gray: np.ndarray, region: np.ndarray, *, min_length: float, pad: int = 8,
+                    blur: float = 0.0) -> Segments:
     """:func:`find_segments` of ``gray`` (H, W) searched only in the bounding box of ``region``
     (H, W) bool, widened by ``pad`` pixels; the segments in the coordinates of ``gray``. (Line
     detection costs in proportion to the pixels searched: a layout covers a part of the
-    picture.)"""
+    picture.) ``blur``: the crop is first smoothed with a Gaussian of that sigma."""
     ys, xs = np.nonzero(region[::2, ::2])
     if len(xs) == 0:
         return Segments(np.zeros((0, 2)), np.zeros((0, 2)))
@@ -222,7 +222,10 @@ def segments_within(gray: np.ndarray, region: np.ndarray, *, min_length: float, 
     # pixels keeps its sampling grid, so the segments are the same as on the whole picture)
     x0, y0 = max(0, (2 * int(xs.min()) - pad) // 5 * 5), max(0, (2 * int(ys.min()) - pad) // 5 * 5)
     x1, y1 = min(w, 2 * int(xs.max()) + 2 + pad), min(h, 2 * int(ys.max()) + 2 + pad)
-    segs = find_segments(np.ascontiguousarray(gray[y0:y1, x0:x1]), min_length=min_length)
+    crop = np.ascontiguousarray(gray[y0:y1, x0:x1])
+    if blur > 0:
+        crop = cv2.GaussianBlur(crop, (0, 0), blur)
+    segs = find_segments(crop, min_length=min_length)
     off = np.array([x0, y0], float)
     return Segments(segs.p + off, segs.q + off)
 
@@ -386,16 +389,15 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     if len(segs) < 60:
         # few straight edges (small or toothed tiles): add the edges of a smoothed copy and the
         # outline of the layout, which runs along tile edges
-        extra = [segments_within(cv2.GaussianBlur(gray, (0, 0), 1.5), near, min_length=min_length),
-                 segments_within(cv2.GaussianBlur(fg.astype(np.uint8) * 255, (0, 0), 1.0), near,
-                                 min_length=min_length)]
+        extra = [segments_within(gray, near, min_length=min_length, blur=1.5),
+                 segments_within(fg.astype(np.uint8) * 255, near, min_length=min_length, blur=1.0)]
         for more in extra:
             more = _near(more, near)
             segs = Segments(np.vstack([segs.p, more.p]), np.vstack([segs.q, more.q]))
     # (the mask's staircase smoothed away first)
     sigma = max(1.5, 0.003 * max(w, h))
-    outline = segments_within(cv2.GaussianBlur(fg.astype(np.uint8) * 255, (0, 0), sigma), fg,
-                              min_length=min_length, pad=int(4 * sigma) + 4)
+    outline = segments_within(fg.astype(np.uint8) * 255, fg, min_length=min_length,
+                              pad=int(4 * sigma) + 4, blur=sigma)
     if len(segs) < 6 and len(outline) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
     # (no pitch cutting on a patterned table: its foreground is only as sharp as the texture's
@@ -470,23 +472,38 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     return [_cover_foreground(lat) for lat in _for_reading([valid[i] for i in order], fg_info)]
 
 
+_MASK_POINTS: tuple = (None, None)
+
+
+def _mask_points(mask: np.ndarray) -> np.ndarray:
+    """Homogeneous points ``(N, 3)`` of every other pixel (both axes) of ``mask``, at their
+    2 x 2 block's centre; the last mask's are kept (the lattices of a photo share one mask)."""
+    global _MASK_POINTS
+    ref, out = _MASK_POINTS
+    if ref is not None and ref() is mask:
+        return out
+    ys, xs = np.nonzero(mask[::2, ::2])
+    out = np.column_stack([xs * 2.0 + 1.0, ys * 2.0 + 1.0, np.ones(len(xs))])
+    _MASK_POINTS = (weakref.ref(mask), out)
+    return out
+
+
 def _cover_foreground(lat: Lattice, margin: int = 0) -> Lattice:
     """Widen the lattice's window of cells to cover the whole foreground (plus ``margin`` cells):
     the lines found may stop short of the layout's far tiles (few or faint edges there), but
     its cells carry on regularly. At most :data:`MAX_CELLS` per side."""
     if lat.fg is None:
         return lat
-    ys, xs = np.nonzero(lat.fg[::2, ::2])
-    if len(xs) < 20:
+    pts = _mask_points(lat.fg)
+    if len(pts) < 20:
         return lat
-    pts = np.column_stack([xs * 2.0 + 1.0, ys * 2.0 + 1.0])
     H = np.linalg.inv(np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H)
-    hom = np.column_stack([pts, np.ones(len(pts))]) @ H.T
+    hom = pts @ H.T
     ok = hom[:, 2] * np.sign(np.median(hom[:, 2])) > 1e-9
     if ok.sum() < 20:
         return lat
     xy = hom[ok, :2] / hom[ok, 2:3]
-    (x_lo, y_lo), (x_hi, y_hi) = np.percentile(xy, 1, axis=0), np.percentile(xy, 99, axis=0)
+    (x_lo, y_lo), (x_hi, y_hi) = np.percentile(xy, [1, 99], axis=0)
     if not np.all(np.isfinite([x_lo, y_lo, x_hi, y_hi])):
         return lat
     rows = (min(lat.rows[0], int(math.floor(y_lo)) - margin),
