@@ -23,6 +23,7 @@ from vision.colour import (Palette, as_correction, bgr_to_lab, ciede2000, classi
                            predict_palette, srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice
+from vision.hue_groups import hue_groups, name_groups
 from vision.pips import read_pips
 from vision.profile_use import combine_symbol_votes, profile_art_lab, template_vote
 
@@ -30,6 +31,8 @@ logger = logging.getLogger(__name__)
 
 #: Below this confidence an attribute is reported unknown.
 CONFIDENCE_THRESHOLD = 0.5
+#: Confidence of a colour decided by the sample's hue group (see :mod:`vision.hue_groups`).
+GROUP_CONF = 0.6
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
 OUTLINE_FREE_FIT = 10.0
@@ -587,6 +590,19 @@ def _conf_from_match(distance: float, margin: float) -> float:
 
 # ----------------------------------------------------------------------------- solid + pips
 
+def _named_by_hue(labs: np.ndarray, dist: np.ndarray, match) -> tuple[np.ndarray, np.ndarray]:
+    """Palette index ``(N,)`` and confidence ``(N,)`` of colour samples ``labs`` ``(N, 3)`` with
+    distances ``dist`` ``(N, K)``: each its own nearest colour, unless its hue group (faces of one
+    paint, see :mod:`vision.hue_groups`) is named otherwise; a near tie settled by a group of two
+    or more gets :data:`GROUP_CONF`."""
+    named = name_groups(labs, dist)
+    hue = hue_groups(labs)
+    size = np.where(hue >= 0, np.bincount(hue + 1)[hue + 1], 1)
+    conf = np.array([_conf_from_match(d, m) for d, m in zip(match.distance, match.margin)])
+    settled = (named != match.index) | ((size >= 2) & (conf < CONFIDENCE_THRESHOLD))
+    return named, np.where(settled, GROUP_CONF, conf)
+
+
 def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
     out = {}
     kit = ctx.kit
@@ -602,6 +618,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         oy, ox = ctx.lab_origin
         origins = np.array([((r - td.r0) * td.ch - oy, (c - td.c0) * td.cw - ox) for r, c in cells])
         pip_reads = read_pips(ctx.lab[..., 0], td.cw, origins)
+    # (no naming by hue groups here: a kit of many solid colours has near hues of its own, e.g.
+    # Octopus's orange, brown and red, which a group's cast pushes across; measured worse)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[match.index[i]]
         cconf = _conf_from_match(match.distance[i], match.margin[i])
@@ -708,12 +726,14 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     symbols = ctx.symbols if ctx.symbols is not None else _card_symbols(ctx, cells, regions)
     labs = np.array([symbols[c][0] for c in cells])
-    match, corrected, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
+    match, _, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
     dist = palette_distance(labs, ctx.palette, predict_palette(ctx.palette, corr))
+    # cards of one paint share a hue: the groups of hue are named together
+    named, cconfs = _named_by_hue(labs, dist, match)
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
-        name = ctx.palette.names[match.index[i]]
-        cconf = _conf_from_match(match.distance[i], match.margin[i])
+        name = ctx.palette.names[named[i]]
+        cconf = float(cconfs[i])
         sym, sconf, why = _classify_symbol_mask(symbols[cell][1], ctx.kit, templates)
         attrs = {"colour": name if cconf >= CONFIDENCE_THRESHOLD else None,
                  "symbol": sym if sconf >= CONFIDENCE_THRESHOLD else None}
@@ -933,13 +953,14 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         samples.extend(per_axis[axis_of(cell)][i])
     match, _, corr = classify_adaptive(np.array(samples), ctx.palette, gains_bgr=gains)
     dist = palette_distance(np.array(samples), ctx.palette, predict_palette(ctx.palette, corr))
+    named, sconfs = _named_by_hue(np.array(samples), dist, match)
     out = {}
     for i, cell in enumerate(cells):
         edges, confs, doubts = [], [], []
         for k, e in enumerate(names):
             j = 4 * i + k
-            name = ctx.palette.names[match.index[j]]
-            conf = _conf_from_match(match.distance[j], match.margin[j])
+            name = ctx.palette.names[named[j]]
+            conf = float(sconfs[j])
             edges.append(name)
             confs.append(conf)
         econf = min(confs)

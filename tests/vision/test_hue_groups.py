@@ -1,0 +1,72 @@
+"""Colour groups named together by hue (vision.hue_groups)."""
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from vision.colour import ciede2000
+from vision.hue_groups import hue_difference, hue_groups, name_groups
+
+# a red and an orange palette, and what a warm, bright light makes of them: both groups nearest
+# orange on their own, one group clearly redder than the other
+PALETTE = np.array([[47.1, 66.2, 33.0], [59.6, 54.7, 51.8], [84.3, -1.5, 77.2]])  # red, orange, yellow
+REDS = np.array([[61.7, 52.5, 24.3], [62.9, 49.5, 22.8], [65.1, 46.4, 20.8], [60.6, 55.1, 24.7]])
+ORANGES = np.array([[67.2, 47.2, 34.3], [68.0, 45.5, 30.6], [69.8, 42.0, 29.4], [70.2, 40.0, 29.6]])
+
+
+def _dist(lab):
+    return ciede2000(lab[:, None, :], PALETTE[None, :, :])
+
+
+def test_hue_difference_is_zero_along_a_hue_and_grows_with_the_angle():
+    a = np.array([50.0, 40.0, 30.0])
+    assert hue_difference(a, np.array([80.0, 20.0, 15.0])) < 1e-9  # same hue, other lightness
+    assert hue_difference(a, np.array([50.0, 30.0, 40.0])) > 10
+
+
+def test_two_paints_of_neighbouring_hue_are_two_groups():
+    labels = hue_groups(np.vstack([REDS, ORANGES]))
+    assert len(set(labels[:4])) == 1 and len(set(labels[4:])) == 1
+    assert labels[0] != labels[4]
+
+
+def test_greys_have_no_group():
+    labels = hue_groups(np.array([[95.0, 1.0, 2.0], [20.0, -1.0, 0.5], [60.0, 50.0, 30.0]]))
+    assert labels[0] == -1 and labels[1] == -1 and labels[2] >= 0
+
+
+def test_two_groups_nearest_one_colour_are_named_apart():
+    lab = np.vstack([REDS, ORANGES])
+    d = _dist(lab)
+    # on their own several reds are nearest orange; together the redder group is red
+    assert (np.argmin(d[:4], axis=1) == 1).any()
+    named = name_groups(lab, d)
+    assert (named[:4] == 0).all() and (named[4:] == 1).all()
+
+
+def test_a_group_far_from_any_other_colour_shares_rather_than_moves():
+    # two yellow groups (a bright and a dull one): orange is far, so both stay yellow
+    y1 = np.array([[88.0, -1.0, 68.0], [87.0, -0.5, 67.0]])
+    y2 = np.array([[94.0, -14.0, 74.0], [94.5, -14.5, 75.0]])
+    lab = np.vstack([y1, y2])
+    assert (name_groups(lab, _dist(lab)) == 2).all()
+
+
+def test_a_chain_of_hues_is_not_a_group():
+    # sectors straddling yellow and orange give every hue between them: no group, no renaming
+    hues = np.radians(np.linspace(40, 90, 12))
+    lab = np.column_stack([np.full(12, 75.0), 60 * np.cos(hues), 60 * np.sin(hues)])
+    assert (hue_groups(lab) == -1).all()
+    d = _dist(lab)
+    assert (name_groups(lab, d) == np.argmin(d, axis=1)).all()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.floats(20, 95), st.floats(-80, 80), st.floats(-80, 80)), min_size=1, max_size=12))
+def test_names_are_palette_indices_and_greys_keep_their_nearest(samples):
+    lab = np.array(samples, float)
+    d = _dist(lab)
+    named = name_groups(lab, d)
+    assert named.shape == (len(lab),) and ((0 <= named) & (named < len(PALETTE))).all()
+    grey = hue_groups(lab) == -1
+    assert (named[grey] == np.argmin(d[grey], axis=1)).all()

@@ -1,0 +1,110 @@
+"""Name the photo's colour groups together: tiles of one paint share a hue, whatever the light.
+
+Under a strong colour cast or exposure two neighbouring palette colours (red and orange, blue
+and purple) can both come out nearest the same palette entry, each tile on its own. Seen
+together they are two groups of clearly different hue, and a kit does not paint two groups of
+tiles in one colour: this module groups the chromatic samples by hue (hue changes little with
+shade and exposure, unlike lightness) and names the groups jointly (each palette colour named
+once, unless giving a group its own colour costs clearly more than sharing one).
+
+Conventions: samples are real CIELAB ``(N, 3)``; ``distance`` ``(N, K)`` is each sample's
+distance (CIEDE2000 under the fitted light) to the K palette colours.
+"""
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+
+from vision.assignment import linear_sum_assignment
+
+logger = logging.getLogger(__name__)
+
+#: Samples below this chroma are greys (white, black, the table): their hue means nothing.
+MIN_CHROMA = 15.0
+#: Two samples belong to one group when their hue difference (CIE Delta H*, in CIELAB units
+#: along the hue circle at their chroma) is below this.
+HUE_LINK = 5.0
+#: A group whose hues spread wider than this (Delta H* between its two furthest members) is a
+#: chain of neighbouring hues (sectors straddling two colours, glare), not one paint: its
+#: members are left to themselves.
+MAX_SPREAD = 12.0
+#: What sharing a palette colour with another group costs, per sample (CIEDE2000 units): a
+#: group is named apart only when its next colour fits it nearly as well.
+SHARE_COST = 3.0
+
+
+def hue_difference(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
+    """CIE Delta H* between Lab colours (broadcasting ``(..., 3)``): ``2 sqrt(C1 C2) sin(dh / 2)``."""
+    c1 = np.hypot(lab1[..., 1], lab1[..., 2])
+    c2 = np.hypot(lab2[..., 1], lab2[..., 2])
+    h1 = np.arctan2(lab1[..., 2], lab1[..., 1])
+    h2 = np.arctan2(lab2[..., 2], lab2[..., 1])
+    return np.abs(2.0 * np.sqrt(c1 * c2) * np.sin((h1 - h2) / 2.0))
+
+
+def hue_groups(lab: np.ndarray) -> np.ndarray:
+    """Group labels ``(N,)`` of Lab samples ``(N, 3)``: single linkage on :func:`hue_difference`
+    below :data:`HUE_LINK` among the chromatic samples; greys, and the members of groups that
+    spread wider than :data:`MAX_SPREAD`, get label -1."""
+    lab = np.asarray(lab, np.float64).reshape(-1, 3)
+    labels = np.full(len(lab), -1, int)
+    chromatic = np.flatnonzero(np.hypot(lab[:, 1], lab[:, 2]) >= MIN_CHROMA)
+    if len(chromatic) == 0:
+        return labels
+    sub = lab[chromatic]
+    dh = hue_difference(sub[:, None, :], sub[None, :, :])
+    link = dh < HUE_LINK
+    group = np.full(len(sub), -1, int)
+    n = 0
+    for i in range(len(sub)):
+        if group[i] >= 0:
+            continue
+        stack, group[i] = [i], n
+        while stack:
+            j = stack.pop()
+            for k in np.flatnonzero(link[j] & (group < 0)):
+                group[k] = n
+                stack.append(k)
+        n += 1
+    kept = 0
+    for g in range(n):
+        members = np.flatnonzero(group == g)
+        if dh[np.ix_(members, members)].max() > MAX_SPREAD:
+            group[members] = -1
+        else:
+            group[members] = kept
+            kept += 1
+    labels[chromatic] = group
+    return labels
+
+
+def name_groups(lab: np.ndarray, distance: np.ndarray) -> np.ndarray:
+    """The palette index ``(N,)`` of every sample, its hue group named jointly with the others.
+
+    Each group of :func:`hue_groups` costs the sum of its members' distances to the colour it is
+    given; a colour already given to another group costs :data:`SHARE_COST` more per member
+    (Hungarian method over the groups and copies of every colour). Greys keep their own
+    nearest colour.
+    """
+    distance = np.asarray(distance, np.float64)
+    own = np.argmin(distance, axis=1)
+    labels = hue_groups(lab)
+    groups = [np.flatnonzero(labels == g) for g in range(labels.max() + 1)]
+    if len(groups) < 2:
+        return own
+    k = distance.shape[1]
+    cost = np.array([distance[m].sum(axis=0) for m in groups])  # (G, K)
+    share = np.array([SHARE_COST * len(m) for m in groups])[:, None]
+    # every colour once at its cost, and as often as needed at the sharing cost
+    rows, cols = linear_sum_assignment(np.hstack([cost] + [cost + share] * (len(groups) - 1)))
+    out = own.copy()
+    for g, c in zip(rows, cols):
+        colour = int(c % k)
+        members = groups[g]
+        if np.all(own[members] == colour):
+            continue
+        logger.debug("hue group of %d sample(s) named %d (nearest each: %s)", len(members), colour,
+                     own[members].tolist())
+        out[members] = colour
+    return out
