@@ -259,11 +259,37 @@ def align_layout(layout: Layout, found: CellsFound,
 # ------------------------------------------------------------------------------ stage 3
 
 
+#: A region is veiled (glare) when its darkest linear channel exceeds its colour's lower
+#: quartile by this factor plus this amount (linear light); see :func:`unveiled`.
+VEIL_FACTOR = 1.5
+VEIL_ADD = 0.015
+
+
+def unveiled(labs: np.ndarray) -> np.ndarray:
+    """Which regions of one colour ``(N, 3)`` Lab are not veiled by glare: bool ``(N,)``.
+
+    Glare adds white light: every linear channel rises by about the same amount, so the
+    darkest channel - a few per cent of full scale for a saturated paint - rises most in
+    proportion, far beyond what an uneven lamp does (which scales the channels). A region whose
+    darkest channel is above ``VEIL_FACTOR`` times its colour's lower quartile plus ``VEIL_ADD``
+    is left out; with one calibration photo and three regions of a colour, two cards under a
+    glare spot would otherwise set the colour (observed: dE 20 too light and grey)."""
+    labs = np.asarray(labs, float).reshape(-1, 3)
+    if len(labs) < 2:
+        return np.ones(len(labs), bool)
+    from vision.colour import srgb_to_linear
+
+    low = np.asarray(srgb_to_linear(lab_to_bgr(labs)), float).min(axis=1)
+    keep = low <= VEIL_FACTOR * np.percentile(low, 25) + VEIL_ADD
+    return keep if keep.any() else np.ones(len(labs), bool)
+
+
 def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Mapping[Cell, CellSample]],
                   *, source: str = "", cov_floor: float = 1.0) -> dict[str, Any]:
     """Colour statistics and symbol templates from the aligned layout.
 
-    Per colour: ``lab`` the per-channel median of its regions' Lab, ``cov`` their covariance
+    Per colour: ``lab`` the per-channel median of its regions' Lab (regions veiled by glare
+    left out, see :func:`unveiled`), ``cov`` their covariance
     (plus ``cov_floor`` on the diagonal, so one region still gives a usable spread), ``n`` the
     number of regions. Per symbol: ``template`` the mean 32x32 probe, ``n`` the cards used.
     Cards: ``art`` the median Lab of their symbol art as photographed (the reader's symbol mask
@@ -279,6 +305,7 @@ def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Ma
         labs = np.array(groups.get(name, []))
         if len(labs) == 0:
             continue
+        labs = labs[unveiled(labs)]
         lab = np.median(labs, axis=0)
         cov = np.cov(labs.T) if len(labs) > 1 else np.zeros((3, 3))
         cov = cov + np.eye(3) * cov_floor

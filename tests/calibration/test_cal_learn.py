@@ -143,3 +143,17 @@ def test_symbol_art_colour_is_learned_as_photographed():
     assert warm["lab"][0] > 80 and day["lab"][0] > 80  # light art on both
     assert warm["lab"][2] > day["lab"][2] + 5  # yellower under the warm lamp
     assert abs(day["lab"][1]) < 6 and abs(day["lab"][2]) < 8
+
+
+def test_glare_veiled_regions_are_left_out():
+    """Glare adds white light: regions of one colour under it are lighter and greyer, and are
+    not used for the colour; an uneven lamp (all channels scaled) keeps every region."""
+    from calibration.learn import unveiled
+    from vision.colour import bgr_to_lab, linear_to_srgb
+
+    paint = np.array([0.05, 0.30, 0.60])  # linear BGR of an orange under a warm lamp
+    clean = [paint * s for s in (0.8, 1.0, 1.2)]
+    veiled = [paint * 1.0 + 0.2, paint * 0.9 + 0.3]
+    labs = bgr_to_lab(np.asarray(linear_to_srgb(np.array(clean + veiled)), np.float32))
+    assert unveiled(labs).tolist() == [True, True, True, False, False]
+    assert unveiled(labs[:3]).all() and unveiled(labs[:1]).all()
