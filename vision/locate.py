@@ -183,7 +183,7 @@ def locate(image: np.ndarray, *, cells_are_tiles: bool = True) -> Lattice:
 
 
 def _layout_segments(image: np.ndarray, fg: np.ndarray, scale: float, *, min_length: float,
-                     pixels: int = 700_000) -> Segments:
+                     pixels: int = 450_000) -> Segments:
     """Edge segments of the layout seen closer: the full image's crop around the foreground
     ``fg`` (work-image mask) at about ``pixels`` pixels (no more than full resolution); returned
     in work-image pixels, at least ``min_length`` (work pixels) long."""
