@@ -296,6 +296,23 @@ def _fill_card_colours(readings: list[CellReading], kit: Kit, game: str, decoded
     return doubts
 
 
+def set_fit(readings: list[CellReading], kit: Kit, game: str) -> float:
+    """How well a reading fits the kit's set, 0-1: the share of the tiles read in full that are
+    tiles of the set (a wrong lattice reads pieces of tiles: X-Tiles sectors of several tiles
+    rarely make one of the 48), and 0 when more tiles are read than the set holds. 1 when
+    nothing can be checked."""
+    occupied = [rd for rd in readings if rd.occupied]
+    total = sum(int(t.get("count", 1)) for t in kit.tiles)
+    if total and len(occupied) > total:
+        return 0.0
+    counts = {_tile_key(kit, t) for t in kit.tiles}
+    keys = [_reading_key(kit, game, rd.attrs) for rd in occupied]
+    keys = [k for k in keys if k is not None]
+    if not keys:
+        return 1.0
+    return sum(k in counts for k in keys) / len(keys)
+
+
 def _tile_key(kit: Kit, t: dict) -> Any:
     if kit.face_model == "solid":
         return (t["colour"], t.get("pips"))

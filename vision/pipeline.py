@@ -18,7 +18,7 @@ import numpy as np
 from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, read_cells, rectify,
                           rectify_mask)
 from vision.colour import Palette
-from vision.decode import decode_readings
+from vision.decode import decode_readings, set_fit
 from vision.frame import FRAME, Frame, find_frame
 from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
@@ -175,6 +175,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     best = None
     chosen = -1
     t_rect = t_read = 0.0
+    misfits = 0
     for k, lat in enumerate(candidates):
         if lat.rows[1] - lat.rows[0] > 30 or lat.cols[1] - lat.cols[0] > 30:
             continue
@@ -197,7 +198,12 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             score += 10.0 * (1.0 - info.get("coverage", 1.0))
         # cells cutting through the tiles (the share of partly covered cells, see locate)
         score += 10.0 * lat.info.get("partial", 0.0)
-        if n_occ and (best is None or score < best[0]):
+        # tiles that the set does not have (pieces of several tiles)
+        plausible = set_fit(readings, kit, game)
+        score += 10.0 * (1.0 - plausible)
+        if n_occ and plausible < MIN_SET_FIT:
+            misfits += 1
+        elif n_occ and (best is None or score < best[0]):
             best = (score, lat, td, readings, info)
             chosen = k
     timing["rectify"] = t_rect * 1000
@@ -210,6 +216,9 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                               _timing={k: v for k, v in timing.items() if k != "locate"})
         return Reading(fallback.board, fallback.timing_ms, fallback.geometry, fallback.doubts,
                        {**fallback.info, **mat_info})
+    if best is None and misfits:
+        raise NoTilesFound("no tiles found: the grids seen read as tiles that "
+                           f"{kit.title} does not have (try a sharper or more top-down photo)")
     if best is None:
         raise NoTilesFound("no tiles found: a grid was seen but no cell looks like a tile of "
                            f"{kit.title}")
@@ -227,6 +236,11 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                    info={"lattice_strength": lattice.strength, "diagonal": lattice.diagonal,
                          "pitch_px": lattice.pitch_px, "reading_candidate": chosen,
                          "candidates_read": len(candidates), **mat_info, **info})
+
+
+#: A reading of which fewer tiles are tiles of the set (see :func:`vision.decode.set_fit`) is
+#: pieces of tiles on a wrong lattice, never kept.
+MIN_SET_FIT = 0.5
 
 
 def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]
@@ -259,10 +273,42 @@ def _reading_candidates(kit: Kit, lattices: list[Lattice], lattice: Lattice, fra
         return lattices  # the cell lattices themselves, fitted on the mat's top-down view
     if kit.shape == "rounded-x":
         # X-shaped tiles have no straight outline: the straight lines are their X grooves
-        return [v for lat in lattices[:3] for v in diagonal_variants(lat)]
+        return _distinct([v for lat in lattices[:3] for v in diagonal_variants(lat)])
     if kit.face_model == "sectors":
         return [lattice, *diagonal_variants(lattice)]
-    return lattices[:2]
+    return _distinct(lattices[:2])
+
+
+#: Two lattices are the same reading when every cell centre of one lies within this share of a
+#: cell of a cell centre of the other, and likewise its cell corners.
+SAME_LATTICE = 0.05
+
+
+def _distinct(lattices: list[Lattice]) -> list[Lattice]:
+    """``lattices`` without those that put their cells where an earlier one does (up to whole
+    cells of shift: the window is the same foreground's), which would read the same."""
+    kept: list[Lattice] = []
+    for lat in lattices:
+        if not any(_same_cells(lat, other) for other in kept):
+            kept.append(lat)
+    return kept
+
+
+def _same_cells(a: Lattice, b: Lattice) -> bool:
+    rows = np.arange(a.rows[0], a.rows[1] + 1)
+    cols = np.arange(a.cols[0], a.cols[1] + 1)
+    cc, rr = np.meshgrid(cols, rows)
+    pts = np.column_stack([cc.ravel(), rr.ravel()]).astype(float)
+    try:
+        inv = np.linalg.inv(b.H)
+    except np.linalg.LinAlgError:
+        return False
+    for offset in (0.5, 0.0):  # cell centres, then cell corners
+        with np.errstate(all="ignore"):
+            q = apply_h(inv, apply_h(a.H, pts + offset)) - offset
+        if not np.all(np.isfinite(q)) or np.abs(q - np.round(q)).max() > SAME_LATTICE:
+            return False
+    return True
 
 
 def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading],

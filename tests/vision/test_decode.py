@@ -75,3 +75,29 @@ def test_an_unclear_card_colour_takes_the_one_its_neighbours_allow():
     assert decoded[(0, 0)][0]["colour"] == "purple"
     decoded, _ = decode_readings([me], TAPESTRY, "tapestry")
     assert decoded[(0, 0)][0]["colour"] is None
+
+
+XT = kit_for_game("x-tiles")
+
+
+def _xt(row, col, edges, axis="ew"):
+    return CellReading(row, col, True, 0.99, {"edges": edges, "long_axis": axis}, {"edges": 0.9}, 0.9)
+
+
+def test_set_fit_is_the_share_of_tiles_the_set_has():
+    from vision.decode import set_fit
+
+    real = XT.tiles[0]["sectors"]  # (big, small, big, small) clockwise from a big end
+    good = {"e": real[0], "s": real[1], "w": real[2], "n": real[3]}
+    one_colour = {"n": "red", "e": "red", "s": "red", "w": "red"}  # no X-Tile is one colour
+    assert set_fit([_xt(0, 0, good)], XT, "x-tiles") == 1.0
+    assert set_fit([_xt(0, 0, good), _xt(0, 1, one_colour)], XT, "x-tiles") == 0.5
+    assert set_fit([_xt(0, 0, None)], XT, "x-tiles") == 1.0  # nothing to check
+
+
+def test_set_fit_is_zero_when_more_tiles_are_read_than_the_set_holds():
+    from vision.decode import set_fit
+
+    readings = [CellReading(r, c, True, 0.9, {"colour": None, "symbol": None}, {}, 0.5)
+                for r in range(9) for c in range(9)]  # 81 cards of a 72-card deck
+    assert set_fit(readings, TAPESTRY, "tapestry") == 0.0
