@@ -9,9 +9,11 @@ as fully wrong and the reason is kept.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import json
 import logging
+import os
 import platform
 import random
 import statistics
@@ -19,7 +21,7 @@ import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -167,15 +169,39 @@ def _git_commit() -> str | None:
         return None
 
 
+@contextlib.contextmanager
+def one_core(pin: bool = True) -> Iterator[int | None]:
+    """Within the block, run this process (and OpenCV's threads) on one CPU core, as the speed
+    target is stated; yields the core, or None when not pinned (``pin`` False, or a platform
+    that cannot pin a process). The cores and OpenCV's threads are restored afterwards."""
+    if not pin or not hasattr(os, "sched_getaffinity"):
+        yield None
+        return
+    cores, threads = os.sched_getaffinity(0), cv2.getNumThreads()
+    try:
+        os.sched_setaffinity(0, {min(cores)})
+    except OSError:
+        yield None
+        return
+    cv2.setNumThreads(1)
+    try:
+        yield min(cores)
+    finally:
+        os.sched_setaffinity(0, cores)
+        cv2.setNumThreads(threads)
+
+
 def run_bench(*, games: Iterable[str] = GAMES, difficulties: Iterable[str] = DIFFICULTIES,
               per_game: int = 4, size: tuple[int, int] = (4000, 3000), seed: int = DEFAULT_SEED,
               reader: ReadFn | None | str = "default",
-              progress: Callable[[PhotoResult], None] | None = None) -> dict[str, Any]:
+              progress: Callable[[PhotoResult], None] | None = None,
+              pin: bool = True) -> dict[str, Any]:
     """Run the benchmark and return its results document (see module docstring).
 
     ``reader``: ``"default"`` imports ``vision.pipeline``; ``None`` benches with no reader (all
     photos wrong); or any ``read(jpeg_bytes, game)`` returning an object with ``board`` and
-    ``timing_ms``.
+    ``timing_ms``. ``pin``: time everything (decode and read alike) on one CPU core
+    (:func:`one_core`).
     """
     games, difficulties = list(games), list(difficulties)
     missing_reason = None
@@ -185,14 +211,15 @@ def run_bench(*, games: Iterable[str] = GAMES, difficulties: Iterable[str] = DIF
         missing_reason = "no reader given"
     t0 = time.perf_counter()
     photos: list[PhotoResult] = []
-    for game in games:
-        for difficulty in difficulties:
-            for i in range(per_game):
-                p = bench_photo(game, difficulty, photo_seed(seed, game, difficulty, i), size=size,
-                                reader=reader, reader_missing=missing_reason)  # type: ignore[arg-type]
-                photos.append(p)
-                if progress:
-                    progress(p)
+    with one_core(pin) as core:
+        for game in games:
+            for difficulty in difficulties:
+                for i in range(per_game):
+                    p = bench_photo(game, difficulty, photo_seed(seed, game, difficulty, i), size=size,
+                                    reader=reader, reader_missing=missing_reason)  # type: ignore[arg-type]
+                    photos.append(p)
+                    if progress:
+                        progress(p)
     groups: dict[str, dict[str, Any]] = {}
     for game in games:
         for difficulty in difficulties:
@@ -206,7 +233,7 @@ def run_bench(*, games: Iterable[str] = GAMES, difficulties: Iterable[str] = DIF
         "settings": {"games": games, "difficulties": difficulties, "per_game": per_game,
                      "size": list(size), "seed": seed},
         "machine": {"python": platform.python_version(), "cpu": platform.machine(),
-                    "opencv_threads": cv2.getNumThreads()},
+                    "opencv_threads": cv2.getNumThreads(), "pinned_core": core},
         "reader_missing": missing_reason,
         "overall": summarise(photos),
         "results": groups,
@@ -223,7 +250,9 @@ def format_table(doc: Mapping[str, Any]) -> str:
     """The results as a markdown table (one row per game and difficulty, plus all)."""
     s = doc["settings"]
     lines = [f"bench {doc['date']} commit {doc.get('commit') or '?'}: {s['per_game']} photo(s) per "
-             f"game and difficulty, {s['size'][0]}x{s['size'][1]}, seed {s['seed']}",
+             f"game and difficulty, {s['size'][0]}x{s['size'][1]}, seed {s['seed']}, "
+             + ("on one core" if doc.get("machine", {}).get("pinned_core") is not None
+                else "all cores"),
              "",
              "| game | difficulty | photos | cells | cell errors | no error | <=1 error | "
              "read median ms | read p95 ms | decode ms | read/decode | stages (mean ms) |",

@@ -31,6 +31,9 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1000, help="first seed (default 1000)")
     p.add_argument("--out", metavar="DIR", help="write the results here instead of vision/benchmarks")
     p.add_argument("--no-record", action="store_true", help="do not write any results file")
+    p.add_argument("--all-cores", action="store_true",
+                   help="let the reader use every core (default: decode and read on one core, "
+                        "as the speed target is stated)")
     add_json_flag(p)
     p.set_defaults(func=run)
     return p
@@ -48,7 +51,7 @@ def run(args: argparse.Namespace) -> CommandResult:
               + (f", read {p.read_ms:.0f} ms" if p.read_ms is not None else ""), file=sys.stderr)
 
     doc = run_bench(games=args.games, difficulties=args.difficulty, per_game=args.per_game,
-                    size=args.size, seed=args.seed, progress=progress)
+                    size=args.size, seed=args.seed, progress=progress, pin=not args.all_cores)
     written = []
     if not args.no_record:
         try:
