@@ -394,14 +394,16 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         for more in extra:
             more = _near(more, near)
             segs = Segments(np.vstack([segs.p, more.p]), np.vstack([segs.q, more.q]))
-    # (the mask's staircase smoothed away first)
-    sigma = max(1.5, 0.003 * max(w, h))
-    # the outline on a half-size copy of the mask (its colours were judged at half size: the
-    # finer staircase is noise), smoothed first
-    half = cv2.resize(fg.astype(np.uint8) * 255, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-    outline = segments_within(half, half > 0, min_length=min_length / 2, pad=int(2 * sigma) + 4,
-                              blur=sigma / 2)
-    outline = Segments((outline.p + 0.5) * 2 - 0.5, (outline.q + 0.5) * 2 - 0.5)
+    outline = Segments(np.zeros((0, 2)), np.zeros((0, 2)))
+    if (cells_are_tiles and not fg_info.get("textured")) or len(segs) < 6:
+        # (its lattices are only tried on a plain table under whole tiles)
+        # the outline on a half-size copy of the mask (its colours were judged at half size:
+        # the finer staircase is noise), smoothed first
+        sigma = max(1.5, 0.003 * max(w, h))
+        half = cv2.resize(fg.astype(np.uint8) * 255, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+        outline = segments_within(half, half > 0, min_length=min_length / 2,
+                                  pad=int(2 * sigma) + 4, blur=sigma / 2)
+        outline = Segments((outline.p + 0.5) * 2 - 0.5, (outline.q + 0.5) * 2 - 0.5)
     if len(segs) < 6 and len(outline) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
     # (no pitch cutting on a patterned table: its foreground is only as sharp as the texture's
