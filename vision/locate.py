@@ -379,13 +379,15 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
     near = cv2.dilate(fg.astype(np.uint8), np.ones((5, 5), np.uint8),
                       iterations=max(1, int(0.004 * max(w, h)))) > 0
+    # only the edges near the layout count: the rest of the picture is not searched
+    segs = _near(segments_within(gray, near, min_length=min_length), near)
+    all_segs = segs
     if fg_info.get("textured"):
-        # (a patterned table's own lines are compared with the lattices found, see below)
-        all_segs = find_segments(gray, min_length=min_length)
-        segs = _near(all_segs, near)
-    else:
-        # only the edges near the layout count: the rest of the picture is not searched
-        all_segs = segs = _near(segments_within(gray, near, min_length=min_length), near)
+        # a patterned table's own lines are compared with the lattices found (see below): the
+        # whole picture's, on a half-size copy (the pattern's lines run long and clear)
+        half = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+        all_segs = find_segments(half, min_length=min_length / 2)
+        all_segs = Segments((all_segs.p + 0.5) * 2 - 0.5, (all_segs.q + 0.5) * 2 - 0.5)
     if len(segs) < 60:
         # few straight edges (small or toothed tiles): add the edges of a smoothed copy and the
         # outline of the layout, which runs along tile edges
