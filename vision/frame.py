@@ -31,17 +31,19 @@ class Frame:
 
 
 def _band_stats(lab: np.ndarray, n: int, rows: int, cols: int, offsets: tuple[float, float],
-                horizontal: bool) -> tuple[np.ndarray, np.ndarray]:
+                horizontal: bool, lines: tuple[int, int] | None = None
+                ) -> tuple[np.ndarray, np.ndarray]:
     """Median CIELAB and spread of a thin band beside every cell side.
 
     ``horizontal``: bands beside row lines ``r = 0 .. rows`` spanning each column ``j``, at
     ``r + offsets`` cells (negative offsets = above the line); otherwise beside column lines.
     Returns ``(median, spread)`` of shapes ``(rows + 1, cols, 3)`` and ``(rows + 1, cols)``
     (transposed roles for vertical bands), NaN where the band leaves the view. ``spread`` is the
-    median distance of the band's pixels to its median (a painted strip is uniform).
+    median distance of the band's pixels to its median (a painted strip is uniform). ``lines``:
+    only the lines ``first .. last`` (inclusive) are measured, the others are left NaN.
     """
     if not horizontal:
-        return _band_stats(lab.transpose(1, 0, 2), n, cols, rows, offsets, True)
+        return _band_stats(lab.transpose(1, 0, 2), n, cols, rows, offsets, True, lines)
     H = lab.shape[0]
     med = np.full((rows + 1, cols, 3), np.nan, np.float32)
     spread = np.full((rows + 1, cols), np.nan, np.float32)
@@ -51,6 +53,8 @@ def _band_stats(lab: np.ndarray, n: int, rows: int, cols: int, offsets: tuple[fl
     a = np.round((r + offsets[0]) * n).astype(int)
     b = np.round((r + offsets[1]) * n).astype(int)
     ok = (a >= 0) & (b <= H) & (b > a)
+    if lines is not None:
+        ok &= (r >= lines[0]) & (r <= lines[1])
     for height in np.unique((b - a)[ok]):
         sel = np.flatnonzero(ok & (b - a == height))
         idx = a[sel, None] + np.arange(height)[None, :]               # (k, height) pixel rows
@@ -61,6 +65,32 @@ def _band_stats(lab: np.ndarray, n: int, rows: int, cols: int, offsets: tuple[fl
         med[sel] = m
         spread[sel] = np.median(np.linalg.norm(band - m[:, :, None, :], axis=3), axis=2)
     return med, spread
+
+
+def _band_pixels(n: int, lines: int, first: tuple[int, int], second: tuple[int, int]
+                 ) -> np.ndarray:
+    """Pixel rows (or columns) of the bands ``(-0.28, -0.08)`` beside lines ``first`` and
+    ``(0.08, 0.28)`` beside lines ``second`` (inclusive ranges), within ``lines * n`` pixels."""
+    out = []
+    for (lo, hi), off in ((first, (-0.28, -0.08)), (second, (0.08, 0.28))):
+        for r in range(lo, hi + 1):
+            out.append(np.arange(int(np.round((r + off[0]) * n)), int(np.round((r + off[1]) * n))))
+    idx = np.unique(np.concatenate(out)) if out else np.zeros(0, int)
+    return idx[(idx >= 0) & (idx < lines * n)]
+
+
+def _band_lab(bgr: np.ndarray, n: int, rows: int, cols: int, nr: int, nc: int) -> np.ndarray:
+    """CIELAB of the top-down view ``bgr`` where the frame's bands can lie (the pixel rows of
+    the row lines' bands, the pixel columns of the column lines'); zero elsewhere (never
+    read). The conversion is per pixel, so the values are those of the whole view's."""
+    lab = np.zeros(bgr.shape, np.float32)
+    ri = _band_pixels(n, rows, (0, nr - 1), (FRAME, rows))
+    ci = _band_pixels(n, cols, (0, nc - 1), (FRAME, cols))
+    if len(ri):
+        lab[ri] = bgr_to_lab(bgr[ri])
+    if len(ci):
+        lab[:, ci] = bgr_to_lab(np.ascontiguousarray(bgr[:, ci]))
+    return lab
 
 
 def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px: int = 16
@@ -77,15 +107,16 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
     td = rectify(image, lattice, cell_px=cell_px)
     if td.rows < FRAME or td.cols < FRAME:
         return None
-    lab = bgr_to_lab(td.image).astype(np.float32)
     n = cell_px
     rows, cols = td.rows, td.cols
     # bands outside a window: above its top row line, below its bottom line, left, right
-    above, above_s = _band_stats(lab, n, rows, cols, (-0.28, -0.08), True)
-    below, below_s = _band_stats(lab, n, rows, cols, (0.08, 0.28), True)
-    left, left_s = _band_stats(lab, n, rows, cols, (-0.28, -0.08), False)
-    right, right_s = _band_stats(lab, n, rows, cols, (0.08, 0.28), False)
     nr, nc = rows - FRAME + 1, cols - FRAME + 1
+    lab = _band_lab(td.image, n, rows, cols, nr, nc)
+    # (only the lines that can be a window's side: tops 0 .. nr - 1, bottoms FRAME .. rows)
+    above, above_s = _band_stats(lab, n, rows, cols, (-0.28, -0.08), True, (0, nr - 1))
+    below, below_s = _band_stats(lab, n, rows, cols, (0.08, 0.28), True, (FRAME, rows))
+    left, left_s = _band_stats(lab, n, rows, cols, (-0.28, -0.08), False, (0, nc - 1))
+    right, right_s = _band_stats(lab, n, rows, cols, (0.08, 0.28), False, (FRAME, cols))
     inner = np.arange(1, FRAME - 1)  # the middle six cells of a side
     r0 = np.arange(nr)[:, None, None]
     c0 = np.arange(nc)[None, :, None]
