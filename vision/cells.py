@@ -31,6 +31,11 @@ logger = logging.getLogger(__name__)
 
 #: Below this confidence an attribute is reported unknown.
 CONFIDENCE_THRESHOLD = 0.5
+#: A cell next to the layout that the foreground mask left out is a tile when its colour fits a
+#: palette colour within this (CIEDE2000) ...
+GROW_FIT = 7.0
+#: ... and lies at least this far from the table's colour.
+GROW_APART = 15.0
 #: Confidence of a colour decided by the sample's hue group (see :mod:`vision.hue_groups`).
 GROUP_CONF = 0.6
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
@@ -280,6 +285,21 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                          cell, d_table[i], d_pal[i], ctx.palette.names[match.index[i]], spreads[cell],
                          None if fg is None else round(float(fg[i]), 2),
                          None if ctx.sides is None else ctx.sides[cell], p)
+    if fg is not None and not board and not no_table:
+        # a tile the mask missed (its colour is common on the table, or the mask's window cut
+        # it off) but that fits a palette colour closely, stands well apart from the table and
+        # touches the layout: a tile (grown once, from the cells decided above)
+        index = {c: i for i, c in enumerate(cells)}
+        grown = []
+        for i, cell in enumerate(cells):
+            if occ[cell] or d_pal[i] > GROW_FIT or d_table[i] < GROW_APART or spreads[cell] > 8.0:
+                continue
+            r, c = cell
+            if any(occ.get(nb) for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                   if nb in index):
+                grown.append(cell)
+        for cell in grown:
+            occ[cell], conf[cell] = True, 0.6
     occ_cells = [i for i, c in enumerate(cells) if occ[c]]
     gains = corr if corr is not None else as_correction(None)
     if occ_cells:
