@@ -506,12 +506,17 @@ def _cover_foreground(lat: Lattice, margin: int = 0) -> Lattice:
     if len(pts) < 20:
         return lat
     H = np.linalg.inv(np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H)
-    hom = pts @ H.T
-    ok = hom[:, 2] * np.sign(np.median(hom[:, 2])) > 1e-9
+    x, y = pts[:, 0], pts[:, 1]
+    w = H[2, 0] * x + H[2, 1] * y + H[2, 2]
+    # (the points in front of the camera: w has the sign of most of them)
+    ok = w * (1.0 if 2 * int(np.count_nonzero(w > 0)) > len(w) else -1.0) > 1e-9
     if ok.sum() < 20:
         return lat
-    xy = hom[ok, :2] / hom[ok, 2:3]
-    (x_lo, y_lo), (x_hi, y_hi) = np.percentile(xy, [1, 99], axis=0)
+    x, y, w = x[ok], y[ok], w[ok]
+    lx = (H[0, 0] * x + H[0, 1] * y + H[0, 2]) / w
+    ly = (H[1, 0] * x + H[1, 1] * y + H[1, 2]) / w
+    x_lo, x_hi = np.percentile(lx, [1, 99])
+    y_lo, y_hi = np.percentile(ly, [1, 99])
     if not np.all(np.isfinite([x_lo, y_lo, x_hi, y_hi])):
         return lat
     rows = (min(lat.rows[0], int(math.floor(y_lo)) - margin),
