@@ -38,6 +38,9 @@ GROW_FIT = 7.0
 GROW_APART = 15.0
 #: Confidence of a colour decided by the sample's hue group (see :mod:`vision.hue_groups`).
 GROUP_CONF = 0.6
+#: A cell blown out over more than this share, with an edge along one side at most, is glare on
+#: the table (a tile shows its outline through glare).
+GLARE_PATCH = 0.3
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
 OUTLINE_FREE_FIT = 10.0
@@ -277,14 +280,20 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             # an edge on one side at most (a neighbour's) and only a loose colour fit: a patch of
             # the table (glare, a stain), not a tile, which shows its outline all round
             s = min(s, -1.0)
+        if (outline and ctx.sides is not None and ctx.sides[cell] <= 1 and ctx.blown
+                and ctx.blown.get(cell, 0.0) > GLARE_PATCH):
+            # blown out over much of it, with no outline: the lamp's reflection on the table
+            s = min(s, -1.0)
         p = 1 / (1 + math.exp(-s))
         occ[cell] = p > 0.5
         conf[cell] = float(max(p, 1 - p))
         if debug:
-            logger.debug("cell %s: table dE %.1f palette dE %.1f (%s) spread %.1f fg %s sides %s -> %.2f",
-                         cell, d_table[i], d_pal[i], ctx.palette.names[match.index[i]], spreads[cell],
+            logger.debug("cell %s: table dE %.1f palette dE %.1f (%s) spread %.1f fg %s sides %s "
+                         "blown %.2f -> %.2f", cell, d_table[i], d_pal[i],
+                         ctx.palette.names[match.index[i]], spreads[cell],
                          None if fg is None else round(float(fg[i]), 2),
-                         None if ctx.sides is None else ctx.sides[cell], p)
+                         None if ctx.sides is None else ctx.sides[cell],
+                         ctx.blown.get(cell, 0.0) if ctx.blown else 0.0, p)
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
         # it off) but that fits a palette colour closely, stands well apart from the table and
@@ -294,6 +303,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         for i, cell in enumerate(cells):
             if occ[cell] or d_pal[i] > GROW_FIT or d_table[i] < GROW_APART or spreads[cell] > 8.0:
                 continue
+            if ctx.blown and ctx.blown.get(cell, 0.0) > GLARE_PATCH:
+                continue  # (blown out: the lamp's reflection, see below)
             r, c = cell
             if any(occ.get(nb) for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
                    if nb in index):
