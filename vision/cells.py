@@ -38,8 +38,9 @@ GROW_FIT = 7.0
 GROW_APART = 15.0
 #: Confidence of a colour decided by the sample's hue group (see :mod:`vision.hue_groups`).
 GROUP_CONF = 0.6
-#: A cell blown out over more than this share, with an edge along one side at most, is glare on
-#: the table (a tile shows its outline through glare).
+#: A cell blown out over more than this share is not grown into the layout: it may be the lamp's
+#: reflection on the table. (Not a test of occupancy on its own: a white tile in bright light is
+#: blown out as much, and shows as little outline on a white table.)
 GLARE_PATCH = 0.3
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
@@ -280,10 +281,6 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             # an edge on one side at most (a neighbour's) and only a loose colour fit: a patch of
             # the table (glare, a stain), not a tile, which shows its outline all round
             s = min(s, -1.0)
-        if (outline and ctx.sides is not None and ctx.sides[cell] <= 1 and ctx.blown
-                and ctx.blown.get(cell, 0.0) > GLARE_PATCH):
-            # blown out over much of it, with no outline: the lamp's reflection on the table
-            s = min(s, -1.0)
         p = 1 / (1 + math.exp(-s))
         occ[cell] = p > 0.5
         conf[cell] = float(max(p, 1 - p))
@@ -304,7 +301,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             if occ[cell] or d_pal[i] > GROW_FIT or d_table[i] < GROW_APART or spreads[cell] > 8.0:
                 continue
             if ctx.blown and ctx.blown.get(cell, 0.0) > GLARE_PATCH:
-                continue  # (blown out: the lamp's reflection, see below)
+                continue  # (blown out: perhaps the lamp's reflection)
             r, c = cell
             if any(occ.get(nb) for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
                    if nb in index):

@@ -207,19 +207,3 @@ def test_a_tile_coloured_patch_away_from_the_layout_is_not_grown(monkeypatch):
     readings, _ = read_cells(td, KIT, palette=PAL, fg=fg)
     occupied = {(r.row, r.col) for r in readings if r.occupied}
     assert occupied == {(1, 1), (1, 2)}
-
-
-def test_the_lamps_reflection_on_the_table_is_not_a_tile(monkeypatch):
-    from vision.cells import read_cells
-
-    # the bare cell shows an edge on one side (its neighbour's), the tiles theirs
-    monkeypatch.setattr("vision.cells._edge_sides", lambda td: {
-        (r, c): (1 if (r, c) == (2, 3) else 3) for r in range(td.rows) for c in range(td.cols)})
-    tiles = {(2, 1): ("blue", 3), (2, 2): ("purple", 5)}
-    td, fg = _layout_view(tiles, fg_cells={(2, 1), (2, 2), (2, 3)}, blur=0)
-    n = td.cw
-    glared = _glare(td.image, (3.5 * n, 2.5 * n), 0.3 * n)  # a bright spot on the bare cell (2, 3)
-    td = type(td)(glared, td.cw, td.ch, td.r0, td.c0, td.rows, td.cols)
-    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg)
-    occupied = {(r.row, r.col) for r in readings if r.occupied}
-    assert occupied == set(tiles)
