@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import logging
 from collections import Counter, defaultdict
+from itertools import product
 from typing import Any
 
 import numpy as np
 
-from vision.cells import CellReading
+from vision.cells import CONFIDENCE_THRESHOLD, CellReading
 from vision.kits import Kit
 
 logger = logging.getLogger(__name__)
@@ -177,19 +178,11 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
     sectors' nearest colours the tile that the set has left and that meets its confidently read
     neighbours' edges (edges meet like colours in these games); filled in only when one choice
     is clearly likeliest (:data:`DECIDE_MARGIN`). Returns board-level doubts."""
-    from itertools import product
-
-    from vision.cells import CONFIDENCE_THRESHOLD
-
     evidence = {(rd.row, rd.col): rd.evidence for rd in readings if rd.evidence.get("sector_distance")}
     unclear = [c for c in evidence if decoded[c][0].get("edges") is None]
     if not unclear:
         return []
-    used: Counter = Counter()
-    for cell, (attrs, _, _) in decoded.items():
-        key = _reading_key(kit, game, attrs)
-        if key is not None:
-            used[key] += 1
+    used = _used(decoded, kit, game)
     mismatch = MISMATCH_COST.get(game, 1.5)
     doubts = []
     for cell in unclear:
@@ -220,18 +213,9 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
             if used[key] >= counts[key]:
                 cost += 3.0  # the set's copies are all on the table already
             scored.append((cost, edges, key))
-        if not scored:
-            continue
-        scored.sort(key=lambda t: t[0])
-        cost, edges, key = scored[0]
-        if len(scored) > 1 and scored[1][0] - cost < DECIDE_MARGIN:
-            continue
-        attrs["edges"] = edges
-        conf["edges"] = max(CONFIDENCE_THRESHOLD, min(0.9, 1.0 - 0.1 * cost))
-        tile_doubts[:] = [d for d in tile_doubts if d[0] != "edges"]
-        used[key] += 1
-        doubts.append((cell, "tile", "a sector was unclear; taken as the set's tile that fits "
-                                     "it and its neighbours"))
+        if _fill(decoded[cell], "edges", scored, used):
+            doubts.append((cell, "tile", "a sector was unclear; taken as the set's tile that fits "
+                                         "it and its neighbours"))
     return doubts
 
 
@@ -248,18 +232,12 @@ def _fill_card_colours(readings: list[CellReading], kit: Kit, game: str, decoded
     confidently read neighbours allow (same or neighbouring colour in the kit's
     ``colour_order``) and of which the set has copies left; filled in only when one choice is
     clearly likeliest (:data:`DECIDE_MARGIN`). Returns board-level doubts."""
-    from vision.cells import CONFIDENCE_THRESHOLD
-
     rank = {c: i for i, c in enumerate(kit.colour_order)}
     evidence = {(rd.row, rd.col): rd.evidence for rd in readings if rd.evidence.get("colour_distance")}
     unclear = [c for c in evidence if decoded[c][0].get("colour") is None]
     if not unclear:
         return []
-    used: Counter = Counter()
-    for cell, (attrs, _, _) in decoded.items():
-        key = _reading_key(kit, game, attrs)
-        if key is not None:
-            used[key] += 1
+    used = _used(decoded, kit, game)
     doubts = []
     for cell in unclear:
         attrs, conf, tile_doubts = decoded[cell]
@@ -280,20 +258,39 @@ def _fill_card_colours(readings: list[CellReading], kit: Kit, game: str, decoded
             if key is not None and key in counts and used[key] >= counts[key]:
                 cost += 3.0
             scored.append((cost, name, key))
-        if not scored:
-            continue
-        scored.sort(key=lambda t: t[0])
-        cost, name, key = scored[0]
-        if len(scored) > 1 and scored[1][0] - cost < DECIDE_MARGIN:
-            continue
-        attrs["colour"] = name
-        conf["colour"] = max(CONFIDENCE_THRESHOLD, min(0.9, 1.0 - 0.1 * cost))
-        tile_doubts[:] = [d for d in tile_doubts if d[0] != "colour"]
+        if _fill(decoded[cell], "colour", scored, used):
+            doubts.append((cell, "tile", f"colour unclear; taken as {attrs['colour']}, the colour "
+                                         "its neighbours allow"))
+    return doubts
+
+
+def _used(decoded: dict, kit: Kit, game: str) -> Counter:
+    """How many tiles of each identity the decoded readings hold so far."""
+    used: Counter = Counter()
+    for attrs, _, _ in decoded.values():
+        key = _reading_key(kit, game, attrs)
         if key is not None:
             used[key] += 1
-        doubts.append((cell, "tile", f"colour unclear; taken as {name}, the colour its neighbours "
-                                     "allow"))
-    return doubts
+    return used
+
+
+def _fill(entry: tuple[dict, dict, list], attribute: str, scored: list, used: Counter) -> bool:
+    """Set an unclear ``attribute`` of a decoded cell ``entry`` (attrs, confidences, doubts) to
+    the cheapest of ``scored`` ``[(cost, value, tile key)]`` when it is clearly cheapest (by
+    :data:`DECIDE_MARGIN`); returns whether it was set."""
+    if not scored:
+        return False
+    scored = sorted(scored, key=lambda t: t[0])
+    cost, value, key = scored[0]
+    if len(scored) > 1 and scored[1][0] - cost < DECIDE_MARGIN:
+        return False
+    attrs, conf, tile_doubts = entry
+    attrs[attribute] = value
+    conf[attribute] = max(CONFIDENCE_THRESHOLD, min(0.9, 1.0 - 0.1 * cost))
+    tile_doubts[:] = [d for d in tile_doubts if d[0] != attribute]
+    if key is not None:
+        used[key] += 1
+    return True
 
 
 def set_fit(readings: list[CellReading], kit: Kit, game: str) -> float:
