@@ -248,7 +248,8 @@ def _mean_direction(segs: Segments) -> np.ndarray:
 
 
 def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: tuple[int, int],
-                            cells_are_tiles: bool, source: str, *, fix_pitch: bool = True
+                            cells_are_tiles: bool, source: str, *, fix_pitch: bool = True,
+                            seed: int = 0
                             ) -> list[Lattice]:
     """Lattice hypotheses from one set of segments (work-image pixels): vanishing points ->
     pairs of families -> regular combs -> refined lattices that hold together. ``fix_pitch``:
@@ -257,7 +258,9 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
     w, h = size
     if len(segs) < 6:
         return []
-    vps = vanishing_points(segs, size=(w, h))
+    # (another seed: a second look from random draws only, the longest segments' crossings
+    # having given the first)
+    vps = vanishing_points(segs, size=(w, h), seed=seed, long_pairs=20 if seed == 0 else 0)
     if len(vps) < 2:
         return []
     candidates = []
@@ -346,7 +349,7 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
 
 
 def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
-                      solid_layout: bool = False) -> list[Lattice]:
+                      solid_layout: bool = False, seed: int = 0) -> list[Lattice]:
     """Find the lattice of tiles in a photo.
 
     Parameters
@@ -356,6 +359,9 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         are the cells' diagonals): the pitch is then checked against the tiles' extent.
     solid_layout : the layout is one solid object (a board): what its outline encloses is part
         of it, even where it has the table's colour.
+    seed : of the random draws for vanishing points; any seed but 0 draws them at random only
+        (no crossings of the longest segments): other hypotheses, for a second look at a photo
+        whose lattice read poorly.
 
     Returns
     -------
@@ -412,12 +418,13 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     # window, so smaller cells fit it better by chance)
     fix_pitch = not fg_info.get("textured")
     valid = _lattices_from_segments(segs, fg, scale, (w, h), cells_are_tiles, "edges",
-                                    fix_pitch=fix_pitch)
+                                    fix_pitch=fix_pitch, seed=seed)
     if cells_are_tiles and not fg_info.get("textured"):
         # a second hypothesis from the layout's outline alone: the table's grain, the pips and
         # the tiles' teeth cannot swamp it (not on a patterned table, where the outline is
         # only as sharp as the texture's window)
-        valid += _lattices_from_segments(outline, fg, scale, (w, h), cells_are_tiles, "outline")
+        valid += _lattices_from_segments(outline, fg, scale, (w, h), cells_are_tiles, "outline",
+                                         seed=seed)
     else:
         # X-shaped tiles (or a patterned table): their grooves lie inside the tiles, while a
         # striped, grained or checked table's lines run past them; the segments wholly inside
@@ -432,7 +439,7 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         close = _layout_segments(image, fg, scale, min_length=max(8.0, 0.012 * max(w, h)))
         within = close.take(inside(close.p) & inside(close.q))
         more = _lattices_from_segments(within, fg, scale, (w, h), cells_are_tiles, "inside",
-                                       fix_pitch=fix_pitch)
+                                       fix_pitch=fix_pitch, seed=seed)
         mixed = []
         for k in range(max(len(valid), len(more))):
             mixed += valid[k:k + 1] + more[k:k + 1]
@@ -456,7 +463,8 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         outline = find_segments(cv2.GaussianBlur(plain.astype(np.uint8) * 255, (0, 0),
                                                  max(1.5, 0.003 * max(w, h))),
                                 min_length=max(8.0, 0.012 * max(w, h)))
-        valid = _lattices_from_segments(outline, plain, scale, (w, h), cells_are_tiles, "outline")
+        valid = _lattices_from_segments(outline, plain, scale, (w, h), cells_are_tiles, "outline",
+                                        seed=seed)
         if valid:
             fg, fg_info = plain, {}
     # (the table's own grid only when nothing else holds together)

@@ -156,7 +156,6 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             raise NoTilesFound(f"no tiles found: the lattice could not be solved ({exc})") from None
     timing["locate"] = (time.perf_counter() - t0) * 1000
     t0 = time.perf_counter()
-    cell_px, aspect = _cell_px(kit)
     lattice = lattices[0]
     frame = None
     if kit.board is not None:
@@ -175,40 +174,28 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         timing["frame"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
     candidates = _reading_candidates(kit, lattices, lattice, frame)
-    best = None
-    chosen = -1
-    t_rect = t_read = 0.0
-    misfits = 0
-    for k, lat in enumerate(candidates):
-        if lat.rows[1] - lat.rows[0] > 30 or lat.cols[1] - lat.cols[0] > 30:
-            continue
-        ta = time.perf_counter()
-        cell_shape = aspect
-        if kit.shape == "card":
-            # cards may lie either way round in the picture: measure the cell's shape
-            measured = cell_aspect(lat, (image.shape[1], image.shape[0]))
-            cell_shape = aspect if measured >= 1 else 1 / aspect
-        td = rectify(image, lat, cell_px=cell_px, aspect=cell_shape if not lat.diagonal else 1.0)
-        tb = time.perf_counter()
-        readings, info = read_cells(td, kit, palette=palette, profile=profile,
-                                    fg=rectify_mask(lat, td), framed=frame is not None)
-        t_rect += tb - ta
-        t_read += time.perf_counter() - tb
-        n_occ = sum(r.occupied for r in readings)
-        # colours that fit the palette, on cells that cover what stands out from the table
-        score = info["fit"] - 0.5 * min(n_occ, 4)
-        if kit.board is None:  # (on a board the empty cells stand out from the table too)
-            score += 10.0 * (1.0 - info.get("coverage", 1.0))
-        # cells cutting through the tiles (the share of partly covered cells, see locate)
-        score += 10.0 * lat.info.get("partial", 0.0)
-        # tiles that the set does not have (pieces of several tiles)
-        plausible = set_fit(readings, kit, game)
-        score += 10.0 * (1.0 - plausible)
-        if n_occ and plausible < MIN_SET_FIT:
-            misfits += 1
-        elif n_occ and (best is None or score < best[0]):
-            best = (score, lat, td, readings, info)
-            chosen = k
+    best, chosen, misfits, t_rect, t_read = _read_best(image, kit, game, candidates, palette,
+                                                       profile, framed=frame is not None)
+    if (kit.board is None and not mat_lattices
+            and (best is None or best[4].get("coverage", 1.0) < SECOND_LOOK_COVERAGE)):
+        # the cells read cover little of what stands out from the table (or nothing read):
+        # a second look, from other vanishing-point hypotheses (the random draws of another
+        # seed), for a lattice whose cells hold the tiles
+        t1 = time.perf_counter()
+        for seed in SECOND_LOOK_SEEDS:
+            try:
+                more = locate_candidates(image, cells_are_tiles=kit.shape != "rounded-x", seed=seed)
+            except (NoTilesFound, np.linalg.LinAlgError, FloatingPointError):
+                continue
+            again = _read_best(image, kit, game, _reading_candidates(kit, more, more[0], None),
+                               palette, profile, framed=False)
+            misfits += again[2]
+            if again[0] is not None and (best is None or again[0][0] < best[0]):
+                best, chosen = again[0], 100 * seed + again[1]
+            logger.debug("second look (seed %d): %s", seed, "kept" if best is again[0] else "not better")
+            if best is not None and best[4].get("coverage", 1.0) >= SECOND_LOOK_COVERAGE:
+                break
+        timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
     timing["rectify"] = t_rect * 1000
     timing["read_cells"] = t_read * 1000
     if best is None and mat_lattices:
@@ -244,6 +231,58 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
 #: A reading of which fewer tiles are tiles of the set (see :func:`vision.decode.set_fit`) is
 #: pieces of tiles on a wrong lattice, never kept.
 MIN_SET_FIT = 0.5
+
+
+#: A reading whose cells cover less than this share of the layout (the cells that stand out
+#: from the table) gets a second look (see :func:`read_image`) ...
+SECOND_LOOK_COVERAGE = 0.6
+#: ... locating again with these seeds (random vanishing-point draws), until one covers it.
+SECOND_LOOK_SEEDS = (1, 2, 3, 4)
+
+
+def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice], palette: Palette,
+               profile: Mapping | None, *, framed: bool) -> tuple[tuple | None, int, int, float, float]:
+    """Read every candidate lattice in full and keep the one whose cells read best.
+
+    Returns ``(best, chosen, misfits, rectify_s, read_s)``: ``best`` is ``(score, lattice,
+    top-down view, readings, info)`` (lower score is better) or None, ``chosen`` its index in
+    ``candidates``, ``misfits`` how many readings were rejected as not tiles of the set."""
+    best = None
+    chosen = -1
+    t_rect = t_read = 0.0
+    misfits = 0
+    cell_px, aspect = _cell_px(kit)
+    for k, lat in enumerate(candidates):
+        if lat.rows[1] - lat.rows[0] > 30 or lat.cols[1] - lat.cols[0] > 30:
+            continue
+        ta = time.perf_counter()
+        cell_shape = aspect
+        if kit.shape == "card":
+            # cards may lie either way round in the picture: measure the cell's shape
+            measured = cell_aspect(lat, (image.shape[1], image.shape[0]))
+            cell_shape = aspect if measured >= 1 else 1 / aspect
+        td = rectify(image, lat, cell_px=cell_px, aspect=cell_shape if not lat.diagonal else 1.0)
+        tb = time.perf_counter()
+        readings, info = read_cells(td, kit, palette=palette, profile=profile,
+                                    fg=rectify_mask(lat, td), framed=framed)
+        t_rect += tb - ta
+        t_read += time.perf_counter() - tb
+        n_occ = sum(r.occupied for r in readings)
+        # colours that fit the palette, on cells that cover what stands out from the table
+        score = info["fit"] - 0.5 * min(n_occ, 4)
+        if kit.board is None:  # (on a board the empty cells stand out from the table too)
+            score += 10.0 * (1.0 - info.get("coverage", 1.0))
+        # cells cutting through the tiles (the share of partly covered cells, see locate)
+        score += 10.0 * lat.info.get("partial", 0.0)
+        # tiles that the set does not have (pieces of several tiles)
+        plausible = set_fit(readings, kit, game)
+        score += 10.0 * (1.0 - plausible)
+        if n_occ and plausible < MIN_SET_FIT:
+            misfits += 1
+        elif n_occ and (best is None or score < best[0]):
+            best = (score, lat, td, readings, info)
+            chosen = k
+    return best, chosen, misfits, t_rect, t_read
 
 
 def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]
