@@ -35,7 +35,7 @@ CONFIDENCE_THRESHOLD = 0.5
 #: palette colour within this (CIEDE2000) ...
 GROW_FIT = 7.0
 #: ... and lies at least this far from the table's colour.
-GROW_APART = 15.0
+GROW_APART = 12.0
 #: Confidence of a colour decided by the sample's hue group (see :mod:`vision.hue_groups`).
 GROUP_CONF = 0.6
 #: A cell blown out over more than this share is not grown into the layout: it may be the lamp's
