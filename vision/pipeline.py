@@ -191,6 +191,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                                palette, profile, framed=False)
             misfits += again[2]
             if again[0] is not None and (best is None or again[0][0] < best[0]):
+                # (info's "reading_candidate": 100 x the seed + the index among its candidates)
                 best, chosen = again[0], 100 * seed + again[1]
             logger.debug("second look (seed %d): %s", seed, "kept" if best is again[0] else "not better")
             if best is not None and best[4].get("coverage", 1.0) >= SECOND_LOOK_COVERAGE:
