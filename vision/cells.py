@@ -295,7 +295,6 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
         # it off) but that fits a palette colour closely, stands well apart from the table and
         # touches the layout: a tile (grown once, from the cells decided above)
-        index = {c: i for i, c in enumerate(cells)}
         grown = []
         for i, cell in enumerate(cells):
             if occ[cell] or d_pal[i] > GROW_FIT or d_table[i] < GROW_APART or spreads[cell] > 8.0:
@@ -303,8 +302,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             if ctx.blown and ctx.blown.get(cell, 0.0) > GLARE_PATCH:
                 continue  # (blown out: perhaps the lamp's reflection)
             r, c = cell
-            if any(occ.get(nb) for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                   if nb in index):
+            if any(occ.get(nb) for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
                 grown.append(cell)
         for cell in grown:
             occ[cell], conf[cell] = True, 0.6
@@ -618,13 +616,27 @@ def _conf_from_match(distance: float, margin: float) -> float:
 
 # ----------------------------------------------------------------------------- solid + pips
 
+def _palette_fit(labs: np.ndarray, palette: Palette, gains: np.ndarray, *, explore: bool
+                 ) -> tuple[Any, np.ndarray]:
+    """Colour samples ``labs`` ``(N, 3)`` classified under the light (starting from ``gains``,
+    see :func:`vision.colour.classify_adaptive`): the match and the distances ``(N, K)`` to every
+    palette colour as predicted under the light fitted."""
+    match, _, corr = classify_adaptive(labs, palette, gains_bgr=gains, explore=explore)
+    return match, palette_distance(labs, palette, predict_palette(palette, corr))
+
+
+def _distances(palette: Palette, row: np.ndarray) -> dict[str, float]:
+    """One sample's distances ``(K,)`` as evidence: ``{colour name: distance}`` (2 decimals)."""
+    return dict(zip(palette.names, np.round(row, 2).tolist()))
+
+
 def _named_by_hue(labs: np.ndarray, dist: np.ndarray, match) -> tuple[np.ndarray, np.ndarray]:
     """Palette index ``(N,)`` and confidence ``(N,)`` of colour samples ``labs`` ``(N, 3)`` with
     distances ``dist`` ``(N, K)``: each its own nearest colour, unless its hue group (faces of one
     paint, see :mod:`vision.hue_groups`) is named otherwise; a near tie settled by a group of two
     or more gets :data:`GROUP_CONF`."""
-    named = name_groups(labs, dist)
     hue = hue_groups(labs)
+    named = name_groups(labs, dist, hue)
     size = np.where(hue >= 0, np.bincount(hue + 1)[hue + 1], 1)
     conf = np.array([_conf_from_match(d, m) for d, m in zip(match.distance, match.margin)])
     settled = (named != match.index) | ((size >= 2) & (conf < CONFIDENCE_THRESHOLD))
@@ -638,8 +650,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     stack = np.stack([regions[c] for c in cells])
     labs = _face_colours(stack)
-    match, corrected, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
-    dist = palette_distance(labs, ctx.palette, predict_palette(ctx.palette, corr))  # (N, K)
+    match, dist = _palette_fit(labs, ctx.palette, gains, explore=False)
     pip_reads = {}
     if kit.pips:
         td = ctx.td
@@ -672,7 +683,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             if pconf < CONFIDENCE_THRESHOLD:
                 doubts.append(("pips", "no pips seen" if pips is None else
                                f"pips unclear ({pips} most likely, p={pr.prob[i].max():.2f})"))
-        evidence = {"colour_distance": dict(zip(ctx.palette.names, np.round(dist[i], 2).tolist()))}
+        evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
         if kit.pips:
             evidence["pip_prob"] = {p: np.round(pip_reads[p].prob[i], 4).tolist() for p in (1, -1)}
             evidence["pip_contrast"] = {p: round(float(pip_reads[p].contrast[i]), 1) for p in (1, -1)}
@@ -754,8 +765,7 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     symbols = ctx.symbols if ctx.symbols is not None else _card_symbols(ctx, cells, regions)
     labs = np.array([symbols[c][0] for c in cells])
-    match, _, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
-    dist = palette_distance(labs, ctx.palette, predict_palette(ctx.palette, corr))
+    match, dist = _palette_fit(labs, ctx.palette, gains, explore=False)
     # cards of one paint share a hue: the groups of hue are named together
     named, cconfs = _named_by_hue(labs, dist, match)
     templates = _profile_templates(ctx.profile)
@@ -770,7 +780,7 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
             doubts.append(("colour", f"colour unclear (nearest {name}, dE {match.distance[i]:.1f})"))
         if sconf < CONFIDENCE_THRESHOLD:
             doubts.append(("symbol", why))
-        evidence = {"colour_distance": dict(zip(ctx.palette.names, np.round(dist[i], 2).tolist()))}
+        evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
         out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]), evidence)
     return out
 
@@ -976,12 +986,10 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     def axis_of(cell):
         return 0 if parity is None else (0 if (cell[0] + cell[1]) % 2 == parity else 1)
 
-    samples = []
-    for i, cell in enumerate(cells):
-        samples.extend(per_axis[axis_of(cell)][i])
-    match, _, corr = classify_adaptive(np.array(samples), ctx.palette, gains_bgr=gains)
-    dist = palette_distance(np.array(samples), ctx.palette, predict_palette(ctx.palette, corr))
-    named, sconfs = _named_by_hue(np.array(samples), dist, match)
+    # the four sectors of every cell, in turn: (4 N, 3)
+    samples = np.array([s for i, cell in enumerate(cells) for s in per_axis[axis_of(cell)][i]])
+    match, dist = _palette_fit(samples, ctx.palette, gains, explore=True)
+    named, sconfs = _named_by_hue(samples, dist, match)
     out = {}
     for i, cell in enumerate(cells):
         edges, confs, doubts = [], [], []
@@ -998,11 +1006,10 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
             doubts.append(("edges", f"sector {weak} unclear (nearest {edges[int(np.argmin(confs))]})"))
         conf = {"edges": econf}
         if ctx.kit.shape == "rounded-x":
-            axis = 0 if (cell[0] + cell[1]) % 2 == parity else 1
-            attrs["long_axis"] = "ew" if axis == 0 else "ns"
+            attrs["long_axis"] = "ew" if axis_of(cell) == 0 else "ns"
             conf["long_axis"] = 0.9
         fit = float(np.mean(match.distance[4 * i:4 * i + 4]) + 0.5 * unevenness[axis_of(cell)][i])
-        evidence = {"sector_distance": {e: dict(zip(ctx.palette.names, np.round(dist[4 * i + k], 2).tolist()))
+        evidence = {"sector_distance": {e: _distances(ctx.palette, dist[4 * i + k])
                                         for k, e in enumerate(names)},
                     "sector_conf": dict(zip(names, np.round(confs, 3).tolist()))}
         out[cell] = (attrs, conf, doubts, fit, evidence)

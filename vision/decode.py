@@ -16,7 +16,9 @@ from typing import Any
 
 import numpy as np
 
+from vision.assignment import linear_sum_assignment
 from vision.cells import CONFIDENCE_THRESHOLD, CellReading
+from vision.colour import hex_to_lab
 from vision.kits import Kit
 
 logger = logging.getLogger(__name__)
@@ -101,8 +103,6 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
     a doubt; an attribute left unknown is filled in when the assignment's choice is likely
     enough. Cells without evidence keep their reading. Returns board-level doubts.
     """
-    from vision.assignment import linear_sum_assignment
-
     cells = [rd for rd in readings if rd.evidence.get("colour_distance")]
     if len(cells) < 2:
         return []
@@ -110,7 +110,6 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
     if len(cells) > len(tiles):
         return []
     lighter = {}
-    from vision.colour import hex_to_lab
     for name, hexv in kit.colours.items():
         pip_hex = kit.pip_colours.get(name)
         lighter[name] = (1 if hex_to_lab(pip_hex)[0] > hex_to_lab(hexv)[0] else -1) if pip_hex else 0
@@ -168,6 +167,8 @@ MISMATCH_COST = {"x-tiles": 4.0, "twelve-tiles": 1.5}
 #: An unclear tile is taken as its likeliest candidate when the runner-up costs this much more
 #: (a likelihood ratio of about e^1.5 = 4.5).
 DECIDE_MARGIN = 1.5
+#: Cost of a choice that is a tile whose every copy in the set is on the table already.
+USED_UP_COST = 3.0
 _STEP = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 _OPPOSITE = {"n": "s", "e": "w", "s": "n", "w": "e"}
 
@@ -211,7 +212,7 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
             cost = sum(c for _, c in combo)
             cost += sum(mismatch for e, colour in met.items() if edges[e] != colour)
             if used[key] >= counts[key]:
-                cost += 3.0  # the set's copies are all on the table already
+                cost += USED_UP_COST
             scored.append((cost, edges, key))
         if _fill(decoded[cell], "edges", scored, used):
             doubts.append((cell, "tile", "a sector was unclear; taken as the set's tile that fits "
@@ -256,7 +257,7 @@ def _fill_card_colours(readings: list[CellReading], kit: Kit, game: str, decoded
             cost += sum(CLASH_COST for other in near if abs(rank[name] - rank[other]) > 1)
             key = _reading_key(kit, game, {**attrs, "colour": name})
             if key is not None and key in counts and used[key] >= counts[key]:
-                cost += 3.0
+                cost += USED_UP_COST
             scored.append((cost, name, key))
         if _fill(decoded[cell], "colour", scored, used):
             doubts.append((cell, "tile", f"colour unclear; taken as {attrs['colour']}, the colour "
@@ -302,12 +303,12 @@ def set_fit(readings: list[CellReading], kit: Kit, game: str) -> float:
     total = sum(int(t.get("count", 1)) for t in kit.tiles)
     if total and len(occupied) > total:
         return 0.0
-    counts = {_tile_key(kit, t) for t in kit.tiles}
+    kinds = {_tile_key(kit, t) for t in kit.tiles}
     keys = [_reading_key(kit, game, rd.attrs) for rd in occupied]
     keys = [k for k in keys if k is not None]
     if not keys:
         return 1.0
-    return sum(k in counts for k in keys) / len(keys)
+    return sum(k in kinds for k in keys) / len(keys)
 
 
 def _tile_key(kit: Kit, t: dict) -> Any:

@@ -79,17 +79,18 @@ def hue_groups(lab: np.ndarray) -> np.ndarray:
     return labels
 
 
-def name_groups(lab: np.ndarray, distance: np.ndarray) -> np.ndarray:
+def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None = None
+                ) -> np.ndarray:
     """The palette index ``(N,)`` of every sample, its hue group named jointly with the others.
 
     Each group of :func:`hue_groups` costs the sum of its members' distances to the colour it is
     given; a colour already given to another group costs :data:`SHARE_COST` more per member
     (Hungarian method over the groups and copies of every colour). Greys keep their own
-    nearest colour.
+    nearest colour. ``labels``: the samples' :func:`hue_groups`, when the caller has them.
     """
     distance = np.asarray(distance, np.float64)
     own = np.argmin(distance, axis=1)
-    labels = hue_groups(lab)
+    labels = hue_groups(lab) if labels is None else labels
     groups = [np.flatnonzero(labels == g) for g in range(labels.max() + 1)]
     if len(groups) < 2:
         return own

@@ -436,7 +436,7 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         def inside(pts):
             p = np.round(pts).astype(int)
             return inner[np.clip(p[:, 1], 0, h - 1), np.clip(p[:, 0], 0, w - 1)]
-        close = _layout_segments(image, fg, scale, min_length=max(8.0, 0.012 * max(w, h)))
+        close = _layout_segments(image, fg, scale, min_length=min_length)
         within = close.take(inside(close.p) & inside(close.q))
         more = _lattices_from_segments(within, fg, scale, (w, h), cells_are_tiles, "inside",
                                        fix_pitch=fix_pitch, seed=seed)
@@ -462,7 +462,7 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         plain = foreground_mask(work, texture=False)
         outline = find_segments(cv2.GaussianBlur(plain.astype(np.uint8) * 255, (0, 0),
                                                  max(1.5, 0.003 * max(w, h))),
-                                min_length=max(8.0, 0.012 * max(w, h)))
+                                min_length=min_length)
         valid = _lattices_from_segments(outline, plain, scale, (w, h), cells_are_tiles, "outline",
                                         seed=seed)
         if valid:

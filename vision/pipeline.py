@@ -11,7 +11,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, NamedTuple
 
 import numpy as np
 
@@ -146,12 +146,15 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                                 "gains_bgr": prior.gains_bgr, "lattice": bool(mat_lattices)}}
         timing["mat"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
+    # each lattice cell holds one tile (X-Tiles' lines are the cells' diagonals; a board's
+    # lattice is judged by its frame instead)
+    cells_are_tiles = kit.shape != "rounded-x" and kit.board is None
     if mat_lattices:
         lattices = mat_lattices  # exact top-down geometry: no search needed
     else:
         try:
-            lattices = locate_candidates(image, cells_are_tiles=kit.shape != "rounded-x"
-                                         and kit.board is None, solid_layout=kit.board is not None)
+            lattices = locate_candidates(image, cells_are_tiles=cells_are_tiles,
+                                         solid_layout=kit.board is not None)
         except (np.linalg.LinAlgError, FloatingPointError) as exc:
             raise NoTilesFound(f"no tiles found: the lattice could not be solved ({exc})") from None
     timing["locate"] = (time.perf_counter() - t0) * 1000
@@ -174,31 +177,31 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         timing["frame"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
     candidates = _reading_candidates(kit, lattices, lattice, frame)
-    best, chosen, misfits, t_rect, t_read = _read_best(image, kit, game, candidates, palette,
-                                                       profile, framed=frame is not None)
-    if (kit.board is None and not mat_lattices
-            and (best is None or best[4].get("coverage", 1.0) < SECOND_LOOK_COVERAGE)):
+    first = _read_best(image, kit, game, candidates, palette, profile, framed=frame is not None)
+    best, chosen, misfits = first.best, first.chosen, first.misfits
+    if kit.board is None and not mat_lattices and not _covers(best):
         # the cells read cover little of what stands out from the table (or nothing read):
         # a second look, from other vanishing-point hypotheses (the random draws of another
         # seed), for a lattice whose cells hold the tiles
         t1 = time.perf_counter()
         for seed in SECOND_LOOK_SEEDS:
             try:
-                more = locate_candidates(image, cells_are_tiles=kit.shape != "rounded-x", seed=seed)
+                more = locate_candidates(image, cells_are_tiles=cells_are_tiles, seed=seed)
             except (NoTilesFound, np.linalg.LinAlgError, FloatingPointError):
                 continue
             again = _read_best(image, kit, game, _reading_candidates(kit, more, more[0], None),
                                palette, profile, framed=False)
-            misfits += again[2]
-            if again[0] is not None and (best is None or again[0][0] < best[0]):
+            misfits += again.misfits
+            if again.best is not None and (best is None or again.best.score < best.score):
                 # (info's "reading_candidate": 100 x the seed + the index among its candidates)
-                best, chosen = again[0], 100 * seed + again[1]
-            logger.debug("second look (seed %d): %s", seed, "kept" if best is again[0] else "not better")
-            if best is not None and best[4].get("coverage", 1.0) >= SECOND_LOOK_COVERAGE:
+                best, chosen = again.best, 100 * seed + again.chosen
+            logger.debug("second look (seed %d): %s", seed,
+                         "kept" if best is again.best else "not better")
+            if _covers(best):
                 break
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
-    timing["rectify"] = t_rect * 1000
-    timing["read_cells"] = t_read * 1000
+    timing["rectify"] = first.rectify_s * 1000
+    timing["read_cells"] = first.read_s * 1000
     if best is None and mat_lattices:
         # the lattice fitted on the mat read no tile (a layout off the paper): search the
         # (white-balanced) photo as if there were no mat
@@ -241,13 +244,37 @@ SECOND_LOOK_COVERAGE = 0.6
 SECOND_LOOK_SEEDS = (1, 2, 3, 4)
 
 
-def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice], palette: Palette,
-               profile: Mapping | None, *, framed: bool) -> tuple[tuple | None, int, int, float, float]:
-    """Read every candidate lattice in full and keep the one whose cells read best.
+class _Candidate(NamedTuple):
+    """One lattice read in full: its ``score`` (lower is better), the top-down view ``td``, the
+    cells' readings and :func:`vision.cells.read_cells`'s ``info``."""
 
-    Returns ``(best, chosen, misfits, rectify_s, read_s)``: ``best`` is ``(score, lattice,
-    top-down view, readings, info)`` (lower score is better) or None, ``chosen`` its index in
-    ``candidates``, ``misfits`` how many readings were rejected as not tiles of the set."""
+    score: float
+    lattice: Lattice
+    td: Any
+    readings: list[CellReading]
+    info: dict
+
+
+class _Reads(NamedTuple):
+    """What :func:`_read_best` found: the ``best`` candidate (or None), its index ``chosen`` in
+    the candidates, how many readings were rejected as not tiles of the set (``misfits``), and
+    the seconds spent rectifying and reading."""
+
+    best: _Candidate | None
+    chosen: int
+    misfits: int
+    rectify_s: float
+    read_s: float
+
+
+def _covers(best: _Candidate | None) -> bool:
+    """Whether a reading's cells cover the layout (see :data:`SECOND_LOOK_COVERAGE`)."""
+    return best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
+
+
+def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice], palette: Palette,
+               profile: Mapping | None, *, framed: bool) -> _Reads:
+    """Read every candidate lattice in full and keep the one whose cells read best."""
     best = None
     chosen = -1
     t_rect = t_read = 0.0
@@ -280,10 +307,10 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         score += 10.0 * (1.0 - plausible)
         if n_occ and plausible < MIN_SET_FIT:
             misfits += 1
-        elif n_occ and (best is None or score < best[0]):
-            best = (score, lat, td, readings, info)
+        elif n_occ and (best is None or score < best.score):
+            best = _Candidate(score, lat, td, readings, info)
             chosen = k
-    return best, chosen, misfits, t_rect, t_read
+    return _Reads(best, chosen, misfits, t_rect, t_read)
 
 
 def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]

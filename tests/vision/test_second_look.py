@@ -20,21 +20,30 @@ def photo():
     return render.jpeg, {k: v for k, v in render.truth.items() if k != "scene"}
 
 
-def test_a_lattice_that_misses_the_tiles_gets_a_second_look(photo, monkeypatch):
-    jpeg, truth = photo
+def _spy_locating(monkeypatch, first_look=None) -> list[int]:
+    """Record the seed of every call to the locator (the list returned fills as the reader
+    runs); ``first_look`` replaces what the first look (seed 0) finds."""
     real = pipeline.locate_candidates
-    seeds = []
+    seeds: list[int] = []
 
-    def first_look_wrong(image, **kw):
+    def spy(image, **kw):
         seeds.append(kw.get("seed", 0))
         found = real(image, **kw)
-        if kw.get("seed", 0) == 0:
-            # the first look's lattice lies off the layout: its cells read no tile
-            lat = found[0]
-            return [lat.with_H(lat.H @ np.array([[1, 0, 40.0], [0, 1, 40.0], [0, 0, 1]]))]
-        return found
+        return first_look(found) if first_look and seeds[-1] == 0 else found
 
-    monkeypatch.setattr(pipeline, "locate_candidates", first_look_wrong)
+    monkeypatch.setattr(pipeline, "locate_candidates", spy)
+    return seeds
+
+
+def _off_the_layout(found):
+    # the first look's lattice lies off the layout: its cells read no tile
+    lat = found[0]
+    return [lat.with_H(lat.H @ np.array([[1, 0, 40.0], [0, 1, 40.0], [0, 0, 1]]))]
+
+
+def test_a_lattice_that_misses_the_tiles_gets_a_second_look(photo, monkeypatch):
+    jpeg, truth = photo
+    seeds = _spy_locating(monkeypatch, _off_the_layout)
     reading = pipeline.read_file(jpeg, game="octopus")
     assert seeds[0] == 0 and len(seeds) >= 2
     assert "second_look" in reading.timing_ms
@@ -43,14 +52,7 @@ def test_a_lattice_that_misses_the_tiles_gets_a_second_look(photo, monkeypatch):
 
 def test_a_good_first_look_is_not_repeated(photo, monkeypatch):
     jpeg, truth = photo
-    real = pipeline.locate_candidates
-    seeds = []
-
-    def spy(image, **kw):
-        seeds.append(kw.get("seed", 0))
-        return real(image, **kw)
-
-    monkeypatch.setattr(pipeline, "locate_candidates", spy)
+    seeds = _spy_locating(monkeypatch)
     reading = pipeline.read_file(jpeg, game="octopus")
     assert seeds == [0] and "second_look" not in reading.timing_ms
     assert compare_boards(reading.board, truth).errors <= 2
