@@ -15,6 +15,7 @@ from typing import Any, Iterable, Mapping, NamedTuple
 
 import numpy as np
 
+from vision.board import find_board_quad
 from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, read_cells, rectify,
                           rectify_mask)
 from vision.colour import Palette
@@ -157,9 +158,13 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                                          solid_layout=kit.board is not None)
         except (np.linalg.LinAlgError, FloatingPointError) as exc:
             raise NoTilesFound(f"no tiles found: the lattice could not be solved ({exc})") from None
+        except NoTilesFound as exc:
+            if kit.board is None:
+                raise
+            lattices, not_found = [], exc  # (the board's border strips may still show it)
     timing["locate"] = (time.perf_counter() - t0) * 1000
     t0 = time.perf_counter()
-    lattice = lattices[0]
+    lattice = lattices[0] if lattices else None
     frame = None
     if kit.board is not None:
         # the lattice on which the board's frame shows best
@@ -172,8 +177,16 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             # edges between them) or run along the cells' middles: coarser and shifted readings
             framed += _frames(image, palette,
                               (v for top in lattices[:3] for v in shifted_variants(top)))
+        if not framed or max(f.confidence for f, _ in framed) < CLEAR_FRAME:
+            # a patterned table may swamp the search (its stripes or checks are the lattice
+            # found): look for the board's grid within its four border strips
+            more = _lattices_in_strips(image, kit, palette)
+            framed += _frames(image, palette, (
+                v for top in more[:3] for v in [top, *diagonal_variants(top), *shifted_variants(top)]))
         if framed:
             frame, lattice = max(framed, key=lambda fl: fl[0].confidence)
+        elif not lattices:
+            raise not_found
         timing["frame"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
     candidates = _reading_candidates(kit, lattices, lattice, frame)
@@ -311,6 +324,24 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             best = _Candidate(score, lat, td, readings, info)
             chosen = k
     return _Reads(best, chosen, misfits, t_rect, t_read)
+
+
+#: The region searched for a board's grid: its strips' quadrilateral grown by this share.
+STRIPS_MARGIN = 0.06
+
+
+def _lattices_in_strips(image: np.ndarray, kit: Kit, palette: Palette) -> list[Lattice]:
+    """The lattices located within the board's border strips (:func:`vision.board.find_board_quad`),
+    or none when the strips are not seen."""
+    quad = find_board_quad(image, palette, list(kit.board.get("border_colours", ())))
+    if quad is None:
+        return []
+    centre = quad.mean(0)
+    region = centre + (quad - centre) * (1 + STRIPS_MARGIN)
+    try:
+        return locate_candidates(image, cells_are_tiles=False, solid_layout=True, region=region)
+    except (NoTilesFound, np.linalg.LinAlgError, FloatingPointError):
+        return []
 
 
 def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]

@@ -1,0 +1,116 @@
+"""The Twelve Tiles board found by its four border strips on a patterned cloth (vision.board), and
+the reader using it where the cloth's own stripes or checks swamp the search for the grid."""
+import random
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.bench.compare import compare_boards
+from companion.rules.generate import random_position
+from vision.board import find_board_quad
+from vision.colour import Palette
+from vision.kits import kit_for_game
+from vision.pipeline import read_file
+from vision.synth import render_board
+
+KIT = kit_for_game("twelve-tiles")
+PALETTE = Palette.from_hex(KIT.colours)
+BORDERS = list(KIT.board["border_colours"])
+
+
+def _bgr(hexcol: str) -> tuple[int, int, int]:
+    return int(hexcol[5:7], 16), int(hexcol[3:5], 16), int(hexcol[1:3], 16)
+
+
+def _cloth(size: int, kind: str) -> np.ndarray:
+    img = np.full((size, size, 3), 245, np.uint8)
+    step = size // 24
+    for k in range(0, size, 2 * step):
+        if kind == "stripes":
+            img[k:k + step] = _bgr(KIT.colours["blue"])
+        else:  # gingham in the board's green
+            img[k:k + step] = (img[k:k + step] * 0.5 + np.array(_bgr(KIT.colours["green"])) * 0.5)
+            img[:, k:k + step] = (img[:, k:k + step] * 0.5 + np.array(_bgr(KIT.colours["green"])) * 0.5)
+    return img
+
+
+def _scene(kind: str, borders: list[str], angle: float, tilt: float):
+    """A flat board of 8x8 cells (60 px) with its strips, on a cloth, seen at an angle; returns
+    the photo (BGR) and the strips' centre-line corners in it ``(4, 2)``."""
+    size = 1200
+    top = _cloth(size, kind)
+    x0, cell, strip, margin = 300, 60, 16, 14
+    board = np.array([[x0 - margin - strip, x0 - margin - strip],
+                      [x0 + 8 * cell + margin + strip, x0 + 8 * cell + margin + strip]])
+    cv2.rectangle(top, tuple(int(v) for v in board[0] - 10), tuple(int(v) for v in board[1] + 10),
+                  (200, 215, 225), -1)
+    for k in range(9):
+        p = x0 + k * cell
+        cv2.line(top, (x0, p), (x0 + 8 * cell, p), (150, 160, 170), 2)
+        cv2.line(top, (p, x0), (p, x0 + 8 * cell), (150, 160, 170), 2)
+    lo, hi = x0 - margin - strip, x0 + 8 * cell + margin
+    n, e, s, w = (_bgr(KIT.colours[c]) for c in borders)
+    cv2.rectangle(top, (lo + strip, lo), (hi, lo + strip), n, -1)
+    cv2.rectangle(top, (hi, lo + strip), (hi + strip, hi), e, -1)
+    cv2.rectangle(top, (lo + strip, hi), (hi, hi + strip), s, -1)
+    cv2.rectangle(top, (lo, lo + strip), (lo + strip, hi), w, -1)
+    # a tile in a corner cell, its sectors in the strips' colours (touching nothing)
+    cv2.rectangle(top, (x0 + 4, x0 + 4), (x0 + cell - 4, x0 + cell - 4), n, -1)
+    c_lo, c_hi = lo + strip / 2, hi + strip / 2
+    corners = np.array([[c_lo, c_lo], [c_hi, c_lo], [c_hi, c_hi], [c_lo, c_hi]], float)
+    # a camera view: turned and tilted
+    src = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
+    t = tilt * size
+    dst = np.array([[t, 0], [size - t, 0], [size + t * 0.3, size], [-t * 0.3, size]], np.float32)
+    H = cv2.getPerspectiveTransform(src, dst)
+    R = np.vstack([cv2.getRotationMatrix2D((size / 2, size / 2), angle, 0.8), [0, 0, 1]])
+    M = R @ H
+    photo = cv2.warpPerspective(top, M, (size, size), borderValue=(245, 245, 245))
+    pts = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), M).reshape(-1, 2)
+    return photo, pts
+
+
+def _matches(found: np.ndarray, truth: np.ndarray, tol: float) -> bool:
+    """Whether the two quadrilaterals have the same corners (in any cyclic order, either way)."""
+    for k in range(4):
+        for order in (found, found[::-1]):
+            if np.all(np.linalg.norm(np.roll(order, k, axis=0) - truth, axis=1) <= tol):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("kind,angle,tilt", [("stripes", 20, 0.1), ("stripes", -35, 0.2),
+                                             ("gingham", 10, 0.15), ("plain", 60, 0.0)])
+def test_the_strips_give_the_board_quadrilateral(kind, angle, tilt):
+    photo, truth = _scene(kind, ["blue", "red", "green", "yellow"], angle, tilt)
+    quad = find_board_quad(photo, PALETTE, BORDERS)
+    assert quad is not None
+    side = np.linalg.norm(truth[1] - truth[0])
+    assert _matches(quad, truth, 0.03 * side)
+
+
+def test_a_cloth_without_a_board_gives_no_quadrilateral():
+    for kind in ("stripes", "gingham"):
+        assert find_board_quad(_cloth(1200, kind), PALETTE, BORDERS) is None
+
+
+def test_three_strips_are_not_a_board():
+    photo, _ = _scene("plain", ["blue", "red", "green", "yellow"], 15, 0.1)
+    # the yellow strip painted over with the board's own colour
+    lab_yellow = np.array(_bgr(KIT.colours["yellow"]), int)
+    near = np.abs(photo.astype(int) - lab_yellow).sum(2) < 60
+    photo[near] = (200, 215, 225)
+    assert find_board_quad(photo, PALETTE, BORDERS) is None
+
+
+@pytest.mark.parametrize("seed", [7403, 7405])
+def test_a_board_on_a_patterned_cloth_is_read_through_its_strips(seed):
+    # rendered boards on blue stripes (7403: no consistent grid at all without the strips) and
+    # on gingham (7405: the cloth's checks were the lattice found)
+    board = random_position("twelve-tiles", random.Random(seed)).to_dict()
+    render = render_board(board, seed=seed, difficulty="normal", size=(1600, 1200))
+    truth = {k: v for k, v in render.truth.items() if k != "scene"}
+    reading = read_file(render.jpeg, game="twelve-tiles")
+    score = compare_boards(reading.board, truth)
+    assert score.errors == 0 and score.borders_wrong == 0
