@@ -34,8 +34,11 @@ CONFIDENCE_THRESHOLD = 0.5
 #: A cell next to the layout that the foreground mask left out is a tile when its colour fits a
 #: palette colour within this (CIEDE2000) ...
 GROW_FIT = 7.0
-#: ... and lies at least this far from the table's colour.
+#: ... and lies at least this far from the table's colour: from every look of it (the
+#: :data:`TABLE_LOOKS`-th nearest of the ring's cells, so a patterned cloth's squares or stripes of
+#: a tile's colour count as table, while one tile on the ring does not).
 GROW_APART = 12.0
+TABLE_LOOKS = 3
 #: Confidence of a colour decided by the sample's hue group (see :mod:`vision.hue_groups`).
 GROUP_CONF = 0.6
 #: A cell blown out over more than this share is not grown into the layout: it may be the lamp's
@@ -301,6 +304,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 continue
             if ctx.blown and ctx.blown.get(cell, 0.0) > GLARE_PATCH:
                 continue  # (blown out: perhaps the lamp's reflection)
+            if len(ring) >= TABLE_LOOKS and np.sort(ciede2000(ring, labs[i][None, :]))[TABLE_LOOKS - 1] < GROW_APART:
+                continue  # (the table shows this colour too: a patterned cloth's square or stripe)
             r, c = cell
             if any(occ.get(nb) for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
                 grown.append(cell)
