@@ -45,6 +45,9 @@ GROUP_CONF = 0.6
 #: reflection on the table. (Not a test of occupancy on its own: a white tile in bright light is
 #: blown out as much, and shows as little outline on a white table.)
 GLARE_PATCH = 0.3
+#: When more than this share of the bare table's cells (the view's outer ring) show an edge
+#: along all four sides, the table's pattern makes edges: they are no evidence of a tile.
+EDGY_TABLE = 0.5
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
 OUTLINE_FREE_FIT = 10.0
@@ -253,6 +256,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     d_pal = match.distance
     # tiles and cards that fill their cells show an outline along them
     outline = not board and ctx.kit.face_model != "sectors"
+    # ... unless the bare table shows edges all round its cells too (stripes, checks, grain):
+    # then an outline says nothing
+    sides = ctx.sides
+    if sides is not None and on_ring.any():
+        if np.mean([sides[c] >= 4 for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE:
+            sides = None
     occ, conf = {}, {}
     debug = logger.isEnabledFor(logging.DEBUG)
     for i, cell in enumerate(cells):
@@ -275,7 +284,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         s -= max(0.0, d_pal[i] - 18.0) / 2.0
         if fg is not None and not board:
             s_fg = (fg[i] - 0.45) * 8.0
-            if ctx.sides is not None and ctx.sides[cell] >= 4 and d_pal[i] < 12.0:
+            if sides is not None and sides[cell] >= 4 and d_pal[i] < 12.0:
                 # a tile the colour of the table still shows its outline on all four sides
                 s_fg = max(s_fg, 2.0)
             s = float(np.clip(s, -3, 3)) + s_fg
