@@ -262,6 +262,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     if sides is not None and on_ring.any():
         if np.mean([sides[c] >= 4 for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE:
             sides = None
+    if outline and ctx.sides is not None and fg is not None:
+        # ... and the clear tiles (standing out, a close colour fit) must show theirs: where
+        # most do not (the light, a cloth's pattern), a missing outline says nothing either
+        clear = [ctx.sides[c] >= 3 for i, c in enumerate(cells) if fg[i] > 0.9 and d_pal[i] < 8.0]
+        if len(clear) >= 4 and np.mean(clear) < 0.5:
+            outline = False
     occ, conf = {}, {}
     debug = logger.isEnabledFor(logging.DEBUG)
     for i, cell in enumerate(cells):
