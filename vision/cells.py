@@ -48,6 +48,9 @@ GLARE_PATCH = 0.3
 #: When more than this share of the bare table's cells (the view's outer ring) show an edge
 #: along all four sides, the table's pattern makes edges: they are no evidence of a tile.
 EDGY_TABLE = 0.5
+#: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
+#: however much it stands out from the table.
+ALIEN_COLOUR = 24.0
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
 OUTLINE_FREE_FIT = 10.0
@@ -201,6 +204,7 @@ class _Ctx:
     symbols: dict | None = None  # card cells: (background Lab, symbol mask)
     lab_origin: tuple = (0, 0)  # top-left pixel (y, x) of ``lab`` in the view
     framed: bool = False  # the view is a board's framed window (see read_cells)
+    best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -270,6 +274,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             outline = False
     occ, conf = {}, {}
     debug = logger.isEnabledFor(logging.DEBUG)
+
+    def fits_best(i: int) -> float:
+        """How near the palette the cell's best-fitting colour lies (a sector tile's best
+        sector; the one colour of a solid face)."""
+        return ctx.best_fit[cells[i]] if ctx.best_fit is not None else float(d_pal[i])
     for i, cell in enumerate(cells):
         if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
@@ -293,7 +302,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             if sides is not None and sides[cell] >= 4 and d_pal[i] < 12.0:
                 # a tile the colour of the table still shows its outline on all four sides
                 s_fg = max(s_fg, 2.0)
-            s = float(np.clip(s, -3, 3)) + s_fg
+            # (a colour far from every palette colour is no tile however it stands out: paper,
+            # a box, a hand)
+            s = float(np.clip(s, -3, 3)) - max(0.0, fits_best(i) - ALIEN_COLOUR) / 2.0 + s_fg
         if (outline and ctx.sides is not None and ctx.sides[cell] <= 1
                 and d_pal[i] > OUTLINE_FREE_FIT):
             # an edge on one side at most (a neighbour's) and only a loose colour fit: a patch of
@@ -574,6 +585,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         for i, cell in enumerate(order):
             centre_lab[cell] = parts[i, worst[i]]
             spreads[cell] = float(np.mean(d[i]))
+        ctx.best_fit = {cell: float(v) for cell, v in zip(order, d.min(1))}
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     if kit.face_model == "symbol":
         # every card shows its symbol: a card-coloured cell without one is the table (a bright
