@@ -39,6 +39,8 @@ GROW_FIT = 7.0
 #: a tile's colour count as table, while one tile on the ring does not).
 GROW_APART = 12.0
 TABLE_LOOKS = 3
+#: Rounds of growing (each from the cells decided and grown before).
+GROW_ROUNDS = 3
 #: Confidence of a colour decided by the sample's hue group (see :mod:`vision.hue_groups`).
 GROUP_CONF = 0.6
 #: A cell blown out over more than this share is not grown into the layout: it may be the lamp's
@@ -323,8 +325,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
         # it off) but that fits a palette colour closely, stands well apart from the table and
-        # touches the layout: a tile (grown once, from the cells decided above)
-        grown = []
+        # touches the layout: a tile (grown from the cells decided above, then from those
+        # grown, a few rounds: a tile the mask missed may only touch another one)
+        growable = []
         for i, cell in enumerate(cells):
             if occ[cell] or d_pal[i] > GROW_FIT or d_table[i] < GROW_APART or spreads[cell] > 8.0:
                 continue
@@ -332,11 +335,15 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 continue  # (blown out: perhaps the lamp's reflection)
             if len(ring) >= TABLE_LOOKS and np.sort(ciede2000(ring, labs[i][None, :]))[TABLE_LOOKS - 1] < GROW_APART:
                 continue  # (the table shows this colour too: a patterned cloth's square or stripe)
-            r, c = cell
-            if any(occ.get(nb) for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
-                grown.append(cell)
-        for cell in grown:
-            occ[cell], conf[cell] = True, 0.6
+            growable.append(cell)
+        for _ in range(GROW_ROUNDS):
+            grown = [(r, c) for r, c in growable
+                     if any(occ.get(nb) for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))]
+            for cell in grown:
+                occ[cell], conf[cell] = True, 0.6
+            growable = [cell for cell in growable if cell not in grown]
+            if not grown or not growable:
+                break
     occ_cells = [i for i, c in enumerate(cells) if occ[c]]
     gains = corr if corr is not None else as_correction(None)
     if occ_cells:
