@@ -8,10 +8,11 @@ X-Tiles set, matching edges) -> board dict.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
 import numpy as np
 
@@ -149,17 +150,22 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     # each lattice cell holds one tile (X-Tiles' lines are the cells' diagonals; a board's
     # lattice is judged by its frame instead)
     cells_are_tiles = kit.shape != "rounded-x" and kit.board is None
+    not_found: NoTilesFound | None = None
     if mat_lattices:
         lattices = mat_lattices  # exact top-down geometry: no search needed
     else:
         try:
             lattices = locate_candidates(image, cells_are_tiles=cells_are_tiles,
                                          solid_layout=kit.board is not None)
+        except NoTilesFound as exc:
+            if kit.board is not None:
+                raise
+            lattices, not_found = [], exc  # (loose tiles: the second look below may find them)
         except (np.linalg.LinAlgError, FloatingPointError) as exc:
             raise NoTilesFound(f"no tiles found: the lattice could not be solved ({exc})") from None
     timing["locate"] = (time.perf_counter() - t0) * 1000
     t0 = time.perf_counter()
-    lattice = lattices[0]
+    lattice = lattices[0] if lattices else None
     frame = None
     if kit.board is not None:
         # the lattice on which the board's frame shows best
@@ -176,26 +182,33 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             frame, lattice = max(framed, key=lambda fl: fl[0].confidence)
         timing["frame"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
-    candidates = _reading_candidates(kit, lattices, lattice, frame)
-    first = _read_best(image, kit, game, candidates, palette, profile, framed=frame is not None)
+    candidates = _reading_candidates(kit, lattices, lattice, frame) if lattices else []
+    first = (_read_best(image, kit, game, candidates, palette, profile, framed=frame is not None)
+             if candidates else _Reads(None, -1, 0, 0.0, 0.0))
     best, chosen, misfits = first.best, first.chosen, first.misfits
+    located_on = "photo"
     if kit.board is None and not mat_lattices and not _covers(best):
-        # the cells read cover little of what stands out from the table (or nothing read):
-        # a second look, from other vanishing-point hypotheses (the random draws of another
-        # seed), for a lattice whose cells hold the tiles
+        # the cells read cover little of what stands out from the table (or nothing read, or
+        # no lattice seen): a second look, first on a white-balanced copy of the photo (a warm
+        # lamp can give a light table the colour of light tiles, and the edges between tiles
+        # another contrast; the cells are still read on the photo), then from other
+        # vanishing-point hypotheses (the random draws of another seed), for a lattice whose
+        # cells hold the tiles
         t1 = time.perf_counter()
-        for seed in SECOND_LOOK_SEEDS:
+        for seed, looked_on in _second_looks(image):
             try:
-                more = locate_candidates(image, cells_are_tiles=cells_are_tiles, seed=seed)
+                more = locate_candidates(looked_on, cells_are_tiles=cells_are_tiles, seed=seed)
             except (NoTilesFound, np.linalg.LinAlgError, FloatingPointError):
                 continue
             again = _read_best(image, kit, game, _reading_candidates(kit, more, more[0], None),
                                palette, profile, framed=False)
             misfits += again.misfits
+            balanced = looked_on is not image
             if again.best is not None and (best is None or again.best.score < best.score):
                 # (info's "reading_candidate": 100 x the seed + the index among its candidates)
                 best, chosen = again.best, 100 * seed + again.chosen
-            logger.debug("second look (seed %d): %s", seed,
+                located_on = "white-balanced copy" if balanced else "photo"
+            logger.debug("second look (seed %d%s): %s", seed, ", white-balanced" if balanced else "",
                          "kept" if best is again.best else "not better")
             if _covers(best):
                 break
@@ -210,6 +223,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                               _timing={k: v for k, v in timing.items() if k != "locate"})
         return Reading(fallback.board, fallback.timing_ms, fallback.geometry, fallback.doubts,
                        {**fallback.info, **mat_info})
+    if best is None and not_found is not None and not misfits:
+        raise not_found
     if best is None and misfits:
         raise NoTilesFound("no tiles found: the grids seen read as tiles that "
                            f"{kit.title} does not have (try a sharper or more top-down photo)")
@@ -229,7 +244,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                    geometry=geometry, doubts=doubts,
                    info={"lattice_strength": lattice.strength, "diagonal": lattice.diagonal,
                          "pitch_px": lattice.pitch_px, "reading_candidate": chosen,
-                         "candidates_read": len(candidates), **mat_info, **info})
+                         "candidates_read": len(candidates), "located_on": located_on,
+                         **mat_info, **info})
 
 
 #: A reading of which fewer tiles are tiles of the set (see :func:`vision.decode.set_fit`) is
@@ -242,6 +258,24 @@ MIN_SET_FIT = 0.5
 SECOND_LOOK_COVERAGE = 0.6
 #: ... locating again with these seeds (random vanishing-point draws), until one covers it.
 SECOND_LOOK_SEEDS = (1, 2, 3, 4)
+#: Neutral-surface gains within this of 1 (in log) leave the photo as it is: no white-balanced look.
+BALANCED_ALREADY = math.log(1.1)
+
+
+def _second_looks(image: np.ndarray) -> Iterator[tuple[int, np.ndarray]]:
+    """The second looks of :func:`read_image`, in turn, as ``(seed, image to locate on)``: the
+    photo white-balanced on its neutral surfaces (:func:`vision.white_balance.neutral_gains`;
+    left out when none is found or the photo is already about neutral), then the photo itself
+    with each of :data:`SECOND_LOOK_SEEDS`. The copy is made only when asked for."""
+    from vision.mat import apply_white_balance
+    from vision.white_balance import neutral_gains
+
+    found = neutral_gains(image)
+    if found is not None and max(abs(math.log(g)) for g in found[0]) > BALANCED_ALREADY:
+        logger.debug("second look on a copy white-balanced by %s", np.round(found[0], 3))
+        yield 0, apply_white_balance(image, found[0])
+    for seed in SECOND_LOOK_SEEDS:
+        yield seed, image
 
 
 class _Candidate(NamedTuple):
