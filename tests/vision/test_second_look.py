@@ -96,3 +96,29 @@ def test_the_second_look_starts_on_a_white_balanced_copy():
     assert max(b, g, r) - min(b, g, r) <= 6
     # an already neutral photo is not balanced again
     assert [s for s, _ in pipeline._second_looks(neutral)] == list(pipeline.SECOND_LOOK_SEEDS)
+
+
+def test_with_a_profile_the_first_look_is_on_the_photo_and_a_white_balanced_copy(photo, monkeypatch):
+    # a profile says the light and paint are the player's own: the lattice is looked for on a
+    # copy white-balanced on its neutral surfaces too, the cells read on the photo
+    import cv2
+
+    from vision.mat import apply_white_balance
+
+    jpeg, truth = photo
+    image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    warm = apply_white_balance(image, (0.55, 0.9, 1.3))
+    real = pipeline.locate_candidates
+    seen: list[bool] = []
+
+    def spy(img, **kw):
+        seen.append(img is warm)
+        return real(img, **kw)
+
+    monkeypatch.setattr(pipeline, "locate_candidates", spy)
+    reading = pipeline.read_image(warm, game="octopus", profile={"kit": "nestortiles", "colours": {}})
+    assert seen[:2] == [True, False]
+    assert reading.info["located_on"] in ("photo", "white-balanced copy")
+    seen.clear()
+    plain = pipeline.read_image(warm, game="octopus")  # without a profile: the photo alone
+    assert seen[0] is True and (len(seen) == 1 or "second_look" in plain.timing_ms)
