@@ -62,37 +62,12 @@ def estimate_white_balance(image: np.ndarray, *, use_mat: bool = True, max_chrom
         view = find_mat(image)
         if view is not None and view.gains_bgr is not None:
             return WhiteBalance(view.gains_bgr, "mat", len(view.patches))
-    small = image
-    if image.shape[0] * image.shape[1] > 400_000:
-        s = (400_000 / (image.shape[0] * image.shape[1])) ** 0.5
-        small = cv2.resize(image, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
-    px = small.reshape(-1, 3)
-    px = px[px.max(axis=1) < 250]  # clipped pixels carry no colour information
-    if len(px) < 50:
+    from vision.white_balance import neutral_gains
+
+    found = neutral_gains(image, max_chroma=max_chroma, top_share=top_share)
+    if found is None:
         return None
-    lin = np.asarray(srgb_to_linear(px.astype(np.float32) / 255.0), np.float64)
-    # start from grey world, then keep the near-neutral surfaces under the current correction
-    mean = lin.mean(axis=0)
-    gains = mean.mean() / np.maximum(mean, 1e-6)
-    used = 0
-    for _ in range(4):
-        corrected = np.clip(lin * gains, 0, 1)
-        lab = bgr_to_lab(np.asarray(linear_to_srgb(corrected), np.float32))
-        chroma = np.hypot(lab[:, 1], lab[:, 2])
-        limit = min(2 * max_chroma, max(max_chroma, float(np.quantile(chroma, 0.1))))
-        ok = (chroma < limit) & (lab[:, 0] > 25)
-        if ok.sum() < 50:
-            return None
-        L = lab[ok, 0]
-        sel = lin[ok][L >= np.quantile(L, 1 - top_share)]
-        ref = sel.mean(axis=0)
-        new = ref.mean() / np.maximum(ref, 1e-6)
-        used = len(sel)
-        if np.allclose(new, gains, rtol=1e-3):
-            break
-        gains = new
-    gains = gains / np.exp(np.log(gains).mean())
-    return WhiteBalance(tuple(float(g) for g in gains), "neutral", int(used))  # type: ignore[arg-type]
+    return WhiteBalance(found[0], "neutral", found[1])
 
 
 def apply_white_balance(image: np.ndarray, gains_bgr: Sequence[float]) -> np.ndarray:

@@ -300,15 +300,64 @@ def set_fit(readings: list[CellReading], kit: Kit, game: str) -> float:
     rarely make one of the 48), and 0 when more tiles are read than the set holds. 1 when
     nothing can be checked."""
     occupied = [rd for rd in readings if rd.occupied]
+    if game == "textile" and kit.face_model == "solid":
+        return _textile_fit(occupied, kit)
     total = sum(int(t.get("count", 1)) for t in kit.tiles)
     if total and len(occupied) > total:
         return 0.0
     kinds = {_tile_key(kit, t) for t in kit.tiles}
     keys = [_reading_key(kit, game, rd.attrs) for rd in occupied]
     keys = [k for k in keys if k is not None]
-    if not keys:
+    fit = sum(k in kinds for k in keys) / len(keys) if keys else 1.0
+    if kit.face_model in ("solid", "symbol"):
+        # a tile whose colour alone is read still counts against its colour's copies (a lattice
+        # finer than the tiles reads a tile as several of its colour, their pips or symbols cut)
+        fit = min(fit, _colour_fit(occupied, kit))
+    return fit
+
+
+def _colour_copies(kit: Kit) -> Counter:
+    """How many tiles of each colour the set holds."""
+    copies: Counter = Counter()
+    for t in kit.tiles:
+        if t.get("colour") is not None:
+            copies[t["colour"]] += int(t.get("count", 1))
+    return copies
+
+
+def _colour_fit(occupied: list[CellReading], kit: Kit) -> float:
+    """The share of the tiles read with a colour that are within the set's copies of that
+    colour (1 when no colour is read)."""
+    copies = _colour_copies(kit)
+    seen = Counter(c for rd in occupied if (c := rd.attrs.get("colour")) is not None)
+    if not seen:
         return 1.0
-    return sum(k in kinds for k in keys) / len(keys)
+    excess = sum(max(0, n - copies.get(c, 0)) for c, n in seen.items())
+    return 1.0 - excess / sum(seen.values())
+
+
+#: Textile is played with this many of the set's colours (RULES.md: 5 colours x 6 tiles).
+TEXTILE_COLOURS = 5
+
+
+def _textile_fit(occupied: list[CellReading], kit: Kit) -> float:
+    """:func:`set_fit` for Textile, whose tiles are known by colour alone: the share of the tiles
+    read with a colour that touch no tile of their colour (orthogonally or diagonally: the
+    colour rule) and are not beyond the set's copies of their colour; 0 when more tiles are read
+    than the game's material holds. A lattice finer than the tiles reads each tile as a block of
+    same-coloured cells and fits nothing; a legal textile read right fits fully."""
+    copies = _colour_copies(kit)
+    if copies and len(occupied) > TEXTILE_COLOURS * max(copies.values()):
+        return 0.0
+    colour = {(rd.row, rd.col): rd.attrs.get("colour") for rd in occupied}
+    colour = {cell: c for cell, c in colour.items() if c is not None}
+    if not colour:
+        return 1.0
+    seen = Counter(colour.values())
+    bad = sum(max(0, n - copies.get(c, 0)) for c, n in seen.items())
+    touching = sum(any(colour.get((r + dr, c + dc)) == col for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                       if dr or dc) for (r, c), col in colour.items())
+    return max(0.0, 1.0 - max(bad, touching) / len(colour))
 
 
 def _tile_key(kit: Kit, t: dict) -> Any:

@@ -305,11 +305,13 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
             # square cells seen from a phone: the two pitches (unit image scale at the origin along
             # both axes) differ by the foreshortening only; a comb far coarser than the other is a
             # chance fit of a few lines at a multiple of the pitch (X grooves; a lattice of tiles
-            # has its pitch checked against the tiles' extent instead, see _fix_pitch)
-            if not cells_are_tiles and cx.period > 2.0 * cy.period:
+            # has its pitch checked against the tiles' extent instead, see _fix_pitch, except on
+            # a patterned table, where that check is not made)
+            refit = not cells_are_tiles or not fix_pitch
+            if refit and cx.period > 2.0 * cy.period:
                 cx = fit_comb(px[okx], f1.length[okx], min_period=min_p,
                               max_period=1.6 * cy.period) or cx
-            elif not cells_are_tiles and cy.period > 2.0 * cx.period:
+            elif refit and cy.period > 2.0 * cx.period:
                 cy = fit_comb(py[oky], f2.length[oky], min_period=min_p,
                               max_period=1.6 * cx.period) or cy
             support = (f1.length.sum() + f2.length.sum()) / total_len

@@ -8,10 +8,11 @@ X-Tiles set, matching edges) -> board dict.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
 import numpy as np
 
@@ -150,18 +151,30 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     # each lattice cell holds one tile (X-Tiles' lines are the cells' diagonals; a board's
     # lattice is judged by its frame instead)
     cells_are_tiles = kit.shape != "rounded-x" and kit.board is None
+    not_found: NoTilesFound | None = None
+    # with a profile (the player's light and paint differ from the defaults) the lattice is also
+    # looked for on a white-balanced copy of the photo from the start (see _second_looks)
+    balanced = _balanced_copy(image) if profile and not mat_lattices else None
     if mat_lattices:
         lattices = mat_lattices  # exact top-down geometry: no search needed
     else:
-        try:
-            lattices = locate_candidates(image, cells_are_tiles=cells_are_tiles,
-                                         solid_layout=kit.board is not None)
-        except (np.linalg.LinAlgError, FloatingPointError) as exc:
-            raise NoTilesFound(f"no tiles found: the lattice could not be solved ({exc})") from None
-        except NoTilesFound as exc:
-            if kit.board is None:
-                raise
-            lattices, not_found = [], exc  # (the board's border strips may still show it)
+        lattices = []
+        for looked_on in (image, balanced):
+            if looked_on is None:
+                continue
+            try:
+                found = locate_candidates(looked_on, cells_are_tiles=cells_are_tiles,
+                                          solid_layout=kit.board is not None)
+            except NoTilesFound as exc:
+                not_found = not_found or exc
+                continue
+            except (np.linalg.LinAlgError, FloatingPointError) as exc:
+                not_found = not_found or NoTilesFound(
+                    f"no tiles found: the lattice could not be solved ({exc})")
+                continue
+            lattices = _interleaved(lattices, _tagged(found, looked_on is balanced))
+        # (no lattice seen: a board's border strips may still show it, and the second look
+        # below may find loose tiles)
     timing["locate"] = (time.perf_counter() - t0) * 1000
     t0 = time.perf_counter()
     lattice = lattices[0] if lattices else None
@@ -189,17 +202,22 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             raise not_found
         timing["frame"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
-    candidates = _reading_candidates(kit, lattices, lattice, frame)
-    first = _read_best(image, kit, game, candidates, palette, profile, framed=frame is not None)
+    candidates = _reading_candidates(kit, lattices, lattice, frame) if lattice is not None else []
+    first = (_read_best(image, kit, game, candidates, palette, profile, framed=frame is not None)
+             if candidates else _Reads(None, -1, 0, 0.0, 0.0))
     best, chosen, misfits = first.best, first.chosen, first.misfits
     if kit.board is None and not mat_lattices and not _covers(best):
-        # the cells read cover little of what stands out from the table (or nothing read):
-        # a second look, from other vanishing-point hypotheses (the random draws of another
-        # seed), for a lattice whose cells hold the tiles
+        # the cells read cover little of what stands out from the table (or nothing read, or
+        # no lattice seen): a second look, first on a white-balanced copy of the photo (a warm
+        # lamp can give a light table the colour of light tiles, and the edges between tiles
+        # another contrast; the cells are still read on the photo), then from other
+        # vanishing-point hypotheses (the random draws of another seed), for a lattice whose
+        # cells hold the tiles
         t1 = time.perf_counter()
-        for seed in SECOND_LOOK_SEEDS:
+        for seed, looked_on in _second_looks(image, balanced_seen=balanced is not None):
             try:
-                more = locate_candidates(image, cells_are_tiles=cells_are_tiles, seed=seed)
+                more = _tagged(locate_candidates(looked_on, cells_are_tiles=cells_are_tiles, seed=seed),
+                               looked_on is not image)
             except (NoTilesFound, np.linalg.LinAlgError, FloatingPointError):
                 continue
             again = _read_best(image, kit, game, _reading_candidates(kit, more, more[0], None),
@@ -208,7 +226,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             if again.best is not None and (best is None or again.best.score < best.score):
                 # (info's "reading_candidate": 100 x the seed + the index among its candidates)
                 best, chosen = again.best, 100 * seed + again.chosen
-            logger.debug("second look (seed %d): %s", seed,
+            logger.debug("second look (seed %d%s): %s", seed,
+                         ", white-balanced" if looked_on is not image else "",
                          "kept" if best is again.best else "not better")
             if _covers(best):
                 break
@@ -223,6 +242,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                               _timing={k: v for k, v in timing.items() if k != "locate"})
         return Reading(fallback.board, fallback.timing_ms, fallback.geometry, fallback.doubts,
                        {**fallback.info, **mat_info})
+    if best is None and not_found is not None and not misfits:
+        raise not_found
     if best is None and misfits:
         raise NoTilesFound("no tiles found: the grids seen read as tiles that "
                            f"{kit.title} does not have (try a sharper or more top-down photo)")
@@ -242,7 +263,9 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                    geometry=geometry, doubts=doubts,
                    info={"lattice_strength": lattice.strength, "diagonal": lattice.diagonal,
                          "pitch_px": lattice.pitch_px, "reading_candidate": chosen,
-                         "candidates_read": len(candidates), **mat_info, **info})
+                         "candidates_read": len(candidates),
+                         "located_on": lattice.info.get("located_on", "photo"),
+                         **mat_info, **info})
 
 
 #: A reading of which fewer tiles are tiles of the set (see :func:`vision.decode.set_fit`) is
@@ -255,6 +278,52 @@ MIN_SET_FIT = 0.5
 SECOND_LOOK_COVERAGE = 0.6
 #: ... locating again with these seeds (random vanishing-point draws), until one covers it.
 SECOND_LOOK_SEEDS = (1, 2, 3, 4)
+#: Neutral-surface gains within this of 1 (in log) leave the photo as it is: no white-balanced look.
+BALANCED_ALREADY = math.log(1.1)
+
+
+def _balanced_copy(image: np.ndarray) -> np.ndarray | None:
+    """``image`` white-balanced on its neutral surfaces (:func:`vision.white_balance.neutral_gains`)
+    for locating on; None when none is found or the photo is already about neutral (gains within
+    :data:`BALANCED_ALREADY`)."""
+    from vision.mat import apply_white_balance
+    from vision.white_balance import neutral_gains
+
+    found = neutral_gains(image)
+    if found is None or max(abs(math.log(g)) for g in found[0]) <= BALANCED_ALREADY:
+        return None
+    logger.debug("locating on a copy white-balanced by %s too", np.round(found[0], 3))
+    return apply_white_balance(image, found[0])
+
+
+def _second_looks(image: np.ndarray, *, balanced_seen: bool = False
+                  ) -> Iterator[tuple[int, np.ndarray]]:
+    """The second looks of :func:`read_image`, in turn, as ``(seed, image to locate on)``: the
+    photo white-balanced on its neutral surfaces (see :func:`_balanced_copy`; not when the first
+    look had it already: ``balanced_seen``), then the photo itself with each of
+    :data:`SECOND_LOOK_SEEDS`. The copy is made only when asked for."""
+    if not balanced_seen:
+        balanced = _balanced_copy(image)
+        if balanced is not None:
+            yield 0, balanced
+    for seed in SECOND_LOOK_SEEDS:
+        yield seed, image
+
+
+def _tagged(lattices: list[Lattice], balanced: bool) -> list[Lattice]:
+    """``lattices`` with ``info["located_on"]`` set when they were found on a white-balanced copy."""
+    if balanced:
+        for lat in lattices:
+            lat.info["located_on"] = "white-balanced copy"
+    return lattices
+
+
+def _interleaved(a: list[Lattice], b: list[Lattice]) -> list[Lattice]:
+    """The lattices of two looks, best first of each in turn (the caller reads the first few)."""
+    out: list[Lattice] = []
+    for k in range(max(len(a), len(b))):
+        out += a[k:k + 1] + b[k:k + 1]
+    return out
 
 
 class _Candidate(NamedTuple):
@@ -318,6 +387,9 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         # tiles that the set does not have (pieces of several tiles)
         plausible = set_fit(readings, kit, game)
         score += 10.0 * (1.0 - plausible)
+        logger.debug("candidate %d (pitch %.0f px): score %.2f (colour fit %.2f, %d tiles, coverage "
+                     "%.2f, partial %.2f, set fit %.2f)", k, lat.pitch_px, score, info["fit"], n_occ,
+                     info.get("coverage", 1.0), lat.info.get("partial", 0.0), plausible)
         if n_occ and plausible < MIN_SET_FIT:
             misfits += 1
         elif n_occ and (best is None or score < best.score):

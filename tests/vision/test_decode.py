@@ -101,3 +101,35 @@ def test_set_fit_is_zero_when_more_tiles_are_read_than_the_set_holds():
     readings = [CellReading(r, c, True, 0.9, {"colour": None, "symbol": None}, {}, 0.5)
                 for r in range(9) for c in range(9)]  # 81 cards of a 72-card deck
     assert set_fit(readings, TAPESTRY, "tapestry") == 0.0
+
+
+NESTOR = kit_for_game("textile")
+
+
+def _solid(row, col, colour, pips=None):
+    return CellReading(row, col, True, 0.99, {"colour": colour, "pips": pips}, {"colour": 0.9}, 0.9)
+
+
+def test_textile_set_fit_follows_the_colour_rule():
+    from vision.decode import set_fit
+
+    # a legal textile: no two tiles of one colour touch, even diagonally
+    legal = [_solid(0, 0, "red"), _solid(0, 1, "blue"), _solid(1, 0, "yellow"), _solid(1, 1, "green")]
+    assert set_fit(legal, NESTOR, "textile") == 1.0
+    # a lattice a third of the tiles' pitch: every tile read as a block of cells of its colour
+    blocks = [_solid(r, c, colour) for (r0, c0, colour) in ((0, 0, "red"), (0, 3, "blue"))
+              for r in range(r0, r0 + 3) for c in range(c0, c0 + 3)]
+    assert set_fit(blocks, NESTOR, "textile") < 0.5
+    # more tiles than the game's 5 colours x 6 tiles
+    many = [_solid(r, c, None) for r in range(6) for c in range(6)]
+    assert set_fit(many, NESTOR, "textile") == 0.0
+
+
+def test_set_fit_counts_a_colour_read_beyond_its_copies():
+    from vision.decode import set_fit
+
+    octopus = kit_for_game("octopus")
+    # ten white tiles whose pips were not read: the set has six
+    whites = [_solid(0, c, "white") for c in range(10)]
+    assert set_fit(whites, octopus, "octopus") == 0.6
+    assert set_fit(whites[:6], octopus, "octopus") == 1.0

@@ -56,3 +56,69 @@ def test_a_good_first_look_is_not_repeated(photo, monkeypatch):
     reading = pipeline.read_file(jpeg, game="octopus")
     assert seeds == [0] and "second_look" not in reading.timing_ms
     assert compare_boards(reading.board, truth).errors <= 2
+
+
+def test_no_lattice_at_first_gets_a_second_look(photo, monkeypatch):
+    # the first look finds no lattice at all: the reader looks again instead of giving up
+    from vision.errors import NoTilesFound
+
+    jpeg, truth = photo
+    real = pipeline.locate_candidates
+    seeds: list[int] = []
+
+    def spy(image, **kw):
+        seeds.append(kw.get("seed", 0))
+        if len(seeds) == 1:
+            raise NoTilesFound("no tiles found (test)")
+        return real(image, **kw)
+
+    monkeypatch.setattr(pipeline, "locate_candidates", spy)
+    reading = pipeline.read_file(jpeg, game="octopus")
+    assert len(seeds) >= 2 and "second_look" in reading.timing_ms
+    assert compare_boards(reading.board, truth).errors <= 2
+
+
+def test_the_second_look_starts_on_a_white_balanced_copy():
+    from vision.mat import apply_white_balance
+
+    rng = np.random.default_rng(0)
+    neutral = np.full((120, 160, 3), 200, np.uint8)
+    neutral[:40, :50] = (40, 60, 200)
+    neutral[60:, 90:] = (200, 80, 30)
+    neutral += rng.integers(0, 3, neutral.shape, dtype=np.uint8)
+    warm = apply_white_balance(neutral, (0.5, 0.9, 1.4))  # a warm lamp
+    looks = list(pipeline._second_looks(warm))
+    assert [s for s, _ in looks] == [0, *pipeline.SECOND_LOOK_SEEDS]
+    balanced = looks[0][1]
+    assert balanced is not warm and all(im is warm for _, im in looks[1:])
+    # the table is grey again
+    b, g, r = balanced[100, 20].astype(int)
+    assert max(b, g, r) - min(b, g, r) <= 6
+    # an already neutral photo is not balanced again
+    assert [s for s, _ in pipeline._second_looks(neutral)] == list(pipeline.SECOND_LOOK_SEEDS)
+
+
+def test_with_a_profile_the_first_look_is_on_the_photo_and_a_white_balanced_copy(photo, monkeypatch):
+    # a profile says the light and paint are the player's own: the lattice is looked for on a
+    # copy white-balanced on its neutral surfaces too, the cells read on the photo
+    import cv2
+
+    from vision.mat import apply_white_balance
+
+    jpeg, truth = photo
+    image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    warm = apply_white_balance(image, (0.55, 0.9, 1.3))
+    real = pipeline.locate_candidates
+    seen: list[bool] = []
+
+    def spy(img, **kw):
+        seen.append(img is warm)
+        return real(img, **kw)
+
+    monkeypatch.setattr(pipeline, "locate_candidates", spy)
+    reading = pipeline.read_image(warm, game="octopus", profile={"kit": "nestortiles", "colours": {}})
+    assert seen[:2] == [True, False]
+    assert reading.info["located_on"] in ("photo", "white-balanced copy")
+    seen.clear()
+    plain = pipeline.read_image(warm, game="octopus")  # without a profile: the photo alone
+    assert seen[0] is True and (len(seen) == 1 or "second_look" in plain.timing_ms)
