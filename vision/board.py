@@ -6,9 +6,10 @@ its printed grid directly; on a striped or checked cloth the cloth's own lines a
 swamp that search. The strips do not: four long thin bands of four different colours whose
 centre lines meet at the corners of one quadrilateral.
 
-:func:`find_board_quad` returns that quadrilateral (the strips' centre lines), which the caller
-turns into the region in which to look for the board's grid (see
-:func:`vision.locate.locate_candidates`'s ``region``).
+:func:`find_board_quad` returns that quadrilateral (the strips' centre lines) and the strips'
+colours; :func:`board_lattice` places the 8x8 cells inside it, a margin in from the strips
+chosen so the board's printed lines fall on the lattice's lines. No line search is needed, and
+glare over a part of a strip does not hide the board.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import cv2
 import numpy as np
 
 from vision.colour import Palette, bgr_to_lab
+from vision.locate import Lattice
 
 logger = logging.getLogger(__name__)
 
@@ -39,8 +41,14 @@ BAND_HALF = 2.5
 BAND_TRIES = 60
 #: ... and is at least this many pixels across on average.
 MIN_BAND_FILL = 3.0
-#: The strips' ends lie within this share of their length of the quadrilateral's corners.
-CORNER_SLACK = 0.25
+#: A strip runs at most this share of its side past the quadrilateral's corners ...
+CORNER_SLACK = 0.12
+#: ... and covers at least this share of its side.
+MIN_COVER = 0.45
+#: The board's quadrilateral is viewed top-down at this many pixels a side ...
+RECTIFIED = 480
+#: ... to choose the cells' margin inside the strips' centre lines (cells) among these.
+MARGINS = np.round(np.arange(0.05, 1.0, 0.025), 3)
 #: At most this many choices of four strips are tried.
 MAX_COMBINATIONS = 4000
 
@@ -167,10 +175,11 @@ def _intersect(a: Strip, b: Strip) -> np.ndarray | None:
     return p + t * r
 
 
-def _quad_of(strips: tuple[Strip, ...]) -> tuple[float, np.ndarray] | None:
+def _quad_of(strips: tuple[Strip, ...]) -> tuple[float, np.ndarray, list[str]] | None:
     """The quadrilateral of four strips, one per side, and how badly they fit it (the largest
-    distance of a strip's end from its corner, as a share of its length); None when they do
-    not make a convex quadrilateral."""
+    share of a side its strip leaves uncovered); None when they do not make a convex
+    quadrilateral, or a strip runs past its side's corners (by :data:`CORNER_SLACK` of the side)
+    or covers less than :data:`MIN_COVER` of it."""
     centre = np.mean([s.centre for s in strips], axis=0)
     order = sorted(strips, key=lambda s: np.arctan2(*(s.centre - centre)[::-1]))
     corners = []
@@ -186,17 +195,33 @@ def _quad_of(strips: tuple[Strip, ...]) -> tuple[float, np.ndarray] | None:
         return None
     worst = 0.0
     for k, s in enumerate(order):
-        ends = (quad[k - 1], quad[k])
-        e = min(np.linalg.norm(s.ends[0] - ends[0]) + np.linalg.norm(s.ends[1] - ends[1]),
-                np.linalg.norm(s.ends[0] - ends[1]) + np.linalg.norm(s.ends[1] - ends[0]))
-        worst = max(worst, e / 2 / s.length)
-    return worst, quad
+        a, b = quad[k - 1], quad[k]
+        side = b - a
+        n2 = float(side @ side)
+        if n2 < 1e-9:
+            return None
+        t = sorted(float((e - a) @ side) / n2 for e in s.ends)
+        # the strip lies along its side, not past its corners, and covers most of it (glare or a
+        # tile may hide a part of it)
+        if t[0] < -CORNER_SLACK or t[1] > 1 + CORNER_SLACK or t[1] - t[0] < MIN_COVER:
+            return None
+        worst = max(worst, 1.0 - (min(t[1], 1.0) - max(t[0], 0.0)))
+    return worst, quad, [s.colour for s in order]
+
+@dataclass(frozen=True)
+class BoardQuad:
+    """A board seen by its strips: ``corners`` ``(4, 2)`` (x, y image pixels) where the strips'
+    centre lines meet, clockwise on the picture; ``colours[k]`` the strip along the side from
+    corner ``k - 1`` to corner ``k`` (so side 0 is the west of a lattice whose origin is corner
+    0, side 1 its north, 2 its east, 3 its south)."""
+
+    corners: np.ndarray
+    colours: tuple[str, str, str, str]
 
 
-def find_board_quad(image: np.ndarray, palette: Palette, colours: list[str]) -> np.ndarray | None:
-    """The board's quadrilateral: the corners ``(4, 2)`` (x, y in ``image`` pixels, in order
-    around it) where the centre lines of its four border strips meet, or None when no four
-    strips of the four ``colours`` close a quadrilateral.
+def find_board_quad(image: np.ndarray, palette: Palette, colours: list[str]) -> BoardQuad | None:
+    """The board's quadrilateral: where the centre lines of its four border strips meet, or None
+    when no four strips of the four ``colours`` close a quadrilateral.
 
     ``image``: BGR uint8 ``(H, W, 3)``; ``palette``: the kit's palette (the light may turn its
     hues by up to :data:`HUE_TOLERANCE` degrees).
@@ -214,16 +239,48 @@ def find_board_quad(image: np.ndarray, palette: Palette, colours: list[str]) -> 
     while np.prod([len(v) for v in by_colour.values()]) > MAX_COMBINATIONS:
         c = max(by_colour, key=lambda k: len(by_colour[k]))
         by_colour[c] = by_colour[c][:max(1, len(by_colour[c]) * 2 // 3)]
-    best: tuple[float, np.ndarray] | None = None
+    best: tuple[float, np.ndarray, list[str]] | None = None
     for combo in itertools.product(*by_colour.values()):
         fit = _quad_of(combo)
-        if fit is None or fit[0] > CORNER_SLACK:
+        if fit is None:
             continue
         score = fit[0] - 0.5 * sum(s.length for s in combo) / (4 * max(work.shape[:2]))
         if best is None or score < best[0]:
-            best = (score, fit[1])
+            best = (score, fit[1], fit[2])
     if best is None:
         return None
     quad = (best[1] + 0.5) / scale - 0.5
-    logger.debug("board quadrilateral from its strips: %s", np.round(quad).tolist())
-    return quad
+    logger.debug("board quadrilateral from its strips: %s %s", np.round(quad).tolist(), best[2])
+    return BoardQuad(quad, tuple(best[2]))
+
+
+def board_lattice(image: np.ndarray, board: BoardQuad, size: int = 8) -> Lattice:
+    """The lattice of the board's ``size`` x ``size`` cells within its strips: cell ``(0, 0)`` at
+    the corner 0 of ``board``. The cells lie a margin ``m`` (in cells, the same on every side)
+    inside the strips' centre lines; ``m`` is the one that puts the board's printed lines (and
+    the tiles' edges) under the lattice's inner lines, on a top-down view of the quadrilateral.
+    """
+    S = RECTIFIED
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    H_q = cv2.getPerspectiveTransform(unit, board.corners.astype(np.float32))  # unit -> image
+    to_view = np.diag([S, S, 1.0]) @ np.linalg.inv(H_q)
+    gray = cv2.cvtColor(cv2.warpPerspective(image, to_view, (S, S), flags=cv2.INTER_AREA),
+                        cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)).mean(0)   # (S,) edges across x
+    gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)).mean(1)   # (S,) edges across y
+    best_m, best_v = MARGINS[0], -1.0
+    for m in MARGINS:
+        at = np.round((m + np.arange(1, size)) / (size + 2 * m) * S).astype(int)  # inner lines
+        at = np.clip(at, 0, S - 1)
+        v = float(gx[at].mean() + gy[at].mean())
+        if v > best_v:
+            best_m, best_v = m, v
+    m = best_m
+    k = 1.0 / (size + 2 * m)
+    A = np.array([[k, 0, m * k], [0, k, m * k], [0, 0, 1.0]])  # cells (x, y) -> unit square
+    H = H_q @ A
+    area = cv2.contourArea(board.corners.astype(np.float32))
+    pitch = float(np.sqrt(area)) * k
+    logger.debug("board lattice from its strips: margin %.2f cells, pitch %.0f px", m, pitch)
+    return Lattice(H, rows=(-1, size), cols=(-1, size), pitch_px=pitch, strength=0.5,
+                   info={"source": "strips", "margin_cells": round(m, 3)})

@@ -351,8 +351,7 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
 
 
 def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
-                      solid_layout: bool = False, seed: int = 0,
-                      region: np.ndarray | None = None) -> list[Lattice]:
+                      solid_layout: bool = False, seed: int = 0) -> list[Lattice]:
     """Find the lattice of tiles in a photo.
 
     Parameters
@@ -365,9 +364,6 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     seed : of the random draws for vanishing points; any seed but 0 draws them at random only
         (no crossings of the longest segments): other hypotheses, for a second look at a photo
         whose lattice read poorly.
-    region : a polygon ``(K, 2)`` (x, y image pixels) known to hold the layout (a board found by
-        its border strips, :mod:`vision.board`): it is taken as the foreground instead of what
-        stands out from the table.
 
     Returns
     -------
@@ -384,12 +380,7 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     min_length = max(8.0, 0.012 * max(w, h))
     fg_info: dict = {}
-    if region is not None:
-        fg = np.zeros((h, w), np.uint8)
-        cv2.fillPoly(fg, [np.round((np.asarray(region, float) + 0.5) * scale - 0.5).astype(np.int32)], 1)
-        fg = fg > 0
-    else:
-        fg = foreground_mask(work, texture=not solid_layout, info=fg_info)
+    fg = foreground_mask(work, texture=not solid_layout, info=fg_info)
     if solid_layout:
         fg = fill_holes(fg)
     if fg.mean() < 0.002:

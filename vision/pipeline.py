@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
 import numpy as np
 
-from vision.board import find_board_quad
+from vision.board import board_lattice, find_board_quad
 from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, read_cells, rectify,
                           rectify_mask)
 from vision.colour import Palette
@@ -193,9 +193,9 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         if not framed or max(f.confidence for f, _ in framed) < CLEAR_FRAME:
             # a patterned table may swamp the search (its stripes or checks are the lattice
             # found): look for the board's grid within its four border strips
-            more = _lattices_in_strips(image, kit, palette)
-            framed += _frames(image, palette, (
-                v for top in more[:3] for v in [top, *diagonal_variants(top), *shifted_variants(top)]))
+            strips = _board_from_strips(image, kit, palette)
+            if strips is not None:
+                framed.append(strips)
         if framed:
             frame, lattice = max(framed, key=lambda fl: fl[0].confidence)
         elif not lattices:
@@ -398,22 +398,25 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
     return _Reads(best, chosen, misfits, t_rect, t_read)
 
 
-#: The region searched for a board's grid: its strips' quadrilateral grown by this share.
-STRIPS_MARGIN = 0.06
+def _board_from_strips(image: np.ndarray, kit: Kit, palette: Palette) -> tuple[Frame, Lattice] | None:
+    """The board's frame and lattice from its four border strips (:mod:`vision.board`), or None
+    when the strips are not seen. The frame's colours are measured on the lattice when its
+    strips read clearly (:func:`vision.frame.find_frame`), else taken from the strips found
+    (glare may wash out a part of one)."""
+    board = find_board_quad(image, palette, list(kit.board.get("border_colours", ())))
+    if board is None:
+        return None
+    size = int(kit.board.get("size", FRAME))
+    lattice = board_lattice(image, board, size)
+    frame = find_frame(image, lattice, palette)
+    if frame is None or frame.origin != (0, 0):
+        west, north, east, south = board.colours
+        frame = Frame((0, 0), {"n": north, "e": east, "s": south, "w": west}, STRIPS_CONFIDENCE)
+    return frame, lattice
 
 
-def _lattices_in_strips(image: np.ndarray, kit: Kit, palette: Palette) -> list[Lattice]:
-    """The lattices located within the board's border strips (:func:`vision.board.find_board_quad`),
-    or none when the strips are not seen."""
-    quad = find_board_quad(image, palette, list(kit.board.get("border_colours", ())))
-    if quad is None:
-        return []
-    centre = quad.mean(0)
-    region = centre + (quad - centre) * (1 + STRIPS_MARGIN)
-    try:
-        return locate_candidates(image, cells_are_tiles=False, solid_layout=True, region=region)
-    except (NoTilesFound, np.linalg.LinAlgError, FloatingPointError):
-        return []
+#: The confidence of a frame seen by its strips alone.
+STRIPS_CONFIDENCE = 0.6
 
 
 def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]
