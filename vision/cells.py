@@ -50,6 +50,9 @@ GLARE_PATCH = 0.3
 #: When more than this share of the bare table's cells (the view's outer ring) show an edge
 #: along all four sides, the table's pattern makes edges: they are no evidence of a tile.
 EDGY_TABLE = 0.5
+#: The light is fitted on the cells that clearly stand out only when there are this many: a few
+#: tiles of near colours (two pinks and a red) would pull it their way.
+MIN_LIGHT_CELLS = 5
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.
 ALIEN_COLOUR = 24.0
@@ -245,7 +248,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     prior = _gain_prior(ctx.profile)
     fg = np.array([ctx.fg[c] for c in cells]) if ctx.fg is not None else None
     board = ctx.kit.board is not None
-    if fg is not None and not board and (fg > 0.6).sum() >= 2:
+    if fg is not None and not board and (fg > 0.6).sum() >= MIN_LIGHT_CELLS:
         sure = fg > 0.6
         _, _, corr = classify_adaptive(labs[sure], ctx.palette, gains_bgr=prior)
         match, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=corr, iterations=0)
