@@ -53,6 +53,10 @@ EDGY_TABLE = 0.5
 #: The light is fitted on the cells that clearly stand out only when there are this many: a few
 #: tiles of near colours (two pinks and a red) would pull it their way.
 MIN_LIGHT_CELLS = 5
+#: A card's symbol shows when at most this share of its art lies in the cell's outer tenth (the
+#: scissors' blades reach out, and a cell a little off its card shifts the art; a light stripe
+#: of the table runs right across).
+SYMBOL_RIM = 0.2
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.
 ALIEN_COLOUR = 24.0
@@ -898,11 +902,15 @@ def _symbol_visible(mask: np.ndarray) -> bool:
     area = int(mask.sum())
     if area < 0.01 * mask.size:
         return False
-    # the art lies inside the card: a light stripe of the table runs on to the cell's rim
+    # the art lies inside the card: a light stripe of the table runs on to the cell's rim, and
+    # right across it
     h, w = mask.shape
     by, bx = max(1, int(0.1 * h)), max(1, int(0.1 * w))
     rim = area - int(mask[by:h - by, bx:w - bx].sum())
-    return rim <= 0.08 * area
+    touch = 0.02 * area
+    across = ((mask[:by].sum() > touch and mask[h - by:].sum() > touch)
+              or (mask[:, :bx].sum() > touch and mask[:, w - bx:].sum() > touch))
+    return not across and rim <= SYMBOL_RIM * area
 
 
 def _classify_symbol_mask(mask: np.ndarray, kit: Kit, templates: dict) -> tuple[str | None, float, str]:

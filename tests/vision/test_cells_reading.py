@@ -207,3 +207,19 @@ def test_a_tile_coloured_patch_away_from_the_layout_is_not_grown(monkeypatch):
     readings, _ = read_cells(td, KIT, palette=PAL, fg=fg)
     occupied = {(r.row, r.col) for r in readings if r.occupied}
     assert occupied == {(1, 1), (1, 2)}
+
+
+def test_a_symbol_reaching_towards_the_rim_still_shows_but_a_stripe_across_does_not():
+    from vision.cells import _symbol_visible
+
+    h, w = 44, 32
+    art = np.zeros((h, w), bool)
+    art[18:26, 12:20] = True           # the art in the card's middle ...
+    art[1:16, 13:18] = True            # ... and a blade reaching into the outer tenth
+    in_rim = 1 - art[4:40, 3:29].sum() / art.sum()
+    assert 0.08 < in_rim < 0.2         # (more than a card's art used to be allowed there)
+    assert _symbol_visible(art)
+    stripe = np.zeros((h, w), bool)
+    stripe[18:26, :] = True            # a light stripe of the table, rim to rim
+    assert not _symbol_visible(stripe)
+    assert not _symbol_visible(np.zeros((h, w), bool))
