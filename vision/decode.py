@@ -94,6 +94,11 @@ COLOUR_SD = 5.0
 FILL_PROB = 0.25
 
 
+#: The cost (negative log-likelihood) of a colour whose tiles' pips are lighter than the face
+#: (or darker) for a cell whose pips stand out the other way, twice as clearly.
+POLARITY_COST = 3.0
+
+
 def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list[tuple[Cell, str, str]]:
     """Solid tiles of which the set holds one each (Octopus: every (colour, pips) once): assign
     the read tiles to distinct tiles of the set by the cells' own evidence (colour distances,
@@ -117,11 +122,16 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
     for i, rd in enumerate(cells):
         dist = rd.evidence["colour_distance"]
         probs = rd.evidence.get("pip_prob", {})
+        contrast = rd.evidence.get("pip_contrast", {})
         d_own = min(dist.values())
         for j, (colour, pips) in enumerate(tiles):
             d = dist.get(colour, 99.0)
             c = 0.5 * ((d - d_own) / COLOUR_SD) ** 2
             pol = lighter.get(colour, 0)
+            if pol and contrast.get(pol, 0.0) < 0.5 * contrast.get(-pol, 0.0):
+                # the cell's pips stand out the other way (light pips on a face whose tiles have
+                # dark ones): not a tile of this colour, whatever glare did to the face's colour
+                c += POLARITY_COST
             p = probs.get(pol) if pol else None
             if p is None and probs:
                 p = np.maximum(np.asarray(probs[1]), np.asarray(probs[-1]))
@@ -147,7 +157,9 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
             conf["pips"] = min(conf.get("pips", 1.0), 0.55)
             doubts.append((cell, "tile", f"read as {own[0]} {own[1]}, which another tile holds; "
                                          f"taken as {colour} {pips}, the set's likeliest remaining tile"))
-        elif p_rel >= FILL_PROB:
+        elif p_rel >= FILL_PROB and own[0] in (None, colour) and own[1] in (None, pips):
+            # (only a tile that agrees with what the cell did show: a colour taken from one
+            # tile and pips from another would be neither)
             for a, v, o in (("colour", colour, own[0]), ("pips", pips, own[1])):
                 if o is None:
                     attrs[a] = v

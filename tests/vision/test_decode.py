@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from vision.cells import CellReading
 from vision.decode import decode_readings
+from vision.colour import hex_to_lab
 from vision.kits import kit_for_game
 
 TWELVE = kit_for_game("twelve-tiles")
@@ -133,3 +134,53 @@ def test_set_fit_counts_a_colour_read_beyond_its_copies():
     whites = [_solid(0, c, "white") for c in range(10)]
     assert set_fit(whites, octopus, "octopus") == 0.6
     assert set_fit(whites[:6], octopus, "octopus") == 1.0
+
+
+OCTOPUS = kit_for_game("octopus")
+
+
+def _solid_reading(row, col, colour, pips, dist, contrast, probs):
+    """An Octopus tile read as ``colour``/``pips`` (None = unclear), with its colour distances,
+    the pip contrast of both polarities and the pip-count probabilities of both."""
+    attrs = {"colour": colour, "pips": pips}
+    conf = {"colour": 0.95 if colour else 0.3, "pips": 0.95 if pips else 0.3}
+    return CellReading(row, col, True, 0.99, attrs, conf, min(conf.values()), (),
+                       {"colour_distance": dist, "pip_contrast": contrast, "pip_prob": probs})
+
+
+def _dists(**near):
+    d = {n: 40.0 for n in OCTOPUS.colours}
+    d.update(near)
+    return d
+
+
+def _one_hot(k):
+    return [1.0 if i == k - 1 else 0.0 for i in range(6)]
+
+
+def test_glare_between_pink_and_red_is_decided_by_which_way_the_pips_stand_out():
+    # a pink 4 read clearly elsewhere; this cell's colour is pink-ish under glare (pink 12, red
+    # 15), its pips are light (red tiles' pips; pink tiles' are dark) and four of them, while the
+    # dark polarity's fit (a weak six) is noise
+    lighter = {n: 1 if hex_to_lab(OCTOPUS.pip_colours[n])[0] > hex_to_lab(h)[0] else -1
+               for n, h in OCTOPUS.colours.items() if OCTOPUS.pip_colours.get(n)}
+    assert lighter["red"] == 1 and lighter["pink"] == -1
+    clear = _solid_reading(0, 0, "pink", 4, _dists(pink=1.5, red=21.0), {1: 9.6, -1: 24.8},
+                           {1: _one_hot(6), -1: _one_hot(4)})
+    glare = _solid_reading(0, 1, None, 4, _dists(pink=12.2, red=14.7), {1: 18.9, -1: 5.2},
+                           {1: _one_hot(4), -1: [0, 0, 0, 0.01, 0.01, 0.98]})
+    decoded, _ = decode_readings([clear, glare], OCTOPUS, "octopus")
+    assert decoded[(0, 1)][0]["colour"] == "red" and decoded[(0, 1)][0]["pips"] == 4
+    assert decoded[(0, 0)][0]["colour"] == "pink" and decoded[(0, 0)][0]["pips"] == 4
+
+
+def test_an_unclear_colour_is_not_filled_from_a_tile_with_other_pips():
+    # the cell shows 4 pips; the set's likeliest remaining tile for it has 6: taking its colour
+    # with the cell's own 4 pips would make a tile that is neither
+    clear = _solid_reading(0, 0, "pink", 4, _dists(pink=1.5), {1: 2.0, -1: 24.8},
+                           {1: _one_hot(6), -1: _one_hot(4)})
+    unsure = _solid_reading(0, 1, None, 4, _dists(pink=10.0, purple=30.0), {1: 3.0, -1: 20.0},
+                            {1: _one_hot(6), -1: [0, 0, 0, 0.4, 0, 0.6]})
+    decoded, _ = decode_readings([clear, unsure], OCTOPUS, "octopus")
+    attrs = decoded[(0, 1)][0]
+    assert (attrs["colour"], attrs["pips"]) != ("pink", 4)
