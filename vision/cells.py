@@ -60,6 +60,9 @@ SYMBOL_RIM = 0.2
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.
 ALIEN_COLOUR = 24.0
+#: A solid tile's cell blown out over more than this share, with an edge along one side at most
+#: and no pips seen, is the lamp's reflection on the table.
+GLARE_SUSPECT = 0.5
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
 OUTLINE_FREE_FIT = 10.0
@@ -634,6 +637,14 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             long_axis_parity = _x_parity(td, occupied)
         attrs = _read_sectors(ctx, occupied, cell_regions, gains, long_axis_parity)
         info["long_axis_parity"] = long_axis_parity
+    if kit.face_model == "solid" and kit.pips and ctx.blown and ctx.sides is not None:
+        # a blown-out patch without an outline is the lamp's reflection on the table, unless it
+        # shows pips (a white tile in the glare keeps its dark pips)
+        for cell in occupied:
+            if (ctx.blown.get(cell, 0.0) > GLARE_SUSPECT and ctx.sides[cell] <= 1
+                    and attrs[cell][0].get("pips") is None):
+                logger.debug("cell %s: blown out, no outline, no pips: glare on the table", cell)
+                occ[cell], occ_conf[cell] = False, 0.6
     fits = []
     for cell in occ:
         if not occ[cell]:
