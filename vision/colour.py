@@ -16,12 +16,21 @@ import numpy as np
 logger = logging.getLogger(__name__)
 
 
+def _one_row(values: np.ndarray) -> np.ndarray:
+    """Colours ``(..., 3)`` as an OpenCV image of one row ``(1, N, 3)``. (OpenCV converts an
+    image row by row: an ``(N, 1, 3)`` column costs about five times as much, for the same
+    values. Not for Lab -> BGR, whose values differ in the last bits between the two.)"""
+    return values.reshape(1, -1, 3)
+
+
 def bgr_to_lab(bgr: np.ndarray) -> np.ndarray:
     """BGR ``uint8`` (or float in [0, 1]) ``(..., 3)`` -> CIELAB float32 ``(..., 3)``, D65."""
     arr = np.asarray(bgr)
-    f = arr.astype(np.float32) / 255.0 if arr.dtype == np.uint8 else arr.astype(np.float32)
+    f = arr.astype(np.float32)
+    if arr.dtype == np.uint8:
+        f /= 255.0
     shape = f.shape
-    lab = cv2.cvtColor(f.reshape(-1, 1, 3), cv2.COLOR_BGR2Lab)
+    lab = cv2.cvtColor(_one_row(f), cv2.COLOR_BGR2Lab)
     return lab.reshape(shape)
 
 
