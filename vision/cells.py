@@ -22,7 +22,7 @@ from vision.colour import (Palette, as_correction, bgr_to_lab, ciede2000, classi
                            hex_to_lab, lab_to_bgr, linear_to_srgb, palette_distance,
                            predict_palette, srgb_to_linear)
 from vision.kits import Kit
-from vision.locate import Lattice
+from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import hue_groups, name_groups
 from vision.pips import read_pips
 from vision.profile_use import combine_symbol_votes, profile_art_lab, template_vote
@@ -94,7 +94,7 @@ def rectify_mask(lattice: Lattice, td: TopDown) -> np.ndarray | None:
     S = np.diag([lattice.work_scale, lattice.work_scale, 1.0])
     M = S @ lattice.H @ T
     h, w = td.image.shape[:2]
-    return cv2.warpPerspective(lattice.fg.astype(np.float32), M, (w, h),
+    return cv2.warpPerspective(mask_as_float(lattice.fg), M, (w, h),
                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0.0)
 
 
@@ -164,7 +164,8 @@ def _region_stats(cells: np.ndarray, mask: np.ndarray, exclude: np.ndarray | Non
     x = cells[:, mask, :]  # (N, k, 3)
     if x.shape[1] == 0:
         return np.full((len(cells), 3), 50.0), np.full(len(cells), 99.0)
-    med = np.median(x, axis=1)
+    # (the median along the last, contiguous axis: a third faster than along the middle one)
+    med = np.median(np.ascontiguousarray(x.transpose(0, 2, 1)), axis=2)
     spread = np.median(np.linalg.norm(x - med[:, None, :], axis=2), axis=1)
     if exclude is not None:
         ex = exclude[:, mask]

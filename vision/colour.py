@@ -52,7 +52,10 @@ def linear_to_srgb(x: np.ndarray) -> np.ndarray:
 
 
 def ciede2000(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
-    """CIEDE2000 colour difference (kL = kC = kH = 1), broadcasting ``(..., 3)`` arrays."""
+    """CIEDE2000 colour difference (kL = kC = kH = 1), broadcasting ``(..., 3)`` arrays.
+
+    (The terms used more than once are computed once: the reader calls this for every palette
+    match; the values are the textbook formula's, bit for bit.)"""
     lab1 = np.asarray(lab1, dtype=np.float64)
     lab2 = np.asarray(lab2, dtype=np.float64)
     L1, a1, b1 = lab1[..., 0], lab1[..., 1], lab1[..., 2]
@@ -60,33 +63,40 @@ def ciede2000(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
     C1 = np.hypot(a1, b1)
     C2 = np.hypot(a2, b2)
     Cbar7 = ((C1 + C2) / 2) ** 7
-    G = 0.5 * (1 - np.sqrt(Cbar7 / (Cbar7 + 25.0 ** 7)))
-    a1p, a2p = (1 + G) * a1, (1 + G) * a2
+    G1 = 1 + 0.5 * (1 - np.sqrt(Cbar7 / (Cbar7 + _25_POW_7)))  # 1 + G
+    a1p, a2p = G1 * a1, G1 * a2
     C1p, C2p = np.hypot(a1p, b1), np.hypot(a2p, b2)
     h1p = np.degrees(np.arctan2(b1, a1p)) % 360
     h2p = np.degrees(np.arctan2(b2, a2p)) % 360
     dLp = L2 - L1
     dCp = C2p - C1p
+    CC = C1p * C2p
+    achromatic = CC == 0
     dh = h2p - h1p
     dh = np.where(dh > 180, dh - 360, np.where(dh < -180, dh + 360, dh))
-    dh = np.where(C1p * C2p == 0, 0.0, dh)
-    dHp = 2 * np.sqrt(C1p * C2p) * np.sin(np.radians(dh) / 2)
+    dh = np.where(achromatic, 0.0, dh)
+    dHp = 2 * np.sqrt(CC) * np.sin(np.radians(dh) / 2)
     Lbp = (L1 + L2) / 2
     Cbp = (C1p + C2p) / 2
     hsum = h1p + h2p
     hbp = np.where(np.abs(h1p - h2p) > 180, np.where(hsum < 360, hsum + 360, hsum - 360), hsum) / 2
-    hbp = np.where(C1p * C2p == 0, hsum, hbp)
+    hbp = np.where(achromatic, hsum, hbp)
     T = (1 - 0.17 * np.cos(np.radians(hbp - 30)) + 0.24 * np.cos(np.radians(2 * hbp))
          + 0.32 * np.cos(np.radians(3 * hbp + 6)) - 0.20 * np.cos(np.radians(4 * hbp - 63)))
     dtheta = 30 * np.exp(-(((hbp - 275) / 25) ** 2))
     Cbp7 = Cbp ** 7
-    RC = 2 * np.sqrt(Cbp7 / (Cbp7 + 25.0 ** 7))
-    SL = 1 + 0.015 * (Lbp - 50) ** 2 / np.sqrt(20 + (Lbp - 50) ** 2)
+    RC = 2 * np.sqrt(Cbp7 / (Cbp7 + _25_POW_7))
+    dL50 = (Lbp - 50) ** 2
+    SL = 1 + 0.015 * dL50 / np.sqrt(20 + dL50)
     SC = 1 + 0.045 * Cbp
     SH = 1 + 0.015 * Cbp * T
     RT = -np.sin(np.radians(2 * dtheta)) * RC
-    return np.sqrt((dLp / SL) ** 2 + (dCp / SC) ** 2 + (dHp / SH) ** 2
-                   + RT * (dCp / SC) * (dHp / SH))
+    c_term = dCp / SC
+    h_term = dHp / SH
+    return np.sqrt((dLp / SL) ** 2 + c_term ** 2 + h_term ** 2 + RT * c_term * h_term)
+
+
+_25_POW_7 = 25.0 ** 7
 
 
 #: A measured colour's covariance is shrunk towards this isotropic spread (CIELAB units, one

@@ -190,7 +190,10 @@ def _jacobian(H: np.ndarray, pt: tuple[float, float]) -> np.ndarray:
 def apply_h(H: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """Apply homography ``H`` to points ``(N, 2)``."""
     pts = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
-    q = np.column_stack([pts, np.ones(len(pts))]) @ H.T
+    homog = np.empty((len(pts), 3))  # (x, y, 1): the locator calls this hundreds of times
+    homog[:, :2] = pts
+    homog[:, 2] = 1.0
+    q = homog @ H.T
     return q[:, :2] / q[:, 2:3]
 
 

@@ -590,7 +590,7 @@ def _window_fractions(H: np.ndarray, rows: tuple[int, int], cols: tuple[int, int
     nc = cols[1] - cols[0] + 1
     T = np.array([[1 / px, 0, cols[0] + 0.5 / px], [0, 1 / px, rows[0] + 0.5 / px], [0, 0, 1.0]])
     M = np.diag([work_scale, work_scale, 1.0]) @ H @ T
-    warped = cv2.warpPerspective(_as_float(fg), M, (nc * px, nr * px),
+    warped = cv2.warpPerspective(mask_as_float(fg), M, (nc * px, nr * px),
                                  flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0.0)
     return warped.reshape(nr, px, nc, px).mean(axis=(1, 3))
 
@@ -598,14 +598,16 @@ def _window_fractions(H: np.ndarray, rows: tuple[int, int], cols: tuple[int, int
 _FLOAT_MASK: tuple = (None, None)
 
 
-def _as_float(mask: np.ndarray) -> np.ndarray:
+def mask_as_float(mask: np.ndarray) -> np.ndarray:
     """``mask`` as float32 0/1; the last conversion is kept (the many lattice hypotheses of a
-    photo share one foreground mask)."""
+    photo share one foreground mask, which the reader warps onto every candidate's view too).
+    Read-only: the array is shared."""
     global _FLOAT_MASK
     ref, out = _FLOAT_MASK
     if ref is not None and ref() is mask:
         return out
     out = mask.astype(np.float32)
+    out.flags.writeable = False
     _FLOAT_MASK = (weakref.ref(mask), out)
     return out
 

@@ -283,6 +283,8 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
     for k, lat in enumerate(candidates):
         if lat.rows[1] - lat.rows[0] > 30 or lat.cols[1] - lat.cols[0] > 30:
             continue
+        if best is not None and _score_floor(lat) >= best.score:
+            continue  # (cannot read better than the best so far, whatever its cells show)
         ta = time.perf_counter()
         cell_shape = aspect
         if kit.shape == "card":
@@ -311,6 +313,13 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             best = _Candidate(score, lat, td, readings, info)
             chosen = k
     return _Reads(best, chosen, misfits, t_rect, t_read)
+
+
+def _score_floor(lat: Lattice) -> float:
+    """The lowest score (see :func:`_read_best`) a reading of ``lat`` can have, known before
+    reading it: a perfect colour fit (0), four or more tiles, full coverage and every tile one
+    of the set leave only the share of cells cutting through the tiles."""
+    return -0.5 * 4 + 10.0 * lat.info.get("partial", 0.0)
 
 
 def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]
