@@ -552,9 +552,10 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         parts = np.stack([_region_stats(grid, m, blown_px)[0] for m in _sector_masks(kit, n, 0).values()], 1)
         d = ciede2000(parts[:, :, None, :], palette.lab[None, None, :, :]).min(2)  # (N, 4)
         worst = np.argmax(d, axis=1)
+        d_mean = d.mean(axis=1)
         for i, cell in enumerate(order):
             centre_lab[cell] = parts[i, worst[i]]
-            spreads[cell] = float(np.mean(d[i]))
+            spreads[cell] = float(d_mean[i])
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     if kit.face_model == "symbol":
         # every card shows its symbol: a card-coloured cell without one is the table (a bright

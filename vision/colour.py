@@ -313,13 +313,33 @@ def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.
         var = (ww * (p - mp) ** 2).sum() / sw
         if len(o) >= 6 and var > 2e-3:
             g = (ww * (p - mp) * (o - mo)).sum() / sw / var
-            g = float(np.clip(g, 0.25, 4.0))
-            b = float(np.clip(mo - g * mp, -0.05, 0.3))
+            g = _clip(g, 0.25, 4.0)
+            b = _clip(mo - g * mp, -0.05, 0.3)
         else:
-            g = float(np.clip((ww * o * p).sum() / max((ww * p * p).sum(), 1e-9), 0.25, 4.0))
+            g = _clip((ww * o * p).sum() / max((ww * p * p).sum(), 1e-9), 0.25, 4.0)
             b = 0.0
         out[:, ch] = (g, b)
     return out
+
+
+def _clip(x: float, lo: float, hi: float) -> float:
+    """``float(np.clip(x, lo, hi))`` of a scalar (NaN stays NaN), without numpy's overhead."""
+    return min(max(float(x), lo), hi)
+
+
+def _median(x: np.ndarray) -> float:
+    """``np.median`` of a 1-D float array, without its overhead (the same partition and the
+    same mean of the middle two; NaN when any value is NaN)."""
+    n = len(x)
+    if n == 0:
+        return float(np.median(x))
+    k = n // 2
+    part = np.partition(x, [k - 1, k, n - 1] if n % 2 == 0 and n > 1 else [k, n - 1])
+    if np.isnan(part[-1]):
+        return float("nan")
+    if n % 2:
+        return float(part[k])
+    return float((part[k - 1] + part[k]) / 2)
 
 
 def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
@@ -356,7 +376,7 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     first = [(corr, match_palette(lab, palette, _predict_lin(pal_lin, corr))) for corr in starts]
     if len(first) > 2:
         # refine the two starts that fit best at once (plus the given one)
-        costs = [float(np.median(m.distance) + 0.5 * np.mean(np.minimum(m.distance, 30))) for _, m in first]
+        costs = [_median(m.distance) + 0.5 * float(np.mean(np.minimum(m.distance, 30))) for _, m in first]
         keep = {0, *np.argsort(costs)[:2].tolist()}
         first = [f for i, f in enumerate(first) if i in keep]
     for corr, match in first:
@@ -365,13 +385,13 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
             fit = _fit_forward(obs_lin, pal_lin[match.index], w)
             new = corr + shrink * (fit - corr) if corr is start else start + shrink * (fit - start)
             new_match = match_palette(lab, palette, _predict_lin(pal_lin, new))
-            if np.median(new_match.distance) > np.median(match.distance) + 1e-6:
+            if _median(new_match.distance) > _median(match.distance) + 1e-6:
                 break
             if np.array_equal(new_match.index, match.index) and np.abs(new - corr).max() < 1e-3:
                 corr, match = new, new_match
                 break
             corr, match = new, new_match
-        cost = float(np.median(match.distance) + 0.5 * np.mean(np.minimum(match.distance, 30)))
+        cost = _median(match.distance) + 0.5 * float(np.mean(np.minimum(match.distance, 30)))
         if best is None or cost < best[0]:
             best = (cost, match, corr)
     _, match, corr = best

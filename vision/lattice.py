@@ -142,9 +142,14 @@ def vanishing_points(segs: Segments, *, size: tuple[int, int], max_vps: int = 4,
         for start in range(0, len(vps), 1024):
             V = vps[start:start + 1024]
             a, b, c = V[:, 0:1], V[:, 1:2], V[:, 2:3]
+            # (in place: these are (hypotheses, segments) arrays of megabytes, and fresh ones
+            # cost their allocation; the hits overwrite ``dot`` as 0.0 / 1.0)
             dot = V @ seg_dot
+            np.multiply(dot, dot, out=dot)
             nu2 = np.hstack([a * a + b * b, c * a, c * b, c * c]) @ seg_nu
-            scores = (dot * dot > c2 * nu2).astype(np.float64) @ lw
+            np.multiply(nu2, c2, out=nu2)
+            np.copyto(dot, np.greater(dot, nu2))
+            scores = dot @ lw
             k = int(np.argmax(scores))
             if scores[k] > best_score:
                 best_score, best_vp = float(scores[k]), V[k]

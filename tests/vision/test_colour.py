@@ -62,3 +62,14 @@ def test_bgr_to_lab_same_values_whatever_the_layout():
     assert np.array_equal(img, before)
     floats = rng.random((11, 3)).astype(np.float32)
     assert np.array_equal(bgr_to_lab(floats), cv2.cvtColor(floats.reshape(-1, 1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3))
+
+
+def test_the_quick_median_is_numpys():
+    from vision.colour import _median
+
+    rng = np.random.default_rng(1)
+    for n in (1, 2, 3, 4, 7, 10, 51):
+        x = np.round(rng.normal(size=n) * 10, 1)
+        assert _median(x) == float(np.median(x))
+    x[3] = np.nan
+    assert np.isnan(_median(x))
