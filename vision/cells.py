@@ -152,21 +152,21 @@ def _robust(lab: np.ndarray) -> tuple[np.ndarray, float]:
     return med, spread
 
 
-def _region_stats(cells: np.ndarray, mask: np.ndarray, exclude: np.ndarray | None = None
-                  ) -> tuple[np.ndarray, np.ndarray]:
+def _region_stats(cells: np.ndarray, mask: np.ndarray, exclude: np.ndarray | None = None,
+                  *, spread: bool = True) -> tuple[np.ndarray, np.ndarray | None]:
     """Per cell, the median Lab of the pixels under ``mask`` and their spread.
 
     ``cells`` is ``(N, h, w, 3)``, ``mask`` ``(h, w)`` bool; ``exclude`` ``(N, h, w)`` bool marks
     pixels to leave out (blown-out glare), unless a region has nothing else. Returns ``(N, 3)``
     medians and ``(N,)`` median distances to them (a robust measure of how uniform the region
-    is).
+    is; ``None`` without ``spread``). Each cell's statistics are its own pixels' alone.
     """
     x = cells[:, mask, :]  # (N, k, 3)
     if x.shape[1] == 0:
-        return np.full((len(cells), 3), 50.0), np.full(len(cells), 99.0)
+        return np.full((len(cells), 3), 50.0), np.full(len(cells), 99.0) if spread else None
     # (the median along the last, contiguous axis: a third faster than along the middle one)
     med = np.median(np.ascontiguousarray(x.transpose(0, 2, 1)), axis=2)
-    spread = np.median(np.linalg.norm(x - med[:, None, :], axis=2), axis=1)
+    spreads = np.median(np.linalg.norm(x - med[:, None, :], axis=2), axis=1) if spread else None
     if exclude is not None:
         ex = exclude[:, mask]
         rows = np.flatnonzero(ex.any(axis=1))
@@ -174,9 +174,10 @@ def _region_stats(cells: np.ndarray, mask: np.ndarray, exclude: np.ndarray | Non
             keep = ~ex[rows]
             xr = x[rows]
             med[rows] = _masked_median(xr, keep)
-            d = np.linalg.norm(xr - med[rows][:, None, :], axis=2)
-            spread[rows] = _masked_median(d[..., None], keep)[:, 0]
-    return med, spread
+            if spread:
+                d = np.linalg.norm(xr - med[rows][:, None, :], axis=2)
+                spreads[rows] = _masked_median(d[..., None], keep)[:, 0]
+    return med, spreads
 
 
 # --------------------------------------------------------------------------- reading
@@ -549,7 +550,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     if kit.face_model == "sectors":
         # sector tiles are multi-coloured: judge occupancy by the worst-fitting sector colour
         # (blown-out glare left out)
-        parts = np.stack([_region_stats(grid, m, blown_px)[0] for m in _sector_masks(kit, n, 0).values()], 1)
+        parts = np.stack([_region_stats(grid, m, blown_px, spread=False)[0]
+                          for m in _sector_masks(kit, n, 0).values()], 1)
         d = ciede2000(parts[:, :, None, :], palette.lab[None, None, :, :]).min(2)  # (N, 4)
         worst = np.argmax(d, axis=1)
         d_mean = d.mean(axis=1)
@@ -838,7 +840,7 @@ def _card_symbols(ctx: _Ctx, cells: list, regions: dict) -> dict:
         return {}
     stack = np.stack([regions[c] for c in cells])
     blown = np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None else None
-    bgs = _region_stats(stack, _card_ring(stack.shape[1], stack.shape[2]), blown)[0]
+    bgs = _region_stats(stack, _card_ring(stack.shape[1], stack.shape[2]), blown, spread=False)[0]
     art = profile_art_lab(ctx.profile, _art_lab(ctx.kit.symbol_colour))
     return {c: (bgs[i], _symbol_mask(stack[i], bgs[i], art)) for i, c in enumerate(cells)}
 
@@ -981,15 +983,28 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         return {}
     stack = np.stack([regions[c] for c in cells])
     blown = np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None else None
-    stats = {a: [_region_stats(stack, masks[a][e], blown) for e in names] for a in (0, 1)}
-    per_axis = {a: np.stack([st[0] for st in stats[a]], 1) for a in (0, 1)}
-    # how uneven each sector is: a cell straddling two tiles has sectors of two colours
-    unevenness = {a: np.stack([st[1] for st in stats[a]], 1).mean(1) for a in (0, 1)}
     def axis_of(cell):
         return 0 if parity is None else (0 if (cell[0] + cell[1]) % 2 == parity else 1)
 
+    # each cell's sectors along its own long axis only (the cells of one axis together; a
+    # cell's statistics do not depend on the other cells)
+    axes = np.array([axis_of(c) for c in cells])
+    group = {a: np.flatnonzero(axes == a) for a in (0, 1)}
+    at = np.zeros(len(cells), int)  # a cell's row in its axis's arrays
+    per_axis, unevenness = {}, {}
+    for a in (0, 1):
+        if not len(group[a]):
+            continue
+        at[group[a]] = np.arange(len(group[a]))
+        sub = stack[group[a]]
+        sub_blown = blown[group[a]] if blown is not None else None
+        stats = [_region_stats(sub, masks[a][e], sub_blown) for e in names]
+        per_axis[a] = np.stack([st[0] for st in stats], 1)
+        # how uneven each sector is: a cell straddling two tiles has sectors of two colours
+        unevenness[a] = np.stack([st[1] for st in stats], 1).mean(1)
+
     # the four sectors of every cell, in turn: (4 N, 3)
-    samples = np.array([s for i, cell in enumerate(cells) for s in per_axis[axis_of(cell)][i]])
+    samples = np.array([s for i, cell in enumerate(cells) for s in per_axis[axes[i]][at[i]]])
     match, dist = _palette_fit(samples, ctx.palette, gains, explore=True)
     named, sconfs = _named_by_hue(samples, dist, match)
     out = {}
@@ -1010,7 +1025,7 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         if ctx.kit.shape == "rounded-x":
             attrs["long_axis"] = "ew" if axis_of(cell) == 0 else "ns"
             conf["long_axis"] = 0.9
-        fit = float(np.mean(match.distance[4 * i:4 * i + 4]) + 0.5 * unevenness[axis_of(cell)][i])
+        fit = float(np.mean(match.distance[4 * i:4 * i + 4]) + 0.5 * unevenness[axes[i]][at[i]])
         evidence = {"sector_distance": {e: _distances(ctx.palette, dist[4 * i + k])
                                         for k, e in enumerate(names)},
                     "sector_conf": dict(zip(names, np.round(confs, 3).tolist()))}

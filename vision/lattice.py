@@ -227,7 +227,8 @@ def fit_comb(values: np.ndarray, weights: np.ndarray, *, min_period: float, max_
     # (float32 phases: the cosines and sines of 600 x N phases dominate the cost)
     ph = (2 * np.pi / periods[:, None]).astype(np.float32) * values[None, :].astype(np.float32)
     w32 = (weights / weights.sum()).astype(np.float32)
-    coh = np.hypot(np.cos(ph) @ w32, np.sin(ph) @ w32).astype(np.float64)
+    cos = np.cos(ph)
+    coh = np.hypot(cos @ w32, np.sin(ph, out=ph) @ w32).astype(np.float64)
     best = coh.max()
     if best < 0.2:
         return None
