@@ -683,15 +683,26 @@ def _skew(H_img_from_lat: np.ndarray, size: tuple[int, int], centre: tuple[float
     return float(abs(r1 @ r2) / (np.linalg.norm(r1) * np.linalg.norm(r2) + 1e-12))
 
 
+_LAYOUT_SAMPLE: tuple = (None, None)
+
+
 def _layout_sample(fg: np.ndarray) -> np.ndarray | None:
     """Points ``(N, 2)`` spanning the layout ``fg`` (its convex hull and centroid, work-image
-    pixels); ``None`` when the mask is nearly empty."""
+    pixels); ``None`` when the mask is nearly empty. The last mask's are kept (read-only: the
+    edges' and the outline's hypotheses of a photo share one mask)."""
+    global _LAYOUT_SAMPLE
+    ref, out = _LAYOUT_SAMPLE
+    if ref is not None and ref() is fg:
+        return out
     ys, xs = np.nonzero(fg[::4, ::4])
-    if len(xs) < 4:
-        return None
-    pts = np.column_stack([xs * 4.0, ys * 4.0])
-    hull = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2).astype(float)
-    return np.vstack([hull, pts.mean(0)[None, :]])
+    out = None
+    if len(xs) >= 4:
+        pts = np.column_stack([xs * 4.0, ys * 4.0])
+        hull = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2).astype(float)
+        out = np.vstack([hull, pts.mean(0)[None, :]])
+        out.flags.writeable = False
+    _LAYOUT_SAMPLE = (weakref.ref(fg), out)
+    return out
 
 
 def _plausible_cells(H: np.ndarray, fg: np.ndarray, *, max_ratio: float = 6.0,
