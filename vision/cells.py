@@ -13,7 +13,7 @@ from collections import abc
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import cv2
 import numpy as np
@@ -488,11 +488,15 @@ def _keep_main_group(occ: dict) -> dict:
 
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
                long_axis_parity: int | None = None, fg: np.ndarray | None = None,
-               framed: bool = False) -> tuple[list[CellReading], dict[str, Any]]:
+               framed: bool = False, give_up: Callable[[int, float], bool] | None = None
+               ) -> tuple[list[CellReading], dict[str, Any]]:
     """Read every cell of a top-down view.
 
     ``framed``: the view is a board's window found by its frame (the board's cells plus a ring
     of one cell): the empty board's surface then decides which inner cells hold a tile.
+    ``give_up``: called with the number of occupied cells and the coverage (see below; 1.0
+    without a mask) once occupancy is decided; when it returns True the tiles are not read and
+    the result is ``([], info)`` with ``info["gave_up"]`` True.
 
     Returns
     -------
@@ -579,6 +583,12 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                                                 weights=_light_weights(ctx, kept_cells, spreads))
     occ = _keep_main_group(occ)
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
+    if fg_cells is not None:
+        solid = [c for c, f in fg_cells.items() if f > 0.5]
+        info["coverage"] = (sum(1 for c in solid if occ[c]) / len(solid)) if solid else 0.0
+    if give_up is not None and give_up(sum(occ.values()), info.get("coverage", 1.0)):
+        info["gave_up"] = True
+        return [], info
     occupied = [c for c, v in occ.items() if v]
     if isinstance(cell_regions, _LazyCells):
         cell_regions.need(occupied)
@@ -604,9 +614,6 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         readings.append(CellReading(cell[0], cell[1], True, occ_conf[cell], a, ac, conf, tuple(doubts),
                                     evidence))
     info["fit"] = float(np.mean(fits)) if fits else 99.0
-    if fg_cells is not None:
-        solid = [c for c, f in fg_cells.items() if f > 0.5]
-        info["coverage"] = (sum(1 for c in solid if occ[c]) / len(solid)) if solid else 0.0
     return readings, info
 
 
