@@ -16,12 +16,21 @@ import numpy as np
 logger = logging.getLogger(__name__)
 
 
+def _one_row(values: np.ndarray) -> np.ndarray:
+    """Colours ``(..., 3)`` as an OpenCV image of one row ``(1, N, 3)``. (OpenCV converts an
+    image row by row: an ``(N, 1, 3)`` column costs about five times as much, for the same
+    values. Not for Lab -> BGR, whose values differ in the last bits between the two.)"""
+    return values.reshape(1, -1, 3)
+
+
 def bgr_to_lab(bgr: np.ndarray) -> np.ndarray:
     """BGR ``uint8`` (or float in [0, 1]) ``(..., 3)`` -> CIELAB float32 ``(..., 3)``, D65."""
     arr = np.asarray(bgr)
-    f = arr.astype(np.float32) / 255.0 if arr.dtype == np.uint8 else arr.astype(np.float32)
+    f = arr.astype(np.float32)
+    if arr.dtype == np.uint8:
+        f /= 255.0
     shape = f.shape
-    lab = cv2.cvtColor(f.reshape(-1, 1, 3), cv2.COLOR_BGR2Lab)
+    lab = cv2.cvtColor(_one_row(f), cv2.COLOR_BGR2Lab)
     return lab.reshape(shape)
 
 
@@ -43,7 +52,10 @@ def linear_to_srgb(x: np.ndarray) -> np.ndarray:
 
 
 def ciede2000(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
-    """CIEDE2000 colour difference (kL = kC = kH = 1), broadcasting ``(..., 3)`` arrays."""
+    """CIEDE2000 colour difference (kL = kC = kH = 1), broadcasting ``(..., 3)`` arrays.
+
+    (The terms used more than once are computed once: the reader calls this for every palette
+    match; the values are the textbook formula's, bit for bit.)"""
     lab1 = np.asarray(lab1, dtype=np.float64)
     lab2 = np.asarray(lab2, dtype=np.float64)
     L1, a1, b1 = lab1[..., 0], lab1[..., 1], lab1[..., 2]
@@ -51,33 +63,40 @@ def ciede2000(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
     C1 = np.hypot(a1, b1)
     C2 = np.hypot(a2, b2)
     Cbar7 = ((C1 + C2) / 2) ** 7
-    G = 0.5 * (1 - np.sqrt(Cbar7 / (Cbar7 + 25.0 ** 7)))
-    a1p, a2p = (1 + G) * a1, (1 + G) * a2
+    G1 = 1 + 0.5 * (1 - np.sqrt(Cbar7 / (Cbar7 + _25_POW_7)))  # 1 + G
+    a1p, a2p = G1 * a1, G1 * a2
     C1p, C2p = np.hypot(a1p, b1), np.hypot(a2p, b2)
     h1p = np.degrees(np.arctan2(b1, a1p)) % 360
     h2p = np.degrees(np.arctan2(b2, a2p)) % 360
     dLp = L2 - L1
     dCp = C2p - C1p
+    CC = C1p * C2p
+    achromatic = CC == 0
     dh = h2p - h1p
     dh = np.where(dh > 180, dh - 360, np.where(dh < -180, dh + 360, dh))
-    dh = np.where(C1p * C2p == 0, 0.0, dh)
-    dHp = 2 * np.sqrt(C1p * C2p) * np.sin(np.radians(dh) / 2)
+    dh = np.where(achromatic, 0.0, dh)
+    dHp = 2 * np.sqrt(CC) * np.sin(np.radians(dh) / 2)
     Lbp = (L1 + L2) / 2
     Cbp = (C1p + C2p) / 2
     hsum = h1p + h2p
     hbp = np.where(np.abs(h1p - h2p) > 180, np.where(hsum < 360, hsum + 360, hsum - 360), hsum) / 2
-    hbp = np.where(C1p * C2p == 0, hsum, hbp)
+    hbp = np.where(achromatic, hsum, hbp)
     T = (1 - 0.17 * np.cos(np.radians(hbp - 30)) + 0.24 * np.cos(np.radians(2 * hbp))
          + 0.32 * np.cos(np.radians(3 * hbp + 6)) - 0.20 * np.cos(np.radians(4 * hbp - 63)))
     dtheta = 30 * np.exp(-(((hbp - 275) / 25) ** 2))
     Cbp7 = Cbp ** 7
-    RC = 2 * np.sqrt(Cbp7 / (Cbp7 + 25.0 ** 7))
-    SL = 1 + 0.015 * (Lbp - 50) ** 2 / np.sqrt(20 + (Lbp - 50) ** 2)
+    RC = 2 * np.sqrt(Cbp7 / (Cbp7 + _25_POW_7))
+    dL50 = (Lbp - 50) ** 2
+    SL = 1 + 0.015 * dL50 / np.sqrt(20 + dL50)
     SC = 1 + 0.045 * Cbp
     SH = 1 + 0.015 * Cbp * T
     RT = -np.sin(np.radians(2 * dtheta)) * RC
-    return np.sqrt((dLp / SL) ** 2 + (dCp / SC) ** 2 + (dHp / SH) ** 2
-                   + RT * (dCp / SC) * (dHp / SH))
+    c_term = dCp / SC
+    h_term = dHp / SH
+    return np.sqrt((dLp / SL) ** 2 + c_term ** 2 + h_term ** 2 + RT * c_term * h_term)
+
+
+_25_POW_7 = 25.0 ** 7
 
 
 #: A measured colour's covariance is shrunk towards this isotropic spread (CIELAB units, one
@@ -294,13 +313,33 @@ def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.
         var = (ww * (p - mp) ** 2).sum() / sw
         if len(o) >= 6 and var > 2e-3:
             g = (ww * (p - mp) * (o - mo)).sum() / sw / var
-            g = float(np.clip(g, 0.25, 4.0))
-            b = float(np.clip(mo - g * mp, -0.05, 0.3))
+            g = _clip(g, 0.25, 4.0)
+            b = _clip(mo - g * mp, -0.05, 0.3)
         else:
-            g = float(np.clip((ww * o * p).sum() / max((ww * p * p).sum(), 1e-9), 0.25, 4.0))
+            g = _clip((ww * o * p).sum() / max((ww * p * p).sum(), 1e-9), 0.25, 4.0)
             b = 0.0
         out[:, ch] = (g, b)
     return out
+
+
+def _clip(x: float, lo: float, hi: float) -> float:
+    """``float(np.clip(x, lo, hi))`` of a scalar (NaN stays NaN), without numpy's overhead."""
+    return min(max(float(x), lo), hi)
+
+
+def _median(x: np.ndarray) -> float:
+    """``np.median`` of a 1-D float array, without its overhead (the same partition and the
+    same mean of the middle two; NaN when any value is NaN)."""
+    n = len(x)
+    if n == 0:
+        return float(np.median(x))
+    k = n // 2
+    part = np.partition(x, [k - 1, k, n - 1] if n % 2 == 0 and n > 1 else [k, n - 1])
+    if np.isnan(part[-1]):
+        return float("nan")
+    if n % 2:
+        return float(part[k])
+    return float((part[k - 1] + part[k]) / 2)
 
 
 def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
@@ -337,7 +376,7 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     first = [(corr, match_palette(lab, palette, _predict_lin(pal_lin, corr))) for corr in starts]
     if len(first) > 2:
         # refine the two starts that fit best at once (plus the given one)
-        costs = [float(np.median(m.distance) + 0.5 * np.mean(np.minimum(m.distance, 30))) for _, m in first]
+        costs = [_median(m.distance) + 0.5 * float(np.mean(np.minimum(m.distance, 30))) for _, m in first]
         keep = {0, *np.argsort(costs)[:2].tolist()}
         first = [f for i, f in enumerate(first) if i in keep]
     for corr, match in first:
@@ -346,13 +385,13 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
             fit = _fit_forward(obs_lin, pal_lin[match.index], w)
             new = corr + shrink * (fit - corr) if corr is start else start + shrink * (fit - start)
             new_match = match_palette(lab, palette, _predict_lin(pal_lin, new))
-            if np.median(new_match.distance) > np.median(match.distance) + 1e-6:
+            if _median(new_match.distance) > _median(match.distance) + 1e-6:
                 break
             if np.array_equal(new_match.index, match.index) and np.abs(new - corr).max() < 1e-3:
                 corr, match = new, new_match
                 break
             corr, match = new, new_match
-        cost = float(np.median(match.distance) + 0.5 * np.mean(np.minimum(match.distance, 30)))
+        cost = _median(match.distance) + 0.5 * float(np.mean(np.minimum(match.distance, 30)))
         if best is None or cost < best[0]:
             best = (cost, match, corr)
     _, match, corr = best

@@ -56,11 +56,18 @@ def _far_from_frame(lab: np.ndarray, frame: np.ndarray, clusters: int = 8) -> np
     thr = max(7.0, 3.0 * float(np.percentile(d_frame, 90)))
     lab = np.ascontiguousarray(lab, dtype=np.float32)
     ones = np.ones((1, 3), np.float32)
-    d2 = None
-    for c in centres:  # squared distance to the nearest centre, one centre at a time
-        diff = cv2.subtract(lab, (float(c[0]), float(c[1]), float(c[2]), 0.0))
-        d = cv2.transform(cv2.multiply(diff, diff), ones)
-        d2 = d if d2 is None else cv2.min(d2, d)
+    # squared distance to the nearest centre, one centre at a time (into the same buffers)
+    diff = np.empty_like(lab)
+    d2 = d = None
+    for c in centres:
+        cv2.subtract(lab, (float(c[0]), float(c[1]), float(c[2]), 0.0), dst=diff)
+        cv2.multiply(diff, diff, dst=diff)
+        if d2 is None:
+            d2 = cv2.transform(diff, ones)
+            d = np.empty_like(d2)
+        else:
+            cv2.transform(diff, ones, dst=d)
+            cv2.min(d2, d, dst=d2)
     return d2.reshape(h, w) > thr * thr
 
 

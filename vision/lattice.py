@@ -142,9 +142,14 @@ def vanishing_points(segs: Segments, *, size: tuple[int, int], max_vps: int = 4,
         for start in range(0, len(vps), 1024):
             V = vps[start:start + 1024]
             a, b, c = V[:, 0:1], V[:, 1:2], V[:, 2:3]
+            # (in place: these are (hypotheses, segments) arrays of megabytes, and fresh ones
+            # cost their allocation; the hits overwrite ``dot`` as 0.0 / 1.0)
             dot = V @ seg_dot
+            np.multiply(dot, dot, out=dot)
             nu2 = np.hstack([a * a + b * b, c * a, c * b, c * c]) @ seg_nu
-            scores = (dot * dot > c2 * nu2).astype(np.float64) @ lw
+            np.multiply(nu2, c2, out=nu2)
+            np.copyto(dot, np.greater(dot, nu2))
+            scores = dot @ lw
             k = int(np.argmax(scores))
             if scores[k] > best_score:
                 best_score, best_vp = float(scores[k]), V[k]
@@ -190,7 +195,10 @@ def _jacobian(H: np.ndarray, pt: tuple[float, float]) -> np.ndarray:
 def apply_h(H: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """Apply homography ``H`` to points ``(N, 2)``."""
     pts = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
-    q = np.column_stack([pts, np.ones(len(pts))]) @ H.T
+    homog = np.empty((len(pts), 3))  # (x, y, 1): the locator calls this hundreds of times
+    homog[:, :2] = pts
+    homog[:, 2] = 1.0
+    q = homog @ H.T
     return q[:, :2] / q[:, 2:3]
 
 
@@ -219,7 +227,8 @@ def fit_comb(values: np.ndarray, weights: np.ndarray, *, min_period: float, max_
     # (float32 phases: the cosines and sines of 600 x N phases dominate the cost)
     ph = (2 * np.pi / periods[:, None]).astype(np.float32) * values[None, :].astype(np.float32)
     w32 = (weights / weights.sum()).astype(np.float32)
-    coh = np.hypot(np.cos(ph) @ w32, np.sin(ph) @ w32).astype(np.float64)
+    cos = np.cos(ph)
+    coh = np.hypot(cos @ w32, np.sin(ph, out=ph) @ w32).astype(np.float64)
     best = coh.max()
     if best < 0.2:
         return None

@@ -592,7 +592,7 @@ def _window_fractions(H: np.ndarray, rows: tuple[int, int], cols: tuple[int, int
     nc = cols[1] - cols[0] + 1
     T = np.array([[1 / px, 0, cols[0] + 0.5 / px], [0, 1 / px, rows[0] + 0.5 / px], [0, 0, 1.0]])
     M = np.diag([work_scale, work_scale, 1.0]) @ H @ T
-    warped = cv2.warpPerspective(_as_float(fg), M, (nc * px, nr * px),
+    warped = cv2.warpPerspective(mask_as_float(fg), M, (nc * px, nr * px),
                                  flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderValue=0.0)
     return warped.reshape(nr, px, nc, px).mean(axis=(1, 3))
 
@@ -600,14 +600,16 @@ def _window_fractions(H: np.ndarray, rows: tuple[int, int], cols: tuple[int, int
 _FLOAT_MASK: tuple = (None, None)
 
 
-def _as_float(mask: np.ndarray) -> np.ndarray:
+def mask_as_float(mask: np.ndarray) -> np.ndarray:
     """``mask`` as float32 0/1; the last conversion is kept (the many lattice hypotheses of a
-    photo share one foreground mask)."""
+    photo share one foreground mask, which the reader warps onto every candidate's view too).
+    Read-only: the array is shared."""
     global _FLOAT_MASK
     ref, out = _FLOAT_MASK
     if ref is not None and ref() is mask:
         return out
     out = mask.astype(np.float32)
+    out.flags.writeable = False
     _FLOAT_MASK = (weakref.ref(mask), out)
     return out
 
@@ -683,15 +685,26 @@ def _skew(H_img_from_lat: np.ndarray, size: tuple[int, int], centre: tuple[float
     return float(abs(r1 @ r2) / (np.linalg.norm(r1) * np.linalg.norm(r2) + 1e-12))
 
 
+_LAYOUT_SAMPLE: tuple = (None, None)
+
+
 def _layout_sample(fg: np.ndarray) -> np.ndarray | None:
     """Points ``(N, 2)`` spanning the layout ``fg`` (its convex hull and centroid, work-image
-    pixels); ``None`` when the mask is nearly empty."""
+    pixels); ``None`` when the mask is nearly empty. The last mask's are kept (read-only: the
+    edges' and the outline's hypotheses of a photo share one mask)."""
+    global _LAYOUT_SAMPLE
+    ref, out = _LAYOUT_SAMPLE
+    if ref is not None and ref() is fg:
+        return out
     ys, xs = np.nonzero(fg[::4, ::4])
-    if len(xs) < 4:
-        return None
-    pts = np.column_stack([xs * 4.0, ys * 4.0])
-    hull = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2).astype(float)
-    return np.vstack([hull, pts.mean(0)[None, :]])
+    out = None
+    if len(xs) >= 4:
+        pts = np.column_stack([xs * 4.0, ys * 4.0])
+        hull = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2).astype(float)
+        out = np.vstack([hull, pts.mean(0)[None, :]])
+        out.flags.writeable = False
+    _LAYOUT_SAMPLE = (weakref.ref(fg), out)
+    return out
 
 
 def _plausible_cells(H: np.ndarray, fg: np.ndarray, *, max_ratio: float = 6.0,

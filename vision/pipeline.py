@@ -365,6 +365,8 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
     for k, lat in enumerate(candidates):
         if lat.rows[1] - lat.rows[0] > 30 or lat.cols[1] - lat.cols[0] > 30:
             continue
+        if best is not None and _score_floor(lat, 4, 1.0, kit) >= best.score:
+            continue  # (cannot read better than the best so far, whatever its cells show)
         ta = time.perf_counter()
         cell_shape = aspect
         if kit.shape == "card":
@@ -373,10 +375,17 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             cell_shape = aspect if measured >= 1 else 1 / aspect
         td = rectify(image, lat, cell_px=cell_px, aspect=cell_shape if not lat.diagonal else 1.0)
         tb = time.perf_counter()
+
+        def give_up(n_occ: int, coverage: float, lat: Lattice = lat) -> bool:
+            # (no tile, or tiles that cannot make a better reading than the best so far)
+            return n_occ == 0 or (best is not None
+                                  and _score_floor(lat, n_occ, coverage, kit) >= best.score)
         readings, info = read_cells(td, kit, palette=palette, profile=profile,
-                                    fg=rectify_mask(lat, td), framed=framed)
+                                    fg=rectify_mask(lat, td), framed=framed, give_up=give_up)
         t_rect += tb - ta
         t_read += time.perf_counter() - tb
+        if info.get("gave_up"):
+            continue
         n_occ = sum(r.occupied for r in readings)
         # colours that fit the palette, on cells that cover what stands out from the table
         score = info["fit"] - 0.5 * min(n_occ, 4)
@@ -417,6 +426,16 @@ def _board_from_strips(image: np.ndarray, kit: Kit, palette: Palette) -> tuple[F
 
 #: The confidence of a frame seen by its strips alone.
 STRIPS_CONFIDENCE = 0.6
+
+
+def _score_floor(lat: Lattice, n_occ: int, coverage: float, kit: Kit) -> float:
+    """The lowest score (see :func:`_read_best`) a reading of ``lat`` with ``n_occ`` tiles
+    covering ``coverage`` of the layout can have (before reading the tiles: at most 4 and 1.0):
+    with a perfect colour fit (0) and every tile one of the set."""
+    floor = -0.5 * min(n_occ, 4) + 10.0 * lat.info.get("partial", 0.0)
+    if kit.board is None:
+        floor += 10.0 * (1.0 - coverage)
+    return floor
 
 
 def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]

@@ -23,3 +23,62 @@ def test_a_lattice_shifted_by_half_a_cell_or_of_another_pitch_is_read_too():
     assert len(_distinct([a, _lattice(50, 0)])) == 2
     assert len(_distinct([a, _lattice(0, 0, pitch=50.0)])) == 2
     assert len(_distinct([a, _lattice(0, 0, pitch=200.0)])) == 2
+
+
+def test_a_lattice_that_cannot_beat_the_best_reading_is_not_read(monkeypatch):
+    """A candidate whose cells cut through the tiles so much that even a perfect reading would
+    score worse than the best so far is skipped (the floor is exact: the reading is the same)."""
+    import vision.pipeline as pipeline
+    from vision.colour import Palette
+    from vision.kits import kit_for_game
+
+    kit = kit_for_game("textile")
+    good, bad = _lattice(0, 0), _lattice(50, 0)
+    good.info["partial"], bad.info["partial"] = 0.02, 0.45
+    assert pipeline._score_floor(good, 4, 1.0, kit) == -2.0 + 10.0 * 0.02
+    # after occupancy: fewer tiles, or tiles covering less of the layout, raise the floor
+    assert pipeline._score_floor(good, 2, 0.5, kit) == -1.0 + 10.0 * 0.5 + 10.0 * 0.02
+    read = []
+
+    def fake_read_cells(td, kit, **kw):
+        read.append(td)
+        cells = [pipeline.CellReading(r, c, True, 0.9, {"colour": "red"}, {}, 0.9)
+                 for r in range(2) for c in range(2)]
+        return cells, {"fit": 1.0, "coverage": 1.0}
+
+    monkeypatch.setattr(pipeline, "read_cells", fake_read_cells)
+    monkeypatch.setattr(pipeline, "set_fit", lambda readings, kit, game: 1.0)
+    image = np.zeros((1200, 1200, 3), np.uint8)
+    palette = Palette.from_hex(kit.colours)
+    out = pipeline._read_best(image, kit, "textile", [good, bad], palette, None, framed=False)
+    assert out.chosen == 0 and len(read) == 1  # score 1 - 2 + 0.2 = -0.8 < floor 2.5 of bad
+    read.clear()
+    bad.info["partial"] = 0.1  # floor -1.0: it might read better, so it is read
+    pipeline._read_best(image, kit, "textile", [good, bad], palette, None, framed=False)
+    assert len(read) == 2
+
+
+def test_read_cells_gives_up_once_occupancy_shows_it_cannot_win():
+    """``give_up`` sees the occupied cells and the coverage; when it says so, no tile is read."""
+    from vision.cells import read_cells, rectify
+    from vision.colour import Palette
+    from vision.kits import kit_for_game
+
+    kit = kit_for_game("textile")
+    rng = np.random.default_rng(0)
+    image = np.full((900, 1100, 3), 90, np.uint8)
+    image[300:500, 500:700] = (46, 16, 200)  # a red square of two by two cells
+    image = np.clip(image + rng.normal(0, 3, image.shape), 0, 255).astype(np.uint8)
+    lat = _lattice(0, 0)
+    td = rectify(image, lat, cell_px=48)
+    seen = []
+
+    def give_up(n_occ, coverage):
+        seen.append((n_occ, coverage))
+        return True
+
+    palette = Palette.from_hex(kit.colours)
+    readings, info = read_cells(td, kit, palette=palette, give_up=give_up)
+    assert readings == [] and info["gave_up"] and len(seen) == 1
+    full, info = read_cells(td, kit, palette=palette, give_up=lambda n, c: False)
+    assert "gave_up" not in info and sum(r.occupied for r in full) == seen[0][0]

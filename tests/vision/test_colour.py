@@ -1,5 +1,6 @@
 """Colour science against scikit-image and the published CIEDE2000 test data."""
 import numpy as np
+import cv2
 from skimage.color import deltaE_ciede2000, rgb2lab
 
 from vision.colour import Palette, bgr_to_lab, ciede2000, classify_adaptive, match_palette
@@ -46,3 +47,29 @@ def test_classify_under_a_colour_cast():
     truth = np.arange(len(pal.names))
     assert (match.index == truth).sum() >= (plain.index == truth).sum()
     assert (match.index == truth).mean() >= 0.9
+
+
+def test_bgr_to_lab_same_values_whatever_the_layout():
+    """One long row (the fast layout) gives the values of a per-pixel conversion, and the
+    caller's array is left as it was."""
+    rng = np.random.default_rng(0)
+    img = rng.integers(0, 256, size=(37, 53, 3), dtype=np.uint8)
+    before = img.copy()
+    lab = bgr_to_lab(img)
+    column = cv2.cvtColor(img.reshape(-1, 1, 3).astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+    assert lab.shape == img.shape and lab.dtype == np.float32
+    assert np.array_equal(lab.reshape(-1, 3), column.reshape(-1, 3))
+    assert np.array_equal(img, before)
+    floats = rng.random((11, 3)).astype(np.float32)
+    assert np.array_equal(bgr_to_lab(floats), cv2.cvtColor(floats.reshape(-1, 1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3))
+
+
+def test_the_quick_median_is_numpys():
+    from vision.colour import _median
+
+    rng = np.random.default_rng(1)
+    for n in (1, 2, 3, 4, 7, 10, 51):
+        x = np.round(rng.normal(size=n) * 10, 1)
+        assert _median(x) == float(np.median(x))
+    x[3] = np.nan
+    assert np.isnan(_median(x))
