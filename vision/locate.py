@@ -249,6 +249,7 @@ def _mean_direction(segs: Segments) -> np.ndarray:
 
 def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: tuple[int, int],
                             cells_are_tiles: bool, source: str, *, fix_pitch: bool = True,
+                            refit_coarse: bool = False,
                             seed: int = 0
                             ) -> list[Lattice]:
     """Lattice hypotheses from one set of segments (work-image pixels): vanishing points ->
@@ -305,9 +306,9 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
             # square cells seen from a phone: the two pitches (unit image scale at the origin along
             # both axes) differ by the foreshortening only; a comb far coarser than the other is a
             # chance fit of a few lines at a multiple of the pitch (X grooves; a lattice of tiles
-            # has its pitch checked against the tiles' extent instead, see _fix_pitch, except on
-            # a patterned table, where that check is not made)
-            refit = not cells_are_tiles or not fix_pitch
+            # has its pitch checked against the tiles' extent instead, see _fix_pitch; on a
+            # patterned table, where that check is not made, on a second look only)
+            refit = not cells_are_tiles or (refit_coarse and not fix_pitch)
             if refit and cx.period > 2.0 * cy.period:
                 cx = fit_comb(px[okx], f1.length[okx], min_period=min_p,
                               max_period=1.6 * cy.period) or cx
@@ -351,7 +352,8 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
 
 
 def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
-                      solid_layout: bool = False, seed: int = 0) -> list[Lattice]:
+                      solid_layout: bool = False, seed: int = 0,
+                      refit_coarse: bool = False) -> list[Lattice]:
     """Find the lattice of tiles in a photo.
 
     Parameters
@@ -364,6 +366,9 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     seed : of the random draws for vanishing points; any seed but 0 draws them at random only
         (no crossings of the longest segments): other hypotheses, for a second look at a photo
         whose lattice read poorly.
+    refit_coarse : on a patterned table, a comb of lines more than twice as coarse as the other
+        is refitted finer (a chance fit at a multiple of the pitch), as for X grooves: a second
+        look's hypothesis (the first look keeps the comb: the refit can break a good lattice).
 
     Returns
     -------
@@ -420,7 +425,7 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     # window, so smaller cells fit it better by chance)
     fix_pitch = not fg_info.get("textured")
     valid = _lattices_from_segments(segs, fg, scale, (w, h), cells_are_tiles, "edges",
-                                    fix_pitch=fix_pitch, seed=seed)
+                                    fix_pitch=fix_pitch, seed=seed, refit_coarse=refit_coarse)
     if cells_are_tiles and not fg_info.get("textured"):
         # a second hypothesis from the layout's outline alone: the table's grain, the pips and
         # the tiles' teeth cannot swamp it (not on a patterned table, where the outline is
@@ -441,7 +446,7 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         close = _layout_segments(image, fg, scale, min_length=min_length)
         within = close.take(inside(close.p) & inside(close.q))
         more = _lattices_from_segments(within, fg, scale, (w, h), cells_are_tiles, "inside",
-                                       fix_pitch=fix_pitch, seed=seed)
+                                       fix_pitch=fix_pitch, seed=seed, refit_coarse=refit_coarse)
         mixed = []
         for k in range(max(len(valid), len(more))):
             mixed += valid[k:k + 1] + more[k:k + 1]

@@ -216,7 +216,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         t1 = time.perf_counter()
         for seed, looked_on in _second_looks(image, balanced_seen=balanced is not None):
             try:
-                more = _tagged(locate_candidates(looked_on, cells_are_tiles=cells_are_tiles, seed=seed),
+                more = _tagged(locate_candidates(looked_on, cells_are_tiles=cells_are_tiles, seed=seed,
+                                                 refit_coarse=True),
                                looked_on is not image)
             except (NoTilesFound, np.linalg.LinAlgError, FloatingPointError):
                 continue
