@@ -9,3 +9,19 @@ def cell_errors(read: dict, truth: dict) -> tuple[int, int]:
     """(wrong cells, cells compared): missing, extra and misread tiles under the best alignment."""
     score = compare_boards(read, truth)
     return score.errors, score.cells
+
+
+def read_render(game: str, seed: int, *, size: tuple[int, int] = (1600, 1200),
+                difficulty: str = "normal"):
+    """Render the random legal position of ``game`` for ``seed`` (``vision.synth``), read it and
+    return its :class:`~vision.synth.compare.CellScore` against the truth."""
+    import random
+
+    from companion.rules.generate import random_position
+    from vision.pipeline import read_file
+    from vision.synth import render_board
+
+    board = random_position(game, random.Random(seed)).to_dict()
+    render = render_board(board, seed=seed, difficulty=difficulty, size=size)
+    truth = {k: v for k, v in render.truth.items() if k != "scene"}
+    return compare_boards(read_file(render.jpeg, game=game).board, truth)

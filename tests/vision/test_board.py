@@ -1,19 +1,19 @@
 """The Twelve Tiles board found by its four border strips on a patterned cloth (vision.board), and
 the reader using it where the cloth's own stripes or checks swamp the search for the grid."""
-import random
+import sys
+from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from companion.bench.compare import compare_boards
-from companion.rules.generate import random_position
 from vision.board import board_lattice, find_board_quad
-from vision.lattice import apply_h
 from vision.colour import Palette
 from vision.kits import kit_for_game
-from vision.pipeline import read_file
-from vision.synth import render_board
+from vision.lattice import apply_h
+
+sys.path.insert(0, str(Path(__file__).parent))
+from compare import read_render  # noqa: E402
 
 KIT = kit_for_game("twelve-tiles")
 PALETTE = Palette.from_hex(KIT.colours)
@@ -127,11 +127,7 @@ def test_three_strips_are_not_a_board():
 def test_a_board_on_a_patterned_cloth_is_read_through_its_strips(seed):
     # rendered boards on blue stripes (7403: no consistent grid at all without the strips) and
     # on gingham (7405: the cloth's checks were the lattice found)
-    board = random_position("twelve-tiles", random.Random(seed)).to_dict()
-    render = render_board(board, seed=seed, difficulty="normal", size=(1600, 1200))
-    truth = {k: v for k, v in render.truth.items() if k != "scene"}
-    reading = read_file(render.jpeg, game="twelve-tiles")
-    score = compare_boards(reading.board, truth)
+    score = read_render("twelve-tiles", seed)
     assert score.errors == 0 and score.borders_wrong == 0
 
 
@@ -139,8 +135,5 @@ def test_a_board_whose_strip_is_under_glare_is_placed_by_its_strips():
     # seed 7506 (wood table): the lamp's reflection washes out half the north strip, so no
     # window of the lattice located shows four clear strips; the strips found (one partly) place
     # the board's cells, and the tiles along the north strip are read
-    board = random_position("twelve-tiles", random.Random(7506)).to_dict()
-    render = render_board(board, seed=7506, difficulty="normal", size=(1600, 1200))
-    truth = {k: v for k, v in render.truth.items() if k != "scene"}
-    score = compare_boards(read_file(render.jpeg, game="twelve-tiles").board, truth)
+    score = read_render("twelve-tiles", 7506)
     assert score.borders_wrong == 0 and score.errors <= 3  # (tiles under the glare itself)

@@ -1,20 +1,16 @@
 """Tiles on a patterned cloth: the cloth's stripes make edges all round its bare cells, which are
 then no evidence of a tile's outline (vision.cells occupancy)."""
-import random
+import sys
+from pathlib import Path
 
-from companion.bench.compare import compare_boards
-from companion.rules.generate import random_position
-from vision.pipeline import read_file
-from vision.synth import render_board
+sys.path.insert(0, str(Path(__file__).parent))
+from compare import read_render  # noqa: E402
 
 
 def test_white_stripes_beside_the_layout_are_not_white_tiles():
     # seed 7407: Textile on purple and white stripes; the white stripes' cells beside the layout
     # show edges on all four sides and were read as five white tiles
-    board = random_position("textile", random.Random(7407)).to_dict()
-    render = render_board(board, seed=7407, difficulty="normal", size=(1600, 1200))
-    truth = {k: v for k, v in render.truth.items() if k != "scene"}
-    score = compare_boards(read_file(render.jpeg, game="textile").board, truth)
+    score = read_render("textile", 7407)
     assert score.extra == 0 and score.errors == 0
 
 
@@ -22,9 +18,6 @@ def test_tiles_without_a_clear_outline_on_gingham_are_kept_when_no_tile_shows_on
     # seed 7400: Octopus on green gingham; most tiles show an edge on one side or two only, and a
     # brown, a purple and an orange tile with a loose colour fit were taken for glare on the
     # table for want of an outline
-    board = random_position("octopus", random.Random(7400)).to_dict()
-    render = render_board(board, seed=7400, difficulty="normal", size=(1600, 1200))
-    truth = {k: v for k, v in render.truth.items() if k != "scene"}
-    score = compare_boards(read_file(render.jpeg, game="octopus").board, truth)
+    score = read_render("octopus", 7400)
     assert score.missing == 0
     assert score.errors <= 1  # (at this size a red 1 under the lamp may read as an unsure 6)
