@@ -21,11 +21,13 @@ lattice is chosen so), columns to the right. Non-square cells (cards) are one un
 """
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import weakref
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any, Callable
 
 import cv2
 import numpy as np
@@ -230,6 +232,11 @@ def segments_within(gray: np.ndarray, region: np.ndarray, *, min_length: float, 
     return Segments(segs.p + off, segs.q + off)
 
 
+def _from_half(segs: Segments) -> Segments:
+    """Segments found on a half-size copy, in the coordinates of the full-size picture."""
+    return Segments((segs.p + 0.5) * 2 - 0.5, (segs.q + 0.5) * 2 - 0.5)
+
+
 def _near(segs: Segments, near: np.ndarray) -> Segments:
     """The segments whose midpoint lies on ``near`` (H, W) bool."""
     h, w = near.shape[:2]
@@ -399,8 +406,7 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         # a patterned table's own lines are compared with the lattices found (see below): the
         # whole picture's, on a half-size copy (the pattern's lines run long and clear)
         half = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-        all_segs = find_segments(half, min_length=min_length / 2)
-        all_segs = Segments((all_segs.p + 0.5) * 2 - 0.5, (all_segs.q + 0.5) * 2 - 0.5)
+        all_segs = _from_half(find_segments(half, min_length=min_length / 2))
     if len(segs) < 60:
         # few straight edges (small or toothed tiles): add the edges of a smoothed copy and the
         # outline of the layout, which runs along tile edges
@@ -416,9 +422,8 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         # the finer staircase is noise), smoothed first
         sigma = max(1.5, 0.003 * max(w, h))
         half = cv2.resize(fg.astype(np.uint8) * 255, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-        outline = segments_within(half, half > 0, min_length=min_length / 2,
-                                  pad=int(2 * sigma) + 4, blur=sigma / 2)
-        outline = Segments((outline.p + 0.5) * 2 - 0.5, (outline.q + 0.5) * 2 - 0.5)
+        outline = _from_half(segments_within(half, half > 0, min_length=min_length / 2,
+                                             pad=int(2 * sigma) + 4, blur=sigma / 2))
     if len(segs) < 6 and len(outline) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
     # (no pitch cutting on a patterned table: its foreground is only as sharp as the texture's
@@ -495,20 +500,28 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     return [_cover_foreground(lat) for lat in _for_reading([valid[i] for i in order], fg_info)]
 
 
-_MASK_POINTS: tuple = (None, None)
+def _for_last_mask(compute: Callable[[np.ndarray], Any]) -> Callable[[np.ndarray], Any]:
+    """``compute(mask)`` with its result for the last mask it was given kept (by identity, under
+    a weak reference): the many lattice hypotheses of a photo share one foreground mask."""
+    last: list = [None, None]
+
+    @functools.wraps(compute)
+    def cached(mask: np.ndarray) -> Any:
+        ref, out = last
+        if ref is not None and ref() is mask:
+            return out
+        out = compute(mask)
+        last[:] = [weakref.ref(mask), out]
+        return out
+    return cached
 
 
+@_for_last_mask
 def _mask_points(mask: np.ndarray) -> np.ndarray:
     """Homogeneous points ``(N, 3)`` of every other pixel (both axes) of ``mask``, at their
-    2 x 2 block's centre; the last mask's are kept (the lattices of a photo share one mask)."""
-    global _MASK_POINTS
-    ref, out = _MASK_POINTS
-    if ref is not None and ref() is mask:
-        return out
+    2 x 2 block's centre (kept for the last mask, see :func:`_for_last_mask`)."""
     ys, xs = np.nonzero(mask[::2, ::2])
-    out = np.column_stack([xs * 2.0 + 1.0, ys * 2.0 + 1.0, np.ones(len(xs))])
-    _MASK_POINTS = (weakref.ref(mask), out)
-    return out
+    return np.column_stack([xs * 2.0 + 1.0, ys * 2.0 + 1.0, np.ones(len(xs))])
 
 
 def _cover_foreground(lat: Lattice, margin: int = 0) -> Lattice:
@@ -602,20 +615,12 @@ def _window_fractions(H: np.ndarray, rows: tuple[int, int], cols: tuple[int, int
     return warped.reshape(nr, px, nc, px).mean(axis=(1, 3))
 
 
-_FLOAT_MASK: tuple = (None, None)
-
-
+@_for_last_mask
 def mask_as_float(mask: np.ndarray) -> np.ndarray:
-    """``mask`` as float32 0/1; the last conversion is kept (the many lattice hypotheses of a
-    photo share one foreground mask, which the reader warps onto every candidate's view too).
-    Read-only: the array is shared."""
-    global _FLOAT_MASK
-    ref, out = _FLOAT_MASK
-    if ref is not None and ref() is mask:
-        return out
+    """``mask`` as float32 0/1, kept for the last mask (see :func:`_for_last_mask`; the reader
+    warps it onto every candidate's view too). Read-only: the array is shared."""
     out = mask.astype(np.float32)
     out.flags.writeable = False
-    _FLOAT_MASK = (weakref.ref(mask), out)
     return out
 
 
@@ -690,25 +695,18 @@ def _skew(H_img_from_lat: np.ndarray, size: tuple[int, int], centre: tuple[float
     return float(abs(r1 @ r2) / (np.linalg.norm(r1) * np.linalg.norm(r2) + 1e-12))
 
 
-_LAYOUT_SAMPLE: tuple = (None, None)
-
-
+@_for_last_mask
 def _layout_sample(fg: np.ndarray) -> np.ndarray | None:
     """Points ``(N, 2)`` spanning the layout ``fg`` (its convex hull and centroid, work-image
-    pixels); ``None`` when the mask is nearly empty. The last mask's are kept (read-only: the
-    edges' and the outline's hypotheses of a photo share one mask)."""
-    global _LAYOUT_SAMPLE
-    ref, out = _LAYOUT_SAMPLE
-    if ref is not None and ref() is fg:
-        return out
+    pixels); ``None`` when the mask is nearly empty. Kept for the last mask (read-only; see
+    :func:`_for_last_mask`: the edges' and the outline's hypotheses of a photo share one)."""
     ys, xs = np.nonzero(fg[::4, ::4])
-    out = None
-    if len(xs) >= 4:
-        pts = np.column_stack([xs * 4.0, ys * 4.0])
-        hull = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2).astype(float)
-        out = np.vstack([hull, pts.mean(0)[None, :]])
-        out.flags.writeable = False
-    _LAYOUT_SAMPLE = (weakref.ref(fg), out)
+    if len(xs) < 4:
+        return None
+    pts = np.column_stack([xs * 4.0, ys * 4.0])
+    hull = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2).astype(float)
+    out = np.vstack([hull, pts.mean(0)[None, :]])
+    out.flags.writeable = False
     return out
 
 
