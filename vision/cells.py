@@ -345,7 +345,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 continue
             if ctx.blown and ctx.blown.get(cell, 0.0) > GLARE_PATCH:
                 continue  # (blown out: perhaps the lamp's reflection)
-            if len(ring) >= TABLE_LOOKS and np.sort(ciede2000(ring, labs[i][None, :]))[TABLE_LOOKS - 1] < GROW_APART:
+            if (len(ring) >= TABLE_LOOKS
+                    and np.sort(ciede2000(ring, labs[i][None, :]))[TABLE_LOOKS - 1] < GROW_APART):
                 continue  # (the table shows this colour too: a patterned cloth's square or stripe)
             growable.append(cell)
         for _ in range(GROW_ROUNDS):
@@ -633,8 +634,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     occ = _keep_main_group(occ)
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
     if fg_cells is not None:
-        solid = [c for c, f in fg_cells.items() if f > 0.5]
-        info["coverage"] = (sum(1 for c in solid if occ[c]) / len(solid)) if solid else 0.0
+        info["coverage"] = _coverage(fg_cells, occ)
     # (a lower bound of the final count and an upper bound of the coverage: the glare check
     # below may only take cells out)
     if give_up is not None and give_up(sum(occ.values()), info.get("coverage", 1.0)):
@@ -656,14 +656,14 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     if kit.face_model == "solid" and kit.pips and ctx.blown and ctx.sides is not None:
         # a blown-out patch without an outline is the lamp's reflection on the table, unless it
         # shows pips (a white tile in the glare keeps its dark pips)
-        for cell in occupied:
-            if (ctx.blown.get(cell, 0.0) > GLARE_SUSPECT and ctx.sides[cell] <= 1
-                    and attrs[cell][0].get("pips") is None):
-                logger.debug("cell %s: blown out, no outline, no pips: glare on the table", cell)
-                occ[cell], occ_conf[cell] = False, 0.6
-                if fg_cells is not None:
-                    solid = [c for c, f in fg_cells.items() if f > 0.5]
-                    info["coverage"] = (sum(1 for c in solid if occ[c]) / len(solid)) if solid else 0.0
+        glare = [cell for cell in occupied
+                 if (ctx.blown.get(cell, 0.0) > GLARE_SUSPECT and ctx.sides[cell] <= 1
+                     and attrs[cell][0].get("pips") is None)]
+        for cell in glare:
+            logger.debug("cell %s: blown out, no outline, no pips: glare on the table", cell)
+            occ[cell], occ_conf[cell] = False, 0.6
+        if glare and fg_cells is not None:
+            info["coverage"] = _coverage(fg_cells, occ)
     fits = []
     for cell in occ:
         if not occ[cell]:
@@ -677,6 +677,13 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                                     evidence))
     info["fit"] = float(np.mean(fits)) if fits else 99.0
     return readings, info
+
+
+def _coverage(fg_cells: dict, occ: dict) -> float:
+    """The share of the cells that stand out from the table (foreground over half) read as
+    tiles; 0 when none stands out."""
+    solid = [c for c, f in fg_cells.items() if f > 0.5]
+    return (sum(1 for c in solid if occ[c]) / len(solid)) if solid else 0.0
 
 
 def _conf_from_match(distance: float, margin: float) -> float:

@@ -388,15 +388,9 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         if info.get("gave_up"):
             continue
         n_occ = sum(r.occupied for r in readings)
-        # colours that fit the palette, on cells that cover what stands out from the table
-        score = info["fit"] - 0.5 * min(n_occ, 4)
-        if kit.board is None:  # (on a board the empty cells stand out from the table too)
-            score += 10.0 * (1.0 - info.get("coverage", 1.0))
-        # cells cutting through the tiles (the share of partly covered cells, see locate)
-        score += 10.0 * lat.info.get("partial", 0.0)
-        # tiles that the set does not have (pieces of several tiles)
         plausible = set_fit(readings, kit, game)
-        score += 10.0 * (1.0 - plausible)
+        score = _score(lat, kit, fit=info["fit"], n_occ=n_occ, coverage=info.get("coverage", 1.0),
+                       plausible=plausible)
         logger.debug("candidate %d (pitch %.0f px): score %.2f (colour fit %.2f, %d tiles, coverage "
                      "%.2f, partial %.2f, set fit %.2f)", k, lat.pitch_px, score, info["fit"], n_occ,
                      info.get("coverage", 1.0), lat.info.get("partial", 0.0), plausible)
@@ -429,14 +423,25 @@ def _board_from_strips(image: np.ndarray, kit: Kit, palette: Palette) -> tuple[F
 STRIPS_CONFIDENCE = 0.6
 
 
+def _score(lat: Lattice, kit: Kit, *, fit: float, n_occ: int, coverage: float,
+           plausible: float) -> float:
+    """How well a lattice's cells read (lower is better): colours that fit the palette (``fit``,
+    their mean distance), on cells (``n_occ`` tiles) that cover what stands out from the table
+    (``coverage``), cutting through no tile (the lattice's share of partly covered cells, see
+    locate), tiles the set has (``plausible``, :func:`vision.decode.set_fit`)."""
+    score = fit - 0.5 * min(n_occ, 4)
+    if kit.board is None:  # (on a board the empty cells stand out from the table too)
+        score += 10.0 * (1.0 - coverage)
+    score += 10.0 * lat.info.get("partial", 0.0)
+    score += 10.0 * (1.0 - plausible)
+    return score
+
+
 def _score_floor(lat: Lattice, n_occ: int, coverage: float, kit: Kit) -> float:
-    """The lowest score (see :func:`_read_best`) a reading of ``lat`` with ``n_occ`` tiles
-    covering ``coverage`` of the layout can have (before reading the tiles: at most 4 and 1.0):
-    with a perfect colour fit (0) and every tile one of the set."""
-    floor = -0.5 * min(n_occ, 4) + 10.0 * lat.info.get("partial", 0.0)
-    if kit.board is None:
-        floor += 10.0 * (1.0 - coverage)
-    return floor
+    """The lowest score (see :func:`_score`) a reading of ``lat`` with ``n_occ`` tiles covering
+    ``coverage`` of the layout can have (before reading the tiles: at most 4 and 1.0): with a
+    perfect colour fit (0) and every tile one of the set."""
+    return _score(lat, kit, fit=0.0, n_occ=n_occ, coverage=coverage, plausible=1.0)
 
 
 def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]
