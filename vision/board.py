@@ -135,10 +135,7 @@ def _band(pts: np.ndarray, min_len: float, rng: np.random.Generator
     # (tries, points): distance of every sampled pixel from every tried line
     dist = np.abs((sample[None, :, :] - a[:, None, :]) @ normals[:, :, None])[..., 0]
     k = int(np.argmax((dist <= BAND_HALF).sum(1)))
-    best = (a[k], d[k] / norm[k], normals[k])
-    a, u, normal = best
-    off = (pts - a) @ normal
-    near = pts[np.abs(off) <= 3 * BAND_HALF]
+    near = pts[np.abs((pts - a[k]) @ normals[k]) <= 3 * BAND_HALF]
     # refit on the band (its centre line), then the longest run along it
     mean = near.mean(0)
     _, _, vt = np.linalg.svd(near - mean, full_matrices=False)
@@ -155,8 +152,7 @@ def _band(pts: np.ndarray, min_len: float, rng: np.random.Generator
     k = int(np.argmax(t[stops] - t[starts]))
     t0, t1 = t[starts[k]], t[stops[k]]
     length = float(t1 - t0)
-    in_run = (starts[k], stops[k] + 1)
-    width = (in_run[1] - in_run[0]) / max(length, 1.0)  # pixels across, on average
+    width = (stops[k] + 1 - starts[k]) / max(length, 1.0)  # pixels across, on average
     spread = float(np.std(off[core])) * 2 * np.sqrt(3)
     if length < min_len or width < MIN_BAND_FILL or spread > length / MIN_ELONGATION:
         return None
@@ -207,6 +203,7 @@ def _quad_of(strips: tuple[Strip, ...]) -> tuple[float, np.ndarray, list[str]] |
             return None
         worst = max(worst, 1.0 - (min(t[1], 1.0) - max(t[0], 0.0)))
     return worst, quad, [s.colour for s in order]
+
 
 @dataclass(frozen=True)
 class BoardQuad:

@@ -340,12 +340,16 @@ def _colour_copies(kit: Kit) -> Counter:
 def _colour_fit(occupied: list[CellReading], kit: Kit) -> float:
     """The share of the tiles read with a colour that are within the set's copies of that
     colour (1 when no colour is read)."""
-    copies = _colour_copies(kit)
     seen = Counter(c for rd in occupied if (c := rd.attrs.get("colour")) is not None)
     if not seen:
         return 1.0
-    excess = sum(max(0, n - copies.get(c, 0)) for c, n in seen.items())
-    return 1.0 - excess / sum(seen.values())
+    return 1.0 - _beyond_copies(seen, _colour_copies(kit)) / sum(seen.values())
+
+
+def _beyond_copies(seen: Counter, copies: Counter) -> int:
+    """How many of the tiles read (``seen``: count by colour) are beyond the set's ``copies``
+    of their colour."""
+    return sum(max(0, n - copies.get(c, 0)) for c, n in seen.items())
 
 
 #: Textile is played with this many of the set's colours (RULES.md: 5 colours x 6 tiles).
@@ -365,8 +369,7 @@ def _textile_fit(occupied: list[CellReading], kit: Kit) -> float:
     colour = {cell: c for cell, c in colour.items() if c is not None}
     if not colour:
         return 1.0
-    seen = Counter(colour.values())
-    bad = sum(max(0, n - copies.get(c, 0)) for c, n in seen.items())
+    bad = _beyond_copies(Counter(colour.values()), copies)
     touching = sum(any(colour.get((r + dr, c + dc)) == col for dr in (-1, 0, 1) for dc in (-1, 0, 1)
                        if dr or dc) for (r, c), col in colour.items())
     return max(0.0, 1.0 - max(bad, touching) / len(colour))

@@ -18,6 +18,10 @@ logger = logging.getLogger(__name__)
 
 FRAME = 8
 EDGES = ("n", "e", "s", "w")
+#: The thin bands a strip is looked for in, in cells from a window's side line: before the line
+#: (above a top side, left of a left side) and after it (below a bottom side, right of a right).
+BEFORE = (-0.28, -0.08)
+AFTER = (0.08, 0.28)
 
 
 @dataclass(frozen=True)
@@ -69,10 +73,10 @@ def _band_stats(lab: np.ndarray, n: int, rows: int, cols: int, offsets: tuple[fl
 
 def _band_pixels(n: int, lines: int, first: tuple[int, int], second: tuple[int, int]
                  ) -> np.ndarray:
-    """Pixel rows (or columns) of the bands ``(-0.28, -0.08)`` beside lines ``first`` and
-    ``(0.08, 0.28)`` beside lines ``second`` (inclusive ranges), within ``lines * n`` pixels."""
+    """Pixel rows (or columns) of the bands :data:`BEFORE` lines ``first`` and :data:`AFTER`
+    lines ``second`` (inclusive ranges), within ``lines * n`` pixels."""
     out = []
-    for (lo, hi), off in ((first, (-0.28, -0.08)), (second, (0.08, 0.28))):
+    for (lo, hi), off in ((first, BEFORE), (second, AFTER)):
         for r in range(lo, hi + 1):
             out.append(np.arange(int(np.round((r + off[0]) * n)), int(np.round((r + off[1]) * n))))
     idx = np.unique(np.concatenate(out)) if out else np.zeros(0, int)
@@ -113,10 +117,10 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
     nr, nc = rows - FRAME + 1, cols - FRAME + 1
     lab = _band_lab(td.image, n, rows, cols, nr, nc)
     # (only the lines that can be a window's side: tops 0 .. nr - 1, bottoms FRAME .. rows)
-    above, above_s = _band_stats(lab, n, rows, cols, (-0.28, -0.08), True, (0, nr - 1))
-    below, below_s = _band_stats(lab, n, rows, cols, (0.08, 0.28), True, (FRAME, rows))
-    left, left_s = _band_stats(lab, n, rows, cols, (-0.28, -0.08), False, (0, nc - 1))
-    right, right_s = _band_stats(lab, n, rows, cols, (0.08, 0.28), False, (FRAME, cols))
+    above, above_s = _band_stats(lab, n, rows, cols, BEFORE, True, (0, nr - 1))
+    below, below_s = _band_stats(lab, n, rows, cols, AFTER, True, (FRAME, rows))
+    left, left_s = _band_stats(lab, n, rows, cols, BEFORE, False, (0, nc - 1))
+    right, right_s = _band_stats(lab, n, rows, cols, AFTER, False, (FRAME, cols))
     inner = np.arange(1, FRAME - 1)  # the middle six cells of a side
     r0 = np.arange(nr)[:, None, None]
     c0 = np.arange(nc)[None, :, None]
