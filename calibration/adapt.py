@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from calibration.profile import MAX_HISTORY, ProfileError, new_profile, validate_profile
-from vision.colour import (Palette, apply_gains_lab, bgr_to_lab, ciede2000, fit_gains, lab_to_bgr,
+from vision.colour import (Palette, apply_gains_lab, ciede2000, fit_gains, lab_to_bgr,
                            linear_to_srgb, srgb_to_linear)
 from vision.kits import Kit
 

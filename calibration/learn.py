@@ -25,7 +25,7 @@ import numpy as np
 from calibration.measure import CellSample, sample_cells
 from calibration.profile import new_profile
 from calibration.reference import EDGES, Layout
-from vision.colour import Palette, apply_gains_lab, ciede2000, fit_gains, lab_to_bgr
+from vision.colour import Palette, apply_gains_lab, ciede2000, fit_gains, lab_to_bgr, srgb_to_linear
 from vision.kits import Kit
 
 logger = logging.getLogger(__name__)
@@ -277,8 +277,6 @@ def unveiled(labs: np.ndarray) -> np.ndarray:
     labs = np.asarray(labs, float).reshape(-1, 3)
     if len(labs) < 2:
         return np.ones(len(labs), bool)
-    from vision.colour import srgb_to_linear
-
     low = np.asarray(srgb_to_linear(lab_to_bgr(labs)), float).min(axis=1)
     keep = low <= VEIL_FACTOR * np.percentile(low, 25) + VEIL_ADD
     return keep if keep.any() else np.ones(len(labs), bool)

@@ -45,6 +45,11 @@ def _num(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
+def _in_cielab(lab: list) -> bool:
+    """Whether three numbers ``[L, a, b]`` lie in CIELAB's range (L 0-100, a and b -150..150)."""
+    return 0 <= lab[0] <= 100 and -150 <= lab[1] <= 150 and -150 <= lab[2] <= 150
+
+
 def _check_colours(colours: Any, kit: Kit, where: str) -> dict[str, dict[str, Any]]:
     if not isinstance(colours, Mapping):
         raise ProfileError(f"{where}: 'colours' must be an object of colour name -> statistics")
@@ -59,7 +64,7 @@ def _check_colours(colours: Any, kit: Kit, where: str) -> dict[str, dict[str, An
         lab = entry.get("lab")
         if not isinstance(lab, list) or len(lab) != 3 or not all(_num(v) for v in lab):
             raise ProfileError(f"{here}: 'lab' must be three numbers [L, a, b]")
-        if not (0 <= lab[0] <= 100 and -150 <= lab[1] <= 150 and -150 <= lab[2] <= 150):
+        if not _in_cielab(lab):
             raise ProfileError(f"{here}: 'lab' {lab} is outside CIELAB (L 0-100, a and b -150..150)")
         item: dict[str, Any] = {"lab": [float(v) for v in lab]}
         cov = entry.get("cov")
@@ -145,8 +150,7 @@ def validate_profile(data: Any, *, kit: str | Kit | None = None, where: str = "p
     art = data.get("art")
     if art is not None:
         lab = art.get("lab") if isinstance(art, Mapping) else None
-        if (not isinstance(lab, list) or len(lab) != 3 or not all(_num(v) for v in lab)
-                or not (0 <= lab[0] <= 100 and -150 <= lab[1] <= 150 and -150 <= lab[2] <= 150)):
+        if not isinstance(lab, list) or len(lab) != 3 or not all(_num(v) for v in lab) or not _in_cielab(lab):
             raise ProfileError(f"{where}: 'art' must be {{\"lab\": [L 0-100, a, b]}} (the symbol art's colour)")
         if the_kit.face_model != "symbol":
             raise ProfileError(f"{where}: 'art' (a symbol colour) but kit {the_kit.name!r} has no symbols")
