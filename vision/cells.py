@@ -66,6 +66,12 @@ GLARE_SUSPECT = 0.5
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
 OUTLINE_FREE_FIT = 10.0
+#: On a board, a cell whose sector tile shows its diagonals (lighter than beside them by more than
+#: this, in L*) and sectors of different hues (their (a*, b*) this far from their mean on
+#: average), or sectors twice as far apart without lines seen, holds a tile however washed out
+#: its colours are (glare): the board's empty cell is one plain surface.
+DIAGONAL_LINES = 0.8
+SECTOR_HUES = 3.0
 
 
 @dataclass(frozen=True)
@@ -219,6 +225,7 @@ class _Ctx:
     lab_origin: tuple = (0, 0)  # top-left pixel (y, x) of ``lab`` in the view
     framed: bool = False  # the view is a board's framed window (see read_cells)
     best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
+    drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -301,6 +308,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             # a board's empty cell shows the board's own surface, however the light falls
             # (brighter, dimmer, glare with clipping); a tile's painted sectors stand apart
             s = (_from_surface(labs[i], looks) - max(7.0, 3.0 * surface[1])) / 2.5
+            if ctx.drawn is not None and s < 0.5:
+                lines, hues = ctx.drawn[cell]
+                if (lines > DIAGONAL_LINES and hues > SECTOR_HUES) or hues > 2 * SECTOR_HUES:
+                    s = 0.5  # a tile's drawing under glare, not the plain board
             p = 1 / (1 + math.exp(-s))
             occ[cell] = p > 0.5
             conf[cell] = float(max(p, 1 - p))
@@ -363,6 +374,27 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         _, _, gains = classify_adaptive(labs[occ_cells], ctx.palette, gains_bgr=prior,
                                         weights=_light_weights(ctx, [cells[i] for i in occ_cells], spreads))
     return occ, conf, gains
+
+
+def _diagonal_contrast(lightness: np.ndarray) -> np.ndarray:
+    """How much lighter each square cell's diagonals are than the bands beside them: ``(N,)``
+    from ``(N, n, n)`` L*, the centre and the corners left out (a sector tile's face is drawn
+    with light lines along its diagonals; an empty board cell is plain)."""
+    n = lightness.shape[-1]
+    on, off = _diagonal_bands(n)
+    return lightness[:, on].mean(axis=1) - lightness[:, off].mean(axis=1)
+
+
+@lru_cache(maxsize=8)
+def _diagonal_bands(n: int) -> tuple[np.ndarray, np.ndarray]:
+    yy, xx = np.mgrid[0:n, 0:n] + 0.5
+    d1 = np.abs(xx - yy) / math.sqrt(2) / n
+    d2 = np.abs(xx + yy - n) / math.sqrt(2) / n
+    r = np.hypot(xx - n / 2, yy - n / 2) / (n / 2)
+    keep = (r > 0.2) & (r < 0.85)
+    on = ((d1 < 0.03) | (d2 < 0.03)) & keep
+    off = (((d1 > 0.08) & (d1 < 0.14) & (d2 > 0.08)) | ((d2 > 0.08) & (d2 < 0.14) & (d1 > 0.08))) & keep
+    return on, off
 
 
 def _board_surface(labs: np.ndarray) -> tuple[np.ndarray, float] | None:
@@ -612,6 +644,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             centre_lab[cell] = parts[i, worst[i]]
             spreads[cell] = float(d_mean[i])
         ctx.best_fit = {cell: float(v) for cell, v in zip(order, d.min(1))}
+        lines = _diagonal_contrast(grid[..., 0])
+        hues = np.linalg.norm(parts[:, :, 1:] - parts[:, :, 1:].mean(axis=1, keepdims=True), axis=2).mean(1)
+        ctx.drawn = {cell: (float(a), float(b)) for cell, a, b in zip(order, lines, hues)}
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     if kit.face_model == "symbol":
         # every card shows its symbol: a card-coloured cell without one is the table (a bright

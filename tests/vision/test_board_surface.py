@@ -30,3 +30,29 @@ def test_glare_and_shadow_on_the_surface_stay_close_tiles_do_not():
         assert _from_surface(_lit(board, k, w), looks) < 4.0, (k, w)
     for tile in ([55, 40, 30], [60, -30, 20], [58, 5, -40], [50, 20, 45]):
         assert _from_surface(np.array(tile, float), looks) > 10.0, tile
+
+
+def _drawn_cell(n, sectors_lab, line_l=None):
+    """An (n, n) Lab cell split by its diagonals into four sectors (n, e, s, w), the diagonals
+    drawn ``line_l`` light (or not at all)."""
+    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
+    cell = np.zeros((n, n, 3), np.float32)
+    for mask, lab in zip((yy < -np.abs(xx), xx > np.abs(yy), yy > np.abs(xx), xx < -np.abs(yy)), sectors_lab):
+        cell[mask] = lab
+    if line_l is not None:
+        on = (np.abs(np.abs(xx) - np.abs(yy)) < 0.025)
+        cell[on] = (line_l, 0.0, 0.0)
+    return cell
+
+
+def test_a_glared_tiles_drawing_tells_it_from_the_plain_board():
+    from vision.cells import DIAGONAL_LINES, _diagonal_contrast
+    rng = np.random.default_rng(1)
+    n = 32
+    plain = np.full((n, n, 3), (90.0, 4.0, 18.0), np.float32) + rng.normal(0, 0.8, (n, n, 3)).astype(np.float32)
+    # a tile washed by glare: pale sectors of four hues, its diagonals still a little lighter
+    glared = _drawn_cell(n, [(92, 2, 30), (90, 12, 14), (91, -8, 20), (90, -2, 6)], line_l=95.0)
+    glared += rng.normal(0, 0.8, (n, n, 3)).astype(np.float32)
+    lines = _diagonal_contrast(np.stack([plain[..., 0], glared[..., 0]]))
+    assert abs(lines[0]) < DIAGONAL_LINES / 2
+    assert lines[1] > DIAGONAL_LINES
