@@ -275,8 +275,16 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     near = max(6.0, 2.5 * ring_spread)
     # a ring that is not one surface (a board's coloured strips) gives no table model
     no_table = ring_spread > 12.0
-    surface = (_board_surface(labs[~on_ring]) if ctx.framed and ctx.kit.face_model == "sectors"
-               and not on_ring.all() else None)
+    surface = None
+    if ctx.framed and ctx.kit.face_model == "sectors" and not on_ring.all():
+        inner = ~on_ring
+        if ctx.drawn is not None:
+            # the surface is plain: a cell whose sectors differ in hue is a tile, even when many
+            # tiles share the colour of their worst-fitting sector (a set's purplish blue)
+            plain = inner & np.array([ctx.drawn[c][1] <= SECTOR_HUES for c in cells])
+            if plain.sum() >= 8:
+                inner = plain
+        surface = _board_surface(labs[inner])
     looks = _surface_looks(surface[0]) if surface is not None else None
     d_pal = match.distance
     # tiles and cards that fill their cells show an outline along them
