@@ -97,6 +97,11 @@ def _band_lab(bgr: np.ndarray, n: int, rows: int, cols: int, nr: int, nc: int) -
     return lab
 
 
+#: A strip's colour is even along the board's side to within this (CIELAB, the median spread of
+#: its segments plus their spread between segments).
+STRIP_SPREAD = 12.0
+
+
 def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px: int = 16
                ) -> Frame | None:
     """Find the 8x8 board frame on ``lattice`` (full-image homography) in ``image`` (BGR).
@@ -152,7 +157,10 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
     score = np.where(valid, score, np.inf)
     br, bc = np.unravel_index(int(np.argmin(score)), score.shape)
     idx, dist, spread = idx[br, bc], dist[br, bc], spread[br, bc]
-    if np.max(dist) > 25 or np.max(spread) > 12 or len(set(idx.tolist())) < min(4, len(palette.names)):
+    # (one strip may be uneven, a glare over part of it, when the other three are even)
+    uneven = np.sort(spread)[-1] > STRIP_SPREAD and (np.sort(spread)[-2] > STRIP_SPREAD / 2
+                                                     or np.sort(spread)[-1] > 2 * STRIP_SPREAD)
+    if np.max(dist) > 25 or uneven or len(set(idx.tolist())) < min(4, len(palette.names)):
         # the four sides of the board carry four different colours
         logger.debug("no board frame: strips dE %s spread %s colours %s", dist, spread, idx)
         return None

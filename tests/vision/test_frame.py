@@ -56,3 +56,22 @@ def test_a_finer_comb_of_the_lattice_still_finds_the_same_frame():
         if f is not None and f.confidence >= 0.7:
             corners.append(v.cell_polygon(*f.origin)[0])
     assert min(np.linalg.norm(c - origin_px) for c in corners) < 0.2 * lat.pitch_px
+
+
+def test_a_glare_over_part_of_one_strip_does_not_lose_the_frame():
+    # a lamp's reflection over part of one border strip makes that strip uneven; the other
+    # three are even, so the board's frame (and its four border colours) still shows
+    render, truth = _render(11, "easy")
+    image = render.image()
+    kit = kit_for_game("twelve-tiles")
+    palette = Palette.from_hex(kit.colours)
+    lat = locate_candidates(image, cells_are_tiles=False, solid_layout=True)[0]
+    frame = find_frame(image, lat, palette)
+    assert frame is not None and frame.borders == truth["borders"]
+    r0, c0 = frame.origin
+    centre = lat.cell_polygon(r0 + 2, c0 - 1).mean(axis=0)  # on the west strip
+    yy, xx = np.mgrid[0:image.shape[0], 0:image.shape[1]]
+    blob = np.exp(-((xx - centre[0]) ** 2 + (yy - centre[1]) ** 2) / (2 * (0.8 * lat.pitch_px) ** 2))
+    glared = np.clip(image.astype(np.float64) + 255 * 0.6 * blob[..., None], 0, 255).astype(np.uint8)
+    again = find_frame(glared, lat, palette)
+    assert again is not None and again.borders == frame.borders and again.origin == frame.origin
