@@ -3,7 +3,6 @@ comb of the board's lines (on a striped cloth)."""
 import random
 
 import numpy as np
-import pytest
 
 from companion.bench.compare import compare_boards
 from companion.rules.generate import random_position
