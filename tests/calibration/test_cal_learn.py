@@ -157,3 +157,30 @@ def test_glare_veiled_regions_are_left_out():
     labs = bgr_to_lab(np.asarray(linear_to_srgb(np.array(clean + veiled)), np.float32))
     assert unveiled(labs).tolist() == [True, True, True, False, False]
     assert unveiled(labs[:3]).all() and unveiled(labs[:1]).all()
+
+
+def test_a_hazy_calibration_photo_leaves_its_haze_out_of_the_profile():
+    # a veil of light over the calibration photo lifts every colour (black looks grey); later
+    # photos have their own haze or none, so the profile keeps the colours without it
+    from calibration.learn import photo_haze, without_haze
+    from vision.colour import Palette, bgr_to_lab, ciede2000, lab_to_bgr, linear_to_srgb, srgb_to_linear
+    from vision.kits import kit_for_game
+
+    kit = kit_for_game("octopus")
+    pal = Palette.from_hex(kit.colours)
+    rng = np.random.default_rng(3)
+    haze = np.array([0.06, 0.08, 0.12])  # (B, G, R): a warm veil
+    lin = srgb_to_linear(lab_to_bgr(pal.lab)).astype(np.float64) * 0.9 + haze
+    seen = bgr_to_lab(linear_to_srgb(np.clip(lin, 0, 1)).astype(np.float32)).astype(np.float64)
+    groups = {n: seen[i] + rng.normal(0, 0.5, (3, 3)) for i, n in enumerate(pal.names)}
+    found = photo_haze(groups, kit)
+    assert np.allclose(found, haze, atol=0.02)
+    black = pal.names.index("black")
+    assert ciede2000(seen[black], pal.lab[black]) > 15  # grey, as photographed
+    assert ciede2000(without_haze(seen[black][None], found)[0], pal.lab[black]) < 6
+    # a clear photo has no haze to take out
+    clear = {n: pal.lab[i] + rng.normal(0, 0.5, (3, 3)) for i, n in enumerate(pal.names)}
+    assert np.all(photo_haze(clear, kit) < 0.01)
+    # four paints cannot tell a haze from a repainted set: nothing is taken out
+    four = kit_for_game("x-tiles")
+    assert np.all(photo_haze({n: groups[n] for n in list(groups)[:4]}, four) == 0)
