@@ -339,7 +339,9 @@ def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Ma
     Cards: ``art`` the median Lab of their symbol art as photographed (the reader's symbol mask
     looks for it, see ``vision.profile_use``).
     The colours are kept as photographed: the photo's exposure goes through the camera's tone
-    curve, which no change of light undoes exactly, and later photos are exposed alike.
+    curve, which no change of light undoes exactly, and later photos are exposed alike; only a
+    haze over the whole photo is taken out (see :func:`photo_haze`), since each later photo
+    has its own.
     """
     kit = layout.kit
     tiles = layout.turned(alignment.quarter_turns)
