@@ -72,6 +72,12 @@ OUTLINE_FREE_FIT = 10.0
 #: its colours are (glare): the board's empty cell is one plain surface.
 DIAGONAL_LINES = 0.8
 SECTOR_HUES = 3.0
+#: A cell the occupancy decision left out with a confidence below this (a tile's chance above
+#: 1 - NEAR_MISS), a close colour fit, is a card after all when it shows a card's symbol
+#: clearly (and touches the layout): on a cloth of the cards' own colour the colour and the
+#: outline say little, the art says it is a card.
+NEAR_MISS = 0.8
+SYMBOL_VOUCHES = 0.8
 
 
 @dataclass(frozen=True)
@@ -226,6 +232,7 @@ class _Ctx:
     framed: bool = False  # the view is a board's framed window (see read_cells)
     best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
+    near_miss: list = field(default_factory=list)  # cells nearly taken for tiles (see _occupancy)
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -353,6 +360,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                          None if fg is None else round(float(fg[i]), 2),
                          None if ctx.sides is None else ctx.sides[cell],
                          ctx.blown.get(cell, 0.0) if ctx.blown else 0.0, p)
+    # cells nearly taken for tiles: a close colour fit, even, not blown out (a card's symbol
+    # may still vouch for one, see read_cells)
+    ctx.near_miss = [cell for i, cell in enumerate(cells)
+                     if not occ[cell] and conf[cell] < NEAR_MISS and d_pal[i] <= GROW_FIT
+                     and spreads[cell] <= 8.0 and (ctx.blown or {}).get(cell, 0.0) <= GLARE_PATCH]
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
         # it off) but that fits a palette colour closely, stands well apart from the table and
@@ -520,8 +532,8 @@ class _LazyCells(abc.Mapping):
         ctx.blown_px = {}
 
     def need(self, cells) -> None:
-        cells = [c for c in cells if c not in self.cells]
-        if not cells:
+        cells = list(cells)
+        if all(c in self.cells for c in cells):
             return
         td = self.ctx.td
         rs = [r - td.r0 for r, _ in cells]
@@ -667,7 +679,10 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         for c in bare:
             occ[c] = False
             occ_conf[c] = 0.6
-        if bare:
+        vouched = _vouched_cards(ctx, occ, cell_regions)
+        for c in vouched:
+            occ[c], occ_conf[c] = True, 0.6
+        if bare or vouched:
             kept = [i for i, c in enumerate(centre_lab) if occ[c]]
             if kept:
                 labs = np.array([centre_lab[c] for c in centre_lab])[kept]
@@ -950,6 +965,33 @@ def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = 
         if a >= 0.002 * ch * cw and abs(cx - cw / 2) < 0.35 * cw and abs(cy - ch / 2) < 0.35 * ch:
             keep[i] = True
     return keep[labels].astype(np.uint8)
+
+
+def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
+    """Near-miss cells (:attr:`_Ctx.near_miss`) beside the cards found, in rounds, that show a
+    card's symbol clearly (visible, classified with confidence :data:`SYMBOL_VOUCHES`); their
+    symbols join ``ctx.symbols``."""
+    todo = [c for c in ctx.near_miss if not occ.get(c)]
+    if not todo:
+        return []
+    if isinstance(regions, _LazyCells):
+        # (one box for these and the cards found, which are read next)
+        regions.need(todo + [c for c, v in occ.items() if v])
+    found = _card_symbols(ctx, todo, regions)
+    templates = _profile_templates(ctx.profile)
+    showing = {c for c, (_, mask) in found.items()
+               if _symbol_visible(mask) and _classify_symbol_mask(mask, ctx.kit, templates)[1] >= SYMBOL_VOUCHES}
+    vouched: list = []
+    taken = {c for c, v in occ.items() if v}
+    for _ in range(GROW_ROUNDS):
+        new = [(r, c) for r, c in showing - taken
+               if any(nb in taken for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))]
+        if not new:
+            break
+        vouched += new
+        taken |= set(new)
+    ctx.symbols.update({c: found[c] for c in vouched})
+    return vouched
 
 
 def _card_symbols(ctx: _Ctx, cells: list, regions: dict) -> dict:
