@@ -88,5 +88,9 @@ def run(args: argparse.Namespace) -> CommandResult:
              + f" of {layout.kit.title} from {al.matched} tiles",
              f"layout found turned {al.quarter_turns * 90} degrees clockwise; colour residual after the "
              f"light fit dE {al.colour_fit:.1f}, spread dE {al.spread:.1f}"]
+    haze = result.profile.get("light", {}).get("haze_bgr_removed") or []
+    if any(v > 0 for v in haze):
+        lines.append("the photo looked hazy: its haze (linear B, G, R "
+                     + ", ".join(f"{v:.2f}" for v in haze) + ") is left out of the profile")
     lines += [f"warning: {w}" for w in result.warnings]
     return CommandResult(data, "\n".join(lines))
