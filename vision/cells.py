@@ -78,6 +78,10 @@ SECTOR_HUES = 3.0
 #: outline say little, the art says it is a card.
 NEAR_MISS = 0.8
 SYMBOL_VOUCHES = 0.8
+#: ... and a solid tile's pips read with this confidence vouch for a die face, in a cell of a
+#: colour within this (CIEDE2000) of the palette, however the occupancy decision went.
+PIPS_VOUCH = 0.8
+PIPS_FIT = 15.0
 
 
 @dataclass(frozen=True)
@@ -233,6 +237,7 @@ class _Ctx:
     best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
     near_miss: list = field(default_factory=list)  # cells nearly taken for tiles (see _occupancy)
+    pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -365,6 +370,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     ctx.near_miss = [cell for i, cell in enumerate(cells)
                      if not occ[cell] and conf[cell] < NEAR_MISS and d_pal[i] <= GROW_FIT
                      and spreads[cell] <= 8.0 and (ctx.blown or {}).get(cell, 0.0) <= GLARE_PATCH]
+    # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough)
+    ctx.pip_candidates = [cell for i, cell in enumerate(cells)
+                          if not occ[cell] and d_pal[i] <= PIPS_FIT and spreads[cell] <= 8.0
+                          and (ctx.blown or {}).get(cell, 0.0) <= GLARE_PATCH]
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
         # it off) but that fits a palette colour closely, stands well apart from the table and
@@ -589,8 +598,8 @@ def _keep_main_group(occ: dict) -> dict:
 
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
                long_axis_parity: int | None = None, fg: np.ndarray | None = None,
-               framed: bool = False, give_up: Callable[[int, float], bool] | None = None
-               ) -> tuple[list[CellReading], dict[str, Any]]:
+               framed: bool = False, give_up: Callable[[int, float], bool] | None = None,
+               die_faces: bool = False) -> tuple[list[CellReading], dict[str, Any]]:
     """Read every cell of a top-down view.
 
     ``framed``: the view is a board's window found by its frame (the board's cells plus a ring
@@ -598,6 +607,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     ``give_up``: called with the number of occupied cells and the coverage (see below; 1.0
     without a mask) once occupancy is decided; when it returns True the tiles are not read and
     the result is ``([], info)`` with ``info["gave_up"]`` True.
+    ``die_faces``: every tile lies pips up (the game tells tiles apart by them), so a cell
+    beside the layout whose pips read clearly is a tile (see :data:`PIPS_VOUCH`).
 
     Returns
     -------
@@ -699,11 +710,17 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         info["gave_up"] = True
         return [], info
     occupied = [c for c, v in occ.items() if v]
+    # (near-miss cells beside the layout: a die face's pips may still vouch for a tile)
+    near = _beside(ctx.pip_candidates, occ) if die_faces and kit.face_model == "solid" else []
     if isinstance(cell_regions, _LazyCells):
-        cell_regions.need(occupied)
+        cell_regions.need(occupied + near)
     readings: list[CellReading] = []
     if kit.face_model == "solid":
         attrs = _read_solid(ctx, occupied, cell_regions, gains)
+        if near:
+            vouched = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains), occ)
+            for cell, read in vouched.items():
+                occ[cell], occ_conf[cell], attrs[cell] = True, 0.6, read
     elif kit.face_model == "symbol":
         attrs = _read_symbol(ctx, occupied, cell_regions, gains)
     else:
@@ -991,6 +1008,29 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
         vouched += new
         taken |= set(new)
     ctx.symbols.update({c: found[c] for c in vouched})
+    return vouched
+
+
+def _beside(cells: list, occ: dict) -> list:
+    """The cells among ``cells`` that are not occupied and touch an occupied one."""
+    return [(r, c) for r, c in cells if not occ.get((r, c))
+            and any(occ.get(nb) for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))]
+
+
+def _vouched_by_pips(reads: dict, occ: dict) -> dict:
+    """Near-miss cells (their :func:`_read_solid` readings ``reads``) that show a die face: a
+    clear colour and pips read with confidence :data:`PIPS_VOUCH`, touching the layout (or, in
+    rounds, another such cell)."""
+    showing = {c for c, (a, conf, *_) in reads.items()
+               if a.get("colour") and a.get("pips") and conf.get("pips", 0.0) >= PIPS_VOUCH}
+    taken = {c for c, v in occ.items() if v}
+    vouched: dict = {}
+    for _ in range(GROW_ROUNDS):
+        new = [c for c in _beside(sorted(showing - taken), dict.fromkeys(taken, True))]
+        if not new:
+            break
+        vouched.update({c: reads[c] for c in new})
+        taken |= set(new)
     return vouched
 
 

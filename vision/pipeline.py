@@ -355,6 +355,12 @@ def _covers(best: _Candidate | None) -> bool:
     return best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
 
 
+def _shows_pips(kit: Kit, game: str) -> bool:
+    """Whether every tile of ``game`` lies with its pips up: Octopus's tiles are told apart by
+    them; Textile ignores pips (RULES.md), so its tiles may lie either face up."""
+    return bool(kit.pips) and game != "textile"
+
+
 def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice], palette: Palette,
                profile: Mapping | None, *, framed: bool) -> _Reads:
     """Read every candidate lattice in full and keep the one whose cells read best."""
@@ -382,7 +388,8 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             return n_occ == 0 or (best is not None
                                   and _score_floor(lat, n_occ, coverage, kit) >= best.score)
         readings, info = read_cells(td, kit, palette=palette, profile=profile,
-                                    fg=rectify_mask(lat, td), framed=framed, give_up=give_up)
+                                    fg=rectify_mask(lat, td), framed=framed, give_up=give_up,
+                                    die_faces=_shows_pips(kit, game))
         t_rect += tb - ta
         t_read += time.perf_counter() - tb
         if info.get("gave_up"):
