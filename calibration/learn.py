@@ -346,8 +346,8 @@ def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Ma
     kit = layout.kit
     tiles = layout.turned(alignment.quarter_turns)
     groups = _colour_groups(tiles, alignment.cells, samples, kit)
-    kept = {name: np.array(groups[name])[unveiled(np.array(groups[name]))]
-            for name in kit.colours if len(groups.get(name, []))}
+    kept = {name: labs[unveiled(labs)] for name in kit.colours
+            if len(labs := np.array(groups.get(name, [])))}
     haze = photo_haze(kept, kit)
     colours: dict[str, dict[str, Any]] = {}
     for name in kit.colours:

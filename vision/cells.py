@@ -389,14 +389,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                     and np.sort(ciede2000(ring, labs[i][None, :]))[TABLE_LOOKS - 1] < GROW_APART):
                 continue  # (the table shows this colour too: a patterned cloth's square or stripe)
             growable.append(cell)
-        for _ in range(GROW_ROUNDS):
-            grown = [(r, c) for r, c in growable
-                     if any(occ.get(nb) for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))]
-            for cell in grown:
-                occ[cell], conf[cell] = True, 0.6
-            growable = [cell for cell in growable if cell not in grown]
-            if not grown or not growable:
-                break
+        for cell in _grown(growable, {c for c, v in occ.items() if v}):
+            occ[cell], conf[cell] = True, 0.6
     occ_cells = [i for i, c in enumerate(cells) if occ[c]]
     gains = corr if corr is not None else as_correction(None)
     if occ_cells:
@@ -998,40 +992,46 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     templates = _profile_templates(ctx.profile)
     showing = {c for c, (_, mask) in found.items()
                if _symbol_visible(mask) and _classify_symbol_mask(mask, ctx.kit, templates)[1] >= SYMBOL_VOUCHES}
-    vouched: list = []
-    taken = {c for c, v in occ.items() if v}
-    for _ in range(GROW_ROUNDS):
-        new = [(r, c) for r, c in showing - taken
-               if any(nb in taken for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))]
-        if not new:
-            break
-        vouched += new
-        taken |= set(new)
+    vouched = _grown(sorted(showing), {c for c, v in occ.items() if v})
     ctx.symbols.update({c: found[c] for c in vouched})
     return vouched
 
 
+def _touches(cell: tuple[int, int], taken: set) -> bool:
+    """Whether ``cell`` shares a side with a cell in ``taken``."""
+    r, c = cell
+    return any(nb in taken for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+
+
+def _grown(candidates: list, taken: set) -> list:
+    """The ``candidates`` that touch a ``taken`` cell, then those that touch one of them, for up
+    to :data:`GROW_ROUNDS` rounds, in the order found."""
+    taken = set(taken)
+    left = [c for c in candidates if c not in taken]
+    out: list = []
+    for _ in range(GROW_ROUNDS):
+        new = [c for c in left if _touches(c, taken)]
+        if not new:
+            break
+        out += new
+        taken |= set(new)
+        left = [c for c in left if c not in taken]
+    return out
+
+
 def _beside(cells: list, occ: dict) -> list:
     """The cells among ``cells`` that are not occupied and touch an occupied one."""
-    return [(r, c) for r, c in cells if not occ.get((r, c))
-            and any(occ.get(nb) for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))]
+    taken = {c for c, v in occ.items() if v}
+    return [cell for cell in cells if cell not in taken and _touches(cell, taken)]
 
 
 def _vouched_by_pips(reads: dict, occ: dict) -> dict:
     """Near-miss cells (their :func:`_read_solid` readings ``reads``) that show a die face: a
     clear colour and pips read with confidence :data:`PIPS_VOUCH`, touching the layout (or, in
     rounds, another such cell)."""
-    showing = {c for c, (a, conf, *_) in reads.items()
-               if a.get("colour") and a.get("pips") and conf.get("pips", 0.0) >= PIPS_VOUCH}
-    taken = {c for c, v in occ.items() if v}
-    vouched: dict = {}
-    for _ in range(GROW_ROUNDS):
-        new = [c for c in _beside(sorted(showing - taken), dict.fromkeys(taken, True))]
-        if not new:
-            break
-        vouched.update({c: reads[c] for c in new})
-        taken |= set(new)
-    return vouched
+    showing = [c for c, (a, conf, *_) in reads.items()
+               if a.get("colour") and a.get("pips") and conf.get("pips", 0.0) >= PIPS_VOUCH]
+    return {c: reads[c] for c in _grown(showing, {c for c, v in occ.items() if v})}
 
 
 def _card_symbols(ctx: _Ctx, cells: list, regions: dict) -> dict:

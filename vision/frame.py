@@ -158,8 +158,8 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
     br, bc = np.unravel_index(int(np.argmin(score)), score.shape)
     idx, dist, spread = idx[br, bc], dist[br, bc], spread[br, bc]
     # (one strip may be uneven, a glare over part of it, when the other three are even)
-    uneven = np.sort(spread)[-1] > STRIP_SPREAD and (np.sort(spread)[-2] > STRIP_SPREAD / 2
-                                                     or np.sort(spread)[-1] > 2 * STRIP_SPREAD)
+    second, worst = np.sort(spread)[-2:]
+    uneven = worst > STRIP_SPREAD and (second > STRIP_SPREAD / 2 or worst > 2 * STRIP_SPREAD)
     if np.max(dist) > 25 or uneven or len(set(idx.tolist())) < min(4, len(palette.names)):
         # the four sides of the board carry four different colours
         logger.debug("no board frame: strips dE %s spread %s colours %s", dist, spread, idx)
