@@ -695,26 +695,33 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 _, _, gains = classify_adaptive(labs, palette, gains_bgr=_gain_prior(profile),
                                                 weights=_light_weights(ctx, kept_cells, spreads))
     occ = _keep_main_group(occ)
+    vouched: dict = {}
+    if die_faces and kit.face_model == "solid":
+        # cells beside the layout whose pips read clearly are tiles (before the count and the
+        # coverage below, which must not grow after them)
+        near = _beside(ctx.pip_candidates, occ)
+        if near:
+            if isinstance(cell_regions, _LazyCells):
+                cell_regions.need([c for c, v in occ.items() if v] + near)
+            vouched = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains), occ)
+            for cell in vouched:
+                occ[cell], occ_conf[cell] = True, 0.6
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
     if fg_cells is not None:
         info["coverage"] = _coverage(fg_cells, occ)
-    # (a lower bound of the final count and an upper bound of the coverage: the glare check
-    # below may only take cells out)
+    # (upper bounds of the final count and coverage, as the candidate skip needs: the glare
+    # check below may only take cells out)
     if give_up is not None and give_up(sum(occ.values()), info.get("coverage", 1.0)):
         info["gave_up"] = True
         return [], info
     occupied = [c for c, v in occ.items() if v]
-    # (near-miss cells beside the layout: a die face's pips may still vouch for a tile)
-    near = _beside(ctx.pip_candidates, occ) if die_faces and kit.face_model == "solid" else []
     if isinstance(cell_regions, _LazyCells):
-        cell_regions.need(occupied + near)
+        cell_regions.need(occupied)
     readings: list[CellReading] = []
     if kit.face_model == "solid":
-        attrs = _read_solid(ctx, occupied, cell_regions, gains)
-        if near:
-            vouched = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains), occ)
-            for cell, read in vouched.items():
-                occ[cell], occ_conf[cell], attrs[cell] = True, 0.6, read
+        # (the tiles vouched for keep the reading made with their neighbours of the same kind)
+        attrs = {**_read_solid(ctx, [c for c in occupied if c not in vouched], cell_regions, gains),
+                 **vouched}
     elif kit.face_model == "symbol":
         attrs = _read_symbol(ctx, occupied, cell_regions, gains)
     else:

@@ -18,3 +18,34 @@ def test_a_hard_photo_loses_no_tile_that_shows_its_pips():
     # seed 7000, hard: a tile at the layout's edge was missed (2 misreads remain, pips in shadow)
     score = read_render("octopus", 7000, difficulty="hard")
     assert score.missing == 0 and score.extra == 0
+
+
+def test_the_count_the_candidate_skip_sees_includes_the_tiles_pips_vouch_for(monkeypatch):
+    # the skip compares a bound of the score from the count and coverage handed to give_up: the
+    # tiles found by their pips must be in them, or a lattice could be skipped that reads better
+    import random
+
+    import vision.pipeline as pipeline
+    from companion.rules.generate import random_position
+    from vision.synth import render_board
+
+    seen = []
+    original = pipeline.read_cells
+
+    def read_cells(*args, give_up=None, **kwargs):
+        def watch(n_occ, coverage):
+            seen.append(n_occ)
+            return give_up(n_occ, coverage) if give_up is not None else False
+        readings, info = original(*args, give_up=watch, **kwargs)
+        if not info.get("gave_up"):
+            seen.append(("read", sum(r.occupied for r in readings)))
+        return readings, info
+
+    monkeypatch.setattr(pipeline, "read_cells", read_cells)
+    board = random_position("octopus", random.Random(7504)).to_dict()
+    render = render_board(board, seed=7504, difficulty="normal", size=(1600, 1200))
+    pipeline.read_file(render.jpeg, game="octopus")
+    pairs = [(seen[i], seen[i + 1][1]) for i in range(len(seen) - 1)
+             if not isinstance(seen[i], tuple) and isinstance(seen[i + 1], tuple)]
+    assert pairs and all(told >= read for told, read in pairs)
+    assert any(told == len(board["tiles"]) for told, _ in pairs)
