@@ -48,8 +48,10 @@ GROUP_CONF = 0.6
 #: blown out as much, and shows as little outline on a white table.)
 GLARE_PATCH = 0.3
 #: When more than this share of the bare table's cells (the view's outer ring) show an edge
-#: along all four sides, the table's pattern makes edges: they are no evidence of a tile.
+#: along at least :data:`EDGY_SIDES` of their sides, the table's pattern makes edges (stripes or
+#: checks, crossing a cell's sides aslant as well as along them): they are no evidence of a tile.
 EDGY_TABLE = 0.5
+EDGY_SIDES = 3
 #: The light is fitted on the cells that clearly stand out only when there are this many: a few
 #: tiles of near colours (two pinks and a red) would pull it their way.
 MIN_LIGHT_CELLS = 5
@@ -305,7 +307,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # then an outline says nothing
     sides = ctx.sides
     if sides is not None and on_ring.any():
-        if np.mean([sides[c] >= 4 for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE:
+        if np.mean([sides[c] >= EDGY_SIDES for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE:
             sides = None
     if outline and ctx.sides is not None and fg is not None:
         # ... and the clear tiles (standing out, a close colour fit) must show theirs: where

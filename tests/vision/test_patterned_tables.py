@@ -21,3 +21,11 @@ def test_tiles_without_a_clear_outline_on_gingham_are_kept_when_no_tile_shows_on
     score = read_render("octopus", 7400)
     assert score.missing == 0
     assert score.errors <= 1  # (at this size a red 1 under the lamp may read as an unsure 6)
+
+
+def test_stripes_crossing_the_cells_aslant_are_no_outline():
+    # seed 8005, hard: Octopus on purple and white stripes that run aslant across the lattice;
+    # a bare cell shows stripe edges on three sides or four (the ring of bare cells mostly on
+    # three), and five cells of purple stripe were read as purple tiles for their 'outline'
+    score = read_render("octopus", 8005, difficulty="hard")
+    assert score.extra == 0 and score.errors == 0
