@@ -276,7 +276,7 @@ MIN_SET_FIT = 0.5
 
 #: A reading whose cells cover less than this share of the layout (the cells that stand out
 #: from the table) gets a second look (see :func:`read_image`) ...
-SECOND_LOOK_COVERAGE = 0.6
+SECOND_LOOK_COVERAGE = 0.95
 #: ... locating again with these seeds (random vanishing-point draws), until one covers it.
 SECOND_LOOK_SEEDS = (1, 2, 3, 4)
 #: Neutral-surface gains within this of 1 (in log) leave the photo as it is: no white-balanced look.
