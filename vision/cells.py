@@ -49,7 +49,8 @@ GROUP_CONF = 0.6
 GLARE_PATCH = 0.3
 #: When more than this share of the bare table's cells (the view's outer ring) show an edge
 #: along at least :data:`EDGY_SIDES` of their sides, the table's pattern makes edges (stripes or
-#: checks, crossing a cell's sides aslant as well as along them): they are no evidence of a tile.
+#: checks, crossing a cell's sides aslant as well as along them): they are no evidence of a tile
+#: in a colour the table shows too.
 EDGY_TABLE = 0.5
 EDGY_SIDES = 3
 #: The light is fitted on the cells that clearly stand out only when there are this many: a few
@@ -304,11 +305,16 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # tiles and cards that fill their cells show an outline along them
     outline = not board and ctx.kit.face_model != "sectors"
     # ... unless the bare table shows edges all round its cells too (stripes, checks, grain):
-    # then an outline says nothing
+    # then an outline says nothing of a cell in a colour the table shows
     sides = ctx.sides
-    if sides is not None and on_ring.any():
-        if np.mean([sides[c] >= EDGY_SIDES for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE:
-            sides = None
+    edgy = sides is not None and on_ring.any() and bool(
+        np.mean([sides[c] >= EDGY_SIDES for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE)
+
+    def table_shows(i: int) -> bool:
+        """Whether the bare table (the ring) shows the cell's colour too: a patterned
+        cloth's square or stripe."""
+        return (len(ring) >= TABLE_LOOKS
+                and bool(np.sort(ciede2000(ring, labs[i][None, :]))[TABLE_LOOKS - 1] < GROW_APART))
     if outline and ctx.sides is not None and fg is not None:
         # ... and the clear tiles (standing out, a close colour fit) must show theirs: where
         # most do not (the light, a cloth's pattern), a missing outline says nothing either
@@ -346,8 +352,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         s -= max(0.0, d_pal[i] - 18.0) / 2.0
         if fg is not None and not board:
             s_fg = (fg[i] - 0.45) * 8.0
-            if sides is not None and sides[cell] >= 4 and d_pal[i] < 12.0:
+            if (sides is not None and sides[cell] >= 4 and d_pal[i] < 12.0
+                    and not (edgy and table_shows(i))):
                 # a tile the colour of the table still shows its outline on all four sides
+                # (on a table whose pattern makes edges, only in a colour the table lacks)
                 s_fg = max(s_fg, 2.0)
             # (a colour far from every palette colour is no tile however it stands out: paper,
             # a box, a hand)
@@ -387,9 +395,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 continue
             if ctx.blown and ctx.blown.get(cell, 0.0) > GLARE_PATCH:
                 continue  # (blown out: perhaps the lamp's reflection)
-            if (len(ring) >= TABLE_LOOKS
-                    and np.sort(ciede2000(ring, labs[i][None, :]))[TABLE_LOOKS - 1] < GROW_APART):
-                continue  # (the table shows this colour too: a patterned cloth's square or stripe)
+            if table_shows(i):
+                continue  # (a patterned cloth's square or stripe)
             growable.append(cell)
         for cell in _grown(growable, {c for c, v in occ.items() if v}):
             occ[cell], conf[cell] = True, 0.6
