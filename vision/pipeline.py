@@ -214,10 +214,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         # vanishing-point hypotheses (the random draws of another seed), for a lattice whose
         # cells hold the tiles
         t1 = time.perf_counter()
-        # (a reading that covered most of the layout gets the shorter look)
-        mostly = best is not None and best.info.get("coverage", 1.0) >= MOSTLY_COVERED
-        for seed, looked_on in _second_looks(image, balanced_seen=balanced is not None,
-                                             seeds=SHORT_LOOK_SEEDS if mostly else SECOND_LOOK_SEEDS):
+        for seed, looked_on in _second_looks(image, balanced_seen=balanced is not None):
             try:
                 more = _tagged(locate_candidates(looked_on, cells_are_tiles=cells_are_tiles, seed=seed,
                                                  refit_coarse=True),
@@ -280,13 +277,8 @@ MIN_SET_FIT = 0.5
 #: A reading whose cells cover less than this share of the layout (the cells that stand out
 #: from the table) gets a second look (see :func:`read_image`) ...
 SECOND_LOOK_COVERAGE = 0.95
-#: ... locating again with these seeds (random vanishing-point draws), until one covers it;
+#: ... locating again with these seeds (random vanishing-point draws), until one covers it.
 SECOND_LOOK_SEEDS = (1, 2, 3, 4)
-#: ... with fewer when its cells covered at least this share already (X-shaped tiles reach into
-#: their neighbours' corners, so a right reading of them often covers 85-95%: the look costs
-#: a locate and a read per seed).
-MOSTLY_COVERED = 0.6
-SHORT_LOOK_SEEDS = (1, 2)
 #: Neutral-surface gains within this of 1 (in log) leave the photo as it is: no white-balanced look.
 BALANCED_ALREADY = math.log(1.1)
 
@@ -305,19 +297,17 @@ def _balanced_copy(image: np.ndarray) -> np.ndarray | None:
     return apply_white_balance(image, found[0])
 
 
-def _second_looks(image: np.ndarray, *, balanced_seen: bool = False,
-                  seeds: tuple[int, ...] | None = None) -> Iterator[tuple[int, np.ndarray]]:
+def _second_looks(image: np.ndarray, *, balanced_seen: bool = False
+                  ) -> Iterator[tuple[int, np.ndarray]]:
     """The second looks of :func:`read_image`, in turn, as ``(seed, image to locate on)``: the
     photo white-balanced on its neutral surfaces (see :func:`_balanced_copy`; not when the first
-    look had it already: ``balanced_seen``), then the photo itself with each of ``seeds``
-    (default :data:`SECOND_LOOK_SEEDS`). The copy is made only when asked for."""
-    if seeds is None:
-        seeds = SECOND_LOOK_SEEDS
+    look had it already: ``balanced_seen``), then the photo itself with each of
+    :data:`SECOND_LOOK_SEEDS`. The copy is made only when asked for."""
     if not balanced_seen:
         balanced = _balanced_copy(image)
         if balanced is not None:
             yield 0, balanced
-    for seed in seeds:
+    for seed in SECOND_LOOK_SEEDS:
         yield seed, image
 
 
