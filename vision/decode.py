@@ -57,7 +57,7 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str
     for t in kit.tiles:
         counts[_tile_key(kit, t)] += int(t.get("count", 1))
     sets = 1
-    if (kit.face_model == "solid" and kit.pips and game != "textile"
+    if (kit.face_model == "solid" and pips_shown(kit, game)
             and all(int(t.get("count", 1)) == 1 for t in kit.tiles)):
         doubts += _assign_unique(readings, kit, decoded)
     if kit.face_model == "sectors":
@@ -97,6 +97,12 @@ FILL_PROB = 0.25
 #: The cost (negative log-likelihood) of a colour whose tiles' pips are lighter than the face
 #: (or darker) for a cell whose pips stand out the other way, twice as clearly.
 POLARITY_COST = 3.0
+
+
+def pips_shown(kit: Kit, game: str) -> bool:
+    """Whether every tile of ``game`` lies with its pips up and is told apart by them (Octopus);
+    Textile ignores pips (RULES.md), so its tiles may lie either face up."""
+    return bool(kit.pips) and game != "textile"
 
 
 def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list[tuple[Cell, str, str]]:

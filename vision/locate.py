@@ -452,10 +452,7 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         within = close.take(inside(close.p) & inside(close.q))
         more = _lattices_from_segments(within, fg, scale, (w, h), cells_are_tiles, "inside",
                                        fix_pitch=fix_pitch, seed=seed, refit_coarse=refit_coarse)
-        mixed = []
-        for k in range(max(len(valid), len(more))):
-            mixed += valid[k:k + 1] + more[k:k + 1]
-        valid = mixed
+        valid = interleaved(valid, more)
     table_grids: list[Lattice] = []
     if fg_info.get("textured") and valid:
         # a patterned table's own grid of lines competes with the tiles' lattice: a lattice
@@ -498,6 +495,15 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     order = sorted(range(len(valid)), key=lambda i: (round(fits[i], 2), i))
     logger.debug("lattice candidates: partial cells %s -> %s", np.round(fits, 2), order)
     return [_cover_foreground(lat) for lat in _for_reading([valid[i] for i in order], fg_info)]
+
+
+def interleaved(a: list[Lattice], b: list[Lattice]) -> list[Lattice]:
+    """The lattices of two hypotheses (or looks), best first of each in turn: the caller reads
+    the first few."""
+    out: list[Lattice] = []
+    for k in range(max(len(a), len(b))):
+        out += a[k:k + 1] + b[k:k + 1]
+    return out
 
 
 def _for_last_mask(compute: Callable[[np.ndarray], Any]) -> Callable[[np.ndarray], Any]:

@@ -20,13 +20,13 @@ from vision.board import board_lattice, find_board_quad
 from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, read_cells, rectify,
                           rectify_mask)
 from vision.colour import Palette
-from vision.decode import decode_readings, set_fit
+from vision.decode import decode_readings, pips_shown, set_fit
 from vision.frame import FRAME, Frame, find_frame
 from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
 from vision.lattice import apply_h
 from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
-from vision.locate import (Lattice, cell_aspect, diagonal_variants, locate_candidates,
+from vision.locate import (Lattice, cell_aspect, diagonal_variants, interleaved, locate_candidates,
                            shifted_variants)
 
 logger = logging.getLogger(__name__)
@@ -172,7 +172,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                 not_found = not_found or NoTilesFound(
                     f"no tiles found: the lattice could not be solved ({exc})")
                 continue
-            lattices = _interleaved(lattices, _tagged(found, looked_on is balanced))
+            lattices = interleaved(lattices, _tagged(found, looked_on is balanced))
         # (no lattice seen: a board's border strips may still show it, and the second look
         # below may find loose tiles)
     timing["locate"] = (time.perf_counter() - t0) * 1000
@@ -319,14 +319,6 @@ def _tagged(lattices: list[Lattice], balanced: bool) -> list[Lattice]:
     return lattices
 
 
-def _interleaved(a: list[Lattice], b: list[Lattice]) -> list[Lattice]:
-    """The lattices of two looks, best first of each in turn (the caller reads the first few)."""
-    out: list[Lattice] = []
-    for k in range(max(len(a), len(b))):
-        out += a[k:k + 1] + b[k:k + 1]
-    return out
-
-
 class _Candidate(NamedTuple):
     """One lattice read in full: its ``score`` (lower is better), the top-down view ``td``, the
     cells' readings and :func:`vision.cells.read_cells`'s ``info``."""
@@ -353,12 +345,6 @@ class _Reads(NamedTuple):
 def _covers(best: _Candidate | None) -> bool:
     """Whether a reading's cells cover the layout (see :data:`SECOND_LOOK_COVERAGE`)."""
     return best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
-
-
-def _shows_pips(kit: Kit, game: str) -> bool:
-    """Whether every tile of ``game`` lies with its pips up: Octopus's tiles are told apart by
-    them; Textile ignores pips (RULES.md), so its tiles may lie either face up."""
-    return bool(kit.pips) and game != "textile"
 
 
 def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice], palette: Palette,
@@ -389,7 +375,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
                                   and _score_floor(lat, n_occ, coverage, kit) >= best.score)
         readings, info = read_cells(td, kit, palette=palette, profile=profile,
                                     fg=rectify_mask(lat, td), framed=framed, give_up=give_up,
-                                    die_faces=_shows_pips(kit, game))
+                                    die_faces=pips_shown(kit, game))
         t_rect += tb - ta
         t_read += time.perf_counter() - tb
         if info.get("gave_up"):
@@ -541,7 +527,7 @@ def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading]
         unknown = False
         if kit.face_model == "solid":
             tile["colour"] = attrs.get("colour")
-            if kit.pips and game != "textile":
+            if pips_shown(kit, game):
                 tile["pips"] = attrs.get("pips")
                 unknown |= tile["pips"] is None
             elif kit.pips and attrs.get("pips") is not None:
