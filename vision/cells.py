@@ -47,6 +47,9 @@ GROUP_CONF = 0.6
 #: reflection on the table. (Not a test of occupancy on its own: a white tile in bright light is
 #: blown out as much, and shows as little outline on a white table.)
 GLARE_PATCH = 0.3
+#: A cell taken for a tile by the second chances below (grown, vouched for) is even: its
+#: colours' median spread (CIELAB) at most this.
+EVEN_SPREAD = 8.0
 #: When more than this share of the bare table's cells (the view's outer ring) show an edge
 #: along at least :data:`EDGY_SIDES` of their sides, the table's pattern makes edges (stripes or
 #: checks, crossing a cell's sides aslant as well as along them): they are no evidence of a tile
@@ -306,9 +309,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     outline = not board and ctx.kit.face_model != "sectors"
     # ... unless the bare table shows edges all round its cells too (stripes, checks, grain):
     # then an outline says nothing of a cell in a colour the table shows
-    sides = ctx.sides
-    edgy = sides is not None and on_ring.any() and bool(
-        np.mean([sides[c] >= EDGY_SIDES for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE)
+    edgy = ctx.sides is not None and on_ring.any() and bool(
+        np.mean([ctx.sides[c] >= EDGY_SIDES for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE)
 
     def table_shows(i: int) -> bool:
         """Whether the bare table (the ring) shows the cell's colour too: a patterned
@@ -323,6 +325,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             outline = False
     occ, conf = {}, {}
     debug = logger.isEnabledFor(logging.DEBUG)
+
+    def steady(cell: tuple[int, int]) -> bool:
+        """Whether a cell is even (spread at most :data:`EVEN_SPREAD`) and not blown out
+        (:data:`GLARE_PATCH`: perhaps the lamp's reflection), as a tile missed so far must be."""
+        return spreads[cell] <= EVEN_SPREAD and (ctx.blown or {}).get(cell, 0.0) <= GLARE_PATCH
 
     def fits_best(i: int) -> float:
         """How near the palette the cell's best-fitting colour lies (a sector tile's best
@@ -352,7 +359,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         s -= max(0.0, d_pal[i] - 18.0) / 2.0
         if fg is not None and not board:
             s_fg = (fg[i] - 0.45) * 8.0
-            if (sides is not None and sides[cell] >= 4 and d_pal[i] < 12.0
+            if (ctx.sides is not None and ctx.sides[cell] >= 4 and d_pal[i] < 12.0
                     and not (edgy and table_shows(i))):
                 # a tile the colour of the table still shows its outline on all four sides
                 # (on a table whose pattern makes edges, only in a colour the table lacks)
@@ -379,11 +386,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # may still vouch for one, see read_cells)
     ctx.near_miss = [cell for i, cell in enumerate(cells)
                      if not occ[cell] and conf[cell] < NEAR_MISS and d_pal[i] <= GROW_FIT
-                     and spreads[cell] <= 8.0 and (ctx.blown or {}).get(cell, 0.0) <= GLARE_PATCH]
+                     and steady(cell)]
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough)
     ctx.pip_candidates = [cell for i, cell in enumerate(cells)
-                          if not occ[cell] and d_pal[i] <= PIPS_FIT and spreads[cell] <= 8.0
-                          and (ctx.blown or {}).get(cell, 0.0) <= GLARE_PATCH]
+                          if not occ[cell] and d_pal[i] <= PIPS_FIT and steady(cell)]
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
         # it off) but that fits a palette colour closely, stands well apart from the table and
@@ -391,10 +397,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         # grown, a few rounds: a tile the mask missed may only touch another one)
         growable = []
         for i, cell in enumerate(cells):
-            if occ[cell] or d_pal[i] > GROW_FIT or d_table[i] < GROW_APART or spreads[cell] > 8.0:
+            if occ[cell] or d_pal[i] > GROW_FIT or d_table[i] < GROW_APART or not steady(cell):
                 continue
-            if ctx.blown and ctx.blown.get(cell, 0.0) > GLARE_PATCH:
-                continue  # (blown out: perhaps the lamp's reflection)
             if table_shows(i):
                 continue  # (a patterned cloth's square or stripe)
             growable.append(cell)
@@ -712,7 +716,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         if near:
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need([c for c, v in occ.items() if v] + near)
-            vouched = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains), occ)
+            vouched = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains))
             for cell in vouched:
                 occ[cell], occ_conf[cell] = True, 0.6
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
@@ -1041,13 +1045,12 @@ def _beside(cells: list, occ: dict) -> list:
     return [cell for cell in cells if cell not in taken and _touches(cell, taken)]
 
 
-def _vouched_by_pips(reads: dict, occ: dict) -> dict:
-    """Near-miss cells (their :func:`_read_solid` readings ``reads``) that show a die face: a
-    clear colour and pips read with confidence :data:`PIPS_VOUCH`, touching the layout (or, in
-    rounds, another such cell)."""
-    showing = [c for c, (a, conf, *_) in reads.items()
-               if a.get("colour") and a.get("pips") and conf.get("pips", 0.0) >= PIPS_VOUCH]
-    return {c: reads[c] for c in _grown(showing, {c for c, v in occ.items() if v})}
+def _vouched_by_pips(reads: dict) -> dict:
+    """The cells beside the layout (their :func:`_read_solid` readings ``reads``, see
+    :func:`_beside`) that show a die face: a clear colour and pips read with confidence
+    :data:`PIPS_VOUCH`."""
+    return {c: r for c, r in reads.items()
+            if r[0].get("colour") and r[0].get("pips") and r[1].get("pips", 0.0) >= PIPS_VOUCH}
 
 
 def _card_symbols(ctx: _Ctx, cells: list, regions: dict) -> dict:
