@@ -88,6 +88,8 @@ SYMBOL_VOUCHES = 0.8
 #: colour within this (CIEDE2000) of the palette, however the occupancy decision went.
 PIPS_VOUCH = 0.8
 PIPS_FIT = 15.0
+#: Rounds of vouching by pips (each round's tiles make the cells beside them candidates).
+VOUCH_ROUNDS = 3
 
 
 @dataclass(frozen=True)
@@ -712,13 +714,21 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     if die_faces and kit.face_model == "solid":
         # cells beside the layout whose pips read clearly are tiles (before the count and the
         # coverage below, which must not grow after them)
-        near = _beside(ctx.pip_candidates, occ)
-        if near:
+        # (in rounds: a tile vouched for may be the layout's only neighbour of the next one)
+        tried: set = set()
+        for _ in range(VOUCH_ROUNDS):
+            near = [c for c in _beside(ctx.pip_candidates, occ) if c not in tried]
+            if not near:
+                break
+            tried.update(near)
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need([c for c, v in occ.items() if v] + near)
-            vouched = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains))
-            for cell in vouched:
+            more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains))
+            for cell in more:
                 occ[cell], occ_conf[cell] = True, 0.6
+            vouched.update(more)
+            if not more:
+                break
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
     if fg_cells is not None:
         info["coverage"] = _coverage(fg_cells, occ)

@@ -49,3 +49,20 @@ def test_the_count_the_candidate_skip_sees_includes_the_tiles_pips_vouch_for(mon
              if not isinstance(seen[i], tuple) and isinstance(seen[i + 1], tuple)]
     assert pairs and all(told >= read for told, read in pairs)
     assert any(told == len(board["tiles"]) for told, _ in pairs)
+
+
+def test_a_tile_beside_only_a_tile_found_by_its_pips_is_found_by_its_own():
+    # the bundled sample (octopus turn 8) on green-and-white gingham: the green 2 and the white 2
+    # beside it both hide in the cloth; the green one's pips vouch for it first, and only then
+    # does the white one touch the layout (vouching runs in rounds)
+    import json
+
+    from vision.pipeline import read_file
+    from companion.bench.compare import compare_boards
+
+    root = Path(__file__).resolve().parents[2] / "sample_images" / "octopus" / "game"
+    truth = json.loads((root / "turn-08.board.json").read_text())
+    reading = read_file(root / "turn-08.jpg", game="octopus")
+    tiles = {(t["colour"], t.get("pips")) for t in reading.board["tiles"]}
+    assert ("white", 2) in tiles and ("green", 2) in tiles
+    assert compare_boards(reading.board, truth).extra == 0
