@@ -352,7 +352,12 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
                 # cells mixes two grids of lines (e.g. the tiles' and a checked cloth's)
                 logger.debug("lattice candidate rejected: cells %.1f times as long as wide", aspect)
                 continue
-            valid.append(_fix_pitch(lat) if cut else lat)
+            fixed = _fix_pitch(lat) if cut else lat
+            valid.append(fixed)
+            if fixed is not lat:
+                # (the uncut lattice stays a candidate: a lattice half a cell off the tiles
+                # also fits the mask better cut, and only reading tells them apart)
+                valid.append(lat)
     for lat in valid:
         lat.info["source"] = source
     return valid

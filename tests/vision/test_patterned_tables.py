@@ -29,3 +29,12 @@ def test_stripes_crossing_the_cells_aslant_are_no_outline():
     # three), and five cells of purple stripe were read as purple tiles for their 'outline'
     score = read_render("octopus", 8005, difficulty="hard")
     assert score.extra == 0 and score.errors == 0
+
+
+def test_a_lattice_whose_pitch_was_cut_stays_a_candidate_uncut():
+    # seed 7405 at 12 MP: Tapestry on blue and white stripes; the lattices that held together
+    # fitted the foreground better with their pitch halved, were replaced by the halved ones,
+    # and the best of those missed the four cards of the far group; with the uncut lattices
+    # among the candidates the layout is read but for one card
+    score = read_render("tapestry", 7405, size=(4000, 3000))
+    assert score.missing <= 1 and score.extra == 0 and score.misread == 0
