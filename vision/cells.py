@@ -88,8 +88,6 @@ SYMBOL_VOUCHES = 0.8
 #: colour within this (CIEDE2000) of the palette, however the occupancy decision went.
 PIPS_VOUCH = 0.8
 PIPS_FIT = 15.0
-#: Rounds of vouching by pips (each round's tiles make the cells beside them candidates).
-VOUCH_ROUNDS = 3
 
 
 @dataclass(frozen=True)
@@ -714,21 +712,17 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     if die_faces and kit.face_model == "solid":
         # cells beside the layout whose pips read clearly are tiles (before the count and the
         # coverage below, which must not grow after them)
-        # (in rounds: a tile vouched for may be the layout's only neighbour of the next one)
-        tried: set = set()
-        for _ in range(VOUCH_ROUNDS):
-            near = [c for c in _beside(ctx.pip_candidates, occ) if c not in tried]
-            if not near:
-                break
-            tried.update(near)
+        # (grown in rounds: a tile vouched for may be the layout's only neighbour of the next)
+        layout = [c for c, v in occ.items() if v]
+
+        def show_pips(near: list) -> list:
             if isinstance(cell_regions, _LazyCells):
-                cell_regions.need([c for c, v in occ.items() if v] + near)
+                cell_regions.need(layout + list(vouched) + near)
             more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains))
-            for cell in more:
-                occ[cell], occ_conf[cell] = True, 0.6
             vouched.update(more)
-            if not more:
-                break
+            return list(more)
+        for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
+            occ[cell], occ_conf[cell] = True, 0.6
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
     if fg_cells is not None:
         info["coverage"] = _coverage(fg_cells, occ)
@@ -1033,32 +1027,27 @@ def _touches(cell: tuple[int, int], taken: set) -> bool:
     return any(nb in taken for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
 
 
-def _grown(candidates: list, taken: set) -> list:
+def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None = None) -> list:
     """The ``candidates`` that touch a ``taken`` cell, then those that touch one of them, for up
-    to :data:`GROW_ROUNDS` rounds, in the order found."""
+    to :data:`GROW_ROUNDS` rounds, in the order found. ``admit``: given each round's cells that
+    touch, returns those that join (the others are not tried again); by default all."""
     taken = set(taken)
     left = [c for c in candidates if c not in taken]
     out: list = []
     for _ in range(GROW_ROUNDS):
-        new = [c for c in left if _touches(c, taken)]
+        touching = [c for c in left if _touches(c, taken)]
+        left = [c for c in left if c not in touching]
+        new = admit(touching) if admit is not None and touching else touching
         if not new:
             break
         out += new
         taken |= set(new)
-        left = [c for c in left if c not in taken]
     return out
 
 
-def _beside(cells: list, occ: dict) -> list:
-    """The cells among ``cells`` that are not occupied and touch an occupied one."""
-    taken = {c for c, v in occ.items() if v}
-    return [cell for cell in cells if cell not in taken and _touches(cell, taken)]
-
-
 def _vouched_by_pips(reads: dict) -> dict:
-    """The cells beside the layout (their :func:`_read_solid` readings ``reads``, see
-    :func:`_beside`) that show a die face: a clear colour and pips read with confidence
-    :data:`PIPS_VOUCH`."""
+    """The cells beside the layout (their :func:`_read_solid` readings ``reads``) that show a
+    die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`."""
     return {c: r for c, r in reads.items()
             if r[0].get("colour") and r[0].get("pips") and r[1].get("pips", 0.0) >= PIPS_VOUCH}
 
