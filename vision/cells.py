@@ -244,6 +244,7 @@ class _Ctx:
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
     near_miss: list = field(default_factory=list)  # cells nearly taken for tiles (see _occupancy)
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
+    by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -363,6 +364,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                     and not (edgy and table_shows(i))):
                 # a tile the colour of the table still shows its outline on all four sides
                 # (on a table whose pattern makes edges, only in a colour the table lacks)
+                if fg[i] < 0.45:
+                    ctx.by_outline.add(cell)
                 s_fg = max(s_fg, 2.0)
             # (a colour far from every palette colour is no tile however it stands out: paper,
             # a box, a hand)
@@ -756,6 +759,16 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             logger.debug("cell %s: blown out, no outline, no pips: glare on the table", cell)
             occ[cell], occ_conf[cell] = False, 0.6
         if glare and fg_cells is not None:
+            info["coverage"] = _coverage(fg_cells, occ)
+    if die_faces and kit.face_model == "solid":
+        # a cell the mask calls table, taken for its outline alone, must show a die face: a
+        # hole in the layout shows its neighbours' outlines on all four sides too
+        bare = [cell for cell in occupied if cell in ctx.by_outline and occ[cell]
+                and attrs[cell][0].get("pips") is None]
+        for cell in bare:
+            logger.debug("cell %s: outlined but the table's colour and no pips: a hole", cell)
+            occ[cell], occ_conf[cell] = False, 0.6
+        if bare and fg_cells is not None:
             info["coverage"] = _coverage(fg_cells, occ)
     fits = []
     for cell in occ:

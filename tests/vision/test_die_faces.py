@@ -66,3 +66,11 @@ def test_a_tile_beside_only_a_tile_found_by_its_pips_is_found_by_its_own():
     tiles = {(t["colour"], t.get("pips")) for t in reading.board["tiles"]}
     assert ("white", 2) in tiles and ("green", 2) in tiles
     assert compare_boards(reading.board, truth).extra == 0
+
+
+def test_a_hole_in_the_layout_on_a_brown_table_is_no_brown_tile():
+    # seed 7604 at 12 MP: Octopus on wood; a hole in the layout, closed in by four tiles, shows
+    # their outlines on all four sides and the wood's brown, and was read as an unsure brown
+    # tile; a cell the mask calls table, taken for its outline alone, must show pips
+    score = read_render("octopus", 7604, size=(4000, 3000))
+    assert score.extra == 0 and score.errors == 0
