@@ -206,9 +206,9 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     first = (_read_best(image, kit, game, candidates, palette, profile, framed=frame is not None)
              if candidates else _Reads(None, -1, 0, 0.0, 0.0))
     best, chosen, misfits = first.best, first.chosen, first.misfits
-    if kit.board is None and not mat_lattices and not _covers(best):
-        # the cells read cover little of what stands out from the table (or nothing read, or
-        # no lattice seen): a second look, first on a white-balanced copy of the photo (a warm
+    if kit.board is None and not mat_lattices and not _settled(best):
+        # the cells read cover little of what stands out from the table, or their colours fit
+        # the palette poorly (or nothing read, or no lattice seen): a second look, first on a white-balanced copy of the photo (a warm
         # lamp can give a light table the colour of light tiles, and the edges between tiles
         # another contrast; the cells are still read on the photo), then from other
         # vanishing-point hypotheses (the random draws of another seed), for a lattice whose
@@ -230,7 +230,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             logger.debug("second look (seed %d%s): %s", seed,
                          ", white-balanced" if looked_on is not image else "",
                          "kept" if best is again.best else "not better")
-            if _covers(best):
+            if _settled(best):
                 break
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
     timing["rectify"] = first.rectify_s * 1000
@@ -277,6 +277,9 @@ MIN_SET_FIT = 0.5
 #: A reading whose cells cover less than this share of the layout (the cells that stand out
 #: from the table) gets a second look (see :func:`read_image`) ...
 SECOND_LOOK_COVERAGE = 0.95
+#: A reading whose tiles' mean colour distance from the palette (CIEDE2000, after the light
+#: is fitted) exceeds this gets a second look too: pieces of tiles on a wrong lattice.
+SECOND_LOOK_FIT = 9.5
 #: ... locating again with these seeds (random vanishing-point draws), until one covers it.
 SECOND_LOOK_SEEDS = (1, 2, 3, 4)
 #: Neutral-surface gains within this of 1 (in log) leave the photo as it is: no white-balanced look.
@@ -342,9 +345,11 @@ class _Reads(NamedTuple):
     read_s: float
 
 
-def _covers(best: _Candidate | None) -> bool:
-    """Whether a reading's cells cover the layout (see :data:`SECOND_LOOK_COVERAGE`)."""
-    return best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
+def _settled(best: _Candidate | None) -> bool:
+    """Whether a reading's cells cover the layout (see :data:`SECOND_LOOK_COVERAGE`) and their
+    colours fit the palette (see :data:`SECOND_LOOK_FIT`): no second look needed."""
+    return (best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
+            and best.info.get("fit", 0.0) <= SECOND_LOOK_FIT)
 
 
 def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice], palette: Palette,

@@ -137,3 +137,28 @@ def test_a_lattice_covering_most_but_not_all_of_the_layout_gets_a_second_look():
     assert pipeline.SECOND_LOOK_COVERAGE > 0.8
     score = read_render("x-tiles", 7001, size=(4000, 3000), difficulty="hard")
     assert score.missing == 0 and score.errors == 0
+
+
+def test_a_reading_whose_colours_fit_poorly_gets_a_second_look(photo, monkeypatch):
+    # every reading fits worse than a bar of 0 dE: the second look runs, and keeps the best
+    jpeg, truth = photo
+    monkeypatch.setattr(pipeline, "SECOND_LOOK_FIT", 0.0)
+    seeds = _spy_locating(monkeypatch)
+    reading = pipeline.read_file(jpeg, game="octopus")
+    assert len(seeds) >= 2 and "second_look" in reading.timing_ms
+    assert compare_boards(reading.board, truth).errors <= 2
+
+
+def test_pieces_of_tiles_on_a_wrong_lattice_get_a_second_look():
+    # seed 7010, hard, 12 MP: X-Tiles on dark cloth with a note beside the layout. The first
+    # look's best lattice (201 px, not the tiles' 156) reads six 'tiles' covering the layout,
+    # with a mean colour distance of 9.7 dE; the second look, on a white-balanced copy, finds
+    # the tiles' lattice (5.5 dE)
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from compare import read_render
+
+    score = read_render("x-tiles", 7010, size=(4000, 3000), difficulty="hard")
+    assert score.errors == 0
