@@ -300,8 +300,13 @@ def _predict_lin(pal_lin: np.ndarray, correction: np.ndarray | None) -> np.ndarr
 
 def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.ndarray:
     """Per-channel gain and offset with ``obs = gain * pal + offset`` (linear light), ignoring
-    clipped observations."""
+    clipped observations. A channel with too few unclipped observations (or too little spread
+    among them) for its own offset takes none or, when the two others had enough, their mean
+    offset (the haze a lens or a glare adds is about grey), whichever fits its observations
+    better."""
     out = as_correction(None)
+    fitted: list[float] = []
+    thin: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
     for ch in range(3):
         o, p = obs_lin[:, ch], pal_lin[:, ch]
         ok = o < 0.97
@@ -315,10 +320,19 @@ def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.
             g = (ww * (p - mp) * (o - mo)).sum() / sw / var
             g = _clip(g, 0.25, 4.0)
             b = _clip(mo - g * mp, -0.05, 0.3)
+            out[:, ch] = (g, b)
+            fitted.append(b)
         else:
-            g = _clip((ww * o * p).sum() / max((ww * p * p).sum(), 1e-9), 0.25, 4.0)
-            b = 0.0
-        out[:, ch] = (g, b)
+            thin.append((ch, o, p, ww))
+    offsets = [0.0] + ([sum(fitted) / len(fitted)] if len(fitted) >= 2 else [])
+    for ch, o, p, ww in thin:
+        best = None
+        for b in offsets:
+            g = _clip((ww * (o - b) * p).sum() / max((ww * p * p).sum(), 1e-9), 0.25, 4.0)
+            sse = float((ww * (g * p + b - o) ** 2).sum())
+            if best is None or sse < best[0] - 1e-12:
+                best = (sse, g, b)
+        out[:, ch] = best[1:]
     return out
 
 
