@@ -208,11 +208,11 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     best, chosen, misfits = first.best, first.chosen, first.misfits
     if kit.board is None and not mat_lattices and not _settled(best):
         # the cells read cover little of what stands out from the table, or their colours fit
-        # the palette poorly (or nothing read, or no lattice seen): a second look, first on a white-balanced copy of the photo (a warm
-        # lamp can give a light table the colour of light tiles, and the edges between tiles
-        # another contrast; the cells are still read on the photo), then from other
-        # vanishing-point hypotheses (the random draws of another seed), for a lattice whose
-        # cells hold the tiles
+        # the palette poorly (or nothing read, or no lattice seen): a second look, first on a
+        # white-balanced copy of the photo (a warm lamp can give a light table the colour of
+        # light tiles, and the edges between tiles another contrast; the cells are still read
+        # on the photo), then from other vanishing-point hypotheses (the random draws of
+        # another seed), for a lattice whose cells hold the tiles
         t1 = time.perf_counter()
         for seed, looked_on in _second_looks(image, balanced_seen=balanced is not None):
             try:
@@ -277,11 +277,11 @@ MIN_SET_FIT = 0.5
 #: A reading whose cells cover less than this share of the layout (the cells that stand out
 #: from the table) gets a second look (see :func:`read_image`) ...
 SECOND_LOOK_COVERAGE = 0.95
-#: A reading whose tiles' mean colour distance from the palette (CIEDE2000, after the light
-#: is fitted) exceeds this gets a second look too: pieces of tiles on a wrong lattice.
-SECOND_LOOK_FIT = 9.5
 #: ... locating again with these seeds (random vanishing-point draws), until one covers it.
 SECOND_LOOK_SEEDS = (1, 2, 3, 4)
+#: A reading whose tiles' mean colour distance from the palette (CIEDE2000, after the light
+#: is fitted) exceeds this gets the second look too: pieces of tiles on a wrong lattice.
+SECOND_LOOK_FIT = 9.5
 #: Neutral-surface gains within this of 1 (in log) leave the photo as it is: no white-balanced look.
 BALANCED_ALREADY = math.log(1.1)
 
