@@ -749,26 +749,23 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             long_axis_parity = _x_parity(td, occupied)
         attrs = _read_sectors(ctx, occupied, cell_regions, gains, long_axis_parity)
         info["long_axis_parity"] = long_axis_parity
-    if kit.face_model == "solid" and kit.pips and ctx.blown and ctx.sides is not None:
-        # a blown-out patch without an outline is the lamp's reflection on the table, unless it
-        # shows pips (a white tile in the glare keeps its dark pips)
-        glare = [cell for cell in occupied
-                 if (ctx.blown.get(cell, 0.0) > GLARE_SUSPECT and ctx.sides[cell] <= 1
-                     and attrs[cell][0].get("pips") is None)]
-        for cell in glare:
-            logger.debug("cell %s: blown out, no outline, no pips: glare on the table", cell)
+    if kit.face_model == "solid" and kit.pips:
+        # a cell taken on weak evidence must show a die face: a blown-out patch without an
+        # outline is the lamp's reflection on the table (a white tile in the glare keeps its
+        # dark pips); and where every tile lies pips up, a cell the mask calls table, taken for
+        # its outline alone, is a hole in the layout (it shows its neighbours' outlines on all
+        # four sides too)
+        def glared(cell: tuple[int, int]) -> bool:
+            return (bool(ctx.blown) and ctx.sides is not None
+                    and ctx.blown.get(cell, 0.0) > GLARE_SUSPECT and ctx.sides[cell] <= 1)
+        faceless = [cell for cell in occupied if attrs[cell][0].get("pips") is None
+                    and (glared(cell) or (die_faces and cell in ctx.by_outline))]
+        for cell in faceless:
+            logger.debug("cell %s: no pips and %s", cell,
+                         "blown out, no outline: glare on the table" if glared(cell)
+                         else "the table's colour, taken for its outline: a hole")
             occ[cell], occ_conf[cell] = False, 0.6
-        if glare and fg_cells is not None:
-            info["coverage"] = _coverage(fg_cells, occ)
-    if die_faces and kit.face_model == "solid":
-        # a cell the mask calls table, taken for its outline alone, must show a die face: a
-        # hole in the layout shows its neighbours' outlines on all four sides too
-        bare = [cell for cell in occupied if cell in ctx.by_outline and occ[cell]
-                and attrs[cell][0].get("pips") is None]
-        for cell in bare:
-            logger.debug("cell %s: outlined but the table's colour and no pips: a hole", cell)
-            occ[cell], occ_conf[cell] = False, 0.6
-        if bare and fg_cells is not None:
+        if faceless and fg_cells is not None:
             info["coverage"] = _coverage(fg_cells, occ)
     fits = []
     for cell in occ:
