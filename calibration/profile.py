@@ -13,9 +13,9 @@
 
 Colours are the tiles' appearance *as photographed* under the calibration light (robust median
 Lab per tile region, its covariance and the number of regions averaged), less the calibration
-photo's haze when the kit has enough colours to measure it (``light.haze_bgr_removed``). A profile is a plain
-``dict`` once validated; :func:`load_profile` refuses corrupt, foreign or newer documents with a
-:class:`ProfileError` whose message says what is wrong.
+photo's haze when the kit has enough colours to measure it (``light.haze_bgr_removed``). A
+profile is a plain ``dict`` once validated; :func:`load_profile` refuses corrupt, foreign or
+newer documents with a :class:`ProfileError` whose message says what is wrong.
 """
 from __future__ import annotations
 
