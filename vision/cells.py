@@ -584,7 +584,9 @@ class _LazyCells(abc.Mapping):
 
 
 def _keep_main_group(occ: dict) -> dict:
-    """Keep the largest 8-connected group of occupied cells (the layout); the rest is clutter."""
+    """Keep the layout: the largest 8-connected group of occupied cells, and every group of at
+    least half its size (a tile missed in the middle of a layout splits it); smaller groups
+    are clutter."""
     cells = {c for c, v in occ.items() if v}
     groups = []
     while cells:
@@ -602,8 +604,9 @@ def _keep_main_group(occ: dict) -> dict:
         groups.append(group)
     if not groups:
         return {c: False for c in occ}
-    main = max(groups, key=len)
-    return {c: (c in main) for c in occ}
+    largest = max(len(g) for g in groups)
+    kept = set().union(*(g for g in groups if len(g) == largest or len(g) >= max(3, largest / 2)))
+    return {c: (c in kept) for c in occ}
 
 
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,

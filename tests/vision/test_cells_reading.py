@@ -223,3 +223,18 @@ def test_a_symbol_reaching_towards_the_rim_still_shows_but_a_stripe_across_does_
     stripe[18:26, :] = True            # a light stripe of the table, rim to rim
     assert not _symbol_visible(stripe)
     assert not _symbol_visible(np.zeros((h, w), bool))
+
+
+def test_a_layout_split_by_a_missed_card_keeps_both_parts_but_clutter_goes():
+    from vision.cells import _keep_main_group
+    # 11 cells on the left, a gap where a card went unread, 7 on the right; a pair far off
+    left = {(r, c) for r in range(3) for c in range(4)} - {(2, 3)}
+    right = {(r, c) for r in range(1, 3) for c in range(5, 9)} - {(1, 8)}
+    clutter = {(6, 0), (6, 1)}
+    occ = {(r, c): (r, c) in left | right | clutter for r in range(8) for c in range(10)}
+    kept = {c for c, v in _keep_main_group(occ).items() if v}
+    assert kept == left | right
+    # a part under half the largest is clutter, even when it is several cells
+    small = {(5, 8), (5, 9), (6, 9)}
+    occ = {(r, c): (r, c) in left | small for r in range(8) for c in range(10)}
+    assert {c for c, v in _keep_main_group(occ).items() if v} == left
