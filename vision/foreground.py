@@ -96,7 +96,18 @@ def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float =
     p25, med = (float(v) for v in np.percentile(dens[frame], [25, 50]))
     if med < TEXTURED_DENSITY or p25 < 0.6 * med:
         return None  # a plain table, or one whose texture is not even (grain, a cloth's folds)
-    core = dens < 0.5 * med
+    # a tile's face is smooth but for its print (pips, a symbol): a small cluster of edges
+    # standing alone, which on a small tile fills the window; the core is also judged without
+    # such clusters (edges a few pixels apart are one cluster: a pattern's broken lines are a
+    # large one), against the frame's density of the same
+    near = cv2.dilate((edges > 0).astype(np.uint8), np.ones((5, 5), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=8)
+    small = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) < k + 4
+    small[0] = False
+    long_edges = np.where(small[labels], 0.0, edges).astype(np.float32)
+    dens_long = cv2.blur(long_edges, (k, k))
+    med_long = float(np.median(dens_long[frame]))
+    core = (dens < 0.5 * med) | (dens_long < 0.5 * med_long)
     smooth = cv2.dilate(core.astype(np.uint8), np.ones((k, k), np.uint8))
     # what touches the picture's border is table (its pattern seen larger, nearer the camera)
     n, labels = cv2.connectedComponents(smooth, connectivity=8)
