@@ -214,7 +214,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         # on the photo), then from other vanishing-point hypotheses (the random draws of
         # another seed), for a lattice whose cells hold the tiles
         t1 = time.perf_counter()
-        for seed, looked_on in _second_looks(image, balanced_seen=balanced is not None):
+        for seed, looked_on in _second_looks(image, balanced_seen=bool(profile),
+                                              balanced=balanced):
             try:
                 more = _tagged(locate_candidates(looked_on, cells_are_tiles=cells_are_tiles, seed=seed,
                                                  refit_coarse=True),
@@ -300,16 +301,17 @@ def _balanced_copy(image: np.ndarray) -> np.ndarray | None:
     return apply_white_balance(image, found[0])
 
 
-def _second_looks(image: np.ndarray, *, balanced_seen: bool = False
-                  ) -> Iterator[tuple[int, np.ndarray]]:
+def _second_looks(image: np.ndarray, *, balanced_seen: bool = False,
+                  balanced: np.ndarray | None = None) -> Iterator[tuple[int, np.ndarray]]:
     """The second looks of :func:`read_image`, in turn, as ``(seed, image to locate on)``: the
-    photo white-balanced on its neutral surfaces (see :func:`_balanced_copy`; not when the first
-    look had it already: ``balanced_seen``), then the photo itself with each of
-    :data:`SECOND_LOOK_SEEDS`. The copy is made only when asked for."""
+    photo white-balanced on its neutral surfaces (see :func:`_balanced_copy`; made only when
+    asked for, unless the first look had it already: ``balanced_seen``, the copy ``balanced``,
+    whose own lattices are then read again apart from the photo's, which may have crowded
+    them out of the few read), then the photo itself with each of :data:`SECOND_LOOK_SEEDS`."""
     if not balanced_seen:
         balanced = _balanced_copy(image)
-        if balanced is not None:
-            yield 0, balanced
+    if balanced is not None:
+        yield 0, balanced
     for seed in SECOND_LOOK_SEEDS:
         yield seed, image
 

@@ -1,6 +1,12 @@
-"""Cards of the cloth's own colour (a repainted set's greyish blue on blue and cream stripes,
-under a warm lamp, with the set's profile): their symbols say they are cards (vision.cells)."""
+"""Held-out photos of the calibration measure (tests/calibration/measure.py), read with the
+profile from that draw's calibration photo: a repainted set under a warm lamp.
+
+Cards of the cloth's own colour (the set's greyish blue on blue and cream stripes): their symbols
+say they are cards (vision.cells), and their print does not make them look like the patterned
+cloth (vision.foreground); X-shaped tiles whose lattice shows on the white-balanced copy alone
+(vision.pipeline's second look)."""
 import random
+from functools import lru_cache
 
 import numpy as np
 
@@ -15,17 +21,22 @@ from vision.pipeline import read_file
 LIGHT = {"temperature_k": 3000.0, "awb": 0.6, "second_light_k": 0.0}
 
 
-def _read_held_out(j: int):
-    """Photo ``j`` of the held-out calibration draw (measure.py --seed 1) read with the profile
-    from that draw's calibration photo: its CellScore."""
-    game, seed = "tapestry", 1
+@lru_cache(maxsize=None)
+def _calibrated(game: str, seed: int):
+    """The draw's repainted set (measure.py --seed SEED) and the profile from its calibration photo."""
     kit = kit_for_game(game)
     user_kit = perturbed_kit(kit, np.random.default_rng(seed))
     layout = layout_for_game(game)
     board = {"game": game, "tiles": [{"row": r, "col": c, **t} for (r, c), t in layout.tiles.items()]}
     cal, _ = render_jpeg(board, user_kit, 10_000 + seed * 100, size=(3000, 2250), difficulty="normal",
                          cache_dir=None, **LIGHT)
-    profile = calibrate_image(_decode(cal), layout, game=game).profile
+    return user_kit, calibrate_image(_decode(cal), layout, game=game).profile
+
+
+def _read_held_out(j: int, game: str = "tapestry", seed: int = 1):
+    """Photo ``j`` of the held-out calibration draw (measure.py --game GAME --seed SEED) read with
+    the profile from that draw's calibration photo: its CellScore."""
+    user_kit, profile = _calibrated(game, seed)
     rng = random.Random(seed)
     boards = [random_position(game, rng).to_dict() for _ in range(j + 1)]
     photo, truth = render_jpeg(boards[j], user_kit, seed * 1000 + j, size=(3000, 2250), difficulty="normal",
@@ -39,7 +50,7 @@ def test_cards_the_colour_of_the_stripes_are_found_by_their_symbols():
     # and the colour missed them
     score = _read_held_out(14)
     assert score.extra == 0
-    assert score.missing <= 3  # (three cards beyond a gap of the bare cloth are still missed)
+    assert score.missing <= 1  # (the layout's part beyond a card left unread is kept)
 
 
 def test_grey_cards_on_stripes_aslant_keep_their_outline():
@@ -47,4 +58,20 @@ def test_grey_cards_on_stripes_aslant_keep_their_outline():
     # sides or more (a table whose pattern makes edges); the grey and purple cards the mask
     # missed still count by their outline, in colours the bare cloth does not show
     score = _read_held_out(15)
+    assert score.errors == 0
+
+
+def test_grey_cards_with_their_print_on_stripes_are_smooth_like_cards():
+    # photo 6: three of the set's blue cards, grey under the lamp, and a green one lie apart from
+    # the rest on blue and cream stripes; the grey is the stripes' blend, and the symbols' edges
+    # made them look as busy as the cloth to the mask
+    score = _read_held_out(6)
+    assert score.missing == 0 and score.errors == 0
+
+
+def test_x_tiles_whose_lattice_shows_only_on_the_white_balanced_copy():
+    # photo 13 of seed 0: with a profile the first look reads the photo's and the white-balanced
+    # copy's best lattices together; the copy's right one was crowded out, and the second look
+    # skipped the copy as seen already (13 of 16 cells wrong)
+    score = _read_held_out(13, "x-tiles", 0)
     assert score.errors == 0
