@@ -585,8 +585,8 @@ class _LazyCells(abc.Mapping):
 
 def _keep_main_group(occ: dict) -> dict:
     """Keep the layout: the largest 8-connected group of occupied cells, and every group of at
-    least half its size (a tile missed in the middle of a layout splits it); smaller groups
-    are clutter."""
+    least half its size and 3 cells (a tile missed in the middle of a layout splits it);
+    smaller groups are clutter."""
     cells = {c for c, v in occ.items() if v}
     groups = []
     while cells:

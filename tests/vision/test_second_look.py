@@ -96,6 +96,10 @@ def test_the_second_look_starts_on_a_white_balanced_copy():
     assert max(b, g, r) - min(b, g, r) <= 6
     # an already neutral photo is not balanced again
     assert [s for s, _ in pipeline._second_looks(neutral)] == list(pipeline.SECOND_LOOK_SEEDS)
+    # the first look had the copy (with a profile): it is looked at again on its own, not made again
+    again = list(pipeline._second_looks(warm, balanced_seen=True, balanced=balanced))
+    assert again[0] == (0, balanced) and [s for s, _ in again[1:]] == list(pipeline.SECOND_LOOK_SEEDS)
+    assert [s for s, _ in pipeline._second_looks(warm, balanced_seen=True)] == list(pipeline.SECOND_LOOK_SEEDS)
 
 
 def test_with_a_profile_the_first_look_is_on_the_photo_and_a_white_balanced_copy(photo, monkeypatch):
