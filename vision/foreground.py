@@ -101,10 +101,10 @@ def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float =
     # such clusters (edges a few pixels apart are one cluster: a pattern's broken lines are a
     # large one), against the frame's density of the same
     near = cv2.dilate((edges > 0).astype(np.uint8), np.ones((5, 5), np.uint8))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=8)
+    _, clusters, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=8)
     small = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) < k + 4
     small[0] = False
-    long_edges = np.where(small[labels], 0.0, edges).astype(np.float32)
+    long_edges = np.where(small[clusters], 0.0, edges).astype(np.float32)
     dens_long = cv2.blur(long_edges, (k, k))
     med_long = float(np.median(dens_long[frame]))
     core = (dens < 0.5 * med) | (dens_long < 0.5 * med_long)
