@@ -320,6 +320,26 @@ def photo_haze(groups: Mapping[str, np.ndarray], kit: Kit) -> np.ndarray:
     return haze
 
 
+#: A channel of a colour at or above this (sRGB 0-1, the median of its regions) is blown out.
+CLIPPED_LEVEL = 0.97
+
+
+def clipped_channels(labs: np.ndarray) -> list[str]:
+    """The sRGB channels (``"r"``, ``"g"``, ``"b"``) in which a colour's regions ``(N, 3)`` Lab
+    were blown out in the photo: their median is at :data:`CLIPPED_LEVEL` or above.
+
+    A warm lamp clips the red channel of white, yellow, orange and pink first; the colour then
+    keeps the clip level, and a darker photo later shows that channel brighter, relative to the
+    others, than the profile says (observed: white tiles read as no colour). ``calibrate``
+    warns; the reader does not use the mark yet (leaving such channels out of its light fit,
+    or taking them as lower bounds, read worse on the calibration measure)."""
+    labs = np.asarray(labs, float).reshape(-1, 3)
+    if not len(labs):
+        return []
+    rgb = lab_to_bgr(np.median(labs, axis=0)[None])[0][::-1]
+    return [ch for ch, v in zip("rgb", rgb) if v >= CLIPPED_LEVEL]
+
+
 def without_haze(labs: np.ndarray, haze: np.ndarray) -> np.ndarray:
     """Lab samples ``(N, 3)`` with ``haze`` ``(3,)`` (linear BGR) taken out of them."""
     if not np.any(haze > 0):
@@ -335,7 +355,8 @@ def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Ma
     Per colour: ``lab`` the per-channel median of its regions' Lab (regions veiled by glare
     left out, see :func:`unveiled`), ``cov`` their covariance
     (plus ``cov_floor`` on the diagonal, so one region still gives a usable spread), ``n`` the
-    number of regions. Per symbol: ``template`` the mean 32x32 probe, ``n`` the cards used.
+    number of regions, ``clipped`` the channels blown out in this photo (see
+    :func:`clipped_channels`). Per symbol: ``template`` the mean 32x32 probe, ``n`` the cards used.
     Cards: ``art`` the median Lab of their symbol art as photographed (the reader's symbol mask
     looks for it, see ``vision.profile_use``).
     The colours are kept as photographed: the photo's exposure goes through the camera's tone
@@ -359,6 +380,8 @@ def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Ma
         cov = cov + np.eye(3) * cov_floor
         colours[name] = {"lab": [round(float(v), 3) for v in lab],
                          "cov": [[round(float(v), 4) for v in row] for row in cov], "n": int(len(labs))}
+        if blown := clipped_channels(kept[name]):
+            colours[name]["clipped"] = blown
     symbols: dict[str, dict[str, Any]] = {}
     extra: dict[str, Any] = {}
     if kit.face_model == "symbol":
@@ -491,6 +514,11 @@ def calibrate_image(image: np.ndarray, layout: Layout, *, game: str | None = Non
         warnings.append(f"tiles of one colour look quite different from each other (spread dE "
                         f"{alignment.spread:.0f}): uneven light or glare?")
     profile = learn_profile(layout, alignment, samples, source=source)
+    blown = sorted(n for n, c in profile["colours"].items() if c.get("clipped"))
+    if blown:
+        warnings.append(f"the photo is over-exposed: {', '.join(blown)} are blown out in "
+                        f"{'/'.join(sorted({ch for n in blown for ch in profile['colours'][n]['clipped']}))}; "
+                        "a darker photo (less light, or tap the tiles to expose for them) calibrates better")
     if camera is not None:
         profile["camera"] = dict(camera)
     if mat_gains is not None:

@@ -3,7 +3,8 @@
 ::
 
     {"format": "tile-companion-profile", "version": 1, "kit": "nestortiles",
-     "colours": {"red": {"lab": [L, a, b], "cov": [[3x3]], "n": 123}, ...},   # CIELAB, D65
+     "colours": {"red": {"lab": [L, a, b], "cov": [[3x3]], "n": 123,      # CIELAB, D65
+                         "clipped": ["r"]}, ...},          # optional: blown out when learnt
      "symbols": {"rock": {"template": [[32x32 grey 0-1]]}, ...},             # optional
      "art": {"lab": [L, a, b], "n": 40},                 # optional: symbol art as photographed
      "white_balance": {"gains_bgr": [gb, gg, gr]},                            # optional
@@ -14,6 +15,8 @@
 Colours are the tiles' appearance *as photographed* under the calibration light (robust median
 Lab per tile region, its covariance and the number of regions averaged), less the calibration
 photo's haze when the kit has enough colours to measure it (``light.haze_bgr_removed``). A
+colour's ``clipped`` channels (sRGB ``"r"``, ``"g"``, ``"b"``) were blown out in the calibration
+photo: ``lab`` has the clip level there, not the paint. A
 profile is a plain ``dict`` once validated; :func:`load_profile` refuses corrupt, foreign or
 newer documents with a :class:`ProfileError` whose message says what is wrong.
 """
@@ -28,6 +31,9 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from vision.kits import Kit, KitError, load_kit
+
+#: Channel names of a colour's ``clipped`` list, in this order.
+CHANNELS = ("r", "g", "b")
 
 logger = logging.getLogger(__name__)
 
@@ -82,6 +88,13 @@ def _check_colours(colours: Any, kit: Kit, where: str) -> dict[str, dict[str, An
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise ProfileError(f"{here}: 'n' must be a non-negative integer")
         item["n"] = n
+        clipped = entry.get("clipped")
+        if clipped is not None:
+            if (not isinstance(clipped, list) or not all(isinstance(c, str) and c in CHANNELS for c in clipped)
+                    or len(set(clipped)) != len(clipped)):
+                raise ProfileError(f"{here}: 'clipped' must list channels among {', '.join(CHANNELS)}")
+            if clipped:
+                item["clipped"] = [c for c in CHANNELS if c in clipped]
         out[name] = item
     return out
 

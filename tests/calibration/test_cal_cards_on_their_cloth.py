@@ -5,44 +5,11 @@ Cards of the cloth's own colour (the set's greyish blue on blue and cream stripe
 say they are cards (vision.cells), and their print does not make them look like the patterned
 cloth (vision.foreground); X-shaped tiles whose lattice shows on the white-balanced copy alone
 (vision.pipeline's second look)."""
-import random
-from functools import lru_cache
-
-import numpy as np
-
-from calibration.evaluate import _decode, perturbed_kit, render_jpeg
-from calibration.learn import calibrate_image
-from calibration.reference import layout_for_game
-from companion.bench.compare import compare_boards
-from companion.rules.generate import random_position
-from vision.kits import kit_for_game
-from vision.pipeline import read_file
-
-LIGHT = {"temperature_k": 3000.0, "awb": 0.6, "second_light_k": 0.0}
-
-
-@lru_cache(maxsize=None)
-def _calibrated(game: str, seed: int):
-    """The draw's repainted set (measure.py --seed SEED) and the profile from its calibration photo."""
-    kit = kit_for_game(game)
-    user_kit = perturbed_kit(kit, np.random.default_rng(seed))
-    layout = layout_for_game(game)
-    board = {"game": game, "tiles": [{"row": r, "col": c, **t} for (r, c), t in layout.tiles.items()]}
-    cal, _ = render_jpeg(board, user_kit, 10_000 + seed * 100, size=(3000, 2250), difficulty="normal",
-                         cache_dir=None, **LIGHT)
-    return user_kit, calibrate_image(_decode(cal), layout, game=game).profile
+from tests.calibration.held_out import read_held_out
 
 
 def _read_held_out(j: int, game: str = "tapestry", seed: int = 1):
-    """Photo ``j`` of the held-out calibration draw (measure.py --game GAME --seed SEED) read with
-    the profile from that draw's calibration photo: its CellScore."""
-    user_kit, profile = _calibrated(game, seed)
-    rng = random.Random(seed)
-    boards = [random_position(game, rng).to_dict() for _ in range(j + 1)]
-    photo, truth = render_jpeg(boards[j], user_kit, seed * 1000 + j, size=(3000, 2250), difficulty="normal",
-                               cache_dir=None, **LIGHT)
-    return compare_boards(read_file(photo, game=game, profile=profile).board,
-                          {k: v for k, v in truth.items() if k != "scene"})
+    return read_held_out(j, game, seed)
 
 
 def test_cards_the_colour_of_the_stripes_are_found_by_their_symbols():

@@ -159,6 +159,20 @@ def test_glare_veiled_regions_are_left_out():
     assert unveiled(labs[:3]).all() and unveiled(labs[:1]).all()
 
 
+def test_channels_blown_out_in_the_calibration_photo_are_named():
+    from calibration.learn import clipped_channels
+    from vision.colour import bgr_to_lab
+
+    def lab(*bgr):
+        return bgr_to_lab(np.array([bgr], np.float32))
+
+    # a white tile under a warm lamp: red and green at the top of the range, blue below it
+    whites = np.vstack([lab(0.80, 0.985, 1.0), lab(0.78, 0.98, 1.0), lab(0.83, 0.99, 1.0)])
+    assert clipped_channels(whites) == ["r", "g"]
+    assert clipped_channels(lab(0.2, 0.5, 0.93)) == []
+    assert clipped_channels(np.zeros((0, 3))) == []
+
+
 def test_a_hazy_calibration_photo_leaves_its_haze_out_of_the_profile():
     # a veil of light over the calibration photo lifts every colour (black looks grey); later
     # photos have their own haze or none, so the profile keeps the colours without it

@@ -29,6 +29,14 @@ def test_round_trip(tmp_path):
     assert load_profile(p, kit="tapestry") == loaded
 
 
+def test_blown_out_channels_are_kept_in_rgb_order(tmp_path):
+    p = save_profile(_profile(colours={"white": {"lab": [95, -2, 10], "n": 3, "clipped": ["g", "r"]},
+                                       "red": {"lab": [45, 60, 35], "clipped": []}}), tmp_path / "p.json")
+    loaded = load_profile(p)
+    assert loaded["colours"]["white"]["clipped"] == ["r", "g"]
+    assert "clipped" not in loaded["colours"]["red"]
+
+
 @pytest.mark.parametrize("content, message", [
     (b"{\"format\": \"tile-companion-profile\", \"vers", "corrupt"),
     (b"\xff\xfe\x00garbage", "corrupt"),
@@ -44,6 +52,10 @@ def test_round_trip(tmp_path):
      "symmetric"),
     (json.dumps(_profile(colours={"red": {"lab": [50, 0, 0], "n": -1}})).encode(), "non-negative"),
     (json.dumps(_profile(colours={})).encode(), "no colours"),
+    (json.dumps(_profile(colours={"red": {"lab": [50, 0, 0], "clipped": ["red"]}})).encode(), "'clipped'"),
+    (json.dumps(_profile(colours={"red": {"lab": [50, 0, 0], "clipped": "r"}})).encode(), "'clipped'"),
+    (json.dumps(_profile(colours={"red": {"lab": [50, 0, 0], "clipped": [["r"]]}})).encode(), "'clipped'"),
+    (json.dumps(_profile(colours={"red": {"lab": [50, 0, 0], "clipped": ["r", "r"]}})).encode(), "'clipped'"),
     (json.dumps(_profile(symbols={"rock": {"template": [[0.5] * 32] * 32}})).encode(), "not a symbol"),
     (json.dumps(_profile(white_balance={"gains_bgr": [1, 1]})).encode(), "white_balance"),
     (json.dumps(_profile(camera={"format": "nope"})).encode(), "camera"),
