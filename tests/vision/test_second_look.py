@@ -2,12 +2,17 @@
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import vision.pipeline as pipeline
 from vision.synth.compare import compare_boards
+
+sys.path.insert(0, str(Path(__file__).parent))
+from compare import read_render  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -132,12 +137,6 @@ def test_a_lattice_covering_most_but_not_all_of_the_layout_gets_a_second_look():
     # seed 7001, hard, 12 MP: X-Tiles on green gingham. The first look's lattice runs half a
     # cell off the tiles; its cells read 4 of the 7 tiles, covering 80% of what stands out from
     # the table (enough to pass a 60% bar). Another vanishing-point draw finds the tiles' lattice.
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).parent))
-    from compare import read_render
-
     assert pipeline.SECOND_LOOK_COVERAGE > 0.8
     score = read_render("x-tiles", 7001, size=(4000, 3000), difficulty="hard")
     assert score.missing == 0 and score.errors == 0
@@ -158,11 +157,5 @@ def test_pieces_of_tiles_on_a_wrong_lattice_get_a_second_look():
     # look's best lattice (201 px, not the tiles' 156) reads six 'tiles' covering the layout,
     # with a mean colour distance of 9.7 dE; the second look, on a white-balanced copy, finds
     # the tiles' lattice (5.5 dE)
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).parent))
-    from compare import read_render
-
     score = read_render("x-tiles", 7010, size=(4000, 3000), difficulty="hard")
     assert score.errors == 0
