@@ -23,7 +23,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from calibration.measure import CellSample, sample_cells
-from calibration.profile import new_profile
+from calibration.profile import CHANNELS, new_profile
 from calibration.reference import EDGES, Layout
 from vision.colour import (Palette, apply_gains_lab, bgr_to_lab, ciede2000, fit_gains, lab_to_bgr,
                            linear_to_srgb, srgb_to_linear)
@@ -337,7 +337,7 @@ def clipped_channels(labs: np.ndarray) -> list[str]:
     if not len(labs):
         return []
     rgb = lab_to_bgr(np.median(labs, axis=0)[None])[0][::-1]
-    return [ch for ch, v in zip("rgb", rgb) if v >= CLIPPED_LEVEL]
+    return [ch for ch, v in zip(CHANNELS, rgb) if v >= CLIPPED_LEVEL]
 
 
 def without_haze(labs: np.ndarray, haze: np.ndarray) -> np.ndarray:
@@ -514,11 +514,12 @@ def calibrate_image(image: np.ndarray, layout: Layout, *, game: str | None = Non
         warnings.append(f"tiles of one colour look quite different from each other (spread dE "
                         f"{alignment.spread:.0f}): uneven light or glare?")
     profile = learn_profile(layout, alignment, samples, source=source)
-    blown = sorted(n for n, c in profile["colours"].items() if c.get("clipped"))
+    blown = {n: c["clipped"] for n, c in sorted(profile["colours"].items()) if c.get("clipped")}
     if blown:
+        channels = sorted({ch for chs in blown.values() for ch in chs})
         warnings.append(f"the photo is over-exposed: {', '.join(blown)} are blown out in "
-                        f"{'/'.join(sorted({ch for n in blown for ch in profile['colours'][n]['clipped']}))}; "
-                        "a darker photo (less light, or tap the tiles to expose for them) calibrates better")
+                        f"{'/'.join(channels)}; a darker photo (less light, or tap the tiles to "
+                        "expose for them) calibrates better")
     if camera is not None:
         profile["camera"] = dict(camera)
     if mat_gains is not None:
