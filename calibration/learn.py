@@ -331,8 +331,8 @@ def clipped_channels(labs: np.ndarray) -> list[str]:
     A warm lamp clips the red channel of white, yellow, orange and pink first; the colour then
     keeps the clip level, and a darker photo later shows that channel brighter, relative to the
     others, than the profile says (observed: white tiles read as no colour). ``calibrate``
-    warns; the reader does not use the mark yet (leaving such channels out of its light fit,
-    or taking them as lower bounds, read worse on the calibration measure)."""
+    warns, and the reader estimates such channels from each photo it reads (see
+    ``vision.colour.Palette.clipped``)."""
     labs = np.asarray(labs, float).reshape(-1, 3)
     if not len(labs):
         return []

@@ -16,7 +16,8 @@ Colours are the tiles' appearance *as photographed* under the calibration light 
 Lab per tile region, its covariance and the number of regions averaged), less the calibration
 photo's haze when the kit has enough colours to measure it (``light.haze_bgr_removed``). A
 colour's ``clipped`` channels (sRGB ``"r"``, ``"g"``, ``"b"``) were blown out in the calibration
-photo: ``lab`` has the clip level there, not the paint. A
+photo: ``lab`` has the clip level there, a lower bound of the paint's (the reader estimates
+those channels from the photo it reads). A
 profile is a plain ``dict`` once validated; :func:`load_profile` refuses corrupt, foreign or
 newer documents with a :class:`ProfileError` whose message says what is wrong.
 """

@@ -808,7 +808,8 @@ def _palette_fit(labs: np.ndarray, palette: Palette, gains: np.ndarray, *, explo
     see :func:`vision.colour.classify_adaptive`): the match and the distances ``(N, K)`` to every
     palette colour as predicted under the light fitted."""
     match, _, corr = classify_adaptive(labs, palette, gains_bgr=gains, explore=explore)
-    return match, palette_distance(labs, palette, predict_palette(palette, corr))
+    predicted = match.predicted if match.predicted is not None else predict_palette(palette, corr)
+    return match, palette_distance(labs, palette, predicted)
 
 
 def _distances(palette: Palette, row: np.ndarray) -> dict[str, float]:

@@ -122,11 +122,15 @@ class Palette:
 
     ``cov`` (optional, ``(K, 3, 3)``) is each colour's spread as measured by calibration (already
     regularised, see :func:`regularised_cov`); ``None`` rows (NaN) use CIEDE2000 alone.
+    ``clipped`` (optional, ``(K, 3)`` bool, BGR order) marks the channels blown out where a
+    colour was learnt: its ``lab`` holds the clip level there, a lower bound of the colour's
+    (see :func:`classify_adaptive`, which estimates them from the photo read).
     """
 
     names: tuple[str, ...]
     lab: np.ndarray
     cov: np.ndarray | None = None
+    clipped: np.ndarray | None = None
 
     @classmethod
     def from_hex(cls, colours: Mapping[str, str]) -> "Palette":
@@ -140,11 +144,14 @@ class Palette:
         base = cls.from_hex(fallback)
         lab = base.lab.copy()
         cov = np.full((len(base.names), 3, 3), np.nan)
+        clipped = np.zeros((len(base.names), 3), bool)
         colours = profile.get("colours", {}) if isinstance(profile, Mapping) else {}
         for i, name in enumerate(base.names):
             entry = colours.get(name)
             if isinstance(entry, Mapping) and len(entry.get("lab", ())) == 3:
                 lab[i] = np.asarray(entry["lab"], dtype=np.float64)
+                blown = entry.get("clipped") or ()
+                clipped[i] = [ch in blown for ch in "bgr"]
                 c = entry.get("cov")
                 try:
                     c = np.asarray(c, dtype=np.float64) if c is not None else None
@@ -154,11 +161,13 @@ class Palette:
                     n = entry.get("n", 1)
                     n = float(n) if isinstance(n, (int, float)) and not isinstance(n, bool) else 1.0
                     cov[i] = regularised_cov(c, n)
-        return cls(base.names, lab, cov if np.isfinite(cov).any() else None)
+        return cls(base.names, lab, cov if np.isfinite(cov).any() else None,
+                   clipped if clipped.any() else None)
 
     def subset(self, names: Sequence[str]) -> "Palette":
         idx = [self.names.index(n) for n in names]
-        return Palette(tuple(names), self.lab[idx], None if self.cov is None else self.cov[idx])
+        return Palette(tuple(names), self.lab[idx], None if self.cov is None else self.cov[idx],
+                       None if self.clipped is None else self.clipped[idx])
 
 
 def regularised_cov(cov: np.ndarray, n: float) -> np.ndarray:
@@ -201,11 +210,13 @@ def palette_distance(lab: np.ndarray, palette: Palette, predicted: np.ndarray | 
 @dataclass(frozen=True)
 class ColourMatch:
     """Nearest palette entries for N samples: ``index`` (N,), ``distance`` (N,) CIEDE2000 to the
-    best, ``margin`` (N,) second-best minus best distance."""
+    best, ``margin`` (N,) second-best minus best distance; ``predicted`` (K, 3) the palette's Lab
+    as matched against (None: the palette itself)."""
 
     index: np.ndarray
     distance: np.ndarray
     margin: np.ndarray
+    predicted: np.ndarray | None = None
 
 
 def match_palette(lab: np.ndarray, palette: Palette, predicted: np.ndarray | None = None) -> ColourMatch:
@@ -222,7 +233,7 @@ def match_palette(lab: np.ndarray, palette: Palette, predicted: np.ndarray | Non
     else:
         best = np.zeros(len(lab), int)
         dist, dist2 = d[:, 0], np.full(len(lab), np.inf)
-    return ColourMatch(best, dist, dist2 - dist)
+    return ColourMatch(best, dist, dist2 - dist, predicted)
 
 
 def as_correction(c: np.ndarray | None) -> np.ndarray:
@@ -336,6 +347,36 @@ def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.
     return out
 
 
+#: A blown-out channel of a profile colour is estimated up to this many times its clip level.
+UNCLIP_MAX = 4.0
+
+
+def _unclipped(pal_lin: np.ndarray, blown: np.ndarray, obs_lin: np.ndarray, index: np.ndarray,
+               corr: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """The palette ``(K, 3)`` linear BGR with each blown-out channel (``blown`` ``(K, 3)``)
+    estimated from the samples matched to its colour (``index`` (N,), observations ``obs_lin``
+    (N, 3), weights ``w``) under the light ``corr``: the weighted median of
+    ``(observed - offset) / gain`` (a lower bound where a sample is blown out here too), between
+    the clip level (the colour was at least that bright) and :data:`UNCLIP_MAX` times it.
+
+    A calibration photo exposed brighter than the photo read clips a light colour's warm
+    channels (white's red and green under a warm lamp): at the clip level the colour is
+    predicted too cold in a darker photo (observed: white tiles left unread)."""
+    out = pal_lin.copy()
+    for k, ch in zip(*np.nonzero(blown)):
+        rows = index == k
+        if not rows.any() or corr[0, ch] <= 0:
+            continue
+        est = (obs_lin[rows, ch] - corr[1, ch]) / corr[0, ch]
+        order = np.argsort(est)
+        cw = np.cumsum(w[rows][order])
+        if cw[-1] <= 0:
+            continue
+        med = float(est[order][np.searchsorted(cw, 0.5 * cw[-1])])
+        out[k, ch] = _clip(med, pal_lin[k, ch], UNCLIP_MAX * pal_lin[k, ch])
+    return out
+
+
 def _clip(x: float, lo: float, hi: float) -> float:
     """``float(np.clip(x, lo, hi))`` of a scalar (NaN stays NaN), without numpy's overhead."""
     return min(max(float(x), lo), hi)
@@ -368,7 +409,9 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     to the assignments, and so on; the start with the lowest robust cost wins. A few readings
     cannot swing the model (the fit is shrunk towards the start when there are few samples).
     ``weights`` (N,) say how much each sample may tell about the light (e.g. less where glare or
-    shadow make a region uneven).
+    shadow make a region uneven). A palette's ``clipped`` channels (blown out where a profile
+    was learnt) are estimated from the samples matched to their colour at every step (see
+    :func:`_unclipped`); the light is fitted against the palette as given.
 
     Returns
     -------
@@ -377,17 +420,32 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     lab = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
     start = as_correction(gains_bgr)
     pal_lin = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64)
-    if len(lab) < 3 or iterations == 0:
+    blown = palette.clipped
+    if blown is None and (len(lab) < 3 or iterations == 0):
         return match_palette(lab, palette, _predict_lin(pal_lin, start)), lab, start
     obs_lin = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64)
     prior_w = np.ones(len(lab)) if weights is None else np.clip(np.asarray(weights, np.float64), 0.0, 1.0)
+
+    def matched(corr: np.ndarray, w: np.ndarray, index: np.ndarray | None = None) -> ColourMatch:
+        # the match under the light ``corr``: colours blown out where they were learnt have
+        # their blown channels estimated from the samples matched to them (``index``, else
+        # as matched at the clip level; see _unclipped)
+        if blown is None:
+            return match_palette(lab, palette, _predict_lin(pal_lin, corr))
+        if index is None:
+            index = match_palette(lab, palette, _predict_lin(pal_lin, corr)).index
+        return match_palette(lab, palette, _predict_lin(_unclipped(pal_lin, blown, obs_lin, index, corr, w), corr))
+
+    if len(lab) < 3 or iterations == 0:
+        return matched(start, prior_w), lab, start
     n = float(prior_w.sum())
     shrink = n / (n + 4.0)
     best = None
     starts = [start]
     if explore:
         starts += [np.vstack([start[0] * e, start[1]]) for e in (0.6, 1.6, 2.5)]
-    first = [(corr, match_palette(lab, palette, _predict_lin(pal_lin, corr))) for corr in starts]
+
+    first = [(corr, matched(corr, prior_w)) for corr in starts]
     if len(first) > 2:
         # refine the two starts that fit best at once (plus the given one)
         costs = [_median(m.distance) + 0.5 * float(np.mean(np.minimum(m.distance, 30))) for _, m in first]
@@ -398,7 +456,7 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
             w = prior_w / (1.0 + match.distance / 8.0)
             fit = _fit_forward(obs_lin, pal_lin[match.index], w)
             new = corr + shrink * (fit - corr) if corr is start else start + shrink * (fit - start)
-            new_match = match_palette(lab, palette, _predict_lin(pal_lin, new))
+            new_match = matched(new, w, match.index)
             if _median(new_match.distance) > _median(match.distance) + 1e-6:
                 break
             if np.array_equal(new_match.index, match.index) and np.abs(new - corr).max() < 1e-3:

@@ -99,3 +99,40 @@ def test_the_quick_median_is_numpys():
         assert _median(x) == float(np.median(x))
     x[3] = np.nan
     assert np.isnan(_median(x))
+
+
+def _lab_of_linear_rgb(lin):
+    lin = np.clip(lin, 0, 1)
+    srgb = np.where(lin <= 0.0031308, 12.92 * lin, 1.055 * lin ** (1 / 2.4) - 0.055)
+    return bgr_to_lab(srgb[:, ::-1].astype(np.float32)).astype(np.float64)
+
+
+def test_colours_blown_out_where_learnt_are_estimated_from_a_darker_photo():
+    # a profile learnt on a bright photo under a warm lamp: white's red and green and yellow's
+    # red blown out (the profile holds the clip level there: white too cold), the other colours
+    # as photographed. A later photo exposed 0.6 as bright shows white warm; with the channels
+    # marked as blown out (as calibrate marks them), the reader estimates them from the photo
+    kit = kit_for_game("textile")
+    names = list(kit.colours)
+    rgb = np.array([kit.rgb(c) for c in names], np.float64) / 255.0
+    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    true = lin * np.array([1.8, 1.25, 0.6])  # (RGB) a warm lamp, bright exposure
+    learnt = {n: {"lab": _lab_of_linear_rgb(true[i:i + 1])[0].tolist()} for i, n in enumerate(names)}
+    seen_names = ["white", "white", "white", "yellow", "yellow", "red", "blue", "blue", "green"]
+    seen = _lab_of_linear_rgb(0.6 * true[[names.index(n) for n in seen_names]])
+    unmarked = Palette.from_profile({"colours": learnt}, kit.colours)
+    for i, n in enumerate(names):
+        if blown := [ch for ch, v in zip("rgb", true[i]) if v >= 0.97]:
+            learnt[n]["clipped"] = blown
+    assert learnt["white"]["clipped"] == ["r", "g"] and learnt["yellow"]["clipped"] == ["r"]
+    marked = Palette.from_profile({"colours": learnt}, kit.colours)
+    assert marked.clipped[names.index("white")].tolist() == [False, True, True]  # (BGR)
+    before, _, _ = classify_adaptive(seen, unmarked)
+    after, _, corr = classify_adaptive(seen, marked)
+    whites = [i for i, n in enumerate(seen_names) if n == "white"]
+    assert before.distance[whites].min() > 5.0  # (predicted at the clip level: off)
+    assert [marked.names[i] for i in after.index] == seen_names
+    assert after.distance.max() < 3.0
+    assert np.allclose(corr[0], 0.6, atol=0.05)
+    # (the palette as matched: white predicted warm, as seen)
+    assert after.predicted is not None and after.predicted[names.index("white")][1] > 4.0
