@@ -20,7 +20,7 @@ import numpy as np
 
 from vision.colour import (Palette, as_correction, bgr_to_lab, ciede2000, classify_adaptive,
                            hex_to_lab, lab_to_bgr, linear_to_srgb, palette_distance,
-                           predict_palette, srgb_to_linear)
+                           srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import hue_groups, name_groups
@@ -807,9 +807,8 @@ def _palette_fit(labs: np.ndarray, palette: Palette, gains: np.ndarray, *, explo
     """Colour samples ``labs`` ``(N, 3)`` classified under the light (starting from ``gains``,
     see :func:`vision.colour.classify_adaptive`): the match and the distances ``(N, K)`` to every
     palette colour as predicted under the light fitted."""
-    match, _, corr = classify_adaptive(labs, palette, gains_bgr=gains, explore=explore)
-    predicted = match.predicted if match.predicted is not None else predict_palette(palette, corr)
-    return match, palette_distance(labs, palette, predicted)
+    match, _, _ = classify_adaptive(labs, palette, gains_bgr=gains, explore=explore)
+    return match, palette_distance(labs, palette, match.predicted)
 
 
 def _distances(palette: Palette, row: np.ndarray) -> dict[str, float]:

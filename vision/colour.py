@@ -296,14 +296,10 @@ def lab_to_bgr(lab: np.ndarray) -> np.ndarray:
     return np.clip(cv2.cvtColor(lab, cv2.COLOR_Lab2BGR).reshape(-1, 3), 0, 1)
 
 
-def predict_palette(palette: Palette, correction: np.ndarray | None) -> np.ndarray:
-    """The palette as the camera would record it under ``correction`` (forward model:
-    ``observed = clip(gain * true + offset)`` per linear BGR channel, clipping included, so
-    over-exposed colours are predicted as they look). Returns Lab ``(K, 3)``."""
-    return _predict_lin(srgb_to_linear(lab_to_bgr(palette.lab)), correction)
-
-
 def _predict_lin(pal_lin: np.ndarray, correction: np.ndarray | None) -> np.ndarray:
+    """The palette ``pal_lin`` (K, 3) linear BGR as the camera would record it under
+    ``correction`` (forward model: ``observed = clip(gain * true + offset)`` per channel,
+    clipping included, so over-exposed colours are predicted as they look): Lab ``(K, 3)``."""
     c = as_correction(correction)
     out = np.clip(pal_lin * c[0] + c[1], 0.0, 1.0)
     return bgr_to_lab(linear_to_srgb(out).astype(np.float32)).astype(np.float64)
