@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=1000)
     args = parser.parse_args(argv)
-    print(f"| game | entries | tiles in the last board | JSON bytes | in-process s | `score --json` s |")
+    print("| game | entries | tiles in the last board | JSON bytes | in-process s | `score --json` s |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     with tempfile.TemporaryDirectory() as tmp:
         for game in GAMES:

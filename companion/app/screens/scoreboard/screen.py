@@ -99,7 +99,6 @@ class ScoreboardScreen(BaseScreen):
                                  if not (self.timed and line.startswith("Time:")))
         totals = self.ids.totals
         totals.clear_widgets()
-        leader = max((t for _, t in st.totals), default=0)
         for player, total in st.totals:
             mark = ""
             if player == st.next_player and not view.finished:
