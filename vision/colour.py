@@ -426,11 +426,12 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
         # the match under the light ``corr``: colours blown out where they were learnt have
         # their blown channels estimated from the samples matched to them (``index``, else
         # as matched at the clip level; see _unclipped)
-        if blown is None:
-            return match_palette(lab, palette, _predict_lin(pal_lin, corr))
-        if index is None:
-            index = match_palette(lab, palette, _predict_lin(pal_lin, corr)).index
-        return match_palette(lab, palette, _predict_lin(_unclipped(pal_lin, blown, obs_lin, index, corr, w), corr))
+        pal = pal_lin
+        if blown is not None:
+            if index is None:
+                index = match_palette(lab, palette, _predict_lin(pal_lin, corr)).index
+            pal = _unclipped(pal_lin, blown, obs_lin, index, corr, w)
+        return match_palette(lab, palette, _predict_lin(pal, corr))
 
     if len(lab) < 3 or iterations == 0:
         return matched(start, prior_w), lab, start
