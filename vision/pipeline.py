@@ -214,6 +214,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         # on the photo), then from other vanishing-point hypotheses (the random draws of
         # another seed), for a lattice whose cells hold the tiles
         t1 = time.perf_counter()
+        seen = [best] if best is not None else []  # (the readings of the looks so far)
         for seed, looked_on in _second_looks(image, balanced_seen=bool(profile),
                                               balanced=balanced):
             try:
@@ -233,6 +234,13 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                          "kept" if best is again.best else "not better")
             if _settled(best):
                 break
+            if again.best is not None and any(_same_reading(again.best, r) for r in seen):
+                # another draw found a lattice already read: the photo's lattice is as found
+                # (its cells cover less than the foreground for other reasons: clutter, shadow)
+                logger.debug("second look (seed %d) repeats an earlier reading: no more looks", seed)
+                break
+            if again.best is not None:
+                seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
     timing["rectify"] = first.rectify_s * 1000
     timing["read_cells"] = first.read_s * 1000
@@ -352,6 +360,16 @@ def _settled(best: _Candidate | None) -> bool:
     colours fit the palette (see :data:`SECOND_LOOK_FIT`): no second look needed."""
     return (best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
             and best.info.get("fit", 0.0) <= SECOND_LOOK_FIT)
+
+
+def _same_reading(a: _Candidate, b: _Candidate) -> bool:
+    """Whether two readings are one: their lattices put the cells in the same places (see
+    :func:`_same_cells`) and the cells read the same (equal scores, to :data:`SAME_SCORE`)."""
+    return abs(a.score - b.score) <= SAME_SCORE and _same_cells(a.lattice, b.lattice)
+
+
+#: Two readings of the same cells whose scores differ by no more than this are the same reading.
+SAME_SCORE = 0.01
 
 
 def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice], palette: Palette,

@@ -63,6 +63,23 @@ def test_a_good_first_look_is_not_repeated(photo, monkeypatch):
     assert compare_boards(reading.board, truth).errors <= 2
 
 
+def test_looking_again_stops_when_a_look_repeats_an_earlier_reading(photo, monkeypatch):
+    # cells that cover too little of the foreground for a reason no other lattice mends
+    # (clutter, a shadow): a look that finds the lattice already read ends the second look
+    jpeg, truth = photo
+    seeds = _spy_locating(monkeypatch)
+    monkeypatch.setattr(pipeline, "_settled", lambda best: False)
+    reading = pipeline.read_file(jpeg, game="octopus")
+    assert "second_look" in reading.timing_ms
+    assert 2 <= len(seeds) and seeds[-1] < pipeline.SECOND_LOOK_SEEDS[-1]
+    assert compare_boards(reading.board, truth).errors <= 2
+    # without the stop every seed is tried
+    seeds.clear()
+    monkeypatch.setattr(pipeline, "_same_reading", lambda a, b: False)
+    pipeline.read_file(jpeg, game="octopus")
+    assert seeds[-len(pipeline.SECOND_LOOK_SEEDS):] == list(pipeline.SECOND_LOOK_SEEDS)
+
+
 def test_no_lattice_at_first_gets_a_second_look(photo, monkeypatch):
     # the first look finds no lattice at all: the reader looks again instead of giving up
     from vision.errors import NoTilesFound
