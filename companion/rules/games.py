@@ -308,7 +308,7 @@ def _duplicates(game: GameRules, board: Board, cells: Iterable[Cell], rule: str)
         holders = by_identity.get(key, [])
         if len(holders) > 1 and key not in seen:
             seen.add(key)
-            out.append(violation(rule, holders, f"the set holds this tile once; it lies at "
+            out.append(violation(rule, holders, "the set holds this tile once; it lies at "
                                  + ", ".join(fmt_cell(h) for h in sorted(holders))))
     return out
 
