@@ -234,12 +234,14 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                          "kept" if best is again.best else "not better")
             if _settled(best):
                 break
-            if again.best is not None and any(_same_reading(again.best, r) for r in seen):
-                # another draw found a lattice already read: the photo's lattice is as found
-                # (its cells cover less than the foreground for other reasons: clutter, shadow)
-                logger.debug("second look (seed %d) repeats an earlier reading: no more looks", seed)
-                break
             if again.best is not None:
+                if any(_same_reading(again.best, r) for r in seen):
+                    # another draw found a lattice already read: the photo's lattice is as
+                    # found (its cells cover less than the foreground for other reasons:
+                    # clutter, shadow)
+                    logger.debug("second look (seed %d) repeats an earlier reading: no more looks",
+                                 seed)
+                    break
                 seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
     timing["rectify"] = first.rectify_s * 1000
