@@ -63,6 +63,13 @@ MIN_LIGHT_CELLS = 5
 #: scissors' blades reach out, and a cell a little off its card shifts the art; a light stripe
 #: of the table runs right across).
 SYMBOL_RIM = 0.2
+#: A card's face is one colour around its art (glare and shade change it smoothly): a cell with
+#: more than this share of the face around the art (:func:`_card_ring`) on a sharp edge of
+#: lightness (over :data:`PATTERN_STEP` L* per pixel) is a patterned cloth's checks or stripes,
+#: whatever its middle shows (a cloth's light square looks like a card's paper). Measured on the
+#: rendered dev photos: cards at most 0.08, a gingham's squares 0.26-0.66.
+PATTERN_EDGES = 0.2
+PATTERN_STEP = 3.0
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.
 ALIEN_COLOUR = 24.0
@@ -693,13 +700,15 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         ctx.drawn = {cell: (float(a), float(b)) for cell, a, b in zip(order, lines, hues)}
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     if kit.face_model == "symbol":
-        # every card shows its symbol: a card-coloured cell without one is the table (a bright
-        # patch of it, glare) or a card too washed out to read
+        # every card shows its symbol on a plain face: a card-coloured cell without one is the
+        # table (a bright patch of it, glare) or a card too washed out to read; one whose face
+        # shows a pattern's edges is the cloth's checks
         cand = [c for c, v in occ.items() if v]
         if isinstance(cell_regions, _LazyCells):
             cell_regions.need(cand)
         ctx.symbols = _card_symbols(ctx, cand, cell_regions)
-        bare = [c for c in cand if not _symbol_visible(ctx.symbols[c][1])]
+        bare = [c for c in cand if not _symbol_visible(ctx.symbols[c][1])
+                or _patterned_face(cell_regions[c])]
         for c in bare:
             occ[c] = False
             occ_conf[c] = 0.6
@@ -1028,7 +1037,8 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     found = _card_symbols(ctx, todo, regions)
     templates = _profile_templates(ctx.profile)
     showing = {c for c, (_, mask) in found.items()
-               if _symbol_visible(mask) and _classify_symbol_mask(mask, ctx.kit, templates)[1] >= SYMBOL_VOUCHES}
+               if _symbol_visible(mask) and not _patterned_face(regions[c])
+               and _classify_symbol_mask(mask, ctx.kit, templates)[1] >= SYMBOL_VOUCHES}
     vouched = _grown(sorted(showing), {c for c, v in occ.items() if v})
     ctx.symbols.update({c: found[c] for c in vouched})
     return vouched
@@ -1084,6 +1094,16 @@ def _art_lab_cached(hexv: str) -> tuple[float, ...]:
 
 def _art_lab(hexv: str | None) -> np.ndarray | None:
     return np.array(_art_lab_cached(hexv)) if hexv else None
+
+
+def _patterned_face(cell_lab: np.ndarray) -> bool:
+    """Whether a card cell ``(h, w, 3)`` Lab shows a pattern's sharp edges on the face around
+    its art (see :data:`PATTERN_EDGES`): the table's checks or stripes, not a card."""
+    L = np.ascontiguousarray(cell_lab[..., 0], dtype=np.float32)
+    # (a 3x3 Sobel weighs a one-pixel step by 8 along a straight edge)
+    step = cv2.magnitude(cv2.Sobel(L, cv2.CV_32F, 1, 0, ksize=3),
+                         cv2.Sobel(L, cv2.CV_32F, 0, 1, ksize=3)) / 8.0
+    return float((step[_card_ring(*L.shape)] > PATTERN_STEP).mean()) > PATTERN_EDGES
 
 
 def _symbol_visible(mask: np.ndarray) -> bool:

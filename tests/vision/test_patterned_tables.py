@@ -1,7 +1,12 @@
 """Tiles on a patterned cloth: the cloth's stripes make edges all round its bare cells, which are
-then no evidence of a tile's outline (vision.cells occupancy)."""
+then no evidence of a tile's outline, and its checks are no card's face (vision.cells occupancy)."""
 import sys
 from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cells import _patterned_face
 
 sys.path.insert(0, str(Path(__file__).parent))
 from compare import read_render  # noqa: E402
@@ -38,3 +43,35 @@ def test_a_lattice_whose_pitch_was_cut_stays_a_candidate_uncut():
     # among the candidates the layout is read but for one card
     score = read_render("tapestry", 7405, size=(4000, 3000))
     assert score.missing <= 1 and score.extra == 0 and score.misread == 0
+
+
+def test_a_gingham_square_in_a_card_sized_cell_is_no_card():
+    # seed 8007 at 12 MP: Tapestry on green gingham; four cells of the cloth beside the layout,
+    # a light square in their middle, were read as green 'paper' cards (their light square
+    # looks like a sheet): a card's face around its art is plain, the cloth's shows its checks
+    score = read_render("tapestry", 8007, size=(4000, 3000))
+    assert score.extra == 0
+    assert score.errors <= 2
+
+
+def _card_cell(h=44, w=32, face=(60.0, -40.0, 30.0)):
+    cell = np.zeros((h, w, 3), np.float32)
+    cell[:] = face
+    cv2.circle(cell, (w // 2, h // 2), w // 5, (95.0, 0.0, 0.0), -1)  # the art, light
+    return cell
+
+
+def test_a_card_face_is_plain_under_smooth_light_and_a_checked_cloth_is_not():
+    card = _card_cell()
+    assert not _patterned_face(card)
+    # glare and shade: the face's lightness drifts by 25 L* across the card, smoothly
+    shaded = card.copy()
+    shaded[..., 0] += np.linspace(-10, 15, card.shape[1], dtype=np.float32)[None, :]
+    assert not _patterned_face(shaded)
+    # a gingham cell: 8-pixel squares of three greens and white, a light square in the middle
+    yy, xx = np.mgrid[0:44, 0:32]
+    checks = ((yy // 8) % 2) + ((xx // 8) % 2)
+    cloth = np.zeros((44, 32, 3), np.float32)
+    cloth[:] = np.array([(45.0, -45.0, 30.0), (70.0, -25.0, 15.0), (95.0, 0.0, 2.0)],
+                        np.float32)[checks]
+    assert _patterned_face(cloth)
