@@ -85,11 +85,11 @@ OUTLINE_FREE_FIT = 10.0
 #: its colours are (glare): the board's empty cell is one plain surface.
 DIAGONAL_LINES = 0.8
 SECTOR_HUES = 3.0
-#: A cell the occupancy decision left out with a confidence below this (a tile's chance above
-#: 1 - NEAR_MISS), a close colour fit, is a card after all when it shows a card's symbol
-#: clearly (and touches the layout): on a cloth of the cards' own colour the colour and the
-#: outline say little, the art says it is a card.
-NEAR_MISS = 0.8
+#: A cell the occupancy decision left out, even and of a close colour fit (see
+#: :attr:`_Ctx.card_like`), is a card after all when it shows a card's symbol clearly (classified
+#: with this confidence) on a plain face, and touches the layout: on a cloth of the cards' own
+#: colour the colour and the outline say little, the art says it is a card (and the plain face
+#: tells it from the cloth's checks, see :data:`PATTERN_EDGES`).
 SYMBOL_VOUCHES = 0.8
 #: ... and a solid tile's pips read with this confidence vouch for a die face, in a cell of a
 #: colour within this (CIEDE2000) of the palette, however the occupancy decision went.
@@ -249,7 +249,7 @@ class _Ctx:
     framed: bool = False  # the view is a board's framed window (see read_cells)
     best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
-    near_miss: list = field(default_factory=list)  # cells nearly taken for tiles (see _occupancy)
+    card_like: list = field(default_factory=list)  # cells left out that could be cards (see _occupancy)
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
 
@@ -392,11 +392,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                          None if fg is None else round(float(fg[i]), 2),
                          None if ctx.sides is None else ctx.sides[cell],
                          ctx.blown.get(cell, 0.0) if ctx.blown else 0.0, p)
-    # cells nearly taken for tiles: a close colour fit, even, not blown out (a card's symbol
-    # may still vouch for one, see read_cells)
-    ctx.near_miss = [cell for i, cell in enumerate(cells)
-                     if not occ[cell] and conf[cell] < NEAR_MISS and d_pal[i] <= GROW_FIT
-                     and steady(cell)]
+    # cells left out of a close colour fit, even, not blown out (a card's symbol may still
+    # vouch for one, see read_cells)
+    ctx.card_like = [cell for i, cell in enumerate(cells)
+                     if not occ[cell] and d_pal[i] <= GROW_FIT and steady(cell)]
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough)
     ctx.pip_candidates = [cell for i, cell in enumerate(cells)
                           if not occ[cell] and d_pal[i] <= PIPS_FIT and steady(cell)]
@@ -1025,10 +1024,10 @@ def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = 
 
 
 def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
-    """Near-miss cells (:attr:`_Ctx.near_miss`) beside the cards found, in rounds, that show a
-    card's symbol clearly (visible, classified with confidence :data:`SYMBOL_VOUCHES`); their
-    symbols join ``ctx.symbols``."""
-    todo = [c for c in ctx.near_miss if not occ.get(c)]
+    """Card-like cells (:attr:`_Ctx.card_like`) beside the cards found, in rounds, that show a
+    card's symbol clearly (visible, on a plain face, classified with confidence
+    :data:`SYMBOL_VOUCHES`); their symbols join ``ctx.symbols``."""
+    todo = [c for c in ctx.card_like if not occ.get(c)]
     if not todo:
         return []
     if isinstance(regions, _LazyCells):

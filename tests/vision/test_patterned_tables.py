@@ -45,13 +45,15 @@ def test_a_lattice_whose_pitch_was_cut_stays_a_candidate_uncut():
     assert score.missing <= 1 and score.extra == 0 and score.misread == 0
 
 
-def test_a_gingham_square_in_a_card_sized_cell_is_no_card():
+def test_a_gingham_square_in_a_card_sized_cell_is_no_card_and_a_green_card_is_one():
     # seed 8007 at 12 MP: Tapestry on green gingham; four cells of the cloth beside the layout,
     # a light square in their middle, were read as green 'paper' cards (their light square
-    # looks like a sheet): a card's face around its art is plain, the cloth's shows its checks
+    # looks like a sheet): a card's face around its art is plain, the cloth's shows its checks.
+    # And a green card on the green cloth, taken for the cloth with confidence, was missed: its
+    # symbol on a plain face vouches for it
     score = read_render("tapestry", 8007, size=(4000, 3000))
-    assert score.extra == 0
-    assert score.errors <= 2
+    assert score.extra == 0 and score.missing == 0
+    assert score.errors <= 1
 
 
 def _card_cell(h=44, w=32, face=(60.0, -40.0, 30.0)):
