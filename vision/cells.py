@@ -249,7 +249,7 @@ class _Ctx:
     framed: bool = False  # the view is a board's framed window (see read_cells)
     best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
-    card_like: list = field(default_factory=list)  # cells left out that could be cards (see _occupancy)
+    card_like: list = field(default_factory=list)  # cells left out, perhaps cards (see _occupancy)
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
 
@@ -706,8 +706,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         if isinstance(cell_regions, _LazyCells):
             cell_regions.need(cand)
         ctx.symbols = _card_symbols(ctx, cand, cell_regions)
-        bare = [c for c in cand if not _symbol_visible(ctx.symbols[c][1])
-                or _patterned_face(cell_regions[c])]
+        bare = [c for c in cand if not _shows_card(ctx.symbols[c][1], cell_regions[c])]
         for c in bare:
             occ[c] = False
             occ_conf[c] = 0.6
@@ -1036,7 +1035,7 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     found = _card_symbols(ctx, todo, regions)
     templates = _profile_templates(ctx.profile)
     showing = {c for c, (_, mask) in found.items()
-               if _symbol_visible(mask) and not _patterned_face(regions[c])
+               if _shows_card(mask, regions[c])
                and _classify_symbol_mask(mask, ctx.kit, templates)[1] >= SYMBOL_VOUCHES}
     vouched = _grown(sorted(showing), {c for c, v in occ.items() if v})
     ctx.symbols.update({c: found[c] for c in vouched})
@@ -1093,6 +1092,13 @@ def _art_lab_cached(hexv: str) -> tuple[float, ...]:
 
 def _art_lab(hexv: str | None) -> np.ndarray | None:
     return np.array(_art_lab_cached(hexv)) if hexv else None
+
+
+def _shows_card(mask: np.ndarray, cell_lab: np.ndarray) -> bool:
+    """Whether a card cell ``(h, w, 3)`` Lab, its symbol mask ``mask`` (see
+    :func:`_symbol_mask`), looks like a card: art in its middle (:func:`_symbol_visible`) on a
+    plain face (not :func:`_patterned_face`)."""
+    return _symbol_visible(mask) and not _patterned_face(cell_lab)
 
 
 def _patterned_face(cell_lab: np.ndarray) -> bool:
