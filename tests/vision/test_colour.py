@@ -3,7 +3,8 @@ import numpy as np
 import cv2
 from skimage.color import deltaE_ciede2000, rgb2lab
 
-from vision.colour import Palette, bgr_to_lab, ciede2000, classify_adaptive, match_palette
+from vision.colour import (Palette, bgr_to_lab, ciede2000, classify_adaptive, match_palette,
+                           srgb_to_linear)
 from vision.kits import kit_for_game
 
 # Sharma, Wu, Dalal (2005) test pairs with their expected CIEDE2000 values
@@ -101,12 +102,6 @@ def test_the_quick_median_is_numpys():
     assert np.isnan(_median(x))
 
 
-def _lab_of_linear_rgb(lin):
-    lin = np.clip(lin, 0, 1)
-    srgb = np.where(lin <= 0.0031308, 12.92 * lin, 1.055 * lin ** (1 / 2.4) - 0.055)
-    return bgr_to_lab(srgb[:, ::-1].astype(np.float32)).astype(np.float64)
-
-
 def test_colours_blown_out_where_learnt_are_estimated_from_a_darker_photo():
     # a profile learnt on a bright photo under a warm lamp: white's red and green and yellow's
     # red blown out (the profile holds the clip level there: white too cold), the other colours
@@ -114,12 +109,11 @@ def test_colours_blown_out_where_learnt_are_estimated_from_a_darker_photo():
     # marked as blown out (as calibrate marks them), the reader estimates them from the photo
     kit = kit_for_game("textile")
     names = list(kit.colours)
-    rgb = np.array([kit.rgb(c) for c in names], np.float64) / 255.0
-    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
-    true = lin * np.array([1.8, 1.25, 0.6])  # (RGB) a warm lamp, bright exposure
-    learnt = {n: {"lab": _lab_of_linear_rgb(true[i:i + 1])[0].tolist()} for i, n in enumerate(names)}
+    lamp = np.array([1.8, 1.25, 0.6])  # (RGB) a warm lamp, bright exposure
+    true = srgb_to_linear(np.array([kit.rgb(c) for c in names], np.float64) / 255.0) * lamp
+    learnt = {n: {"lab": lab.tolist()} for n, lab in zip(names, _seen(kit, names, lamp, 0.0))}
     seen_names = ["white", "white", "white", "yellow", "yellow", "red", "blue", "blue", "green"]
-    seen = _lab_of_linear_rgb(0.6 * true[[names.index(n) for n in seen_names]])
+    seen = _seen(kit, seen_names, 0.6 * lamp, 0.0)
     unmarked = Palette.from_profile({"colours": learnt}, kit.colours)
     for i, n in enumerate(names):
         if blown := [ch for ch, v in zip("rgb", true[i]) if v >= 0.97]:
