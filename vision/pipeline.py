@@ -26,6 +26,7 @@ from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
 from vision.lattice import apply_h
 from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
+from vision.symbols import card_faces
 from vision.locate import (Lattice, cell_aspect, diagonal_variants, interleaved, locate_candidates,
                            shifted_variants)
 
@@ -400,9 +401,14 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             # (no tile, or tiles that cannot make a better reading than the best so far)
             return n_occ == 0 or (best is not None
                                   and _score_floor(lat, n_occ, coverage, kit) >= best.score)
+        card_view = None
+        if kit.face_model == "symbol":
+            def card_view(cells, lat: Lattice = lat,
+                          shape: float = cell_shape if not lat.diagonal else 1.0):
+                return card_faces(image, lat, cells, aspect=shape)
         readings, info = read_cells(td, kit, palette=palette, profile=profile,
                                     fg=rectify_mask(lat, td), framed=framed, give_up=give_up,
-                                    die_faces=pips_shown(kit, game))
+                                    die_faces=pips_shown(kit, game), card_view=card_view)
         t_rect += tb - ta
         t_read += time.perf_counter() - tb
         if info.get("gave_up"):
