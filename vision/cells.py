@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections import abc
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
@@ -26,7 +26,7 @@ from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import hue_groups, name_groups
 from vision.pips import read_pips
 from vision.profile_use import combine_symbol_votes, profile_art_lab, template_vote
-from vision.symbols import classify_shape
+from vision.symbols import name_symbols, symbol_mask
 
 logger = logging.getLogger(__name__)
 
@@ -253,7 +253,6 @@ class _Ctx:
     card_like: list = field(default_factory=list)  # cells left out, perhaps cards (see _occupancy)
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
-    card_view: Callable | None = None  # cards: cells -> {cell: fine BGR view} (see read_cells)
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -620,9 +619,7 @@ def _keep_main_group(occ: dict) -> dict:
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
                long_axis_parity: int | None = None, fg: np.ndarray | None = None,
                framed: bool = False, give_up: Callable[[int, float], bool] | None = None,
-               die_faces: bool = False,
-               card_view: Callable[[list], Mapping[tuple[int, int], np.ndarray]] | None = None
-               ) -> tuple[list[CellReading], dict[str, Any]]:
+               die_faces: bool = False) -> tuple[list[CellReading], dict[str, Any]]:
     """Read every cell of a top-down view.
 
     ``framed``: the view is a board's window found by its frame (the board's cells plus a ring
@@ -632,9 +629,6 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     the result is ``([], info)`` with ``info["gave_up"]`` True.
     ``die_faces``: every tile lies pips up (the game tells tiles apart by them), so a cell
     beside the layout whose pips read clearly is a tile (see :data:`PIPS_VOUCH`).
-    ``card_view``: for cards, a function giving each card cell's own finer view (BGR, see
-    :func:`vision.symbols.card_faces`) on which its symbol is read; without it the symbol is
-    read on the top-down view.
 
     Returns
     -------
@@ -659,8 +653,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                            interpolation=cv2.INTER_AREA)
         sgrid = _cell_grid(bgr_to_lab(small), td, sh, sw)
         sblown = _blown(sgrid)
-        ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(td), framed=framed,
-                   card_view=card_view)
+        ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(td), framed=framed)
         ctx.blown = {cell: float(v) for cell, v in zip(order, sblown.mean(axis=(1, 2)))}
         centre_mask = np.zeros((sh, sw), bool)
         my, mx = int(round(0.18 * sh)), int(round(0.18 * sw))
@@ -669,8 +662,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         cell_regions: Mapping = _LazyCells(ctx, img)
     else:
         lab = bgr_to_lab(img)
-        ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(td), framed=framed,
-                   card_view=card_view)
+        ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(td), framed=framed)
         tri = _triangles(n, inset=0.12 if kit.shape != "rounded-x" else 0.28)
         if kit.shape == "rounded-x":
             centre_mask = _disc(n, n, n / 2, n / 2, 0.2 * n) & ~_disc(n, n, n / 2, n / 2, 0.06 * n)
@@ -971,14 +963,10 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # cards of one paint share a hue: the groups of hue are named together
     named, cconfs = _named_by_hue(labs, dist, match)
     templates = _profile_templates(ctx.profile)
-    fine = _fine_symbols(ctx, cells) if ctx.card_view is not None else {}
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]
         cconf = float(cconfs[i])
-        if cell in fine:
-            sym, sconf, why = _classify_fine(fine[cell], ctx.kit, templates)
-        else:
-            sym, sconf, why = _classify_symbol_mask(symbols[cell][1], ctx.kit, templates)
+        sym, sconf, why = _classify_symbol_mask(symbols[cell][1], ctx.kit, templates)
         attrs = {"colour": name if cconf >= CONFIDENCE_THRESHOLD else None,
                  "symbol": sym if sconf >= CONFIDENCE_THRESHOLD else None}
         doubts = []
@@ -991,25 +979,42 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     return out
 
 
-def _fine_symbols(ctx: _Ctx, cells: list) -> dict:
-    """``{cell: symbol mask}`` of card cells on their own finer views (``ctx.card_view``), the
-    face colour taken around the art as on the top-down view (see :func:`_card_symbols`)."""
-    views = ctx.card_view(cells)
-    art = profile_art_lab(ctx.profile, _art_lab(ctx.kit.symbol_colour))
-    out = {}
-    for cell, bgr in views.items():
-        lab = bgr_to_lab(bgr)
-        out[cell] = _symbol_mask(lab, _card_background(lab), art)
-    return out
+def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np.ndarray],
+                 kit: Kit, *, profile: Mapping | None = None) -> list[CellReading]:
+    """Read the cards' symbols again, on each card's own finer view: ``readings`` with the
+    symbol (and its confidence, doubt and the tile's confidence) of every occupied cell found
+    in ``views`` (``{(row, col): (h, w, 3) BGR}``, see :func:`vision.symbols.card_faces`)
+    replaced.
 
-
-def _classify_fine(mask: np.ndarray, kit: Kit, templates: dict) -> tuple[str | None, float, str]:
-    """A symbol mask of a card's fine view named by its shape (:func:`vision.symbols.classify_shape`);
-    a profile's templates only break ties."""
-    rules = classify_shape(mask, kit.symbols)
-    if templates and mask.any():
-        return combine_symbol_votes(rules, template_vote(symbol_probe_from_mask(mask), templates))
-    return rules
+    Each card's art (:func:`vision.symbols.symbol_mask`) is named with the photo's other cards
+    (:func:`vision.symbols.name_symbols`): a set prints one art per symbol. A profile's
+    templates only break ties. (The top-down view of the whole layout, 44 pixels per card, is
+    enough to tell a card from the table, not to tell a hand's fingers apart.)
+    """
+    cards = [rd for rd in readings if rd.occupied and (rd.row, rd.col) in views
+             and "symbol" in rd.attrs]
+    if not cards:
+        return readings
+    templates = _profile_templates(profile)
+    art = profile_art_lab(profile, _art_lab(kit.symbol_colour))
+    # (one conversion for all the views: they share their size)
+    labs = bgr_to_lab(np.concatenate([views[(rd.row, rd.col)] for rd in cards], axis=0))
+    labs = labs.reshape(len(cards), -1, *labs.shape[1:])
+    masks = [symbol_mask(lab, art=art, first=_symbol_mask(lab, _card_background(lab), art))
+             for lab in labs]
+    again = {}
+    for rd, mask, (sym, sconf, why) in zip(cards, masks, name_symbols(masks, kit.symbols)):
+        if templates and mask.any():
+            sym, sconf, why = combine_symbol_votes((sym, sconf, why),
+                                                   template_vote(symbol_probe_from_mask(mask), templates))
+        attrs = {**rd.attrs, "symbol": sym if sconf >= CONFIDENCE_THRESHOLD else None}
+        attr_conf = {**rd.attr_conf, "symbol": sconf}
+        doubts = tuple(d for d in rd.doubts if d[0] != "symbol")
+        if sconf < CONFIDENCE_THRESHOLD:
+            doubts += (("symbol", why),)
+        again[(rd.row, rd.col)] = replace(rd, attrs=attrs, attr_conf=attr_conf, doubts=doubts,
+                                          confidence=min([rd.occ_conf] + list(attr_conf.values())))
+    return [again.get((rd.row, rd.col), rd) for rd in readings]
 
 
 def _card_background(cell_lab: np.ndarray) -> np.ndarray:

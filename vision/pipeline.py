@@ -17,8 +17,8 @@ from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 import numpy as np
 
 from vision.board import board_lattice, find_board_quad
-from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, read_cells, rectify,
-                          rectify_mask)
+from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, read_cells, read_symbols,
+                          rectify, rectify_mask)
 from vision.colour import Palette
 from vision.decode import decode_readings, pips_shown, set_fit
 from vision.frame import FRAME, Frame, find_frame
@@ -93,6 +93,19 @@ def _cell_px(kit: Kit) -> tuple[int, float]:
     if kit.shape == "card":
         return 44, kit.tile_size_mm[1] / kit.tile_size_mm[0]
     return 32, 1.0
+
+
+def _cell_shape(image: np.ndarray, lat: Lattice, kit: Kit) -> float:
+    """A cell's height / width in the top-down view of ``lat``: the kit's tile shape, for cards
+    the way round they lie in the picture (measured on the lattice); square on a diagonal
+    lattice."""
+    if lat.diagonal:
+        return 1.0
+    aspect = _cell_px(kit)[1]
+    if kit.shape == "card":
+        measured = cell_aspect(lat, (image.shape[1], image.shape[0]))
+        return aspect if measured >= 1 else 1 / aspect
+    return aspect
 
 
 def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
@@ -264,6 +277,14 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         raise NoTilesFound("no tiles found: a grid was seen but no cell looks like a tile of "
                            f"{kit.title}")
     _, lattice, td, readings, info = best
+    if kit.face_model == "symbol":
+        # the symbols of the lattice read, on each card's own finer view
+        t0 = time.perf_counter()
+        cards = [(r.row, r.col) for r in readings if r.occupied]
+        readings = read_symbols(readings, card_faces(image, lattice, cards,
+                                                     aspect=_cell_shape(image, lattice, kit)),
+                                kit, profile=profile)
+        timing["symbols"] = (time.perf_counter() - t0) * 1000
     t0 = time.perf_counter()
     occupied = [r for r in readings if r.occupied]
     decoded, decode_doubts = decode_readings(occupied, kit, game)
@@ -382,33 +403,23 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
     chosen = -1
     t_rect = t_read = 0.0
     misfits = 0
-    cell_px, aspect = _cell_px(kit)
+    cell_px = _cell_px(kit)[0]
     for k, lat in enumerate(candidates):
         if lat.rows[1] - lat.rows[0] > 30 or lat.cols[1] - lat.cols[0] > 30:
             continue
         if best is not None and _score_floor(lat, 4, 1.0, kit) >= best.score:
             continue  # (cannot read better than the best so far, whatever its cells show)
         ta = time.perf_counter()
-        cell_shape = aspect
-        if kit.shape == "card":
-            # cards may lie either way round in the picture: measure the cell's shape
-            measured = cell_aspect(lat, (image.shape[1], image.shape[0]))
-            cell_shape = aspect if measured >= 1 else 1 / aspect
-        td = rectify(image, lat, cell_px=cell_px, aspect=cell_shape if not lat.diagonal else 1.0)
+        td = rectify(image, lat, cell_px=cell_px, aspect=_cell_shape(image, lat, kit))
         tb = time.perf_counter()
 
         def give_up(n_occ: int, coverage: float, lat: Lattice = lat) -> bool:
             # (no tile, or tiles that cannot make a better reading than the best so far)
             return n_occ == 0 or (best is not None
                                   and _score_floor(lat, n_occ, coverage, kit) >= best.score)
-        card_view = None
-        if kit.face_model == "symbol":
-            def card_view(cells, lat: Lattice = lat,
-                          shape: float = cell_shape if not lat.diagonal else 1.0):
-                return card_faces(image, lat, cells, aspect=shape)
         readings, info = read_cells(td, kit, palette=palette, profile=profile,
                                     fg=rectify_mask(lat, td), framed=framed, give_up=give_up,
-                                    die_faces=pips_shown(kit, game), card_view=card_view)
+                                    die_faces=pips_shown(kit, game))
         t_rect += tb - ta
         t_read += time.perf_counter() - tb
         if info.get("gave_up"):

@@ -14,7 +14,7 @@ drawing:
 
 The features are measured on the art's mask (see :func:`shape_features`) on a view of the card
 :data:`FACE_PX` pixels wide, warped from the photo on its own (:func:`card_faces`): the reader's
-top-down view of the whole layout (44 pixels per card) blurs a hand's fingers together.
+top-down view of the whole layout (44 pixels per card) blurs a hand's fingers together (72 read as well as 96 on both renderers' cards, in half the time).
 
 Checked on masks drawn procedurally in every form above (discs, fists with and without finger
 lines, sheets with and without lines and folded corners, open hands, scissors; 16-56 pixels
@@ -24,6 +24,7 @@ disc / sheet / scissors and ``tests/indie``'s disc / open hand / scissors): see
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from typing import Iterable
@@ -34,7 +35,7 @@ import numpy as np
 from vision.locate import Lattice
 
 #: Width in pixels of a card's own view, on which its symbol is read.
-FACE_PX = 96
+FACE_PX = 72
 #: A hole counts as a ring's when it is at least this share of the art's filled area ...
 RING_AREA = 0.02
 #: ... and this round (4 pi area / perimeter^2): a line drawn on a sheet is a slit.
@@ -49,7 +50,11 @@ class ShapeFeatures:
     ``solidity``: the same without filling the holes; ``roundness``: 4 pi area / perimeter^2
     of the hull; ``rings``: the round holes' share of the filled area; ``extent``: the filled
     area over its minimum-area bounding rectangle's; ``notch``: the depths of the four deepest
-    notches of the outline (convexity defects) over the square root of the hull's area, summed.
+    notches of the outline (convexity defects) over the square root of the hull's area, summed;
+    ``corners``: how much of the corners of the minimum-area bounding rectangle the art fills
+    (the best three of four, so a sheet's folded corner does not count; see
+    :func:`corner_fill`); ``slits``: holes that are not rings (lines drawn across the art), as a
+    share of the hull.
     """
 
     filled_solidity: float
@@ -58,6 +63,11 @@ class ShapeFeatures:
     rings: float
     extent: float
     notch: float
+    corners: float = 0.0
+
+    @property
+    def slits(self) -> float:
+        return max(0.0, self.filled_solidity - self.solidity - self.rings * self.filled_solidity)
 
 
 def shape_features(mask: np.ndarray) -> ShapeFeatures | None:
@@ -97,7 +107,38 @@ def shape_features(mask: np.ndarray) -> ShapeFeatures | None:
     return ShapeFeatures(filled_solidity=filled / hull_area,
                          solidity=max(filled - hole_area, 0.0) / hull_area,
                          roundness=4 * math.pi * hull_area / hull_perimeter ** 2,
-                         rings=rings / filled, extent=filled / max(rw * rh, 1.0), notch=notch)
+                         rings=rings / filled, extent=filled / max(rw * rh, 1.0), notch=notch,
+                         corners=corner_fill(m, pts))
+
+
+#: The corner squares of :func:`corner_fill`, as a share of the bounding rectangle's short side.
+CORNER_SQUARE = 0.2
+
+
+def corner_fill(mask: np.ndarray, points: np.ndarray | None = None) -> float:
+    """How much of the four corners of the art's minimum-area bounding rectangle the art
+    ``mask`` (h, w) covers: the mean cover of the best three corner squares (side
+    :data:`CORNER_SQUARE` of the short side). A sheet fills its corners (one may be folded); a
+    disc, a fist, a hand or scissors leave them mostly empty. ``points``: the outline points
+    (n, 2) when already found."""
+    m = (np.asarray(mask) > 0).astype(np.uint8)
+    if points is None:
+        contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        if not contours:
+            return 0.0
+        points = np.vstack([c.reshape(-1, 2) for c in contours])
+    box = cv2.boxPoints(cv2.minAreaRect(points.astype(np.float32)))
+    w = float(np.linalg.norm(box[1] - box[0]))
+    h = float(np.linalg.norm(box[2] - box[1]))
+    up = 4  # (the rectangle's frame, four times finer than the mask)
+    W, H = max(int(round(w * up)), 4 * up), max(int(round(h * up)), 4 * up)
+    A = cv2.getAffineTransform(box[:3].astype(np.float32),
+                               np.float32([[0, 0], [W, 0], [W, H]]))
+    frame = cv2.warpAffine(m * 255, A, (W, H), flags=cv2.INTER_LINEAR) > 127
+    k = max(1, int(round(CORNER_SQUARE * min(W, H))))
+    fills = sorted([frame[:k, :k].mean(), frame[:k, -k:].mean(), frame[-k:, :k].mean(),
+                    frame[-k:, -k:].mean()])
+    return float(np.mean(fills[1:]))
 
 
 def _clip(v: float, lo: float, hi: float) -> float:
@@ -105,10 +146,18 @@ def _clip(v: float, lo: float, hi: float) -> float:
 
 
 def symbol_scores(f: ShapeFeatures) -> dict[str, float]:
-    """Soft votes ``{"rock", "paper", "scissors"}`` (higher is likelier) from shape features."""
+    """Soft votes ``{"rock", "paper", "scissors"}`` (higher is likelier) from shape features.
+
+    rock: a filled, round hull, corners left empty, no rings, no lines drawn across it;
+    paper: a sheet (its rectangle's corners filled, lines drawn across it) or an open hand
+    (deep notches, half-filled hull and box, no rings, more than a pair of blades);
+    scissors: rings and thin blades (little of the hull filled, round holes).
+    """
+    slits = f.slits
     rock = (6 * (f.filled_solidity - 0.86) + 6 * (f.roundness - 0.86)
-            - 12 * max(0.0, f.extent - 0.86) - 8 * f.rings)
-    sheet = 14 * (f.extent - 0.84) + 4 * (f.filled_solidity - 0.85)
+            - 6 * max(0.0, f.corners - 0.7) - 8 * f.rings - 4 * slits)
+    sheet = (6 * (f.corners - 0.7) + 4 * (f.filled_solidity - 0.85) + 6 * (f.extent - 0.8)
+             + 4 * slits)
     hand = (2 * _clip(f.notch - 0.6, -0.5, 0.6) + 8 * _clip(0.8 - f.filled_solidity, -0.2, 0.15)
             + 8 * _clip(0.68 - f.extent, -0.2, 0.15) - 10 * f.rings
             - 12 * max(0.0, 0.6 - f.solidity))
@@ -150,4 +199,175 @@ def card_faces(image: np.ndarray, lattice: Lattice, cells: Iterable[tuple[int, i
         out[(r, c)] = cv2.warpPerspective(image, lattice.H @ T, (width, height),
                                           flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                           borderMode=cv2.BORDER_REPLICATE)
+    return out
+
+
+# ------------------------------------------------------------------------ the art's mask
+
+def _quadratic_terms(h: int, w: int) -> np.ndarray:
+    """(h, w, 6) float32 terms 1, x, y, x^2, y^2, xy of a smooth surface over an (h, w) view."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    yy = (yy - h / 2) / h
+    xx = (xx - w / 2) / w
+    return np.stack([np.ones_like(xx), xx, yy, xx * xx, yy * yy, xx * yy], -1)
+
+
+def _least_squares(X: np.ndarray, Y: np.ndarray) -> np.ndarray:
+    """Coefficients ``(k, m)`` of the least-squares fit ``X (n, k) @ coef ~ Y (n, m)`` by the
+    normal equations (k is small), slightly regularised."""
+    A = X.T @ X
+    A[np.diag_indices_from(A)] += 1e-6 * max(float(np.trace(A)), 1.0)
+    return np.linalg.solve(A, X.T @ Y)
+
+
+#: The face of a card's view: inside this share of its size from the rim ...
+FACE_RIM = 0.06
+#: ... and the art is looked for inside this share from the rim (the art lies in the middle).
+ART_RIM = 0.12
+
+
+def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
+                first: np.ndarray | None = None) -> np.ndarray:
+    """The art of one card's view ``(h, w, 3)`` CIELAB: uint8 mask of its middle
+    ``(h - 2 * round(ART_RIM * h), w - 2 * round(ART_RIM * w))`` (1 = art).
+
+    The face's own colour is fitted as a smooth (quadratic) surface over the face around the
+    art (robustly, twice trimmed), so a glare or a shade across the card, which vary slowly, are
+    face and not art; the art is what stands apart from that surface (Otsu on the distance) and
+    is lighter than it, or, with ``art`` (the art's Lab colour, from a profile), nearer that
+    colour than the face's. ``first``: a first guess of the art (same shape as the middle) to
+    leave out of the fit. Components off the middle (a stripe of the table at the rim) and
+    specks are dropped.
+    """
+    h, w = view_lab.shape[:2]
+    my, mx = int(ART_RIM * h), int(ART_RIM * w)
+    core = view_lab[my:h - my, mx:w - mx]
+    ch, cw = core.shape[:2]
+    face = np.zeros((h, w), bool)
+    face[int(FACE_RIM * h):h - int(FACE_RIM * h), int(FACE_RIM * w):w - int(FACE_RIM * w)] = True
+    if first is not None and first.shape == (ch, cw):
+        face[my:h - my, mx:w - mx] &= ~(cv2.dilate(first.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0)
+    terms = _quadratic_terms(h, w)
+    face[1::2] = False  # (every other row is plenty for a smooth surface)
+    X, Y = terms[face].astype(np.float64), view_lab[face].astype(np.float64)
+    coef = _least_squares(X, Y)
+    for _ in range(2):  # (trimmed: the art's rim and specks left out)
+        res = np.linalg.norm(Y - X @ coef, axis=1)
+        ok = res < max(2 * float(np.percentile(res, 80)), 3.0)
+        coef = _least_squares(X[ok], Y[ok])
+    bg = (terms[my:h - my, mx:w - mx] @ coef).astype(np.float32)
+    d = np.linalg.norm(core - bg, axis=2)
+    d8 = np.clip(d * 2, 0, 255).astype(np.uint8)
+    t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    apart = d > max(10.0, t / 2.0)
+    if art is None:
+        like_art = core[..., 0] > bg[..., 0] + 4
+    else:
+        like_art = np.linalg.norm(core - np.asarray(art, np.float32), axis=2) < d
+    mask = (apart & like_art).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    keep = np.zeros(n, bool)
+    for i in range(1, n):
+        x, y, bw, bh, a = stats[i]
+        keep[i] = (a >= 0.002 * ch * cw and abs(x + bw / 2 - cw / 2) < 0.35 * cw
+                   and abs(y + bh / 2 - ch / 2) < 0.35 * ch)
+    return keep[labels].astype(np.uint8)
+
+
+# ------------------------------------------------------------- naming a photo's symbols
+
+#: Feature scales for comparing two cards' art (a difference of one scale is one unit): the
+#: art of one symbol is the same print on every card, so within a photo its cards differ only
+#: by imaging (blur, glare, size).
+ART_SCALES = {"filled_solidity": 0.04, "solidity": 0.06, "roundness": 0.03, "rings": 0.05,
+              "extent": 0.04, "notch": 0.15, "corners": 0.08, "slits": 0.05}
+#: Cards whose art differs by at most this (average linkage, in units of ART_SCALES) show one
+#: print. Measured on both renderers' photos: one symbol's cards split apart at 4.0-6.6 under
+#: glare or at a small size, different symbols lie 8.5-33 apart (one photo of small cards: a
+#: fist and a sheet 4.1 apart).
+SAME_ART = 4.0
+#: Groups of cards further apart than this are different prints, hence different symbols ...
+OTHER_ART = 8.0
+#: ... at a cost of this many votes per card of the smaller group when named alike.
+OTHER_ART_COST = 4.0
+
+
+def _art_vector(f: ShapeFeatures) -> np.ndarray:
+    return np.array([min(getattr(f, k), 2.0) / s for k, s in ART_SCALES.items()])
+
+
+def _art_groups(vectors: np.ndarray) -> list[list[int]]:
+    """Average-linkage groups of art vectors ``(n, k)`` no more than :data:`SAME_ART` apart."""
+    groups = [[i] for i in range(len(vectors))]
+    dist = np.linalg.norm(vectors[:, None, :] - vectors[None, :, :], axis=2)
+    np.fill_diagonal(dist, np.inf)
+    while len(groups) > 1:
+        a, b = np.unravel_index(int(np.argmin(dist)), dist.shape)
+        if dist[a, b] > SAME_ART:
+            break
+        a, b = min(a, b), max(a, b)
+        na, nb = len(groups[a]), len(groups[b])
+        # (average linkage: the merged group's mean distance to every other group)
+        merged = (na * dist[a] + nb * dist[b]) / (na + nb)
+        dist[a, :], dist[:, a] = merged, merged
+        dist[a, a] = np.inf
+        dist = np.delete(np.delete(dist, b, axis=0), b, axis=1)
+        groups[a] += groups.pop(b)
+    return groups
+
+
+#: At most this many groups are named jointly (3 ** groups assignments); beyond it each card
+#: keeps its own reading.
+MAX_GROUPS = 6
+
+
+def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
+                 ) -> list[tuple[str | None, float, str]]:
+    """Name the symbols of one photo's cards together: ``[(symbol, confidence, why)]`` per
+    mask (see :func:`classify_shape` for one card).
+
+    The cards are grouped by their art's shape (:func:`_art_groups`); each group is named by
+    the sum of its cards' votes (:func:`symbol_scores`), and groups of clearly different art
+    (further apart than :data:`OTHER_ART`) are named differently unless their votes say
+    otherwise strongly (:data:`OTHER_ART_COST`): a set prints one art per symbol, so a fist that
+    alone looks a little like a sheet is named rock when the photo's sheets are another group.
+    """
+    names = [s for s in symbols if s in ("rock", "paper", "scissors")] or ["rock", "paper", "scissors"]
+    feats = [shape_features(m) for m in masks]
+    out: list[tuple[str | None, float, str]] = [(None, 0.1, "no symbol visible")] * len(masks)
+    seen = [i for i, f in enumerate(feats) if f is not None]
+    if not seen:
+        return out
+    scores = {i: symbol_scores(feats[i]) for i in seen}
+    vectors = np.array([_art_vector(feats[i]) for i in seen])
+    groups = [[seen[j] for j in g] for g in _art_groups(vectors)]
+    if len(groups) > MAX_GROUPS:
+        return [classify_shape(m, names) for m in masks]
+    centres = [np.mean([_art_vector(feats[i]) for i in g], axis=0) for g in groups]
+    apart = [[float(np.linalg.norm(a - b)) > OTHER_ART for b in centres] for a in centres]
+    totals = [{s: sum(scores[i][s] for i in g) for s in names} for g in groups]
+    best_value, best = None, None
+    for assign in itertools.product(range(len(names)), repeat=len(groups)):
+        value = sum(totals[g][names[assign[g]]] for g in range(len(groups)))
+        for a in range(len(groups)):
+            for b in range(a + 1, len(groups)):
+                if assign[a] == assign[b] and apart[a][b]:
+                    value -= OTHER_ART_COST * min(len(groups[a]), len(groups[b]))
+        if best_value is None or value > best_value:
+            best_value, best = value, assign
+    for g, group in enumerate(groups):
+        name = names[best[g]]
+        others = [totals[g][s] for s in names if s != name]
+        margin = (totals[g][name] - max(others)) / len(group) if others else 5.0
+        group_conf = float(1 - math.exp(-max(margin, 0.0) / VOTE_SCALE))
+        for i in group:
+            own = max(scores[i], key=scores[i].get)
+            own_sorted = sorted(scores[i].values(), reverse=True)
+            own_conf = float(1 - math.exp(-max(own_sorted[0] - own_sorted[1], 0.0) / VOTE_SCALE))
+            conf = max(group_conf, own_conf) if own == name else group_conf
+            f = feats[i]
+            why = (f"symbol unclear (its print's group of {len(group)}: solidity "
+                   f"{f.filled_solidity:.2f}/{f.solidity:.2f}, roundness {f.roundness:.2f}, "
+                   f"corners {f.corners:.2f}, notches {f.notch:.2f}, rings {f.rings:.2f})")
+            out[i] = (name, conf, why)
     return out
