@@ -63,11 +63,6 @@ AREA_FACTOR = 1.6
 #: Closings whose tile-shaped blobs hold the paint to within this share are as good: the one
 #: with the larger blobs is kept (whole faces rather than parts).
 COVER_TIE = 0.08
-#: Blobs are whole tiles only when their centres lie at least this many times the square root
-#: of a blob's area from their nearest neighbour's: touching tiles, which tile the plane, lie a
-#: pitch (the square root of a tile's area) apart; a face's halves or sectors (cut apart by its
-#: grooves) about half that.
-MIN_SPACING = 0.8
 #: Tiles needed to fit the lattice's perspective (a homography); fewer fit an affine map.
 HOMOGRAPHY_TILES = 8
 #: A tile centre is on the lattice when it lies within this share of the pitch of a lattice
@@ -249,7 +244,8 @@ def _tile_blobs(paint: np.ndarray) -> list[tuple[tuple[float, float], float, flo
 
     A face's grooves split it into sector pieces; closing with a disc a little wider than the
     groove joins them, while the two rims (and the gap) between neighbouring tiles are wider.
-    The closings tried grow from 1 px to a fifth of the typical piece's size."""
+    The closings tried (:data:`CLOSE_RADII`) are kept whose tile-shaped blobs hold the most of
+    the paint (whole faces rather than one kind of piece; the larger blobs on a tie)."""
     pieces = _components(paint, 12)
     if not pieces:
         return []
@@ -286,16 +282,6 @@ def _tile_blobs(paint: np.ndarray) -> list[tuple[tuple[float, float], float, flo
             best, best_key, best_k = tiles, key, k
     logger.debug("x-tiles: %d tiles at closing %.1f px", len(best), best_k)
     return best
-
-
-def _spacing(centres: list[tuple[float, float]]) -> float:
-    """The median distance from each blob centre to its nearest neighbour's (inf for one)."""
-    if len(centres) < 2:
-        return math.inf
-    c = np.asarray(centres, float)
-    d = np.linalg.norm(c[:, None, :] - c[None, :, :], axis=2)
-    np.fill_diagonal(d, np.inf)
-    return float(np.median(d.min(axis=1)))
 
 
 def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, int, int],
