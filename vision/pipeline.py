@@ -220,6 +220,18 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     first = (_read_best(image, kit, game, candidates, palette, profile, framed=frame is not None)
              if candidates else _Reads(None, -1, 0, 0.0, 0.0))
     best, chosen, misfits = first.best, first.chosen, first.misfits
+    if kit.shape == "rounded-x" and not mat_lattices and not _settled(best):
+        # X-Tiles whose grooves did not give a lattice that reads well (a groove may run to the
+        # tile's corners, not along the cells' diagonals, or be missing): the lattice through
+        # the tiles' centres
+        t1 = time.perf_counter()
+        by_tiles = _tile_lattices(image, palette, lattices)
+        if by_tiles:
+            again = _read_best(image, kit, game, by_tiles, palette, profile, framed=False)
+            misfits += again.misfits
+            if again.best is not None and (best is None or again.best.score < best.score):
+                best, chosen = again.best, 50 + again.chosen  # (50 +: a lattice from the tiles)
+        timing["tiles"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
     if kit.board is None and not mat_lattices and not _settled(best):
         # the cells read cover little of what stands out from the table, or their colours fit
         # the palette poorly (or nothing read, or no lattice seen): a second look, first on a
@@ -348,6 +360,20 @@ def _second_looks(image: np.ndarray, *, balanced_seen: bool = False,
         yield seed, image
 
 
+def _tile_lattices(image: np.ndarray, palette: Palette, found: list[Lattice]) -> list[Lattice]:
+    """X-Tiles' lattices through the tiles' centres (:func:`vision.xtiles.tile_lattices`), on
+    the foreground mask of the lattices ``found`` (computed when none was found)."""
+    from vision.xtiles import tile_lattices
+
+    with_fg = next((lat for lat in found if lat.fg is not None), None)
+    try:
+        return tile_lattices(image, palette, fg=with_fg.fg if with_fg else None,
+                             work_scale=with_fg.work_scale if with_fg else None)
+    except (np.linalg.LinAlgError, FloatingPointError, ValueError) as exc:
+        logger.debug("x-tiles: no lattice from the tiles (%s)", exc)
+        return []
+
+
 def _tagged(lattices: list[Lattice], balanced: bool) -> list[Lattice]:
     """``lattices`` with ``info["located_on"]`` set when they were found on a white-balanced copy."""
     if balanced:
@@ -418,6 +444,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             return n_occ == 0 or (best is not None
                                   and _score_floor(lat, n_occ, coverage, kit) >= best.score)
         readings, info = read_cells(td, kit, palette=palette, profile=profile,
+                                    long_axis_parity=lat.info.get("long_axis_parity"),
                                     fg=rectify_mask(lat, td), framed=framed, give_up=give_up,
                                     die_faces=pips_shown(kit, game))
         t_rect += tb - ta
@@ -510,7 +537,8 @@ def _reading_candidates(kit: Kit, lattices: list[Lattice], lattice: Lattice, fra
     if lattices and lattices[0].info.get("source") == "mat":
         return lattices  # the cell lattices themselves, fitted on the mat's top-down view
     if kit.shape == "rounded-x":
-        # X-shaped tiles have no straight outline: the straight lines are their X grooves
+        # X-shaped tiles have no straight outline: the straight lines may be their X grooves
+        # (the cells' diagonals; see read_image for the lattice through the tiles' centres)
         return _distinct([v for lat in lattices[:3] for v in diagonal_variants(lat)])
     if kit.face_model == "sectors":
         return [lattice, *diagonal_variants(lattice)]

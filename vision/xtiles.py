@@ -1,0 +1,400 @@
+"""X-Tiles' lattice from the tiles themselves: every tile centre is a lattice point.
+
+The X-Tiles reader first looked for the lattice in the tiles' straight X grooves, taking them for
+the cells' diagonals. That holds only for one drawing of the tile: a groove may run to the
+tile's corners instead (not at 45 degrees to the lattice), or be missing altogether. What every
+X-Tiles layout shows, whatever the tiles' proportions, is the tiles: blobs of the four paint
+colours, each ringed by its unpainted wood rim, sitting on a square lattice with their long
+axes alternating in a checkerboard (RULES.md). Tiles that nest tile the plane, so one tile's
+area is one cell.
+
+:func:`tile_lattices` finds the painted faces (pixels near the kit's palette under the photo's
+light), closes the thin grooves between a face's sectors (a groove is narrower than the two
+rims, and the gap, between neighbouring tiles), keeps the blobs shaped like one tile, and fits
+the square lattice to their centres, long axes along the lattice's axes.
+
+Conventions: images are BGR ``uint8``; points ``(x, y)`` in full-image pixels; a lattice maps
+``(x, y, 1)`` lattice coordinates to image pixels, tile ``(row, col)`` centred at
+``(col + 0.5, row + 0.5)``.
+"""
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.colour import Palette, bgr_to_lab, classify_adaptive
+from vision.foreground import foreground_mask
+from vision.lattice import apply_h
+from vision.locate import MAX_CELLS, Lattice, _normalise, work_copy
+
+logger = logging.getLogger(__name__)
+
+#: The painted faces are looked for on a copy of the layout's region of at most this many
+#: pixels (a tile about 60-150 px long on a 12 MP photo's half-size decode: a rim of a
+#: millimetre stays about a pixel wide or more).
+ROI_PIXELS = 250_000
+#: A pixel is paint when its colour lies within this (CIELAB, Euclidean) of a palette colour
+#: as predicted under the photo's light. (Measured on rendered photos of both renderers: paint
+#: within 10-15, the wood rim and the tables 25 or more.)
+PAINT_DISTANCE = 20.0
+#: The light is fitted on this many pixels of the layout (see :func:`_layout_samples`) ...
+LIGHT_SAMPLES = 600
+#: ... that lie at least this far (CIELAB) from each of this many clusters of the table's colours.
+TABLE_APART = 10.0
+TABLE_CLUSTERS = 6
+#: Of the light fits, the one whose paint covers the most of the layout and the least of the
+#: table around it (this many times its share of the table counted against it) is kept.
+TABLE_PENALTY = 4.0
+#: Closings tried (disc radius as a share of the typical piece of paint's size, see
+#: :func:`_tile_blobs`) to bridge a face's grooves but not its rim.
+CLOSE_RADII = (0.0, 0.03, 0.06, 0.1, 0.15, 0.22)
+#: A blob is one tile when its long / short second-moment axis ratio is at least this (a
+#: tile is about 1.5 times as long as wide; a sector alone is squat) ...
+MIN_ELONGATION = 1.25
+#: ... its area at least this share of its convex hull's (the waist's dip; two tiles nested
+#: make an L or T) ...
+MIN_SOLIDITY = 0.72
+#: ... and its area within this factor of the typical tile's.
+AREA_FACTOR = 1.6
+#: Closings whose tile-shaped blobs hold the paint to within this share are as good: the one
+#: with the larger blobs is kept (whole faces rather than parts).
+COVER_TIE = 0.08
+#: Tiles needed to fit the lattice's perspective (a homography); fewer fit an affine map.
+HOMOGRAPHY_TILES = 8
+#: A tile centre is on the lattice when it lies within this share of the pitch of a lattice
+#: point.
+ON_LATTICE = 0.3
+
+
+@dataclass(frozen=True)
+class TileBlob:
+    """One painted face: ``centre`` (x, y) full-image pixels, ``angle`` of its long axis
+    (radians, image axes, in [0, pi)), ``area`` (full-image pixels), ``elongation``."""
+
+    centre: tuple[float, float]
+    angle: float
+    area: float
+    elongation: float
+
+
+def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None = None,
+                  work_scale: float | None = None) -> list[Lattice]:
+    """Lattices of X-Tiles fitted to the tiles' centres (best first; empty when fewer than two
+    tiles are seen).
+
+    Parameters
+    ----------
+    image : (H, W, 3) uint8 BGR, the photo.
+    palette : the kit's paint colours.
+    fg, work_scale : the locator's foreground mask (work resolution) and its scale (work /
+        full); computed when not given.
+
+    Each lattice's ``info`` holds ``source`` ("tiles"), ``tiles`` (the tiles fitted) and
+    ``long_axis_parity`` (0 when the tiles of even ``row + col`` lie east-west).
+    """
+    if fg is None or work_scale is None:
+        work, work_scale = work_copy(image)
+        fg = foreground_mask(work)
+    if fg.mean() < 1e-4:
+        return []
+    blobs, paint, box, scale = _paint_blobs(image, palette, fg, work_scale)
+    if len(blobs) < 2:
+        logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
+        return []
+    lat = _fit_lattice(blobs, paint, box, scale, fg, work_scale)
+    return [lat] if lat is not None else []
+
+
+def _roi(fg: np.ndarray, work_scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The layout's region ``(x0, y0, x1, y1)`` in full-image pixels: the foreground's box with a
+    margin."""
+    ys, xs = np.nonzero(fg)
+    h, w = shape
+    m = 0.03 * max(h, w)
+    x0 = int(max(0, xs.min() / work_scale - m))
+    y0 = int(max(0, ys.min() / work_scale - m))
+    x1 = int(min(w, (xs.max() + 1) / work_scale + m))
+    y1 = int(min(h, (ys.max() + 1) / work_scale + m))
+    return x0, y0, x1, y1
+
+
+def _paint_mask(lab: np.ndarray, near: np.ndarray, palette: Palette) -> np.ndarray:
+    """Pixels (bool, the shape of ``lab``'s first two axes) whose colour is near a palette colour
+    under the photo's light, within the layout's neighbourhood ``near``.
+
+    The light is fitted on pixels of the layout (see :func:`_layout_samples`: its colours apart
+    from the table's, or all of its core); a fit may go astray (a sector colour rendered far
+    from the kit's, a patterned table in the mask), so of the fits (and the palette as given)
+    the one whose paint fills most of the layout and least of the table around it is kept."""
+    lab = np.ascontiguousarray(lab, dtype=np.float32)
+    x2 = cv2.transform(cv2.multiply(lab, lab), np.ones((1, 3), np.float32))
+    outside = ~cv2.dilate(near.astype(np.uint8), np.ones((5, 5), np.uint8), iterations=2).astype(bool)
+    n_near, n_out = np.count_nonzero(near), np.count_nonzero(outside)
+    best, best_score = None, -np.inf
+    for samples in _layout_samples(lab, near):
+        if samples is None:
+            pred = palette.lab.astype(np.float32)
+        else:
+            match, _, _ = classify_adaptive(samples, palette)
+            pred = (match.predicted if match.predicted is not None else palette.lab).astype(np.float32)
+        # squared distance to the nearest colour: |x|^2 + min_c (|c|^2 - 2 x.c), by OpenCV's
+        # per-pixel matrix transform (several times faster than numpy's on (N, 3) rows)
+        M = np.column_stack([-2.0 * pred, np.einsum("ij,ij->i", pred, pred)]).astype(np.float32)
+        t = cv2.transform(lab, M)
+        part = np.minimum(np.minimum(t[..., 0], t[..., 1]), np.minimum(t[..., 2], t[..., 3]))
+        paint = x2 + part < PAINT_DISTANCE ** 2
+        inside = np.count_nonzero(paint & near) / max(1, n_near)
+        table = np.count_nonzero(paint & outside) / max(1, n_out)
+        score = inside - TABLE_PENALTY * table
+        logger.debug("x-tiles: paint fills %.2f of the layout, %.3f of the table", inside, table)
+        if score > best_score:
+            best, best_score = paint, score
+    return best & near
+
+
+def _layout_samples(lab: np.ndarray, near: np.ndarray) -> list[np.ndarray | None]:
+    """Samples ``(N, 3)`` of the layout's colours to fit the light on (up to
+    :data:`LIGHT_SAMPLES` each): the pixels near the foreground (``near``) whose colour is far
+    from every colour of the table around it (k-means clusters of the region's pixels off the
+    foreground; "far" being several times the table's own spread about them: the foreground's
+    mask is coarse and, on a patterned table, takes in patches of the table), and the
+    foreground's core (the first may leave out a sector colour close to the table's); ``None``
+    for the palette as given."""
+    rng = np.random.default_rng(0)
+    inside, outside = lab[near], lab[~near]
+    if len(inside) > 6 * LIGHT_SAMPLES:
+        inside = inside[rng.integers(0, len(inside), 6 * LIGHT_SAMPLES)]
+    out: list[np.ndarray | None] = [None]
+    r = max(2, int(0.03 * max(near.shape)))
+    core = lab[cv2.erode(near.astype(np.uint8), np.ones((r, r), np.uint8)) > 0]
+    if len(core) >= 100:
+        out.append(core[rng.integers(0, len(core), LIGHT_SAMPLES)])
+    if len(outside) >= 200:
+        if len(outside) > 4000:
+            outside = outside[rng.integers(0, len(outside), 4000)]
+        cv2.setRNGSeed(0)
+        crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+        _, idx, centres = cv2.kmeans(outside.astype(np.float32), TABLE_CLUSTERS, None, crit, 1,
+                                     cv2.KMEANS_PP_CENTERS)
+        spread = float(np.percentile(np.linalg.norm(outside - centres[idx.ravel()], axis=1), 90))
+        d = np.linalg.norm(inside[:, None, :] - centres[None, :, :], axis=2).min(axis=1)
+        far = inside[d > max(TABLE_APART, 2.5 * spread)]
+        if len(far) >= 100:
+            out.append(far[:LIGHT_SAMPLES])
+    return out
+
+
+def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float
+                 ) -> tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float]:
+    """The tile-shaped painted blobs near the foreground, the paint mask of the region (ROI
+    pixels), the region ``(x0, y0, x1, y1)`` (full-image pixels) and the ROI's scale (ROI /
+    full)."""
+    x0, y0, x1, y1 = _roi(fg, work_scale, image.shape[:2])
+    crop = image[y0:y1, x0:x1]
+    s = min(1.0, math.sqrt(ROI_PIXELS / max(1, crop.shape[0] * crop.shape[1])))
+    if s < 0.999:
+        crop = cv2.resize(crop, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+    else:
+        s = 1.0
+    h, w = crop.shape[:2]
+    lab = bgr_to_lab(crop)
+    # the foreground (work pixels) over the region, onto the crop
+    wx0, wy0 = int(x0 * work_scale), int(y0 * work_scale)
+    wx1, wy1 = max(wx0 + 1, int(math.ceil(x1 * work_scale))), max(wy0 + 1, int(math.ceil(y1 * work_scale)))
+    full_fg = cv2.resize(fg[wy0:wy1, wx0:wx1].astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
+    near = cv2.dilate(full_fg, np.ones((5, 5), np.uint8), iterations=max(1, int(0.004 * max(h, w)))) > 0
+    paint = _paint_mask(lab, near, palette)
+    paint = cv2.morphologyEx(paint.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    blobs = _tile_blobs(paint)
+    out = [TileBlob(((cx / s) + x0, (cy / s) + y0), a, area / (s * s), e) for (cx, cy), a, area, e in blobs]
+    return out, paint, (x0, y0, x1, y1), s
+
+
+def _components(mask: np.ndarray, min_area: float) -> list[tuple[tuple[float, float], float, float, float, float]]:
+    """Connected components of ``mask`` with at least ``min_area`` pixels: ``(centre, angle of the
+    long axis, area, elongation, solidity)``."""
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=4)
+    out = []
+    for i in range(1, n):
+        area = float(stats[i, cv2.CC_STAT_AREA])
+        if area < min_area:
+            continue
+        x, y, bw, bh = (int(v) for v in stats[i, :4])
+        comp = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
+        m = cv2.moments(comp, binaryImage=True)
+        mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
+        tr, det = mu20 + mu02, mu20 * mu02 - mu11 * mu11
+        disc = math.sqrt(max(tr * tr / 4 - det, 0.0))
+        l1, l2 = tr / 2 + disc, max(tr / 2 - disc, 1e-9)
+        angle = 0.5 * math.atan2(2 * mu11, mu20 - mu02) % math.pi
+        cnts, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        hull = cv2.convexHull(np.vstack(cnts))
+        solidity = area / max(cv2.contourArea(hull), 1.0)
+        out.append(((float(cents[i, 0]), float(cents[i, 1])), angle, area,
+                    math.sqrt(l1 / l2), float(solidity)))
+    return out
+
+
+def _tile_blobs(paint: np.ndarray) -> list[tuple[tuple[float, float], float, float, float]]:
+    """The blobs shaped like one tile, after the closing (of those tried) that gives the most.
+
+    A face's grooves split it into sector pieces; closing with a disc a little wider than the
+    groove joins them, while the two rims (and the gap) between neighbouring tiles are wider.
+    The closings tried (:data:`CLOSE_RADII`) are kept whose tile-shaped blobs hold the most of
+    the paint (whole faces rather than one kind of piece; the larger blobs on a tie)."""
+    pieces = _components(paint, 12)
+    if not pieces:
+        return []
+    # (the size of the pieces that hold most of the paint: specks of noise do not count)
+    areas = np.sort([p[2] for p in pieces])
+    typical = math.sqrt(float(areas[np.searchsorted(np.cumsum(areas), 0.5 * areas.sum())]))
+    best: list = []
+    best_key = (-1.0, 0.0)
+    best_k = 0
+    # closing by a disc of radius r: grow the paint by r (its distance map, once), shrink back
+    to_paint = cv2.distanceTransform((paint == 0).astype(np.uint8), cv2.DIST_L2, 3)
+    for r in sorted({round(typical * f, 1) for f in CLOSE_RADII}):
+        if r < 0.5:
+            closed = paint
+        else:
+            grown = (to_paint <= r).astype(np.uint8)
+            closed = (cv2.distanceTransform(grown, cv2.DIST_L2, 3) > r).astype(np.uint8)
+        k = r
+        comps = _components(closed, max(12.0, 0.25 * typical ** 2))
+        if len(comps) < len(best) / 2:
+            break  # (the closings have begun to join whole tiles)
+        shaped = [c for c in comps if c[3] >= MIN_ELONGATION and c[4] >= MIN_SOLIDITY]
+        if len(shaped) < 2:
+            continue
+        med = float(np.median([c[2] for c in shaped]))
+        tiles = [c[:4] for c in shaped if med / AREA_FACTOR <= c[2] <= med * AREA_FACTOR]
+        # the share of the paint in tile-shaped blobs: whole faces hold it all, one kind of a
+        # face's pieces (its small sectors, elongated too) only a part
+        covered = sum(c[2] for c in tiles) / max(sum(c[2] for c in comps), 1.0)
+        logger.debug("x-tiles: closing %.1f px: %d blobs, %d tile-shaped, %.2f of the paint", k,
+                     len(comps), len(tiles), covered)
+        key = (round(covered / COVER_TIE), med)
+        if len(tiles) >= 2 and key > best_key:
+            best, best_key, best_k = tiles, key, k
+    logger.debug("x-tiles: %d tiles at closing %.1f px", len(best), best_k)
+    return best
+
+
+def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, int, int],
+                 scale: float, fg: np.ndarray, work_scale: float) -> Lattice | None:
+    """The square lattice through the tile centres, axes along the tiles' long axes."""
+    centres = np.array([b.centre for b in blobs])
+    angles = np.array([b.angle for b in blobs])
+    areas = np.array([b.area for b in blobs])
+    # the lattice's axes: the long axes, modulo a quarter turn
+    phi = 0.25 * math.atan2(float(np.sum(np.sin(4 * angles))), float(np.sum(np.cos(4 * angles))))
+    u = np.array([math.cos(phi), math.sin(phi)])
+    v = np.array([-math.sin(phi), math.cos(phi)])
+    pitch = _pitch(centres, angles, areas)
+    along_u = np.abs(np.cos(angles - phi)) > math.sqrt(0.5)
+    H = _assign(centres, along_u, u, v, pitch)
+    if H is None:
+        return None
+    q = apply_h(np.linalg.inv(H), centres)
+    ij = np.round(q)
+    ok = np.abs(q - ij).max(axis=1) < ON_LATTICE
+    # (and turned as the checkerboard has it there, by the majority's parity)
+    even = (ij[:, 0] + ij[:, 1]).astype(int) % 2 == 0
+    flip = np.sum(ok & (along_u == even)) < np.sum(ok & (along_u != even))
+    ok &= along_u == (even != flip)
+    logger.debug("x-tiles: %d of %d tiles on the lattice", ok.sum(), len(blobs))
+    if ok.sum() < 2:
+        return None
+    lat_dir = np.column_stack([np.cos(angles), np.sin(angles)])
+    # lattice coordinates: tile (i, j) centred at (j + 0.5, i + 0.5)
+    H_lat = H @ np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1.0]])
+    inv_lat = np.linalg.inv(H_lat)
+    # the window: every painted pixel's cell, plus a ring of table
+    ys, xs = np.nonzero(paint[::2, ::2])
+    pts = np.column_stack([xs * 2 / scale + box[0], ys * 2 / scale + box[1]])
+    q = apply_h(inv_lat, pts) if len(pts) else apply_h(inv_lat, centres)
+    lo = np.floor(np.percentile(q, 1, axis=0)).astype(int) - 1
+    hi = np.floor(np.percentile(q, 99, axis=0)).astype(int) + 1
+    cols, rows = (int(lo[0]), int(hi[0])), (int(lo[1]), int(hi[1]))
+    if rows[1] - rows[0] + 1 > MAX_CELLS or cols[1] - cols[0] + 1 > MAX_CELLS:
+        return None
+    lat = Lattice(H=H_lat / H_lat[2, 2], rows=rows, cols=cols, pitch_px=pitch, diagonal=True,
+                  strength=float(ok.mean()), work_scale=work_scale,
+                  info={"source": "tiles", "tiles": int(ok.sum())}, fg=fg)
+    lat = _normalise(lat)
+    # which parity holds the east-west tiles, in the normalised lattice's coordinates
+    inv_n = np.linalg.inv(lat.H)
+    a = apply_h(inv_n, centres[ok])
+    b = apply_h(inv_n, centres[ok] + 0.2 * pitch * lat_dir[ok])
+    ew = np.abs(b[:, 0] - a[:, 0]) > np.abs(b[:, 1] - a[:, 1])
+    cell_par = (np.floor(a[:, 0]) + np.floor(a[:, 1])).astype(int) % 2
+    even_ew = np.mean(ew == (cell_par == 0))
+    lat.info["long_axis_parity"] = 0 if even_ew >= 0.5 else 1
+    return lat
+
+
+def _pitch(centres: np.ndarray, angles: np.ndarray, areas: np.ndarray) -> float:
+    """The lattice pitch (image pixels) near the tiles: the median distance from a tile to its
+    nearest neighbour turned a quarter turn (a lattice neighbour lies one pitch away, at most
+    twice the tile's size even with a gap), else the square root of a tile's area (tiles that
+    nest tile the plane; the painted face is a little smaller than the tile)."""
+    size = math.sqrt(float(np.median(areas)))
+    d = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
+    turned = np.abs(np.sin(angles[:, None] - angles[None, :])) > 0.7
+    cand = np.where(turned & (d > 0.8 * size) & (d < 2.0 * size), d, np.inf).min(axis=1)
+    cand = cand[np.isfinite(cand)]
+    return float(np.median(cand)) if len(cand) else 1.05 * size
+
+
+def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray,
+            pitch: float) -> np.ndarray | None:
+    """The map ``(3, 3)`` from tile indices ``(j, i)`` to image points, grown from the tile
+    nearest the layout's middle outwards: each tile is taken when it lies near a lattice point
+    of the map so far, free, of the checkerboard's orientation there (``along_u``: its long axis
+    runs along ``u``), and the map is refitted after each (perspective changes the pitch across
+    the layout); None when fewer than two tiles fit."""
+    seed = int(np.argmin(np.linalg.norm(centres - np.median(centres, axis=0), axis=1)))
+    H = np.array([[pitch * u[0], pitch * v[0], centres[seed, 0]],
+                  [pitch * u[1], pitch * v[1], centres[seed, 1]], [0, 0, 1.0]])
+    order = np.argsort(np.linalg.norm(centres - centres[seed], axis=1))
+    taken_ij, taken_xy = [np.zeros(2)], [centres[seed]]
+    for k in order[1:]:
+        q = apply_h(np.linalg.inv(H), centres[k:k + 1])[0]
+        ij = np.round(q)
+        if np.abs(q - ij).max() >= ON_LATTICE or any(np.array_equal(ij, t) for t in taken_ij):
+            continue
+        if along_u[k] != (along_u[seed] == (int(ij[0] + ij[1]) % 2 == 0)):
+            continue  # (a blob turned the wrong way for its cell: not a tile there)
+        taken_ij.append(ij)
+        taken_xy.append(centres[k])
+        H = _fit_map(np.array(taken_ij), np.array(taken_xy), H)
+    if len(taken_ij) < 2:
+        return None
+    return H
+
+
+def _fit_map(ij: np.ndarray, xy: np.ndarray, prior: np.ndarray) -> np.ndarray:
+    """Map ``(3, 3)`` from tile indices ``(j, i)`` to image points: a homography when at least
+    :data:`HOMOGRAPHY_TILES` tiles span two dimensions, an affine map from 3, else ``prior``'s
+    axes scaled and shifted to fit."""
+    n = len(ij)
+    if n >= HOMOGRAPHY_TILES and np.linalg.matrix_rank(ij - ij.mean(0)) == 2:
+        H, _ = cv2.findHomography(ij.astype(np.float64), xy.astype(np.float64), 0)
+        if H is not None and np.all(np.isfinite(H)):
+            return H / H[2, 2]
+    if n >= 3 and np.linalg.matrix_rank(ij - ij.mean(0)) == 2:
+        A = np.column_stack([ij, np.ones(n)])
+        sol, *_ = np.linalg.lstsq(A, xy, rcond=None)
+        return np.vstack([sol.T, [0, 0, 1.0]])
+    # the prior's linear part, scaled, and a shift
+    L = prior[:2, :2]
+    pred = ij @ L.T
+    pc, xc = pred - pred.mean(0), xy - xy.mean(0)
+    k = float(np.sum(pc * xc) / max(np.sum(pc * pc), 1e-9)) if n >= 2 else 1.0
+    k = k if k > 0 else 1.0
+    t = xy.mean(0) - k * pred.mean(0)
+    return np.array([[k * L[0, 0], k * L[0, 1], t[0]], [k * L[1, 0], k * L[1, 1], t[1]], [0, 0, 1.0]])
