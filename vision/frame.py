@@ -18,10 +18,20 @@ logger = logging.getLogger(__name__)
 
 FRAME = 8
 EDGES = ("n", "e", "s", "w")
-#: The thin bands a strip is looked for in, in cells from a window's side line: before the line
-#: (above a top side, left of a left side) and after it (below a bottom side, right of a right).
-BEFORE = (-0.28, -0.08)
-AFTER = (0.08, 0.28)
+#: The strip is looked for in thin slices beside a window's side, SLICE cells across, starting
+#: these many cells out from the side line: a board's strip may lie right against its cells or a
+#: margin away, and be narrow or wide (strips of 8-22 mm a margin of 1.5-8 mm out from cells of
+#: 40-50 mm: from 0.03 to 0.75 cells out). Each side takes the slice on which its strip shows
+#: best (even, of a kit colour); a slice of at most the narrowest strip's width lies within it.
+SLICE = 0.12
+SLICE_STARTS = tuple(float(v) for v in np.round(np.arange(0.02, 0.66, 0.06), 2))
+
+
+def _slices(before: bool) -> list[tuple[float, float]]:
+    """The slices' offsets (cells from a line, negative = before it) on one side of a line."""
+    if before:
+        return [(-(a + SLICE), -a) for a in SLICE_STARTS]
+    return [(a, a + SLICE) for a in SLICE_STARTS]
 
 
 @dataclass(frozen=True)
@@ -73,10 +83,12 @@ def _band_stats(lab: np.ndarray, n: int, rows: int, cols: int, offsets: tuple[fl
 
 def _band_pixels(n: int, lines: int, first: tuple[int, int], second: tuple[int, int]
                  ) -> np.ndarray:
-    """Pixel rows (or columns) of the bands :data:`BEFORE` lines ``first`` and :data:`AFTER`
-    lines ``second`` (inclusive ranges), within ``lines * n`` pixels."""
+    """Pixel rows (or columns) of the slices before lines ``first`` and after lines ``second``
+    (inclusive ranges, see :func:`_slices`), within ``lines * n`` pixels."""
     out = []
-    for (lo, hi), off in ((first, BEFORE), (second, AFTER)):
+    for (lo, hi), before in ((first, True), (second, False)):
+        reach = _slices(before)
+        off = (min(o[0] for o in reach), max(o[1] for o in reach))
         for r in range(lo, hi + 1):
             out.append(np.arange(int(np.round((r + off[0]) * n)), int(np.round((r + off[1]) * n))))
     idx = np.unique(np.concatenate(out)) if out else np.zeros(0, int)
@@ -106,9 +118,10 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
                ) -> Frame | None:
     """Find the 8x8 board frame on ``lattice`` (full-image homography) in ``image`` (BGR).
 
-    Every window of 8x8 cells is judged by the thin bands just outside its four sides: each
-    side's band (over its middle six cells) must be uniform and close to a kit colour, the
-    four sides of different colours. Band statistics are computed once per cell side, so all
+    Every window of 8x8 cells is judged by thin slices outside its four sides (see
+    :data:`SLICE_STARTS`): on each side, the slice over its middle six cells that is most even
+    and closest to a kit colour is its strip; the four strips must be even, close to kit colours
+    and of four different colours. Slice statistics are computed once per cell side, so all
     windows are judged together.
 
     Returns ``None`` when no window of the lattice has coloured strips on its four sides.
@@ -118,44 +131,58 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
         return None
     n = cell_px
     rows, cols = td.rows, td.cols
-    # bands outside a window: above its top row line, below its bottom line, left, right
+    # slices outside a window: above its top row line, below its bottom line, left, right
     nr, nc = rows - FRAME + 1, cols - FRAME + 1
     lab = _band_lab(td.image, n, rows, cols, nr, nc)
-    # (only the lines that can be a window's side: tops 0 .. nr - 1, bottoms FRAME .. rows)
-    above, above_s = _band_stats(lab, n, rows, cols, BEFORE, True, (0, nr - 1))
-    below, below_s = _band_stats(lab, n, rows, cols, AFTER, True, (FRAME, rows))
-    left, left_s = _band_stats(lab, n, rows, cols, BEFORE, False, (0, nc - 1))
-    right, right_s = _band_stats(lab, n, rows, cols, AFTER, False, (FRAME, cols))
     inner = np.arange(1, FRAME - 1)  # the middle six cells of a side
     r0 = np.arange(nr)[:, None, None]
     c0 = np.arange(nc)[None, :, None]
-    # (nr, nc, 6, 3) segment medians and (nr, nc, 6) spreads per side
-    sides = {
-        "n": (above[r0, c0 + inner], above_s[r0, c0 + inner]),
-        "s": (below[r0 + FRAME, c0 + inner], below_s[r0 + FRAME, c0 + inner]),
-        "w": (left[c0, r0 + inner], left_s[c0, r0 + inner]),
-        "e": (right[c0 + FRAME, r0 + inner], right_s[c0 + FRAME, r0 + inner]),
-    }
-    meds, spreads = [], []
+    meds, spreads = [], []  # per side: (S, nr, nc, 3) and (S, nr, nc) over the slices S
     for e in EDGES:
-        seg, seg_s = sides[e]
-        m = np.median(seg, axis=2)  # (nr, nc, 3)
-        between = np.median(np.linalg.norm(seg - m[:, :, None, :], axis=3), axis=2)
-        meds.append(m)
-        spreads.append(np.median(seg_s, axis=2) + between)
-    meds = np.stack(meds, axis=2)        # (nr, nc, 4, 3)
-    spread = np.stack(spreads, axis=2)   # (nr, nc, 4)
-    valid = np.all(np.isfinite(meds), axis=(2, 3)) & np.all(np.isfinite(spread), axis=2)
-    if not valid.any():
+        before = e in ("n", "w")
+        horizontal = e in ("n", "s")
+        first = (0, (nr if horizontal else nc) - 1) if before else (FRAME, rows if horizontal else cols)
+        m_s, s_s = [], []
+        for off in _slices(before):
+            med, spr = _band_stats(lab, n, rows, cols, off, horizontal, first)
+            # (segments: (nr, nc, 6, 3) medians and (nr, nc, 6) spreads)
+            if e == "n":
+                seg, seg_s = med[r0, c0 + inner], spr[r0, c0 + inner]
+            elif e == "s":
+                seg, seg_s = med[r0 + FRAME, c0 + inner], spr[r0 + FRAME, c0 + inner]
+            elif e == "w":
+                seg, seg_s = med[c0, r0 + inner], spr[c0, r0 + inner]
+            else:
+                seg, seg_s = med[c0 + FRAME, r0 + inner], spr[c0 + FRAME, r0 + inner]
+            m = np.median(seg, axis=2)  # (nr, nc, 3)
+            between = np.median(np.linalg.norm(seg - m[:, :, None, :], axis=3), axis=2)
+            m_s.append(m)
+            s_s.append(np.median(seg_s, axis=2) + between)
+        meds.append(np.stack(m_s))
+        spreads.append(np.stack(s_s))
+    meds = np.stack(meds, axis=3)        # (S, nr, nc, 4, 3)
+    spread = np.stack(spreads, axis=3)   # (S, nr, nc, 4)
+    valid = np.all(np.isfinite(meds), axis=4) & np.isfinite(spread)  # (S, nr, nc, 4)
+    if not valid.any(axis=0).all(axis=-1).any():
         return None
-    meds = np.where(valid[..., None, None], meds, 0.0)
-    d = ciede2000(meds[..., None, :], palette.lab[None, None, None, :, :])  # (nr, nc, 4, k)
+    meds = np.where(valid[..., None], meds, 0.0)
+    d = ciede2000(meds[..., None, :], palette.lab[None, None, None, None, :, :])  # (S, nr, nc, 4, k)
     idx = d.argmin(-1)
     dist = np.take_along_axis(d, idx[..., None], -1)[..., 0]
     chroma = np.hypot(meds[..., 1], meds[..., 2])
-    score = dist.sum(-1) + np.nan_to_num(spread, nan=1e3).sum(-1) - 0.3 * np.minimum(chroma, 60).sum(-1)
-    score = np.where(valid, score, np.inf)
+    side_score = dist + np.nan_to_num(spread, nan=1e3) - 0.3 * np.minimum(chroma, 60)
+    side_score = np.where(valid, side_score, np.inf)
+    best = np.argmin(side_score, axis=0)  # (nr, nc, 4): each side's slice
+    pick = best[None, ...]
+    side_score = np.take_along_axis(side_score, pick, 0)[0]
+    idx = np.take_along_axis(idx, pick, 0)[0]
+    dist = np.take_along_axis(dist, pick, 0)[0]
+    spread = np.take_along_axis(np.nan_to_num(spread, nan=1e3), pick, 0)[0]
+    score = side_score.sum(-1)  # (nr, nc), inf where a side has no slice in view
     br, bc = np.unravel_index(int(np.argmin(score)), score.shape)
+    if not np.isfinite(score[br, bc]):
+        return None
+    slices = best[br, bc]
     idx, dist, spread = idx[br, bc], dist[br, bc], spread[br, bc]
     # (one strip may be uneven, a glare over part of it, when the other three are even)
     second, worst = np.sort(spread)[-2:]
@@ -166,4 +193,6 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
         return None
     conf = float(np.clip(1 - np.max(dist) / 30, 0, 1))
     borders = {e: palette.names[int(i)] for e, i in zip(EDGES, idx)}
+    logger.debug("board frame at %s: strips dE %s spread %s, from %s cells out", (br, bc),
+                 np.round(dist, 1), np.round(spread, 1), [SLICE_STARTS[k] for k in slices])
     return Frame((td.r0 + int(br), td.c0 + int(bc)), borders, conf)

@@ -74,3 +74,42 @@ def test_a_glare_over_part_of_one_strip_does_not_lose_the_frame():
     glared = np.clip(image.astype(np.float64) + 255 * 0.6 * blob[..., None], 0, 255).astype(np.uint8)
     again = find_frame(glared, lat, palette)
     assert again is not None and again.borders == frame.borders and again.origin == frame.origin
+
+
+def _flat_board(strip_from: float, strip_width: float, body=(40, 36, 30), cell: int = 40):
+    """A top-down board of 8x8 cells of ``cell`` px (printed lines, a dark body) whose strips lie
+    ``strip_from`` cells out from the cells and are ``strip_width`` cells wide, on a light table;
+    and the lattice of its cells (a ring of two cells around)."""
+    from vision.locate import Lattice
+    kit = kit_for_game("twelve-tiles")
+    x0 = 3 * cell
+    size = 14 * cell
+    img = np.full((size, size, 3), 225, np.uint8)
+    lo, hi = x0, x0 + 8 * cell
+    a, b = int(round(strip_from * cell)), int(round((strip_from + strip_width) * cell))
+    img[lo - b - 4:hi + b + 4, lo - b - 4:hi + b + 4] = body
+    def bgr(name):
+        h = kit.colours[name]
+        return int(h[5:7], 16), int(h[3:5], 16), int(h[1:3], 16)
+    borders = {"n": "red", "e": "yellow", "s": "green", "w": "blue"}
+    img[lo - b:lo - a, lo:hi] = bgr(borders["n"])
+    img[hi + a:hi + b, lo:hi] = bgr(borders["s"])
+    img[lo:hi, lo - b:lo - a] = bgr(borders["w"])
+    img[lo:hi, hi + a:hi + b] = bgr(borders["e"])
+    for k in range(9):
+        img[lo + k * cell - 1:lo + k * cell + 1, lo:hi] = 90
+        img[lo:hi, lo + k * cell - 1:lo + k * cell + 1] = 90
+    H = np.array([[cell, 0, x0], [0, cell, x0], [0, 0, 1.0]])
+    lat = Lattice(H, rows=(-2, 9), cols=(-2, 9), pitch_px=float(cell), strength=1.0, info={})
+    return img, lat, borders
+
+
+def test_strips_a_margin_out_from_the_cells_and_of_any_width_are_the_frame():
+    # a board's strips may lie against its cells or up to most of a cell out, narrow or wide
+    # (8-22 mm strips, 1.5-8 mm out, 40-50 mm cells): the frame is found for each
+    palette = Palette.from_hex(kit_for_game("twelve-tiles").colours)
+    for start, width in ((0.05, 0.2), (0.3, 0.2), (0.2, 0.5), (0.45, 0.25)):
+        image, lat, borders = _flat_board(start, width)
+        frame = find_frame(image, lat, palette)
+        assert frame is not None, (start, width)
+        assert frame.origin == (0, 0) and frame.borders == borders
