@@ -33,8 +33,14 @@ from vision.locate import (Lattice, cell_aspect, diagonal_variants, interleaved,
 logger = logging.getLogger(__name__)
 
 EDGE_NAMES = ("n", "e", "s", "w")
-#: A board frame this confident is taken without trying other readings of the lattice.
+#: A board frame this confident is taken without trying other readings of the lattice ...
 CLEAR_FRAME = 0.7
+#: ... and so is one this confident whose strips lie centred around its window to within this
+#: (cells, the differences between opposite sides' strips added): the board's cells are then
+#: placed within its strips whatever lattice showed them (see :func:`_cells_within_strips`).
+#: (On the rendered dev photos the frames on the board's lattice were 0.46-0.91 confident,
+#: within 0.1 cells of centred as a rule; those a part of a cell off 0.13-0.7 off centre.)
+CENTRED_FRAME = (0.45, 0.1)
 
 
 @dataclass(frozen=True)
@@ -187,12 +193,12 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         framed = _frames(image, palette, (
             v for top in lattices[:3]
             for v in [top, *([] if top.info.get("source") == "mat" else diagonal_variants(top))]))
-        if not framed or max(f.confidence for f, _ in framed) < CLEAR_FRAME:
+        if not any(_clear(f) for f, _ in framed):
             # the lines may be every other line of the board (its printed cells and the tiles'
             # edges between them) or run along the cells' middles: coarser and shifted readings
             framed += _frames(image, palette,
                               (v for top in lattices[:3] for v in shifted_variants(top)))
-        if not framed or max(f.confidence for f, _ in framed) < CLEAR_FRAME:
+        if not any(_clear(f) for f, _ in framed):
             # a patterned table may swamp the search (its stripes or checks are the lattice
             # found): look for the board's grid within its four border strips
             strips = _board_from_strips(image, kit, palette)
@@ -458,6 +464,19 @@ def _board_from_strips(image: np.ndarray, kit: Kit, palette: Palette) -> tuple[F
 STRIPS_OFF_CENTRE = 0.5
 
 
+def _clear(frame: Frame) -> bool:
+    """Whether a frame shows the board clearly (:data:`CLEAR_FRAME`, :data:`CENTRED_FRAME`)."""
+    return frame.confidence >= CLEAR_FRAME or (
+        frame.strips is not None and frame.confidence >= CENTRED_FRAME[0]
+        and _off_centre(frame.strips) <= CENTRED_FRAME[1])
+
+
+def _off_centre(strips: Mapping[str, float]) -> float:
+    """How far a frame's strips lie off centre around its window (cells): the differences
+    between the opposite sides' strips, added."""
+    return abs(strips["n"] - strips["s"]) + abs(strips["e"] - strips["w"])
+
+
 def _frame_rank(found: tuple[Frame, Lattice]) -> float:
     """How well a frame found on a lattice shows the board (higher is better): its confidence,
     less for strips off centre around its window (:data:`STRIPS_OFF_CENTRE`)."""
@@ -465,7 +484,7 @@ def _frame_rank(found: tuple[Frame, Lattice]) -> float:
     st = frame.strips
     if st is None:
         return frame.confidence
-    return frame.confidence - STRIPS_OFF_CENTRE * (abs(st["n"] - st["s"]) + abs(st["e"] - st["w"]))
+    return frame.confidence - STRIPS_OFF_CENTRE * _off_centre(st)
 
 
 def _at_origin(frame: Frame, lattice: Lattice) -> tuple[Frame, Lattice]:
@@ -526,13 +545,13 @@ def _score_floor(lat: Lattice, n_occ: int, coverage: float, kit: Kit) -> float:
 def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]
             ) -> list[tuple[Frame, Lattice]]:
     """The board frames found on ``lattices``, in turn, until a clear one
-    (confidence >= :data:`CLEAR_FRAME`): no need to look further."""
+    (see :func:`_clear`): no need to look further."""
     framed = []
     for lat in lattices:
         found = find_frame(image, lat, palette)
         if found is not None:
             framed.append((found, lat))
-            if found.confidence >= CLEAR_FRAME:
+            if _clear(found):
                 break
     return framed
 

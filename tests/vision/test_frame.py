@@ -170,3 +170,15 @@ def test_the_cells_are_placed_within_the_strips_whatever_lattice_showed_them():
     centred = Frame((0, 0), borders, 0.6, {"n": 0.3, "e": 0.3, "s": 0.32, "w": 0.3})
     off = Frame((0, 0), borders, 0.62, {"n": 0.6, "e": 0.3, "s": 0.02, "w": 0.3})
     assert _frame_rank((centred, lat)) > _frame_rank((off, lat))
+
+
+def test_a_frame_with_centred_strips_ends_the_search_however_warm_the_light():
+    # a warm lamp moves the strips' colours (confidence 0.5): with strips centred around its
+    # window the frame is the board's all the same; off centre, other lattices are tried
+    from vision.frame import Frame
+    from vision.pipeline import _clear
+    borders = {"n": "red", "e": "yellow", "s": "green", "w": "blue"}
+    assert _clear(Frame((0, 0), borders, 0.5, {"n": 0.3, "e": 0.3, "s": 0.33, "w": 0.3}))
+    assert not _clear(Frame((0, 0), borders, 0.5, {"n": 0.6, "e": 0.3, "s": 0.02, "w": 0.3}))
+    assert not _clear(Frame((0, 0), borders, 0.5))
+    assert _clear(Frame((0, 0), borders, 0.8))
