@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.cells import rectify
+from vision.cells import _surface_looks, rectify
 from vision.colour import Palette, bgr_to_lab, ciede2000
 from vision.locate import Lattice
 
@@ -18,65 +18,96 @@ logger = logging.getLogger(__name__)
 
 FRAME = 8
 EDGES = ("n", "e", "s", "w")
-#: The thin bands a strip is looked for in, in cells from a window's side line: before the line
-#: (above a top side, left of a left side) and after it (below a bottom side, right of a right).
-BEFORE = (-0.28, -0.08)
-AFTER = (0.08, 0.28)
+#: The strip is looked for in thin slices beside a window's side, SLICE cells across, starting
+#: these many cells out from the side line: a board's strip may lie right against its cells or a
+#: margin away, and be narrow or wide (strips of 8-22 mm a margin of 1.5-8 mm out from cells of
+#: 40-50 mm: from 0.03 to 0.75 cells out). Each side takes the slice on which its strip shows
+#: best (even, of a kit colour); a slice of at most the narrowest strip's width lies within it.
+SLICE = 0.12
+SLICE_STARTS = tuple(float(v) for v in np.round(np.arange(0.02, 0.66, 0.06), 2))
+
+
+def _slices(before: bool) -> list[tuple[float, float]]:
+    """The slices' offsets (cells from a line, negative = before it) on one side of a line."""
+    if before:
+        return [(-(a + SLICE), -a) for a in SLICE_STARTS]
+    return [(a, a + SLICE) for a in SLICE_STARTS]
 
 
 @dataclass(frozen=True)
 class Frame:
     """``origin`` ``(row, col)`` of the frame's cell (0, 0) in lattice cells; ``borders``
-    ``{"n","e","s","w"}`` colour names; ``confidence`` 0-1."""
+    ``{"n","e","s","w"}`` colour names; ``confidence`` 0-1; ``strips`` ``{"n","e","s","w"}``
+    how far out from the window's side (cells) each strip's middle lies, when measured."""
 
     origin: tuple[int, int]
     borders: dict
     confidence: float
+    strips: dict | None = None
+
+
+def _line_sums(lab: np.ndarray, n: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    """Running sums down the view of every pixel row's CIELAB over each cell column: ``(H + 1,
+    cols, 3)`` sums and ``(H + 1, cols)`` sums of squared norms, so that any band of rows has
+    its mean and spread at once (see :func:`_band_stats`)."""
+    part = lab[:, :cols * n].reshape(lab.shape[0], cols, n, 3).astype(np.float64)
+    s1 = np.zeros((lab.shape[0] + 1, cols, 3))
+    s2 = np.zeros((lab.shape[0] + 1, cols))
+    np.cumsum(part.sum(axis=2), axis=0, out=s1[1:])
+    np.cumsum((part * part).sum(axis=(2, 3)), axis=0, out=s2[1:])
+    return s1, s2
 
 
 def _band_stats(lab: np.ndarray, n: int, rows: int, cols: int, offsets: tuple[float, float],
-                horizontal: bool, lines: tuple[int, int] | None = None
+                horizontal: bool, lines: tuple[int, int] | None = None,
+                sums: tuple[np.ndarray, np.ndarray] | None = None
                 ) -> tuple[np.ndarray, np.ndarray]:
-    """Median CIELAB and spread of a thin band beside every cell side.
+    """Mean CIELAB and spread of a thin band beside every cell side.
 
     ``horizontal``: bands beside row lines ``r = 0 .. rows`` spanning each column ``j``, at
     ``r + offsets`` cells (negative offsets = above the line); otherwise beside column lines.
-    Returns ``(median, spread)`` of shapes ``(rows + 1, cols, 3)`` and ``(rows + 1, cols)``
-    (transposed roles for vertical bands), NaN where the band leaves the view. ``spread`` is the
-    median distance of the band's pixels to its median (a painted strip is uniform). ``lines``:
-    only the lines ``first .. last`` (inclusive) are measured, the others are left NaN.
+    Returns ``(mean, spread)`` of shapes ``(rows + 1, cols, 3)`` and ``(rows + 1, cols)``
+    (transposed roles for vertical bands), NaN where the band leaves the view; for ``offsets``
+    of several bands ``(S, 2)``, of shapes ``(S, rows + 1, cols, 3)`` and ``(S, rows + 1, cols)``. ``spread`` is the
+    root mean square distance of the band's pixels from their mean (a painted strip is uniform;
+    a band is a few pixels across, its mean is robust enough: a strip's segments are judged
+    together by their medians, see :func:`find_frame`). ``lines``: only the lines ``first ..
+    last`` (inclusive) are measured, the others are left NaN. ``sums``: :func:`_line_sums` of
+    ``lab`` (of its transpose for vertical bands), when computed already.
     """
     if not horizontal:
-        return _band_stats(lab.transpose(1, 0, 2), n, cols, rows, offsets, True, lines)
+        return _band_stats(lab.transpose(1, 0, 2), n, cols, rows, offsets, True, lines, sums)
     H = lab.shape[0]
-    med = np.full((rows + 1, cols, 3), np.nan, np.float32)
-    spread = np.full((rows + 1, cols), np.nan, np.float32)
-    # the bands of all row lines at once (grouped by their height in pixels, one group as a
-    # rule: every band starts at the same offset from its line)
+    s1, s2 = sums if sums is not None else _line_sums(lab, n, cols)
+    off = np.asarray(offsets, float)
+    single = off.ndim == 1
+    off = off.reshape(-1, 2)                                           # (S, 2)
     r = np.arange(rows + 1)
-    a = np.round((r + offsets[0]) * n).astype(int)
-    b = np.round((r + offsets[1]) * n).astype(int)
+    a = np.round((r[None, :] + off[:, :1]) * n).astype(int)           # (S, rows + 1)
+    b = np.round((r[None, :] + off[:, 1:]) * n).astype(int)
     ok = (a >= 0) & (b <= H) & (b > a)
     if lines is not None:
         ok &= (r >= lines[0]) & (r <= lines[1])
-    for height in np.unique((b - a)[ok]):
-        sel = np.flatnonzero(ok & (b - a == height))
-        idx = a[sel, None] + np.arange(height)[None, :]               # (k, height) pixel rows
-        band = lab[idx, :cols * n]                                    # (k, height, cols * n, 3)
-        band = band.reshape(len(sel), height, cols, n, 3).transpose(0, 2, 1, 3, 4)
-        band = band.reshape(len(sel), cols, height * n, 3)
-        m = np.median(band, axis=2)                                   # (k, cols, 3)
-        med[sel] = m
-        spread[sel] = np.median(np.linalg.norm(band - m[:, :, None, :], axis=3), axis=2)
-    return med, spread
+    a, b = np.where(ok, a, 0), np.where(ok, b, 1)
+    count = ((b - a) * n)[..., None].astype(float)
+    mean = (s1[b] - s1[a]) / count[..., None]                          # (S, rows + 1, cols, 3)
+    square = (s2[b] - s2[a]) / count
+    spread = np.sqrt(np.maximum(square - (mean * mean).sum(axis=-1), 0.0))
+    mean = np.where(ok[..., None, None], mean, np.nan).astype(np.float32)
+    spread = np.where(ok[..., None], spread, np.nan).astype(np.float32)
+    if single:
+        return mean[0], spread[0]
+    return mean, spread
 
 
 def _band_pixels(n: int, lines: int, first: tuple[int, int], second: tuple[int, int]
                  ) -> np.ndarray:
-    """Pixel rows (or columns) of the bands :data:`BEFORE` lines ``first`` and :data:`AFTER`
-    lines ``second`` (inclusive ranges), within ``lines * n`` pixels."""
+    """Pixel rows (or columns) of the slices before lines ``first`` and after lines ``second``
+    (inclusive ranges, see :func:`_slices`), within ``lines * n`` pixels."""
     out = []
-    for (lo, hi), off in ((first, BEFORE), (second, AFTER)):
+    for (lo, hi), before in ((first, True), (second, False)):
+        reach = _slices(before)
+        off = (min(o[0] for o in reach), max(o[1] for o in reach))
         for r in range(lo, hi + 1):
             out.append(np.arange(int(np.round((r + off[0]) * n)), int(np.round((r + off[1]) * n))))
     idx = np.unique(np.concatenate(out)) if out else np.zeros(0, int)
@@ -87,9 +118,11 @@ def _band_lab(bgr: np.ndarray, n: int, rows: int, cols: int, nr: int, nc: int) -
     """CIELAB of the top-down view ``bgr`` where the frame's bands can lie (the pixel rows of
     the row lines' bands, the pixel columns of the column lines'); zero elsewhere (never
     read). The conversion is per pixel, so the values are those of the whole view's."""
-    lab = np.zeros(bgr.shape, np.float32)
     ri = _band_pixels(n, rows, (0, nr - 1), (FRAME, rows))
     ci = _band_pixels(n, cols, (0, nc - 1), (FRAME, cols))
+    if len(ri) + len(ci) > 0.5 * (bgr.shape[0] + bgr.shape[1]):
+        return bgr_to_lab(bgr)  # (the bands cover most of the view: at once)
+    lab = np.zeros(bgr.shape, np.float32)
     if len(ri):
         lab[ri] = bgr_to_lab(bgr[ri])
     if len(ci):
@@ -97,66 +130,139 @@ def _band_lab(bgr: np.ndarray, n: int, rows: int, cols: int, nr: int, nc: int) -
     return lab
 
 
+#: A strip dimmed, brightened or washed out by a lamp's glare (see
+#: :func:`vision.cells._surface_looks`) is as near its kit colour as its nearest such look, plus
+#: this (CIEDE2000-like units): a washed-out strip tells its colour less surely than a clear one.
+#: (A glare over a board's strip measured at (87, -5, -19) against blue's (44, 13, -54): 35 units
+#: of CIEDE2000 from blue, 3 from its washed-out look.)
+LOOK_PENALTY = 8.0
+
+
+def _strip_distance(lab: np.ndarray, palette: Palette) -> np.ndarray:
+    """How far strip colours ``(..., 3)`` CIELAB lie from each kit colour ``(..., k)``: CIEDE2000,
+    or the distance to the nearest look of the colour under other light (dimmer, brighter,
+    glare; (a*, b*) distance with lightness at half weight) plus :data:`LOOK_PENALTY`."""
+    d = ciede2000(lab[..., None, :], palette.lab.reshape((1,) * (lab.ndim - 1) + palette.lab.shape))
+    flat = lab.reshape(-1, 1, 1, 3).astype(np.float64)
+    diff = flat - _palette_looks(palette)[None]                     # (N, k, M, 3)
+    near = np.sqrt(diff[..., 1] ** 2 + diff[..., 2] ** 2 + (0.5 * diff[..., 0]) ** 2).min(-1)
+    return np.minimum(d, near.reshape(d.shape) + LOOK_PENALTY)
+
+
+def _palette_looks(palette: Palette) -> np.ndarray:
+    """Each kit colour's looks under other light, ``(k, M, 3)`` CIELAB (every third of
+    :func:`vision.cells._surface_looks`'s: enough to tell a strip's colour; cached per palette)."""
+    key = tuple(np.round(palette.lab, 3).ravel().tolist())
+    if key not in _LOOKS:
+        _LOOKS[key] = np.stack([_surface_looks(c)[::3] for c in palette.lab])
+    return _LOOKS[key]
+
+
+_LOOKS: dict[tuple, np.ndarray] = {}
+
+
 #: A strip's colour is even along the board's side to within this (CIELAB, the median spread of
 #: its segments plus their spread between segments).
 STRIP_SPREAD = 12.0
+
+
+#: The windows that judge best by CIE76 from the kit's colours that are judged again by CIEDE2000
+#: and the colours' looks under other light (see :func:`_strip_distance`).
+RELOOKED = 12
+
+
+def _judged(d: np.ndarray, meds: np.ndarray, spread: np.ndarray, valid: np.ndarray
+            ) -> tuple[np.ndarray, ...]:
+    """Each window's strips: on each side the slice (axis 0) that shows a strip best (near a kit
+    colour by ``d`` ``(S, ..., 4, k)``, even by ``spread`` ``(S, ..., 4)``, saturated by the
+    CIELAB ``meds`` ``(S, ..., 4, 3)``). Returns the windows' scores ``(...)`` (lower is better;
+    inf where a side has no slice in view), and per side the slice, kit colour index, its
+    distance and the spread ``(..., 4)``."""
+    idx = d.argmin(-1)
+    dist = np.take_along_axis(d, idx[..., None], -1)[..., 0]
+    chroma = np.hypot(meds[..., 1], meds[..., 2])
+    side_score = np.where(valid, dist + spread - 0.3 * np.minimum(chroma, 60), np.inf)
+    best = np.argmin(side_score, axis=0)
+    pick = best[None, ...]
+    score = np.take_along_axis(side_score, pick, 0)[0].sum(-1)
+    return (score, best, np.take_along_axis(idx, pick, 0)[0],
+            np.take_along_axis(dist, pick, 0)[0], np.take_along_axis(spread, pick, 0)[0])
 
 
 def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px: int = 16
                ) -> Frame | None:
     """Find the 8x8 board frame on ``lattice`` (full-image homography) in ``image`` (BGR).
 
-    Every window of 8x8 cells is judged by the thin bands just outside its four sides: each
-    side's band (over its middle six cells) must be uniform and close to a kit colour, the
-    four sides of different colours. Band statistics are computed once per cell side, so all
+    Every window of 8x8 cells is judged by thin slices outside its four sides (see
+    :data:`SLICE_STARTS`): on each side, the slice over its middle six cells that is most even
+    and closest to a kit colour is its strip; the four strips must be even, close to kit colours
+    and of four different colours. Slice statistics are computed once per cell side, so all
     windows are judged together.
 
     Returns ``None`` when no window of the lattice has coloured strips on its four sides.
     """
-    td = rectify(image, lattice, cell_px=cell_px)
+    # (a ring of one cell more: the lattice located may end at the board's cells, its strips
+    # lying outside it)
+    ring = lattice.with_H(lattice.H, rows=(lattice.rows[0] - 1, lattice.rows[1] + 1),
+                          cols=(lattice.cols[0] - 1, lattice.cols[1] + 1))
+    td = rectify(image, ring, cell_px=cell_px)
     if td.rows < FRAME or td.cols < FRAME:
         return None
     n = cell_px
     rows, cols = td.rows, td.cols
-    # bands outside a window: above its top row line, below its bottom line, left, right
+    # slices outside a window: above its top row line, below its bottom line, left, right
     nr, nc = rows - FRAME + 1, cols - FRAME + 1
     lab = _band_lab(td.image, n, rows, cols, nr, nc)
-    # (only the lines that can be a window's side: tops 0 .. nr - 1, bottoms FRAME .. rows)
-    above, above_s = _band_stats(lab, n, rows, cols, BEFORE, True, (0, nr - 1))
-    below, below_s = _band_stats(lab, n, rows, cols, AFTER, True, (FRAME, rows))
-    left, left_s = _band_stats(lab, n, rows, cols, BEFORE, False, (0, nc - 1))
-    right, right_s = _band_stats(lab, n, rows, cols, AFTER, False, (FRAME, cols))
+    row_sums = _line_sums(lab, n, cols)
+    col_sums = _line_sums(lab.transpose(1, 0, 2), n, rows)
     inner = np.arange(1, FRAME - 1)  # the middle six cells of a side
     r0 = np.arange(nr)[:, None, None]
     c0 = np.arange(nc)[None, :, None]
-    # (nr, nc, 6, 3) segment medians and (nr, nc, 6) spreads per side
-    sides = {
-        "n": (above[r0, c0 + inner], above_s[r0, c0 + inner]),
-        "s": (below[r0 + FRAME, c0 + inner], below_s[r0 + FRAME, c0 + inner]),
-        "w": (left[c0, r0 + inner], left_s[c0, r0 + inner]),
-        "e": (right[c0 + FRAME, r0 + inner], right_s[c0 + FRAME, r0 + inner]),
-    }
-    meds, spreads = [], []
+    meds, spreads = [], []  # per side: (S, nr, nc, 3) and (S, nr, nc) over the slices S
     for e in EDGES:
-        seg, seg_s = sides[e]
-        m = np.median(seg, axis=2)  # (nr, nc, 3)
-        between = np.median(np.linalg.norm(seg - m[:, :, None, :], axis=3), axis=2)
+        before = e in ("n", "w")
+        horizontal = e in ("n", "s")
+        first = (0, (nr if horizontal else nc) - 1) if before else (FRAME, rows if horizontal else cols)
+        sums = row_sums if horizontal else col_sums
+        med, spr = _band_stats(lab, n, rows, cols, _slices(before), horizontal, first, sums)
+        # (segments over the slices: (S, nr, nc, 6, 3) means and (S, nr, nc, 6) spreads)
+        if e == "n":
+            seg, seg_s = med[:, r0, c0 + inner], spr[:, r0, c0 + inner]
+        elif e == "s":
+            seg, seg_s = med[:, r0 + FRAME, c0 + inner], spr[:, r0 + FRAME, c0 + inner]
+        elif e == "w":
+            seg, seg_s = med[:, c0, r0 + inner], spr[:, c0, r0 + inner]
+        else:
+            seg, seg_s = med[:, c0 + FRAME, r0 + inner], spr[:, c0 + FRAME, r0 + inner]
+        m = np.median(seg, axis=3)                         # (S, nr, nc, 3)
+        between = np.median(np.linalg.norm(seg - m[..., None, :], axis=4), axis=3)
         meds.append(m)
-        spreads.append(np.median(seg_s, axis=2) + between)
-    meds = np.stack(meds, axis=2)        # (nr, nc, 4, 3)
-    spread = np.stack(spreads, axis=2)   # (nr, nc, 4)
-    valid = np.all(np.isfinite(meds), axis=(2, 3)) & np.all(np.isfinite(spread), axis=2)
-    if not valid.any():
+        spreads.append(np.median(seg_s, axis=3) + between)
+    meds = np.stack(meds, axis=3)        # (S, nr, nc, 4, 3)
+    spread = np.stack(spreads, axis=3)   # (S, nr, nc, 4)
+    valid = np.all(np.isfinite(meds), axis=4) & np.isfinite(spread)  # (S, nr, nc, 4)
+    if not valid.any(axis=0).all(axis=-1).any():
         return None
-    meds = np.where(valid[..., None, None], meds, 0.0)
-    d = ciede2000(meds[..., None, :], palette.lab[None, None, None, :, :])  # (nr, nc, 4, k)
-    idx = d.argmin(-1)
-    dist = np.take_along_axis(d, idx[..., None], -1)[..., 0]
-    chroma = np.hypot(meds[..., 1], meds[..., 2])
-    score = dist.sum(-1) + np.nan_to_num(spread, nan=1e3).sum(-1) - 0.3 * np.minimum(chroma, 60).sum(-1)
-    score = np.where(valid, score, np.inf)
-    br, bc = np.unravel_index(int(np.argmin(score)), score.shape)
-    idx, dist, spread = idx[br, bc], dist[br, bc], spread[br, bc]
+    meds = np.where(valid[..., None], meds, 0.0)
+    spread = np.where(valid, spread, 1e3)
+    # every window by its CIELAB distance from the kit's colours (CIE76: a quick first look),
+    # then the best few again by CIEDE2000 and the colours' looks under other light (a glare may
+    # wash out one strip): those cost more
+    d = np.linalg.norm(meds[..., None, :] - palette.lab, axis=-1)  # (S, nr, nc, 4, k)
+    score, _, _, _, _ = _judged(d, meds, spread, valid)  # (nr, nc)
+    order = np.argsort(score, axis=None)[:RELOOKED]
+    wr, wc = np.unravel_index(order, score.shape)
+    order = order[np.isfinite(score[wr, wc])]
+    if not len(order):
+        return None
+    wr, wc = np.unravel_index(order, score.shape)
+    sub = meds[:, wr, wc]  # (S, w, 4, 3)
+    score, best, idx, dist, spread = _judged(_strip_distance(sub, palette), sub, spread[:, wr, wc],
+                                             valid[:, wr, wc])
+    k = int(np.argmin(score))
+    br, bc = int(wr[k]), int(wc[k])
+    slices, idx, dist, spread = best[k], idx[k], dist[k], spread[k]
+    middles = _strip_middles(td.image, n, br, bc, idx, palette)
     # (one strip may be uneven, a glare over part of it, when the other three are even)
     second, worst = np.sort(spread)[-2:]
     uneven = worst > STRIP_SPREAD and (second > STRIP_SPREAD / 2 or worst > 2 * STRIP_SPREAD)
@@ -166,4 +272,56 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
         return None
     conf = float(np.clip(1 - np.max(dist) / 30, 0, 1))
     borders = {e: palette.names[int(i)] for e, i in zip(EDGES, idx)}
-    return Frame((td.r0 + int(br), td.c0 + int(bc)), borders, conf)
+    logger.debug("board frame at %s: strips dE %s spread %s, from %s cells out", (br, bc),
+                 np.round(dist, 1), np.round(spread, 1), [SLICE_STARTS[k] for k in slices])
+    strips = dict(zip(EDGES, middles)) if np.all(np.isfinite(middles)) else None
+    return Frame((td.r0 + br, td.c0 + bc), borders, conf, strips)
+
+
+#: A line across a strip is on it while its colour lies within this (see :func:`_strip_distance`)
+#: of the strip's kit colour, or no further than 4 more than the strip's best line.
+ON_STRIP = 12.0
+#: A strip's extent is measured from this far inside a window's side to this far out (cells).
+PROFILE = (-0.3, 1.3)
+
+
+def _strip_middles(view: np.ndarray, n: int, br: int, bc: int, idx: np.ndarray,
+                   palette: Palette) -> list[float]:
+    """Where the strips of the window at ``(br, bc)`` of a top-down ``view`` (BGR, ``n`` pixels
+    a cell) have their middles, cells out from the window's sides (n, e, s, w): along each side
+    (its middle six cells) the median colour of every line of pixels parallel to it, from
+    :data:`PROFILE`; the run of lines around the one nearest the strip's kit colour (``idx``)
+    that stay near it (:data:`ON_STRIP`) is the strip."""
+    out = []
+    lo_px, hi_px = int(round(PROFILE[0] * n)), int(round(PROFILE[1] * n))
+    for e, k in zip(EDGES, idx):
+        # (the view turned so that the side is a row line with its strip above it)
+        if e == "n":
+            v, line, a = view, br * n, bc
+        elif e == "s":
+            v, line, a = view[::-1], view.shape[0] - (br + FRAME) * n, bc
+        elif e == "w":
+            v, line, a = view.transpose(1, 0, 2), bc * n, br
+        else:
+            v, line, a = view.transpose(1, 0, 2)[::-1], view.shape[1] - (bc + FRAME) * n, br
+        top, bottom = max(0, line - hi_px), min(v.shape[0], line - lo_px)
+        if bottom - top < 2:
+            out.append(float("nan"))
+            continue
+        part = np.ascontiguousarray(v[top:bottom, (a + 1) * n:(a + FRAME - 1) * n])
+        profile = np.median(bgr_to_lab(part), axis=1)                   # (lines, 3)
+        d = _strip_distance(profile, palette)[:, k]
+        away = (line - (np.arange(top, bottom) + 0.5)) / n               # cells out
+        inside = np.flatnonzero((away >= 0) & (away <= SLICE_STARTS[-1] + SLICE))
+        if not len(inside):
+            out.append(float("nan"))
+            continue
+        best = int(inside[np.argmin(d[inside])])
+        near = d <= max(ON_STRIP, d[best] + 4.0)
+        lo = hi = best
+        while lo > 0 and near[lo - 1]:
+            lo -= 1
+        while hi < len(near) - 1 and near[hi + 1]:
+            hi += 1
+        out.append(round(float((away[lo] + away[hi]) / 2), 3))
+    return out

@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
 import numpy as np
 
-from vision.board import board_lattice, find_board_quad
+from vision.board import BoardQuad, board_lattice, find_board_quad
 from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, read_cells, read_symbols,
                           rectify, rectify_mask)
 from vision.colour import Palette
@@ -33,8 +33,14 @@ from vision.locate import (Lattice, cell_aspect, diagonal_variants, interleaved,
 logger = logging.getLogger(__name__)
 
 EDGE_NAMES = ("n", "e", "s", "w")
-#: A board frame this confident is taken without trying other readings of the lattice.
+#: A board frame this confident is taken without trying other readings of the lattice ...
 CLEAR_FRAME = 0.7
+#: ... and so is one this confident whose strips lie centred around its window to within this
+#: (cells, the differences between opposite sides' strips added): the board's cells are then
+#: placed within its strips whatever lattice showed them (see :func:`_cells_within_strips`).
+#: (On the rendered dev photos the frames on the board's lattice were 0.46-0.91 confident,
+#: within 0.1 cells of centred as a rule; those a part of a cell off 0.13-0.7 off centre.)
+CENTRED_FRAME = (0.45, 0.1)
 
 
 @dataclass(frozen=True)
@@ -193,30 +199,37 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     t0 = time.perf_counter()
     lattice = lattices[0] if lattices else None
     frame = None
+    board_cells: list[Lattice] = []  # a framed board's cell lattices (frame origin (0, 0))
     if kit.board is not None:
         # the lattice on which the board's frame shows best
         # (the lines found may be the tiles' diagonals: their re-readings are tried too)
         framed = _frames(image, palette, (
             v for top in lattices[:3]
             for v in [top, *([] if top.info.get("source") == "mat" else diagonal_variants(top))]))
-        if not framed or max(f.confidence for f, _ in framed) < CLEAR_FRAME:
+        if not any(_clear(f) for f, _ in framed):
             # the lines may be every other line of the board (its printed cells and the tiles'
             # edges between them) or run along the cells' middles: coarser and shifted readings
             framed += _frames(image, palette,
                               (v for top in lattices[:3] for v in shifted_variants(top)))
-        if not framed or max(f.confidence for f, _ in framed) < CLEAR_FRAME:
+        if not any(_clear(f) for f, _ in framed):
             # a patterned table may swamp the search (its stripes or checks are the lattice
             # found): look for the board's grid within its four border strips
             strips = _board_from_strips(image, kit, palette)
             if strips is not None:
                 framed.append(strips)
         if framed:
-            frame, lattice = max(framed, key=lambda fl: fl[0].confidence)
+            frame, lattice = _at_origin(*max(framed, key=_frame_rank))
+            board_cells = [lattice]
+            if frame.strips is not None:
+                # the board's cells lie within its strips, whatever lattice showed them (both
+                # are read: the one whose cells read better is kept)
+                board_cells.insert(0, _cells_within_strips(image, kit, frame, lattice))
         elif not lattices:
             raise not_found
         timing["frame"] = (time.perf_counter() - t0) * 1000
         t0 = time.perf_counter()
-    candidates = _reading_candidates(kit, lattices, lattice, frame) if lattice is not None else []
+    candidates = (_reading_candidates(kit, lattices, lattice, frame, board_cells)
+                  if lattice is not None else [])
     first = (_read_best(image, kit, game, candidates, palette, profile, framed=frame is not None)
              if candidates else _Reads(None, -1, 0, 0.0, 0.0))
     best, chosen, misfits = first.best, first.chosen, first.misfits
@@ -483,6 +496,65 @@ def _board_from_strips(image: np.ndarray, kit: Kit, palette: Palette) -> tuple[F
     return frame, lattice
 
 
+#: A board's cells lie centred between its strips (it is printed symmetric): a frame whose strips
+#: lie further out on one side than on the opposite one is on a lattice a part of a cell off the
+#: board's cells, and ranks this much lower per cell of difference (see :func:`_frame_rank`).
+STRIPS_OFF_CENTRE = 0.5
+
+
+def _clear(frame: Frame) -> bool:
+    """Whether a frame shows the board clearly (:data:`CLEAR_FRAME`, :data:`CENTRED_FRAME`)."""
+    return frame.confidence >= CLEAR_FRAME or (
+        frame.strips is not None and frame.confidence >= CENTRED_FRAME[0]
+        and _off_centre(frame.strips) <= CENTRED_FRAME[1])
+
+
+def _off_centre(strips: Mapping[str, float]) -> float:
+    """How far a frame's strips lie off centre around its window (cells): the differences
+    between the opposite sides' strips, added."""
+    return abs(strips["n"] - strips["s"]) + abs(strips["e"] - strips["w"])
+
+
+def _frame_rank(found: tuple[Frame, Lattice]) -> float:
+    """How well a frame found on a lattice shows the board (higher is better): its confidence,
+    less for strips off centre around its window (:data:`STRIPS_OFF_CENTRE`)."""
+    frame = found[0]
+    st = frame.strips
+    if st is None:
+        return frame.confidence
+    return frame.confidence - STRIPS_OFF_CENTRE * _off_centre(st)
+
+
+def _at_origin(frame: Frame, lattice: Lattice) -> tuple[Frame, Lattice]:
+    """The same frame and lattice with the frame's cell (0, 0) at the lattice's (0, 0)."""
+    r0, c0 = (int(v) for v in frame.origin)
+    H = lattice.H @ np.array([[1, 0, c0], [0, 1, r0], [0, 0, 1.0]])
+    moved = lattice.with_H(H, rows=(lattice.rows[0] - r0, lattice.rows[1] - r0),
+                           cols=(lattice.cols[0] - c0, lattice.cols[1] - c0))
+    return Frame((0, 0), dict(frame.borders), frame.confidence, frame.strips), moved
+
+
+def _cells_within_strips(image: np.ndarray, kit: Kit, frame: Frame, lattice: Lattice
+                         ) -> Lattice:
+    """The board's cells placed within the strips of a ``frame`` found on ``lattice``: the
+    quadrilateral of the strips' middles (seen on the lattice's top-down view, so in its
+    perspective) holds the board's cells a margin in from every side (the board is printed
+    symmetric), the margin that puts its lines and the tiles' edges on the cells' lines (see
+    :func:`vision.board.board_lattice`). A lattice a part of a cell off the board's cells, or of
+    a pitch a little off, still shows the strips; its cells would cut through the tiles."""
+    size = int(kit.board.get("size", FRAME))
+    r0, c0 = frame.origin
+    st = frame.strips
+    corners = np.array([[c0 - st["w"], r0 - st["n"]], [c0 + size + st["e"], r0 - st["n"]],
+                        [c0 + size + st["e"], r0 + size + st["s"]],
+                        [c0 - st["w"], r0 + size + st["s"]]], float)
+    b = frame.borders
+    quad = BoardQuad(apply_h(lattice.H, corners), (b["w"], b["n"], b["e"], b["s"]))
+    cells = board_lattice(image, quad, size)
+    cells.info.update(source="frame", lattice_pitch_px=round(lattice.pitch_px, 1))
+    return cells
+
+
 #: The confidence of a frame seen by its strips alone.
 STRIPS_CONFIDENCE = 0.6
 
@@ -511,29 +583,31 @@ def _score_floor(lat: Lattice, n_occ: int, coverage: float, kit: Kit) -> float:
 def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]
             ) -> list[tuple[Frame, Lattice]]:
     """The board frames found on ``lattices``, in turn, until a clear one
-    (confidence >= :data:`CLEAR_FRAME`): no need to look further."""
+    (see :func:`_clear`): no need to look further."""
     framed = []
     for lat in lattices:
         found = find_frame(image, lat, palette)
         if found is not None:
             framed.append((found, lat))
-            if found.confidence >= CLEAR_FRAME:
+            if _clear(found):
                 break
     return framed
 
 
-def _reading_candidates(kit: Kit, lattices: list[Lattice], lattice: Lattice, frame: Frame | None
-                        ) -> list[Lattice]:
+def _reading_candidates(kit: Kit, lattices: list[Lattice], lattice: Lattice, frame: Frame | None,
+                        board_cells: list[Lattice] = ()) -> list[Lattice]:
     """The lattices worth reading in full; the one whose cells read best is kept.
 
-    A framed board: its 8x8 window (plus a ring). X-shaped tiles: the cell lattices behind the
+    A framed board: its 8x8 window (plus a ring), on each of ``board_cells`` (the cells placed
+    within the board's strips, the lattice the frame was found on) or on ``lattice``. X-shaped tiles: the cell lattices behind the
     groove lines of the best few lattices (both phases). Other sector tiles: the lattice and its
     diagonal re-readings. Otherwise the two best lattices.
     """
     if frame is not None:
         fr, fc = frame.origin
         size = int(kit.board.get("size", FRAME)) if kit.board else FRAME
-        return [lattice.with_H(lattice.H, rows=(fr - 1, fr + size), cols=(fc - 1, fc + size))]
+        return [lat.with_H(lat.H, rows=(fr - 1, fr + size), cols=(fc - 1, fc + size))
+                for lat in (board_cells or [lattice])]
     if lattices and lattices[0].info.get("source") == "mat":
         return lattices  # the cell lattices themselves, fitted on the mat's top-down view
     if kit.shape == "rounded-x":

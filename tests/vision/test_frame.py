@@ -74,3 +74,111 @@ def test_a_glare_over_part_of_one_strip_does_not_lose_the_frame():
     glared = np.clip(image.astype(np.float64) + 255 * 0.6 * blob[..., None], 0, 255).astype(np.uint8)
     again = find_frame(glared, lat, palette)
     assert again is not None and again.borders == frame.borders and again.origin == frame.origin
+
+
+def _flat_board(strip_from: float, strip_width: float, body=(40, 36, 30), cell: int = 40,
+                strips: dict | None = None):
+    """A top-down board of 8x8 cells of ``cell`` px (printed lines, a dark body) whose strips lie
+    ``strip_from`` cells out from the cells and are ``strip_width`` cells wide, on a light table;
+    and the lattice of its cells (a ring of two cells around)."""
+    from vision.locate import Lattice
+    kit = kit_for_game("twelve-tiles")
+    x0 = 3 * cell
+    size = 14 * cell
+    img = np.full((size, size, 3), 225, np.uint8)
+    lo, hi = x0, x0 + 8 * cell
+    a, b = int(round(strip_from * cell)), int(round((strip_from + strip_width) * cell))
+    img[lo - b - 4:hi + b + 4, lo - b - 4:hi + b + 4] = body
+    def bgr(name):
+        h = kit.colours[name]
+        return int(h[5:7], 16), int(h[3:5], 16), int(h[1:3], 16)
+    borders = strips or {"n": "red", "e": "yellow", "s": "green", "w": "blue"}
+    img[lo - b:lo - a, lo:hi] = bgr(borders["n"])
+    img[hi + a:hi + b, lo:hi] = bgr(borders["s"])
+    img[lo:hi, lo - b:lo - a] = bgr(borders["w"])
+    img[lo:hi, hi + a:hi + b] = bgr(borders["e"])
+    for k in range(9):
+        img[lo + k * cell - 1:lo + k * cell + 1, lo:hi] = 90
+        img[lo:hi, lo + k * cell - 1:lo + k * cell + 1] = 90
+    H = np.array([[cell, 0, x0], [0, cell, x0], [0, 0, 1.0]])
+    lat = Lattice(H, rows=(-2, 9), cols=(-2, 9), pitch_px=float(cell), strength=1.0, info={})
+    return img, lat, borders
+
+
+def test_strips_a_margin_out_from_the_cells_and_of_any_width_are_the_frame():
+    # a board's strips may lie against its cells or up to most of a cell out, narrow or wide
+    # (8-22 mm strips, 1.5-8 mm out, 40-50 mm cells): the frame is found for each
+    palette = Palette.from_hex(kit_for_game("twelve-tiles").colours)
+    for start, width in ((0.05, 0.2), (0.3, 0.2), (0.2, 0.5), (0.45, 0.25)):
+        image, lat, borders = _flat_board(start, width)
+        frame = find_frame(image, lat, palette)
+        assert frame is not None, (start, width)
+        assert frame.origin == (0, 0) and frame.borders == borders
+
+
+def test_a_lattice_ending_at_the_boards_cells_still_shows_the_strips_beyond_it():
+    # the lattice located may cover the board's cells only: its strips lie outside it
+    palette = Palette.from_hex(kit_for_game("twelve-tiles").colours)
+    image, lat, borders = _flat_board(0.2, 0.3)
+    tight = lat.with_H(lat.H, rows=(0, 7), cols=(0, 7))
+    frame = find_frame(image, tight, palette)
+    assert frame is not None and frame.origin == (0, 0) and frame.borders == borders
+
+
+def test_a_strip_washed_out_by_glare_is_still_its_colour():
+    # a lamp's glare over the whole north strip (blue) leaves a pale blue-grey (measured on an
+    # indie photo: CIELAB (87, -5, -19)), 35 units of CIEDE2000 from the kit's blue
+    from vision.colour import lab_to_bgr
+    palette = Palette.from_hex(kit_for_game("twelve-tiles").colours)
+    image, lat, borders = _flat_board(0.2, 0.3, strips={"n": "blue", "e": "yellow", "s": "green",
+                                                         "w": "red"})
+    washed = lab_to_bgr(np.array([[87.0, -5.0, -19.0]], np.float32))[0]
+    north = image[int(120 - 0.5 * 40):int(120 - 0.2 * 40), 120:440]
+    north[:] = np.clip(np.round(washed * 255), 0, 255).astype(np.uint8)
+    assert find_frame(image, lat, palette).borders == borders
+
+
+def test_the_strips_middles_are_measured_and_centre_the_cells():
+    # on a lattice a third of a cell off the board's cells the strips lie further out on one
+    # side than on the other; the board's cells lie centred between them
+    palette = Palette.from_hex(kit_for_game("twelve-tiles").colours)
+    image, lat, borders = _flat_board(0.15, 0.3)
+    frame = find_frame(image, lat, palette)
+    assert frame is not None
+    assert all(abs(frame.strips[e] - 0.3) < 0.05 for e in "nesw"), frame.strips
+    shifted = lat.with_H(lat.H @ np.array([[1, 0, 0.3], [0, 1, 0], [0, 0, 1.0]]))
+    off = find_frame(image, shifted, palette)
+    assert off is not None and off.borders == borders
+    assert off.strips["w"] - off.strips["e"] > 0.4
+
+
+def test_the_cells_are_placed_within_the_strips_whatever_lattice_showed_them():
+    # a lattice a third of a cell off shows the frame; the cells placed within its strips are
+    # the board's, and that frame ranks above one of equal colours but strips off centre
+    from vision.frame import Frame
+    from vision.pipeline import _at_origin, _cells_within_strips, _frame_rank
+    kit = kit_for_game("twelve-tiles")
+    palette = Palette.from_hex(kit.colours)
+    image, lat, borders = _flat_board(0.15, 0.3)
+    shifted = lat.with_H(lat.H @ np.array([[1, 0, 0.3], [0, 1, -0.2], [0, 0, 1.0]]))
+    frame, moved = _at_origin(find_frame(image, shifted, palette), shifted)
+    cells = _cells_within_strips(image, kit, frame, moved)
+    grid = np.array([[c, r] for r in range(9) for c in range(9)], float)
+    assert np.abs(cells.cell_polygon(0, 0)[0] - lat.cell_polygon(0, 0)[0]).max() < 0.1 * 40
+    from vision.lattice import apply_h
+    assert np.abs(apply_h(cells.H, grid) - apply_h(lat.H, grid)).max() < 0.1 * 40
+    centred = Frame((0, 0), borders, 0.6, {"n": 0.3, "e": 0.3, "s": 0.32, "w": 0.3})
+    off = Frame((0, 0), borders, 0.62, {"n": 0.6, "e": 0.3, "s": 0.02, "w": 0.3})
+    assert _frame_rank((centred, lat)) > _frame_rank((off, lat))
+
+
+def test_a_frame_with_centred_strips_ends_the_search_however_warm_the_light():
+    # a warm lamp moves the strips' colours (confidence 0.5): with strips centred around its
+    # window the frame is the board's all the same; off centre, other lattices are tried
+    from vision.frame import Frame
+    from vision.pipeline import _clear
+    borders = {"n": "red", "e": "yellow", "s": "green", "w": "blue"}
+    assert _clear(Frame((0, 0), borders, 0.5, {"n": 0.3, "e": 0.3, "s": 0.33, "w": 0.3}))
+    assert not _clear(Frame((0, 0), borders, 0.5, {"n": 0.6, "e": 0.3, "s": 0.02, "w": 0.3}))
+    assert not _clear(Frame((0, 0), borders, 0.5))
+    assert _clear(Frame((0, 0), borders, 0.8))
