@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
+import cv2
 import numpy as np
 
 from vision.board import BoardQuad, board_lattice, find_board_quad
@@ -722,20 +723,42 @@ def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading]
     return board, geometry, tuple(doubts)
 
 
+#: A photo of more pixels than this is read at half its size, of more than four times this at a
+#: quarter (and so on to an eighth): a 12 MP phone photo at 3 MP, a 48 MP one at 3 MP, a PNG as
+#: a JPEG of its size (JPEG decodes at a fraction of its size, others are shrunk after). The
+#: reader needs far fewer pixels than a phone photo has.
+WORKING_PIXELS = 6_000_000
+
+
+def working_reduce(pixels: int) -> int:
+    """The fraction (1, 2, 4 or 8) of a photo of ``pixels`` pixels that the reader reads: see
+    :data:`WORKING_PIXELS`."""
+    reduce = 1
+    while reduce < 8 and pixels > WORKING_PIXELS * reduce ** 2:
+        reduce *= 2
+    return reduce
+
+
 def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = None,
               camera: Mapping | None = None, max_pixels: int = MAX_PIXELS, use_mat: bool = True) -> Reading:
     """Load a photo (header checks, EXIF orientation) and read it; timing includes "decode".
 
-    Large JPEGs are decoded at half size (the reader needs far fewer pixels than a 12 MP photo
-    has); the geometry is reported in the pixels of the image that was read.
+    Large photos are read at a fraction of their size (see :data:`WORKING_PIXELS`); the
+    geometry is reported in the photo's own pixels.
     """
     t0 = time.perf_counter()
     data = load_image_bytes(path)
     header = read_header(data)
-    reduce = 1
-    if header.format == "jpeg" and header.pixels > 6_000_000 and not camera:
-        reduce = 2
-    image = decode_image(data, max_pixels=max_pixels, reduce=reduce)
+    # (a lens calibration holds for the photo's own size)
+    reduce = 1 if camera else working_reduce(header.pixels)
+    if header.format == "jpeg":
+        image = decode_image(data, max_pixels=max_pixels, reduce=reduce)
+    else:
+        # (only JPEG decodes at a fraction of its size)
+        image = decode_image(data, max_pixels=max_pixels)
+        if reduce != 1:
+            image = cv2.resize(image, (image.shape[1] // reduce, image.shape[0] // reduce),
+                               interpolation=cv2.INTER_AREA)
     timing = {"decode": (time.perf_counter() - t0) * 1000}
     reading = read_image(image, game=game, profile=profile, camera=camera, use_mat=use_mat, _timing=timing)
     if reduce != 1:

@@ -123,3 +123,23 @@ def test_command_reads_and_writes_overlay(tmp_path):
     assert cv2.imread(str(tmp_path / "o.png")) is not None
     # the file reader gives the same board
     assert read_file(photo, game="octopus").board == out["board"]
+
+
+def test_large_photos_are_read_at_a_fraction_of_their_size():
+    from vision.pipeline import working_reduce
+    assert working_reduce(3_000_000) == 1
+    assert working_reduce(12_000_000) == 2   # a 12 MP phone photo at 3 MP
+    assert working_reduce(24_000_000) == 2
+    assert working_reduce(48_000_000) == 4   # a 48 MP one at 3 MP too
+    assert working_reduce(10 ** 9) == 8
+
+
+def test_a_large_png_reads_like_a_jpeg_of_its_size(octopus_photo, tmp_path):
+    photo, small = octopus_photo
+    big = cv2.resize(photo, (photo.shape[1] * 3, photo.shape[0] * 3), interpolation=cv2.INTER_CUBIC)
+    path = tmp_path / "big.png"
+    cv2.imwrite(str(path), big)
+    reading = read_file(path, game="octopus")
+    assert reading.info["decode_reduce"] == 2
+    assert reading.geometry.image_size == (big.shape[1], big.shape[0])  # the photo's own pixels
+    assert cell_errors(reading.board, small.board)[0] == 0
