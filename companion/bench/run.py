@@ -51,6 +51,7 @@ class PhotoResult:
     render_ms: float
     stages_ms: dict[str, float] = field(default_factory=dict)
     failure: str | None = None
+    name: str | None = None  # the photo's file name, when read from a folder
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "difficulty": self.difficulty, "seed": self.seed,
@@ -58,7 +59,7 @@ class PhotoResult:
                 "read_ms": None if self.read_ms is None else round(self.read_ms, 1),
                 "decode_ms": round(self.decode_ms, 2), "render_ms": round(self.render_ms, 1),
                 "stages_ms": {k: round(v, 2) for k, v in self.stages_ms.items()},
-                "failure": self.failure}
+                "failure": self.failure, **({"name": self.name} if self.name else {})}
 
 
 def default_reader() -> tuple[ReadFn | None, str | None]:
@@ -90,7 +91,16 @@ def bench_photo(game: str, difficulty: str, seed: int, *, size: tuple[int, int],
     render = render_board(board, seed=seed, difficulty=difficulty, size=size)
     render_ms = (time.perf_counter() - t0) * 1000
     truth = {k: v for k, v in render.truth.items() if k != "scene"}
-    buf = np.frombuffer(render.jpeg, np.uint8)
+    return read_and_score(render.jpeg, truth, game, difficulty, seed, reader=reader,
+                          reader_missing=reader_missing, render_ms=render_ms)
+
+
+def read_and_score(data: bytes, truth: Mapping[str, Any], game: str, difficulty: str, seed: int, *,
+                   reader: ReadFn | None, reader_missing: str | None,
+                   render_ms: float = 0.0) -> PhotoResult:
+    """Decode (timed, ``cv2.imdecode``), read (timed) and score one photo's bytes against its
+    ``truth`` board; never raises for a reader failure."""
+    buf = np.frombuffer(data, np.uint8)
     t0 = time.perf_counter()
     cv2.imdecode(buf, cv2.IMREAD_COLOR)
     decode_ms = (time.perf_counter() - t0) * 1000
@@ -99,7 +109,7 @@ def bench_photo(game: str, difficulty: str, seed: int, *, size: tuple[int, int],
                            decode_ms, render_ms, failure=reader_missing)
     t0 = time.perf_counter()
     try:
-        reading = reader(render.jpeg, game)
+        reading = reader(data, game)
     except Exception as exc:  # any reader failure is a result, not a crash of the benchmark
         read_ms = (time.perf_counter() - t0) * 1000
         code = getattr(exc, "code", None)
@@ -116,6 +126,46 @@ def bench_photo(game: str, difficulty: str, seed: int, *, size: tuple[int, int],
                            decode_ms, render_ms, stages, f"malformed reading: {exc!r}")
     return PhotoResult(game, difficulty, seed, len(truth["tiles"]), score, read_ms, decode_ms,
                        render_ms, stages)
+
+
+#: Photo files :func:`photos_in` reads (each beside its truth ``NAME.board.json``).
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
+
+
+def photos_in(folders: Iterable[str | Path]) -> list[tuple[Path, dict[str, Any]]]:
+    """Every photo in ``folders`` (not recursive) that has a truth sidecar ``NAME.board.json``
+    (FORMATS.md "Truth sidecar"), with the truth; sorted by path. Photos without one, and
+    sidecars that are not a board of a known game, are skipped with a warning."""
+    out = []
+    for folder in folders:
+        folder = Path(folder)
+        if not folder.is_dir():
+            raise NotADirectoryError(f"{folder} is not a folder")
+        for photo in sorted(folder.iterdir()):
+            if photo.suffix.lower() not in PHOTO_SUFFIXES:
+                continue
+            side = photo.with_name(photo.stem + ".board.json")
+            if not side.is_file():
+                logger.warning("%s has no truth %s: skipped", photo, side.name)
+                continue
+            try:
+                truth = json.loads(side.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+                logger.warning("%s: unreadable truth (%s): skipped", side, exc)
+                continue
+            if not isinstance(truth, dict) or truth.get("game") not in GAMES \
+                    or not isinstance(truth.get("tiles"), list):
+                logger.warning("%s is not a board of a known game: skipped", side)
+                continue
+            out.append((photo, truth))
+    return out
+
+
+def _photo_group(truth: Mapping[str, Any]) -> str:
+    """A truth's group in the table: its scene's difficulty (or style) when it says, else
+    ``photos``."""
+    scene = truth.get("scene") if isinstance(truth.get("scene"), Mapping) else {}
+    return str(scene.get("difficulty") or scene.get("style") or "photos")
 
 
 def _pct(values: Sequence[float], q: float) -> float | None:
@@ -242,6 +292,54 @@ def run_bench(*, games: Iterable[str] = GAMES, difficulties: Iterable[str] = DIF
     }
 
 
+def run_bench_photos(folders: Iterable[str | Path], *, games: Iterable[str] = GAMES,
+                     reader: ReadFn | None | str = "default",
+                     progress: Callable[[PhotoResult], None] | None = None,
+                     pin: bool = True) -> dict[str, Any]:
+    """The benchmark on photos kept in ``folders`` with their truth (see :func:`photos_in`):
+    real photos, or another renderer's. Grouped by game and by the truth's scene difficulty
+    (or style); the same document as :func:`run_bench` (settings: ``folders``)."""
+    folders = [str(f) for f in folders]
+    games = set(games)
+    found = [(path, truth) for path, truth in photos_in(folders) if truth["game"] in games]
+    missing_reason = None
+    if reader == "default":
+        reader, missing_reason = default_reader()
+    elif reader is None:
+        missing_reason = "no reader given"
+    t0 = time.perf_counter()
+    photos: list[PhotoResult] = []
+    with one_core(pin) as core:
+        for i, (path, truth) in enumerate(found):
+            game, group = truth["game"], _photo_group(truth)
+            board = {k: v for k, v in truth.items() if k != "scene"}
+            p = read_and_score(path.read_bytes(), board, game, group, i, reader=reader,  # type: ignore[arg-type]
+                               reader_missing=missing_reason)
+            p.name = path.name
+            photos.append(p)
+            if progress:
+                progress(p)
+    groups: dict[str, dict[str, Any]] = {}
+    for game in GAMES:
+        for group in sorted({p.difficulty for p in photos if p.game == game}):
+            groups.setdefault(game, {})[group] = summarise(
+                [p for p in photos if p.game == game and p.difficulty == group])
+    return {
+        "format": "tile-companion-bench",
+        "version": 1,
+        "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "commit": _git_commit(),
+        "settings": {"folders": folders, "photos": len(photos)},
+        "machine": {"python": platform.python_version(), "cpu": platform.machine(),
+                    "opencv_threads": cv2.getNumThreads(), "pinned_core": core},
+        "reader_missing": missing_reason,
+        "overall": summarise(photos),
+        "results": groups,
+        "photos": [p.to_dict() for p in photos],
+        "elapsed_s": round(time.perf_counter() - t0, 1),
+    }
+
+
 def _fmt(v: Any, pattern: str = "{}") -> str:
     return "-" if v is None else pattern.format(v)
 
@@ -249,8 +347,12 @@ def _fmt(v: Any, pattern: str = "{}") -> str:
 def format_table(doc: Mapping[str, Any]) -> str:
     """The results as a markdown table (one row per game and difficulty, plus all)."""
     s = doc["settings"]
-    lines = [f"bench {doc['date']} commit {doc.get('commit') or '?'}: {s['per_game']} photo(s) per "
-             f"game and difficulty, {s['size'][0]}x{s['size'][1]}, seed {s['seed']}, "
+    if "folders" in s:
+        what = f"{s['photos']} photo(s) from {', '.join(s['folders'])}, "
+    else:
+        what = (f"{s['per_game']} photo(s) per game and difficulty, {s['size'][0]}x{s['size'][1]}, "
+                f"seed {s['seed']}, ")
+    lines = [f"bench {doc['date']} commit {doc.get('commit') or '?'}: {what}"
              + ("on one core" if doc.get("machine", {}).get("pinned_core") is not None
                 else "all cores"),
              "",

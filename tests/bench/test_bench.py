@@ -148,3 +148,44 @@ def test_command_difficulties_are_the_renderers():
     from companion.commands.render import DIFFICULTIES
     from vision.synth import DIFFICULTIES as SYNTH
     assert DIFFICULTIES == SYNTH
+
+
+def _photo_folder(tmp_path):
+    """A folder of two rendered photos with their truth (and a photo without one, a stray file)."""
+    from vision.synth import render_board
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for seed, game in ((11, "octopus"), (12, "tapestry")):
+        board = random_position(game, random.Random(seed)).to_dict()
+        r = render_board(board, seed=seed, difficulty="easy", size=(480, 360))
+        (folder / f"{game}-{seed}.jpg").write_bytes(r.jpeg)
+        (folder / f"{game}-{seed}.board.json").write_text(json.dumps(r.truth))
+    (folder / "untitled.jpg").write_bytes(r.jpeg)  # no truth: skipped
+    (folder / "notes.txt").write_text("not a photo")
+    return folder
+
+
+def test_bench_reads_a_folder_of_photos_with_their_truth(tmp_path):
+    from companion.bench.run import run_bench_photos
+    folder = _photo_folder(tmp_path)
+    doc = run_bench_photos([folder], reader=lambda data, game: _Reading({"game": game, "tiles": []}))
+    assert doc["settings"]["photos"] == 2
+    assert set(doc["results"]) == {"octopus", "tapestry"}
+    assert doc["results"]["octopus"]["easy"]["missing"] == doc["results"]["octopus"]["easy"]["cells"] > 0
+    assert {p["name"] for p in doc["photos"]} == {"octopus-11.jpg", "tapestry-12.jpg"}
+    assert "2 photo(s) from" in format_table(doc)
+    only = run_bench_photos([folder], games=["tapestry"], reader=None)
+    assert set(only["results"]) == {"tapestry"}
+
+
+def test_bench_command_on_photos_and_on_a_folder_without_any(tmp_path, capsys):
+    folder = _photo_folder(tmp_path)
+    assert main(["bench", "--photos", str(folder), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["overall"]["photos"] == 2 and doc["written"] == []  # (not recorded by default)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["bench", "--photos", str(empty), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["error"]["code"] == "no-photos"
+    assert main(["bench", "--photos", str(tmp_path / "nowhere"), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["error"]["code"] == "bad-folder"
