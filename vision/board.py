@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import logging
 from dataclasses import dataclass
+from typing import Iterator
 
 import cv2
 import numpy as np
@@ -241,6 +242,8 @@ MIN_EDGE_LENGTH = 0.08
 EDGE_SEED = 0.3
 #: At most this many choices of four edges are tried (about 0.1 ms each).
 MAX_EDGE_COMBINATIONS = 1500
+#: A strip's width beyond its edge is measured at this many points along the edge.
+BEYOND_POINTS = 64
 #: A side of a board found by edges shows its colour along at least this share of its centre
 #: line (glare may wash out a part; a cloth's line of one colour does not continue past it).
 MIN_SIDE_COLOUR = 0.6
@@ -304,6 +307,8 @@ def _beyond(mask: np.ndarray, pts: np.ndarray, n: np.ndarray, most: int) -> floa
     """How far (pixels) the colour (``mask``) reaches beyond the edge points ``pts`` ``(N, 2)``
     on the side of ``n``: the first offset at which most of them no longer show it; None when
     it reaches ``most`` pixels or more."""
+    if len(pts) > BEYOND_POINTS:
+        pts = pts[np.linspace(0, len(pts) - 1, BEYOND_POINTS).astype(int)]
     d = np.arange(1, most + 1, dtype=np.float64)
     shown = _sample(mask, pts[None, :, :] + d[:, None, None] * n).mean(1)  # (most,)
     gone = np.flatnonzero(shown < 0.5)
@@ -324,28 +329,44 @@ def find_strip_edges(mask: np.ndarray, colour: str, min_len: float) -> list[Stri
     segs = found.reshape(-1, 4).astype(np.float64)
     seg_len = np.hypot(segs[:, 2] - segs[:, 0], segs[:, 3] - segs[:, 1])
     edges: list[StripEdge] = []
-    for x0, y0, x1, y1 in segs[seg_len >= EDGE_SEED * min_len]:
+    keep = np.flatnonzero(seg_len >= EDGE_SEED * min_len)
+    followed = np.zeros((len(keep), 7))  # the edges': start (x, y), along, normal, length
+    for x0, y0, x1, y1 in segs[keep[np.argsort(-seg_len[keep])]]:  # (longest first)
         a, b = np.array([x0, y0]), np.array([x1, y1])
         u = (b - a) / np.linalg.norm(b - a)
         n = np.array([-u[1], u[0]])
         along = a + np.linspace(0.0, 1.0, 16)[:, None] * (b - a)
         if _sample(mask, along + EDGE_OFFSET * n).sum() < _sample(mask, along - EDGE_OFFSET * n).sum():
             n = -n
+        if edges and _on_edges(followed[:len(edges)], a, b, n).any():
+            continue  # (a piece of an edge already followed)
         run = _edge_run(mask, (a + b) / 2, u, n)
         if run is None:
             continue
         pts, shown = run
         ends = np.array([pts[0], pts[-1]])
-        if np.linalg.norm(ends[1] - ends[0]) < min_len or any(
-                np.abs(e.ends - ends).max() < 3 or np.abs(e.ends[::-1] - ends).max() < 3
-                for e in edges if e.colour == colour):
+        if np.linalg.norm(ends[1] - ends[0]) < min_len:
             continue
         width = _beyond(mask, pts[shown], n, int(len(pts) / MIN_ELONGATION))
+        followed[len(edges)] = [*ends[0], *u, *n, np.linalg.norm(ends[1] - ends[0])]
         edges.append(StripEdge(colour, ends, n, width))
     edges.sort(key=lambda e: -e.length)
     logger.debug("%s strip edges: %s", colour,
                  [(np.round(e.ends).astype(int).tolist(), e.width) for e in edges])
     return edges
+
+
+def _on_edges(followed: np.ndarray, a: np.ndarray, b: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Which edges ``followed`` ``(K, 7)`` (start x, y, unit direction, unit normal to the
+    colour, length) the piece from ``a`` to ``b`` (its colour on the side of ``n``) lies on
+    ``(K,)`` bool: within 1.5 pixels of the line, between its ends, the colour on the same side."""
+    ok = followed[:, 4:6] @ n >= 0.99
+    for q in (a, b):
+        d = q - followed[:, 0:2]
+        t = np.einsum("kj,kj->k", d, followed[:, 2:4])
+        ok &= np.abs(np.einsum("kj,kj->k", d, followed[:, 4:6])) <= 1.5
+        ok &= (t >= -1.5) & (t <= followed[:, 6] + 1.5)
+    return ok
 
 
 def _side_colour(mask: np.ndarray, a: np.ndarray, b: np.ndarray, width: float) -> float:
@@ -356,6 +377,51 @@ def _side_colour(mask: np.ndarray, a: np.ndarray, b: np.ndarray, width: float) -
     along = a + np.linspace(0.08, 0.92, 64)[:, None] * (b - a)
     off = np.array([-0.25, 0.0, 0.25]) * width
     return float(_sample(mask, along[None] + off[:, None, None] * n).any(0).mean())
+
+
+def _may_meet(a: list[StripEdge], b: list[StripEdge]) -> np.ndarray:
+    """Which edges of ``a`` and of ``b`` may be neighbouring sides of one board ``(len(a),
+    len(b))`` bool: their lines cross (not within ~37 degrees of parallel) at a corner each
+    reaches or points to, not across the middle of either (a strip's edge covers at least
+    :data:`MIN_COVER` of its side and runs at most :data:`CORNER_SLACK` of it past its corners:
+    from an end, the corner lies within ``1 / MIN_COVER - 1`` of its length beyond it or a
+    quarter of it back; a cloth's stripe crossing a strip, or parallel to it, is no neighbour)."""
+    def lines(es: list[StripEdge]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        p0 = np.array([e.ends[0] for e in es])
+        d = np.array([e.ends[1] - e.ends[0] for e in es])
+        return p0, d, np.linalg.norm(d, axis=1)
+    pa, da, la = lines(a)
+    pb, db, lb = lines(b)
+    cos = np.abs(da @ db.T) / (la[:, None] * lb[None, :] + 1e-9)
+    den = da[:, None, 0] * db[None, :, 1] - da[:, None, 1] * db[None, :, 0]
+    den = np.where(np.abs(den) < 1e-9, 1e-9, den)
+    q = pb[None, :, :] - pa[:, None, :]
+    ta = (q[..., 0] * db[None, :, 1] - q[..., 1] * db[None, :, 0]) / den  # along a, 0..1 its run
+    tb = (q[..., 0] * da[:, None, 1] - q[..., 1] * da[:, None, 0]) / den
+
+    def at_an_end(t: np.ndarray) -> np.ndarray:
+        reach, back = 1.0 / MIN_COVER - 1.0, 0.25
+        return (((t >= -reach) & (t <= back)) | ((t >= 1.0 - back) & (t <= 1.0 + reach)))
+    return (cos <= 0.8) & at_an_end(ta) & at_an_end(tb)
+
+
+def _edge_cycles(edges: list[list[StripEdge]]) -> Iterator[tuple[StripEdge, ...]]:
+    """Choices of one edge of each of four colours ``edges`` that may close a board: each a
+    neighbour (:func:`_may_meet`) of the next, round one of the three cyclic orders of the
+    colours; at most :data:`MAX_EDGE_COMBINATIONS`."""
+    meet = {(i, j): _may_meet(edges[i], edges[j]) for i in range(4) for j in range(4) if i != j}
+    given = 0
+    for order in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 1, 3)):
+        i, j, k, m = order
+        for a in range(len(edges[i])):
+            for b in np.flatnonzero(meet[i, j][a]):
+                for d in np.flatnonzero(meet[i, m][a]):
+                    for c in np.flatnonzero(meet[j, k][b] & meet[m, k][d]):
+                        picked = {i: a, j: b, k: c, m: d}
+                        yield tuple(edges[n][picked[n]] for n in range(4))
+                        given += 1
+                        if given >= MAX_EDGE_COMBINATIONS:
+                            return
 
 
 def _quad_by_edges(work: np.ndarray, palette: Palette, colours: list[str]
@@ -370,12 +436,8 @@ def _quad_by_edges(work: np.ndarray, palette: Palette, colours: list[str]
     edges = [find_strip_edges(masks[c], c, min_len) for c in colours]
     if any(not e for e in edges):
         return None
-    # (the longest few of a colour the table shows much of)
-    while np.prod([len(e) for e in edges]) > MAX_EDGE_COMBINATIONS:
-        k = int(np.argmax([len(e) for e in edges]))
-        edges[k] = edges[k][:max(1, len(edges[k]) * 2 // 3)]
     best: tuple[float, np.ndarray, list[str]] | None = None
-    for combo in itertools.product(*edges):
+    for combo in _edge_cycles(edges):
         known = [e.width for e in combo if e.width is not None]
         if not known:
             continue

@@ -175,3 +175,17 @@ def test_a_board_on_a_cloth_of_its_blue_is_read_through_its_strips_edges():
     truth = {k: v for k, v in truth.items() if k != "scene"}
     score = compare_boards(read_file(jpeg, game="twelve-tiles").board, truth)
     assert score.borders_wrong == 0 and score.errors <= 2  # (of 40 tiles)
+
+
+def test_only_edges_meeting_at_a_corner_are_tried_as_neighbouring_sides():
+    from vision.board import StripEdge, _may_meet
+
+    def edge(colour, a, b):
+        return StripEdge(colour, np.array([a, b], float), np.array([0.0, 1.0]), 6.0)
+
+    north = [edge("red", (100, 100), (300, 100))]
+    others = [edge("blue", (100, 120), (100, 300)),   # the west strip: meets it at a corner
+              edge("blue", (200, 40), (200, 300)),    # a stripe crossing its middle
+              edge("blue", (100, 140), (300, 140)),   # a stripe along it
+              edge("blue", (330, 160), (330, 300))]   # the east strip, its top hidden by glare
+    assert _may_meet(north, others).tolist() == [[True, False, False, True]]
