@@ -10,12 +10,21 @@ centre lines meet at the corners of one quadrilateral.
 colours; :func:`board_lattice` places the 8x8 cells inside it, a margin in from the strips
 chosen so the board's printed lines fall on the lattice's lines. No line search is needed, and
 glare over a part of a strip does not hide the board.
+
+A strip on a cloth of its own colour (or along tiles whose sectors touching it are its colour, as
+the game wants) joins them into one blob and no band stands out. Its edge does: a long straight
+line with the strip's colour on one side and the board's surface (or the table, or the board's
+rim) on the other, which a cloth's checks or stripes never give along the board's length (their
+edges along a line are broken by the crossing stripes). Where no four bands close a quadrilateral,
+:func:`find_strip_edges` looks for such edges, each strip's centre line half its width beyond its
+edge, and the quadrilateral they close is kept when its sides show their colours along them.
 """
 from __future__ import annotations
 
 import itertools
 import logging
 from dataclasses import dataclass
+from typing import Iterator
 
 import cv2
 import numpy as np
@@ -77,25 +86,35 @@ def _hue(lab: np.ndarray) -> np.ndarray:
     return np.degrees(np.arctan2(lab[..., 2], lab[..., 1]))
 
 
-def find_strips(work_bgr: np.ndarray, palette: Palette, colours: list[str]) -> list[Strip]:
-    """The long thin uniformly coloured bands of the border ``colours`` in a (small) BGR image
-    ``(H, W, 3)`` uint8, longest first."""
-    h, w = work_bgr.shape[:2]
+def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
+                 ) -> dict[str, np.ndarray]:
+    """For each border colour, the pixels of a BGR image ``(H, W, 3)`` uint8 that may show it
+    ``(H, W)`` bool: saturated (:data:`MIN_CHROMA`) and nearest to its hue among the
+    ``colours`` (within :data:`HUE_TOLERANCE`)."""
     lab = bgr_to_lab(work_bgr)
     chroma = np.hypot(lab[..., 1], lab[..., 2])
     hue = _hue(lab)
     saturated = chroma >= MIN_CHROMA
     refs = {c: float(_hue(palette.lab[palette.names.index(c)])) for c in colours}
     # each saturated pixel goes to the nearest border hue (within the tolerance)
-    diffs = np.stack([np.abs((hue - refs[c] + 180.0) % 360.0 - 180.0) for c in colours])
+    diffs = np.stack([np.abs(hue - refs[c]) for c in colours])
+    diffs = np.minimum(diffs, 360.0 - diffs)  # (the angles between the hues, 0 to 180 degrees)
     nearest = np.argmin(diffs, axis=0)
     ok = saturated & (np.min(diffs, axis=0) <= HUE_TOLERANCE)
+    return {c: ok & (nearest == i) for i, c in enumerate(colours)}
+
+
+def find_strips(work_bgr: np.ndarray, palette: Palette, colours: list[str]) -> list[Strip]:
+    """The long thin uniformly coloured bands of the border ``colours`` in a (small) BGR image
+    ``(H, W, 3)`` uint8, longest first."""
+    h, w = work_bgr.shape[:2]
+    masks = colour_masks(work_bgr, palette, colours)
     min_len = MIN_LENGTH * max(h, w)
     k3 = np.ones((3, 3), np.uint8)
     rng = np.random.default_rng(0)
     strips: list[Strip] = []
-    for i, colour in enumerate(colours):
-        mask = (ok & (nearest == i)).astype(np.uint8)
+    for colour in colours:
+        mask = masks[colour].astype(np.uint8)
         # (thin bridges to a tile's sector of the same colour, or to a cloth's stripe, broken)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, k3)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -205,6 +224,247 @@ def _quad_of(strips: tuple[Strip, ...]) -> tuple[float, np.ndarray, list[str]] |
     return worst, quad, [s.colour for s in order]
 
 
+#: Where no four strips stand out as bands (a cloth of a strip's colour, or the tiles along it,
+#: join the strip into one blob), their straight edges are looked for on a copy this many
+#: pixels on its long side (a small board's strips are a few pixels wide at :data:`WORK_SIDE`) ...
+EDGE_WORK_SIDE = 960
+#: ... each side of an edge looked at this many pixels off it (on that copy) ...
+EDGE_OFFSET = 2.0
+#: ... an edge's run ended where a stretch of it misses more than one pixel in this many plus
+#: one (a strip's edge is straight and continuous, a glare or a tile breaks a short part of
+#: it; the edges of a checked cloth's squares along one line miss every other square) ...
+EDGE_PENALTY = 3.0
+#: ... and it is at least this long (share of the copy's long side; a part of a strip's edge may
+#: be hidden by a tile of its colour or a glare: the quadrilateral still asks :data:`MIN_COVER`).
+MIN_EDGE_LENGTH = 0.08
+#: Straight pieces of the colour's outline (line segment detector) at least this share of that
+#: length are followed along their line (a tile or glare may cut an edge into such pieces).
+EDGE_SEED = 0.3
+#: At most this many choices of four edges are tried (about 0.1 ms each).
+MAX_EDGE_COMBINATIONS = 1500
+#: A strip's width beyond its edge is measured at this many points along the edge.
+BEYOND_POINTS = 64
+#: A side of a board found by edges shows its colour along at least this share of its centre
+#: line (glare may wash out a part; a cloth's line of one colour does not continue past it).
+MIN_SIDE_COLOUR = 0.6
+
+
+@dataclass(frozen=True)
+class StripEdge:
+    """A long straight edge of a border colour on the work copy: its ``colour``, its ``ends``
+    ``(2, 2)`` (x, y pixels), the unit ``normal`` ``(2,)`` pointing to the colour's side and the
+    ``width`` of the colour beyond it (pixels; None when the colour runs on, joined with a cloth
+    or tiles of its colour)."""
+
+    colour: str
+    ends: np.ndarray
+    normal: np.ndarray
+    width: float | None
+
+    @property
+    def length(self) -> float:
+        return float(np.linalg.norm(self.ends[1] - self.ends[0]))
+
+    def strip(self, width: float) -> Strip:
+        """The strip of this ``width`` beyond the edge: its centre line."""
+        return Strip(self.colour, self.ends + self.normal * width / 2, width, self.length)
+
+
+def _sample(mask: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """``mask`` ``(H, W)`` bool at points ``pts`` ``(..., 2)`` (x, y; nearest pixel), False off
+    the image."""
+    h, w = mask.shape
+    x = np.round(pts[..., 0]).astype(int)
+    y = np.round(pts[..., 1]).astype(int)
+    inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)
+    return mask[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)] & inside
+
+
+def _edge_run(mask: np.ndarray, mid: np.ndarray, u: np.ndarray, n: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The run of an edge through ``mid`` along ``u`` with the colour (``mask``) on the side of
+    ``n`` and not on the other: the stretch around ``mid`` that gains most, one for every pixel
+    of the edge and less :data:`EDGE_PENALTY` for every pixel where it is not. Returns its points
+    ``(N, 2)`` (one a pixel along it) and which of them show the edge ``(N,)``, or None."""
+    h, w = mask.shape
+    t = np.arange(-float(np.hypot(h, w)), float(np.hypot(h, w)), 1.0)
+    p = mid + t[:, None] * u
+    s = _sample(mask, p + EDGE_OFFSET * n) & ~_sample(mask, p - EDGE_OFFSET * n)
+    i0 = len(t) // 2
+    near = s[i0 - 2:i0 + 3]
+    if not near.any():
+        return None
+    i0 = i0 - 2 + int(np.argmax(near))
+    gain = np.where(s, 1.0, -EDGE_PENALTY)
+    left = np.cumsum(gain[:i0][::-1])  # gain of the run extended back by 1, 2, ... pixels
+    lo = i0 - 1 - int(np.argmax(left)) if len(left) and left.max() > 0 else i0
+    right = np.cumsum(gain[i0 + 1:])
+    hi = i0 + 1 + int(np.argmax(right)) if len(right) and right.max() > 0 else i0
+    return p[lo:hi + 1], s[lo:hi + 1]
+
+
+def _beyond(mask: np.ndarray, pts: np.ndarray, n: np.ndarray, most: int) -> float | None:
+    """How far (pixels) the colour (``mask``) reaches beyond the edge points ``pts`` ``(N, 2)``
+    on the side of ``n``: the first offset at which most of them no longer show it; None when
+    it reaches ``most`` pixels or more."""
+    if len(pts) > BEYOND_POINTS:
+        pts = pts[np.linspace(0, len(pts) - 1, BEYOND_POINTS).astype(int)]
+    d = np.arange(1, most + 1, dtype=np.float64)
+    shown = _sample(mask, pts[None, :, :] + d[:, None, None] * n).mean(1)  # (most,)
+    gone = np.flatnonzero(shown < 0.5)
+    return float(d[gone[0]]) if len(gone) else None
+
+
+def find_strip_edges(mask: np.ndarray, colour: str, min_len: float) -> list[StripEdge]:
+    """The long straight edges of a border colour's pixels ``mask`` ``(H, W)`` bool: straight
+    runs at least ``min_len`` pixels long with the colour on one side and not on the other,
+    longest first. A strip's inner edge against the board (or its outer one against the table)
+    is one, whatever lies on its other side; a cloth of the strip's colour joins it into one
+    blob but gives no such edge of its own (its checks' or stripes' edges along one line are
+    broken by its crossing stripes)."""
+    img = cv2.GaussianBlur(mask.astype(np.uint8) * 255, (0, 0), 1.0)
+    found = cv2.createLineSegmentDetector().detect(img)[0]
+    if found is None:
+        return []
+    segs = found.reshape(-1, 4).astype(np.float64)
+    seg_len = np.hypot(segs[:, 2] - segs[:, 0], segs[:, 3] - segs[:, 1])
+    edges: list[StripEdge] = []
+    keep = np.flatnonzero(seg_len >= EDGE_SEED * min_len)
+    followed = np.zeros((len(keep), 7))  # the edges': start (x, y), along, normal, length
+    for x0, y0, x1, y1 in segs[keep[np.argsort(-seg_len[keep])]]:  # (longest first)
+        a, b = np.array([x0, y0]), np.array([x1, y1])
+        u = (b - a) / np.linalg.norm(b - a)
+        n = np.array([-u[1], u[0]])
+        along = a + np.linspace(0.0, 1.0, 16)[:, None] * (b - a)
+        if _sample(mask, along + EDGE_OFFSET * n).sum() < _sample(mask, along - EDGE_OFFSET * n).sum():
+            n = -n
+        if edges and _on_edges(followed[:len(edges)], a, b, n).any():
+            continue  # (a piece of an edge already followed)
+        run = _edge_run(mask, (a + b) / 2, u, n)
+        if run is None:
+            continue
+        pts, shown = run
+        ends = np.array([pts[0], pts[-1]])
+        if np.linalg.norm(ends[1] - ends[0]) < min_len:
+            continue
+        width = _beyond(mask, pts[shown], n, int(len(pts) / MIN_ELONGATION))
+        followed[len(edges)] = [*ends[0], *u, *n, np.linalg.norm(ends[1] - ends[0])]
+        edges.append(StripEdge(colour, ends, n, width))
+    edges.sort(key=lambda e: -e.length)
+    logger.debug("%s strip edges: %s", colour,
+                 [(np.round(e.ends).astype(int).tolist(), e.width) for e in edges])
+    return edges
+
+
+def _on_edges(followed: np.ndarray, a: np.ndarray, b: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Which edges ``followed`` ``(K, 7)`` (start x, y, unit direction, unit normal to the
+    colour, length) the piece from ``a`` to ``b`` (its colour on the side of ``n``) lies on
+    ``(K,)`` bool: within 1.5 pixels of the line, between its ends, the colour on the same side."""
+    ok = followed[:, 4:6] @ n >= 0.99
+    for q in (a, b):
+        d = q - followed[:, 0:2]
+        t = np.einsum("kj,kj->k", d, followed[:, 2:4])
+        ok &= np.abs(np.einsum("kj,kj->k", d, followed[:, 4:6])) <= 1.5
+        ok &= (t >= -1.5) & (t <= followed[:, 6] + 1.5)
+    return ok
+
+
+def _side_colour(mask: np.ndarray, a: np.ndarray, b: np.ndarray, width: float) -> float:
+    """The share of a side's centre line from ``a`` to ``b`` (away from the corners) along which
+    its strip of ``width`` pixels shows its colour (``mask``) on or a quarter width off it."""
+    u = (b - a) / (np.linalg.norm(b - a) + 1e-9)
+    n = np.array([-u[1], u[0]])
+    along = a + np.linspace(0.08, 0.92, 64)[:, None] * (b - a)
+    off = np.array([-0.25, 0.0, 0.25]) * width
+    return float(_sample(mask, along[None] + off[:, None, None] * n).any(0).mean())
+
+
+def _may_meet(a: list[StripEdge], b: list[StripEdge]) -> np.ndarray:
+    """Which edges of ``a`` and of ``b`` may be neighbouring sides of one board ``(len(a),
+    len(b))`` bool: their lines cross (not within ~37 degrees of parallel) at a corner each
+    reaches or points to, not across the middle of either (a strip's edge covers at least
+    :data:`MIN_COVER` of its side and runs at most :data:`CORNER_SLACK` of it past its corners:
+    from an end, the corner lies within ``1 / MIN_COVER - 1`` of its length beyond it or a
+    quarter of it back; a cloth's stripe crossing a strip, or parallel to it, is no neighbour)."""
+    def lines(es: list[StripEdge]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        p0 = np.array([e.ends[0] for e in es])
+        d = np.array([e.ends[1] - e.ends[0] for e in es])
+        return p0, d, np.linalg.norm(d, axis=1)
+    pa, da, la = lines(a)
+    pb, db, lb = lines(b)
+    cos = np.abs(da @ db.T) / (la[:, None] * lb[None, :] + 1e-9)
+    den = da[:, None, 0] * db[None, :, 1] - da[:, None, 1] * db[None, :, 0]
+    den = np.where(np.abs(den) < 1e-9, 1e-9, den)
+    q = pb[None, :, :] - pa[:, None, :]
+    ta = (q[..., 0] * db[None, :, 1] - q[..., 1] * db[None, :, 0]) / den  # along a, 0..1 its run
+    tb = (q[..., 0] * da[:, None, 1] - q[..., 1] * da[:, None, 0]) / den
+
+    def at_an_end(t: np.ndarray) -> np.ndarray:
+        reach, back = 1.0 / MIN_COVER - 1.0, 0.25
+        return (((t >= -reach) & (t <= back)) | ((t >= 1.0 - back) & (t <= 1.0 + reach)))
+    return (cos <= 0.8) & at_an_end(ta) & at_an_end(tb)
+
+
+def _edge_cycles(edges: list[list[StripEdge]]) -> Iterator[tuple[StripEdge, ...]]:
+    """Choices of one edge of each of four colours ``edges`` that may close a board: each a
+    neighbour (:func:`_may_meet`) of the next, round one of the three cyclic orders of the
+    colours; at most :data:`MAX_EDGE_COMBINATIONS`."""
+    meet = {(i, j): _may_meet(edges[i], edges[j]) for i in range(4) for j in range(4) if i != j}
+    given = 0
+    for order in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 1, 3)):
+        i, j, k, m = order
+        for a in range(len(edges[i])):
+            for b in np.flatnonzero(meet[i, j][a]):
+                for d in np.flatnonzero(meet[i, m][a]):
+                    for c in np.flatnonzero(meet[j, k][b] & meet[m, k][d]):
+                        picked = {i: a, j: b, k: c, m: d}
+                        yield tuple(edges[n][picked[n]] for n in range(4))
+                        given += 1
+                        if given >= MAX_EDGE_COMBINATIONS:
+                            return
+
+
+def _quad_by_edges(work: np.ndarray, palette: Palette, colours: list[str]
+                   ) -> tuple[np.ndarray, list[str]] | None:
+    """The board's quadrilateral on the work copy ``(4, 2)`` (its strips' centre lines) and the
+    strips' colours, from one straight edge of every strip (:func:`find_strip_edges`), each
+    strip's centre line half its width beyond its edge; of the choices that close a
+    quadrilateral (:func:`_quad_of`), the one whose sides show their colours best
+    (:data:`MIN_SIDE_COLOUR`). None when no four edges close one."""
+    masks = colour_masks(work, palette, colours)
+    min_len = MIN_EDGE_LENGTH * max(work.shape[:2])
+    edges = [find_strip_edges(masks[c], c, min_len) for c in colours]
+    if any(not e for e in edges):
+        return None
+    best: tuple[float, np.ndarray, list[str]] | None = None
+    for combo in _edge_cycles(edges):
+        known = [e.width for e in combo if e.width is not None]
+        if not known:
+            continue
+        typical = float(np.median(known))
+        # (a width not seen, or more than twice the others', is a strip joined with the cloth
+        # or the tiles beyond it: the strips are alike)
+        strips = tuple(e.strip(e.width if e.width is not None and e.width <= 2 * typical
+                               else typical) for e in combo)
+        fit = _quad_of(strips)
+        if fit is None:
+            continue
+        worst, quad, order = fit
+        by_colour = {s.colour: s for s in strips}
+        shown = [_side_colour(masks[c], quad[k - 1], quad[k], by_colour[c].width)
+                 for k, c in enumerate(order)]
+        if min(shown) < MIN_SIDE_COLOUR:
+            continue
+        score = float(np.mean(shown)) - 0.25 * worst
+        if best is None or score > best[0]:
+            best = (score, quad, order)
+    if best is None:
+        return None
+    logger.debug("board quadrilateral from its strips' edges: %s %s (score %.2f)",
+                 np.round(best[1]).tolist(), best[2], best[0])
+    return best[1], best[2]
+
+
 @dataclass(frozen=True)
 class BoardQuad:
     """A board seen by its strips: ``corners`` ``(4, 2)`` (x, y image pixels) where the strips'
@@ -223,10 +483,34 @@ def find_board_quad(image: np.ndarray, palette: Palette, colours: list[str]) -> 
     ``image``: BGR uint8 ``(H, W, 3)``; ``palette``: the kit's palette (the light may turn its
     hues by up to :data:`HUE_TOLERANCE` degrees).
     """
+    work = _work_copy(image, WORK_SIDE)
+    found = _quad_by_strips(work, palette, colours)
+    if found is None:
+        # (a strip joined with a cloth or with the tiles of its colour: its straight edges)
+        work = _work_copy(image, EDGE_WORK_SIDE)
+        found = _quad_by_edges(work, palette, colours)
+    if found is None:
+        return None
+    scale = work.shape[1] / image.shape[1]
+    quad = (found[0] + 0.5) / scale - 0.5
+    logger.debug("board quadrilateral: %s %s", np.round(quad).tolist(), found[1])
+    return BoardQuad(quad, tuple(found[1]))
+
+
+def _work_copy(image: np.ndarray, side: int) -> np.ndarray:
+    """``image`` shrunk to at most ``side`` pixels on its long side."""
     h, w = image.shape[:2]
-    scale = min(1.0, WORK_SIDE / max(h, w))
-    work = cv2.resize(image, (max(1, round(w * scale)), max(1, round(h * scale))),
-                      interpolation=cv2.INTER_AREA) if scale < 1 else image
+    scale = min(1.0, side / max(h, w))
+    if scale >= 1:
+        return image
+    return cv2.resize(image, (max(1, round(w * scale)), max(1, round(h * scale))),
+                      interpolation=cv2.INTER_AREA)
+
+
+def _quad_by_strips(work: np.ndarray, palette: Palette, colours: list[str]
+                    ) -> tuple[np.ndarray, list[str]] | None:
+    """The board's quadrilateral on the work copy ``(4, 2)`` and its strips' colours from four
+    bands (:func:`find_strips`) that close it, or None."""
     strips = find_strips(work, palette, colours)
     by_colour = {c: [s for s in strips if s.colour == c] for c in colours}
     if any(not v for v in by_colour.values()):
@@ -244,11 +528,7 @@ def find_board_quad(image: np.ndarray, palette: Palette, colours: list[str]) -> 
         score = fit[0] - 0.5 * sum(s.length for s in combo) / (4 * max(work.shape[:2]))
         if best is None or score < best[0]:
             best = (score, fit[1], fit[2])
-    if best is None:
-        return None
-    quad = (best[1] + 0.5) / scale - 0.5
-    logger.debug("board quadrilateral from its strips: %s %s", np.round(quad).tolist(), best[2])
-    return BoardQuad(quad, tuple(best[2]))
+    return None if best is None else (best[1], best[2])
 
 
 def board_lattice(image: np.ndarray, board: BoardQuad, size: int = 8) -> Lattice:

@@ -30,14 +30,20 @@ def _cloth(size: int, kind: str) -> np.ndarray:
     for k in range(0, size, 2 * step):
         if kind == "stripes":
             img[k:k + step] = _bgr(KIT.colours["blue"])
+        elif kind == "blue gingham":  # the board's blue on a pale blue (all of it reads blue)
+            if k == 0:
+                img[:] = (235, 200, 170)
+            img[k:k + step] = (img[k:k + step] * 0.4 + np.array(_bgr(KIT.colours["blue"])) * 0.6)
+            img[:, k:k + step] = (img[:, k:k + step] * 0.4 + np.array(_bgr(KIT.colours["blue"])) * 0.6)
         else:  # gingham in the board's green
             img[k:k + step] = (img[k:k + step] * 0.5 + np.array(_bgr(KIT.colours["green"])) * 0.5)
             img[:, k:k + step] = (img[:, k:k + step] * 0.5 + np.array(_bgr(KIT.colours["green"])) * 0.5)
     return img
 
 
-def _scene(kind: str, borders: list[str], angle: float, tilt: float):
-    """A flat board of 8x8 cells (60 px) with its strips, on a cloth, seen at an angle; returns
+def _scene(kind: str, borders: list[str], angle: float, tilt: float, rim: int = 10):
+    """A flat board of 8x8 cells (60 px) with its strips (``rim`` px of the board's colour
+    beyond them), on a cloth, seen at an angle; returns
     the photo (BGR), the strips' centre-line corners in it ``(4, 2)`` and the cell grid's
     corners ``(4, 2)`` (both clockwise from the north-west)."""
     size = 1200
@@ -45,7 +51,7 @@ def _scene(kind: str, borders: list[str], angle: float, tilt: float):
     x0, cell, strip, margin = 300, 60, 16, 14
     board = np.array([[x0 - margin - strip, x0 - margin - strip],
                       [x0 + 8 * cell + margin + strip, x0 + 8 * cell + margin + strip]])
-    cv2.rectangle(top, tuple(int(v) for v in board[0] - 10), tuple(int(v) for v in board[1] + 10),
+    cv2.rectangle(top, tuple(int(v) for v in board[0] - rim), tuple(int(v) for v in board[1] + rim),
                   (200, 215, 225), -1)
     for k in range(9):
         p = x0 + k * cell
@@ -109,8 +115,26 @@ def test_the_strips_give_the_board_quadrilateral_and_its_cells(kind, angle, tilt
     assert nearest == board.colours[1]
 
 
+@pytest.mark.parametrize("angle,tilt", [(12, 0.15), (-30, 0.05)])
+def test_a_strip_joined_with_a_cloth_of_its_colour_is_found_by_its_edge(angle, tilt):
+    # the blue strip lies on a blue-checked cloth with no rim of the board between them: its
+    # pixels and the cloth's make one blob, no band stands out; its straight inner edge against
+    # the board's surface still shows it
+    colours = ["blue", "red", "green", "yellow"]
+    photo, truth, grid = _scene("blue gingham", colours, angle, tilt, rim=0)
+    board = find_board_quad(photo, PALETTE, BORDERS)
+    assert board is not None
+    side = np.linalg.norm(truth[1] - truth[0])
+    assert _matches(board.corners, truth, 0.03 * side)
+    west_first = [colours[3], colours[0], colours[1], colours[2]]
+    assert any(list(board.colours) == west_first[k:] + west_first[:k] for k in range(4))
+    lattice = board_lattice(photo, board)
+    found = apply_h(lattice.H, np.array([[0, 0], [8, 0], [8, 8], [0, 8]], float))
+    assert _matches(found, grid, 0.15 * side / 9)
+
+
 def test_a_cloth_without_a_board_gives_no_quadrilateral():
-    for kind in ("stripes", "gingham"):
+    for kind in ("stripes", "gingham", "blue gingham"):
         assert find_board_quad(_cloth(1200, kind), PALETTE, BORDERS) is None
 
 
@@ -137,3 +161,31 @@ def test_a_board_whose_strip_is_under_glare_is_placed_by_its_strips():
     # the board's cells, and the tiles along the north strip are read
     score = read_render("twelve-tiles", 7506)
     assert score.borders_wrong == 0 and score.errors <= 3  # (tiles under the glare itself)
+
+
+def test_a_board_on_a_cloth_of_its_blue_is_read_through_its_strips_edges():
+    # the independent renderer's hard seed 2: a small board on a blurred blue gingham, its blue
+    # strip joined with the cloth and its red and green ones with the tiles along them; no grid
+    # is found and no four bands stand out, but the strips' straight edges place the board
+    from tests.indie.render import render_photo
+    from vision.pipeline import read_file
+    from vision.synth.compare import compare_boards
+
+    jpeg, truth = render_photo("twelve-tiles", 2, style="hard", size=(1600, 1200))
+    truth = {k: v for k, v in truth.items() if k != "scene"}
+    score = compare_boards(read_file(jpeg, game="twelve-tiles").board, truth)
+    assert score.borders_wrong == 0 and score.errors <= 2  # (of 40 tiles)
+
+
+def test_only_edges_meeting_at_a_corner_are_tried_as_neighbouring_sides():
+    from vision.board import StripEdge, _may_meet
+
+    def edge(colour, a, b):
+        return StripEdge(colour, np.array([a, b], float), np.array([0.0, 1.0]), 6.0)
+
+    north = [edge("red", (100, 100), (300, 100))]
+    others = [edge("blue", (100, 120), (100, 300)),   # the west strip: meets it at a corner
+              edge("blue", (200, 40), (200, 300)),    # a stripe crossing its middle
+              edge("blue", (100, 140), (300, 140)),   # a stripe along it
+              edge("blue", (330, 160), (330, 300))]   # the east strip, its top hidden by glare
+    assert _may_meet(north, others).tolist() == [[True, False, False, True]]
