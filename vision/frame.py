@@ -5,6 +5,7 @@ the 8x8 window of cells whose four outer sides each run along a uniform strip of
 """
 from __future__ import annotations
 
+import itertools
 import logging
 from dataclasses import dataclass
 
@@ -175,18 +176,29 @@ def _judged(d: np.ndarray, meds: np.ndarray, spread: np.ndarray, valid: np.ndarr
             ) -> tuple[np.ndarray, ...]:
     """Each window's strips: on each side the slice (axis 0) that shows a strip best (near a kit
     colour by ``d`` ``(S, ..., 4, k)``, even by ``spread`` ``(S, ..., 4)``, saturated by the
-    CIELAB ``meds`` ``(S, ..., 4, 3)``). Returns the windows' scores ``(...)`` (lower is better;
-    inf where a side has no slice in view), and per side the slice, kit colour index, its
-    distance and the spread ``(..., 4)``."""
-    idx = d.argmin(-1)
-    dist = np.take_along_axis(d, idx[..., None], -1)[..., 0]
+    CIELAB ``meds`` ``(S, ..., 4, 3)``), the four sides taking four different kit colours (a
+    board's strips do): the best of every assignment of colours to sides, each side's slice the
+    best for its colour. Returns the windows' scores ``(...)`` (lower is better; inf where a side
+    has no slice in view), and per side the slice, kit colour index, its distance and the spread
+    ``(..., 4)``."""
     chroma = np.hypot(meds[..., 1], meds[..., 2])
-    side_score = np.where(valid, dist + spread - 0.3 * np.minimum(chroma, 60), np.inf)
-    best = np.argmin(side_score, axis=0)
-    pick = best[None, ...]
-    score = np.take_along_axis(side_score, pick, 0)[0].sum(-1)
-    return (score, best, np.take_along_axis(idx, pick, 0)[0],
-            np.take_along_axis(dist, pick, 0)[0], np.take_along_axis(spread, pick, 0)[0])
+    base = np.where(valid, spread - 0.3 * np.minimum(chroma, 60), np.inf)     # (S, ..., 4)
+    cost = d + base[..., None]                                                # (S, ..., 4, k)
+    best_slice = np.argmin(cost, axis=0)                                      # (..., 4, k)
+    side_cost = np.take_along_axis(cost, best_slice[None], 0)[0]              # (..., 4, k)
+    k = d.shape[-1]
+    sides = d.shape[-2]
+    assignments = np.array(list(itertools.permutations(range(k), sides)) if k >= sides
+                           else list(itertools.product(range(k), repeat=sides)))  # (P, 4)
+    totals = side_cost[..., np.arange(sides), assignments].sum(-1)            # (..., P)
+    pick = np.argmin(totals, axis=-1)                                         # (...)
+    score = np.take_along_axis(totals, pick[..., None], -1)[..., 0]
+    idx = assignments[pick]                                                   # (..., 4)
+    best = np.take_along_axis(best_slice, idx[..., None], -1)[..., 0]         # (..., 4)
+    at = best[None, ..., None]
+    dist = np.take_along_axis(np.take_along_axis(d, at, 0)[0], idx[..., None], -1)[..., 0]
+    spr = np.take_along_axis(spread, best[None], 0)[0]
+    return score, best, idx, dist, spr
 
 
 def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px: int = 16

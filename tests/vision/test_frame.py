@@ -182,3 +182,21 @@ def test_a_frame_with_centred_strips_ends_the_search_however_warm_the_light():
     assert not _clear(Frame((0, 0), borders, 0.5, {"n": 0.6, "e": 0.3, "s": 0.02, "w": 0.3}))
     assert not _clear(Frame((0, 0), borders, 0.5))
     assert _clear(Frame((0, 0), borders, 0.8))
+
+
+def test_the_four_strips_take_four_colours_even_when_a_cloth_beside_one_is_another_strips():
+    # a warm lamp dims the blue strip; beyond it lies a saturated red cloth, as even as a strip
+    # and of the red strip's colour: each side taking its best slice alone picked the cloth
+    # (red twice: no frame); the four sides take four different colours together
+    palette = Palette.from_hex(kit_for_game("twelve-tiles").colours)
+    image, lat, borders = _flat_board(0.05, 0.2, strips={"n": "red", "e": "yellow", "s": "blue",
+                                                         "w": "green"})
+    cell = 40
+    hi = 3 * cell + 8 * cell
+    b = int(round(0.25 * cell))
+    s_strip = image[hi + int(round(0.05 * cell)):hi + b, 3 * cell:hi]
+    image[hi + int(round(0.05 * cell)):hi + b, 3 * cell:hi] = (s_strip * 0.55).astype(np.uint8)
+    image[hi + b + 4:, :] = (40, 45, 190)  # red cloth right beyond the board's south edge
+    frame = find_frame(image, lat, palette)
+    assert frame is not None and frame.borders == {"n": "red", "e": "yellow", "s": "blue",
+                                                   "w": "green"}
