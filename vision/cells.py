@@ -591,10 +591,20 @@ class _LazyCells(abc.Mapping):
         return len(self.cells)
 
 
+#: A part of the layout apart from its largest group is kept only when it comes within this
+#: distance of it (Chebyshev, in cells): a layout is one connected piece (every game places tiles
+#: next to placed ones), which a missed tile splits with one empty cell between the parts
+#: (distance 2); a group further off is something else on the table (a sheet of paper, a patch
+#: of glare) that the lattice happens to cover. (Two missed tiles in a row across a layout's
+#: neck leave distance 3: rarer than clutter beside the layout, which the independent
+#: renderer's photos show often.)
+SPLIT_GAP = 2
+
+
 def _keep_main_group(occ: dict) -> dict:
     """Keep the layout: the largest 8-connected group of occupied cells, and every group of at
-    least half its size and 3 cells (a tile missed in the middle of a layout splits it);
-    smaller groups are clutter."""
+    least half its size and 3 cells within :data:`SPLIT_GAP` of it (a tile missed in the middle
+    of a layout splits it); smaller or further groups are clutter."""
     cells = {c for c, v in occ.items() if v}
     groups = []
     while cells:
@@ -612,8 +622,16 @@ def _keep_main_group(occ: dict) -> dict:
         groups.append(group)
     if not groups:
         return {c: False for c in occ}
-    largest = max(len(g) for g in groups)
-    kept = set().union(*(g for g in groups if len(g) == largest or len(g) >= max(3, largest / 2)))
+    main = max(groups, key=len)
+    largest = len(main)
+    near = np.array(sorted(main))
+
+    def close(group: set) -> bool:
+        g = np.array(sorted(group))
+        gap = np.abs(g[:, None, :] - near[None, :, :]).max(axis=2).min()
+        return int(gap) <= SPLIT_GAP
+    kept = set().union(*(g for g in groups if g is main or (
+        len(g) >= max(3, largest / 2) and close(g))))
     return {c: (c in kept) for c in occ}
 
 
@@ -716,6 +734,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             cell_regions.need(cand)
         ctx.symbols = _card_symbols(ctx, cand, cell_regions)
         bare = [c for c in cand if not _shows_card(ctx.symbols[c][1], cell_regions[c])]
+        logger.debug("cards without a symbol on a plain face: %s", bare)
         for c in bare:
             occ[c] = False
             occ_conf[c] = 0.6
@@ -729,7 +748,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 kept_cells = [c for c in centre_lab if occ[c]]
                 _, _, gains = classify_adaptive(labs, palette, gains_bgr=_gain_prior(profile),
                                                 weights=_light_weights(ctx, kept_cells, spreads))
-    occ = _keep_main_group(occ)
+    kept = _keep_main_group(occ)
+    logger.debug("off the layout: %s", [c for c in occ if occ[c] and not kept[c]])
+    occ = kept
     vouched: dict = {}
     if die_faces and kit.face_model == "solid":
         # cells beside the layout whose pips read clearly are tiles (before the count and the
