@@ -820,13 +820,21 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     logger.debug("off the layout: %s", [c for c in occ if occ[c] and not kept[c]])
     occ = kept
     vouched: dict = {}
-    if die_faces and kit.face_model == "solid":
+    if kit.pips and kit.face_model == "solid":
         # cells beside the layout whose pips read clearly are tiles (before the count and the
-        # coverage below, which must not grow after them)
+        # coverage below, which must not grow after them): a die face is a tile's ...
         # (grown in rounds: a tile vouched for may be the layout's only neighbour of the next)
         layout = [c for c, v in occ.items() if v]
+        # (... and where the game does not lay every tile pips up (Textile), only where no cell
+        # of the bare table reads as a die face: stripes aslant or dots can, and most tiles of
+        # such a game may show no pips to vouch for them)
+        table_dots: list = [] if not die_faces else [False]
 
         def show_pips(near: list) -> list:
+            if not table_dots:
+                table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains))
+            if table_dots[0]:
+                return []
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need(layout + list(vouched) + near)
             more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains))
@@ -1194,6 +1202,30 @@ def _vouched_by_pips(reads: dict) -> dict:
     die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`."""
     return {c: r for c, r in reads.items()
             if r[0].get("colour") and r[0].get("pips") and r[1].get("pips", 0.0) >= PIPS_VOUCH}
+
+
+#: The bare table shows die faces (a polka-dot cloth, stripes aslant) when this many of the
+#: view's outer ring of cells read as a die face (see :func:`_vouched_by_pips`): pips are then
+#: no evidence of a tile where the game does not lay every tile pips up. (One: the dev
+#: renderer's purple stripes aslant read as a '6' in one ring cell and in two cells beside the
+#: layout.)
+TABLE_PIPS = 1
+
+
+def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray) -> bool:
+    """Whether the bare table (the view's outer ring, the cells left empty) shows die faces:
+    :data:`TABLE_PIPS` of its cells read as one."""
+    td = ctx.td
+    ring = [(r, c) for (r, c), v in occ.items() if not v and (
+        r in (td.r0, td.r0 + td.rows - 1) or c in (td.c0, td.c0 + td.cols - 1))]
+    if not ring:
+        return False
+    if isinstance(regions, _LazyCells):
+        regions.need(ring)
+    dots = _vouched_by_pips(_read_solid(ctx, ring, regions, gains))
+    if dots:
+        logger.debug("the bare table reads as die faces in %d cells: %s", len(dots), sorted(dots))
+    return len(dots) >= TABLE_PIPS
 
 
 def _card_symbols(ctx: _Ctx, cells: list, regions: dict) -> dict:
