@@ -96,6 +96,21 @@ SYMBOL_VOUCHES = 0.8
 #: colour within this (CIEDE2000) of the palette, however the occupancy decision went.
 PIPS_VOUCH = 0.8
 PIPS_FIT = 15.0
+#: A solid tile's face is one paint: smooth, where a woven or printed cloth shows its threads and
+#: lines. The texture of a cell is the upper quartile of its centre's lightness gradient
+#: (:func:`_face_texture`); it tells tiles from the table when the bare table (the view's outer
+#: ring, median) is at least this many times as textured as the clear tiles (median) ...
+TEXTURE_APART = 4.0
+#: ... and then a cell is smooth like a tile up to the tiles' texture times this root of the
+#: ratio, and textured like the table from the tiles' texture times its square. Measured on the
+#: independent renderer's photos: tiles 5-10, a linen 35-75 and a tartan 60-100 (ratio 10-12);
+#: tiles on felt or gingham show no such ratio (felt as smooth, pips as textured as the checks).
+TEXTURE_ROOT = 3.0
+#: The share of a cell's side left out of its centre for the texture (the outline, a
+#: neighbour's seam and a tile a little off its cell stay out).
+TEXTURE_MARGIN = 0.2
+#: The texture needs this many clear tiles to be measured on.
+TEXTURE_TILES = 4
 
 
 @dataclass(frozen=True)
@@ -253,6 +268,7 @@ class _Ctx:
     card_like: list = field(default_factory=list)  # cells left out, perhaps cards (see _occupancy)
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
+    texture: dict | None = None  # solid tiles: each cell's face texture (see _face_texture)
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -332,6 +348,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         clear = [ctx.sides[c] >= 3 for i, c in enumerate(cells) if fg[i] > 0.9 and d_pal[i] < 8.0]
         if len(clear) >= 4 and np.mean(clear) < 0.5:
             outline = False
+    # (a face's texture against the table's, where they differ: see _texture_split)
+    tex = split = None
+    if ctx.texture is not None and fg is not None and not board:
+        tex = np.array([ctx.texture[c] for c in cells])
+        clear = (fg > 0.9) & (d_pal < 8.0) & (d_table >= GROW_APART) & ~on_ring
+        split = _texture_split(tex, on_ring, clear)
+        if split is not None:
+            logger.debug("texture: tiles up to %.1f, the table from %.1f", *split)
     occ, conf = {}, {}
     debug = logger.isEnabledFor(logging.DEBUG)
 
@@ -393,6 +417,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                          None if fg is None else round(float(fg[i]), 2),
                          None if ctx.sides is None else ctx.sides[cell],
                          ctx.blown.get(cell, 0.0) if ctx.blown else 0.0, p)
+    if split is not None:
+        # a cell of the table's colour and texture is the cloth, whatever the mask and the
+        # outline said (a tartan's lines make edges and stand out from its plainer checks)
+        for i, cell in enumerate(cells):
+            if occ[cell] and d_table[i] < GROW_APART and tex[i] >= split[1]:
+                logger.debug("cell %s: the table's colour and texture (%.1f)", cell, tex[i])
+                occ[cell], conf[cell] = False, 0.6
     # cells left out of a close colour fit, even, not blown out (a card's symbol may still
     # vouch for one, see read_cells)
     ctx.card_like = [cell for i, cell in enumerate(cells)
@@ -405,13 +436,17 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         # it off) but that fits a palette colour closely, stands well apart from the table and
         # touches the layout: a tile (grown from the cells decided above, then from those
         # grown, a few rounds: a tile the mask missed may only touch another one)
+        # (or, of the table's colour, smooth as the tiles are where the table is textured,
+        # with an outline along two sides at least: a white tile on a cream linen)
         growable = []
         for i, cell in enumerate(cells):
-            if occ[cell] or d_pal[i] > GROW_FIT or d_table[i] < GROW_APART or not steady(cell):
+            if occ[cell] or d_pal[i] > GROW_FIT or not steady(cell):
                 continue
-            if table_shows(i):
-                continue  # (a patterned cloth's square or stripe)
-            growable.append(cell)
+            if d_table[i] >= GROW_APART and not table_shows(i):
+                growable.append(cell)  # (else a patterned cloth's square or stripe)
+            elif (split is not None and tex[i] <= split[0] and ctx.sides is not None
+                  and ctx.sides[cell] >= 2):
+                growable.append(cell)
         for cell in _grown(growable, {c for c, v in occ.items() if v}):
             occ[cell], conf[cell] = True, 0.6
     occ_cells = [i for i, c in enumerate(cells) if occ[c]]
@@ -523,6 +558,39 @@ def _edge_sides(td: TopDown) -> dict:
     return {(td.r0 + r, td.c0 + c): int(n[r, c]) for r in range(R) for c in range(C)}
 
 
+def _face_texture(td: TopDown) -> dict:
+    """For each cell, how textured its centre is: the upper quartile of the lightness gradient
+    (grey levels per pixel, a 3x3 Sobel's magnitude / 8) over the cell less
+    :data:`TEXTURE_MARGIN` of its side all round. A painted face (pips a minority of its pixels)
+    is smooth; a woven cloth's threads, a tartan's lines and print are not. (At full size: at
+    half, a tartan's thin lines blur into its checks.)"""
+    gray = cv2.cvtColor(td.image[:td.rows * td.ch, :td.cols * td.cw], cv2.COLOR_BGR2GRAY)
+    gray = gray.astype(np.float32)
+    mag = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3),
+                        cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)) / 8.0
+    my, mx = int(TEXTURE_MARGIN * td.ch), int(TEXTURE_MARGIN * td.cw)
+    centres = _cell_grid(mag, td)[:, my:td.ch - my, mx:td.cw - mx].reshape(td.rows * td.cols, -1)
+    k = int(0.75 * (centres.shape[1] - 1))  # (the upper quartile by rank: no sort needed)
+    q = np.partition(centres, k, axis=1)[:, k]
+    return {(td.r0 + i // td.cols, td.c0 + i % td.cols): float(v) for i, v in enumerate(q)}
+
+
+def _texture_split(texture: np.ndarray, on_ring: np.ndarray, clear: np.ndarray
+                   ) -> tuple[float, float] | None:
+    """Where texture tells tiles from the table: ``(smooth, rough)`` thresholds, a cell at most
+    ``smooth`` is as smooth as the tiles, one at least ``rough`` as textured as the table; None
+    when the bare table (``on_ring``) is not :data:`TEXTURE_APART` times as textured as the
+    clear tiles (``clear``, at least :data:`TEXTURE_TILES`). ``texture`` ``(N,)`` by cell."""
+    if clear.sum() < TEXTURE_TILES or on_ring.sum() < 2 * TEXTURE_TILES:
+        return None
+    tiles = max(float(np.median(texture[clear])), 0.5)
+    table = float(np.median(texture[on_ring]))
+    if table < TEXTURE_APART * tiles:
+        return None
+    step = (table / tiles) ** (1.0 / TEXTURE_ROOT)
+    return tiles * step, tiles * step ** 2
+
+
 def _half_grid(grid: np.ndarray) -> np.ndarray:
     """Cells ``(N, h, w, ...)`` (h, w even) averaged over 2x2 blocks: ``(N, h/2, w/2, ...)``."""
     g = grid.astype(np.float32, copy=False)
@@ -590,10 +658,20 @@ class _LazyCells(abc.Mapping):
         return len(self.cells)
 
 
+#: A part of the layout apart from its largest group is kept only when it comes within this
+#: distance of it (Chebyshev, in cells): a layout is one connected piece (every game places tiles
+#: next to placed ones), which a missed tile splits with one empty cell between the parts
+#: (distance 2); a group further off is something else on the table (a sheet of paper, a patch
+#: of glare) that the lattice happens to cover. (Two missed tiles in a row across a layout's
+#: neck leave distance 3: rarer than clutter beside the layout, which the independent
+#: renderer's photos show often.)
+SPLIT_GAP = 2
+
+
 def _keep_main_group(occ: dict) -> dict:
     """Keep the layout: the largest 8-connected group of occupied cells, and every group of at
-    least half its size and 3 cells (a tile missed in the middle of a layout splits it);
-    smaller groups are clutter."""
+    least half its size and 3 cells within :data:`SPLIT_GAP` of it (a tile missed in the middle
+    of a layout splits it); smaller or further groups are clutter."""
     cells = {c for c, v in occ.items() if v}
     groups = []
     while cells:
@@ -611,8 +689,16 @@ def _keep_main_group(occ: dict) -> dict:
         groups.append(group)
     if not groups:
         return {c: False for c in occ}
-    largest = max(len(g) for g in groups)
-    kept = set().union(*(g for g in groups if len(g) == largest or len(g) >= max(3, largest / 2)))
+    main = max(groups, key=len)
+    largest = len(main)
+    near = np.array(sorted(main))
+
+    def close(group: set) -> bool:
+        g = np.array(sorted(group))
+        gap = np.abs(g[:, None, :] - near[None, :, :]).max(axis=2).min()
+        return int(gap) <= SPLIT_GAP
+    kept = set().union(*(g for g in groups if g is main or (
+        len(g) >= max(3, largest / 2) and close(g))))
     return {c: (c in kept) for c in occ}
 
 
@@ -698,6 +784,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         lines = _diagonal_contrast(grid[..., 0])
         hues = np.linalg.norm(parts[:, :, 1:] - parts[:, :, 1:].mean(axis=1, keepdims=True), axis=2).mean(1)
         ctx.drawn = {cell: (float(a), float(b)) for cell, a, b in zip(order, lines, hues)}
+    if kit.face_model == "solid":
+        ctx.texture = _face_texture(td)
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     if kit.face_model == "symbol":
         # every card shows its symbol on a plain face: a card-coloured cell without one is the
@@ -708,6 +796,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             cell_regions.need(cand)
         ctx.symbols = _card_symbols(ctx, cand, cell_regions)
         bare = [c for c in cand if not _shows_card(ctx.symbols[c][1], cell_regions[c])]
+        logger.debug("cards without a symbol on a plain face: %s", bare)
         for c in bare:
             occ[c] = False
             occ_conf[c] = 0.6
@@ -721,18 +810,33 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 kept_cells = [c for c in centre_lab if occ[c]]
                 _, _, gains = classify_adaptive(labs, palette, gains_bgr=_gain_prior(profile),
                                                 weights=_light_weights(ctx, kept_cells, spreads))
-    occ = _keep_main_group(occ)
+    kept = _keep_main_group(occ)
+    logger.debug("off the layout: %s", [c for c in occ if occ[c] and not kept[c]])
+    occ = kept
     vouched: dict = {}
-    if die_faces and kit.face_model == "solid":
+    if kit.pips and kit.face_model == "solid":
         # cells beside the layout whose pips read clearly are tiles (before the count and the
-        # coverage below, which must not grow after them)
+        # coverage below, which must not grow after them): a die face is a tile's ...
         # (grown in rounds: a tile vouched for may be the layout's only neighbour of the next)
         layout = [c for c, v in occ.items() if v]
+        # (... and where the game does not lay every tile pips up (Textile), only where no cell
+        # of the bare table reads as a die face: stripes aslant or dots can, and most tiles of
+        # such a game may show no pips to vouch for them)
+        table_dots: list = [] if not die_faces else [False]
 
         def show_pips(near: list) -> list:
+            if table_dots and table_dots[0]:
+                return []
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need(layout + list(vouched) + near)
             more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains))
+            if more and not table_dots:
+                # (the table is looked at once a cell beside the layout shows a die face)
+                table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains))
+                if table_dots[0]:
+                    return []
+                if isinstance(cell_regions, _LazyCells):
+                    cell_regions.need(layout + list(vouched) + near)
             vouched.update(more)
             return list(more)
         for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
@@ -1110,6 +1214,30 @@ def _vouched_by_pips(reads: dict) -> dict:
     die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`."""
     return {c: r for c, r in reads.items()
             if r[0].get("colour") and r[0].get("pips") and r[1].get("pips", 0.0) >= PIPS_VOUCH}
+
+
+#: The bare table shows die faces (a polka-dot cloth, stripes aslant) when this many of the
+#: view's outer ring of cells read as a die face (see :func:`_vouched_by_pips`): pips are then
+#: no evidence of a tile where the game does not lay every tile pips up. (One: the dev
+#: renderer's purple stripes aslant read as a '6' in one ring cell and in two cells beside the
+#: layout.)
+TABLE_PIPS = 1
+
+
+def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray) -> bool:
+    """Whether the bare table (the view's outer ring, the cells left empty) shows die faces:
+    :data:`TABLE_PIPS` of its cells read as one."""
+    td = ctx.td
+    ring = [(r, c) for (r, c), v in occ.items() if not v and (
+        r in (td.r0, td.r0 + td.rows - 1) or c in (td.c0, td.c0 + td.cols - 1))]
+    if not ring:
+        return False
+    if isinstance(regions, _LazyCells):
+        regions.need(ring)
+    dots = _vouched_by_pips(_read_solid(ctx, ring, regions, gains))
+    if dots:
+        logger.debug("the bare table reads as die faces in %d cells: %s", len(dots), sorted(dots))
+    return len(dots) >= TABLE_PIPS
 
 
 def _card_symbols(ctx: _Ctx, cells: list, regions: dict) -> dict:

@@ -125,7 +125,10 @@ def _fit_layouts(v: np.ndarray) -> PipReading:
     sigma2 = np.maximum(sb[rows, bl] / 9.0, (0.12 * np.maximum(contrast, 1.0)) ** 2) + 4.0
     ll = -sb / (2 * sigma2[:, None])
     ll = np.where(cb > 0, ll, -np.inf)
-    ll -= ll.max(1, keepdims=True)
+    top = ll.max(1, keepdims=True)
+    # (a cell where no layout's pips stand out at all, a bare patch: no count more likely)
+    none = ~np.isfinite(top)
+    ll = np.where(none, 0.0, ll - np.where(none, 0.0, top))
     p_l = np.exp(ll)
     p_l /= p_l.sum(1, keepdims=True)
     prob = np.zeros((N, 6))

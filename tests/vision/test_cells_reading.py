@@ -238,3 +238,17 @@ def test_a_layout_split_by_a_missed_card_keeps_both_parts_but_clutter_goes():
     small = {(5, 8), (5, 9), (6, 9)}
     occ = {(r, c): (r, c) in left | small for r in range(8) for c in range(10)}
     assert {c for c, v in _keep_main_group(occ).items() if v} == left
+
+
+def test_a_group_far_off_the_layout_is_clutter_however_large():
+    """A sheet of paper or a patch of glare the lattice covers, several cells away from the
+    layout, is not a part of it split off by a missed tile (that leaves a gap of one cell)."""
+    from vision.cells import _keep_main_group
+    layout = {(r, c) for r in range(4) for c in range(4)} - {(0, 0), (3, 3)}   # 14 cells
+    sheet = {(r, c) for r in range(6, 9) for c in range(7, 10)}                 # 9 cells, 3 off
+    occ = {(r, c): (r, c) in layout | sheet for r in range(10) for c in range(11)}
+    assert {c for c, v in _keep_main_group(occ).items() if v} == layout
+    # the same group one missed cell away is the layout's other part
+    part = {(r, c) for r in range(4, 7) for c in range(5, 8)}
+    occ = {(r, c): (r, c) in layout | part for r in range(10) for c in range(11)}
+    assert {c for c, v in _keep_main_group(occ).items() if v} == layout | part

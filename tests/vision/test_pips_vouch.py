@@ -1,0 +1,79 @@
+"""Pips vouch for a tile wherever the kit's faces carry them: a die face beside the layout is a
+tile in Textile too (its tiles may lie either face up), even on a cloth whose squares share its
+colour; but not where the bare table shows die-like dots itself (a polka-dot cloth).
+
+The views are drawn here (tests/vision/scenes.py), not by the product's renderer."""
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+from scenes import draw_solid_tile  # noqa: E402
+
+from vision.cells import TopDown, read_cells  # noqa: E402
+from vision.colour import Palette  # noqa: E402
+from vision.kits import kit_for_game  # noqa: E402
+
+KIT = kit_for_game("textile")
+PAL = Palette.from_hex(KIT.colours)
+N = 48
+LAYOUT = {(2, 2): ("red", 4), (2, 3): ("blue", 2), (3, 2): ("green", 5), (3, 3): ("yellow", 1),
+          (4, 2): ("red", 3)}
+
+
+def _gingham(h: int, w: int) -> np.ndarray:
+    """Checks three cells wide of white (the white tiles' paint), light yellow and yellow."""
+    yy, xx = np.mgrid[0:h, 0:w]
+    k = ((yy // (3 * N)) % 2) + ((xx // (3 * N)) % 2)
+    colours = np.array([(236, 241, 242), (120, 205, 240), (40, 175, 235)], np.float64)
+    return colours[k]
+
+
+def _dots(h: int, w: int) -> np.ndarray:
+    """A white cloth with dark dots the size of pips, a third of a cell apart."""
+    img = np.tile(np.array((236, 241, 242), np.float64), (h, w, 1))
+    step = N // 3
+    for y in range(step // 2, h, step):
+        for x in range(step // 2, w, step):
+            cv2.circle(img, (x, y), 4, (40, 40, 40), -1, cv2.LINE_AA)
+    return img
+
+
+def _view(table: np.ndarray, tiles: dict, fg_cells: set, size: int = 7):
+    img = table.copy()
+    for (r, c), (colour, pips) in tiles.items():
+        img[r * N + 2:(r + 1) * N - 2, c * N + 2:(c + 1) * N - 2] = draw_solid_tile(N - 4, colour, pips, KIT)
+    rng = np.random.default_rng(2)
+    img = np.clip(img + rng.normal(0, 4.0, img.shape), 0, 255).astype(np.uint8)
+    img = cv2.GaussianBlur(img, (0, 0), 1.5)  # (a phone's soft edges)
+    fg = np.zeros(img.shape[:2], np.float32)
+    for r, c in fg_cells:
+        fg[r * N:(r + 1) * N, c * N:(c + 1) * N] = 1.0
+    return TopDown(img, N, N, 0, 0, size, size), fg
+
+
+def _occupied(td, fg) -> set:
+    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg)
+    return {(r.row, r.col) for r in readings if r.occupied}
+
+
+def test_a_white_die_face_on_a_white_gingham_is_a_textile_tile():
+    tiles = {**LAYOUT, (3, 4): ("white", 3)}  # on a white check
+    td, fg = _view(_gingham(7 * N, 7 * N), tiles, fg_cells=set(LAYOUT))  # the mask missed it
+    assert _occupied(td, fg) == set(tiles)
+
+
+def test_dots_of_a_polka_dot_cloth_vouch_for_no_tile():
+    td, fg = _view(_dots(7 * N, 7 * N), LAYOUT, fg_cells=set(LAYOUT))
+    assert _occupied(td, fg) == set(LAYOUT)
+
+
+def test_a_patch_where_no_pip_stands_out_gets_no_count_and_finite_odds():
+    # (a bare cell of the table, read for the table check: no layout has pips lighter than the
+    # rest, so every layout is impossible; the odds must stay numbers, not NaN)
+    from vision.pips import _fit_layouts
+    reading = _fit_layouts(-np.ones((2, 5, 9)))
+    assert np.isfinite(reading.prob).all() and np.isfinite(reading.confidence).all()
+    assert (reading.count == 0).all() and (reading.confidence == 0).all()
