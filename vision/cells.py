@@ -24,6 +24,7 @@ from vision.colour import (Palette, as_correction, bgr_to_lab, ciede2000, classi
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import hue_groups, name_groups
+from vision.paint_light import fit_with_paint_light
 from vision.pips import read_pips
 from vision.profile_use import combine_symbol_votes, profile_art_lab, template_vote
 from vision.symbols import name_symbols, symbol_mask
@@ -1305,7 +1306,9 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
 
     # the four sectors of every cell, in turn: (4 N, 3)
     samples = np.array([s for i, cell in enumerate(cells) for s in per_axis[axes[i]][at[i]]])
-    match, dist = _palette_fit(samples, ctx.palette, gains, explore=True)
+    # (the light from the paints seen together too: each paint one cluster of sectors)
+    match = fit_with_paint_light(samples, ctx.palette, gains)
+    dist = palette_distance(samples, ctx.palette, match.predicted)
     named, sconfs = _named_by_hue(samples, dist, match)
     out = {}
     for i, cell in enumerate(cells):
