@@ -114,14 +114,16 @@ def _pairing_residuals(centres: np.ndarray, counts: np.ndarray, pal_lin: np.ndar
 
 
 def fit_with_paint_light(samples: np.ndarray, palette: Palette, gains: np.ndarray | None, *,
-                         explore: bool = True) -> ColourMatch:
+                         explore: bool = True) -> tuple[ColourMatch, np.ndarray]:
     """:func:`classify_adaptive` of ``samples`` from the light ``gains`` (with ``explore``'s
-    exposures) and from :func:`paint_light`'s; the match of lower :func:`match_cost`."""
-    match, _, _ = classify_adaptive(samples, palette, gains_bgr=gains, explore=explore)
+    exposures) and from :func:`paint_light`'s: the match of lower :func:`match_cost` and its
+    light ``(2, 3)``."""
+    match, _, corr = classify_adaptive(samples, palette, gains_bgr=gains, explore=explore)
     start = paint_light(samples, palette)
     if start is None:
-        return match
-    other, _, _ = classify_adaptive(samples, palette, gains_bgr=start, explore=False)
+        return match, corr
+    other, _, other_corr = classify_adaptive(samples, palette, gains_bgr=start, explore=False)
     a, b = match_cost(match), match_cost(other)
     logger.debug("paint light: cost %.2f from the given light, %.2f from the paints'", a, b)
-    return other if b < a else match
+    return (other, other_corr) if b < a else (match, corr)
+

@@ -31,7 +31,7 @@ def test_a_wrong_start_names_the_yellow_sectors_orange_on_their_own():
 def test_the_paints_seen_together_name_every_sector_right():
     for seed in range(3):
         samples, truth = _sectors(seed)
-        match = fit_with_paint_light(samples, PALETTE, BAD_START)
+        match, _ = fit_with_paint_light(samples, PALETTE, BAD_START)
         assert np.array_equal(match.index, truth)
         assert match_cost(match) < 4.0
 
@@ -39,7 +39,7 @@ def test_the_paints_seen_together_name_every_sector_right():
 def test_a_stray_sample_does_not_spoil_the_pairing():
     samples, truth = _sectors(1)
     stray = np.array([[58.0, 1.0, 36.0], [97.0, -18.0, 68.0]])  # a sector across two paints; glare
-    match = fit_with_paint_light(np.vstack([samples, stray]), PALETTE, BAD_START)
+    match, _ = fit_with_paint_light(np.vstack([samples, stray]), PALETTE, BAD_START)
     assert np.array_equal(match.index[:len(truth)], truth)
 
 
