@@ -1313,9 +1313,12 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
 
     # the four sectors of every cell, in turn: (4 N, 3)
     samples = np.array([s for i, cell in enumerate(cells) for s in per_axis[axes[i]][at[i]]])
-    # (the light from the paints seen together too: each paint one cluster of sectors)
-    match, _ = fit_with_paint_light(samples, ctx.palette, gains)
-    dist = palette_distance(samples, ctx.palette, match.predicted)
+    if ctx.kit.shape == "rounded-x":
+        # (the light from the paints seen together too: each paint one cluster of sectors)
+        match, _ = fit_with_paint_light(samples, ctx.palette, gains)
+        dist = palette_distance(samples, ctx.palette, match.predicted)
+    else:
+        match, dist = _palette_fit(samples, ctx.palette, gains, explore=True)
     named, sconfs = _named_by_hue(samples, dist, match)
     if ctx.kit.shape == "rounded-x":
         # an X-Tiles sector far from every paint (washed out by a glare, in shadow) is unclear
