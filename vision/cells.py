@@ -24,6 +24,7 @@ from vision.colour import (Palette, as_correction, bgr_to_lab, ciede2000, classi
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import hue_groups, name_groups
+from vision.paint_light import fit_with_paint_light
 from vision.pips import read_pips
 from vision.profile_use import combine_symbol_votes, profile_art_lab, template_vote
 from vision.symbols import name_symbols, symbol_mask
@@ -914,6 +915,13 @@ def _conf_from_match(distance: float, margin: float) -> float:
 
 # ----------------------------------------------------------------------------- solid + pips
 
+def _near_conf(distance: np.ndarray) -> np.ndarray:
+    """Confidence ``(N,)`` that samples at ``distance`` ``(N,)`` (CIEDE2000 under the light) from
+    their colour show that colour at all: the distance term of :func:`_conf_from_match` (0.5 at
+    18, near 0 beyond 30)."""
+    return 1.0 / (1.0 + np.exp((np.asarray(distance, np.float64) - 18.0) / 3.0))
+
+
 def _palette_fit(labs: np.ndarray, palette: Palette, gains: np.ndarray, *, explore: bool
                  ) -> tuple[Any, np.ndarray]:
     """Colour samples ``labs`` ``(N, 3)`` classified under the light (starting from ``gains``,
@@ -1433,8 +1441,18 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
 
     # the four sectors of every cell, in turn: (4 N, 3)
     samples = np.array([s for i, cell in enumerate(cells) for s in per_axis[axes[i]][at[i]]])
-    match, dist = _palette_fit(samples, ctx.palette, gains, explore=True)
+    if ctx.kit.shape == "rounded-x":
+        # (the light from the paints seen together too: each paint one cluster of sectors)
+        match, _ = fit_with_paint_light(samples, ctx.palette, gains)
+        dist = palette_distance(samples, ctx.palette, match.predicted)
+    else:
+        match, dist = _palette_fit(samples, ctx.palette, gains, explore=True)
     named, sconfs = _named_by_hue(samples, dist, match)
+    if ctx.kit.shape == "rounded-x":
+        # an X-Tiles sector far from every paint (washed out by a glare, in shadow) is unclear
+        # whatever its hue group: the set and its neighbours decide it (vision.decode), among
+        # its nearest paints and the one its hue group was named
+        sconfs = np.minimum(sconfs, _near_conf(dist[np.arange(len(named)), named]))
     out = {}
     for i, cell in enumerate(cells):
         edges, confs, doubts = [], [], []
@@ -1457,5 +1475,7 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         evidence = {"sector_distance": {e: _distances(ctx.palette, dist[4 * i + k])
                                         for k, e in enumerate(names)},
                     "sector_conf": dict(zip(names, np.round(confs, 3).tolist()))}
+        if ctx.kit.shape == "rounded-x":
+            evidence["sector_named"] = dict(zip(names, edges))
         out[cell] = (attrs, conf, doubts, fit, evidence)
     return out

@@ -199,43 +199,75 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
     is clearly likeliest (:data:`DECIDE_MARGIN`). Returns board-level doubts."""
     evidence = {(rd.row, rd.col): rd.evidence for rd in readings if rd.evidence.get("sector_distance")}
     unclear = [c for c in evidence if decoded[c][0].get("edges") is None]
+    if kit.shape == "rounded-x":
+        # an X-Tiles reading that is no tile of the set has a sector misread as clear (glare,
+        # a sector straddling the groove): its sectors are chosen again as an unclear tile's
+        unclear += [c for c in evidence if c not in unclear
+                    and _reading_key(kit, game, decoded[c][0]) not in counts]
     if not unclear:
         return []
     used = _used(decoded, kit, game)
-    mismatch = MISMATCH_COST.get(game, 1.5)
     doubts = []
-    for cell in unclear:
-        attrs, conf, tile_doubts = decoded[cell]
-        dist, sconf = evidence[cell]["sector_distance"], evidence[cell]["sector_conf"]
-        options = []
-        for e in "nesw":
-            ranked = sorted(dist[e].items(), key=lambda kv: kv[1])
-            d0 = ranked[0][1]
-            if sconf[e] >= CONFIDENCE_THRESHOLD:
-                options.append([(ranked[0][0], 0.0)])
-            else:
-                options.append([(name, 0.5 * ((d - d0) / SECTOR_SD) ** 2)
-                                for name, d in ranked[:3] if d - d0 < 3 * SECTOR_SD])
-        met = {}
-        for e, (dr, dc) in _STEP.items():
-            nb = decoded.get((cell[0] + dr, cell[1] + dc))
-            if nb is not None and nb[0].get("edges"):
-                met[e] = nb[0]["edges"][_OPPOSITE[e]]
-        scored = []
-        for combo in product(*options):
-            edges = {e: name for e, (name, _) in zip("nesw", combo)}
-            key = _reading_key(kit, game, {**attrs, "edges": edges})
-            if key not in counts:
-                continue
-            cost = sum(c for _, c in combo)
-            cost += sum(mismatch for e, colour in met.items() if edges[e] != colour)
-            if used[key] >= counts[key]:
-                cost += USED_UP_COST
-            scored.append((cost, edges, key))
-        if _fill(decoded[cell], "edges", scored, used):
-            doubts.append((cell, "tile", "a sector was unclear; taken as the set's tile that fits "
-                                         "it and its neighbours"))
+    # (X-Tiles in rounds: a cell left undecided may be decided by a neighbour filled in after it)
+    for _ in range(FILL_ROUNDS if kit.shape == "rounded-x" else 1):
+        filled = [c for c in unclear if _fill_sector_cell(c, kit, game, decoded, evidence[c],
+                                                          counts, used)]
+        doubts += [(cell, "tile", "a sector was unclear; taken as the set's tile that fits "
+                                  "it and its neighbours") for cell in filled]
+        unclear = [c for c in unclear if c not in filled]
+        if not filled or not unclear:
+            break
     return doubts
+
+
+#: Rounds of filling in unclear X-Tiles (see :func:`_fill_sectors`).
+FILL_ROUNDS = 3
+
+
+def _fill_sector_cell(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: dict,
+                      counts: Counter, used: Counter) -> bool:
+    """Fill in one unclear sector tile (see :func:`_fill_sectors`): the sectors' candidate colours
+    (the nearest for a clear sector; those within 3 :data:`SECTOR_SD` of the nearest for an
+    unclear one, or for every sector of a reading that is no tile of the set, and the colour it
+    was named, ``sector_named``, where the evidence has it) costed by their distances, the
+    neighbours' edges met and the set's copies left; whether it was filled."""
+    attrs, conf, tile_doubts = decoded[cell]
+    dist, sconf = evidence["sector_distance"], evidence["sector_conf"]
+    misfit = attrs.get("edges") is not None  # (read in full, but no tile of the set)
+    named = evidence.get("sector_named", {})
+    options = []
+    for e in "nesw":
+        ranked = sorted(dist[e].items(), key=lambda kv: kv[1])
+        d0 = ranked[0][1]
+        if sconf[e] >= CONFIDENCE_THRESHOLD and not misfit:
+            options.append([(ranked[0][0], 0.0)])
+            continue
+        cost = {name: 0.5 * ((d - d0) / SECTOR_SD) ** 2
+                for name, d in ranked[:3] if d - d0 < 3 * SECTOR_SD}
+        if e in named:
+            # (the colour its hue group was named, with the photo's other sectors of its hue,
+            # is as likely as its nearest: a glare or a shadow changes a paint's lightness and
+            # chroma more than its hue)
+            cost[named[e]] = 0.0
+        options.append(sorted(cost.items(), key=lambda kv: kv[1]))
+    met = {}
+    for e, (dr, dc) in _STEP.items():
+        nb = decoded.get((cell[0] + dr, cell[1] + dc))
+        if nb is not None and nb[0].get("edges"):
+            met[e] = nb[0]["edges"][_OPPOSITE[e]]
+    mismatch = MISMATCH_COST.get(game, 1.5)
+    scored = []
+    for combo in product(*options):
+        edges = {e: name for e, (name, _) in zip("nesw", combo)}
+        key = _reading_key(kit, game, {**attrs, "edges": edges})
+        if key not in counts:
+            continue
+        cost = sum(c for _, c in combo)
+        cost += sum(mismatch for e, colour in met.items() if edges[e] != colour)
+        if used[key] >= counts[key]:
+            cost += USED_UP_COST
+        scored.append((cost, edges, key))
+    return _fill(decoded[cell], "edges", scored, used)
 
 
 #: Spread (CIEDE2000) of a card's colour about its prediction (see :data:`SECTOR_SD`).

@@ -337,17 +337,32 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     return lat
 
 
+#: The pitch is about this many times the square root of a tile's painted area (tiles that nest
+#: tile the plane, one a cell; the face inside the rim is about two thirds of it). Measured on
+#: the photos whose tiles' lattice read right: 1.20-1.28 (both renderers 1.11-1.28).
+FACE_TO_PITCH = 1.22
+#: A pitch from the neighbours outside this range of the face's square root is not the
+#: lattice's (small, ragged blobs of a glare or a shadow taken for neighbours): the face's is
+#: taken instead.
+PITCH_RANGE = (1.0, 1.6)
+
+
 def _pitch(centres: np.ndarray, angles: np.ndarray, areas: np.ndarray) -> float:
     """The lattice pitch (image pixels) near the tiles: the median distance from a tile to its
     nearest neighbour turned a quarter turn (a lattice neighbour lies one pitch away, at most
-    twice the tile's size even with a gap), else the square root of a tile's area (tiles that
-    nest tile the plane; the painted face is a little smaller than the tile)."""
+    twice the tile's size even with a gap), when it agrees with the tiles' area (see
+    :data:`PITCH_RANGE`), else :data:`FACE_TO_PITCH` times the square root of a tile's area."""
     size = math.sqrt(float(np.median(areas)))
     d = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
     turned = np.abs(np.sin(angles[:, None] - angles[None, :])) > 0.7
     cand = np.where(turned & (d > 0.8 * size) & (d < 2.0 * size), d, np.inf).min(axis=1)
     cand = cand[np.isfinite(cand)]
-    return float(np.median(cand)) if len(cand) else 1.05 * size
+    pitch = float(np.median(cand)) if len(cand) else 0.0
+    if not PITCH_RANGE[0] * size <= pitch <= PITCH_RANGE[1] * size:
+        logger.debug("x-tiles: pitch %.1f px from the neighbours, %.1f from the faces' area", pitch,
+                     FACE_TO_PITCH * size)
+        return FACE_TO_PITCH * size
+    return pitch
 
 
 def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray,

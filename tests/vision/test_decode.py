@@ -184,3 +184,69 @@ def test_an_unclear_colour_is_not_filled_from_a_tile_with_other_pips():
     decoded, _ = decode_readings([clear, unsure], OCTOPUS, "octopus")
     attrs = decoded[(0, 1)][0]
     assert (attrs["colour"], attrs["pips"]) != ("pink", 4)
+
+
+XT = kit_for_game("x-tiles")
+XT_NAMES = ("orange", "red", "yellow", "blue")
+
+
+def _x_reading(row, col, edges, axis, *, dist=None, conf=None, named=None):
+    """An X-Tiles reading: sectors ``edges`` (None: unclear), long ``axis``; per-sector distances
+    ``dist`` {edge: {colour: d}} (default: the colour read at 2, the others at 30), confidences
+    ``conf`` and the colours named by hue group ``named``."""
+    shown = edges if edges is not None else named
+    dist = dist or {e: {n: (2.0 if n == shown[e] else 30.0) for n in XT_NAMES} for e in "nesw"}
+    conf = conf or {e: 0.95 for e in "nesw"}
+    evidence = {"sector_distance": dist, "sector_conf": conf}
+    if named:
+        evidence["sector_named"] = named
+    clear = edges is not None
+    return CellReading(row, col, True, 0.99, {"edges": dict(edges) if clear else None, "long_axis": axis},
+                       {"edges": 0.95 if clear else 0.2, "long_axis": 0.9}, 0.5, (), evidence)
+
+
+def test_an_x_tile_read_clearly_but_not_of_the_set_is_chosen_again():
+    # a glare made the south sector read blue, clearly: yellow, yellow, blue, blue is no X-Tile
+    # (every tile has three colours); as seen the south sector is nearest blue, then orange
+    dist = {e: {n: (2.0 if n == c else 30.0) for n in XT_NAMES}
+            for e, c in {"n": "yellow", "e": "yellow", "w": "blue"}.items()}
+    dist["s"] = {"blue": 36.8, "orange": 41.9, "yellow": 42.6, "red": 48.5}
+    me = _x_reading(0, 0, {"n": "yellow", "e": "yellow", "s": "blue", "w": "blue"}, "ns", dist=dist)
+    decoded, _ = decode_readings([me], XT, "x-tiles")
+    assert decoded[(0, 0)][0]["edges"] == {"n": "yellow", "e": "yellow", "s": "orange", "w": "blue"}
+
+
+def test_an_unclear_x_sector_may_be_the_colour_its_hue_group_was_named():
+    # a glared red sector (pink): nearest orange by distance, named red with the photo's other
+    # red sectors; red and yellow make tiles of the set, orange does not: red, the group's
+    named = {"n": "orange", "e": "red", "s": "blue", "w": "blue"}
+    dist = {e: {n: (2.0 if n == c else 30.0) for n in XT_NAMES} for e, c in named.items()}
+    dist["e"] = {"orange": 22.4, "red": 27.7, "yellow": 30.9, "blue": 40.3}
+    conf = {"n": 0.9, "e": 0.03, "s": 0.9, "w": 0.9}
+    me = _x_reading(0, 0, None, "ew", dist=dist, conf=conf, named=named)
+    decoded, _ = decode_readings([me], XT, "x-tiles")
+    assert decoded[(0, 0)][0]["edges"] == named
+    # (without the group's naming, red and yellow are too near a tie to decide)
+    plain = _x_reading(0, 0, None, "ew", dist=dist, conf=conf, named={})
+    plain.evidence.pop("sector_named", None)
+    decoded, _ = decode_readings([plain], XT, "x-tiles")
+    assert decoded[(0, 0)][0]["edges"] is None
+
+
+def test_unclear_x_tiles_are_decided_in_rounds_through_their_neighbours():
+    # (0, 0)'s east sector is a tie (red or yellow) that only (0, 1)'s west decides; (0, 1)'s own
+    # unclear sector is decided by the set alone (after (0, 0) was tried)
+    tie = {"orange": 10.0, "red": 10.5, "yellow": 10.5, "blue": 40.0}
+    first = {"n": "orange", "e": "red", "s": "blue", "w": "blue"}  # ew: (red, blue, blue, orange)
+    d1 = {e: {n: (2.0 if n == c else 30.0) for n in XT_NAMES} for e, c in first.items()}
+    d1["e"] = dict(tie)
+    a = _x_reading(0, 0, None, "ew", dist=d1, conf={"n": 0.9, "e": 0.1, "s": 0.9, "w": 0.9},
+                   named={**first, "e": "orange"})
+    second = {"n": "blue", "e": "yellow", "s": "yellow", "w": "red"}  # ns: (blue, yellow, yellow, red)
+    d2 = {e: {n: (2.0 if n == c else 30.0) for n in XT_NAMES} for e, c in second.items()}
+    d2["w"] = {"red": 10.0, "orange": 17.0, "yellow": 40.0, "blue": 40.0}
+    b = _x_reading(0, 1, None, "ns", dist=d2, conf={"n": 0.9, "e": 0.9, "s": 0.9, "w": 0.1},
+                   named={**second})
+    decoded, _ = decode_readings([a, b], XT, "x-tiles")
+    assert decoded[(0, 1)][0]["edges"] == second
+    assert decoded[(0, 0)][0]["edges"] == first

@@ -130,3 +130,15 @@ def test_the_reader_reads_x_tiles_whose_grooves_run_to_the_corners():
     truth = {k: v for k, v in truth.items() if k != "scene"}
     assert compare_boards(reading.board, truth).errors == 0
     assert reading.info["reading_candidate"] >= 50  # (read on the lattice from the tiles)
+
+
+def test_a_pitch_the_neighbours_give_against_the_tiles_area_is_not_taken():
+    """Small ragged blobs (a glare's, a shadow's) taken for neighbours put them nearer than a
+    tile's own size: the pitch then follows the tiles' area (a tile's cell)."""
+    from vision.xtiles import FACE_TO_PITCH, _pitch
+
+    areas = np.full(4, 32.0 ** 2)
+    angles = np.array([0.0, math.pi / 2, 0.0, math.pi / 2])  # (neighbours turned a quarter turn)
+    for spacing, expected in ((40.0, 40.0), (29.0, FACE_TO_PITCH * 32.0)):
+        centres = np.array([[0.0, 0.0], [spacing, 0.0], [2 * spacing, 0.0], [3 * spacing, 0.0]])
+        assert _pitch(centres, angles, areas) == pytest.approx(expected)

@@ -1,0 +1,75 @@
+"""Reading X-Tiles' sectors (vision.cells._read_sectors) and deciding unclear ones through the set
+(vision.decode): a synthetic top-down view, no photo."""
+from __future__ import annotations
+
+import numpy as np
+
+from vision.cells import TopDown, read_cells
+from vision.colour import Palette
+from vision.decode import decode_readings
+from vision.kits import kit_for_game
+
+KIT = kit_for_game("x-tiles")
+PAL = Palette.from_hex(KIT.colours)
+BGR = {name: tuple(int(h[i:i + 2], 16) for i in (5, 3, 1)) for name, h in KIT.colours.items()}
+N = 48  # pixels per cell
+# tiles of the set, (row, col): sectors n, e, s, w; even row + col lie east-west (parity 0)
+TILES = {
+    (1, 1): {"n": "blue", "e": "red", "s": "yellow", "w": "blue"},  # ew (red, yellow, blue, blue)
+    (1, 2): {"n": "yellow", "e": "yellow", "s": "orange", "w": "blue"},  # ns (yellow, yellow, orange, blue)
+    (1, 3): {"n": "red", "e": "orange", "s": "blue", "w": "orange"},  # ew (orange, blue, orange, red)
+    (2, 1): {"n": "yellow", "e": "orange", "s": "red", "w": "blue"},  # ns (yellow, orange, red, blue)
+    (2, 2): {"n": "orange", "e": "red", "s": "red", "w": "yellow"},  # ew (red, red, yellow, orange)
+    (2, 3): {"n": "blue", "e": "orange", "s": "red", "w": "red"},  # ns (blue, orange, red, red)
+}
+
+
+def _triangle(name: str) -> np.ndarray:
+    yy, xx = (np.mgrid[0:N, 0:N] + 0.5) / N - 0.5
+    return {"n": (yy < -np.abs(xx)), "s": (yy > np.abs(xx)),
+            "e": (xx > np.abs(yy)), "w": (xx < -np.abs(yy))}[name]
+
+
+def _view(glare_at=None) -> TopDown:
+    img = np.full((4 * N, 5 * N, 3), (70, 110, 150), np.uint8)
+    for (r, c), edges in TILES.items():
+        cell = img[r * N:(r + 1) * N, c * N:(c + 1) * N]
+        for e, colour in edges.items():
+            cell[_triangle(e)] = BGR[colour]
+    if glare_at is not None:
+        (r, c), e = glare_at
+        cell = img[r * N:(r + 1) * N, c * N:(c + 1) * N]
+        # a lamp's reflection: the paint washed out, more white than paint
+        cell[_triangle(e)] = (0.4 * np.array(BGR[TILES[(r, c)][e]]) + 0.6 * 245).astype(np.uint8)
+    rng = np.random.default_rng(0)
+    img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
+    return TopDown(img, N, N, 0, 0, 4, 5)
+
+
+def test_every_sector_reads_its_paint():
+    readings, _ = read_cells(_view(), KIT, palette=PAL, long_axis_parity=0)
+    read = {(r.row, r.col): r.attrs.get("edges") for r in readings if r.occupied}
+    assert read == TILES
+
+
+def test_a_sector_washed_out_by_glare_is_unclear_and_decided_through_the_set():
+    readings, _ = read_cells(_view(glare_at=((1, 2), "s")), KIT, palette=PAL, long_axis_parity=0)
+    cell = next(r for r in readings if (r.row, r.col) == (1, 2))
+    assert cell.evidence["sector_conf"]["s"] < 0.5  # (no paint near enough to tell)
+    assert cell.attrs["edges"] is None
+    decoded, _ = decode_readings([r for r in readings if r.occupied], KIT, "x-tiles")
+    assert decoded[(1, 2)][0]["edges"] == TILES[(1, 2)]
+
+
+def test_a_sector_far_from_every_paint_is_unclear_whatever_its_hue_group(monkeypatch):
+    # (as if the glared sector's hue group had named it: a group settles a near tie between
+    # paints, not whether the sector shows a paint at all)
+    import vision.cells as cells
+
+    def grouped(labs, dist, match):
+        return np.argmin(dist, axis=1), np.full(len(labs), cells.GROUP_CONF)
+    monkeypatch.setattr(cells, "_named_by_hue", grouped)
+    readings, _ = read_cells(_view(glare_at=((1, 2), "s")), KIT, palette=PAL, long_axis_parity=0)
+    cell = next(r for r in readings if (r.row, r.col) == (1, 2))
+    assert cell.evidence["sector_conf"]["s"] < 0.5
+    assert cell.evidence["sector_conf"]["n"] >= 0.5  # (a paint seen as it is stays clear)

@@ -1,0 +1,129 @@
+"""The light of a photo from its paints seen together: each paint of a kit once.
+
+:func:`vision.colour.classify_adaptive` fits the light (per-channel gain and offset in linear
+light) by naming each sample its nearest palette colour under the light so far and refitting.
+Under a strong cast it can settle on a wrong light: in warm lamp light X-Tiles' yellow comes
+out nearer the kit's orange than its yellow, every yellow sector is then named orange, and the
+light refitted on that naming keeps it so (no sample is named yellow to pull the light back).
+
+A photo of a layout shows its paints as a few tight clusters of colour (every sector of one
+paint looks alike under one light), as many as the kit has paints when they all show. The light
+maps the kit's paints one to one onto those clusters; which paint is which cluster is the
+question. A per-channel light keeps each channel's order among the paints (a paint with more
+red than another still shows more red), so only the right pairing fits with a small residual:
+:func:`paint_light` tries the pairings (clusters chosen and permuted) and returns the light of
+the one that fits best, as a start for :func:`vision.colour.classify_adaptive`;
+:func:`fit_with_paint_light` classifies from that start and from the given one and keeps the
+better by classify_adaptive's own cost.
+
+Conventions: samples are real CIELAB ``(N, 3)``; a light (correction) is ``(2, 3)``: gain and
+offset per linear BGR channel of the forward model ``observed = clip(gain * true + offset)``.
+"""
+from __future__ import annotations
+
+import itertools
+import logging
+
+import cv2
+import numpy as np
+
+from vision.colour import (ColourMatch, Palette, _fit_forward, bgr_to_lab, ciede2000,
+                           classify_adaptive, lab_to_bgr, linear_to_srgb, srgb_to_linear)
+
+logger = logging.getLogger(__name__)
+
+#: The samples are clustered into this many more clusters than the kit has paints (a few samples
+#: straddling two paints, or in a glare, make a cluster of their own and are left out).
+EXTRA_CLUSTERS = 1
+#: Needed: at least this many samples per paint (fewer cannot show every paint as a cluster).
+MIN_SAMPLES_PER_PAINT = 3
+#: Of the pairings, this many with the smallest residual at the clusters' centres are tried on
+#: all samples.
+PAIRINGS_TRIED = 2
+#: k-means attempts (from k-means++ starts; the best compactness is kept).
+KMEANS_ATTEMPTS = 3
+
+
+def match_cost(match: ColourMatch) -> float:
+    """The robust cost of a classification under a light, as :func:`classify_adaptive` ranks its
+    starts: the median distance plus half the mean distance capped at 30."""
+    d = match.distance
+    return float(np.median(d) + 0.5 * np.mean(np.minimum(d, 30.0)))
+
+
+def paint_light(samples: np.ndarray, palette: Palette) -> np.ndarray | None:
+    """The light ``(2, 3)`` under which the samples' colour clusters are the palette's colours,
+    one each (see the module's docstring); None when there are too few samples or colours.
+
+    ``samples``: Lab ``(N, 3)`` of painted regions (sectors of the tiles read)."""
+    lab = np.asarray(samples, np.float64).reshape(-1, 3)
+    k = len(palette.names)
+    if k < 2 or len(lab) < MIN_SAMPLES_PER_PAINT * k:
+        return None
+    m = k + EXTRA_CLUSTERS if len(lab) >= MIN_SAMPLES_PER_PAINT * (k + EXTRA_CLUSTERS) else k
+    cv2.setRNGSeed(0)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.1)
+    _, idx, centres = cv2.kmeans(lab.astype(np.float32), m, None, crit, KMEANS_ATTEMPTS,
+                                 cv2.KMEANS_PP_CENTERS)
+    idx = idx.ravel()
+    counts = np.bincount(idx, minlength=m).astype(np.float64)
+    centres = centres.astype(np.float64)
+    pal_lin = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64)
+    pairs = [(chosen, perm) for chosen in itertools.combinations(np.flatnonzero(counts > 0), k)
+             for perm in itertools.permutations(range(k))]
+    if not pairs:
+        return None
+    chosen = np.array([c for c, _ in pairs])  # (P, k) clusters
+    perm = np.array([p for _, p in pairs])  # (P, k) their paints
+    resid = _pairing_residuals(centres, counts, pal_lin, chosen, perm)
+    obs_lin = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64)
+    best = None
+    for p in np.argsort(resid)[:PAIRINGS_TRIED]:
+        # the light refitted on the samples of the pairing's clusters
+        rows = np.concatenate([np.flatnonzero(idx == c) for c in chosen[p]])
+        target = np.concatenate([np.full(int(counts[c]), q) for c, q in zip(chosen[p], perm[p])])
+        corr = _fit_forward(obs_lin[rows], pal_lin[target], np.ones(len(rows)))
+        match, _, _ = classify_adaptive(lab, palette, gains_bgr=corr, iterations=0)
+        cost = match_cost(match)
+        if best is None or cost < best[0]:
+            best = (cost, corr, float(resid[p]))
+    logger.debug("paint light: pairing's residual %.1f, cost %.2f", best[2], best[0])
+    return best[1]
+
+
+def _pairing_residuals(centres: np.ndarray, counts: np.ndarray, pal_lin: np.ndarray,
+                       chosen: np.ndarray, perm: np.ndarray) -> np.ndarray:
+    """How well each pairing fits: the clusters ``chosen`` ``(P, k)`` (centres Lab ``(m, 3)``,
+    ``counts`` ``(m,)``) taken for the paints ``perm`` ``(P, k)`` (linear BGR ``pal_lin``
+    ``(k, 3)``), under the light fitted to them (per channel, weighted least squares of
+    ``observed = gain * paint + offset`` on the centres, clipped as :func:`_fit_forward` clips):
+    the count-weighted mean CIEDE2000 from the centres to the paints predicted, ``(P,)``."""
+    y = srgb_to_linear(lab_to_bgr(centres)).astype(np.float64)[chosen]  # (P, k, 3)
+    x = pal_lin[perm]  # (P, k, 3)
+    w = counts[chosen][..., None]  # (P, k, 1)
+    sw = w.sum(axis=1, keepdims=True)
+    mx, my = (w * x).sum(axis=1, keepdims=True) / sw, (w * y).sum(axis=1, keepdims=True) / sw
+    var = (w * (x - mx) ** 2).sum(axis=1, keepdims=True)
+    g = np.clip((w * (x - mx) * (y - my)).sum(axis=1, keepdims=True) / np.maximum(var, 1e-9),
+                0.25, 4.0)
+    b = np.clip(my - g * mx, -0.05, 0.3)
+    pred_lin = np.clip(g * x + b, 0.0, 1.0)
+    pred = bgr_to_lab(linear_to_srgb(pred_lin).astype(np.float32)).astype(np.float64)
+    d = ciede2000(pred, centres[chosen])  # (P, k)
+    return (counts[chosen] * d).sum(axis=1) / counts[chosen].sum(axis=1)
+
+
+def fit_with_paint_light(samples: np.ndarray, palette: Palette, gains: np.ndarray | None, *,
+                         explore: bool = True) -> tuple[ColourMatch, np.ndarray]:
+    """:func:`classify_adaptive` of ``samples`` from the light ``gains`` (with ``explore``'s
+    exposures) and from :func:`paint_light`'s: the match of lower :func:`match_cost` and its
+    light ``(2, 3)``."""
+    match, _, corr = classify_adaptive(samples, palette, gains_bgr=gains, explore=explore)
+    start = paint_light(samples, palette)
+    if start is None:
+        return match, corr
+    other, _, other_corr = classify_adaptive(samples, palette, gains_bgr=start, explore=False)
+    a, b = match_cost(match), match_cost(other)
+    logger.debug("paint light: cost %.2f from the given light, %.2f from the paints'", a, b)
+    return (other, other_corr) if b < a else (match, corr)
+
