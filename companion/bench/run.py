@@ -75,6 +75,34 @@ def default_reader() -> tuple[ReadFn | None, str | None]:
     return read, None
 
 
+def _resolved(reader: ReadFn | None | str) -> tuple[ReadFn | None, str | None]:
+    """``(reader, why it is missing)`` for a bench's ``reader`` argument (see :func:`run_bench`)."""
+    if reader == "default":
+        return default_reader()
+    if reader is None:
+        return None, "no reader given"
+    return reader, None  # type: ignore[return-value]
+
+
+def _document(photos: list[PhotoResult], groups: dict[str, dict[str, Any]], settings: dict,
+              core: int | None, missing_reason: str | None, t0: float) -> dict[str, Any]:
+    """The bench's results document (see :func:`run_bench`)."""
+    return {
+        "format": "tile-companion-bench",
+        "version": 1,
+        "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "commit": _git_commit(),
+        "settings": settings,
+        "machine": {"python": platform.python_version(), "cpu": platform.machine(),
+                    "opencv_threads": cv2.getNumThreads(), "pinned_core": core},
+        "reader_missing": missing_reason,
+        "overall": summarise(photos),
+        "results": groups,
+        "photos": [p.to_dict() for p in photos],
+        "elapsed_s": round(time.perf_counter() - t0, 1),
+    }
+
+
 def photo_seed(base: int, game: str, difficulty: str, index: int) -> int:
     """The seed of one benchmark photo (stable across runs and across the set of games)."""
     return base + 1000 * GAMES.index(game) + 100 * DIFFICULTIES.index(difficulty) + index
@@ -254,11 +282,7 @@ def run_bench(*, games: Iterable[str] = GAMES, difficulties: Iterable[str] = DIF
     (:func:`one_core`).
     """
     games, difficulties = list(games), list(difficulties)
-    missing_reason = None
-    if reader == "default":
-        reader, missing_reason = default_reader()
-    elif reader is None:
-        missing_reason = "no reader given"
+    reader, missing_reason = _resolved(reader)
     t0 = time.perf_counter()
     photos: list[PhotoResult] = []
     with one_core(pin) as core:
@@ -275,21 +299,9 @@ def run_bench(*, games: Iterable[str] = GAMES, difficulties: Iterable[str] = DIF
         for difficulty in difficulties:
             sel = [p for p in photos if p.game == game and p.difficulty == difficulty]
             groups.setdefault(game, {})[difficulty] = summarise(sel)
-    return {
-        "format": "tile-companion-bench",
-        "version": 1,
-        "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-        "commit": _git_commit(),
-        "settings": {"games": games, "difficulties": difficulties, "per_game": per_game,
-                     "size": list(size), "seed": seed},
-        "machine": {"python": platform.python_version(), "cpu": platform.machine(),
-                    "opencv_threads": cv2.getNumThreads(), "pinned_core": core},
-        "reader_missing": missing_reason,
-        "overall": summarise(photos),
-        "results": groups,
-        "photos": [p.to_dict() for p in photos],
-        "elapsed_s": round(time.perf_counter() - t0, 1),
-    }
+    return _document(photos, groups, {"games": games, "difficulties": difficulties,
+                                      "per_game": per_game, "size": list(size), "seed": seed},
+                     core, missing_reason, t0)
 
 
 def run_bench_photos(folders: Iterable[str | Path], *, games: Iterable[str] = GAMES,
@@ -302,11 +314,7 @@ def run_bench_photos(folders: Iterable[str | Path], *, games: Iterable[str] = GA
     folders = [str(f) for f in folders]
     games = set(games)
     found = [(path, truth) for path, truth in photos_in(folders) if truth["game"] in games]
-    missing_reason = None
-    if reader == "default":
-        reader, missing_reason = default_reader()
-    elif reader is None:
-        missing_reason = "no reader given"
+    reader, missing_reason = _resolved(reader)
     t0 = time.perf_counter()
     photos: list[PhotoResult] = []
     with one_core(pin) as core:
@@ -324,20 +332,8 @@ def run_bench_photos(folders: Iterable[str | Path], *, games: Iterable[str] = GA
         for group in sorted({p.difficulty for p in photos if p.game == game}):
             groups.setdefault(game, {})[group] = summarise(
                 [p for p in photos if p.game == game and p.difficulty == group])
-    return {
-        "format": "tile-companion-bench",
-        "version": 1,
-        "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-        "commit": _git_commit(),
-        "settings": {"folders": folders, "photos": len(photos)},
-        "machine": {"python": platform.python_version(), "cpu": platform.machine(),
-                    "opencv_threads": cv2.getNumThreads(), "pinned_core": core},
-        "reader_missing": missing_reason,
-        "overall": summarise(photos),
-        "results": groups,
-        "photos": [p.to_dict() for p in photos],
-        "elapsed_s": round(time.perf_counter() - t0, 1),
-    }
+    return _document(photos, groups, {"folders": folders, "photos": len(photos)}, core,
+                     missing_reason, t0)
 
 
 def _fmt(v: Any, pattern: str = "{}") -> str:
