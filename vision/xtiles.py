@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.centres import ON_LATTICE, components as _components, grow_map
 from vision.colour import Palette, bgr_to_lab, classify_adaptive
 from vision.foreground import foreground_mask
 from vision.lattice import apply_h
@@ -63,11 +64,6 @@ AREA_FACTOR = 1.6
 #: Closings whose tile-shaped blobs hold the paint to within this share are as good: the one
 #: with the larger blobs is kept (whole faces rather than parts).
 COVER_TIE = 0.08
-#: Tiles needed to fit the lattice's perspective (a homography); fewer fit an affine map.
-HOMOGRAPHY_TILES = 8
-#: A tile centre is on the lattice when it lies within this share of the pitch of a lattice
-#: point.
-ON_LATTICE = 0.3
 
 
 @dataclass(frozen=True)
@@ -214,31 +210,6 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     return out, paint, (x0, y0, x1, y1), s
 
 
-def _components(mask: np.ndarray, min_area: float) -> list[tuple[tuple[float, float], float, float, float, float]]:
-    """Connected components of ``mask`` with at least ``min_area`` pixels: ``(centre, angle of the
-    long axis, area, elongation, solidity)``."""
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=4)
-    out = []
-    for i in range(1, n):
-        area = float(stats[i, cv2.CC_STAT_AREA])
-        if area < min_area:
-            continue
-        x, y, bw, bh = (int(v) for v in stats[i, :4])
-        comp = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
-        m = cv2.moments(comp, binaryImage=True)
-        mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
-        tr, det = mu20 + mu02, mu20 * mu02 - mu11 * mu11
-        disc = math.sqrt(max(tr * tr / 4 - det, 0.0))
-        l1, l2 = tr / 2 + disc, max(tr / 2 - disc, 1e-9)
-        angle = 0.5 * math.atan2(2 * mu11, mu20 - mu02) % math.pi
-        cnts, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        hull = cv2.convexHull(np.vstack(cnts))
-        solidity = area / max(cv2.contourArea(hull), 1.0)
-        out.append(((float(cents[i, 0]), float(cents[i, 1])), angle, area,
-                    math.sqrt(l1 / l2), float(solidity)))
-    return out
-
-
 def _tile_blobs(paint: np.ndarray) -> list[tuple[tuple[float, float], float, float, float]]:
     """The blobs shaped like one tile, after the closing (of those tried) that gives the most.
 
@@ -353,48 +324,17 @@ def _pitch(centres: np.ndarray, angles: np.ndarray, areas: np.ndarray) -> float:
 def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray,
             pitch: float) -> np.ndarray | None:
     """The map ``(3, 3)`` from tile indices ``(j, i)`` to image points, grown from the tile
-    nearest the layout's middle outwards: each tile is taken when it lies near a lattice point
-    of the map so far, free, of the checkerboard's orientation there (``along_u``: its long axis
-    runs along ``u``), and the map is refitted after each (perspective changes the pitch across
-    the layout); None when fewer than two tiles fit."""
+    nearest the layout's middle outwards (see :func:`vision.centres.grow_map`): each tile is
+    taken when it lies near a free lattice point of the map so far, of the checkerboard's
+    orientation there (``along_u``: its long axis runs along ``u``); None when fewer than two
+    tiles fit."""
     seed = int(np.argmin(np.linalg.norm(centres - np.median(centres, axis=0), axis=1)))
     H = np.array([[pitch * u[0], pitch * v[0], centres[seed, 0]],
                   [pitch * u[1], pitch * v[1], centres[seed, 1]], [0, 0, 1.0]])
-    order = np.argsort(np.linalg.norm(centres - centres[seed], axis=1))
-    taken_ij, taken_xy = [np.zeros(2)], [centres[seed]]
-    for k in order[1:]:
-        q = apply_h(np.linalg.inv(H), centres[k:k + 1])[0]
-        ij = np.round(q)
-        if np.abs(q - ij).max() >= ON_LATTICE or any(np.array_equal(ij, t) for t in taken_ij):
-            continue
-        if along_u[k] != (along_u[seed] == (int(ij[0] + ij[1]) % 2 == 0)):
-            continue  # (a blob turned the wrong way for its cell: not a tile there)
-        taken_ij.append(ij)
-        taken_xy.append(centres[k])
-        H = _fit_map(np.array(taken_ij), np.array(taken_xy), H)
-    if len(taken_ij) < 2:
-        return None
-    return H
 
+    def turned_right(k: int, ij: np.ndarray) -> bool:
+        # (a blob turned the wrong way for its cell is not a tile there)
+        return along_u[k] == (along_u[seed] == (int(ij[0] + ij[1]) % 2 == 0))
 
-def _fit_map(ij: np.ndarray, xy: np.ndarray, prior: np.ndarray) -> np.ndarray:
-    """Map ``(3, 3)`` from tile indices ``(j, i)`` to image points: a homography when at least
-    :data:`HOMOGRAPHY_TILES` tiles span two dimensions, an affine map from 3, else ``prior``'s
-    axes scaled and shifted to fit."""
-    n = len(ij)
-    if n >= HOMOGRAPHY_TILES and np.linalg.matrix_rank(ij - ij.mean(0)) == 2:
-        H, _ = cv2.findHomography(ij.astype(np.float64), xy.astype(np.float64), 0)
-        if H is not None and np.all(np.isfinite(H)):
-            return H / H[2, 2]
-    if n >= 3 and np.linalg.matrix_rank(ij - ij.mean(0)) == 2:
-        A = np.column_stack([ij, np.ones(n)])
-        sol, *_ = np.linalg.lstsq(A, xy, rcond=None)
-        return np.vstack([sol.T, [0, 0, 1.0]])
-    # the prior's linear part, scaled, and a shift
-    L = prior[:2, :2]
-    pred = ij @ L.T
-    pc, xc = pred - pred.mean(0), xy - xy.mean(0)
-    k = float(np.sum(pc * xc) / max(np.sum(pc * pc), 1e-9)) if n >= 2 else 1.0
-    k = k if k > 0 else 1.0
-    t = xy.mean(0) - k * pred.mean(0)
-    return np.array([[k * L[0, 0], k * L[0, 1], t[0]], [k * L[1, 0], k * L[1, 1], t[1]], [0, 0, 1.0]])
+    grown = grow_map(centres, H, seed, admit=turned_right)
+    return None if grown is None else grown[0]
