@@ -85,12 +85,13 @@ def grow_map(centres: np.ndarray, H: np.ndarray, seed: int, *,
     return H, taken_k, np.array(taken_ij)
 
 
-def fit_map(ij: np.ndarray, xy: np.ndarray, prior: np.ndarray) -> np.ndarray:
-    """Map ``(3, 3)`` from lattice indices ``(j, i)`` to image points: a homography when at least
-    :data:`HOMOGRAPHY_TILES` pieces span two dimensions, an affine map from 3, else ``prior``'s
-    axes scaled and shifted to fit."""
+def fit_map(ij: np.ndarray, xy: np.ndarray, prior: np.ndarray, *,
+            homography_points: int = HOMOGRAPHY_TILES) -> np.ndarray:
+    """Map ``(3, 3)`` from lattice points ``(j, i)`` ``(n, 2)`` to image points ``(n, 2)``: a
+    homography when at least ``homography_points`` points span two dimensions, an affine map
+    from 3, else ``prior``'s axes scaled and shifted to fit."""
     n = len(ij)
-    if n >= HOMOGRAPHY_TILES and np.linalg.matrix_rank(ij - ij.mean(0)) == 2:
+    if n >= homography_points and np.linalg.matrix_rank(ij - ij.mean(0)) == 2:
         H, _ = cv2.findHomography(ij.astype(np.float64), xy.astype(np.float64), 0)
         if H is not None and np.all(np.isfinite(H)):
             return H / H[2, 2]
