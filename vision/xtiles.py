@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.centres import ON_LATTICE, components as _components, grow_map
+from vision.centres import ON_LATTICE, fit_map as _fit_map
 from vision.colour import Palette, bgr_to_lab, classify_adaptive
 from vision.foreground import foreground_mask
 from vision.lattice import apply_h
@@ -210,6 +210,31 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     return out, paint, (x0, y0, x1, y1), s
 
 
+def _components(mask: np.ndarray, min_area: float) -> list[tuple[tuple[float, float], float, float, float, float]]:
+    """Connected components of ``mask`` with at least ``min_area`` pixels: ``(centre, angle of the
+    long axis, area, elongation, solidity)``."""
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=4)
+    out = []
+    for i in range(1, n):
+        area = float(stats[i, cv2.CC_STAT_AREA])
+        if area < min_area:
+            continue
+        x, y, bw, bh = (int(v) for v in stats[i, :4])
+        comp = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
+        m = cv2.moments(comp, binaryImage=True)
+        mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
+        tr, det = mu20 + mu02, mu20 * mu02 - mu11 * mu11
+        disc = math.sqrt(max(tr * tr / 4 - det, 0.0))
+        l1, l2 = tr / 2 + disc, max(tr / 2 - disc, 1e-9)
+        angle = 0.5 * math.atan2(2 * mu11, mu20 - mu02) % math.pi
+        cnts, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        hull = cv2.convexHull(np.vstack(cnts))
+        solidity = area / max(cv2.contourArea(hull), 1.0)
+        out.append(((float(cents[i, 0]), float(cents[i, 1])), angle, area,
+                    math.sqrt(l1 / l2), float(solidity)))
+    return out
+
+
 def _tile_blobs(paint: np.ndarray) -> list[tuple[tuple[float, float], float, float, float]]:
     """The blobs shaped like one tile, after the closing (of those tried) that gives the most.
 
@@ -324,17 +349,25 @@ def _pitch(centres: np.ndarray, angles: np.ndarray, areas: np.ndarray) -> float:
 def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray,
             pitch: float) -> np.ndarray | None:
     """The map ``(3, 3)`` from tile indices ``(j, i)`` to image points, grown from the tile
-    nearest the layout's middle outwards (see :func:`vision.centres.grow_map`): each tile is
-    taken when it lies near a free lattice point of the map so far, of the checkerboard's
-    orientation there (``along_u``: its long axis runs along ``u``); None when fewer than two
-    tiles fit."""
+    nearest the layout's middle outwards: each tile is taken when it lies near a lattice point
+    of the map so far, free, of the checkerboard's orientation there (``along_u``: its long axis
+    runs along ``u``), and the map is refitted after each (perspective changes the pitch across
+    the layout); None when fewer than two tiles fit."""
     seed = int(np.argmin(np.linalg.norm(centres - np.median(centres, axis=0), axis=1)))
     H = np.array([[pitch * u[0], pitch * v[0], centres[seed, 0]],
                   [pitch * u[1], pitch * v[1], centres[seed, 1]], [0, 0, 1.0]])
-
-    def turned_right(k: int, ij: np.ndarray) -> bool:
-        # (a blob turned the wrong way for its cell is not a tile there)
-        return along_u[k] == (along_u[seed] == (int(ij[0] + ij[1]) % 2 == 0))
-
-    grown = grow_map(centres, H, seed, admit=turned_right)
-    return None if grown is None else grown[0]
+    order = np.argsort(np.linalg.norm(centres - centres[seed], axis=1))
+    taken_ij, taken_xy = [np.zeros(2)], [centres[seed]]
+    for k in order[1:]:
+        q = apply_h(np.linalg.inv(H), centres[k:k + 1])[0]
+        ij = np.round(q)
+        if np.abs(q - ij).max() >= ON_LATTICE or any(np.array_equal(ij, t) for t in taken_ij):
+            continue
+        if along_u[k] != (along_u[seed] == (int(ij[0] + ij[1]) % 2 == 0)):
+            continue  # (a blob turned the wrong way for its cell: not a tile there)
+        taken_ij.append(ij)
+        taken_xy.append(centres[k])
+        H = _fit_map(np.array(taken_ij), np.array(taken_xy), H)
+    if len(taken_ij) < 2:
+        return None
+    return H
