@@ -16,14 +16,18 @@ What every Tapestry layout shows is the cards: rounded rectangles of one paint c
 3. the area of one card is the smallest area many pieces share (perspective changes it
    smoothly across the layout; two cards of one colour side by side, with no gap seen, are one
    piece twice as large) (:func:`_single_area`);
-4. the lattice is grown through the single cards' centres from the middle outwards, the first
-   guess of its axes and pitch taken from the middle card's own four sides and its neighbours
-   (:func:`_first_guess`), refitted as a homography once enough cards are taken (see
-   :mod:`vision.centres`);
-5. the window is every cell a card piece (single or merged) reaches, plus a ring of table.
+4. the lattice is grown from the single card nearest the layout's middle outwards, the first
+   guess of its axes and pitch taken from that card's own four sides and its neighbours
+   (:func:`_first_guess`); each piece is placed as a block of whole cards on free cells
+   (:func:`_place`: its extent along the lattice's axes) and the map refitted on the pieces'
+   centres and corners (a card is a rectangle: its corners tell the perspective where few
+   cards are seen; a homography from four pieces on, see :func:`_points`);
+5. the window is every cell the pieces beside the cards reach (a card of no card shape, an L
+   of one colour), plus a ring of table; its cells are then read like the locator's.
 
 The light: the palette as given, and the palette fitted (:func:`vision.colour.classify_adaptive`)
-on the colours of the cards the first found; the one whose card pieces hold the most area wins.
+on the colours of the card-shaped pieces the first finds; the one whose card-shaped pieces hold
+the most cards' area wins.
 
 Conventions: images are BGR ``uint8``; points ``(x, y)`` in full-image pixels; a lattice maps
 ``(x, y, 1)`` lattice coordinates to image pixels, card ``(row, col)`` centred at
@@ -130,8 +134,8 @@ class CardPiece:
 
 def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None = None,
                   work_scale: float | None = None) -> list[Lattice]:
-    """Lattices of Tapestry cards fitted to the cards' centres (best first; empty when fewer
-    than two single cards are seen).
+    """Lattices of Tapestry cards fitted to the cards (best first; empty when fewer than two
+    pieces of cards are placed).
 
     Parameters
     ----------
@@ -140,7 +144,9 @@ def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     fg, work_scale : the locator's foreground mask (work resolution) and its scale (work /
         full), given to the lattice for the reader's coverage; computed when not given.
 
-    Each lattice's ``info`` holds ``source`` ("cards") and ``cards`` (the single cards fitted).
+    Each lattice's ``info`` holds ``source`` ("cards"), ``cards`` (the cards of the pieces
+    placed) and ``partial`` (see :func:`vision.locate._partial`: the reader's score counts it
+    for every lattice).
     """
     small, scale = shrink(image, math.sqrt(WORK_PIXELS / (image.shape[0] * image.shape[1])))
     if scale >= 1.0:
