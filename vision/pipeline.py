@@ -234,12 +234,13 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     first = (_read_best(image, kit, game, candidates, palette, profile, framed=frame is not None)
              if candidates else _Reads(None, -1, 0, 0.0, 0.0))
     best, chosen, misfits = first.best, first.chosen, first.misfits
-    if kit.shape == "rounded-x" and not mat_lattices and not _settled(best):
+    if kit.shape in ("rounded-x", "card") and not mat_lattices and not _settled(best):
         # X-Tiles whose grooves did not give a lattice that reads well (a groove may run to the
-        # tile's corners, not along the cells' diagonals, or be missing): the lattice through
-        # the tiles' centres
+        # tile's corners, not along the cells' diagonals, or be missing), or cards whose edges
+        # did not (a table of fine lines, blur, a steep tilt): the lattice through the tiles'
+        # centres
         t1 = time.perf_counter()
-        by_tiles = _tile_lattices(image, palette, lattices)
+        by_tiles = _tile_lattices(image, palette, lattices, kit)
         if by_tiles:
             again = _read_best(image, kit, game, by_tiles, palette, profile, framed=False)
             misfits += again.misfits
@@ -254,7 +255,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         # on the photo), then from other vanishing-point hypotheses (the random draws of
         # another seed), for a lattice whose cells hold the tiles
         t1 = time.perf_counter()
-        seen = [best] if best is not None else []  # (the readings of the looks so far)
+        # (the readings of the looks so far: the first, and the tiles' when it replaced it)
+        seen = [r for r in (first.best, best if best is not first.best else None) if r is not None]
         for seed, looked_on in _second_looks(image, balanced_seen=bool(profile),
                                               balanced=balanced):
             try:
@@ -374,17 +376,22 @@ def _second_looks(image: np.ndarray, *, balanced_seen: bool = False,
         yield seed, image
 
 
-def _tile_lattices(image: np.ndarray, palette: Palette, found: list[Lattice]) -> list[Lattice]:
-    """X-Tiles' lattices through the tiles' centres (:func:`vision.xtiles.tile_lattices`), on
-    the foreground mask of the lattices ``found`` (computed when none was found)."""
-    from vision.xtiles import tile_lattices
+def _tile_lattices(image: np.ndarray, palette: Palette, found: list[Lattice], kit: Kit
+                   ) -> list[Lattice]:
+    """The lattices through the tiles' centres: X-Tiles' (:func:`vision.xtiles.tile_lattices`)
+    or the cards' (:func:`vision.cards.card_lattices`), on the foreground mask of the lattices
+    ``found`` (computed when none was found)."""
+    if kit.shape == "card":
+        from vision.cards import card_lattices as through_centres
+    else:
+        from vision.xtiles import tile_lattices as through_centres
 
     with_fg = next((lat for lat in found if lat.fg is not None), None)
     try:
-        return tile_lattices(image, palette, fg=with_fg.fg if with_fg else None,
-                             work_scale=with_fg.work_scale if with_fg else None)
+        return through_centres(image, palette, fg=with_fg.fg if with_fg else None,
+                               work_scale=with_fg.work_scale if with_fg else None)
     except (np.linalg.LinAlgError, FloatingPointError, ValueError) as exc:
-        logger.debug("x-tiles: no lattice from the tiles (%s)", exc)
+        logger.debug("%s: no lattice from the tiles (%s)", kit.name, exc)
         return []
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.centres import ON_LATTICE, fit_map as _fit_map
 from vision.colour import Palette, bgr_to_lab, classify_adaptive
 from vision.foreground import foreground_mask
 from vision.lattice import apply_h
@@ -63,11 +64,6 @@ AREA_FACTOR = 1.6
 #: Closings whose tile-shaped blobs hold the paint to within this share are as good: the one
 #: with the larger blobs is kept (whole faces rather than parts).
 COVER_TIE = 0.08
-#: Tiles needed to fit the lattice's perspective (a homography); fewer fit an affine map.
-HOMOGRAPHY_TILES = 8
-#: A tile centre is on the lattice when it lies within this share of the pitch of a lattice
-#: point.
-ON_LATTICE = 0.3
 
 
 @dataclass(frozen=True)
@@ -390,26 +386,3 @@ def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarr
     if len(taken_ij) < 2:
         return None
     return H
-
-
-def _fit_map(ij: np.ndarray, xy: np.ndarray, prior: np.ndarray) -> np.ndarray:
-    """Map ``(3, 3)`` from tile indices ``(j, i)`` to image points: a homography when at least
-    :data:`HOMOGRAPHY_TILES` tiles span two dimensions, an affine map from 3, else ``prior``'s
-    axes scaled and shifted to fit."""
-    n = len(ij)
-    if n >= HOMOGRAPHY_TILES and np.linalg.matrix_rank(ij - ij.mean(0)) == 2:
-        H, _ = cv2.findHomography(ij.astype(np.float64), xy.astype(np.float64), 0)
-        if H is not None and np.all(np.isfinite(H)):
-            return H / H[2, 2]
-    if n >= 3 and np.linalg.matrix_rank(ij - ij.mean(0)) == 2:
-        A = np.column_stack([ij, np.ones(n)])
-        sol, *_ = np.linalg.lstsq(A, xy, rcond=None)
-        return np.vstack([sol.T, [0, 0, 1.0]])
-    # the prior's linear part, scaled, and a shift
-    L = prior[:2, :2]
-    pred = ij @ L.T
-    pc, xc = pred - pred.mean(0), xy - xy.mean(0)
-    k = float(np.sum(pc * xc) / max(np.sum(pc * pc), 1e-9)) if n >= 2 else 1.0
-    k = k if k > 0 else 1.0
-    t = xy.mean(0) - k * pred.mean(0)
-    return np.array([[k * L[0, 0], k * L[0, 1], t[0]], [k * L[1, 0], k * L[1, 1], t[1]], [0, 0, 1.0]])

@@ -1,0 +1,523 @@
+"""Universal Tapestry's lattice from the cards themselves: every card centre is a lattice point.
+
+The locator looks for the lattice in straight edges; a photo may not show them consistently
+(a table of fine lines such as linen or planks, blur, a steep tilt that crowds the far cards).
+What every Tapestry layout shows is the cards: rounded rectangles of one paint colour each
+(KITS.md), with a light symbol in the middle, lying in a grid of rectangles, each card one cell
+(the gap between neighbours a few millimetres at most). So:
+
+1. every pixel of the photo (a copy of about :data:`WORK_PIXELS`) is named for its nearest paint
+   colour under the photo's light, when near enough (:func:`_colour_labels`); pixels of one
+   colour joined are one piece (neighbouring cards of different colours are apart, whatever
+   the gap between them);
+2. the pieces shaped like a card or a block of cards are kept: filled (the symbol is a hole),
+   convex and four-cornered (:func:`_pieces`); stripes, spots and planks of a table of a card
+   colour are not, nor a card merged with them;
+3. the area of one card is the smallest area many pieces share (perspective changes it
+   smoothly across the layout; two cards of one colour side by side, with no gap seen, are one
+   piece twice as large) (:func:`_single_area`);
+4. the lattice is grown from the single card nearest the layout's middle outwards, the first
+   guess of its axes and pitch taken from that card's own four sides and its neighbours
+   (:func:`_first_guess`); each piece is placed as a block of whole cards on free cells
+   (:func:`_place`: its extent along the lattice's axes) and the map refitted on the pieces'
+   centres and corners (a card is a rectangle: its corners tell the perspective where few
+   cards are seen; a homography from four pieces on, see :func:`_points`);
+5. the window is every cell the pieces beside the cards reach (a card of no card shape, an L
+   of one colour), plus a ring of table; its cells are then read like the locator's.
+
+The light: the palette as given, and the palette fitted (:func:`vision.colour.classify_adaptive`)
+on the colours of the card-shaped pieces the first finds; the one whose card-shaped pieces hold
+the most cards' area wins.
+
+Conventions: images are BGR ``uint8``; points ``(x, y)`` in full-image pixels; a lattice maps
+``(x, y, 1)`` lattice coordinates to image pixels, card ``(row, col)`` centred at
+``(col + 0.5, row + 0.5)``.
+"""
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from vision.centres import HOMOGRAPHY_TILES, ON_LATTICE, fit_map
+from vision.colour import Palette, bgr_to_lab, classify_adaptive
+from vision.foreground import foreground_mask
+from vision.lattice import apply_h
+from vision.locate import MAX_CELLS, Lattice, _normalise, _partial, shrink, work_copy
+
+logger = logging.getLogger(__name__)
+
+#: The cards are looked for on a copy of the photo of about this many pixels: a card of a
+#: layout that fills a tenth of a 4:3 photo's width is still about 40 x 55 pixels (its corner
+#: radius and the gaps vanish, its outline does not).
+WORK_PIXELS = 1_000_000
+#: A pixel is paint when its colour lies within this (CIELAB, Euclidean) of a palette colour
+#: (as given, or predicted under the photo's light). Measured on the independent renderer's
+#: photos: cards within 15-22 of the palette as given under a dim or tinted light, linen and
+#: planks 30 or more, a table's stripes of a card colour as near as the cards (kept out by
+#: their shape).
+PAINT_DISTANCE = 30.0
+#: A piece's outline is taken after closing it by a disc of this radius (work pixels): the
+#: art comes within a tenth of a card's width of its edge (a pixel or two on a card 20 pixels
+#: wide, blurred) and may open the art's hole to the table.
+BRIDGE = 2
+#: Colours are named by their BGR bin: each channel's top 8 - BIN_SHIFT bits (bins of 4 levels:
+#: at most about 2 CIELAB units from the bin's middle, well within PAINT_DISTANCE).
+BIN_SHIFT = 2
+#: A light fitted on the cards that moves no palette colour by more than this (CIELAB, per
+#: coordinate) is the palette as given: not looked again.
+SAME_LIGHT = 3.0
+#: A piece is one card or a block of cards when its outline (holes filled) covers at least this
+#: share of its convex hull (a card's rounded corners take about 1 %; two cards in an L 75 %) ...
+MIN_SOLIDITY = 0.9
+#: ... and its area within this factor of the largest quadrilateral through four points of its
+#: outline (perspective makes a rectangle a trapezoid: its smallest enclosing rectangle is no
+#: measure; a card's rounded corners and blur leave its area a few per cent above the
+#: quadrilateral's, a disc's is 1.57 times).
+MIN_QUAD_FILL = 0.88
+#: The quadrilateral is looked for among at most this many vertices of the outline's hull.
+QUAD_VERTICES = 24
+#: Pieces of fewer pixels (work copy) are no card: a card of 63 mm that small is too blurred to
+#: read.
+MIN_PIECE_PIXELS = 150
+#: Pieces of more than this share of the work copy are table.
+MAX_PIECE_SHARE = 0.05
+#: One card's area is the smallest area (of the pieces) that at least this share of them (and
+#: at least :data:`MIN_SINGLES`) share within a factor :data:`AREA_FACTOR`.
+SINGLE_SHARE = 0.25
+MIN_SINGLES = 2
+AREA_FACTOR = 1.35
+#: A neighbour card lies at most this many card sizes from a card's centre along an axis (the
+#: gap is at most a few millimetres of 63); the pitch is measured on such neighbours.
+MAX_NEIGHBOUR_STEP = 1.35
+#: Without a neighbour to measure, the pitch is the card's size times this (a gap of about 2 mm).
+DEFAULT_STEP = 1.03
+#: A piece is a block of cards when its extent along each lattice axis, less a card's size, is
+#: within this of a whole number of steps (cells), at most :data:`MAX_SPAN` cards.
+SPAN_SLACK = 0.3
+MAX_SPAN = 4
+#: The lattice's perspective (a homography) is fitted once this many points are placed (a
+#: piece's centre and four corners each); fewer fit an affine map.
+HOMOGRAPHY_POINTS = 5 * 4
+#: The card's size in cells (the gap) is measured on the lattice once this many pieces lie on
+#: it; fewer keep the first guess.
+MIN_SIZE_PIECES = 4
+#: A piece reaches a cell when its outline passes this far (cells) into it.
+REACH_MARGIN = 0.25
+#: Pieces whose centres lie more than this many cells from every card's are not the layout's
+#: (a patch of the table of a card colour).
+NEAR_LAYOUT = 1.0
+
+
+@dataclass(frozen=True)
+class CardPiece:
+    """One piece of one paint colour: ``centre`` (x, y) and ``outline`` (N, 2) in image pixels,
+    ``area`` (image pixels, holes filled), ``colour`` (index into the palette) and, when it is
+    shaped like a card or a block of cards, its four ``corners`` (4, 2) (image pixels, in order
+    round the outline), else None."""
+
+    centre: tuple[float, float]
+    outline: np.ndarray
+    area: float
+    corners: np.ndarray | None
+    colour: int
+
+    def scaled(self, f: float) -> "CardPiece":
+        """The piece in pixels ``f`` times as large."""
+        return CardPiece((self.centre[0] * f, self.centre[1] * f), self.outline * f, self.area * f * f,
+                         None if self.corners is None else self.corners * f, self.colour)
+
+
+def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None = None,
+                  work_scale: float | None = None) -> list[Lattice]:
+    """Lattices of Tapestry cards fitted to the cards (best first; empty when fewer than two
+    pieces of cards are placed).
+
+    Parameters
+    ----------
+    image : (H, W, 3) uint8 BGR, the photo.
+    palette : the kit's card colours.
+    fg, work_scale : the locator's foreground mask (work resolution) and its scale (work /
+        full), given to the lattice for the reader's coverage; computed when not given.
+
+    Each lattice's ``info`` holds ``source`` ("cards"), ``cards`` (the cards of the pieces
+    placed) and ``partial`` (see :func:`vision.locate._partial`: the reader's score counts it
+    for every lattice).
+    """
+    small, scale = shrink(image, math.sqrt(WORK_PIXELS / (image.shape[0] * image.shape[1])))
+    if scale >= 1.0:
+        small, scale = image, 1.0
+    pieces = _pieces_under_light(small, palette)
+    if fg is None or work_scale is None:
+        work, work_scale = work_copy(image)
+        fg = foreground_mask(work)
+    pieces = [p.scaled(1.0 / scale) for p in pieces]  # (to full-image pixels)
+    lat = _fit_lattice(pieces, fg, work_scale)
+    return [lat] if lat is not None else []
+
+
+def _pieces_under_light(small: np.ndarray, palette: Palette) -> list[CardPiece]:
+    """The pieces (pixels of ``small``, BGR) under the light whose card-shaped pieces hold the
+    most cards' area (see :func:`_cards_area`): the palette as given, or fitted on the colours
+    of the card-shaped pieces it finds."""
+    best = _pieces(small, palette.lab.astype(np.float32))
+    shaped = [p for p in best if p.corners is not None]
+    if len(shaped) >= 3:
+        samples = bgr_to_lab(np.array([_median_colour(small, p) for p in shaped], np.uint8))
+        match, _, _ = classify_adaptive(samples, palette)
+        if match.predicted is not None and np.abs(match.predicted - palette.lab).max() > SAME_LIGHT:
+            again = _pieces(small, match.predicted.astype(np.float32))
+            if _cards_area(again) > _cards_area(best):
+                logger.debug("cards: the light fitted on %d cards is kept", len(shaped))
+                best = again
+    return best
+
+
+def _cards_area(pieces: list[CardPiece]) -> float:
+    """The area of the card-shaped pieces of at most :data:`MAX_SPAN` cards (see
+    :func:`_single_area`): table stripes and planks of a card colour, cut into rectangles by
+    the cards on them, do not count."""
+    shaped = np.array([p.area for p in pieces if p.corners is not None])
+    one = _single_area(shaped) if len(shaped) else None
+    return 0.0 if one is None else float(shaped[shaped <= MAX_SPAN * AREA_FACTOR * one].sum())
+
+
+def _median_colour(small: np.ndarray, piece: CardPiece) -> np.ndarray:
+    """The median colour (BGR (3,)) inside a piece's outline, a little in from it."""
+    x, y, w, h = cv2.boundingRect(piece.outline.astype(np.int32))
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(mask, [(piece.outline - [x, y]).astype(np.int32)], 1)
+    mask = cv2.erode(mask, np.ones((3, 3), np.uint8))
+    vals = small[y:y + h, x:x + w][mask > 0]
+    return np.median(vals, axis=0) if len(vals) else small[int(piece.centre[1]), int(piece.centre[0])]
+
+
+@lru_cache(maxsize=1)
+def _bin_lab() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The CIELAB coordinates (L, a, b: three ``(bins,)`` arrays) of the middles of the BGR
+    bins (see :data:`BIN_SHIFT`), indexed ``(b << 2 * bits) | (g << bits) | r``."""
+    bits = 8 - BIN_SHIFT
+    levels = (np.arange(1 << bits) << BIN_SHIFT) + (1 << BIN_SHIFT) // 2
+    b, g, r = np.meshgrid(levels, levels, levels, indexing="ij")
+    lab = bgr_to_lab(np.stack([b, g, r], axis=-1).reshape(-1, 3).astype(np.uint8))
+    return tuple(np.ascontiguousarray(lab[:, k]) for k in range(3))
+
+
+def _colour_labels(small: np.ndarray, pred: np.ndarray) -> np.ndarray:
+    """Each pixel's nearest colour of ``pred`` (K, 3) Lab, as an index ``(H, W)`` int8, or -1
+    when none lies within :data:`PAINT_DISTANCE`: looked up by the pixel's BGR bin (the
+    distances of a few hundred thousand bins, not of a million pixels)."""
+    L, A, B = _bin_lab()
+    best = np.full(L.shape, PAINT_DISTANCE ** 2, np.float32)
+    lut = np.full(L.shape, -1, np.int8)
+    for k, (pl, pa, pb) in enumerate(pred):
+        d2 = (L - pl) ** 2 + (A - pa) ** 2 + (B - pb) ** 2
+        closer = d2 < best
+        best[closer] = d2[closer]
+        lut[closer] = k
+    bits = 8 - BIN_SHIFT
+    q = small >> BIN_SHIFT
+    index = (q[..., 0].astype(np.int32) << (2 * bits)) | (q[..., 1].astype(np.int32) << bits) | q[..., 2]
+    return lut[index]
+
+
+def _pieces(small: np.ndarray, pred: np.ndarray) -> list[CardPiece]:
+    """The pieces of one paint colour each (pixels of ``small``, BGR), with their corners when
+    shaped like a card or a block of cards."""
+    labels = _colour_labels(small, pred)
+    h, w = labels.shape
+    max_area = MAX_PIECE_SHARE * h * w
+    # one colour's pixels, cut from every other colour's by a pixel (so that one pass of
+    # connected components keeps the colours apart), opened to drop specks and threads
+    paint = labels >= 0
+    cut = np.zeros_like(paint)
+    cut[:, 1:] |= (labels[:, 1:] != labels[:, :-1]) & paint[:, :-1]
+    cut[1:, :] |= (labels[1:, :] != labels[:-1, :]) & paint[:-1, :]
+    mask = cv2.morphologyEx((paint & ~cut).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    out: list[CardPiece] = []
+    for i in range(1, n):
+        x, y, bw, bh, area = (int(v) for v in stats[i])
+        if area < MIN_PIECE_PIXELS or bw * bh > 4 * max_area:
+            continue
+        box = comp[y:y + bh, x:x + bw] == i
+        colour = int(labels[y:y + bh, x:x + bw][box][0])
+        piece = _piece(box.astype(np.uint8), (x, y), colour, max_area)
+        if piece is not None:
+            out.append(piece)
+    return out
+
+
+def _piece(comp: np.ndarray, offset: tuple[int, int], colour: int, max_area: float
+           ) -> CardPiece | None:
+    """The piece ``comp`` (a box's mask, at ``offset`` in the work copy), with its corners when
+    it is shaped like a card or a block of cards (see :data:`MIN_SOLIDITY`,
+    :data:`MIN_QUAD_FILL`); None when too small or too large. The outline is the piece's
+    closed by :data:`BRIDGE` (the art may reach within a pixel or two of a small card's edge
+    and open its hole to the table)."""
+    r = BRIDGE
+    padded = cv2.copyMakeBorder(comp, r + 1, r + 1, r + 1, r + 1, cv2.BORDER_CONSTANT, value=0)
+    closed = cv2.morphologyEx(padded, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+    cnts, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    offset = (offset[0] - r - 1, offset[1] - r - 1)
+    c = max(cnts, key=cv2.contourArea)
+    area = cv2.contourArea(c)
+    if area < MIN_PIECE_PIXELS or area > max_area:
+        return None
+    m = cv2.moments(c)
+    centre = (m["m10"] / m["m00"] + offset[0], m["m01"] / m["m00"] + offset[1])
+    outline = c.reshape(-1, 2).astype(np.float64) + offset
+    hull = cv2.convexHull(c)
+    quad = _quadrilateral(hull) if area >= MIN_SOLIDITY * cv2.contourArea(hull) else None
+    if quad is not None:
+        q_area = cv2.contourArea(quad.astype(np.float32))
+        if q_area <= 0 or area > q_area / MIN_QUAD_FILL:
+            quad = None
+    return CardPiece(centre, outline, float(area), None if quad is None else quad + np.array(offset, float),
+                     colour)
+
+
+def _quadrilateral(hull: np.ndarray) -> np.ndarray | None:
+    """The four corners ``(4, 2)`` of a convex outline ``hull`` (in order round it): the
+    largest quadrilateral through four of its vertices (a card's rounded corners and a blurred
+    outline move them a little inwards); None when it has fewer than four."""
+    pts = hull.reshape(-1, 2).astype(np.float64)
+    if len(pts) > QUAD_VERTICES:
+        pts = cv2.approxPolyDP(pts.astype(np.float32).reshape(-1, 1, 2),
+                               0.005 * cv2.arcLength(pts.astype(np.float32), True), True).reshape(-1, 2)
+        pts = pts[np.linspace(0, len(pts) - 1, min(len(pts), QUAD_VERTICES)).astype(int)].astype(np.float64)
+    n = len(pts)
+    if n < 4:
+        return None
+    # twice the area of triangle (a, b, c) for all triples: cross(b - a, c - a), as [a, c, b]
+    x, y = pts[:, 0], pts[:, 1]
+    tri = np.abs((x[None, :, None] - x[:, None, None]) * (y[None, None, :] - y[:, None, None])
+                 - (y[None, :, None] - y[:, None, None]) * (x[None, None, :] - x[:, None, None]))
+    tri = tri.transpose(0, 2, 1)
+    # for each diagonal (i, k), i < k: the farthest vertex from it on either side
+    i, k, j = np.meshgrid(np.arange(n), np.arange(n), np.arange(n), indexing="ij")
+    inside = (i < j) & (j < k)
+    outside = (i < k) & ((j < i) | (j > k))
+    far_in = np.where(inside, tri, -1.0)
+    far_out = np.where(outside, tri, -1.0)
+    j_in, j_out = far_in.argmax(axis=2), far_out.argmax(axis=2)
+    a_in, a_out = far_in.max(axis=2), far_out.max(axis=2)
+    total = np.where((a_in > 0) & (a_out > 0), a_in + a_out, -1.0)
+    best = int(np.argmax(total))
+    if total.flat[best] <= 0:
+        return None
+    bi, bk = divmod(best, n)
+    return pts[sorted([bi, int(j_in[bi, bk]), bk, int(j_out[bi, bk])])]
+
+
+def _single_area(areas: np.ndarray) -> float | None:
+    """One card's area: the smallest of ``areas`` that at least :data:`SINGLE_SHARE` of them
+    (and :data:`MIN_SINGLES`) share within :data:`AREA_FACTOR` (the median of those), else
+    None."""
+    need = max(MIN_SINGLES, SINGLE_SHARE * len(areas))
+    for a in np.sort(areas):
+        near = areas[(areas >= a / AREA_FACTOR) & (areas <= a * AREA_FACTOR)]
+        if len(near) >= need:
+            return float(np.median(near[near >= a]))
+    return None
+
+
+def _sides(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A quadrilateral's two axes ``(2,)`` each: from the middle of one side to the middle of
+    the opposite side."""
+    q0, q1, q2, q3 = corners
+    return (q1 + q2 - q0 - q3) / 2, (q2 + q3 - q0 - q1) / 2
+
+
+def _first_guess(singles: list[CardPiece], seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The map ``(3, 3)`` from lattice indices to image points near the card ``seed``: its own
+    two axes (side to side), each stretched to the step to the nearest neighbour card along it
+    (the gap), or by :data:`DEFAULT_STEP`; and the card's size in cells along both ``(2,)``."""
+    centres = np.array([p.centre for p in singles])
+    a, b = _sides(singles[seed].corners)
+    cols, size = [], []
+    for axis, other in ((a, b), (b, a)):
+        length = float(np.linalg.norm(axis))
+        unit = axis / max(length, 1e-9)
+        d = centres - centres[seed]
+        along = d @ unit
+        # (off the axis: the component along the other axis, in units of that axis)
+        across = np.abs(d @ np.array([-unit[1], unit[0]])) / max(abs(float(unit[0] * other[1] - unit[1] * other[0])), 1e-9)
+        steps = np.abs(along[(across < 0.3) & (np.abs(along) > 0.8 * length)
+                             & (np.abs(along) < MAX_NEIGHBOUR_STEP * length)])
+        step = float(steps.min()) if len(steps) else DEFAULT_STEP * length
+        cols.append(unit * step)
+        size.append(min(1.0, length / step))
+    c = centres[seed]
+    H = np.array([[cols[0][0], cols[1][0], c[0]], [cols[0][1], cols[1][1], c[1]], [0, 0, 1.0]])
+    return H, np.array(size)
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """A piece placed on the lattice: its first cell ``ij`` (j, i) and its ``span`` (cards
+    along j and i)."""
+
+    piece: CardPiece
+    ij: np.ndarray
+    span: np.ndarray
+
+
+def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float) -> Lattice | None:
+    """The lattice through the cards (see the module's docstring), its window every cell the
+    pieces of the layout reach, plus a ring."""
+    shaped = [p for p in pieces if p.corners is not None]
+    if len(shaped) < 2:
+        return None
+    one = _single_area(np.array([p.area for p in shaped]))
+    if one is None:
+        logger.debug("cards: %d card-shaped pieces, no common card area", len(shaped))
+        return None
+    singles = [p for p in shaped if one / AREA_FACTOR <= p.area <= one * AREA_FACTOR]
+    centres = _centres(singles)
+    seed = int(np.argmin(np.linalg.norm(centres - np.median(_centres(shaped), axis=0), axis=1)))
+    H, size = _first_guess(singles, seed)
+    placed, H = _grow(shaped, singles[seed], H, size)
+    if len(placed) < 2:
+        logger.debug("cards: %d card-shaped pieces, no lattice through them", len(shaped))
+        return None
+    # the cards' size in cells (the gap) as the lattice through them has it, and the fit again
+    size = _card_size(placed, H, size)
+    H = fit_map(*_points(placed, H, size), H, homography_points=HOMOGRAPHY_POINTS)
+    cards = int(sum(np.prod(p.span) for p in placed))
+    logger.debug("cards: %d pieces, %d card-shaped (one card %.0f px), %d placed: %d cards, "
+                 "size %.2f x %.2f cells", len(pieces), len(shaped), one, len(placed), cards, *size)
+    # lattice coordinates: card (i, j) centred at (j + 0.5, i + 0.5)
+    H_lat = H @ np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1.0]])
+    taken = {(int(p.ij[0]) + a, int(p.ij[1]) + b) for p in placed for a, b in np.ndindex(*p.span.astype(int))}
+    window = _window([p for p in pieces if p.area <= MAX_SPAN * AREA_FACTOR * one],
+                     np.linalg.inv(H_lat), taken)
+    if window is None:
+        return None
+    rows, cols = window
+    lat = Lattice(H=H_lat / H_lat[2, 2], rows=rows, cols=cols, pitch_px=math.sqrt(abs(np.linalg.det(H[:2, :2]))),
+                  strength=len(placed) / len(shaped), work_scale=work_scale,
+                  info={"source": "cards", "cards": cards}, fg=fg)
+    lat = _normalise(lat)
+    # (how the cells cut through the foreground, as the reader judges the locator's lattices)
+    lat.info["partial"] = _partial(lat)
+    return lat
+
+
+def _centres(pieces: list[CardPiece]) -> np.ndarray:
+    """The pieces' centres ``(N, 2)``."""
+    return np.array([p.centre for p in pieces])
+
+
+def _grow(pieces: list[CardPiece], seed: CardPiece, H: np.ndarray, size: np.ndarray
+          ) -> tuple[list[_Placed], np.ndarray]:
+    """Place the pieces on the lattice, nearest the ``seed`` card first, and refit the map after
+    each (see :func:`_place`, :func:`_points`); returns the pieces placed and the map."""
+    start = _Placed(seed, np.zeros(2), np.ones(2))
+    placed = [start]
+    taken = {(0, 0)}
+    H = fit_map(*_points(placed, H, size), H, homography_points=HOMOGRAPHY_POINTS)
+    order = np.argsort(np.linalg.norm(_centres(pieces) - np.array(seed.centre), axis=1))
+    for k in order:
+        if pieces[k] is seed:
+            continue
+        here = _place(pieces[k], H, size, taken)
+        if here is None:
+            continue
+        placed.append(here)
+        taken.update((int(here.ij[0]) + a, int(here.ij[1]) + b) for a, b in np.ndindex(*here.span.astype(int)))
+        H = fit_map(*_points(placed, H, size), H, homography_points=HOMOGRAPHY_POINTS)
+    return placed, H
+
+
+def _in_cells(piece: CardPiece, H: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A piece's centre and corners ``(4, 2)`` in lattice index coordinates under ``H``."""
+    inv = np.linalg.inv(H)
+    return apply_h(inv, np.array([piece.centre]))[0], apply_h(inv, piece.corners)
+
+
+def _place(piece: CardPiece, H: np.ndarray, size: np.ndarray, taken: set) -> _Placed | None:
+    """Where a piece lies on the lattice ``H``: a block of whole cards (its extent along each
+    axis, less a card's size, a whole number of steps; at most :data:`MAX_SPAN`) whose first
+    card lies within :data:`vision.centres.ON_LATTICE` of a lattice point, on free cells; else
+    None."""
+    c, q = _in_cells(piece, H)
+    extent = q.max(axis=0) - q.min(axis=0)
+    steps = extent - size
+    span = np.round(steps) + 1
+    if np.any(np.abs(steps - (span - 1)) > SPAN_SLACK) or np.any(span < 1) or np.any(span > MAX_SPAN):
+        return None
+    first = c - (span - 1) / 2
+    ij = np.round(first)
+    if np.abs(first - ij).max() >= ON_LATTICE:
+        return None
+    cells = [(int(ij[0]) + a, int(ij[1]) + b) for a, b in np.ndindex(*span.astype(int))]
+    if any(cell in taken for cell in cells):
+        return None
+    return _Placed(piece, ij, span)
+
+
+def _points(placed: list[_Placed], H: np.ndarray, size: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The correspondences ``(lattice points (n, 2), image points (n, 2))`` of the pieces placed:
+    each piece's centre, and its four corners where they lie one in each quadrant about it
+    under ``H`` (a block of cards' corners lie half a card's size beyond its outer cards'
+    centres)."""
+    ij, xy = [], []
+    for p in placed:
+        mid = p.ij + (p.span - 1) / 2
+        ij.append(mid)
+        xy.append(p.piece.centre)
+        c, q = _in_cells(p.piece, H)
+        signs = np.sign(q - c)
+        if len({(a, b) for a, b in signs}) == 4 and not np.any(signs == 0):
+            half = (p.span - 1 + size) / 2
+            ij.extend(mid + signs * half)
+            xy.extend(p.piece.corners)
+    return np.array(ij, float), np.array(xy, float)
+
+
+def _card_size(placed: list[_Placed], H: np.ndarray, prior: np.ndarray) -> np.ndarray:
+    """A card's size in cells along both axes ``(2,)`` under ``H``: the median over the pieces
+    placed of their extent less the steps between their cards (``prior`` with fewer than
+    :data:`MIN_SIZE_PIECES`)."""
+    if len(placed) < MIN_SIZE_PIECES:
+        return prior
+    sizes = []
+    for p in placed:
+        _, q = _in_cells(p.piece, H)
+        sizes.append(q.max(axis=0) - q.min(axis=0) - (p.span - 1))
+    return np.clip(np.median(np.array(sizes), axis=0), 0.8, 1.0)
+def _window(pieces: list[CardPiece], inv_lat: np.ndarray, taken: set[tuple[int, int]]
+            ) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The cells ``(rows, cols)`` (first, last) of the cards ``taken`` ((j, i) cells) and those
+    reached (see :data:`REACH_MARGIN`) by the pieces beside them (their centres within
+    :data:`NEAR_LAYOUT` cells of a card's, in turn: a card of no card shape, an L of cards of
+    one colour), plus a ring; None when too many."""
+    cells = set(taken)
+    reach = []
+    for p in pieces:
+        q = apply_h(inv_lat, p.outline[:: max(1, len(p.outline) // 64)])
+        lo = np.floor(np.percentile(q, 5, axis=0) + REACH_MARGIN).astype(int)
+        hi = np.floor(np.percentile(q, 95, axis=0) - REACH_MARGIN).astype(int)
+        reach.append((q.mean(axis=0) - 0.5, lo, hi))
+    grown = True
+    while grown:
+        grown = False
+        have = np.array(sorted(cells), float)
+        for k, (c, lo, hi) in enumerate(reach):
+            if c is None or np.abs(have - c).max(axis=1).min() > NEAR_LAYOUT:
+                continue
+            before = len(cells)
+            cells.update((a, b) for a in range(lo[0], hi[0] + 1) for b in range(lo[1], hi[1] + 1))
+            reach[k] = (None, lo, hi)
+            grown = grown or len(cells) > before
+    have = np.array(sorted(cells))
+    first, last = have.min(axis=0) - 1, have.max(axis=0) + 1
+    cols, rows = (int(first[0]), int(last[0])), (int(first[1]), int(last[1]))
+    if rows[1] - rows[0] + 1 > MAX_CELLS or cols[1] - cols[0] + 1 > MAX_CELLS:
+        return None
+    return rows, cols
