@@ -43,7 +43,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vision.centres import HOMOGRAPHY_TILES, ON_LATTICE, fit_map
+from vision.centres import ON_LATTICE, fit_map
 from vision.colour import Palette, bgr_to_lab, classify_adaptive
 from vision.foreground import foreground_mask
 from vision.lattice import apply_h
