@@ -1108,7 +1108,11 @@ def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np
     if not cards:
         return readings
     templates = _profile_templates(profile)
-    art = profile_art_lab(profile, _art_lab(kit.symbol_colour))
+    # the art's colour as a profile measured it under the player's light; without one, the art
+    # is what is lighter than the face (the kit's nominal white is cream under a warm lamp, and
+    # nearer a yellow card's face than to white: measured on both renderers' cards, the
+    # nominal colour read 5 of 233 cards of the independent renderer wrong, lightness none)
+    art = profile_art_lab(profile, None)
     # (one conversion for all the views: they share their size)
     labs = bgr_to_lab(np.concatenate([views[(rd.row, rd.col)] for rd in cards], axis=0))
     labs = labs.reshape(len(cards), -1, *labs.shape[1:])

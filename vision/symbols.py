@@ -226,6 +226,10 @@ FACE_RIM = 0.06
 ART_RIM = 0.12
 
 
+#: A pixel of the art lies at least this far (CIELAB) from the face towards white.
+ART_TOWARD_WHITE = 4.0
+
+
 def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
                 first: np.ndarray | None = None) -> np.ndarray:
     """The art of one card's view ``(h, w, 3)`` CIELAB: uint8 mask of its middle
@@ -234,8 +238,8 @@ def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
     The face's own colour is fitted as a smooth (quadratic) surface over the face around the
     art (robustly, twice trimmed), so a glare or a shade across the card, which vary slowly, are
     face and not art; the art is what stands apart from that surface (Otsu on the distance) and
-    is lighter than it, or, with ``art`` (the art's Lab colour, from a profile), nearer that
-    colour than the face's. ``first``: a first guess of the art (same shape as the middle) to
+    lies towards white from it (lighter or paler), or, with ``art`` (the art's Lab colour, from
+    a profile), nearer that colour than the face's. ``first``: a first guess of the art (same shape as the middle) to
     leave out of the fit. Components off the middle (a stripe of the table at the rim) and
     specks are dropped.
     """
@@ -261,7 +265,12 @@ def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     apart = d > max(10.0, t / 2.0)
     if art is None:
-        like_art = core[..., 0] > bg[..., 0] + 4
+        # the art is light on the face: away from the face towards white (lighter, or paler: a
+        # white print on a yellow card in bright light is no lighter than the card, only paler;
+        # under a warm lamp it is cream, nearer the yellow face than to white)
+        toward = np.array([100.0, 0.0, 0.0], np.float32) - bg
+        toward /= np.maximum(np.linalg.norm(toward, axis=2, keepdims=True), 1e-3)
+        like_art = np.sum((core - bg) * toward, axis=2) > ART_TOWARD_WHITE
     else:
         like_art = np.linalg.norm(core - np.asarray(art, np.float32), axis=2) < d
     mask = (apart & like_art).astype(np.uint8)
