@@ -226,8 +226,13 @@ FACE_RIM = 0.06
 ART_RIM = 0.12
 
 
-#: A pixel of the art lies at least this far (CIELAB) from the face towards white.
+#: A pixel of the art lies at least this far (CIELAB) from the face towards white ...
 ART_TOWARD_WHITE = 4.0
+#: ... and at least this share of the art's contrast towards white (its 90th percentile). Cards
+#: of both renderers at 12 MP and of the independent one at 1600x1200 (1035 cards, 16 photos of
+#: the latter): 0.55 read 221 of 250 of the small cards right (a fixed floor 140, the kit's
+#: nominal white 188), and all but one of the large.
+ART_EDGE_LEVEL = 0.55
 
 
 def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
@@ -270,7 +275,12 @@ def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
         # under a warm lamp it is cream, nearer the yellow face than to white)
         toward = np.array([100.0, 0.0, 0.0], np.float32) - bg
         toward /= np.maximum(np.linalg.norm(toward, axis=2, keepdims=True), 1e-3)
-        like_art = np.sum((core - bg) * toward, axis=2) > ART_TOWARD_WHITE
+        proj = np.sum((core - bg) * toward, axis=2)
+        # (a blurred print's rim: the art's edge at about half its contrast, the 90th percentile
+        # of what stands apart; a fixed floor alone fills a small print's rings with blur)
+        strong = proj[apart & (proj > ART_TOWARD_WHITE)]
+        level = ART_EDGE_LEVEL * float(np.percentile(strong, 90)) if strong.size else 0.0
+        like_art = proj > max(ART_TOWARD_WHITE, level)
     else:
         like_art = np.linalg.norm(core - np.asarray(art, np.float32), axis=2) < d
     mask = (apart & like_art).astype(np.uint8)
