@@ -27,7 +27,7 @@ from vision.hue_groups import hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
 from vision.pips import read_pips
 from vision.profile_use import combine_symbol_votes, profile_art_lab, template_vote
-from vision.symbols import name_symbols, symbol_mask
+from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
 
 logger = logging.getLogger(__name__)
 
@@ -1158,7 +1158,14 @@ def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = 
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     thr = max(10.0, t / 2.0)
     if art is None:
-        near_art = core[..., 0] > bg[0] + 4
+        # the art lies towards white from the face: lighter, or paler (see
+        # vision.symbols.symbol_mask)
+        toward = np.array([100.0, 0.0, 0.0]) - bg
+        toward = toward / max(float(np.linalg.norm(toward)), 1e-3)
+        proj = (core - bg) @ toward.astype(np.float32)
+        strong = proj[(d > thr) & (proj > ART_TOWARD_WHITE)]
+        level = ART_EDGE_LEVEL * float(np.percentile(strong, 90)) if strong.size else 0.0
+        near_art = proj > max(ART_TOWARD_WHITE, level)
     else:
         # the art is nearer its own colour (light) than the card's
         near_art = np.linalg.norm(core - art, axis=2) < d
@@ -1260,7 +1267,7 @@ def _card_symbols(ctx: _Ctx, cells: list, regions: dict) -> dict:
     stack = np.stack([regions[c] for c in cells])
     blown = np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None else None
     bgs = _region_stats(stack, _card_ring(stack.shape[1], stack.shape[2]), blown, spread=False)[0]
-    art = profile_art_lab(ctx.profile, _art_lab(ctx.kit.symbol_colour))
+    art = profile_art_lab(ctx.profile, None)  # (without a profile: towards white, see _symbol_mask)
     return {c: (bgs[i], _symbol_mask(stack[i], bgs[i], art)) for i, c in enumerate(cells)}
 
 
