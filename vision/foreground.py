@@ -121,6 +121,39 @@ def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float =
     return smooth, core & smooth
 
 
+def _soft_edged(labels: np.ndarray, n: int, lab: np.ndarray) -> np.ndarray:
+    """Which of the ``n`` groups of ``labels`` (H, W) int32 (0: background) have no outline:
+    the median colour step across their rim, between the group's own pixels and the others
+    within a few pixels (CIELAB ``lab`` (h, w, 3) float32 of a smaller copy), below
+    :data:`SOFT_STEP`. Returns (n,) bool (group 0: False)."""
+    h, w = lab.shape[:2]
+    small = cv2.resize(labels, (w, h), interpolation=cv2.INTER_NEAREST)
+    inside = (small > 0).astype(np.float32)
+    k = (RIM_WINDOW, RIM_WINDOW)
+    w_in = cv2.blur(inside, k)
+    w_out = 1.0 - w_in
+    mean_in = cv2.blur(lab * inside[..., None], k) / np.maximum(w_in, 1e-6)[..., None]
+    mean_out = cv2.blur(lab * (1.0 - inside)[..., None], k) / np.maximum(w_out, 1e-6)[..., None]
+    step = np.linalg.norm(mean_in - mean_out, axis=2)
+    rim = (small > 0) & (cv2.erode(inside, np.ones((3, 3), np.uint8)) == 0) & (w_out > 0.05)
+    soft = np.zeros(n, bool)
+    ids = small[rim]
+    steps = step[rim]
+    for i in range(1, n):
+        s = steps[ids == i]
+        soft[i] = len(s) >= 8 and float(np.median(s)) < SOFT_STEP
+    return soft
+
+
+#: Window (pixels of the half-size copy, about 1/250 of the picture's side) over which the
+#: colours either side of a group's rim are averaged.
+RIM_WINDOW = 5
+#: Median CIELAB step across a group's rim below which it has no outline (a light's hot spot
+#: or a soft shadow on the table: 0.8-2.7 on an independent renderer's photos; tiles' rims
+#: 20-45, cards' 35).
+SOFT_STEP = 5.0
+
+
 #: Median edge density of the picture's frame above which the table counts as patterned (the
 #: frame's quartile must be close to it too: the pattern covers the whole table).
 TEXTURED_DENSITY = 0.1
@@ -178,6 +211,15 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
     # the layout is one big group; clutter and odd patches of table are smaller and apart
     n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    if n > 2 and smooth is None:
+        # a patch of the table in another light (a lamp's hot spot, a shadow) stands out in
+        # colour but has no outline: its light fades over many pixels, a tile's edge is sharp
+        soft = _soft_edged(labels, n, lab)
+        if soft.any() and not soft.all():
+            logger.debug("groups without an outline (not tiles): %s pixels",
+                         stats[1:, cv2.CC_STAT_AREA][soft[1:]].tolist())
+            fg = np.where(soft[labels], 0, fg).astype(np.uint8)
+            n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
     if n > 2:
         areas = stats[1:, cv2.CC_STAT_AREA]
         x, y = stats[1:, cv2.CC_STAT_LEFT], stats[1:, cv2.CC_STAT_TOP]
