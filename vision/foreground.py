@@ -121,6 +121,29 @@ def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float =
     return smooth, core & smooth
 
 
+def _around(colour: np.ndarray, side: int) -> np.ndarray | None:
+    """The table around the layout: a ring from :data:`AROUND_NEAR` to :data:`AROUND_FAR` of
+    the picture's smaller ``side`` (pixels) away from what stands out in ``colour`` (H, W)
+    bool, in neither; ``None`` when nothing stands out or the ring is small."""
+    stand = cv2.morphologyEx(colour.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    if stand.mean() < 0.002:
+        return None
+    near = max(1, int(AROUND_NEAR * side))
+    far = max(near + 2, int(AROUND_FAR * side))
+    inner = cv2.dilate(stand, np.ones((2 * near + 1, 2 * near + 1), np.uint8)) > 0
+    outer = cv2.dilate(stand, np.ones((2 * far + 1, 2 * far + 1), np.uint8)) > 0
+    ring = outer & ~inner & ~colour
+    return ring if ring.sum() >= 0.02 * ring.size else None
+
+
+#: The table around the layout (see :func:`_around`): from this share of the picture's
+#: smaller side away from what stands out (beyond the tiles' shadows and the texture window's
+#: margin) ...
+AROUND_NEAR = 0.03
+#: ... to this share.
+AROUND_FAR = 0.12
+
+
 def _soft_edged(labels: np.ndarray, n: int, lab: np.ndarray) -> np.ndarray:
     """Which of the ``n`` groups of ``labels`` (H, W) int32 (0: background) have no outline:
     the median colour step across their rim, between the group's own pixels and the others
@@ -195,6 +218,12 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     colour = _rare_in_frame(lab, frame) | _far_from_frame(lab, frame)
     fg = colour
     texture_cue = _smooth_unlike_frame(sgray, frame) if texture else None
+    if texture and texture_cue is None:
+        # the picture's border may be the floor or the table's edge rather than the table:
+        # the table is what lies around the layout
+        around = _around(colour, min(sh, sw))
+        if around is not None:
+            texture_cue = _smooth_unlike_frame(sgray, around)
     smooth = None
     if texture_cue is not None:
         smooth, core = texture_cue

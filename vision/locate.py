@@ -75,7 +75,10 @@ class Lattice:
         return apply_h(self.H, pts)
 
     def with_H(self, H: np.ndarray, **changes) -> "Lattice":
+        """A copy with homography ``H`` (and ``changes``); its ``info`` is its own copy (the
+        ranking writes each lattice's own measures into it)."""
         from dataclasses import replace
+        changes.setdefault("info", dict(self.info))
         return replace(self, H=H, **changes)
 
 
@@ -393,15 +396,24 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         When no regular lattice of lines is visible.
     """
     work, scale = work_copy(image)
-    h, w = work.shape[:2]
-    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
-    min_length = max(8.0, 0.012 * max(w, h))
     fg_info: dict = {}
     fg = foreground_mask(work, texture=not solid_layout, info=fg_info)
     if solid_layout:
         fg = fill_holes(fg)
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
+    return _locate_on(image, work, scale, fg, fg_info, cells_are_tiles=cells_are_tiles,
+                      solid_layout=solid_layout, seed=seed, refit_coarse=refit_coarse)
+
+
+def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray, fg_info: dict,
+               *, cells_are_tiles: bool, solid_layout: bool, seed: int, refit_coarse: bool
+               ) -> list[Lattice]:
+    """The search of :func:`locate_candidates` on ``work`` (``scale`` of ``image``) with its
+    foreground ``fg`` (and the mask's ``fg_info``)."""
+    h, w = work.shape[:2]
+    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    min_length = max(8.0, 0.012 * max(w, h))
     near = cv2.dilate(fg.astype(np.uint8), np.ones((5, 5), np.uint8),
                       iterations=max(1, int(0.004 * max(w, h)))) > 0
     # only the edges near the layout count: the rest of the picture is not searched
