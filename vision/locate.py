@@ -402,8 +402,89 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         fg = fill_holes(fg)
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
+    box = _closer_box(fg, scale, image.shape[:2]) if cells_are_tiles and not solid_layout else None
+    if box is not None:
+        # a small layout in a wide view of the table: its tiles are a few pixels of the work
+        # copy (their edges too short and faint for the lines' search) and the picture's
+        # border may be the floor; the layout and the table around it are looked at closer
+        try:
+            return _closer_look(image, box, work.shape[:2], scale, seed=seed,
+                                refit_coarse=refit_coarse)
+        except NoTilesFound as exc:
+            logger.debug("closer look at the layout: %s; the whole picture is searched", exc)
     return _locate_on(image, work, scale, fg, fg_info, cells_are_tiles=cells_are_tiles,
                       solid_layout=solid_layout, seed=seed, refit_coarse=refit_coarse)
+
+
+def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int]
+                ) -> tuple[int, int, int, int] | None:
+    """The part of the photo to look at closer, ``(x0, y0, x1, y1)`` full-image pixels: the
+    layout ``fg`` (work-image mask, ``scale`` work/full) with the table around it (a margin of
+    :data:`CLOSER_MARGIN` of its size each side); ``None`` when it is no small part of the
+    picture (at most :data:`CLOSER_SHARE` of its area) or the photo has too few pixels to
+    see it closer."""
+    if scale > CLOSER_MAX_SCALE:
+        return None
+    h, w = fg.shape[:2]
+    ys, xs = np.nonzero(fg[::2, ::2])
+    if len(xs) < 16:
+        return None
+    bx0, bx1 = 2 * float(xs.min()), 2 * float(xs.max()) + 2
+    by0, by1 = 2 * float(ys.min()), 2 * float(ys.max()) + 2
+    pad = CLOSER_MARGIN * max(bx1 - bx0, by1 - by0) + 0.02 * max(w, h)
+    x0, x1 = max(0.0, bx0 - pad), min(float(w), bx1 + pad)
+    y0, y1 = max(0.0, by0 - pad), min(float(h), by1 + pad)
+    if (x1 - x0) * (y1 - y0) > CLOSER_SHARE * w * h:
+        return None
+    H, W = shape
+    return (int(x0 / scale), int(y0 / scale), min(W, int(math.ceil(x1 / scale))),
+            min(H, int(math.ceil(y1 / scale))))
+
+
+#: A layout whose box with the table around it (see :func:`_closer_box`) covers at most this
+#: share of the picture is looked at closer (the work copy then sees it at least 1.7 times
+#: larger, when the photo has the pixels) ...
+CLOSER_SHARE = 0.35
+#: ... with this margin of table each side (a share of the layout's larger side): the crop's
+#: border is the table around the layout, which the foreground mask takes as table ...
+CLOSER_MARGIN = 0.35
+#: ... when the work copy is at most this scale of the photo (else there are no more pixels).
+CLOSER_MAX_SCALE = 0.7
+
+
+def _closer_look(image: np.ndarray, box: tuple[int, int, int, int], work_shape: tuple[int, int],
+                 scale: float, **kwargs) -> list[Lattice]:
+    """:func:`locate_candidates` on the crop ``box`` (``(x0, y0, x1, y1)`` full-image pixels) of
+    ``image``, its lattices moved back into the whole photo: ``H`` in full-image pixels and
+    the foreground masks pasted into a work-size mask (``work_shape`` (h, w), ``scale``
+    work/full) of the whole picture."""
+    x0, y0, x1, y1 = box
+    crop = image[y0:y1, x0:x1]
+    work, cscale = work_copy(crop)
+    fg_info: dict = {}
+    fg = foreground_mask(work, info=fg_info)
+    if fg.mean() < 0.002:
+        raise NoTilesFound("no tiles found: nothing on the table stands out from it")
+    found = _locate_on(crop, work, cscale, fg, fg_info, cells_are_tiles=True,
+                       solid_layout=False, **kwargs)
+    T = np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
+    # crop-work pixel -> whole-work pixel: (u / cscale + x0) * scale
+    M = np.array([[scale / cscale, 0, x0 * scale], [0, scale / cscale, y0 * scale]])
+    pasted: dict[int, np.ndarray] = {}
+    out = []
+    for lat in found:
+        mask = None
+        if lat.fg is not None:
+            if id(lat.fg) not in pasted:
+                pasted[id(lat.fg)] = cv2.warpAffine(
+                    lat.fg.astype(np.uint8), M, (work_shape[1], work_shape[0]),
+                    flags=cv2.INTER_NEAREST, borderValue=0).astype(bool)
+            mask = pasted[id(lat.fg)]
+        H = T @ lat.H
+        out.append(lat.with_H(H / H[2, 2], fg=mask, work_scale=scale,
+                              info={**lat.info, "closer": box}))
+    logger.debug("closer look at the layout in %s: %d lattices", box, len(out))
+    return out
 
 
 def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray, fg_info: dict,
