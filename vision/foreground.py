@@ -144,11 +144,11 @@ AROUND_NEAR = 0.03
 AROUND_FAR = 0.12
 
 
-def _soft_edged(labels: np.ndarray, n: int, lab: np.ndarray) -> np.ndarray:
-    """Which of the ``n`` groups of ``labels`` (H, W) int32 (0: background) have no outline:
-    the median colour step across their rim, between the group's own pixels and the others
-    within a few pixels (CIELAB ``lab`` (h, w, 3) float32 of a smaller copy), below
-    :data:`SOFT_STEP`. Returns (n,) bool (group 0: False)."""
+def _rim_steps(labels: np.ndarray, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The colour step across the rims of the groups of ``labels`` (H, W) int32 (0:
+    background): at each rim pixel of a smaller copy (CIELAB ``lab`` (h, w, 3) float32), the
+    CIELAB distance between the mean colours of the group's own pixels and of the others
+    within :data:`RIM_WINDOW`. Returns the rim pixels' group ids and steps, both (N,)."""
     h, w = lab.shape[:2]
     small = cv2.resize(labels, (w, h), interpolation=cv2.INTER_NEAREST)
     inside = (small > 0).astype(np.float32)
@@ -159,9 +159,28 @@ def _soft_edged(labels: np.ndarray, n: int, lab: np.ndarray) -> np.ndarray:
     mean_out = cv2.blur(lab * (1.0 - inside)[..., None], k) / np.maximum(w_out, 1e-6)[..., None]
     step = np.linalg.norm(mean_in - mean_out, axis=2)
     rim = (small > 0) & (cv2.erode(inside, np.ones((3, 3), np.uint8)) == 0) & (w_out > 0.05)
+    return small[rim], step[rim]
+
+
+def outline_step(work: np.ndarray, mask: np.ndarray, q: float = 25) -> float:
+    """The ``q``-th percentile of the colour step (CIELAB) across the rim of ``mask`` (H, W)
+    bool on ``work`` (H, W, 3) uint8 BGR (see :func:`_rim_steps`): high when the region has a
+    sharp outline all round (a table's edge against the floor), low when a part of it fades
+    (a patch of light). 0 for an empty mask."""
+    h, w = work.shape[:2]
+    small = cv2.resize(work, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), 0.8)
+    lab = cv2.cvtColor(small.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+    _, steps = _rim_steps(mask.astype(np.int32), lab)
+    return float(np.percentile(steps, q)) if len(steps) else 0.0
+
+
+def _soft_edged(labels: np.ndarray, n: int, lab: np.ndarray) -> np.ndarray:
+    """Which of the ``n`` groups of ``labels`` (H, W) int32 (0: background) have no outline:
+    the median colour step across their rim (see :func:`_rim_steps`) below
+    :data:`SOFT_STEP`. Returns (n,) bool (group 0: False)."""
+    ids, steps = _rim_steps(labels, lab)
     soft = np.zeros(n, bool)
-    ids = small[rim]
-    steps = step[rim]
     for i in range(1, n):
         s = steps[ids == i]
         soft[i] = len(s) >= 8 and float(np.median(s)) < SOFT_STEP
@@ -183,7 +202,7 @@ TEXTURED_DENSITY = 0.1
 
 
 def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = True,
-                    info: dict | None = None) -> np.ndarray:
+                    info: dict | None = None, table: np.ndarray | None = None) -> np.ndarray:
     """Pixels that are probably not table.
 
     The table (and the clutter at its edge) fills the border of a photo of a layout. A pixel is
@@ -200,6 +219,9 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     texture : use the texture cue (a board's mask is filled from its outline instead).
     info : if given, ``info["textured"]`` is set to whether the table is patterned, and on a
         patterned table ``info["tight"]`` to the mask without the texture cue's margin.
+    table : (H, W) bool, the table when its edge lies inside the picture (the floor around
+        it, not the table, fills the picture's border): the frame is then the table's own
+        rim, and what lies off the table is not foreground.
 
     Returns
     -------
@@ -215,7 +237,20 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     b = max(2, int(border * min(sh, sw)))
     frame = np.zeros((sh, sw), bool)
     frame[:b], frame[-b:], frame[:, :b], frame[:, -b:] = True, True, True, True
+    on_table = None
+    if table is not None:
+        # the table's rim, a little inside its edge (the edge's own pixels mix in the floor)
+        on_table = cv2.resize(table.astype(np.uint8), (sw, sh), interpolation=cv2.INTER_NEAREST)
+        edge = cv2.erode(on_table, np.ones((5, 5), np.uint8))
+        inner = cv2.erode(edge, np.ones((2 * b + 1, 2 * b + 1), np.uint8))
+        if (edge > inner).sum() >= 200:
+            frame = edge > inner
+            on_table = inner > 0
+        else:
+            on_table = None
     colour = _rare_in_frame(lab, frame) | _far_from_frame(lab, frame)
+    if on_table is not None:
+        colour &= on_table
     fg = colour
     texture_cue = _smooth_unlike_frame(sgray, frame) if texture else None
     if texture and texture_cue is None:

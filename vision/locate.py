@@ -33,7 +33,7 @@ import cv2
 import numpy as np
 
 from vision.errors import NoTilesFound
-from vision.foreground import fill_holes, foreground_mask  # noqa: F401 (public here too)
+from vision.foreground import fill_holes, foreground_mask, outline_step  # noqa: F401 (public here too)
 from vision.lattice import (Segments, _jacobian, apply_h, fit_comb,
                             fit_lattice_homography, find_segments, pair_homography,
                             segment_positions, vanishing_points)
@@ -403,13 +403,19 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
     box = _closer_box(fg, scale, image.shape[:2]) if cells_are_tiles and not solid_layout else None
+    table = None
+    if box is None and seed and cells_are_tiles and not solid_layout:
+        # a second look: what stands out from the picture's border may be the table itself
+        # (the border showing the floor): the table's own part of the picture is searched,
+        # judged by the table's own rim when its edge is seen all round
+        box, table = _table_box(work, fg, scale, image.shape[:2])
     if box is not None:
         # a small layout in a wide view of the table: its tiles are a few pixels of the work
         # copy (their edges too short and faint for the lines' search) and the picture's
         # border may be the floor; the layout and the table around it are looked at closer
         try:
             return _closer_look(image, box, work.shape[:2], scale, seed=seed,
-                                refit_coarse=refit_coarse)
+                                refit_coarse=refit_coarse, table=table)
         except NoTilesFound as exc:
             logger.debug("closer look at the layout: %s; the whole picture is searched", exc)
     return _locate_on(image, work, scale, fg, fg_info, cells_are_tiles=cells_are_tiles,
@@ -452,24 +458,71 @@ CLOSER_MARGIN = 0.35
 CLOSER_MAX_SCALE = 0.7
 
 
+def _table_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tuple[int, int]
+               ) -> tuple[tuple[int, int, int, int] | None, np.ndarray | None]:
+    """Where the table may be: the box ``(x0, y0, x1, y1)`` (full-image pixels) of the biggest
+    group of ``fg`` (mask of the work image ``work``, ``scale`` work/full) when it fills at
+    least :data:`TABLE_SHARE` of the picture: a table whose colour differs from the floor seen
+    around it, with the layout on it (the crop's border is then the table's edge and the
+    table, whose colours the layout's are judged against); and the group itself (holes
+    filled, work-image mask) when its outline is sharp all round (the table's edge against
+    the floor: :func:`vision.foreground.outline_step` at least :data:`TABLE_EDGE`). ``(None,
+    None)`` when there is no such group."""
+    h, w = fg.shape[:2]
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8), connectivity=8)
+    if n < 2:
+        return None, None
+    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    if stats[i, cv2.CC_STAT_AREA] < TABLE_SHARE * h * w:
+        return None, None
+    x, y = stats[i, cv2.CC_STAT_LEFT], stats[i, cv2.CC_STAT_TOP]
+    x1, y1 = x + stats[i, cv2.CC_STAT_WIDTH], y + stats[i, cv2.CC_STAT_HEIGHT]
+    group = labels == i
+    table = fill_holes(group) if outline_step(work, group) >= TABLE_EDGE else None
+    pad = 0.02 * max(w, h)
+    H, W = shape
+    box = (max(0, int((x - pad) / scale)), max(0, int((y - pad) / scale)),
+           min(W, int(math.ceil((x1 + pad) / scale))), min(H, int(math.ceil((y1 + pad) / scale))))
+    return box, table
+
+
+#: A group of the foreground filling at least this share of the picture may be the table
+#: (see :func:`_table_box`; a layout seen whole rarely fills more, with the table between
+#: its tiles and the picture's border).
+TABLE_SHARE = 0.12
+#: The colour step (CIELAB, 25th percentile along its rim) above which such a group's outline is
+#: sharp all round: the table's edge against the floor (an independent renderer's red cloth
+#: on a dark floor: 30; a patch of lamplight on a table with the layout on it: 1.8).
+TABLE_EDGE = 10.0
+
+
 def _closer_look(image: np.ndarray, box: tuple[int, int, int, int], work_shape: tuple[int, int],
-                 scale: float, **kwargs) -> list[Lattice]:
+                 scale: float, *, table: np.ndarray | None = None, **kwargs) -> list[Lattice]:
     """:func:`locate_candidates` on the crop ``box`` (``(x0, y0, x1, y1)`` full-image pixels) of
     ``image``, its lattices moved back into the whole photo: ``H`` in full-image pixels and
     the foreground masks pasted into a work-size mask (``work_shape`` (h, w), ``scale``
-    work/full) of the whole picture."""
+    work/full) of the whole picture. ``table``: the table, a mask of the whole picture's
+    work copy, when known (see :func:`vision.foreground.foreground_mask`)."""
     x0, y0, x1, y1 = box
     crop = image[y0:y1, x0:x1]
     work, cscale = work_copy(crop)
-    fg_info: dict = {}
-    fg = foreground_mask(work, info=fg_info)
-    if fg.mean() < 0.002:
-        raise NoTilesFound("no tiles found: nothing on the table stands out from it")
-    found = _locate_on(crop, work, cscale, fg, fg_info, cells_are_tiles=True,
-                       solid_layout=False, **kwargs)
-    T = np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
     # crop-work pixel -> whole-work pixel: (u / cscale + x0) * scale
     M = np.array([[scale / cscale, 0, x0 * scale], [0, scale / cscale, y0 * scale]])
+    if table is not None:
+        table = cv2.warpAffine(table.astype(np.uint8), M, (work.shape[1], work.shape[0]),
+                               flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP) > 0
+    fg_info: dict = {}
+    fg = foreground_mask(work, info=fg_info, table=table)
+    if fg.mean() < 0.002:
+        raise NoTilesFound("no tiles found: nothing on the table stands out from it")
+    inner = _closer_box(fg, cscale, crop.shape[:2]) if table is not None else None
+    if inner is not None:
+        # the layout is a small part of the table: closer again, the table around it
+        found = _closer_look(crop, inner, work.shape[:2], cscale, **kwargs)
+    else:
+        found = _locate_on(crop, work, cscale, fg, fg_info, cells_are_tiles=True,
+                           solid_layout=False, **kwargs)
+    T = np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
     pasted: dict[int, np.ndarray] = {}
     out = []
     for lat in found:
