@@ -645,7 +645,11 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
         lat.info["partial"] = f
     order = sorted(range(len(valid)), key=lambda i: (round(fits[i], 2), i))
     logger.debug("lattice candidates: partial cells %s -> %s", np.round(fits, 2), order)
-    return [_cover_foreground(lat) for lat in _for_reading([valid[i] for i in order], fg_info)]
+    # (on a plain table: a patterned table's mask is only as sharp as its texture's window,
+    # its outlines are no tiles' edges)
+    plain = not fg_info.get("textured")
+    return [_cover_foreground(_without_strays(lat) if plain else lat)
+            for lat in _for_reading([valid[i] for i in order], fg_info)]
 
 
 def interleaved(a: list[Lattice], b: list[Lattice]) -> list[Lattice]:
@@ -715,6 +719,75 @@ def _cover_foreground(lat: Lattice, margin: int = 0) -> Lattice:
     logger.debug("lattice window widened to the foreground: %s x %s -> %s x %s",
                  lat.rows, lat.cols, rows, cols)
     return lat.with_H(lat.H, rows=rows, cols=cols)
+
+
+def _outline_alignment(lat: Lattice, group: np.ndarray) -> float:
+    """The share of the outline of ``group`` (work-image mask, (H, W) bool) that runs along the
+    lattice's axes (within :data:`ALONG_AXES` degrees, judged on the table: in lattice
+    coordinates), over steps of about a sixth of a cell; the picture's border is no outline.
+    Tiles on the lattice: mostly along (0.7-0.9), a sheet lying at 30-45 degrees to it: little
+    (0.1-0.3). 1.0 when there is too little outline to judge."""
+    h, w = group.shape[:2]
+    contours, _ = cv2.findContours(group.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    step = max(3, int(round(lat.pitch_px * lat.work_scale / 6)))
+    H = np.linalg.inv(np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H)
+    along = total = 0.0
+    for c in contours:
+        pts = c.reshape(-1, 2).astype(float)
+        if len(pts) < 4 * step:
+            continue
+        a, b = pts, np.roll(pts, -step, axis=0)
+        inside = ((np.minimum(a, b) > 1).all(1) & (a[:, 0] < w - 2) & (b[:, 0] < w - 2)
+                  & (a[:, 1] < h - 2) & (b[:, 1] < h - 2))
+        with np.errstate(all="ignore"):
+            d = apply_h(H, b[inside]) - apply_h(H, a[inside])
+        d = d[np.all(np.isfinite(d), axis=1)]
+        if len(d) == 0:
+            continue
+        n = np.hypot(d[:, 0], d[:, 1])
+        ang = np.degrees(np.arctan2(np.abs(d[:, 1]), np.abs(d[:, 0])))
+        ok = (ang < ALONG_AXES) | (ang > 90 - ALONG_AXES)
+        along += float(n[ok].sum())
+        total += float(n.sum())
+    return along / total if total > 0 else 1.0
+
+
+#: An outline's step runs along a lattice axis when within this many degrees of it.
+ALONG_AXES = 20.0
+
+
+def _without_strays(lat: Lattice) -> Lattice:
+    """The lattice without the foreground groups that lie across its cells (a sheet of notes,
+    a box beside the layout): a layout's tiles lie on the lattice, their groups' outlines run
+    along its lines (see :func:`_outline_alignment`). Only when the biggest group's does
+    (else the lattice is doubtful, not the groups); the window of cells is then the remaining
+    foreground's (see :func:`_cover_foreground`)."""
+    if lat.fg is None:
+        return lat
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(lat.fg.astype(np.uint8), connectivity=8)
+    if n < 3:
+        return lat
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    main = 1 + int(np.argmax(areas))
+    if _outline_alignment(lat, labels == main) < STRAY_MAIN_ALONG:
+        return lat
+    stray = np.zeros(n, bool)
+    for i in range(1, n):
+        if i != main and _outline_alignment(lat, labels == i) < STRAY_ALONG:
+            stray[i] = True
+    if not stray.any():
+        return lat
+    logger.debug("foreground groups lying across the lattice's cells (not tiles): %s pixels",
+                 stats[stray, cv2.CC_STAT_AREA].tolist())
+    return lat.with_H(lat.H, fg=lat.fg & ~stray[labels])
+
+
+#: A lattice along which at least this share of the biggest foreground group's outline runs
+#: fits the layout: groups whose outlines run across it are not tiles (see
+#: :func:`_without_strays`) ...
+STRAY_MAIN_ALONG = 0.6
+#: ... when less than this share of their outline runs along it.
+STRAY_ALONG = 0.4
 
 
 def _for_reading(lattices: list[Lattice], fg_info: dict) -> list[Lattice]:

@@ -81,3 +81,23 @@ def test_cards_on_a_cloth_seen_whole_on_the_floor_are_found():
     truth.pop("scene", None)
     score = compare_boards(read_file(jpeg, game="tapestry").board, truth)
     assert score.missing <= 4 and score.errors <= 9
+
+
+def test_a_sheet_lying_across_the_lattice_is_no_part_of_the_layout():
+    import cv2
+
+    from vision.locate import Lattice, _without_strays
+
+    fg = np.zeros((400, 600), bool)
+    fg[100:220, 300:420] = True                          # 3 x 3 tiles of 40 px on the lattice
+    fg[180:220, 420:460] = True
+    sheet = cv2.boxPoints(((120, 250), (110, 80), 35.0)).astype(np.int32)
+    mask = np.zeros((400, 600), np.uint8)
+    cv2.fillPoly(mask, [sheet], 1)                       # a note at 35 degrees beside them
+    fg |= mask.astype(bool)
+    H = np.array([[40.0, 0, 300], [0, 40.0, 100], [0, 0, 1]])
+    lat = Lattice(H=H, rows=(0, 2), cols=(0, 3), pitch_px=40.0, work_scale=1.0, fg=fg)
+    out = _without_strays(lat)
+    assert out.fg[150, 350] and out.fg[200, 440]
+    assert not out.fg[250, 120]
+    assert lat.fg[250, 120]                              # (the original is left as it was)
