@@ -202,7 +202,8 @@ TEXTURED_DENSITY = 0.1
 
 
 def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = True,
-                    info: dict | None = None, table: np.ndarray | None = None) -> np.ndarray:
+                    info: dict | None = None, table: np.ndarray | None = None,
+                    window: float = 0.04) -> np.ndarray:
     """Pixels that are probably not table.
 
     The table (and the clutter at its edge) fills the border of a photo of a layout. A pixel is
@@ -222,6 +223,8 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     table : (H, W) bool, the table when its edge lies inside the picture (the floor around
         it, not the table, fills the picture's border): the frame is then the table's own
         rim, and what lies off the table is not foreground.
+    window : the texture cue's window, a share of the picture's larger side (a crop of a
+        photo keeps the whole photo's window: the cloth's pattern is seen as large).
 
     Returns
     -------
@@ -252,13 +255,13 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     if on_table is not None:
         colour &= on_table
     fg = colour
-    texture_cue = _smooth_unlike_frame(sgray, frame) if texture else None
+    texture_cue = _smooth_unlike_frame(sgray, frame, window=window) if texture else None
     if texture and texture_cue is None:
         # the picture's border may be the floor or the table's edge rather than the table:
         # the table is what lies around the layout
         around = _around(colour, min(sh, sw))
         if around is not None:
-            texture_cue = _smooth_unlike_frame(sgray, around)
+            texture_cue = _smooth_unlike_frame(sgray, around, window=window)
     smooth = None
     if texture_cue is not None:
         smooth, core = texture_cue

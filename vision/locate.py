@@ -512,7 +512,9 @@ def _closer_look(image: np.ndarray, box: tuple[int, int, int, int], work_shape: 
         table = cv2.warpAffine(table.astype(np.uint8), M, (work.shape[1], work.shape[0]),
                                flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP) > 0
     fg_info: dict = {}
-    fg = foreground_mask(work, info=fg_info, table=table)
+    # (the texture's window as large on the table as on the whole picture's work copy)
+    window = 0.04 * max(work_shape) * (cscale / scale) / max(work.shape[:2])
+    fg = foreground_mask(work, info=fg_info, table=table, window=window)
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
     inner = _closer_box(fg, cscale, crop.shape[:2]) if table is not None else None
@@ -764,7 +766,7 @@ def _without_strays(lat: Lattice) -> Lattice:
     foreground's (see :func:`_cover_foreground`)."""
     if lat.fg is None:
         return lat
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(lat.fg.astype(np.uint8), connectivity=8)
+    n, labels, stats = _groups(lat.fg)
     if n < 3:
         return lat
     areas = stats[1:, cv2.CC_STAT_AREA]
@@ -780,6 +782,16 @@ def _without_strays(lat: Lattice) -> Lattice:
     logger.debug("foreground groups lying across the lattice's cells (not tiles): %s pixels",
                  stats[stray, cv2.CC_STAT_AREA].tolist())
     return lat.with_H(lat.H, fg=lat.fg & ~stray[labels])
+
+
+@_for_last_mask
+def _groups(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    """The 8-connected groups of ``mask``: their number (with the background), labels and
+    stats (see ``cv2.connectedComponentsWithStats``), kept for the last mask (see
+    :func:`_for_last_mask`: the lattices of a photo share one)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    labels.flags.writeable = False
+    return n, labels, stats
 
 
 #: A lattice along which at least this share of the biggest foreground group's outline runs

@@ -101,3 +101,29 @@ def test_a_sheet_lying_across_the_lattice_is_no_part_of_the_layout():
     assert out.fg[150, 350] and out.fg[200, 440]
     assert not out.fg[250, 120]
     assert lat.fg[250, 120]                              # (the original is left as it was)
+
+
+def test_a_closer_look_judges_the_cloth_s_texture_over_the_same_stretch_of_table(monkeypatch):
+    # the texture cue's window is a share of the picture's side: on a crop of the photo it is
+    # widened so as to cover as much of the cloth as on the whole photo's work copy (a smaller
+    # one sees the sparse patches of a sprigged or linen cloth as smooth, like tiles)
+    import vision.locate as L
+    from vision.errors import NoTilesFound
+
+    seen = {}
+
+    def fake_mask(work, **kwargs):
+        seen["window"], seen["side"] = kwargs.get("window"), max(work.shape[:2])
+        return np.zeros(work.shape[:2], bool)
+
+    monkeypatch.setattr(L, "foreground_mask", fake_mask)
+    image = np.zeros((1500, 2000, 3), np.uint8)
+    work_shape, scale = (642, 856), 856 / 2000
+    try:
+        L._closer_look(image, (800, 500, 1300, 900), work_shape, scale, seed=0,
+                       refit_coarse=False)
+    except NoTilesFound:
+        pass
+    # the crop's work copy is the crop itself (500 x 400 px, 1 px per photo pixel): the
+    # whole work copy's window, 0.04 x 856 work px = 80 photo px, is 0.16 of its side
+    assert abs(seen["window"] * seen["side"] - 0.04 * 856 / scale) < 1.0

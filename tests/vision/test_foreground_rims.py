@@ -60,3 +60,4 @@ def test_lattices_derived_from_one_another_keep_their_own_info():
     other = lat.with_H(2 * np.eye(3))
     other.info["partial"] = 0.5
     assert "partial" not in lat.info and other.info["source"] == "edges"
+
