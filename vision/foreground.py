@@ -81,18 +81,28 @@ def fill_holes(mask: np.ndarray) -> np.ndarray:
     return mask | ~outside
 
 
-def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float = 0.04
+def _edge_density(gray: np.ndarray, window: float) -> tuple[np.ndarray, np.ndarray]:
+    """Canny edges of ``gray`` (H, W) uint8 as float32 0/1, and their density in a window of
+    ``window`` of the picture's larger side (both (H, W))."""
+    h, w = gray.shape[:2]
+    edges = cv2.Canny(cv2.GaussianBlur(gray, (0, 0), 1.0), 20, 50).astype(np.float32) / 255.0
+    k = max(3, int(window * max(h, w)) | 1)
+    return edges, cv2.blur(edges, (k, k))
+
+
+def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float = 0.04,
+                         density: tuple[np.ndarray, np.ndarray] | None = None
                          ) -> tuple[np.ndarray, np.ndarray] | None:
     """Pixels much smoother than a textured table: the density of Canny edges in a window of
     ``window`` of the picture's larger side, far below the frame's median density; ``None`` when
     the frame itself is smooth (a plain table: the colour cue is enough). The mask is dilated
     back by half the window (the density of a window straddling a tile's rim is mixed); smooth
     patches touching the picture's border are table. Returns the mask and its core (before
-    the dilation), both (H, W) bool."""
+    the dilation), both (H, W) bool. ``density``: :func:`_edge_density` of ``gray``, when
+    known."""
     h, w = gray.shape[:2]
-    edges = cv2.Canny(cv2.GaussianBlur(gray, (0, 0), 1.0), 20, 50).astype(np.float32) / 255.0
+    edges, dens = density if density is not None else _edge_density(gray, window)
     k = max(3, int(window * max(h, w)) | 1)
-    dens = cv2.blur(edges, (k, k))
     p25, med = (float(v) for v in np.percentile(dens[frame], [25, 50]))
     if med < TEXTURED_DENSITY or p25 < 0.6 * med:
         return None  # a plain table, or one whose texture is not even (grain, a cloth's folds)
@@ -218,8 +228,9 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     work : ndarray (H, W, 3) uint8 BGR, the downscaled photo.
     border : width of the frame taken as table, as a share of the picture's smaller side.
     texture : use the texture cue (a board's mask is filled from its outline instead).
-    info : if given, ``info["textured"]`` is set to whether the table is patterned, and on a
-        patterned table ``info["tight"]`` to the mask without the texture cue's margin.
+    info : if given, ``info["textured"]`` is set to whether the table is patterned, on a
+        patterned table ``info["tight"]`` to the mask without the texture cue's margin, and
+        ``info["groups"]`` to the number of groups kept.
     table : (H, W) bool, the table when its edge lies inside the picture (the floor around
         it, not the table, fills the picture's border): the frame is then the table's own
         rim, and what lies off the table is not foreground.
@@ -255,13 +266,15 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     if on_table is not None:
         colour &= on_table
     fg = colour
-    texture_cue = _smooth_unlike_frame(sgray, frame, window=window) if texture else None
+    density = _edge_density(sgray, window) if texture else None
+    texture_cue = (_smooth_unlike_frame(sgray, frame, window=window, density=density)
+                   if texture else None)
     if texture and texture_cue is None:
         # the picture's border may be the floor or the table's edge rather than the table:
         # the table is what lies around the layout
         around = _around(colour, min(sh, sw))
         if around is not None:
-            texture_cue = _smooth_unlike_frame(sgray, around, window=window)
+            texture_cue = _smooth_unlike_frame(sgray, around, window=window, density=density)
     smooth = None
     if texture_cue is not None:
         smooth, core = texture_cue
@@ -301,6 +314,9 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
             # table's edge (notes, a box), which touches the picture's border
             keep[1:] = ~at_rim & (areas >= 0.3 * areas[inner].max())
         fg = keep[labels].astype(np.uint8)
+        n = int(keep.sum()) + 1
+    if info is not None:
+        info["groups"] = max(n - 1, 0)
     fg = fg.astype(bool)
     if info is not None and "tight" in info:
         info["tight"] &= fg

@@ -648,8 +648,8 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
     order = sorted(range(len(valid)), key=lambda i: (round(fits[i], 2), i))
     logger.debug("lattice candidates: partial cells %s -> %s", np.round(fits, 2), order)
     # (on a plain table: a patterned table's mask is only as sharp as its texture's window,
-    # its outlines are no tiles' edges)
-    plain = not fg_info.get("textured")
+    # its outlines are no tiles' edges; and when the foreground holds more than one group)
+    plain = not fg_info.get("textured") and fg_info.get("groups", 2) > 1
     return [_cover_foreground(_without_strays(lat) if plain else lat)
             for lat in _for_reading([valid[i] for i in order], fg_info)]
 
