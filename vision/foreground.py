@@ -81,18 +81,28 @@ def fill_holes(mask: np.ndarray) -> np.ndarray:
     return mask | ~outside
 
 
-def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float = 0.04
+def _edge_density(gray: np.ndarray, window: float) -> tuple[np.ndarray, np.ndarray]:
+    """Canny edges of ``gray`` (H, W) uint8 as float32 0/1, and their density in a window of
+    ``window`` of the picture's larger side (both (H, W))."""
+    h, w = gray.shape[:2]
+    edges = cv2.Canny(cv2.GaussianBlur(gray, (0, 0), 1.0), 20, 50).astype(np.float32) / 255.0
+    k = max(3, int(window * max(h, w)) | 1)
+    return edges, cv2.blur(edges, (k, k))
+
+
+def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float = 0.04,
+                         density: tuple[np.ndarray, np.ndarray] | None = None
                          ) -> tuple[np.ndarray, np.ndarray] | None:
     """Pixels much smoother than a textured table: the density of Canny edges in a window of
     ``window`` of the picture's larger side, far below the frame's median density; ``None`` when
     the frame itself is smooth (a plain table: the colour cue is enough). The mask is dilated
     back by half the window (the density of a window straddling a tile's rim is mixed); smooth
     patches touching the picture's border are table. Returns the mask and its core (before
-    the dilation), both (H, W) bool."""
+    the dilation), both (H, W) bool. ``density``: :func:`_edge_density` of ``gray``, when
+    known."""
     h, w = gray.shape[:2]
-    edges = cv2.Canny(cv2.GaussianBlur(gray, (0, 0), 1.0), 20, 50).astype(np.float32) / 255.0
+    edges, dens = density if density is not None else _edge_density(gray, window)
     k = max(3, int(window * max(h, w)) | 1)
-    dens = cv2.blur(edges, (k, k))
     p25, med = (float(v) for v in np.percentile(dens[frame], [25, 50]))
     if med < TEXTURED_DENSITY or p25 < 0.6 * med:
         return None  # a plain table, or one whose texture is not even (grain, a cloth's folds)
@@ -121,13 +131,89 @@ def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float =
     return smooth, core & smooth
 
 
+def _around(colour: np.ndarray, side: int) -> np.ndarray | None:
+    """The table around the layout: a ring from :data:`AROUND_NEAR` to :data:`AROUND_FAR` of
+    the picture's smaller ``side`` (pixels) away from what stands out in ``colour`` (H, W)
+    bool, in neither; ``None`` when nothing stands out or the ring is small."""
+    stand = cv2.morphologyEx(colour.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    if stand.mean() < 0.002:
+        return None
+    near = max(1, int(AROUND_NEAR * side))
+    far = max(near + 2, int(AROUND_FAR * side))
+    inner = cv2.dilate(stand, np.ones((2 * near + 1, 2 * near + 1), np.uint8)) > 0
+    outer = cv2.dilate(stand, np.ones((2 * far + 1, 2 * far + 1), np.uint8)) > 0
+    ring = outer & ~inner & ~colour
+    return ring if ring.sum() >= 0.02 * ring.size else None
+
+
+#: The table around the layout (see :func:`_around`): from this share of the picture's
+#: smaller side away from what stands out (beyond the tiles' shadows and the texture window's
+#: margin) ...
+AROUND_NEAR = 0.03
+#: ... to this share.
+AROUND_FAR = 0.12
+
+
+def _rim_steps(labels: np.ndarray, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The colour step across the rims of the groups of ``labels`` (H, W) int32 (0:
+    background): at each rim pixel of a smaller copy (CIELAB ``lab`` (h, w, 3) float32), the
+    CIELAB distance between the mean colours of the group's own pixels and of the others
+    within :data:`RIM_WINDOW`. Returns the rim pixels' group ids and steps, both (N,)."""
+    h, w = lab.shape[:2]
+    small = cv2.resize(labels, (w, h), interpolation=cv2.INTER_NEAREST)
+    inside = (small > 0).astype(np.float32)
+    k = (RIM_WINDOW, RIM_WINDOW)
+    w_in = cv2.blur(inside, k)
+    w_out = 1.0 - w_in
+    mean_in = cv2.blur(lab * inside[..., None], k) / np.maximum(w_in, 1e-6)[..., None]
+    mean_out = cv2.blur(lab * (1.0 - inside)[..., None], k) / np.maximum(w_out, 1e-6)[..., None]
+    step = np.linalg.norm(mean_in - mean_out, axis=2)
+    rim = (small > 0) & (cv2.erode(inside, np.ones((3, 3), np.uint8)) == 0) & (w_out > 0.05)
+    return small[rim], step[rim]
+
+
+def outline_step(work: np.ndarray, mask: np.ndarray, q: float = 25) -> float:
+    """The ``q``-th percentile of the colour step (CIELAB) across the rim of ``mask`` (H, W)
+    bool on ``work`` (H, W, 3) uint8 BGR (see :func:`_rim_steps`): high when the region has a
+    sharp outline all round (a table's edge against the floor), low when a part of it fades
+    (a patch of light). 0 for an empty mask."""
+    h, w = work.shape[:2]
+    small = cv2.resize(work, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), 0.8)
+    lab = cv2.cvtColor(small.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+    _, steps = _rim_steps(mask.astype(np.int32), lab)
+    return float(np.percentile(steps, q)) if len(steps) else 0.0
+
+
+def _soft_edged(labels: np.ndarray, n: int, lab: np.ndarray) -> np.ndarray:
+    """Which of the ``n`` groups of ``labels`` (H, W) int32 (0: background) have no outline:
+    the median colour step across their rim (see :func:`_rim_steps`) below
+    :data:`SOFT_STEP`. Returns (n,) bool (group 0: False)."""
+    ids, steps = _rim_steps(labels, lab)
+    soft = np.zeros(n, bool)
+    for i in range(1, n):
+        s = steps[ids == i]
+        soft[i] = len(s) >= 8 and float(np.median(s)) < SOFT_STEP
+    return soft
+
+
+#: Window (pixels of the half-size copy, about 1/250 of the picture's side) over which the
+#: colours either side of a group's rim are averaged.
+RIM_WINDOW = 5
+#: Median CIELAB step across a group's rim below which it has no outline (a light's hot spot
+#: or a soft shadow on the table: 0.8-2.7 on an independent renderer's photos; tiles' rims
+#: 20-45, cards' 35).
+SOFT_STEP = 5.0
+
+
 #: Median edge density of the picture's frame above which the table counts as patterned (the
 #: frame's quartile must be close to it too: the pattern covers the whole table).
 TEXTURED_DENSITY = 0.1
 
 
 def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = True,
-                    info: dict | None = None) -> np.ndarray:
+                    info: dict | None = None, table: np.ndarray | None = None,
+                    window: float = 0.04) -> np.ndarray:
     """Pixels that are probably not table.
 
     The table (and the clutter at its edge) fills the border of a photo of a layout. A pixel is
@@ -142,8 +228,14 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     work : ndarray (H, W, 3) uint8 BGR, the downscaled photo.
     border : width of the frame taken as table, as a share of the picture's smaller side.
     texture : use the texture cue (a board's mask is filled from its outline instead).
-    info : if given, ``info["textured"]`` is set to whether the table is patterned, and on a
-        patterned table ``info["tight"]`` to the mask without the texture cue's margin.
+    info : if given, ``info["textured"]`` is set to whether the table is patterned, on a
+        patterned table ``info["tight"]`` to the mask without the texture cue's margin, and
+        ``info["groups"]`` to the number of groups kept.
+    table : (H, W) bool, the table when its edge lies inside the picture (the floor around
+        it, not the table, fills the picture's border): the frame is then the table's own
+        rim, and what lies off the table is not foreground.
+    window : the texture cue's window, a share of the picture's larger side (a crop of a
+        photo keeps the whole photo's window: the cloth's pattern is seen as large).
 
     Returns
     -------
@@ -159,9 +251,30 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     b = max(2, int(border * min(sh, sw)))
     frame = np.zeros((sh, sw), bool)
     frame[:b], frame[-b:], frame[:, :b], frame[:, -b:] = True, True, True, True
+    on_table = None
+    if table is not None:
+        # the table's rim, a little inside its edge (the edge's own pixels mix in the floor)
+        on_table = cv2.resize(table.astype(np.uint8), (sw, sh), interpolation=cv2.INTER_NEAREST)
+        edge = cv2.erode(on_table, np.ones((5, 5), np.uint8))
+        inner = cv2.erode(edge, np.ones((2 * b + 1, 2 * b + 1), np.uint8))
+        if (edge > inner).sum() >= 200:
+            frame = edge > inner
+            on_table = inner > 0
+        else:
+            on_table = None
     colour = _rare_in_frame(lab, frame) | _far_from_frame(lab, frame)
+    if on_table is not None:
+        colour &= on_table
     fg = colour
-    texture_cue = _smooth_unlike_frame(sgray, frame) if texture else None
+    density = _edge_density(sgray, window) if texture else None
+    texture_cue = (_smooth_unlike_frame(sgray, frame, window=window, density=density)
+                   if texture else None)
+    if texture and texture_cue is None:
+        # the picture's border may be the floor or the table's edge rather than the table:
+        # the table is what lies around the layout
+        around = _around(colour, min(sh, sw))
+        if around is not None:
+            texture_cue = _smooth_unlike_frame(sgray, around, window=window, density=density)
     smooth = None
     if texture_cue is not None:
         smooth, core = texture_cue
@@ -178,6 +291,15 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
     # the layout is one big group; clutter and odd patches of table are smaller and apart
     n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    if n > 2 and smooth is None:
+        # a patch of the table in another light (a lamp's hot spot, a shadow) stands out in
+        # colour but has no outline: its light fades over many pixels, a tile's edge is sharp
+        soft = _soft_edged(labels, n, lab)
+        if soft.any() and not soft.all():
+            logger.debug("groups without an outline (not tiles): %s pixels",
+                         stats[1:, cv2.CC_STAT_AREA][soft[1:]].tolist())
+            fg = np.where(soft[labels], 0, fg).astype(np.uint8)
+            n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
     if n > 2:
         areas = stats[1:, cv2.CC_STAT_AREA]
         x, y = stats[1:, cv2.CC_STAT_LEFT], stats[1:, cv2.CC_STAT_TOP]
@@ -192,6 +314,9 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
             # table's edge (notes, a box), which touches the picture's border
             keep[1:] = ~at_rim & (areas >= 0.3 * areas[inner].max())
         fg = keep[labels].astype(np.uint8)
+        n = int(keep.sum()) + 1
+    if info is not None:
+        info["groups"] = max(n - 1, 0)
     fg = fg.astype(bool)
     if info is not None and "tight" in info:
         info["tight"] &= fg

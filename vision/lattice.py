@@ -221,7 +221,13 @@ def fit_comb(values: np.ndarray, weights: np.ndarray, *, min_period: float, max_
     """
     values = np.asarray(values, float)
     weights = np.asarray(weights, float)
-    if len(values) < 3 or max_period <= min_period:
+    if len(values) < 3:
+        return None
+    # a period longer than the lines' spread is not seen (every line then lies near one phase:
+    # the coherence of any long period is high); two lines a period apart are the least
+    lo, hi = np.percentile(values, [2, 98])
+    max_period = min(max_period, SPAN_SLACK * float(hi - lo))
+    if max_period <= min_period:
         return None
     periods = np.exp(np.linspace(math.log(min_period), math.log(max_period), 600))
     # (float32 phases: the cosines and sines of 600 x N phases dominate the cost)
@@ -244,6 +250,11 @@ def fit_comb(values: np.ndarray, weights: np.ndarray, *, min_period: float, max_
     period = float(fine[j])
     phase = float((np.angle(zf[j]) / (2 * np.pi)) * period) % period
     return Comb(period, phase, float(np.abs(zf[j])))
+
+
+#: The longest period :func:`fit_comb` tries, as a share of the spread of the line positions
+#: (2nd to 98th percentile): a little over it, for the spread of a line's own segments.
+SPAN_SLACK = 1.05
 
 
 def fit_lattice_homography(segs_x: Segments, kx: np.ndarray, segs_y: Segments, ky: np.ndarray,

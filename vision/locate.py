@@ -33,7 +33,7 @@ import cv2
 import numpy as np
 
 from vision.errors import NoTilesFound
-from vision.foreground import fill_holes, foreground_mask  # noqa: F401 (public here too)
+from vision.foreground import fill_holes, foreground_mask, outline_step  # noqa: F401 (public here too)
 from vision.lattice import (Segments, _jacobian, apply_h, fit_comb,
                             fit_lattice_homography, find_segments, pair_homography,
                             segment_positions, vanishing_points)
@@ -75,7 +75,10 @@ class Lattice:
         return apply_h(self.H, pts)
 
     def with_H(self, H: np.ndarray, **changes) -> "Lattice":
+        """A copy with homography ``H`` (and ``changes``); its ``info`` is its own copy (the
+        ranking writes each lattice's own measures into it)."""
         from dataclasses import replace
+        changes.setdefault("info", dict(self.info))
         return replace(self, H=H, **changes)
 
 
@@ -393,15 +396,160 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         When no regular lattice of lines is visible.
     """
     work, scale = work_copy(image)
-    h, w = work.shape[:2]
-    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
-    min_length = max(8.0, 0.012 * max(w, h))
     fg_info: dict = {}
     fg = foreground_mask(work, texture=not solid_layout, info=fg_info)
     if solid_layout:
         fg = fill_holes(fg)
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
+    box = _closer_box(fg, scale, image.shape[:2]) if cells_are_tiles and not solid_layout else None
+    table = None
+    if box is None and seed and cells_are_tiles and not solid_layout:
+        # a second look: what stands out from the picture's border may be the table itself
+        # (the border showing the floor): the table's own part of the picture is searched,
+        # judged by the table's own rim when its edge is seen all round
+        box, table = _table_box(work, fg, scale, image.shape[:2])
+    if box is not None:
+        # a small layout in a wide view of the table: its tiles are a few pixels of the work
+        # copy (their edges too short and faint for the lines' search) and the picture's
+        # border may be the floor; the layout and the table around it are looked at closer
+        try:
+            return _closer_look(image, box, work.shape[:2], scale, seed=seed,
+                                refit_coarse=refit_coarse, table=table)
+        except NoTilesFound as exc:
+            logger.debug("closer look at the layout: %s; the whole picture is searched", exc)
+    return _locate_on(image, work, scale, fg, fg_info, cells_are_tiles=cells_are_tiles,
+                      solid_layout=solid_layout, seed=seed, refit_coarse=refit_coarse)
+
+
+def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int]
+                ) -> tuple[int, int, int, int] | None:
+    """The part of the photo to look at closer, ``(x0, y0, x1, y1)`` full-image pixels: the
+    layout ``fg`` (work-image mask, ``scale`` work/full) with the table around it (a margin of
+    :data:`CLOSER_MARGIN` of its size each side); ``None`` when it is no small part of the
+    picture (at most :data:`CLOSER_SHARE` of its area) or the photo has too few pixels to
+    see it closer."""
+    if scale > CLOSER_MAX_SCALE:
+        return None
+    h, w = fg.shape[:2]
+    ys, xs = np.nonzero(fg[::2, ::2])
+    if len(xs) < 16:
+        return None
+    bx0, bx1 = 2 * float(xs.min()), 2 * float(xs.max()) + 2
+    by0, by1 = 2 * float(ys.min()), 2 * float(ys.max()) + 2
+    pad = CLOSER_MARGIN * max(bx1 - bx0, by1 - by0) + 0.02 * max(w, h)
+    x0, x1 = max(0.0, bx0 - pad), min(float(w), bx1 + pad)
+    y0, y1 = max(0.0, by0 - pad), min(float(h), by1 + pad)
+    if (x1 - x0) * (y1 - y0) > CLOSER_SHARE * w * h:
+        return None
+    H, W = shape
+    return (int(x0 / scale), int(y0 / scale), min(W, int(math.ceil(x1 / scale))),
+            min(H, int(math.ceil(y1 / scale))))
+
+
+#: A layout whose box with the table around it (see :func:`_closer_box`) covers at most this
+#: share of the picture is looked at closer (the work copy then sees it at least 1.7 times
+#: larger, when the photo has the pixels) ...
+CLOSER_SHARE = 0.35
+#: ... with this margin of table each side (a share of the layout's larger side): the crop's
+#: border is the table around the layout, which the foreground mask takes as table ...
+CLOSER_MARGIN = 0.35
+#: ... when the work copy is at most this scale of the photo (else there are no more pixels).
+CLOSER_MAX_SCALE = 0.7
+
+
+def _table_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tuple[int, int]
+               ) -> tuple[tuple[int, int, int, int] | None, np.ndarray | None]:
+    """Where the table may be: the box ``(x0, y0, x1, y1)`` (full-image pixels) of the biggest
+    group of ``fg`` (mask of the work image ``work``, ``scale`` work/full) when it fills at
+    least :data:`TABLE_SHARE` of the picture: a table whose colour differs from the floor seen
+    around it, with the layout on it (the crop's border is then the table's edge and the
+    table, whose colours the layout's are judged against); and the group itself (holes
+    filled, work-image mask) when its outline is sharp all round (the table's edge against
+    the floor: :func:`vision.foreground.outline_step` at least :data:`TABLE_EDGE`). ``(None,
+    None)`` when there is no such group."""
+    h, w = fg.shape[:2]
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8), connectivity=8)
+    if n < 2:
+        return None, None
+    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    if stats[i, cv2.CC_STAT_AREA] < TABLE_SHARE * h * w:
+        return None, None
+    x, y = stats[i, cv2.CC_STAT_LEFT], stats[i, cv2.CC_STAT_TOP]
+    x1, y1 = x + stats[i, cv2.CC_STAT_WIDTH], y + stats[i, cv2.CC_STAT_HEIGHT]
+    group = labels == i
+    table = fill_holes(group) if outline_step(work, group) >= TABLE_EDGE else None
+    pad = 0.02 * max(w, h)
+    H, W = shape
+    box = (max(0, int((x - pad) / scale)), max(0, int((y - pad) / scale)),
+           min(W, int(math.ceil((x1 + pad) / scale))), min(H, int(math.ceil((y1 + pad) / scale))))
+    return box, table
+
+
+#: A group of the foreground filling at least this share of the picture may be the table
+#: (see :func:`_table_box`; a layout seen whole rarely fills more, with the table between
+#: its tiles and the picture's border).
+TABLE_SHARE = 0.12
+#: The colour step (CIELAB, 25th percentile along its rim) above which such a group's outline is
+#: sharp all round: the table's edge against the floor (an independent renderer's red cloth
+#: on a dark floor: 30; a patch of lamplight on a table with the layout on it: 1.8).
+TABLE_EDGE = 10.0
+
+
+def _closer_look(image: np.ndarray, box: tuple[int, int, int, int], work_shape: tuple[int, int],
+                 scale: float, *, table: np.ndarray | None = None, **kwargs) -> list[Lattice]:
+    """:func:`locate_candidates` on the crop ``box`` (``(x0, y0, x1, y1)`` full-image pixels) of
+    ``image``, its lattices moved back into the whole photo: ``H`` in full-image pixels and
+    the foreground masks pasted into a work-size mask (``work_shape`` (h, w), ``scale``
+    work/full) of the whole picture. ``table``: the table, a mask of the whole picture's
+    work copy, when known (see :func:`vision.foreground.foreground_mask`)."""
+    x0, y0, x1, y1 = box
+    crop = image[y0:y1, x0:x1]
+    work, cscale = work_copy(crop)
+    # crop-work pixel -> whole-work pixel: (u / cscale + x0) * scale
+    M = np.array([[scale / cscale, 0, x0 * scale], [0, scale / cscale, y0 * scale]])
+    if table is not None:
+        table = cv2.warpAffine(table.astype(np.uint8), M, (work.shape[1], work.shape[0]),
+                               flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP) > 0
+    fg_info: dict = {}
+    # (the texture's window as large on the table as on the whole picture's work copy)
+    window = 0.04 * max(work_shape) * (cscale / scale) / max(work.shape[:2])
+    fg = foreground_mask(work, info=fg_info, table=table, window=window)
+    if fg.mean() < 0.002:
+        raise NoTilesFound("no tiles found: nothing on the table stands out from it")
+    inner = _closer_box(fg, cscale, crop.shape[:2]) if table is not None else None
+    if inner is not None:
+        # the layout is a small part of the table: closer again, the table around it
+        found = _closer_look(crop, inner, work.shape[:2], cscale, **kwargs)
+    else:
+        found = _locate_on(crop, work, cscale, fg, fg_info, cells_are_tiles=True,
+                           solid_layout=False, **kwargs)
+    T = np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
+    pasted: dict[int, np.ndarray] = {}
+    out = []
+    for lat in found:
+        mask = None
+        if lat.fg is not None:
+            if id(lat.fg) not in pasted:
+                pasted[id(lat.fg)] = cv2.warpAffine(
+                    lat.fg.astype(np.uint8), M, (work_shape[1], work_shape[0]),
+                    flags=cv2.INTER_NEAREST, borderValue=0).astype(bool)
+            mask = pasted[id(lat.fg)]
+        H = T @ lat.H
+        out.append(lat.with_H(H / H[2, 2], fg=mask, work_scale=scale,
+                              info={**lat.info, "closer": box}))
+    logger.debug("closer look at the layout in %s: %d lattices", box, len(out))
+    return out
+
+
+def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray, fg_info: dict,
+               *, cells_are_tiles: bool, solid_layout: bool, seed: int, refit_coarse: bool
+               ) -> list[Lattice]:
+    """The search of :func:`locate_candidates` on ``work`` (``scale`` of ``image``) with its
+    foreground ``fg`` (and the mask's ``fg_info``)."""
+    h, w = work.shape[:2]
+    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    min_length = max(8.0, 0.012 * max(w, h))
     near = cv2.dilate(fg.astype(np.uint8), np.ones((5, 5), np.uint8),
                       iterations=max(1, int(0.004 * max(w, h)))) > 0
     # only the edges near the layout count: the rest of the picture is not searched
@@ -499,7 +647,11 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         lat.info["partial"] = f
     order = sorted(range(len(valid)), key=lambda i: (round(fits[i], 2), i))
     logger.debug("lattice candidates: partial cells %s -> %s", np.round(fits, 2), order)
-    return [_cover_foreground(lat) for lat in _for_reading([valid[i] for i in order], fg_info)]
+    # (on a plain table: a patterned table's mask is only as sharp as its texture's window,
+    # its outlines are no tiles' edges; and when the foreground holds more than one group)
+    plain = not fg_info.get("textured") and fg_info.get("groups", 2) > 1
+    return [_cover_foreground(_without_strays(lat) if plain else lat)
+            for lat in _for_reading([valid[i] for i in order], fg_info)]
 
 
 def interleaved(a: list[Lattice], b: list[Lattice]) -> list[Lattice]:
@@ -569,6 +721,85 @@ def _cover_foreground(lat: Lattice, margin: int = 0) -> Lattice:
     logger.debug("lattice window widened to the foreground: %s x %s -> %s x %s",
                  lat.rows, lat.cols, rows, cols)
     return lat.with_H(lat.H, rows=rows, cols=cols)
+
+
+def _outline_alignment(lat: Lattice, group: np.ndarray) -> float:
+    """The share of the outline of ``group`` (work-image mask, (H, W) bool) that runs along the
+    lattice's axes (within :data:`ALONG_AXES` degrees, judged on the table: in lattice
+    coordinates), over steps of about a sixth of a cell; the picture's border is no outline.
+    Tiles on the lattice: mostly along (0.7-0.9), a sheet lying at 30-45 degrees to it: little
+    (0.1-0.3). 1.0 when there is too little outline to judge."""
+    h, w = group.shape[:2]
+    contours, _ = cv2.findContours(group.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    step = max(3, int(round(lat.pitch_px * lat.work_scale / 6)))
+    H = np.linalg.inv(np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H)
+    along = total = 0.0
+    for c in contours:
+        pts = c.reshape(-1, 2).astype(float)
+        if len(pts) < 4 * step:
+            continue
+        a, b = pts, np.roll(pts, -step, axis=0)
+        inside = ((np.minimum(a, b) > 1).all(1) & (a[:, 0] < w - 2) & (b[:, 0] < w - 2)
+                  & (a[:, 1] < h - 2) & (b[:, 1] < h - 2))
+        with np.errstate(all="ignore"):
+            d = apply_h(H, b[inside]) - apply_h(H, a[inside])
+        d = d[np.all(np.isfinite(d), axis=1)]
+        if len(d) == 0:
+            continue
+        n = np.hypot(d[:, 0], d[:, 1])
+        ang = np.degrees(np.arctan2(np.abs(d[:, 1]), np.abs(d[:, 0])))
+        ok = (ang < ALONG_AXES) | (ang > 90 - ALONG_AXES)
+        along += float(n[ok].sum())
+        total += float(n.sum())
+    return along / total if total > 0 else 1.0
+
+
+#: An outline's step runs along a lattice axis when within this many degrees of it.
+ALONG_AXES = 20.0
+
+
+def _without_strays(lat: Lattice) -> Lattice:
+    """The lattice without the foreground groups that lie across its cells (a sheet of notes,
+    a box beside the layout): a layout's tiles lie on the lattice, their groups' outlines run
+    along its lines (see :func:`_outline_alignment`). Only when the biggest group's does
+    (else the lattice is doubtful, not the groups); the window of cells is then the remaining
+    foreground's (see :func:`_cover_foreground`)."""
+    if lat.fg is None:
+        return lat
+    n, labels, stats = _groups(lat.fg)
+    if n < 3:
+        return lat
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    main = 1 + int(np.argmax(areas))
+    if _outline_alignment(lat, labels == main) < STRAY_MAIN_ALONG:
+        return lat
+    stray = np.zeros(n, bool)
+    for i in range(1, n):
+        if i != main and _outline_alignment(lat, labels == i) < STRAY_ALONG:
+            stray[i] = True
+    if not stray.any():
+        return lat
+    logger.debug("foreground groups lying across the lattice's cells (not tiles): %s pixels",
+                 stats[stray, cv2.CC_STAT_AREA].tolist())
+    return lat.with_H(lat.H, fg=lat.fg & ~stray[labels])
+
+
+@_for_last_mask
+def _groups(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    """The 8-connected groups of ``mask``: their number (with the background), labels and
+    stats (see ``cv2.connectedComponentsWithStats``), kept for the last mask (see
+    :func:`_for_last_mask`: the lattices of a photo share one)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    labels.flags.writeable = False
+    return n, labels, stats
+
+
+#: A lattice along which at least this share of the biggest foreground group's outline runs
+#: fits the layout: groups whose outlines run across it are not tiles (see
+#: :func:`_without_strays`) ...
+STRAY_MAIN_ALONG = 0.6
+#: ... when less than this share of their outline runs along it.
+STRAY_ALONG = 0.4
 
 
 def _for_reading(lattices: list[Lattice], fg_info: dict) -> list[Lattice]:
