@@ -365,19 +365,21 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
     centres = [np.mean([_art_vector(feats[i]) for i in g], axis=0) for g in groups]
     apart = [[float(np.linalg.norm(a - b)) > OTHER_ART for b in centres] for a in centres]
     totals = [{s: sum(scores[i][s] for i in g) for s in names} for g in groups]
-    best_value, best = None, None
+    values = {}
     for assign in itertools.product(range(len(names)), repeat=len(groups)):
         value = sum(totals[g][names[assign[g]]] for g in range(len(groups)))
         for a in range(len(groups)):
             for b in range(a + 1, len(groups)):
                 if assign[a] == assign[b] and apart[a][b]:
                     value -= OTHER_ART_COST * min(len(groups[a]), len(groups[b]))
-        if best_value is None or value > best_value:
-            best_value, best = value, assign
+        values[assign] = value
+    best = max(values, key=values.get)
     for g, group in enumerate(groups):
         name = names[best[g]]
-        others = [totals[g][s] for s in names if s != name]
-        margin = (totals[g][name] - max(others)) / len(group) if others else 5.0
+        # (how much worse the photo's naming would be with this group named otherwise, per
+        # card: its own votes and what its print's being unlike the others' says)
+        others = [v for a, v in values.items() if a[g] != best[g]]
+        margin = (values[best] - max(others)) / len(group) if others else 5.0
         group_conf = float(1 - math.exp(-max(margin, 0.0) / VOTE_SCALE))
         for i in group:
             own = max(scores[i], key=scores[i].get)
