@@ -742,9 +742,14 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         sblown = _blown(sgrid)
         ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(td), framed=framed)
         ctx.blown = {cell: float(v) for cell, v in zip(order, sblown.mean(axis=(1, 2)))}
-        centre_mask = np.zeros((sh, sw), bool)
-        my, mx = int(round(0.18 * sh)), int(round(0.18 * sw))
-        centre_mask[my:sh - my, mx:sw - mx] = True
+        if kit.face_model == "symbol":
+            # a card's face colour around its art (a large print, an open hand, covers most of
+            # the card's middle: its median there is half art)
+            centre_mask = _card_ring(sh, sw)
+        else:
+            centre_mask = np.zeros((sh, sw), bool)
+            my, mx = int(round(0.18 * sh)), int(round(0.18 * sw))
+            centre_mask[my:sh - my, mx:sw - mx] = True
         med, spread = _region_stats(sgrid, centre_mask, sblown)
         cell_regions: Mapping = _LazyCells(ctx, img)
     else:
@@ -757,6 +762,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             centre_mask = np.zeros((n, n), bool)
             for m in tri.values():
                 centre_mask |= m
+        elif kit.face_model == "symbol":
+            centre_mask = _card_ring(td.ch, td.cw)  # (the face around the art, as above)
         else:
             centre_mask = np.zeros((td.ch, td.cw), bool)
             my, mx = int(round(0.18 * td.ch)), int(round(0.18 * td.cw))
