@@ -742,15 +742,12 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         sblown = _blown(sgrid)
         ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(td), framed=framed)
         ctx.blown = {cell: float(v) for cell, v in zip(order, sblown.mean(axis=(1, 2)))}
-        if kit.face_model == "symbol":
-            # a card's face colour around its art (a large print, an open hand, covers most of
-            # the card's middle: its median there is half art)
-            centre_mask = _card_ring(sh, sw)
-        else:
-            centre_mask = np.zeros((sh, sw), bool)
-            my, mx = int(round(0.18 * sh)), int(round(0.18 * sw))
-            centre_mask[my:sh - my, mx:sw - mx] = True
+        centre_mask = np.zeros((sh, sw), bool)
+        my, mx = int(round(0.18 * sh)), int(round(0.18 * sw))
+        centre_mask[my:sh - my, mx:sw - mx] = True
         med, spread = _region_stats(sgrid, centre_mask, sblown)
+        if kit.face_model == "symbol":
+            med, spread = _card_face_stats(sgrid, med, spread, sblown)
         cell_regions: Mapping = _LazyCells(ctx, img)
     else:
         lab = bgr_to_lab(img)
@@ -762,8 +759,6 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             centre_mask = np.zeros((n, n), bool)
             for m in tri.values():
                 centre_mask |= m
-        elif kit.face_model == "symbol":
-            centre_mask = _card_ring(td.ch, td.cw)  # (the face around the art, as above)
         else:
             centre_mask = np.zeros((td.ch, td.cw), bool)
             my, mx = int(round(0.18 * td.ch)), int(round(0.18 * td.cw))
@@ -775,6 +770,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         ctx.blown = {cell: float(v) for cell, v in zip(order, blown_px.mean(axis=(1, 2)))}
         ctx.blown_px = {cell: blown_px[i] for i, cell in enumerate(order)}
         med, spread = _region_stats(grid, centre_mask, blown_px)
+        if kit.face_model == "symbol":
+            med, spread = _card_face_stats(grid, med, spread, blown_px)
     for i, cell in enumerate(order):
         centre_lab[cell], spreads[cell] = med[i], float(spread[i])
     if kit.face_model == "sectors":
@@ -1138,6 +1135,18 @@ def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np
         again[(rd.row, rd.col)] = replace(rd, attrs=attrs, attr_conf=attr_conf, doubts=doubts,
                                           confidence=min([rd.occ_conf] + list(attr_conf.values())))
     return [again.get((rd.row, rd.col), rd) for rd in readings]
+
+
+def _card_face_stats(grid: np.ndarray, med: np.ndarray, spread: np.ndarray,
+                     blown: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """Cards' face colours ``(N, 3)`` and spreads ``(N,)``: per cell, the more even of its
+    middle's (``med``, ``spread``) and the ring's around its art (see :func:`_card_ring`); the
+    cells' Lab ``grid`` ``(N, h, w, 3)``. The face is one colour: a large print (an open hand)
+    fills most of the middle, while a lattice a little off the cards puts the table into the
+    ring."""
+    ring_med, ring_spread = _region_stats(grid, _card_ring(grid.shape[1], grid.shape[2]), blown)
+    use_ring = ring_spread < spread
+    return np.where(use_ring[:, None], ring_med, med), np.where(use_ring, ring_spread, spread)
 
 
 def _card_background(cell_lab: np.ndarray) -> np.ndarray:
