@@ -65,6 +65,10 @@ AREA_FACTOR = 1.6
 #: Closings whose tile-shaped blobs hold the paint to within this share are as good: the one
 #: with the larger blobs is kept (whole faces rather than parts).
 COVER_TIE = 0.08
+#: The closings stop once the tile-shaped blobs hold less than this share of what the best
+#: closing's held (whole tiles joining; joining a face's sectors raises the share, however
+#: many fewer blobs it leaves).
+CLOSING_STOP = 0.5
 
 
 @dataclass(frozen=True)
@@ -107,7 +111,21 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         # (of the lights' paints, the one that shows the most tiles on their lattice)
         if lat is not None and (best is None or lat.info["tiles"] > best.info["tiles"]):
             best = lat
+        if best is not None and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best):
+            break  # (its tiles make up what stands out from the table: no other paint needed)
     return [best] if best is not None else []
+
+
+#: The paints of one light suffice when the tiles on its lattice number at least this share of
+#: the cells that the foreground spans (tiles that nest tile the plane, one a cell; the mask is
+#: coarse and takes in a rim of table and the tiles' shadows).
+EXPLAINED = 0.8
+
+
+def _cells_standing_out(fg: np.ndarray, work_scale: float, lat: Lattice) -> float:
+    """How many of ``lat``'s cells the foreground ``fg`` (work pixels) covers: its area over a
+    cell's (the pitch squared, image pixels)."""
+    return float(np.count_nonzero(fg)) / (work_scale ** 2 * max(lat.pitch_px, 1.0) ** 2)
 
 
 def _roi(fg: np.ndarray, work_scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int]:
@@ -153,8 +171,8 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
         # transform (several times faster than numpy's on (N, 3) rows)
         M = np.column_stack([-2.0 * pred, np.einsum("ij,ij->i", pred, pred)]).astype(np.float32)
         t = cv2.transform(lab, M)
-        colour = np.argmin(t, axis=2).astype(np.uint8)
-        paint = x2 + t.min(axis=2) < PAINT_DISTANCE ** 2
+        colour, part = _nearest(t)
+        paint = x2 + part < PAINT_DISTANCE ** 2
         inside = np.count_nonzero(paint & near) / max(1, n_near)
         table = np.count_nonzero(paint & outside) / max(1, n_out)
         logger.debug("x-tiles: paint fills %.2f of the layout, %.3f of the table", inside, table)
@@ -163,6 +181,19 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
         ranked.append((inside - TABLE_PENALTY * table, paint, colour))
     ranked.sort(key=lambda r: -r[0])
     return [(paint, colour) for _, paint, colour in ranked]
+
+
+def _nearest(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The index (uint8) and value of each pixel's smallest channel of ``t`` ``(h, w, k)``
+    (channel by channel: several times faster than numpy's reductions over the last axis)."""
+    best = np.ascontiguousarray(t[..., 0])
+    index = np.zeros(best.shape, np.uint8)
+    for k in range(1, t.shape[2]):
+        c = t[..., k]
+        nearer = c < best
+        index[nearer] = k
+        best = np.minimum(best, c)
+    return index, best
 
 
 #: Two paint masks that differ in less than this share of their pixels are one.
@@ -333,6 +364,8 @@ def _tile_blobs(paint: np.ndarray, colour: np.ndarray | None = None, n_colours: 
         key = (round(covered / COVER_TIE), med)
         if len(tiles) >= 2 and key > best_key:
             best, best_key, best_k = tiles, key, k
+        elif best and covered < CLOSING_STOP * best_key[0] * COVER_TIE:
+            break  # (the closings have begun to join whole tiles: wider ones join more)
     logger.debug("x-tiles: %d tiles at closing %.1f px", len(best), best_k)
     return best
 
