@@ -869,6 +869,17 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             long_axis_parity = _x_parity(td, occupied)
         attrs = _read_sectors(ctx, occupied, cell_regions, gains, long_axis_parity)
         info["long_axis_parity"] = long_axis_parity
+        if kit.shape == "rounded-x":
+            # a cell whose four sectors show one surface is the table, not a face of three paints
+            plain = [c for c in occupied if attrs[c][4]["sector_contrast"] < MIN_SECTOR_CONTRAST]
+            for cell in plain:
+                logger.debug("cell %s: its sectors are one surface (%.1f apart): the table", cell,
+                             attrs[cell][4]["sector_contrast"])
+                occ[cell], occ_conf[cell] = False, 0.6
+                if fg_cells is not None:
+                    fg_cells[cell] = 0.0  # (the table, whatever stood out: not the layout's)
+            if plain and fg_cells is not None:
+                info["coverage"] = _coverage(fg_cells, occ)
     if kit.face_model == "solid" and kit.pips:
         # a cell taken on weak evidence must show a die face: a blown-out patch without an
         # outline is the lamp's reflection on the table (a white tile in the glare keeps its
@@ -1415,6 +1426,20 @@ def _sector_masks_cached(shape: str, n: int, axis: int) -> dict[str, np.ndarray]
     return out
 
 
+def _sector_contrast(labs: np.ndarray) -> float:
+    """How far apart a cell's four sector colours lie (Lab ``(4, 3)``): the largest CIEDE2000
+    between two of them."""
+    d = ciede2000(labs[:, None, :], labs[None, :, :])
+    return float(np.max(d))
+
+
+#: An X-Tiles face shows three paints (RULES.md), two of them at least this far apart (CIEDE2000;
+#: red against orange, the nearest pair, about 20 under the kit's colours, more under any light
+#: that keeps them apart): a cell whose four sectors lie closer together shows one surface, the
+#: table (a cloth whose weave or pattern stands out as foreground), not a tile.
+MIN_SECTOR_CONTRAST = 10.0
+
+
 def _x_parity(td: TopDown, occupied) -> int:
     """Which checkerboard parity holds the E-W tiles: 0 when cells with even ``row + col`` do.
 
@@ -1504,5 +1529,6 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
                     "sector_conf": dict(zip(names, np.round(confs, 3).tolist()))}
         if ctx.kit.shape == "rounded-x":
             evidence["sector_named"] = dict(zip(names, edges))
+            evidence["sector_contrast"] = _sector_contrast(samples[4 * i:4 * i + 4])
         out[cell] = (attrs, conf, doubts, fit, evidence)
     return out

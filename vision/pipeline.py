@@ -234,7 +234,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     first = (_read_best(image, kit, game, candidates, palette, profile, framed=frame is not None)
              if candidates else _Reads(None, -1, 0, 0.0, 0.0))
     best, chosen, misfits = first.best, first.chosen, first.misfits
-    if kit.shape in ("rounded-x", "card") and not mat_lattices and not _settled(best):
+    if kit.shape in ("rounded-x", "card") and not mat_lattices and not _settled(best, kit):
         # X-Tiles whose grooves did not give a lattice that reads well (a groove may run to the
         # tile's corners, not along the cells' diagonals, or be missing), or cards whose edges
         # did not (a table of fine lines, blur, a steep tilt): the lattice through the tiles'
@@ -426,11 +426,27 @@ class _Reads(NamedTuple):
     read_s: float
 
 
-def _settled(best: _Candidate | None) -> bool:
+def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
     """Whether a reading's cells cover the layout (see :data:`SECOND_LOOK_COVERAGE`) and their
-    colours fit the palette (see :data:`SECOND_LOOK_FIT`): no second look needed."""
-    return (best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
-            and best.info.get("fit", 0.0) <= SECOND_LOOK_FIT)
+    colours fit the palette (see :data:`SECOND_LOOK_FIT`): no second look needed.
+
+    With X-Tiles' ``kit`` also whether the sectors fit closely (:data:`SECTOR_SETTLED_FIT`) and
+    every tile read is one of the set: the coverage cannot tell a lattice of twice the pitch
+    (its cells, each on parts of four tiles, cover the layout as well), nor one of a cloth's
+    checks whose cells hold a tile here and there; its cells' sectors then fall on different
+    tiles, or on the cloth."""
+    settled = (best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
+               and best.info.get("fit", 0.0) <= SECOND_LOOK_FIT)
+    if settled and kit is not None and kit.shape == "rounded-x":
+        return (best.info.get("fit", 0.0) <= SECTOR_SETTLED_FIT
+                and best.info.get("set_fit", 1.0) >= 1.0)
+    return settled
+
+
+#: X-Tiles' sectors read on the tiles' lattice fit the palette within about this (the mean
+#: CIEDE2000 of a tile's sectors and their unevenness, see vision.cells; measured on the
+#: project's renderer's photos whose grooves' lattice read right: 1.9-6.4).
+SECTOR_SETTLED_FIT = 7.0
 
 
 def _same_reading(a: _Candidate, b: _Candidate) -> bool:
@@ -474,6 +490,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             continue
         n_occ = sum(r.occupied for r in readings)
         plausible = set_fit(readings, kit, game)
+        info["set_fit"] = plausible
         score = _score(lat, kit, fit=info["fit"], n_occ=n_occ, coverage=info.get("coverage", 1.0),
                        plausible=plausible)
         logger.debug("candidate %d (pitch %.0f px): score %.2f (colour fit %.2f, %d tiles, coverage "

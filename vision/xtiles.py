@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass
+from typing import Iterator
 
 import cv2
 import numpy as np
@@ -64,6 +65,10 @@ AREA_FACTOR = 1.6
 #: Closings whose tile-shaped blobs hold the paint to within this share are as good: the one
 #: with the larger blobs is kept (whole faces rather than parts).
 COVER_TIE = 0.08
+#: The closings stop once the tile-shaped blobs hold less than this share of what the best
+#: closing's held (whole tiles joining; joining a face's sectors raises the share, however
+#: many fewer blobs it leaves).
+CLOSING_STOP = 0.5
 
 
 @dataclass(frozen=True)
@@ -97,12 +102,30 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         fg = foreground_mask(work)
     if fg.mean() < 1e-4:
         return []
-    blobs, paint, box, scale = _paint_blobs(image, palette, fg, work_scale)
-    if len(blobs) < 2:
-        logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
-        return []
-    lat = _fit_lattice(blobs, paint, box, scale, fg, work_scale)
-    return [lat] if lat is not None else []
+    best: Lattice | None = None
+    for blobs, paint, box, scale in _paint_blobs(image, palette, fg, work_scale):
+        if len(blobs) < 2:
+            logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
+            continue
+        lat = _fit_lattice(blobs, paint, box, scale, fg, work_scale)
+        # (of the lights' paints, the one that shows the most tiles on their lattice)
+        if lat is not None and (best is None or lat.info["tiles"] > best.info["tiles"]):
+            best = lat
+        if best is not None and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best):
+            break  # (its tiles make up what stands out from the table: no other paint needed)
+    return [best] if best is not None else []
+
+
+#: The paints of one light suffice when the tiles on its lattice number at least this share of
+#: the cells that the foreground spans (tiles that nest tile the plane, one a cell; the mask is
+#: coarse and takes in a rim of table and the tiles' shadows).
+EXPLAINED = 0.8
+
+
+def _cells_standing_out(fg: np.ndarray, work_scale: float, lat: Lattice) -> float:
+    """How many of ``lat``'s cells the foreground ``fg`` (work pixels) covers: its area over a
+    cell's (the pitch squared, image pixels)."""
+    return float(np.count_nonzero(fg)) / (work_scale ** 2 * max(lat.pitch_px, 1.0) ** 2)
 
 
 def _roi(fg: np.ndarray, work_scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int]:
@@ -118,38 +141,68 @@ def _roi(fg: np.ndarray, work_scale: float, shape: tuple[int, int]) -> tuple[int
     return x0, y0, x1, y1
 
 
-def _paint_mask(lab: np.ndarray, near: np.ndarray, palette: Palette) -> np.ndarray:
-    """Pixels (bool, the shape of ``lab``'s first two axes) whose colour is near a palette colour
-    under the photo's light, within the layout's neighbourhood ``near``.
+def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
+                 ) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Pixels near a palette colour under the photo's light, for each light fitted (see
+    :func:`_layout_samples`): ``(paint, colour)`` pairs, ``paint`` bool and ``colour`` the index
+    of the nearest palette colour (uint8), both the shape of ``lab``'s first two axes, best first.
+    The paint is looked for over the whole region, not only near the foreground: a tile of the
+    table's colours stands out from it little (the foreground may leave it out), while its
+    faces stay apart from the table's patches of paint by their rims (see :func:`_tile_blobs`).
 
-    The light is fitted on pixels of the layout (see :func:`_layout_samples`: its colours apart
-    from the table's, or all of its core); a fit may go astray (a sector colour rendered far
-    from the kit's, a patterned table in the mask), so of the fits (and the palette as given)
-    the one whose paint fills most of the layout and least of the table around it is kept."""
+    A fit may go astray (a sector colour rendered far from the kit's, a patterned table in the
+    mask), so the fits are ranked by how much of the layout (``near``) their paint fills and how
+    little of the table around it (:data:`TABLE_PENALTY`). That ranking is only a first guess:
+    a cloth printed in a paint's colour (a gingham, dots, flowers) puts that paint on the table
+    too, and the light that leaves it out also leaves out the tiles' sectors of that colour; the
+    caller keeps the fit whose paint shows the most tiles (see :func:`tile_lattices`)."""
     lab = np.ascontiguousarray(lab, dtype=np.float32)
     x2 = cv2.transform(cv2.multiply(lab, lab), np.ones((1, 3), np.float32))
     outside = ~cv2.dilate(near.astype(np.uint8), np.ones((5, 5), np.uint8), iterations=2).astype(bool)
     n_near, n_out = np.count_nonzero(near), np.count_nonzero(outside)
-    best, best_score = None, -np.inf
+    ranked: list[tuple[float, np.ndarray, np.ndarray]] = []
     for samples in _layout_samples(lab, near):
         if samples is None:
             pred = palette.lab.astype(np.float32)
         else:
             match, _, _ = classify_adaptive(samples, palette)
             pred = (match.predicted if match.predicted is not None else palette.lab).astype(np.float32)
-        # squared distance to the nearest colour: |x|^2 + min_c (|c|^2 - 2 x.c), by OpenCV's
-        # per-pixel matrix transform (several times faster than numpy's on (N, 3) rows)
+        # squared distance to each colour: |x|^2 + |c|^2 - 2 x.c, by OpenCV's per-pixel matrix
+        # transform (several times faster than numpy's on (N, 3) rows)
         M = np.column_stack([-2.0 * pred, np.einsum("ij,ij->i", pred, pred)]).astype(np.float32)
         t = cv2.transform(lab, M)
-        part = np.minimum(np.minimum(t[..., 0], t[..., 1]), np.minimum(t[..., 2], t[..., 3]))
+        colour, part = _nearest(t)
         paint = x2 + part < PAINT_DISTANCE ** 2
         inside = np.count_nonzero(paint & near) / max(1, n_near)
         table = np.count_nonzero(paint & outside) / max(1, n_out)
-        score = inside - TABLE_PENALTY * table
         logger.debug("x-tiles: paint fills %.2f of the layout, %.3f of the table", inside, table)
-        if score > best_score:
-            best, best_score = paint, score
-    return best & near
+        if any(_same_mask(paint, other) for _, other, _ in ranked):
+            continue  # (the same paint as a fit already ranked)
+        ranked.append((inside - TABLE_PENALTY * table, paint, colour))
+    ranked.sort(key=lambda r: -r[0])
+    return [(paint, colour) for _, paint, colour in ranked]
+
+
+def _nearest(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The index (uint8) and value of each pixel's smallest channel of ``t`` ``(h, w, k)``
+    (channel by channel: several times faster than numpy's reductions over the last axis)."""
+    best = np.ascontiguousarray(t[..., 0])
+    index = np.zeros(best.shape, np.uint8)
+    for k in range(1, t.shape[2]):
+        c = t[..., k]
+        nearer = c < best
+        index[nearer] = k
+        best = np.minimum(best, c)
+    return index, best
+
+
+#: Two paint masks that differ in less than this share of their pixels are one.
+SAME_MASK = 0.03
+
+
+def _same_mask(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two paint masks (same shape) are one (see :data:`SAME_MASK`)."""
+    return np.count_nonzero((a > 0) != (b > 0)) < SAME_MASK * max(1, np.count_nonzero(a))
 
 
 def _layout_samples(lab: np.ndarray, near: np.ndarray) -> list[np.ndarray | None]:
@@ -185,10 +238,10 @@ def _layout_samples(lab: np.ndarray, near: np.ndarray) -> list[np.ndarray | None
 
 
 def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float
-                 ) -> tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float]:
-    """The tile-shaped painted blobs near the foreground, the paint mask of the region (ROI
-    pixels), the region ``(x0, y0, x1, y1)`` (full-image pixels) and the ROI's scale (ROI /
-    full)."""
+                 ) -> Iterator[tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float]]:
+    """For each light fitted (best first, see :func:`_paint_masks`): the tile-shaped painted
+    blobs near the foreground, the paint mask of the region (ROI pixels), the region ``(x0, y0,
+    x1, y1)`` (full-image pixels) and the ROI's scale (ROI / full)."""
     x0, y0, x1, y1 = _roi(fg, work_scale, image.shape[:2])
     crop = image[y0:y1, x0:x1]
     s = min(1.0, math.sqrt(ROI_PIXELS / max(1, crop.shape[0] * crop.shape[1])))
@@ -203,17 +256,35 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     wx1, wy1 = max(wx0 + 1, int(math.ceil(x1 * work_scale))), max(wy0 + 1, int(math.ceil(y1 * work_scale)))
     full_fg = cv2.resize(fg[wy0:wy1, wx0:wx1].astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
     near = cv2.dilate(full_fg, np.ones((5, 5), np.uint8), iterations=max(1, int(0.004 * max(h, w)))) > 0
-    paint = _paint_mask(lab, near, palette)
-    paint = cv2.morphologyEx(paint.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    blobs = _tile_blobs(paint)
-    out = [TileBlob(((cx / s) + x0, (cy / s) + y0), a, area / (s * s), e) for (cx, cy), a, area, e in blobs]
-    return out, paint, (x0, y0, x1, y1), s
+    masks = _paint_masks(lab, near, palette)
+    # the paint near the foreground under each light, then over the whole region (see
+    # _paint_masks)
+    seen: list[np.ndarray] = []
+    for paint, colour in [(p & near, c) for p, c in masks] + masks:
+        paint = cv2.morphologyEx(paint.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        if any(_same_mask(paint, other) for other in seen):
+            continue
+        seen.append(paint)
+        blobs = _tile_blobs(paint, colour, len(palette.names))
+        out = [TileBlob(((cx / s) + x0, (cy / s) + y0), a, area / (s * s), e)
+               for (cx, cy), a, area, e in blobs]
+        # (the layout's paint for the lattice's window: near the foreground)
+        yield out, paint & near, (x0, y0, x1, y1), s
 
 
-def _components(mask: np.ndarray, min_area: float) -> list[tuple[tuple[float, float], float, float, float, float]]:
+def _components(mask: np.ndarray, min_area: float, colour: np.ndarray | None = None,
+                paint: np.ndarray | None = None, n_colours: int = 0
+                ) -> list[tuple[tuple[float, float], float, float, float, float, np.ndarray | None]]:
     """Connected components of ``mask`` with at least ``min_area`` pixels: ``(centre, angle of the
-    long axis, area, elongation, solidity)``."""
+    long axis, area, elongation, solidity, shares)``, ``shares`` ``(n_colours,)`` the share of
+    each palette colour (``colour``, the nearest colour's index per pixel) among the component's
+    ``paint`` pixels (None without ``colour``)."""
     n, labels, stats, cents = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=4)
+    counts = None
+    if colour is not None and n > 1:
+        on = (paint if paint is not None else mask) > 0
+        counts = np.bincount(labels[on].astype(np.int64) * n_colours + colour[on],
+                             minlength=n * n_colours).reshape(n, n_colours).astype(np.float64)
     out = []
     for i in range(1, n):
         area = float(stats[i, cv2.CC_STAT_AREA])
@@ -223,25 +294,43 @@ def _components(mask: np.ndarray, min_area: float) -> list[tuple[tuple[float, fl
         comp = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
         m = cv2.moments(comp, binaryImage=True)
         mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
-        tr, det = mu20 + mu02, mu20 * mu02 - mu11 * mu11
+        tr, det = mu20 * 1.0 + mu02, mu20 * mu02 - mu11 * mu11
         disc = math.sqrt(max(tr * tr / 4 - det, 0.0))
         l1, l2 = tr / 2 + disc, max(tr / 2 - disc, 1e-9)
         angle = 0.5 * math.atan2(2 * mu11, mu20 - mu02) % math.pi
         cnts, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         hull = cv2.convexHull(np.vstack(cnts))
         solidity = area / max(cv2.contourArea(hull), 1.0)
+        shares = counts[i] / max(counts[i].sum(), 1.0) if counts is not None else None
         out.append(((float(cents[i, 0]), float(cents[i, 1])), angle, area,
-                    math.sqrt(l1 / l2), float(solidity)))
+                    math.sqrt(l1 / l2), float(solidity), shares))
     return out
 
 
-def _tile_blobs(paint: np.ndarray) -> list[tuple[tuple[float, float], float, float, float]]:
+#: A tile's face shows three paints (RULES.md: one colour on a big and a small sector, the two
+#: others on one sector each, the smallest about a sixth of the face): a blob is a face when at
+#: least two palette colours each fill this share of its paint (one may be washed out by a
+#: glare, or left out of the paint with a table of its colour). A cloth's square, dot or
+#: stripe is one colour; a flower's heart about a tenth of its petals.
+MIN_SECOND_COLOUR = 0.12
+
+
+def _mixed(shares: np.ndarray | None) -> bool:
+    """Whether a blob's paint is of two colours or more (see :data:`MIN_SECOND_COLOUR`)."""
+    return shares is None or float(np.sort(shares)[-2]) >= MIN_SECOND_COLOUR
+
+
+def _tile_blobs(paint: np.ndarray, colour: np.ndarray | None = None, n_colours: int = 0
+                ) -> list[tuple[tuple[float, float], float, float, float]]:
     """The blobs shaped like one tile, after the closing (of those tried) that gives the most.
 
     A face's grooves split it into sector pieces; closing with a disc a little wider than the
     groove joins them, while the two rims (and the gap) between neighbouring tiles are wider.
     The closings tried (:data:`CLOSE_RADII`) are kept whose tile-shaped blobs hold the most of
-    the paint (whole faces rather than one kind of piece; the larger blobs on a tie)."""
+    the paint (whole faces rather than one kind of piece; the larger blobs on a tie). With the
+    pixels' nearest colours (``colour``, indices of ``n_colours``), a tile's blob must show
+    two paints at least (see :data:`MIN_SECOND_COLOUR`): a sector alone, or a patch of a cloth
+    printed in a paint's colour, is no face."""
     pieces = _components(paint, 12)
     if not pieces:
         return []
@@ -260,10 +349,9 @@ def _tile_blobs(paint: np.ndarray) -> list[tuple[tuple[float, float], float, flo
             grown = (to_paint <= r).astype(np.uint8)
             closed = (cv2.distanceTransform(grown, cv2.DIST_L2, 3) > r).astype(np.uint8)
         k = r
-        comps = _components(closed, max(12.0, 0.25 * typical ** 2))
-        if len(comps) < len(best) / 2:
-            break  # (the closings have begun to join whole tiles)
-        shaped = [c for c in comps if c[3] >= MIN_ELONGATION and c[4] >= MIN_SOLIDITY]
+        comps = _components(closed, max(12.0, 0.25 * typical ** 2), colour, paint, n_colours)
+        shaped = [c for c in comps if c[3] >= MIN_ELONGATION and c[4] >= MIN_SOLIDITY
+                  and _mixed(c[5])]
         if len(shaped) < 2:
             continue
         med = float(np.median([c[2] for c in shaped]))
@@ -276,6 +364,8 @@ def _tile_blobs(paint: np.ndarray) -> list[tuple[tuple[float, float], float, flo
         key = (round(covered / COVER_TIE), med)
         if len(tiles) >= 2 and key > best_key:
             best, best_key, best_k = tiles, key, k
+        elif best and covered < CLOSING_STOP * best_key[0] * COVER_TIE:
+            break  # (the closings have begun to join whole tiles: wider ones join more)
     logger.debug("x-tiles: %d tiles at closing %.1f px", len(best), best_k)
     return best
 
@@ -313,14 +403,16 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     ys, xs = np.nonzero(paint[::2, ::2])
     pts = np.column_stack([xs * 2 / scale + box[0], ys * 2 / scale + box[1]])
     q = apply_h(inv_lat, pts) if len(pts) else apply_h(inv_lat, centres)
-    lo = np.floor(np.percentile(q, 1, axis=0)).astype(int) - 1
-    hi = np.floor(np.percentile(q, 99, axis=0)).astype(int) + 1
+    on = apply_h(inv_lat, centres[ok])  # (and every tile's cell, wherever the foreground is)
+    lo = np.floor(np.minimum(np.percentile(q, 1, axis=0), on.min(axis=0))).astype(int) - 1
+    hi = np.floor(np.maximum(np.percentile(q, 99, axis=0), on.max(axis=0))).astype(int) + 1
     cols, rows = (int(lo[0]), int(hi[0])), (int(lo[1]), int(hi[1]))
     if rows[1] - rows[0] + 1 > MAX_CELLS or cols[1] - cols[0] + 1 > MAX_CELLS:
         return None
     lat = Lattice(H=H_lat / H_lat[2, 2], rows=rows, cols=cols, pitch_px=pitch, diagonal=True,
                   strength=float(ok.mean()), work_scale=work_scale,
-                  info={"source": "tiles", "tiles": int(ok.sum())}, fg=fg)
+                  info={"source": "tiles", "tiles": int(ok.sum())},
+                  fg=_with_faces(fg, [b for b, k in zip(blobs, ok) if k], work_scale))
     lat = _normalise(lat)
     # which parity holds the east-west tiles, in the normalised lattice's coordinates
     inv_n = np.linalg.inv(lat.H)
@@ -331,6 +423,19 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     even_ew = np.mean(ew == (cell_par == 0))
     lat.info["long_axis_parity"] = 0 if even_ew >= 0.5 else 1
     return lat
+
+
+def _with_faces(fg: np.ndarray, faces: list[TileBlob], work_scale: float) -> np.ndarray:
+    """The foreground mask ``fg`` (work pixels, bool) with the tiles' faces found drawn in (each
+    as the ellipse of its area and elongation): a tile of the table's colours stands out from a
+    cloth printed in them little, but its face, found by its paints and shape, is a tile's."""
+    out = fg.astype(np.uint8).copy()
+    for b in faces:
+        short = math.sqrt(b.area / (math.pi * b.elongation)) * work_scale
+        axes = (max(1, int(round(short * b.elongation))), max(1, int(round(short))))
+        centre = (int(round(b.centre[0] * work_scale)), int(round(b.centre[1] * work_scale)))
+        cv2.ellipse(out, centre, axes, math.degrees(b.angle), 0, 360, 1, -1)
+    return out > 0
 
 
 #: The pitch is about this many times the square root of a tile's painted area (tiles that nest

@@ -142,3 +142,111 @@ def test_a_pitch_the_neighbours_give_against_the_tiles_area_is_not_taken():
     for spacing, expected in ((40.0, 40.0), (29.0, FACE_TO_PITCH * 32.0)):
         centres = np.array([[0.0, 0.0], [spacing, 0.0], [2 * spacing, 0.0], [3 * spacing, 0.0]])
         assert _pitch(centres, angles, areas) == pytest.approx(expected)
+
+
+def _checked_cloth(img: np.ndarray, colour, square: int = 26) -> np.ndarray:
+    """``img`` with its table (the pixels of :data:`TABLE`) printed as a gingham of ``colour``
+    squares (every other square of a checkerboard turned 30 degrees)."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = math.radians(30)
+    u, v = np.cos(a) * xx + np.sin(a) * yy, -np.sin(a) * xx + np.cos(a) * yy
+    checks = ((np.floor(u / square) + np.floor(v / square)) % 2 == 0)
+    table = np.all(img == np.array(TABLE, np.uint8), axis=2)
+    out = img.copy()
+    out[checks & table] = colour
+    return out
+
+
+def _assert_through_the_centres(lat, centres):
+    inv = np.linalg.inv(lat.H)
+    for key, centre in centres.items():
+        q = apply_h(inv, centre[None, :])[0]
+        assert np.abs(q - np.floor(q) - 0.5).max() < 0.15, (key, q)
+
+
+def test_tiles_on_a_cloth_printed_in_a_paint_s_colour():
+    """A red gingham: the red checks are paint too, and the foreground (what stands out from the
+    table) misses the tiles' red sectors. The faces are still found, by their paints (two or
+    more: a check is one colour) and their rims, and the lattice runs through every tile."""
+    img, _, centres, _ = _picture(grooves=False)
+    img = _checked_cloth(img, PAINT["red"])
+    # (the foreground: the tiles' faces less their red, as the locator sees them on red checks)
+    red = np.all(np.abs(img.astype(int) - np.array(PAINT["red"])) < 40, axis=2)
+    fg = np.any(np.abs(img.astype(int) - np.array(TABLE)) > 20, axis=2) & ~red
+    fg = cv2.erode(fg.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
+    assert lats, "no lattice from the tiles"
+    assert lats[0].info["tiles"] == len(centres)
+    _assert_through_the_centres(lats[0], centres)
+    # the faces found are foreground for the reading, whatever the table's colours
+    for centre in centres.values():
+        x, y = (int(round(v)) for v in centre)
+        assert lats[0].fg[y, x]
+
+
+def test_faces_split_into_elongated_pieces_are_whole_tiles():
+    """Grooves split every face into pieces each as elongated and solid as a tile (here four
+    bars a face). The closing that joins a face's pieces leaves a quarter of the blobs: it is
+    tried all the same, and a piece of one paint is no face (a face shows two paints or more)."""
+    from vision.xtiles import _tile_blobs
+
+    paint = np.zeros((300, 400), np.uint8)
+    colour = np.zeros_like(paint)
+    faces = []
+    for r in range(3):
+        for c in range(4):
+            x0, y0 = 20 + c * 90, 20 + r * 90
+            for k, col in enumerate((0, 0, 1, 2)):  # (three paints, one on two pieces)
+                y = y0 + k * 8
+                paint[y:y + 6, x0:x0 + 70] = 1
+                colour[y:y + 6, x0:x0 + 70] = col
+            faces.append((x0 + 35, y0 + 15))
+    blobs = _tile_blobs(paint, colour, 4)
+    assert len(blobs) == len(faces)
+    found = sorted((round(b[0][0]), round(b[0][1])) for b in blobs)
+    assert all(abs(fx - bx) <= 1 and abs(fy - by) <= 1 for (fx, fy), (bx, by) in zip(sorted(faces), found))
+
+
+def test_faces_split_by_wide_grooves_are_whole_tiles():
+    """Dark grooves a few pixels wide split every face into four sectors; the big ones are
+    elongated and solid as a tile is. The closing that joins a face's sectors quarters the
+    number of blobs: it is tried all the same, and a blob of one paint is no face."""
+    img, fg, centres, _ = _picture(grooves=False)
+    # (an X of dark grooves, corner to corner, drawn on each face)
+    length, width, waist, rim = 60.0, 40.0, 5.0, 1.5
+    a = math.radians(17.0)
+    px = 2.4
+    for (r, c), centre in centres.items():
+        turn = 0.0 if (r + c) % 2 == 0 else math.pi / 2
+        Q = np.array([[math.cos(a + turn), -math.sin(a + turn)], [math.sin(a + turn), math.cos(a + turn)]])
+        hl, hw = (length - 1.0 - 2 * rim) / 2, (width - 1.0 - 2 * rim) / 2
+        for sx, sy in ((1, 1), (1, -1)):
+            p0 = np.round(centre + px * (Q @ np.array([-sx * hl, -sy * hw]))).astype(int)
+            p1 = np.round(centre + px * (Q @ np.array([sx * hl, sy * hw]))).astype(int)
+            cv2.line(img, tuple(int(v) for v in p0), tuple(int(v) for v in p1), (40, 40, 40), 3)
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
+    assert lats, "no lattice from the tiles"
+    assert lats[0].info["tiles"] == len(centres)
+    assert lats[0].pitch_px == pytest.approx(45.0 * px, rel=0.15)
+    _assert_through_the_centres(lats[0], centres)
+
+
+def test_a_reading_of_tiles_not_in_the_set_is_not_settled_for_x_tiles():
+    """A lattice of twice the pitch (or a cloth's checks) has cells that cover the layout as
+    well as the tiles' own; its sectors fall on parts of several tiles, and some tiles read are
+    not of the set, or the sectors fit the palette loosely: X-Tiles then try the lattice through
+    the tiles' centres. Other games keep the plain rule."""
+    from vision.pipeline import _Candidate, _settled
+
+    def reading(fit, set_fit):
+        return _Candidate(0.0, None, None, [], {"coverage": 1.0, "fit": fit, "set_fit": set_fit})
+
+    xt, octopus = kit_for_game("x-tiles"), kit_for_game("octopus")
+    assert _settled(reading(4.0, 1.0), xt)
+    assert not _settled(reading(6.6, 0.5), xt)  # (indie seeds 6-9 hard-009: 4 of 13 tiles)
+    assert not _settled(reading(8.7, 1.0), xt)  # (hard-006: 3 of 15 tiles, on an orange gingham)
+    assert _settled(reading(8.7, 0.5), octopus)
+    assert _settled(reading(8.7, 0.5))

@@ -73,3 +73,24 @@ def test_a_sector_far_from_every_paint_is_unclear_whatever_its_hue_group(monkeyp
     cell = next(r for r in readings if (r.row, r.col) == (1, 2))
     assert cell.evidence["sector_conf"]["s"] < 0.5
     assert cell.evidence["sector_conf"]["n"] >= 0.5  # (a paint seen as it is stays clear)
+
+
+def test_a_cell_of_the_table_that_stands_out_is_no_tile():
+    """A cloth whose weave stands out as foreground (a tartan) in a colour near a paint (a
+    greenish beige near yellow): a cell of it beside the layout shows one surface in all four
+    sectors, where every tile shows three paints. It is the table, and no part of the layout's
+    coverage."""
+    td = _view()
+    img = td.image.copy()
+    cloth = (120, 190, 200)  # (BGR: a pale khaki, within reach of the yellow paint)
+    img[1 * N:2 * N, 4 * N:5 * N] = cloth
+    rng = np.random.default_rng(1)
+    img[1 * N:2 * N, 4 * N:5 * N] = np.clip(img[1 * N:2 * N, 4 * N:5 * N] + rng.normal(0, 3, (N, N, 3)), 0, 255)
+    td = TopDown(img, N, N, 0, 0, 4, 5)
+    fg = np.zeros(img.shape[:2], np.float32)
+    for r, c in list(TILES) + [(1, 4)]:
+        fg[r * N:(r + 1) * N, c * N:(c + 1) * N] = 1.0
+    readings, info = read_cells(td, KIT, palette=PAL, long_axis_parity=0, fg=fg)
+    read = {(r.row, r.col): r.attrs.get("edges") for r in readings if r.occupied}
+    assert read == TILES
+    assert info["coverage"] == 1.0
