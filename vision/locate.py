@@ -432,11 +432,10 @@ def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int]
     if scale > CLOSER_MAX_SCALE:
         return None
     h, w = fg.shape[:2]
-    ys, xs = np.nonzero(fg[::2, ::2])
-    if len(xs) < 16:
+    found = _layout_box(fg[::2, ::2])
+    if found is None:
         return None
-    bx0, bx1 = 2 * float(xs.min()), 2 * float(xs.max()) + 2
-    by0, by1 = 2 * float(ys.min()), 2 * float(ys.max()) + 2
+    bx0, by0, bx1, by1 = (2 * float(v) for v in found)
     pad = CLOSER_MARGIN * max(bx1 - bx0, by1 - by0) + 0.02 * max(w, h)
     x0, x1 = max(0.0, bx0 - pad), min(float(w), bx1 + pad)
     y0, y1 = max(0.0, by0 - pad), min(float(h), by1 + pad)
@@ -445,6 +444,40 @@ def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int]
     H, W = shape
     return (int(x0 / scale), int(y0 / scale), min(W, int(math.ceil(x1 / scale))),
             min(H, int(math.ceil(y1 / scale))))
+
+
+def _layout_box(fg: np.ndarray) -> tuple[int, int, int, int] | None:
+    """The box ``(x0, y0, x1, y1)`` (pixels of ``fg``, (H, W) bool; ends exclusive) of the
+    layout: the biggest group of ``fg`` and the groups lying near it (within
+    :data:`LAYOUT_REACH` of its larger side; a layout's tiles touch, so its parts are at most
+    a tile of the table's colour apart). Groups further off are clutter (a pen, a coin at the
+    far side of the table), which would widen the box past a closer look. ``None`` when
+    ``fg`` holds fewer than 16 pixels."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8), connectivity=8)
+    if n < 2 or int(stats[1:, cv2.CC_STAT_AREA].sum()) < 16:
+        return None
+    x0 = stats[1:, cv2.CC_STAT_LEFT].astype(float)
+    y0 = stats[1:, cv2.CC_STAT_TOP].astype(float)
+    x1 = x0 + stats[1:, cv2.CC_STAT_WIDTH]
+    y1 = y0 + stats[1:, cv2.CC_STAT_HEIGHT]
+    main = int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    reach = LAYOUT_REACH * max(x1[main] - x0[main], y1[main] - y0[main])
+    # the gap between each group's box and the main group's (0 when they overlap)
+    gap_x = np.maximum(0.0, np.maximum(x0 - x1[main], x0[main] - x1))
+    gap_y = np.maximum(0.0, np.maximum(y0 - y1[main], y0[main] - y1))
+    near = np.hypot(gap_x, gap_y) <= reach
+    if not near.all():
+        logger.debug("foreground groups far from the layout (clutter, not looked at closer): %s "
+                     "pixels", stats[1:, cv2.CC_STAT_AREA][~near].tolist())
+    return (int(x0[near].min()), int(y0[near].min()), int(x1[near].max()), int(y1[near].max()))
+
+
+#: Groups of the foreground further than this share of the biggest group's larger side from
+#: it are no part of the layout (see :func:`_layout_box`): a layout split in the mask by tiles
+#: of the table's colour has its parts a tile or two apart, a fraction of its size (a 3 x 3
+#: block one tile from another: 0.33 of it); a pen beside an independent renderer's small
+#: layout lay 0.95 of its size away.
+LAYOUT_REACH = 0.5
 
 
 #: A layout whose box with the table around it (see :func:`_closer_box`) covers at most this
