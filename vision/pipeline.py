@@ -185,7 +185,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                 continue
             try:
                 found = locate_candidates(looked_on, cells_are_tiles=cells_are_tiles,
-                                          solid_layout=kit.board is not None)
+                                          solid_layout=kit.board is not None,
+                                          plain_faces=kit.face_model == "solid")
             except NoTilesFound as exc:
                 not_found = not_found or exc
                 continue
@@ -261,7 +262,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                                               balanced=balanced):
             try:
                 more = _tagged(locate_candidates(looked_on, cells_are_tiles=cells_are_tiles, seed=seed,
-                                                 refit_coarse=True),
+                                                 refit_coarse=True,
+                                                 plain_faces=kit.face_model == "solid"),
                                looked_on is not image)
             except (NoTilesFound, np.linalg.LinAlgError, FloatingPointError):
                 continue
