@@ -52,3 +52,18 @@ def test_a_lattice_on_the_tiles_stays_as_it_is():
     img, fg = _colour_tiles()
     lat = _lattice(fg, 40.0, 40.0)
     assert _refine_pitch(lat, img) is lat
+def test_cells_far_from_square_count_against_a_reading_of_square_tiles():
+    from vision.kits import kit_for_game
+    from vision.pipeline import _misshapen, _settled, _Candidate
+
+    image = np.zeros((1500, 2000, 3), np.uint8)
+    fg = np.zeros((600, 800), bool)
+    square = _lattice(fg, 80.0, 80.0, x0=800, y0=600)
+    long = _lattice(fg, 80.0, 124.0, x0=800, y0=600)
+    octopus, tapestry = kit_for_game("octopus"), kit_for_game("tapestry")
+    assert _misshapen(image, square, octopus) == 0.0
+    assert _misshapen(image, long, octopus) > 0.1
+    assert _misshapen(image, long, tapestry) == 0.0       # (cards are oblong)
+    info = {"coverage": 1.0, "fit": 3.0}
+    assert _settled(_Candidate(1.0, square, None, [], {**info, "misshapen": 0.0}))
+    assert not _settled(_Candidate(1.0, long, None, [], {**info, "misshapen": 0.2}))
