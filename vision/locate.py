@@ -1072,8 +1072,9 @@ PROFILE_FFT = 4096
 #: locked onto every other line or onto a period between.
 PROFILE_PERIODS = (0.4, 2.2)
 #: A lattice's pitch along an axis is taken from its edge profile when the profile's comb is
-#: at least this much more coherent than at one cell (on indie photos of toothed tiles: lattices
-#: 28% to 2x off the tiles' pitch 0.31-0.40 against 0.03-0.18; right ones ...)
+#: at least this much more coherent than at one cell (the independent renderer's toothed tiles
+#: on lattices 28% to 2x off their pitch: 0.26-0.40 against 0.03-0.18 at one cell; on right
+#: lattices the comb lies within a few % of one cell, 0.22-0.60, as coherent as at one) ...
 PROFILE_GAIN = 2.0
 #: ... at least this coherent ...
 PROFILE_MIN = 0.2
