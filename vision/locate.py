@@ -454,8 +454,8 @@ def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int]
 def _layout_box(fg: np.ndarray) -> tuple[int, int, int, int] | None:
     """The box ``(x0, y0, x1, y1)`` (pixels of ``fg``, (H, W) bool; ends exclusive) of the
     layout: the biggest group of ``fg`` and the groups lying near it (within
-    :data:`LAYOUT_REACH` of its larger side; a layout's tiles touch, so its parts are at most
-    a tile of the table's colour apart). Groups further off are clutter (a pen, a coin at the
+    :data:`LAYOUT_REACH` of its larger side; a layout's tiles touch, so its parts are only
+    the tiles of the table's colour apart). Groups further off are clutter (a pen, a coin at the
     far side of the table), which would widen the box past a closer look. ``None`` when
     ``fg`` holds fewer than 16 pixels."""
     n, _, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8), connectivity=8)
@@ -479,10 +479,11 @@ def _layout_box(fg: np.ndarray) -> tuple[int, int, int, int] | None:
 
 #: Groups of the foreground further than this share of the biggest group's larger side from
 #: it are no part of the layout (see :func:`_layout_box`): a layout split in the mask by tiles
-#: of the table's colour has its parts a tile or two apart, a fraction of its size (a 3 x 3
-#: block one tile from another: 0.33 of it); a pen beside an independent renderer's small
-#: layout lay 0.95 of its size away.
-LAYOUT_REACH = 0.5
+#: of the table's colour has its parts a tile or two apart, up to about its biggest part's
+#: size (the bundled Octopus sample on green gingham: two white tiles hidden between a 2-tile
+#: group and a tile, 0.94 of it); a pen beside an independent renderer's small layout lay
+#: 1.24 of its size away.
+LAYOUT_REACH = 1.0
 
 
 #: A layout whose box with the table around it (see :func:`_closer_box`) covers at most this
