@@ -368,7 +368,7 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
 
 def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
                       solid_layout: bool = False, seed: int = 0,
-                      refit_coarse: bool = False) -> list[Lattice]:
+                      refit_coarse: bool = False, plain_faces: bool = False) -> list[Lattice]:
     """Find the lattice of tiles in a photo.
 
     Parameters
@@ -384,6 +384,10 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     refit_coarse : on a patterned table, a comb of lines more than twice as coarse as the other
         is refitted finer (a chance fit at a multiple of the pitch), as for X grooves: a second
         look's hypothesis (the first look keeps the comb: the refit can break a good lattice).
+    plain_faces : the tiles' faces are one paint each (solid tiles, their pips small): the
+        only regular edges on the layout are the tiles' own, so a lattice's pitch along either
+        axis may be taken from their repeat (see :func:`_refine_pitch`; a card's print
+        repeats within the card).
 
     Returns
     -------
@@ -415,11 +419,12 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         # border may be the floor; the layout and the table around it are looked at closer
         try:
             return _closer_look(image, box, work.shape[:2], scale, seed=seed,
-                                refit_coarse=refit_coarse, table=table)
+                                refit_coarse=refit_coarse, table=table, plain_faces=plain_faces)
         except NoTilesFound as exc:
             logger.debug("closer look at the layout: %s; the whole picture is searched", exc)
     return _locate_on(image, work, scale, fg, fg_info, cells_are_tiles=cells_are_tiles,
-                      solid_layout=solid_layout, seed=seed, refit_coarse=refit_coarse)
+                      solid_layout=solid_layout, seed=seed, refit_coarse=refit_coarse,
+                      plain_faces=plain_faces)
 
 
 def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int]
@@ -432,11 +437,10 @@ def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int]
     if scale > CLOSER_MAX_SCALE:
         return None
     h, w = fg.shape[:2]
-    ys, xs = np.nonzero(fg[::2, ::2])
-    if len(xs) < 16:
+    found = _layout_box(fg[::2, ::2])
+    if found is None:
         return None
-    bx0, bx1 = 2 * float(xs.min()), 2 * float(xs.max()) + 2
-    by0, by1 = 2 * float(ys.min()), 2 * float(ys.max()) + 2
+    bx0, by0, bx1, by1 = (2 * float(v) for v in found)
     pad = CLOSER_MARGIN * max(bx1 - bx0, by1 - by0) + 0.02 * max(w, h)
     x0, x1 = max(0.0, bx0 - pad), min(float(w), bx1 + pad)
     y0, y1 = max(0.0, by0 - pad), min(float(h), by1 + pad)
@@ -445,6 +449,41 @@ def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int]
     H, W = shape
     return (int(x0 / scale), int(y0 / scale), min(W, int(math.ceil(x1 / scale))),
             min(H, int(math.ceil(y1 / scale))))
+
+
+def _layout_box(fg: np.ndarray) -> tuple[int, int, int, int] | None:
+    """The box ``(x0, y0, x1, y1)`` (pixels of ``fg``, (H, W) bool; ends exclusive) of the
+    layout: the biggest group of ``fg`` and the groups lying near it (within
+    :data:`LAYOUT_REACH` of its larger side; a layout's tiles touch, so its parts are only
+    the tiles of the table's colour apart). Groups further off are clutter (a pen, a coin at the
+    far side of the table), which would widen the box past a closer look. ``None`` when
+    ``fg`` holds fewer than 16 pixels."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8), connectivity=8)
+    if n < 2 or int(stats[1:, cv2.CC_STAT_AREA].sum()) < 16:
+        return None
+    x0 = stats[1:, cv2.CC_STAT_LEFT].astype(float)
+    y0 = stats[1:, cv2.CC_STAT_TOP].astype(float)
+    x1 = x0 + stats[1:, cv2.CC_STAT_WIDTH]
+    y1 = y0 + stats[1:, cv2.CC_STAT_HEIGHT]
+    main = int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    reach = LAYOUT_REACH * max(x1[main] - x0[main], y1[main] - y0[main])
+    # the gap between each group's box and the main group's (0 when they overlap)
+    gap_x = np.maximum(0.0, np.maximum(x0 - x1[main], x0[main] - x1))
+    gap_y = np.maximum(0.0, np.maximum(y0 - y1[main], y0[main] - y1))
+    near = np.hypot(gap_x, gap_y) <= reach
+    if not near.all():
+        logger.debug("foreground groups far from the layout (clutter, not looked at closer): %s "
+                     "pixels", stats[1:, cv2.CC_STAT_AREA][~near].tolist())
+    return (int(x0[near].min()), int(y0[near].min()), int(x1[near].max()), int(y1[near].max()))
+
+
+#: Groups of the foreground further than this share of the biggest group's larger side from
+#: it are no part of the layout (see :func:`_layout_box`): a layout split in the mask by tiles
+#: of the table's colour has its parts a tile or two apart, up to about its biggest part's
+#: size (the bundled Octopus sample on green gingham: two white tiles hidden between a 2-tile
+#: group and a tile, 0.94 of it); a pen beside an independent renderer's small layout lay
+#: 1.24 of its size away.
+LAYOUT_REACH = 1.0
 
 
 #: A layout whose box with the table around it (see :func:`_closer_box`) covers at most this
@@ -543,8 +582,8 @@ def _closer_look(image: np.ndarray, box: tuple[int, int, int, int], work_shape: 
 
 
 def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray, fg_info: dict,
-               *, cells_are_tiles: bool, solid_layout: bool, seed: int, refit_coarse: bool
-               ) -> list[Lattice]:
+               *, cells_are_tiles: bool, solid_layout: bool, seed: int, refit_coarse: bool,
+               plain_faces: bool = False) -> list[Lattice]:
     """The search of :func:`locate_candidates` on ``work`` (``scale`` of ``image``) with its
     foreground ``fg`` (and the mask's ``fg_info``)."""
     h, w = work.shape[:2]
@@ -639,6 +678,8 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
     # image's own edges near its lines
     valid = [_refit_to_edges(lat, segs) if lat.info.get("source") == "outline" else lat
              for lat in valid]
+    if plain_faces:
+        valid = [_refine_pitch(lat, work) for lat in valid]
     valid = [_align_phase(lat, gray) for lat in valid]
     # of the lattices that hold together, the one whose cells fit the tiles best: each cell
     # either full of tile or bare (the edge evidence ranks them, the tiles' extent decides)
@@ -1020,6 +1061,122 @@ def _align_phase(lat: Lattice, gray: np.ndarray, px: int = 24) -> Lattice:
     H = lat.H @ S
     logger.debug("lattice shifted by %.2f, %.2f cells onto the tiles' edges", *shifts)
     return lat.with_H(H / H[2, 2])
+
+
+#: Pixels a cell of the top-down view the edge profiles are taken on (see :func:`_edge_profiles`).
+PROFILE_PX = 16
+#: Length of the profiles' Fourier transform (zero-padded): its frequencies are a period's
+#: 0.4% apart at one cell of :data:`PROFILE_PX` pixels.
+PROFILE_FFT = 4096
+#: The periods (cells) the profile's comb is looked for at (:func:`_profile_comb`): a comb of
+#: segments a little off (wood grain, toothed edges, tiles a little out of line) may have
+#: locked onto every other line or onto a period between.
+PROFILE_PERIODS = (0.4, 2.2)
+#: A lattice's pitch along an axis is taken from its edge profile when the profile's comb is
+#: at least this much more coherent than at one cell (the independent renderer's toothed tiles
+#: on lattices 28% to 2x off their pitch: 0.26-0.40 against 0.03-0.18 at one cell; on right
+#: lattices the comb lies within a few % of one cell, 0.22-0.60, as coherent as at one) ...
+PROFILE_GAIN = 2.0
+#: ... at least this coherent ...
+PROFILE_MIN = 0.2
+#: ... and its period this far from one cell (nearer, the lattice is right up to a slight
+#: perspective the lines' fit corrects).
+PROFILE_OFF = 0.12
+
+
+def _edge_profiles(lat: Lattice, work: np.ndarray, px: int = PROFILE_PX
+                   ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The colour edges across the lattice's lines on its top-down view (``px`` pixels a cell),
+    summed along them over the layout: ``(profile_x, profile_y)``, the mean strength of the
+    edges across the lines ``x = const`` at each of the window's ``nc * px`` positions (and of
+    ``y = const`` at its ``nr * px``); positions counted from the window's first cell. ``work``
+    (H, W, 3) uint8 BGR is the work image of ``lat.fg``. ``None`` when there is no mask or the
+    window is too large or holds too little layout."""
+    nr = lat.rows[1] - lat.rows[0] + 1
+    nc = lat.cols[1] - lat.cols[0] + 1
+    if lat.fg is None or nr * nc > 900:
+        return None
+    T = np.array([[1 / px, 0, lat.cols[0]], [0, 1 / px, lat.rows[0]], [0, 0, 1.0]])
+    M = np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H @ T
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    size = (nc * px, nr * px)
+    top = cv2.warpPerspective(work, M, size, flags=flags, borderValue=0).astype(np.float32)
+    near = cv2.warpPerspective(lat.fg.astype(np.uint8) * 255, M, size, flags=flags, borderValue=0)
+    near = cv2.dilate(near, np.ones((px // 2 + 1, px // 2 + 1), np.uint8)) > 128
+    inside = cv2.warpPerspective(np.full(work.shape[:2], 255, np.uint8), M, size, flags=flags,
+                                 borderValue=0)
+    wgt = (near & (cv2.erode(inside, np.ones((5, 5), np.uint8)) > 128)).astype(np.float32)
+    if wgt.sum() < 4 * px * px:
+        return None
+    out = []
+    for axis in (0, 1):  # 0: edges across the lines x = const (a change along x)
+        g = np.abs(cv2.Sobel(top, cv2.CV_32F, 1 - axis, axis, ksize=3)).sum(axis=2) * wgt
+        out.append(g.sum(axis=axis).astype(np.float64))  # (summed along the lines)
+    return out[0], out[1]
+
+
+def _profile_comb(profile: np.ndarray, px: int) -> tuple[float, float, float, float]:
+    """The regular comb of a lattice's edge profile (see :func:`_edge_profiles`): ``(period,
+    phase, coherence, coherence at one cell)``, period and phase in cells (edges at ``phase +
+    k * period`` from the window's first cell), coherence 0-1 (the profile's Fourier amplitude
+    at the period over its mean absolute deviation). The period is the longest among
+    :data:`PROFILE_PERIODS` whose coherence is close to the best (a comb at half the tiles'
+    pitch fits a profile of sharp edges nearly as well, one at twice the pitch does not)."""
+    p = profile - profile.mean()
+    norm = float(np.abs(p).sum()) + 1e-9
+    # the Fourier amplitudes on a fine grid of frequencies (the profile padded with zeros):
+    # bin k is a period of PROFILE_FFT / (k * px) cells
+    spectrum = np.fft.rfft(p, n=max(PROFILE_FFT, len(p)))
+    n = max(PROFILE_FFT, len(p))
+    lo, hi = PROFILE_PERIODS
+    # (no period longer than a third of the window: the layout's own extent is no comb)
+    hi = max(min(hi, len(profile) / px / 3.0), lo * 1.01)
+    k = np.arange(int(math.ceil(n / (hi * px))), int(n / (lo * px)) + 1)
+    k = k[(k >= 1) & (k < len(spectrum))]
+    z = spectrum[k] / norm
+    a = np.abs(z)
+    a1 = float(np.abs(spectrum[min(len(spectrum) - 1, int(round(n / px)))]) / norm)
+    periods = n / (k * px)
+    best = float(a.max())
+    peak = np.r_[False, (a[1:-1] >= a[:-2]) & (a[1:-1] >= a[2:]), False]
+    ok = np.flatnonzero((a >= 0.8 * best) & peak)
+    # (the longest period: the lowest frequency)
+    i = int(ok.min()) if len(ok) else int(a.argmax())
+    period = float(periods[i])
+    # (the transform's phase is of exp(-2 pi i f t): the comb's first edge lies at -angle)
+    phase = float(-np.angle(z[i]) / (2 * np.pi) * period) % period
+    return period, phase, float(a[i]), a1
+
+
+def _refine_pitch(lat: Lattice, work: np.ndarray) -> Lattice:
+    """The lattice with its pitch along either axis taken from the tiles' edges on its top-down
+    view (see :func:`_edge_profiles`, :func:`_profile_comb`) where they are regular at
+    another pitch than the lattice's: a layout's tiles abut at one pitch along each axis, so
+    the colour edges between them, summed along the lattice's lines, repeat at the tiles'
+    pitch. The comb of the lines' segments can lock onto another (every other line; a
+    period between, where wood grain or the tiles' teeth add lines). ``work``: the work
+    image of ``lat.fg``."""
+    found = _edge_profiles(lat, work)
+    if found is None:
+        return lat
+    scale, shift = [1.0, 1.0], [0.0, 0.0]
+    for axis, profile in enumerate(found):
+        period, phase, coh, coh1 = _profile_comb(profile, PROFILE_PX)
+        logger.debug("edge profile %s: comb %.2f cells, coherence %.2f (at one cell %.2f)",
+                     "xy"[axis], period, coh, coh1)
+        if abs(math.log(period)) < math.log(1 + PROFILE_OFF) or coh < PROFILE_MIN \
+                or coh < PROFILE_GAIN * coh1:
+            continue
+        scale[axis] = period
+        shift[axis] = (lat.cols[0], lat.rows[0])[axis] + phase
+        logger.debug("lattice's %s pitch from its edge profile: %.2f cells (coherence %.2f, at "
+                     "one cell %.2f)", "xy"[axis], period, coh, coh1)
+    if scale == [1.0, 1.0]:
+        return lat
+    # new coordinates x' = (x - shift) / period
+    A = np.array([[1 / scale[0], 0, -shift[0] / scale[0]],
+                  [0, 1 / scale[1], -shift[1] / scale[1]], [0, 0, 1.0]])
+    return _recoordinated(lat, A)
 
 
 def _refit_to_edges(lat: Lattice, segs: Segments) -> Lattice:

@@ -185,7 +185,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                 continue
             try:
                 found = locate_candidates(looked_on, cells_are_tiles=cells_are_tiles,
-                                          solid_layout=kit.board is not None)
+                                          solid_layout=kit.board is not None,
+                                          plain_faces=kit.face_model == "solid")
             except NoTilesFound as exc:
                 not_found = not_found or exc
                 continue
@@ -261,7 +262,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                                               balanced=balanced):
             try:
                 more = _tagged(locate_candidates(looked_on, cells_are_tiles=cells_are_tiles, seed=seed,
-                                                 refit_coarse=True),
+                                                 refit_coarse=True,
+                                                 plain_faces=kit.face_model == "solid"),
                                looked_on is not image)
             except (NoTilesFound, np.linalg.LinAlgError, FloatingPointError):
                 continue
@@ -427,8 +429,9 @@ class _Reads(NamedTuple):
 
 
 def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
-    """Whether a reading's cells cover the layout (see :data:`SECOND_LOOK_COVERAGE`) and their
-    colours fit the palette (see :data:`SECOND_LOOK_FIT`): no second look needed.
+    """Whether a reading's cells cover the layout (see :data:`SECOND_LOOK_COVERAGE`), their
+    colours fit the palette (see :data:`SECOND_LOOK_FIT`) and they have the tiles' shape on the
+    table (see :func:`_misshapen`): no second look needed.
 
     With X-Tiles' ``kit`` also whether the sectors fit closely (:data:`SECTOR_SETTLED_FIT`) and
     every tile read is one of the set: the coverage cannot tell a lattice of twice the pitch
@@ -436,7 +439,8 @@ def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
     checks whose cells hold a tile here and there; its cells' sectors then fall on different
     tiles, or on the cloth."""
     settled = (best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
-               and best.info.get("fit", 0.0) <= SECOND_LOOK_FIT)
+               and best.info.get("fit", 0.0) <= SECOND_LOOK_FIT
+               and best.info.get("misshapen", 0.0) == 0.0)
     if settled and kit is not None and kit.shape == "rounded-x":
         return (best.info.get("fit", 0.0) <= SECTOR_SETTLED_FIT
                 and best.info.get("set_fit", 1.0) >= 1.0)
@@ -491,8 +495,9 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         n_occ = sum(r.occupied for r in readings)
         plausible = set_fit(readings, kit, game)
         info["set_fit"] = plausible
+        info["misshapen"] = _misshapen(image, lat, kit)
         score = _score(lat, kit, fit=info["fit"], n_occ=n_occ, coverage=info.get("coverage", 1.0),
-                       plausible=plausible)
+                       plausible=plausible, misshapen=info["misshapen"])
         logger.debug("candidate %d (pitch %.0f px): score %.2f (colour fit %.2f, %d tiles, coverage "
                      "%.2f, partial %.2f, set fit %.2f)", k, lat.pitch_px, score, info["fit"], n_occ,
                      info.get("coverage", 1.0), lat.info.get("partial", 0.0), plausible)
@@ -585,17 +590,40 @@ STRIPS_CONFIDENCE = 0.6
 
 
 def _score(lat: Lattice, kit: Kit, *, fit: float, n_occ: int, coverage: float,
-           plausible: float) -> float:
+           plausible: float, misshapen: float = 0.0) -> float:
     """How well a lattice's cells read (lower is better): colours that fit the palette (``fit``,
     their mean distance), on cells (``n_occ`` tiles) that cover what stands out from the table
     (``coverage``), cutting through no tile (the lattice's share of partly covered cells, see
-    locate), tiles the set has (``plausible``, :func:`vision.decode.set_fit`)."""
-    score = fit - 0.5 * min(n_occ, 4)
+    locate), tiles the set has (``plausible``, :func:`vision.decode.set_fit`), of the tiles'
+    shape on the table (``misshapen``, see :func:`_misshapen`)."""
+    score = fit - 0.5 * min(n_occ, 4) + MISSHAPEN_WEIGHT * misshapen
     if kit.board is None:  # (on a board the empty cells stand out from the table too)
         score += 10.0 * (1.0 - coverage)
     score += 10.0 * lat.info.get("partial", 0.0)
     score += 10.0 * (1.0 - plausible)
     return score
+
+
+def _misshapen(image: np.ndarray, lat: Lattice, kit: Kit) -> float:
+    """How far the lattice's cells are from the tiles' shape on the table: for square tiles
+    the log of the cells' length / width seen through a phone camera (see
+    :func:`vision.locate.cell_aspect`) beyond :data:`SQUARE_SLACK`; 0 for other kits (cards lie
+    either way round; X-Tiles' and boards' lattices are judged otherwise). A lattice of a
+    wrong perspective or pitch (its vanishing points from a few short toothed edges, its comb
+    on every other line) has cells half as long again as wide, which no phone's view of square
+    tiles shows."""
+    if kit.face_model != "solid" or lat.diagonal:
+        return 0.0
+    aspect = cell_aspect(lat, (image.shape[1], image.shape[0]))
+    return max(0.0, abs(math.log(aspect)) - math.log(SQUARE_SLACK))
+
+
+#: Square tiles' cells on the table (see :func:`_misshapen`) may measure up to this length /
+#: width (the phone's focal length is assumed; steep views of the independent renderer's
+#: tiles on their right lattices: 0.98-1.19; wrong ones 1.5-1.6) ...
+SQUARE_SLACK = 1.3
+#: ... and count this much to a reading's score per unit of log beyond it (1.52: +2).
+MISSHAPEN_WEIGHT = 10.0
 
 
 def _score_floor(lat: Lattice, n_occ: int, coverage: float, kit: Kit) -> float:
