@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.cells import _surface_looks, rectify
-from vision.colour import Palette, bgr_to_lab, ciede2000
+from vision.colour import Palette, bgr_to_lab, ciede2000, median_last
 from vision.locate import Lattice
 
 logger = logging.getLogger(__name__)
@@ -246,10 +246,10 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
             seg, seg_s = med[:, c0, r0 + inner], spr[:, c0, r0 + inner]
         else:
             seg, seg_s = med[:, c0 + FRAME, r0 + inner], spr[:, c0 + FRAME, r0 + inner]
-        m = np.median(seg, axis=3)                         # (S, nr, nc, 3)
-        between = np.median(np.linalg.norm(seg - m[..., None, :], axis=4), axis=3)
+        m = median_last(np.moveaxis(seg, 3, -1))           # (S, nr, nc, 3)
+        between = median_last(np.linalg.norm(seg - m[..., None, :], axis=4))
         meds.append(m)
-        spreads.append(np.median(seg_s, axis=3) + between)
+        spreads.append(median_last(seg_s) + between)
     meds = np.stack(meds, axis=3)        # (S, nr, nc, 4, 3)
     spread = np.stack(spreads, axis=3)   # (S, nr, nc, 4)
     valid = np.all(np.isfinite(meds), axis=4) & np.isfinite(spread)  # (S, nr, nc, 4)
@@ -321,7 +321,7 @@ def _strip_middles(view: np.ndarray, n: int, br: int, bc: int, idx: np.ndarray,
             out.append(float("nan"))
             continue
         part = np.ascontiguousarray(v[top:bottom, (a + 1) * n:(a + FRAME - 1) * n])
-        profile = np.median(bgr_to_lab(part), axis=1)                   # (lines, 3)
+        profile = median_last(bgr_to_lab(part).transpose(0, 2, 1))      # (lines, 3)
         d = _strip_distance(profile, palette)[:, k]
         away = (line - (np.arange(top, bottom) + 0.5)) / n               # cells out
         inside = np.flatnonzero((away >= 0) & (away <= SLICE_STARTS[-1] + SLICE))
