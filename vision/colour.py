@@ -395,10 +395,10 @@ def _median(x: np.ndarray) -> float:
 
 
 def median_last(a: np.ndarray) -> np.ndarray:
-    """``np.median(a, axis=-1)`` of a float array without NaN: the same values (and type: a
-    numpy scalar for 1-D input), about four times as fast. (numpy partitions around both middle
-    elements and the last, a slow path; here the upper middle element is placed and the lower
-    one is the largest before it.)"""
+    """``np.median(a, axis=-1)`` of a float array: the same values (NaN where a row holds one)
+    and type (a numpy scalar for 1-D input), about four times as fast. (numpy partitions around
+    both middle elements and the last, a slow path; here the upper middle element is placed and
+    the lower one is the largest before it.)"""
     a = np.asarray(a)
     n = a.shape[-1]
     if n == 0 or a.dtype.kind != "f":
@@ -407,16 +407,16 @@ def median_last(a: np.ndarray) -> np.ndarray:
     part = np.partition(a, k, axis=-1)
     upper = part[..., k] if a.ndim > 1 else part[k]
     # (numpy takes the mean of the middle element(s), a sum from 0.0: a middle -0.0 gives 0.0)
-    if n % 2:
-        return upper + 0.0
-    return (part[..., :k].max(axis=-1) + 0.0 + upper) / 2
+    out = upper + 0.0 if n % 2 else (part[..., :k].max(axis=-1) + 0.0 + upper) / 2
+    return _nan_where_nan(out, part[..., k:])
 
 
 def percentile_last(a: np.ndarray, q: float, *, together: bool = False) -> np.ndarray:
-    """``np.percentile(a, q, axis=-1)`` of a float array without NaN for one percentile ``q``
-    (linear interpolation): the same values (and type), a few times as fast (numpy partitions
-    around four elements). ``together``: as numpy computes each of several percentiles asked
-    for at once (``np.percentile(a, (q1, q2))``), which interpolates in float64."""
+    """``np.percentile(a, q, axis=-1)`` of a float array for one percentile ``q`` (linear
+    interpolation): the same values (NaN where a row holds one) and type, a few times as fast
+    (numpy partitions around four elements). ``together``: as numpy computes each of several
+    percentiles asked for at once (``np.percentile(a, (q1, q2))``), which interpolates in
+    float64."""
     a = np.asarray(a)
     n = a.shape[-1]
     if n == 0 or a.dtype.kind != "f" or not 0 <= q <= 100:
@@ -432,9 +432,19 @@ def percentile_last(a: np.ndarray, q: float, *, together: bool = False) -> np.nd
     if together:
         t = np.float64(t)
     diff = upper - lower
-    if t >= 0.5:
-        return upper - diff * (1 - t)
-    return lower + diff * t
+    out = upper - diff * (1 - t) if t >= 0.5 else lower + diff * t
+    return _nan_where_nan(out, part[..., nxt:])
+
+
+def _nan_where_nan(out: np.ndarray, tail: np.ndarray) -> np.ndarray:
+    """``out`` (a row's statistic) NaN where its row holds a NaN, as numpy's: a partition puts
+    NaNs last, so they lie in ``tail``, the partitioned rows from the placed element on."""
+    if tail.size == 0 or not np.isnan(np.max(tail)):  # (a NaN anywhere carries into the max)
+        return out
+    nan = np.isnan(tail).any(axis=-1)
+    if np.ndim(out) == 0:
+        return out.dtype.type(np.nan)
+    return np.where(nan, np.nan, out).astype(out.dtype, copy=False)
 
 
 def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,

@@ -246,10 +246,10 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
             seg, seg_s = med[:, c0, r0 + inner], spr[:, c0, r0 + inner]
         else:
             seg, seg_s = med[:, c0 + FRAME, r0 + inner], spr[:, c0 + FRAME, r0 + inner]
-        m = median_last(np.moveaxis(seg, 3, -1))           # (S, nr, nc, 3)
-        between = median_last(np.linalg.norm(seg - m[..., None, :], axis=4))
+        m = np.median(seg, axis=3)                         # (S, nr, nc, 3)
+        between = np.median(np.linalg.norm(seg - m[..., None, :], axis=4), axis=3)
         meds.append(m)
-        spreads.append(median_last(seg_s) + between)
+        spreads.append(np.median(seg_s, axis=3) + between)
     meds = np.stack(meds, axis=3)        # (S, nr, nc, 4, 3)
     spread = np.stack(spreads, axis=3)   # (S, nr, nc, 4)
     valid = np.all(np.isfinite(meds), axis=4) & np.isfinite(spread)  # (S, nr, nc, 4)

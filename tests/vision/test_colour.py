@@ -169,3 +169,17 @@ def test_percentile_last_is_numpys_to_the_bit():
         both = np.percentile(a, (10, 90), axis=-1)
         assert _same(percentile_last(a, 10, together=True), both[0])
         assert _same(percentile_last(a, 90, together=True), both[1])
+
+
+def test_median_and_percentile_last_are_nan_where_numpy_is():
+    from vision.colour import median_last, percentile_last
+
+    rng = np.random.default_rng(6)
+    for t in range(200):
+        a = rng.normal(size=(4, int(rng.integers(1, 40)))).astype((np.float32, np.float64)[t % 2])
+        a[rng.random(a.shape) < 0.05] = np.nan
+        a[1] = np.nan
+        assert _same(median_last(a), np.median(a, axis=-1))
+        assert _same(median_last(a[0]), np.median(a[0]))
+        assert _same(percentile_last(a, 80), np.percentile(a, 80, axis=-1))
+        assert _same(percentile_last(a[2], 10, together=True), np.percentile(a[2], (10, 90))[0])
