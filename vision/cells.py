@@ -18,9 +18,9 @@ from typing import Any, Callable, Mapping
 import cv2
 import numpy as np
 
-from vision.colour import (Palette, as_correction, bgr_to_lab, ciede2000, classify_adaptive,
-                           hex_to_lab, lab_to_bgr, linear_to_srgb, palette_distance,
-                           srgb_to_linear)
+from vision.colour import (Palette, _clip, as_correction, bgr_to_lab, ciede2000, classify_adaptive,
+                           hex_to_lab, lab_to_bgr, linear_to_srgb, median_last, palette_distance,
+                           percentile_last, srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import hue_groups, name_groups
@@ -211,11 +211,11 @@ def _robust(lab: np.ndarray) -> tuple[np.ndarray, float]:
     if len(lab) == 0:
         return np.array([50.0, 0, 0]), 99.0
     L = lab[:, 0]
-    lo, hi = np.percentile(L, (10, 90))
+    lo, hi = (percentile_last(L, q, together=True) for q in (10, 90))
     keep = (L >= lo) & (L <= hi)
     sub = lab[keep] if keep.sum() >= 3 else lab
-    med = np.median(sub, axis=0)
-    spread = float(np.median(np.linalg.norm(sub - med, axis=1)))
+    med = median_last(sub.T)
+    spread = float(median_last(np.linalg.norm(sub - med, axis=1)))
     return med, spread
 
 
@@ -232,8 +232,8 @@ def _region_stats(cells: np.ndarray, mask: np.ndarray, exclude: np.ndarray | Non
     if x.shape[1] == 0:
         return np.full((len(cells), 3), 50.0), np.full(len(cells), 99.0) if spread else None
     # (the median along the last, contiguous axis: a third faster than along the middle one)
-    med = np.median(np.ascontiguousarray(x.transpose(0, 2, 1)), axis=2)
-    spreads = np.median(np.linalg.norm(x - med[:, None, :], axis=2), axis=1) if spread else None
+    med = median_last(x.transpose(0, 2, 1))
+    spreads = median_last(np.linalg.norm(x - med[:, None, :], axis=2)) if spread else None
     if exclude is not None:
         ex = exclude[:, mask]
         rows = np.flatnonzero(ex.any(axis=1))
@@ -303,8 +303,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     on_ring = np.array([r in (td.r0, td.r0 + td.rows - 1) or c in (td.c0, td.c0 + td.cols - 1)
                         for r, c in cells], bool)
     ring = labs[on_ring]
-    table = np.median(ring, axis=0)
-    ring_spread = float(np.median(ciede2000(ring, table[None, :]))) if len(ring) else 5.0
+    table = median_last(ring.T)
+    ring_spread = float(median_last(ciede2000(ring, table[None, :]))) if len(ring) else 5.0
     prior = _gain_prior(ctx.profile)
     fg = np.array([ctx.fg[c] for c in cells]) if ctx.fg is not None else None
     board = ctx.kit.board is not None
@@ -402,7 +402,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 s_fg = max(s_fg, 2.0)
             # (a colour far from every palette colour is no tile however it stands out: paper,
             # a box, a hand)
-            s = float(np.clip(s, -3, 3)) - max(0.0, fits_best(i) - ALIEN_COLOUR) / 2.0 + s_fg
+            s = _clip(s, -3.0, 3.0) - max(0.0, fits_best(i) - ALIEN_COLOUR) / 2.0 + s_fg
         if (outline and ctx.sides is not None and ctx.sides[cell] <= 1
                 and d_pal[i] > OUTLINE_FREE_FIT):
             # an edge on one side at most (a neighbour's) and only a loose colour fit: a patch of
@@ -545,7 +545,7 @@ def _edge_sides(td: TopDown) -> dict:
     gray = gray.astype(np.float32)
     gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
     gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
-    level = float(np.median(gx[::2, ::2] + gy[::2, ::2])) + 1.0
+    level = float(median_last((gx[::2, ::2] + gy[::2, ::2]).ravel())) + 1.0
     bw = max(1, int(round(0.06 * cw)))
     bh = max(1, int(round(0.06 * ch)))
     H, W = gray.shape
@@ -1042,7 +1042,7 @@ def _face_colours(cells_lab: np.ndarray) -> np.ndarray:
     x = core.reshape(N, -1, 3).astype(np.float64)
     L = x[..., 0]
     C = np.hypot(x[..., 1], x[..., 2])
-    c90 = np.percentile(C, 90, axis=1)
+    c90 = percentile_last(C, 90)
     blown = (L > 97.0) & (C < 6.0)
     mostly_blown = blown.mean(1) > 0.6
     keep_grey = ~blown | mostly_blown[:, None]
@@ -1053,7 +1053,7 @@ def _face_colours(cells_lab: np.ndarray) -> np.ndarray:
     colour_keep = (C >= 0.6 * c90[:, None]) & ~blown
     # a coloured face: its most saturated pixels are not the brightest (those would be light
     # pips tinted by a warm light on a grey face)
-    L_all = np.median(L, axis=1)
+    L_all = median_last(L)
     L_col = _masked_median(L[..., None], colour_keep)[:, 0]
     # and glare shows: blown-out pixels (a white face's intrusions from a neighbour tile, when
     # the cell sits a little off its tile, are a coloured minority too, without glare)

@@ -7,6 +7,7 @@ arrays ``(..., 3)`` with L in 0-100 and a, b in about -128..127 (real CIELAB, no
 from __future__ import annotations
 
 import logging
+import math
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -391,6 +392,59 @@ def _median(x: np.ndarray) -> float:
     if n % 2:
         return float(part[k])
     return float((part[k - 1] + part[k]) / 2)
+
+
+def median_last(a: np.ndarray) -> np.ndarray:
+    """``np.median(a, axis=-1)`` of a float array: the same values (NaN where a row holds one)
+    and type (a numpy scalar for 1-D input), about four times as fast. (numpy partitions around
+    both middle elements and the last, a slow path; here the upper middle element is placed and
+    the lower one is the largest before it.)"""
+    a = np.asarray(a)
+    n = a.shape[-1]
+    if n == 0 or a.dtype.kind != "f":
+        return np.median(a, axis=-1)
+    k = n // 2
+    part = np.partition(a, k, axis=-1)
+    upper = part[..., k] if a.ndim > 1 else part[k]
+    # (numpy takes the mean of the middle element(s), a sum from 0.0: a middle -0.0 gives 0.0)
+    out = upper + 0.0 if n % 2 else (part[..., :k].max(axis=-1) + 0.0 + upper) / 2
+    return _nan_where_nan(out, part[..., k:])
+
+
+def percentile_last(a: np.ndarray, q: float, *, together: bool = False) -> np.ndarray:
+    """``np.percentile(a, q, axis=-1)`` of a float array for one percentile ``q`` (linear
+    interpolation): the same values (NaN where a row holds one) and type, a few times as fast
+    (numpy partitions around four elements). ``together``: as numpy computes each of several
+    percentiles asked for at once (``np.percentile(a, (q1, q2))``), which interpolates in
+    float64."""
+    a = np.asarray(a)
+    n = a.shape[-1]
+    if n == 0 or a.dtype.kind != "f" or not 0 <= q <= 100:
+        return np.percentile(a, (q,) if together else q, axis=-1)[0 if together else ()]
+    v = (n - 1) * (q / 100)  # (numpy's virtual index, in float64)
+    nxt = n - 1 if v >= n - 1 else int(math.floor(v)) + 1
+    part = np.partition(a, nxt, axis=-1)
+    upper = part[..., nxt] if a.ndim > 1 else part[nxt]
+    if v >= n - 1:  # (the largest value)
+        lower, t = upper, 0.0
+    else:
+        lower, t = part[..., :nxt].max(axis=-1), v - (nxt - 1)
+    if together:
+        t = np.float64(t)
+    diff = upper - lower
+    out = upper - diff * (1 - t) if t >= 0.5 else lower + diff * t
+    return _nan_where_nan(out, part[..., nxt:])
+
+
+def _nan_where_nan(out: np.ndarray, tail: np.ndarray) -> np.ndarray:
+    """``out`` (a row's statistic) NaN where its row holds a NaN, as numpy's: a partition puts
+    NaNs last, so they lie in ``tail``, the partitioned rows from the placed element on."""
+    if tail.size == 0 or not np.isnan(np.max(tail)):  # (a NaN anywhere carries into the max)
+        return out
+    nan = np.isnan(tail).any(axis=-1)
+    if np.ndim(out) == 0:
+        return out.dtype.type(np.nan)
+    return np.where(nan, np.nan, out).astype(out.dtype, copy=False)
 
 
 def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.cells import _surface_looks, rectify
-from vision.colour import Palette, bgr_to_lab, ciede2000
+from vision.colour import Palette, bgr_to_lab, ciede2000, median_last
 from vision.locate import Lattice
 
 logger = logging.getLogger(__name__)
@@ -321,7 +321,7 @@ def _strip_middles(view: np.ndarray, n: int, br: int, bc: int, idx: np.ndarray,
             out.append(float("nan"))
             continue
         part = np.ascontiguousarray(v[top:bottom, (a + 1) * n:(a + FRAME - 1) * n])
-        profile = np.median(bgr_to_lab(part), axis=1)                   # (lines, 3)
+        profile = median_last(bgr_to_lab(part).transpose(0, 2, 1))      # (lines, 3)
         d = _strip_distance(profile, palette)[:, k]
         away = (line - (np.arange(top, bottom) + 0.5)) / n               # cells out
         inside = np.flatnonzero((away >= 0) & (away <= SLICE_STARTS[-1] + SLICE))

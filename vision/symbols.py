@@ -32,6 +32,7 @@ from typing import Iterable
 import cv2
 import numpy as np
 
+from vision.colour import percentile_last
 from vision.locate import Lattice
 
 #: Width in pixels of a card's own view, on which its symbol is read.
@@ -262,7 +263,7 @@ def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
     coef = _least_squares(X, Y)
     for _ in range(2):  # (trimmed: the art's rim and specks left out)
         res = np.linalg.norm(Y - X @ coef, axis=1)
-        ok = res < max(2 * float(np.percentile(res, 80)), 3.0)
+        ok = res < max(2 * float(percentile_last(res, 80)), 3.0)
         coef = _least_squares(X[ok], Y[ok])
     bg = (terms[my:h - my, mx:w - mx] @ coef).astype(np.float32)
     d = np.linalg.norm(core - bg, axis=2)

@@ -22,6 +22,10 @@ logger = logging.getLogger(__name__)
 
 #: Pixels of the downscaled copy the gains are estimated on.
 ESTIMATE_PIXELS = 400_000
+#: Linear light (float64) of each 8-bit sRGB level, as ``srgb_to_linear`` gives it for the
+#: level's float32 value: a pixel's linear light is looked up instead of computed (the same
+#: values); and so is each channel's corrected sRGB, by a table per step (see neutral_gains).
+_LINEAR_OF_LEVEL = np.asarray(srgb_to_linear(np.arange(256, dtype=np.float32) / 255.0), np.float64)
 
 
 def neutral_gains(image: np.ndarray, *, max_chroma: float = 12.0, top_share: float = 0.05
@@ -39,23 +43,26 @@ def neutral_gains(image: np.ndarray, *, max_chroma: float = 12.0, top_share: flo
         s = (ESTIMATE_PIXELS / (image.shape[0] * image.shape[1])) ** 0.5
         small = cv2.resize(image, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
     px = small.reshape(-1, 3)
-    px = px[px.max(axis=1) < 250]
+    px = px[np.maximum(np.maximum(px[:, 0], px[:, 1]), px[:, 2]) < 250]  # (N, 3) uint8
     if len(px) < 50:
         return None
-    lin = np.asarray(srgb_to_linear(px.astype(np.float32) / 255.0), np.float64)
+    lin = _LINEAR_OF_LEVEL[px]  # (N, 3) float64
     mean = lin.mean(axis=0)
     gains = mean.mean() / np.maximum(mean, 1e-6)
     used = 0
     for _ in range(4):
-        corrected = np.clip(lin * gains, 0, 1)
-        lab = bgr_to_lab(np.asarray(linear_to_srgb(corrected), np.float32))
+        # (a pixel's corrected sRGB depends on its channel's level alone: one table per channel)
+        levels = np.asarray(linear_to_srgb(np.clip(_LINEAR_OF_LEVEL[:, None] * gains, 0, 1)),
+                            np.float32)  # (256, 3)
+        lab = bgr_to_lab(cv2.LUT(px.reshape(-1, 1, 3), levels.reshape(1, 256, 3)).reshape(-1, 3))
         chroma = np.hypot(lab[:, 1], lab[:, 2])
         limit = min(2 * max_chroma, max(max_chroma, float(np.quantile(chroma, 0.1))))
         ok = (chroma < limit) & (lab[:, 0] > 25)
         if ok.sum() < 50:
             return None
-        L = lab[ok, 0]
-        sel = lin[ok][L >= np.quantile(L, 1 - top_share)]
+        lightness = lab[:, 0]
+        L = lightness[ok]
+        sel = lin[ok & (lightness >= np.quantile(L, 1 - top_share))]
         ref = sel.mean(axis=0)
         new = ref.mean() / np.maximum(ref, 1e-6)
         used = len(sel)

@@ -130,3 +130,56 @@ def test_colours_blown_out_where_learnt_are_estimated_from_a_darker_photo():
     assert np.allclose(corr[0], 0.6, atol=0.05)
     # (the palette as matched: white predicted warm, as seen)
     assert after.predicted is not None and after.predicted[names.index("white")][1] > 4.0
+
+
+def _same(x, y) -> bool:
+    """Equal to the last bit, of the same type and dtype (a -0.0 is not a 0.0)."""
+    return (type(x) is type(y) and np.asarray(x).dtype == np.asarray(y).dtype
+            and np.ascontiguousarray(x).tobytes() == np.ascontiguousarray(y).tobytes())
+
+
+def test_median_last_is_numpys_to_the_bit():
+    """median_last gives np.median's values along the last axis (even and odd counts, ties,
+    signed zeros, float32 and float64, views), and its types (a scalar for 1-D input)."""
+    from vision.colour import median_last
+
+    rng = np.random.default_rng(3)
+    for t in range(400):
+        shape = tuple(rng.integers(1, 6, t % 3)) + (int(rng.integers(1, 120)),)
+        a = rng.normal(size=shape).astype((np.float32, np.float64)[t % 2])
+        if t % 3 == 0:
+            a = np.round(a * 2) / 2  # (ties, and -0.0 from rounding)
+        assert _same(median_last(a), np.median(a, axis=-1)), (shape, a.dtype)
+    a = rng.normal(size=(20, 31, 3)).astype(np.float32)
+    assert _same(median_last(a.transpose(0, 2, 1)), np.median(a, axis=1))
+    assert _same(median_last(np.array([-0.0, -0.0, 1.0, -0.0])), np.median([-0.0, -0.0, 1.0, -0.0]))
+
+
+def test_percentile_last_is_numpys_to_the_bit():
+    """percentile_last gives np.percentile's values (linear interpolation) for one percentile,
+    and, ``together``, those of several percentiles asked for at once (interpolated in float64)."""
+    from vision.colour import percentile_last
+
+    rng = np.random.default_rng(4)
+    for t in range(400):
+        shape = tuple(rng.integers(1, 6, t % 3)) + (int(rng.integers(1, 200)),)
+        a = np.abs(rng.normal(size=shape)).astype((np.float32, np.float64)[t % 2])
+        q = (80, 90, 10, 50, 0, 100, 12.5)[t % 7]
+        assert _same(percentile_last(a, q), np.percentile(a, q, axis=-1)), (shape, q)
+        both = np.percentile(a, (10, 90), axis=-1)
+        assert _same(percentile_last(a, 10, together=True), both[0])
+        assert _same(percentile_last(a, 90, together=True), both[1])
+
+
+def test_median_and_percentile_last_are_nan_where_numpy_is():
+    from vision.colour import median_last, percentile_last
+
+    rng = np.random.default_rng(6)
+    for t in range(200):
+        a = rng.normal(size=(4, int(rng.integers(1, 40)))).astype((np.float32, np.float64)[t % 2])
+        a[rng.random(a.shape) < 0.05] = np.nan
+        a[1] = np.nan
+        assert _same(median_last(a), np.median(a, axis=-1))
+        assert _same(median_last(a[0]), np.median(a[0]))
+        assert _same(percentile_last(a, 80), np.percentile(a, 80, axis=-1))
+        assert _same(percentile_last(a[2], 10, together=True), np.percentile(a[2], (10, 90))[0])
