@@ -348,16 +348,39 @@ def without_haze(labs: np.ndarray, haze: np.ndarray) -> np.ndarray:
     return bgr_to_lab(linear_to_srgb(np.clip(lin, 1e-4, 1.0)).astype(np.float32)).astype(np.float64)
 
 
+def rules_read(layout: Layout, alignment: Alignment, read: Mapping[Cell, Mapping[str, Any]]
+               ) -> dict[str, tuple[int, int]]:
+    """How the reader's shape rules named the layout's cards in the calibration photo: per
+    symbol, ``(cards read as that symbol, cards of it read at all)`` (``read``: the reader's
+    tiles by photo cell, as :class:`CellsFound` keeps them; a card read without a symbol counts
+    as not named so). A set whose art differs from the kit's default may be misread by the rules
+    for one symbol every time (measured on an independent renderer's cards: all six rocks read
+    as paper); the reader then lets the profile's templates of that symbol decide."""
+    tiles = layout.turned(alignment.quarter_turns)
+    out: dict[str, list[int]] = {}
+    for lcell, pcell in alignment.cells.items():
+        want, got = tiles[lcell].get("symbol"), read.get(pcell)
+        if want is None or not got:
+            continue
+        tally = out.setdefault(want, [0, 0])
+        tally[0] += got.get("symbol") == want
+        tally[1] += 1
+    return {name: (a, n) for name, (a, n) in out.items()}
+
+
 def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Mapping[Cell, CellSample]],
-                  *, source: str = "", cov_floor: float = 1.0) -> dict[str, Any]:
+                  *, source: str = "", cov_floor: float = 1.0,
+                  read: Mapping[Cell, Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """Colour statistics and symbol templates from the aligned layout.
 
     Per colour: ``lab`` the per-channel median of its regions' Lab (regions veiled by glare
     left out, see :func:`unveiled`), ``cov`` their covariance
     (plus ``cov_floor`` on the diagonal, so one region still gives a usable spread), ``n`` the
     number of regions, ``clipped`` the channels blown out in this photo (see
-    :func:`clipped_channels`). Per symbol: ``template`` the mean 32x32 probe, ``n`` the cards used.
-    Cards: ``art`` the median Lab of their symbol art as photographed (the reader's symbol mask
+    :func:`clipped_channels`). Per symbol: ``template`` the mean 32x32 probe, ``n`` the cards used,
+    and with the reader's readings ``read`` (photo cell -> tile), ``rules_read`` the share of
+    the symbol's cards its shape rules named right and ``rules_n`` their number (see
+    :func:`rules_read`). Cards: ``art`` the median Lab of their symbol art as photographed (the reader's symbol mask
     looks for it, see ``vision.profile_use``).
     The colours are kept as photographed: the photo's exposure goes through the camera's tone
     curve, which no change of light undoes exactly, and later photos are exposed alike; only a
@@ -399,6 +422,10 @@ def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Ma
             mean = np.clip(np.mean(np.array(items), axis=0), 0, 1)
             symbols[name] = {"template": [[round(float(v), 3) for v in row] for row in mean],
                              "n": len(items)}
+        for name, (agree, n) in rules_read(layout, alignment, read or {}).items():
+            if name in symbols:
+                symbols[name]["rules_read"] = round(agree / n, 3)
+                symbols[name]["rules_n"] = n
     return new_profile(kit, colours, symbols=symbols or None, source=source,
                        layout=layout.name, quarter_turns=alignment.quarter_turns,
                        light={"gains_bgr_to_defaults": [round(g, 4) for g in alignment.gains_bgr],
@@ -513,7 +540,7 @@ def calibrate_image(image: np.ndarray, layout: Layout, *, game: str | None = Non
     if alignment.spread > 15:
         warnings.append(f"tiles of one colour look quite different from each other (spread dE "
                         f"{alignment.spread:.0f}): uneven light or glare?")
-    profile = learn_profile(layout, alignment, samples, source=source)
+    profile = learn_profile(layout, alignment, samples, source=source, read=found.tiles)
     blown = {n: c["clipped"] for n, c in sorted(profile["colours"].items()) if c.get("clipped")}
     if blown:
         channels = sorted({ch for chs in blown.values() for ch in chs})
