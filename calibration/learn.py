@@ -598,11 +598,18 @@ def outline_quad(image: np.ndarray) -> np.ndarray | None:
     return _order_quad(approx.astype(float) / scale)
 
 
+#: The edge rows or columns (top, bottom, left, right) a layout's outline may miss: none, one
+#: on any side, two on one side or one on each of two opposite sides.
+OUTLINE_MISSES = ((0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1),
+                  (2, 0, 0, 0), (0, 2, 0, 0), (0, 0, 2, 0), (0, 0, 0, 2), (1, 1, 0, 0), (0, 0, 1, 1))
+
+
 def cells_from_outline(image: np.ndarray, layout: Layout) -> list[CellsFound]:
     """Cell polygons of a filled-rectangle layout from its outline, for both ways its rows
-    may lie in the photo and with the outline missing no or one edge row or column (tiles as
-    light as the table); the colours then decide (see :func:`align_layout`). ``[]`` when the
-    layout is not a filled rectangle or its outline is not a quadrilateral."""
+    may lie in the photo and with the outline missing edge rows or columns (tiles as light or
+    as dark as the table, see :data:`OUTLINE_MISSES`); the colours then decide (see
+    :func:`align_layout`). ``[]`` when the layout is not a filled rectangle or its outline is
+    not a quadrilateral."""
     import cv2
 
     rows = sorted({r for r, _ in layout.tiles})
@@ -614,8 +621,10 @@ def cells_from_outline(image: np.ndarray, layout: Layout) -> list[CellsFound]:
     if quad is None:
         return []
     out = []
-    # the outline may miss one edge row or column (tiles the colour of the table)
-    misses = [(0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)]
+    # the outline may miss an edge row or column, or two (tiles the colour of the table: the
+    # nestortiles layout ends in a black and a white row, and both were lost on a light
+    # gingham; the 8 rows left spread over 9 put every colour below green one row off)
+    misses = OUTLINE_MISSES
     for (gr, gc), (top, bottom, left, right) in ((g, m) for g in dict.fromkeys([(nr, nc), (nc, nr)])
                                                  for m in misses):
         dst = np.array([[left, top], [gc - right, top], [gc - right, gr - bottom], [left, gr - bottom]],
