@@ -348,16 +348,39 @@ def without_haze(labs: np.ndarray, haze: np.ndarray) -> np.ndarray:
     return bgr_to_lab(linear_to_srgb(np.clip(lin, 1e-4, 1.0)).astype(np.float32)).astype(np.float64)
 
 
+def rules_read(layout: Layout, alignment: Alignment, read: Mapping[Cell, Mapping[str, Any]]
+               ) -> dict[str, tuple[int, int]]:
+    """How the reader's shape rules named the layout's cards in the calibration photo: per
+    symbol, ``(cards read as that symbol, cards of it read at all)`` (``read``: the reader's
+    tiles by photo cell, as :class:`CellsFound` keeps them; a card read without a symbol counts
+    as not named so). A set whose art differs from the kit's default may be misread by the rules
+    for one symbol every time (measured on an independent renderer's cards: all six rocks read
+    as paper); the reader then lets the profile's templates of that symbol decide."""
+    tiles = layout.turned(alignment.quarter_turns)
+    out: dict[str, list[int]] = {}
+    for lcell, pcell in alignment.cells.items():
+        want, got = tiles[lcell].get("symbol"), read.get(pcell)
+        if want is None or not got:
+            continue
+        tally = out.setdefault(want, [0, 0])
+        tally[0] += got.get("symbol") == want
+        tally[1] += 1
+    return {name: (a, n) for name, (a, n) in out.items()}
+
+
 def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Mapping[Cell, CellSample]],
-                  *, source: str = "", cov_floor: float = 1.0) -> dict[str, Any]:
+                  *, source: str = "", cov_floor: float = 1.0,
+                  read: Mapping[Cell, Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """Colour statistics and symbol templates from the aligned layout.
 
     Per colour: ``lab`` the per-channel median of its regions' Lab (regions veiled by glare
     left out, see :func:`unveiled`), ``cov`` their covariance
     (plus ``cov_floor`` on the diagonal, so one region still gives a usable spread), ``n`` the
     number of regions, ``clipped`` the channels blown out in this photo (see
-    :func:`clipped_channels`). Per symbol: ``template`` the mean 32x32 probe, ``n`` the cards used.
-    Cards: ``art`` the median Lab of their symbol art as photographed (the reader's symbol mask
+    :func:`clipped_channels`). Per symbol: ``template`` the mean 32x32 probe, ``n`` the cards used,
+    and with the reader's readings ``read`` (photo cell -> tile), ``rules_read`` the share of
+    the symbol's cards its shape rules named right and ``rules_n`` their number (see
+    :func:`rules_read`). Cards: ``art`` the median Lab of their symbol art as photographed (the reader's symbol mask
     looks for it, see ``vision.profile_use``).
     The colours are kept as photographed: the photo's exposure goes through the camera's tone
     curve, which no change of light undoes exactly, and later photos are exposed alike; only a
@@ -399,6 +422,10 @@ def learn_profile(layout: Layout, alignment: Alignment, samples: Mapping[str, Ma
             mean = np.clip(np.mean(np.array(items), axis=0), 0, 1)
             symbols[name] = {"template": [[round(float(v), 3) for v in row] for row in mean],
                              "n": len(items)}
+        for name, (agree, n) in rules_read(layout, alignment, read or {}).items():
+            if name in symbols:
+                symbols[name]["rules_read"] = round(agree / n, 3)
+                symbols[name]["rules_n"] = n
     return new_profile(kit, colours, symbols=symbols or None, source=source,
                        layout=layout.name, quarter_turns=alignment.quarter_turns,
                        light={"gains_bgr_to_defaults": [round(g, 4) for g in alignment.gains_bgr],
@@ -513,7 +540,7 @@ def calibrate_image(image: np.ndarray, layout: Layout, *, game: str | None = Non
     if alignment.spread > 15:
         warnings.append(f"tiles of one colour look quite different from each other (spread dE "
                         f"{alignment.spread:.0f}): uneven light or glare?")
-    profile = learn_profile(layout, alignment, samples, source=source)
+    profile = learn_profile(layout, alignment, samples, source=source, read=found.tiles)
     blown = {n: c["clipped"] for n, c in sorted(profile["colours"].items()) if c.get("clipped")}
     if blown:
         channels = sorted({ch for chs in blown.values() for ch in chs})
@@ -571,11 +598,18 @@ def outline_quad(image: np.ndarray) -> np.ndarray | None:
     return _order_quad(approx.astype(float) / scale)
 
 
+#: The edge rows or columns (top, bottom, left, right) a layout's outline may miss: none, one
+#: on any side, two on one side or one on each of two opposite sides.
+OUTLINE_MISSES = ((0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1),
+                  (2, 0, 0, 0), (0, 2, 0, 0), (0, 0, 2, 0), (0, 0, 0, 2), (1, 1, 0, 0), (0, 0, 1, 1))
+
+
 def cells_from_outline(image: np.ndarray, layout: Layout) -> list[CellsFound]:
     """Cell polygons of a filled-rectangle layout from its outline, for both ways its rows
-    may lie in the photo and with the outline missing no or one edge row or column (tiles as
-    light as the table); the colours then decide (see :func:`align_layout`). ``[]`` when the
-    layout is not a filled rectangle or its outline is not a quadrilateral."""
+    may lie in the photo and with the outline missing edge rows or columns (tiles as light or
+    as dark as the table, see :data:`OUTLINE_MISSES`); the colours then decide (see
+    :func:`align_layout`). ``[]`` when the layout is not a filled rectangle or its outline is
+    not a quadrilateral."""
     import cv2
 
     rows = sorted({r for r, _ in layout.tiles})
@@ -587,8 +621,10 @@ def cells_from_outline(image: np.ndarray, layout: Layout) -> list[CellsFound]:
     if quad is None:
         return []
     out = []
-    # the outline may miss one edge row or column (tiles the colour of the table)
-    misses = [(0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)]
+    # the outline may miss an edge row or column, or two (tiles the colour of the table: the
+    # nestortiles layout ends in a black and a white row, and both were lost on a light
+    # gingham; the 8 rows left spread over 9 put every colour below green one row off)
+    misses = OUTLINE_MISSES
     for (gr, gc), (top, bottom, left, right) in ((g, m) for g in dict.fromkeys([(nr, nc), (nc, nr)])
                                                  for m in misses):
         dst = np.array([[left, top], [gc - right, top], [gc - right, gr - bottom], [left, gr - bottom]],

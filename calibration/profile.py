@@ -5,7 +5,8 @@
     {"format": "tile-companion-profile", "version": 1, "kit": "nestortiles",
      "colours": {"red": {"lab": [L, a, b], "cov": [[3x3]], "n": 123,      # CIELAB, D65
                          "clipped": ["r"]}, ...},          # optional: blown out when learnt
-     "symbols": {"rock": {"template": [[32x32 grey 0-1]]}, ...},             # optional
+     "symbols": {"rock": {"template": [[32x32 grey 0-1]],                  # optional
+                          "rules_read": 0.0, "rules_n": 6}, ...},  # optional: the shape rules' share right
      "art": {"lab": [L, a, b], "n": 40},                 # optional: symbol art as photographed
      "white_balance": {"gains_bgr": [gb, gg, gr]},                            # optional
      "camera": {... a camera profile, see vision.camera ...},                 # optional

@@ -26,7 +26,7 @@ from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
 from vision.pips import read_pips
-from vision.profile_use import combine_symbol_votes, profile_art_lab, template_vote
+from vision.profile_use import combine_symbol_votes, profile_art_lab, rules_misread, template_vote
 from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
 
 logger = logging.getLogger(__name__)
@@ -1115,7 +1115,8 @@ def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np
 
     Each card's art (:func:`vision.symbols.symbol_mask`) is named with the photo's other cards
     (:func:`vision.symbols.name_symbols`): a set prints one art per symbol. A profile's
-    templates only break ties. (The top-down view of the whole layout, 44 pixels per card, is
+    templates only break ties, unless they name a symbol whose cards the rules misread on the
+    calibration photo (:func:`vision.profile_use.rules_misread`). (The top-down view of the whole layout, 44 pixels per card, is
     enough to tell a card from the table, not to tell a hand's fingers apart.)
     """
     cards = [rd for rd in readings if rd.occupied and (rd.row, rd.col) in views
@@ -1123,10 +1124,11 @@ def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np
     if not cards:
         return readings
     templates = _profile_templates(profile)
+    misread = rules_misread(profile)
     # the art's colour as a profile measured it under the player's light; without one, the art
-    # is what is lighter than the face (the kit's nominal white is cream under a warm lamp, and
-    # nearer a yellow card's face than to white: measured on both renderers' cards, the
-    # nominal colour read 5 of 233 cards of the independent renderer wrong, lightness none)
+    # is what lies towards white from the face (the kit's nominal white is cream under a warm
+    # lamp, and nearer a yellow card's face than to white: measured on both renderers' cards,
+    # the nominal colour read 5 of 233 cards of the independent renderer wrong)
     art = profile_art_lab(profile, None)
     # (one conversion for all the views: they share their size)
     labs = bgr_to_lab(np.concatenate([views[(rd.row, rd.col)] for rd in cards], axis=0))
@@ -1137,7 +1139,8 @@ def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np
     for rd, mask, (sym, sconf, why) in zip(cards, masks, name_symbols(masks, kit.symbols)):
         if templates and mask.any():
             sym, sconf, why = combine_symbol_votes((sym, sconf, why),
-                                                   template_vote(symbol_probe_from_mask(mask), templates))
+                                                   template_vote(symbol_probe_from_mask(mask), templates),
+                                                   misread)
         attrs = {**rd.attrs, "symbol": sym if sconf >= CONFIDENCE_THRESHOLD else None}
         attr_conf = {**rd.attr_conf, "symbol": sconf}
         doubts = tuple(d for d in rd.doubts if d[0] != "symbol")

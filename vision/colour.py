@@ -346,6 +346,10 @@ def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.
 
 #: A blown-out channel of a profile colour is estimated up to this many times its clip level.
 UNCLIP_MAX = 4.0
+#: A sample matched to a colour with a blown channel tells that channel only when its other
+#: channels are within this factor of the colour's prediction (tiles in shade or a lamp's
+#: fall-off: within 1.3; a notepad taken for yellow tiles: 2x).
+UNCLIP_SHADE = 1.5
 
 
 def _unclipped(pal_lin: np.ndarray, blown: np.ndarray, obs_lin: np.ndarray, index: np.ndarray,
@@ -365,8 +369,20 @@ def _unclipped(pal_lin: np.ndarray, blown: np.ndarray, obs_lin: np.ndarray, inde
         if not rows.any() or corr[0, ch] <= 0:
             continue
         est = (obs_lin[rows, ch] - corr[1, ch]) / corr[0, ch]
+        ww = w[rows]
+        kept = ~blown[k]
+        if kept.any():
+            # a sample of this paint shows its unblown channels as predicted, up to its own
+            # shading (one factor for every channel): the blown channel is judged at that
+            # shading, and a sample far from it is another surface the match took for this
+            # colour (a notepad lighter than the tiles; observed: yellow's red estimated from
+            # it, the yellow tiles then read as no colour)
+            pred = corr[0, kept] * pal_lin[k, kept]
+            shade = (obs_lin[rows][:, kept] - corr[1, kept]).sum(axis=1) / max(float(pred.sum()), 1e-6)
+            ww = ww * ((shade > 1.0 / UNCLIP_SHADE) & (shade < UNCLIP_SHADE))
+            est = est / np.maximum(shade, 1e-3)
         order = np.argsort(est)
-        cw = np.cumsum(w[rows][order])
+        cw = np.cumsum(ww[order])
         if cw[-1] <= 0:
             continue
         med = float(est[order][np.searchsorted(cw, 0.5 * cw[-1])])

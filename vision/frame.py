@@ -293,6 +293,10 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
 #: A line across a strip is on it while its colour lies within this (see :func:`_strip_distance`)
 #: of the strip's kit colour, or no further than 4 more than the strip's best line.
 ON_STRIP = 12.0
+#: ... and while it looks like the strip's best line to within this (CIEDE2000): a strip is
+#: printed in one ink (measured on a yellow strip: its lines within 1.1 of each other, the line
+#: across its edge 9.5, the board's margin 18.6 and the wood beside the board 16.6 away).
+STRIP_INK = 10.0
 #: A strip's extent is measured from this far inside a window's side to this far out (cells).
 PROFILE = (-0.3, 1.3)
 
@@ -328,8 +332,13 @@ def _strip_middles(view: np.ndarray, n: int, br: int, bc: int, idx: np.ndarray,
         if not len(inside):
             out.append(float("nan"))
             continue
-        best = int(inside[np.argmin(d[inside])])
-        near = d <= max(ON_STRIP, d[best] + 4.0)
+        # (the strip's ink is saturated, as the slices are judged (see _judged): a table or a
+        # board's margin may lie as near the kit colour as a printed strip seen under other light)
+        chroma = np.hypot(profile[:, 1], profile[:, 2])
+        best = int(inside[np.argmin(d[inside] - 0.3 * np.minimum(chroma[inside], 60))])
+        # (the strip is one ink: its lines look alike, another surface next to it does not,
+        # however near the kit colour it lies)
+        near = (d <= max(ON_STRIP, d[best] + 4.0)) & (ciede2000(profile, profile[best][None]) <= STRIP_INK)
         lo = hi = best
         while lo > 0 and near[lo - 1]:
             lo -= 1

@@ -532,11 +532,32 @@ def _board_from_strips(image: np.ndarray, kit: Kit, palette: Palette) -> tuple[F
 STRIPS_OFF_CENTRE = 0.5
 
 
+#: A board's strips run along its cells, a small printed margin out: their middles lie at most
+#: this far out from the frame's window (cells). A frame whose strips lie further out is on a
+#: lattice finer than the board's cells or a part of a cell off them, whatever its colours say
+#: (a profile's colours, learnt on this very set, fit the strips closely on such a lattice too).
+#: (Measured: 0.09-0.41 on the 50 frames chosen on the indie and dev Twelve Tiles photos (the
+#: indie renderer prints strips up to 0.49 out); 0.66-0.72 on the north and south strips of the
+#: wrong frames chosen with a profile, calibration measure seed 1.)
+STRIPS_OUT = 0.6
+#: ... and such a frame ranks this much lower per cell beyond (see :func:`_frame_rank`).
+STRIPS_OUT_PENALTY = 1.0
+
+
 def _clear(frame: Frame) -> bool:
-    """Whether a frame shows the board clearly (:data:`CLEAR_FRAME`, :data:`CENTRED_FRAME`)."""
+    """Whether a frame shows the board clearly (:data:`CLEAR_FRAME`, :data:`CENTRED_FRAME`), its
+    strips along its window's cells (:data:`STRIPS_OUT`)."""
+    if frame.strips is not None and _strips_out(frame.strips) > 0:
+        return False
     return frame.confidence >= CLEAR_FRAME or (
         frame.strips is not None and frame.confidence >= CENTRED_FRAME[0]
         and _off_centre(frame.strips) <= CENTRED_FRAME[1])
+
+
+def _strips_out(strips: Mapping[str, float]) -> float:
+    """How far a frame's strips lie beyond :data:`STRIPS_OUT` from its window (cells, the four
+    sides' excesses added)."""
+    return sum(max(0.0, v - STRIPS_OUT) for v in strips.values())
 
 
 def _off_centre(strips: Mapping[str, float]) -> float:
@@ -547,12 +568,13 @@ def _off_centre(strips: Mapping[str, float]) -> float:
 
 def _frame_rank(found: tuple[Frame, Lattice]) -> float:
     """How well a frame found on a lattice shows the board (higher is better): its confidence,
-    less for strips off centre around its window (:data:`STRIPS_OFF_CENTRE`)."""
+    less for strips off centre around its window (:data:`STRIPS_OFF_CENTRE`) or beyond its
+    cells' margin (:data:`STRIPS_OUT_PENALTY`)."""
     frame = found[0]
     st = frame.strips
     if st is None:
         return frame.confidence
-    return frame.confidence - STRIPS_OFF_CENTRE * _off_centre(st)
+    return frame.confidence - STRIPS_OFF_CENTRE * _off_centre(st) - STRIPS_OUT_PENALTY * _strips_out(st)
 
 
 def _at_origin(frame: Frame, lattice: Lattice) -> tuple[Frame, Lattice]:

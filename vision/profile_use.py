@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Mapping
+from typing import Collection, Mapping
 
 import numpy as np
 
@@ -46,12 +46,35 @@ def profile_art_lab(profile: Mapping | None, default: np.ndarray | None) -> np.n
     return lab
 
 
+#: A symbol whose calibration cards the shape rules named right at most this share of the time
+#: is misread by them on this set's art (see :func:`rules_misread`).
+RULES_MISREAD = 0.5
+
+
+def rules_misread(profile: Mapping | None) -> frozenset[str]:
+    """The symbols whose cards the kit's shape rules misread on the calibration photo (the
+    profile's ``symbols[name].rules_read`` at most :data:`RULES_MISREAD`, with a template): the
+    set's art for them is not the kit's default, and the templates learnt from it decide."""
+    if not isinstance(profile, Mapping) or not isinstance(profile.get("symbols"), Mapping):
+        return frozenset()
+    out = set()
+    for name, entry in profile["symbols"].items():
+        share = entry.get("rules_read") if isinstance(entry, Mapping) else None
+        if (isinstance(share, (int, float)) and not isinstance(share, bool) and math.isfinite(share)
+                and share <= RULES_MISREAD and entry.get("template") is not None):
+            out.add(name)
+    return frozenset(out)
+
+
 def combine_symbol_votes(rules: tuple[str | None, float, str],
-                         templates: tuple[str | None, float, str] | None
-                         ) -> tuple[str | None, float, str]:
+                         templates: tuple[str | None, float, str] | None,
+                         misread: Collection[str] = ()) -> tuple[str | None, float, str]:
     """One symbol verdict ``(name, confidence 0-1, why)`` from the kit's shape rules and the
     profile's templates (each such a triple; ``templates`` None when the profile has none).
 
+    - templates naming a symbol the rules misread on the calibration photo (``misread``, see
+      :func:`rules_misread`) against the rules: the templates' verdict (the rules' sureness
+      says nothing of an art they misread).
     - rules sure (confidence >= :data:`RULES_SURE`): the rules' verdict; agreeing templates
       raise its confidence (``1 - (1 - c_r)(1 - c_t)``), disagreeing ones lower it by half
       their confidence (never below the threshold: the rules stay decided).
@@ -65,6 +88,8 @@ def combine_symbol_votes(rules: tuple[str | None, float, str],
         return templates
     if name_r == name_t:
         return name_r, float(1 - (1 - conf_r) * (1 - conf_t)), why_r
+    if name_t in misread:
+        return name_t, float(conf_t), why_t
     if conf_r >= RULES_SURE:
         return name_r, float(max(RULES_SURE, conf_r - 0.5 * conf_t)), why_r
     if conf_t > conf_r:

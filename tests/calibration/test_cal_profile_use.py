@@ -55,3 +55,42 @@ def test_profile_art_is_validated():
     with pytest.raises(ProfileError, match="no symbols"):
         validate_profile({**_doc(art={"lab": [96, 0, 0]}), "kit": "nestortiles",
                           "colours": {"red": {"lab": [45.0, 60.0, 35.0]}}})
+
+
+def test_templates_decide_a_symbol_the_rules_misread_on_the_calibration_photo():
+    # a set whose rock art the kit's shape rules read as paper (measured on an independent
+    # renderer's cards: all six rocks of the calibration layout, and on later photos 11 rocks
+    # read as paper with confidence 0.5-0.99): the profile records it, and templates naming rock
+    # win over sure rules; other symbols keep the rules' say
+    from vision.profile_use import rules_misread
+    t = [[0.0] * 32 for _ in range(32)]
+    profile = {"symbols": {"rock": {"template": t, "rules_read": 0.0, "rules_n": 6},
+                           "paper": {"template": t, "rules_read": 1.0, "rules_n": 6},
+                           "scissors": {"template": t}}}
+    misread = rules_misread(profile)
+    assert misread == {"rock"}
+    assert combine_symbol_votes(("paper", 0.99, "r"), ("rock", 0.7, "t"), misread) == ("rock", 0.7, "t")
+    assert combine_symbol_votes(("rock", 0.9, "r"), ("paper", 0.8, "t"), misread)[0] == "rock"
+    assert combine_symbol_votes(("paper", 0.9, "r"), ("scissors", 0.8, "t"), misread)[0] == "paper"
+    assert rules_misread(None) == frozenset() and rules_misread({"symbols": {"rock": {"rules_read": 0.0}}}) == frozenset()
+    assert rules_misread({"symbols": {"rock": {"template": t, "rules_read": "none"}}}) == frozenset()
+    # (the profile keeps the counts through validation)
+    doc = validate_profile(_doc(symbols={"rock": {"template": t, "rules_read": 0.0, "rules_n": 6}}))
+    assert doc["symbols"]["rock"]["rules_read"] == 0.0
+
+
+def test_calibration_counts_how_the_rules_named_each_symbol():
+    from calibration.learn import Alignment, rules_read
+    from calibration.reference import layout_for_game
+    layout = layout_for_game("tapestry")
+    cells = {cell: (cell[0] + 2, cell[1] + 1) for cell in layout.tiles}
+    alignment = Alignment(0, (2, 1), len(cells), 0.0, 9.0, 5.0, 1.0, None, (1.0, 1.0, 1.0), cells)
+    read = {}
+    for (r, c), tile in layout.tiles.items():
+        sym = "paper" if tile["symbol"] == "rock" else tile["symbol"]
+        read[(r + 2, c + 1)] = {"colour": tile["colour"], "symbol": sym}
+    read.pop((2, 1))  # (a card left unread counts neither way)
+    counts = rules_read(layout, alignment, read)
+    rocks = sum(t["symbol"] == "rock" for t in layout.tiles.values())
+    assert counts["rock"][0] == 0 and counts["rock"][1] >= rocks - 1
+    assert counts["paper"][0] == counts["paper"][1] and counts["scissors"][0] == counts["scissors"][1]

@@ -183,3 +183,30 @@ def test_median_and_percentile_last_are_nan_where_numpy_is():
         assert _same(median_last(a[0]), np.median(a[0]))
         assert _same(percentile_last(a, 80), np.percentile(a, 80, axis=-1))
         assert _same(percentile_last(a[2], 10, together=True), np.percentile(a[2], (10, 90))[0])
+
+
+def test_a_blown_channel_is_not_estimated_from_another_surface():
+    # measured (Textile, a repainted set under a 3000 K lamp): the profile was learnt on an
+    # over-exposed photo (white's red and green, yellow's red at the clip level); a darker photo
+    # shows mustard-yellow tiles beside a lighter yellow notepad. The notepad, matched to yellow
+    # on the way, set yellow's red twice too high (the tiles then 27-30 dE from it, read as no
+    # tile); a sample tells a blown channel only when its other channels agree with the colour
+    kit = kit_for_game("textile")
+    learnt = {"white": ([93.5, -9.4, 25.8], ["r", "g"]), "black": ([21.5, 8.8, 6.5], []),
+              "red": ([46.8, 52.3, 33.6], []), "orange": ([63.3, 39.8, 58.0], ["r"]),
+              "yellow": ([79.8, 1.4, 74.4], ["r"]), "green": ([60.1, -12.2, 30.0], []),
+              "blue": ([56.2, 6.6, -53.6], []), "purple": ([32.8, 33.3, -55.2], []),
+              "pink": ([56.5, 65.1, 8.0], ["r"]), "brown": ([31.0, 21.7, 23.0], [])}
+    pal = Palette.from_profile({"colours": {n: {"lab": lab, "clipped": ch} for n, (lab, ch) in learnt.items()}},
+                               kit.colours)
+    notepad = [[87.0, 2.0, 56.9], [85.2, 1.8, 55.3], [86.8, 1.9, 56.7], [85.2, 1.8, 55.4]]
+    tiles = {"blue": [[48.9, -3.2, -43.0], [44.9, 0.4, -43.9], [45.1, -2.6, -40.9]],
+             "yellow": [[64.9, -4.0, 68.0], [61.7, -5.9, 65.1], [63.0, -5.1, 66.3]],
+             "white": [[88.2, 6.2, 27.1], [87.2, 7.5, 32.6], [78.1, 9.5, 29.9]],
+             "red": [[33.5, 38.6, 25.7], [37.5, 43.3, 28.9]], "green": [[48.9, -8.9, 21.4]]}
+    names = [n for n, v in tiles.items() for _ in v]
+    lab = np.array(notepad + [x for v in tiles.values() for x in v])
+    match, _, _ = classify_adaptive(lab, pal)
+    got = [pal.names[i] for i in match.index[len(notepad):]]
+    assert got == names
+    assert match.distance[len(notepad):].max() < 10.0

@@ -200,3 +200,44 @@ def test_the_four_strips_take_four_colours_even_when_a_cloth_beside_one_is_anoth
     frame = find_frame(image, lat, palette)
     assert frame is not None and frame.borders == {"n": "red", "e": "yellow", "s": "blue",
                                                    "w": "green"}
+
+
+def _lab_bgr(lab) -> tuple[int, int, int]:
+    from vision.colour import lab_to_bgr
+    return tuple(int(v) for v in np.clip(np.round(lab_to_bgr(np.array([lab], np.float32))[0] * 255), 0, 255))
+
+
+def test_a_strip_is_measured_on_its_ink_not_on_a_table_nearer_its_colour():
+    # measured (Twelve Tiles with a profile, a wooden table): the profile's yellow, learnt on the
+    # tiles under the calibration lamp, is CIELAB (70, 8.5, 44); the board's yellow strip in
+    # a brighter photo (82, 10, 64), 10 from it, the wood beside the board (70, 11.5, 26) 8.5.
+    # The strip's middle is measured on the strip (saturated, one ink), not across the wood
+    kit = kit_for_game("twelve-tiles")
+    base = Palette.from_hex(kit.colours)
+    lab = base.lab.copy()
+    lab[base.names.index("yellow")] = (70.0, 8.5, 44.0)
+    palette = Palette(base.names, lab)
+    image, lat, borders = _flat_board(0.15, 0.3, body=_lab_bgr((96.0, -5.0, 25.0)),
+                                      strips={"n": "yellow", "e": "green", "s": "blue", "w": "red"})
+    wood = _lab_bgr((70.0, 11.5, 26.0))
+    board = np.all(image == _lab_bgr((96.0, -5.0, 25.0)), axis=2) | np.any(image != 225, axis=2)
+    image[~board] = wood
+    cell = 40
+    lo, hi = 3 * cell, 11 * cell
+    image[lo - int(0.45 * cell):lo - int(0.15 * cell), lo:hi] = _lab_bgr((82.0, 10.0, 64.0))
+    frame = find_frame(image, lat, palette)
+    assert frame is not None and frame.borders["n"] == "yellow"
+    assert abs(frame.strips["n"] - 0.3) < 0.1, frame.strips
+
+
+def test_a_frame_whose_strips_lie_far_out_on_opposite_sides_is_not_the_boards():
+    # a lattice finer than the board's cells (measured with a profile: north and south strips
+    # 0.66 and 0.72 cells out, confidence 0.76) is no clear frame, whatever its colours, and
+    # ranks below a frame of the board's cells whose colours fit less (strips 0.1-0.4 out)
+    from vision.frame import Frame
+    from vision.pipeline import _clear, _frame_rank
+    borders = {"n": "green", "e": "red", "s": "blue", "w": "yellow"}
+    finer = Frame((0, 0), borders, 0.76, {"n": 0.66, "e": 0.19, "s": 0.72, "w": 0.09})
+    board = Frame((0, 0), borders, 0.55, {"n": 0.16, "e": 0.22, "s": 0.22, "w": 0.19})
+    assert not _clear(finer) and _clear(board)
+    assert _frame_rank((board, None)) > _frame_rank((finer, None))
