@@ -146,6 +146,12 @@ def _clip(v: float, lo: float, hi: float) -> float:
     return min(max(v, lo), hi)
 
 
+#: A sheet fills its bounding rectangle's corners beyond this (see :func:`corner_fill`); votes
+#: per unit of corner fill beyond it (for paper, against rock).
+SHEET_CORNERS = 0.9
+SHEET_CORNER_WEIGHT = 20.0
+
+
 def symbol_scores(f: ShapeFeatures) -> dict[str, float]:
     """Soft votes ``{"rock", "paper", "scissors"}`` (higher is likelier) from shape features.
 
@@ -155,10 +161,13 @@ def symbol_scores(f: ShapeFeatures) -> dict[str, float]:
     scissors: rings and thin blades (little of the hull filled, round holes).
     """
     slits = f.slits
+    # (a sheet's corners are sharp and filled; a fist drawn as a rounded square fills most of
+    # them too, but not all: measured at 72 px, the independent renderer's rounded fists
+    # 0.80-0.92, sheets 0.91-0.97, our renderer's sheets 0.87-0.98 with lines drawn across)
     rock = (6 * (f.filled_solidity - 0.86) + 6 * (f.roundness - 0.86)
-            - 6 * max(0.0, f.corners - 0.7) - 8 * f.rings - 4 * slits)
-    sheet = (6 * (f.corners - 0.7) + 4 * (f.filled_solidity - 0.85) + 6 * (f.extent - 0.8)
-             + 4 * slits)
+            - SHEET_CORNER_WEIGHT * max(0.0, f.corners - SHEET_CORNERS) - 8 * f.rings - 4 * slits)
+    sheet = (SHEET_CORNER_WEIGHT * (f.corners - SHEET_CORNERS) + 4 * (f.filled_solidity - 0.85)
+             + 6 * (f.extent - 0.8) + 6 * slits)
     hand = (2 * _clip(f.notch - 0.6, -0.5, 0.6) + 8 * _clip(0.8 - f.filled_solidity, -0.2, 0.15)
             + 8 * _clip(0.68 - f.extent, -0.2, 0.15) - 10 * f.rings
             - 12 * max(0.0, 0.6 - f.solidity))
