@@ -824,10 +824,11 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # coverage below, which must not grow after them): a die face is a tile's ...
         # (grown in rounds: a tile vouched for may be the layout's only neighbour of the next)
         layout = [c for c, v in occ.items() if v]
-        # (... and where the game does not lay every tile pips up (Textile), only where no cell
-        # of the bare table reads as a die face: stripes aslant or dots can, and most tiles of
-        # such a game may show no pips to vouch for them)
-        table_dots: list = [] if not die_faces else [False]
+        # (... but not where the bare table reads as die faces: stripes aslant or a polka-dot
+        # cloth can; where the game does not lay every tile pips up (Textile), one such cell
+        # of the table ends the vouching, since most tiles of such a game may show no pips to
+        # vouch for them; where it does (Octopus), a share of them, see TABLE_PIPS_SHARE)
+        table_dots: list = []
 
         def show_pips(near: list) -> list:
             if table_dots and table_dots[0]:
@@ -837,7 +838,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains))
             if more and not table_dots:
                 # (the table is looked at once a cell beside the layout shows a die face)
-                table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains))
+                table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains,
+                                                    share=TABLE_PIPS_SHARE if die_faces else None))
                 if table_dots[0]:
                     return []
                 if isinstance(cell_regions, _LazyCells):
@@ -1271,11 +1273,17 @@ def _vouched_by_pips(reads: dict) -> dict:
 #: renderer's purple stripes aslant read as a '6' in one ring cell and in two cells beside the
 #: layout.)
 TABLE_PIPS = 1
+#: Where every tile lies pips up (Octopus) the pips of a cell beside the layout are strong
+#: evidence of a tile, and a chance die face in the table's grain or stripes must not cancel
+#: them: the bare table shows die faces there when at least this share of the view's outer
+#: ring reads as one (a polka-dot cloth: most of it).
+TABLE_PIPS_SHARE = 0.25
 
 
-def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray) -> bool:
+def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray,
+                      share: float | None = None) -> bool:
     """Whether the bare table (the view's outer ring, the cells left empty) shows die faces:
-    :data:`TABLE_PIPS` of its cells read as one."""
+    :data:`TABLE_PIPS` of its cells read as one, or with ``share`` that share of them."""
     td = ctx.td
     ring = [(r, c) for (r, c), v in occ.items() if not v and (
         r in (td.r0, td.r0 + td.rows - 1) or c in (td.c0, td.c0 + td.cols - 1))]
@@ -1285,7 +1293,10 @@ def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray)
         regions.need(ring)
     dots = _vouched_by_pips(_read_solid(ctx, ring, regions, gains))
     if dots:
-        logger.debug("the bare table reads as die faces in %d cells: %s", len(dots), sorted(dots))
+        logger.debug("the bare table reads as die faces in %d cells of %d: %s", len(dots),
+                     len(ring), sorted(dots))
+    if share is not None:
+        return len(dots) >= max(TABLE_PIPS, share * len(ring))
     return len(dots) >= TABLE_PIPS
 
 

@@ -77,3 +77,14 @@ def test_a_patch_where_no_pip_stands_out_gets_no_count_and_finite_odds():
     reading = _fit_layouts(-np.ones((2, 5, 9)))
     assert np.isfinite(reading.prob).all() and np.isfinite(reading.confidence).all()
     assert (reading.count == 0).all() and (reading.confidence == 0).all()
+
+
+def test_in_octopus_too_a_polka_dot_cloth_vouches_for_no_tile():
+    # (every Octopus tile lies pips up, so pips are strong evidence there; but a cloth whose
+    # dots read as die faces all round the view is no layout: the pips vouched for white
+    # tiles over the whole cloth)
+    octopus = kit_for_game("octopus")
+    td, fg = _view(_dots(7 * N, 7 * N), LAYOUT, fg_cells=set(LAYOUT))
+    readings, _ = read_cells(td, octopus, palette=Palette.from_hex(octopus.colours), fg=fg,
+                             die_faces=True)
+    assert {(r.row, r.col) for r in readings if r.occupied} == set(LAYOUT)
