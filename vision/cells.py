@@ -81,6 +81,13 @@ GLARE_SUSPECT = 0.5
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
 OUTLINE_FREE_FIT = 10.0
+#: ... and only if its colour lies further than this from every look of the bare table under
+#: more light and white glare (see :func:`_surface_looks`, :func:`_from_surface`) when it is
+#: at least :data:`HOT_SPOT_L` lighter than the table (L*): a lamp's hot spot on the table.
+#: (Measured on the independent renderer's photos: hot spots on brown and orange wood 2.0-8.1;
+#: a tile on a lattice a third of a cell off, half on a grey wood, 7.9-8.6.)
+LIT_TABLE = 10.0
+HOT_SPOT_L = 5.0
 #: On a board, a cell whose sector tile shows its diagonals (lighter than beside them by more than
 #: this, in L*) and sectors of different hues (their (a*, b*) this far from their mean on
 #: average), or sectors twice as far apart without lines seen, holds a tile however washed out
@@ -343,10 +350,20 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         cloth's square or stripe."""
         return (len(ring) >= TABLE_LOOKS
                 and bool(np.sort(ciede2000(ring, labs[i][None, :]))[TABLE_LOOKS - 1] < GROW_APART))
+    # how far each cell's colour lies from every look of the bare table under more or less
+    # light (see _surface_looks): a lamp's hot spot on the table is one of them
+    lit = None
+    if outline and not no_table and len(ring):
+        looks = _surface_looks(table)
+        lit = np.array([_from_surface(v, looks) if v[0] >= table[0] + HOT_SPOT_L else np.inf
+                        for v in labs])
     if outline and ctx.sides is not None and fg is not None:
         # ... and the clear tiles (standing out, a close colour fit) must show theirs: where
         # most do not (the light, a cloth's pattern), a missing outline says nothing either
-        clear = [ctx.sides[c] >= 3 for i, c in enumerate(cells) if fg[i] > 0.9 and d_pal[i] < 8.0]
+        # (a cell of the table's colour in another light without an outline is no evidence:
+        # it may be a hot spot on the table)
+        clear = [ctx.sides[c] >= 3 for i, c in enumerate(cells) if fg[i] > 0.9 and d_pal[i] < 8.0
+                 and not (lit is not None and lit[i] < LIT_TABLE and ctx.sides[c] < 3)]
         if len(clear) >= 4 and np.mean(clear) < 0.5:
             outline = False
     # (a face's texture against the table's, where they differ: see _texture_split)
@@ -407,6 +424,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 and d_pal[i] > OUTLINE_FREE_FIT):
             # an edge on one side at most (a neighbour's) and only a loose colour fit: a patch of
             # the table (glare, a stain), not a tile, which shows its outline all round
+            s = min(s, -1.0)
+        if (outline and ctx.sides is not None and ctx.sides[cell] <= 1 and not edgy
+                and lit is not None and lit[i] < LIT_TABLE):
+            # an edge on one side at most and the table's own colour in more (or less) light: a
+            # lamp's hot spot on the table, however well the lit table's colour fits a paint
+            # (lit brown or orange wood); a tile of the table's colour shows its outline
+            if debug and s > 0:
+                logger.debug("cell %s: the table in another light (%.1f), no outline", cell, lit[i])
             s = min(s, -1.0)
         p = 1 / (1 + math.exp(-s))
         occ[cell] = p > 0.5
