@@ -529,7 +529,7 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     lat = Lattice(H=H_lat / H_lat[2, 2], rows=rows, cols=cols, pitch_px=pitch, diagonal=True,
                   strength=float(ok.mean()), work_scale=work_scale,
                   info={"source": "tiles", "tiles": int(ok.sum())},
-                  fg=_with_faces(fg, [b for b, k in zip(blobs, ok) if k], work_scale))
+                  fg=_with_faces(fg, [b for b, k in zip(blobs, ok) if k], work_scale, pitch))
     lat = _normalise(lat)
     # which parity holds the east-west tiles, in the normalised lattice's coordinates
     inv_n = np.linalg.inv(lat.H)
@@ -553,17 +553,31 @@ def _on_lattice(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray) -> np.n
     return ok & (along_u == (even != flip))
 
 
-def _with_faces(fg: np.ndarray, faces: list[TileBlob], work_scale: float) -> np.ndarray:
+#: The layout's tiles touch: what stands out from the table further than this many pitches from
+#: every face found is no tile of it (a neighbour's cell lies within 0.2-0.8 pitch of a face).
+LAYOUT_REACH = 1.0
+
+
+def _with_faces(fg: np.ndarray, faces: list[TileBlob], work_scale: float, pitch: float
+                ) -> np.ndarray:
     """The foreground mask ``fg`` (work pixels, bool) with the tiles' faces found drawn in (each
-    as the ellipse of its area and elongation): a tile of the table's colours stands out from a
-    cloth printed in them little, but its face, found by its paints and shape, is a tile's."""
-    out = fg.astype(np.uint8).copy()
+    as the ellipse of its area and elongation), and left out beyond :data:`LAYOUT_REACH` (the
+    lattice's ``pitch``, image pixels) of them. A tile of the table's colours stands out from a
+    cloth printed in them little, but its face, found by its paints and shape, is a tile's; and
+    a cloth printed in the paints' colours stands out as a whole (an independent renderer's
+    navy cloth of orange flowers: its cells read as tiles of blue and orange sectors, not tiles
+    of the set, and the reading of the tiles' lattice was rejected), while the layout's tiles
+    each touch another."""
+    faces_mask = np.zeros(fg.shape, np.uint8)
     for b in faces:
         short = math.sqrt(b.area / (math.pi * b.elongation)) * work_scale
         axes = (max(1, int(round(short * b.elongation))), max(1, int(round(short))))
         centre = (int(round(b.centre[0] * work_scale)), int(round(b.centre[1] * work_scale)))
-        cv2.ellipse(out, centre, axes, math.degrees(b.angle), 0, 360, 1, -1)
-    return out > 0
+        cv2.ellipse(faces_mask, centre, axes, math.degrees(b.angle), 0, 360, 1, -1)
+    reach = max(1, int(round(LAYOUT_REACH * pitch * work_scale)))
+    near = cv2.dilate(faces_mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                            (2 * reach + 1, 2 * reach + 1)))
+    return (fg & (near > 0)) | (faces_mask > 0)
 
 
 #: The pitch is about this many times the square root of a tile's painted area (tiles that nest

@@ -301,3 +301,34 @@ def test_faces_whose_rims_are_as_thin_as_their_grooves_are_found_where_the_groov
     assert lats, "no lattice from the tiles"
     assert lats[0].info["tiles"] == len(centres)
     _assert_through_the_centres(lats[0], centres)
+
+
+def test_what_stands_out_far_from_every_face_found_is_not_the_layout_s():
+    """A cloth printed in the paints' colours stands out from the table as a whole: its cells
+    read as tiles (navy and orange flowers: blue and orange sectors), not of the set, and the
+    reading of the tiles' lattice was rejected. The layout's tiles touch one another: the
+    lattice's foreground keeps what lies within a pitch of a face found (a tile not found
+    beside one still reads), not what lies further."""
+    img, _, centres, _ = _picture(grooves=True)
+    fg = np.ones(img.shape[:2], bool)  # (the whole cloth stands out)
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
+    assert lats and lats[0].info["tiles"] == len(centres)
+    lat = lats[0]
+    for centre in centres.values():
+        x, y = (int(round(v)) for v in centre)
+        assert lat.fg[y, x]
+    # a neighbour's cell beside the layout (one step west of tile (0, 0)) stays foreground ...
+    inv = np.linalg.inv(lat.H)
+    q = apply_h(inv, centres[(0, 0)][None, :])[0]
+    for step in ((-1, 0), (0, -1)):
+        x, y = (int(round(v)) for v in apply_h(lat.H, (q + np.array(step))[None, :])[0])
+        assert lat.fg[y, x]
+    # ... the cloth three steps or more from every tile does not
+    checked = 0
+    for step in ((5, 0), (5, -1), (5, 2), (-3, 2), (-3, 1)):
+        x, y = (int(round(v)) for v in apply_h(lat.H, (q + np.array(step))[None, :])[0])
+        if 0 <= x < img.shape[1] and 0 <= y < img.shape[0]:
+            assert not lat.fg[y, x], step
+            checked += 1
+    assert checked >= 3
