@@ -574,10 +574,9 @@ def _with_faces(fg: np.ndarray, faces: list[TileBlob], work_scale: float, pitch:
         axes = (max(1, int(round(short * b.elongation))), max(1, int(round(short))))
         centre = (int(round(b.centre[0] * work_scale)), int(round(b.centre[1] * work_scale)))
         cv2.ellipse(faces_mask, centre, axes, math.degrees(b.angle), 0, 360, 1, -1)
-    reach = max(1, int(round(LAYOUT_REACH * pitch * work_scale)))
-    near = cv2.dilate(faces_mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
-                                                            (2 * reach + 1, 2 * reach + 1)))
-    return (fg & (near > 0)) | (faces_mask > 0)
+    # (within reach of a face: by the distance map, whatever the reach, not a wide dilation)
+    away = cv2.distanceTransform((faces_mask == 0).astype(np.uint8), cv2.DIST_L2, 3)
+    return (fg & (away <= LAYOUT_REACH * pitch * work_scale)) | (faces_mask > 0)
 
 
 #: The pitch is about this many times the square root of a tile's painted area (tiles that nest
