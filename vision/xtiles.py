@@ -111,14 +111,19 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         # (of the lights' paints, the one that shows the most tiles on their lattice)
         if lat is not None and (best is None or lat.info["tiles"] > best.info["tiles"]):
             best = lat
-        if best is not None and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best):
+        if (best is not None and best.info["faces"] == best.info["tiles"]
+                and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best)):
             break  # (its tiles make up what stands out from the table: no other paint needed)
     return [best] if best is not None else []
 
 
 #: The paints of one light suffice when the tiles on its lattice number at least this share of
 #: the cells that the foreground spans (tiles that nest tile the plane, one a cell; the mask is
-#: coarse and takes in a rim of table and the tiles' shadows).
+#: coarse and takes in a rim of table and the tiles' shadows), and every face found lies on it.
+#: A face off the lattice means the faces disagree: one's centre pulled off where a sector's
+#: paint is left out (a cloth of that paint, which the foreground misses too: on an independent
+#: renderer's red gingham it spanned 7.3 cells of a layout of 11), or a blob that is no face;
+#: another light's paints may show the faces whole.
 EXPLAINED = 0.8
 
 
@@ -528,7 +533,7 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
         return None
     lat = Lattice(H=H_lat / H_lat[2, 2], rows=rows, cols=cols, pitch_px=pitch, diagonal=True,
                   strength=float(ok.mean()), work_scale=work_scale,
-                  info={"source": "tiles", "tiles": int(ok.sum())},
+                  info={"source": "tiles", "tiles": int(ok.sum()), "faces": len(blobs)},
                   fg=_with_faces(fg, [b for b, k in zip(blobs, ok) if k], work_scale, pitch))
     lat = _normalise(lat)
     # which parity holds the east-west tiles, in the normalised lattice's coordinates

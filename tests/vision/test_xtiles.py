@@ -332,3 +332,35 @@ def test_what_stands_out_far_from_every_face_found_is_not_the_layout_s():
             assert not lat.fg[y, x], step
             checked += 1
     assert checked >= 3
+
+
+def test_another_light_is_tried_while_a_face_found_lies_off_the_lattice(monkeypatch):
+    """The paints of one light suffice once their tiles make up what stands out from the table,
+    unless a face found lies off their lattice: the faces then disagree (a centre pulled off
+    where a sector's paint is left out, on a cloth of that paint which the foreground misses
+    too), and the next light's paints, showing every face on the lattice, are taken (an
+    independent renderer's red gingham: 5 cells wrong before, 1 after)."""
+    import vision.xtiles as X
+
+    pitch = 100.0
+
+    def face(r, c, dx=0.0):
+        angle = 0.0 if (r + c) % 2 == 0 else math.pi / 2
+        return X.TileBlob((300.0 + c * pitch + dx, 200.0 + r * pitch), angle, 0.45 * pitch ** 2, 1.5)
+
+    cells = [(r, c) for r in range(3) for c in range(4)]
+    first = [face(r, c) for r, c in cells[:8]] + [face(*cells[8], dx=0.45 * pitch)]
+    second = [face(r, c) for r, c in cells]
+    paint = np.zeros((700, 900), np.uint8)
+    box = (0, 0, 900, 700)
+
+    def fake_paint_blobs(image, palette, fg, work_scale):
+        yield first, paint, box, 1.0
+        yield second, paint, box, 1.0
+
+    monkeypatch.setattr(X, "_paint_blobs", fake_paint_blobs)
+    fg = np.zeros((700, 900), bool)
+    fg[150:350, 250:650] = True  # (what stands out: 8 cells' worth, the cloth's sectors missed)
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    lats = X.tile_lattices(np.zeros((700, 900, 3), np.uint8), palette, fg=fg, work_scale=1.0)
+    assert lats and lats[0].info["tiles"] == len(cells)
