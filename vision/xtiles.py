@@ -426,23 +426,27 @@ def _crossing_tiles(paint: np.ndarray, typical: float, colour: np.ndarray | None
             xa, ya, xb, yb = max(0, x - rho), max(0, y - rho), min(w, x + bw + rho), min(h, y + bh + rho)
             near = cv2.dilate((labels[ya:yb, xa:xb] == i).astype(np.uint8), disc)
             count[ya:yb, xa:xb] += near
-        ns, spots, _, spot_xy = cv2.connectedComponentsWithStats((count >= 4).astype(np.uint8))
         used: set[int] = set()
         faces = []
-        for k in range(1, ns):
-            cx, cy = spot_xy[k]
-            members = _pieces_around(labels, (cx, cy), rho, set(big))
-            if len(members) != 4 or used & set(members):
-                continue
-            directions = sorted(math.atan2(cents[i, 1] - cy, cents[i, 0] - cx) for i in members)
-            gaps = np.diff(directions + [directions[0] + 2 * math.pi])
-            if gaps.min() < CROSSING_SPREAD or gaps.max() >= math.pi:
-                continue
-            face = _face_of(labels, stats, members, rho, colour, paint, n_colours)
-            if face is None:
-                continue
-            used |= set(members)
-            faces.append(face)
+        for need in (4, 3):  # (whole faces first; then faces one sector short, see above)
+            ns, _, _, spot_xy = cv2.connectedComponentsWithStats((count >= need).astype(np.uint8))
+            for k in range(1, ns):
+                cx, cy = (float(v) for v in spot_xy[k])
+                members = _pieces_around(labels, (cx, cy), rho, set(big))
+                if len(members) != need or used & set(members):
+                    continue
+                directions = sorted(math.atan2(cents[i, 1] - cy, cents[i, 0] - cx) for i in members)
+                gaps = np.diff(directions + [directions[0] + 2 * math.pi])
+                if gaps.min() < CROSSING_SPREAD or gaps.max() >= math.pi:
+                    continue
+                face = _face_of(labels, stats, members, rho, colour, paint, n_colours,
+                                short_of=None if need == 4 else (cents, (cx, cy)))
+                if face is None:
+                    continue
+                used |= set(members)
+                _, angle, area, elong = face
+                # (centred where the grooves cross; a face one sector short as a whole one)
+                faces.append(((cx, cy), angle, area * 4.0 / need, elong))
         if faces:
             med = float(np.median([c[2] for c in faces]))
             faces = [c for c in faces if med / AREA_FACTOR <= c[2] <= med * AREA_FACTOR]
@@ -466,10 +470,16 @@ def _pieces_around(labels: np.ndarray, point: tuple[float, float], rho: int,
 
 
 def _face_of(labels: np.ndarray, stats: np.ndarray, members: list[int], rho: int,
-             colour: np.ndarray | None, paint: np.ndarray, n_colours: int):
+             colour: np.ndarray | None, paint: np.ndarray, n_colours: int,
+             short_of: tuple[np.ndarray, tuple[float, float]] | None = None):
     """The face made of the pieces ``members`` (closed by ``rho`` over its grooves), as
     :func:`_components` gives it in ``labels``' pixels, when shaped like a tile (see
-    :data:`MIN_ELONGATION`, :data:`MIN_SOLIDITY`) and of two paints or more; else None."""
+    :data:`MIN_ELONGATION`, :data:`MIN_SOLIDITY`) and of two paints or more; else None.
+
+    A face one sector short (``short_of``: the pieces' centroids ``(n, 2)`` by label and the
+    crossing ``(x, y)``) has no tile's shape (without an end sector it is about as long as
+    wide): its long axis runs from the crossing to its largest piece, a big end sector
+    whichever sector is missing, and only its paints are checked."""
     x0 = min(int(stats[i, 0]) for i in members) - rho - 1
     y0 = min(int(stats[i, 1]) for i in members) - rho - 1
     x1 = max(int(stats[i, 0] + stats[i, 2]) for i in members) + rho + 1
@@ -484,7 +494,14 @@ def _face_of(labels: np.ndarray, stats: np.ndarray, members: list[int], rho: int
     if len(comps) != 1:
         return None
     (cx, cy), angle, area, elong, solidity, shares = comps[0]
-    if elong < MIN_ELONGATION or solidity < MIN_SOLIDITY or not _mixed(shares):
+    if not _mixed(shares):
+        return None
+    if short_of is not None:
+        cents, (px, py) = short_of
+        largest = max(members, key=lambda i: int(stats[i, cv2.CC_STAT_AREA]))
+        angle = math.atan2(cents[largest, 1] - py, cents[largest, 0] - px) % math.pi
+        return ((cx + x0, cy + y0), angle, area, max(elong, MIN_ELONGATION))
+    if elong < MIN_ELONGATION or solidity < MIN_SOLIDITY:
         return None
     return ((cx + x0, cy + y0), angle, area, elong)
 

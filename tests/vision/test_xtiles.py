@@ -364,3 +364,22 @@ def test_another_light_is_tried_while_a_face_found_lies_off_the_lattice(monkeypa
     palette = Palette.from_hex(kit_for_game("x-tiles").colours)
     lats = X.tile_lattices(np.zeros((700, 900, 3), np.uint8), palette, fg=fg, work_scale=1.0)
     assert lats and lats[0].info["tiles"] == len(cells)
+
+
+def test_a_face_one_sector_short_is_found_where_its_grooves_cross():
+    """A face whose sector of one paint is left out of the paint (a cloth of that paint, a
+    washed-out yellow) shows three pieces meeting where its grooves cross: it is a face there,
+    centred at the crossing, once the whole faces (four pieces) have taken theirs."""
+    img, fg, centres, _ = _picture(grooves=True, rim=0.5, gap=0.0, groove_px=2)
+    # (tile (1, 1), east-west: its east sector, a wedge about its long axis, shows no paint)
+    cx, cy = centres[(1, 1)]
+    yy, xx = np.mgrid[0:img.shape[0], 0:img.shape[1]]
+    a = math.radians(17.0)
+    along = (xx - cx) * math.cos(a) + (yy - cy) * math.sin(a)
+    across = -(xx - cx) * math.sin(a) + (yy - cy) * math.cos(a)
+    wedge = (along > 4) & (np.abs(across) < 0.75 * along) & (along < 2.4 * 32)
+    img[wedge] = TABLE
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
+    assert lats and lats[0].info["tiles"] == len(centres)
+    _assert_through_the_centres(lats[0], centres)
