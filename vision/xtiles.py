@@ -111,14 +111,19 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         # (of the lights' paints, the one that shows the most tiles on their lattice)
         if lat is not None and (best is None or lat.info["tiles"] > best.info["tiles"]):
             best = lat
-        if best is not None and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best):
+        if (best is not None and best.info["faces"] == best.info["tiles"]
+                and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best)):
             break  # (its tiles make up what stands out from the table: no other paint needed)
     return [best] if best is not None else []
 
 
 #: The paints of one light suffice when the tiles on its lattice number at least this share of
 #: the cells that the foreground spans (tiles that nest tile the plane, one a cell; the mask is
-#: coarse and takes in a rim of table and the tiles' shadows).
+#: coarse and takes in a rim of table and the tiles' shadows), and every face found lies on it.
+#: A face off the lattice means the faces disagree: one's centre pulled off where a sector's
+#: paint is left out (a cloth of that paint, which the foreground misses too: on an independent
+#: renderer's red gingham it spanned 7.3 cells of a layout of 11), or a blob that is no face;
+#: another light's paints may show the faces whole.
 EXPLAINED = 0.8
 
 
@@ -366,8 +371,139 @@ def _tile_blobs(paint: np.ndarray, colour: np.ndarray | None = None, n_colours: 
             best, best_key, best_k = tiles, key, k
         elif best and covered < CLOSING_STOP * best_key[0] * COVER_TIE:
             break  # (the closings have begun to join whole tiles: wider ones join more)
+    if best_key[0] >= round(1.0 / COVER_TIE):
+        logger.debug("x-tiles: %d tiles at closing %.1f px", len(best), best_k)
+        return best  # (the closing's faces hold all the paint: no crossing can hold more)
+    crossed, crossed_cover = _crossing_tiles(paint, typical, colour, n_colours)
+    if len(crossed) >= 2 and round(crossed_cover / COVER_TIE) > best_key[0]:
+        # (the faces around their grooves' crossings hold more of the paint than any closing's
+        # blobs: the rims between neighbours are as thin as the grooves)
+        logger.debug("x-tiles: %d tiles around the grooves' crossings (%.2f of the paint)",
+                     len(crossed), crossed_cover)
+        return crossed
     logger.debug("x-tiles: %d tiles at closing %.1f px", len(best), best_k)
     return best
+
+
+#: A face's grooves cross at its middle, where its four sectors meet (two big, two small, each
+#: a wedge with its tip there); neighbouring faces meet along their rims, never four at a
+#: point (at a cell's corner four tiles' rounded corners meet, each ringed by its rim). A point
+#: is a crossing when four pieces of paint come within this distance of it (a share of the
+#: typical piece's size, see :func:`_tile_blobs`; tried in turn, the one finding the most
+#: faces kept): measured, the grooves of an independent renderer's photo ~2 px wide at a
+#: typical piece of 33 px (all 13 crossings found from 0.12 on, no cell corner up to 0.15).
+CROSSING_REACH = (0.12, 0.15, 0.2)
+#: The pieces around a crossing lie all round it: no two of their directions from it closer
+#: than this (radians; a face's sectors are wedges of 60-120 degrees).
+CROSSING_SPREAD = math.radians(35.0)
+#: Pieces of paint smaller than this share of the typical piece's area (squared size) are specks.
+SPECK = 0.1
+
+
+def _crossing_tiles(paint: np.ndarray, typical: float, colour: np.ndarray | None,
+                    n_colours: int) -> tuple[list, float]:
+    """The faces found around their grooves' crossings (see :data:`CROSSING_REACH`), as
+    :func:`_tile_blobs` gives them, and the share of the paint they hold.
+
+    Where a face's rim is as thin as its grooves (a narrow rim, tiles laid tight), every
+    closing that joins a face's sectors joins its neighbours too; the sectors still meet four
+    at a point only at a face's middle. The face is the four pieces meeting there (closed over
+    their grooves), kept when shaped like a tile and of two paints or more."""
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(paint.astype(np.uint8),
+                                                               connectivity=4)
+    big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= max(12.0, SPECK * typical ** 2)]
+    total = float(sum(stats[i, cv2.CC_STAT_AREA] for i in big))
+    if len(big) < 8 or total <= 0:
+        return [], 0.0
+    h, w = paint.shape
+    best: tuple[list, float] = ([], 0.0)
+    for f in CROSSING_REACH:
+        rho = max(2, int(round(f * typical)))
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * rho + 1, 2 * rho + 1))
+        count = np.zeros((h, w), np.uint8)
+        for i in big:
+            x, y, bw, bh = (int(v) for v in stats[i, :4])
+            xa, ya, xb, yb = max(0, x - rho), max(0, y - rho), min(w, x + bw + rho), min(h, y + bh + rho)
+            near = cv2.dilate((labels[ya:yb, xa:xb] == i).astype(np.uint8), disc)
+            count[ya:yb, xa:xb] += near
+        used: set[int] = set()
+        faces = []
+        for need in (4, 3):  # (whole faces first; then faces one sector short, see above)
+            ns, _, _, spot_xy = cv2.connectedComponentsWithStats((count >= need).astype(np.uint8))
+            for k in range(1, ns):
+                cx, cy = (float(v) for v in spot_xy[k])
+                members = _pieces_around(labels, (cx, cy), rho, set(big))
+                if len(members) != need or used & set(members):
+                    continue
+                directions = sorted(math.atan2(cents[i, 1] - cy, cents[i, 0] - cx) for i in members)
+                gaps = np.diff(directions + [directions[0] + 2 * math.pi])
+                if gaps.min() < CROSSING_SPREAD or gaps.max() >= math.pi:
+                    continue
+                face = _face_of(labels, stats, members, rho, colour, paint, n_colours,
+                                short_of=None if need == 4 else (cents, (cx, cy)))
+                if face is None:
+                    continue
+                used |= set(members)
+                _, angle, area, elong = face
+                # (centred where the grooves cross; a face one sector short as a whole one)
+                faces.append(((cx, cy), angle, area * 4.0 / need, elong))
+        if faces:
+            med = float(np.median([c[2] for c in faces]))
+            faces = [c for c in faces if med / AREA_FACTOR <= c[2] <= med * AREA_FACTOR]
+        covered = sum(stats[i, cv2.CC_STAT_AREA] for i in used) / total if faces else 0.0
+        logger.debug("x-tiles: %d faces around crossings within %d px", len(faces), rho)
+        if len(faces) > len(best[0]):
+            best = ([c[:4] for c in faces], float(covered))
+    return best
+
+
+def _pieces_around(labels: np.ndarray, point: tuple[float, float], rho: int,
+                   pieces: set[int]) -> list[int]:
+    """The labels of ``pieces`` with a pixel within ``rho`` (pixels) of ``point`` (x, y)."""
+    cx, cy = int(round(point[0])), int(round(point[1]))
+    h, w = labels.shape
+    ya, yb, xa, xb = max(0, cy - rho), min(h, cy + rho + 1), max(0, cx - rho), min(w, cx + rho + 1)
+    window = labels[ya:yb, xa:xb]
+    yy, xx = np.mgrid[ya:yb, xa:xb]
+    inside = (xx - cx) ** 2 + (yy - cy) ** 2 <= rho * rho
+    return sorted(int(v) for v in np.unique(window[inside]) if int(v) in pieces)
+
+
+def _face_of(labels: np.ndarray, stats: np.ndarray, members: list[int], rho: int,
+             colour: np.ndarray | None, paint: np.ndarray, n_colours: int,
+             short_of: tuple[np.ndarray, tuple[float, float]] | None = None):
+    """The face made of the pieces ``members`` (closed by ``rho`` over its grooves), as
+    :func:`_components` gives it in ``labels``' pixels, when shaped like a tile (see
+    :data:`MIN_ELONGATION`, :data:`MIN_SOLIDITY`) and of two paints or more; else None.
+
+    A face one sector short (``short_of``: the pieces' centroids ``(n, 2)`` by label and the
+    crossing ``(x, y)``) has no tile's shape (without an end sector it is about as long as
+    wide): its long axis runs from the crossing to its largest piece, a big end sector
+    whichever sector is missing, and only its paints are checked."""
+    x0 = min(int(stats[i, 0]) for i in members) - rho - 1
+    y0 = min(int(stats[i, 1]) for i in members) - rho - 1
+    x1 = max(int(stats[i, 0] + stats[i, 2]) for i in members) + rho + 1
+    y1 = max(int(stats[i, 1] + stats[i, 3]) for i in members) + rho + 1
+    h, w = labels.shape
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    union = np.isin(labels[y0:y1, x0:x1], members).astype(np.uint8)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * rho + 1, 2 * rho + 1))
+    closed = cv2.morphologyEx(union, cv2.MORPH_CLOSE, disc)
+    sub_colour = colour[y0:y1, x0:x1] if colour is not None else None
+    comps = _components(closed, 12, sub_colour, union, n_colours)
+    if len(comps) != 1:
+        return None
+    (cx, cy), angle, area, elong, solidity, shares = comps[0]
+    if not _mixed(shares):
+        return None
+    if short_of is not None:
+        cents, (px, py) = short_of
+        largest = max(members, key=lambda i: int(stats[i, cv2.CC_STAT_AREA]))
+        angle = math.atan2(cents[largest, 1] - py, cents[largest, 0] - px) % math.pi
+        return ((cx + x0, cy + y0), angle, area, max(elong, MIN_ELONGATION))
+    if elong < MIN_ELONGATION or solidity < MIN_SOLIDITY:
+        return None
+    return ((cx + x0, cy + y0), angle, area, elong)
 
 
 def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, int, int],
@@ -382,16 +518,19 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     v = np.array([-math.sin(phi), math.cos(phi)])
     pitch = _pitch(centres, angles, areas)
     along_u = np.abs(np.cos(angles - phi)) > math.sqrt(0.5)
-    H = _assign(centres, along_u, u, v, pitch)
-    if H is None:
+    # grown from the square lattice's steps and from the steps the neighbours show (a steep
+    # view's): the map that puts more tiles on the lattice is kept (the square one on a tie)
+    found = None
+    for start in ((pitch * u, pitch * v), _steps(centres, along_u, u, v, pitch)):
+        H = _assign(centres, along_u, *start)
+        if H is None:
+            continue
+        ok = _on_lattice(H, centres, along_u)
+        if found is None or ok.sum() > found[1].sum():
+            found = (H, ok)
+    if found is None:
         return None
-    q = apply_h(np.linalg.inv(H), centres)
-    ij = np.round(q)
-    ok = np.abs(q - ij).max(axis=1) < ON_LATTICE
-    # (and turned as the checkerboard has it there, by the majority's parity)
-    even = (ij[:, 0] + ij[:, 1]).astype(int) % 2 == 0
-    flip = np.sum(ok & (along_u == even)) < np.sum(ok & (along_u != even))
-    ok &= along_u == (even != flip)
+    H, ok = found
     logger.debug("x-tiles: %d of %d tiles on the lattice", ok.sum(), len(blobs))
     if ok.sum() < 2:
         return None
@@ -411,8 +550,8 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
         return None
     lat = Lattice(H=H_lat / H_lat[2, 2], rows=rows, cols=cols, pitch_px=pitch, diagonal=True,
                   strength=float(ok.mean()), work_scale=work_scale,
-                  info={"source": "tiles", "tiles": int(ok.sum())},
-                  fg=_with_faces(fg, [b for b, k in zip(blobs, ok) if k], work_scale))
+                  info={"source": "tiles", "tiles": int(ok.sum()), "faces": len(blobs)},
+                  fg=_with_faces(fg, [b for b, k in zip(blobs, ok) if k], work_scale, pitch))
     lat = _normalise(lat)
     # which parity holds the east-west tiles, in the normalised lattice's coordinates
     inv_n = np.linalg.inv(lat.H)
@@ -425,17 +564,41 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     return lat
 
 
-def _with_faces(fg: np.ndarray, faces: list[TileBlob], work_scale: float) -> np.ndarray:
+def _on_lattice(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray) -> np.ndarray:
+    """Which tiles (``centres`` ``(n, 2)``) lie on the map ``H``'s lattice points, turned as
+    the checkerboard has it there (``along_u``, by the majority's parity): bool ``(n,)``."""
+    q = apply_h(np.linalg.inv(H), centres)
+    ij = np.round(q)
+    ok = np.abs(q - ij).max(axis=1) < ON_LATTICE
+    even = (ij[:, 0] + ij[:, 1]).astype(int) % 2 == 0
+    flip = np.sum(ok & (along_u == even)) < np.sum(ok & (along_u != even))
+    return ok & (along_u == (even != flip))
+
+
+#: The layout's tiles touch: what stands out from the table further than this many pitches from
+#: every face found is no tile of it (a neighbour's cell lies within 0.2-0.8 pitch of a face).
+LAYOUT_REACH = 1.0
+
+
+def _with_faces(fg: np.ndarray, faces: list[TileBlob], work_scale: float, pitch: float
+                ) -> np.ndarray:
     """The foreground mask ``fg`` (work pixels, bool) with the tiles' faces found drawn in (each
-    as the ellipse of its area and elongation): a tile of the table's colours stands out from a
-    cloth printed in them little, but its face, found by its paints and shape, is a tile's."""
-    out = fg.astype(np.uint8).copy()
+    as the ellipse of its area and elongation), and left out beyond :data:`LAYOUT_REACH` (the
+    lattice's ``pitch``, image pixels) of them. A tile of the table's colours stands out from a
+    cloth printed in them little, but its face, found by its paints and shape, is a tile's; and
+    a cloth printed in the paints' colours stands out as a whole (an independent renderer's
+    navy cloth of orange flowers: its cells read as tiles of blue and orange sectors, not tiles
+    of the set, and the reading of the tiles' lattice was rejected), while the layout's tiles
+    each touch another."""
+    faces_mask = np.zeros(fg.shape, np.uint8)
     for b in faces:
         short = math.sqrt(b.area / (math.pi * b.elongation)) * work_scale
         axes = (max(1, int(round(short * b.elongation))), max(1, int(round(short))))
         centre = (int(round(b.centre[0] * work_scale)), int(round(b.centre[1] * work_scale)))
-        cv2.ellipse(out, centre, axes, math.degrees(b.angle), 0, 360, 1, -1)
-    return out > 0
+        cv2.ellipse(faces_mask, centre, axes, math.degrees(b.angle), 0, 360, 1, -1)
+    # (within reach of a face: by the distance map, whatever the reach, not a wide dilation)
+    away = cv2.distanceTransform((faces_mask == 0).astype(np.uint8), cv2.DIST_L2, 3)
+    return (fg & (away <= LAYOUT_REACH * pitch * work_scale)) | (faces_mask > 0)
 
 
 #: The pitch is about this many times the square root of a tile's painted area (tiles that nest
@@ -466,16 +629,55 @@ def _pitch(centres: np.ndarray, angles: np.ndarray, areas: np.ndarray) -> float:
     return pitch
 
 
-def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray,
-            pitch: float) -> np.ndarray | None:
+#: The steps along the two axes are measured (see :func:`_steps`) between neighbours this many
+#: times the square lattice's pitch apart at most ...
+STEP_RANGE = (0.5, 1.8)
+#: ... and taken when at least this many tiles show a neighbour along the axis.
+STEP_NEIGHBOURS = 2
+
+
+def _steps(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray,
+           pitch: float) -> tuple[np.ndarray, np.ndarray]:
+    """The lattice's two steps near the layout's middle (image pixels, ``(2,)`` each), from
+    the tiles' neighbours: a tile's four neighbours on the lattice are turned a quarter turn
+    from it (``along_u``), one step along each axis away. Each step is the median of the lines
+    from each tile to its nearest turned neighbour along that axis (nearer ``u`` than ``v``,
+    or the reverse), signed alike. A steep view foreshortens the layout across it and turns
+    the axes off square in the picture (an independent renderer's photo: steps of 106 and 74
+    px, 110 degrees apart); the square lattice's ``u`` and ``v`` times ``pitch`` are kept for
+    a step not seen."""
+    delta = centres[None, :, :] - centres[:, None, :]  # (i, j): from tile i to tile j
+    length = np.linalg.norm(delta, axis=2)
+    turned = along_u[:, None] != along_u[None, :]
+    apart = turned & (length > STEP_RANGE[0] * pitch) & (length < STEP_RANGE[1] * pitch)
+    on_u = np.abs(delta @ u) >= np.abs(delta @ v)
+    out = []
+    for axis, fallback in ((on_u, u), (~on_u, v)):
+        near = apart & axis
+        j = np.where(near, length, np.inf).argmin(axis=1)
+        rows = np.flatnonzero(near[np.arange(len(centres)), j])
+        if len(rows) < STEP_NEIGHBOURS:
+            out.append(pitch * fallback)
+            continue
+        d = delta[rows, j[rows]]
+        d = d * np.where(d @ fallback < 0, -1.0, 1.0)[:, None]
+        out.append(np.median(d, axis=0))
+    logger.debug("x-tiles: lattice steps %s, %s px (square pitch %.1f)", np.round(out[0], 1),
+                 np.round(out[1], 1), pitch)
+    return out[0], out[1]
+
+
+def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray
+            ) -> np.ndarray | None:
     """The map ``(3, 3)`` from tile indices ``(j, i)`` to image points, grown from the tile
-    nearest the layout's middle outwards: each tile is taken when it lies near a lattice point
-    of the map so far, free, of the checkerboard's orientation there (``along_u``: its long axis
-    runs along ``u``), and the map is refitted after each (perspective changes the pitch across
-    the layout); None when fewer than two tiles fit."""
+    nearest the layout's middle outwards (first steps ``u`` and ``v``, image pixels): each tile
+    is taken when it lies near a lattice point of the map so far, free, of the checkerboard's
+    orientation there (``along_u``: its long axis runs along ``u``), and the map is refitted
+    after each (perspective changes the pitch across the layout); None when fewer than two
+    tiles fit."""
     seed = int(np.argmin(np.linalg.norm(centres - np.median(centres, axis=0), axis=1)))
-    H = np.array([[pitch * u[0], pitch * v[0], centres[seed, 0]],
-                  [pitch * u[1], pitch * v[1], centres[seed, 1]], [0, 0, 1.0]])
+    H = np.array([[u[0], v[0], centres[seed, 0]],
+                  [u[1], v[1], centres[seed, 1]], [0, 0, 1.0]])
     order = np.argsort(np.linalg.norm(centres - centres[seed], axis=1))
     taken_ij, taken_xy = [np.zeros(2)], [centres[seed]]
     for k in order[1:]:
