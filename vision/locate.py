@@ -136,11 +136,18 @@ def _refine(H: np.ndarray, fam_x: Segments, fam_y: Segments, *, rounds: int = 3
 
     A refit is kept only while it stays a lattice: at least two distinct lines per family and a
     cell size within a factor 1.5 of the start (a least-squares fit to few lines can otherwise
-    collapse an axis onto one line).
+    collapse an axis onto one line). (The segments' lattice positions are computed once per
+    ``H``: the assignments at each tolerance share them.)
     """
-    def assign(H, tol):
+    len_x, len_y = fam_x.length, fam_y.length
+
+    def positions(H):
         px, sx, _ = segment_positions(H, fam_x, 0)
         py, sy, _ = segment_positions(H, fam_y, 1)
+        return px, sx, py, sy
+
+    def assign(pos, tol):
+        px, sx, py, sy = pos
         kx, ky = np.round(px), np.round(py)
         mx = (np.abs(px - kx) < tol) & (sx < tol * 1.5) & np.isfinite(px)
         my = (np.abs(py - ky) < tol) & (sy < tol * 1.5) & np.isfinite(py)
@@ -148,21 +155,38 @@ def _refine(H: np.ndarray, fam_x: Segments, fam_y: Segments, *, rounds: int = 3
 
     centre = np.vstack([fam_x.mid, fam_y.mid]).mean(0)
     area0 = abs(np.linalg.det(_jacobian(H, tuple(centre))))
-    kx, mx, ky, my = assign(H, 0.2)
+    pos = positions(H)
     for tol in (0.2, 0.12, 0.08)[:rounds]:
-        kx, mx, ky, my = assign(H, tol)
-        if len(np.unique(kx[mx])) < 2 or len(np.unique(ky[my])) < 2:
+        kx, mx, ky, my = assign(pos, tol)
+        if _fewer_than_two(kx[mx]) or _fewer_than_two(ky[my]):
             break
         H2 = fit_lattice_homography(fam_x.take(mx), kx[mx], fam_y.take(my), ky[my],
-                                    fam_x.length[mx], fam_y.length[my])
+                                    len_x[mx], len_y[my])
         if H2 is None or not np.all(np.isfinite(H2)):
             break
         area = abs(np.linalg.det(_jacobian(H2, tuple(centre))))
         if not (area0 / 2.25 < area < area0 * 2.25):
             break
         H = H2
-    kx, mx, ky, my = assign(H, 0.12)
+        pos = positions(H)
+    kx, mx, ky, my = assign(pos, 0.12)
     return H, kx, mx, ky, my
+
+
+def _fewer_than_two(values: np.ndarray) -> bool:
+    """Whether ``values`` (1-D, no NaN) hold fewer than two distinct values."""
+    return values.size == 0 or bool(values.min() == values.max())
+
+
+def _quarter_turn(c: int, s: int) -> tuple[np.ndarray, np.ndarray]:
+    R = np.array([[c, -s, 0], [s, c, 0], [0, 0, 1.0]])
+    R_inv = np.linalg.inv(R[:2, :2])
+    R.flags.writeable = R_inv.flags.writeable = False  # (shared)
+    return R, R_inv
+
+
+#: The lattice's four quarter turns ``R`` (3, 3) and the inverses of their (2, 2) parts.
+_QUARTER_TURNS = [_quarter_turn(c, s) for c, s in [(1, 0), (0, 1), (-1, 0), (0, -1)]]
 
 
 def _pick_turn(H_img_from_lat: np.ndarray, centre: tuple[float, float]) -> np.ndarray:
@@ -170,10 +194,8 @@ def _pick_turn(H_img_from_lat: np.ndarray, centre: tuple[float, float]) -> np.nd
     +x to the right, as closely as possible. Returns T with new_lattice = T @ old_lattice."""
     J = _jacobian(H_img_from_lat, centre)  # d(img)/d(lat): columns are lattice axes in the image
     best, best_T = -1e9, np.eye(3)
-    for k in range(4):
-        c, s = [(1, 0), (0, 1), (-1, 0), (0, -1)][k]
-        R = np.array([[c, -s, 0], [s, c, 0], [0, 0, 1.0]])
-        Ji = J @ np.linalg.inv(R[:2, :2])
+    for R, R_inv in _QUARTER_TURNS:
+        Ji = J @ R_inv
         ax = Ji[:, 0] / (np.hypot(*Ji[:, 0]) + 1e-12)
         ay = Ji[:, 1] / (np.hypot(*Ji[:, 1]) + 1e-12)
         score = ax[0] + ay[1]
@@ -1362,6 +1384,7 @@ def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: floa
     # double the pitch on that axis
     for _ in range(2):
         D = np.eye(3)
+        halved = False
         for axis, k, m, fam in ((0, kx, mx, f1), (1, ky, my, f2)):
             if m.sum() < 4:
                 continue
@@ -1372,7 +1395,8 @@ def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: floa
                 off = 0.0 if even >= odd else 1.0
                 D[axis, axis] = 0.5
                 D[axis, 2] = -off / 2
-        if np.allclose(D, np.eye(3)):
+                halved = True
+        if not halved:
             break
         H, kx, mx, ky, my = _refine(D @ H, f1, f2)
     if mx.sum() < 2 or my.sum() < 2 or not np.all(np.isfinite(H)):
