@@ -148,7 +148,7 @@ def vanishing_points(segs: Segments, *, size: tuple[int, int], max_vps: int = 4,
             np.multiply(dot, dot, out=dot)
             nu2 = np.hstack([a * a + b * b, c * a, c * b, c * c]) @ seg_nu
             np.multiply(nu2, c2, out=nu2)
-            np.copyto(dot, np.greater(dot, nu2))
+            np.greater(dot, nu2, out=dot, casting="unsafe")  # (1.0 where it points at V)
             scores = dot @ lw
             k = int(np.argmax(scores))
             if scores[k] > best_score:
@@ -189,7 +189,7 @@ def _jacobian(H: np.ndarray, pt: tuple[float, float]) -> np.ndarray:
     """2x2 Jacobian of the projective map ``H`` at image point ``pt``: rows d(X, Y)/d(x, y)."""
     q = H @ np.array([pt[0], pt[1], 1.0])
     w = q[2]
-    return (H[:2, :2] * w - np.outer(q[:2], H[2, :2])) / (w * w)
+    return (H[:2, :2] * w - q[:2, None] * H[2, None, :2]) / (w * w)  # (the outer product)
 
 
 def apply_h(H: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -239,7 +239,11 @@ def fit_comb(values: np.ndarray, weights: np.ndarray, *, min_period: float, max_
     if best < 0.2:
         return None
     # local maxima close to the best; take the largest period among them
-    ok = np.flatnonzero((coh >= 0.8 * best) & (coh >= np.roll(coh, 1)) & (coh >= np.roll(coh, -1)))
+    # (each period's neighbours, the ends wrapping round)
+    prev, nxt = np.empty_like(coh), np.empty_like(coh)
+    prev[1:], prev[0] = coh[:-1], coh[-1]
+    nxt[:-1], nxt[-1] = coh[1:], coh[0]
+    ok = np.flatnonzero((coh >= 0.8 * best) & (coh >= prev) & (coh >= nxt))
     if len(ok) == 0:
         ok = np.array([int(coh.argmax())])
     i = int(ok.max())
@@ -265,28 +269,25 @@ def fit_lattice_homography(segs_x: Segments, kx: np.ndarray, segs_y: Segments, k
     ``Y = ky``. Each end point gives one linear equation in the 9 entries of ``H`` (DLT, solved by
     SVD in normalised coordinates).
     """
-    rows = []
-    wts = []
-    pts_all = np.vstack([segs_x.p, segs_x.q, segs_y.p, segs_y.q]) if len(segs_x) + len(segs_y) else None
-    if pts_all is None or len(segs_x) < 2 or len(segs_y) < 2:
+    if len(segs_x) < 2 or len(segs_y) < 2:
         return None
+    pts_all = np.vstack([segs_x.p, segs_x.q, segs_y.p, segs_y.q])
     c = pts_all.mean(0)
     s = pts_all.std() + 1e-9
     T = np.array([[1 / s, 0, -c[0] / s], [0, 1 / s, -c[1] / s], [0, 0, 1]])
-
-    def norm(p):
-        return (p - c) / s
-
-    for segs, k, wt, axis in ((segs_x, kx, weights_x, 0), (segs_y, ky, weights_y, 1)):
-        for pts in (norm(segs.p), norm(segs.q)):
-            n = len(pts)
-            ph = np.column_stack([pts, np.ones(n)])
-            r = np.zeros((n, 9))
-            r[:, 3 * axis:3 * axis + 3] = ph
-            r[:, 6:9] = -k[:, None] * ph
-            rows.append(r)
-            wts.append(wt)
-    A = np.vstack(rows) * np.sqrt(np.concatenate(wts))[:, None]
+    # one row per end point (normalised): (x, y, 1) in the columns of its axis's lattice
+    # coordinate (0-2 for X, 3-5 for Y), -k (x, y, 1) in the last three, times sqrt(weight)
+    pts = (pts_all - c) / s
+    n_x = 2 * len(segs_x)
+    A = np.zeros((len(pts), 9))
+    A[:n_x, 0:2] = pts[:n_x]
+    A[:n_x, 2] = 1.0
+    A[n_x:, 3:5] = pts[n_x:]
+    A[n_x:, 5] = 1.0
+    k = np.concatenate([kx, kx, ky, ky])
+    A[:, 6:8] = -k[:, None] * pts
+    A[:, 8] = -k
+    A *= np.sqrt(np.concatenate([weights_x, weights_x, weights_y, weights_y]))[:, None]
     try:
         _, _, vt = np.linalg.svd(A, full_matrices=False)
     except np.linalg.LinAlgError:

@@ -27,7 +27,7 @@ import math
 import weakref
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import cv2
 import numpy as np
@@ -136,11 +136,18 @@ def _refine(H: np.ndarray, fam_x: Segments, fam_y: Segments, *, rounds: int = 3
 
     A refit is kept only while it stays a lattice: at least two distinct lines per family and a
     cell size within a factor 1.5 of the start (a least-squares fit to few lines can otherwise
-    collapse an axis onto one line).
+    collapse an axis onto one line). (The segments' lattice positions are computed once per
+    ``H``: the assignments at each tolerance share them.)
     """
-    def assign(H, tol):
+    len_x, len_y = fam_x.length, fam_y.length
+
+    def positions(H):
         px, sx, _ = segment_positions(H, fam_x, 0)
         py, sy, _ = segment_positions(H, fam_y, 1)
+        return px, sx, py, sy
+
+    def assign(pos, tol):
+        px, sx, py, sy = pos
         kx, ky = np.round(px), np.round(py)
         mx = (np.abs(px - kx) < tol) & (sx < tol * 1.5) & np.isfinite(px)
         my = (np.abs(py - ky) < tol) & (sy < tol * 1.5) & np.isfinite(py)
@@ -148,21 +155,38 @@ def _refine(H: np.ndarray, fam_x: Segments, fam_y: Segments, *, rounds: int = 3
 
     centre = np.vstack([fam_x.mid, fam_y.mid]).mean(0)
     area0 = abs(np.linalg.det(_jacobian(H, tuple(centre))))
-    kx, mx, ky, my = assign(H, 0.2)
+    pos = positions(H)
     for tol in (0.2, 0.12, 0.08)[:rounds]:
-        kx, mx, ky, my = assign(H, tol)
-        if len(np.unique(kx[mx])) < 2 or len(np.unique(ky[my])) < 2:
+        kx, mx, ky, my = assign(pos, tol)
+        if _fewer_than_two(kx[mx]) or _fewer_than_two(ky[my]):
             break
         H2 = fit_lattice_homography(fam_x.take(mx), kx[mx], fam_y.take(my), ky[my],
-                                    fam_x.length[mx], fam_y.length[my])
+                                    len_x[mx], len_y[my])
         if H2 is None or not np.all(np.isfinite(H2)):
             break
         area = abs(np.linalg.det(_jacobian(H2, tuple(centre))))
         if not (area0 / 2.25 < area < area0 * 2.25):
             break
         H = H2
-    kx, mx, ky, my = assign(H, 0.12)
+        pos = positions(H)
+    kx, mx, ky, my = assign(pos, 0.12)
     return H, kx, mx, ky, my
+
+
+def _fewer_than_two(values: np.ndarray) -> bool:
+    """Whether ``values`` (1-D, no NaN) hold fewer than two distinct values."""
+    return values.size == 0 or bool(values.min() == values.max())
+
+
+def _quarter_turn(c: int, s: int) -> tuple[np.ndarray, np.ndarray]:
+    R = np.array([[c, -s, 0], [s, c, 0], [0, 0, 1.0]])
+    R_inv = np.linalg.inv(R[:2, :2])
+    R.flags.writeable = R_inv.flags.writeable = False  # (shared)
+    return R, R_inv
+
+
+#: The lattice's four quarter turns ``R`` (3, 3) and the inverses of their (2, 2) parts.
+_QUARTER_TURNS = [_quarter_turn(c, s) for c, s in [(1, 0), (0, 1), (-1, 0), (0, -1)]]
 
 
 def _pick_turn(H_img_from_lat: np.ndarray, centre: tuple[float, float]) -> np.ndarray:
@@ -170,10 +194,8 @@ def _pick_turn(H_img_from_lat: np.ndarray, centre: tuple[float, float]) -> np.nd
     +x to the right, as closely as possible. Returns T with new_lattice = T @ old_lattice."""
     J = _jacobian(H_img_from_lat, centre)  # d(img)/d(lat): columns are lattice axes in the image
     best, best_T = -1e9, np.eye(3)
-    for k in range(4):
-        c, s = [(1, 0), (0, 1), (-1, 0), (0, -1)][k]
-        R = np.array([[c, -s, 0], [s, c, 0], [0, 0, 1.0]])
-        Ji = J @ np.linalg.inv(R[:2, :2])
+    for R, R_inv in _QUARTER_TURNS:
+        Ji = J @ R_inv
         ax = Ji[:, 0] / (np.hypot(*Ji[:, 0]) + 1e-12)
         ay = Ji[:, 1] / (np.hypot(*Ji[:, 1]) + 1e-12)
         score = ax[0] + ay[1]
@@ -368,7 +390,8 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
 
 def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
                       solid_layout: bool = False, seed: int = 0,
-                      refit_coarse: bool = False, plain_faces: bool = False) -> list[Lattice]:
+                      refit_coarse: bool = False, plain_faces: bool = False,
+                      prepared: PreparedPhoto | None = None) -> list[Lattice]:
     """Find the lattice of tiles in a photo.
 
     Parameters
@@ -388,6 +411,8 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         only regular edges on the layout are the tiles' own, so a lattice's pitch along either
         axis may be taken from their repeat (see :func:`_refine_pitch`; a card's print
         repeats within the card).
+    prepared : ``image`` prepared for the search (see :class:`PreparedPhoto`), shared by
+        every look at it; a fresh one when not given.
 
     Returns
     -------
@@ -399,11 +424,12 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     NoTilesFound
         When no regular lattice of lines is visible.
     """
-    work, scale = work_copy(image)
-    fg_info: dict = {}
-    fg = foreground_mask(work, texture=not solid_layout, info=fg_info)
-    if solid_layout:
-        fg = fill_holes(fg)
+    if prepared is None:
+        prepared = PreparedPhoto(image)
+    elif prepared.image is not image:
+        raise ValueError("the prepared photo is not the image located")
+    work, scale = prepared.part(("work",), lambda: work_copy(image))
+    fg, fg_info = prepared.part(("fg", solid_layout), lambda: _whole_foreground(work, solid_layout))
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
     box = _closer_box(fg, scale, image.shape[:2]) if cells_are_tiles and not solid_layout else None
@@ -412,19 +438,83 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         # a second look: what stands out from the picture's border may be the table itself
         # (the border showing the floor): the table's own part of the picture is searched,
         # judged by the table's own rim when its edge is seen all round
-        box, table = _table_box(work, fg, scale, image.shape[:2])
+        box, table = prepared.part(("table",), lambda: _shared_table_box(work, fg, scale,
+                                                                        image.shape[:2]))
     if box is not None:
         # a small layout in a wide view of the table: its tiles are a few pixels of the work
         # copy (their edges too short and faint for the lines' search) and the picture's
         # border may be the floor; the layout and the table around it are looked at closer
         try:
             return _closer_look(image, box, work.shape[:2], scale, seed=seed,
-                                refit_coarse=refit_coarse, table=table, plain_faces=plain_faces)
+                                refit_coarse=refit_coarse, table=table, plain_faces=plain_faces,
+                                prepared=prepared)
         except NoTilesFound as exc:
             logger.debug("closer look at the layout: %s; the whole picture is searched", exc)
     return _locate_on(image, work, scale, fg, fg_info, cells_are_tiles=cells_are_tiles,
                       solid_layout=solid_layout, seed=seed, refit_coarse=refit_coarse,
-                      plain_faces=plain_faces)
+                      plain_faces=plain_faces, prepared=prepared)
+
+
+class PreparedPhoto:
+    """A picture (the photo, or a crop of it looked at closer) prepared for the lattice search,
+    for every look at it.
+
+    Locating first prepares the picture, whatever the vanishing points' random draws: its
+    work copy, the foreground mask, the edge segments near it and the layout's outline (about
+    half of a look's time), the table's box and the closer look's crop. A photo whose first
+    reading is doubtful is located again with other seeds (see ``vision.pipeline``) on the
+    same preparation: the caller makes one ``PreparedPhoto`` per picture it locates on and
+    passes it to each :func:`locate_candidates` call. Each part is computed on its first use
+    (a photo read at the first look needs no table box; a closer look that finds the
+    lattice, no search of the whole picture) and kept for the object's life.
+
+    The parts are shared by the looks and by the lattices found (``Lattice.fg``): their
+    arrays are read-only.
+    """
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+        self._parts: dict[tuple, Any] = {}
+
+    def part(self, key: tuple, compute: Callable[[], Any]) -> Any:
+        """The part named ``key`` (its name and whatever else it depends on besides the
+        picture), ``compute()`` on first use."""
+        if key not in self._parts:
+            self._parts[key] = compute()
+        return self._parts[key]
+
+    def closer(self, box: tuple[int, int, int, int], on_table: bool) -> "PreparedPhoto":
+        """The crop ``box`` ``(x0, y0, x1, y1)`` of the picture, prepared likewise; one per box
+        and per whether the table's own mask bounds it (``on_table``, see :func:`_closer_look`)."""
+        x0, y0, x1, y1 = box
+        return self.part(("closer", tuple(box), on_table),
+                         lambda: PreparedPhoto(self.image[y0:y1, x0:x1]))
+
+
+def _read_only(*arrays: np.ndarray | None) -> None:
+    """Mark arrays shared by the looks at a picture (see :class:`PreparedPhoto`) read-only."""
+    for a in arrays:
+        if isinstance(a, np.ndarray):
+            a.flags.writeable = False
+
+
+def _whole_foreground(work: np.ndarray, solid_layout: bool) -> tuple[np.ndarray, dict]:
+    """The foreground mask of the whole picture's work copy and its ``info`` (see
+    :func:`vision.foreground.foreground_mask`); a solid layout's with its holes filled."""
+    fg_info: dict = {}
+    fg = foreground_mask(work, texture=not solid_layout, info=fg_info)
+    if solid_layout:
+        fg = fill_holes(fg)
+    _read_only(fg, fg_info.get("tight"))
+    return fg, fg_info
+
+
+def _shared_table_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tuple[int, int]
+                      ) -> tuple[tuple[int, int, int, int] | None, np.ndarray | None]:
+    """:func:`_table_box`, its mask read-only (a part of :class:`PreparedPhoto`)."""
+    box, table = _table_box(work, fg, scale, shape)
+    _read_only(table)
+    return box, table
 
 
 def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int]
@@ -536,33 +626,42 @@ TABLE_EDGE = 10.0
 
 
 def _closer_look(image: np.ndarray, box: tuple[int, int, int, int], work_shape: tuple[int, int],
-                 scale: float, *, table: np.ndarray | None = None, **kwargs) -> list[Lattice]:
+                 scale: float, *, table: np.ndarray | None = None,
+                 prepared: PreparedPhoto | None = None, **kwargs) -> list[Lattice]:
     """:func:`locate_candidates` on the crop ``box`` (``(x0, y0, x1, y1)`` full-image pixels) of
     ``image``, its lattices moved back into the whole photo: ``H`` in full-image pixels and
     the foreground masks pasted into a work-size mask (``work_shape`` (h, w), ``scale``
     work/full) of the whole picture. ``table``: the table, a mask of the whole picture's
-    work copy, when known (see :func:`vision.foreground.foreground_mask`)."""
+    work copy, when known (see :func:`vision.foreground.foreground_mask`). ``prepared``:
+    ``image`` prepared (see :class:`PreparedPhoto`), which keeps the crop's preparation."""
     x0, y0, x1, y1 = box
-    crop = image[y0:y1, x0:x1]
-    work, cscale = work_copy(crop)
+    here = (prepared or PreparedPhoto(image)).closer(box, table is not None)
+    crop = here.image
+    work, cscale = here.part(("work",), lambda: work_copy(crop))
     # crop-work pixel -> whole-work pixel: (u / cscale + x0) * scale
     M = np.array([[scale / cscale, 0, x0 * scale], [0, scale / cscale, y0 * scale]])
-    if table is not None:
-        table = cv2.warpAffine(table.astype(np.uint8), M, (work.shape[1], work.shape[0]),
-                               flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP) > 0
-    fg_info: dict = {}
-    # (the texture's window as large on the table as on the whole picture's work copy)
-    window = 0.04 * max(work_shape) * (cscale / scale) / max(work.shape[:2])
-    fg = foreground_mask(work, info=fg_info, table=table, window=window)
+
+    def crop_foreground() -> tuple[np.ndarray, dict]:
+        on_table = None
+        if table is not None:
+            on_table = cv2.warpAffine(table.astype(np.uint8), M, (work.shape[1], work.shape[0]),
+                                      flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP) > 0
+        fg_info: dict = {}
+        # (the texture's window as large on the table as on the whole picture's work copy)
+        window = 0.04 * max(work_shape) * (cscale / scale) / max(work.shape[:2])
+        fg = foreground_mask(work, info=fg_info, table=on_table, window=window)
+        _read_only(fg, fg_info.get("tight"))
+        return fg, fg_info
+    fg, fg_info = here.part(("fg", False), crop_foreground)
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
     inner = _closer_box(fg, cscale, crop.shape[:2]) if table is not None else None
     if inner is not None:
         # the layout is a small part of the table: closer again, the table around it
-        found = _closer_look(crop, inner, work.shape[:2], cscale, **kwargs)
+        found = _closer_look(crop, inner, work.shape[:2], cscale, prepared=here, **kwargs)
     else:
         found = _locate_on(crop, work, cscale, fg, fg_info, cells_are_tiles=True,
-                           solid_layout=False, **kwargs)
+                           solid_layout=False, prepared=here, **kwargs)
     T = np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
     pasted: dict[int, np.ndarray] = {}
     out = []
@@ -581,11 +680,22 @@ def _closer_look(image: np.ndarray, box: tuple[int, int, int, int], work_shape: 
     return out
 
 
-def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray, fg_info: dict,
-               *, cells_are_tiles: bool, solid_layout: bool, seed: int, refit_coarse: bool,
-               plain_faces: bool = False) -> list[Lattice]:
-    """The search of :func:`locate_candidates` on ``work`` (``scale`` of ``image``) with its
-    foreground ``fg`` (and the mask's ``fg_info``)."""
+class _Edges(NamedTuple):
+    """The edges a picture's lattice search starts from, whatever its seed (see
+    :func:`_edges`): the work copy in grey, the segments' least length (work pixels), the
+    segments near the layout ``segs``, the whole picture's ``all_segs`` (on a patterned table;
+    else ``segs``) and the layout's ``outline``."""
+
+    gray: np.ndarray
+    min_length: float
+    segs: Segments
+    all_segs: Segments
+    outline: Segments
+
+
+def _edges(work: np.ndarray, fg: np.ndarray, fg_info: dict, cells_are_tiles: bool) -> _Edges:
+    """The edges of ``work`` the search of :func:`_locate_on` starts from, with its foreground
+    ``fg`` (and the mask's ``fg_info``); a part of :class:`PreparedPhoto` (read-only)."""
     h, w = work.shape[:2]
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     min_length = max(8.0, 0.012 * max(w, h))
@@ -616,6 +726,23 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
         half = cv2.resize(fg.astype(np.uint8) * 255, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
         outline = _from_half(segments_within(half, half > 0, min_length=min_length / 2,
                                              pad=int(2 * sigma) + 4, blur=sigma / 2))
+    _read_only(gray, segs.p, segs.q, all_segs.p, all_segs.q, outline.p, outline.q)
+    return _Edges(gray, min_length, segs, all_segs, outline)
+
+
+def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray, fg_info: dict,
+               *, cells_are_tiles: bool, solid_layout: bool, seed: int, refit_coarse: bool,
+               plain_faces: bool = False, prepared: PreparedPhoto | None = None) -> list[Lattice]:
+    """The search of :func:`locate_candidates` on ``work`` (``scale`` of ``image``) with its
+    foreground ``fg`` (and the mask's ``fg_info``: the foreground part ``("fg",
+    solid_layout)`` of ``prepared``, the picture prepared, whose search parts are kept there
+    too)."""
+    h, w = work.shape[:2]
+    if prepared is None:
+        prepared = PreparedPhoto(image)
+    gray, min_length, segs, all_segs, outline = prepared.part(
+        ("edges", solid_layout, cells_are_tiles),
+        lambda: _edges(work, fg, fg_info, cells_are_tiles))
     if len(segs) < 6 and len(outline) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
     # (no pitch cutting on a patterned table: its foreground is only as sharp as the texture's
@@ -634,14 +761,8 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
         # striped, grained or checked table's lines run past them; the segments wholly inside
         # the layout give a hypothesis of their own (interleaved with the others: the caller
         # reads the first few)
-        inner = cv2.erode(fg.astype(np.uint8), np.ones((3, 3), np.uint8),
-                          iterations=max(1, int(0.004 * max(w, h)))) > 0
-
-        def inside(pts):
-            p = np.round(pts).astype(int)
-            return inner[np.clip(p[:, 1], 0, h - 1), np.clip(p[:, 0], 0, w - 1)]
-        close = _layout_segments(image, fg, scale, min_length=min_length)
-        within = close.take(inside(close.p) & inside(close.q))
+        within = prepared.part(("inside", solid_layout),
+                               lambda: _inside_segments(image, fg, scale, min_length))
         more = _lattices_from_segments(within, fg, scale, (w, h), cells_are_tiles, "inside",
                                        fix_pitch=fix_pitch, seed=seed, refit_coarse=refit_coarse)
         valid = interleaved(valid, more)
@@ -649,10 +770,8 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
     if fg_info.get("textured") and valid:
         # a patterned table's own grid of lines competes with the tiles' lattice: a lattice
         # whose lines carry on across the bare table is the table's
-        far = cv2.dilate(fg.astype(np.uint8), np.ones((3, 3), np.uint8),
-                         iterations=max(1, int(0.03 * max(w, h)))) > 0
-        m = np.clip(np.round(all_segs.mid).astype(int), 0, [w - 1, h - 1])
-        table = all_segs.take(~far[m[:, 1], m[:, 0]])
+        table = prepared.part(("table_segments", solid_layout),
+                              lambda: _bare_table_segments(fg, all_segs))
         agree = [_table_agreement(lat, table) for lat in valid]
         logger.debug("agreement of the lattices with the table's lines: %s", np.round(agree, 2))
         table_grids = [lat for lat, a in zip(valid, agree) if a >= 0.5]
@@ -660,10 +779,7 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
     if not valid and cells_are_tiles and fg_info.get("textured"):
         # a grained table taken for a patterned one: the outline of what differs from it in
         # colour alone runs along the tiles' edges
-        plain = foreground_mask(work, texture=False)
-        outline = find_segments(cv2.GaussianBlur(plain.astype(np.uint8) * 255, (0, 0),
-                                                 max(1.5, 0.003 * max(w, h))),
-                                min_length=min_length)
+        plain, outline = prepared.part(("plain",), lambda: _plain_outline(work, min_length))
         valid = _lattices_from_segments(outline, plain, scale, (w, h), cells_are_tiles, "outline",
                                         seed=seed)
         if valid:
@@ -693,6 +809,48 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
     plain = not fg_info.get("textured") and fg_info.get("groups", 2) > 1
     return [_cover_foreground(_without_strays(lat) if plain else lat)
             for lat in _for_reading([valid[i] for i in order], fg_info)]
+
+
+def _inside_segments(image: np.ndarray, fg: np.ndarray, scale: float, min_length: float
+                     ) -> Segments:
+    """The edge segments of the layout seen closer (see :func:`_layout_segments`) that lie
+    wholly inside the foreground ``fg`` (work image, eroded by a margin), in work-image
+    pixels; a part of :class:`PreparedPhoto` (read-only)."""
+    h, w = fg.shape[:2]
+    inner = cv2.erode(fg.astype(np.uint8), np.ones((3, 3), np.uint8),
+                      iterations=max(1, int(0.004 * max(w, h)))) > 0
+
+    def inside(pts):
+        p = np.round(pts).astype(int)
+        return inner[np.clip(p[:, 1], 0, h - 1), np.clip(p[:, 0], 0, w - 1)]
+    close = _layout_segments(image, fg, scale, min_length=min_length)
+    within = close.take(inside(close.p) & inside(close.q))
+    _read_only(within.p, within.q)
+    return within
+
+
+def _bare_table_segments(fg: np.ndarray, all_segs: Segments) -> Segments:
+    """The segments of ``all_segs`` (work-image pixels) on the bare table, well away from the
+    foreground ``fg``; a part of :class:`PreparedPhoto` (read-only)."""
+    h, w = fg.shape[:2]
+    far = cv2.dilate(fg.astype(np.uint8), np.ones((3, 3), np.uint8),
+                     iterations=max(1, int(0.03 * max(w, h)))) > 0
+    m = np.clip(np.round(all_segs.mid).astype(int), 0, [w - 1, h - 1])
+    table = all_segs.take(~far[m[:, 1], m[:, 0]])
+    _read_only(table.p, table.q)
+    return table
+
+
+def _plain_outline(work: np.ndarray, min_length: float) -> tuple[np.ndarray, Segments]:
+    """The foreground of ``work`` by colour alone (no texture cue) and its outline's segments;
+    a part of :class:`PreparedPhoto` (read-only)."""
+    h, w = work.shape[:2]
+    plain = foreground_mask(work, texture=False)
+    outline = find_segments(cv2.GaussianBlur(plain.astype(np.uint8) * 255, (0, 0),
+                                             max(1.5, 0.003 * max(w, h))),
+                            min_length=min_length)
+    _read_only(plain, outline.p, outline.q)
+    return plain, outline
 
 
 def interleaved(a: list[Lattice], b: list[Lattice]) -> list[Lattice]:
@@ -1226,6 +1384,7 @@ def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: floa
     # double the pitch on that axis
     for _ in range(2):
         D = np.eye(3)
+        halved = False
         for axis, k, m, fam in ((0, kx, mx, f1), (1, ky, my, f2)):
             if m.sum() < 4:
                 continue
@@ -1236,7 +1395,8 @@ def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: floa
                 off = 0.0 if even >= odd else 1.0
                 D[axis, axis] = 0.5
                 D[axis, 2] = -off / 2
-        if np.allclose(D, np.eye(3)):
+                halved = True
+        if not halved:
             break
         H, kx, mx, ky, my = _refine(D @ H, f1, f2)
     if mx.sum() < 2 or my.sum() < 2 or not np.all(np.isfinite(H)):

@@ -28,8 +28,8 @@ from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
 from vision.lattice import apply_h
 from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
 from vision.symbols import card_faces
-from vision.locate import (Lattice, cell_aspect, diagonal_variants, interleaved, locate_candidates,
-                           shifted_variants)
+from vision.locate import (Lattice, PreparedPhoto, cell_aspect, diagonal_variants, interleaved,
+                           locate_candidates, shifted_variants)
 
 logger = logging.getLogger(__name__)
 
@@ -176,6 +176,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     # with a profile (the player's light and paint differ from the defaults) the lattice is also
     # looked for on a white-balanced copy of the photo from the start (see _second_looks)
     balanced = _balanced_copy(image) if profile and not mat_lattices else None
+    # (each picture located on is prepared once for all its looks: see PreparedPhoto)
+    prepared: list[PreparedPhoto] = []
     if mat_lattices:
         lattices = mat_lattices  # exact top-down geometry: no search needed
     else:
@@ -186,7 +188,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             try:
                 found = locate_candidates(looked_on, cells_are_tiles=cells_are_tiles,
                                           solid_layout=kit.board is not None,
-                                          plain_faces=kit.face_model == "solid")
+                                          plain_faces=kit.face_model == "solid",
+                                          prepared=_prepared(looked_on, prepared))
             except NoTilesFound as exc:
                 not_found = not_found or exc
                 continue
@@ -263,7 +266,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             try:
                 more = _tagged(locate_candidates(looked_on, cells_are_tiles=cells_are_tiles, seed=seed,
                                                  refit_coarse=True,
-                                                 plain_faces=kit.face_model == "solid"),
+                                                 plain_faces=kit.face_model == "solid",
+                                                 prepared=_prepared(looked_on, prepared)),
                                looked_on is not image)
             except (NoTilesFound, np.linalg.LinAlgError, FloatingPointError):
                 continue
@@ -376,6 +380,16 @@ def _second_looks(image: np.ndarray, *, balanced_seen: bool = False,
         yield 0, balanced
     for seed in SECOND_LOOK_SEEDS:
         yield seed, image
+
+
+def _prepared(image: np.ndarray, prepared: list[PreparedPhoto]) -> PreparedPhoto:
+    """The picture ``image`` prepared for locating (see :class:`vision.locate.PreparedPhoto`):
+    the one among ``prepared`` made for it, else a new one (added to them)."""
+    for done in prepared:
+        if done.image is image:
+            return done
+    prepared.append(PreparedPhoto(image))
+    return prepared[-1]
 
 
 def _tile_lattices(image: np.ndarray, palette: Palette, found: list[Lattice], kit: Kit

@@ -96,3 +96,47 @@ def test_vanishing_points_finds_both_families_and_is_repeatable():
         assert min(ang) < math.radians(1.0)
     again = vanishing_points(segs, size=(800, 600))
     assert all(np.allclose(a[0], b[0]) and np.array_equal(a[1], b[1]) for a, b in zip(vps, again))
+
+
+def _dlt_rows_reference(segs_x, kx, segs_y, ky, wx, wy):
+    """The lattice homography's least squares built row block by row block (the plain form
+    of :func:`vision.lattice.fit_lattice_homography`)."""
+    pts_all = np.vstack([segs_x.p, segs_x.q, segs_y.p, segs_y.q])
+    c, s = pts_all.mean(0), pts_all.std() + 1e-9
+    T = np.array([[1 / s, 0, -c[0] / s], [0, 1 / s, -c[1] / s], [0, 0, 1]])
+    rows, wts = [], []
+    for segs, k, wt, axis in ((segs_x, kx, wx, 0), (segs_y, ky, wy, 1)):
+        for pts in ((segs.p - c) / s, (segs.q - c) / s):
+            ph = np.column_stack([pts, np.ones(len(pts))])
+            r = np.zeros((len(pts), 9))
+            r[:, 3 * axis:3 * axis + 3] = ph
+            r[:, 6:9] = -k[:, None] * ph
+            rows.append(r)
+            wts.append(wt)
+    A = np.vstack(rows) * np.sqrt(np.concatenate(wts))[:, None]
+    H = np.linalg.svd(A, full_matrices=False)[2][-1].reshape(3, 3) @ T
+    return H / H[2, 2]
+
+
+def test_the_lattice_homography_fit_is_the_plain_least_squares_to_the_bit():
+    from vision.lattice import fit_lattice_homography
+
+    rng = np.random.default_rng(3)
+    H_lat = np.array([[40.0, 6.0, 300.0], [-4.0, 38.0, 200.0], [0.0004, 0.0003, 1.0]])
+    for n in (2, 3, 17, 60):
+        kx = rng.integers(-3, 8, n).astype(float)
+        ky = rng.integers(-2, 6, n + 1).astype(float)
+        # segments along the lines X = kx and Y = ky (with a little noise), in the image
+        ends_x = [apply_h(H_lat, np.column_stack([kx, rng.uniform(-3, 6, n)])) for _ in range(2)]
+        ends_y = [apply_h(H_lat, np.column_stack([rng.uniform(-3, 8, n + 1), ky])) for _ in range(2)]
+        sx = Segments(ends_x[0] + rng.normal(0, 0.3, (n, 2)), ends_x[1])
+        sy = Segments(ends_y[0], ends_y[1] + rng.normal(0, 0.3, (n + 1, 2)))
+        wx, wy = rng.uniform(5, 50, n), rng.uniform(5, 50, n + 1)
+        H = fit_lattice_homography(sx, kx, sy, ky, wx, wy)
+        assert np.array_equal(H, _dlt_rows_reference(sx, kx, sy, ky, wx, wy))
+        if n >= 17:
+            # (the fit finds the lattice: image -> lattice, the inverse of H_lat up to the noise)
+            M = H @ H_lat
+            assert np.allclose(M / M[2, 2], np.eye(3), atol=0.05)
+    one = Segments(np.zeros((1, 2)), np.ones((1, 2)))
+    assert fit_lattice_homography(one, np.zeros(1), sx, ky, np.ones(1), wy) is None
