@@ -54,8 +54,11 @@ class ShapeFeatures:
     notches of the outline (convexity defects) over the square root of the hull's area, summed;
     ``corners``: how much of the corners of the minimum-area bounding rectangle the art fills
     (the best three of four, so a sheet's folded corner does not count; see
-    :func:`corner_fill`); ``slits``: holes that are not rings (lines drawn across the art), as a
-    share of the hull.
+    :func:`corner_fill`); ``aspect``: the short side of that rectangle over its long side (a
+    sheet of paper is oblong, a fist or a disc about as wide as tall); ``size``: the square root
+    of the filled area over the mask's (on a card's own view the card's size is fixed, so this
+    is the print's size on the card, the same on every card of one print); ``slits``: holes
+    that are not rings (lines drawn across the art), as a share of the hull.
     """
 
     filled_solidity: float
@@ -65,6 +68,8 @@ class ShapeFeatures:
     extent: float
     notch: float
     corners: float = 0.0
+    aspect: float = 1.0
+    size: float = 0.0
 
     @property
     def slits(self) -> float:
@@ -109,7 +114,8 @@ def shape_features(mask: np.ndarray) -> ShapeFeatures | None:
                          solidity=max(filled - hole_area, 0.0) / hull_area,
                          roundness=4 * math.pi * hull_area / hull_perimeter ** 2,
                          rings=rings / filled, extent=filled / max(rw * rh, 1.0), notch=notch,
-                         corners=corner_fill(m, pts))
+                         corners=corner_fill(m, pts), aspect=min(rw, rh) / max(rw, rh, 1.0),
+                         size=math.sqrt(filled / m.size))
 
 
 #: The corner squares of :func:`corner_fill`, as a share of the bounding rectangle's short side.
@@ -150,6 +156,17 @@ def _clip(v: float, lo: float, hi: float) -> float:
 #: per unit of corner fill beyond it (for paper, against rock).
 SHEET_CORNERS = 0.9
 SHEET_CORNER_WEIGHT = 20.0
+#: A sheet of paper is oblong (the short side over the long: A-series 0.71, letter 0.77), a fist
+#: or a disc about as wide as tall. Measured at 72 px (the art's minimum-area rectangle, blurred
+#: and thresholded): sheets of both renderers 0.71-0.84 (small, smeared ones 0.82-0.84), the
+#: independent renderer's fists 0.80-0.95, discs 0.94-1.0, open hands 0.80-1.0; the procedural
+#: bank's sheets 0.62-0.84, fists 0.81-1.0. Below :data:`SHEET_ASPECT` votes for a sheet, above
+#: it against (:data:`ASPECT_WEIGHT` per unit, within :data:`ASPECT_SPAN`) ...
+SHEET_ASPECT = 0.84
+ASPECT_WEIGHT = 15.0
+ASPECT_SPAN = 0.1
+#: ... and rock loses as much per unit of aspect below :data:`COMPACT_ASPECT` (a fist is not oblong).
+COMPACT_ASPECT = 0.86
 
 
 def symbol_scores(f: ShapeFeatures) -> dict[str, float]:
@@ -165,9 +182,11 @@ def symbol_scores(f: ShapeFeatures) -> dict[str, float]:
     # them too, but not all: measured at 72 px, the independent renderer's rounded fists
     # 0.80-0.92, sheets 0.91-0.97, our renderer's sheets 0.87-0.98 with lines drawn across)
     rock = (6 * (f.filled_solidity - 0.86) + 6 * (f.roundness - 0.86)
-            - SHEET_CORNER_WEIGHT * max(0.0, f.corners - SHEET_CORNERS) - 8 * f.rings - 4 * slits)
+            - SHEET_CORNER_WEIGHT * max(0.0, f.corners - SHEET_CORNERS) - 8 * f.rings - 4 * slits
+            - ASPECT_WEIGHT * min(max(0.0, COMPACT_ASPECT - f.aspect), ASPECT_SPAN))
     sheet = (SHEET_CORNER_WEIGHT * (f.corners - SHEET_CORNERS) + 4 * (f.filled_solidity - 0.85)
-             + 6 * (f.extent - 0.8) + 6 * slits)
+             + 6 * (f.extent - 0.8) + 6 * slits
+             + ASPECT_WEIGHT * _clip(SHEET_ASPECT - f.aspect, -ASPECT_SPAN, ASPECT_SPAN))
     hand = (2 * _clip(f.notch - 0.6, -0.5, 0.6) + 8 * _clip(0.8 - f.filled_solidity, -0.2, 0.15)
             + 8 * _clip(0.68 - f.extent, -0.2, 0.15) - 10 * f.rings
             - 12 * max(0.0, 0.6 - f.solidity))
@@ -309,20 +328,36 @@ def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
 #: art of one symbol is the same print on every card, so within a photo its cards differ only
 #: by imaging (blur, glare, size).
 ART_SCALES = {"filled_solidity": 0.04, "solidity": 0.06, "roundness": 0.03, "rings": 0.05,
-              "extent": 0.04, "notch": 0.15, "corners": 0.08, "slits": 0.05}
+              "extent": 0.04, "notch": 0.15, "corners": 0.08, "slits": 0.05, "aspect": 0.03}
 #: Cards whose art differs by at most this (average linkage, in units of ART_SCALES) show one
 #: print. Measured on both renderers' photos: one symbol's cards split apart at 4.0-6.6 under
 #: glare or at a small size, different symbols lie 8.5-33 apart (one photo of small cards: a
 #: fist and a sheet 4.1 apart).
 SAME_ART = 4.0
-#: Groups of cards further apart than this are different prints, hence different symbols ...
+#: Groups of cards further apart than this are surely different prints, hence different
+#: symbols (between SAME_ART and this, the more surely the further apart: see
+#: :func:`_apartness`) ...
 OTHER_ART = 8.0
-#: ... at a cost of this many votes per card of the smaller group when named alike.
+#: ... at a cost of up to this many votes per card of the smaller group when named alike.
 OTHER_ART_COST = 4.0
 
 
+#: Scale of the print's size (natural log of :attr:`ShapeFeatures.size`) in that comparison.
+#: Measured on both renderers' photos (70): one print's cards vary by a standard deviation of
+#: 0.011 (median over prints; at most 0.075, a scissors' ring lost to glare), while different
+#: symbols of one set are often printed at sizes 10-40% apart.
+ART_SIZE_SCALE = 0.05
+
+
 def _art_vector(f: ShapeFeatures) -> np.ndarray:
-    return np.array([min(getattr(f, k), 2.0) / s for k, s in ART_SCALES.items()])
+    shape = [min(getattr(f, k), 2.0) / s for k, s in ART_SCALES.items()]
+    return np.array(shape + [math.log(max(f.size, 1e-3)) / ART_SIZE_SCALE])
+
+
+def _apartness(distance: float) -> float:
+    """How surely two groups of cards ``distance`` apart (units of ART_SCALES) show different
+    prints: 0 at :data:`SAME_ART`, 1 from :data:`OTHER_ART`, linear between."""
+    return _clip((distance - SAME_ART) / (OTHER_ART - SAME_ART), 0.0, 1.0)
 
 
 def _art_groups(vectors: np.ndarray) -> list[list[int]]:
@@ -356,10 +391,11 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
     mask (see :func:`classify_shape` for one card).
 
     The cards are grouped by their art's shape (:func:`_art_groups`); each group is named by
-    the sum of its cards' votes (:func:`symbol_scores`), and groups of clearly different art
-    (further apart than :data:`OTHER_ART`) are named differently unless their votes say
-    otherwise strongly (:data:`OTHER_ART_COST`): a set prints one art per symbol, so a fist that
-    alone looks a little like a sheet is named rock when the photo's sheets are another group.
+    the sum of its cards' votes (:func:`symbol_scores`), and groups of different art (the more
+    surely the further apart, see :func:`_apartness`) are named differently unless their votes
+    say otherwise strongly (:data:`OTHER_ART_COST`): a set prints one art per symbol, so a fist
+    that alone looks a little like a sheet is named rock when the photo's sheets are another
+    group (of another shape, or printed at another size).
     """
     names = [s for s in symbols if s in ("rock", "paper", "scissors")] or ["rock", "paper", "scissors"]
     feats = [shape_features(m) for m in masks]
@@ -373,15 +409,15 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
     if len(groups) > MAX_GROUPS:
         return [classify_shape(m, names) for m in masks]
     centres = [np.mean([_art_vector(feats[i]) for i in g], axis=0) for g in groups]
-    apart = [[float(np.linalg.norm(a - b)) > OTHER_ART for b in centres] for a in centres]
+    apart = [[_apartness(float(np.linalg.norm(a - b))) for b in centres] for a in centres]
     totals = [{s: sum(scores[i][s] for i in g) for s in names} for g in groups]
     values = {}
     for assign in itertools.product(range(len(names)), repeat=len(groups)):
         value = sum(totals[g][names[assign[g]]] for g in range(len(groups)))
         for a in range(len(groups)):
             for b in range(a + 1, len(groups)):
-                if assign[a] == assign[b] and apart[a][b]:
-                    value -= OTHER_ART_COST * min(len(groups[a]), len(groups[b]))
+                if assign[a] == assign[b] and apart[a][b] > 0:
+                    value -= OTHER_ART_COST * apart[a][b] * min(len(groups[a]), len(groups[b]))
         values[assign] = value
     best = max(values, key=values.get)
     for g, group in enumerate(groups):

@@ -101,3 +101,102 @@ def test_an_independent_renderers_cards_read_at_phone_size():
     jpeg, truth = render_photo("tapestry", 0, style="normal", size=(1600, 1200))
     truth = {k: v for k, v in truth.items() if k != "scene"}
     assert compare_boards(read_file(jpeg, game="tapestry").board, truth).errors == 0
+
+
+def _block_fist(rng: np.random.Generator, size: float) -> np.ndarray:
+    """A fist drawn as a rounded block (palm) with four knuckles along its top and a thumb
+    across it, about ``size`` px wide: nearly as tall as wide, filling most of its box."""
+    import cv2
+    S = 4
+    img = np.zeros((100 * S, 72 * S), np.uint8)
+    c = np.array([36 + rng.uniform(-2, 2), 50 + rng.uniform(-2, 2)])
+    u = size / 26.0  # (the drawing's unit: the palm is 26 units wide)
+    x0, y0, x1, y1 = c[0] - 13 * u, c[1] - 7 * u, c[0] + 13 * u, c[1] + 13 * u
+    r = 5 * u
+    p = lambda x, y: (int(round(x * S)), int(round(y * S)))
+    cv2.rectangle(img, p(x0 + r, y0), p(x1 - r, y1), 255, -1)
+    cv2.rectangle(img, p(x0, y0 + r), p(x1, y1 - r), 255, -1)
+    for cx, cy in ((x0 + r, y0 + r), (x1 - r, y0 + r), (x0 + r, y1 - r), (x1 - r, y1 - r)):
+        cv2.circle(img, p(cx, cy), int(r * S), 255, -1)
+    for k in range(4):
+        cv2.ellipse(img, p(c[0] + (-9.75 + 6.5 * k) * u, c[1] - 7 * u),
+                    (int(3.6 * u * S), int(4.2 * u * S)), 0, 0, 360, 255, -1)
+    cv2.line(img, p(c[0] - 11 * u, c[1] + 4 * u), p(c[0] + 4 * u, c[1] + u), 255, int(6.8 * u * S))
+    ang = rng.uniform(-180, 180)
+    img = cv2.warpAffine(img, cv2.getRotationMatrix2D(p(*c), ang, 1.0), img.shape[::-1])
+    small = cv2.resize(img, (72, 100), interpolation=cv2.INTER_AREA).astype(np.float32)
+    small = cv2.GaussianBlur(small, (0, 0), rng.uniform(0.4, 0.9))
+    return (small > 127).astype(np.uint8)
+
+
+def _ruled_sheet(rng: np.random.Generator, size: float) -> np.ndarray:
+    """A sheet of paper (A-series proportions, one corner folded, ruled lines) about ``size``
+    px wide."""
+    import cv2
+    m = np.zeros((100, 72), np.uint8)
+    w, h = size, size * rng.uniform(1.3, 1.42)
+    x0, y0 = 36 - w / 2, 50 - h / 2
+    f = 0.3 * w
+    pts = np.array([[x0, y0], [x0 + w - f, y0], [x0 + w, y0 + f], [x0 + w, y0 + h], [x0, y0 + h]])
+    c = np.array([36.0, 50.0])
+    a = np.radians(rng.uniform(-180, 180))
+    R = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    big = np.zeros((400, 288), np.uint8)
+    cv2.fillPoly(big, [np.round(((pts - c) @ R.T + c) * 4).astype(np.int32)], 255, cv2.LINE_AA)
+    for k in range(4):
+        y = y0 + f + 0.15 * h + k * 0.16 * h
+        ends = (np.array([[x0 + 0.15 * w, y], [x0 + 0.85 * w, y]]) - c) @ R.T + c
+        cv2.line(big, tuple(np.round(ends[0] * 4).astype(int)), tuple(np.round(ends[1] * 4).astype(int)),
+                 0, max(2, int(0.04 * w * 4)))
+    small = cv2.resize(big, (72, 100), interpolation=cv2.INTER_AREA).astype(np.float32)
+    small = cv2.GaussianBlur(small, (0, 0), rng.uniform(0.4, 0.9))
+    return (small > 127).astype(np.uint8)
+
+
+def test_a_fist_drawn_as_a_block_is_rock_beside_sheets_of_paper():
+    # a fist drawn as a rounded block fills its box almost as a sheet does; what tells them
+    # apart is that a sheet is oblong and a fist about as wide as tall, and, on one photo, that
+    # the set prints its sheets and its fists at different sizes
+    rng = np.random.default_rng(11)
+    for size in (20.0, 26.0):
+        fists = [_block_fist(rng, size) for _ in range(8)]
+        sheets = [_ruled_sheet(rng, size * 0.95) for _ in range(6)]
+        alone = collections.Counter(classify_shape(m, SYMBOLS)[0] for m in fists)
+        assert alone["rock"] >= 7, (size, dict(alone))
+        named = name_symbols(fists + sheets, SYMBOLS)
+        assert [n for n, _, _ in named] == ["rock"] * 8 + ["paper"] * 6, size
+        assert all(c >= 0.5 for _, c, _ in named), [round(c, 2) for _, c, _ in named]
+
+
+def test_prints_of_one_shape_at_different_sizes_are_told_apart():
+    # on a card's own view the card's size is fixed: a print's size on it is the same on every
+    # card of that print, and a set's symbols are printed at their own sizes
+    import cv2
+    from vision.symbols import _art_groups, _art_vector
+
+    def square(side: int) -> np.ndarray:
+        m = np.zeros((100, 72), np.uint8)
+        cv2.rectangle(m, (36 - side // 2, 50 - side // 2), (36 + side // 2, 50 + side // 2), 1, -1)
+        return m
+    feats = [shape_features(square(s)) for s in (24, 24, 25, 30, 30, 31)]
+    groups = _art_groups(np.array([_art_vector(f) for f in feats]))
+    assert sorted(sorted(g) for g in groups) == [[0, 1, 2], [3, 4, 5]]
+
+
+def test_groups_are_different_prints_the_more_surely_the_further_apart():
+    from vision.symbols import OTHER_ART, SAME_ART, _apartness
+    assert _apartness(SAME_ART) == 0.0 and _apartness(OTHER_ART) == 1.0
+    assert 0.0 < _apartness((SAME_ART + OTHER_ART) / 2) < 1.0
+    assert _apartness(3 * OTHER_ART) == 1.0
+
+
+def test_a_filled_block_is_a_sheet_when_oblong_and_a_fist_when_square():
+    # features measured on small, blurred fists drawn as rounded blocks (their corners filled
+    # by the blur almost as a sheet's): only the proportions tell them from a sheet
+    from vision.symbols import ShapeFeatures, symbol_scores
+    block = dict(filled_solidity=0.95, solidity=0.88, roundness=0.876, rings=0.0, extent=0.90,
+                 notch=0.2, corners=0.876)
+    fist = symbol_scores(ShapeFeatures(**block, aspect=0.9))
+    sheet = symbol_scores(ShapeFeatures(**block, aspect=0.74))
+    assert max(fist, key=fist.get) == "rock"
+    assert max(sheet, key=sheet.get) == "paper"
