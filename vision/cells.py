@@ -291,6 +291,18 @@ def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
     return None
 
 
+def _shared_haze(kit: Kit) -> bool:
+    """Whether the light is fitted with one haze in the light's colour (see
+    :func:`vision.colour._fit_forward`) rather than an offset per channel: for Nestortiles'
+    solid faces. Their paints run from black to white, and the haze shows in the darks: fitted
+    per channel, an offset fitted to a channel's errors tinted the black paint (predicted red or
+    purple, 13-17 dE from black tiles seen neutral), and black tiles beside the layout, which
+    the mask had missed, fit no paint. (The other kits keep their offsets per channel: on
+    X-Tiles' four bright paints the shared haze was measured worse, 8 cells more wrong of 36
+    photos, Tapestry 4 fewer.)"""
+    return kit.face_model == "solid"
+
+
 def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, np.ndarray]:
     """Decide which cells hold a tile.
 
@@ -317,7 +329,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     board = ctx.kit.board is not None
     if fg is not None and not board and (fg > 0.6).sum() >= MIN_LIGHT_CELLS:
         sure = fg > 0.6
-        _, _, corr = classify_adaptive(labs[sure], ctx.palette, gains_bgr=prior)
+        _, _, corr = classify_adaptive(labs[sure], ctx.palette, gains_bgr=prior,
+                                       shared_haze=_shared_haze(ctx.kit))
         match, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=corr, iterations=0)
     else:
         corr = prior
@@ -479,7 +492,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     gains = corr if corr is not None else as_correction(None)
     if occ_cells:
         _, _, gains = classify_adaptive(labs[occ_cells], ctx.palette, gains_bgr=prior,
-                                        weights=_light_weights(ctx, [cells[i] for i in occ_cells], spreads))
+                                        weights=_light_weights(ctx, [cells[i] for i in occ_cells], spreads),
+                                        shared_haze=_shared_haze(ctx.kit))
     return occ, conf, gains
 
 
@@ -964,12 +978,13 @@ def _near_conf(distance: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp((np.asarray(distance, np.float64) - 18.0) / 3.0))
 
 
-def _palette_fit(labs: np.ndarray, palette: Palette, gains: np.ndarray, *, explore: bool
-                 ) -> tuple[Any, np.ndarray]:
+def _palette_fit(labs: np.ndarray, palette: Palette, gains: np.ndarray, *, explore: bool,
+                 shared_haze: bool = False) -> tuple[Any, np.ndarray]:
     """Colour samples ``labs`` ``(N, 3)`` classified under the light (starting from ``gains``,
-    see :func:`vision.colour.classify_adaptive`): the match and the distances ``(N, K)`` to every
-    palette colour as predicted under the light fitted."""
-    match, _, _ = classify_adaptive(labs, palette, gains_bgr=gains, explore=explore)
+    see :func:`vision.colour.classify_adaptive`, ``shared_haze`` as there): the match and the
+    distances ``(N, K)`` to every palette colour as predicted under the light fitted."""
+    match, _, _ = classify_adaptive(labs, palette, gains_bgr=gains, explore=explore,
+                                    shared_haze=shared_haze)
     return match, palette_distance(labs, palette, match.predicted)
 
 
@@ -998,7 +1013,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     stack = np.stack([regions[c] for c in cells])
     labs = _face_colours(stack)
-    match, dist = _palette_fit(labs, ctx.palette, gains, explore=False)
+    match, dist = _palette_fit(labs, ctx.palette, gains, explore=False,
+                               shared_haze=_shared_haze(kit))
     pip_reads = {}
     if kit.pips:
         td = ctx.td

@@ -306,7 +306,68 @@ def _predict_lin(pal_lin: np.ndarray, correction: np.ndarray | None) -> np.ndarr
     return bgr_to_lab(linear_to_srgb(out).astype(np.float32)).astype(np.float64)
 
 
-def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.ndarray:
+#: The haze of the forward model (see :func:`_fit_forward`), as a share of the light on a white
+#: paint, is looked for in this range: a lens's veiling glare or the sheen of a glossy face adds
+#: up to about a third of the light; a camera's black level crushes the darks by a little.
+HAZE_RANGE = (-0.05, 0.3)
+#: ... on a grid of this many values (then the best one's neighbourhood once more, as finely).
+HAZE_STEPS = 36
+
+
+def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Per-channel gain and offset with ``obs = gain * (pal + haze)`` (linear light), ignoring
+    clipped observations: a gain per channel (the light's colour and the exposure) and one haze
+    for all three. Haze is light added to every paint alike, whatever its own colour: a lens's
+    veiling glare, or the sheen of the tiles' glossy faces (a black acrylic face reflects a few
+    per cent of the room). It comes from the same light, so the camera records it with the same
+    cast as a white paint: each channel's offset is ``gain * haze``. (Fitted channel by channel,
+    offsets tinted the darks: one channel's offset fitted to its few dark samples' errors made
+    black paints predicted red or purple, and black tiles then fit no paint.) A channel with
+    fewer than two unclipped observations uses all of them."""
+    obs_lin = np.asarray(obs_lin, np.float64)
+    pal_lin = np.asarray(pal_lin, np.float64)
+    w = np.asarray(w, np.float64)
+    ok = obs_lin < 0.97
+    thin = ok.sum(0) < 2
+    ok[:, thin] = True
+    wk = np.where(ok, w[:, None], 0.0)  # (N, 3)
+    # weighted sums per channel; for a haze h, with x = p + h: the gain is sum(w x o) / sum(w x x)
+    s1 = wk.sum(0)
+    sp, so = (wk * pal_lin).sum(0), (wk * obs_lin).sum(0)
+    spp, spo, soo = (wk * pal_lin ** 2).sum(0), (wk * pal_lin * obs_lin).sum(0), (wk * obs_lin ** 2).sum(0)
+
+    def sse(h: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        # (H,) hazes -> the summed squared error (H,) and the gains (H, 3) (clipped as before)
+        h = h[:, None]
+        sxx = spp + 2 * h * sp + h * h * s1
+        sxo = spo + h * so
+        g = np.clip(sxo / np.maximum(sxx, 1e-12), 0.25, 4.0)
+        err = soo - 2 * g * sxo + g * g * sxx
+        return err.sum(1), g
+
+    lo, hi = HAZE_RANGE
+    grid = np.linspace(lo, hi, HAZE_STEPS)
+    step = grid[1] - grid[0]
+    err, _ = sse(grid)
+    best = grid[int(np.argmin(err))]
+    fine = np.linspace(max(lo, best - step), min(hi, best + step), HAZE_STEPS)
+    err, g = sse(fine)
+    k = int(np.argmin(err))
+    return np.vstack([g[k], g[k] * fine[k]])
+
+
+def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray, *,
+                 shared_haze: bool = False) -> np.ndarray:
+    """The forward model's light ``(2, 3)`` fitted to observations ``obs_lin`` ``(N, 3)`` of the
+    paints ``pal_lin`` ``(N, 3)`` (linear BGR) with weights ``w`` ``(N,)``: with ``shared_haze``
+    one haze in the light's colour (:func:`_fit_shared_haze`), else an offset per channel
+    (:func:`_fit_forward_free`)."""
+    if shared_haze:
+        return _fit_shared_haze(obs_lin, pal_lin, w)
+    return _fit_forward_free(obs_lin, pal_lin, w)
+
+
+def _fit_forward_free(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.ndarray:
     """Per-channel gain and offset with ``obs = gain * pal + offset`` (linear light), ignoring
     clipped observations. A channel with too few unclipped observations (or too little spread
     among them) for its own offset takes none or, when the two others had enough, their mean
@@ -465,7 +526,8 @@ def _nan_where_nan(out: np.ndarray, tail: np.ndarray) -> np.ndarray:
 
 def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
                       gains_bgr: np.ndarray | None = None, explore: bool = True,
-                      weights: np.ndarray | None = None) -> tuple[ColourMatch, np.ndarray, np.ndarray]:
+                      weights: np.ndarray | None = None, shared_haze: bool = False
+                      ) -> tuple[ColourMatch, np.ndarray, np.ndarray]:
     """Classify samples while estimating the light (colour cast, exposure, haze) from them.
 
     The camera is modelled forwards: each palette colour is recorded as
@@ -477,7 +539,8 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     ``weights`` (N,) say how much each sample may tell about the light (e.g. less where glare or
     shadow make a region uneven). A palette's ``clipped`` channels (blown out where a profile
     was learnt) are estimated from the samples matched to their colour at every step (see
-    :func:`_unclipped`); the light is fitted against the palette as given.
+    :func:`_unclipped`); the light is fitted against the palette as given. ``shared_haze``: the
+    haze is one for all channels, in the light's colour (see :func:`_fit_forward`).
 
     Returns
     -------
@@ -521,7 +584,7 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     for corr, match in first:
         for _ in range(iterations):
             w = prior_w / (1.0 + match.distance / 8.0)
-            fit = _fit_forward(obs_lin, pal_lin[match.index], w)
+            fit = _fit_forward(obs_lin, pal_lin[match.index], w, shared_haze=shared_haze)
             new = corr + shrink * (fit - corr) if corr is start else start + shrink * (fit - start)
             new_match = matched(new, w, match.index)
             if _median(new_match.distance) > _median(match.distance) + 1e-6:
