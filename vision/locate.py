@@ -432,7 +432,8 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     fg, fg_info = prepared.part(("fg", solid_layout), lambda: _whole_foreground(work, solid_layout))
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
-    box = _closer_box(fg, scale, image.shape[:2]) if cells_are_tiles and not solid_layout else None
+    box = (_closer_box(fg, scale, image.shape[:2], work=work)
+           if cells_are_tiles and not solid_layout else None)
     table = None
     if box is None and seed and cells_are_tiles and not solid_layout:
         # a second look: what stands out from the picture's border may be the table itself
@@ -517,17 +518,18 @@ def _shared_table_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tup
     return box, table
 
 
-def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int]
-                ) -> tuple[int, int, int, int] | None:
+def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int], *,
+                work: np.ndarray | None = None) -> tuple[int, int, int, int] | None:
     """The part of the photo to look at closer, ``(x0, y0, x1, y1)`` full-image pixels: the
     layout ``fg`` (work-image mask, ``scale`` work/full) with the table around it (a margin of
     :data:`CLOSER_MARGIN` of its size each side); ``None`` when it is no small part of the
     picture (at most :data:`CLOSER_SHARE` of its area) or the photo has too few pixels to
-    see it closer."""
+    see it closer. ``work``: the work image (H, W, 3) uint8 BGR, when given the layout's
+    group is told from clutter by its paints (see :func:`_layout_box`)."""
     if scale > CLOSER_MAX_SCALE:
         return None
     h, w = fg.shape[:2]
-    found = _layout_box(fg[::2, ::2])
+    found = _layout_box(fg[::2, ::2], None if work is None else work[::2, ::2])
     if found is None:
         return None
     bx0, by0, bx1, by1 = (2 * float(v) for v in found)
@@ -541,26 +543,46 @@ def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int]
             min(H, int(math.ceil(y1 / scale))))
 
 
-def _layout_box(fg: np.ndarray) -> tuple[int, int, int, int] | None:
+def _layout_box(fg: np.ndarray, work: np.ndarray | None = None
+                ) -> tuple[int, int, int, int] | None:
     """The box ``(x0, y0, x1, y1)`` (pixels of ``fg``, (H, W) bool; ends exclusive) of the
-    layout: the biggest group of ``fg`` and the groups lying near it (within
+    layout: its main group of ``fg`` and the groups lying near it (within
     :data:`LAYOUT_REACH` of its larger side; a layout's tiles touch, so its parts are only
     the tiles of the table's colour apart). Groups further off are clutter (a pen, a coin at the
-    far side of the table), which would widen the box past a closer look. ``None`` when
-    ``fg`` holds fewer than 16 pixels."""
-    n, _, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8), connectivity=8)
+    far side of the table), which would widen the box past a closer look. The main group is
+    the biggest, or with ``work`` (the picture, (H, W, 3) uint8 BGR) the group of the most
+    varied paint among the big ones (see :func:`_paint_variety`): a mug or a patch of
+    lamplight may be bigger than a small layout. With ``work``, a nearby group mostly of the
+    table's colours (a patch of light, a stretch of the table's pattern) is no part of it.
+    ``None`` when ``fg`` holds fewer than 16 pixels."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8), connectivity=8)
     if n < 2 or int(stats[1:, cv2.CC_STAT_AREA].sum()) < 16:
         return None
     x0 = stats[1:, cv2.CC_STAT_LEFT].astype(float)
     y0 = stats[1:, cv2.CC_STAT_TOP].astype(float)
     x1 = x0 + stats[1:, cv2.CC_STAT_WIDTH]
     y1 = y0 + stats[1:, cv2.CC_STAT_HEIGHT]
-    main = int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    main = int(np.argmax(areas))
+    unlike = np.ones(n - 1)  # each group's share of pixels unlike the table around it
+    if work is not None and n > 2:
+        lab = cv2.cvtColor(work.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+        variety = np.zeros(n - 1)
+        for i in range(n - 1):
+            unlike[i], variety[i] = _paint_variety(lab, fg, labels == i + 1)
+        big = areas >= LAYOUT_RIVAL * areas.max()
+        score = np.where(big, areas * unlike * variety, -1.0)
+        if score.max() > 0 and int(np.argmax(score)) != main:
+            logger.debug("the biggest group of the foreground (%d pixels) has less varied paint "
+                         "than one of %d pixels: the layout is that one", areas[main],
+                         areas[int(np.argmax(score))])
+            main = int(np.argmax(score))
     reach = LAYOUT_REACH * max(x1[main] - x0[main], y1[main] - y0[main])
     # the gap between each group's box and the main group's (0 when they overlap)
     gap_x = np.maximum(0.0, np.maximum(x0 - x1[main], x0[main] - x1))
     gap_y = np.maximum(0.0, np.maximum(y0 - y1[main], y0[main] - y1))
-    near = np.hypot(gap_x, gap_y) <= reach
+    near = (np.hypot(gap_x, gap_y) <= reach) & (unlike >= TILE_UNLIKE)
+    near[main] = True
     if not near.all():
         logger.debug("foreground groups far from the layout (clutter, not looked at closer): %s "
                      "pixels", stats[1:, cv2.CC_STAT_AREA][~near].tolist())
@@ -574,6 +596,46 @@ def _layout_box(fg: np.ndarray) -> tuple[int, int, int, int] | None:
 #: group and a tile, 0.94 of it); a pen beside an independent renderer's small layout lay
 #: 1.24 of its size away.
 LAYOUT_REACH = 1.0
+
+
+#: Groups of the foreground at least this share of the biggest's area may be the layout, the
+#: one of the most varied paint (see :func:`_layout_box`; the foreground mask keeps groups of
+#: at least 0.3 of the biggest).
+LAYOUT_RIVAL = 0.3
+#: A group of the foreground with less than this share of its pixels unlike the table around
+#: it (see :func:`_paint_variety`) is the table in another light or its pattern washed out, no
+#: tiles (an independent renderer's lamplight spots on a dotted cloth and a stretch of a
+#: striped one: 0.09-0.15; groups of tiles: 0.72-1.0).
+TILE_UNLIKE = 0.3
+#: CIELAB distance from the table's median colour around a group beyond which a pixel is
+#: unlike the table (tiles' paints differ from it by 30 or more; lamplight on it, by less).
+PAINT_STEP = 20.0
+
+
+def _paint_variety(lab: np.ndarray, fg: np.ndarray, group: np.ndarray) -> tuple[float, float]:
+    """How much of a foreground group differs from the table and how varied its paint is.
+
+    ``lab`` (H, W, 3) float32 CIELAB picture, ``fg`` (H, W) bool the foreground, ``group``
+    (H, W) bool one of its groups. The table's colour is the median of the background
+    pixels within a few pixels (1/60 of the picture's larger side) of the group. Returns
+    ``(unlike, variety)``: the share of the group's pixels further than
+    :data:`PAINT_STEP` from it, and their mean CIELAB distance from their own median colour
+    (a layout of Nestortiles, neighbours in other paints: 40-60; a mug, a note, a patch of
+    light, one colour: 1-20; 0 with fewer than 10 such pixels).
+    """
+    side = 2 * max(2, int(max(fg.shape[:2]) / 120)) + 1
+    ring = (cv2.dilate(group.astype(np.uint8), np.ones((side, side), np.uint8)) > 0) & ~fg
+    if ring.sum() < 10:
+        ring = ~fg
+    if not ring.any():
+        return 1.0, 0.0
+    table = np.median(lab[ring], axis=0)
+    px = lab[group]
+    far = px[np.linalg.norm(px - table, axis=1) > PAINT_STEP]
+    unlike = len(far) / max(1, len(px))
+    if len(far) < 10:
+        return unlike, 0.0
+    return unlike, float(np.mean(np.linalg.norm(far - np.median(far, axis=0), axis=1)))
 
 
 #: A layout whose box with the table around it (see :func:`_closer_box`) covers at most this
@@ -655,7 +717,7 @@ def _closer_look(image: np.ndarray, box: tuple[int, int, int, int], work_shape: 
     fg, fg_info = here.part(("fg", False), crop_foreground)
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
-    inner = _closer_box(fg, cscale, crop.shape[:2]) if table is not None else None
+    inner = _closer_box(fg, cscale, crop.shape[:2], work=work) if table is not None else None
     if inner is not None:
         # the layout is a small part of the table: closer again, the table around it
         found = _closer_look(crop, inner, work.shape[:2], cscale, prepared=here, **kwargs)

@@ -17,3 +17,32 @@ def test_clutter_far_from_the_layout_stays_out_of_its_closer_look():
     x0, y0, x1, y1 = box
     assert y1 < 520 / 0.4 and x0 > 100 / 0.4   # (not the pen)
     assert x0 < 300 / 0.4 and x1 > 580 / 0.4 and y0 < 200 / 0.4 and y1 > 300 / 0.4
+
+
+def _scene() -> tuple[np.ndarray, np.ndarray]:
+    """A beige table with a small layout of four tiles in four paints, a bigger black mug
+    and, beside the layout, a patch of lamplight (the table, brighter); and its foreground."""
+    work = np.full((600, 800, 3), (150, 190, 215), np.uint8)      # beige table (BGR)
+    fg = np.zeros((600, 800), bool)
+    for (r, c), paint in zip([(0, 0), (0, 1), (1, 0), (1, 1)],
+                             [(46, 16, 200), (31, 210, 245), (71, 154, 46), (191, 95, 31)]):
+        work[200 + 40 * r:240 + 40 * r, 300 + 40 * c:340 + 40 * c] = paint
+    fg[196:284, 296:384] = True                                    # (with a margin of table)
+    yy, xx = np.mgrid[:600, :800]
+    mug = (yy - 450) ** 2 + (xx - 600) ** 2 < 62 ** 2
+    work[mug] = (34, 34, 34)
+    fg |= (yy - 450) ** 2 + (xx - 600) ** 2 < 66 ** 2
+    work[200:280, 420:500] = (175, 215, 240)                       # lamplight on the table
+    fg[200:280, 420:500] = True
+    return work, fg
+
+
+def test_the_layout_is_the_group_of_varied_paint_not_the_bigger_mug():
+    work, fg = _scene()
+    assert _layout_box(fg) != (296, 196, 384, 284)     # (by size alone: the mug's)
+    assert _layout_box(fg, work) == (296, 196, 384, 284)
+    box = _closer_box(fg, 0.4, (1500, 2000), work=work)
+    assert box is not None
+    x0, y0, x1, y1 = box
+    assert x0 < 296 / 0.4 and x1 > 384 / 0.4 and y0 < 196 / 0.4 and y1 > 284 / 0.4
+    assert y1 < 384 / 0.4                                # (not the mug)
