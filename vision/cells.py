@@ -1023,21 +1023,30 @@ PIPS_ABSENT_DE = 30.0
 #: ... but only where a colour with light pips fits the face (within this distance, CIEDE2000):
 #: a white table, or a face blown out to white, fits none (34 or more from any); no telling then.
 PIPS_ABSENT_OTHER = 25.0
+#: ... and where the face is not in a glare: a glare strong enough to wash out black pips (the
+#: gloss reflecting the lamp over pips and face alike) brings much of the face to the clip level
+#: (yellow faces whose black pips read 2-4: 44-67% of the cell above this lightness; greens
+#: washed out by the lamp's hot spot: 2-13%).
+PIPS_CLIPPED_L = 97.0
+PIPS_CLIPPED_MAX = 0.3
 
 
 def _pips_vouch_polarity(kit: Kit, palette: Palette, match, dist: np.ndarray,
-                         pip_reads: dict) -> tuple[Any, np.ndarray]:
+                         pip_reads: dict, clipped: np.ndarray) -> tuple[Any, np.ndarray]:
     """Die faces named again where their missing dark pips rule their colour out: the match and
     distances ``(N, K)`` with up to :data:`PIPS_ABSENT_DE` added to the colours with dark pips on
     faces whose dark pips are fainter than :data:`PIPS_ABSENT_CONTRAST` and which a colour with
-    light pips fits (:data:`PIPS_ABSENT_OTHER`), where that renames the face; other faces keep
-    their distances. ``pip_reads``: :func:`vision.pips.read_pips`' for the same cells."""
+    light pips fits (:data:`PIPS_ABSENT_OTHER`) and whose cell is not in a glare (a share
+    ``clipped`` ``(N,)`` of its pixels above :data:`PIPS_CLIPPED_L` of at most
+    :data:`PIPS_CLIPPED_MAX`), where that renames the face; other faces keep their distances.
+    ``pip_reads``: :func:`vision.pips.read_pips`' for the same cells."""
     lighter = _lighter_pips(kit, palette)
     if lighter is None or not len(dist) or not lighter.any() or lighter.all():
         return match, dist
     # how surely the dark pips are missing: 1 at no contrast, 0 from PIPS_ABSENT_CONTRAST on
     absent = np.clip(1.0 - pip_reads[-1].contrast / PIPS_ABSENT_CONTRAST, 0.0, 1.0)  # (N,)
-    absent = np.where(dist[:, lighter].min(axis=1) < PIPS_ABSENT_OTHER, absent, 0.0)
+    judged = (dist[:, lighter].min(axis=1) < PIPS_ABSENT_OTHER) & (np.asarray(clipped) <= PIPS_CLIPPED_MAX)
+    absent = np.where(judged, absent, 0.0)
     penal = absent[:, None] * ~lighter[None, :]  # (N, K)
     if not penal.any():
         return match, dist
@@ -1080,7 +1089,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         origins = np.array([((r - td.r0) * td.ch - oy, (c - td.c0) * td.cw - ox) for r, c in cells])
         pip_reads = read_pips(ctx.lab[..., 0], td.cw, origins)
         if ctx.die_faces:
-            match, dist = _pips_vouch_polarity(kit, ctx.palette, match, dist, pip_reads)
+            clipped = (stack[..., 0] > PIPS_CLIPPED_L).mean(axis=(1, 2))
+            match, dist = _pips_vouch_polarity(kit, ctx.palette, match, dist, pip_reads, clipped)
     # (no naming by hue groups here: a kit of many solid colours has near hues of its own, e.g.
     # Octopus's orange, brown and red, which a group's cast pushes across; measured worse)
     for i, cell in enumerate(cells):

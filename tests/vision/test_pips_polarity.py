@@ -7,7 +7,7 @@ independent renderer, indie/octopus-normal-000)."""
 import numpy as np
 
 from vision.cells import _pips_vouch_polarity
-from vision.colour import ColourMatch, Palette, match_palette
+from vision.colour import ColourMatch, Palette
 from vision.kits import kit_for_game
 from vision.pips import PipReading
 
@@ -15,14 +15,15 @@ KIT = kit_for_game("octopus")
 PAL = Palette.from_hex(KIT.colours)
 
 
-def _case(dist_by_name: dict, dark: float, light: float):
-    """One face: its distances (unlisted colours 60 away) and pip contrasts (darker, lighter)."""
+def _case(dist_by_name: dict, dark: float, light: float, clipped: float = 0.05):
+    """One face: its distances (unlisted colours 60 away), pip contrasts (darker, lighter) and
+    share of the cell at the clip level."""
     d = np.array([[dist_by_name.get(n, 60.0) for n in PAL.names]])
     order = np.argsort(d[0])
     match = ColourMatch(order[:1], d[0, order[:1]], d[0, order[1:2]] - d[0, order[:1]])
     reads = {p: PipReading(np.array([3]), np.full((1, 6), 1 / 6), np.array([c]), np.array([0.5]))
              for p, c in ((-1, dark), (1, light))}
-    new, adj = _pips_vouch_polarity(KIT, PAL, match, d, reads)
+    new, adj = _pips_vouch_polarity(KIT, PAL, match, d, reads, np.array([clipped]))
     return PAL.names[int(new.index[0])], float(new.distance[0]), adj[0], d[0]
 
 
@@ -49,3 +50,11 @@ def test_a_face_that_fits_no_colour_with_light_pips_keeps_its_distances():
     _, _, adj, d = _case({"white": 0.4, "pink": 28.6, "green": 34.2, "blue": 44.2}, dark=0.0,
                          light=17.9)
     assert np.array_equal(adj, d)
+
+
+def test_a_face_in_a_glare_keeps_its_name():
+    # (a glare that washes out black pips brings much of the face to the clip level: a yellow
+    # face there, its pips at 2 of contrast, is no less yellow for it)
+    name, _, adj, d = _case({"yellow": 6.5, "white": 22.7, "green": 23.0}, dark=2.0, light=9.7,
+                            clipped=0.44)
+    assert name == "yellow" and np.array_equal(adj, d)
