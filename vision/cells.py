@@ -277,6 +277,7 @@ class _Ctx:
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
     texture: dict | None = None  # solid tiles: each cell's face texture (see _face_texture)
+    die_faces: bool = False  # every tile lies pips up (see read_cells)
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -779,7 +780,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                            interpolation=cv2.INTER_AREA)
         sgrid = _cell_grid(bgr_to_lab(small), td, sh, sw)
         sblown = _blown(sgrid)
-        ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(td), framed=framed)
+        ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(td), framed=framed,
+                   die_faces=die_faces)
         ctx.blown = {cell: float(v) for cell, v in zip(order, sblown.mean(axis=(1, 2)))}
         centre_mask = np.zeros((sh, sw), bool)
         my, mx = int(round(0.18 * sh)), int(round(0.18 * sw))
@@ -790,7 +792,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         cell_regions: Mapping = _LazyCells(ctx, img)
     else:
         lab = bgr_to_lab(img)
-        ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(td), framed=framed)
+        ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(td), framed=framed,
+                   die_faces=die_faces)
         tri = _triangles(n, inset=0.12 if kit.shape != "rounded-x" else 0.28)
         if kit.shape == "rounded-x":
             centre_mask = _disc(n, n, n / 2, n / 2, 0.2 * n) & ~_disc(n, n, n / 2, n / 2, 0.06 * n)
@@ -1006,6 +1009,70 @@ def _named_by_hue(labs: np.ndarray, dist: np.ndarray, match) -> tuple[np.ndarray
     return named, np.where(settled, GROUP_CONF, conf)
 
 
+#: Where every tile lies pips up (Octopus), a die face always shows its pips, white on the dark
+#: colours and black on the light ones (white, yellow, orange, pink). Black paint stays far
+#: darker than a light face in any light (the same light falls on both): a white face shows its
+#: black pips 30-38 darker even in a glare that blows the face out. A dark face washed out to near
+#: white by a lamp's hot spot (a green at L 93-95, measured 7-10 from white, 20-22 from green)
+#: shows 0-4 of dark contrast. (The reverse does not hold: white pips on a face the light washes
+#: out fade with it, to 3-5 of contrast.) Dark pips fainter than this (CIELAB lightness units) are
+#: missing, the more surely the fainter (a small, soft orange's read 5).
+PIPS_ABSENT_CONTRAST = 8.0
+#: ... and the colours with dark pips are up to this much farther (CIEDE2000; at no contrast).
+PIPS_ABSENT_DE = 30.0
+#: ... but only where a colour with light pips fits the face (within this distance, CIEDE2000):
+#: a white table, or a face blown out to white, fits none (34 or more from any); no telling then.
+PIPS_ABSENT_OTHER = 25.0
+#: ... and where the face is not in a glare: a glare strong enough to wash out black pips (the
+#: gloss reflecting the lamp over pips and face alike) brings much of the face to the clip level
+#: (yellow faces whose black pips read 2-4: 44-67% of the cell above this lightness; greens
+#: washed out by the lamp's hot spot: 2-13%).
+PIPS_CLIPPED_L = 97.0
+PIPS_CLIPPED_MAX = 0.3
+
+
+def _pips_vouch_polarity(kit: Kit, palette: Palette, match, dist: np.ndarray,
+                         pip_reads: dict, clipped: np.ndarray) -> tuple[Any, np.ndarray]:
+    """Die faces named again where their missing dark pips rule their colour out: the match and
+    distances ``(N, K)`` with up to :data:`PIPS_ABSENT_DE` added to the colours with dark pips on
+    faces whose dark pips are fainter than :data:`PIPS_ABSENT_CONTRAST` and which a colour with
+    light pips fits (:data:`PIPS_ABSENT_OTHER`) and whose cell is not in a glare (a share
+    ``clipped`` ``(N,)`` of its pixels above :data:`PIPS_CLIPPED_L` of at most
+    :data:`PIPS_CLIPPED_MAX`), where that renames the face; other faces keep their distances.
+    ``pip_reads``: :func:`vision.pips.read_pips`' for the same cells."""
+    lighter = _lighter_pips(kit, palette)
+    if lighter is None or not len(dist) or not lighter.any() or lighter.all():
+        return match, dist
+    # how surely the dark pips are missing: 1 at no contrast, 0 from PIPS_ABSENT_CONTRAST on
+    absent = np.clip(1.0 - pip_reads[-1].contrast / PIPS_ABSENT_CONTRAST, 0.0, 1.0)  # (N,)
+    judged = (dist[:, lighter].min(axis=1) < PIPS_ABSENT_OTHER) & (np.asarray(clipped) <= PIPS_CLIPPED_MAX)
+    absent = np.where(judged, absent, 0.0)
+    penal = absent[:, None] * ~lighter[None, :]  # (N, K)
+    if not penal.any():
+        return match, dist
+    adj = dist + PIPS_ABSENT_DE * penal
+    # (a face still named as before keeps its distances: its colour's confidence stays its own)
+    kept = np.argmin(adj, axis=1) == match.index
+    adj[kept] = dist[kept]
+    if kept.all():
+        return match, dist
+    rows = np.arange(len(adj))
+    order = np.argsort(adj, axis=1)
+    best, second = order[:, 0], order[:, 1]
+    logger.debug("missing dark pips: %d faces named again", int((~kept).sum()))
+    return replace(match, index=best, distance=adj[rows, best],
+                   margin=adj[rows, second] - adj[rows, best]), adj
+
+
+def _lighter_pips(kit: Kit, palette: Palette) -> np.ndarray | None:
+    """Per palette colour ``(K,)`` bool: its pips are lighter than its face (per the kit's pip
+    colours); None when the kit does not say for every colour."""
+    if not kit.pips or any(kit.pip_colours.get(n) is None for n in palette.names):
+        return None
+    return np.array([hex_to_lab(kit.pip_colours[n])[0] > palette.lab[k][0]
+                     for k, n in enumerate(palette.names)])
+
+
 def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
     out = {}
     kit = ctx.kit
@@ -1021,6 +1088,9 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         oy, ox = ctx.lab_origin
         origins = np.array([((r - td.r0) * td.ch - oy, (c - td.c0) * td.cw - ox) for r, c in cells])
         pip_reads = read_pips(ctx.lab[..., 0], td.cw, origins)
+        if ctx.die_faces:
+            clipped = (stack[..., 0] > PIPS_CLIPPED_L).mean(axis=(1, 2))
+            match, dist = _pips_vouch_polarity(kit, ctx.palette, match, dist, pip_reads, clipped)
     # (no naming by hue groups here: a kit of many solid colours has near hues of its own, e.g.
     # Octopus's orange, brown and red, which a group's cast pushes across; measured worse)
     for i, cell in enumerate(cells):
