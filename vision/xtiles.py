@@ -103,11 +103,12 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     if fg.mean() < 1e-4:
         return []
     best: Lattice | None = None
-    for blobs, paint, box, scale in _paint_blobs(image, palette, fg, work_scale):
+    for blobs, paint, box, scale, *every in _paint_blobs(image, palette, fg, work_scale):
         if len(blobs) < 2:
             logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
             continue
-        lat = _fit_lattice(blobs, paint, box, scale, fg, work_scale)
+        lat = _fit_lattice(blobs, paint, box, scale, fg, work_scale,
+                           every_paint=every[0] if every else None)
         # (of the lights' paints, the one that shows the most tiles on their lattice)
         if lat is not None and (best is None or lat.info["tiles"] > best.info["tiles"]):
             best = lat
@@ -265,6 +266,12 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     # the paint near the foreground under each light, then over the whole region (see
     # _paint_masks)
     seen: list[np.ndarray] = []
+    # (every light's paint over the region, for the faces grown from those found: a sector of a
+    # paint that one light leaves out, with the table's patches of its colour, another shows)
+    every = np.zeros(lab.shape[:2], np.uint8)
+    for p, _ in masks:
+        every |= p.astype(np.uint8)
+    every = cv2.morphologyEx(every, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     for paint, colour in [(p & near, c) for p, c in masks] + masks:
         paint = cv2.morphologyEx(paint.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         if any(_same_mask(paint, other) for other in seen):
@@ -274,7 +281,7 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
         out = [TileBlob(((cx / s) + x0, (cy / s) + y0), a, area / (s * s), e)
                for (cx, cy), a, area, e in blobs]
         # (the layout's paint for the lattice's window: near the foreground)
-        yield out, paint & near, (x0, y0, x1, y1), s
+        yield out, paint & near, (x0, y0, x1, y1), s, every
 
 
 def _components(mask: np.ndarray, min_area: float, colour: np.ndarray | None = None,
@@ -507,8 +514,11 @@ def _face_of(labels: np.ndarray, stats: np.ndarray, members: list[int], rho: int
 
 
 def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, int, int],
-                 scale: float, fg: np.ndarray, work_scale: float) -> Lattice | None:
-    """The square lattice through the tile centres, axes along the tiles' long axes."""
+                 scale: float, fg: np.ndarray, work_scale: float, *,
+                 every_paint: np.ndarray | None = None) -> Lattice | None:
+    """The square lattice through the tile centres, axes along the tiles' long axes; faces not
+    found as blobs are grown on ``every_paint`` (the region's paint under every light, ROI
+    pixels; ``paint`` when not given, see :func:`_grow_faces`)."""
     centres = np.array([b.centre for b in blobs])
     angles = np.array([b.angle for b in blobs])
     areas = np.array([b.area for b in blobs])
@@ -534,7 +544,8 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     logger.debug("x-tiles: %d of %d tiles on the lattice", ok.sum(), len(blobs))
     if ok.sum() < 2:
         return None
-    H, grown, g_ang = _grow_faces(H, centres[ok], along_u[ok], paint, box, scale, pitch)
+    H, grown, g_ang = _grow_faces(H, centres[ok], along_u[ok],
+                                  paint if every_paint is None else every_paint, box, scale, pitch)
     if len(grown):
         # (the faces found by their likeness to the faces seen: on the lattice, turned as the
         # checkerboard has them there, each of the typical face's area and shape)

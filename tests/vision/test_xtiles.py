@@ -440,3 +440,26 @@ def test_blots_of_paint_next_to_the_faces_are_not_grown_into_faces():
     _, grown, _ = _grow_faces(fit_map(np.array(found, float), centres, np.eye(3)), centres, along_u,
                               paint, (0, 0, 900, 700), 1.0, 60.0)
     assert len(grown) == 0
+
+
+def test_faces_are_grown_on_every_light_s_paint():
+    """The light whose paint showed the faces as blobs may leave a paint out with the table's
+    patches of its colour (a cloth of blue flowers): the faces next to them are grown on the
+    region's paint under every light, where their sectors of that paint show."""
+    from vision.xtiles import TileBlob, _fit_lattice
+
+    H = np.array([[60.0, 8.0, 300.0], [-6.0, 60.0, 300.0], [0.0, 0.0, 1.0]])
+    cells = [(j, i) for j in range(-1, 4) for i in range(-1, 3)]
+    every = _lattice_paint(H, cells)
+    found = [(0, 0), (1, 0), (0, 1), (1, 1), (2, 1)]
+    shown = _lattice_paint(H, found)  # (one light's paint: the other faces' sectors left out)
+    blobs = []
+    for j, i in found:
+        x, y = apply_h(H, np.array([[j, i]], float))[0]
+        a = math.atan2(-6.0, 60.0) if (j + i) % 2 == 0 else math.atan2(60.0, 8.0)
+        blobs.append(TileBlob((float(x), float(y)), a % math.pi, 0.55 * 3600, 1.5))
+    fg = np.zeros((700, 900), bool)
+    lat = _fit_lattice(blobs, shown, (0, 0, 900, 700), 1.0, fg, 1.0, every_paint=every)
+    assert lat is not None and lat.info["tiles"] == len(cells)
+    alone = _fit_lattice(blobs, shown, (0, 0, 900, 700), 1.0, fg, 1.0)
+    assert alone is not None and alone.info["tiles"] == len(found)
