@@ -230,16 +230,33 @@ def _fill_sector_cell(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: 
     (the nearest for a clear sector; those within 3 :data:`SECTOR_SD` of the nearest for an
     unclear one, or for every sector of a reading that is no tile of the set, and the colour it
     was named, ``sector_named``, where the evidence has it) costed by their distances, the
-    neighbours' edges met and the set's copies left; whether it was filled."""
-    attrs, conf, tile_doubts = decoded[cell]
-    dist, sconf = evidence["sector_distance"], evidence["sector_conf"]
+    neighbours' edges met and the set's copies left; whether it was filled.
+
+    X-Tiles' set holds each tile once: when every tile the unclear sectors allow is one the
+    board already holds, a clear sector is as likely misread as a reading that is no tile of
+    the set (its nearest colour a few units nearer than the next), and every sector's
+    candidates are weighed."""
+    attrs = decoded[cell][0]
     misfit = attrs.get("edges") is not None  # (read in full, but no tile of the set)
+    scored = _sector_choices(cell, kit, game, decoded, evidence, counts, used, misfit)
+    if (kit.shape == "rounded-x" and not misfit and scored
+            and all(used[key] >= counts[key] for _, _, key in scored)):
+        scored = _sector_choices(cell, kit, game, decoded, evidence, counts, used, True)
+    return _fill(decoded[cell], "edges", scored, used)
+
+
+def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: dict,
+                    counts: Counter, used: Counter, every_sector: bool) -> list:
+    """The set's tiles a sector cell may be, ``[(cost, edges, tile key)]`` (see
+    :func:`_fill_sector_cell`): the unclear sectors' candidate colours, or ``every_sector``'s."""
+    attrs = decoded[cell][0]
+    dist, sconf = evidence["sector_distance"], evidence["sector_conf"]
     named = evidence.get("sector_named", {})
     options = []
     for e in "nesw":
         ranked = sorted(dist[e].items(), key=lambda kv: kv[1])
         d0 = ranked[0][1]
-        if sconf[e] >= CONFIDENCE_THRESHOLD and not misfit:
+        if sconf[e] >= CONFIDENCE_THRESHOLD and not every_sector:
             options.append([(ranked[0][0], 0.0)])
             continue
         cost = {name: 0.5 * ((d - d0) / SECTOR_SD) ** 2
@@ -267,7 +284,7 @@ def _fill_sector_cell(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: 
         if used[key] >= counts[key]:
             cost += USED_UP_COST
         scored.append((cost, edges, key))
-    return _fill(decoded[cell], "edges", scored, used)
+    return scored
 
 
 #: Spread (CIEDE2000) of a card's colour about its prediction (see :data:`SECTOR_SD`).

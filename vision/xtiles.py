@@ -103,11 +103,12 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     if fg.mean() < 1e-4:
         return []
     best: Lattice | None = None
-    for blobs, paint, box, scale in _paint_blobs(image, palette, fg, work_scale):
+    for blobs, paint, box, scale, *every in _paint_blobs(image, palette, fg, work_scale):
         if len(blobs) < 2:
             logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
             continue
-        lat = _fit_lattice(blobs, paint, box, scale, fg, work_scale)
+        lat = _fit_lattice(blobs, paint, box, scale, fg, work_scale,
+                           every_paint=every[0] if every else None)
         # (of the lights' paints, the one that shows the most tiles on their lattice)
         if lat is not None and (best is None or lat.info["tiles"] > best.info["tiles"]):
             best = lat
@@ -265,6 +266,12 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     # the paint near the foreground under each light, then over the whole region (see
     # _paint_masks)
     seen: list[np.ndarray] = []
+    # (every light's paint over the region, for the faces grown from those found: a sector of a
+    # paint that one light leaves out, with the table's patches of its colour, another shows)
+    every = np.zeros(lab.shape[:2], np.uint8)
+    for p, _ in masks:
+        every |= p.astype(np.uint8)
+    every = cv2.morphologyEx(every, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     for paint, colour in [(p & near, c) for p, c in masks] + masks:
         paint = cv2.morphologyEx(paint.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         if any(_same_mask(paint, other) for other in seen):
@@ -274,7 +281,7 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
         out = [TileBlob(((cx / s) + x0, (cy / s) + y0), a, area / (s * s), e)
                for (cx, cy), a, area, e in blobs]
         # (the layout's paint for the lattice's window: near the foreground)
-        yield out, paint & near, (x0, y0, x1, y1), s
+        yield out, paint & near, (x0, y0, x1, y1), s, every
 
 
 def _components(mask: np.ndarray, min_area: float, colour: np.ndarray | None = None,
@@ -507,8 +514,11 @@ def _face_of(labels: np.ndarray, stats: np.ndarray, members: list[int], rho: int
 
 
 def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, int, int],
-                 scale: float, fg: np.ndarray, work_scale: float) -> Lattice | None:
-    """The square lattice through the tile centres, axes along the tiles' long axes."""
+                 scale: float, fg: np.ndarray, work_scale: float, *,
+                 every_paint: np.ndarray | None = None) -> Lattice | None:
+    """The square lattice through the tile centres, axes along the tiles' long axes; faces not
+    found as blobs are grown on ``every_paint`` (the region's paint under every light, ROI
+    pixels; ``paint`` when not given, see :func:`_grow_faces`)."""
     centres = np.array([b.centre for b in blobs])
     angles = np.array([b.angle for b in blobs])
     areas = np.array([b.area for b in blobs])
@@ -534,6 +544,17 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     logger.debug("x-tiles: %d of %d tiles on the lattice", ok.sum(), len(blobs))
     if ok.sum() < 2:
         return None
+    H, grown, g_ang = _grow_faces(H, centres[ok], along_u[ok],
+                                  paint if every_paint is None else every_paint, box, scale, pitch)
+    if len(grown):
+        # (the faces found by their likeness to the faces seen: on the lattice, turned as the
+        # checkerboard has them there, each of the typical face's area and shape)
+        blobs = blobs + [TileBlob((float(x), float(y)), float(a), float(np.median(areas)),
+                                  float(np.median([b.elongation for b in blobs])))
+                         for (x, y), a in zip(grown, g_ang)]
+        centres = np.vstack([centres, grown])
+        angles = np.concatenate([angles, g_ang])
+        ok = np.concatenate([ok, np.ones(len(grown), bool)])
     lat_dir = np.column_stack([np.cos(angles), np.sin(angles)])
     # lattice coordinates: tile (i, j) centred at (j + 0.5, i + 0.5)
     H_lat = H @ np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1.0]])
@@ -562,6 +583,142 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     even_ew = np.mean(ew == (cell_par == 0))
     lat.info["long_axis_parity"] = 0 if even_ew >= 0.5 else 1
     return lat
+
+
+#: The faces not found as blobs are looked for on the lattice's view of the paint rectified by the
+#: map so far, at this many pixels per pitch ...
+GROW_RES = 20
+#: ... by their likeness to the faces found: the mean of the rectified paint within this many
+#: pitches of each found face's centre (its face, its rim and its neighbours' ends; a north-south
+#: face turned a quarter turn) ...
+TEMPLATE_REACH = 0.55
+#: ... its centre taken where the paint about a lattice point next to a face found matches
+#: that mean best (normalised correlation), within this many pitches of the point (perspective
+#: the map has not yet learned: a steep view's far half bends away from the near half's
+#: lattice by a third of a pitch over a few cells) ...
+GROW_SHIFT = 0.4
+#: ... when the correlation is at least this (measured: faces 0.6-0.9; a cloth's flowers of
+#: a paint's colour, an empty cell between faces below 0.5) ...
+GROW_CORR = 0.6
+#: ... and at least this more than the face turned the other way's: a face's long axis runs as
+#: the checkerboard has it there (RULES.md), a blot of paint is as like either.
+GROW_TURN = 0.1
+#: The faces' likeness is taken from this many faces at least (fewer: their mean is one face's
+#: blemishes as much as a face's shape; a lattice through 2 or 3 faces may be off in pitch).
+GROW_FROM = 4
+#: The growth stops after this many rounds (each takes the faces next to those taken).
+GROW_ROUNDS = 12
+#: The lattice's view spans this many cells beyond the faces taken.
+GROW_MARGIN = 2
+
+
+def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: np.ndarray,
+                box: tuple[int, int, int, int], scale: float, pitch: float
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The faces next to the faces on the map ``H``'s lattice (``centres`` ``(n, 2)``, image
+    pixels, long axes along the map's first axis where ``along_u``) that were not found as
+    blobs: a face touching another (two nested tiles whose rims the closings joined, a cloth's
+    blot of paint touching a face) makes no tile-shaped blob, yet shows the face's shape, rim
+    and turn where the lattice has a cell. Grown outwards from the faces, the map refitted after
+    each round (the far cells of a steep view follow the perspective of the faces taken rather
+    than the near half's extrapolated).
+
+    ``paint`` is the region's paint mask (ROI pixels, the region ``box`` ``(x0, y0, x1, y1)``
+    at ``scale`` ROI / full), ``pitch`` the lattice's pitch near the faces (image pixels).
+    Returns the refitted map, the faces' centres ``(k, 2)`` (image pixels) and their long axes'
+    angles ``(k,)`` (radians, image axes, in [0, pi))."""
+    empty = (H, np.zeros((0, 2)), np.zeros(0))
+    q = apply_h(np.linalg.inv(H), centres)
+    ij = np.round(q).astype(int)
+    even = (ij[:, 0] + ij[:, 1]) % 2 == 0
+    # the checkerboard: the cells of even j + i hold faces along the first axis when ...
+    even_along = np.sum(along_u == even) >= np.sum(along_u != even)
+    taken = {(int(j), int(i)): xy for (j, i), xy in zip(ij, centres)}
+    if len(taken) < GROW_FROM:
+        return empty
+    x0, y0 = box[0], box[1]
+    S = np.array([[scale, 0, -scale * x0], [0, scale, -scale * y0], [0, 0, 1.0]])
+    # (blurred to the rectified view's pixel, so that the warp's samples average the paint)
+    k = max(1, int(round(scale * pitch / GROW_RES)))
+    soft = cv2.blur(paint.astype(np.float32), (k, k)) if k > 1 else paint.astype(np.float32)
+    h = int(round(TEMPLATE_REACH * GROW_RES))
+    sh = int(round(GROW_SHIFT * GROW_RES))
+    new_xy, new_ang = [], []
+    for _ in range(GROW_ROUNDS):
+        keys = np.array(list(taken))
+        j0, i0 = keys.min(axis=0) - GROW_MARGIN
+        j1, i1 = keys.max(axis=0) + GROW_MARGIN
+        if j1 - j0 + 1 > MAX_CELLS or i1 - i0 + 1 > MAX_CELLS:
+            break
+        T = np.array([[1.0 / GROW_RES, 0, j0 - 0.5],
+                      [0, 1.0 / GROW_RES, i0 - 0.5], [0, 0, 1.0]])
+        size = ((j1 - j0 + 1) * GROW_RES, (i1 - i0 + 1) * GROW_RES)
+        view = cv2.warpPerspective(soft, S @ H @ T, size,
+                                   flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+
+        def at(j: int, i: int) -> tuple[int, int]:
+            return (j - j0) * GROW_RES + GROW_RES // 2, (i - i0) * GROW_RES + GROW_RES // 2
+
+        def along(j: int, i: int) -> bool:
+            return ((j + i) % 2 == 0) == even_along
+
+        patches = []
+        for (j, i) in taken:
+            cx, cy = at(j, i)
+            p = view[cy - h:cy + h + 1, cx - h:cx + h + 1]
+            patches.append(p if along(j, i) else p.T)
+        tmpl = np.mean(patches, axis=0).astype(np.float32)
+        if float(tmpl.std()) < 1e-3:
+            break
+        added = []
+        for j, i in sorted({(j + dj, i + di) for (j, i) in taken
+                            for dj, di in ((1, 0), (-1, 0), (0, 1), (0, -1))} - set(taken)):
+            if not (j0 + 1 <= j <= j1 - 1 and i0 + 1 <= i <= i1 - 1):
+                continue
+            cx, cy = at(j, i)
+            region = view[cy - h - sh:cy + h + sh + 1, cx - h - sh:cx + h + sh + 1]
+            if region.shape != (2 * (h + sh) + 1,) * 2 or float(region.max()) < 0.5:
+                continue
+            right = tmpl if along(j, i) else np.ascontiguousarray(tmpl.T)
+            wrong = np.ascontiguousarray(right.T)
+            match = np.nan_to_num(cv2.matchTemplate(region, right, cv2.TM_CCOEFF_NORMED))
+            other = np.nan_to_num(cv2.matchTemplate(region, wrong, cv2.TM_CCOEFF_NORMED))
+            best = float(match.max())
+            dy, dx = np.unravel_index(int(match.argmax()), match.shape)
+            logger.debug("x-tiles: cell (%d, %d) like a face %.2f (turned %.2f), shift (%d, %d)",
+                         i, j, best, float(other.max()), dx - sh, dy - sh)
+            if (best < GROW_CORR or best < float(other.max()) + GROW_TURN
+                    or max(abs(dx - sh), abs(dy - sh)) >= sh):
+                continue  # (no face, or one turned the other way, or no peak: a slope)
+            fx, fy = _peak(match, dx, dy)
+            xy = apply_h(H @ T, np.array([[cx + fx - sh, cy + fy - sh]], float))[0]
+            added.append(((j, i), xy))
+        if not added:
+            break
+        for (j, i), xy in added:
+            taken[(j, i)] = xy
+            # (its long axis: the lattice's axis of its turn, through its centre)
+            a = np.array([j, i], float)
+            step = np.array([[0.25, 0.0]]) if along(j, i) else np.array([[0.0, 0.25]])
+            ends = apply_h(H, np.vstack([a - step, a + step]))
+            new_xy.append(xy)
+            new_ang.append(math.atan2(ends[1, 1] - ends[0, 1], ends[1, 0] - ends[0, 0]) % math.pi)
+        keys = np.array(list(taken), float)
+        H = _fit_map(keys, np.array(list(taken.values())), H)
+    if not new_xy:
+        return empty
+    logger.debug("x-tiles: %d faces grown from the %d found", len(new_xy), len(centres))
+    return H, np.array(new_xy), np.array(new_ang)
+
+
+def _peak(score: np.ndarray, x: int, y: int) -> tuple[float, float]:
+    """The peak of ``score`` (2-D) near its maximum at column ``x``, row ``y`` (an interior
+    point), to a fraction of a pixel: a parabola through it and its two neighbours, each axis."""
+    def vertex(a: float, b: float, c: float) -> float:
+        den = a - 2 * b + c
+        return 0.0 if den >= 0 else float(np.clip(0.5 * (a - c) / den, -0.5, 0.5))
+    return (x + vertex(score[y, x - 1], score[y, x], score[y, x + 1]),
+            y + vertex(score[y - 1, x], score[y, x], score[y + 1, x]))
 
 
 def _on_lattice(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray) -> np.ndarray:

@@ -250,3 +250,21 @@ def test_unclear_x_tiles_are_decided_in_rounds_through_their_neighbours():
     decoded, _ = decode_readings([a, b], XT, "x-tiles")
     assert decoded[(0, 1)][0]["edges"] == second
     assert decoded[(0, 0)][0]["edges"] == first
+
+
+def test_an_unclear_x_tile_is_not_filled_in_as_a_tile_the_board_already_holds():
+    # (an independent renderer's photo) the east sector is unclear; the clear ones make the
+    # tile (red, yellow, yellow, orange) the board already holds, read clearly elsewhere: the
+    # set holds it once, so a clear sector is misread too: the south, yellow only 5.5 nearer
+    # than orange, is orange
+    held = _x_reading(5, 5, {"n": "red", "e": "yellow", "s": "yellow", "w": "orange"}, "ns")
+    dist = {"n": {"red": 10.7, "orange": 17.0, "yellow": 41.3, "blue": 43.0},
+            "e": {"yellow": 20.4, "orange": 45.2, "blue": 63.1, "red": 63.6},
+            "s": {"yellow": 10.3, "orange": 15.8, "red": 35.6, "blue": 50.5},
+            "w": {"orange": 10.7, "yellow": 14.9, "red": 31.2, "blue": 49.4}}
+    conf = {"n": 0.73, "e": 0.31, "s": 0.69, "w": 0.6}
+    named = {"n": "red", "e": "yellow", "s": "yellow", "w": "orange"}
+    me = _x_reading(1, 2, None, "ns", dist=dist, conf=conf, named=named)
+    decoded, _ = decode_readings([held, me], XT, "x-tiles")
+    assert decoded[(1, 2)][0]["edges"] == {"n": "red", "e": "yellow", "s": "orange", "w": "orange"}
+    assert decoded[(5, 5)][0]["edges"] == held.attrs["edges"]

@@ -383,3 +383,83 @@ def test_a_face_one_sector_short_is_found_where_its_grooves_cross():
     lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
     assert lats and lats[0].info["tiles"] == len(centres)
     _assert_through_the_centres(lats[0], centres)
+
+
+def _lattice_paint(H: np.ndarray, cells: list[tuple[int, int]], size=(900, 700)) -> np.ndarray:
+    """A paint mask (uint8, 0/1) of faces on the lattice ``H`` (index (j, i) -> image): at cell
+    ``(j, i)`` a rounded-X face (60 x 40 mm on a 45 mm pitch, inside a rim of 2 mm) whose long
+    axis runs along j where j + i is even, along i elsewhere."""
+    paint = np.zeros(size[::-1], np.uint8)
+    face = _outline(56 / 45, 36 / 45, 6 / 45, n=16)
+    for j, i in cells:
+        pts = face if (j + i) % 2 == 0 else face[:, ::-1]
+        xy = apply_h(H, pts + np.array([j, i], float))
+        cv2.fillPoly(paint, [np.round(xy).astype(np.int32)], 1)
+    return paint
+
+
+def test_faces_not_found_as_blobs_are_grown_from_those_found_in_a_steep_view():
+    """Faces that made no tile-shaped blob (nested tiles joined by the closings, a cloth's blot
+    of paint touching them) are found by their likeness to the faces found, cell by cell out
+    from them, the map refitted as they are taken: in a steep view the far cells follow the
+    perspective (here the far row's pitch is about two thirds of the near row's; the map of the
+    five faces found, extrapolated, put the far faces a third of a pitch off)."""
+    from vision.centres import fit_map
+    from vision.xtiles import _grow_faces
+
+    true_H = np.array([[70.0, 12.0, 300.0], [-8.0, 50.0, 420.0], [0.0, -0.09, 1.0]])
+    cells = [(j, i) for j in range(-1, 4) for i in range(-3, 2)]
+    paint = _lattice_paint(true_H, cells)
+    found = [(0, 0), (1, 0), (0, 1), (1, 1), (2, 1)]
+    centres = apply_h(true_H, np.array(found, float))
+    along_u = np.array([(j + i) % 2 == 0 for j, i in found])
+    H0 = fit_map(np.array(found, float), centres, np.eye(3))
+    H, grown, angles = _grow_faces(H0, centres, along_u, paint, (0, 0, 900, 700), 1.0, 60.0)
+    want = apply_h(true_H, np.array([c for c in cells if c not in found], float))
+    assert len(grown) == len(want)
+    d = np.linalg.norm(want[:, None, :] - grown[None, :, :], axis=2).min(axis=1)
+    assert d.max() < 0.12 * 45  # (within an eighth of the far row's pitch)
+    far = apply_h(H, np.array([[0.0, -3.0]]))[0]
+    assert np.linalg.norm(far - apply_h(true_H, np.array([[0.0, -3.0]]))[0]) < 5
+
+
+def test_blots_of_paint_next_to_the_faces_are_not_grown_into_faces():
+    """A cloth's blots of paint next to the layout (discs of a face's size) are as like a face
+    turned either way: none is taken for one."""
+    from vision.centres import fit_map
+    from vision.xtiles import _grow_faces
+
+    H = np.array([[60.0, 0.0, 300.0], [0.0, 60.0, 300.0], [0.0, 0.0, 1.0]])
+    found = [(0, 0), (1, 0), (0, 1), (1, 1), (2, 1)]
+    paint = _lattice_paint(H, found)
+    for j, i in ((-1, 0), (2, 0), (0, 2), (3, 1), (1, -1)):
+        x, y = apply_h(H, np.array([[j, i]], float))[0]
+        cv2.circle(paint, (int(x), int(y)), 25, 1, -1)
+    centres = apply_h(H, np.array(found, float))
+    along_u = np.array([(j + i) % 2 == 0 for j, i in found])
+    _, grown, _ = _grow_faces(fit_map(np.array(found, float), centres, np.eye(3)), centres, along_u,
+                              paint, (0, 0, 900, 700), 1.0, 60.0)
+    assert len(grown) == 0
+
+
+def test_faces_are_grown_on_every_light_s_paint():
+    """The light whose paint showed the faces as blobs may leave a paint out with the table's
+    patches of its colour (a cloth of blue flowers): the faces next to them are grown on the
+    region's paint under every light, where their sectors of that paint show."""
+    from vision.xtiles import TileBlob, _fit_lattice
+
+    H = np.array([[60.0, 8.0, 300.0], [-6.0, 60.0, 300.0], [0.0, 0.0, 1.0]])
+    cells = [(j, i) for j in range(-1, 4) for i in range(-1, 3)]
+    every = _lattice_paint(H, cells)
+    found = [(0, 0), (1, 0), (0, 1), (1, 1), (2, 1)]
+    shown = _lattice_paint(H, found)  # (one light's paint: the other faces' sectors left out)
+    blobs = []
+    for j, i in found:
+        x, y = apply_h(H, np.array([[j, i]], float))[0]
+        a = math.atan2(-6.0, 60.0) if (j + i) % 2 == 0 else math.atan2(60.0, 8.0)
+        blobs.append(TileBlob((float(x), float(y)), a % math.pi, 0.55 * 3600, 1.5))
+    fg = np.zeros((700, 900), bool)
+    lat = _fit_lattice(blobs, shown, (0, 0, 900, 700), 1.0, fg, 1.0, every_paint=every)
+    assert lat is not None and lat.info["tiles"] == len(cells)
+    alone = _fit_lattice(blobs, shown, (0, 0, 900, 700), 1.0, fg, 1.0)
+    assert alone is not None and alone.info["tiles"] == len(found)
