@@ -322,7 +322,9 @@ def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) ->
     per cent of the room). It comes from the same light, so the camera records it with the same
     cast as a white paint: each channel's offset is ``gain * haze``. (Fitted channel by channel,
     offsets tinted the darks: one channel's offset fitted to its few dark samples' errors made
-    black paints predicted red or purple, and black tiles then fit no paint.) A channel with
+    black paints predicted red or purple, and black tiles then fit no paint.) A glare from a
+    white ceiling or a window under a coloured lamp is grey instead (the same offset in every
+    channel): both forms are fitted and the one that fits better is kept. A channel with
     fewer than two unclipped observations uses all of them."""
     obs_lin = np.asarray(obs_lin, np.float64)
     pal_lin = np.asarray(pal_lin, np.float64)
@@ -345,15 +347,25 @@ def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) ->
         err = soo - 2 * g * sxo + g * g * sxx
         return err.sum(1), g
 
+    def sse_grey(b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        # (H,) grey offsets -> the summed squared error (H,) and the gains (H, 3)
+        b = b[:, None]
+        g = np.clip((spo - b * sp) / np.maximum(spp, 1e-12), 0.25, 4.0)
+        err = soo - 2 * g * spo - 2 * b * so + g * g * spp + 2 * g * b * sp + b * b * s1
+        return err.sum(1), g
+
     lo, hi = HAZE_RANGE
-    grid = np.linspace(lo, hi, HAZE_STEPS)
-    step = grid[1] - grid[0]
-    err, _ = sse(grid)
-    best = grid[int(np.argmin(err))]
-    fine = np.linspace(max(lo, best - step), min(hi, best + step), HAZE_STEPS)
-    err, g = sse(fine)
-    k = int(np.argmin(err))
-    return np.vstack([g[k], g[k] * fine[k]])
+    fits = []
+    for f, scale in ((sse, lambda g, h: g * h), (sse_grey, lambda g, h: np.full(3, h))):
+        grid = np.linspace(lo, hi, HAZE_STEPS)
+        step = grid[1] - grid[0]
+        err, _ = f(grid)
+        best = grid[int(np.argmin(err))]
+        fine = np.linspace(max(lo, best - step), min(hi, best + step), HAZE_STEPS)
+        err, g = f(fine)
+        k = int(np.argmin(err))
+        fits.append((float(err[k]), np.vstack([g[k], scale(g[k], fine[k])])))
+    return min(fits, key=lambda t: t[0])[1]
 
 
 def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray, *,

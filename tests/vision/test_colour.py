@@ -239,3 +239,23 @@ def test_shared_haze_is_in_the_lights_colour_and_keeps_black_neutral():
     d_free = ciede2000(_predict_lin(lin, free)[black][None], truth[None])[0]
     assert d_shared < 1.0 < d_free  # (measured 0.5 and 2.1)
     assert _shared_haze(kit) and not _shared_haze(kit_for_game("x-tiles"))
+
+
+def test_shared_haze_may_be_grey_under_a_coloured_light():
+    # a veiling glare from a white ceiling or a window is grey under a warm lamp: the haze
+    # added is the same in every channel, not the lamp's colour. Taken for the lamp's colour,
+    # it tinted the black paint ~11 dE blue-ward (Octopus seed 7000 hard: black faces seen
+    # neutral at L 41, predicted (43, -4, -10), read as no colour and dropped)
+    from vision.colour import _fit_forward, _predict_lin
+
+    kit = kit_for_game("octopus")
+    pal = Palette.from_hex(kit.colours)
+    rgb = np.array([kit.rgb(c) for c in pal.names], np.float64) / 255.0
+    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)[:, ::-1]  # BGR
+    gain, grey = np.array([0.6, 0.8, 1.0]), 0.06
+    seen = np.clip(gain * lin + grey, 0.0, 1.0)
+    black = pal.names.index("black")
+    truth = _predict_lin(lin, np.vstack([gain, np.full(3, grey)]))[black]
+    fit = _fit_forward(seen, lin, np.ones(len(lin)), shared_haze=True)
+    assert np.ptp(fit[1]) < 1e-9  # the grey haze, the same in every channel
+    assert ciede2000(_predict_lin(lin, fit)[black][None], truth[None])[0] < 1.0
