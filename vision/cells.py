@@ -72,6 +72,14 @@ SYMBOL_RIM = 0.2
 #: rendered dev photos: cards at most 0.08, a gingham's squares 0.26-0.66.
 PATTERN_EDGES = 0.2
 PATTERN_STEP = 3.0
+#: A card's face within a cell: its pixels lie within this (CIELAB) of the face's colour (the
+#: ring's median; glare and shade drift smoothly across a card, about 10 L* from the middle) ...
+FACE_NEAR = 15.0
+#: ... in the rows and columns of which more than this share is face (the art takes at most about
+#: half a row; a card's edge row, blurred, less than this) ...
+FACE_LINE = 0.4
+#: ... which span at least this share of the cell (else the ring is the cell's).
+MIN_FACE_BOX = 0.6
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.
 ALIEN_COLOUR = 24.0
@@ -1371,12 +1379,36 @@ def _shows_card(mask: np.ndarray, cell_lab: np.ndarray) -> bool:
 
 def _patterned_face(cell_lab: np.ndarray) -> bool:
     """Whether a card cell ``(h, w, 3)`` Lab shows a pattern's sharp edges on the face around
-    its art (see :data:`PATTERN_EDGES`): the table's checks or stripes, not a card."""
+    its art (see :data:`PATTERN_EDGES`), on the card the cell shows (see :func:`_face_ring`):
+    the table's checks or stripes, not a card."""
     L = np.ascontiguousarray(cell_lab[..., 0], dtype=np.float32)
     # (a 3x3 Sobel weighs a one-pixel step by 8 along a straight edge)
     step = cv2.magnitude(cv2.Sobel(L, cv2.CV_32F, 1, 0, ksize=3),
                          cv2.Sobel(L, cv2.CV_32F, 0, 1, ksize=3)) / 8.0
-    return float((step[_card_ring(*L.shape)] > PATTERN_STEP).mean()) > PATTERN_EDGES
+    return float((step[_face_ring(cell_lab)] > PATTERN_STEP).mean()) > PATTERN_EDGES
+
+
+def _face_ring(cell_lab: np.ndarray) -> np.ndarray:
+    """Mask ``(h, w)`` of the face around the art (see :func:`_card_ring`) of the card a cell
+    ``(h, w, 3)`` Lab shows, on the card: the rows and columns mostly of the face's colour (the
+    ring's median, within :data:`FACE_NEAR`) bound it. A lattice a little off the cards shows
+    each card a little off its cell, its outline (a sharp step to the gap) inside the cell's
+    ring; a card is a rectangle of one colour, the ring is taken in from its sides. On the bare
+    table every row and column shows the table's colour: the cell's own ring."""
+    h, w = cell_lab.shape[:2]
+    ring = _card_ring(h, w)
+    face = np.linalg.norm(cell_lab - np.median(cell_lab[ring], axis=0), axis=2) < FACE_NEAR
+    rows = np.flatnonzero(face.mean(axis=1) > FACE_LINE)
+    cols = np.flatnonzero(face.mean(axis=0) > FACE_LINE)
+    if len(rows) < MIN_FACE_BOX * h or len(cols) < MIN_FACE_BOX * w:
+        return ring
+    y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    if (y1 - y0 < MIN_FACE_BOX * h or x1 - x0 < MIN_FACE_BOX * w
+            or (y0, y1, x0, x1) == (0, h, 0, w)):
+        return ring
+    out = np.zeros((h, w), bool)
+    out[y0:y1, x0:x1] = _card_ring(y1 - y0, x1 - x0)
+    return out
 
 
 def _symbol_visible(mask: np.ndarray) -> bool:
