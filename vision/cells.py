@@ -80,6 +80,16 @@ FACE_NEAR = 15.0
 FACE_LINE = 0.4
 #: ... which span at least this share of the cell (else the ring is the cell's).
 MIN_FACE_BOX = 0.6
+#: A glossy card under the lamp's reflection shows its paint plus a sheen of the light (a share
+#: of the light on white, added to every channel alike before the camera's gain): lighter and
+#: paler, its hue kept (a red card pink, an orange one pale orange), where the light fitted on
+#: the photo's cards predicts its paint darker and more saturated, and a neighbouring paint
+#: lighter (orange, yellow) may lie nearer. A card's colour is named by its distance to each
+#: paint with the sheen that fits it best among these (linear light, share of white) ...
+SHEEN = (0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5)
+#: ... each costing this much (CIEDE2000 units per unit of sheen), so that a card fitted by its
+#: paint as lit keeps it.
+SHEEN_COST = 20.0
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.
 ALIEN_COLOUR = 24.0
@@ -1141,7 +1151,10 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     symbols = ctx.symbols if ctx.symbols is not None else _card_symbols(ctx, cells, regions)
     labs = np.array([symbols[c][0] for c in cells])
-    match, dist = _palette_fit(labs, ctx.palette, gains, explore=False)
+    match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
+    # (a card under the lamp's reflection: its paint plus a sheen of the light, see SHEEN)
+    dist = np.minimum(palette_distance(labs, ctx.palette, match.predicted),
+                      _sheen_distance(labs, ctx.palette, light))
     # cards of one paint share a hue: the groups of hue are named together
     named, cconfs = _named_by_hue(labs, dist, match)
     templates = _profile_templates(ctx.profile)
@@ -1159,6 +1172,22 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
         out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]), evidence)
     return out
+
+
+def _sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray) -> np.ndarray:
+    """Distances ``(N, K)`` (CIEDE2000) of card colours ``labs`` ``(N, 3)`` to each paint as the
+    camera records it under ``light`` (the forward model's (2, 3) correction, see
+    :func:`vision.colour.classify_adaptive`) with a sheen of the light on it: the least over
+    the sheens :data:`SHEEN`, each costing :data:`SHEEN_COST` per unit."""
+    pal_lin = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64)
+    c = as_correction(light)
+    best = np.full((len(labs), len(pal_lin)), np.inf)
+    for sheen in SHEEN:
+        lit = np.clip((pal_lin + sheen) * c[0] + c[1], 0.0, 1.0)
+        pred = bgr_to_lab(linear_to_srgb(lit).astype(np.float32)).astype(np.float64)
+        d = ciede2000(labs[:, None, :], pred[None, :, :]) + SHEEN_COST * sheen
+        best = np.minimum(best, d)
+    return best
 
 
 def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np.ndarray],
