@@ -23,7 +23,7 @@ from vision.colour import (Palette, _clip, as_correction, bgr_to_lab, ciede2000,
                            percentile_last, srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
-from vision.hue_groups import hue_groups, name_groups
+from vision.hue_groups import SHARE_COST, hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
 from vision.pips import read_pips
 from vision.profile_use import combine_symbol_votes, profile_art_lab, rules_misread, template_vote
@@ -90,6 +90,14 @@ SHEEN = (0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5)
 #: ... each costing this much (CIEDE2000 units per unit of sheen), so that a card fitted by its
 #: paint as lit keeps it.
 SHEEN_COST = 20.0
+#: Two hue groups of cards (see :mod:`vision.hue_groups`) share a paint's name only when naming
+#: one of them apart costs more than this per card (CIEDE2000 units; sector tiles keep
+#: :data:`vision.hue_groups.SHARE_COST`, 3): a card's colour is the median of its whole plain
+#: face, so groups of clearly different hue are different paints more surely than a tile's
+#: small sectors are. Measured: two red cards under a 3000 K lamp, 18 Delta H* from the orange
+#: ones, 4.5 per card nearer the orange paint as lit than the red, were named orange with them
+#: at 3 (the independent renderer's normal 001); 6 read the same on every other Tapestry photo.
+CARD_SHARE_COST = 6.0
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.
 ALIEN_COLOUR = 24.0
@@ -1015,13 +1023,14 @@ def _distances(palette: Palette, row: np.ndarray) -> dict[str, float]:
     return dict(zip(palette.names, np.round(row, 2).tolist()))
 
 
-def _named_by_hue(labs: np.ndarray, dist: np.ndarray, match) -> tuple[np.ndarray, np.ndarray]:
+def _named_by_hue(labs: np.ndarray, dist: np.ndarray, match, *,
+                  share_cost: float = SHARE_COST) -> tuple[np.ndarray, np.ndarray]:
     """Palette index ``(N,)`` and confidence ``(N,)`` of colour samples ``labs`` ``(N, 3)`` with
     distances ``dist`` ``(N, K)``: each its own nearest colour, unless its hue group (faces of one
-    paint, see :mod:`vision.hue_groups`) is named otherwise; a near tie settled by a group of two
-    or more gets :data:`GROUP_CONF`."""
+    paint, see :mod:`vision.hue_groups`, ``share_cost`` as there) is named otherwise; a near tie
+    settled by a group of two or more gets :data:`GROUP_CONF`."""
     hue = hue_groups(labs)
-    named = name_groups(labs, dist, hue)
+    named = name_groups(labs, dist, hue, share_cost=share_cost)
     size = np.where(hue >= 0, np.bincount(hue + 1)[hue + 1], 1)
     conf = np.array([_conf_from_match(d, m) for d, m in zip(match.distance, match.margin)])
     settled = (named != match.index) | ((size >= 2) & (conf < CONFIDENCE_THRESHOLD))
@@ -1156,7 +1165,7 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     dist = np.minimum(palette_distance(labs, ctx.palette, match.predicted),
                       _sheen_distance(labs, ctx.palette, light))
     # cards of one paint share a hue: the groups of hue are named together
-    named, cconfs = _named_by_hue(labs, dist, match)
+    named, cconfs = _named_by_hue(labs, dist, match, share_cost=CARD_SHARE_COST)
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]

@@ -45,3 +45,19 @@ def test_cards_in_the_lamps_hot_spot_read_their_colours():
     score = compare_boards(read_file(jpg, game="tapestry").board, truth)
     assert score.missing == 0 and score.extra == 0
     assert score.misread <= 1
+
+
+def test_two_hue_groups_of_cards_are_two_paints():
+    # the independent renderer's normal 001 (a 3000 K lamp): two red cards, 18 Delta H* from
+    # the two orange ones, each 4.5 nearer the orange paint as lit than the red; named orange
+    # with the orange cards at the sector tiles' sharing cost, red at the cards'
+    from vision.cells import CARD_SHARE_COST
+    from vision.hue_groups import SHARE_COST, name_groups
+
+    labs = np.array([[51.6, 62.4, 39.3], [51.8, 61.7, 39.6], [58.1, 47.3, 50.6], [58.0, 47.0, 49.7],
+                     [76.7, 4.2, 57.7], [46.2, -16.4, -19.2]])
+    dist = np.array([[10.1, 5.6, 42.5, 64.8, 49.0, 30.3], [10.5, 5.3, 42.1, 64.4, 48.9, 30.5],
+                     [21.5, 8.8, 30.9, 55.4, 47.0, 37.9], [21.1, 8.4, 31.1, 55.4, 46.9, 37.6],
+                     [49.5, 37.5, 0.7, 33.0, 49.2, 57.7], [54.9, 54.0, 49.8, 33.4, 5.0, 36.0]])
+    assert list(name_groups(labs, dist, share_cost=SHARE_COST)[:4]) == [1, 1, 1, 1]
+    assert list(name_groups(labs, dist, share_cost=CARD_SHARE_COST)[:4]) == [0, 0, 1, 1]
