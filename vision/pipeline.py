@@ -506,15 +506,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         t_read += time.perf_counter() - tb
         if info.get("gave_up"):
             continue
-        if kit.shape == "card" and not framed:
-            lat, td, readings, info = _cards_within(image, kit, palette, profile, lat, td,
-                                                    readings, info, cell_px)
-        n_occ = sum(r.occupied for r in readings)
-        plausible = set_fit(readings, kit, game)
-        info["set_fit"] = plausible
-        info["misshapen"] = _misshapen(image, lat, kit)
-        score = _score(lat, kit, fit=info["fit"], n_occ=n_occ, coverage=info.get("coverage", 1.0),
-                       plausible=plausible, misshapen=info["misshapen"])
+        n_occ, plausible, score = _scored(image, kit, game, lat, readings, info)
         logger.debug("candidate %d (pitch %.0f px): score %.2f (colour fit %.2f, %d tiles, coverage "
                      "%.2f, partial %.2f, set fit %.2f)", k, lat.pitch_px, score, info["fit"], n_occ,
                      info.get("coverage", 1.0), lat.info.get("partial", 0.0), plausible)
@@ -523,7 +515,27 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         elif n_occ and (best is None or score < best.score):
             best = _Candidate(score, lat, td, readings, info)
             chosen = k
+    if best is not None and kit.shape == "card" and not framed:
+        lat, td, readings, info = _cards_within(image, kit, palette, profile, best.lattice, best.td,
+                                                best.readings, best.info, cell_px)
+        if lat is not best.lattice:
+            n_occ, plausible, score = _scored(image, kit, game, lat, readings, info)
+            if n_occ and plausible >= MIN_SET_FIT:
+                best = _Candidate(score, lat, td, readings, info)
     return _Reads(best, chosen, misfits, t_rect, t_read)
+
+
+def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, readings: list[CellReading],
+            info: dict) -> tuple[int, float, float]:
+    """A lattice's reading scored (see :func:`_score`): the number of tiles read, their set fit
+    and the score; ``info`` gets ``set_fit`` and ``misshapen``."""
+    n_occ = sum(r.occupied for r in readings)
+    plausible = set_fit(readings, kit, game)
+    info["set_fit"] = plausible
+    info["misshapen"] = _misshapen(image, lat, kit)
+    score = _score(lat, kit, fit=info["fit"], n_occ=n_occ, coverage=info.get("coverage", 1.0),
+                   plausible=plausible, misshapen=info["misshapen"])
+    return n_occ, plausible, score
 
 
 #: A window of cells is the layout's plus a ring of the bare table (the table's colour is measured
@@ -541,7 +553,8 @@ def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mappin
                   ) -> tuple[Lattice, TopDown, list[CellReading], dict]:
     """The reading of ``lat`` (its view ``td``, ``readings`` and ``info``) on a window widened
     by a cell on each side where cards were read on its outer ring (see :data:`WIDEN_ROUNDS`),
-    read again; as given when none was."""
+    read again; as given (the same ``lat``) when none was. (Applied to the best reading of the
+    candidates only: one read more at most per set of candidates.)"""
     for _ in range(WIDEN_ROUNDS):
         occ = [(r.row, r.col) for r in readings if r.occupied]
         if not occ:
