@@ -23,7 +23,7 @@ from vision.colour import (Palette, _clip, as_correction, bgr_to_lab, ciede2000,
                            percentile_last, srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
-from vision.hue_groups import hue_groups, name_groups
+from vision.hue_groups import SHARE_COST, hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
 from vision.pips import read_pips
 from vision.profile_use import combine_symbol_votes, profile_art_lab, rules_misread, template_vote
@@ -72,6 +72,32 @@ SYMBOL_RIM = 0.2
 #: rendered dev photos: cards at most 0.08, a gingham's squares 0.26-0.66.
 PATTERN_EDGES = 0.2
 PATTERN_STEP = 3.0
+#: A card's face within a cell: its pixels lie within this (CIELAB) of the face's colour (the
+#: ring's median; glare and shade drift smoothly across a card, about 10 L* from the middle) ...
+FACE_NEAR = 15.0
+#: ... in the rows and columns of which more than this share is face (the art takes at most about
+#: half a row; a card's edge row, blurred, less than this) ...
+FACE_LINE = 0.4
+#: ... which span at least this share of the cell (else the ring is the cell's).
+MIN_FACE_BOX = 0.6
+#: A glossy card under the lamp's reflection shows its paint plus a sheen of the light (a share
+#: of the light on white, added to every channel alike before the camera's gain): lighter and
+#: paler, its hue kept (a red card pink, an orange one pale orange), where the light fitted on
+#: the photo's cards predicts its paint darker and more saturated, and a neighbouring paint
+#: lighter (orange, yellow) may lie nearer. A card's colour is named by its distance to each
+#: paint with the sheen that fits it best among these (linear light, share of white) ...
+SHEEN = (0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5)
+#: ... each costing this much (CIEDE2000 units per unit of sheen), so that a card fitted by its
+#: paint as lit keeps it.
+SHEEN_COST = 20.0
+#: Two hue groups of cards (see :mod:`vision.hue_groups`) share a paint's name only when naming
+#: one of them apart costs more than this per card (CIEDE2000 units; sector tiles keep
+#: :data:`vision.hue_groups.SHARE_COST`, 3): a card's colour is the median of its whole plain
+#: face, so groups of clearly different hue are different paints more surely than a tile's
+#: small sectors are. Measured: two red cards under a 3000 K lamp, 18 Delta H* from the orange
+#: ones, 4.5 per card nearer the orange paint as lit than the red, were named orange with them
+#: at 3 (the independent renderer's normal 001); 6 read the same on every other Tapestry photo.
+CARD_SHARE_COST = 6.0
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.
 ALIEN_COLOUR = 24.0
@@ -95,11 +121,15 @@ HOT_SPOT_L = 5.0
 DIAGONAL_LINES = 0.8
 SECTOR_HUES = 3.0
 #: A cell the occupancy decision left out, even and of a close colour fit (see
-#: :attr:`_Ctx.card_like`), is a card after all when it shows a card's symbol clearly (classified
-#: with this confidence) on a plain face, and touches the layout: on a cloth of the cards' own
-#: colour the colour and the outline say little, the art says it is a card (and the plain face
-#: tells it from the cloth's checks, see :data:`PATTERN_EDGES`).
-SYMBOL_VOUCHES = 0.8
+#: :attr:`_Ctx.card_like`), is a card after all when it shows a card's symbol (art in its middle,
+#: clear of the rim, named with at least this confidence) on a plain face, and touches the layout:
+#: on a cloth of the cards' own colour the colour and the outline say little, the art says it is
+#: a card (and the plain face tells it from the cloth's checks, see :data:`PATTERN_EDGES`). That
+#: there is art vouches, not which symbol it is: a far card's cell (32 x 44 pixels at a steep
+#: tilt) tells a fist from a hand or a disc with confidence 0.2-0.45 only (the independent
+#: renderer's hard 009, red cards on a red gingham); the finer read on each card's own view
+#: names it later. (Measured: 0.8 and 0.0 to 0.3 read the same on the dev photos.)
+SYMBOL_VOUCHES = 0.2
 #: ... and a solid tile's pips read with this confidence vouch for a die face, in a cell of a
 #: colour within this (CIEDE2000) of the palette, however the occupancy decision went.
 PIPS_VOUCH = 0.8
@@ -996,13 +1026,14 @@ def _distances(palette: Palette, row: np.ndarray) -> dict[str, float]:
     return dict(zip(palette.names, np.round(row, 2).tolist()))
 
 
-def _named_by_hue(labs: np.ndarray, dist: np.ndarray, match) -> tuple[np.ndarray, np.ndarray]:
+def _named_by_hue(labs: np.ndarray, dist: np.ndarray, match, *,
+                  share_cost: float = SHARE_COST) -> tuple[np.ndarray, np.ndarray]:
     """Palette index ``(N,)`` and confidence ``(N,)`` of colour samples ``labs`` ``(N, 3)`` with
     distances ``dist`` ``(N, K)``: each its own nearest colour, unless its hue group (faces of one
-    paint, see :mod:`vision.hue_groups`) is named otherwise; a near tie settled by a group of two
-    or more gets :data:`GROUP_CONF`."""
+    paint, see :mod:`vision.hue_groups`, ``share_cost`` as there) is named otherwise; a near tie
+    settled by a group of two or more gets :data:`GROUP_CONF`."""
     hue = hue_groups(labs)
-    named = name_groups(labs, dist, hue)
+    named = name_groups(labs, dist, hue, share_cost=share_cost)
     size = np.where(hue >= 0, np.bincount(hue + 1)[hue + 1], 1)
     conf = np.array([_conf_from_match(d, m) for d, m in zip(match.distance, match.margin)])
     settled = (named != match.index) | ((size >= 2) & (conf < CONFIDENCE_THRESHOLD))
@@ -1199,9 +1230,12 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     symbols = ctx.symbols if ctx.symbols is not None else _card_symbols(ctx, cells, regions)
     labs = np.array([symbols[c][0] for c in cells])
-    match, dist = _palette_fit(labs, ctx.palette, gains, explore=False)
+    match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
+    # (a card under the lamp's reflection: its paint plus a sheen of the light, see SHEEN)
+    dist = np.minimum(palette_distance(labs, ctx.palette, match.predicted),
+                      _sheen_distance(labs, ctx.palette, light))
     # cards of one paint share a hue: the groups of hue are named together
-    named, cconfs = _named_by_hue(labs, dist, match)
+    named, cconfs = _named_by_hue(labs, dist, match, share_cost=CARD_SHARE_COST)
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]
@@ -1217,6 +1251,22 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
         out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]), evidence)
     return out
+
+
+def _sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray) -> np.ndarray:
+    """Distances ``(N, K)`` (CIEDE2000) of card colours ``labs`` ``(N, 3)`` to each paint as the
+    camera records it under ``light`` (the forward model's (2, 3) correction, see
+    :func:`vision.colour.classify_adaptive`) with a sheen of the light on it: the least over
+    the sheens :data:`SHEEN`, each costing :data:`SHEEN_COST` per unit."""
+    pal_lin = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64)
+    c = as_correction(light)
+    best = np.full((len(labs), len(pal_lin)), np.inf)
+    for sheen in SHEEN:
+        lit = np.clip((pal_lin + sheen) * c[0] + c[1], 0.0, 1.0)
+        pred = bgr_to_lab(linear_to_srgb(lit).astype(np.float32)).astype(np.float64)
+        d = ciede2000(labs[:, None, :], pred[None, :, :]) + SHEEN_COST * sheen
+        best = np.minimum(best, d)
+    return best
 
 
 def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np.ndarray],
@@ -1441,12 +1491,36 @@ def _shows_card(mask: np.ndarray, cell_lab: np.ndarray) -> bool:
 
 def _patterned_face(cell_lab: np.ndarray) -> bool:
     """Whether a card cell ``(h, w, 3)`` Lab shows a pattern's sharp edges on the face around
-    its art (see :data:`PATTERN_EDGES`): the table's checks or stripes, not a card."""
+    its art (see :data:`PATTERN_EDGES`), on the card the cell shows (see :func:`_face_ring`):
+    the table's checks or stripes, not a card."""
     L = np.ascontiguousarray(cell_lab[..., 0], dtype=np.float32)
     # (a 3x3 Sobel weighs a one-pixel step by 8 along a straight edge)
     step = cv2.magnitude(cv2.Sobel(L, cv2.CV_32F, 1, 0, ksize=3),
                          cv2.Sobel(L, cv2.CV_32F, 0, 1, ksize=3)) / 8.0
-    return float((step[_card_ring(*L.shape)] > PATTERN_STEP).mean()) > PATTERN_EDGES
+    return float((step[_face_ring(cell_lab)] > PATTERN_STEP).mean()) > PATTERN_EDGES
+
+
+def _face_ring(cell_lab: np.ndarray) -> np.ndarray:
+    """Mask ``(h, w)`` of the face around the art (see :func:`_card_ring`) of the card a cell
+    ``(h, w, 3)`` Lab shows, on the card: the rows and columns mostly of the face's colour (the
+    ring's median, within :data:`FACE_NEAR`) bound it. A lattice a little off the cards shows
+    each card a little off its cell, its outline (a sharp step to the gap) inside the cell's
+    ring; a card is a rectangle of one colour, the ring is taken in from its sides. On the bare
+    table every row and column shows the table's colour: the cell's own ring."""
+    h, w = cell_lab.shape[:2]
+    ring = _card_ring(h, w)
+    face = np.linalg.norm(cell_lab - np.median(cell_lab[ring], axis=0), axis=2) < FACE_NEAR
+    rows = np.flatnonzero(face.mean(axis=1) > FACE_LINE)
+    cols = np.flatnonzero(face.mean(axis=0) > FACE_LINE)
+    if len(rows) < MIN_FACE_BOX * h or len(cols) < MIN_FACE_BOX * w:
+        return ring
+    y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    if (y1 - y0 < MIN_FACE_BOX * h or x1 - x0 < MIN_FACE_BOX * w
+            or (y0, y1, x0, x1) == (0, h, 0, w)):
+        return ring
+    out = np.zeros((h, w), bool)
+    out[y0:y1, x0:x1] = _card_ring(y1 - y0, x1 - x0)
+    return out
 
 
 def _symbol_visible(mask: np.ndarray) -> bool:

@@ -79,14 +79,15 @@ def hue_groups(lab: np.ndarray) -> np.ndarray:
     return labels
 
 
-def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None = None
-                ) -> np.ndarray:
+def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None = None, *,
+                share_cost: float = SHARE_COST) -> np.ndarray:
     """The palette index ``(N,)`` of every sample, its hue group named jointly with the others.
 
     Each group of :func:`hue_groups` costs the sum of its members' distances to the colour it is
     given; a colour already given to another group costs :data:`SHARE_COST` more per member
     (Hungarian method over the groups and copies of every colour). Greys keep their own
     nearest colour. ``labels``: the samples' :func:`hue_groups`, when the caller has them.
+    ``share_cost``: the cost of sharing per member (default :data:`SHARE_COST`).
     """
     distance = np.asarray(distance, np.float64)
     own = np.argmin(distance, axis=1)
@@ -96,7 +97,7 @@ def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None
         return own
     k = distance.shape[1]
     cost = np.array([distance[m].sum(axis=0) for m in groups])  # (G, K)
-    share = np.array([SHARE_COST * len(m) for m in groups])[:, None]
+    share = np.array([share_cost * len(m) for m in groups])[:, None]
     # every colour once at its cost, and as often as needed at the sharing cost
     rows, cols = linear_sum_assignment(np.hstack([cost] + [cost + share] * (len(groups) - 1)))
     out = own.copy()

@@ -19,7 +19,7 @@ import numpy as np
 
 from vision.board import BoardQuad, board_lattice, find_board_quad
 from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, read_cells, read_symbols,
-                          rectify, rectify_mask)
+                          TopDown, rectify, rectify_mask)
 from vision.colour import Palette
 from vision.decode import decode_readings, pips_shown, set_fit
 from vision.frame import FRAME, Frame, find_frame
@@ -506,12 +506,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         t_read += time.perf_counter() - tb
         if info.get("gave_up"):
             continue
-        n_occ = sum(r.occupied for r in readings)
-        plausible = set_fit(readings, kit, game)
-        info["set_fit"] = plausible
-        info["misshapen"] = _misshapen(image, lat, kit)
-        score = _score(lat, kit, fit=info["fit"], n_occ=n_occ, coverage=info.get("coverage", 1.0),
-                       plausible=plausible, misshapen=info["misshapen"])
+        n_occ, plausible, score = _scored(image, kit, game, lat, readings, info)
         logger.debug("candidate %d (pitch %.0f px): score %.2f (colour fit %.2f, %d tiles, coverage "
                      "%.2f, partial %.2f, set fit %.2f)", k, lat.pitch_px, score, info["fit"], n_occ,
                      info.get("coverage", 1.0), lat.info.get("partial", 0.0), plausible)
@@ -520,7 +515,63 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         elif n_occ and (best is None or score < best.score):
             best = _Candidate(score, lat, td, readings, info)
             chosen = k
+    if best is not None and kit.shape == "card" and not framed:
+        lat, td, readings, info = _cards_within(image, kit, palette, profile, best.lattice, best.td,
+                                                best.readings, best.info, cell_px)
+        if lat is not best.lattice:
+            n_occ, plausible, score = _scored(image, kit, game, lat, readings, info)
+            if n_occ and plausible >= MIN_SET_FIT:
+                best = _Candidate(score, lat, td, readings, info)
     return _Reads(best, chosen, misfits, t_rect, t_read)
+
+
+def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, readings: list[CellReading],
+            info: dict) -> tuple[int, float, float]:
+    """A lattice's reading scored (see :func:`_score`): the number of tiles read, their set fit
+    and the score; ``info`` gets ``set_fit`` and ``misshapen``."""
+    n_occ = sum(r.occupied for r in readings)
+    plausible = set_fit(readings, kit, game)
+    info["set_fit"] = plausible
+    info["misshapen"] = _misshapen(image, lat, kit)
+    score = _score(lat, kit, fit=info["fit"], n_occ=n_occ, coverage=info.get("coverage", 1.0),
+                   plausible=plausible, misshapen=info["misshapen"])
+    return n_occ, plausible, score
+
+
+#: A window of cells is the layout's plus a ring of the bare table (the table's colour is measured
+#: there). Where cards are read on the ring, the layout carries on past the window (the foreground
+#: mask that set it missed cards of the table's colours, a red card on a red gingham, a purple one
+#: on a cloth of purple stripes): the window is widened by a cell on that side and read again, up
+#: to this many times.
+WIDEN_ROUNDS = 2
+#: Windows are widened to at most this many cells a side (see :data:`vision.locate.MAX_CELLS`).
+WIDEN_MAX_CELLS = 30
+
+
+def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mapping | None,
+                  lat: Lattice, td: TopDown, readings: list[CellReading], info: dict, cell_px: int
+                  ) -> tuple[Lattice, TopDown, list[CellReading], dict]:
+    """The reading of ``lat`` (its view ``td``, ``readings`` and ``info``) on a window widened
+    by a cell on each side where cards were read on its outer ring (see :data:`WIDEN_ROUNDS`),
+    read again; as given (the same ``lat``) when none was. (Applied to the best reading of the
+    candidates only: one read more at most per set of candidates.)"""
+    for _ in range(WIDEN_ROUNDS):
+        occ = [(r.row, r.col) for r in readings if r.occupied]
+        if not occ:
+            break
+        (r0, r1), (c0, c1) = lat.rows, lat.cols
+        rows = (r0 - any(r == r0 for r, _ in occ), r1 + any(r == r1 for r, _ in occ))
+        cols = (c0 - any(c == c0 for _, c in occ), c1 + any(c == c1 for _, c in occ))
+        if (rows, cols) == (lat.rows, lat.cols):
+            break
+        if rows[1] - rows[0] + 1 > WIDEN_MAX_CELLS or cols[1] - cols[0] + 1 > WIDEN_MAX_CELLS:
+            break
+        logger.debug("cards on the window's ring: %s x %s -> %s x %s", lat.rows, lat.cols, rows, cols)
+        lat = lat.with_H(lat.H, rows=rows, cols=cols)
+        td = rectify(image, lat, cell_px=cell_px, aspect=_cell_shape(image, lat, kit))
+        readings, info = read_cells(td, kit, palette=palette, profile=profile,
+                                    fg=rectify_mask(lat, td))
+    return lat, td, readings, info
 
 
 def _board_from_strips(image: np.ndarray, kit: Kit, palette: Palette) -> tuple[Frame, Lattice] | None:

@@ -1,0 +1,63 @@
+"""Tapestry: a card under the lamp's reflection keeps its paint's name (vision.cells).
+
+A glossy card's sheen adds a share of the light to every channel: a red card under a warm
+lamp's hot spot looks pink-orange, nearer the orange paint as lit than the red; a purple one
+lavender. Its colour is named with the sheen that fits it best, at a small cost per unit."""
+import numpy as np
+
+from vision.cells import _sheen_distance
+from vision.colour import Palette, bgr_to_lab, lab_to_bgr, linear_to_srgb, palette_distance, srgb_to_linear
+from vision.kits import kit_for_game
+
+PALETTE = Palette.from_hex(kit_for_game("tapestry").colours)
+WARM = np.array([[0.44, 0.70, 1.0], [0.0, 0.0, 0.0]])  # a 3000 K lamp (gain per B, G, R; no offset)
+
+
+def _recorded(lin: np.ndarray) -> np.ndarray:
+    """Lab ``(N, 3)`` of linear BGR ``(N, 3)`` under the warm lamp."""
+    return bgr_to_lab(linear_to_srgb(np.clip(lin * WARM[0] + WARM[1], 0, 1)).astype(np.float32)).astype(np.float64)
+
+
+def test_a_card_with_the_lamps_sheen_on_it_is_named_for_its_paint():
+    pal_lin = srgb_to_linear(lab_to_bgr(PALETTE.lab)).astype(np.float64)
+    lit = _recorded(pal_lin)
+    for name in ("red", "purple"):
+        i = PALETTE.names.index(name)
+        card = _recorded(pal_lin[i][None] + 0.35)
+        plain = palette_distance(card, PALETTE, lit)[0]
+        assert PALETTE.names[int(plain.argmin())] != name  # (the paint as lit alone misnames it)
+        sheen = np.minimum(plain, _sheen_distance(card, PALETTE, WARM)[0])
+        assert PALETTE.names[int(sheen.argmin())] == name
+    # and a card without a sheen keeps its own paint, every one
+    both = np.minimum(palette_distance(lit, PALETTE, lit), _sheen_distance(lit, PALETTE, WARM))
+    assert list(both.argmin(axis=1)) == list(range(len(PALETTE.names)))
+
+
+def test_cards_in_the_lamps_hot_spot_read_their_colours():
+    # the independent renderer's seed 40 at 12 MP: a 3000 K lamp with glare; three red cards in
+    # its hot spot (pink) were read orange and an orange one yellow
+    from tests.indie.render import render_photo
+    from vision.pipeline import read_file
+    from vision.synth.compare import compare_boards
+
+    jpg, truth = render_photo("tapestry", 40, style="normal", size=(4000, 3000))
+    truth.pop("scene", None)
+    score = compare_boards(read_file(jpg, game="tapestry").board, truth)
+    assert score.missing == 0 and score.extra == 0
+    assert score.misread <= 1
+
+
+def test_two_hue_groups_of_cards_are_two_paints():
+    # the independent renderer's normal 001 (a 3000 K lamp): two red cards, 18 Delta H* from
+    # the two orange ones, each 4.5 nearer the orange paint as lit than the red; named orange
+    # with the orange cards at the sector tiles' sharing cost, red at the cards'
+    from vision.cells import CARD_SHARE_COST
+    from vision.hue_groups import SHARE_COST, name_groups
+
+    labs = np.array([[51.6, 62.4, 39.3], [51.8, 61.7, 39.6], [58.1, 47.3, 50.6], [58.0, 47.0, 49.7],
+                     [76.7, 4.2, 57.7], [46.2, -16.4, -19.2]])
+    dist = np.array([[10.1, 5.6, 42.5, 64.8, 49.0, 30.3], [10.5, 5.3, 42.1, 64.4, 48.9, 30.5],
+                     [21.5, 8.8, 30.9, 55.4, 47.0, 37.9], [21.1, 8.4, 31.1, 55.4, 46.9, 37.6],
+                     [49.5, 37.5, 0.7, 33.0, 49.2, 57.7], [54.9, 54.0, 49.8, 33.4, 5.0, 36.0]])
+    assert list(name_groups(labs, dist, share_cost=SHARE_COST)[:4]) == [1, 1, 1, 1]
+    assert list(name_groups(labs, dist, share_cost=CARD_SHARE_COST)[:4]) == [0, 0, 1, 1]

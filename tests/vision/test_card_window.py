@@ -1,0 +1,41 @@
+"""Tapestry: cards read on the outer ring of a lattice's window of cells (vision.pipeline).
+
+A window is the layout's cells plus a ring of the bare table; the foreground mask that sets it
+may miss cards of the table's own colours (a red card on a red gingham), and the window then
+stops short of the layout. Cards read on its ring say the layout carries on: the window is
+widened on that side and read again."""
+import sys
+from pathlib import Path
+
+from vision.cards import card_lattices
+from vision.cells import read_cells, rectify, rectify_mask
+from vision.pipeline import _cards_within, _cell_px, _cell_shape
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_cards import KIT, PALETTE, _picture  # noqa: E402
+
+
+def _read(img, lat):
+    td = rectify(img, lat, cell_px=_cell_px(KIT)[0], aspect=_cell_shape(img, lat, KIT))
+    readings, info = read_cells(td, KIT, palette=PALETTE, fg=rectify_mask(lat, td))
+    return td, readings, info
+
+
+def test_cards_on_the_windows_ring_widen_it_to_the_layout():
+    names = list(KIT.colours)
+    cells = {(r, c): names[(r * 4 + c) % len(names)] for r in range(3) for c in range(4)}
+    img, _ = _picture(cells, gap_mm=2.5, seed=1)
+    lat = card_lattices(img, PALETTE)[0]
+    _, readings, _ = _read(img, lat)
+    occ = [(r.row, r.col) for r in readings if r.occupied]
+    assert len(occ) == len(cells)
+    last = max(r for r, _ in occ)
+    # a window that stops short: the layout's last row of cards beyond it, the one before on
+    # its ring
+    short = lat.with_H(lat.H, rows=(lat.rows[0], last - 1))
+    td, readings, info = _read(img, short)
+    assert sum(r.occupied for r in readings) < len(cells)
+    wide, td, readings, info = _cards_within(img, KIT, PALETTE, None, short, td, readings, info,
+                                             _cell_px(KIT)[0])
+    assert wide.rows[1] >= last + 1
+    assert sorted((r.row, r.col) for r in readings if r.occupied) == sorted(occ)
