@@ -17,9 +17,10 @@ from typing import Any
 import numpy as np
 
 from vision.assignment import linear_sum_assignment
-from vision.cells import CONFIDENCE_THRESHOLD, CellReading
+from vision.cells import CONFIDENCE_THRESHOLD, PIPS_ABSENT_CONTRAST, CellReading
 from vision.colour import hex_to_lab
 from vision.kits import Kit
+from vision.pips import MIN_CONTRAST
 
 logger = logging.getLogger(__name__)
 
@@ -99,6 +100,22 @@ FILL_PROB = 0.25
 POLARITY_COST = 3.0
 
 
+def _shows_light_pips_only(contrast: dict) -> bool:
+    """Whether a die face's pips stand out light and not dark: light pips (``contrast[1]``,
+    CIELAB lightness units) at least :data:`vision.pips.MIN_CONTRAST`, dark ones
+    (``contrast[-1]``) fainter than :data:`vision.cells.PIPS_ABSENT_CONTRAST` (black pips show
+    30-38 darker than a white face even in a glare that blows the face out)."""
+    return (contrast.get(1, 0.0) >= MIN_CONTRAST
+            and contrast.get(-1, 0.0) < PIPS_ABSENT_CONTRAST)
+
+
+def _washed_out_doubt(colour: str, own: str | None) -> str:
+    """The doubt for a face taken as ``colour`` (black pips) that shows light pips only."""
+    seen = f"looks {own}" if own else f"is nearest {colour}"
+    return (f"colour unknown: the face {seen} but shows light pips and no dark ones, "
+            f"so it is not {colour}; probably washed out by glare")
+
+
 def pips_shown(kit: Kit, game: str) -> bool:
     """Whether every tile of ``game`` lies with its pips up and is told apart by them (Octopus);
     Textile ignores pips (RULES.md), so its tiles may lie either face up."""
@@ -151,6 +168,16 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
         attrs, conf, tile_doubts = decoded[cell]
         colour, pips = tiles[j]
         own = (attrs.get("colour"), attrs.get("pips"))
+        if (lighter.get(colour) == -1 and own[0] in (None, colour)
+                and _shows_light_pips_only(rd.evidence.get("pip_contrast", {}))):
+            # black pips stay dark in any light; a face that shows light pips and none dark is
+            # not of this colour, though glare made it look so (a blue or pink blown out to
+            # white): its colour is unknown, and the set's pips for it say nothing
+            doubts.append((cell, "colour", _washed_out_doubt(colour, own[0])))
+            attrs["colour"] = None
+            conf["colour"] = min(conf.get("colour", 1.0), 0.0)
+            tile_doubts[:] = [d for d in tile_doubts if d[0] != "colour"]
+            continue
         if own == (colour, pips):
             continue
         # how likely the assigned tile is against this cell's best reading

@@ -78,6 +78,25 @@ def test_an_unclear_card_colour_takes_the_one_its_neighbours_allow():
     assert decoded[(0, 0)][0]["colour"] is None
 
 
+
+def test_a_white_looking_face_with_light_pips_only_is_not_called_white():
+    # a blue face blown out by glare to L 99 neutral (white 0.4 away, every other colour 28+)
+    # still shows its white pips (light contrast 12.7) and no dark ones (0.1): a white tile's
+    # pips are black and stay dark in any light, so the face is not white; its colour is unknown
+    clear = _solid_reading(0, 0, "red", 3, _dists(red=2.0), {1: 24.0, -1: 3.0},
+                           {1: _one_hot(3), -1: _one_hot(6)})
+    blown = _solid_reading(0, 1, "white", None, _dists(white=0.4, pink=28.6), {1: 12.7, -1: 0.1},
+                           {1: [0, 0, 0, 0.09, 0, 0.91], -1: [1 / 6] * 6})
+    decoded, doubts = decode_readings([clear, blown], OCTOPUS, "octopus")
+    attrs, conf, _ = decoded[(0, 1)]
+    assert attrs["colour"] is None and conf["colour"] < 0.5
+    assert any(c == (0, 1) and a == "colour" for c, a, _ in doubts)
+    # a white face whose black pips show keeps its colour
+    white = _solid_reading(0, 2, "white", 4, _dists(white=0.4, pink=28.6), {1: 12.7, -1: 30.0},
+                           {1: _one_hot(6), -1: _one_hot(4)})
+    decoded, _ = decode_readings([clear, white], OCTOPUS, "octopus")
+    assert decoded[(0, 2)][0] == {"colour": "white", "pips": 4}
+
 XT = kit_for_game("x-tiles")
 
 
