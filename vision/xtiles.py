@@ -194,13 +194,18 @@ def _predictions(sample_sets: list[np.ndarray | None], palette: Palette) -> Iter
     orange and red predicted at b 39 and 14, the sectors showing 50 and 41, median distance
     9.6 against 6.3), leaving parts of the faces out of the paint (their blobs no tile's shape,
     the pitch from a part's area); the second maps each paint onto a cluster of the layout's
-    colours, as a photo shows every sector of one paint alike."""
-    for samples in sample_sets:
+    colours, as a photo shows every sector of one paint alike. The pairing is tried on the
+    last set only (the layout's colours apart from the table's, when there are enough of
+    them: the clusters of the paints, not of the table's patches taken into the foreground;
+    tried on every set it cost twice as much for the same readings)."""
+    for n, samples in enumerate(sample_sets):
         if samples is None:
             yield palette.lab.astype(np.float32)
             continue
         match, _, _ = classify_adaptive(samples, palette)
         yield (match.predicted if match.predicted is not None else palette.lab).astype(np.float32)
+        if n < len(sample_sets) - 1:
+            continue  # (the pairing on the last set only, see above)
         start = paint_light(samples, palette)
         if start is not None:
             match, _, _ = classify_adaptive(samples, palette, gains_bgr=start, explore=False)
