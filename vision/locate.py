@@ -858,6 +858,7 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
              for lat in valid]
     if plain_faces:
         valid = [_refine_pitch(lat, work) for lat in valid]
+    valid = [_focus_perspective(lat, work) for lat in valid]
     valid = [_align_phase(lat, gray) for lat in valid]
     # of the lattices that hold together, the one whose cells fit the tiles best: each cell
     # either full of tile or bare (the edge evidence ranks them, the tiles' extent decides)
@@ -1398,6 +1399,151 @@ def _refine_pitch(lat: Lattice, work: np.ndarray) -> Lattice:
                   [0, 1 / scale[1], -shift[1] / scale[1]], [0, 0, 1.0]])
     return _recoordinated(lat, A)
 
+
+#: The periods (cells) near one cell a lattice's comb of edges is measured at when its
+#: perspective is focused (see :func:`_focus_perspective`): a lattice a few % off its pitch.
+FOCUS_PERIODS = (0.9, 1.12)
+#: The steps (lattice coordinates about the window's centre, per cell) of the focus' search of
+#: the perspective terms, coarse to fine (each a 3 x 3 grid about the best so far): a cell's
+#: size changing by up to 3% a cell across the layout.
+FOCUS_STEPS = (0.018, 0.009, 0.0045)
+#: A focused lattice is kept when its combs are this much more coherent (sum over both axes).
+FOCUS_GAIN = 0.1
+
+
+def _comb_near_one(profile: np.ndarray, px: int, n_fft: int = PROFILE_FFT
+                   ) -> tuple[float, float, float]:
+    """The comb of an edge profile (``px`` positions a cell, see :func:`_edge_profiles`) at the
+    period among :data:`FOCUS_PERIODS` where it is most coherent: ``(period, phase,
+    coherence)``, period and phase in cells, coherence 0-1 the length of the mean of the
+    edges' phasors at that period, weighted by strength (1: every edge on the comb; not
+    changed by how the edges are spread, unlike :func:`_profile_comb`'s), on a Fourier
+    transform of ``n_fft`` (zero-padded)."""
+    norm = float(profile.sum()) + 1e-9
+    n = max(n_fft, len(profile))
+    spectrum = np.fft.rfft(profile, n=n)
+    lo, hi = FOCUS_PERIODS
+    k = np.arange(int(math.ceil(n / (hi * px))), int(n / (lo * px)) + 1)
+    k = k[(k >= 1) & (k < len(spectrum))]
+    z = spectrum[k] / norm
+    i = int(np.abs(z).argmax())
+    period = float(n / (k[i] * px))
+    phase = float(-np.angle(z[i]) / (2 * np.pi) * period) % period
+    return period, phase, float(abs(z[i]))
+
+
+def _perspective_change(g: float, h: float, centre: np.ndarray) -> np.ndarray:
+    """The change of lattice coordinates (3, 3) ``old = G new`` adding the perspective terms
+    ``g``, ``h`` about ``centre`` (identity there)."""
+    T = np.array([[1, 0, -centre[0]], [0, 1, -centre[1]], [0, 0, 1.0]])
+    P = np.array([[1, 0, 0], [0, 1, 0], [g, h, 1.0]])
+    return np.linalg.inv(T) @ P @ T
+
+
+#: Most edge pixels (the strongest) of each axis the focus measures its combs on.
+FOCUS_POINTS = 1200
+#: Length of the Fourier transform the focus compares perspectives on: periods 1.6% apart at
+#: one cell, well within the peak of a comb over a layout of 12 cells (8% wide).
+FOCUS_FFT = 1024
+
+
+def _edge_points(lat: Lattice, work: np.ndarray, px: int = PROFILE_PX
+                 ) -> list[tuple[np.ndarray, np.ndarray]] | None:
+    """The colour edges of the lattice's top-down view (see :func:`_edge_profiles`) as weighted
+    points: for each axis (0: edges across the lines ``x = const``) ``(pts, w)``, ``pts``
+    (N, 2) lattice coordinates of the strongest edge pixels, ``w`` (N,) their strength."""
+    nr = lat.rows[1] - lat.rows[0] + 1
+    nc = lat.cols[1] - lat.cols[0] + 1
+    if lat.fg is None or nr * nc > 900:
+        return None
+    T = np.array([[1 / px, 0, lat.cols[0]], [0, 1 / px, lat.rows[0]], [0, 0, 1.0]])
+    M = np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H @ T
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    size = (nc * px, nr * px)
+    top = cv2.warpPerspective(work, M, size, flags=flags, borderValue=0).astype(np.float32)
+    near = cv2.warpPerspective(lat.fg.astype(np.uint8) * 255, M, size, flags=flags, borderValue=0)
+    near = cv2.dilate(near, np.ones((px // 2 + 1, px // 2 + 1), np.uint8)) > 128
+    inside = cv2.warpPerspective(np.full(work.shape[:2], 255, np.uint8), M, size, flags=flags,
+                                 borderValue=0)
+    wgt = (near & (cv2.erode(inside, np.ones((5, 5), np.uint8)) > 128)).astype(np.float32)
+    if wgt.sum() < 4 * px * px:
+        return None
+    out = []
+    for axis in (0, 1):
+        g = (np.abs(cv2.Sobel(top, cv2.CV_32F, 1 - axis, axis, ksize=3)).sum(axis=2) * wgt).ravel()
+        idx = np.flatnonzero(g > 0)
+        if len(idx) > FOCUS_POINTS:
+            idx = idx[np.argpartition(g[idx], -FOCUS_POINTS)[-FOCUS_POINTS:]]
+        yy, xx = np.divmod(idx, size[0])
+        pts = np.c_[(xx + 0.5) / px + lat.cols[0], (yy + 0.5) / px + lat.rows[0]]
+        out.append((pts, g[idx].astype(np.float64)))
+    return out
+
+
+def _points_comb(coord: np.ndarray, w: np.ndarray, px: int = PROFILE_PX,
+                 n_fft: int = PROFILE_FFT) -> tuple[float, float, float]:
+    """The comb near one cell (see :func:`_comb_near_one`) of edge points at lattice
+    coordinates ``coord`` (N,) with strengths ``w`` (N,): ``(period, phase, coherence)``, the
+    phase from ``floor(min(coord))``."""
+    if len(coord) < 10:
+        return 1.0, 0.0, 0.0
+    lo = math.floor(float(coord.min()))
+    bins = np.clip(((coord - lo) * px).astype(int), 0, None)
+    profile = np.bincount(bins, weights=w)
+    period, phase, coh = _comb_near_one(profile, px, n_fft)
+    # (bin b holds the points from lo + b / px to half a bin further)
+    return period, (phase + lo + 0.5 / px) % period, coh
+
+
+def _focus_perspective(lat: Lattice, work: np.ndarray) -> Lattice:
+    """The lattice with its perspective and pitch set where the tiles' edges on its top-down
+    view line up best: a lattice fitted to a few long lines (the layout's outline, one row of
+    tiles) may be a few % off in perspective or pitch, and the tiles' gaps drift off its lines
+    over the layout (half a cell at its far end). The tiles abut at one pitch all over the
+    layout, so their edges, summed along the lattice's lines, form the sharpest comb at the
+    right perspective (like a camera's focus): the perspective terms are searched coarse to
+    fine (the edge pixels of the top-down view moved, see :func:`_edge_points`),
+    then the pitch and phase taken from the combs."""
+    found = _edge_points(lat, work)
+    if found is None:
+        return lat
+    centre = np.array([(lat.cols[0] + lat.cols[1] + 1) / 2, (lat.rows[0] + lat.rows[1] + 1) / 2])
+
+    def combs(g: float, h: float, n_fft: int = FOCUS_FFT
+              ) -> tuple[float, list[tuple[float, float, float]]]:
+        Ginv = np.linalg.inv(_perspective_change(g, h, centre))
+        c = []
+        for axis, (pts, w) in enumerate(found):
+            # (the one coordinate across the axis' lines)
+            x, y = pts[:, 0], pts[:, 1]
+            along = (Ginv[axis, 0] * x + Ginv[axis, 1] * y + Ginv[axis, 2]) \
+                / (Ginv[2, 0] * x + Ginv[2, 1] * y + Ginv[2, 2])
+            c.append(_points_comb(along, w, n_fft=n_fft))
+        return c[0][2] + c[1][2], c
+
+    base = combs(0.0, 0.0)
+    best = (base[0], 0.0, 0.0, base[1])
+    for step in FOCUS_STEPS:
+        # (both terms at once: each tilts the other axis' lines)
+        g0, h0 = best[1], best[2]
+        for dg in (-step, 0.0, step):
+            for dh in (-step, 0.0, step):
+                if dg or dh:
+                    r = combs(g0 + dg, h0 + dh)
+                    if r[0] > best[0]:
+                        best = (r[0], g0 + dg, h0 + dh, r[1])
+    score, g, h, _ = best
+    c = combs(g, h, PROFILE_FFT)[1]  # (the pitch on the finer transform)
+    logger.debug("lattice focused: perspective %.3f, %.3f, combs %.2f -> %.2f (periods %.3f, %.3f)",
+                 g, h, base[0], score, c[0][0], c[1][0])
+    if score < base[0] + FOCUS_GAIN:
+        return lat
+    G = _perspective_change(g, h, centre)
+    # then the pitch and phase: new x' = (x - phase) / period
+    sx, sy = c[0][0], c[1][0]
+    A = np.array([[1 / sx, 0, -c[0][1] / sx], [0, 1 / sy, -c[1][1] / sy], [0, 0, 1.0]])
+    focused = lat.with_H(lat.H @ G)
+    return _recoordinated(focused, A)
 
 def _refit_to_edges(lat: Lattice, segs: Segments) -> Lattice:
     """Refit a lattice to the image's edge segments (work-image pixels) that run along its

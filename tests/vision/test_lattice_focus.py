@@ -1,0 +1,54 @@
+"""A lattice's perspective focused on the tiles' edges (vision.locate._focus_perspective), on
+small synthetic pictures: a lattice a little off in perspective drifts off the tiles' gaps
+over the layout; the focus puts its lines back on them all."""
+import numpy as np
+
+from vision.lattice import apply_h
+from vision.locate import Lattice, _focus_perspective, _perspective_change
+
+PITCH, ORIGIN, N = 30, 40, 8
+
+
+def _colour_tiles(seed=0):
+    """A grey table (BGR) with an N x N block of tiles of random colours (gaps of 4 px), cell
+    (0, 0) at ``ORIGIN``; and the tiles' mask."""
+    rng = np.random.default_rng(seed)
+    size = 2 * ORIGIN + N * PITCH
+    img = np.full((size, size, 3), 170, np.uint8)
+    fg = np.zeros((size, size), bool)
+    for r in range(N):
+        for c in range(N):
+            x0, y0 = ORIGIN + c * PITCH + 2, ORIGIN + r * PITCH + 2
+            img[y0:y0 + PITCH - 4, x0:x0 + PITCH - 4] = rng.integers(20, 250, 3)
+            fg[y0:y0 + PITCH - 4, x0:x0 + PITCH - 4] = True
+    return img, fg
+
+
+def _lattice(fg, G=np.eye(3)):
+    H = np.array([[PITCH, 0, ORIGIN], [0, PITCH, ORIGIN], [0, 0, 1.0]]) @ G
+    return Lattice(H=H / H[2, 2], rows=(-1, N), cols=(-1, N), pitch_px=float(PITCH),
+                   work_scale=1.0, fg=fg)
+
+
+def _worst_off(lat):
+    """How far (cells) the lattice's line crossings over the layout lie from the tiles'."""
+    pts = apply_h(lat.H, np.array([[c, r] for r in range(lat.rows[0], lat.rows[1] + 2)
+                                   for c in range(lat.cols[0], lat.cols[1] + 2)], float))
+    k = (pts - ORIGIN) / PITCH
+    near = (k > -0.3).all(1) & (k < N + 0.3).all(1)
+    return float(np.abs(k[near] - np.round(k[near])).max())
+
+
+def test_a_lattice_off_in_perspective_is_focused_onto_all_the_tiles_gaps():
+    img, fg = _colour_tiles()
+    # cells growing 2% a cell down the layout (and 1% across): a third of a cell off at its ends
+    off = _lattice(fg, _perspective_change(0.01, 0.02, np.array([4.0, 4.0])))
+    assert _worst_off(off) > 0.25
+    out = _focus_perspective(off, img)
+    assert _worst_off(out) < 0.1
+
+
+def test_a_lattice_on_the_tiles_stays_as_it_is():
+    img, fg = _colour_tiles()
+    lat = _lattice(fg)
+    assert _focus_perspective(lat, img) is lat
