@@ -25,7 +25,7 @@ from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import SHARE_COST, hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
-from vision.pips import read_pips
+from vision.pips import MIN_CONTRAST as PIP_MIN_CONTRAST, read_pips
 from vision.profile_use import combine_symbol_votes, profile_art_lab, rules_misread, template_vote
 from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
 
@@ -308,6 +308,8 @@ class _Ctx:
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
     texture: dict | None = None  # solid tiles: each cell's face texture (see _face_texture)
     die_faces: bool = False  # every tile lies pips up (see read_cells)
+    table_coloured: set = field(default_factory=set)  # cells of the bare table's colour (_occupancy)
+    table_same: set = field(default_factory=set)  # ... of its very colour (_occupancy)
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -420,6 +422,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             logger.debug("texture: tiles up to %.1f, the table from %.1f", *split)
     occ, conf = {}, {}
     debug = logger.isEnabledFor(logging.DEBUG)
+    if len(ring) >= TABLE_LOOKS:
+        # (cells of a colour the bare table shows in several places: a tile there is told from
+        # the table by its face's marks only, see read_cells; and those of its very colour)
+        near_ring = np.sort(ciede2000(ring[None, :, :], labs[:, None, :]), axis=1)[:, TABLE_LOOKS - 1]
+        ctx.table_coloured = {cell for i, cell in enumerate(cells)
+                              if d_table[i] < GROW_APART and near_ring[i] < GROW_APART}
+        ctx.table_same = {cell for i, cell in enumerate(cells) if near_ring[i] <= TABLE_SAME}
 
     def steady(cell: tuple[int, int]) -> bool:
         """Whether a cell is even (spread at most :data:`EVEN_SPREAD`) and not blown out
@@ -891,6 +900,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     logger.debug("off the layout: %s", [c for c in occ if occ[c] and not kept[c]])
     occ = kept
     vouched: dict = {}
+    table_dots: list = []  # [whether the bare table reads as die faces], once looked at
     if kit.pips and kit.face_model == "solid":
         # cells beside the layout whose pips read clearly are tiles (before the count and the
         # coverage below, which must not grow after them): a die face is a tile's ...
@@ -900,7 +910,6 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # cloth can; where the game does not lay every tile pips up (Textile), one such cell
         # of the table ends the vouching, since most tiles of such a game may show no pips to
         # vouch for them; where it does (Octopus), a share of them, see TABLE_PIPS_SHARE)
-        table_dots: list = []
 
         def show_pips(near: list) -> list:
             if table_dots and table_dots[0]:
@@ -963,14 +972,42 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         def glared(cell: tuple[int, int]) -> bool:
             return (bool(ctx.blown) and ctx.sides is not None
                     and ctx.blown.get(cell, 0.0) > GLARE_SUSPECT and ctx.sides[cell] <= 1)
+        # (... and, where every tile lies pips up, a cell of the bare table's own colour without
+        # pips is a smooth patch of the table: a printed cloth's ground between its motifs,
+        # which the mask's texture cue calls foreground, a tile's face being smooth too; a tile
+        # of the table's colour is told from it by its pips, see TABLE_COLOURED_NEEDS_PIPS)
+        def bare(cell: tuple[int, int]) -> bool:
+            return die_faces and (cell in ctx.by_outline or (
+                TABLE_COLOURED_NEEDS_PIPS and cell in ctx.table_coloured and cell not in vouched
+                and _no_pips_seen(attrs[cell])))
         faceless = [cell for cell in occupied if attrs[cell][0].get("pips") is None
-                    and (glared(cell) or (die_faces and cell in ctx.by_outline))]
+                    and (glared(cell) or bare(cell))]
+        # (... and where the bare table itself reads as die faces, a printed cloth's motifs
+        # taken for pips, the pips of a cell of its colour are no evidence either)
+        dotted = [cell for cell in occupied if TABLE_COLOURED_NEEDS_PIPS and die_faces
+                  and cell in ctx.table_same and cell not in vouched
+                  and cell not in faceless and cell not in ctx.by_outline]
+        if dotted and not table_dots:
+            table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains,
+                                                share=TABLE_PIPS_SHARE))
+        if dotted and table_dots[0]:
+            logger.debug("cells of the table's colour where the table reads as die faces: %s",
+                         dotted)
+            faceless += dotted
         for cell in faceless:
             logger.debug("cell %s: no pips and %s", cell,
                          "blown out, no outline: glare on the table" if glared(cell)
-                         else "the table's colour, taken for its outline: a hole")
+                         else "the table's colour: the table, or a hole")
             occ[cell], occ_conf[cell] = False, 0.6
-        if faceless and fg_cells is not None:
+        if (die_faces and TABLE_COLOURED_NEEDS_PIPS and fg_cells is not None
+                and (table_dots and table_dots[0])):
+            # (where the table shows die faces, a cell of its colour is its ground whatever
+            # stood out, read or not: no part of the layout left out of the coverage)
+            for cell in ctx.table_same:
+                if not occ[cell]:
+                    fg_cells[cell] = 0.0
+            info["coverage"] = _coverage(fg_cells, occ)
+        elif faceless and fg_cells is not None:
             info["coverage"] = _coverage(fg_cells, occ)
     fits = []
     for cell in occ:
@@ -1397,6 +1434,15 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     return vouched
 
 
+def _no_pips_seen(reading: tuple) -> bool:
+    """Whether a :func:`_read_solid` reading shows no pips at all: no die layout's pips stand
+    out of the face by :data:`vision.pips.MIN_CONTRAST` in either polarity (a face whose count
+    is merely unclear still shows pips)."""
+    evidence = reading[4] if len(reading) > 4 else {}
+    contrast = evidence.get("pip_contrast", {})
+    return bool(contrast) and max(contrast.values()) < PIP_MIN_CONTRAST
+
+
 def _touches(cell: tuple[int, int], taken: set) -> bool:
     """Whether ``cell`` shares a side with a cell in ``taken``."""
     r, c = cell
@@ -1428,6 +1474,17 @@ def _vouched_by_pips(reads: dict) -> dict:
             if r[0].get("colour") and r[0].get("pips") and r[1].get("pips", 0.0) >= PIPS_VOUCH}
 
 
+#: Where every tile lies pips up, a cell of the bare table's own colour read without pips is
+#: the table (see read_cells). (The independent renderer's floral cloth: the cream ground
+#: between the flowers is smooth, so the mask's texture cue calls it foreground, and it fits the
+#: white paint within 3-5 dE.)
+TABLE_COLOURED_NEEDS_PIPS = True
+#: A cell's colour is the bare table's own when :data:`TABLE_LOOKS` cells of the view's outer
+#: ring lie within this CIEDE2000 of it: the same surface under the same light. (Measured: the
+#: floral cloth's cream ground within 0.3-0.9 of its ring cells; the nearest tile, green on a
+#: green gingham, 7.6: a cell's median colour averages a pattern's look, so a tile of one paint
+#: matches no patterned ring cell closely.)
+TABLE_SAME = 3.0
 #: The bare table shows die faces (a polka-dot cloth, stripes aslant) when this many of the
 #: view's outer ring of cells read as a die face (see :func:`_vouched_by_pips`): pips are then
 #: no evidence of a tile where the game does not lay every tile pips up. (One: the dev
