@@ -25,7 +25,7 @@ from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import SHARE_COST, hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
-from vision.pips import MIN_CONTRAST as PIP_MIN_CONTRAST, read_pips
+from vision.pips import MIN_CONTRAST as PIP_MIN_CONTRAST, pip_centres, read_pips
 from vision.profile_use import combine_symbol_votes, profile_art_lab, rules_misread, template_vote
 from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
 
@@ -1161,6 +1161,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             match, dist = _pips_vouch_polarity(kit, ctx.palette, match, dist, pip_reads, clipped)
     # (no naming by hue groups here: a kit of many solid colours has near hues of its own, e.g.
     # Octopus's orange, brown and red, which a group's cast pushes across; measured worse)
+    pols: list = []
     for i, cell in enumerate(cells):
         name = ctx.palette.names[match.index[i]]
         cconf = _conf_from_match(match.distance[i], match.margin[i])
@@ -1177,6 +1178,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
                 pol = 1 if lighter else -1
             else:  # the polarity whose pips stand out more
                 pol = max((1, -1), key=lambda p: pip_reads[p].contrast[i])
+            pols.append(pol)
             pr = pip_reads[pol]
             pips = int(pr.count[i]) or None
             pconf = float(pr.confidence[i])
@@ -1190,7 +1192,48 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             evidence["pip_prob"] = {p: np.round(pip_reads[p].prob[i], 4).tolist() for p in (1, -1)}
             evidence["pip_contrast"] = {p: round(float(pip_reads[p].contrast[i]), 1) for p in (1, -1)}
         out[cell] = (attrs, conf, doubts, float(match.distance[i]), evidence)
+    if kit.pips and ctx.die_faces:
+        _pip_paints(ctx, cells, origins, pip_reads, pols, gains, out)
     return out
+
+
+def _pip_paint_names(kit: Kit, palette: Palette) -> frozenset:
+    """The palette's names of the kit's pip paints (Nestortiles: white and black): the paint
+    nearest each pip colour."""
+    return frozenset(palette.names[int(np.argmin(ciede2000(palette.lab, hex_to_lab(h)[None, :])))]
+                     for h in set(kit.pip_colours.values()))
+
+
+def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
+                gains: np.ndarray, out: dict) -> None:
+    """Adds to each reading in ``out`` whose pips were read the evidence ``pip_paint``: the
+    palette's name of the colour at the centres of its best-fitting layout's pips (the median
+    over 3x3 pixels at each, then over the pips), the light corrected by ``gains``. A die's pips
+    are of its kit's pip paints (white or black); a printed cloth's dots or flowers that a die
+    layout fits are of any colour (green dots, pink flowers)."""
+    lab = ctx.lab
+    h, w = lab.shape[:2]
+    todo, samples = [], []
+    for i, cell in enumerate(cells):
+        if not out[cell][0].get("pips"):
+            continue
+        yx = pip_centres(pip_reads[pols[i]], ctx.td.cw, i) + origins[i][None, :]
+        if not len(yx):
+            continue
+        patches = [lab[max(0, y - 1):min(h, y + 2), max(0, x - 1):min(w, x + 2)].reshape(-1, 3)
+                   for y, x in yx]
+        patches = [np.median(p, axis=0) for p in patches if len(p)]
+        if patches:
+            todo.append(cell)
+            samples.append(np.median(np.array(patches), axis=0))
+    if not todo:
+        return
+    match, _ = _palette_fit(np.array(samples), ctx.palette, gains, explore=False,
+                            shared_haze=_shared_haze(ctx.kit))
+    paints = _pip_paint_names(ctx.kit, ctx.palette)
+    for cell, k in zip(todo, match.index):
+        out[cell][4]["pip_paint"] = ctx.palette.names[int(k)]
+        out[cell][4]["pips_of_pip_paint"] = ctx.palette.names[int(k)] in paints
 
 
 def _masked_median(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
@@ -1469,9 +1512,11 @@ def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None
 
 def _vouched_by_pips(reads: dict) -> dict:
     """The cells beside the layout (their :func:`_read_solid` readings ``reads``) that show a
-    die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`."""
+    die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`, of a pip paint
+    where that was looked at (see :func:`_pip_paints`)."""
     return {c: r for c, r in reads.items()
-            if r[0].get("colour") and r[0].get("pips") and r[1].get("pips", 0.0) >= PIPS_VOUCH}
+            if r[0].get("colour") and r[0].get("pips") and r[1].get("pips", 0.0) >= PIPS_VOUCH
+            and (len(r) < 5 or r[4].get("pips_of_pip_paint", True))}
 
 
 #: Where every tile lies pips up, a cell of the bare table's own colour read without pips is
