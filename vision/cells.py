@@ -507,9 +507,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # vouch for one, see read_cells)
     ctx.card_like = [cell for i, cell in enumerate(cells)
                      if not occ[cell] and d_pal[i] <= GROW_FIT and steady(cell)]
-    # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough)
+    # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
+    # and a blown-out one with an outline, see _blown_face)
     ctx.pip_candidates = [cell for i, cell in enumerate(cells)
-                          if not occ[cell] and d_pal[i] <= PIPS_FIT and steady(cell)]
+                          if not occ[cell] and ((d_pal[i] <= PIPS_FIT and steady(cell))
+                                                or _blown_face(ctx, cell))]
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
         # it off) but that fits a palette colour closely, stands well apart from the table and
@@ -1484,6 +1486,22 @@ def _no_pips_seen(reading: tuple) -> bool:
     evidence = reading[4] if len(reading) > 4 else {}
     contrast = evidence.get("pip_contrast", {})
     return bool(contrast) and max(contrast.values()) < PIP_MIN_CONTRAST
+
+
+#: A cell blown out over :data:`GLARE_PATCH` of its centre with an outline along at least this
+#: many sides may be a white tile clipped by a strong light (its colour, read from what is not
+#: clipped, its pips and shading, fits no paint): its pips may still vouch for it (see
+#: _occupancy). A lamp's reflection on the bare table shows no outline (at most one side: a
+#: neighbour's) and no die face. (Measured: the dev renderer's clipped white tiles in the
+#: middle of a layout, 3-4 sides.)
+BLOWN_FACE_SIDES = 3
+
+
+def _blown_face(ctx: _Ctx, cell: tuple[int, int]) -> bool:
+    """Whether ``cell`` may be a blown-out white face: mostly clipped, with an outline along
+    :data:`BLOWN_FACE_SIDES` sides."""
+    return (ctx.blown is not None and ctx.sides is not None
+            and ctx.blown.get(cell, 0.0) > GLARE_PATCH and ctx.sides[cell] >= BLOWN_FACE_SIDES)
 
 
 def _touches(cell: tuple[int, int], taken: set) -> bool:
