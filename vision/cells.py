@@ -1195,7 +1195,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             evidence["pip_contrast"] = {p: round(float(pip_reads[p].contrast[i]), 1) for p in (1, -1)}
         out[cell] = (attrs, conf, doubts, float(match.distance[i]), evidence)
     if kit.pips and ctx.die_faces:
-        _pip_paints(ctx, cells, origins, pip_reads, pols, gains, out)
+        _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
     return out
 
 
@@ -1207,12 +1207,15 @@ def _pip_paint_names(kit: Kit, palette: Palette) -> frozenset:
 
 
 def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
-                gains: np.ndarray, out: dict) -> None:
-    """Adds to each reading in ``out`` whose pips were read the evidence ``pip_paint``: the
-    palette's name of the colour at the centres of its best-fitting layout's pips (the median
-    over 3x3 pixels at each, then over the pips), the light corrected by ``gains``. A die's pips
-    are of its kit's pip paints (white or black); a printed cloth's dots or flowers that a die
-    layout fits are of any colour (green dots, pink flowers)."""
+                faces: np.ndarray, gains: np.ndarray, out: dict) -> None:
+    """Adds to each reading in ``out`` whose pips were read the evidence ``pips_of_pip_paint``:
+    whether the colour at the centres of its best-fitting layout's pips (the median over 3x3
+    pixels at each, then over the pips) is a pip paint's. A die's pips are white or black
+    (Nestortiles): the colour, the light corrected by ``gains``, is named one of them by the
+    palette, or (a small pip blurred into its face) it lies within :data:`PIP_OFF_MIX` (CIELAB
+    a*b*) of a mix of its face's colour (``faces`` ``(N, 3)`` Lab) with a neutral one, of the
+    face's hue at less chroma. A printed cloth's dots or flowers that a die layout fits are of
+    any colour (green dots on white, pink flowers on cream)."""
     lab = ctx.lab
     h, w = lab.shape[:2]
     todo, samples = [], []
@@ -1220,22 +1223,28 @@ def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, po
         if not out[cell][0].get("pips"):
             continue
         yx = pip_centres(pip_reads[pols[i]], ctx.td.cw, i) + origins[i][None, :]
-        if not len(yx):
-            continue
         patches = [lab[max(0, y - 1):min(h, y + 2), max(0, x - 1):min(w, x + 2)].reshape(-1, 3)
                    for y, x in yx]
         patches = [np.median(p, axis=0) for p in patches if len(p)]
         if patches:
-            todo.append(cell)
+            todo.append((i, cell))
             samples.append(np.median(np.array(patches), axis=0))
     if not todo:
         return
     match, _ = _palette_fit(np.array(samples), ctx.palette, gains, explore=False,
                             shared_haze=_shared_haze(ctx.kit))
     paints = _pip_paint_names(ctx.kit, ctx.palette)
-    for cell, k in zip(todo, match.index):
-        out[cell][4]["pip_paint"] = ctx.palette.names[int(k)]
-        out[cell][4]["pips_of_pip_paint"] = ctx.palette.names[int(k)] in paints
+    for (i, cell), sample, k in zip(todo, samples, match.index):
+        named = ctx.palette.names[int(k)] in paints
+        off = _off_segment(sample[1:], faces[i][1:])
+        out[cell][4]["pips_of_pip_paint"] = bool(named or off <= PIP_OFF_MIX)
+
+
+def _off_segment(p: np.ndarray, q: np.ndarray) -> float:
+    """The distance of the point ``p`` (2,) from the segment from the origin to ``q`` (2,)."""
+    qq = float(q @ q)
+    t = 0.0 if qq < 1e-9 else float(np.clip((p @ q) / qq, 0.0, 1.0))
+    return float(np.linalg.norm(p - t * q))
 
 
 def _masked_median(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
@@ -1531,7 +1540,7 @@ def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None
 def _vouched_by_pips(reads: dict) -> dict:
     """The cells beside the layout (their :func:`_read_solid` readings ``reads``) that show a
     die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`, of a pip paint
-    where that was looked at (see :func:`_pip_paints`)."""
+    (:data:`PIP_OFF_MIX`) where that was looked at (see :func:`_pip_paints`)."""
     return {c: r for c, r in reads.items()
             if r[0].get("colour") and r[0].get("pips") and r[1].get("pips", 0.0) >= PIPS_VOUCH
             and (len(r) < 5 or r[4].get("pips_of_pip_paint", True))}
@@ -1548,6 +1557,12 @@ TABLE_COLOURED_NEEDS_PIPS = True
 #: green gingham, 7.6: a cell's median colour averages a pattern's look, so a tile of one paint
 #: matches no patterned ring cell closely.)
 TABLE_SAME = 3.0
+#: A die face vouched for by its pips (and the bare table read as one) needs pips of a pip
+#: paint (see :func:`_pip_paints`): named one by the palette, or within this (CIELAB a*b*) of a
+#: mix of its face's colour with a neutral paint. (Measured: small pips of 35 px tiles blurred
+#: into their faces 0.3-2.9, which the palette names otherwise; a white polka-dot cloth's
+#: green dots 24-37; white pips in a warm light 30, named white.)
+PIP_OFF_MIX = 15.0
 #: The bare table shows die faces (a polka-dot cloth, stripes aslant) when this many of the
 #: view's outer ring of cells read as a die face (see :func:`_vouched_by_pips`): pips are then
 #: no evidence of a tile where the game does not lay every tile pips up. (One: the dev
