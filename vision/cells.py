@@ -25,7 +25,7 @@ from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import SHARE_COST, hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
-from vision.pips import read_pips
+from vision.pips import MIN_CONTRAST as PIP_MIN_CONTRAST, pip_centres, read_pips
 from vision.profile_use import combine_symbol_votes, profile_art_lab, rules_misread, template_vote
 from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
 
@@ -308,6 +308,8 @@ class _Ctx:
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
     texture: dict | None = None  # solid tiles: each cell's face texture (see _face_texture)
     die_faces: bool = False  # every tile lies pips up (see read_cells)
+    table_coloured: set = field(default_factory=set)  # cells of the bare table's colour (_occupancy)
+    table_same: set = field(default_factory=set)  # ... of its very colour (_occupancy)
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -420,6 +422,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             logger.debug("texture: tiles up to %.1f, the table from %.1f", *split)
     occ, conf = {}, {}
     debug = logger.isEnabledFor(logging.DEBUG)
+    if len(ring) >= TABLE_LOOKS:
+        # (cells of a colour the bare table shows in several places: a tile there is told from
+        # the table by its face's marks only, see read_cells; and those of its very colour)
+        near_ring = np.sort(ciede2000(ring[None, :, :], labs[:, None, :]), axis=1)[:, TABLE_LOOKS - 1]
+        ctx.table_coloured = {cell for i, cell in enumerate(cells)
+                              if d_table[i] < GROW_APART and near_ring[i] < GROW_APART}
+        ctx.table_same = {cell for i, cell in enumerate(cells) if near_ring[i] <= TABLE_SAME}
 
     def steady(cell: tuple[int, int]) -> bool:
         """Whether a cell is even (spread at most :data:`EVEN_SPREAD`) and not blown out
@@ -498,9 +507,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # vouch for one, see read_cells)
     ctx.card_like = [cell for i, cell in enumerate(cells)
                      if not occ[cell] and d_pal[i] <= GROW_FIT and steady(cell)]
-    # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough)
+    # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
+    # and a blown-out one with an outline, see _blown_face)
     ctx.pip_candidates = [cell for i, cell in enumerate(cells)
-                          if not occ[cell] and d_pal[i] <= PIPS_FIT and steady(cell)]
+                          if not occ[cell] and ((d_pal[i] <= PIPS_FIT and steady(cell))
+                                                or _blown_face(ctx, cell))]
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
         # it off) but that fits a palette colour closely, stands well apart from the table and
@@ -891,6 +902,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     logger.debug("off the layout: %s", [c for c in occ if occ[c] and not kept[c]])
     occ = kept
     vouched: dict = {}
+    table_dots: list = []  # [whether the bare table reads as die faces], once looked at
     if kit.pips and kit.face_model == "solid":
         # cells beside the layout whose pips read clearly are tiles (before the count and the
         # coverage below, which must not grow after them): a die face is a tile's ...
@@ -900,7 +912,6 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # cloth can; where the game does not lay every tile pips up (Textile), one such cell
         # of the table ends the vouching, since most tiles of such a game may show no pips to
         # vouch for them; where it does (Octopus), a share of them, see TABLE_PIPS_SHARE)
-        table_dots: list = []
 
         def show_pips(near: list) -> list:
             if table_dots and table_dots[0]:
@@ -963,14 +974,42 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         def glared(cell: tuple[int, int]) -> bool:
             return (bool(ctx.blown) and ctx.sides is not None
                     and ctx.blown.get(cell, 0.0) > GLARE_SUSPECT and ctx.sides[cell] <= 1)
+        # (... and, where every tile lies pips up, a cell of the bare table's own colour without
+        # pips is a smooth patch of the table: a printed cloth's ground between its motifs,
+        # which the mask's texture cue calls foreground, a tile's face being smooth too; a tile
+        # of the table's colour is told from it by its pips, see TABLE_COLOURED_NEEDS_PIPS)
+        def bare(cell: tuple[int, int]) -> bool:
+            return die_faces and (cell in ctx.by_outline or (
+                TABLE_COLOURED_NEEDS_PIPS and cell in ctx.table_coloured and cell not in vouched
+                and _no_pips_seen(attrs[cell])))
         faceless = [cell for cell in occupied if attrs[cell][0].get("pips") is None
-                    and (glared(cell) or (die_faces and cell in ctx.by_outline))]
+                    and (glared(cell) or bare(cell))]
+        # (... and where the bare table itself reads as die faces, a printed cloth's motifs
+        # taken for pips, the pips of a cell of its colour are no evidence either)
+        dotted = [cell for cell in occupied if TABLE_COLOURED_NEEDS_PIPS and die_faces
+                  and cell in ctx.table_same and cell not in vouched
+                  and cell not in faceless and cell not in ctx.by_outline]
+        if dotted and not table_dots:
+            table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains,
+                                                share=TABLE_PIPS_SHARE))
+        if dotted and table_dots[0]:
+            logger.debug("cells of the table's colour where the table reads as die faces: %s",
+                         dotted)
+            faceless += dotted
         for cell in faceless:
             logger.debug("cell %s: no pips and %s", cell,
                          "blown out, no outline: glare on the table" if glared(cell)
-                         else "the table's colour, taken for its outline: a hole")
+                         else "the table's colour: the table, or a hole")
             occ[cell], occ_conf[cell] = False, 0.6
-        if faceless and fg_cells is not None:
+        if (die_faces and TABLE_COLOURED_NEEDS_PIPS and fg_cells is not None
+                and (table_dots and table_dots[0])):
+            # (where the table shows die faces, a cell of its colour is its ground whatever
+            # stood out, read or not: no part of the layout left out of the coverage)
+            for cell in ctx.table_same:
+                if not occ[cell]:
+                    fg_cells[cell] = 0.0
+            info["coverage"] = _coverage(fg_cells, occ)
+        elif faceless and fg_cells is not None:
             info["coverage"] = _coverage(fg_cells, occ)
     fits = []
     for cell in occ:
@@ -1124,6 +1163,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             match, dist = _pips_vouch_polarity(kit, ctx.palette, match, dist, pip_reads, clipped)
     # (no naming by hue groups here: a kit of many solid colours has near hues of its own, e.g.
     # Octopus's orange, brown and red, which a group's cast pushes across; measured worse)
+    pols: list = []
     for i, cell in enumerate(cells):
         name = ctx.palette.names[match.index[i]]
         cconf = _conf_from_match(match.distance[i], match.margin[i])
@@ -1140,6 +1180,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
                 pol = 1 if lighter else -1
             else:  # the polarity whose pips stand out more
                 pol = max((1, -1), key=lambda p: pip_reads[p].contrast[i])
+            pols.append(pol)
             pr = pip_reads[pol]
             pips = int(pr.count[i]) or None
             pconf = float(pr.confidence[i])
@@ -1153,7 +1194,57 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             evidence["pip_prob"] = {p: np.round(pip_reads[p].prob[i], 4).tolist() for p in (1, -1)}
             evidence["pip_contrast"] = {p: round(float(pip_reads[p].contrast[i]), 1) for p in (1, -1)}
         out[cell] = (attrs, conf, doubts, float(match.distance[i]), evidence)
+    if kit.pips and ctx.die_faces:
+        _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
     return out
+
+
+def _pip_paint_names(kit: Kit, palette: Palette) -> frozenset:
+    """The palette's names of the kit's pip paints (Nestortiles: white and black): the paint
+    nearest each pip colour."""
+    return frozenset(palette.names[int(np.argmin(ciede2000(palette.lab, hex_to_lab(h)[None, :])))]
+                     for h in set(kit.pip_colours.values()))
+
+
+def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
+                faces: np.ndarray, gains: np.ndarray, out: dict) -> None:
+    """Adds to each reading in ``out`` whose pips were read the evidence ``pips_of_pip_paint``:
+    whether the colour at the centres of its best-fitting layout's pips (the median over 3x3
+    pixels at each, then over the pips) is a pip paint's. A die's pips are white or black
+    (Nestortiles): the colour, the light corrected by ``gains``, is named one of them by the
+    palette, or (a small pip blurred into its face) it lies within :data:`PIP_OFF_MIX` (CIELAB
+    a*b*) of a mix of its face's colour (``faces`` ``(N, 3)`` Lab) with a neutral one, of the
+    face's hue at less chroma. A printed cloth's dots or flowers that a die layout fits are of
+    any colour (green dots on white, pink flowers on cream)."""
+    lab = ctx.lab
+    h, w = lab.shape[:2]
+    todo, samples = [], []
+    for i, cell in enumerate(cells):
+        if not out[cell][0].get("pips"):
+            continue
+        yx = pip_centres(pip_reads[pols[i]], ctx.td.cw, i) + origins[i][None, :]
+        patches = [lab[max(0, y - 1):min(h, y + 2), max(0, x - 1):min(w, x + 2)].reshape(-1, 3)
+                   for y, x in yx]
+        patches = [np.median(p, axis=0) for p in patches if len(p)]
+        if patches:
+            todo.append((i, cell))
+            samples.append(np.median(np.array(patches), axis=0))
+    if not todo:
+        return
+    match, _ = _palette_fit(np.array(samples), ctx.palette, gains, explore=False,
+                            shared_haze=_shared_haze(ctx.kit))
+    paints = _pip_paint_names(ctx.kit, ctx.palette)
+    for (i, cell), sample, k in zip(todo, samples, match.index):
+        named = ctx.palette.names[int(k)] in paints
+        off = _off_segment(sample[1:], faces[i][1:])
+        out[cell][4]["pips_of_pip_paint"] = bool(named or off <= PIP_OFF_MIX)
+
+
+def _off_segment(p: np.ndarray, q: np.ndarray) -> float:
+    """The distance of the point ``p`` (2,) from the segment from the origin to ``q`` (2,)."""
+    qq = float(q @ q)
+    t = 0.0 if qq < 1e-9 else float(np.clip((p @ q) / qq, 0.0, 1.0))
+    return float(np.linalg.norm(p - t * q))
 
 
 def _masked_median(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
@@ -1397,6 +1488,31 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     return vouched
 
 
+def _no_pips_seen(reading: tuple) -> bool:
+    """Whether a :func:`_read_solid` reading shows no pips at all: no die layout's pips stand
+    out of the face by :data:`vision.pips.MIN_CONTRAST` in either polarity (a face whose count
+    is merely unclear still shows pips)."""
+    evidence = reading[4] if len(reading) > 4 else {}
+    contrast = evidence.get("pip_contrast", {})
+    return bool(contrast) and max(contrast.values()) < PIP_MIN_CONTRAST
+
+
+#: A cell blown out over :data:`GLARE_PATCH` of its centre with an outline along at least this
+#: many sides may be a white tile clipped by a strong light (its colour, read from what is not
+#: clipped, its pips and shading, fits no paint): its pips may still vouch for it (see
+#: _occupancy). A lamp's reflection on the bare table shows no outline (at most one side: a
+#: neighbour's) and no die face. (Measured: the dev renderer's clipped white tiles in the
+#: middle of a layout, 3-4 sides.)
+BLOWN_FACE_SIDES = 3
+
+
+def _blown_face(ctx: _Ctx, cell: tuple[int, int]) -> bool:
+    """Whether ``cell`` may be a blown-out white face: mostly clipped, with an outline along
+    :data:`BLOWN_FACE_SIDES` sides."""
+    return (ctx.blown is not None and ctx.sides is not None
+            and ctx.blown.get(cell, 0.0) > GLARE_PATCH and ctx.sides[cell] >= BLOWN_FACE_SIDES)
+
+
 def _touches(cell: tuple[int, int], taken: set) -> bool:
     """Whether ``cell`` shares a side with a cell in ``taken``."""
     r, c = cell
@@ -1423,11 +1539,30 @@ def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None
 
 def _vouched_by_pips(reads: dict) -> dict:
     """The cells beside the layout (their :func:`_read_solid` readings ``reads``) that show a
-    die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`."""
+    die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`, of a pip paint
+    (:data:`PIP_OFF_MIX`) where that was looked at (see :func:`_pip_paints`)."""
     return {c: r for c, r in reads.items()
-            if r[0].get("colour") and r[0].get("pips") and r[1].get("pips", 0.0) >= PIPS_VOUCH}
+            if r[0].get("colour") and r[0].get("pips") and r[1].get("pips", 0.0) >= PIPS_VOUCH
+            and (len(r) < 5 or r[4].get("pips_of_pip_paint", True))}
 
 
+#: Where every tile lies pips up, a cell of the bare table's own colour read without pips is
+#: the table (see read_cells). (The independent renderer's floral cloth: the cream ground
+#: between the flowers is smooth, so the mask's texture cue calls it foreground, and it fits the
+#: white paint within 3-5 dE.)
+TABLE_COLOURED_NEEDS_PIPS = True
+#: A cell's colour is the bare table's own when :data:`TABLE_LOOKS` cells of the view's outer
+#: ring lie within this CIEDE2000 of it: the same surface under the same light. (Measured: the
+#: floral cloth's cream ground within 0.3-0.9 of its ring cells; the nearest tile, green on a
+#: green gingham, 7.6: a cell's median colour averages a pattern's look, so a tile of one paint
+#: matches no patterned ring cell closely.)
+TABLE_SAME = 3.0
+#: A die face vouched for by its pips (and the bare table read as one) needs pips of a pip
+#: paint (see :func:`_pip_paints`): named one by the palette, or within this (CIELAB a*b*) of a
+#: mix of its face's colour with a neutral paint. (Measured: small pips of 35 px tiles blurred
+#: into their faces 0.3-2.9, which the palette names otherwise; a white polka-dot cloth's
+#: green dots 24-37; white pips in a warm light 30, named white.)
+PIP_OFF_MIX = 15.0
 #: The bare table shows die faces (a polka-dot cloth, stripes aslant) when this many of the
 #: view's outer ring of cells read as a die face (see :func:`_vouched_by_pips`): pips are then
 #: no evidence of a tile where the game does not lay every tile pips up. (One: the dev

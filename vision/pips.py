@@ -45,6 +45,8 @@ class PipReading:
     prob: np.ndarray
     contrast: np.ndarray
     confidence: np.ndarray
+    geometry: np.ndarray | None = None  # (N,) index of the best-fitting die grid (_geometry)
+    layout: np.ndarray | None = None  # (N,) index of the best-fitting layout (_LAYOUTS)
 
 
 @lru_cache(maxsize=1)
@@ -140,4 +142,16 @@ def _fit_layouts(v: np.ndarray) -> PipReading:
     conf = prob[rows, counts[bl] - 1]
     # weak contrast next to the noise: less sure
     conf = conf * np.clip((contrast - MIN_CONTRAST) / 8.0, 0.0, 1.0)
-    return PipReading(count, prob, contrast, conf)
+    return PipReading(count, prob, contrast, conf, bg, bl)
+
+
+def pip_centres(reading: PipReading, n: int, i: int) -> np.ndarray:
+    """The centres ``(k, 2)`` (y, x pixels from the cell's top-left corner, cells of ``n``
+    pixels) of the pips of cell ``i``'s best-fitting layout in ``reading``; ``(0, 2)`` when the
+    reading does not say."""
+    if reading.geometry is None or reading.layout is None:
+        return np.zeros((0, 2), int)
+    py, px = _geometry(n)
+    on, _ = _layout_masks()
+    g, lay = int(reading.geometry[i]), int(reading.layout[i])
+    return np.stack([py[g][on[lay]], px[g][on[lay]]], axis=1)

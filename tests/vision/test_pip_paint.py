@@ -1,0 +1,55 @@
+"""A die's pips are of its kit's pip paints (white or black): a polka-dot cloth whose dots a
+die layout fits (green dots on white) does not read as die faces, so it does not stop the
+pips from vouching for a white tile beside the layout that the mask and the colour missed
+(vision.cells).
+
+The views are drawn here (tests/vision/scenes.py), not by the product's renderer."""
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+from scenes import draw_solid_tile  # noqa: E402
+
+from vision.cells import TopDown, read_cells  # noqa: E402
+from vision.colour import Palette  # noqa: E402
+from vision.kits import kit_for_game  # noqa: E402
+
+KIT = kit_for_game("octopus")
+PAL = Palette.from_hex(KIT.colours)
+N = 48
+SIZE = 8
+LAYOUT = {(2, 2): ("red", 4), (2, 3): ("blue", 2), (3, 2): ("green", 5), (3, 3): ("black", 1),
+          (4, 2): ("purple", 3), (4, 3): ("brown", 6), (5, 2): ("orange", 2)}
+#: a white tile beside the layout, which the mask missed (its colour is the cloth's)
+WHITE = (3, 4)
+#: the cloth: white, with green dots on a square grid of this spacing (pixels) and radius
+CLOTH, DOT, SPACING, RADIUS = (236, 241, 242), (70, 130, 40), 16, 4
+
+
+def _view():
+    h = w = SIZE * N
+    img = np.empty((h, w, 3), np.uint8)
+    img[:] = CLOTH
+    for y in range(SPACING // 2, h, SPACING):
+        for x in range(SPACING // 2, w, SPACING):
+            cv2.circle(img, (x, y), RADIUS, DOT, -1, cv2.LINE_AA)
+    for (r, c), (colour, pips) in {**LAYOUT, WHITE: ("white", 5)}.items():
+        img[r * N + 2:(r + 1) * N - 2, c * N + 2:(c + 1) * N - 2] = draw_solid_tile(N - 4, colour, pips, KIT)
+    rng = np.random.default_rng(2)
+    img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
+    img = cv2.GaussianBlur(img, (0, 0), 0.8)
+    fg = np.zeros((h, w), np.float32)
+    for r, c in LAYOUT:
+        fg[r * N:(r + 1) * N, c * N:(c + 1) * N] = 1.0
+    return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
+
+
+def test_a_polka_dot_cloth_does_not_stop_pips_vouching_for_a_white_tile():
+    td, fg = _view()
+    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg, die_faces=True)
+    occupied = {(r.row, r.col): r for r in readings if r.occupied}
+    assert set(occupied) == set(LAYOUT) | {WHITE}
+    assert occupied[WHITE].attrs.get("pips") == 5
