@@ -47,7 +47,7 @@ from vision.centres import ON_LATTICE, fit_map
 from vision.colour import Palette, bgr_to_lab, classify_adaptive
 from vision.foreground import foreground_mask
 from vision.lattice import apply_h
-from vision.locate import MAX_CELLS, Lattice, _normalise, _partial, shrink, work_copy
+from vision.locate import MAX_CELLS, Lattice, _normalise, _partial, _window_fractions, shrink, work_copy
 
 logger = logging.getLogger(__name__)
 
@@ -111,6 +111,14 @@ REACH_MARGIN = 0.25
 #: Pieces whose centres lie more than this many cells from every card's are not the layout's
 #: (a patch of the table of a card colour).
 NEAR_LAYOUT = 1.0
+#: The window also takes in the cells where the foreground stands out (at least this share of
+#: a cell, as the reader counts a cell that stands out) joined to its cards through such cells:
+#: cards of the table's colour under the lamp (orange cards on an orange wood under a warm
+#: light, named with the table's pixels and so no card-shaped piece) still stand out from the
+#: table by their edges and art, on the same grid as the cards found.
+FG_CELL = 0.5
+#: ... looked for up to this many cells beyond the window of the cards.
+FG_REACH = 8
 
 
 @dataclass(frozen=True)
@@ -403,6 +411,7 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float) -> 
                   strength=len(placed) / len(shaped), work_scale=work_scale,
                   info={"source": "cards", "cards": cards}, fg=fg)
     lat = _normalise(lat)
+    lat = _grown_by_foreground(lat)
     # (how the cells cut through the foreground, as the reader judges the locator's lattices)
     lat.info["partial"] = _partial(lat)
     return lat
@@ -491,6 +500,40 @@ def _card_size(placed: list[_Placed], H: np.ndarray, prior: np.ndarray) -> np.nd
         _, q = _in_cells(p.piece, H)
         sizes.append(q.max(axis=0) - q.min(axis=0) - (p.span - 1))
     return np.clip(np.median(np.array(sizes), axis=0), 0.8, 1.0)
+def _grown_by_foreground(lat: Lattice) -> Lattice:
+    """``lat`` with its window grown over the cells that stand out from the table (see
+    :data:`FG_CELL`) joined to it through such cells (8-connected, within :data:`FG_REACH`
+    cells), plus a ring; as given when it has no mask or the grown window is too large.
+
+    Without this a lattice through the cards of some colours only covers part of the layout,
+    its reading counts every cell standing out within that part as covered, and it may win
+    over a reading of the whole layout (observed with a calibration profile: the table as near
+    the warm cards' colours as they are, 9 of 29 cards read)."""
+    if lat.fg is None:
+        return lat
+    rows = (lat.rows[0] - FG_REACH, lat.rows[1] + FG_REACH)
+    cols = (lat.cols[0] - FG_REACH, lat.cols[1] + FG_REACH)
+    stands_out = _window_fractions(lat.H, rows, cols, lat.fg, lat.work_scale, 6) >= FG_CELL
+    r0, c0 = lat.rows[0] - rows[0], lat.cols[0] - cols[0]
+    inside = np.zeros_like(stands_out)
+    inside[r0:r0 + lat.rows[1] - lat.rows[0] + 1, c0:c0 + lat.cols[1] - lat.cols[0] + 1] = True
+    n, comp = cv2.connectedComponents(stands_out.astype(np.uint8), connectivity=8)
+    joined = np.isin(comp, np.unique(comp[inside & stands_out]))
+    ii, jj = np.nonzero(joined & stands_out)
+    if not len(ii):
+        return lat
+    new_rows = (min(lat.rows[0], rows[0] + int(ii.min()) - 1), max(lat.rows[1], rows[0] + int(ii.max()) + 1))
+    new_cols = (min(lat.cols[0], cols[0] + int(jj.min()) - 1), max(lat.cols[1], cols[0] + int(jj.max()) + 1))
+    if (new_rows, new_cols) == (lat.rows, lat.cols):
+        return lat
+    if new_rows[1] - new_rows[0] + 1 > MAX_CELLS or new_cols[1] - new_cols[0] + 1 > MAX_CELLS:
+        logger.debug("cards: the foreground joined to the cards reaches too far: window kept")
+        return lat
+    logger.debug("cards: window grown over the foreground: rows %s cols %s -> %s %s",
+                 lat.rows, lat.cols, new_rows, new_cols)
+    return lat.with_H(lat.H, rows=new_rows, cols=new_cols)
+
+
 def _window(pieces: list[CardPiece], inv_lat: np.ndarray, taken: set[tuple[int, int]]
             ) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """The cells ``(rows, cols)`` (first, last) of the cards ``taken`` ((j, i) cells) and those

@@ -26,7 +26,9 @@ from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import SHARE_COST, hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
 from vision.pips import MIN_CONTRAST as PIP_MIN_CONTRAST, pip_centres, read_pips
-from vision.profile_use import combine_symbol_votes, profile_art_lab, rules_misread, template_vote
+from vision.glare import glare_distances, rematched, through_cell_glare
+from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_lamp, rules_misread,
+                                template_vote)
 from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
 
 logger = logging.getLogger(__name__)
@@ -1797,6 +1799,20 @@ def _x_parity(td: TopDown, occupied) -> int:
     return 0 if vote >= 0 else 1
 
 
+def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray) -> tuple[Any, np.ndarray]:
+    """The sectors' colours (``samples`` ``(4 N, 3)`` Lab, four per tile in turn) classified
+    under the light as :func:`_palette_fit` does, each tile's sectors also judged through the
+    glare of the lamp on its face (see :mod:`vision.glare`; the lamp's white that of the
+    profile's calibration light, else neutral): the match and the distances ``(4 N, K)``."""
+    match, _, corr = classify_adaptive(samples, ctx.palette, gains_bgr=gains, explore=True)
+    plain = palette_distance(samples, ctx.palette, match.predicted)
+    if len(ctx.palette.names) < 2 or not len(samples):
+        return match, plain
+    through = glare_distances(samples, ctx.palette, corr, profile_lamp(ctx.profile))
+    dist = through_cell_glare(plain, through, np.arange(len(samples)) // 4)
+    return rematched(dist, match.predicted), dist
+
+
 def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     n = ctx.td.cw
     names = ("n", "e", "s", "w")
@@ -1832,7 +1848,7 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         match, _ = fit_with_paint_light(samples, ctx.palette, gains)
         dist = palette_distance(samples, ctx.palette, match.predicted)
     else:
-        match, dist = _palette_fit(samples, ctx.palette, gains, explore=True)
+        match, dist = _sectors_through_glare(ctx, samples, gains)
     named, sconfs = _named_by_hue(samples, dist, match)
     if ctx.kit.shape == "rounded-x":
         # an X-Tiles sector far from every paint (washed out by a glare, in shadow) is unclear

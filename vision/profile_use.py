@@ -46,6 +46,25 @@ def profile_art_lab(profile: Mapping | None, default: np.ndarray | None) -> np.n
     return lab
 
 
+def profile_lamp(profile: Mapping | None) -> np.ndarray:
+    """The lamp's white ``(3,)`` linear BGR (largest channel 1) as the palette's colours were
+    recorded: under a profile, the calibration light (the inverse of its
+    ``light.gains_bgr_to_defaults``, the gains that took the calibration photo's colours to the
+    kit's defaults); without one (or with no sane gains), neutral (the kit's defaults are
+    colours under daylight)."""
+    neutral = np.ones(3)
+    light = profile.get("light") if isinstance(profile, Mapping) else None
+    gains = light.get("gains_bgr_to_defaults") if isinstance(light, Mapping) else None
+    try:
+        g = np.asarray(gains, dtype=np.float64)
+    except (TypeError, ValueError):
+        return neutral
+    if g.shape != (3,) or not np.all(np.isfinite(g)) or np.any(g <= 0):
+        return neutral
+    white = 1.0 / g
+    return white / white.max()
+
+
 #: A symbol whose calibration cards the shape rules named right at most this share of the time
 #: is misread by them on this set's art (see :func:`rules_misread`).
 RULES_MISREAD = 0.5

@@ -193,3 +193,25 @@ def test_reader_reads_the_cards_lattice_where_the_edges_mislead():
     score = compare_boards(reading.board, truth)
     assert score.missing + score.extra == 0
     assert score.errors <= 5
+
+
+def test_window_takes_in_the_cards_of_the_tables_colour():
+    # the right-hand cards are of the table's colour (orange cards on orange wood under a warm
+    # lamp): no piece of theirs is card-shaped, but the foreground shows them; the lattice
+    # through the other cards must hold them in its window (else its reading covers a part of
+    # the layout only and counts that as the whole)
+    from vision.locate import work_copy
+
+    cells = {(r, c): COLOURS[(r + 2 * c) % 6] for r in range(3) for c in range(3)}
+    hidden = {(r, c) for r in range(3) for c in range(3, 6)}
+    BGR["table"], BGR["black"] = (150, 178, 190), (0, 0, 0)
+    try:
+        img, centres = _picture({**cells, **{cell: "table" for cell in hidden}}, seed=4)
+        dark, _ = _picture({cell: "black" for cell in {**cells, **dict.fromkeys(hidden)}}, seed=4)
+    finally:
+        del BGR["table"], BGR["black"]
+    work, scale = work_copy(img)
+    fg = cv2.resize((cv2.cvtColor(dark, cv2.COLOR_BGR2GRAY) < 60).astype(np.uint8),
+                    (work.shape[1], work.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
+    fg = cv2.morphologyEx(fg.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8)) > 0
+    _check_lattice(card_lattices(img, PALETTE, fg=fg, work_scale=scale), centres)

@@ -1,0 +1,67 @@
+"""Paints seen through the glare of a warm lamp (vision.glare) and the sectors read through it.
+
+A glossy tile reflecting a 3000 K lamp adds the lamp's cream light to every paint of its face:
+a red or a green in the hot spot moves towards the palette's yellow. The samples are made with
+the forward model of the module (paint under the light, plus lamp light, clipped), and the
+palette is Twelve Tiles' as a profile learnt under that lamp would hold it.
+"""
+from types import SimpleNamespace
+
+import numpy as np
+
+from vision.cells import _sectors_through_glare
+from vision.colour import Palette, bgr_to_lab, lab_to_bgr, linear_to_srgb, palette_distance, srgb_to_linear
+from vision.glare import glare_distances, through_cell_glare
+from vision.profile_use import profile_lamp
+
+#: Twelve Tiles' paints as a calibration photo under a 3000 K lamp showed them (CIELAB; the
+#: calibration measure's seed-1 profile, rounded).
+WARM = Palette(("blue", "red", "green", "yellow"),
+               np.array([[55.0, 17.0, -14.0], [63.0, 56.0, 33.0], [68.0, -16.0, 34.0], [70.0, 8.5, 44.0]]))
+#: ... and the gains that took that photo's colours to the kit's defaults (BGR).
+GAINS_TO_DEFAULTS = [1.32, 1.08, 0.81]
+PROFILE = {"light": {"gains_bgr_to_defaults": GAINS_TO_DEFAULTS}}
+
+
+def _through_glare(names: list[str], glare: float) -> np.ndarray:
+    """Lab ``(n, 3)`` of the paints ``names`` (of :data:`WARM`) with ``glare`` of the lamp."""
+    lamp = profile_lamp(PROFILE)
+    lin = srgb_to_linear(lab_to_bgr(WARM.lab[[WARM.names.index(n) for n in names]])).astype(np.float64)
+    seen = np.clip(lin + glare * lamp, 0.0, 1.0)
+    return bgr_to_lab(linear_to_srgb(seen).astype(np.float32)).astype(np.float64)
+
+
+def test_lamp_is_the_calibration_light_or_neutral():
+    lamp = profile_lamp(PROFILE)
+    assert lamp.max() == 1.0 and lamp[2] == 1.0 and lamp[0] < 0.7  # warm: red most, blue least
+    assert np.allclose(profile_lamp(None), 1.0)
+    assert np.allclose(profile_lamp({"light": {"gains_bgr_to_defaults": [1, -1, 1]}}), 1.0)
+
+
+def test_a_red_in_a_warm_glare_is_red():
+    lab = _through_glare(["red"], 0.8)
+    corr = np.array([[1.0, 1.0, 1.0], [0.0, 0.0, 0.0]])
+    plain = palette_distance(lab, WARM)
+    assert WARM.names[int(plain.argmin())] != "red"  # the hot spot takes it towards yellow
+    through = glare_distances(lab, WARM, corr, profile_lamp(PROFILE))
+    assert WARM.names[int(through.min(axis=-1).argmin())] == "red"
+
+
+def test_samples_without_glare_keep_their_plain_distances():
+    lab = WARM.lab + np.array([1.0, -1.0, 1.0])
+    corr = np.array([[1.0, 1.0, 1.0], [0.0, 0.0, 0.0]])
+    plain = palette_distance(lab, WARM)
+    out = through_cell_glare(plain, glare_distances(lab, WARM, corr, profile_lamp(PROFILE)),
+                             np.zeros(len(lab), int))
+    assert np.array_equal(out.argmin(axis=1), np.arange(4))
+    assert np.allclose(out[np.arange(4), np.arange(4)], plain[np.arange(4), np.arange(4)], atol=0.5)
+
+
+def test_sectors_of_a_tile_in_the_hot_spot_are_named_their_paints():
+    # two tiles out of the glare (they set the light) and one in it
+    names = ["blue", "red", "green", "yellow", "green", "yellow", "blue", "red",
+             "red", "blue", "green", "red"]
+    samples = np.vstack([_through_glare(names[:8], 0.0), _through_glare(names[8:], 0.8)])
+    ctx = SimpleNamespace(palette=WARM, profile=PROFILE)
+    match, dist = _sectors_through_glare(ctx, samples, np.ones(3))
+    assert [WARM.names[i] for i in match.index] == names

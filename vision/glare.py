@@ -1,0 +1,97 @@
+"""Paints seen through a glare: the lamp's reflection on a glossy face adds the lamp's light.
+
+A tile's glossy face under a lamp shows a hot spot where it reflects the lamp: the light added
+is the lamp's own colour, whatever the paint (linear BGR ``observed = a * paint + g * lamp``,
+clipped by the camera; ``a`` the face's shading, ``g`` the glare). Under a daylight-white lamp
+the added light is grey and a paint keeps its hue as it pales; under a warm lamp (3000 K, the
+camera's white balance removing only part of it) it is cream or yellow, and every paint in the
+hot spot moves towards yellow: a red or a green washed out by it lies nearer the palette's
+yellow than its own colour (observed with a calibration profile, whose colours are learnt
+under that lamp and lie nearer each other: Twelve Tiles' sectors of one tile in a hot spot read
+as yellow or green, at CIEDE2000 20-38 from their own paint). The nearest paint *with some
+glare added* names them right, as it does for grey glare too.
+
+The glare over one tile is about even (the hot spot is many tiles wide, a tile's sectors lie
+within a few centimetres of each other): a tile's sectors are judged at one glare
+(:func:`through_cell_glare`, :data:`CELL_GLARE_SLACK`).
+
+Conventions: Lab ``(N, 3)`` CIELAB; a light (correction) ``(2, 3)``: gain and offset per linear
+BGR channel of the forward model ``observed = clip(gain * true + offset)`` (see
+:func:`vision.colour.classify_adaptive`); the lamp's white ``(3,)`` linear BGR as the palette's
+colours were recorded (relative: its largest channel 1).
+"""
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+
+from vision.colour import (ColourMatch, Palette, as_correction, bgr_to_lab, ciede2000, lab_to_bgr,
+                           linear_to_srgb, srgb_to_linear)
+
+logger = logging.getLogger(__name__)
+
+#: The glare looked for, in units of the light a white paint reflects under the fitted light
+#: (0: none; 1.2: more than a white face, as in a hot spot that blows a face out).
+GLARE_STEPS = np.linspace(0.0, 1.2, 25)
+#: Each unit of glare costs this much (CIEDE2000) against a paint seen without it: a sample that
+#: fits a paint plainly is named so, and the glare explains only what no paint fits (chosen on
+#: the calibration measure's Twelve Tiles sectors at the true cells, 3000 K: 4-12 name as many
+#: right; 8 kept).
+GLARE_COST = 8.0
+#: The face's shading ``a`` within the glare (a lamp near enough to show in the gloss lights
+#: the face a little more or less than the light fitted over the layout).
+SHADE_RANGE = (0.7, 1.4)
+#: A tile's sectors are judged at the tile's glare up to this many steps of
+#: :data:`GLARE_STEPS` either way. 0: one glare per tile; with 4 (0.2 either way, the hot
+#: spot's fall-off across a tile) a pale blue sector beside green ones in a glare fitted green
+#: as well as blue (the independent renderer's Twelve Tiles hard seed 2: a tile left unread).
+CELL_GLARE_SLACK = 0
+
+
+def glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
+                    lamp: np.ndarray) -> np.ndarray:
+    """Distances ``(N, K, G)`` (CIEDE2000 plus :data:`GLARE_COST` per unit of glare) of Lab
+    samples ``(N, 3)`` to each palette colour under ``correction`` with the glare of each of
+    :data:`GLARE_STEPS` (``G``) of the ``lamp``'s white added, the shading ``a`` fitted per
+    sample and colour (least squares in linear light, within :data:`SHADE_RANGE`)."""
+    lab = np.asarray(lab, np.float64).reshape(-1, 3)
+    c = as_correction(correction)
+    paint = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64) * c[0]  # (K, 3)
+    white = np.asarray(lamp, np.float64) / max(float(np.max(lamp)), 1e-6) * c[0]  # (3,)
+    obs = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64) - c[1]  # (N, 3)
+    n, k = len(obs), len(paint)
+    out = np.empty((n, k, len(GLARE_STEPS)))
+    pp = np.maximum((paint * paint).sum(-1), 1e-9)  # (K,)
+    for i, g in enumerate(GLARE_STEPS):
+        rest = obs - g * white  # (N, 3): the paint's share of the light
+        a = np.clip((rest @ paint.T) / pp[None], *SHADE_RANGE)  # (N, K)
+        seen = np.clip(a[..., None] * paint[None] + g * white + c[1], 0.0, 1.0)  # (N, K, 3)
+        seen_lab = bgr_to_lab(linear_to_srgb(seen.reshape(-1, 3)).astype(np.float32)).reshape(n, k, 3)
+        out[..., i] = ciede2000(lab[:, None, :], seen_lab) + GLARE_COST * g
+    return out
+
+
+def through_cell_glare(plain: np.ndarray, glare: np.ndarray, cell: np.ndarray) -> np.ndarray:
+    """Distances ``(N, K)``: each sample's distance to each colour, the plain one (``plain``
+    ``(N, K)``, the reader's distance under the light) or, when smaller, the one through the
+    glare of its cell (``glare`` ``(N, K, G)`` from :func:`glare_distances`; ``cell`` ``(N,)``
+    the sample's tile): the glare at which the tile's samples fit their nearest colours best,
+    within :data:`CELL_GLARE_SLACK` steps."""
+    out = np.array(plain, np.float64)
+    for c in np.unique(cell):
+        rows = np.flatnonzero(cell == c)
+        at = np.concatenate([plain[rows][..., None], glare[rows][..., 1:]], axis=-1)  # (n, K, G)
+        best = int(np.argmin(at.min(axis=1).sum(axis=0)))
+        lo, hi = max(0, best - CELL_GLARE_SLACK), min(at.shape[-1], best + CELL_GLARE_SLACK + 1)
+        out[rows] = at[..., lo:hi].min(axis=-1)
+    return out
+
+
+def rematched(dist: np.ndarray, predicted: np.ndarray | None) -> ColourMatch:
+    """The nearest colours of samples with distances ``dist`` ``(N, K)`` (K >= 2), as a
+    :class:`vision.colour.ColourMatch` (``predicted`` kept)."""
+    rows = np.arange(len(dist))
+    two = np.argsort(dist, axis=1)[:, :2]
+    return ColourMatch(two[:, 0], dist[rows, two[:, 0]], dist[rows, two[:, 1]] - dist[rows, two[:, 0]],
+                       predicted)
