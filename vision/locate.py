@@ -1313,6 +1313,18 @@ def _edge_profiles(lat: Lattice, work: np.ndarray, px: int = PROFILE_PX
     ``y = const`` at its ``nr * px``); positions counted from the window's first cell. ``work``
     (H, W, 3) uint8 BGR is the work image of ``lat.fg``. ``None`` when there is no mask or the
     window is too large or holds too little layout."""
+    edges = _edge_strength(lat, work, px)
+    if edges is None:
+        return None
+    # (summed along the lines)
+    return edges[0].sum(axis=0).astype(np.float64), edges[1].sum(axis=1).astype(np.float64)
+
+
+def _edge_strength(lat: Lattice, work: np.ndarray, px: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """The colour edges of the lattice's top-down view (``px`` pixels a cell, over its window)
+    near the layout: per axis (0: edges across the lines ``x = const``, a change along x) the
+    strength ``(nr * px, nc * px)`` float32, zero away from the foreground and outside the
+    picture. ``None`` as for :func:`_edge_profiles`."""
     nr = lat.rows[1] - lat.rows[0] + 1
     nc = lat.cols[1] - lat.cols[0] + 1
     if lat.fg is None or nr * nc > 900:
@@ -1329,11 +1341,8 @@ def _edge_profiles(lat: Lattice, work: np.ndarray, px: int = PROFILE_PX
     wgt = (near & (cv2.erode(inside, np.ones((5, 5), np.uint8)) > 128)).astype(np.float32)
     if wgt.sum() < 4 * px * px:
         return None
-    out = []
-    for axis in (0, 1):  # 0: edges across the lines x = const (a change along x)
-        g = np.abs(cv2.Sobel(top, cv2.CV_32F, 1 - axis, axis, ksize=3)).sum(axis=2) * wgt
-        out.append(g.sum(axis=axis).astype(np.float64))  # (summed along the lines)
-    return out[0], out[1]
+    return tuple(np.abs(cv2.Sobel(top, cv2.CV_32F, 1 - axis, axis, ksize=3)).sum(axis=2) * wgt
+                 for axis in (0, 1))
 
 
 def _profile_comb(profile: np.ndarray, px: int) -> tuple[float, float, float, float]:
@@ -1452,29 +1461,17 @@ def _edge_points(lat: Lattice, work: np.ndarray, px: int = PROFILE_PX
     """The colour edges of the lattice's top-down view (see :func:`_edge_profiles`) as weighted
     points: for each axis (0: edges across the lines ``x = const``) ``(pts, w)``, ``pts``
     (N, 2) lattice coordinates of the strongest edge pixels, ``w`` (N,) their strength."""
-    nr = lat.rows[1] - lat.rows[0] + 1
-    nc = lat.cols[1] - lat.cols[0] + 1
-    if lat.fg is None or nr * nc > 900:
+    edges = _edge_strength(lat, work, px)
+    if edges is None:
         return None
-    T = np.array([[1 / px, 0, lat.cols[0]], [0, 1 / px, lat.rows[0]], [0, 0, 1.0]])
-    M = np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H @ T
-    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
-    size = (nc * px, nr * px)
-    top = cv2.warpPerspective(work, M, size, flags=flags, borderValue=0).astype(np.float32)
-    near = cv2.warpPerspective(lat.fg.astype(np.uint8) * 255, M, size, flags=flags, borderValue=0)
-    near = cv2.dilate(near, np.ones((px // 2 + 1, px // 2 + 1), np.uint8)) > 128
-    inside = cv2.warpPerspective(np.full(work.shape[:2], 255, np.uint8), M, size, flags=flags,
-                                 borderValue=0)
-    wgt = (near & (cv2.erode(inside, np.ones((5, 5), np.uint8)) > 128)).astype(np.float32)
-    if wgt.sum() < 4 * px * px:
-        return None
+    width = edges[0].shape[1]
     out = []
     for axis in (0, 1):
-        g = (np.abs(cv2.Sobel(top, cv2.CV_32F, 1 - axis, axis, ksize=3)).sum(axis=2) * wgt).ravel()
+        g = edges[axis].ravel()
         idx = np.flatnonzero(g > 0)
         if len(idx) > FOCUS_POINTS:
             idx = idx[np.argpartition(g[idx], -FOCUS_POINTS)[-FOCUS_POINTS:]]
-        yy, xx = np.divmod(idx, size[0])
+        yy, xx = np.divmod(idx, width)
         pts = np.c_[(xx + 0.5) / px + lat.cols[0], (yy + 0.5) / px + lat.rows[0]]
         out.append((pts, g[idx].astype(np.float64)))
     return out
