@@ -32,7 +32,6 @@ from vision.colour import Palette, bgr_to_lab, classify_adaptive
 from vision.foreground import foreground_mask
 from vision.lattice import apply_h
 from vision.locate import MAX_CELLS, Lattice, _normalise, work_copy
-from vision.paint_light import paint_light
 
 logger = logging.getLogger(__name__)
 
@@ -168,7 +167,12 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
     outside = ~cv2.dilate(near.astype(np.uint8), np.ones((5, 5), np.uint8), iterations=2).astype(bool)
     n_near, n_out = np.count_nonzero(near), np.count_nonzero(outside)
     ranked: list[tuple[float, np.ndarray, np.ndarray]] = []
-    for pred in _predictions(_layout_samples(lab, near), palette):
+    for samples in _layout_samples(lab, near):
+        if samples is None:
+            pred = palette.lab.astype(np.float32)
+        else:
+            match, _, _ = classify_adaptive(samples, palette)
+            pred = (match.predicted if match.predicted is not None else palette.lab).astype(np.float32)
         # squared distance to each colour: |x|^2 + |c|^2 - 2 x.c, by OpenCV's per-pixel matrix
         # transform (several times faster than numpy's on (N, 3) rows)
         M = np.column_stack([-2.0 * pred, np.einsum("ij,ij->i", pred, pred)]).astype(np.float32)
@@ -183,34 +187,6 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
         ranked.append((inside - TABLE_PENALTY * table, paint, colour))
     ranked.sort(key=lambda r: -r[0])
     return [(paint, colour) for _, paint, colour in ranked]
-
-
-def _predictions(sample_sets: list[np.ndarray | None], palette: Palette) -> Iterator[np.ndarray]:
-    """The palette's colours ``(k, 3)`` Lab (float32) as predicted under each light fitted to the
-    sample sets (the palette as given for ``None``): :func:`classify_adaptive`'s light, and the
-    light that pairs the samples' clusters of colour with the paints one to one
-    (:func:`vision.paint_light.paint_light`, refined by classify_adaptive). Under a strong cast
-    the first may settle on a light that fits the layout's paints poorly (a dim warm light: the
-    orange and red predicted at b 39 and 14, the sectors showing 50 and 41, median distance
-    9.6 against 6.3), leaving parts of the faces out of the paint (their blobs no tile's shape,
-    the pitch from a part's area); the second maps each paint onto a cluster of the layout's
-    colours, as a photo shows every sector of one paint alike. The pairing is tried on the
-    last set only (the layout's colours apart from the table's, when there are enough of
-    them: the clusters of the paints, not of the table's patches taken into the foreground;
-    tried on every set it cost twice as much for the same readings)."""
-    for n, samples in enumerate(sample_sets):
-        if samples is None:
-            yield palette.lab.astype(np.float32)
-            continue
-        match, _, _ = classify_adaptive(samples, palette)
-        yield (match.predicted if match.predicted is not None else palette.lab).astype(np.float32)
-        if n < len(sample_sets) - 1:
-            continue  # (the pairing on the last set only, see above)
-        start = paint_light(samples, palette)
-        if start is not None:
-            match, _, _ = classify_adaptive(samples, palette, gains_bgr=start, explore=False)
-            if match.predicted is not None:
-                yield match.predicted.astype(np.float32)
 
 
 def _nearest(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -463,18 +463,3 @@ def test_faces_are_grown_on_every_light_s_paint():
     assert lat is not None and lat.info["tiles"] == len(cells)
     alone = _fit_lattice(blobs, shown, (0, 0, 900, 700), 1.0, fg, 1.0)
     assert alone is not None and alone.info["tiles"] == len(found)
-
-
-def test_the_paints_light_paired_with_the_sectors_shows_the_faces_whole():
-    """An independent renderer's X-Tiles under a dim, warm light (x-tiles hard, seed 41, the
-    set's photo at 12 MP 4 cells wrong): the light classify_adaptive settles on from the
-    layout's colours predicts the orange and red paints bluish (b 39 and 14, the sectors at b
-    50 and 41), leaving parts of the faces out of the paint (3 faces, their pitch off); the
-    light that pairs the colours' clusters with the paints one to one shows 6."""
-    from tests.indie.render import render_photo
-
-    data, _ = render_photo("x-tiles", 41, style="hard", size=(1600, 1200))
-    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
-    lats = tile_lattices(img, palette)
-    assert lats and lats[0].info["tiles"] >= 6
