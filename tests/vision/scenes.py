@@ -37,6 +37,23 @@ def draw_solid_tile(size: int, colour: str, pips: int | None, kit) -> np.ndarray
     return img
 
 
+def paint_solid_tiles(img: np.ndarray, tiles: dict, n: int, kit, inset: int = 2) -> None:
+    """Draw solid tiles into a top-down view ``img`` (H, W, 3) of ``n`` pixels a cell, in place:
+    ``tiles`` {(row, col): (colour, pips)}, each face ``inset`` pixels inside its cell."""
+    for (r, c), (colour, pips) in tiles.items():
+        img[r * n + inset:(r + 1) * n - inset, c * n + inset:(c + 1) * n - inset] = \
+            draw_solid_tile(n - 2 * inset, colour, pips, kit)
+
+
+def cells_mask(shape: tuple[int, int], cells, n: int) -> np.ndarray:
+    """A foreground mask (H, W) float32 of a top-down view of ``n`` pixels a cell: 1 on the
+    given (row, col) cells, 0 elsewhere."""
+    fg = np.zeros(shape, np.float32)
+    for r, c in cells:
+        fg[r * n:(r + 1) * n, c * n:(c + 1) * n] = 1.0
+    return fg
+
+
 def draw_edges_tile(size: int, edges, kit) -> np.ndarray:
     img = np.zeros((size, size, 3), np.uint8)
     c = size / 2

@@ -41,7 +41,6 @@ def draw(form, rng, size=40.0, canvas=(100, 72)):
         _circle(img, c, R * rng.uniform(0.8, 1.0))
     elif form == 'fist':
         bw, bh = R * rng.uniform(0.75, 0.95), R * rng.uniform(0.65, 0.85)
-        box = np.array([[-bw, -bh], [bw, -bh], [bw, bh], [-bw, bh]]) + c
         cv2.ellipse(img, (int(c[0] * S), int(c[1] * S)), (int(bw * S), int(bh * S)), math.degrees(ang), 0, 360, 255, -1, cv2.LINE_AA)
         # knuckles along one side, a thumb across the front
         for k in range(4):

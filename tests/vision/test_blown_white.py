@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import draw_solid_tile  # noqa: E402
+from scenes import cells_mask, draw_solid_tile, paint_solid_tiles  # noqa: E402
 
 from vision.cells import TopDown, read_cells  # noqa: E402
 from vision.colour import Palette  # noqa: E402
@@ -33,8 +33,7 @@ def _view():
     h = w = SIZE * N
     img = np.empty((h, w, 3), np.float64)
     img[:] = TABLE
-    for (r, c), (colour, pips) in LAYOUT.items():
-        img[r * N + 2:(r + 1) * N - 2, c * N + 2:(c + 1) * N - 2] = draw_solid_tile(N - 4, colour, pips, KIT)
+    paint_solid_tiles(img, LAYOUT, N, KIT)
     face = draw_solid_tile(N - 4, "white", 4, KIT).astype(np.float64)
     # (the white paint in 1.3 times the light: clipped wherever it is not a pip)
     r, c = WHITE
@@ -42,9 +41,7 @@ def _view():
     rng = np.random.default_rng(4)
     img = np.clip(img + rng.normal(0, 1.0, img.shape), 0, 255).astype(np.uint8)
     img = cv2.GaussianBlur(img, (0, 0), 0.8)
-    fg = np.zeros((h, w), np.float32)
-    for rr, cc in LAYOUT:
-        fg[rr * N:(rr + 1) * N, cc * N:(cc + 1) * N] = 1.0
+    fg = cells_mask((h, w), LAYOUT, N)
     return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
 
 

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import draw_solid_tile  # noqa: E402
+from scenes import cells_mask, paint_solid_tiles  # noqa: E402
 
 from vision.cells import TopDown, read_cells  # noqa: E402
 from vision.colour import Palette  # noqa: E402
@@ -36,14 +36,11 @@ def _view(spot: bool):
         r2 = ((yy / N - SPOT[0]) ** 2 + (xx / N - SPOT[1]) ** 2) / 1.5 ** 2
         lin *= 1.0 + 1.6 * np.exp(-r2)[..., None]
     img = 255.0 * np.clip(lin, 0, 1) ** (1 / 2.2)
-    for (r, c), (colour, pips) in LAYOUT.items():
-        img[r * N + 2:(r + 1) * N - 2, c * N + 2:(c + 1) * N - 2] = draw_solid_tile(N - 4, colour, pips, KIT)
+    paint_solid_tiles(img, LAYOUT, N, KIT)
     rng = np.random.default_rng(3)
     img = np.clip(img + rng.normal(0, 3.0, img.shape), 0, 255).astype(np.uint8)
     img = cv2.GaussianBlur(img, (0, 0), 1.2)
-    fg = np.zeros((h, w), np.float32)
-    for r, c in LAYOUT:
-        fg[r * N:(r + 1) * N, c * N:(c + 1) * N] = 1.0
+    fg = cells_mask((h, w), LAYOUT, N)
     # (the mask took the lit table beside the layout for part of it)
     fg[3 * N:6 * N, 4 * N:6 * N] = 1.0
     return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import draw_solid_tile  # noqa: E402
+from scenes import cells_mask, paint_solid_tiles  # noqa: E402
 
 from vision.cells import TopDown, read_cells  # noqa: E402
 from vision.colour import Palette  # noqa: E402
@@ -36,14 +36,11 @@ def _view():
     for y in range(SPACING // 2, h, SPACING):
         for x in range(SPACING // 2, w, SPACING):
             cv2.circle(img, (x, y), RADIUS, DOT, -1, cv2.LINE_AA)
-    for (r, c), (colour, pips) in {**LAYOUT, WHITE: ("white", 5)}.items():
-        img[r * N + 2:(r + 1) * N - 2, c * N + 2:(c + 1) * N - 2] = draw_solid_tile(N - 4, colour, pips, KIT)
+    paint_solid_tiles(img, {**LAYOUT, WHITE: ("white", 5)}, N, KIT)
     rng = np.random.default_rng(2)
     img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
     img = cv2.GaussianBlur(img, (0, 0), 0.8)
-    fg = np.zeros((h, w), np.float32)
-    for r, c in LAYOUT:
-        fg[r * N:(r + 1) * N, c * N:(c + 1) * N] = 1.0
+    fg = cells_mask((h, w), LAYOUT, N)
     return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
 
 

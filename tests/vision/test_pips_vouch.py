@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import draw_solid_tile  # noqa: E402
+from scenes import cells_mask, paint_solid_tiles  # noqa: E402
 
 from vision.cells import TopDown, read_cells  # noqa: E402
 from vision.colour import Palette  # noqa: E402
@@ -43,14 +43,11 @@ def _dots(h: int, w: int) -> np.ndarray:
 
 def _view(table: np.ndarray, tiles: dict, fg_cells: set, size: int = 7):
     img = table.copy()
-    for (r, c), (colour, pips) in tiles.items():
-        img[r * N + 2:(r + 1) * N - 2, c * N + 2:(c + 1) * N - 2] = draw_solid_tile(N - 4, colour, pips, KIT)
+    paint_solid_tiles(img, tiles, N, KIT)
     rng = np.random.default_rng(2)
     img = np.clip(img + rng.normal(0, 4.0, img.shape), 0, 255).astype(np.uint8)
     img = cv2.GaussianBlur(img, (0, 0), 1.5)  # (a phone's soft edges)
-    fg = np.zeros(img.shape[:2], np.float32)
-    for r, c in fg_cells:
-        fg[r * N:(r + 1) * N, c * N:(c + 1) * N] = 1.0
+    fg = cells_mask(img.shape[:2], fg_cells, N)
     return TopDown(img, N, N, 0, 0, size, size), fg
 
 

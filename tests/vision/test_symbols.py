@@ -133,7 +133,6 @@ def _ruled_sheet(rng: np.random.Generator, size: float) -> np.ndarray:
     """A sheet of paper (A-series proportions, one corner folded, ruled lines) about ``size``
     px wide."""
     import cv2
-    m = np.zeros((100, 72), np.uint8)
     w, h = size, size * rng.uniform(1.3, 1.42)
     x0, y0 = 36 - w / 2, 50 - h / 2
     f = 0.3 * w

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import draw_solid_tile  # noqa: E402
+from scenes import cells_mask, paint_solid_tiles  # noqa: E402
 
 from vision.cells import TopDown, read_cells  # noqa: E402
 from vision.colour import Palette  # noqa: E402
@@ -49,13 +49,10 @@ def _view():
                 else:
                     y, x = rng.uniform(0, N), rng.uniform(0, N)
                 cv2.circle(img, (int(c * N + x), int(r * N + y)), int(0.12 * N), (40, 40, 45), -1)
-    for (r, c), (colour, pips) in LAYOUT.items():
-        img[r * N + 2:(r + 1) * N - 2, c * N + 2:(c + 1) * N - 2] = draw_solid_tile(N - 4, colour, pips, KIT)
+    paint_solid_tiles(img, LAYOUT, N, KIT)
     img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
     img = cv2.GaussianBlur(img, (0, 0), 1.0)
-    fg = np.zeros((h, w), np.float32)
-    for r, c in list(LAYOUT) + GROUND:
-        fg[r * N:(r + 1) * N, c * N:(c + 1) * N] = 1.0
+    fg = cells_mask((h, w), list(LAYOUT) + GROUND, N)
     return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
 
 

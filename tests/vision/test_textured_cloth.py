@@ -7,11 +7,10 @@ The views are drawn here (tests/vision/scenes.py), not by the product's renderer
 import sys
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import draw_solid_tile  # noqa: E402
+from scenes import cells_mask, draw_solid_tile  # noqa: E402
 
 from vision.cells import TopDown, _texture_split, read_cells  # noqa: E402
 from vision.colour import Palette  # noqa: E402
@@ -47,9 +46,7 @@ def _view(tiles: dict, fg_cells: set, rows: int = 7, cols: int = 7) -> tuple[Top
         img[r * N + 2:(r + 1) * N, (c + 1) * N - 2:(c + 1) * N] = (110, 120, 130)
     rng = np.random.default_rng(1)
     img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
-    fg = np.zeros(img.shape[:2], np.float32)
-    for r, c in fg_cells:
-        fg[r * N:(r + 1) * N, c * N:(c + 1) * N] = 1.0
+    fg = cells_mask(img.shape[:2], fg_cells, N)
     return TopDown(img, N, N, 0, 0, rows, cols), fg
 
 

@@ -218,7 +218,7 @@ def test_faces_split_by_wide_grooves_are_whole_tiles():
     number of blobs: it is tried all the same, and a blob of one paint is no face."""
     img, fg, centres, _ = _picture(grooves=False)
     # (an X of dark grooves, corner to corner, drawn on each face)
-    length, width, waist, rim = 60.0, 40.0, 5.0, 1.5
+    length, width, rim = 60.0, 40.0, 1.5
     a = math.radians(17.0)
     px = 2.4
     for (r, c), centre in centres.items():
