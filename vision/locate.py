@@ -1243,27 +1243,12 @@ def _align_phase(lat: Lattice, gray: np.ndarray, px: int = 24) -> Lattice:
     """Shift a lattice so its cell borders lie on the tiles' edges and gaps: the top-down view of
     the layout's edge strength, folded modulo one cell along each axis, peaks where the borders
     are. ``gray`` is the work image; the shift is kept only when that peak is clear."""
-    nr = lat.rows[1] - lat.rows[0] + 1
-    nc = lat.cols[1] - lat.cols[0] + 1
-    if lat.fg is None or nr * nc > 900:
+    edges = _edge_strength(lat, gray, px)
+    if edges is None:
         return lat
-    T = np.array([[1 / px, 0, lat.cols[0]], [0, 1 / px, lat.rows[0]], [0, 0, 1.0]])
-    M = np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H @ T
-    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
-    top = cv2.warpPerspective(gray, M, (nc * px, nr * px), flags=flags, borderValue=0)
-    inside = cv2.warpPerspective(np.full(gray.shape, 255, np.uint8), M, (nc * px, nr * px),
-                                 flags=flags, borderValue=0) > 128
-    near = cv2.warpPerspective(lat.fg.astype(np.uint8) * 255, M, (nc * px, nr * px),
-                               flags=flags, borderValue=0)
-    near = cv2.dilate(near, np.ones((px // 2 + 1, px // 2 + 1), np.uint8)) > 128
-    wgt = (near & cv2.erode(inside.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool))
-    if wgt.sum() < 4 * px * px:
-        return lat
-    top = top.astype(np.float32)
     shifts = []
     for axis in (0, 1):  # 0: x (edges across columns), 1: y
-        g = np.abs(cv2.Sobel(top, cv2.CV_32F, 1 - axis, axis, ksize=3)) * wgt
-        prof = g.sum(axis=0) if axis == 0 else g.sum(axis=1)
+        prof = edges[axis].sum(axis=axis)
         fold = prof.reshape(-1, px).sum(0)
         fold = fold + 0.5 * np.roll(fold, 1) + 0.5 * np.roll(fold, -1)
         k = int(np.argmax(fold))
@@ -1321,10 +1306,11 @@ def _edge_profiles(lat: Lattice, work: np.ndarray, px: int = PROFILE_PX
 
 
 def _edge_strength(lat: Lattice, work: np.ndarray, px: int) -> tuple[np.ndarray, np.ndarray] | None:
-    """The colour edges of the lattice's top-down view (``px`` pixels a cell, over its window)
-    near the layout: per axis (0: edges across the lines ``x = const``, a change along x) the
-    strength ``(nr * px, nc * px)`` float32, zero away from the foreground and outside the
-    picture. ``None`` as for :func:`_edge_profiles`."""
+    """The edges of the lattice's top-down view (``px`` pixels a cell, over its window) near the
+    layout: per axis (0: edges across the lines ``x = const``, a change along x) the strength
+    ``(nr * px, nc * px)`` float32 (summed over the channels of a colour ``work`` image; a grey
+    one has one), zero away from the foreground and outside the picture. ``None`` as for
+    :func:`_edge_profiles`."""
     nr = lat.rows[1] - lat.rows[0] + 1
     nc = lat.cols[1] - lat.cols[0] + 1
     if lat.fg is None or nr * nc > 900:
@@ -1341,8 +1327,11 @@ def _edge_strength(lat: Lattice, work: np.ndarray, px: int) -> tuple[np.ndarray,
     wgt = (near & (cv2.erode(inside, np.ones((5, 5), np.uint8)) > 128)).astype(np.float32)
     if wgt.sum() < 4 * px * px:
         return None
-    return tuple(np.abs(cv2.Sobel(top, cv2.CV_32F, 1 - axis, axis, ksize=3)).sum(axis=2) * wgt
-                 for axis in (0, 1))
+    out = []
+    for axis in (0, 1):
+        g = np.abs(cv2.Sobel(top, cv2.CV_32F, 1 - axis, axis, ksize=3))
+        out.append((g.sum(axis=2) if g.ndim == 3 else g) * wgt)
+    return out[0], out[1]
 
 
 def _profile_comb(profile: np.ndarray, px: int) -> tuple[float, float, float, float]:
