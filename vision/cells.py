@@ -19,14 +19,14 @@ import cv2
 import numpy as np
 
 from vision.colour import (Palette, _clip, as_correction, bgr_to_lab, ciede2000, classify_adaptive,
-                           hex_to_lab, lab_to_bgr, linear_to_srgb, median_last, palette_distance,
-                           percentile_last, srgb_to_linear)
+                           hex_to_lab, lab_to_bgr, linear_to_srgb, match_from_distances, median_last,
+                           palette_distance, percentile_last, srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import SHARE_COST, hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
 from vision.pips import MIN_CONTRAST as PIP_MIN_CONTRAST, pip_centres, read_pips
-from vision.glare import glare_distances, rematched, through_cell_glare
+from vision.glare import glare_distances, through_cell_glare
 from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_lamp, rules_misread,
                                 template_vote)
 from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
@@ -1128,12 +1128,8 @@ def _pips_vouch_polarity(kit: Kit, palette: Palette, match, dist: np.ndarray,
     adj[kept] = dist[kept]
     if kept.all():
         return match, dist
-    rows = np.arange(len(adj))
-    order = np.argsort(adj, axis=1)
-    best, second = order[:, 0], order[:, 1]
     logger.debug("missing dark pips: %d faces named again", int((~kept).sum()))
-    return replace(match, index=best, distance=adj[rows, best],
-                   margin=adj[rows, second] - adj[rows, best]), adj
+    return match_from_distances(adj, match.predicted), adj
 
 
 def _lighter_pips(kit: Kit, palette: Palette) -> np.ndarray | None:
@@ -1350,16 +1346,10 @@ def _sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray) -> np
     """Distances ``(N, K)`` (CIEDE2000) of card colours ``labs`` ``(N, 3)`` to each paint as the
     camera records it under ``light`` (the forward model's (2, 3) correction, see
     :func:`vision.colour.classify_adaptive`) with a sheen of the light on it: the least over
-    the sheens :data:`SHEEN`, each costing :data:`SHEEN_COST` per unit."""
-    pal_lin = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64)
-    c = as_correction(light)
-    best = np.full((len(labs), len(pal_lin)), np.inf)
-    for sheen in SHEEN:
-        lit = np.clip((pal_lin + sheen) * c[0] + c[1], 0.0, 1.0)
-        pred = bgr_to_lab(linear_to_srgb(lit).astype(np.float32)).astype(np.float64)
-        d = ciede2000(labs[:, None, :], pred[None, :, :]) + SHEEN_COST * sheen
-        best = np.minimum(best, d)
-    return best
+    the sheens :data:`SHEEN`, each costing :data:`SHEEN_COST` per unit (a glare of the light
+    itself, the card's shading as lit: :func:`vision.glare.glare_distances`)."""
+    return glare_distances(labs, palette, light, np.ones(3), steps=SHEEN, cost=SHEEN_COST,
+                           shade=(1.0, 1.0)).min(axis=-1)
 
 
 def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np.ndarray],
@@ -1810,7 +1800,7 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray) ->
         return match, plain
     through = glare_distances(samples, ctx.palette, corr, profile_lamp(ctx.profile))
     dist = through_cell_glare(plain, through, np.arange(len(samples)) // 4)
-    return rematched(dist, match.predicted), dist
+    return match_from_distances(dist, match.predicted), dist
 
 
 def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:

@@ -225,15 +225,21 @@ def match_palette(lab: np.ndarray, palette: Palette, predicted: np.ndarray | Non
     covariances where the palette has them; see :func:`palette_distance`), optionally against the
     colours as ``predicted`` ``(K, 3)`` under the light."""
     lab = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
-    d = palette_distance(lab, palette, predicted)  # (N, K)
-    rows = np.arange(len(lab))
+    return match_from_distances(palette_distance(lab, palette, predicted), predicted)
+
+
+def match_from_distances(d: np.ndarray, predicted: np.ndarray | None = None) -> ColourMatch:
+    """The nearest palette entries of samples whose distances to the K colours are ``d``
+    ``(N, K)`` (e.g. adjusted by other evidence), with ``predicted`` (K, 3) kept; with one
+    colour the margin is infinite."""
+    rows = np.arange(len(d))
     if d.shape[1] > 1:
         two = np.argpartition(d, 1, axis=1)[:, :2]
         best, second = two[:, 0], two[:, 1]
         dist, dist2 = d[rows, best], d[rows, second]
     else:
-        best = np.zeros(len(lab), int)
-        dist, dist2 = d[:, 0], np.full(len(lab), np.inf)
+        best = np.zeros(len(d), int)
+        dist, dist2 = d[:, 0], np.full(len(d), np.inf)
     return ColourMatch(best, dist, dist2 - dist, predicted)
 
 

@@ -26,7 +26,7 @@ import logging
 
 import numpy as np
 
-from vision.colour import (ColourMatch, Palette, as_correction, bgr_to_lab, ciede2000, lab_to_bgr,
+from vision.colour import (Palette, as_correction, bgr_to_lab, ciede2000, lab_to_bgr,
                            linear_to_srgb, srgb_to_linear)
 
 logger = logging.getLogger(__name__)
@@ -50,25 +50,26 @@ CELL_GLARE_SLACK = 0
 
 
 def glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
-                    lamp: np.ndarray) -> np.ndarray:
-    """Distances ``(N, K, G)`` (CIEDE2000 plus :data:`GLARE_COST` per unit of glare) of Lab
-    samples ``(N, 3)`` to each palette colour under ``correction`` with the glare of each of
-    :data:`GLARE_STEPS` (``G``) of the ``lamp``'s white added, the shading ``a`` fitted per
-    sample and colour (least squares in linear light, within :data:`SHADE_RANGE`)."""
+                    lamp: np.ndarray, *, steps=GLARE_STEPS, cost: float = GLARE_COST,
+                    shade: tuple[float, float] = SHADE_RANGE) -> np.ndarray:
+    """Distances ``(N, K, G)`` (CIEDE2000 plus ``cost`` per unit of glare) of Lab samples
+    ``(N, 3)`` to each palette colour under ``correction`` with the glare of each of ``steps``
+    (``G``; :data:`GLARE_STEPS`) of the ``lamp``'s white added, the shading ``a`` fitted per
+    sample and colour (least squares in linear light, within ``shade``; ``(1, 1)``: none)."""
     lab = np.asarray(lab, np.float64).reshape(-1, 3)
     c = as_correction(correction)
     paint = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64) * c[0]  # (K, 3)
     white = np.asarray(lamp, np.float64) / max(float(np.max(lamp)), 1e-6) * c[0]  # (3,)
     obs = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64) - c[1]  # (N, 3)
     n, k = len(obs), len(paint)
-    out = np.empty((n, k, len(GLARE_STEPS)))
+    out = np.empty((n, k, len(steps)))
     pp = np.maximum((paint * paint).sum(-1), 1e-9)  # (K,)
-    for i, g in enumerate(GLARE_STEPS):
+    for i, g in enumerate(steps):
         rest = obs - g * white  # (N, 3): the paint's share of the light
-        a = np.clip((rest @ paint.T) / pp[None], *SHADE_RANGE)  # (N, K)
+        a = np.clip((rest @ paint.T) / pp[None], *shade)  # (N, K)
         seen = np.clip(a[..., None] * paint[None] + g * white + c[1], 0.0, 1.0)  # (N, K, 3)
         seen_lab = bgr_to_lab(linear_to_srgb(seen.reshape(-1, 3)).astype(np.float32)).reshape(n, k, 3)
-        out[..., i] = ciede2000(lab[:, None, :], seen_lab) + GLARE_COST * g
+        out[..., i] = ciede2000(lab[:, None, :], seen_lab) + cost * g
     return out
 
 
@@ -86,12 +87,3 @@ def through_cell_glare(plain: np.ndarray, glare: np.ndarray, cell: np.ndarray) -
         lo, hi = max(0, best - CELL_GLARE_SLACK), min(at.shape[-1], best + CELL_GLARE_SLACK + 1)
         out[rows] = at[..., lo:hi].min(axis=-1)
     return out
-
-
-def rematched(dist: np.ndarray, predicted: np.ndarray | None) -> ColourMatch:
-    """The nearest colours of samples with distances ``dist`` ``(N, K)`` (K >= 2), as a
-    :class:`vision.colour.ColourMatch` (``predicted`` kept)."""
-    rows = np.arange(len(dist))
-    two = np.argsort(dist, axis=1)[:, :2]
-    return ColourMatch(two[:, 0], dist[rows, two[:, 0]], dist[rows, two[:, 1]] - dist[rows, two[:, 0]],
-                       predicted)
