@@ -39,6 +39,7 @@ import logging
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -150,7 +151,8 @@ def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     image : (H, W, 3) uint8 BGR, the photo.
     palette : the kit's card colours.
     fg, work_scale : the locator's foreground mask (work resolution) and its scale (work /
-        full), given to the lattice for the reader's coverage; computed when not given.
+        full), given to the lattice for the reader's coverage (unless it is what the cards lie
+        on: see :func:`_cards_mask`); computed when not given.
 
     Each lattice's ``info`` holds ``source`` ("cards"), ``cards`` (the cards of the pieces
     placed) and ``partial`` (see :func:`vision.locate._partial`: the reader's score counts it
@@ -164,7 +166,12 @@ def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         work, work_scale = work_copy(image)
         fg = foreground_mask(work)
     pieces = [p.scaled(1.0 / scale) for p in pieces]  # (to full-image pixels)
-    lat = _fit_lattice(pieces, fg, work_scale)
+
+    def by_colour() -> np.ndarray:
+        # (the photo's foreground by colour alone, on a copy the size of ``fg``)
+        work = cv2.resize(image, (fg.shape[1], fg.shape[0]), interpolation=cv2.INTER_AREA)
+        return foreground_mask(work, texture=False)
+    lat = _fit_lattice(pieces, fg, work_scale, by_colour)
     return [lat] if lat is not None else []
 
 
@@ -375,9 +382,12 @@ class _Placed:
     span: np.ndarray
 
 
-def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float) -> Lattice | None:
+def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
+                 by_colour: Callable[[], np.ndarray] | None = None) -> Lattice | None:
     """The lattice through the cards (see the module's docstring), its window every cell the
-    pieces of the layout reach, plus a ring."""
+    pieces of the layout reach, plus a ring; its foreground mask ``fg`` (work pixels) or another
+    where ``fg`` is mostly not the cards' (see :func:`_cards_mask`; ``by_colour`` gives the
+    photo's foreground by colour alone)."""
     shaped = [p for p in pieces if p.corners is not None]
     if len(shaped) < 2:
         return None
@@ -402,11 +412,12 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float) -> 
     # lattice coordinates: card (i, j) centred at (j + 0.5, i + 0.5)
     H_lat = H @ np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1.0]])
     taken = {(int(p.ij[0]) + a, int(p.ij[1]) + b) for p in placed for a, b in np.ndindex(*p.span.astype(int))}
-    window = _window([p for p in pieces if p.area <= MAX_SPAN * AREA_FACTOR * one],
-                     np.linalg.inv(H_lat), taken)
+    beside = [p for p in pieces if p.area <= MAX_SPAN * AREA_FACTOR * one]
+    window = _window(beside, np.linalg.inv(H_lat), taken)
     if window is None:
         return None
     rows, cols = window
+    fg = _cards_mask(fg, H_lat, (rows, cols), work_scale, by_colour, beside)
     lat = Lattice(H=H_lat / H_lat[2, 2], rows=rows, cols=cols, pitch_px=math.sqrt(abs(np.linalg.det(H[:2, :2]))),
                   strength=len(placed) / len(shaped), work_scale=work_scale,
                   info={"source": "cards", "cards": cards}, fg=fg)
@@ -500,6 +511,64 @@ def _card_size(placed: list[_Placed], H: np.ndarray, prior: np.ndarray) -> np.nd
         _, q = _in_cells(p.piece, H)
         sizes.append(q.max(axis=0) - q.min(axis=0) - (p.span - 1))
     return np.clip(np.median(np.array(sizes), axis=0), 0.8, 1.0)
+
+
+def _joined_foreground(H: np.ndarray, rows: tuple[int, int], cols: tuple[int, int],
+                       fg: np.ndarray, work_scale: float) -> tuple[np.ndarray, np.ndarray, bool]:
+    """The cells (rows ``(n,)``, cols ``(n,)``, lattice indices of ``H``) that stand out from the
+    table (see :data:`FG_CELL`; ``fg`` in work pixels) joined to the window ``rows`` x ``cols``
+    through such cells (8-connected, within :data:`FG_REACH` cells of it), and whether they
+    carry on as far as they are looked for: then they are no cards but what the cards lie on (a
+    cloth or a mat standing out from the floor around it, a cloth printed in the cards' colours)."""
+    rows_out = (rows[0] - FG_REACH, rows[1] + FG_REACH)
+    cols_out = (cols[0] - FG_REACH, cols[1] + FG_REACH)
+    stands_out = _window_fractions(H, rows_out, cols_out, fg, work_scale, 6) >= FG_CELL
+    inside = np.zeros_like(stands_out)
+    inside[FG_REACH:FG_REACH + rows[1] - rows[0] + 1, FG_REACH:FG_REACH + cols[1] - cols[0] + 1] = True
+    _, comp = cv2.connectedComponents(stands_out.astype(np.uint8), connectivity=8)
+    joined = np.isin(comp, np.unique(comp[inside & stands_out])) & stands_out
+    ii, jj = np.nonzero(joined)
+    carries_on = bool(joined[0].any() or joined[-1].any() or joined[:, 0].any() or joined[:, -1].any())
+    return ii + rows_out[0], jj + cols_out[0], carries_on
+
+
+def _pieces_mask(shape: tuple[int, int], pieces: list[CardPiece], inv_lat: np.ndarray,
+                 window: tuple[tuple[int, int], tuple[int, int]], work_scale: float) -> np.ndarray:
+    """The pieces of at most a few cards whose centres lie in the ``window`` (rows, cols) of the
+    lattice (``inv_lat``: image -> lattice), filled, as a mask of ``shape`` (work pixels)."""
+    (r0, r1), (c0, c1) = window
+    mask = np.zeros(shape, np.uint8)
+    for p in pieces:
+        x, y = apply_h(inv_lat, np.array([p.centre]))[0]
+        if c0 <= x < c1 + 1 and r0 <= y < r1 + 1:
+            cv2.fillPoly(mask, [np.round(p.outline * work_scale).astype(np.int32)], 1)
+    return mask > 0
+
+
+def _cards_mask(fg: np.ndarray, H_lat: np.ndarray, window: tuple[tuple[int, int], tuple[int, int]],
+                work_scale: float, by_colour: Callable[[], np.ndarray] | None,
+                pieces: list[CardPiece]) -> np.ndarray:
+    """The foreground mask (work pixels) the lattice's cells are read and judged on: the
+    locator's ``fg``, unless what stands out in it joined to the cards' ``window`` carries on as
+    far as it is looked for (see :func:`_joined_foreground`); then the photo's foreground by
+    colour alone (``by_colour``) unless that carries on too; else the cards' own pieces (see
+    :func:`_pieces_mask`).
+
+    The reader counts every cell that stands out as a part of the layout to read (its
+    coverage) and fits the light on them: a mask that is mostly what the cards lie on makes the
+    lattice through the cards read badly, whatever its cards."""
+    rows, cols = window
+    if by_colour is None or not _joined_foreground(H_lat, rows, cols, fg, work_scale)[2]:
+        return fg
+    plain = by_colour()
+    if not _joined_foreground(H_lat, rows, cols, plain, work_scale)[2]:
+        logger.debug("cards: the foreground carries on past the cards: by colour alone instead")
+        return plain
+    logger.debug("cards: the foreground carries on past the cards, by colour alone too: the "
+                 "cards' pieces instead")
+    return _pieces_mask(fg.shape, pieces, np.linalg.inv(H_lat), window, work_scale)
+
+
 def _grown_by_foreground(lat: Lattice) -> Lattice:
     """``lat`` with its window grown over the cells that stand out from the table (see
     :data:`FG_CELL`) joined to it through such cells (8-connected, within :data:`FG_REACH`
@@ -511,19 +580,15 @@ def _grown_by_foreground(lat: Lattice) -> Lattice:
     the warm cards' colours as they are, 9 of 29 cards read)."""
     if lat.fg is None:
         return lat
-    rows = (lat.rows[0] - FG_REACH, lat.rows[1] + FG_REACH)
-    cols = (lat.cols[0] - FG_REACH, lat.cols[1] + FG_REACH)
-    stands_out = _window_fractions(lat.H, rows, cols, lat.fg, lat.work_scale, 6) >= FG_CELL
-    r0, c0 = lat.rows[0] - rows[0], lat.cols[0] - cols[0]
-    inside = np.zeros_like(stands_out)
-    inside[r0:r0 + lat.rows[1] - lat.rows[0] + 1, c0:c0 + lat.cols[1] - lat.cols[0] + 1] = True
-    n, comp = cv2.connectedComponents(stands_out.astype(np.uint8), connectivity=8)
-    joined = np.isin(comp, np.unique(comp[inside & stands_out]))
-    ii, jj = np.nonzero(joined & stands_out)
+    ii, jj, carries_on = _joined_foreground(lat.H, lat.rows, lat.cols, lat.fg, lat.work_scale)
     if not len(ii):
         return lat
-    new_rows = (min(lat.rows[0], rows[0] + int(ii.min()) - 1), max(lat.rows[1], rows[0] + int(ii.max()) + 1))
-    new_cols = (min(lat.cols[0], cols[0] + int(jj.min()) - 1), max(lat.cols[1], cols[0] + int(jj.max()) + 1))
+    if carries_on:
+        logger.debug("cards: the foreground joined to the cards carries on past %d cells: "
+                     "window kept", FG_REACH)
+        return lat
+    new_rows = (min(lat.rows[0], int(ii.min()) - 1), max(lat.rows[1], int(ii.max()) + 1))
+    new_cols = (min(lat.cols[0], int(jj.min()) - 1), max(lat.cols[1], int(jj.max()) + 1))
     if (new_rows, new_cols) == (lat.rows, lat.cols):
         return lat
     if new_rows[1] - new_rows[0] + 1 > MAX_CELLS or new_cols[1] - new_cols[0] + 1 > MAX_CELLS:

@@ -215,3 +215,28 @@ def test_window_takes_in_the_cards_of_the_tables_colour():
                     (work.shape[1], work.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
     fg = cv2.morphologyEx(fg.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8)) > 0
     _check_lattice(card_lattices(img, PALETTE, fg=fg, work_scale=scale), centres)
+
+
+def test_a_cloth_under_the_cards_is_not_taken_for_cards():
+    # a grey cloth standing out from a dark floor, the cards small in its middle (final2
+    # tapestry-normal-054): the locator's foreground is the whole cloth. The window must not
+    # grow over it, and the cards' lattice is read on the foreground by colour alone (or the
+    # cards' own pieces), else every cell of the cloth counts as layout left unread
+    from vision.cards import _cards_mask, _grown_by_foreground, _joined_foreground
+    from vision.locate import Lattice
+
+    px = 10  # (work pixels per cell; work = full image)
+    H = np.array([[px, 0, 200.0], [0, px, 200.0], [0, 0, 1]])  # cell (0, 0) at (200, 200)
+    cloth = np.zeros((600, 600), bool)
+    cloth[20:580, 20:580] = True  # (45 cells round the window's middle)
+    cards = np.zeros_like(cloth)
+    cards[201:239, 201:239] = True  # (4 x 4 cards)
+    window = ((-1, 4), (-1, 4))
+    assert _joined_foreground(H, *window, cloth, 1.0)[2]
+    assert not _joined_foreground(H, *window, cards, 1.0)[2]
+    assert _cards_mask(cloth, H, window, 1.0, lambda: cards, []) is cards
+    assert _cards_mask(cards, H, window, 1.0, lambda: cloth, []) is cards
+    lat = Lattice(H=H, rows=window[0], cols=window[1], pitch_px=px, strength=1.0, work_scale=1.0,
+                  info={}, fg=cloth)
+    grown = _grown_by_foreground(lat)
+    assert (grown.rows, grown.cols) == window
