@@ -48,7 +48,8 @@ from vision.centres import ON_LATTICE, fit_map
 from vision.colour import Palette, bgr_to_lab, classify_adaptive
 from vision.foreground import foreground_mask
 from vision.lattice import apply_h
-from vision.locate import MAX_CELLS, Lattice, _normalise, _partial, _window_fractions, shrink, work_copy
+from vision.locate import (MAX_CELLS, Lattice, _normalise, _partial, _partial_of, _window_fractions, shrink,
+                           work_copy)
 
 logger = logging.getLogger(__name__)
 
@@ -120,6 +121,15 @@ NEAR_LAYOUT = 1.0
 FG_CELL = 0.5
 #: ... looked for up to this many cells beyond the window of the cards.
 FG_REACH = 8
+#: A foreground the cards' cells cut through this much (the share of partly covered cells, see
+#: :func:`vision.locate._partial`, over the cards' window) may not be the cards' outline ...
+#: (measured on the Tapestry photos of both renderers whose cards' lattice was read, 25: 0.0-0.23
+#: where the mask is the layout's, 0.31 with a card missing from it, 0.37 and 0.45 on two cloths
+#: printed with flowers in the cards' colours, whose motifs the texture cue calls smooth) ...
+UNEVEN_MASK = 0.3
+#: ... and the foreground by colour alone is taken instead when they cut through it by at least
+#: this much less (the same photos: 0.31 -> 0.30, 0.37 -> 0.05, 0.45 -> 0.32).
+BETTER_FIT = 0.1
 
 
 @dataclass(frozen=True)
@@ -549,17 +559,33 @@ def _cards_mask(fg: np.ndarray, H_lat: np.ndarray, window: tuple[tuple[int, int]
                 work_scale: float, by_colour: Callable[[], np.ndarray] | None,
                 pieces: list[CardPiece]) -> np.ndarray:
     """The foreground mask (work pixels) the lattice's cells are read and judged on: the
-    locator's ``fg``, unless what stands out in it joined to the cards' ``window`` carries on as
-    far as it is looked for (see :func:`_joined_foreground`); then the photo's foreground by
-    colour alone (``by_colour``) unless that carries on too; else the cards' own pieces (see
-    :func:`_pieces_mask`).
+    locator's ``fg``, unless
+
+    - what stands out in it joined to the cards' ``window`` carries on as far as it is looked
+      for (see :func:`_joined_foreground`): then the photo's foreground by colour alone
+      (``by_colour``) unless that carries on too, else the cards' own pieces (see
+      :func:`_pieces_mask`);
+    - or the window's cells cut through it (see :data:`UNEVEN_MASK`) much more than through
+      the foreground by colour alone (see :data:`BETTER_FIT`): then the latter.
 
     The reader counts every cell that stands out as a part of the layout to read (its
-    coverage) and fits the light on them: a mask that is mostly what the cards lie on makes the
-    lattice through the cards read badly, whatever its cards."""
+    coverage) and fits the light on them: a mask that is mostly what the cards lie on (a cloth
+    standing out from the floor, the motifs of a cloth printed in the cards' colours, which
+    the texture cue calls smooth) makes the lattice through the cards read badly, whatever its
+    cards."""
     rows, cols = window
-    if by_colour is None or not _joined_foreground(H_lat, rows, cols, fg, work_scale)[2]:
+    if by_colour is None:
         return fg
+    if not _joined_foreground(H_lat, rows, cols, fg, work_scale)[2]:
+        uneven = _partial_of(_window_fractions(H_lat, rows, cols, fg, work_scale, 10))
+        if uneven < UNEVEN_MASK:
+            return fg
+        plain = by_colour()
+        if (_partial_of(_window_fractions(H_lat, rows, cols, plain, work_scale, 10)) > uneven - BETTER_FIT
+                or _joined_foreground(H_lat, rows, cols, plain, work_scale)[2]):
+            return fg
+        logger.debug("cards: the cells cut through the foreground (%.2f): by colour alone instead", uneven)
+        return plain
     plain = by_colour()
     if not _joined_foreground(H_lat, rows, cols, plain, work_scale)[2]:
         logger.debug("cards: the foreground carries on past the cards: by colour alone instead")

@@ -240,3 +240,23 @@ def test_a_cloth_under_the_cards_is_not_taken_for_cards():
                   info={}, fg=cloth)
     grown = _grown_by_foreground(lat)
     assert (grown.rows, grown.cols) == window
+
+
+def test_cards_are_read_on_the_foreground_by_colour_where_their_cells_cut_the_mask():
+    # a cloth printed with flowers in the cards' colours (final2 tapestry-hard-051): the texture
+    # cue calls clusters of its motifs smooth, so the locator's foreground holds blobs of cloth
+    # that half fill the cells around the cards; the foreground by colour alone is the cards'
+    from vision.cards import _cards_mask
+
+    px = 10
+    H = np.array([[px, 0, 200.0], [0, px, 200.0], [0, 0, 1]])
+    cards = np.zeros((600, 600), bool)
+    cards[200:240, 200:240] = True  # (4 x 4 cards filling their cells)
+    blobs = cards.copy()
+    for k in range(-1, 5):
+        for y, x in ((-1, k), (4, k), (k, -1), (k, 4)):
+            blobs[200 + y * px:200 + y * px + px // 2, 200 + x * px:200 + x * px + px] = True
+    window = ((-1, 4), (-1, 4))
+    assert _cards_mask(blobs, H, window, 1.0, lambda: cards, []) is cards
+    assert _cards_mask(blobs, H, window, 1.0, lambda: blobs.copy(), []) is blobs
+    assert _cards_mask(cards, H, window, 1.0, lambda: blobs, []) is cards
