@@ -463,3 +463,33 @@ def test_faces_are_grown_on_every_light_s_paint():
     assert lat is not None and lat.info["tiles"] == len(cells)
     alone = _fit_lattice(blobs, shown, (0, 0, 900, 700), 1.0, fg, 1.0)
     assert alone is not None and alone.info["tiles"] == len(found)
+
+
+def test_a_light_whose_haze_exceeds_the_layout_s_darkest_is_also_tried_capped():
+    """Faces under a bright lamp (gain 1.4, 1.3, 1.0, no haze) with their wood rims and a tan
+    patch of the table among the samples: the light fitted to them all greys the paints towards
+    the rim and the table (a haze of 0.15) and takes the rim for paint; the layout's darkest
+    pixels show no such haze, and the light capped there shows the faces and not the rims."""
+    from vision.colour import (_predict_lin, bgr_to_lab, classify_adaptive, lab_to_bgr,
+                               linear_to_srgb, srgb_to_linear)
+    from vision.xtiles import PAINT_DISTANCE, _predictions
+
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    gain = np.array([1.4, 1.3, 1.0])
+    faces = _predict_lin(srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64),
+                         np.vstack([gain, np.zeros(3)]))
+    wood_lin = srgb_to_linear(np.array([WOOD], np.float32) / 255.0) * gain
+    wood = bgr_to_lab(linear_to_srgb(wood_lin).astype(np.float32)).reshape(3)
+    rng = np.random.default_rng(0)
+    samples = np.vstack([np.repeat(faces, 60, axis=0), np.repeat([wood], 110, axis=0),
+                         np.repeat([[70.0, 10.0, 20.0]], 200, axis=0)])
+    samples = samples + rng.normal(0, 1.5, samples.shape)
+    _, _, hazy = classify_adaptive(samples, palette)
+    assert hazy[1].max() > 0.1  # (the cause: the fit's haze)
+    preds = list(_predictions([samples], palette, darkest=np.full(3, 0.01)))
+    rim_is_paint = [np.linalg.norm(wood - p, axis=1).min() < PAINT_DISTANCE for p in preds]
+    faces_are_paint = [np.linalg.norm(faces - p, axis=1).max() < PAINT_DISTANCE for p in preds]
+    assert rim_is_paint[0] and not faces_are_paint[0]
+    assert any(f and not r for f, r in zip(faces_are_paint, rim_is_paint))
+    # (a light whose haze the darkest pixels allow is not tried twice)
+    assert len(list(_predictions([samples], palette, darkest=np.full(3, 0.5)))) == 1
