@@ -19,6 +19,7 @@ Conventions: images are BGR ``uint8``; points ``(x, y)`` in full-image pixels; a
 """
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 from dataclasses import dataclass
@@ -149,7 +150,7 @@ def _roi(fg: np.ndarray, work_scale: float, shape: tuple[int, int]) -> tuple[int
 
 
 def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
-                 ) -> list[tuple[np.ndarray, np.ndarray]]:
+                 ) -> Iterator[list[tuple[np.ndarray, np.ndarray]]]:
     """Pixels near a palette colour under the photo's light, for each light fitted (see
     :func:`_layout_samples`): ``(paint, colour)`` pairs, ``paint`` bool and ``colour`` the index
     of the nearest palette colour (uint8), both the shape of ``lab``'s first two axes, best first.
@@ -162,27 +163,37 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
     little of the table around it (:data:`TABLE_PENALTY`). That ranking is only a first guess:
     a cloth printed in a paint's colour (a gingham, dots, flowers) puts that paint on the table
     too, and the light that leaves it out also leaves out the tiles' sectors of that colour; the
-    caller keeps the fit whose paint shows the most tiles (see :func:`tile_lattices`)."""
+    caller keeps the fit whose paint shows the most tiles (see :func:`tile_lattices`).
+
+    Two tiers of masks are given in turn (the second computed only when asked for), each
+    ranked so: the paint in the light fitted, and the
+    paint in any shade of it within :data:`SHADE` (not already among the first). A face in a
+    neighbour's or an object's shadow, or where a spot lamp's light falls off, is a shade of
+    the light the layout's paint was fitted under; a shade also takes in the rims' and the
+    grooves' shadows, joining faces the first tier shows apart, so it is tried second."""
     lab = np.ascontiguousarray(lab, dtype=np.float32)
-    x2 = cv2.transform(cv2.multiply(lab, lab), np.ones((1, 3), np.float32))
+    # (Lab with L + 16: a shade scales it, see _shaded_nearest)
+    shifted = cv2.add(lab, np.array([16.0, 0.0, 0.0, 0.0]))
+    x2 = cv2.transform(cv2.multiply(shifted, shifted), np.ones((1, 3), np.float32))
     outside = ~cv2.dilate(near.astype(np.uint8), np.ones((5, 5), np.uint8), iterations=2).astype(bool)
     n_near, n_out = np.count_nonzero(near), np.count_nonzero(outside)
-    ranked: list[tuple[float, np.ndarray, np.ndarray]] = []
-    for pred in _predictions(_layout_samples(lab, near), palette, _darkest(lab, near)):
-        # squared distance to each colour: |x|^2 + |c|^2 - 2 x.c, by OpenCV's per-pixel matrix
-        # transform (several times faster than numpy's on (N, 3) rows)
-        M = np.column_stack([-2.0 * pred, np.einsum("ij,ij->i", pred, pred)]).astype(np.float32)
-        t = cv2.transform(lab, M)
-        colour, part = _nearest(t)
-        paint = x2 + part < PAINT_DISTANCE ** 2
-        inside = np.count_nonzero(paint & near) / max(1, n_near)
-        table = np.count_nonzero(paint & outside) / max(1, n_out)
-        logger.debug("x-tiles: paint fills %.2f of the layout, %.3f of the table", inside, table)
-        if any(_same_mask(paint, other) for _, other, _ in ranked):
-            continue  # (the same paint as a fit already ranked)
-        ranked.append((inside - TABLE_PENALTY * table, paint, colour))
-    ranked.sort(key=lambda r: -r[0])
-    return [(paint, colour) for _, paint, colour in ranked]
+    preds = list(_predictions(_layout_samples(lab, near), palette, _darkest(lab, near)))
+    tiers: list[list[tuple[float, np.ndarray, np.ndarray]]] = []
+    for shade in ((1.0, 1.0), SHADE):  # (linear light's factors: as fitted, then its shades)
+        ranked: list[tuple[float, np.ndarray, np.ndarray]] = []
+        for pred in preds:
+            colour, d2 = _shaded_nearest(shifted, x2, pred, shade)
+            paint = d2 < PAINT_DISTANCE ** 2
+            inside = np.count_nonzero(paint & near) / max(1, n_near)
+            table = np.count_nonzero(paint & outside) / max(1, n_out)
+            logger.debug("x-tiles: paint (shades %s) fills %.2f of the layout, %.3f of the table",
+                         shade, inside, table)
+            if any(_same_mask(paint, other) for tier in tiers + [ranked] for _, other, _ in tier):
+                continue  # (the same paint as a fit already ranked)
+            ranked.append((inside - TABLE_PENALTY * table, paint, colour))
+        ranked.sort(key=lambda r: -r[0])
+        tiers.append(ranked)
+        yield [(paint, colour) for _, paint, colour in ranked]
 
 
 #: The haze a light may add is at most what the layout's darkest pixels show: this percentile of
@@ -253,6 +264,31 @@ def _capped_light(samples: np.ndarray, palette: Palette, corr: np.ndarray,
             if den > 1e-9:
                 c[0, ch] = float(np.sum(ww * p[:, ch] * (obs[:, ch] - c[1, ch]))) / den
     return _predict_lin(pal_lin, c)
+
+
+#: A face's paint may lie in a shade of the light fitted, by this factor of linear light (a
+#: neighbour's or an object's shadow, the lamp's falloff across the layout; a glare is no shade).
+SHADE = (0.7, 1.4)
+
+
+def _shaded_nearest(shifted: np.ndarray, x2: np.ndarray, pred: np.ndarray,
+                    shade: tuple[float, float]) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's nearest colour of ``pred`` ``(k, 3)`` Lab in any ``shade`` (a range of factors
+    of linear light; ``(1, 1)``: the colours as predicted):
+    its index (uint8) and squared distance, both ``shifted``'s first two axes.
+
+    ``shifted`` is the image's Lab with L + 16 (float32, ``(h, w, 3)``), ``x2`` its squared norm.
+    A shade ``s`` of linear light scales the CIE XYZ of a colour, so (in CIELAB's cube-root
+    range) its ``(L + 16, a, b)`` by ``s ** (1/3)``: the distance to the ray of a colour's
+    shades is a projection, clipped to the range."""
+    p = pred.astype(np.float32) + np.array([16.0, 0.0, 0.0], np.float32)
+    pp = np.einsum("ij,ij->i", p, p)  # (k,)
+    t = cv2.transform(shifted, p.astype(np.float32))  # (h, w, k): x.p
+    lo, hi = shade[0] ** (1.0 / 3.0), shade[1] ** (1.0 / 3.0)
+    k = np.clip(t / pp, lo, hi)
+    d2 = k * (k * pp - 2.0 * t)  # (|x - k p|^2 - |x|^2)
+    colour, part = _nearest(np.ascontiguousarray(d2, dtype=np.float32))
+    return colour, x2 + part
 
 
 def _nearest(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -328,17 +364,20 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     wx1, wy1 = max(wx0 + 1, int(math.ceil(x1 * work_scale))), max(wy0 + 1, int(math.ceil(y1 * work_scale)))
     full_fg = cv2.resize(fg[wy0:wy1, wx0:wx1].astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
     near = cv2.dilate(full_fg, np.ones((5, 5), np.uint8), iterations=max(1, int(0.004 * max(h, w)))) > 0
-    masks = _paint_masks(lab, near, palette)
-    # the paint near the foreground under each light, then over the whole region (see
-    # _paint_masks)
+    tiers = _paint_masks(lab, near, palette)
+    first = next(tiers)
+    # the paint near the foreground under each light, then over the whole region, for each tier
+    # (see _paint_masks)
     seen: list[np.ndarray] = []
     # (every light's paint over the region, for the faces grown from those found: a sector of a
     # paint that one light leaves out, with the table's patches of its colour, another shows)
     every = np.zeros(lab.shape[:2], np.uint8)
-    for p, _ in masks:
+    for p, _ in first:
         every |= p.astype(np.uint8)
     every = cv2.morphologyEx(every, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    for paint, colour in [(p & near, c) for p, c in masks] + masks:
+    masks_in_turn = (m for masks in itertools.chain([first], tiers)
+                     for m in [(p & near, c) for p, c in masks] + masks)
+    for paint, colour in masks_in_turn:
         paint = cv2.morphologyEx(paint.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         if any(_same_mask(paint, other) for other in seen):
             continue

@@ -493,3 +493,35 @@ def test_a_light_whose_haze_exceeds_the_layout_s_darkest_is_also_tried_capped():
     assert any(f and not r for f, r in zip(faces_are_paint, rim_is_paint))
     # (a light whose haze the darkest pixels allow is not tried twice)
     assert len(list(_predictions([samples], palette, darkest=np.full(3, 0.5)))) == 1
+
+
+def _shaded(img: np.ndarray, share: float, x_from: int) -> np.ndarray:
+    """``img`` (BGR) with the light on it from column ``x_from`` on scaled by ``share`` (linear)."""
+    lin = (img.astype(np.float32) / 255.0) ** 2.2
+    lin[:, x_from:] *= share
+    return np.clip(255.0 * lin ** (1 / 2.2), 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("first_tier_only", [False, True])
+def test_faces_in_a_shadow_are_paint_in_a_shade_of_the_light(monkeypatch, first_tier_only):
+    """Three of the eight faces in a deep shadow (0.3 of the light): they are no paint in the
+    light fitted to the layout (the lit faces' light, or one between the two), nor grown from
+    the lit faces, but are in a shade of it."""
+    import vision.xtiles as xtiles
+
+    img, fg, centres, _ = _picture(True)
+    xs = sorted(c[0] for c in centres.values())
+    img = _shaded(img, 0.3, int(0.5 * (xs[4] + xs[5])))
+    if first_tier_only:
+        every_tier = xtiles._paint_masks
+
+        def first_only(*args, **kwargs):
+            yield next(every_tier(*args, **kwargs))
+        monkeypatch.setattr(xtiles, "_paint_masks", first_only)
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
+    found = lats[0].info["tiles"] if lats else 0
+    if first_tier_only:
+        assert found < len(centres)  # (the cause: the shaded faces are no paint)
+    else:
+        assert found == len(centres)
