@@ -32,6 +32,7 @@ from vision.centres import ON_LATTICE, fit_map as _fit_map
 from vision.colour import (Palette, _predict_lin, bgr_to_lab, classify_adaptive, lab_to_bgr,
                            match_palette, srgb_to_linear)
 from vision.foreground import foreground_mask
+from vision.glare import SHADE_RANGE
 from vision.lattice import apply_h
 from vision.locate import MAX_CELLS, Lattice, _normalise, work_copy
 
@@ -267,8 +268,9 @@ def _capped_light(samples: np.ndarray, palette: Palette, corr: np.ndarray,
 
 
 #: A face's paint may lie in a shade of the light fitted, by this factor of linear light (a
-#: neighbour's or an object's shadow, the lamp's falloff across the layout; a glare is no shade).
-SHADE = (0.7, 1.4)
+#: neighbour's or an object's shadow, the lamp's falloff across the layout; a glare is no shade):
+#: the shading range the glare model allows a face against the light fitted over the layout.
+SHADE = SHADE_RANGE
 
 
 def _shaded_nearest(shifted: np.ndarray, x2: np.ndarray, pred: np.ndarray,
