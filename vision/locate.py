@@ -436,8 +436,8 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
            if cells_are_tiles and not solid_layout else None)
     if box is None and cells_are_tiles and not solid_layout:
         # what stands out may be a patch of lamplight on the table with the layout inside it
-        box = prepared.part(("lit patch",), lambda: _lit_patch_box(work, fg, scale,
-                                                                  image.shape[:2]))
+        box = prepared.part(("lit patch",), lambda: _lit_patch_box(
+            work, fg, scale, image.shape[:2], textured=bool(fg_info.get("textured"))))
     table = None
     if box is None and seed and cells_are_tiles and not solid_layout:
         # a second look: what stands out from the picture's border may be the table itself
@@ -547,8 +547,8 @@ def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int], *,
             min(H, int(math.ceil(y1 / scale))))
 
 
-def _lit_patch_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tuple[int, int]
-                   ) -> tuple[int, int, int, int] | None:
+def _lit_patch_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tuple[int, int], *,
+                   textured: bool = False) -> tuple[int, int, int, int] | None:
     """The closer look's box (see :func:`_closer_box`) at what stands out within a patch of
     light: the foreground ``fg`` (work-image mask of ``work``, (H, W, 3) uint8 BGR, ``scale``
     work/full) may be one big group of table under a lamp (brighter than the table and floor
@@ -559,7 +559,11 @@ def _lit_patch_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tuple[
     the layout is judged against (its own rim the frame: see
     :func:`vision.foreground.foreground_mask`). ``None`` when the biggest group is no such
     patch (smaller than :data:`TABLE_SHARE` of the picture, or outlined) or nothing small
-    stands out within it."""
+    stands out within it, and on a ``textured`` table (the foreground found by the texture
+    cue too, whose groups' rims are its margin on the cloth, soft whatever they hold: a
+    layout on a plaid was taken for a patch of light)."""
+    if textured:
+        return None
     h, w = fg.shape[:2]
     n, labels, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8), connectivity=8)
     if n < 2:

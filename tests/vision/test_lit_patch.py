@@ -47,3 +47,12 @@ def test_an_outlined_layout_is_no_lit_patch():
     work = work.copy()
     work[fg] = (40, 40, 200)
     assert L._lit_patch_box(work, fg, scale, image.shape[:2]) is None
+
+
+def test_no_lit_patch_on_a_textured_table():
+    """The texture cue's groups have soft rims (its margin lies on the cloth) whatever they
+    hold: on a patterned table the foreground is not taken for a patch of light."""
+    image = _lamp_photo()
+    work, scale = L.work_copy(image)
+    fg, _ = L._whole_foreground(work, False)
+    assert L._lit_patch_box(work, fg, scale, image.shape[:2], textured=True) is None
