@@ -434,11 +434,12 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
     box = (_closer_box(fg, scale, image.shape[:2], work=work)
            if cells_are_tiles and not solid_layout else None)
-    if box is None and cells_are_tiles and not solid_layout:
-        # what stands out may be a patch of lamplight on the table with the layout inside it
+    table = None
+    if box is None and seed and cells_are_tiles and not solid_layout:
+        # a second look: what stands out may be a patch of lamplight on the table with the
+        # layout inside it, looked at closer
         box = prepared.part(("lit patch",), lambda: _lit_patch_box(
             work, fg, scale, image.shape[:2], textured=bool(fg_info.get("textured"))))
-    table = None
     if box is None and seed and cells_are_tiles and not solid_layout:
         # a second look: what stands out from the picture's border may be the table itself
         # (the border showing the floor): the table's own part of the picture is searched,
