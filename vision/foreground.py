@@ -131,6 +131,65 @@ def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float =
     return smooth, core & smooth
 
 
+def _without_cloth_patches(lab: np.ndarray, smooth: np.ndarray, core: np.ndarray,
+                           cloth: np.ndarray, window: float, colour: np.ndarray
+                           ) -> tuple[np.ndarray, np.ndarray]:
+    """The texture cue (``smooth`` and its ``core``, (h, w) bool, see
+    :func:`_smooth_unlike_frame`) without the stretches of the cloth itself: a cloth's
+    pattern is not equally sharp everywhere (a plaid's weave of faint and strong threads, its
+    contrast washed out under a lamp's highlight), and where it is faint its edges are few,
+    but it still has the cloth's mixed colour. A tile's face has one paint (and its pips),
+    unlike the cloth's average over its pattern unless the tile is that very colour, which
+    no cue tells from the table. So a group of the core whose mean colour (CIELAB ``lab``,
+    (h, w, 3) float32, lightness at half weight) lies within :data:`CLOTH_MEAN_STEP` of the
+    cloth's colour averaged over :data:`CLOTH_AVERAGE` times the texture's ``window`` (a share
+    of the picture's larger side) somewhere in ``cloth`` ((h, w) bool, the table's sample)
+    is dropped, with the part of ``smooth`` grown from it alone. A group within the window of
+    what stands out by its ``colour`` ((h, w) bool, the colour cue) is kept whatever its
+    colour: cloth showing in a gap of the layout lies along the tiles' edges, which the
+    lattice's search needs inside the mask."""
+    h, w = lab.shape[:2]
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(core.astype(np.uint8), connectivity=8)
+    if n < 2:
+        return smooth, core
+    k = max(3, int(window * max(h, w)) | 1)
+    weight = np.array([0.5, 1.0, 1.0], np.float32)
+    big = max(3, int(CLOTH_AVERAGE * window * max(h, w)) | 1)
+    averaged = cv2.blur(lab, (big, big))[cloth] * weight
+    if len(averaged) > CLOTH_SAMPLES:
+        averaged = averaged[np.random.default_rng(0).choice(len(averaged), CLOTH_SAMPLES,
+                                                            replace=False)]
+    sums = np.stack([np.bincount(labels.ravel(), lab[..., c].ravel(), n) for c in range(3)], 1)
+    means = sums / np.maximum(stats[:, cv2.CC_STAT_AREA], 1)[:, None] * weight
+    step = np.sqrt(((means[:, None, :] - averaged[None]) ** 2).sum(2)).min(1)
+    near = cv2.dilate(colour.astype(np.uint8), np.ones((2 * k + 1, 2 * k + 1), np.uint8)) > 0
+    patch = (step < CLOTH_MEAN_STEP) & (np.bincount(labels[near], minlength=n) == 0)
+    patch[0] = False
+    if not patch.any():
+        return smooth, core
+    logger.debug("smooth stretches of the cloth itself (its mean colour): %s pixels",
+                 stats[patch, cv2.CC_STAT_AREA].tolist())
+    kept = (labels > 0) & ~patch[labels]
+    grown = cv2.dilate(kept.astype(np.uint8), np.ones((k, k), np.uint8)) > 0
+    return smooth & grown, kept
+
+
+#: CIELAB distance (lightness at half weight) below which a smooth group's mean colour is the
+#: cloth's own averaged colour (see :func:`_without_cloth_patches`): an independent renderer's
+#: grey plaid under a lamp, its faint stretches 0-0.2 from it; the tiles on it 10-24.
+CLOTH_MEAN_STEP = 5.0
+#: The cloth's colour is averaged over this many times the texture cue's window (see
+#: :func:`_without_cloth_patches`): a pattern whose period is about the window (gingham
+#: checks the size of a tile) averages to its mixed colour only over a few periods; over
+#: one period the average swings from one thread's colour to the other's (on the project's
+#: renderer, white tiles on green gingham were 1-3 from a window's average, 15-16 from three
+#: windows').
+CLOTH_AVERAGE = 3.0
+#: The cloth's averaged colours compared with at most this many of its pixels (a random
+#: sample; the average varies slowly, a few thousand cover it).
+CLOTH_SAMPLES = 3000
+
+
 def _around(colour: np.ndarray, side: int) -> np.ndarray | None:
     """The table around the layout: a ring from :data:`AROUND_NEAR` to :data:`AROUND_FAR` of
     the picture's smaller ``side`` (pixels) away from what stands out in ``colour`` (H, W)
@@ -269,15 +328,17 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     density = _edge_density(sgray, window) if texture else None
     texture_cue = (_smooth_unlike_frame(sgray, frame, window=window, density=density)
                    if texture else None)
+    cloth = frame
     if texture and texture_cue is None:
         # the picture's border may be the floor or the table's edge rather than the table:
         # the table is what lies around the layout
         around = _around(colour, min(sh, sw))
         if around is not None:
+            cloth = around
             texture_cue = _smooth_unlike_frame(sgray, around, window=window, density=density)
     smooth = None
     if texture_cue is not None:
-        smooth, core = texture_cue
+        smooth, core = _without_cloth_patches(lab, *texture_cue, cloth, window, colour)
         fg = colour | smooth
     if info is not None:
         info["textured"] = smooth is not None

@@ -436,6 +436,11 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
            if cells_are_tiles and not solid_layout else None)
     table = None
     if box is None and seed and cells_are_tiles and not solid_layout:
+        # a second look: what stands out may be a patch of lamplight on the table with the
+        # layout inside it, looked at closer
+        box = prepared.part(("lit patch",), lambda: _lit_patch_box(
+            work, fg, scale, image.shape[:2], textured=bool(fg_info.get("textured"))))
+    if box is None and seed and cells_are_tiles and not solid_layout:
         # a second look: what stands out from the picture's border may be the table itself
         # (the border showing the floor): the table's own part of the picture is searched,
         # judged by the table's own rim when its edge is seen all round
@@ -541,6 +546,51 @@ def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int], *,
     H, W = shape
     return (int(x0 / scale), int(y0 / scale), min(W, int(math.ceil(x1 / scale))),
             min(H, int(math.ceil(y1 / scale))))
+
+
+def _lit_patch_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tuple[int, int], *,
+                   textured: bool = False) -> tuple[int, int, int, int] | None:
+    """The closer look's box (see :func:`_closer_box`) at what stands out within a patch of
+    light: the foreground ``fg`` (work-image mask of ``work``, (H, W, 3) uint8 BGR, ``scale``
+    work/full) may be one big group of table under a lamp (brighter than the table and floor
+    at the picture's border), with a small layout inside it. A lamp's light fades over many
+    pixels, so such a group has no outline (the colour step across most of its rim is low:
+    :func:`vision.foreground.outline_step` below :data:`PATCH_EDGE`), where a layout seen
+    whole has its tiles' sharp rims all round. The patch, holes filled, is then the table
+    the layout is judged against (its own rim the frame: see
+    :func:`vision.foreground.foreground_mask`). ``None`` when the biggest group is no such
+    patch (smaller than :data:`TABLE_SHARE` of the picture, or outlined) or nothing small
+    stands out within it, and on a ``textured`` table (the foreground found by the texture
+    cue too, whose groups' rims are its margin on the cloth, soft whatever they hold: a
+    layout on a plaid was taken for a patch of light)."""
+    if textured:
+        return None
+    h, w = fg.shape[:2]
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8), connectivity=8)
+    if n < 2:
+        return None
+    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    if stats[i, cv2.CC_STAT_AREA] < TABLE_SHARE * h * w:
+        return None
+    group = labels == i
+    if outline_step(work, group) >= PATCH_EDGE:
+        return None
+    inner = foreground_mask(work, table=fill_holes(group))
+    if inner.mean() < 0.002:
+        return None
+    box = _closer_box(inner, scale, shape, work=work)
+    if box is not None:
+        logger.debug("the foreground is a patch of light (%d pixels, no outline): the layout "
+                     "within it is looked at closer", int(stats[i, cv2.CC_STAT_AREA]))
+    return box
+
+
+#: The colour step (CIELAB, 25th percentile along its rim, see
+#: :func:`vision.foreground.outline_step`) below which a big group of the foreground has no
+#: outline, a patch of light (see :func:`_lit_patch_box`): an independent renderer's lamp
+#: on a plain table with a small layout inside the lit patch: 0.6; tiles' rims step by 20-45
+#: (see :data:`vision.foreground.SOFT_STEP`).
+PATCH_EDGE = 5.0
 
 
 def _layout_box(fg: np.ndarray, work: np.ndarray | None = None
