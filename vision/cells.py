@@ -619,10 +619,12 @@ def _light_weights(ctx: _Ctx, cells: list, spreads: dict) -> np.ndarray:
     return w
 
 
-def _edge_sides(td: TopDown) -> dict:
-    """For each cell, how many of its four sides run along a clear edge (a gap, a shadow, a
-    tile's rim): along each side, the strongest gradient across a thin band, averaged, against
-    the typical gradient of the view."""
+def _border_edges(td: TopDown) -> tuple[np.ndarray, np.ndarray]:
+    """Which cell borders of the view run along a clear edge (a gap, a shadow, a tile's rim):
+    along each border, the strongest gradient across a thin band, averaged over its middle,
+    against the typical gradient of the view. Returns ``(horizontal, vertical)`` bool arrays
+    ``(rows + 1, cols)`` (border ``k`` above view row ``k``) and ``(rows, cols + 1)`` (border
+    ``k`` left of view column ``k``)."""
     gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY)
     R, C, ch, cw = td.rows, td.cols, td.ch, td.cw
     gray = gray.astype(np.float32)
@@ -637,9 +639,15 @@ def _edge_sides(td: TopDown) -> dict:
     hb = hb[:, :C * cw].reshape(R + 1, C, cw)[:, :, cw // 5:cw - cw // 5].mean(axis=2)  # (R+1, C)
     vb = np.stack([gx[:, max(0, k * cw - bw):min(W, k * cw + bw)].max(axis=1) for k in range(C + 1)])
     vb = vb[:, :R * ch].reshape(C + 1, R, ch)[:, :, ch // 5:ch - ch // 5].mean(axis=2).T  # (R, C+1)
-    he, ve = hb > 4.0 * level, vb > 4.0 * level
+    return hb > 4.0 * level, vb > 4.0 * level
+
+
+def _edge_sides(borders: tuple[np.ndarray, np.ndarray], td: TopDown) -> dict:
+    """For each cell, how many of its four sides run along a clear edge (``borders``: see
+    :func:`_border_edges` of ``td``)."""
+    he, ve = borders
     n = he[:-1].astype(int) + he[1:] + ve[:, :-1] + ve[:, 1:]  # (R, C)
-    return {(td.r0 + r, td.c0 + c): int(n[r, c]) for r in range(R) for c in range(C)}
+    return {(td.r0 + r, td.c0 + c): int(n[r, c]) for r in range(td.rows) for c in range(td.cols)}
 
 
 def _face_texture(td: TopDown) -> dict:
@@ -789,7 +797,8 @@ def _keep_main_group(occ: dict) -> dict:
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
                long_axis_parity: int | None = None, fg: np.ndarray | None = None,
                framed: bool = False, give_up: Callable[[int, float], bool] | None = None,
-               die_faces: bool = False) -> tuple[list[CellReading], dict[str, Any]]:
+               die_faces: bool = False, colours_apart: bool = False
+               ) -> tuple[list[CellReading], dict[str, Any]]:
     """Read every cell of a top-down view.
 
     ``framed``: the view is a board's window found by its frame (the board's cells plus a ring
@@ -799,6 +808,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     the result is ``([], info)`` with ``info["gave_up"]`` True.
     ``die_faces``: every tile lies pips up (the game tells tiles apart by them), so a cell
     beside the layout whose pips read clearly is a tile (see :data:`PIPS_VOUCH`).
+    ``colours_apart``: no two tiles of one colour touch (Textile's colour rule), so cells of one
+    colour without a seam between them, each full of it, are one object larger than a tile (a
+    sheet of paper, a sticky note), not tiles (see :func:`_seamless_sheets`).
 
     Returns
     -------
@@ -815,6 +827,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     n = td.cw
     centre_lab, spreads = {}, {}
     one_colour = kit.face_model != "sectors" and td.ch % 2 == 0 and td.cw % 2 == 0
+    borders = _border_edges(td)
     if one_colour:
         # one colour per face: which cells hold a tile, and the light, need no more than 2x2
         # blocks of the view; the full resolution is converted only around the layout, later
@@ -823,7 +836,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                            interpolation=cv2.INTER_AREA)
         sgrid = _cell_grid(bgr_to_lab(small), td, sh, sw)
         sblown = _blown(sgrid)
-        ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(td), framed=framed,
+        ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(borders, td), framed=framed,
                    die_faces=die_faces)
         ctx.blown = {cell: float(v) for cell, v in zip(order, sblown.mean(axis=(1, 2)))}
         centre_mask = np.zeros((sh, sw), bool)
@@ -835,7 +848,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         cell_regions: Mapping = _LazyCells(ctx, img)
     else:
         lab = bgr_to_lab(img)
-        ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(td), framed=framed,
+        ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(borders, td), framed=framed,
                    die_faces=die_faces)
         tri = _triangles(n, inset=0.12 if kit.shape != "rounded-x" else 0.28)
         if kit.shape == "rounded-x":
@@ -1013,6 +1026,15 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             info["coverage"] = _coverage(fg_cells, occ)
         elif faceless and fg_cells is not None:
             info["coverage"] = _coverage(fg_cells, occ)
+    if colours_apart and kit.face_model == "solid" and fg_cells is not None:
+        sheets = _seamless_sheets({c: attrs[c][0].get("colour") for c in occupied if occ[c]},
+                                  borders, td, fg_cells)
+        for cell in sheets:
+            logger.debug("cell %s: one colour with a neighbour and no seam between: a sheet", cell)
+            occ[cell], occ_conf[cell] = False, SHEET_CONF
+            fg_cells[cell] = 0.0  # (the sheet stood out: not the layout's)
+        if sheets:
+            info["coverage"] = _coverage(fg_cells, occ)
     fits = []
     for cell in occ:
         if not occ[cell]:
@@ -1026,6 +1048,41 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                                     evidence))
     info["fit"] = float(np.mean(fits)) if fits else 99.0
     return readings, info
+
+
+#: A cell is full of what stands out when at least this share of its centre (the cell less a
+#: fifth of its side all round) does: a tile straddling two cells, the lattice off by half a
+#: tile, covers about half of each centre (0.5), off by less, the one cell fully and the other
+#: less than a third; a sheet over several cells covers each (a sticky note turned on the
+#: lattice: 0.76-1.0).
+SHEET_FULL = 0.7
+#: How sure a cell of such a sheet is bare of tiles (above the 0.65 at which the reader doubts
+#: an empty cell: a seamless sheet of one colour is clear evidence).
+SHEET_CONF = 0.7
+
+
+def _seamless_sheets(colours: dict, borders: tuple[np.ndarray, np.ndarray], td: TopDown,
+                     fg_cells: dict) -> set:
+    """The cells of ``colours`` (occupied cell -> colour read, or None) that hold one object
+    larger than a tile: two or more cells side by side of the same colour, each full of the
+    foreground (:data:`SHEET_FULL`), with no edge along the border between them (``borders``:
+    :func:`_border_edges` of ``td``). Two tiles side by side show a seam (their rims, the gap,
+    the teeth), and where no two tiles of one colour may touch (Textile) such a pair is far
+    likelier one sheet (paper, a sticky note) than an illegal pair of tiles with their seam
+    lost."""
+    he, ve = borders
+    full = {c for c, col in colours.items() if col is not None and fg_cells.get(c, 0.0) >= SHEET_FULL}
+    out: set = set()
+    for (r, c) in full:
+        for (dr, dc) in ((0, 1), (1, 0)):
+            other = (r + dr, c + dc)
+            if other not in full or colours[other] != colours[(r, c)]:
+                continue
+            vr, vc = r - td.r0, c - td.c0
+            seam = bool(ve[vr, vc + 1]) if dc else bool(he[vr + 1, vc])
+            if not seam:
+                out |= {(r, c), other}
+    return out
 
 
 def _coverage(fg_cells: dict, occ: dict) -> float:
