@@ -368,6 +368,9 @@ TEXTILE_CLASH_COST = 4.0
 #: Cost of a colour the game does not use, once the board shows its five colours (Textile is
 #: played with 5 of the set's 10).
 OUTSIDE_COST = 4.0
+#: The colours Textile is played with unless the players choose others (KITS.md): of colours
+#: read equally often, these are taken for the game's.
+TEXTILE_DEFAULT_COLOURS = frozenset({"red", "yellow", "green", "blue", "white"})
 
 
 def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
@@ -375,7 +378,8 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     """Textile tiles whose colour was left unknown (glare, a lamp's cast), or read in a colour
     beyond the game's five: the likeliest colour by the cell's own colour distances, the colour
     rule (no colour of a confidently read tile beside it, :data:`TEXTILE_CLASH_COST`), the
-    game's five colours (the five most read, :data:`OUTSIDE_COST`, once five are read) and the
+    game's five colours (the five most read, :data:`OUTSIDE_COST`, once five are read; ties to
+    :data:`TEXTILE_DEFAULT_COLOURS`) and the
     copies left (:data:`USED_UP_COST`); filled in, with a doubt, when that colour is likely
     enough against the cell's own evidence (:data:`FILL_PROB`). Returns board-level doubts."""
     evidence = {(rd.row, rd.col): rd.evidence["colour_distance"] for rd in readings
@@ -387,8 +391,9 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     for cell, colour in sure.items():
         if cell in evidence:
             fit[colour].append(evidence[cell].get(colour, 99.0))
-    # (the five most read; ties to the closer fit)
-    ranked = sorted(seen, key=lambda c: (-seen[c], float(np.mean(fit[c])) if fit[c] else 99.0))
+    # (the five most read; ties to the default colours, then to the closer fit)
+    ranked = sorted(seen, key=lambda c: (-seen[c], c not in TEXTILE_DEFAULT_COLOURS,
+                                         float(np.mean(fit[c])) if fit[c] else 99.0))
     five = set(ranked[:TEXTILE_COLOURS]) if len(ranked) >= TEXTILE_COLOURS else None
     unclear = [cell for cell in evidence if decoded[cell][0].get("colour") is None
                or (five is not None and decoded[cell][0]["colour"] not in five)]

@@ -326,3 +326,14 @@ def test_an_unclear_textile_colour_far_from_every_allowed_one_stays_unknown():
     readings = _textile_board() + [_textile_reading(1, 1, None, white=10.0, purple=30.0)]
     decoded, _ = decode_readings(readings, NESTOR, "textile")
     assert decoded[(1, 1)][0]["colour"] is None
+
+
+def test_of_textile_colours_read_equally_often_the_defaults_are_the_games():
+    # one tile each of white (the game's) and pink (red in the glare), four other colours
+    readings = [_textile_reading(0, 0, "red"), _textile_reading(0, 2, "blue"),
+                _textile_reading(2, 0, "yellow"), _textile_reading(2, 2, "green"),
+                _textile_reading(4, 4, "white", white=6.0),
+                _textile_reading(4, 0, "pink", pink=5.0, red=8.0)]
+    decoded, _ = decode_readings(readings, NESTOR, "textile")
+    assert decoded[(4, 0)][0]["colour"] == "red"
+    assert decoded[(4, 4)][0]["colour"] == "white"
