@@ -38,10 +38,15 @@ CONFIDENCE_THRESHOLD = 0.5
 #: A cell next to the layout that the foreground mask left out is a tile when its colour fits a
 #: palette colour within this (CIEDE2000) ...
 GROW_FIT = 7.0
+#: (or when it looks within this of a tile already taken: white tiles under a warm lamp, which
+#: the light's estimate left 10-11 from white, seen by their outline on all four sides, and one
+#: on three sides beside them of the very same look, 0.5-1 from theirs)
 #: ... and lies at least this far from the table's colour: from every look of it (the
 #: :data:`TABLE_LOOKS`-th nearest of the ring's cells, so a patterned cloth's squares or stripes of
 #: a tile's colour count as table, while one tile on the ring does not).
 GROW_APART = 12.0
+#: A tile taken with at least this confidence shows the look of its paint in the photo's light.
+SURE_TILE = 0.9
 TABLE_LOOKS = 3
 #: Rounds of growing (each from the cells decided and grown before).
 GROW_ROUNDS = 3
@@ -522,8 +527,16 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         # (or, of the table's colour, smooth as the tiles are where the table is textured,
         # with an outline along two sides at least: a white tile on a cream linen)
         growable = []
+        # (the looks of the tiles taken so far: the same paint in the same light looks the
+        # same, however far the estimated light leaves it from the palette)
+        # (where every tile lies pips up, Octopus, a tile the mask missed is vouched for by its
+        # pips instead, see read_cells: a shadow beside the layout can look like a black tile)
+        sure_tiles = ([j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]
+                      if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         for i, cell in enumerate(cells):
-            if occ[cell] or d_pal[i] > GROW_FIT or not steady(cell):
+            if occ[cell] or not steady(cell):
+                continue
+            if d_pal[i] > GROW_FIT and not _looks_like(labs[i], labs[sure_tiles]):
                 continue
             if d_table[i] >= GROW_APART and not table_shows(i):
                 growable.append(cell)  # (else a patterned cloth's square or stripe)
@@ -539,6 +552,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                                         weights=_light_weights(ctx, [cells[i] for i in occ_cells], spreads),
                                         shared_haze=_shared_haze(ctx.kit))
     return occ, conf, gains
+
+
+def _looks_like(lab: np.ndarray, tiles: np.ndarray) -> bool:
+    """Whether a colour ``lab`` (3,) lies within :data:`GROW_FIT` (CIEDE2000) of one of the
+    ``tiles`` ``(N, 3)`` (Lab of tiles taken)."""
+    return len(tiles) > 0 and float(ciede2000(tiles, lab[None, :]).min()) <= GROW_FIT
 
 
 def _diagonal_contrast(lightness: np.ndarray) -> np.ndarray:

@@ -282,3 +282,25 @@ def test_a_seamless_sheet_over_two_cells_is_no_pair_of_tiles_in_textile():
     # (without Textile's colour rule, two tiles of one colour may touch: the cells are read)
     readings, _ = read_cells(td, kit, palette=pal, fg=fg)
     assert set(sheet) <= {(r.row, r.col) for r in readings if r.occupied}
+
+
+def test_a_tile_the_mask_missed_that_looks_like_a_tile_taken_is_grown(monkeypatch):
+    """White tiles under a warm lamp look peach, the light's estimate (from the other paints)
+    leaving them far from white: the one beside the layout that the mask missed looks just like
+    the white tile taken, and is a tile too."""
+    from dataclasses import replace
+
+    from vision.cells import read_cells
+
+    _weak_outlines(monkeypatch)
+    warm = replace(KIT, colours={**KIT.colours, "white": "#F0CDB0"})  # (the paint as seen)
+    tiles = {(2, 1): ("blue", 3), (2, 2): ("white", 5), (2, 3): ("red", 2), (1, 2): ("green", 4),
+             (3, 2): ("white", 1), (1, 1): ("yellow", 6)}
+    td, fg = _layout_view({}, fg_cells=set(tiles) - {(3, 2)}, size=6)
+    img = td.image.copy()
+    from scenes import paint_solid_tiles
+    paint_solid_tiles(img, tiles, td.ch, warm)
+    td = type(td)(img, td.cw, td.ch, td.r0, td.c0, td.rows, td.cols)
+    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg)
+    occupied = {(r.row, r.col) for r in readings if r.occupied}
+    assert occupied == set(tiles)
