@@ -638,12 +638,14 @@ def _light_weights(ctx: _Ctx, cells: list, spreads: dict) -> np.ndarray:
     return w
 
 
-def _border_edges(td: TopDown) -> tuple[np.ndarray, np.ndarray]:
+def _border_edges(td: TopDown) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Which cell borders of the view run along a clear edge (a gap, a shadow, a tile's rim):
     along each border, the strongest gradient across a thin band, averaged over its middle,
-    against the typical gradient of the view. Returns ``(horizontal, vertical)`` bool arrays
-    ``(rows + 1, cols)`` (border ``k`` above view row ``k``) and ``(rows, cols + 1)`` (border
-    ``k`` left of view column ``k``)."""
+    against the typical gradient of the view. Returns ``(horizontal, vertical, h_share,
+    v_share)``: bool arrays ``(rows + 1, cols)`` (border ``k`` above view row ``k``) and
+    ``(rows, cols + 1)`` (border ``k`` left of view column ``k``), and for the same borders the
+    share of their middle along which the edge is clear (a seam runs all along; a line drawn
+    across the border, a sheet's print, crosses it at one place)."""
     gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY)
     R, C, ch, cw = td.rows, td.cols, td.ch, td.cw
     gray = gray.astype(np.float32)
@@ -655,16 +657,18 @@ def _border_edges(td: TopDown) -> tuple[np.ndarray, np.ndarray]:
     H, W = gray.shape
     # horizontal borders k = 0..R: strongest vertical gradient across the band, per column
     hb = np.stack([gy[max(0, k * ch - bh):min(H, k * ch + bh)].max(axis=0) for k in range(R + 1)])
-    hb = hb[:, :C * cw].reshape(R + 1, C, cw)[:, :, cw // 5:cw - cw // 5].mean(axis=2)  # (R+1, C)
+    hb = hb[:, :C * cw].reshape(R + 1, C, cw)[:, :, cw // 5:cw - cw // 5]  # (R+1, C, along)
     vb = np.stack([gx[:, max(0, k * cw - bw):min(W, k * cw + bw)].max(axis=1) for k in range(C + 1)])
-    vb = vb[:, :R * ch].reshape(C + 1, R, ch)[:, :, ch // 5:ch - ch // 5].mean(axis=2).T  # (R, C+1)
-    return hb > 4.0 * level, vb > 4.0 * level
+    vb = vb[:, :R * ch].reshape(C + 1, R, ch)[:, :, ch // 5:ch - ch // 5]  # (C+1, R, along)
+    edge = 4.0 * level
+    return (hb.mean(axis=2) > edge, vb.mean(axis=2).T > edge,
+            (hb > edge).mean(axis=2), (vb > edge).mean(axis=2).T)
 
 
-def _edge_sides(borders: tuple[np.ndarray, np.ndarray], td: TopDown) -> dict:
+def _edge_sides(borders: tuple, td: TopDown) -> dict:
     """For each cell, how many of its four sides run along a clear edge (``borders``: see
     :func:`_border_edges` of ``td``)."""
-    he, ve = borders
+    he, ve = borders[:2]
     n = he[:-1].astype(int) + he[1:] + ve[:, :-1] + ve[:, 1:]  # (R, C)
     return {(td.r0 + r, td.c0 + c): int(n[r, c]) for r in range(td.rows) for c in range(td.cols)}
 
@@ -1078,18 +1082,20 @@ SHEET_FULL = 0.7
 #: How sure a cell of such a sheet is bare of tiles (above the 0.65 at which the reader doubts
 #: an empty cell: a seamless sheet of one colour is clear evidence).
 SHEET_CONF = 0.7
+#: A border between two cells is a seam when a clear edge runs along at least this share of its
+#: middle: two tiles' rims, gap and teeth run all along it; a sheet's print crosses it.
+SEAM_SHARE = 0.5
 
 
-def _seamless_sheets(colours: dict, borders: tuple[np.ndarray, np.ndarray], td: TopDown,
-                     fg_cells: dict) -> set:
+def _seamless_sheets(colours: dict, borders: tuple, td: TopDown, fg_cells: dict) -> set:
     """The cells of ``colours`` (occupied cell -> colour read, or None) that hold one object
     larger than a tile: two or more cells side by side of the same colour, each full of the
-    foreground (:data:`SHEET_FULL`), with no edge along the border between them (``borders``:
-    :func:`_border_edges` of ``td``). Two tiles side by side show a seam (their rims, the gap,
-    the teeth), and where no two tiles of one colour may touch (Textile) such a pair is far
-    likelier one sheet (paper, a sticky note) than an illegal pair of tiles with their seam
-    lost."""
-    he, ve = borders
+    foreground (:data:`SHEET_FULL`), with no seam along the border between them (a clear edge
+    along at least :data:`SEAM_SHARE` of it; ``borders``: :func:`_border_edges` of ``td``).
+    Two tiles side by side show a seam (their rims, the gap, the teeth), and where no two tiles
+    of one colour may touch (Textile) such a pair is far likelier one sheet (paper, a sticky
+    note) than an illegal pair of tiles with their seam lost."""
+    h_share, v_share = borders[2:]
     full = {c for c, col in colours.items() if col is not None and fg_cells.get(c, 0.0) >= SHEET_FULL}
     out: set = set()
     for (r, c) in full:
@@ -1098,7 +1104,8 @@ def _seamless_sheets(colours: dict, borders: tuple[np.ndarray, np.ndarray], td: 
             if other not in full or colours[other] != colours[(r, c)]:
                 continue
             vr, vc = r - td.r0, c - td.c0
-            seam = bool(ve[vr, vc + 1]) if dc else bool(he[vr + 1, vc])
+            share = v_share[vr, vc + 1] if dc else h_share[vr + 1, vc]
+            seam = bool(share >= SEAM_SHARE)
             if not seam:
                 out |= {(r, c), other}
     return out

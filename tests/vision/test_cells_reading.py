@@ -304,3 +304,20 @@ def test_a_tile_the_mask_missed_that_looks_like_a_tile_taken_is_grown(monkeypatc
     readings, _ = read_cells(td, KIT, palette=PAL, fg=fg)
     occupied = {(r.row, r.col) for r in readings if r.occupied}
     assert occupied == set(tiles)
+
+
+def test_a_line_printed_across_a_sheet_is_no_seam():
+    """A sheet's print (a ruled line drawn across it) crosses the border between its cells at
+    one place; two tiles' seam runs all along it."""
+    from vision.cells import read_cells
+
+    tiles = {(1, 1): ("blue", 3), (1, 2): ("red", 5), (2, 1): ("yellow", 2), (2, 2): ("green", 4)}
+    sheet = [(3, 1), (3, 2)]
+    td, fg = _layout_view(tiles, fg_cells=set(tiles) | set(sheet), size=6, blur=1.0)
+    td = _with_sheet(td, sheet, bgr=(225, 235, 240))
+    n = td.ch
+    cv2.line(td.image, (1 * n + 6, 3 * n + 8), (3 * n - 6, 4 * n - 8), (60, 60, 60), 2)
+    kit = kit_for_game("textile")
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    assert {(r.row, r.col) for r in readings if r.occupied} == set(tiles)
