@@ -38,10 +38,15 @@ CONFIDENCE_THRESHOLD = 0.5
 #: A cell next to the layout that the foreground mask left out is a tile when its colour fits a
 #: palette colour within this (CIEDE2000) ...
 GROW_FIT = 7.0
+#: (or when it looks within this of a tile already taken: white tiles under a warm lamp, which
+#: the light's estimate left 10-11 from white, seen by their outline on all four sides, and one
+#: on three sides beside them of the very same look, 0.5-1 from theirs)
 #: ... and lies at least this far from the table's colour: from every look of it (the
 #: :data:`TABLE_LOOKS`-th nearest of the ring's cells, so a patterned cloth's squares or stripes of
 #: a tile's colour count as table, while one tile on the ring does not).
 GROW_APART = 12.0
+#: A tile taken with at least this confidence shows the look of its paint in the photo's light.
+SURE_TILE = 0.9
 TABLE_LOOKS = 3
 #: Rounds of growing (each from the cells decided and grown before).
 GROW_ROUNDS = 3
@@ -522,8 +527,16 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         # (or, of the table's colour, smooth as the tiles are where the table is textured,
         # with an outline along two sides at least: a white tile on a cream linen)
         growable = []
+        # (the looks of the tiles taken so far: the same paint in the same light looks the
+        # same, however far the estimated light leaves it from the palette)
+        # (where every tile lies pips up, Octopus, a tile the mask missed is vouched for by its
+        # pips instead, see read_cells: a shadow beside the layout can look like a black tile)
+        sure_tiles = ([j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]
+                      if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         for i, cell in enumerate(cells):
-            if occ[cell] or d_pal[i] > GROW_FIT or not steady(cell):
+            if occ[cell] or not steady(cell):
+                continue
+            if d_pal[i] > GROW_FIT and not _looks_like(labs[i], labs[sure_tiles]):
                 continue
             if d_table[i] >= GROW_APART and not table_shows(i):
                 growable.append(cell)  # (else a patterned cloth's square or stripe)
@@ -539,6 +552,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                                         weights=_light_weights(ctx, [cells[i] for i in occ_cells], spreads),
                                         shared_haze=_shared_haze(ctx.kit))
     return occ, conf, gains
+
+
+def _looks_like(lab: np.ndarray, tiles: np.ndarray) -> bool:
+    """Whether a colour ``lab`` (3,) lies within :data:`GROW_FIT` (CIEDE2000) of one of the
+    ``tiles`` ``(N, 3)`` (Lab of tiles taken)."""
+    return len(tiles) > 0 and float(ciede2000(tiles, lab[None, :]).min()) <= GROW_FIT
 
 
 def _diagonal_contrast(lightness: np.ndarray) -> np.ndarray:
@@ -619,10 +638,14 @@ def _light_weights(ctx: _Ctx, cells: list, spreads: dict) -> np.ndarray:
     return w
 
 
-def _edge_sides(td: TopDown) -> dict:
-    """For each cell, how many of its four sides run along a clear edge (a gap, a shadow, a
-    tile's rim): along each side, the strongest gradient across a thin band, averaged, against
-    the typical gradient of the view."""
+def _border_edges(td: TopDown) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Which cell borders of the view run along a clear edge (a gap, a shadow, a tile's rim):
+    along each border, the strongest gradient across a thin band, averaged over its middle,
+    against the typical gradient of the view. Returns ``(horizontal, vertical, h_share,
+    v_share)``: bool arrays ``(rows + 1, cols)`` (border ``k`` above view row ``k``) and
+    ``(rows, cols + 1)`` (border ``k`` left of view column ``k``), and for the same borders the
+    share of their middle along which the edge is clear (a seam runs all along; a line drawn
+    across the border, a sheet's print, crosses it at one place)."""
     gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY)
     R, C, ch, cw = td.rows, td.cols, td.ch, td.cw
     gray = gray.astype(np.float32)
@@ -634,12 +657,20 @@ def _edge_sides(td: TopDown) -> dict:
     H, W = gray.shape
     # horizontal borders k = 0..R: strongest vertical gradient across the band, per column
     hb = np.stack([gy[max(0, k * ch - bh):min(H, k * ch + bh)].max(axis=0) for k in range(R + 1)])
-    hb = hb[:, :C * cw].reshape(R + 1, C, cw)[:, :, cw // 5:cw - cw // 5].mean(axis=2)  # (R+1, C)
+    hb = hb[:, :C * cw].reshape(R + 1, C, cw)[:, :, cw // 5:cw - cw // 5]  # (R+1, C, along)
     vb = np.stack([gx[:, max(0, k * cw - bw):min(W, k * cw + bw)].max(axis=1) for k in range(C + 1)])
-    vb = vb[:, :R * ch].reshape(C + 1, R, ch)[:, :, ch // 5:ch - ch // 5].mean(axis=2).T  # (R, C+1)
-    he, ve = hb > 4.0 * level, vb > 4.0 * level
+    vb = vb[:, :R * ch].reshape(C + 1, R, ch)[:, :, ch // 5:ch - ch // 5]  # (C+1, R, along)
+    edge = 4.0 * level
+    return (hb.mean(axis=2) > edge, vb.mean(axis=2).T > edge,
+            (hb > edge).mean(axis=2), (vb > edge).mean(axis=2).T)
+
+
+def _edge_sides(borders: tuple, td: TopDown) -> dict:
+    """For each cell, how many of its four sides run along a clear edge (``borders``: see
+    :func:`_border_edges` of ``td``)."""
+    he, ve = borders[:2]
     n = he[:-1].astype(int) + he[1:] + ve[:, :-1] + ve[:, 1:]  # (R, C)
-    return {(td.r0 + r, td.c0 + c): int(n[r, c]) for r in range(R) for c in range(C)}
+    return {(td.r0 + r, td.c0 + c): int(n[r, c]) for r in range(td.rows) for c in range(td.cols)}
 
 
 def _face_texture(td: TopDown) -> dict:
@@ -789,7 +820,8 @@ def _keep_main_group(occ: dict) -> dict:
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
                long_axis_parity: int | None = None, fg: np.ndarray | None = None,
                framed: bool = False, give_up: Callable[[int, float], bool] | None = None,
-               die_faces: bool = False) -> tuple[list[CellReading], dict[str, Any]]:
+               die_faces: bool = False, colours_apart: bool = False
+               ) -> tuple[list[CellReading], dict[str, Any]]:
     """Read every cell of a top-down view.
 
     ``framed``: the view is a board's window found by its frame (the board's cells plus a ring
@@ -799,6 +831,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     the result is ``([], info)`` with ``info["gave_up"]`` True.
     ``die_faces``: every tile lies pips up (the game tells tiles apart by them), so a cell
     beside the layout whose pips read clearly is a tile (see :data:`PIPS_VOUCH`).
+    ``colours_apart``: no two tiles of one colour touch (Textile's colour rule), so cells of one
+    colour without a seam between them, each full of it, are one object larger than a tile (a
+    sheet of paper, a sticky note), not tiles (see :func:`_seamless_sheets`).
 
     Returns
     -------
@@ -815,6 +850,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     n = td.cw
     centre_lab, spreads = {}, {}
     one_colour = kit.face_model != "sectors" and td.ch % 2 == 0 and td.cw % 2 == 0
+    borders = _border_edges(td)
     if one_colour:
         # one colour per face: which cells hold a tile, and the light, need no more than 2x2
         # blocks of the view; the full resolution is converted only around the layout, later
@@ -823,7 +859,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                            interpolation=cv2.INTER_AREA)
         sgrid = _cell_grid(bgr_to_lab(small), td, sh, sw)
         sblown = _blown(sgrid)
-        ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(td), framed=framed,
+        ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(borders, td), framed=framed,
                    die_faces=die_faces)
         ctx.blown = {cell: float(v) for cell, v in zip(order, sblown.mean(axis=(1, 2)))}
         centre_mask = np.zeros((sh, sw), bool)
@@ -835,7 +871,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         cell_regions: Mapping = _LazyCells(ctx, img)
     else:
         lab = bgr_to_lab(img)
-        ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(td), framed=framed,
+        ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(borders, td), framed=framed,
                    die_faces=die_faces)
         tri = _triangles(n, inset=0.12 if kit.shape != "rounded-x" else 0.28)
         if kit.shape == "rounded-x":
@@ -1013,6 +1049,15 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             info["coverage"] = _coverage(fg_cells, occ)
         elif faceless and fg_cells is not None:
             info["coverage"] = _coverage(fg_cells, occ)
+    if colours_apart and kit.face_model == "solid" and fg_cells is not None:
+        sheets = _seamless_sheets({c: attrs[c][0].get("colour") for c in occupied if occ[c]},
+                                  borders, td, fg_cells)
+        for cell in sheets:
+            logger.debug("cell %s: one colour with a neighbour and no seam between: a sheet", cell)
+            occ[cell], occ_conf[cell] = False, SHEET_CONF
+            fg_cells[cell] = 0.0  # (the sheet stood out: not the layout's)
+        if sheets:
+            info["coverage"] = _coverage(fg_cells, occ)
     fits = []
     for cell in occ:
         if not occ[cell]:
@@ -1026,6 +1071,44 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                                     evidence))
     info["fit"] = float(np.mean(fits)) if fits else 99.0
     return readings, info
+
+
+#: A cell is full of what stands out when at least this share of its centre (the cell less a
+#: fifth of its side all round) does: a tile straddling two cells, the lattice off by half a
+#: tile, covers about half of each centre (0.5), off by less, the one cell fully and the other
+#: less than a third; a sheet over several cells covers each (a sticky note turned on the
+#: lattice: 0.76-1.0).
+SHEET_FULL = 0.7
+#: How sure a cell of such a sheet is bare of tiles (above the 0.65 at which the reader doubts
+#: an empty cell: a seamless sheet of one colour is clear evidence).
+SHEET_CONF = 0.7
+#: A border between two cells is a seam when a clear edge runs along at least this share of its
+#: middle: two tiles' rims, gap and teeth run all along it; a sheet's print crosses it.
+SEAM_SHARE = 0.5
+
+
+def _seamless_sheets(colours: dict, borders: tuple, td: TopDown, fg_cells: dict) -> set:
+    """The cells of ``colours`` (occupied cell -> colour read, or None) that hold one object
+    larger than a tile: two or more cells side by side of the same colour, each full of the
+    foreground (:data:`SHEET_FULL`), with no seam along the border between them (a clear edge
+    along at least :data:`SEAM_SHARE` of it; ``borders``: :func:`_border_edges` of ``td``).
+    Two tiles side by side show a seam (their rims, the gap, the teeth), and where no two tiles
+    of one colour may touch (Textile) such a pair is far likelier one sheet (paper, a sticky
+    note) than an illegal pair of tiles with their seam lost."""
+    h_share, v_share = borders[2:]
+    full = {c for c, col in colours.items() if col is not None and fg_cells.get(c, 0.0) >= SHEET_FULL}
+    out: set = set()
+    for (r, c) in full:
+        for (dr, dc) in ((0, 1), (1, 0)):
+            other = (r + dr, c + dc)
+            if other not in full or colours[other] != colours[(r, c)]:
+                continue
+            vr, vc = r - td.r0, c - td.c0
+            share = v_share[vr, vc + 1] if dc else h_share[vr + 1, vc]
+            seam = bool(share >= SEAM_SHARE)
+            if not seam:
+                out |= {(r, c), other}
+    return out
 
 
 def _coverage(fg_cells: dict, occ: dict) -> float:

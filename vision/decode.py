@@ -61,6 +61,8 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str
     if (kit.face_model == "solid" and pips_shown(kit, game)
             and all(int(t.get("count", 1)) == 1 for t in kit.tiles)):
         doubts += _assign_unique(readings, kit, decoded)
+    if game == "textile" and kit.face_model == "solid":
+        doubts += _textile_colours(readings, kit, decoded)
     if kit.face_model == "sectors":
         doubts += _fill_sectors(readings, kit, game, decoded, counts)
     elif kit.face_model == "symbol" and kit.colour_order:
@@ -356,6 +358,76 @@ def _fill_card_colours(readings: list[CellReading], kit: Kit, game: str, decoded
         if _fill(decoded[cell], "colour", scored, used):
             doubts.append((cell, "tile", f"colour unclear; taken as {attrs['colour']}, the colour "
                                          "its neighbours allow"))
+    return doubts
+
+
+#: Cost (negative log-likelihood) of a Textile colour that a confidently read tile beside the
+#: cell (orthogonally or diagonally) has: the colour rule keeps tiles of one colour apart
+#: (RULES.md; a player may break it, rarely).
+TEXTILE_CLASH_COST = 4.0
+#: Cost of a colour the game does not use, once the board shows its five colours (Textile is
+#: played with 5 of the set's 10).
+OUTSIDE_COST = 4.0
+#: The colours Textile is played with unless the players choose others (KITS.md): of colours
+#: read equally often, these are taken for the game's.
+TEXTILE_DEFAULT_COLOURS = frozenset({"red", "yellow", "green", "blue", "white"})
+
+
+def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
+                     ) -> list[tuple[Cell, str, str]]:
+    """Textile tiles whose colour was left unknown (glare, a lamp's cast), or read in a colour
+    beyond the game's five: the likeliest colour by the cell's own colour distances, the colour
+    rule (no colour of a confidently read tile beside it, :data:`TEXTILE_CLASH_COST`), the
+    game's five colours (the five most read, :data:`OUTSIDE_COST`, once five are read; ties to
+    :data:`TEXTILE_DEFAULT_COLOURS`) and the
+    copies left (:data:`USED_UP_COST`); filled in, with a doubt, when that colour is likely
+    enough against the cell's own evidence (:data:`FILL_PROB`). Returns board-level doubts."""
+    evidence = {(rd.row, rd.col): rd.evidence["colour_distance"] for rd in readings
+                if rd.evidence.get("colour_distance")}
+    sure = {cell: a.get("colour") for cell, (a, conf, _) in decoded.items()
+            if a.get("colour") is not None and conf.get("colour", 0.0) >= CONFIDENCE_THRESHOLD}
+    seen = Counter(sure.values())
+    fit = defaultdict(list)
+    for cell, colour in sure.items():
+        if cell in evidence:
+            fit[colour].append(evidence[cell].get(colour, 99.0))
+    # (the five most read; ties to the default colours, then to the closer fit)
+    ranked = sorted(seen, key=lambda c: (-seen[c], c not in TEXTILE_DEFAULT_COLOURS,
+                                         float(np.mean(fit[c])) if fit[c] else 99.0))
+    five = set(ranked[:TEXTILE_COLOURS]) if len(ranked) >= TEXTILE_COLOURS else None
+    unclear = [cell for cell in evidence if decoded[cell][0].get("colour") is None
+               or (five is not None and decoded[cell][0]["colour"] not in five)]
+    if not unclear:
+        return []
+    copies = _colour_copies(kit)
+    used = Counter(a.get("colour") for a, _, _ in decoded.values() if a.get("colour") is not None)
+    doubts = []
+    for cell in unclear:
+        attrs, conf, tile_doubts = decoded[cell]
+        own = attrs.get("colour")
+        dist = evidence[cell]
+        d0 = min(dist.values())
+        near = {sure[nb] for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr or dc)
+                and (nb := (cell[0] + dr, cell[1] + dc)) in sure}
+        scored = []
+        for name, d in dist.items():
+            cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
+            cost += TEXTILE_CLASH_COST * (name in near)
+            cost += OUTSIDE_COST * (five is not None and name not in five)
+            cost += USED_UP_COST * (used[name] - (name == own) >= copies.get(name, 0))
+            scored.append((cost, name))
+        cost, name = min(scored)
+        if name == own or np.exp(-cost) < FILL_PROB:
+            continue
+        if own is not None:
+            used[own] -= 1
+        used[name] += 1
+        attrs["colour"] = name
+        conf["colour"] = CONFIDENCE_THRESHOLD
+        tile_doubts[:] = [d for d in tile_doubts if d[0] != "colour"]
+        seen_as = f"read as {own}, which the game does not use" if own else "colour unclear"
+        doubts.append((cell, "colour", f"{seen_as}; taken as {name}, the likeliest colour the "
+                                       "game's colours and its colour rule leave for it"))
     return doubts
 
 

@@ -501,7 +501,8 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         readings, info = read_cells(td, kit, palette=palette, profile=profile,
                                     long_axis_parity=lat.info.get("long_axis_parity"),
                                     fg=rectify_mask(lat, td), framed=framed, give_up=give_up,
-                                    die_faces=pips_shown(kit, game))
+                                    die_faces=pips_shown(kit, game),
+                                    colours_apart=game == "textile")
         t_rect += tb - ta
         t_read += time.perf_counter() - tb
         if info.get("gave_up"):

@@ -183,7 +183,7 @@ def _weak_outlines(monkeypatch):
     the layout must decide."""
     import vision.cells as cells
 
-    monkeypatch.setattr(cells, "_edge_sides", lambda td: {
+    monkeypatch.setattr(cells, "_edge_sides", lambda borders, td: {
         (r, c): 2 for r in range(td.r0, td.r0 + td.rows) for c in range(td.c0, td.c0 + td.cols)})
 
 
@@ -252,3 +252,72 @@ def test_a_group_far_off_the_layout_is_clutter_however_large():
     part = {(r, c) for r in range(4, 7) for c in range(5, 8)}
     occ = {(r, c): (r, c) in layout | part for r in range(10) for c in range(11)}
     assert {c for c, v in _keep_main_group(occ).items() if v} == layout | part
+
+
+def _with_sheet(td, cells: list, bgr=(176, 127, 238)):
+    """``td`` with a plain sheet (a pink sticky note) laid over ``cells`` side by side, no seam
+    between them."""
+    from vision.cells import TopDown
+
+    n = td.ch
+    img = td.image.copy()
+    r0, c0 = min(cells)
+    r1, c1 = max(cells)
+    img[r0 * n + 2:(r1 + 1) * n - 2, c0 * n + 2:(c1 + 1) * n - 2] = bgr
+    return TopDown(img, td.cw, td.ch, td.r0, td.c0, td.rows, td.cols)
+
+
+def test_a_seamless_sheet_over_two_cells_is_no_pair_of_tiles_in_textile():
+    from vision.cells import read_cells
+
+    tiles = {(1, 1): ("blue", 3), (1, 2): ("red", 5), (2, 1): ("yellow", 2), (2, 2): ("green", 4)}
+    sheet = [(3, 1), (3, 2)]
+    td, fg = _layout_view(tiles, fg_cells=set(tiles) | set(sheet), size=6, blur=1.0)
+    td = _with_sheet(td, sheet)
+    kit = kit_for_game("textile")
+    pal = Palette.from_hex(kit.colours)
+    readings, _ = read_cells(td, kit, palette=pal, fg=fg, colours_apart=True)
+    occupied = {(r.row, r.col) for r in readings if r.occupied}
+    assert occupied == set(tiles)
+    # (without Textile's colour rule, two tiles of one colour may touch: the cells are read)
+    readings, _ = read_cells(td, kit, palette=pal, fg=fg)
+    assert set(sheet) <= {(r.row, r.col) for r in readings if r.occupied}
+
+
+def test_a_tile_the_mask_missed_that_looks_like_a_tile_taken_is_grown(monkeypatch):
+    """White tiles under a warm lamp look peach, the light's estimate (from the other paints)
+    leaving them far from white: the one beside the layout that the mask missed looks just like
+    the white tile taken, and is a tile too."""
+    from dataclasses import replace
+
+    from vision.cells import read_cells
+
+    _weak_outlines(monkeypatch)
+    warm = replace(KIT, colours={**KIT.colours, "white": "#F0CDB0"})  # (the paint as seen)
+    tiles = {(2, 1): ("blue", 3), (2, 2): ("white", 5), (2, 3): ("red", 2), (1, 2): ("green", 4),
+             (3, 2): ("white", 1), (1, 1): ("yellow", 6)}
+    td, fg = _layout_view({}, fg_cells=set(tiles) - {(3, 2)}, size=6)
+    img = td.image.copy()
+    from scenes import paint_solid_tiles
+    paint_solid_tiles(img, tiles, td.ch, warm)
+    td = type(td)(img, td.cw, td.ch, td.r0, td.c0, td.rows, td.cols)
+    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg)
+    occupied = {(r.row, r.col) for r in readings if r.occupied}
+    assert occupied == set(tiles)
+
+
+def test_a_line_printed_across_a_sheet_is_no_seam():
+    """A sheet's print (a ruled line drawn across it) crosses the border between its cells at
+    one place; two tiles' seam runs all along it."""
+    from vision.cells import read_cells
+
+    tiles = {(1, 1): ("blue", 3), (1, 2): ("red", 5), (2, 1): ("yellow", 2), (2, 2): ("green", 4)}
+    sheet = [(3, 1), (3, 2)]
+    td, fg = _layout_view(tiles, fg_cells=set(tiles) | set(sheet), size=6, blur=1.0)
+    td = _with_sheet(td, sheet, bgr=(225, 235, 240))
+    n = td.ch
+    cv2.line(td.image, (1 * n + 6, 3 * n + 8), (3 * n - 6, 4 * n - 8), (60, 60, 60), 2)
+    kit = kit_for_game("textile")
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    assert {(r.row, r.col) for r in readings if r.occupied} == set(tiles)

@@ -287,3 +287,53 @@ def test_an_unclear_x_tile_is_not_filled_in_as_a_tile_the_board_already_holds():
     decoded, _ = decode_readings([held, me], XT, "x-tiles")
     assert decoded[(1, 2)][0]["edges"] == {"n": "red", "e": "yellow", "s": "orange", "w": "orange"}
     assert decoded[(5, 5)][0]["edges"] == held.attrs["edges"]
+
+
+def _textile_reading(row, col, colour, **near):
+    """A Textile tile read as ``colour`` (None = unclear) with colour distances ``near`` (the
+    rest far)."""
+    dist = {n: 40.0 for n in NESTOR.colours}
+    dist.update(near or {colour: 3.0})
+    conf = {"colour": 0.95 if colour else 0.3}
+    return CellReading(row, col, True, 0.99, {"colour": colour}, conf, conf["colour"], (),
+                       {"colour_distance": dist})
+
+
+def _textile_board():
+    """Five colours read clearly around the cell (1, 1), which is white beside it."""
+    return [_textile_reading(0, 0, "red"), _textile_reading(0, 1, "white"),
+            _textile_reading(0, 2, "blue"), _textile_reading(2, 0, "yellow"),
+            _textile_reading(2, 2, "blue"), _textile_reading(3, 3, "green")]
+
+
+def test_an_unclear_textile_colour_takes_the_likeliest_one_the_colour_rule_allows():
+    # glare: the face is nearest white, green a little farther; a white tile touches it
+    readings = _textile_board() + [_textile_reading(1, 1, None, white=19.4, green=24.0,
+                                                    yellow=27.5)]
+    decoded, doubts = decode_readings(readings, NESTOR, "textile")
+    assert decoded[(1, 1)][0]["colour"] == "green"
+    assert any(cell == (1, 1) and attr == "colour" for cell, attr, _ in doubts)
+
+
+def test_a_textile_colour_beyond_the_games_five_is_read_again():
+    # red in a lamp's glare read pink: the board's five colours are read elsewhere
+    readings = _textile_board() + [_textile_reading(4, 0, "pink", pink=8.0, red=10.0)]
+    decoded, _ = decode_readings(readings, NESTOR, "textile")
+    assert decoded[(4, 0)][0]["colour"] == "red"
+
+
+def test_an_unclear_textile_colour_far_from_every_allowed_one_stays_unknown():
+    readings = _textile_board() + [_textile_reading(1, 1, None, white=10.0, purple=30.0)]
+    decoded, _ = decode_readings(readings, NESTOR, "textile")
+    assert decoded[(1, 1)][0]["colour"] is None
+
+
+def test_of_textile_colours_read_equally_often_the_defaults_are_the_games():
+    # one tile each of white (the game's) and pink (red in the glare), four other colours
+    readings = [_textile_reading(0, 0, "red"), _textile_reading(0, 2, "blue"),
+                _textile_reading(2, 0, "yellow"), _textile_reading(2, 2, "green"),
+                _textile_reading(4, 4, "white", white=6.0),
+                _textile_reading(4, 0, "pink", pink=5.0, red=8.0)]
+    decoded, _ = decode_readings(readings, NESTOR, "textile")
+    assert decoded[(4, 0)][0]["colour"] == "red"
+    assert decoded[(4, 4)][0]["colour"] == "white"
