@@ -167,6 +167,21 @@ _LOOKS: dict[tuple, np.ndarray] = {}
 STRIP_SPREAD = 12.0
 
 
+#: A strip lies at most this far from its kit colour (see :func:`_strip_distance`) ...
+MAX_STRIP_DE = 25.0
+
+
+def _strip_in_some_light(segments: np.ndarray, colour: int, palette: Palette) -> bool:
+    """Whether every segment of a strip (its mean CIELAB beside each of the side's middle cells
+    ``(6, 3)``) shows the kit colour ``colour`` in some light, within :data:`MAX_STRIP_DE` of it
+    or of one of its looks (see :func:`_strip_distance`): a glare over part of a strip pales it
+    (a blue strip's segments from (52, 6, -44) through (94, -9, -8) to (99, -1, -1) under a
+    hot spot: 8-20 from blue's looks), a cloth or board beside a window's side shows other
+    colours (37-64 away: the independent renderer's hard 109 and its lattice's other windows)."""
+    d = _strip_distance(np.asarray(segments, np.float64), palette)[:, colour]
+    return bool(np.all(np.isfinite(d)) and np.max(d) <= MAX_STRIP_DE)
+
+
 #: The windows that judge best by CIE76 from the kit's colours that are judged again by CIEDE2000
 #: and the colours' looks under other light (see :func:`_strip_distance`).
 RELOOKED = 12
@@ -230,7 +245,7 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
     inner = np.arange(1, FRAME - 1)  # the middle six cells of a side
     r0 = np.arange(nr)[:, None, None]
     c0 = np.arange(nc)[None, :, None]
-    meds, spreads = [], []  # per side: (S, nr, nc, 3) and (S, nr, nc) over the slices S
+    meds, spreads, segments = [], [], []  # per side: (S, nr, nc, 3), (S, nr, nc), (S, nr, nc, 6, 3)
     for e in EDGES:
         before = e in ("n", "w")
         horizontal = e in ("n", "s")
@@ -250,6 +265,7 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
         between = np.median(np.linalg.norm(seg - m[..., None, :], axis=4), axis=3)
         meds.append(m)
         spreads.append(np.median(seg_s, axis=3) + between)
+        segments.append(seg)
     meds = np.stack(meds, axis=3)        # (S, nr, nc, 4, 3)
     spread = np.stack(spreads, axis=3)   # (S, nr, nc, 4)
     valid = np.all(np.isfinite(meds), axis=4) & np.isfinite(spread)  # (S, nr, nc, 4)
@@ -276,9 +292,15 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
     slices, idx, dist, spread = best[k], idx[k], dist[k], spread[k]
     middles = _strip_middles(td.image, n, br, bc, idx, palette)
     # (one strip may be uneven, a glare over part of it, when the other three are even)
+    # (a strip far more uneven, the lamp's hot spot over much of it, still shows its colour,
+    # paled or dimmed, along all its length)
     second, worst = np.sort(spread)[-2:]
-    uneven = worst > STRIP_SPREAD and (second > STRIP_SPREAD / 2 or worst > 2 * STRIP_SPREAD)
-    if np.max(dist) > 25 or uneven or len(set(idx.tolist())) < min(4, len(palette.names)):
+    j = int(np.argmax(spread))
+    uneven = worst > STRIP_SPREAD and (
+        second > STRIP_SPREAD / 2
+        or (worst > 2 * STRIP_SPREAD and not _strip_in_some_light(segments[j][slices[j], br, bc],
+                                                                  int(idx[j]), palette)))
+    if np.max(dist) > MAX_STRIP_DE or uneven or len(set(idx.tolist())) < min(4, len(palette.names)):
         # the four sides of the board carry four different colours
         logger.debug("no board frame: strips dE %s spread %s colours %s", dist, spread, idx)
         return None
