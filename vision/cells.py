@@ -26,7 +26,7 @@ from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import SHARE_COST, hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
 from vision.pips import MIN_CONTRAST as PIP_MIN_CONTRAST, pip_centres, read_pips
-from vision.glare import glare_distances, through_cell_glare
+from vision.glare import glare_distances, sector_glare_distances
 from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_lamp, rules_misread,
                                 template_vote)
 from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
@@ -1798,8 +1798,8 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray) ->
     plain = palette_distance(samples, ctx.palette, match.predicted)
     if len(ctx.palette.names) < 2 or not len(samples):
         return match, plain
-    through = glare_distances(samples, ctx.palette, corr, profile_lamp(ctx.profile))
-    dist = through_cell_glare(plain, through, np.arange(len(samples)) // 4)
+    dist = sector_glare_distances(samples, plain, ctx.palette, corr, profile_lamp(ctx.profile),
+                                  np.arange(len(samples)) // 4)
     return match_from_distances(dist, match.predicted), dist
 
 
