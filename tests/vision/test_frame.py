@@ -243,19 +243,37 @@ def test_a_frame_whose_strips_lie_far_out_on_opposite_sides_is_not_the_boards():
     assert _frame_rank((board, None)) > _frame_rank((finer, None))
 
 
+def _glared_board(centre: tuple[float, float], width: float, amount: float = 1.2):
+    """:func:`_flat_board` (strips 0.2 cells out, 0.3 wide) on a wooden table, with a lamp's hot
+    spot on the board's glossy print centred ``centre`` (x, y cells from the cells' corner),
+    ``width`` cells across (its Gaussian's sigma), adding up to ``amount`` of white."""
+    image, lat, borders = _flat_board(0.2, 0.3)
+    cell, lo = 40, 120
+    image[(image == 225).all(-1)] = (70, 110, 150)  # on a wooden table
+    yy, xx = np.mgrid[0:image.shape[0], 0:image.shape[1]]
+    cx, cy = lo + centre[0] * cell, lo + centre[1] * cell
+    blob = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * (width * cell) ** 2))
+    board = np.zeros(image.shape[:2])  # (the board's glossy print reflects the lamp)
+    board[lo - 24:lo + 8 * cell + 24, lo - 24:lo + 8 * cell + 24] = 1.0
+    glared = np.clip(image + 255 * amount * (blob * board)[..., None], 0, 255).astype(np.uint8)
+    return glared, lat, borders
+
+
 def test_a_strip_under_a_hot_spot_over_half_its_length_is_still_the_frame():
     # a lamp's hot spot centred on the west strip blows its middle out to white and pales it for
     # cells either way (the independent renderer's hard 109: a blue strip from (52, 6, -44) to
     # (99, -1, -1)): far more uneven than a strip may be, yet blue in some light all along it
     palette = Palette.from_hex(kit_for_game("twelve-tiles").colours)
-    image, lat, borders = _flat_board(0.2, 0.3)
-    cell, lo = 40, 120
-    image[(image == 225).all(-1)] = (70, 110, 150)  # on a wooden table
-    yy, xx = np.mgrid[0:image.shape[0], 0:image.shape[1]]
-    cx, cy = lo - 0.35 * cell, lo + 4 * cell
-    blob = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * (1.2 * cell) ** 2))
-    board = np.zeros(image.shape[:2])  # (the board's glossy print reflects the lamp)
-    board[lo - 24:lo + 8 * cell + 24, lo - 24:lo + 8 * cell + 24] = 1.0
-    glared = np.clip(image + 255 * 1.2 * (blob * board)[..., None], 0, 255).astype(np.uint8)
+    glared, lat, borders = _glared_board((-0.35, 4.0), 1.2)
+    frame = find_frame(glared, lat, palette)
+    assert frame is not None and frame.origin == (0, 0) and frame.borders == borders
+
+
+def test_two_strips_paled_by_a_hot_spot_over_the_boards_corner_are_still_the_frame():
+    # a hot spot over the board's south-east quarter pales the east and south strips towards
+    # white (the independent renderer's hard 113): each still shows its ink where the glare
+    # falls off, and the two other strips are plain
+    palette = Palette.from_hex(kit_for_game("twelve-tiles").colours)
+    glared, lat, borders = _glared_board((7.0, 7.0), 1.5)
     frame = find_frame(glared, lat, palette)
     assert frame is not None and frame.origin == (0, 0) and frame.borders == borders
