@@ -277,3 +277,22 @@ def test_two_strips_paled_by_a_hot_spot_over_the_boards_corner_are_still_the_fra
     glared, lat, borders = _glared_board((7.0, 7.0), 1.5)
     frame = find_frame(glared, lat, palette)
     assert frame is not None and frame.origin == (0, 0) and frame.borders == borders
+
+
+def test_a_strips_quadrilateral_its_lattice_does_not_confirm_yields_to_a_measured_frame(monkeypatch):
+    # a board quadrilateral drawn from the strips' edges whose cells do not show the strips
+    # along them (a skewed quad: one strip's line along a glared part; the independent
+    # renderer's hard 132) is a guess: once a frame was measured on a lattice of the board's
+    # printed lines it is not taken; with no frame measured it is still the best there is
+    from types import SimpleNamespace
+    from vision import pipeline
+    quad = SimpleNamespace(colours=("blue", "red", "yellow", "green"))
+    monkeypatch.setattr(pipeline, "find_board_quad", lambda image, palette, colours: quad)
+    monkeypatch.setattr(pipeline, "board_lattice", lambda image, board, size: "lattice")
+    monkeypatch.setattr(pipeline, "find_frame", lambda image, lattice, palette: None)
+    kit = kit_for_game("twelve-tiles")
+    palette = Palette.from_hex(kit.colours)
+    image = np.zeros((8, 8, 3), np.uint8)
+    assert pipeline._board_from_strips(image, kit, palette, confirmed=True) is None
+    frame, lattice = pipeline._board_from_strips(image, kit, palette)
+    assert lattice == "lattice" and frame.borders == {"n": "red", "e": "yellow", "s": "green", "w": "blue"}
