@@ -57,6 +57,13 @@ SHADE_RANGE = (0.7, 1.4)
 CELL_GLARE_SLACK = 0
 
 
+#: A tile's glare is looked for in grey too (see :func:`sector_glare_distances`) when one of its
+#: samples lies further than this (CIEDE2000) from every paint through the fitted light's glare.
+#: (A clear sector lies 2-9 from its paint; the washed-out sectors read wrong through a tilted
+#: light 12-35: the independent renderer's normal 101 and 102.)
+GREY_RELOOK = 10.0
+
+
 def glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
                     lamp: np.ndarray, *, steps=GLARE_STEPS, cost: float = GLARE_COST,
                     shade: tuple[float, float] = SHADE_RANGE, balanced: bool = False
@@ -117,6 +124,14 @@ def sector_glare_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette,
     tile; ``plain`` ``(N, K)`` their distances under the light ``correction``) through its
     tile's glare (see :func:`through_cell_glare`), the lamp's white (``(3,)``, see
     :func:`glare_distances`) as the fitted light records it or as the camera's white balance
-    does: each tile the look that fits it best."""
-    looks = tuple(glare_distances(lab, palette, correction, lamp, balanced=b) for b in (False, True))
-    return through_cell_glare(plain, looks, cell)
+    does (the latter for tiles with a sample the former leaves further than
+    :data:`GREY_RELOOK`): each tile the look that fits it best."""
+    fitted = glare_distances(lab, palette, correction, lamp)
+    out = through_cell_glare(plain, fitted, cell)
+    # (the grey look for the tiles the fitted one leaves a sample unexplained on: it costs as
+    # much again, and a tile whose paints all fit through the fitted light keeps their names)
+    poor = np.isin(cell, cell[out.min(axis=1) > GREY_RELOOK])
+    if poor.any():
+        grey = glare_distances(lab[poor], palette, correction, lamp, balanced=True)
+        out[poor] = through_cell_glare(plain[poor], (fitted[poor], grey), cell[poor])
+    return out
