@@ -26,7 +26,7 @@ from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import SHARE_COST, hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
 from vision.pips import MIN_CONTRAST as PIP_MIN_CONTRAST, pip_centres, read_pips
-from vision.glare import glare_distances, through_cell_glare
+from vision.glare import glare_distances, sector_glare_distances
 from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_lamp, rules_misread,
                                 template_vote)
 from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
@@ -586,8 +586,8 @@ def _board_surface(labs: np.ndarray) -> tuple[np.ndarray, float] | None:
 
     The empty cells of a board all show the same surface, while tiles differ from one another:
     the surface is the colour shared by the most cells (within 4 units in ``(a, b)`` and 8 in
-    lightness, whatever the light's colour): the median CIELAB of those cells, and their
-    spread in ``(a, b)``. ``None`` when fewer than four cells share a colour (a board covered with
+    lightness, whatever the light's colour; those not blown out (see :func:`_blown`), while
+    four of them share one): the median CIELAB of those cells, and their spread in ``(a, b)``. ``None`` when fewer than four cells share a colour (a board covered with
     tiles).
     """
     if len(labs) < 8:
@@ -596,7 +596,13 @@ def _board_surface(labs: np.ndarray) -> tuple[np.ndarray, float] | None:
     d_ab = np.hypot(ab[:, None, 0] - ab[None, :, 0], ab[:, None, 1] - ab[None, :, 1])
     d_l = np.abs(labs[:, None, 0] - labs[None, :, 0])
     close = (d_ab < 4.0) & (d_l < 8.0)
-    counts = close.sum(axis=1)
+    # (cells blown out by a lamp's hot spot show the glare's white, not the surface's colour:
+    # a warm-lit white board's cells (92, 4, 9) beside its clipped ones (99, 0, 0); the surface
+    # is the colour most unclipped cells share, while four do)
+    clear = ~_blown(labs)
+    counts = np.where(clear, (close & clear[None, :]).sum(axis=1), 0)
+    if counts.max() < 4:
+        counts = close.sum(axis=1)
     mode = int(np.argmax(counts))
     if counts[mode] < 4:
         return None
@@ -1881,8 +1887,8 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray) ->
     plain = palette_distance(samples, ctx.palette, match.predicted)
     if len(ctx.palette.names) < 2 or not len(samples):
         return match, plain
-    through = glare_distances(samples, ctx.palette, corr, profile_lamp(ctx.profile))
-    dist = through_cell_glare(plain, through, np.arange(len(samples)) // 4)
+    dist = sector_glare_distances(samples, plain, ctx.palette, corr, profile_lamp(ctx.profile),
+                                  np.arange(len(samples)) // 4)
     return match_from_distances(dist, match.predicted), dist
 
 

@@ -167,6 +167,39 @@ _LOOKS: dict[tuple, np.ndarray] = {}
 STRIP_SPREAD = 12.0
 
 
+#: A strip lies at most this far from its kit colour (see :func:`_strip_distance`) ...
+MAX_STRIP_DE = 25.0
+
+
+#: ... and a strip paled by a glare over part of its length still shows its ink beside one of
+#: its side's cells at least, where the hot spot falls off: within this of its kit colour or its
+#: looks (see :func:`_strip_distance`). (Measured on the independent renderer's hard 109 and 113:
+#: the glared blue and red strips' clearest segments 8.4 and 14.4 away; a segment blown out to
+#: white lies 20-23 from every colour's looks, a brown wood beside a board 23-26 from red's.)
+INK_SEEN = 17.0
+#: At least this many sides of a window show their strips plainly (near their colours and even)
+#: for the others to be taken as strips under a glare (see :func:`_glared_strip`).
+PLAIN_SIDES = 2
+
+
+def _glared_strip(segments: np.ndarray, colour: int, palette: Palette) -> tuple[int, float] | None:
+    """The slice on which a side's strip shows under a glare, and its distance from the strip's
+    kit colour ``colour``, or ``None``. ``segments`` ``(S, 6, 3)``: each slice's mean CIELAB
+    beside each of the side's middle cells. A glare pales a strip along part of its length (a
+    blue strip's segments from (52, 6, -44) through (94, -9, -8) to (99, -1, -1) under a hot
+    spot), far more unevenly than a strip may be: it is still the strip when every segment
+    shows the colour in some light (within :data:`MAX_STRIP_DE` of it or one of its looks) and
+    one shows its ink (:data:`INK_SEEN`). Among such slices, the one whose farthest segment is
+    nearest; the distance is its segments' median."""
+    d = _strip_distance(np.asarray(segments, np.float64), palette)[..., colour]  # (S, 6)
+    far = np.where(np.all(np.isfinite(d), axis=1), d.max(axis=1), np.inf)
+    ok = (far <= MAX_STRIP_DE) & (np.nanmin(d, axis=1) <= INK_SEEN)
+    if not ok.any():
+        return None
+    best = int(np.argmin(np.where(ok, far, np.inf)))
+    return best, float(np.median(d[best]))
+
+
 #: The windows that judge best by CIE76 from the kit's colours that are judged again by CIEDE2000
 #: and the colours' looks under other light (see :func:`_strip_distance`).
 RELOOKED = 12
@@ -230,7 +263,7 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
     inner = np.arange(1, FRAME - 1)  # the middle six cells of a side
     r0 = np.arange(nr)[:, None, None]
     c0 = np.arange(nc)[None, :, None]
-    meds, spreads = [], []  # per side: (S, nr, nc, 3) and (S, nr, nc) over the slices S
+    meds, spreads, segments = [], [], []  # per side: (S, nr, nc, 3), (S, nr, nc), (S, nr, nc, 6, 3)
     for e in EDGES:
         before = e in ("n", "w")
         horizontal = e in ("n", "s")
@@ -250,6 +283,7 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
         between = np.median(np.linalg.norm(seg - m[..., None, :], axis=4), axis=3)
         meds.append(m)
         spreads.append(np.median(seg_s, axis=3) + between)
+        segments.append(seg)
     meds = np.stack(meds, axis=3)        # (S, nr, nc, 4, 3)
     spread = np.stack(spreads, axis=3)   # (S, nr, nc, 4)
     valid = np.all(np.isfinite(meds), axis=4) & np.isfinite(spread)  # (S, nr, nc, 4)
@@ -278,7 +312,18 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
     # (one strip may be uneven, a glare over part of it, when the other three are even)
     second, worst = np.sort(spread)[-2:]
     uneven = worst > STRIP_SPREAD and (second > STRIP_SPREAD / 2 or worst > 2 * STRIP_SPREAD)
-    if np.max(dist) > 25 or uneven or len(set(idx.tolist())) < min(4, len(palette.names)):
+    plain = (dist <= MAX_STRIP_DE) & (spread <= STRIP_SPREAD)
+    if (np.max(dist) > MAX_STRIP_DE or uneven) and plain.sum() >= PLAIN_SIDES:
+        # (the lamp's hot spot over much of one strip or two, paling them: see _glared_strip)
+        glared = {j: _glared_strip(segments[j][:, br, bc], int(idx[j]), palette)
+                  for j in np.flatnonzero(~plain)}
+        if all(v is not None for v in glared.values()):
+            slices, dist = slices.copy(), dist.copy()
+            for j, (sl, dj) in glared.items():
+                slices[j], dist[j] = sl, dj
+            uneven = False
+            logger.debug("board frame's strips %s under a glare", [EDGES[j] for j in glared])
+    if np.max(dist) > MAX_STRIP_DE or uneven or len(set(idx.tolist())) < min(4, len(palette.names)):
         # the four sides of the board carry four different colours
         logger.debug("no board frame: strips dE %s spread %s colours %s", dist, spread, idx)
         return None

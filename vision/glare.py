@@ -15,6 +15,14 @@ The glare over one tile is about even (the hot spot is many tiles wide, a tile's
 within a few centimetres of each other): a tile's sectors are judged at one glare
 (:func:`through_cell_glare`, :data:`CELL_GLARE_SLACK`).
 
+The glare's colour as recorded is the lamp's white as the camera kept it. The light fitted over
+the layout (a gain per channel) tells it only where its channels are well measured: a saturated
+paint's weak channels (red's green and blue, blue's red) hardly constrain their gains, and a
+glare-washed layout or a dark board (the camera exposing up, the strong channels clipped) leave
+gains of 1.5 against 3.5 between channels -- a magenta or deep orange "lamp" no lamp is. The
+camera's white balance records a lamp's reflection about grey, so a tile's glare is also looked
+for in grey (:func:`sector_glare_distances`), each tile taking the look that fits it best.
+
 Conventions: Lab ``(N, 3)`` CIELAB; a light (correction) ``(2, 3)``: gain and offset per linear
 BGR channel of the forward model ``observed = clip(gain * true + offset)`` (see
 :func:`vision.colour.classify_adaptive`); the lamp's white ``(3,)`` linear BGR as the palette's
@@ -49,17 +57,29 @@ SHADE_RANGE = (0.7, 1.4)
 CELL_GLARE_SLACK = 0
 
 
+#: A tile's glare is looked for in grey too (see :func:`sector_glare_distances`) when one of its
+#: samples lies further than this (CIEDE2000) from every paint through the fitted light's glare.
+#: (A clear sector lies 2-9 from its paint; the washed-out sectors read wrong through a tilted
+#: light 12-35: the independent renderer's normal 101 and 102.)
+GREY_RELOOK = 10.0
+
+
 def glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
                     lamp: np.ndarray, *, steps=GLARE_STEPS, cost: float = GLARE_COST,
-                    shade: tuple[float, float] = SHADE_RANGE) -> np.ndarray:
+                    shade: tuple[float, float] = SHADE_RANGE, balanced: bool = False
+                    ) -> np.ndarray:
     """Distances ``(N, K, G)`` (CIEDE2000 plus ``cost`` per unit of glare) of Lab samples
     ``(N, 3)`` to each palette colour under ``correction`` with the glare of each of ``steps``
     (``G``; :data:`GLARE_STEPS`) of the ``lamp``'s white added, the shading ``a`` fitted per
-    sample and colour (least squares in linear light, within ``shade``; ``(1, 1)``: none)."""
+    sample and colour (least squares in linear light, within ``shade``; ``(1, 1)``: none).
+    ``balanced``: the lamp's white as the camera's white balance records it, grey at the
+    brightest channel of the white under ``correction`` (see the module's docstring)."""
     lab = np.asarray(lab, np.float64).reshape(-1, 3)
     c = as_correction(correction)
     paint = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64) * c[0]  # (K, 3)
     white = np.asarray(lamp, np.float64) / max(float(np.max(lamp)), 1e-6) * c[0]  # (3,)
+    if balanced:
+        white = np.full(3, float(np.max(white)))
     obs = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64) - c[1]  # (N, 3)
     n, k = len(obs), len(paint)
     out = np.empty((n, k, len(steps)))
@@ -73,17 +93,45 @@ def glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
     return out
 
 
-def through_cell_glare(plain: np.ndarray, glare: np.ndarray, cell: np.ndarray) -> np.ndarray:
+def through_cell_glare(plain: np.ndarray, glare: np.ndarray | tuple[np.ndarray, ...],
+                       cell: np.ndarray) -> np.ndarray:
     """Distances ``(N, K)``: each sample's distance to each colour, the plain one (``plain``
     ``(N, K)``, the reader's distance under the light) or, when smaller, the one through the
-    glare of its cell (``glare`` ``(N, K, G)`` from :func:`glare_distances`; ``cell`` ``(N,)``
-    the sample's tile): the glare at which the tile's samples fit their nearest colours best,
-    within :data:`CELL_GLARE_SLACK` steps."""
+    glare of its cell (``glare`` ``(N, K, G)`` from :func:`glare_distances`, or several such
+    looks of the glare, e.g. in different colours; ``cell`` ``(N,)`` the sample's tile): the
+    glare (look and step) at which the tile's samples fit their nearest colours best, within
+    :data:`CELL_GLARE_SLACK` steps of one look."""
+    looks = glare if isinstance(glare, tuple) else (glare,)
     out = np.array(plain, np.float64)
     for c in np.unique(cell):
         rows = np.flatnonzero(cell == c)
-        at = np.concatenate([plain[rows][..., None], glare[rows][..., 1:]], axis=-1)  # (n, K, G)
-        best = int(np.argmin(at.min(axis=1).sum(axis=0)))
-        lo, hi = max(0, best - CELL_GLARE_SLACK), min(at.shape[-1], best + CELL_GLARE_SLACK + 1)
-        out[rows] = at[..., lo:hi].min(axis=-1)
+        best_total, best_at = np.inf, None
+        for look in looks:
+            at = np.concatenate([plain[rows][..., None], look[rows][..., 1:]], axis=-1)  # (n, K, G)
+            totals = at.min(axis=1).sum(axis=0)
+            best = int(np.argmin(totals))
+            if totals[best] < best_total:
+                lo, hi = max(0, best - CELL_GLARE_SLACK), min(at.shape[-1], best + CELL_GLARE_SLACK + 1)
+                best_total, best_at = float(totals[best]), at[..., lo:hi].min(axis=-1)
+        out[rows] = best_at
+    return out
+
+
+def sector_glare_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette,
+                           correction: np.ndarray, lamp: np.ndarray, cell: np.ndarray
+                           ) -> np.ndarray:
+    """Distances ``(N, K)`` of a tile face's samples ``lab`` ``(N, 3)`` (``cell`` ``(N,)`` their
+    tile; ``plain`` ``(N, K)`` their distances under the light ``correction``) through its
+    tile's glare (see :func:`through_cell_glare`), the lamp's white (``(3,)``, see
+    :func:`glare_distances`) as the fitted light records it or as the camera's white balance
+    does (the latter for tiles with a sample the former leaves further than
+    :data:`GREY_RELOOK`): each tile the look that fits it best."""
+    fitted = glare_distances(lab, palette, correction, lamp)
+    out = through_cell_glare(plain, fitted, cell)
+    # (the grey look for the tiles the fitted one leaves a sample unexplained on: it costs as
+    # much again, and a tile whose paints all fit through the fitted light keeps their names)
+    poor = np.isin(cell, cell[out.min(axis=1) > GREY_RELOOK])
+    if poor.any():
+        grey = glare_distances(lab[poor], palette, correction, lamp, balanced=True)
+        out[poor] = through_cell_glare(plain[poor], (fitted[poor], grey), cell[poor])
     return out

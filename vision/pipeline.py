@@ -219,7 +219,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         if not any(_clear(f) for f, _ in framed):
             # a patterned table may swamp the search (its stripes or checks are the lattice
             # found): look for the board's grid within its four border strips
-            strips = _board_from_strips(image, kit, palette)
+            strips = _board_from_strips(image, kit, palette, confirmed=bool(framed))
             if strips is not None:
                 framed.append(strips)
         if framed:
@@ -575,11 +575,16 @@ def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mappin
     return lat, td, readings, info
 
 
-def _board_from_strips(image: np.ndarray, kit: Kit, palette: Palette) -> tuple[Frame, Lattice] | None:
+def _board_from_strips(image: np.ndarray, kit: Kit, palette: Palette, *, confirmed: bool = False
+                       ) -> tuple[Frame, Lattice] | None:
     """The board's frame and lattice from its four border strips (:mod:`vision.board`), or None
     when the strips are not seen. The frame's colours are measured on the lattice when its
     strips read clearly (:func:`vision.frame.find_frame`), else taken from the strips found
-    (glare may wash out a part of one)."""
+    (glare may wash out a part of one). ``confirmed``: only a frame measured on the strips'
+    lattice, else None (a frame was measured on a lattice of the board's printed lines already:
+    a quadrilateral whose cells do not show the strips along them is a guess beside it; a
+    skewed one, one strip's line drawn along a glared part, put the cells half a cell off on
+    one side: the independent renderer's Twelve Tiles hard 132)."""
     board = find_board_quad(image, palette, list(kit.board.get("border_colours", ())))
     if board is None:
         return None
@@ -587,6 +592,8 @@ def _board_from_strips(image: np.ndarray, kit: Kit, palette: Palette) -> tuple[F
     lattice = board_lattice(image, board, size)
     frame = find_frame(image, lattice, palette)
     if frame is None or frame.origin != (0, 0):
+        if confirmed:
+            return None
         west, north, east, south = board.colours
         frame = Frame((0, 0), {"n": north, "e": east, "s": south, "w": west}, STRIPS_CONFIDENCE)
     return frame, lattice

@@ -56,3 +56,18 @@ def test_a_glared_tiles_drawing_tells_it_from_the_plain_board():
     lines = _diagonal_contrast(np.stack([plain[..., 0], glared[..., 0]]))
     assert abs(lines[0]) < DIAGONAL_LINES / 2
     assert lines[1] > DIAGONAL_LINES
+
+
+def test_the_surface_is_read_on_the_cells_not_blown_out_by_a_hot_spot():
+    # a white board under a warm lamp (92, 4, 9) with a hot spot blowing out more of its empty
+    # cells to (99, 0, 0) than it leaves clear (the independent renderer's hard 124): the clipped
+    # cells have lost the surface's colour, and taking theirs made the warm-lit cells tiles
+    board = np.array([92.0, 4.0, 9.0])
+    rng = np.random.default_rng(1)
+    clear = board + rng.normal(0, 0.4, (6, 3))
+    blown = np.array([99.1, 0.0, 0.0]) + rng.normal(0, 0.1, (9, 3))
+    tiles = np.array([[55, 40, 30], [60, -30, 20], [58, 5, -40], [70, 2, 3]], float)
+    found = _board_surface(np.vstack([tiles, clear, blown]))
+    assert found is not None and np.allclose(found[0], board, atol=1.0)
+    looks = _surface_looks(found[0])
+    assert _from_surface(blown[0], looks) < 2.0  # (the blown cells are its look under glare)

@@ -65,3 +65,24 @@ def test_sectors_of_a_tile_in_the_hot_spot_are_named_their_paints():
     ctx = SimpleNamespace(palette=WARM, profile=PROFILE)
     match, dist = _sectors_through_glare(ctx, samples, np.ones(3))
     assert [WARM.names[i] for i in match.index] == names
+
+
+def test_a_tiles_glare_is_also_looked_for_in_grey_whatever_tint_the_fitted_light_has():
+    # the light fitted over a layout may tilt towards magenta (its gains 1.05, 0.78, 0.92 BGR:
+    # the independent renderer's normal 101) though the camera's white balance records the
+    # lamp's reflection grey; in a grey hot spot a red paled to salmon then fits a yellow in the
+    # fitted light's "glare" better than a red, and in grey glare it is red again
+    from vision.glare import sector_glare_distances
+    from vision.kits import kit_for_game
+    pal = Palette.from_hex(kit_for_game("twelve-tiles").colours)
+    corr = np.array([[1.05, 0.78, 0.92], [0.01, 0.08, 0.04]])
+    names = ["green", "blue", "red", "yellow"]
+    lin = srgb_to_linear(lab_to_bgr(pal.lab[[pal.names.index(n) for n in names]])).astype(np.float64)
+    seen = np.clip(lin * corr[0] + corr[1] + 0.6 * corr[0].max(), 0.0, 1.0)
+    lab = bgr_to_lab(linear_to_srgb(seen).astype(np.float32)).astype(np.float64)
+    plain = palette_distance(lab, pal)
+    tile = np.zeros(len(lab), int)
+    fitted_only = through_cell_glare(plain, glare_distances(lab, pal, corr, np.ones(3)), tile)
+    assert [pal.names[i] for i in fitted_only.argmin(axis=1)] != names
+    either = sector_glare_distances(lab, plain, pal, corr, np.ones(3), tile)
+    assert [pal.names[i] for i in either.argmin(axis=1)] == names
