@@ -1853,6 +1853,20 @@ def _sector_contrast(labs: np.ndarray) -> float:
 #: that keeps them apart): a cell whose four sectors lie closer together shows one surface, the
 #: table (a cloth whose weave or pattern stands out as foreground), not a tile.
 MIN_SECTOR_CONTRAST = 10.0
+#: A sector named with at least this confidence counts towards :func:`one_paint_thrice` (a
+#: sector in doubt may be a washed-out or shaded paint that looks like its neighbour's).
+SHEET_SECTOR_CONF = 0.9
+
+
+def one_paint_thrice(evidence: Mapping | None) -> bool:
+    """Whether three sectors or more of a cell's reading (its ``evidence``: ``sector_named`` and
+    ``sector_conf`` by side) are confidently (:data:`SHEET_SECTOR_CONF`) one paint, which no
+    X-Tiles face shows (RULES.md: three colours, one of them on two sectors): a sheet of that
+    paint (a note, a cloth's motif) with the table beside it, not a tile."""
+    named = (evidence or {}).get("sector_named") or {}
+    conf = (evidence or {}).get("sector_conf") or {}
+    sure = [name for side, name in named.items() if name and conf.get(side, 0.0) >= SHEET_SECTOR_CONF]
+    return any(sure.count(name) >= 3 for name in set(sure))
 
 
 def _x_parity(td: TopDown, occupied) -> int:

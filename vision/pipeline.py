@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 
@@ -18,8 +18,8 @@ import cv2
 import numpy as np
 
 from vision.board import BoardQuad, board_lattice, find_board_quad
-from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, read_cells, read_symbols,
-                          TopDown, rectify, rectify_mask)
+from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, one_paint_thrice, read_cells,
+                          read_symbols, TopDown, rectify, rectify_mask)
 from vision.colour import Palette
 from vision.decode import decode_readings, pips_shown, set_fit
 from vision.frame import FRAME, Frame, find_frame
@@ -319,6 +319,12 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                                                      aspect=_cell_shape(image, lattice, kit)),
                                 kit, profile=profile)
         timing["symbols"] = (time.perf_counter() - t0) * 1000
+    if kit.shape == "rounded-x":
+        # (a cell of the reading kept that shows one paint on three sectors is a sheet of it
+        # beside the layout, a note on the table: no tile; left out of the reading kept only, as
+        # the lattices were compared on what stands out from the table, which it does)
+        readings = [replace(r, occupied=False) if r.occupied and one_paint_thrice(r.evidence) else r
+                    for r in readings]
     t0 = time.perf_counter()
     occupied = [r for r in readings if r.occupied]
     decoded, decode_doubts = decode_readings(occupied, kit, game)
