@@ -933,6 +933,12 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             return list(more)
         for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
             occ[cell], occ_conf[cell] = True, 0.6
+        if die_faces:
+            for cell in _repeated_faces(vouched):
+                logger.debug("cell %s: its die face is read beside the layout again: the table's "
+                             "pattern", cell)
+                occ[cell], occ_conf[cell] = False, 0.6
+                del vouched[cell]
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
     if fg_cells is not None:
         info["coverage"] = _coverage(fg_cells, occ)
@@ -1566,6 +1572,18 @@ def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None
         out += new
         taken |= set(new)
     return out
+
+
+def _repeated_faces(vouched: Mapping) -> list:
+    """The cells vouched for by their pips (their :func:`_read_solid` readings ``vouched``)
+    whose die face (colour and pips) another of them shows too: where the set holds each die
+    face once (Octopus), two such cells are not both tiles, and a table's pattern (stripes
+    cut into dashes, a print's dots) repeats its chance die face along the layout's edge; all
+    of them are left out."""
+    seen: dict = {}
+    for cell, r in vouched.items():
+        seen.setdefault((r[0].get("colour"), r[0].get("pips")), []).append(cell)
+    return [c for cells in seen.values() if len(cells) > 1 for c in cells]
 
 
 def _vouched_by_pips(reads: dict) -> dict:
