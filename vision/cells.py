@@ -1379,10 +1379,6 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         if sconf < CONFIDENCE_THRESHOLD:
             doubts.append(("symbol", why))
         evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
-        if plain is not match:
-            # (as sure as the plain fit is, for vouching: the glare names a face, it does not
-            # make a patch of the table one)
-            evidence["plain_colour_conf"] = _conf_from_match(plain.distance[i], plain.margin[i])
         out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]), evidence)
     return out
 
