@@ -26,7 +26,7 @@ from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import SHARE_COST, hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
 from vision.pips import MIN_CONTRAST as PIP_MIN_CONTRAST, pip_centres, read_pips
-from vision.glare import glare_distances, sector_glare_distances
+from vision.glare import GLARE_STEPS, glare_distances, sector_glare_distances
 from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_lamp, rules_misread,
                                 template_vote)
 from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
@@ -975,6 +975,12 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             return list(more)
         for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
             occ[cell], occ_conf[cell] = True, 0.6
+        if die_faces:
+            for cell in _repeated_faces(vouched):
+                logger.debug("cell %s: its die face is read beside the layout again: the table's "
+                             "pattern", cell)
+                occ[cell], occ_conf[cell] = False, 0.6
+                del vouched[cell]
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
     if fg_cells is not None:
         info["coverage"] = _coverage(fg_cells, occ)
@@ -1237,8 +1243,11 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     stack = np.stack([regions[c] for c in cells])
     labs = _face_colours(stack)
-    match, dist = _palette_fit(labs, ctx.palette, gains, explore=False,
-                               shared_haze=_shared_haze(kit))
+    # (as _palette_fit, keeping the light fitted for the faces seen through a glare below)
+    match, _, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
+                                       shared_haze=_shared_haze(kit))
+    dist = palette_distance(labs, ctx.palette, match.predicted)
+    plain = match
     pip_reads = {}
     if kit.pips:
         td = ctx.td
@@ -1248,12 +1257,21 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         if ctx.die_faces:
             clipped = (stack[..., 0] > PIPS_CLIPPED_L).mean(axis=(1, 2))
             match, dist = _pips_vouch_polarity(kit, ctx.palette, match, dist, pip_reads, clipped)
+            plain = match
+            # (where every tile lies pips up and the set holds each die face once, the faces
+            # are named through a glare too: the set's assignment arbitrates the paints a veil
+            # makes alike, see _solid_through_glare)
+            match, dist = _solid_through_glare(ctx, labs, match, dist, corr)
     # (no naming by hue groups here: a kit of many solid colours has near hues of its own, e.g.
     # Octopus's orange, brown and red, which a group's cast pushes across; measured worse)
     pols: list = []
     for i, cell in enumerate(cells):
         name = ctx.palette.names[match.index[i]]
         cconf = _conf_from_match(match.distance[i], match.margin[i])
+        if plain is not match and plain.index[i] == match.index[i]:
+            # (a face the glare names as the plain fit does is as sure as that fit: the paints
+            # a veil would make alike lower its margin, but nothing here shows a veil)
+            cconf = max(cconf, _conf_from_match(plain.distance[i], plain.margin[i]))
         attrs: dict[str, Any] = {"colour": name}
         conf: dict[str, float] = {"colour": cconf}
         doubts = []
@@ -1277,6 +1295,10 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
                 doubts.append(("pips", "no pips seen" if pips is None else
                                f"pips unclear ({pips} most likely, p={pr.prob[i].max():.2f})"))
         evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
+        if plain is not match:
+            # (as sure as the plain fit is, for vouching: the glare names a face, it does not
+            # make a patch of the table one)
+            evidence["plain_colour_conf"] = _conf_from_match(plain.distance[i], plain.margin[i])
         if kit.pips:
             evidence["pip_prob"] = {p: np.round(pip_reads[p].prob[i], 4).tolist() for p in (1, -1)}
             evidence["pip_contrast"] = {p: round(float(pip_reads[p].contrast[i]), 1) for p in (1, -1)}
@@ -1284,6 +1306,25 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
     if kit.pips and ctx.die_faces:
         _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
     return out
+
+
+def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
+                         corr: np.ndarray) -> tuple[Any, np.ndarray]:
+    """Faces (``labs`` ``(N, 3)`` Lab, with their plain ``match`` and distances ``dist``
+    ``(N, K)`` under the light ``corr``, see :func:`vision.colour.classify_adaptive`) also
+    judged through a glare of the lamp on the face (see
+    :mod:`vision.glare`): a glossy face reflecting a broad lamp is veiled all over by the
+    lamp's light, which pales every paint (a red towards pink, an orange towards yellow, a
+    black towards brown under a warm lamp) and may leave no unveiled pixel to take the face
+    from. The glare costs its price per unit, so a face that fits a paint plainly keeps it.
+    Returns the match and the distances ``(N, K)``, each the smaller of the plain one and
+    the one through the glare."""
+    if len(ctx.palette.names) < 2 or not len(labs):
+        return match, dist
+    through = glare_distances(labs, ctx.palette, corr, profile_lamp(ctx.profile),
+                              steps=GLARE_STEPS[1:])
+    both = np.minimum(dist, through.min(-1))
+    return match_from_distances(both, match.predicted), both
 
 
 def _pip_paint_names(kit: Kit, palette: Palette) -> frozenset:
@@ -1618,13 +1659,26 @@ def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None
     return out
 
 
+def _repeated_faces(vouched: Mapping) -> list:
+    """The cells vouched for by their pips (their :func:`_read_solid` readings ``vouched``)
+    whose die face (colour and pips) another of them shows too: where the set holds each die
+    face once (Octopus), two such cells are not both tiles, and a table's pattern (stripes
+    cut into dashes, a print's dots) repeats its chance die face along the layout's edge; all
+    of them are left out."""
+    seen: dict = {}
+    for cell, r in vouched.items():
+        seen.setdefault((r[0].get("colour"), r[0].get("pips")), []).append(cell)
+    return [c for cells in seen.values() if len(cells) > 1 for c in cells]
+
+
 def _vouched_by_pips(reads: dict) -> dict:
     """The cells beside the layout (their :func:`_read_solid` readings ``reads``) that show a
     die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`, of a pip paint
     (:data:`PIP_OFF_MIX`) where that was looked at (see :func:`_pip_paints`)."""
     return {c: r for c, r in reads.items()
             if r[0].get("colour") and r[0].get("pips") and r[1].get("pips", 0.0) >= PIPS_VOUCH
-            and (len(r) < 5 or r[4].get("pips_of_pip_paint", True))}
+            and (len(r) < 5 or (r[4].get("pips_of_pip_paint", True)
+                                and r[4].get("plain_colour_conf", 1.0) >= CONFIDENCE_THRESHOLD))}
 
 
 #: Where every tile lies pips up, a cell of the bare table's own colour read without pips is

@@ -218,6 +218,13 @@ def _rim_steps(labels: np.ndarray, lab: np.ndarray) -> tuple[np.ndarray, np.ndar
     background): at each rim pixel of a smaller copy (CIELAB ``lab`` (h, w, 3) float32), the
     CIELAB distance between the mean colours of the group's own pixels and of the others
     within :data:`RIM_WINDOW`. Returns the rim pixels' group ids and steps, both (N,)."""
+    small, rim, step = _rim_map(labels, lab)
+    return small[rim], step[rim]
+
+
+def _rim_map(labels: np.ndarray, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_rim_steps` as maps of the smaller copy (h, w): the labels, the rim pixels
+    (bool) and the colour step at every pixel (float32)."""
     h, w = lab.shape[:2]
     small = cv2.resize(labels, (w, h), interpolation=cv2.INTER_NEAREST)
     inside = (small > 0).astype(np.float32)
@@ -228,7 +235,7 @@ def _rim_steps(labels: np.ndarray, lab: np.ndarray) -> tuple[np.ndarray, np.ndar
     mean_out = cv2.blur(lab * (1.0 - inside)[..., None], k) / np.maximum(w_out, 1e-6)[..., None]
     step = np.linalg.norm(mean_in - mean_out, axis=2)
     rim = (small > 0) & (cv2.erode(inside, np.ones((3, 3), np.uint8)) == 0) & (w_out > 0.05)
-    return small[rim], step[rim]
+    return small, rim, step
 
 
 def outline_step(work: np.ndarray, mask: np.ndarray, q: float = 25) -> float:
@@ -265,6 +272,49 @@ RIM_WINDOW = 5
 SOFT_STEP = 5.0
 
 
+def _inside_soft(labels: np.ndarray, stats: np.ndarray, soft: np.ndarray, outlined: int,
+                 lab: np.ndarray) -> np.ndarray | None:
+    """What lies within the groups without an outline (``soft``, (n,) bool, of ``labels``
+    (H, W) int32 with ``stats`` as from ``cv2.connectedComponentsWithStats``) that are bigger
+    than every outlined group (``outlined`` pixels), walled off from where they fade: a
+    lamp's patch of light on the table grows into the layout lying in it or at its edge (the
+    tiles are as far from the dim table at the picture's border as the lit table around
+    them), so the layout is part of the soft group and would be dropped with it. Light fades
+    over many pixels and a tile's edge is sharp: the patch's table is what is reached from
+    the part of its rim that fades (the colour step across it below :data:`SOFT_STEP`)
+    without crossing a sharp edge (a colour gradient above :data:`SHARP_GRADIENT`); the rest
+    of the patch, the tiles, is foreground. ``lab``: the half-size CIELAB copy (h, w, 3)
+    float32 the steps are measured on. Returns (H, W) uint8 0/1, or ``None`` when no soft
+    group is that big."""
+    big = soft.copy()
+    big[1:] &= stats[1:, cv2.CC_STAT_AREA] > outlined
+    if not big[1:].any():
+        return None
+    small, rim, step = _rim_map(np.where(big[labels], labels, 0), lab)
+    patch = small > 0
+    faded = rim & (step < SOFT_STEP)
+    grad = np.zeros(patch.shape, np.float32)
+    for c in range(3):
+        gx = cv2.Sobel(lab[..., c], cv2.CV_32F, 1, 0, ksize=3) / 8.0
+        gy = cv2.Sobel(lab[..., c], cv2.CV_32F, 0, 1, ksize=3) / 8.0
+        grad += gx * gx + gy * gy
+    smooth = (patch & (grad < SHARP_GRADIENT ** 2)).astype(np.uint8)
+    _, parts = cv2.connectedComponents(smooth, connectivity=4)
+    table = np.isin(parts, np.unique(parts[faded & (smooth > 0)]))
+    table &= parts > 0
+    inner = (patch & ~table).astype(np.uint8)
+    logger.debug("within a group without an outline (%d pixels of the half-size copy): %d "
+                 "walled off from where it fades", int(patch.sum()), int(inner.sum()))
+    H, W = labels.shape[:2]
+    return cv2.resize(inner, (W, H), interpolation=cv2.INTER_NEAREST)
+
+
+#: CIELAB change per pixel of the half-size copy (Sobel, blurred by 0.8 px) above which a
+#: pixel is on a sharp edge (see :func:`_inside_soft`): a lamp's light changes the table by
+#: well under 1 per pixel; a tile's rim steps 20-45 over 2-3 pixels.
+SHARP_GRADIENT = 4.0
+
+
 #: Median edge density of the picture's frame above which the table counts as patterned (the
 #: frame's quartile must be close to it too: the pattern covers the whole table).
 TEXTURED_DENSITY = 0.1
@@ -280,7 +330,8 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     of the frame's colour clusters, or, on a patterned table, when it is far smoother than the
     table. The layout is the big group: groups much smaller than the biggest are dropped, and
     so are groups touching the picture's border (clutter at the table's edge) when a big one
-    lies wholly inside.
+    lies wholly inside. Groups without an outline (a lamp's light on the table) are dropped,
+    but what their sharp edges wall off from where they fade is kept (tiles in the light).
 
     Parameters
     ----------
@@ -359,7 +410,11 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
         if soft.any() and not soft.all():
             logger.debug("groups without an outline (not tiles): %s pixels",
                          stats[1:, cv2.CC_STAT_AREA][soft[1:]].tolist())
+            kept = stats[1:, cv2.CC_STAT_AREA][~soft[1:]]
+            inside = _inside_soft(labels, stats, soft, int(kept.max(initial=0)), lab)
             fg = np.where(soft[labels], 0, fg).astype(np.uint8)
+            if inside is not None:
+                fg |= inside
             n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
     if n > 2:
         areas = stats[1:, cv2.CC_STAT_AREA]

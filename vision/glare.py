@@ -82,15 +82,16 @@ def glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
         white = np.full(3, float(np.max(white)))
     obs = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64) - c[1]  # (N, 3)
     n, k = len(obs), len(paint)
-    out = np.empty((n, k, len(steps)))
+    g = np.asarray(steps, np.float64)  # (G,)
     pp = np.maximum((paint * paint).sum(-1), 1e-9)  # (K,)
-    for i, g in enumerate(steps):
-        rest = obs - g * white  # (N, 3): the paint's share of the light
-        a = np.clip((rest @ paint.T) / pp[None], *shade)  # (N, K)
-        seen = np.clip(a[..., None] * paint[None] + g * white + c[1], 0.0, 1.0)  # (N, K, 3)
-        seen_lab = bgr_to_lab(linear_to_srgb(seen.reshape(-1, 3)).astype(np.float32)).reshape(n, k, 3)
-        out[..., i] = ciede2000(lab[:, None, :], seen_lab) + cost * g
-    return out
+    # (all steps at once: the paint's share of the light, its shading, the colour seen)
+    rest = obs[:, None, :] - g[None, :, None] * white  # (N, G, 3)
+    a = np.clip(np.einsum("ngc,kc->nkg", rest, paint) / pp[None, :, None], *shade)  # (N, K, G)
+    seen = np.clip(a[..., None] * paint[None, :, None, :] + (g[:, None] * white)[None, None]
+                   + c[1], 0.0, 1.0)  # (N, K, G, 3)
+    seen_lab = bgr_to_lab(linear_to_srgb(seen.reshape(-1, 3)).astype(np.float32))
+    seen_lab = seen_lab.reshape(n, k, len(g), 3)
+    return ciede2000(lab[:, None, None, :], seen_lab) + cost * g
 
 
 def through_cell_glare(plain: np.ndarray, glare: np.ndarray | tuple[np.ndarray, ...],

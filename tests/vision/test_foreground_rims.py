@@ -1,7 +1,8 @@
 """The foreground mask and the lattice's bookkeeping on small synthetic pictures: what stands
 out from the table without an outline (a lamp's hot spot) is not a tile; a striped cloth is
 known by the table around the layout when the picture's border shows the floor too; lattices
-derived from one another keep their own measures."""
+derived from one another keep their own measures; tiles lying in a lamp's hot spot are
+walled off from it by their sharp edges."""
 import numpy as np
 
 from vision.foreground import foreground_mask
@@ -61,3 +62,27 @@ def test_lattices_derived_from_one_another_keep_their_own_info():
     other.info["partial"] = 0.5
     assert "partial" not in lat.info and other.info["source"] == "edges"
 
+
+def _tiles_in_a_hot_spot(size=(480, 640)):
+    """A dim brown table (BGR) under a lamp whose broad hot spot is centred beside a 3 x 3
+    block of coloured tiles (sharp edges) lying at its side: the spot and the tiles stand out
+    from the dim border as one group, most of whose rim fades; a coin lies apart."""
+    h, w = size
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = (30, 60, 95)                        # BGR: a dim brown
+    yy, xx = np.mgrid[0:h, 0:w]
+    glow = np.exp(-((xx - 300) ** 2 + (yy - 240) ** 2) / (2 * 70.0 ** 2))[..., None]
+    img = img + glow * (np.array([120, 190, 255], np.float32) - img) * 0.9
+    colours = [(40, 40, 200), (60, 160, 60), (180, 90, 30)]
+    for r in range(3):
+        for c in range(3):
+            y0, x0 = 200 + 28 * r, 330 + 28 * c
+            img[y0:y0 + 26, x0:x0 + 26] = colours[(r + c) % 3]
+    img[(yy - 400) ** 2 + (xx - 560) ** 2 < 10 ** 2] = (170, 175, 180)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def test_tiles_lying_in_a_hot_spot_stand_out_from_it():
+    fg = foreground_mask(_tiles_in_a_hot_spot())
+    assert fg[213, 343] and fg[241, 371] and fg[269, 399]   # the tiles
+    assert not fg[240, 240]                                 # the lit table beside them

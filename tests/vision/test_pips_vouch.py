@@ -85,3 +85,16 @@ def test_in_octopus_too_a_polka_dot_cloth_vouches_for_no_tile():
     readings, _ = read_cells(td, octopus, palette=Palette.from_hex(octopus.colours), fg=fg,
                              die_faces=True)
     assert {(r.row, r.col) for r in readings if r.occupied} == set(LAYOUT)
+
+
+def test_die_faces_read_twice_beside_the_layout_are_the_tables_pattern():
+    # the independent renderer's stripes (oct8dev hard seed 102): three cells beside the layout
+    # read as "white 1" (a cream stripe with a dash of a black one), each vouched for by its pip;
+    # the set holds that die face once, so none of them is taken for it
+    from vision.cells import _repeated_faces
+
+    def reading(colour, pips):
+        return ({"colour": colour, "pips": pips}, {"colour": 0.9, "pips": 1.0}, [], 2.0, {})
+    vouched = {(0, 5): reading("white", 1), (3, -1): reading("white", 1),
+               (4, 2): reading("white", 1), (1, 5): reading("green", 3)}
+    assert sorted(_repeated_faces(vouched)) == [(0, 5), (3, -1), (4, 2)]
