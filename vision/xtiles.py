@@ -125,7 +125,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         if (best is not None and best.info["faces"] == best.info["tiles"]
                 and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best)
                 and (not every or best.info["tiles"] >= PAINT_EXPLAINED * _cells_painted(
-                    every[0], scale, best))):
+                    every[1], scale, best))):
             break  # (its tiles make up what stands out from the table and what is painted)
     return [best] if best is not None else []
 
@@ -152,12 +152,12 @@ def _cells_standing_out(fg: np.ndarray, work_scale: float, lat: Lattice) -> floa
     return float(np.count_nonzero(fg)) / (work_scale ** 2 * max(lat.pitch_px, 1.0) ** 2)
 
 
-def _cells_painted(paint: np.ndarray, scale: float, lat: Lattice) -> float:
-    """How many of ``lat``'s cells the faces painted in ``paint`` (ROI pixels at ``scale``
-    ROI / full) would fill: its area over a face's (:data:`FACE_TO_PITCH`). The foreground
-    leaves out tiles of a cloth's colours (a cloth printed in the paints' colours), which the
-    paint still shows."""
-    return float(np.count_nonzero(paint)) / (scale * max(lat.pitch_px, 1.0) / FACE_TO_PITCH) ** 2
+def _cells_painted(painted: float, scale: float, lat: Lattice) -> float:
+    """How many of ``lat``'s cells ``painted`` pixels of faces (ROI pixels at ``scale`` ROI /
+    full) would fill: their area over a face's (:data:`FACE_TO_PITCH`). The foreground leaves
+    out tiles of a cloth's colours (a cloth printed in the paints' colours), which the paint
+    still shows."""
+    return painted / (scale * max(lat.pitch_px, 1.0) / FACE_TO_PITCH) ** 2
 
 
 def _roi(fg: np.ndarray, work_scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int]:
@@ -377,10 +377,13 @@ def _layout_samples(lab: np.ndarray, near: np.ndarray) -> list[np.ndarray | None
 
 
 def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float
-                 ) -> Iterator[tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float]]:
+                 ) -> Iterator[tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float,
+                                     np.ndarray, float]]:
     """For each light fitted (best first, see :func:`_paint_masks`): the tile-shaped painted
     blobs near the foreground, the paint mask of the region (ROI pixels), the region ``(x0, y0,
-    x1, y1)`` (full-image pixels) and the ROI's scale (ROI / full)."""
+    x1, y1)`` (full-image pixels), the ROI's scale (ROI / full), every light's paint over the
+    region (uint8, ROI pixels) and how many of its pixels may be faces (less the one-colour
+    patches that run off the region, :func:`_without_print`)."""
     x0, y0, x1, y1 = _roi(fg, work_scale, image.shape[:2])
     crop = image[y0:y1, x0:x1]
     s = min(1.0, math.sqrt(ROI_PIXELS / max(1, crop.shape[0] * crop.shape[1])))
@@ -408,7 +411,9 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     for p, _ in first:
         every |= p.astype(np.uint8)
     every = cv2.morphologyEx(every, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    every = _without_print(every, first[0][1], len(palette.names)) if first else every
+    # (and the faces it would paint, for how many there are: less a cloth's stripes)
+    painted = (float(np.count_nonzero(_without_print(every, first[0][1], len(palette.names))))
+               if first else 0.0)
     masks_in_turn = itertools.chain(
         [(p & near, c) for p, c in first] + first,
         (m for masks in tiers for m in masks))
@@ -421,7 +426,7 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
         out = [TileBlob(((cx / s) + x0, (cy / s) + y0), a, area / (s * s), e)
                for (cx, cy), a, area, e in blobs]
         # (the layout's paint for the lattice's window: near the foreground)
-        yield out, paint & near, (x0, y0, x1, y1), s, every
+        yield out, paint & near, (x0, y0, x1, y1), s, every, painted
 
 
 def _without_print(paint: np.ndarray, colour: np.ndarray, n_colours: int) -> np.ndarray:
