@@ -99,6 +99,13 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
 
     Each lattice's ``info`` holds ``source`` ("tiles"), ``tiles`` (the tiles fitted) and
     ``long_axis_parity`` (0 when the tiles of even ``row + col`` lie east-west).
+
+    The lights' paints are tried in turn until a lattice's faces make up both what stands out
+    from the table (the foreground) and what is painted (every light's paint over the region,
+    the cloth's prints that run off it left out, :func:`_without_print`): the foreground leaves
+    out tiles of a cloth's colours (a cloth printed in the paints' colours: a yellow and blue
+    stripe left a layout's yellow and blue sectors out, and the lattice of 4 of its 13 tiles
+    that made up the rest was taken).
     """
     if fg is None or work_scale is None:
         work, work_scale = work_copy(image)
@@ -116,8 +123,10 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         if lat is not None and (best is None or lat.info["tiles"] > best.info["tiles"]):
             best = lat
         if (best is not None and best.info["faces"] == best.info["tiles"]
-                and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best)):
-            break  # (its tiles make up what stands out from the table: no other paint needed)
+                and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best)
+                and (not every or best.info["tiles"] >= PAINT_EXPLAINED * _cells_painted(
+                    every[1], scale, best))):
+            break  # (its tiles make up what stands out from the table and what is painted)
     return [best] if best is not None else []
 
 
@@ -130,11 +139,25 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
 #: another light's paints may show the faces whole.
 EXPLAINED = 0.8
 
+#: ... and at least this share of the cells that the paint under every light would fill as
+#: faces (see :func:`_cells_painted`; the paint takes in rims and table near a glare and
+#: the shadows' shades: only a paint that shows twice the faces found or more calls for the
+#: lights tried on, measured: a layout of 13 tiles on a yellow and blue stripe, 4 found).
+PAINT_EXPLAINED = 0.5
+
 
 def _cells_standing_out(fg: np.ndarray, work_scale: float, lat: Lattice) -> float:
     """How many of ``lat``'s cells the foreground ``fg`` (work pixels) covers: its area over a
     cell's (the pitch squared, image pixels)."""
     return float(np.count_nonzero(fg)) / (work_scale ** 2 * max(lat.pitch_px, 1.0) ** 2)
+
+
+def _cells_painted(painted: float, scale: float, lat: Lattice) -> float:
+    """How many of ``lat``'s cells ``painted`` pixels of faces (ROI pixels at ``scale`` ROI /
+    full) would fill: their area over a face's (:data:`FACE_TO_PITCH`). The foreground leaves
+    out tiles of a cloth's colours (a cloth printed in the paints' colours), which the paint
+    still shows."""
+    return painted / (scale * max(lat.pitch_px, 1.0) / FACE_TO_PITCH) ** 2
 
 
 def _roi(fg: np.ndarray, work_scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int]:
@@ -354,10 +377,13 @@ def _layout_samples(lab: np.ndarray, near: np.ndarray) -> list[np.ndarray | None
 
 
 def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float
-                 ) -> Iterator[tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float]]:
+                 ) -> Iterator[tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float,
+                                     np.ndarray, float]]:
     """For each light fitted (best first, see :func:`_paint_masks`): the tile-shaped painted
     blobs near the foreground, the paint mask of the region (ROI pixels), the region ``(x0, y0,
-    x1, y1)`` (full-image pixels) and the ROI's scale (ROI / full)."""
+    x1, y1)`` (full-image pixels), the ROI's scale (ROI / full), every light's paint over the
+    region (uint8, ROI pixels) and how many of its pixels may be faces (less the one-colour
+    patches that run off the region, :func:`_without_print`)."""
     x0, y0, x1, y1 = _roi(fg, work_scale, image.shape[:2])
     crop = image[y0:y1, x0:x1]
     s = min(1.0, math.sqrt(ROI_PIXELS / max(1, crop.shape[0] * crop.shape[1])))
@@ -385,6 +411,9 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     for p, _ in first:
         every |= p.astype(np.uint8)
     every = cv2.morphologyEx(every, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    # (and the faces it would paint, for how many there are: less a cloth's stripes)
+    painted = (float(np.count_nonzero(_without_print(every, first[0][1], len(palette.names))))
+               if first else 0.0)
     masks_in_turn = itertools.chain(
         [(p & near, c) for p, c in first] + first,
         (m for masks in tiers for m in masks))
@@ -397,7 +426,26 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
         out = [TileBlob(((cx / s) + x0, (cy / s) + y0), a, area / (s * s), e)
                for (cx, cy), a, area, e in blobs]
         # (the layout's paint for the lattice's window: near the foreground)
-        yield out, paint & near, (x0, y0, x1, y1), s, every
+        yield out, paint & near, (x0, y0, x1, y1), s, every, painted
+
+
+def _without_print(paint: np.ndarray, colour: np.ndarray, n_colours: int) -> np.ndarray:
+    """``paint`` (uint8 mask of the layout's region) without the patches of one paint's colour
+    (``colour``, the nearest palette index per pixel) that run off the region: a cloth's stripe
+    or gingham band printed in a paint's colour runs from the table under the layout and on,
+    while a tile's sector lies within its tile, inside the region (the foreground's box with a
+    margin, see :func:`_roi`)."""
+    out = paint.copy()
+    on = paint > 0
+    for k in range(n_colours):
+        n, labels = cv2.connectedComponents((on & (colour == k)).astype(np.uint8), connectivity=4)
+        if n <= 1:
+            continue
+        edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+        edge = edge[edge > 0]
+        if len(edge):
+            out[np.isin(labels, edge)] = 0
+    return out
 
 
 def _components(mask: np.ndarray, min_area: float, colour: np.ndarray | None = None,

@@ -551,3 +551,38 @@ def test_the_map_is_refitted_to_the_faces_centred_on_their_whole_shape():
         return float(np.linalg.norm(apply_h(M, pts) - apply_h(true_H, pts), axis=1).max()) / 60.0
     assert off(H0) > 0.08  # (the cause: the map through the pulled centres)
     assert off(H) < 0.04
+
+
+def _striped_cloth(img: np.ndarray, colours, band: int = 30) -> np.ndarray:
+    """``img`` with its table (the pixels of :data:`TABLE`) printed with stripes of ``colours``
+    in turn, each ``band`` pixels wide with a band of the table between, turned 60 degrees and
+    running off the picture."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = math.radians(60)
+    k = np.floor((np.cos(a) * xx + np.sin(a) * yy) / band).astype(int)
+    table = np.all(img == np.array(TABLE, np.uint8), axis=2)
+    out = img.copy()
+    for i, colour in enumerate(colours):
+        out[(k % (2 * len(colours)) == 2 * i) & table] = colour
+    return out
+
+
+def test_tiles_on_a_cloth_striped_in_two_paints_colours():
+    """Stripes of yellow and blue run across the table and under the layout: the foreground
+    misses the tiles' yellow and blue sectors (a few faces of orange and red make it up), and
+    the lights that show those paints show the stripes too. A stripe runs off the layout's
+    region, a sector lies within its tile: the paint less the stripes shows more faces than
+    those few, the lights are tried on, and the lattice runs through every tile."""
+    img, _, centres, _ = _picture(grooves=False, rim=2.5, gap=2.0)
+    img = _striped_cloth(img, (PAINT["yellow"], PAINT["blue"]))
+    cloth = np.zeros(img.shape[:2], bool)
+    for name in ("yellow", "blue"):
+        cloth |= np.all(np.abs(img.astype(int) - np.array(PAINT[name])) < 40, axis=2)
+    fg = np.any(np.abs(img.astype(int) - np.array(TABLE)) > 20, axis=2) & ~cloth
+    fg = cv2.erode(fg.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
+    assert lats, "no lattice from the tiles"
+    assert lats[0].info["tiles"] == len(centres)
+    _assert_through_the_centres(lats[0], centres)
