@@ -114,6 +114,13 @@ GLARE_SUSPECT = 0.5
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
 OUTLINE_FREE_FIT = 10.0
+#: A cell shows a tile's outline when an edge lifts the mean gradient along each of its four
+#: sides and runs all along (see :func:`_full_sides`) at least this many: a polka-dot cloth's
+#: dots crossing the borders of a bare cell made four such sides but one or two full ones (a
+#: full one at most where no tile lay beside it; the independent renderer's textile normal 105);
+#: a tile set off the lattice by a tenth of a cell (a run of tiles pushed aside) shows three,
+#: its fourth rim out of the band searched (dev textile hard 7002).
+OUTLINE_FULL = 3
 #: ... and only if its colour lies further than this from every look of the bare table under
 #: more light and white glare (see :func:`_surface_looks`, :func:`_from_surface`) when it is
 #: at least :data:`HOT_SPOT_L` lighter than the table (L*): a lamp's hot spot on the table.
@@ -317,6 +324,7 @@ class _Ctx:
     die_faces: bool = False  # every tile lies pips up (see read_cells)
     table_coloured: set = field(default_factory=set)  # cells of the bare table's colour (_occupancy)
     table_same: set = field(default_factory=set)  # ... of its very colour (_occupancy)
+    full_sides: dict | None = None  # each cell's sides with an edge all along (_full_sides)
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -471,8 +479,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         if fg is not None and not board:
             s_fg = (fg[i] - 0.45) * 8.0
             if (ctx.sides is not None and ctx.sides[cell] >= 4 and d_pal[i] < 12.0
+                    and (ctx.full_sides is None or sum(ctx.full_sides[cell]) >= OUTLINE_FULL)
                     and not (edgy and table_shows(i))):
-                # a tile the colour of the table still shows its outline on all four sides
+                # a tile the colour of the table still shows its outline on all four sides, all
+                # along most (a polka-dot cloth's dots crossing a cell's borders do not; a tile
+                # off the lattice by a tenth of a cell leaves one side's rim out of its band)
                 # (on a table whose pattern makes edges, only in a colour the table lacks)
                 if fg[i] < 0.45:
                     ctx.by_outline.add(cell)
@@ -535,6 +546,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                       if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         for i, cell in enumerate(cells):
             if occ[cell] or not steady(cell):
+                continue
+            if (sure_tiles and ctx.full_sides is not None and all(ctx.full_sides[cell])
+                    and fits_best(i) <= ALIEN_COLOUR and not (edgy and table_shows(i))
+                    and _own_rim(cell, ctx.full_sides[cell], occ)):
+                # (or, whatever its colour's distance from the table and the palette, with a
+                # tile's outline all along its four sides, one of them its own rim: a white tile
+                # on a cream or peach cloth under a lamp the tiles taken leave ill estimated)
+                growable.append(cell)
                 continue
             if d_pal[i] > GROW_FIT and not _looks_like(labs[i], labs[sure_tiles]):
                 continue
@@ -671,6 +690,29 @@ def _edge_sides(borders: tuple, td: TopDown) -> dict:
     he, ve = borders[:2]
     n = he[:-1].astype(int) + he[1:] + ve[:, :-1] + ve[:, 1:]  # (R, C)
     return {(td.r0 + r, td.c0 + c): int(n[r, c]) for r in range(td.rows) for c in range(td.cols)}
+
+
+def _full_sides(borders: tuple, td: TopDown) -> dict:
+    """For each cell of the view, which of its sides (top, bottom, left, right) run along a
+    clear edge for at least :data:`SEAM_SHARE` of their middle (``borders``: see
+    :func:`_border_edges` of ``td``): a tile's outline, its rim and the gap or shadow along it,
+    runs all along every side; a cloth's dots or flowers crossing a border make an edge at one
+    place, which may lift the border's mean gradient over the bar but not its share."""
+    he, ve, hs, vs = borders
+    full_h = he & (hs >= SEAM_SHARE)
+    full_v = ve & (vs >= SEAM_SHARE)
+    return {(td.r0 + r, td.c0 + c): (bool(full_h[r, c]), bool(full_h[r + 1, c]),
+                                     bool(full_v[r, c]), bool(full_v[r, c + 1]))
+            for r in range(td.rows) for c in range(td.cols)}
+
+
+def _own_rim(cell: tuple[int, int], full: tuple, taken: Mapping) -> bool:
+    """Whether a cell shows a full edge (``full``: see :func:`_full_sides`) on a side whose
+    neighbour is not ``taken`` (cell -> bool): its own rim, not a neighbour's (a hole among
+    tiles shows theirs on the sides they hold, and the bare table beyond the others)."""
+    r, c = cell
+    return any(f and not taken.get(n, False)
+               for f, n in zip(full, ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))))
 
 
 def _face_texture(td: TopDown) -> dict:
@@ -912,6 +954,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         ctx.drawn = {cell: (float(a), float(b)) for cell, a, b in zip(order, lines, hues)}
     if kit.face_model == "solid":
         ctx.texture = _face_texture(td)
+    ctx.full_sides = _full_sides(borders, td)
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     if kit.face_model == "symbol":
         # every card shows its symbol on a plain face: a card-coloured cell without one is the

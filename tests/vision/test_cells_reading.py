@@ -321,3 +321,62 @@ def test_a_line_printed_across_a_sheet_is_no_seam():
     readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
                              colours_apart=True)
     assert {(r.row, r.col) for r in readings if r.occupied} == set(tiles)
+
+
+def _textile_view(table_bgr, tiles: dict, fg_cells: set, *, kit=None, n: int = 48, size: int = 6):
+    """A top-down Textile view of ``size`` x ``size`` cells of a plain table ``table_bgr`` with
+    solid tiles ``{(row, col): (colour, pips)}`` (of ``kit``'s paints), each outlined by a dark
+    gap (its rim's shadow) all round, and a foreground mask covering only ``fg_cells``."""
+    from scenes import paint_solid_tiles
+    from vision.cells import TopDown
+
+    kit = kit or kit_for_game("textile")
+    img = np.full((size * n, size * n, 3), table_bgr, np.uint8)
+    for r, c in tiles:
+        cv2.rectangle(img, (c * n, r * n), ((c + 1) * n - 1, (r + 1) * n - 1), (90, 90, 90), 2)
+    paint_solid_tiles(img, tiles, n, kit, inset=2)
+    rng = np.random.default_rng(2)
+    img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
+    img = cv2.GaussianBlur(img, (0, 0), 1.0)
+    fg = np.zeros(img.shape[:2], np.float32)
+    for r, c in fg_cells:
+        fg[r * n:(r + 1) * n, c * n:(c + 1) * n] = 1.0
+    return TopDown(img, n, n, 0, 0, size, size), fg
+
+
+def test_a_dotted_cloths_cell_beside_the_layout_shows_no_outline():
+    """A polka-dot cloth's dots crossing the four borders of a bare cell lift each border's mean
+    gradient as a tile's outline does, but along a small share of it: not a tile."""
+    from vision.cells import read_cells
+
+    tiles = {(1, 1): ("blue", 3), (1, 2): ("red", 5), (2, 1): ("yellow", 2), (2, 2): ("green", 4)}
+    td, fg = _textile_view((232, 238, 240), tiles, fg_cells=set(tiles))
+    n = td.ch
+    # a dark dot on the middle of each border of (2, 3) but the one it shares with a tile
+    for x, y in ((3.5, 2), (3.5, 3), (4, 2.5)):
+        cv2.circle(td.image, (int(x * n), int(y * n)), int(0.15 * n), (30, 30, 25), -1, cv2.LINE_AA)
+    # (the outline alone: no pips read, which a cloth whose dots read as die faces would stop)
+    from dataclasses import replace
+    kit = replace(kit_for_game("textile"), pips=())
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    assert {(r.row, r.col) for r in readings if r.occupied} == set(tiles)
+
+
+def test_a_white_tile_on_a_cloth_of_its_look_is_taken_by_its_outline():
+    """A white tile on a cream cloth under a warm lamp looks like the cloth and lies far from
+    white in the light estimated from the other paints; its outline, all along its four sides,
+    one of them facing the bare table, still shows it."""
+    from dataclasses import replace
+
+    from vision.cells import read_cells
+
+    kit = kit_for_game("textile")
+    warm = replace(kit, colours={**kit.colours, "white": "#F0CDB0"})  # (the paint as seen)
+    tiles = {(1, 1): ("blue", 3), (1, 2): ("red", 5), (2, 1): ("yellow", 2), (2, 2): ("green", 4),
+             (2, 3): ("white", None)}
+    table = tuple(int(v) for v in cv2.cvtColor(np.uint8([[[0xF0, 0xCD, 0xB0]]]), cv2.COLOR_RGB2BGR)[0, 0])
+    td, fg = _textile_view(table, tiles, fg_cells=set(tiles) - {(2, 3)}, kit=warm)
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    assert {(r.row, r.col) for r in readings if r.occupied} == set(tiles)
