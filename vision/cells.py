@@ -325,6 +325,8 @@ class _Ctx:
     table_coloured: set = field(default_factory=set)  # cells of the bare table's colour (_occupancy)
     table_same: set = field(default_factory=set)  # ... of its very colour (_occupancy)
     full_sides: dict | None = None  # each cell's sides with an edge all along (_full_sides)
+    pip_lab: dict = field(default_factory=dict)  # cells read with pips: (pips', face's Lab, pip paint)
+    table_dots: list = field(default_factory=list)  # the bare table's cells read as die faces
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -995,8 +997,6 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # vouch for them; where it does (Octopus), a share of them, see TABLE_PIPS_SHARE)
 
         def show_pips(near: list) -> list:
-            if table_dots and table_dots[0]:
-                return []
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need(layout + list(vouched) + near)
             more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains))
@@ -1004,10 +1004,10 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 # (the table is looked at once a cell beside the layout shows a die face)
                 table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains,
                                                     share=TABLE_PIPS_SHARE if die_faces else None))
-                if table_dots[0]:
-                    return []
                 if isinstance(cell_regions, _LazyCells):
                     cell_regions.need(layout + list(vouched) + near)
+            if table_dots and table_dots[0]:
+                more = _unlike_table_dots(ctx, more)
             vouched.update(more)
             return list(more)
         for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
@@ -1318,8 +1318,16 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             evidence["pip_prob"] = {p: np.round(pip_reads[p].prob[i], 4).tolist() for p in (1, -1)}
             evidence["pip_contrast"] = {p: round(float(pip_reads[p].contrast[i]), 1) for p in (1, -1)}
         out[cell] = (attrs, conf, doubts, float(match.distance[i]), evidence)
-    if kit.pips and ctx.die_faces:
+    if kit.pips:
         _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
+        for i, cell in enumerate(cells):
+            ev = out[cell][4]
+            if "pip_lab" in ev:
+                # (kept aside: where tiles may lie pips down the paint of a cell's pips is
+                # looked at only against a dotted table's, see _unlike_table_dots)
+                ctx.pip_lab[cell] = (ev.pop("pip_lab"), labs[i], ev["pips_of_pip_paint"])
+                if not ctx.die_faces:
+                    del ev["pips_of_pip_paint"]
     return out
 
 
@@ -1330,16 +1338,11 @@ def _pip_paint_names(kit: Kit, palette: Palette) -> frozenset:
                      for h in set(kit.pip_colours.values()))
 
 
-def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
-                faces: np.ndarray, gains: np.ndarray, out: dict) -> None:
-    """Adds to each reading in ``out`` whose pips were read the evidence ``pips_of_pip_paint``:
-    whether the colour at the centres of its best-fitting layout's pips (the median over 3x3
-    pixels at each, then over the pips) is a pip paint's. A die's pips are white or black
-    (Nestortiles): the colour, the light corrected by ``gains``, is named one of them by the
-    palette, or (a small pip blurred into its face) it lies within :data:`PIP_OFF_MIX` (CIELAB
-    a*b*) of a mix of its face's colour (``faces`` ``(N, 3)`` Lab) with a neutral one, of the
-    face's hue at less chroma. A printed cloth's dots or flowers that a die layout fits are of
-    any colour (green dots on white, pink flowers on cream)."""
+def _pip_samples(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
+                 out: dict) -> tuple[list, list]:
+    """The colour at the centres of the pips read in ``cells`` (readings ``out``; the median
+    over 3x3 pixels at each pip of its best-fitting layout, then over the pips), Lab of the
+    view as seen (no correction): ``([(index, cell)], [(3,) Lab])`` for the cells with pips."""
     lab = ctx.lab
     h, w = lab.shape[:2]
     todo, samples = [], []
@@ -1353,6 +1356,20 @@ def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, po
         if patches:
             todo.append((i, cell))
             samples.append(np.median(np.array(patches), axis=0))
+    return todo, samples
+
+
+def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
+                faces: np.ndarray, gains: np.ndarray, out: dict) -> None:
+    """Adds to each reading in ``out`` whose pips were read the evidence ``pips_of_pip_paint``:
+    whether the colour at the centres of its best-fitting layout's pips (the median over 3x3
+    pixels at each, then over the pips) is a pip paint's. A die's pips are white or black
+    (Nestortiles): the colour, the light corrected by ``gains``, is named one of them by the
+    palette, or (a small pip blurred into its face) it lies within :data:`PIP_OFF_MIX` (CIELAB
+    a*b*) of a mix of its face's colour (``faces`` ``(N, 3)`` Lab) with a neutral one, of the
+    face's hue at less chroma. A printed cloth's dots or flowers that a die layout fits are of
+    any colour (green dots on white, pink flowers on cream)."""
+    todo, samples = _pip_samples(ctx, cells, origins, pip_reads, pols, out)
     if not todo:
         return
     match, _ = _palette_fit(np.array(samples), ctx.palette, gains, explore=False,
@@ -1362,6 +1379,7 @@ def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, po
         named = ctx.palette.names[int(k)] in paints
         off = _off_segment(sample[1:], faces[i][1:])
         out[cell][4]["pips_of_pip_paint"] = bool(named or off <= PIP_OFF_MIX)
+        out[cell][4]["pip_lab"] = sample
 
 
 def _off_segment(p: np.ndarray, q: np.ndarray) -> float:
@@ -1692,6 +1710,12 @@ TABLE_PIPS = 1
 #: them: the bare table shows die faces there when at least this share of the view's outer
 #: ring reads as one (a polka-dot cloth: most of it).
 TABLE_PIPS_SHARE = 0.25
+#: Where the bare table reads as die faces, a cell beside the layout still shows a tile's pips
+#: when they lie further than this (CIELAB, as seen) from a mix of its face with the dots of
+#: most such table cells (see :func:`_unlike_table_dots`). (Measured: a white polka-dot cloth's
+#: black dots sampled in part, greys L 22-45, within 1-3 of the black-white mix; black pips of a
+#: white tile beside purple dots on cream, 25-30 from the purple-cream mix.)
+PIPS_UNLIKE_DOTS = 15.0
 
 
 def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray,
@@ -1706,12 +1730,42 @@ def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray,
     if isinstance(regions, _LazyCells):
         regions.need(ring)
     dots = _vouched_by_pips(_read_solid(ctx, ring, regions, gains))
+    ctx.table_dots = [c for c in dots if c in ctx.pip_lab]
     if dots:
         logger.debug("the bare table reads as die faces in %d cells of %d: %s", len(dots),
                      len(ring), sorted(dots))
     if share is not None:
         return len(dots) >= max(TABLE_PIPS, share * len(ring))
     return len(dots) >= TABLE_PIPS
+
+
+def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
+    """Of the cells beside the layout read as die faces (``reads``), those whose pips differ in
+    colour from the dots of most cells of the bare table read as a die face (``ctx.table_dots``,
+    see :func:`_table_shows_pips`), their pips of a pip paint (see :func:`_pip_paints`): they
+    lie within :data:`PIPS_UNLIKE_DOTS` (CIELAB, as seen,
+    in one light) of a mix of the cell's face colour with the dots of under
+    :data:`TABLE_PIPS_SHARE` of them (a die layout fitted to a cloth's dots samples them in
+    part: a grey between black dots and their white ground). A cloth is printed in a few inks,
+    each on much of it; a die's pips in its pip paint: black pips beside a cloth of purple dots
+    are a tile's (a tile lying in the view's outer ring is read with the table), black dots on
+    a white cloth may be either."""
+    dots = [ctx.pip_lab[c][0] for c in ctx.table_dots]  # (as seen: whatever paint)
+    if not dots:
+        return {}
+    out = {}
+    for cell, r in reads.items():
+        if cell not in ctx.pip_lab:
+            continue
+        pips, face, paint = ctx.pip_lab[cell]
+        if not paint:
+            continue  # (a die's pips are of its pip paint: see _pip_paints)
+        like = float(np.mean([_off_segment(pips - d, face - d) <= PIPS_UNLIKE_DOTS for d in dots]))
+        logger.debug("cell %s: pips like %.2f of the table's dots (%s; their median %s)", cell,
+                     like, np.round(pips, 1), np.round(np.median(np.array(dots), axis=0), 1))
+        if like < TABLE_PIPS_SHARE:
+            out[cell] = r
+    return out
 
 
 def _card_symbols(ctx: _Ctx, cells: list, regions: dict) -> dict:

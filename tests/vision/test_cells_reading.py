@@ -380,3 +380,45 @@ def test_a_white_tile_on_a_cloth_of_its_look_is_taken_by_its_outline():
     readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
                              colours_apart=True)
     assert {(r.row, r.col) for r in readings if r.occupied} == set(tiles)
+
+
+def _dotted_table_with_a_white_tile(pip_bgr):
+    """A Textile layout on a cream cloth printed with purple dots in a die's '4' layout in every
+    bare cell (the bare table reads as die faces), and beside it a white tile with five pips of
+    ``pip_bgr`` that the mask missed and whose outline does not show (lying flush)."""
+    from scenes import PIP_LAYOUT, paint_solid_tiles
+
+    kit = kit_for_game("textile")
+    tiles = {(1, 1): ("blue", 3), (1, 2): ("red", 5), (2, 1): ("yellow", 2), (2, 2): ("green", 4)}
+    td, fg = _textile_view((228, 236, 240), tiles, fg_cells=set(tiles))
+    n = td.ch
+    img = td.image
+    for r in range(td.rows):
+        for c in range(td.cols):
+            if (r, c) in tiles:
+                continue
+            for x, y in PIP_LAYOUT[4]:
+                cv2.circle(img, (int((c + x) * n), int((r + y) * n)), max(2, int(0.085 * n)),
+                           (110, 50, 100), -1, cv2.LINE_AA)
+    face = {(2, 3): ("white", None)}
+    paint_solid_tiles(img, face, n, kit, inset=0)
+    for x, y in PIP_LAYOUT[5]:
+        cv2.circle(img, (int((3 + x) * n), int((2 + y) * n)), max(2, int(0.085 * n)), pip_bgr, -1,
+                   cv2.LINE_AA)
+    return td, fg, set(tiles) | set(face), kit
+
+
+def test_a_tiles_pips_unlike_the_dotted_cloths_still_vouch_for_it():
+    """Where the bare table reads as die faces (a polka-dot cloth), a cell beside the layout
+    whose pips are of another colour than the cloth's dots (black pips, purple dots) is a tile;
+    one whose pips are the dots' colour may be the cloth."""
+    from vision.cells import read_cells
+
+    td, fg, tiles, kit = _dotted_table_with_a_white_tile((20, 20, 20))
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    assert {(r.row, r.col) for r in readings if r.occupied} == tiles
+    td, fg, tiles, kit = _dotted_table_with_a_white_tile((110, 50, 100))
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    assert {(r.row, r.col) for r in readings if r.occupied} == tiles - {(2, 3)}
