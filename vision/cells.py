@@ -1285,6 +1285,11 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         if ctx.die_faces:
             clipped = (stack[..., 0] > PIPS_CLIPPED_L).mean(axis=(1, 2))
             match, dist = _pips_vouch_polarity(kit, ctx.palette, match, dist, pip_reads, clipped)
+    # (where tiles may lie pips down, Textile, a colour washed out by the lamp's reflection is
+    # named again with the game's colours and rule, by each paint with a sheen of the light on
+    # it too: see vision.decode._textile_colours)
+    sheen = (_sheen_distance(labs, ctx.palette, gains)
+             if kit.face_model == "solid" and not ctx.die_faces else None)
     # (no naming by hue groups here: a kit of many solid colours has near hues of its own, e.g.
     # Octopus's orange, brown and red, which a group's cast pushes across; measured worse)
     pols: list = []
@@ -1314,6 +1319,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
                 doubts.append(("pips", "no pips seen" if pips is None else
                                f"pips unclear ({pips} most likely, p={pr.prob[i].max():.2f})"))
         evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
+        if sheen is not None:
+            evidence["sheen_distance"] = _distances(ctx.palette, sheen[i])
         if kit.pips:
             evidence["pip_prob"] = {p: np.round(pip_reads[p].prob[i], 4).tolist() for p in (1, -1)}
             evidence["pip_contrast"] = {p: round(float(pip_reads[p].contrast[i]), 1) for p in (1, -1)}

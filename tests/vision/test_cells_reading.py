@@ -422,3 +422,24 @@ def test_a_tiles_pips_unlike_the_dotted_cloths_still_vouch_for_it():
     readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
                              colours_apart=True)
     assert {(r.row, r.col) for r in readings if r.occupied} == tiles - {(2, 3)}
+
+
+def test_a_textile_face_washed_out_by_glare_fits_its_paint_with_a_sheen():
+    """A red face under the lamp's reflection (its paint plus a share of the light's white)
+    lies far from red as lit, but near red with a sheen: the reading says both."""
+    from vision.cells import read_cells
+
+    kit = kit_for_game("textile")
+    tiles = {(1, 1): ("blue", 3), (1, 2): ("red", 5), (2, 1): ("yellow", 2), (2, 2): ("green", 4),
+             (1, 3): ("white", 1)}
+    td, fg = _textile_view((70, 110, 150), tiles, fg_cells=set(tiles))
+    n = td.ch
+    red = np.array(cv2.cvtColor(np.uint8([[[0xC8, 0x10, 0x2E]]]), cv2.COLOR_RGB2BGR)[0, 0], float)
+    lin = (red / 255.0) ** 2.2 * 0.7 + 0.45  # the paint, a little shaded, and the light's white
+    td.image[2 * n + 2:3 * n - 2, 3 * n + 2:4 * n - 2] = np.clip(255 * np.minimum(lin, 1) ** (1 / 2.2), 0, 255)
+    fg[2 * n:3 * n, 3 * n:4 * n] = 1.0
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    rd = next(r for r in readings if (r.row, r.col) == (2, 3))
+    assert rd.evidence["colour_distance"]["red"] > 15.0
+    assert rd.evidence["sheen_distance"]["red"] < rd.evidence["colour_distance"]["red"] - 5.0
