@@ -1685,7 +1685,8 @@ def _vouched_by_pips(reads: dict) -> dict:
     die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`, of a pip paint
     (:data:`PIP_OFF_MIX`) where that was looked at (see :func:`_pip_paints`)."""
     return {c: r for c, r in reads.items()
-            if r[0].get("colour") and r[0].get("pips") and r[1].get("pips", 0.0) >= PIPS_VOUCH
+            if (r[0].get("colour") or r[3] <= PIPS_FIT) and r[0].get("pips")
+            and r[1].get("pips", 0.0) >= PIPS_VOUCH
             and (len(r) < 5 or r[4].get("pips_of_pip_paint", True))}
 
 

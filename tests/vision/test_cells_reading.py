@@ -443,3 +443,18 @@ def test_a_textile_face_washed_out_by_glare_fits_its_paint_with_a_sheen():
     rd = next(r for r in readings if (r.row, r.col) == (2, 3))
     assert rd.evidence["colour_distance"]["red"] > 15.0
     assert rd.evidence["sheen_distance"]["red"] < rd.evidence["colour_distance"]["red"] - 5.0
+
+
+def test_a_die_face_between_two_paints_is_vouched_for_by_its_pips():
+    """A yellow tile under a warm lamp looks between yellow and orange: its colour is unclear,
+    but a face that fits the paints as closely as a pip candidate must (PIPS_FIT) and shows
+    five clear pips is a die face, hence a tile (its colour is left to the game's colours and
+    rule); one far from every paint is not."""
+    from vision.cells import PIPS_FIT, _vouched_by_pips
+
+    def reading(colour, fit):
+        return ({"colour": colour, "pips": 5}, {"colour": 0.24 if colour is None else 0.9,
+                                                "pips": 1.0}, [], fit, {})
+    reads = {(0, 0): reading(None, PIPS_FIT - 2.5), (0, 1): reading(None, PIPS_FIT + 5.0),
+             (0, 2): reading("yellow", 4.0)}
+    assert set(_vouched_by_pips(reads)) == {(0, 0), (0, 2)}
