@@ -114,6 +114,13 @@ GLARE_SUSPECT = 0.5
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
 OUTLINE_FREE_FIT = 10.0
+#: A cell shows a tile's outline when an edge lifts the mean gradient along each of its four
+#: sides and runs all along (see :func:`_full_sides`) at least this many: a polka-dot cloth's
+#: dots crossing the borders of a bare cell made four such sides but one or two full ones (a
+#: full one at most where no tile lay beside it; the independent renderer's textile normal 105);
+#: a tile set off the lattice by a tenth of a cell (a run of tiles pushed aside) shows three,
+#: its fourth rim out of the band searched (dev textile hard 7002).
+OUTLINE_FULL = 3
 #: ... and only if its colour lies further than this from every look of the bare table under
 #: more light and white glare (see :func:`_surface_looks`, :func:`_from_surface`) when it is
 #: at least :data:`HOT_SPOT_L` lighter than the table (L*): a lamp's hot spot on the table.
@@ -317,6 +324,9 @@ class _Ctx:
     die_faces: bool = False  # every tile lies pips up (see read_cells)
     table_coloured: set = field(default_factory=set)  # cells of the bare table's colour (_occupancy)
     table_same: set = field(default_factory=set)  # ... of its very colour (_occupancy)
+    full_sides: dict | None = None  # each cell's sides with an edge all along (_full_sides)
+    pip_lab: dict = field(default_factory=dict)  # cells read with pips: (pips', face's Lab, pip paint)
+    table_dots: list = field(default_factory=list)  # the bare table's cells read as die faces
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -471,8 +481,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         if fg is not None and not board:
             s_fg = (fg[i] - 0.45) * 8.0
             if (ctx.sides is not None and ctx.sides[cell] >= 4 and d_pal[i] < 12.0
+                    and (ctx.full_sides is None or sum(ctx.full_sides[cell]) >= OUTLINE_FULL)
                     and not (edgy and table_shows(i))):
-                # a tile the colour of the table still shows its outline on all four sides
+                # a tile the colour of the table still shows its outline on all four sides, all
+                # along most (a polka-dot cloth's dots crossing a cell's borders do not; a tile
+                # off the lattice by a tenth of a cell leaves one side's rim out of its band)
                 # (on a table whose pattern makes edges, only in a colour the table lacks)
                 if fg[i] < 0.45:
                     ctx.by_outline.add(cell)
@@ -535,6 +548,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                       if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         for i, cell in enumerate(cells):
             if occ[cell] or not steady(cell):
+                continue
+            if (sure_tiles and ctx.full_sides is not None and all(ctx.full_sides[cell])
+                    and fits_best(i) <= ALIEN_COLOUR and not (edgy and table_shows(i))
+                    and _own_rim(cell, ctx.full_sides[cell], occ)):
+                # (or, whatever its colour's distance from the table and the palette, with a
+                # tile's outline all along its four sides, one of them its own rim: a white tile
+                # on a cream or peach cloth under a lamp the tiles taken leave ill estimated)
+                growable.append(cell)
                 continue
             if d_pal[i] > GROW_FIT and not _looks_like(labs[i], labs[sure_tiles]):
                 continue
@@ -677,6 +698,29 @@ def _edge_sides(borders: tuple, td: TopDown) -> dict:
     he, ve = borders[:2]
     n = he[:-1].astype(int) + he[1:] + ve[:, :-1] + ve[:, 1:]  # (R, C)
     return {(td.r0 + r, td.c0 + c): int(n[r, c]) for r in range(td.rows) for c in range(td.cols)}
+
+
+def _full_sides(borders: tuple, td: TopDown) -> dict:
+    """For each cell of the view, which of its sides (top, bottom, left, right) run along a
+    clear edge for at least :data:`SEAM_SHARE` of their middle (``borders``: see
+    :func:`_border_edges` of ``td``): a tile's outline, its rim and the gap or shadow along it,
+    runs all along every side; a cloth's dots or flowers crossing a border make an edge at one
+    place, which may lift the border's mean gradient over the bar but not its share."""
+    he, ve, hs, vs = borders
+    full_h = he & (hs >= SEAM_SHARE)
+    full_v = ve & (vs >= SEAM_SHARE)
+    return {(td.r0 + r, td.c0 + c): (bool(full_h[r, c]), bool(full_h[r + 1, c]),
+                                     bool(full_v[r, c]), bool(full_v[r, c + 1]))
+            for r in range(td.rows) for c in range(td.cols)}
+
+
+def _own_rim(cell: tuple[int, int], full: tuple, taken: Mapping) -> bool:
+    """Whether a cell shows a full edge (``full``: see :func:`_full_sides`) on a side whose
+    neighbour is not ``taken`` (cell -> bool): its own rim, not a neighbour's (a hole among
+    tiles shows theirs on the sides they hold, and the bare table beyond the others)."""
+    r, c = cell
+    return any(f and not taken.get(n, False)
+               for f, n in zip(full, ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))))
 
 
 def _face_texture(td: TopDown) -> dict:
@@ -918,6 +962,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         ctx.drawn = {cell: (float(a), float(b)) for cell, a, b in zip(order, lines, hues)}
     if kit.face_model == "solid":
         ctx.texture = _face_texture(td)
+    ctx.full_sides = _full_sides(borders, td)
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     if kit.face_model == "symbol":
         # every card shows its symbol on a plain face: a card-coloured cell without one is the
@@ -958,8 +1003,6 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # vouch for them; where it does (Octopus), a share of them, see TABLE_PIPS_SHARE)
 
         def show_pips(near: list) -> list:
-            if table_dots and table_dots[0]:
-                return []
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need(layout + list(vouched) + near)
             more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains))
@@ -967,10 +1010,10 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 # (the table is looked at once a cell beside the layout shows a die face)
                 table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains,
                                                     share=TABLE_PIPS_SHARE if die_faces else None))
-                if table_dots[0]:
-                    return []
                 if isinstance(cell_regions, _LazyCells):
                     cell_regions.need(layout + list(vouched) + near)
+            if table_dots and table_dots[0]:
+                more = _unlike_table_dots(ctx, more)
             vouched.update(more)
             return list(more)
         for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
@@ -1262,6 +1305,11 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             # are named through a glare too: the set's assignment arbitrates the paints a veil
             # makes alike, see _solid_through_glare)
             match, dist = _solid_through_glare(ctx, labs, match, dist, corr)
+    # (where tiles may lie pips down, Textile, a colour washed out by the lamp's reflection is
+    # named again with the game's colours and rule, by each paint with a sheen of the light on
+    # it too: see vision.decode._textile_colours)
+    sheen = (_sheen_distance(labs, ctx.palette, gains)
+             if kit.face_model == "solid" and not ctx.die_faces else None)
     # (no naming by hue groups here: a kit of many solid colours has near hues of its own, e.g.
     # Octopus's orange, brown and red, which a group's cast pushes across; measured worse)
     pols: list = []
@@ -1299,12 +1347,22 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             # (as sure as the plain fit is, for vouching: the glare names a face, it does not
             # make a patch of the table one)
             evidence["plain_colour_conf"] = _conf_from_match(plain.distance[i], plain.margin[i])
+        if sheen is not None:
+            evidence["sheen_distance"] = _distances(ctx.palette, sheen[i])
         if kit.pips:
             evidence["pip_prob"] = {p: np.round(pip_reads[p].prob[i], 4).tolist() for p in (1, -1)}
             evidence["pip_contrast"] = {p: round(float(pip_reads[p].contrast[i]), 1) for p in (1, -1)}
         out[cell] = (attrs, conf, doubts, float(match.distance[i]), evidence)
-    if kit.pips and ctx.die_faces:
+    if kit.pips:
         _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
+        for i, cell in enumerate(cells):
+            ev = out[cell][4]
+            if "pip_lab" in ev:
+                # (kept aside: where tiles may lie pips down the paint of a cell's pips is
+                # looked at only against a dotted table's, see _unlike_table_dots)
+                ctx.pip_lab[cell] = (ev.pop("pip_lab"), labs[i], ev["pips_of_pip_paint"])
+                if not ctx.die_faces:
+                    del ev["pips_of_pip_paint"]
     return out
 
 
@@ -1334,16 +1392,11 @@ def _pip_paint_names(kit: Kit, palette: Palette) -> frozenset:
                      for h in set(kit.pip_colours.values()))
 
 
-def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
-                faces: np.ndarray, gains: np.ndarray, out: dict) -> None:
-    """Adds to each reading in ``out`` whose pips were read the evidence ``pips_of_pip_paint``:
-    whether the colour at the centres of its best-fitting layout's pips (the median over 3x3
-    pixels at each, then over the pips) is a pip paint's. A die's pips are white or black
-    (Nestortiles): the colour, the light corrected by ``gains``, is named one of them by the
-    palette, or (a small pip blurred into its face) it lies within :data:`PIP_OFF_MIX` (CIELAB
-    a*b*) of a mix of its face's colour (``faces`` ``(N, 3)`` Lab) with a neutral one, of the
-    face's hue at less chroma. A printed cloth's dots or flowers that a die layout fits are of
-    any colour (green dots on white, pink flowers on cream)."""
+def _pip_samples(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
+                 out: dict) -> tuple[list, list]:
+    """The colour at the centres of the pips read in ``cells`` (readings ``out``; the median
+    over 3x3 pixels at each pip of its best-fitting layout, then over the pips), Lab of the
+    view as seen (no correction): ``([(index, cell)], [(3,) Lab])`` for the cells with pips."""
     lab = ctx.lab
     h, w = lab.shape[:2]
     todo, samples = [], []
@@ -1357,6 +1410,20 @@ def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, po
         if patches:
             todo.append((i, cell))
             samples.append(np.median(np.array(patches), axis=0))
+    return todo, samples
+
+
+def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
+                faces: np.ndarray, gains: np.ndarray, out: dict) -> None:
+    """Adds to each reading in ``out`` whose pips were read the evidence ``pips_of_pip_paint``:
+    whether the colour at the centres of its best-fitting layout's pips (the median over 3x3
+    pixels at each, then over the pips) is a pip paint's. A die's pips are white or black
+    (Nestortiles): the colour, the light corrected by ``gains``, is named one of them by the
+    palette, or (a small pip blurred into its face) it lies within :data:`PIP_OFF_MIX` (CIELAB
+    a*b*) of a mix of its face's colour (``faces`` ``(N, 3)`` Lab) with a neutral one, of the
+    face's hue at less chroma. A printed cloth's dots or flowers that a die layout fits are of
+    any colour (green dots on white, pink flowers on cream)."""
+    todo, samples = _pip_samples(ctx, cells, origins, pip_reads, pols, out)
     if not todo:
         return
     match, _ = _palette_fit(np.array(samples), ctx.palette, gains, explore=False,
@@ -1366,6 +1433,7 @@ def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, po
         named = ctx.palette.names[int(k)] in paints
         off = _off_segment(sample[1:], faces[i][1:])
         out[cell][4]["pips_of_pip_paint"] = bool(named or off <= PIP_OFF_MIX)
+        out[cell][4]["pip_lab"] = sample
 
 
 def _off_segment(p: np.ndarray, q: np.ndarray) -> float:
@@ -1676,7 +1744,8 @@ def _vouched_by_pips(reads: dict) -> dict:
     die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`, of a pip paint
     (:data:`PIP_OFF_MIX`) where that was looked at (see :func:`_pip_paints`)."""
     return {c: r for c, r in reads.items()
-            if r[0].get("colour") and r[0].get("pips") and r[1].get("pips", 0.0) >= PIPS_VOUCH
+            if (r[0].get("colour") or r[3] <= PIPS_FIT) and r[0].get("pips")
+            and r[1].get("pips", 0.0) >= PIPS_VOUCH
             and (len(r) < 5 or (r[4].get("pips_of_pip_paint", True)
                                 and r[4].get("plain_colour_conf", 1.0) >= CONFIDENCE_THRESHOLD))}
 
@@ -1709,6 +1778,12 @@ TABLE_PIPS = 1
 #: them: the bare table shows die faces there when at least this share of the view's outer
 #: ring reads as one (a polka-dot cloth: most of it).
 TABLE_PIPS_SHARE = 0.25
+#: Where the bare table reads as die faces, a cell beside the layout still shows a tile's pips
+#: when they lie further than this (CIELAB, as seen) from a mix of its face with the dots of
+#: most such table cells (see :func:`_unlike_table_dots`). (Measured: a white polka-dot cloth's
+#: black dots sampled in part, greys L 22-45, within 1-3 of the black-white mix; black pips of a
+#: white tile beside purple dots on cream, 25-30 from the purple-cream mix.)
+PIPS_UNLIKE_DOTS = 15.0
 
 
 def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray,
@@ -1723,12 +1798,42 @@ def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray,
     if isinstance(regions, _LazyCells):
         regions.need(ring)
     dots = _vouched_by_pips(_read_solid(ctx, ring, regions, gains))
+    ctx.table_dots = [c for c in dots if c in ctx.pip_lab]
     if dots:
         logger.debug("the bare table reads as die faces in %d cells of %d: %s", len(dots),
                      len(ring), sorted(dots))
     if share is not None:
         return len(dots) >= max(TABLE_PIPS, share * len(ring))
     return len(dots) >= TABLE_PIPS
+
+
+def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
+    """Of the cells beside the layout read as die faces (``reads``), those whose pips differ in
+    colour from the dots of most cells of the bare table read as a die face (``ctx.table_dots``,
+    see :func:`_table_shows_pips`), their pips of a pip paint (see :func:`_pip_paints`): they
+    lie within :data:`PIPS_UNLIKE_DOTS` (CIELAB, as seen,
+    in one light) of a mix of the cell's face colour with the dots of under
+    :data:`TABLE_PIPS_SHARE` of them (a die layout fitted to a cloth's dots samples them in
+    part: a grey between black dots and their white ground). A cloth is printed in a few inks,
+    each on much of it; a die's pips in its pip paint: black pips beside a cloth of purple dots
+    are a tile's (a tile lying in the view's outer ring is read with the table), black dots on
+    a white cloth may be either."""
+    dots = [ctx.pip_lab[c][0] for c in ctx.table_dots]  # (as seen: whatever paint)
+    if not dots:
+        return {}
+    out = {}
+    for cell, r in reads.items():
+        if cell not in ctx.pip_lab:
+            continue
+        pips, face, paint = ctx.pip_lab[cell]
+        if not paint:
+            continue  # (a die's pips are of its pip paint: see _pip_paints)
+        like = float(np.mean([_off_segment(pips - d, face - d) <= PIPS_UNLIKE_DOTS for d in dots]))
+        logger.debug("cell %s: pips like %.2f of the table's dots (%s; their median %s)", cell,
+                     like, np.round(pips, 1), np.round(np.median(np.array(dots), axis=0), 1))
+        if like < TABLE_PIPS_SHARE:
+            out[cell] = r
+    return out
 
 
 def _card_symbols(ctx: _Ctx, cells: list, regions: dict) -> dict:

@@ -384,6 +384,8 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     enough against the cell's own evidence (:data:`FILL_PROB`). Returns board-level doubts."""
     evidence = {(rd.row, rd.col): rd.evidence["colour_distance"] for rd in readings
                 if rd.evidence.get("colour_distance")}
+    sheened = {(rd.row, rd.col): rd.evidence["sheen_distance"] for rd in readings
+               if rd.evidence.get("sheen_distance")}
     sure = {cell: a.get("colour") for cell, (a, conf, _) in decoded.items()
             if a.get("colour") is not None and conf.get("colour", 0.0) >= CONFIDENCE_THRESHOLD}
     seen = Counter(sure.values())
@@ -406,6 +408,9 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         attrs, conf, tile_doubts = decoded[cell]
         own = attrs.get("colour")
         dist = evidence[cell]
+        if cell in sheened:
+            # (a paint washed out by the lamp's reflection: itself with a sheen of the light)
+            dist = {n: min(d, sheened[cell].get(n, d)) for n, d in dist.items()}
         d0 = min(dist.values())
         near = {sure[nb] for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr or dc)
                 and (nb := (cell[0] + dr, cell[1] + dc)) in sure}

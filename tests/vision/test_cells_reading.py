@@ -321,3 +321,140 @@ def test_a_line_printed_across_a_sheet_is_no_seam():
     readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
                              colours_apart=True)
     assert {(r.row, r.col) for r in readings if r.occupied} == set(tiles)
+
+
+def _textile_view(table_bgr, tiles: dict, fg_cells: set, *, kit=None, n: int = 48, size: int = 6):
+    """A top-down Textile view of ``size`` x ``size`` cells of a plain table ``table_bgr`` with
+    solid tiles ``{(row, col): (colour, pips)}`` (of ``kit``'s paints), each outlined by a dark
+    gap (its rim's shadow) all round, and a foreground mask covering only ``fg_cells``."""
+    from scenes import paint_solid_tiles
+    from vision.cells import TopDown
+
+    kit = kit or kit_for_game("textile")
+    img = np.full((size * n, size * n, 3), table_bgr, np.uint8)
+    for r, c in tiles:
+        cv2.rectangle(img, (c * n, r * n), ((c + 1) * n - 1, (r + 1) * n - 1), (90, 90, 90), 2)
+    paint_solid_tiles(img, tiles, n, kit, inset=2)
+    rng = np.random.default_rng(2)
+    img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
+    img = cv2.GaussianBlur(img, (0, 0), 1.0)
+    fg = np.zeros(img.shape[:2], np.float32)
+    for r, c in fg_cells:
+        fg[r * n:(r + 1) * n, c * n:(c + 1) * n] = 1.0
+    return TopDown(img, n, n, 0, 0, size, size), fg
+
+
+def test_a_dotted_cloths_cell_beside_the_layout_shows_no_outline():
+    """A polka-dot cloth's dots crossing the four borders of a bare cell lift each border's mean
+    gradient as a tile's outline does, but along a small share of it: not a tile."""
+    from vision.cells import read_cells
+
+    tiles = {(1, 1): ("blue", 3), (1, 2): ("red", 5), (2, 1): ("yellow", 2), (2, 2): ("green", 4)}
+    td, fg = _textile_view((232, 238, 240), tiles, fg_cells=set(tiles))
+    n = td.ch
+    # a dark dot on the middle of each border of (2, 3) but the one it shares with a tile
+    for x, y in ((3.5, 2), (3.5, 3), (4, 2.5)):
+        cv2.circle(td.image, (int(x * n), int(y * n)), int(0.15 * n), (30, 30, 25), -1, cv2.LINE_AA)
+    # (the outline alone: no pips read, which a cloth whose dots read as die faces would stop)
+    from dataclasses import replace
+    kit = replace(kit_for_game("textile"), pips=())
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    assert {(r.row, r.col) for r in readings if r.occupied} == set(tiles)
+
+
+def test_a_white_tile_on_a_cloth_of_its_look_is_taken_by_its_outline():
+    """A white tile on a cream cloth under a warm lamp looks like the cloth and lies far from
+    white in the light estimated from the other paints; its outline, all along its four sides,
+    one of them facing the bare table, still shows it."""
+    from dataclasses import replace
+
+    from vision.cells import read_cells
+
+    kit = kit_for_game("textile")
+    warm = replace(kit, colours={**kit.colours, "white": "#F0CDB0"})  # (the paint as seen)
+    tiles = {(1, 1): ("blue", 3), (1, 2): ("red", 5), (2, 1): ("yellow", 2), (2, 2): ("green", 4),
+             (2, 3): ("white", None)}
+    table = tuple(int(v) for v in cv2.cvtColor(np.uint8([[[0xF0, 0xCD, 0xB0]]]), cv2.COLOR_RGB2BGR)[0, 0])
+    td, fg = _textile_view(table, tiles, fg_cells=set(tiles) - {(2, 3)}, kit=warm)
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    assert {(r.row, r.col) for r in readings if r.occupied} == set(tiles)
+
+
+def _dotted_table_with_a_white_tile(pip_bgr):
+    """A Textile layout on a cream cloth printed with purple dots in a die's '4' layout in every
+    bare cell (the bare table reads as die faces), and beside it a white tile with five pips of
+    ``pip_bgr`` that the mask missed and whose outline does not show (lying flush)."""
+    from scenes import PIP_LAYOUT, paint_solid_tiles
+
+    kit = kit_for_game("textile")
+    tiles = {(1, 1): ("blue", 3), (1, 2): ("red", 5), (2, 1): ("yellow", 2), (2, 2): ("green", 4)}
+    td, fg = _textile_view((228, 236, 240), tiles, fg_cells=set(tiles))
+    n = td.ch
+    img = td.image
+    for r in range(td.rows):
+        for c in range(td.cols):
+            if (r, c) in tiles:
+                continue
+            for x, y in PIP_LAYOUT[4]:
+                cv2.circle(img, (int((c + x) * n), int((r + y) * n)), max(2, int(0.085 * n)),
+                           (110, 50, 100), -1, cv2.LINE_AA)
+    face = {(2, 3): ("white", None)}
+    paint_solid_tiles(img, face, n, kit, inset=0)
+    for x, y in PIP_LAYOUT[5]:
+        cv2.circle(img, (int((3 + x) * n), int((2 + y) * n)), max(2, int(0.085 * n)), pip_bgr, -1,
+                   cv2.LINE_AA)
+    return td, fg, set(tiles) | set(face), kit
+
+
+def test_a_tiles_pips_unlike_the_dotted_cloths_still_vouch_for_it():
+    """Where the bare table reads as die faces (a polka-dot cloth), a cell beside the layout
+    whose pips are of another colour than the cloth's dots (black pips, purple dots) is a tile;
+    one whose pips are the dots' colour may be the cloth."""
+    from vision.cells import read_cells
+
+    td, fg, tiles, kit = _dotted_table_with_a_white_tile((20, 20, 20))
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    assert {(r.row, r.col) for r in readings if r.occupied} == tiles
+    td, fg, tiles, kit = _dotted_table_with_a_white_tile((110, 50, 100))
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    assert {(r.row, r.col) for r in readings if r.occupied} == tiles - {(2, 3)}
+
+
+def test_a_textile_face_washed_out_by_glare_fits_its_paint_with_a_sheen():
+    """A red face under the lamp's reflection (its paint plus a share of the light's white)
+    lies far from red as lit, but near red with a sheen: the reading says both."""
+    from vision.cells import read_cells
+
+    kit = kit_for_game("textile")
+    tiles = {(1, 1): ("blue", 3), (1, 2): ("red", 5), (2, 1): ("yellow", 2), (2, 2): ("green", 4),
+             (1, 3): ("white", 1)}
+    td, fg = _textile_view((70, 110, 150), tiles, fg_cells=set(tiles))
+    n = td.ch
+    red = np.array(cv2.cvtColor(np.uint8([[[0xC8, 0x10, 0x2E]]]), cv2.COLOR_RGB2BGR)[0, 0], float)
+    lin = (red / 255.0) ** 2.2 * 0.7 + 0.45  # the paint, a little shaded, and the light's white
+    td.image[2 * n + 2:3 * n - 2, 3 * n + 2:4 * n - 2] = np.clip(255 * np.minimum(lin, 1) ** (1 / 2.2), 0, 255)
+    fg[2 * n:3 * n, 3 * n:4 * n] = 1.0
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    rd = next(r for r in readings if (r.row, r.col) == (2, 3))
+    assert rd.evidence["colour_distance"]["red"] > 15.0
+    assert rd.evidence["sheen_distance"]["red"] < rd.evidence["colour_distance"]["red"] - 5.0
+
+
+def test_a_die_face_between_two_paints_is_vouched_for_by_its_pips():
+    """A yellow tile under a warm lamp looks between yellow and orange: its colour is unclear,
+    but a face that fits the paints as closely as a pip candidate must (PIPS_FIT) and shows
+    five clear pips is a die face, hence a tile (its colour is left to the game's colours and
+    rule); one far from every paint is not."""
+    from vision.cells import PIPS_FIT, _vouched_by_pips
+
+    def reading(colour, fit):
+        return ({"colour": colour, "pips": 5}, {"colour": 0.24 if colour is None else 0.9,
+                                                "pips": 1.0}, [], fit, {})
+    reads = {(0, 0): reading(None, PIPS_FIT - 2.5), (0, 1): reading(None, PIPS_FIT + 5.0),
+             (0, 2): reading("yellow", 4.0)}
+    assert set(_vouched_by_pips(reads)) == {(0, 0), (0, 2)}

@@ -337,3 +337,15 @@ def test_of_textile_colours_read_equally_often_the_defaults_are_the_games():
     decoded, _ = decode_readings(readings, NESTOR, "textile")
     assert decoded[(4, 0)][0]["colour"] == "red"
     assert decoded[(4, 4)][0]["colour"] == "white"
+
+
+def test_a_textile_colour_washed_out_by_glare_is_read_again_by_its_paint_with_a_sheen():
+    # red in the lamp's reflection read pink, 20 nearer pink than red; as red with a sheen of
+    # the light on it, it fits about as well as pink
+    washed = _textile_reading(4, 0, "pink", pink=12.4, white=26.8, red=32.2)
+    readings = _textile_board() + [washed]
+    decoded, _ = decode_readings(readings, NESTOR, "textile")
+    assert decoded[(4, 0)][0]["colour"] == "pink"  # (no sheen looked at: too far from red)
+    washed.evidence["sheen_distance"] = {**washed.evidence["colour_distance"], "red": 14.0}
+    decoded, _ = decode_readings(_textile_board() + [washed], NESTOR, "textile")
+    assert decoded[(4, 0)][0]["colour"] == "red"
