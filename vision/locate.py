@@ -44,13 +44,6 @@ logger = logging.getLogger(__name__)
 WORK_PIXELS = 550_000
 #: Largest lattice accepted (cells per side).
 MAX_CELLS = 26
-#: Sigma (work pixels) of the smoothing before the foreground mask's own edges are searched.
-#: The mask is judged at half the work size and enlarged by nearest neighbour, so a tile edge
-#: at a slant is a staircase of 2-pixel steps (and the tiles' teeth add a few pixels more):
-#: with less smoothing the line detector finds the steps, along the picture's axes, not the
-#: tiles' (a layout turned 17 degrees gave its lattice along the picture's axes); 1.5 mask
-#: pixels smooth the steps into the edge's own slant.
-MASK_EDGE_BLUR = 3.0
 
 
 @dataclass(frozen=True)
@@ -832,8 +825,7 @@ def _edges(work: np.ndarray, fg: np.ndarray, fg_info: dict, cells_are_tiles: boo
         # few straight edges (small or toothed tiles): add the edges of a smoothed copy and the
         # outline of the layout, which runs along tile edges
         extra = [segments_within(gray, near, min_length=min_length, blur=1.5),
-                 segments_within(fg.astype(np.uint8) * 255, near, min_length=min_length,
-                                 blur=MASK_EDGE_BLUR)]
+                 segments_within(fg.astype(np.uint8) * 255, near, min_length=min_length, blur=1.0)]
         for more in extra:
             more = _near(more, near)
             segs = Segments(np.vstack([segs.p, more.p]), np.vstack([segs.q, more.q]))
