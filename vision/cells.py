@@ -13,6 +13,7 @@ from collections import abc
 import math
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from types import SimpleNamespace
 from typing import Any, Callable, Mapping
 
 import cv2
@@ -401,6 +402,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         surface = _board_surface(labs[inner])
     looks = _surface_looks(surface[0]) if surface is not None else None
     d_pal = match.distance
+    if ctx.kit.face_model == "symbol":
+        # a glossy card in the lamp's reflection is its paint plus a sheen of the light, paler
+        # than the light fitted on the cards predicts it (as its colour is named, see SHEEN): a
+        # profile's paints, learnt saturated under the player's lamp, leave a card washed out by
+        # the hot spot 25-30 from every paint as lit, where the paint with its sheen fits it
+        d_pal = np.minimum(d_pal, _sheen_distance(labs, ctx.palette, corr, ctx.profile).min(axis=1))
     # tiles and cards that fill their cells show an outline along them
     outline = not board and ctx.kit.face_model != "sectors"
     # ... unless the bare table shows edges all round its cells too (stripes, checks, grain):
@@ -1520,9 +1527,12 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
     # (a card under the lamp's reflection: its paint plus a sheen of the light, see SHEEN)
     dist = np.minimum(palette_distance(labs, ctx.palette, match.predicted),
-                      _sheen_distance(labs, ctx.palette, light))
-    # cards of one paint share a hue: the groups of hue are named together
+                      _sheen_distance(labs, ctx.palette, light, ctx.profile))
+    # cards of one paint share a hue: the groups of hue are named together, each card as sure
+    # as the better of its paints as lit and with a sheen make it (a card in the lamp's
+    # reflection lies far from every paint as lit, where its paint with a sheen fits it)
     named, cconfs = _named_by_hue(labs, dist, match, share_cost=CARD_SHARE_COST)
+    cconfs = np.maximum(cconfs, _named_by_hue(labs, dist, _match_of(dist), share_cost=CARD_SHARE_COST)[1])
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]
@@ -1540,14 +1550,29 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     return out
 
 
-def _sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray) -> np.ndarray:
+def _match_of(dist: np.ndarray) -> SimpleNamespace:
+    """The nearest colour of distances ``dist`` ``(N, K)``: ``index``, ``distance`` and ``margin``
+    (to the runner-up) ``(N,)`` each, as :func:`vision.colour.classify_adaptive`'s match."""
+    order = np.sort(dist, axis=1)
+    return SimpleNamespace(index=np.argmin(dist, axis=1), distance=order[:, 0],
+                           margin=order[:, 1] - order[:, 0])
+
+
+def _sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray,
+                    profile: Mapping | None = None) -> np.ndarray:
     """Distances ``(N, K)`` (CIEDE2000) of card colours ``labs`` ``(N, 3)`` to each paint as the
     camera records it under ``light`` (the forward model's (2, 3) correction, see
     :func:`vision.colour.classify_adaptive`) with a sheen of the light on it: the least over
     the sheens :data:`SHEEN`, each costing :data:`SHEEN_COST` per unit (a glare of the light
-    itself, the card's shading as lit: :func:`vision.glare.glare_distances`)."""
-    return glare_distances(labs, palette, light, np.ones(3), steps=SHEEN, cost=SHEEN_COST,
-                           shade=(1.0, 1.0)).min(axis=-1)
+    itself, the card's shading as lit: :func:`vision.glare.glare_distances`). The light's white
+    is grey or the lamp's as the palette was recorded, whichever fits a card better (see
+    :mod:`vision.glare`: the camera's white balance records the lamp's reflection about grey, or
+    as warm as the lamp; under a profile, :func:`vision.profile_use.profile_lamp`, a 3000 K
+    lamp's reflection takes a green card towards yellow; without one both are neutral)."""
+    lamp = profile_lamp(profile)
+    looks = [np.ones(3)] + ([lamp] if np.abs(lamp - 1.0).max() > 1e-6 else [])
+    return np.min([glare_distances(labs, palette, light, white, steps=SHEEN, cost=SHEEN_COST,
+                                   shade=(1.0, 1.0)).min(axis=-1) for white in looks], axis=0)
 
 
 def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np.ndarray],
@@ -1845,7 +1870,19 @@ def _card_symbols(ctx: _Ctx, cells: list, regions: dict) -> dict:
     blown = np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None else None
     bgs = _region_stats(stack, _card_ring(stack.shape[1], stack.shape[2]), blown, spread=False)[0]
     art = profile_art_lab(ctx.profile, None)  # (without a profile: towards white, see _symbol_mask)
-    return {c: (bgs[i], _symbol_mask(stack[i], bgs[i], art)) for i, c in enumerate(cells)}
+    out = {}
+    for i, c in enumerate(cells):
+        mask = _symbol_mask(stack[i], bgs[i], art)
+        if art is not None and not _symbol_visible(mask):
+            # the art's colour was measured where the lamp lit the cards as in the calibration
+            # photo; in its reflection (a hot spot) the face is paler and uneven, parts of it
+            # nearer the art's colour than the face's median, and the art is found as the marks
+            # towards white from the face, as without a profile
+            plain = _symbol_mask(stack[i], bgs[i], None)
+            if _symbol_visible(plain):
+                mask = plain
+        out[c] = (bgs[i], mask)
+    return out
 
 
 @lru_cache(maxsize=8)

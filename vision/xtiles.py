@@ -46,6 +46,14 @@ ROI_PIXELS = 250_000
 #: as predicted under the photo's light. (Measured on rendered photos of both renderers: paint
 #: within 10-15, the wood rim and the tables 25 or more.)
 PAINT_DISTANCE = 20.0
+#: With a calibration profile, measured on the player's own set under their light (the palette's
+#: colours with a covariance, see ``Palette.from_profile``), the paint is also looked for within
+#: this of its colours (after the paint within PAINT_DISTANCE, whose allowance is for a set
+#: painted off the kit's colours): the wood rim, unpainted, comes no nearer the measured paints.
+#: (Calibration measure X-Tiles seed 1 under a 3000 K lamp: the lit rims lay 15-20 from the
+#: profile's pale orange, joining neighbouring faces into one mass of paint with only 2 tile
+#: shapes; at 15 the faces stand apart, that photo's 7 cells wrong -> 0.)
+MEASURED_PAINT_DISTANCE = 15.0
 #: The light is fitted on this many pixels of the layout (see :func:`_layout_samples`) ...
 LIGHT_SAMPLES = 600
 #: ... that lie at least this far (CIELAB) from each of this many clusters of the table's colours.
@@ -202,19 +210,26 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
     outside = ~cv2.dilate(near.astype(np.uint8), np.ones((5, 5), np.uint8), iterations=2).astype(bool)
     n_near, n_out = np.count_nonzero(near), np.count_nonzero(outside)
     preds = list(_predictions(_layout_samples(lab, near), palette, _darkest(lab, near)))
+    # (the paint within PAINT_DISTANCE of every colour; and, of a profile's measured colours,
+    # within MEASURED_PAINT_DISTANCE too: the faces apart where the rims join them at the first)
+    limits = [np.full(len(palette.names), PAINT_DISTANCE ** 2, np.float32)]
+    if palette.cov is not None and np.isfinite(palette.cov).all(axis=(1, 2)).any():
+        measured = np.isfinite(palette.cov).all(axis=(1, 2))
+        limits.append(np.where(measured, MEASURED_PAINT_DISTANCE, PAINT_DISTANCE).astype(np.float32) ** 2)
     tiers: list[list[tuple[float, np.ndarray, np.ndarray]]] = []
     for shade in ((1.0, 1.0), SHADE):  # (linear light's factors: as fitted, then its shades)
         ranked: list[tuple[float, np.ndarray, np.ndarray]] = []
         for pred in preds:
             colour, d2 = _shaded_nearest(shifted, x2, pred, shade)
-            paint = d2 < PAINT_DISTANCE ** 2
-            inside = np.count_nonzero(paint & near) / max(1, n_near)
-            table = np.count_nonzero(paint & outside) / max(1, n_out)
-            logger.debug("x-tiles: paint (shades %s) fills %.2f of the layout, %.3f of the table",
-                         shade, inside, table)
-            if any(_same_mask(paint, other) for tier in tiers + [ranked] for _, other, _ in tier):
-                continue  # (the same paint as a fit already ranked)
-            ranked.append((inside - TABLE_PENALTY * table, paint, colour))
+            for limit2 in limits:
+                paint = d2 < limit2[colour]
+                inside = np.count_nonzero(paint & near) / max(1, n_near)
+                table = np.count_nonzero(paint & outside) / max(1, n_out)
+                logger.debug("x-tiles: paint (shades %s) fills %.2f of the layout, %.3f of the table",
+                             shade, inside, table)
+                if any(_same_mask(paint, other) for tier in tiers + [ranked] for _, other, _ in tier):
+                    continue  # (the same paint as a fit already ranked)
+                ranked.append((inside - TABLE_PENALTY * table, paint, colour))
         ranked.sort(key=lambda r: -r[0])
         tiers.append(ranked)
         yield [(paint, colour) for _, paint, colour in ranked]
