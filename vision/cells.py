@@ -402,11 +402,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         surface = _board_surface(labs[inner])
     looks = _surface_looks(surface[0]) if surface is not None else None
     d_pal = match.distance
-    if ctx.kit.face_model == "symbol":
+    if ctx.kit.face_model == "symbol" and ctx.profile is not None:
         # a glossy card in the lamp's reflection is its paint plus a sheen of the light, paler
         # than the light fitted on the cards predicts it (as its colour is named, see SHEEN): a
         # profile's paints, learnt saturated under the player's lamp, leave a card washed out by
-        # the hot spot 25-30 from every paint as lit, where the paint with its sheen fits it
+        # the hot spot 25-30 from every paint as lit, where the paint with its sheen fits it.
+        # (Not without a profile: the kit's paints with a sheen also fit lit orange wood, whose
+        # cells then count as cards missed and another lattice wins: the bundled sample
+        # tapestry normal-02 lost 9 of its 15 cards)
         d_pal = np.minimum(d_pal, _sheen_distance(labs, ctx.palette, corr, ctx.profile).min(axis=1))
     # tiles and cards that fill their cells show an outline along them
     outline = not board and ctx.kit.face_model != "sectors"
