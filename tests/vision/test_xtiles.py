@@ -174,15 +174,7 @@ def test_tiles_on_a_cloth_printed_in_a_paint_s_colour():
     more: a check is one colour) and their rims, and the lattice runs through every tile."""
     img, _, centres, _ = _picture(grooves=False)
     img = _checked_cloth(img, PAINT["red"])
-    # (the foreground: the tiles' faces less their red, as the locator sees them on red checks)
-    red = np.all(np.abs(img.astype(int) - np.array(PAINT["red"])) < 40, axis=2)
-    fg = np.any(np.abs(img.astype(int) - np.array(TABLE)) > 20, axis=2) & ~red
-    fg = cv2.erode(fg.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
-    lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
-    assert lats, "no lattice from the tiles"
-    assert lats[0].info["tiles"] == len(centres)
-    _assert_through_the_centres(lats[0], centres)
+    lats = _lattices_on_cloth(img, ("red",), centres)
     # the faces found are foreground for the reading, whatever the table's colours
     for centre in centres.values():
         x, y = (int(round(v)) for v in centre)
@@ -576,8 +568,16 @@ def test_tiles_on_a_cloth_striped_in_two_paints_colours():
     those few, the lights are tried on, and the lattice runs through every tile."""
     img, _, centres, _ = _picture(grooves=False, rim=2.5, gap=2.0)
     img = _striped_cloth(img, (PAINT["yellow"], PAINT["blue"]))
+    _lattices_on_cloth(img, ("yellow", "blue"), centres)
+
+
+def _lattices_on_cloth(img: np.ndarray, cloth_paints: tuple, centres: dict) -> list:
+    """The tiles' lattices of ``img`` with the foreground the locator sees on a cloth printed
+    in ``cloth_paints``: what differs from the table less those paints (the tiles' sectors of
+    those paints left out too), eroded; asserted to take every tile and run through the
+    ``centres``."""
     cloth = np.zeros(img.shape[:2], bool)
-    for name in ("yellow", "blue"):
+    for name in cloth_paints:
         cloth |= np.all(np.abs(img.astype(int) - np.array(PAINT[name])) < 40, axis=2)
     fg = np.any(np.abs(img.astype(int) - np.array(TABLE)) > 20, axis=2) & ~cloth
     fg = cv2.erode(fg.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
@@ -586,3 +586,4 @@ def test_tiles_on_a_cloth_striped_in_two_paints_colours():
     assert lats, "no lattice from the tiles"
     assert lats[0].info["tiles"] == len(centres)
     _assert_through_the_centres(lats[0], centres)
+    return lats
