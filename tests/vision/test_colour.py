@@ -4,7 +4,7 @@ import cv2
 from skimage.color import deltaE_ciede2000, rgb2lab
 
 from vision.colour import (Palette, bgr_to_lab, ciede2000, classify_adaptive, match_palette,
-                           srgb_to_linear)
+                           linear_to_srgb, srgb_to_linear)
 from vision.kits import kit_for_game
 
 # Sharma, Wu, Dalal (2005) test pairs with their expected CIEDE2000 values
@@ -39,10 +39,8 @@ def test_classify_under_a_colour_cast():
     kit = kit_for_game("octopus")
     pal = Palette.from_hex(kit.colours)
     rgb = np.array([kit.rgb(c) for c in kit.colours], np.float64) / 255.0
-    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
-    warm = lin * np.array([1.25, 1.0, 0.7])  # tungsten-ish light, RGB gains
-    srgb = np.where(warm <= 0.0031308, 12.92 * warm, 1.055 * np.clip(warm, 0, 1) ** (1 / 2.4) - 0.055)
-    lab = bgr_to_lab(np.clip(srgb[:, ::-1], 0, 1).astype(np.float32))
+    warm = srgb_to_linear(rgb) * np.array([1.25, 1.0, 0.7])  # tungsten-ish light, RGB gains
+    lab = bgr_to_lab(linear_to_srgb(warm)[:, ::-1].astype(np.float32))
     plain = match_palette(lab, pal)
     match, _, gains = classify_adaptive(lab, pal)
     truth = np.arange(len(pal.names))
@@ -54,10 +52,8 @@ def _seen(kit, names, gain, offset):
     """Lab of the kit's colours ``names`` seen through ``obs = gain * true + offset`` (linear
     RGB, clipped): a hazy, bright exposure."""
     rgb = np.array([kit.rgb(c) for c in names], np.float64) / 255.0
-    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
-    seen = np.clip(lin * gain + offset, 0, 1)
-    srgb = np.where(seen <= 0.0031308, 12.92 * seen, 1.055 * seen ** (1 / 2.4) - 0.055)
-    return bgr_to_lab(srgb[:, ::-1].astype(np.float32))
+    seen = linear_to_srgb(srgb_to_linear(rgb) * gain + offset)  # (clipped to [0, 1] first)
+    return bgr_to_lab(seen[:, ::-1].astype(np.float32))
 
 
 def test_haze_is_fitted_in_a_channel_that_is_mostly_clipped():
@@ -212,6 +208,12 @@ def test_a_blown_channel_is_not_estimated_from_another_surface():
     assert match.distance[len(notepad):].max() < 10.0
 
 
+def _paints_linear_bgr(kit, pal: Palette) -> np.ndarray:
+    """The kit's paints in ``pal``'s order as linear BGR ``(K, 3)`` (float64)."""
+    rgb = np.array([kit.rgb(c) for c in pal.names], np.float64) / 255.0
+    return srgb_to_linear(rgb).astype(np.float64)[:, ::-1]
+
+
 def test_shared_haze_is_in_the_lights_colour_and_keeps_black_neutral():
     # Octopus's ten paints under a warm light with a haze (lens glare, the faces' sheen) in the
     # light's colour, and a warm bounce on three red-ish paints' red channel (paints are never
@@ -222,8 +224,7 @@ def test_shared_haze_is_in_the_lights_colour_and_keeps_black_neutral():
 
     kit = kit_for_game("octopus")
     pal = Palette.from_hex(kit.colours)
-    rgb = np.array([kit.rgb(c) for c in pal.names], np.float64) / 255.0
-    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)[:, ::-1]  # BGR
+    lin = _paints_linear_bgr(kit, pal)
     gain, haze = np.array([0.65, 0.93, 0.81]), 0.02
     seen = gain * (lin + haze)
     for i, name in enumerate(pal.names):
@@ -250,8 +251,7 @@ def test_shared_haze_may_be_grey_under_a_coloured_light():
 
     kit = kit_for_game("octopus")
     pal = Palette.from_hex(kit.colours)
-    rgb = np.array([kit.rgb(c) for c in pal.names], np.float64) / 255.0
-    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)[:, ::-1]  # BGR
+    lin = _paints_linear_bgr(kit, pal)
     gain, grey = np.array([0.6, 0.8, 1.0]), 0.06
     seen = np.clip(gain * lin + grey, 0.0, 1.0)
     black = pal.names.index("black")
