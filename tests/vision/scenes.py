@@ -11,6 +11,7 @@ import random
 import cv2
 import numpy as np
 
+from vision.cells import read_cells
 from vision.kits import kit_for_game
 
 PIP_LAYOUT = {
@@ -52,6 +53,22 @@ def cells_mask(shape: tuple[int, int], cells, n: int) -> np.ndarray:
     for r, c in cells:
         fg[r * n:(r + 1) * n, c * n:(c + 1) * n] = 1.0
     return fg
+
+
+def as_photographed(img: np.ndarray, rng: np.random.Generator, noise: float, blur: float
+                    ) -> np.ndarray:
+    """A drawn view ``img`` (H, W, 3) BGR (float or uint8) as a camera records it: Gaussian
+    noise of ``noise`` levels (standard deviation, drawn from ``rng``), clipped to uint8, then a
+    Gaussian blur of ``blur`` pixels (sigma)."""
+    img = np.clip(img + rng.normal(0, noise, img.shape), 0, 255).astype(np.uint8)
+    return cv2.GaussianBlur(img, (0, 0), blur)
+
+
+def read_die_faces(td, fg: np.ndarray, kit, palette) -> dict:
+    """The occupied cells of a top-down view ``td`` (a :class:`vision.cells.TopDown`) read with
+    the foreground ``fg`` as a kit whose tiles all lie pips up: {(row, col): CellReading}."""
+    readings, _ = read_cells(td, kit, palette=palette, fg=fg, die_faces=True)
+    return {(r.row, r.col): r for r in readings if r.occupied}
 
 
 def draw_edges_tile(size: int, edges, kit) -> np.ndarray:

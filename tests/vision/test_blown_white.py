@@ -7,13 +7,13 @@ The views are drawn here (tests/vision/scenes.py), not by the product's renderer
 import sys
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import cells_mask, draw_solid_tile, paint_solid_tiles  # noqa: E402
+from scenes import (as_photographed, cells_mask, draw_solid_tile, paint_solid_tiles,  # noqa: E402
+                    read_die_faces)
 
-from vision.cells import TopDown, read_cells  # noqa: E402
+from vision.cells import TopDown  # noqa: E402
 from vision.colour import Palette  # noqa: E402
 from vision.kits import kit_for_game  # noqa: E402
 
@@ -38,16 +38,13 @@ def _view():
     # (the white paint in 1.3 times the light: clipped wherever it is not a pip)
     r, c = WHITE
     img[r * N + 2:(r + 1) * N - 2, c * N + 2:(c + 1) * N - 2] = np.minimum(face * 1.3, 255)
-    rng = np.random.default_rng(4)
-    img = np.clip(img + rng.normal(0, 1.0, img.shape), 0, 255).astype(np.uint8)
-    img = cv2.GaussianBlur(img, (0, 0), 0.8)
+    img = as_photographed(img, np.random.default_rng(4), 1.0, 0.8)
     fg = cells_mask((h, w), LAYOUT, N)
     return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
 
 
 def test_a_blown_out_white_tile_with_clear_pips_is_a_tile():
     td, fg = _view()
-    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg, die_faces=True)
-    occupied = {(r.row, r.col): r for r in readings if r.occupied}
+    occupied = read_die_faces(td, fg, KIT, PAL)
     assert set(occupied) == set(LAYOUT) | {WHITE}
     assert occupied[WHITE].attrs.get("pips") == 4

@@ -11,9 +11,9 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import cells_mask, paint_solid_tiles  # noqa: E402
+from scenes import as_photographed, cells_mask, paint_solid_tiles, read_die_faces  # noqa: E402
 
-from vision.cells import TopDown, read_cells  # noqa: E402
+from vision.cells import TopDown  # noqa: E402
 from vision.colour import Palette  # noqa: E402
 from vision.kits import kit_for_game  # noqa: E402
 
@@ -37,16 +37,13 @@ def _view():
         for x in range(SPACING // 2, w, SPACING):
             cv2.circle(img, (x, y), RADIUS, DOT, -1, cv2.LINE_AA)
     paint_solid_tiles(img, {**LAYOUT, WHITE: ("white", 5)}, N, KIT)
-    rng = np.random.default_rng(2)
-    img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
-    img = cv2.GaussianBlur(img, (0, 0), 0.8)
+    img = as_photographed(img, np.random.default_rng(2), 2.0, 0.8)
     fg = cells_mask((h, w), LAYOUT, N)
     return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
 
 
 def test_a_polka_dot_cloth_does_not_stop_pips_vouching_for_a_white_tile():
     td, fg = _view()
-    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg, die_faces=True)
-    occupied = {(r.row, r.col): r for r in readings if r.occupied}
+    occupied = read_die_faces(td, fg, KIT, PAL)
     assert set(occupied) == set(LAYOUT) | {WHITE}
     assert occupied[WHITE].attrs.get("pips") == 5

@@ -12,9 +12,9 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import cells_mask, paint_solid_tiles  # noqa: E402
+from scenes import as_photographed, cells_mask, paint_solid_tiles, read_die_faces  # noqa: E402
 
-from vision.cells import TopDown, read_cells  # noqa: E402
+from vision.cells import TopDown  # noqa: E402
 from vision.colour import Palette  # noqa: E402
 from vision.kits import kit_for_game  # noqa: E402
 
@@ -50,14 +50,12 @@ def _view():
                     y, x = rng.uniform(0, N), rng.uniform(0, N)
                 cv2.circle(img, (int(c * N + x), int(r * N + y)), int(0.12 * N), (40, 40, 45), -1)
     paint_solid_tiles(img, LAYOUT, N, KIT)
-    img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
-    img = cv2.GaussianBlur(img, (0, 0), 1.0)
+    img = as_photographed(img, rng, 2.0, 1.0)
     fg = cells_mask((h, w), list(LAYOUT) + GROUND, N)
     return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
 
 
 def test_the_plain_ground_of_a_printed_cloth_beside_the_layout_is_no_tile():
     td, fg = _view()
-    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg, die_faces=True)
-    occupied = {(r.row, r.col) for r in readings if r.occupied}
+    occupied = set(read_die_faces(td, fg, KIT, PAL))
     assert occupied == set(LAYOUT)
