@@ -16,15 +16,29 @@ def _table_with_hot_spot(size=(480, 640), spot=True):
     img = np.empty((h, w, 3), np.float32)
     img[:] = (60, 120, 180)                      # BGR: a mid brown
     if spot:
-        yy, xx = np.mgrid[0:h, 0:w]
-        glow = np.exp(-((xx - 170) ** 2 + (yy - 240) ** 2) / (2 * 45.0 ** 2))[..., None]
-        img = img + glow * (np.array([255, 255, 255], np.float32) - img) * 0.75
+        img = _lit(img, (170, 240), 45.0, (255, 255, 255), 0.75)
+    _paint_block(img, (190, 400), 34, 31)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def _lit(img: np.ndarray, centre: tuple[int, int], sigma: float, light, strength: float
+         ) -> np.ndarray:
+    """``img`` (H, W, 3) float BGR under a lamp's hot spot: a Gaussian of ``sigma`` pixels about
+    ``centre`` (x, y) blending towards ``light`` (BGR) by up to ``strength``."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    glow = np.exp(-((xx - centre[0]) ** 2 + (yy - centre[1]) ** 2) / (2 * sigma ** 2))[..., None]
+    return img + glow * (np.array(light, np.float32) - img) * strength
+
+
+def _paint_block(img: np.ndarray, origin: tuple[int, int], pitch: int, side: int) -> None:
+    """A 3 x 3 block of sharp-edged tiles (red, green, blue in turn) drawn into ``img`` in
+    place: squares of ``side`` pixels, ``pitch`` apart, the first at ``origin`` (y, x)."""
     colours = [(40, 40, 200), (60, 160, 60), (180, 90, 30)]
     for r in range(3):
         for c in range(3):
-            y0, x0 = 190 + 34 * r, 400 + 34 * c
-            img[y0:y0 + 31, x0:x0 + 31] = colours[(r + c) % 3]
-    return np.clip(img, 0, 255).astype(np.uint8)
+            y0, x0 = origin[0] + pitch * r, origin[1] + pitch * c
+            img[y0:y0 + side, x0:x0 + side] = colours[(r + c) % 3]
 
 
 def test_a_hot_spot_on_the_table_is_not_foreground():
@@ -70,14 +84,9 @@ def _tiles_in_a_hot_spot(size=(480, 640)):
     h, w = size
     img = np.empty((h, w, 3), np.float32)
     img[:] = (30, 60, 95)                        # BGR: a dim brown
+    img = _lit(img, (300, 240), 70.0, (120, 190, 255), 0.9)
+    _paint_block(img, (200, 330), 28, 26)
     yy, xx = np.mgrid[0:h, 0:w]
-    glow = np.exp(-((xx - 300) ** 2 + (yy - 240) ** 2) / (2 * 70.0 ** 2))[..., None]
-    img = img + glow * (np.array([120, 190, 255], np.float32) - img) * 0.9
-    colours = [(40, 40, 200), (60, 160, 60), (180, 90, 30)]
-    for r in range(3):
-        for c in range(3):
-            y0, x0 = 200 + 28 * r, 330 + 28 * c
-            img[y0:y0 + 26, x0:x0 + 26] = colours[(r + c) % 3]
     img[(yy - 400) ** 2 + (xx - 560) ** 2 < 10 ** 2] = (170, 175, 180)
     return np.clip(img, 0, 255).astype(np.uint8)
 
