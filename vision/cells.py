@@ -13,7 +13,6 @@ from collections import abc
 import math
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from types import SimpleNamespace
 from typing import Any, Callable, Mapping
 
 import cv2
@@ -1535,7 +1534,8 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # as the better of its paints as lit and with a sheen make it (a card in the lamp's
     # reflection lies far from every paint as lit, where its paint with a sheen fits it)
     named, cconfs = _named_by_hue(labs, dist, match, share_cost=CARD_SHARE_COST)
-    cconfs = np.maximum(cconfs, _named_by_hue(labs, dist, _match_of(dist), share_cost=CARD_SHARE_COST)[1])
+    cconfs = np.maximum(cconfs, _named_by_hue(labs, dist, match_from_distances(dist),
+                                           share_cost=CARD_SHARE_COST)[1])
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]
@@ -1551,14 +1551,6 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
         out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]), evidence)
     return out
-
-
-def _match_of(dist: np.ndarray) -> SimpleNamespace:
-    """The nearest colour of distances ``dist`` ``(N, K)``: ``index``, ``distance`` and ``margin``
-    (to the runner-up) ``(N,)`` each, as :func:`vision.colour.classify_adaptive`'s match."""
-    order = np.sort(dist, axis=1)
-    return SimpleNamespace(index=np.argmin(dist, axis=1), distance=order[:, 0],
-                           margin=order[:, 1] - order[:, 0])
 
 
 def _sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray,
