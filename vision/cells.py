@@ -27,8 +27,8 @@ from vision.hue_groups import SHARE_COST, hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
 from vision.pips import MIN_CONTRAST as PIP_MIN_CONTRAST, pip_centres, read_pips
 from vision.glare import GLARE_STEPS, glare_distances, sector_glare_distances
-from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_lamp, rules_misread,
-                                template_vote)
+from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_haze_colour, profile_lamp,
+                                rules_misread, template_vote)
 from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
 
 logger = logging.getLogger(__name__)
@@ -341,7 +341,7 @@ def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
     return None
 
 
-def _shared_haze(kit: Kit) -> bool:
+def _shared_haze(kit: Kit, profile: Mapping | None = None) -> bool | np.ndarray:
     """Whether the light is fitted with one haze in the light's colour (see
     :func:`vision.colour._fit_forward`) rather than an offset per channel: for Nestortiles'
     solid faces. Their paints run from black to white, and the haze shows in the darks: fitted
@@ -349,8 +349,19 @@ def _shared_haze(kit: Kit) -> bool:
     purple, 13-17 dE from black tiles seen neutral), and black tiles beside the layout, which
     the mask had missed, fit no paint. (The other kits keep their offsets per channel: on
     X-Tiles' four bright paints the shared haze was measured worse, 8 cells more wrong of 36
-    photos, Tapestry 4 fewer.)"""
-    return kit.face_model == "solid"
+    photos, Tapestry 4 fewer.)
+
+    Under a profile whose calibration took a haze out of its photo, the haze's colour in the
+    palette's terms (an array, see :func:`vision.colour._fit_shared_haze`): that haze's
+    (:func:`vision.profile_use.profile_haze_colour`). The profile's colours were recorded under
+    the player's lamp, and a veil or a glossy face's sheen from the same lamp is recorded with
+    its cast too: taken as grey in the profile's terms, the fit put a grey haze under a warm
+    lamp, and black faces, as warm as the veil over them, were predicted colder and read as
+    brown (the calibration measure's Octopus seed 0: 14 black tiles in 20 photos)."""
+    if kit.face_model != "solid":
+        return False
+    colour = profile_haze_colour(profile)
+    return True if colour is None else colour
 
 
 def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, np.ndarray]:
@@ -380,7 +391,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     if fg is not None and not board and (fg > 0.6).sum() >= MIN_LIGHT_CELLS:
         sure = fg > 0.6
         _, _, corr = classify_adaptive(labs[sure], ctx.palette, gains_bgr=prior,
-                                       shared_haze=_shared_haze(ctx.kit))
+                                       shared_haze=_shared_haze(ctx.kit, ctx.profile))
         match, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=corr, iterations=0)
     else:
         corr = prior
@@ -580,7 +591,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     if occ_cells:
         _, _, gains = classify_adaptive(labs[occ_cells], ctx.palette, gains_bgr=prior,
                                         weights=_light_weights(ctx, [cells[i] for i in occ_cells], spreads),
-                                        shared_haze=_shared_haze(ctx.kit))
+                                        shared_haze=_shared_haze(ctx.kit, ctx.profile))
     return occ, conf, gains
 
 
@@ -1200,7 +1211,7 @@ def _near_conf(distance: np.ndarray) -> np.ndarray:
 
 
 def _palette_fit(labs: np.ndarray, palette: Palette, gains: np.ndarray, *, explore: bool,
-                 shared_haze: bool = False) -> tuple[Any, np.ndarray]:
+                 shared_haze: bool | np.ndarray = False) -> tuple[Any, np.ndarray]:
     """Colour samples ``labs`` ``(N, 3)`` classified under the light (starting from ``gains``,
     see :func:`vision.colour.classify_adaptive`, ``shared_haze`` as there): the match and the
     distances ``(N, K)`` to every palette colour as predicted under the light fitted."""
@@ -1297,7 +1308,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
     labs = _face_colours(stack)
     # (as _palette_fit, keeping the light fitted for the faces seen through a glare below)
     match, _, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
-                                       shared_haze=_shared_haze(kit))
+                                       shared_haze=_shared_haze(kit, ctx.profile))
     dist = palette_distance(labs, ctx.palette, match.predicted)
     plain = match
     pip_reads = {}
@@ -1436,7 +1447,7 @@ def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, po
     if not todo:
         return
     match, _ = _palette_fit(np.array(samples), ctx.palette, gains, explore=False,
-                            shared_haze=_shared_haze(ctx.kit))
+                            shared_haze=_shared_haze(ctx.kit, ctx.profile))
     paints = _pip_paint_names(ctx.kit, ctx.palette)
     for (i, cell), sample, k in zip(todo, samples, match.index):
         named = ctx.palette.names[int(k)] in paints

@@ -320,7 +320,8 @@ HAZE_RANGE = (-0.05, 0.3)
 HAZE_STEPS = 36
 
 
-def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -> np.ndarray:
+def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray,
+                     colour: np.ndarray | None = None) -> np.ndarray:
     """Per-channel gain and offset with ``obs = gain * (pal + haze)`` (linear light), ignoring
     clipped observations: a gain per channel (the light's colour and the exposure) and one haze
     for all three. Haze is light added to every paint alike, whatever its own colour: a lens's
@@ -331,7 +332,13 @@ def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) ->
     black paints predicted red or purple, and black tiles then fit no paint.) A glare from a
     white ceiling or a window under a coloured lamp is grey instead (the same offset in every
     channel): both forms are fitted and the one that fits better is kept. A channel with
-    fewer than two unclipped observations uses all of them."""
+    fewer than two unclipped observations uses all of them.
+
+    ``colour`` ``(3,)`` linear BGR (largest channel 1): the haze's colour in the palette's own
+    terms, ``obs = gain * (pal + haze * colour)``; default grey (a palette of colours under
+    daylight, the kit's). A profile's colours were recorded under the player's lamp, cast and
+    all: a haze from that lamp is in its colour there (see
+    :func:`vision.profile_use.profile_lamp`), not grey."""
     obs_lin = np.asarray(obs_lin, np.float64)
     pal_lin = np.asarray(pal_lin, np.float64)
     w = np.asarray(w, np.float64)
@@ -339,14 +346,15 @@ def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) ->
     thin = ok.sum(0) < 2
     ok[:, thin] = True
     wk = np.where(ok, w[:, None], 0.0)  # (N, 3)
-    # weighted sums per channel; for a haze h, with x = p + h: the gain is sum(w x o) / sum(w x x)
+    c = np.ones(3) if colour is None else np.asarray(colour, np.float64)
+    # weighted sums per channel; for a haze h, with x = p + h c: the gain is sum(w x o) / sum(w x x)
     s1 = wk.sum(0)
     sp, so = (wk * pal_lin).sum(0), (wk * obs_lin).sum(0)
     spp, spo, soo = (wk * pal_lin ** 2).sum(0), (wk * pal_lin * obs_lin).sum(0), (wk * obs_lin ** 2).sum(0)
 
     def sse(h: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # (H,) hazes -> the summed squared error (H,) and the gains (H, 3) (clipped as before)
-        h = h[:, None]
+        h = h[:, None] * c[None, :]
         sxx = spp + 2 * h * sp + h * h * s1
         sxo = spo + h * so
         g = np.clip(sxo / np.maximum(sxx, 1e-12), 0.25, 4.0)
@@ -362,7 +370,7 @@ def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) ->
 
     lo, hi = HAZE_RANGE
     fits = []
-    for f, scale in ((sse, lambda g, h: g * h), (sse_grey, lambda g, h: np.full(3, h))):
+    for f, scale in ((sse, lambda g, h: g * h * c), (sse_grey, lambda g, h: np.full(3, h))):
         grid = np.linspace(lo, hi, HAZE_STEPS)
         step = grid[1] - grid[0]
         err, _ = f(grid)
@@ -375,11 +383,14 @@ def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) ->
 
 
 def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray, *,
-                 shared_haze: bool = False) -> np.ndarray:
+                 shared_haze: bool | np.ndarray = False) -> np.ndarray:
     """The forward model's light ``(2, 3)`` fitted to observations ``obs_lin`` ``(N, 3)`` of the
     paints ``pal_lin`` ``(N, 3)`` (linear BGR) with weights ``w`` ``(N,)``: with ``shared_haze``
-    one haze in the light's colour (:func:`_fit_shared_haze`), else an offset per channel
+    one haze in the light's colour (:func:`_fit_shared_haze`; an array ``(3,)``: the haze's
+    colour in the palette's terms, there ``colour``), else an offset per channel
     (:func:`_fit_forward_free`)."""
+    if isinstance(shared_haze, np.ndarray):
+        return _fit_shared_haze(obs_lin, pal_lin, w, shared_haze)
     if shared_haze:
         return _fit_shared_haze(obs_lin, pal_lin, w)
     return _fit_forward_free(obs_lin, pal_lin, w)
@@ -544,7 +555,7 @@ def _nan_where_nan(out: np.ndarray, tail: np.ndarray) -> np.ndarray:
 
 def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
                       gains_bgr: np.ndarray | None = None, explore: bool = True,
-                      weights: np.ndarray | None = None, shared_haze: bool = False
+                      weights: np.ndarray | None = None, shared_haze: bool | np.ndarray = False
                       ) -> tuple[ColourMatch, np.ndarray, np.ndarray]:
     """Classify samples while estimating the light (colour cast, exposure, haze) from them.
 
@@ -558,7 +569,8 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     shadow make a region uneven). A palette's ``clipped`` channels (blown out where a profile
     was learnt) are estimated from the samples matched to their colour at every step (see
     :func:`_unclipped`); the light is fitted against the palette as given. ``shared_haze``: the
-    haze is one for all channels, in the light's colour (see :func:`_fit_forward`).
+    haze is one for all channels, in the light's colour (see :func:`_fit_forward`; an array
+    ``(3,)``: the haze's colour in the palette's terms, see :func:`_fit_shared_haze`).
 
     Returns
     -------

@@ -65,6 +65,36 @@ def profile_lamp(profile: Mapping | None) -> np.ndarray:
     return white / white.max()
 
 
+#: A calibration photo's haze (``light.haze_bgr_removed``, linear, largest channel) from which
+#: its colour is measured well enough to stand for the lamp's veil: 0.02 is about the haze a
+#: clear photo's black paint and the camera's black level leave in the fit (the octopus test
+#: of ``calibration.learn.photo_haze``: under 0.01 on a clear photo).
+HAZE_MEASURED = 0.02
+
+
+def profile_haze_colour(profile: Mapping | None) -> np.ndarray | None:
+    """The colour ``(3,)`` linear BGR (largest channel 1) of a veil over a photo read with
+    ``profile``, in the terms of the profile's colours: the haze the calibration took out of its
+    photo (``light.haze_bgr_removed``) when there was one to measure (:data:`HAZE_MEASURED`),
+    else None (not known).
+
+    A veil (the sheen of glossy faces, a lens's flare) is the room's light added to every
+    colour; under the same lamp a later photo's veil has the calibration photo's colour, which
+    that haze measured on the darks directly. (Not the lamp's white of :func:`profile_lamp`:
+    inferred from the paints' gains to the kit's defaults, it is skewed by the set's own paint,
+    8-15 dE from the defaults; observed: a 3000 K lamp's white estimated nearly neutral while
+    the veil taken out of the calibration photo was as warm as the lamp.)"""
+    light = profile.get("light") if isinstance(profile, Mapping) else None
+    haze = light.get("haze_bgr_removed") if isinstance(light, Mapping) else None
+    try:
+        h = np.asarray(haze, dtype=np.float64)
+    except (TypeError, ValueError):
+        return None
+    if h.shape == (3,) and np.all(np.isfinite(h)) and np.all(h >= 0) and h.max() >= HAZE_MEASURED:
+        return h / h.max()
+    return None
+
+
 #: A symbol whose calibration cards the shape rules named right at most this share of the time
 #: is misread by them on this set's art (see :func:`rules_misread`).
 RULES_MISREAD = 0.5

@@ -94,3 +94,27 @@ def test_calibration_counts_how_the_rules_named_each_symbol():
     rocks = sum(t["symbol"] == "rock" for t in layout.tiles.values())
     assert counts["rock"][0] == 0 and counts["rock"][1] >= rocks - 1
     assert counts["paper"][0] == counts["paper"][1] and counts["scissors"][0] == counts["scissors"][1]
+
+
+def test_a_veil_under_a_profile_is_the_colour_of_the_calibration_photo_s_haze():
+    # the haze taken out of the calibration photo was measured on its darks: a later veil under
+    # the same lamp has its colour (largest channel 1)
+    from vision.cells import _shared_haze
+    from vision.kits import kit_for_game
+    from vision.profile_use import profile_haze_colour
+
+    warm = {"light": {"gains_bgr_to_defaults": [1.06, 0.88, 0.875], "haze_bgr_removed": [0.079, 0.109, 0.144]}}
+    assert np.allclose(profile_haze_colour(warm), np.array([0.079, 0.109, 0.144]) / 0.144)
+    # no haze to measure (a clear calibration photo, an old profile): not known
+    clear = {"light": {"gains_bgr_to_defaults": [2.0, 1.0, 1.0], "haze_bgr_removed": [0.0004, 0.0077, 0.0008]}}
+    assert profile_haze_colour(clear) is None
+    assert profile_haze_colour({"light": {"gains_bgr_to_defaults": [2.0, 1.0, 1.0]}}) is None
+    assert profile_haze_colour(None) is None
+    assert profile_haze_colour({"light": {"haze_bgr_removed": [0.1, float("nan"), 0.2]}}) is None
+    # the solid faces' light takes it under a profile; grey (True) without one or when not
+    # known; the other kits keep their offsets per channel
+    octopus, x_tiles = kit_for_game("octopus"), kit_for_game("x-tiles")
+    assert np.allclose(_shared_haze(octopus, warm), profile_haze_colour(warm))
+    assert _shared_haze(octopus) is True
+    assert _shared_haze(octopus, clear) is True
+    assert _shared_haze(x_tiles, warm) is False

@@ -259,3 +259,25 @@ def test_shared_haze_may_be_grey_under_a_coloured_light():
     fit = _fit_forward(seen, lin, np.ones(len(lin)), shared_haze=True)
     assert np.ptp(fit[1]) < 1e-9  # the grey haze, the same in every channel
     assert ciede2000(_predict_lin(lin, fit)[black][None], truth[None])[0] < 1.0
+
+
+def test_a_shared_haze_is_fitted_in_the_colour_it_is_given():
+    # a profile's colours were recorded under a warm lamp; a later photo of them is exposed
+    # lower and veiled by the same lamp's light: obs = gain * (paint + haze * lamp). Fitted as
+    # a grey haze in the profile's terms, the darks are predicted too cold (black read brown)
+    from vision.colour import _fit_shared_haze
+
+    rng = np.random.default_rng(5)
+    pal = rng.uniform(0.0, 0.8, (40, 3))
+    pal[:6] = rng.uniform(0.0, 0.03, (6, 3))  # dark paints, where a haze shows
+    lamp = np.array([0.55, 0.76, 1.0])
+    gain, haze = np.array([0.7, 0.72, 0.8]), 0.14
+    obs = gain * (pal + haze * lamp)
+    w = np.ones(len(pal))
+    fit = _fit_shared_haze(obs, pal, w, lamp)
+    assert np.allclose(fit[0], gain, atol=0.01)
+    assert np.allclose(fit[1], gain * haze * lamp, atol=0.005)
+    grey = _fit_shared_haze(obs, pal, w)
+    assert not np.allclose(grey[1], gain * haze * lamp, atol=0.005)
+    # given grey, the fit is the grey one
+    assert np.allclose(_fit_shared_haze(obs, pal, w, np.ones(3)), grey)
