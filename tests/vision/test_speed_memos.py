@@ -67,3 +67,13 @@ def test_palette_distance_is_kept_for_the_same_samples_and_returns_a_fresh_array
     assert np.array_equal(palette_distance(lab, measured, predicted),
                           palette_distance_of(lab, measured, predicted))
     assert not np.array_equal(palette_distance(lab, measured, predicted), d2)
+
+
+def test_palette_distance_of_many_samples_is_not_kept():
+    from vision import colour
+    palette = Palette.from_hex({"red": "#C8102E", "white": "#F2F2F2"})
+    lab = np.tile([[50.0, 10.0, 10.0]], (colour.DISTANCE_MEMO_SAMPLES + 1, 1))
+    colour._DISTANCE_MEMO.clear()
+    d = palette_distance(lab, palette)
+    assert np.array_equal(d, palette_distance_of(lab, palette))
+    assert not colour._DISTANCE_MEMO  # (a region's pixels: matched once, not kept)
