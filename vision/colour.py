@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 import math
+import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -183,7 +185,39 @@ def regularised_cov(cov: np.ndarray, n: float) -> np.ndarray:
     return (v * w) @ v.T
 
 
+#: The last results of :func:`palette_distance` by their samples, palette and predicted
+#: colours (the reader matches the same cells against the same light more than once: the
+#: light's fit at its start and end, a cell's colours named again by another step) ...
+_DISTANCE_MEMO: OrderedDict = OrderedDict()
+#: ... this many of them, of at most this many samples each (the repeated matches are of cells'
+#: colours, tens to hundreds; a region's pixels, thousands, are matched once).
+DISTANCE_MEMO_SIZE = 64
+DISTANCE_MEMO_SAMPLES = 2048
+
+
 def palette_distance(lab: np.ndarray, palette: Palette, predicted: np.ndarray | None = None) -> np.ndarray:
+    """:func:`palette_distance_of` (see there), the same samples against the same palette and
+    predicted colours computed once (see :data:`_DISTANCE_MEMO`); a fresh array each call."""
+    samples = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
+    if len(samples) > DISTANCE_MEMO_SAMPLES:
+        return palette_distance_of(lab, palette, predicted)
+    ref = np.asarray(palette.lab if predicted is None else predicted, dtype=np.float64)
+    cov = b"" if palette.cov is None else np.asarray(palette.cov, np.float64).tobytes()
+    key = (id(palette), samples.tobytes(), samples.strides, ref.shape, ref.strides, ref.tobytes(),
+           cov)
+    hit = _DISTANCE_MEMO.get(key)
+    if hit is not None and hit[0]() is palette:
+        _DISTANCE_MEMO.move_to_end(key)
+        return hit[1].copy()
+    d = palette_distance_of(lab, palette, predicted)
+    _DISTANCE_MEMO[key] = (weakref.ref(palette), d.copy())
+    while len(_DISTANCE_MEMO) > DISTANCE_MEMO_SIZE:
+        _DISTANCE_MEMO.popitem(last=False)
+    return d
+
+
+def palette_distance_of(lab: np.ndarray, palette: Palette, predicted: np.ndarray | None = None
+                        ) -> np.ndarray:
     """Distances ``(N, K)`` of Lab samples ``(N, 3)`` to the palette colours.
 
     CIEDE2000 to the colours as predicted (``predicted`` ``(K, 3)``, default the palette itself);

@@ -1355,7 +1355,33 @@ def _edge_profiles(lat: Lattice, work: np.ndarray, px: int = PROFILE_PX
     return edges[0].sum(axis=0).astype(np.float64), edges[1].sum(axis=1).astype(np.float64)
 
 
+#: The last few results of :func:`_edge_strength`, by lattice, picture and pixels a cell
+#: (``(id(lat), id(work), px)`` -> weak references to both and the result): a lattice's edges
+#: are measured again by the next step of its search when a step leaves it as it was (the
+#: pitch's refinement, then the focus, see :func:`_locate_on`).
+_EDGE_MEMO: dict[tuple[int, int, int], tuple[weakref.ref, weakref.ref, Any]] = {}
+#: ... of this many (a search looks at a handful of lattices at a time).
+EDGE_MEMO_SIZE = 12
+
+
 def _edge_strength(lat: Lattice, work: np.ndarray, px: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """:func:`_edge_strength_of`, kept for the same lattice (a frozen object), picture and
+    ``px`` (see :data:`_EDGE_MEMO`); the arrays returned are read-only."""
+    key = (id(lat), id(work), px)
+    hit = _EDGE_MEMO.get(key)
+    if hit is not None and hit[0]() is lat and hit[1]() is work:
+        return hit[2]
+    out = _edge_strength_of(lat, work, px)
+    if out is not None:
+        _read_only(*out)
+    _EDGE_MEMO[key] = (weakref.ref(lat), weakref.ref(work), out)
+    while len(_EDGE_MEMO) > EDGE_MEMO_SIZE:
+        del _EDGE_MEMO[next(iter(_EDGE_MEMO))]
+    return out
+
+
+def _edge_strength_of(lat: Lattice, work: np.ndarray, px: int
+                      ) -> tuple[np.ndarray, np.ndarray] | None:
     """The edges of the lattice's top-down view (``px`` pixels a cell, over its window) near the
     layout: per axis (0: edges across the lines ``x = const``, a change along x) the strength
     ``(nr * px, nc * px)`` float32 (summed over the channels of a colour ``work`` image; a grey
