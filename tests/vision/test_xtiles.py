@@ -7,6 +7,7 @@ into a neighbour's waist), long axes alternating in a checkerboard, the layout t
 picture.
 """
 import math
+from types import SimpleNamespace
 
 import cv2
 import numpy as np
@@ -237,7 +238,8 @@ def test_a_reading_of_tiles_not_in_the_set_is_not_settled_for_x_tiles():
     from vision.pipeline import _Candidate, _settled
 
     def reading(fit, set_fit):
-        return _Candidate(0.0, None, None, [], {"coverage": 1.0, "fit": fit, "set_fit": set_fit})
+        return _Candidate(0.0, None, None, [SimpleNamespace(occupied=True)] * 8,
+                          {"coverage": 1.0, "fit": fit, "set_fit": set_fit})
 
     xt, octopus = kit_for_game("x-tiles"), kit_for_game("octopus")
     assert _settled(reading(4.0, 1.0), xt)
@@ -245,6 +247,29 @@ def test_a_reading_of_tiles_not_in_the_set_is_not_settled_for_x_tiles():
     assert not _settled(reading(8.7, 1.0), xt)  # (hard-006: 3 of 15 tiles, on an orange gingham)
     assert _settled(reading(8.7, 0.5), octopus)
     assert _settled(reading(8.7, 0.5))
+
+
+def test_a_reading_of_a_few_tiles_is_checked_against_the_faces_pitch():
+    """A lattice of twice the tiles' pitch puts each cell on parts of four tiles: a layout of
+    10-12 tiles reads as 1-2 tiles whose cells cover what stands out and fit the palette
+    (the independent renderer's final3 x-tiles-hard-060 and 065). Such a reading is not
+    settled: the lattice through the faces is read too, and a lattice of about twice the
+    faces' pitch is not the tiles', whatever its score."""
+    from vision.pipeline import _Candidate, _settled, _wider_than_faces
+
+    def reading(n_tiles, pitch=300.0):
+        lat = SimpleNamespace(pitch_px=pitch)
+        return _Candidate(0.0, lat, None, [SimpleNamespace(occupied=True)] * n_tiles
+                          + [SimpleNamespace(occupied=False)] * 6,
+                          {"coverage": 1.0, "fit": 5.3, "set_fit": 1.0, "misshapen": 0.0})
+
+    xt = kit_for_game("x-tiles")
+    assert not _settled(reading(2), xt)
+    assert _settled(reading(2))  # (other kits: the plain rule)
+    assert _settled(reading(10), xt)
+    assert _wider_than_faces(reading(2, pitch=312.0), 143.0)  # (final3 hard-065)
+    assert not _wider_than_faces(reading(10, pitch=150.0), 143.0)
+    assert not _wider_than_faces(reading(10, pitch=150.0), None)  # (no faces' lattice read)
 
 
 #: The faces found on an independent renderer's steep photo (x-tiles hard, seed 45): centre
