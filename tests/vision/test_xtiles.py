@@ -612,3 +612,46 @@ def _lattices_on_cloth(img: np.ndarray, cloth_paints: tuple, centres: dict) -> l
     assert lats[0].info["tiles"] == len(centres)
     _assert_through_the_centres(lats[0], centres)
     return lats
+
+
+def _jacobian_area(H: np.ndarray, ij: np.ndarray) -> np.ndarray:
+    """The area ``(n,)`` (image pixels) of a cell under the homography ``H`` about each lattice
+    point ``ij`` ``(n, 2)``: ``det(H) / w ** 3``."""
+    w = ij @ H[2, :2] + H[2, 2]
+    return abs(np.linalg.det(H)) / w ** 3
+
+
+def test_a_steep_view_s_perspective_is_taken_from_the_faces_sizes():
+    """Six faces on a steep view (too few centres for a homography of their own): an affine
+    map through their centres puts the near row a fifth of a cell off, while the faces' areas,
+    growing towards the camera (each the same share of its cell), give the perspective: the
+    lattice points two rows beyond the faces land within a twentieth of a cell. A face half
+    washed out by a glare (half the area) is left out of the sizes."""
+    from vision.centres import fit_map
+    from vision.xtiles import _sized_map
+
+    H = np.array([[120.0, 8.0, 400.0], [-5.0, 80.0, 300.0], [0.0, 0.12, 1.0]])
+    ij = np.array([[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 2]], float)
+    xy = apply_h(H, ij)
+    areas = 0.8 * _jacobian_area(H, ij)
+    areas[3] *= 0.5  # (a face half washed out)
+    far = np.array([[0, 4], [2, 4]], float)
+
+    def off(M):  # (in cells, at the far points)
+        return float(np.abs(apply_h(np.linalg.inv(H), apply_h(M, far)) - far).max())
+
+    assert off(fit_map(ij, xy, H)) > 0.2
+    assert off(_sized_map(ij, xy, areas, H)) < 0.05
+
+
+def test_faces_of_one_size_tell_no_perspective():
+    """Faces whose areas differ only by their paint's unevenness (a view from above) leave the
+    centres' own fit as it is."""
+    from vision.centres import fit_map
+    from vision.xtiles import _sized_map
+
+    H = np.array([[100.0, 0.0, 400.0], [0.0, 100.0, 300.0], [0.0, 0.0, 1.0]])
+    ij = np.array([[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 2]], float)
+    xy = apply_h(H, ij) + np.random.default_rng(0).normal(0, 1.0, (6, 2))
+    areas = 7000.0 * np.array([1.0, 0.95, 1.04, 0.97, 1.02, 0.99])
+    assert np.allclose(_sized_map(ij, xy, areas, H), fit_map(ij, xy, H))
