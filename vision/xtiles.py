@@ -30,7 +30,7 @@ import numpy as np
 
 from vision.centres import HOMOGRAPHY_TILES, ON_LATTICE, fit_map as _fit_map
 from vision.colour import (Palette, _predict_lin, bgr_to_lab, classify_adaptive, lab_to_bgr,
-                           match_palette, srgb_to_linear)
+                           linear_to_srgb, match_palette, srgb_to_linear)
 from vision.foreground import foreground_mask
 from vision.glare import SHADE_RANGE
 from vision.lattice import apply_h
@@ -202,7 +202,10 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
     paint in any shade of it within :data:`SHADE` (not already among the first). A face in a
     neighbour's or an object's shadow, or where a spot lamp's light falls off, is a shade of
     the light the layout's paint was fitted under; a shade also takes in the rims' and the
-    grooves' shadows, joining faces the first tier shows apart, so it is tried second."""
+    grooves' shadows, joining faces the first tier shows apart, so it is tried second. The
+    third tier is the paint in a lamp's hot spot (:func:`_exposed_nearest`): lit several times
+    more than the light fitted and clipped by the camera, a red turns salmon, a blue sky blue,
+    an orange yellow, beyond the shades' reach."""
     lab = np.ascontiguousarray(lab, dtype=np.float32)
     # (Lab with L + 16: a shade scales it, see _shaded_nearest)
     shifted = cv2.add(lab, np.array([16.0, 0.0, 0.0, 0.0]))
@@ -217,10 +220,20 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
         measured = np.isfinite(palette.cov).all(axis=(1, 2))
         limits.append(np.where(measured, MEASURED_PAINT_DISTANCE, PAINT_DISTANCE).astype(np.float32) ** 2)
     tiers: list[list[tuple[float, np.ndarray, np.ndarray]]] = []
-    for shade in ((1.0, 1.0), SHADE):  # (linear light's factors: as fitted, then its shades)
+    bins = None
+    # (linear light's factors: as fitted, then its shades; then the paints in a hot spot)
+    for shade in ((1.0, 1.0), SHADE, None):
         ranked: list[tuple[float, np.ndarray, np.ndarray]] = []
+        if shade is None and _clipped_share(lab, near) < HOT_SPOT_CLIPPED:
+            yield []  # (no hot spot: the camera clipped little or none of the layout)
+            return
         for pred in preds:
-            colour, d2 = _shaded_nearest(shifted, x2, pred, shade)
+            if shade is None:
+                if bins is None:
+                    bins = _colour_bins(lab)
+                colour, d2 = _exposed_nearest(*bins, pred)
+            else:
+                colour, d2 = _shaded_nearest(shifted, x2, pred, shade)
             for limit2 in limits:
                 paint = d2 < limit2[colour]
                 inside = np.count_nonzero(paint & near) / max(1, n_near)
@@ -348,6 +361,71 @@ def _nearest(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         index[nearer] = k
         best = np.minimum(best, c)
     return index, best
+
+
+#: The region's colours are binned for the hot spot's paint (see :func:`_exposed_nearest`) by
+#: this many levels of each sRGB channel (16 levels apart: within a few CIELAB units of the
+#: bin's middle, against the paint's allowance of :data:`PAINT_DISTANCE`).
+COLOUR_BINS = 16
+#: The exposures of a lamp's hot spot beyond the shades (factors of the light fitted; see
+#: :data:`vision.glare.EXPOSURE_STEPS` for the tiles' sectors).
+HOT_SPOT_EXPOSURES = np.geomspace(SHADE[1], 4.0, 6)
+
+
+#: The hot spot's paints are looked for only when at least this share of the pixels near the
+#: layout has a channel the camera clipped (at :data:`CLIPPED_LEVEL`): a paint lit beyond the
+#: shades clips its strong channel (an orange's red from 1.2 times the light fitted, a blue's
+#: from 2.3), so a layout without clipped pixels shows none. (Measured over the tiles' box on
+#: the independent renderer's X-Tiles photos whose reading the hot spot's paints improved:
+#: 4.4-62 % clipped; half of the photos show under 1 %.)
+HOT_SPOT_CLIPPED = 0.01
+#: An sRGB channel at or above this (of 1) is clipped.
+CLIPPED_LEVEL = 250 / 255
+
+
+def _clipped_share(lab: np.ndarray, near: np.ndarray) -> float:
+    """The share of the pixels ``near`` (bool, ``lab``'s first two axes) with a clipped channel
+    (:data:`CLIPPED_LEVEL`)."""
+    inside = lab[near]
+    if len(inside) > 20_000:
+        inside = inside[np.random.default_rng(0).integers(0, len(inside), 20_000)]
+    if not len(inside):
+        return 0.0
+    return float(np.mean(lab_to_bgr(inside).max(axis=1) >= CLIPPED_LEVEL))
+
+
+def _colour_bins(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The region's pixels binned by colour (:data:`COLOUR_BINS`): each pixel's bin (int32,
+    ``lab``'s first two axes) and the bins' middle colours ``(COLOUR_BINS ** 3, 3)`` (Lab)."""
+    n = COLOUR_BINS
+    bgr = lab_to_bgr(lab.reshape(-1, 3)).reshape(lab.shape)
+    q = np.minimum((bgr * n).astype(np.int32), n - 1)
+    index = (q[..., 0] * n + q[..., 1]) * n + q[..., 2]
+    levels = (np.arange(n) + 0.5) / n
+    middles = np.stack(np.meshgrid(levels, levels, levels, indexing="ij"), -1).reshape(-1, 3)
+    return index, bgr_to_lab(middles.astype(np.float32)).astype(np.float64)
+
+
+def _exposed_nearest(index: np.ndarray, middles: np.ndarray, pred: np.ndarray
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's nearest colour of ``pred`` ``(k, 3)`` Lab in a lamp's hot spot, by its
+    colour's bin (``index``, ``middles`` Lab from :func:`_colour_bins`): its index (uint8) and
+    squared CIELAB distance, both ``index``'s shape.
+
+    The hot spot lights the faces under it several times more than the light fitted over the
+    layout (:data:`HOT_SPOT_EXPOSURES`), and the camera clips each channel at its white: a
+    paint's strong channel stops while its weak ones still rise, so its hue moves (an orange's
+    red clips and it turns yellow; a red turns salmon, a blue sky blue). A pale rim of wood
+    has a weak channel no paint's clipping raises so far."""
+    paint = srgb_to_linear(lab_to_bgr(pred)).astype(np.float64)  # (k, 3)
+    k = HOT_SPOT_EXPOSURES
+    seen = np.clip(k[:, None, None] * paint[None], 0.0, 1.0).reshape(-1, 3)  # (S k, 3)
+    seen_lab = bgr_to_lab(linear_to_srgb(seen).astype(np.float32)).astype(np.float64)
+    d2 = ((middles[:, None, :] - seen_lab[None]) ** 2).sum(-1).reshape(len(middles), len(k), -1)
+    d2 = d2.min(axis=1)  # (B, k): each paint at its nearest exposure
+    colour = np.argmin(d2, axis=1).astype(np.uint8)
+    best = d2[np.arange(len(d2)), colour].astype(np.float32)
+    return colour[index], best[index]
 
 
 #: Two paint masks that differ in less than this share of their pixels are one.

@@ -655,3 +655,34 @@ def test_faces_of_one_size_tell_no_perspective():
     xy = apply_h(H, ij) + np.random.default_rng(0).normal(0, 1.0, (6, 2))
     areas = 7000.0 * np.array([1.0, 0.95, 1.04, 0.97, 1.02, 0.99])
     assert np.allclose(_sized_map(ij, xy, areas, H), fit_map(ij, xy, H))
+
+
+def test_paint_in_a_lamp_s_hot_spot_is_paint_and_a_pale_rim_is_not():
+    """A lamp's hot spot lights the faces under it 2.5-4 times the light fitted over the
+    layout; the camera clips each channel at its white, so a red is recorded salmon, a blue sky
+    blue, an orange yellow. The shades of the light fitted take the orange for the yellow (a
+    face of orange and yellow is then one paint) and lose the blue at 4 times; the hot spot's
+    paints name each its own, well within the paint's allowance. The unpainted wood rim in the
+    same spot (a pale cream) is none of them."""
+    from vision.colour import bgr_to_lab, linear_to_srgb, srgb_to_linear
+    from vision.xtiles import (PAINT_DISTANCE, SHADE, _colour_bins, _exposed_nearest,
+                               _shaded_nearest)
+
+    kit = kit_for_game("x-tiles")
+    palette = Palette.from_hex(kit.colours)
+    pred = palette.lab.astype(np.float32)
+    bgr = np.array([[int(h[i:i + 2], 16) for i in (5, 3, 1)] for h in kit.colours.values()])
+    paints = srgb_to_linear(bgr / 255.0)
+    rim = np.array([[170, 215, 240]]) / 255.0  # (BGR: a pale cream, wood in the hot spot)
+    for exposure in (2.5, 4.0):
+        lit = linear_to_srgb(np.clip(exposure * paints, 0.0, 1.0))
+        lab = bgr_to_lab(np.round(np.vstack([lit, rim]) * 255).astype(np.uint8)[None])
+        colour, d2 = _exposed_nearest(*_colour_bins(lab), pred)
+        assert list(colour[0, :4]) == list(range(4))
+        assert (d2[0, :4] < (0.5 * PAINT_DISTANCE) ** 2).all()
+        assert d2[0, 4] >= PAINT_DISTANCE ** 2
+        shifted = (lab + np.array([16.0, 0, 0], np.float32)).astype(np.float32)
+        x2 = np.sum(shifted * shifted, axis=-1).astype(np.float32)
+        shade_colour, shade_d2 = _shaded_nearest(shifted, x2, pred, SHADE)
+        assert palette.names[shade_colour[0, 0]] == "yellow"  # (the orange, by the shades)
+    assert shade_d2[0, 3] >= PAINT_DISTANCE ** 2  # (the blue at 4 times, by the shades)
