@@ -26,7 +26,8 @@ from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import SHARE_COST, hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
 from vision.pips import MIN_CONTRAST as PIP_MIN_CONTRAST, pip_centres, read_pips
-from vision.glare import GLARE_STEPS, glare_distances, sector_glare_distances
+from vision.glare import (GLARE_STEPS, glare_distances, sector_glare_distances,
+                          tile_exposure_distances)
 from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_haze_colour, profile_lamp,
                                 rules_misread, template_vote)
 from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
@@ -2140,8 +2141,12 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     samples = np.array([s for i, cell in enumerate(cells) for s in per_axis[axes[i]][at[i]]])
     if ctx.kit.shape == "rounded-x":
         # (the light from the paints seen together too: each paint one cluster of sectors)
-        match, _ = fit_with_paint_light(samples, ctx.palette, gains)
+        match, corr = fit_with_paint_light(samples, ctx.palette, gains)
         dist = palette_distance(samples, ctx.palette, match.predicted)
+        # (each tile at its own exposure under the light, clipped: a lamp's hot spot)
+        dist = tile_exposure_distances(samples, dist, ctx.palette, corr,
+                                       np.arange(len(samples)) // 4)
+        match = match_from_distances(dist, match.predicted)
     else:
         match, dist = _sectors_through_glare(ctx, samples, gains)
     named, sconfs = _named_by_hue(samples, dist, match)

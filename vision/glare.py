@@ -136,3 +136,42 @@ def sector_glare_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette,
         grey = glare_distances(lab[poor], palette, correction, lamp, balanced=True)
         out[poor] = through_cell_glare(plain[poor], (fitted[poor], grey), cell[poor])
     return out
+
+
+#: The exposures a tile's face may show against the light fitted over the layout, as factors of
+#: linear light (a lamp's hot spot lights the faces under it several times more than the
+#: layout's edges; the camera then clips their strong channels: an orange's red clips while its
+#: green still rises, and the clipped orange takes a yellow's hue).
+EXPOSURE_STEPS = np.geomspace(0.5, 4.0, 16)
+
+
+def tile_exposure_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette,
+                            correction: np.ndarray, cell: np.ndarray) -> np.ndarray:
+    """Distances ``(N, K)`` of a tile face's samples ``lab`` ``(N, 3)`` (``cell`` ``(N,)`` their
+    tile) to each palette colour as the camera records it under the light ``correction`` at
+    the tile's own exposure, clipped (:data:`EXPOSURE_STEPS`): the exposure at which the tile's
+    samples fit their nearest colours best; a tile whose samples fit better as they are
+    (``plain`` ``(N, K)``, their distances under the light) keeps ``plain``.
+
+    The hot spot of a lamp spans many tiles but varies across the layout, so one light fitted
+    over the layout leaves the tiles under it brighter than predicted; a tile's sectors lie
+    within a few centimetres and share one exposure. A colour whose strongest channel clips
+    loses its hue: an orange at twice the light is recorded as a yellow, while the yellow at
+    twice the light clips to a near white, and the tile's other paints (a red, a blue) show how
+    bright the light there is."""
+    lab = np.asarray(lab, np.float64).reshape(-1, 3)
+    c = as_correction(correction)
+    paint = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64) * c[0]  # (K, 3)
+    k = np.asarray(EXPOSURE_STEPS, np.float64)
+    seen = np.clip(k[:, None, None] * paint[None] + c[1], 0.0, 1.0)  # (S, K, 3)
+    seen_lab = bgr_to_lab(linear_to_srgb(seen.reshape(-1, 3)).astype(np.float32))
+    seen_lab = seen_lab.reshape(len(k), len(paint), 3).astype(np.float64)
+    d = ciede2000(lab[:, None, None, :], seen_lab[None])  # (N, S, K)
+    out = np.array(plain, np.float64)
+    for t in np.unique(cell):
+        rows = np.flatnonzero(cell == t)
+        totals = d[rows].min(axis=2).sum(axis=0)  # (S,)
+        best = int(np.argmin(totals))
+        if totals[best] < float(out[rows].min(axis=1).sum()):
+            out[rows] = d[rows, best]
+    return out

@@ -238,6 +238,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     first = (_read_best(image, kit, game, candidates, palette, profile, framed=frame is not None)
              if candidates else _Reads(None, -1, 0, 0.0, 0.0))
     best, chosen, misfits = first.best, first.chosen, first.misfits
+    # (the pitch the X-Tiles' faces show, once their lattice was read: see _wider_than_faces)
+    faces_pitch: float | None = None
     if kit.shape in ("rounded-x", "card") and not mat_lattices and not _settled(best, kit):
         # X-Tiles whose grooves did not give a lattice that reads well (a groove may run to the
         # tile's corners, not along the cells' diagonals, or be missing), or cards whose edges
@@ -248,7 +250,10 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         if by_tiles:
             again = _read_best(image, kit, game, by_tiles, palette, profile, framed=False)
             misfits += again.misfits
-            if again.best is not None and (best is None or again.best.score < best.score):
+            if again.best is not None and kit.shape == "rounded-x":
+                faces_pitch = again.best.lattice.pitch_px
+            if again.best is not None and (best is None or again.best.score < best.score
+                                           or _wider_than_faces(best, faces_pitch)):
                 best, chosen = again.best, 50 + again.chosen  # (50 +: a lattice from the tiles)
         timing["tiles"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
     if kit.board is None and not mat_lattices and not _settled(best):
@@ -274,7 +279,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             again = _read_best(image, kit, game, _reading_candidates(kit, more, more[0], None),
                                palette, profile, framed=False)
             misfits += again.misfits
-            if again.best is not None and (best is None or again.best.score < best.score):
+            if (again.best is not None and (best is None or again.best.score < best.score)
+                    and not _wider_than_faces(again.best, faces_pitch)):
                 # (info's "reading_candidate": 100 x the seed + the index among its candidates)
                 best, chosen = again.best, 100 * seed + again.chosen
             logger.debug("second look (seed %d%s): %s", seed,
@@ -457,13 +463,15 @@ def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
     every tile read is one of the set: the coverage cannot tell a lattice of twice the pitch
     (its cells, each on parts of four tiles, cover the layout as well), nor one of a cloth's
     checks whose cells hold a tile here and there; its cells' sectors then fall on different
-    tiles, or on the cloth."""
+    tiles, or on the cloth; and whether it reads :data:`SETTLED_MIN_TILES` tiles at least (one
+    of twice the pitch reads a quarter of them)."""
     settled = (best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
                and best.info.get("fit", 0.0) <= SECOND_LOOK_FIT
                and best.info.get("misshapen", 0.0) == 0.0)
     if settled and kit is not None and kit.shape == "rounded-x":
         return (best.info.get("fit", 0.0) <= SECTOR_SETTLED_FIT
-                and best.info.get("set_fit", 1.0) >= 1.0)
+                and best.info.get("set_fit", 1.0) >= 1.0
+                and sum(r.occupied for r in best.readings) >= SETTLED_MIN_TILES)
     return settled
 
 
@@ -471,6 +479,36 @@ def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
 #: CIEDE2000 of a tile's sectors and their unevenness, see vision.cells; measured on the
 #: project's renderer's photos whose grooves' lattice read right: 1.9-6.4).
 SECTOR_SETTLED_FIT = 7.0
+
+
+#: X-Tiles' settled readings hold at least this many tiles: a lattice of twice the pitch puts
+#: each cell on parts of four tiles, and a layout of 6-16 tiles (the independent renderer's and
+#: the project's photos) then reads as 1-3 tiles whose cells cover what stands out and whose
+#: sectors fit the palette (the cells' middles on one tile each); the faces' own lattice
+#: (:func:`vision.xtiles.tile_lattices`) is read beside such a reading (see
+#: :func:`_wider_than_faces`).
+SETTLED_MIN_TILES = 4
+
+
+def _wider_than_faces(reading: _Candidate | None, faces_pitch: float | None) -> bool:
+    """Whether an X-Tiles ``reading``'s lattice is far coarser than its tiles: its pitch (image
+    pixels) at least :data:`FACES_PITCH_FACTOR` times ``faces_pitch``, the pitch of the lattice
+    through the painted faces' centres (None when that lattice gave no reading).
+
+    Each face is one tile's paint inside its wooden rim, and tiles that nest tile the plane,
+    one a cell: the faces' size and spacing set the pitch. A lattice of twice that pitch (the
+    grooves of every other tile taken for the cells' diagonals) reads a quarter of the tiles,
+    each on the middle of one, and may fit the palette better than the faces' lattice does
+    (measured: the independent renderer's photos final3 x-tiles-hard-065, final2 hard-054,
+    xt8dev normal-104: 2.1-2.5 times the faces' pitch, 1-2 tiles read of 6-12)."""
+    return (reading is not None and faces_pitch is not None
+            and reading.lattice.pitch_px >= FACES_PITCH_FACTOR * faces_pitch)
+
+
+#: A lattice this many times the pitch of the faces' lattice is not the tiles' (twice, give or
+#: take the perspective between the places each pitch was measured; a lattice turned 45
+#: degrees, at 1.41 times, is left to the scores).
+FACES_PITCH_FACTOR = 1.6
 
 
 def _same_reading(a: _Candidate, b: _Candidate) -> bool:

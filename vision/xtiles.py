@@ -28,9 +28,9 @@ from typing import Iterator
 import cv2
 import numpy as np
 
-from vision.centres import ON_LATTICE, fit_map as _fit_map
+from vision.centres import HOMOGRAPHY_TILES, ON_LATTICE, fit_map as _fit_map
 from vision.colour import (Palette, _predict_lin, bgr_to_lab, classify_adaptive, lab_to_bgr,
-                           match_palette, srgb_to_linear)
+                           linear_to_srgb, match_palette, srgb_to_linear)
 from vision.foreground import foreground_mask
 from vision.glare import SHADE_RANGE
 from vision.lattice import apply_h
@@ -202,7 +202,10 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
     paint in any shade of it within :data:`SHADE` (not already among the first). A face in a
     neighbour's or an object's shadow, or where a spot lamp's light falls off, is a shade of
     the light the layout's paint was fitted under; a shade also takes in the rims' and the
-    grooves' shadows, joining faces the first tier shows apart, so it is tried second."""
+    grooves' shadows, joining faces the first tier shows apart, so it is tried second. The
+    third tier is the paint in a lamp's hot spot (:func:`_exposed_nearest`): lit several times
+    more than the light fitted and clipped by the camera, a red turns salmon, a blue sky blue,
+    an orange yellow, beyond the shades' reach."""
     lab = np.ascontiguousarray(lab, dtype=np.float32)
     # (Lab with L + 16: a shade scales it, see _shaded_nearest)
     shifted = cv2.add(lab, np.array([16.0, 0.0, 0.0, 0.0]))
@@ -217,10 +220,20 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
         measured = np.isfinite(palette.cov).all(axis=(1, 2))
         limits.append(np.where(measured, MEASURED_PAINT_DISTANCE, PAINT_DISTANCE).astype(np.float32) ** 2)
     tiers: list[list[tuple[float, np.ndarray, np.ndarray]]] = []
-    for shade in ((1.0, 1.0), SHADE):  # (linear light's factors: as fitted, then its shades)
+    bins = None
+    # (linear light's factors: as fitted, then its shades; then the paints in a hot spot)
+    for shade in ((1.0, 1.0), SHADE, None):
         ranked: list[tuple[float, np.ndarray, np.ndarray]] = []
+        if shade is None and _clipped_share(lab, near) < HOT_SPOT_CLIPPED:
+            yield []  # (no hot spot: the camera clipped little or none of the layout)
+            return
         for pred in preds:
-            colour, d2 = _shaded_nearest(shifted, x2, pred, shade)
+            if shade is None:
+                if bins is None:
+                    bins = _colour_bins(lab)
+                colour, d2 = _exposed_nearest(*bins, pred)
+            else:
+                colour, d2 = _shaded_nearest(shifted, x2, pred, shade)
             for limit2 in limits:
                 paint = d2 < limit2[colour]
                 inside = np.count_nonzero(paint & near) / max(1, n_near)
@@ -348,6 +361,71 @@ def _nearest(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         index[nearer] = k
         best = np.minimum(best, c)
     return index, best
+
+
+#: The region's colours are binned for the hot spot's paint (see :func:`_exposed_nearest`) by
+#: this many levels of each sRGB channel (16 levels apart: within a few CIELAB units of the
+#: bin's middle, against the paint's allowance of :data:`PAINT_DISTANCE`).
+COLOUR_BINS = 16
+#: The exposures of a lamp's hot spot beyond the shades (factors of the light fitted; see
+#: :data:`vision.glare.EXPOSURE_STEPS` for the tiles' sectors).
+HOT_SPOT_EXPOSURES = np.geomspace(SHADE[1], 4.0, 6)
+
+
+#: The hot spot's paints are looked for only when at least this share of the pixels near the
+#: layout has a channel the camera clipped (at :data:`CLIPPED_LEVEL`): a paint lit beyond the
+#: shades clips its strong channel (an orange's red from 1.2 times the light fitted, a blue's
+#: from 2.3), so a layout without clipped pixels shows none. (Measured over the tiles' box on
+#: the independent renderer's X-Tiles photos whose reading the hot spot's paints improved:
+#: 4.4-62 % clipped; half of the photos show under 1 %.)
+HOT_SPOT_CLIPPED = 0.01
+#: An sRGB channel at or above this (of 1) is clipped.
+CLIPPED_LEVEL = 250 / 255
+
+
+def _clipped_share(lab: np.ndarray, near: np.ndarray) -> float:
+    """The share of the pixels ``near`` (bool, ``lab``'s first two axes) with a clipped channel
+    (:data:`CLIPPED_LEVEL`)."""
+    inside = lab[near]
+    if len(inside) > 20_000:
+        inside = inside[np.random.default_rng(0).integers(0, len(inside), 20_000)]
+    if not len(inside):
+        return 0.0
+    return float(np.mean(lab_to_bgr(inside).max(axis=1) >= CLIPPED_LEVEL))
+
+
+def _colour_bins(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The region's pixels binned by colour (:data:`COLOUR_BINS`): each pixel's bin (int32,
+    ``lab``'s first two axes) and the bins' middle colours ``(COLOUR_BINS ** 3, 3)`` (Lab)."""
+    n = COLOUR_BINS
+    bgr = lab_to_bgr(lab.reshape(-1, 3)).reshape(lab.shape)
+    q = np.minimum((bgr * n).astype(np.int32), n - 1)
+    index = (q[..., 0] * n + q[..., 1]) * n + q[..., 2]
+    levels = (np.arange(n) + 0.5) / n
+    middles = np.stack(np.meshgrid(levels, levels, levels, indexing="ij"), -1).reshape(-1, 3)
+    return index, bgr_to_lab(middles.astype(np.float32)).astype(np.float64)
+
+
+def _exposed_nearest(index: np.ndarray, middles: np.ndarray, pred: np.ndarray
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's nearest colour of ``pred`` ``(k, 3)`` Lab in a lamp's hot spot, by its
+    colour's bin (``index``, ``middles`` Lab from :func:`_colour_bins`): its index (uint8) and
+    squared CIELAB distance, both ``index``'s shape.
+
+    The hot spot lights the faces under it several times more than the light fitted over the
+    layout (:data:`HOT_SPOT_EXPOSURES`), and the camera clips each channel at its white: a
+    paint's strong channel stops while its weak ones still rise, so its hue moves (an orange's
+    red clips and it turns yellow; a red turns salmon, a blue sky blue). A pale rim of wood
+    has a weak channel no paint's clipping raises so far."""
+    paint = srgb_to_linear(lab_to_bgr(pred)).astype(np.float64)  # (k, 3)
+    k = HOT_SPOT_EXPOSURES
+    seen = np.clip(k[:, None, None] * paint[None], 0.0, 1.0).reshape(-1, 3)  # (S k, 3)
+    seen_lab = bgr_to_lab(linear_to_srgb(seen).astype(np.float32)).astype(np.float64)
+    d2 = ((middles[:, None, :] - seen_lab[None]) ** 2).sum(-1).reshape(len(middles), len(k), -1)
+    d2 = d2.min(axis=1)  # (B, k): each paint at its nearest exposure
+    colour = np.argmin(d2, axis=1).astype(np.uint8)
+    best = d2[np.arange(len(d2)), colour].astype(np.float32)
+    return colour[index], best[index]
 
 
 #: Two paint masks that differ in less than this share of their pixels are one.
@@ -723,8 +801,13 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     logger.debug("x-tiles: %d of %d tiles on the lattice", ok.sum(), len(blobs))
     if ok.sum() < 2:
         return None
+    # (each face's area, by its cell: the map's perspective, see _sized_map)
+    sizes = {(int(j), int(i)): float(a) for (j, i), a in
+             zip(np.round(apply_h(np.linalg.inv(H), centres[ok])), areas[ok])}
+    H = _sized_fit(dict(zip(sizes, centres[ok])), sizes, H)
     H, grown, g_ang = _grow_faces(H, centres[ok], along_u[ok],
-                                  paint if every_paint is None else every_paint, box, scale, pitch)
+                                  paint if every_paint is None else every_paint, box, scale, pitch,
+                                  sizes=sizes)
     if len(grown):
         # (the faces found by their likeness to the faces seen: on the lattice, turned as the
         # checkerboard has them there, each of the typical face's area and shape)
@@ -792,8 +875,8 @@ GROW_MARGIN = 2
 
 
 def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: np.ndarray,
-                box: tuple[int, int, int, int], scale: float, pitch: float
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                box: tuple[int, int, int, int], scale: float, pitch: float, *,
+                sizes: dict | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The faces next to the faces on the map ``H``'s lattice (``centres`` ``(n, 2)``, image
     pixels, long axes along the map's first axis where ``along_u``) that were not found as
     blobs: a face touching another (two nested tiles whose rims the closings joined, a cloth's
@@ -803,8 +886,9 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
     than the near half's extrapolated).
 
     ``paint`` is the region's paint mask (ROI pixels, the region ``box`` ``(x0, y0, x1, y1)``
-    at ``scale`` ROI / full), ``pitch`` the lattice's pitch near the faces (image pixels).
-    Returns the refitted map, the faces' centres ``(k, 2)`` (image pixels) and their long axes'
+    at ``scale`` ROI / full), ``pitch`` the lattice's pitch near the faces (image pixels),
+    ``sizes`` the found faces' areas by cell ``(j, i)`` (image pixels; the map's refits take
+    their perspective from them, see :func:`_sized_map`). Returns the refitted map, the faces' centres ``(k, 2)`` (image pixels) and their long axes'
     angles ``(k,)`` (radians, image axes, in [0, pi))."""
     empty = (H, np.zeros((0, 2)), np.zeros(0))
     q = apply_h(np.linalg.inv(H), centres)
@@ -869,9 +953,8 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
             ends = apply_h(H, np.vstack([a - step, a + step]))
             new_xy.append(xy)
             new_ang.append(math.atan2(ends[1, 1] - ends[0, 1], ends[1, 0] - ends[0, 0]) % math.pi)
-        keys = np.array(list(taken), float)
-        H = _fit_map(keys, np.array(list(taken.values())), H)
-    H = _recentred(H, taken, soft, S, along, h, sh)
+        H = _sized_fit(taken, sizes or {}, H)
+    H = _recentred(H, taken, soft, S, along, h, sh, sizes=sizes)
     if not new_xy:
         return (H, *empty[1:])
     logger.debug("x-tiles: %d faces grown from the %d found", len(new_xy), len(centres))
@@ -906,7 +989,7 @@ def _lattice_view(soft: np.ndarray, SH: np.ndarray, taken: dict, along, h: int):
 
 
 def _recentred(H: np.ndarray, taken: dict, soft: np.ndarray, S: np.ndarray, along, h: int,
-               sh: int) -> np.ndarray:
+               sh: int, *, sizes: dict | None = None) -> np.ndarray:
     """The map ``H`` refitted to the faces ``taken`` (``(j, i)`` -> image point) each centred
     where it best matches the faces' mean patch (see :func:`_lattice_view`; a face whose match
     is poor or has no peak within ``sh`` view pixels keeps its point).
@@ -937,7 +1020,89 @@ def _recentred(H: np.ndarray, taken: dict, soft: np.ndarray, S: np.ndarray, alon
             continue
         fx, fy = _peak(match, dx, dy)
         moved[(j, i)] = apply_h(H @ T, np.array([[cx + fx - sh, cy + fy - sh]], float))[0]
-    return _fit_map(np.array(list(moved), float), np.array(list(moved.values())), H)
+    return _sized_fit(moved, sizes or {}, H)
+
+
+#: A map's perspective is taken from the faces' areas (see :func:`_sized_map`) when at least
+#: this many faces, not all in a row, keep an area near the fit's (two more than the fit's
+#: three unknowns: their scatter measures how well it is known) ...
+SIZED_FACES = 5
+#: ... within this factor of it (a face whose paint is partly left out, by a glare or a cloth of
+#: a paint's colour, looks smaller: measured on an independent renderer's steep photo, whole
+#: faces at 0.79-0.82 of their cells' area, faces half washed out 0.42-0.46).
+SIZE_SLACK = 1.25
+#: A perspective term is kept when it is at least this many standard errors (from the areas'
+#: scatter about the fit) from none: faces that differ in size by no more than their paint's
+#: unevenness (a view from above, a small layout) tell no perspective, and the centres' own
+#: fit is kept.
+SIZE_SIGNIFICANCE = 2.0
+
+
+def _sized_fit(points: dict, sizes: dict, prior: np.ndarray) -> np.ndarray:
+    """:func:`_sized_map` of the faces ``points`` (``(j, i)`` -> image point), those in
+    ``sizes`` (``(j, i)`` -> area, image pixels) with their areas."""
+    ij = np.array(list(points), float).reshape(-1, 2)
+    xy = np.array(list(points.values()), float).reshape(-1, 2)
+    areas = np.array([sizes.get(k, np.nan) for k in points], float)
+    return _sized_map(ij, xy, areas, prior)
+
+
+def _sized_map(ij: np.ndarray, xy: np.ndarray, areas: np.ndarray, prior: np.ndarray
+               ) -> np.ndarray:
+    """The map ``(3, 3)`` from lattice points ``ij`` ``(n, 2)`` (``(j, i)``) to the faces'
+    centres ``xy`` ``(n, 2)`` (image pixels) whose perspective is set by the faces' ``areas``
+    ``(n,)`` (image pixels; NaN where not measured: a face grown from the others); the
+    centres' own fit (:func:`vision.centres.fit_map`, from ``prior``) when too few faces are
+    sized alike (:data:`SIZED_FACES`, :data:`SIZE_SLACK`) or when there are enough centres
+    for a homography of their own (:data:`vision.centres.HOMOGRAPHY_TILES`; fewer get an
+    affine map, without perspective).
+
+    Every face is the same tile, so its area in the picture is the map's local area scale
+    there times one face's share of a cell: a homography ``(x, y) = (a j + b i + c, d j + e i
+    + f) / w``, ``w = 1 + p j + q i``, scales areas by ``det / w ** 3``, so ``area ** (-1/3)``
+    is linear in ``(j, i)`` and gives ``p`` and ``q``; then ``w x`` and ``w y`` are linear in
+    ``(j, i)``. The centres alone fix a perspective poorly: a few percent of a pitch of error
+    in them (a face's paint pulled by a glare) tilts the far cells by a third of a pitch
+    (measured on an independent renderer's steep photo: the faces of the far half on the
+    lattice, the near half's bigger faces off it), while the faces' areas grow steadily
+    towards the camera. (With many faces the centres' homography is kept: the faces' areas
+    carry their paint's unevenness, a sector left out of the paint by a cloth of its colour,
+    and put faces of gentler views further off it.)"""
+    fallback = _fit_map(ij, xy, prior)
+    sized = np.isfinite(areas) & (areas > 0)
+    if sized.sum() < SIZED_FACES or len(ij) >= HOMOGRAPHY_TILES:
+        return fallback  # (too few faces sized, or enough centres for their own perspective)
+    A = np.column_stack([np.ones(len(ij)), ij])
+    y = np.where(sized, np.maximum(areas, 1e-9), 1.0) ** (-1.0 / 3.0)
+    use = sized.copy()
+    coef = None
+    while True:
+        if use.sum() < SIZED_FACES or np.linalg.matrix_rank(ij[use] - ij[use].mean(0)) < 2:
+            return fallback
+        coef, *_ = np.linalg.lstsq(A[use], y[use], rcond=None)
+        # (each face's area against the fit's, in log: the worst beyond the slack is left out,
+        # one at a time, as a half face pulls the fit towards it)
+        off = np.where(use, np.abs(np.log(y / np.maximum(A @ coef, 1e-9))) * 3.0, -np.inf)
+        worst = int(np.argmax(off))
+        if off[worst] <= math.log(SIZE_SLACK):
+            break
+        use[worst] = False
+    if coef is None or coef[0] <= 0:
+        return fallback
+    # (the terms' standard errors from the scatter about the fit)
+    Au = A[use]
+    dof = len(Au) - 3
+    sigma2 = float(np.sum((y[use] - Au @ coef) ** 2)) / max(dof, 1)
+    se = np.sqrt(np.maximum(np.diag(np.linalg.pinv(Au.T @ Au)) * sigma2, 0.0))
+    if not np.any(np.abs(coef[1:]) >= SIZE_SIGNIFICANCE * se[1:]):
+        return fallback  # (no perspective measured beyond the faces' unevenness)
+    p, q = coef[1] / coef[0], coef[2] / coef[0]
+    w = 1.0 + ij @ np.array([p, q])
+    if w.min() <= 0.0:
+        return fallback
+    sol, *_ = np.linalg.lstsq(A[:, [1, 2, 0]], xy * w[:, None], rcond=None)  # (3, 2)
+    H = np.vstack([sol.T, [p, q, 1.0]])
+    return H if np.all(np.isfinite(H)) else fallback
 
 
 def _peak(score: np.ndarray, x: int, y: int) -> tuple[float, float]:

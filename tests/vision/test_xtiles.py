@@ -7,6 +7,7 @@ into a neighbour's waist), long axes alternating in a checkerboard, the layout t
 picture.
 """
 import math
+from types import SimpleNamespace
 
 import cv2
 import numpy as np
@@ -237,7 +238,8 @@ def test_a_reading_of_tiles_not_in_the_set_is_not_settled_for_x_tiles():
     from vision.pipeline import _Candidate, _settled
 
     def reading(fit, set_fit):
-        return _Candidate(0.0, None, None, [], {"coverage": 1.0, "fit": fit, "set_fit": set_fit})
+        return _Candidate(0.0, None, None, [SimpleNamespace(occupied=True)] * 8,
+                          {"coverage": 1.0, "fit": fit, "set_fit": set_fit})
 
     xt, octopus = kit_for_game("x-tiles"), kit_for_game("octopus")
     assert _settled(reading(4.0, 1.0), xt)
@@ -245,6 +247,29 @@ def test_a_reading_of_tiles_not_in_the_set_is_not_settled_for_x_tiles():
     assert not _settled(reading(8.7, 1.0), xt)  # (hard-006: 3 of 15 tiles, on an orange gingham)
     assert _settled(reading(8.7, 0.5), octopus)
     assert _settled(reading(8.7, 0.5))
+
+
+def test_a_reading_of_a_few_tiles_is_checked_against_the_faces_pitch():
+    """A lattice of twice the tiles' pitch puts each cell on parts of four tiles: a layout of
+    10-12 tiles reads as 1-2 tiles whose cells cover what stands out and fit the palette
+    (the independent renderer's final3 x-tiles-hard-060 and 065). Such a reading is not
+    settled: the lattice through the faces is read too, and a lattice of about twice the
+    faces' pitch is not the tiles', whatever its score."""
+    from vision.pipeline import _Candidate, _settled, _wider_than_faces
+
+    def reading(n_tiles, pitch=300.0):
+        lat = SimpleNamespace(pitch_px=pitch)
+        return _Candidate(0.0, lat, None, [SimpleNamespace(occupied=True)] * n_tiles
+                          + [SimpleNamespace(occupied=False)] * 6,
+                          {"coverage": 1.0, "fit": 5.3, "set_fit": 1.0, "misshapen": 0.0})
+
+    xt = kit_for_game("x-tiles")
+    assert not _settled(reading(2), xt)
+    assert _settled(reading(2))  # (other kits: the plain rule)
+    assert _settled(reading(10), xt)
+    assert _wider_than_faces(reading(2, pitch=312.0), 143.0)  # (final3 hard-065)
+    assert not _wider_than_faces(reading(10, pitch=150.0), 143.0)
+    assert not _wider_than_faces(reading(10, pitch=150.0), None)  # (no faces' lattice read)
 
 
 #: The faces found on an independent renderer's steep photo (x-tiles hard, seed 45): centre
@@ -587,3 +612,77 @@ def _lattices_on_cloth(img: np.ndarray, cloth_paints: tuple, centres: dict) -> l
     assert lats[0].info["tiles"] == len(centres)
     _assert_through_the_centres(lats[0], centres)
     return lats
+
+
+def _jacobian_area(H: np.ndarray, ij: np.ndarray) -> np.ndarray:
+    """The area ``(n,)`` (image pixels) of a cell under the homography ``H`` about each lattice
+    point ``ij`` ``(n, 2)``: ``det(H) / w ** 3``."""
+    w = ij @ H[2, :2] + H[2, 2]
+    return abs(np.linalg.det(H)) / w ** 3
+
+
+def test_a_steep_view_s_perspective_is_taken_from_the_faces_sizes():
+    """Six faces on a steep view (too few centres for a homography of their own): an affine
+    map through their centres puts the near row a fifth of a cell off, while the faces' areas,
+    growing towards the camera (each the same share of its cell), give the perspective: the
+    lattice points two rows beyond the faces land within a twentieth of a cell. A face half
+    washed out by a glare (half the area) is left out of the sizes."""
+    from vision.centres import fit_map
+    from vision.xtiles import _sized_map
+
+    H = np.array([[120.0, 8.0, 400.0], [-5.0, 80.0, 300.0], [0.0, 0.12, 1.0]])
+    ij = np.array([[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 2]], float)
+    xy = apply_h(H, ij)
+    areas = 0.8 * _jacobian_area(H, ij)
+    areas[3] *= 0.5  # (a face half washed out)
+    far = np.array([[0, 4], [2, 4]], float)
+
+    def off(M):  # (in cells, at the far points)
+        return float(np.abs(apply_h(np.linalg.inv(H), apply_h(M, far)) - far).max())
+
+    assert off(fit_map(ij, xy, H)) > 0.2
+    assert off(_sized_map(ij, xy, areas, H)) < 0.05
+
+
+def test_faces_of_one_size_tell_no_perspective():
+    """Faces whose areas differ only by their paint's unevenness (a view from above) leave the
+    centres' own fit as it is."""
+    from vision.centres import fit_map
+    from vision.xtiles import _sized_map
+
+    H = np.array([[100.0, 0.0, 400.0], [0.0, 100.0, 300.0], [0.0, 0.0, 1.0]])
+    ij = np.array([[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 2]], float)
+    xy = apply_h(H, ij) + np.random.default_rng(0).normal(0, 1.0, (6, 2))
+    areas = 7000.0 * np.array([1.0, 0.95, 1.04, 0.97, 1.02, 0.99])
+    assert np.allclose(_sized_map(ij, xy, areas, H), fit_map(ij, xy, H))
+
+
+def test_paint_in_a_lamp_s_hot_spot_is_paint_and_a_pale_rim_is_not():
+    """A lamp's hot spot lights the faces under it 2.5-4 times the light fitted over the
+    layout; the camera clips each channel at its white, so a red is recorded salmon, a blue sky
+    blue, an orange yellow. The shades of the light fitted take the orange for the yellow (a
+    face of orange and yellow is then one paint) and lose the blue at 4 times; the hot spot's
+    paints name each its own, well within the paint's allowance. The unpainted wood rim in the
+    same spot (a pale cream) is none of them."""
+    from vision.colour import bgr_to_lab, linear_to_srgb, srgb_to_linear
+    from vision.xtiles import (PAINT_DISTANCE, SHADE, _colour_bins, _exposed_nearest,
+                               _shaded_nearest)
+
+    kit = kit_for_game("x-tiles")
+    palette = Palette.from_hex(kit.colours)
+    pred = palette.lab.astype(np.float32)
+    bgr = np.array([[int(h[i:i + 2], 16) for i in (5, 3, 1)] for h in kit.colours.values()])
+    paints = srgb_to_linear(bgr / 255.0)
+    rim = np.array([[170, 215, 240]]) / 255.0  # (BGR: a pale cream, wood in the hot spot)
+    for exposure in (2.5, 4.0):
+        lit = linear_to_srgb(np.clip(exposure * paints, 0.0, 1.0))
+        lab = bgr_to_lab(np.round(np.vstack([lit, rim]) * 255).astype(np.uint8)[None])
+        colour, d2 = _exposed_nearest(*_colour_bins(lab), pred)
+        assert list(colour[0, :4]) == list(range(4))
+        assert (d2[0, :4] < (0.5 * PAINT_DISTANCE) ** 2).all()
+        assert d2[0, 4] >= PAINT_DISTANCE ** 2
+        shifted = (lab + np.array([16.0, 0, 0], np.float32)).astype(np.float32)
+        x2 = np.sum(shifted * shifted, axis=-1).astype(np.float32)
+        shade_colour, shade_d2 = _shaded_nearest(shifted, x2, pred, SHADE)
+        assert palette.names[shade_colour[0, 0]] == "yellow"  # (the orange, by the shades)
+    assert shade_d2[0, 3] >= PAINT_DISTANCE ** 2  # (the blue at 4 times, by the shades)

@@ -94,3 +94,22 @@ def test_a_cell_of_the_table_that_stands_out_is_no_tile():
     read = {(r.row, r.col): r.attrs.get("edges") for r in readings if r.occupied}
     assert read == TILES
     assert info["coverage"] == 1.0
+
+
+def test_a_tile_in_a_lamp_s_hot_spot_keeps_its_orange():
+    """A lamp's hot spot lights one tile 2.5 times as much as the rest of the layout: the
+    camera clips its orange's red while the green still rises, and the orange is recorded as a
+    yellow. The tile's sectors share one exposure, at which its red and blue fit too: its
+    oranges are orange. (The light fitted over the layout sees the other tiles as they are.)"""
+    from vision.colour import linear_to_srgb, srgb_to_linear
+
+    td = _view()
+    img = td.image.copy()
+    r, c = (2, 1)  # (yellow, orange, red, blue)
+    cell = img[r * N:(r + 1) * N, c * N:(c + 1) * N].astype(np.float32) / 255.0
+    lit = linear_to_srgb(np.clip(2.5 * srgb_to_linear(cell), 0.0, 1.0))
+    img[r * N:(r + 1) * N, c * N:(c + 1) * N] = np.round(lit * 255).astype(np.uint8)
+    readings, _ = read_cells(TopDown(img, N, N, 0, 0, 4, 5), KIT, palette=PAL, long_axis_parity=0)
+    tile = next(rd for rd in readings if (rd.row, rd.col) == (r, c))
+    assert tile.evidence["sector_named"] == TILES[(r, c)]  # (as it was: e yellow, unclear)
+    assert tile.attrs["edges"] == TILES[(r, c)]
