@@ -128,6 +128,13 @@ OUTLINE_FULL = 3
 #: a tile on a lattice a third of a cell off, half on a grey wood, 7.9-8.6.)
 LIT_TABLE = 10.0
 HOT_SPOT_L = 5.0
+#: a cell taken though it is the lit table's colour is the table (a hot spot in a corner of the
+#: layout) when at least this many of its sides border the bare table and they show no edge
+#: (see :func:`_lit_table_in_corners`). (Measured: the hot spot of the own renderer's
+#: textile-hard-1201 in a corner of two tiles, two bare sides without an edge; a white tile on
+#: orange wood between three tiles, independent final3 textile-hard-063, one bare side without
+#: a full rim; blown white tiles on dark wood, dev textile-hard-7003, an edge on a bare side.)
+HOT_SPOT_FREE = 2
 #: On a board, a cell whose sector tile shows its diagonals (lighter than beside them by more than
 #: this, in L*) and sectors of different hues (their (a*, b*) this far from their mean on
 #: average), or sectors twice as far apart without lines seen, holds a tile however washed out
@@ -525,6 +532,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                          None if fg is None else round(float(fg[i]), 2),
                          None if ctx.sides is None else ctx.sides[cell],
                          ctx.blown.get(cell, 0.0) if ctx.blown else 0.0, p)
+    if outline and lit is not None and ctx.sides is not None and ctx.full_sides is not None \
+            and not edgy:
+        # a lamp's hot spot in a corner of the layout: the lit table's colour, its only edges
+        # the rims of the tiles beside it
+        for cell in _lit_table_in_corners(cells, lit, occ, ctx.sides, ctx.full_sides):
+            logger.debug("cell %s: the table in another light, edges only its neighbours'", cell)
+            occ[cell], conf[cell] = False, 0.6
     if split is not None:
         # a cell of the table's colour and texture is the cloth, whatever the mask and the
         # outline said (a tartan's lines make edges and stand out from its plainer checks)
@@ -730,6 +744,28 @@ def _own_rim(cell: tuple[int, int], full: tuple, taken: Mapping) -> bool:
     r, c = cell
     return any(f and not taken.get(n, False)
                for f, n in zip(full, ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))))
+
+
+def _lit_table_in_corners(cells: list, lit: np.ndarray, occ: Mapping, sides: Mapping,
+                          full: Mapping) -> list:
+    """The cells taken (``occ``) whose colour is the bare table's in more light (``lit`` ``(N,)``
+    by cell of ``cells``, see :func:`_from_surface`, under :data:`LIT_TABLE`) and which show no
+    edge of their own: no more sides with an edge (``sides``, see :func:`_edge_sides`) than
+    tiles beside them, none of them all along a side on the bare table (``full``, see
+    :func:`_full_sides`, :func:`_own_rim`), though :data:`HOT_SPOT_FREE` sides at least border
+    the bare table. A lamp's hot spot on the table in a corner of the layout, whose only edges
+    are the rims of the tiles beside it; a tile shows its own rim, its edge and shadow, where it
+    meets the bare table (the generalisation of the one-side rule in :func:`_occupancy`)."""
+    out = []
+    for i, cell in enumerate(cells):
+        if not occ[cell] or lit[i] >= LIT_TABLE:
+            continue
+        r, c = cell
+        free = sum(not occ.get(n, False) for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+        if (free >= HOT_SPOT_FREE and sides[cell] <= 4 - free
+                and not _own_rim(cell, full[cell], occ)):
+            out.append(cell)
+    return out
 
 
 def _face_texture(td: TopDown) -> dict:
