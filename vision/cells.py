@@ -551,9 +551,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     ctx.card_like = [cell for i, cell in enumerate(cells)
                      if not occ[cell] and d_pal[i] <= GROW_FIT and steady(cell)]
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
-    # and a blown-out one with an outline, see _blown_face)
+    # and a blown-out one with an outline, see _blown_face; and one of a palette-like colour
+    # however uneven among tiles on all four sides: a lamp's hot spot across a tile's face
+    # makes it uneven, paint and sheen, where a hole in the layout shows one cell of the table)
     ctx.pip_candidates = [cell for i, cell in enumerate(cells)
-                          if not occ[cell] and ((d_pal[i] <= PIPS_FIT and steady(cell))
+                          if not occ[cell] and ((d_pal[i] <= PIPS_FIT
+                                                 and (steady(cell) or _enclosed(cell, occ)))
                                                 or _blown_face(ctx, cell))]
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
@@ -1757,6 +1760,12 @@ def _blown_face(ctx: _Ctx, cell: tuple[int, int]) -> bool:
     :data:`BLOWN_FACE_SIDES` sides."""
     return (ctx.blown is not None and ctx.sides is not None
             and ctx.blown.get(cell, 0.0) > GLARE_PATCH and ctx.sides[cell] >= BLOWN_FACE_SIDES)
+
+
+def _enclosed(cell: tuple[int, int], occ: Mapping) -> bool:
+    """Whether all four neighbours of ``cell`` are taken (``occ``: cell -> bool)."""
+    r, c = cell
+    return all(occ.get(n, False) for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
 
 
 def _touches(cell: tuple[int, int], taken: set) -> bool:
