@@ -170,6 +170,15 @@ TEXTURE_ROOT = 3.0
 TEXTURE_MARGIN = 0.2
 #: The texture needs this many clear tiles to be measured on.
 TEXTURE_TILES = 4
+#: A cell smooth like the tiles where the table is textured, with an outline along two sides,
+#: may join the layout with a colour this far (CIEDE2000) from the palette (as a tile seen by its
+#: outline all round may, see _occupancy), not only a close fit (GROW_FIT) ...
+TEXTURE_FIT = 12.0
+#: ... and with up to this share of its centre blown out: a white tile in the lamp's hot spot
+#: (the own renderer's textile-normal-1100, a third clipped, the rest 8 from white); its texture
+#: still comes from the part not clipped (the upper quartile of the gradient, see
+#: _face_texture), where a hot spot on the table keeps the table's grain.
+TEXTURE_GLARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -573,7 +582,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         sure_tiles = ([j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]
                       if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         for i, cell in enumerate(cells):
-            if occ[cell] or not steady(cell):
+            # (smooth as the tiles where the table is textured, with an outline along two sides:
+            # evidence of its own, which a palette-like colour (within TEXTURE_FIT) and a face
+            # clipped by the lamp's reflection up to TEXTURE_GLARE leave standing, see there)
+            smooth = (split is not None and tex[i] <= split[0] and ctx.sides is not None
+                      and ctx.sides[cell] >= 2 and spreads[cell] <= EVEN_SPREAD
+                      and (ctx.blown or {}).get(cell, 0.0) <= TEXTURE_GLARE)
+            if occ[cell] or not (steady(cell) or smooth):
                 continue
             if (sure_tiles and ctx.full_sides is not None and all(ctx.full_sides[cell])
                     and fits_best(i) <= ALIEN_COLOUR and not (edgy and table_shows(i))
@@ -583,12 +598,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 # on a cream or peach cloth under a lamp the tiles taken leave ill estimated)
                 growable.append(cell)
                 continue
-            if d_pal[i] > GROW_FIT and not _looks_like(labs[i], labs[sure_tiles]):
+            if (d_pal[i] > GROW_FIT and not _looks_like(labs[i], labs[sure_tiles])
+                    and not (smooth and d_pal[i] <= TEXTURE_FIT)):
                 continue
             if d_table[i] >= GROW_APART and not table_shows(i):
                 growable.append(cell)  # (else a patterned cloth's square or stripe)
-            elif (split is not None and tex[i] <= split[0] and ctx.sides is not None
-                  and ctx.sides[cell] >= 2):
+            elif smooth:
                 growable.append(cell)
         for cell in _grown(growable, {c for c, v in occ.items() if v}):
             occ[cell], conf[cell] = True, 0.6
