@@ -129,6 +129,13 @@ OUTLINE_FULL = 3
 #: a tile on a lattice a third of a cell off, half on a grey wood, 7.9-8.6.)
 LIT_TABLE = 10.0
 HOT_SPOT_L = 5.0
+#: a cell taken though it is the lit table's colour is the table (a hot spot in a corner of the
+#: layout) when at least this many of its sides border the bare table and they show no edge
+#: (see :func:`_lit_table_in_corners`). (Measured: the hot spot of the own renderer's
+#: textile-hard-1201 in a corner of two tiles, two bare sides without an edge; a white tile on
+#: orange wood between three tiles, independent final3 textile-hard-063, one bare side without
+#: a full rim; blown white tiles on dark wood, dev textile-hard-7003, an edge on a bare side.)
+HOT_SPOT_FREE = 2
 #: On a board, a cell whose sector tile shows its diagonals (lighter than beside them by more than
 #: this, in L*) and sectors of different hues (their (a*, b*) this far from their mean on
 #: average), or sectors twice as far apart without lines seen, holds a tile however washed out
@@ -164,6 +171,15 @@ TEXTURE_ROOT = 3.0
 TEXTURE_MARGIN = 0.2
 #: The texture needs this many clear tiles to be measured on.
 TEXTURE_TILES = 4
+#: A cell smooth like the tiles where the table is textured, with an outline along two sides,
+#: may join the layout with a colour this far (CIEDE2000) from the palette (as a tile seen by its
+#: outline all round may, see _occupancy), not only a close fit (GROW_FIT) ...
+TEXTURE_FIT = 12.0
+#: ... and with up to this share of its centre blown out: a white tile in the lamp's hot spot
+#: (the own renderer's textile-normal-1100, a third clipped, the rest 8 from white); its texture
+#: still comes from the part not clipped (the upper quartile of the gradient, see
+#: _face_texture), where a hot spot on the table keeps the table's grain.
+TEXTURE_GLARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -537,6 +553,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                          None if fg is None else round(float(fg[i]), 2),
                          None if ctx.sides is None else ctx.sides[cell],
                          ctx.blown.get(cell, 0.0) if ctx.blown else 0.0, p)
+    if outline and lit is not None and ctx.sides is not None and ctx.full_sides is not None \
+            and not edgy:
+        # a lamp's hot spot in a corner of the layout: the lit table's colour, its only edges
+        # the rims of the tiles beside it
+        for cell in _lit_table_in_corners(cells, lit, occ, ctx.sides, ctx.full_sides):
+            logger.debug("cell %s: the table in another light, edges only its neighbours'", cell)
+            occ[cell], conf[cell] = False, 0.6
     if split is not None:
         # a cell of the table's colour and texture is the cloth, whatever the mask and the
         # outline said (a tartan's lines make edges and stand out from its plainer checks)
@@ -549,9 +572,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     ctx.card_like = [cell for i, cell in enumerate(cells)
                      if not occ[cell] and d_pal[i] <= GROW_FIT and steady(cell)]
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
-    # and a blown-out one with an outline, see _blown_face)
+    # and a blown-out one with an outline, see _blown_face; and one of a palette-like colour
+    # however uneven among tiles on all four sides: a lamp's hot spot across a tile's face
+    # makes it uneven, paint and sheen, where a hole in the layout shows one cell of the table)
     ctx.pip_candidates = [cell for i, cell in enumerate(cells)
-                          if not occ[cell] and ((d_pal[i] <= PIPS_FIT and steady(cell))
+                          if not occ[cell] and ((d_pal[i] <= PIPS_FIT
+                                                 and (steady(cell) or _enclosed(cell, occ)))
                                                 or _blown_face(ctx, cell))]
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
@@ -568,7 +594,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         sure_tiles = ([j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]
                       if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         for i, cell in enumerate(cells):
-            if occ[cell] or not steady(cell):
+            # (smooth as the tiles where the table is textured, with an outline along two sides:
+            # evidence of its own, which a palette-like colour (within TEXTURE_FIT) and a face
+            # clipped by the lamp's reflection up to TEXTURE_GLARE leave standing, see there)
+            smooth = (split is not None and tex[i] <= split[0] and ctx.sides is not None
+                      and ctx.sides[cell] >= 2 and spreads[cell] <= EVEN_SPREAD
+                      and (ctx.blown or {}).get(cell, 0.0) <= TEXTURE_GLARE)
+            if occ[cell] or not (steady(cell) or smooth):
                 continue
             if (sure_tiles and ctx.full_sides is not None and all(ctx.full_sides[cell])
                     and fits_best(i) <= ALIEN_COLOUR and not (edgy and table_shows(i))
@@ -578,12 +610,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 # on a cream or peach cloth under a lamp the tiles taken leave ill estimated)
                 growable.append(cell)
                 continue
-            if d_pal[i] > GROW_FIT and not _looks_like(labs[i], labs[sure_tiles]):
+            if (d_pal[i] > GROW_FIT and not _looks_like(labs[i], labs[sure_tiles])
+                    and not (smooth and d_pal[i] <= TEXTURE_FIT)):
                 continue
             if d_table[i] >= GROW_APART and not table_shows(i):
                 growable.append(cell)  # (else a patterned cloth's square or stripe)
-            elif (split is not None and tex[i] <= split[0] and ctx.sides is not None
-                  and ctx.sides[cell] >= 2):
+            elif smooth:
                 growable.append(cell)
         for cell in _grown(growable, {c for c, v in occ.items() if v}):
             occ[cell], conf[cell] = True, 0.6
@@ -742,6 +774,28 @@ def _own_rim(cell: tuple[int, int], full: tuple, taken: Mapping) -> bool:
     r, c = cell
     return any(f and not taken.get(n, False)
                for f, n in zip(full, ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))))
+
+
+def _lit_table_in_corners(cells: list, lit: np.ndarray, occ: Mapping, sides: Mapping,
+                          full: Mapping) -> list:
+    """The cells taken (``occ``) whose colour is the bare table's in more light (``lit`` ``(N,)``
+    by cell of ``cells``, see :func:`_from_surface`, under :data:`LIT_TABLE`) and which show no
+    edge of their own: no more sides with an edge (``sides``, see :func:`_edge_sides`) than
+    tiles beside them, none of them all along a side on the bare table (``full``, see
+    :func:`_full_sides`, :func:`_own_rim`), though :data:`HOT_SPOT_FREE` sides at least border
+    the bare table. A lamp's hot spot on the table in a corner of the layout, whose only edges
+    are the rims of the tiles beside it; a tile shows its own rim, its edge and shadow, where it
+    meets the bare table (the generalisation of the one-side rule in :func:`_occupancy`)."""
+    out = []
+    for i, cell in enumerate(cells):
+        if not occ[cell] or lit[i] >= LIT_TABLE:
+            continue
+        r, c = cell
+        free = sum(not occ.get(n, False) for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+        if (free >= HOT_SPOT_FREE and sides[cell] <= 4 - free
+                and not _own_rim(cell, full[cell], occ)):
+            out.append(cell)
+    return out
 
 
 def _face_texture(td: TopDown) -> dict:
@@ -1733,6 +1787,12 @@ def _blown_face(ctx: _Ctx, cell: tuple[int, int]) -> bool:
     :data:`BLOWN_FACE_SIDES` sides."""
     return (ctx.blown is not None and ctx.sides is not None
             and ctx.blown.get(cell, 0.0) > GLARE_PATCH and ctx.sides[cell] >= BLOWN_FACE_SIDES)
+
+
+def _enclosed(cell: tuple[int, int], occ: Mapping) -> bool:
+    """Whether all four neighbours of ``cell`` are taken (``occ``: cell -> bool)."""
+    r, c = cell
+    return all(occ.get(n, False) for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
 
 
 def _touches(cell: tuple[int, int], taken: set) -> bool:

@@ -36,7 +36,10 @@ def _linen(h: int, w: int, seed: int = 0) -> np.ndarray:
     return img
 
 
-def _view(tiles: dict, fg_cells: set, rows: int = 7, cols: int = 7) -> tuple[TopDown, np.ndarray]:
+def _view(tiles: dict, fg_cells: set, rows: int = 7, cols: int = 7,
+          spot: tuple[float, float] | None = None) -> tuple[TopDown, np.ndarray]:
+    """The linen with ``tiles`` on it and, at ``spot`` (row, col in cells), a lamp's hot spot:
+    white light fading over half a cell, clipping what it falls on."""
     img = _linen(rows * N, cols * N)
     for (r, c), colour in tiles.items():
         img[r * N + 2:(r + 1) * N - 2, c * N + 2:(c + 1) * N - 2] = draw_solid_tile(N - 4, colour, None, KIT)
@@ -44,12 +47,17 @@ def _view(tiles: dict, fg_cells: set, rows: int = 7, cols: int = 7) -> tuple[Top
         # shows there, and faintly elsewhere on a cloth of nearly its colour
         img[(r + 1) * N - 2:(r + 1) * N, c * N + 2:(c + 1) * N] = (110, 120, 130)
         img[r * N + 2:(r + 1) * N, (c + 1) * N - 2:(c + 1) * N] = (110, 120, 130)
+    if spot is not None:
+        yy, xx = np.mgrid[0:rows * N, 0:cols * N] + 0.5
+        img += SPOT_LIGHT * np.exp(-((yy / N - spot[0]) ** 2 + (xx / N - spot[1]) ** 2) / 0.5 ** 2)[..., None]
     rng = np.random.default_rng(1)
     img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
     fg = cells_mask(img.shape[:2], fg_cells, N)
     return TopDown(img, N, N, 0, 0, rows, cols), fg
 
 
+#: the hot spot's light at its middle (sRGB levels added)
+SPOT_LIGHT = 22.0
 LAYOUT = {(2, 2): "red", (2, 3): "blue", (3, 2): "green", (3, 3): "yellow", (4, 3): "red",
           (2, 4): "green"}
 
@@ -62,6 +70,15 @@ def _occupied(td, fg) -> set:
 def test_a_white_tile_on_a_cream_linen_is_read():
     tiles = {**LAYOUT, (5, 3): "white"}
     td, fg = _view(tiles, fg_cells=set(LAYOUT))  # the mask missed the white tile
+    assert _occupied(td, fg) == set(tiles)
+
+
+def test_a_white_tile_on_a_cream_linen_in_the_lamps_hot_spot_is_read():
+    # (the lamp's light on its lower right corner clips 0.38 of its centre, more than a tile
+    # missed so far may show as a rule: the texture of the rest and the outline still tell it
+    # from the linen)
+    tiles = {**LAYOUT, (5, 3): "white"}
+    td, fg = _view(tiles, fg_cells=set(LAYOUT), spot=(5.9, 3.8))
     assert _occupied(td, fg) == set(tiles)
 
 
