@@ -111,6 +111,11 @@ ALIEN_COLOUR = 24.0
 #: A solid tile's cell blown out over more than this share, with an edge along one side at most
 #: and no pips seen, is the lamp's reflection on the table.
 GLARE_SUSPECT = 0.5
+#: Where every tile lies pips up, a cell with an edge along at most this many sides (a
+#: neighbour's) and no pips seen is the bare table, whatever its colour (see read_cells): a tile
+#: shows its rim against the table or its neighbours, and its die face. (The independent
+#: renderer's lamp hot spot on a cream cloth, final3 octopus normal 061: 0-1 sides, white.)
+DIE_FACE_SIDES = 1
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
 OUTLINE_FREE_FIT = 10.0
@@ -1076,6 +1081,14 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         def glared(cell: tuple[int, int]) -> bool:
             return (bool(ctx.blown) and ctx.sides is not None
                     and ctx.blown.get(cell, 0.0) > GLARE_SUSPECT and ctx.sides[cell] <= 1)
+
+        # (... and, where every tile lies pips up, a cell without an outline (an edge along one
+        # side at most, a neighbour's) that shows no pips at all is a smooth patch of the bare
+        # table, however close its colour comes to a paint: a lamp's hot spot on a cream cloth
+        # looks white; a tile shows its die face and its rim, see :data:`DIE_FACE_SIDES`)
+        def outline_free(cell: tuple[int, int]) -> bool:
+            return (die_faces and ctx.sides is not None and ctx.sides[cell] <= DIE_FACE_SIDES
+                    and cell not in vouched and _no_pips_seen(attrs[cell]))
         # (... and, where every tile lies pips up, a cell of the bare table's own colour without
         # pips is a smooth patch of the table: a printed cloth's ground between its motifs,
         # which the mask's texture cue calls foreground, a tile's face being smooth too; a tile
@@ -1085,7 +1098,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 TABLE_COLOURED_NEEDS_PIPS and cell in ctx.table_coloured and cell not in vouched
                 and _no_pips_seen(attrs[cell])))
         faceless = [cell for cell in occupied if attrs[cell][0].get("pips") is None
-                    and (glared(cell) or bare(cell))]
+                    and (glared(cell) or bare(cell) or outline_free(cell))]
         # (... and where the bare table itself reads as die faces, a printed cloth's motifs
         # taken for pips, the pips of a cell of its colour are no evidence either)
         dotted = [cell for cell in occupied if TABLE_COLOURED_NEEDS_PIPS and die_faces
@@ -1101,7 +1114,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         for cell in faceless:
             logger.debug("cell %s: no pips and %s", cell,
                          "blown out, no outline: glare on the table" if glared(cell)
-                         else "the table's colour: the table, or a hole")
+                         else "the table's colour: the table, or a hole" if bare(cell)
+                         else "no outline: the table")
             occ[cell], occ_conf[cell] = False, 0.6
         if (die_faces and TABLE_COLOURED_NEEDS_PIPS and fg_cells is not None
                 and (table_dots and table_dots[0])):
