@@ -55,3 +55,15 @@ def _view():
 def test_a_hot_spot_on_a_cream_cloth_beside_the_layout_is_no_tile():
     td, fg = _view()
     assert set(read_die_faces(td, fg, KIT, PAL)) == set(LAYOUT)
+
+
+def test_a_blurred_die_face_is_no_flat_surface():
+    """A tile blurred by motion keeps its pips, faded under the count's threshold (oct8dev
+    octopus hard 110: 7-9 levels of L*): no flat surface, whatever its outline; the cloth's hot
+    spot shows none (under 1)."""
+    from vision.cells import DIE_FACE_FLAT, _no_pips_seen
+
+    blurred = ({}, {}, [], 0.0, {"pip_contrast": {1: 8.5, -1: 4.3}})
+    cloth = ({}, {}, [], 0.0, {"pip_contrast": {1: 0.6, -1: 0.4}})
+    assert _no_pips_seen(blurred) and not _no_pips_seen(blurred, DIE_FACE_FLAT)
+    assert _no_pips_seen(cloth, DIE_FACE_FLAT)
