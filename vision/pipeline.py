@@ -522,12 +522,23 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         elif n_occ and (best is None or score < best.score):
             best = _Candidate(score, lat, td, readings, info)
             chosen = k
-    if best is not None and kit.shape == "card" and not framed:
+    if best is not None and (kit.shape == "card" or pips_shown(kit, game)) and not framed:
+        # (loose cards, and loose tiles that all lie pips up (Octopus), read on the window's
+        # outer ring: the layout may carry on past it)
         lat, td, readings, info = _cards_within(image, kit, palette, profile, best.lattice, best.td,
-                                                best.readings, best.info, cell_px)
+                                                best.readings, best.info, cell_px,
+                                                die_faces=pips_shown(kit, game))
         if lat is not best.lattice:
             n_occ, plausible, score = _scored(image, kit, game, lat, readings, info)
-            if n_occ and plausible >= MIN_SET_FIT:
+            # (tiles: kept only where the wider window's tiles fit the set as well, a cloth
+            # printed in the tiles' colours beside the layout reading as tiles the set holds
+            # once and has on the table already; hold every tile read before, the wider
+            # window's ring, the table's colours measured on it, having moved what its cells
+            # show; and where each tile added shows its die face: a dark flower of the cloth
+            # beside the layout reads as a black face without pips)
+            if n_occ and plausible >= MIN_SET_FIT and (kit.shape == "card" or (
+                    plausible >= best.info.get("set_fit", 1.0)
+                    and _widened_tiles(best.readings, readings))):
                 best = _Candidate(score, lat, td, readings, info)
     return _Reads(best, chosen, misfits, t_rect, t_read)
 
@@ -545,6 +556,15 @@ def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, readings: list
     return n_occ, plausible, score
 
 
+def _widened_tiles(before: list[CellReading], after: list[CellReading]) -> bool:
+    """Whether the tiles read on a widened window (``after``) hold every tile read before and
+    each tile added shows its pips (see :func:`_read_best`)."""
+    was = {(r.row, r.col) for r in before if r.occupied}
+    now = {(r.row, r.col): r for r in after if r.occupied}
+    return was <= set(now) and all(r.attrs.get("pips") is not None
+                                   for cell, r in now.items() if cell not in was)
+
+
 #: A window of cells is the layout's plus a ring of the bare table (the table's colour is measured
 #: there). Where cards are read on the ring, the layout carries on past the window (the foreground
 #: mask that set it missed cards of the table's colours, a red card on a red gingham, a purple one
@@ -556,12 +576,13 @@ WIDEN_MAX_CELLS = 30
 
 
 def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mapping | None,
-                  lat: Lattice, td: TopDown, readings: list[CellReading], info: dict, cell_px: int
-                  ) -> tuple[Lattice, TopDown, list[CellReading], dict]:
+                  lat: Lattice, td: TopDown, readings: list[CellReading], info: dict, cell_px: int,
+                  *, die_faces: bool = False) -> tuple[Lattice, TopDown, list[CellReading], dict]:
     """The reading of ``lat`` (its view ``td``, ``readings`` and ``info``) on a window widened
-    by a cell on each side where cards were read on its outer ring (see :data:`WIDEN_ROUNDS`),
-    read again; as given (the same ``lat``) when none was. (Applied to the best reading of the
-    candidates only: one read more at most per set of candidates.)"""
+    by a cell on each side where cards (or tiles) were read on its outer ring (see
+    :data:`WIDEN_ROUNDS`), read again (``die_faces``: as :func:`vision.cells.read_cells`'s);
+    as given (the same ``lat``) when none was. (Applied to the best reading of the candidates
+    only: one read more at most per set of candidates.)"""
     for _ in range(WIDEN_ROUNDS):
         occ = [(r.row, r.col) for r in readings if r.occupied]
         if not occ:
@@ -577,7 +598,7 @@ def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mappin
         lat = lat.with_H(lat.H, rows=rows, cols=cols)
         td = rectify(image, lat, cell_px=cell_px, aspect=_cell_shape(image, lat, kit))
         readings, info = read_cells(td, kit, palette=palette, profile=profile,
-                                    fg=rectify_mask(lat, td))
+                                    fg=rectify_mask(lat, td), die_faces=die_faces)
     return lat, td, readings, info
 
 
