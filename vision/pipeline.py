@@ -292,6 +292,10 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                     break
                 seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
+    if best is not None and frame is None and not mat_lattices and pips_shown(kit, game):
+        t1 = time.perf_counter()
+        best = _tiles_within(image, kit, game, palette, profile, best)
+        timing["widen"] = (time.perf_counter() - t1) * 1000
     timing["rectify"] = first.rectify_s * 1000
     timing["read_cells"] = first.read_s * 1000
     if best is None and mat_lattices:
@@ -522,25 +526,37 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         elif n_occ and (best is None or score < best.score):
             best = _Candidate(score, lat, td, readings, info)
             chosen = k
-    if best is not None and (kit.shape == "card" or pips_shown(kit, game)) and not framed:
-        # (loose cards, and loose tiles that all lie pips up (Octopus), read on the window's
-        # outer ring: the layout may carry on past it)
+    if best is not None and kit.shape == "card" and not framed:
         lat, td, readings, info = _cards_within(image, kit, palette, profile, best.lattice, best.td,
-                                                best.readings, best.info, cell_px,
-                                                die_faces=pips_shown(kit, game))
+                                                best.readings, best.info, cell_px)
         if lat is not best.lattice:
             n_occ, plausible, score = _scored(image, kit, game, lat, readings, info)
-            # (tiles: kept only where the wider window's tiles fit the set as well, a cloth
-            # printed in the tiles' colours beside the layout reading as tiles the set holds
-            # once and has on the table already; hold every tile read before, the wider
-            # window's ring, the table's colours measured on it, having moved what its cells
-            # show; and where each tile added shows its die face: a dark flower of the cloth
-            # beside the layout reads as a black face without pips)
-            if n_occ and plausible >= MIN_SET_FIT and (kit.shape == "card" or (
-                    plausible >= best.info.get("set_fit", 1.0)
-                    and _widened_tiles(best.readings, readings))):
+            if n_occ and plausible >= MIN_SET_FIT:
                 best = _Candidate(score, lat, td, readings, info)
     return _Reads(best, chosen, misfits, t_rect, t_read)
+
+
+def _tiles_within(image: np.ndarray, kit: Kit, game: str, palette: Palette,
+                  profile: Mapping | None, best: _Candidate) -> _Candidate:
+    """The reading kept (``best``) of loose tiles that all lie pips up (Octopus) on a window
+    widened where tiles were read on its outer ring (the layout may carry on past it: a tile
+    of the cloth's colour the mask missed; see :func:`_cards_within`), where the wider
+    window's tiles fit the set as well (a cloth printed in the tiles' colours beside the layout
+    reads as tiles the set holds once and has on the table already), hold every tile read
+    before (the wider window's ring, the table's colours measured on it, may move what its
+    cells show) and each tile added shows its die face (a dark flower of the cloth beside the
+    layout reads as a black face without pips); else ``best`` as it is. (Once, on the reading
+    kept: a read more at most per photo.)"""
+    lat, td, readings, info = _cards_within(image, kit, palette, profile, best.lattice, best.td,
+                                            best.readings, best.info, _cell_px(kit)[0],
+                                            die_faces=True)
+    if lat is best.lattice:
+        return best
+    n_occ, plausible, score = _scored(image, kit, game, lat, readings, info)
+    if (n_occ and plausible >= max(MIN_SET_FIT, best.info.get("set_fit", 1.0))
+            and _widened_tiles(best.readings, readings)):
+        return _Candidate(score, lat, td, readings, info)
+    return best
 
 
 def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, readings: list[CellReading],
