@@ -112,6 +112,16 @@ ALIEN_COLOUR = 24.0
 #: A solid tile's cell blown out over more than this share, with an edge along one side at most
 #: and no pips seen, is the lamp's reflection on the table.
 GLARE_SUSPECT = 0.5
+#: Where every tile lies pips up, a cell with an edge along at most this many sides (a
+#: neighbour's) and no pips seen is the bare table, whatever its colour (see read_cells): a tile
+#: shows its rim against the table or its neighbours, and its die face. (The independent
+#: renderer's lamp hot spot on a cream cloth, final3 octopus normal 061: 0-1 sides, white.)
+DIE_FACE_SIDES = 1
+#: ... and whose die layouts' pips stand out by less than this (CIELAB lightness, either
+#: polarity, see :data:`vision.pips.MIN_CONTRAST`): a smooth surface, no pips at all (the cream
+#: cloth's hot spot of final3 octopus normal 061: 0.2-0.9); a tile blurred by motion keeps pips
+#: of faded contrast, under MIN_CONTRAST but well above this (oct8dev octopus hard 110: 7-9).
+DIE_FACE_FLAT = 3.0
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
 OUTLINE_FREE_FIT = 10.0
@@ -1142,6 +1152,14 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         def glared(cell: tuple[int, int]) -> bool:
             return (bool(ctx.blown) and ctx.sides is not None
                     and ctx.blown.get(cell, 0.0) > GLARE_SUSPECT and ctx.sides[cell] <= 1)
+
+        # (... and, where every tile lies pips up, a cell without an outline (an edge along one
+        # side at most, a neighbour's) that shows no pips at all is a smooth patch of the bare
+        # table, however close its colour comes to a paint: a lamp's hot spot on a cream cloth
+        # looks white; a tile shows its die face and its rim, see :data:`DIE_FACE_SIDES`)
+        def outline_free(cell: tuple[int, int]) -> bool:
+            return (die_faces and ctx.sides is not None and ctx.sides[cell] <= DIE_FACE_SIDES
+                    and cell not in vouched and _no_pips_seen(attrs[cell], DIE_FACE_FLAT))
         # (... and, where every tile lies pips up, a cell of the bare table's own colour without
         # pips is a smooth patch of the table: a printed cloth's ground between its motifs,
         # which the mask's texture cue calls foreground, a tile's face being smooth too; a tile
@@ -1151,7 +1169,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 TABLE_COLOURED_NEEDS_PIPS and cell in ctx.table_coloured and cell not in vouched
                 and _no_pips_seen(attrs[cell])))
         faceless = [cell for cell in occupied if attrs[cell][0].get("pips") is None
-                    and (glared(cell) or bare(cell))]
+                    and (glared(cell) or bare(cell) or outline_free(cell))]
         # (... and where the bare table itself reads as die faces, a printed cloth's motifs
         # taken for pips, the pips of a cell of its colour are no evidence either)
         dotted = [cell for cell in occupied if TABLE_COLOURED_NEEDS_PIPS and die_faces
@@ -1167,7 +1185,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         for cell in faceless:
             logger.debug("cell %s: no pips and %s", cell,
                          "blown out, no outline: glare on the table" if glared(cell)
-                         else "the table's colour: the table, or a hole")
+                         else "the table's colour: the table, or a hole" if bare(cell)
+                         else "no outline: the table")
             occ[cell], occ_conf[cell] = False, 0.6
         if (die_faces and TABLE_COLOURED_NEEDS_PIPS and fg_cells is not None
                 and (table_dots and table_dots[0])):
@@ -1764,13 +1783,13 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     return vouched
 
 
-def _no_pips_seen(reading: tuple) -> bool:
+def _no_pips_seen(reading: tuple, below: float = PIP_MIN_CONTRAST) -> bool:
     """Whether a :func:`_read_solid` reading shows no pips at all: no die layout's pips stand
-    out of the face by :data:`vision.pips.MIN_CONTRAST` in either polarity (a face whose count
-    is merely unclear still shows pips)."""
+    out of the face by ``below`` (:data:`vision.pips.MIN_CONTRAST` unless given) in either
+    polarity (a face whose count is merely unclear still shows pips)."""
     evidence = reading[4] if len(reading) > 4 else {}
     contrast = evidence.get("pip_contrast", {})
-    return bool(contrast) and max(contrast.values()) < PIP_MIN_CONTRAST
+    return bool(contrast) and max(contrast.values()) < below
 
 
 #: A cell blown out over :data:`GLARE_PATCH` of its centre with an outline along at least this

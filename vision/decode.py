@@ -111,6 +111,17 @@ def _shows_light_pips_only(contrast: dict) -> bool:
             and contrast.get(-1, 0.0) < PIPS_ABSENT_CONTRAST)
 
 
+def _pips_show_as(contrast: dict, pol: int, own_pol: int) -> bool:
+    """Whether a die face's pips (``contrast`` by polarity, CIELAB lightness units) stand out
+    as a colour's of pip polarity ``pol`` do and not as those of ``own_pol`` (the colour it was
+    named): at least :data:`vision.pips.MIN_CONTRAST`, and twice the other polarity's (as
+    :data:`POLARITY_COST` judges)."""
+    if not pol or not own_pol or pol == own_pol:
+        return False
+    seen = contrast.get(pol, 0.0)
+    return seen >= MIN_CONTRAST and contrast.get(own_pol, 0.0) < 0.5 * seen
+
+
 def _washed_out_doubt(colour: str, own: str | None) -> str:
     """The doubt for a face taken as ``colour`` (black pips) that shows light pips only."""
     seen = f"looks {own}" if own else f"is nearest {colour}"
@@ -192,6 +203,20 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
             conf["pips"] = min(conf.get("pips", 1.0), 0.55)
             doubts.append((cell, "tile", f"read as {own[0]} {own[1]}, which another tile holds; "
                                          f"taken as {colour} {pips}, the set's likeliest remaining tile"))
+        elif (p_rel >= FILL_PROB and own[1] is None and own[0] is not None
+              and _pips_show_as(rd.evidence.get("pip_contrast", {}), lighter.get(colour, 0),
+                                lighter.get(own[0], 0))):
+            # a face named a colour whose pips it does not show (none counted at their
+            # polarity), whose pips stand out the other way, as the assigned tile's do: the
+            # glare or the light moved its paint towards the other (a brown face in a warm
+            # light named orange, its light pips clear): the set's tile that fits the pips
+            attrs["colour"], attrs["pips"] = colour, pips
+            conf["colour"] = min(conf.get("colour", 1.0), 0.5)
+            conf["pips"] = max(conf.get("pips", 0.0), 0.5)
+            tile_doubts[:] = [d for d in tile_doubts if d[0] not in ("colour", "pips")]
+            doubts.append((cell, "tile", f"looks {own[0]} but its pips stand out as {colour}'s "
+                                         f"do; {colour} {pips} is the likeliest tile the set "
+                                         "has left for it"))
         elif p_rel >= FILL_PROB and own[0] in (None, colour) and own[1] in (None, pips):
             # (only a tile that agrees with what the cell did show: a colour taken from one
             # tile and pips from another would be neither)

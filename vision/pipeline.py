@@ -298,6 +298,10 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                     break
                 seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
+    if best is not None and frame is None and not mat_lattices and pips_shown(kit, game):
+        t1 = time.perf_counter()
+        best = _tiles_within(image, kit, game, palette, profile, best)
+        timing["widen"] = (time.perf_counter() - t1) * 1000
     timing["rectify"] = first.rectify_s * 1000
     timing["read_cells"] = first.read_s * 1000
     if best is None and mat_lattices:
@@ -570,6 +574,29 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
     return _Reads(best, chosen, misfits, t_rect, t_read)
 
 
+def _tiles_within(image: np.ndarray, kit: Kit, game: str, palette: Palette,
+                  profile: Mapping | None, best: _Candidate) -> _Candidate:
+    """The reading kept (``best``) of loose tiles that all lie pips up (Octopus) on a window
+    widened where tiles were read on its outer ring (the layout may carry on past it: a tile
+    of the cloth's colour the mask missed; see :func:`_cards_within`), where the wider
+    window's tiles fit the set as well (a cloth printed in the tiles' colours beside the layout
+    reads as tiles the set holds once and has on the table already), hold every tile read
+    before (the wider window's ring, the table's colours measured on it, may move what its
+    cells show) and each tile added shows its die face (a dark flower of the cloth beside the
+    layout reads as a black face without pips); else ``best`` as it is. (Once, on the reading
+    kept: a read more at most per photo.)"""
+    lat, td, readings, info = _cards_within(image, kit, palette, profile, best.lattice, best.td,
+                                            best.readings, best.info, _cell_px(kit)[0],
+                                            die_faces=True)
+    if lat is best.lattice:
+        return best
+    n_occ, plausible, score = _scored(image, kit, game, lat, readings, info)
+    if (n_occ and plausible >= max(MIN_SET_FIT, best.info.get("set_fit", 1.0))
+            and _widened_tiles(best.readings, readings)):
+        return _Candidate(score, lat, td, readings, info)
+    return best
+
+
 def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, readings: list[CellReading],
             info: dict) -> tuple[int, float, float]:
     """A lattice's reading scored (see :func:`_score`): the number of tiles read, their set fit
@@ -583,6 +610,15 @@ def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, readings: list
     return n_occ, plausible, score
 
 
+def _widened_tiles(before: list[CellReading], after: list[CellReading]) -> bool:
+    """Whether the tiles read on a widened window (``after``) hold every tile read before and
+    each tile added shows its pips (see :func:`_read_best`)."""
+    was = {(r.row, r.col) for r in before if r.occupied}
+    now = {(r.row, r.col): r for r in after if r.occupied}
+    return was <= set(now) and all(r.attrs.get("pips") is not None
+                                   for cell, r in now.items() if cell not in was)
+
+
 #: A window of cells is the layout's plus a ring of the bare table (the table's colour is measured
 #: there). Where cards are read on the ring, the layout carries on past the window (the foreground
 #: mask that set it missed cards of the table's colours, a red card on a red gingham, a purple one
@@ -594,12 +630,13 @@ WIDEN_MAX_CELLS = 30
 
 
 def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mapping | None,
-                  lat: Lattice, td: TopDown, readings: list[CellReading], info: dict, cell_px: int
-                  ) -> tuple[Lattice, TopDown, list[CellReading], dict]:
+                  lat: Lattice, td: TopDown, readings: list[CellReading], info: dict, cell_px: int,
+                  *, die_faces: bool = False) -> tuple[Lattice, TopDown, list[CellReading], dict]:
     """The reading of ``lat`` (its view ``td``, ``readings`` and ``info``) on a window widened
-    by a cell on each side where cards were read on its outer ring (see :data:`WIDEN_ROUNDS`),
-    read again; as given (the same ``lat``) when none was. (Applied to the best reading of the
-    candidates only: one read more at most per set of candidates.)"""
+    by a cell on each side where cards (or tiles) were read on its outer ring (see
+    :data:`WIDEN_ROUNDS`), read again (``die_faces``: as :func:`vision.cells.read_cells`'s);
+    as given (the same ``lat``) when none was. (Applied to the best reading of the candidates
+    only: one read more at most per set of candidates.)"""
     for _ in range(WIDEN_ROUNDS):
         occ = [(r.row, r.col) for r in readings if r.occupied]
         if not occ:
@@ -615,7 +652,7 @@ def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mappin
         lat = lat.with_H(lat.H, rows=rows, cols=cols)
         td = rectify(image, lat, cell_px=cell_px, aspect=_cell_shape(image, lat, kit))
         readings, info = read_cells(td, kit, palette=palette, profile=profile,
-                                    fg=rectify_mask(lat, td))
+                                    fg=rectify_mask(lat, td), die_faces=die_faces)
     return lat, td, readings, info
 
 

@@ -59,10 +59,18 @@ def _layout_masks() -> tuple[np.ndarray, np.ndarray]:
     return on, counts
 
 
-def blob_response(L: np.ndarray, n: int) -> np.ndarray:
-    """Centre-minus-surround lightness at the pip scale: ``(h, w)`` float32 (positive on spots
-    lighter than their surroundings)."""
-    r = max(2, int(round(0.075 * n)))
+#: Pip radii tried, as a fraction of the cell: makers print pips of different sizes (the
+#: project's renderer about 0.075 of the tile's side, the independent renderer's smaller, about
+#: 0.05), and the centre-minus-surround response is strongest, and the die layouts stand out
+#: best, where its box matches the pip (a box twice the pip's size halves a small pip's
+#: contrast: 7.5 against 26 for a clear white pip on green, indie octopus hard 000).
+PIP_RADII = (0.075, 0.05)
+
+
+def blob_response(L: np.ndarray, n: int, radius: float = PIP_RADII[0]) -> np.ndarray:
+    """Centre-minus-surround lightness at the pip scale (pips of ``radius`` cells):
+    ``(h, w)`` float32 (positive on spots lighter than their surroundings)."""
+    r = max(2, int(round(radius * n)))
     inner = cv2.boxFilter(L, cv2.CV_32F, (2 * r + 1, 2 * r + 1), borderType=cv2.BORDER_REPLICATE)
     big = 4 * r + 1
     outer = cv2.boxFilter(L, cv2.CV_32F, (big, big), borderType=cv2.BORDER_REPLICATE)
@@ -82,9 +90,53 @@ def _geometry(n: int) -> tuple[np.ndarray, np.ndarray]:
     return np.round(py).astype(int), np.round(px).astype(int)
 
 
+#: The die grids' spacing tried when judging the pips' size (see :func:`read_pips`), with
+#: every shift (tiles sit off their cells): the size is judged on the median over the cells,
+#: which the spacing moves little.
+PROBE_SPACING = 0.245
+
+
+@lru_cache(maxsize=1)
+def _probe_grids() -> np.ndarray:
+    """The indices of :func:`_geometry`'s grids of :data:`PROBE_SPACING`."""
+    geo = [s for s in SPACINGS for _ in SHIFTS for _ in SHIFTS]
+    return np.array([i for i, s in enumerate(geo) if s == PROBE_SPACING])
+
+
 def read_pips(L: np.ndarray, n: int, origins: np.ndarray) -> dict[int, PipReading]:
     """Count pips on the cells whose top-left pixels are ``origins`` ``(N, 2)`` (y, x) in ``L``,
-    for both polarities: ``{+1: pips lighter than the face, -1: darker}``."""
+    for both polarities: ``{+1: pips lighter than the face, -1: darker}``.
+
+    Read at the first pip size of :data:`PIP_RADII`, and at a smaller one where the pips stand
+    out over the cells (the median of each cell's stronger polarity's contrast) by at least the
+    ratio of the two radii more at it: one kit's pips are all of one size, and the view has a
+    fixed number of pixels per cell. (A pip as large as the first box or larger gives about
+    the same contrast in the smaller one, one as small as the smaller box (r0 / r1)^2 times
+    as much: the ratio r0 / r1 is the midpoint between, in log. Below it the first size is
+    kept: the smaller box answers more to a tile's toothed rim.)"""
+    best = _read_pips_at(L, n, origins, PIP_RADII[0])
+    if not len(origins):
+        return best
+    level = _contrast_level(best)
+    for radius in PIP_RADII[1:]:
+        # (judged on fewer die grids first, read in full when kept: the pips stand out a
+        # little less on fewer grids, never more)
+        probe = _contrast_level(_read_pips_at(L, n, origins, radius, coarse=True))
+        if probe >= PIP_RADII[0] / radius * level:
+            return _read_pips_at(L, n, origins, radius)
+    return best
+
+
+def _contrast_level(reads: dict[int, PipReading]) -> float:
+    """How far the pips of :func:`read_pips`' ``reads`` stand out over their cells: the median
+    of each cell's stronger polarity's contrast."""
+    return float(np.median(np.maximum(reads[1].contrast, reads[-1].contrast)))
+
+
+def _read_pips_at(L: np.ndarray, n: int, origins: np.ndarray, radius: float, *,
+                  coarse: bool = False) -> dict[int, PipReading]:
+    """:func:`read_pips` for pips of ``radius`` cells; ``coarse``: on the die grids of
+    :data:`PROBE_SPACING` only (for judging the pips' size)."""
     N = len(origins)
     if N == 0:
         z = np.zeros(0)
@@ -95,10 +147,12 @@ def read_pips(L: np.ndarray, n: int, origins: np.ndarray) -> dict[int, PipReadin
     pad = n // 2
     ya, xa = max(0, y0 - pad), max(0, x0 - pad)
     sub = L[ya:y1 + pad, xa:x1 + pad].astype(np.float32)
-    resp = blob_response(sub, n)
+    resp = blob_response(sub, n, radius)
     k3 = np.ones((3, 3), np.uint8)
     h, w = sub.shape
     py, px = _geometry(n)
+    if coarse:
+        py, px = py[_probe_grids()], px[_probe_grids()]
     ys = np.clip(origins[:, 0, None, None] - ya + py[None], 0, h - 1)
     xs = np.clip(origins[:, 1, None, None] - xa + px[None], 0, w - 1)
     return {p: _fit_layouts(cv2.dilate(p * resp, k3)[ys, xs]) for p in (1, -1)}

@@ -349,3 +349,16 @@ def test_a_textile_colour_washed_out_by_glare_is_read_again_by_its_paint_with_a_
     washed.evidence["sheen_distance"] = {**washed.evidence["colour_distance"], "red": 14.0}
     decoded, _ = decode_readings(_textile_board() + [washed], NESTOR, "textile")
     assert decoded[(4, 0)][0]["colour"] == "red"
+
+
+def test_a_face_named_a_colour_whose_pips_it_does_not_show_takes_the_tile_its_pips_fit():
+    # a brown 3 in a warm light, nearer orange (3) than brown (10): orange tiles' pips are dark,
+    # and none is counted that way (9 of contrast, a weak six); its three light pips stand out
+    # clearly (24.6), as a brown tile's do. An orange 3 read clearly elsewhere.
+    clear = _solid_reading(0, 0, "orange", 3, _dists(orange=1.5, brown=20.0), {1: 4.0, -1: 26.0},
+                           {1: _one_hot(6), -1: _one_hot(3)})
+    warm = _solid_reading(0, 1, "orange", None, _dists(orange=3.2, brown=9.9, red=14.1),
+                          {1: 24.6, -1: 9.2}, {1: _one_hot(3), -1: [0, 0, 0, 0, 0.01, 0.99]})
+    decoded, _ = decode_readings([clear, warm], OCTOPUS, "octopus")
+    assert (decoded[(0, 1)][0]["colour"], decoded[(0, 1)][0]["pips"]) == ("brown", 3)
+    assert (decoded[(0, 0)][0]["colour"], decoded[(0, 0)][0]["pips"]) == ("orange", 3)

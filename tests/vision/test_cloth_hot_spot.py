@@ -1,0 +1,69 @@
+"""A lamp's hot spot on a cream cloth beside an Octopus layout is no tile: lit, the cloth comes
+close to the white paint, but it shows no outline (an edge along one side at most, a
+neighbour's) and no die face, and every Octopus tile shows both (vision.cells,
+DIE_FACE_SIDES). The independent renderer's final3 octopus normal 061 read seven white tiles
+there.
+
+The views are drawn here (tests/vision/scenes.py), not by the product's renderer."""
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+from scenes import as_photographed, cells_mask, paint_solid_tiles, read_die_faces  # noqa: E402
+
+from vision.cells import TopDown  # noqa: E402
+from vision.colour import Palette  # noqa: E402
+from vision.kits import kit_for_game  # noqa: E402
+
+KIT = kit_for_game("octopus")
+PAL = Palette.from_hex(KIT.colours)
+N = 48
+SIZE = 9
+LAYOUT = {(2, 2): ("red", 4), (2, 3): ("blue", 2), (3, 2): ("green", 5), (3, 3): ("orange", 1),
+          (4, 2): ("purple", 3), (4, 3): ("black", 6), (5, 2): ("pink", 2)}
+#: the hot spot's centre (row, col of the view, in cells) beside the layout
+SPOT = (5.0, 5.5)
+#: the cream cloth (BGR) and the lamp's gain at the hot spot's middle
+CLOTH = (150, 185, 210)
+HOT = 0.9
+#: the dark floor (BGR) beyond the cloth's edge, where the view's last row and column lie: the
+#: outer ring, where the reader measures the table, is mostly floor
+FLOOR = (28, 30, 34)
+
+
+def _view():
+    """A cream cloth with the layout and a lamp's hot spot beside it (the cloth's light up to
+    1.9 times, nearly white, fading over two cells), which the mask took for foreground; the
+    cloth ends before the view's last row and column (a dark floor)."""
+    h = w = SIZE * N
+    lin = np.tile(((np.array(CLOTH, np.float64) / 255.0) ** 2.2), (h, w, 1))
+    yy, xx = np.mgrid[0:h, 0:w] + 0.5
+    r2 = ((yy / N - SPOT[0]) ** 2 + (xx / N - SPOT[1]) ** 2) / 2.0 ** 2
+    lin *= 1.0 + HOT * np.exp(-r2)[..., None]
+    img = 255.0 * np.clip(lin, 0, 1) ** (1 / 2.2)
+    img[(SIZE - 1) * N:, :] = FLOOR
+    img[:, (SIZE - 1) * N:] = FLOOR
+    paint_solid_tiles(img, LAYOUT, N, KIT)
+    img = as_photographed(img, np.random.default_rng(5), 3.0, 1.2)
+    fg = cells_mask((h, w), LAYOUT, N)
+    fg[4 * N:7 * N, 4 * N:7 * N] = 1.0
+    return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
+
+
+def test_a_hot_spot_on_a_cream_cloth_beside_the_layout_is_no_tile():
+    td, fg = _view()
+    assert set(read_die_faces(td, fg, KIT, PAL)) == set(LAYOUT)
+
+
+def test_a_blurred_die_face_is_no_flat_surface():
+    """A tile blurred by motion keeps its pips, faded under the count's threshold (oct8dev
+    octopus hard 110: 7-9 levels of L*): no flat surface, whatever its outline; the cloth's hot
+    spot shows none (under 1)."""
+    from vision.cells import DIE_FACE_FLAT, _no_pips_seen
+
+    blurred = ({}, {}, [], 0.0, {"pip_contrast": {1: 8.5, -1: 4.3}})
+    cloth = ({}, {}, [], 0.0, {"pip_contrast": {1: 0.6, -1: 0.4}})
+    assert _no_pips_seen(blurred) and not _no_pips_seen(blurred, DIE_FACE_FLAT)
+    assert _no_pips_seen(cloth, DIE_FACE_FLAT)
