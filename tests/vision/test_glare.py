@@ -86,3 +86,16 @@ def test_a_tiles_glare_is_also_looked_for_in_grey_whatever_tint_the_fitted_light
     assert [pal.names[i] for i in fitted_only.argmin(axis=1)] != names
     either = sector_glare_distances(lab, plain, pal, corr, np.ones(3), tile)
     assert [pal.names[i] for i in either.argmin(axis=1)] == names
+
+
+def test_a_tiles_glare_may_fall_off_across_its_face():
+    # a hot spot hardly wider than a tile: one sector (0) fits its paint best at a weak glare,
+    # the opposite one (1) its own paint at a glare two steps stronger; at the first's glare
+    # it would fit the first's paint better than its own
+    plain = np.full((2, 2), 30.0)
+    look = np.full((2, 2, 6), 12.0)
+    look[0, 0, 1] = 1.0  # sector 0: colour 0 at step 1
+    look[1, 0, 1], look[1, 1, 1] = 5.0, 8.0  # sector 1 at step 1: colour 0 nearer than its own
+    look[1, 1, 3] = 1.0  # ... and its own colour 1 at step 3
+    out = through_cell_glare(plain, look, np.zeros(2, int))
+    assert list(out.argmin(axis=1)) == [0, 1]
