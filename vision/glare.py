@@ -12,7 +12,7 @@ as yellow or green, at CIEDE2000 20-38 from their own paint). The nearest paint 
 glare added* names them right, as it does for grey glare too.
 
 The glare over one tile is about even (the hot spot is many tiles wide, a tile's sectors lie
-within a few centimetres of each other): a tile's sectors are judged at one glare
+within a few centimetres of each other): a tile's sectors are judged at about one glare
 (:func:`through_cell_glare`, :data:`CELL_GLARE_SLACK`).
 
 The glare's colour as recorded is the lamp's white as the camera kept it. The light fitted over
@@ -50,11 +50,24 @@ GLARE_COST = 8.0
 #: The face's shading ``a`` within the glare (a lamp near enough to show in the gloss lights
 #: the face a little more or less than the light fitted over the layout).
 SHADE_RANGE = (0.7, 1.4)
+#: A sector's shading is fitted on its unclipped channels within this range: where a hot spot
+#: clips a paint's strong channels only its weak ones are left, and a phone's processing (its
+#: colour matrix and saturation applied after the sensor clipped) spreads the channels of a
+#: washed-out paint further apart than the paint's own share of the light would (a blue in a
+#: hot spot recorded (0.98, 0.98, 0.5) linear BGR: blue only at 2.8 times the light fitted).
+SECTOR_SHADE_RANGE = (0.7, 3.0)
+#: A linear channel at least this bright is taken as clipped by the camera (sRGB 247 of 255: a
+#: clipped channel's JPEG value lies at 250-255 with noise and compression).
+CLIPPED_LINEAR = 0.93
 #: A tile's sectors are judged at the tile's glare up to this many steps of
-#: :data:`GLARE_STEPS` either way. 0: one glare per tile; with 4 (0.2 either way, the hot
-#: spot's fall-off across a tile) a pale blue sector beside green ones in a glare fitted green
-#: as well as blue (the independent renderer's Twelve Tiles hard seed 2: a tile left unread).
-CELL_GLARE_SLACK = 0
+#: :data:`GLARE_STEPS` either way (0.1 of a white face's light: a lamp's hot spot may be hardly
+#: wider than a tile, so its veil falls off across the tile's face and one sector shows more of
+#: it than the opposite one). 0 (one glare per tile): 64 wrong cells on the Twelve Tiles photos
+#: of the independent development sets, the project's dev set and bench45; 2: 62 (six photos a
+#: cell better, two worse); 4 (0.2 either way) let a pale blue sector beside green ones in a
+#: glare fit green as well as blue (the independent renderer's Twelve Tiles hard seed 2: a tile
+#: left unread).
+CELL_GLARE_SLACK = 2
 
 
 #: A tile's glare is looked for in grey too (see :func:`sector_glare_distances`) when one of its
@@ -66,12 +79,13 @@ GREY_RELOOK = 10.0
 
 def glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
                     lamp: np.ndarray, *, steps=GLARE_STEPS, cost: float = GLARE_COST,
-                    shade: tuple[float, float] = SHADE_RANGE, balanced: bool = False
-                    ) -> np.ndarray:
+                    shade: tuple[float, float] = SHADE_RANGE, balanced: bool = False,
+                    unclipped: bool = False) -> np.ndarray:
     """Distances ``(N, K, G)`` (CIEDE2000 plus ``cost`` per unit of glare) of Lab samples
     ``(N, 3)`` to each palette colour under ``correction`` with the glare of each of ``steps``
     (``G``; :data:`GLARE_STEPS`) of the ``lamp``'s white added, the shading ``a`` fitted per
-    sample and colour (least squares in linear light, within ``shade``; ``(1, 1)``: none).
+    sample and colour (least squares in linear light, within ``shade``; ``(1, 1)``: none; with
+    ``unclipped``, on the channels the camera did not clip, :data:`CLIPPED_LINEAR`).
     ``balanced``: the lamp's white as the camera's white balance records it, grey at the
     brightest channel of the white under ``correction`` (see the module's docstring)."""
     lab = np.asarray(lab, np.float64).reshape(-1, 3)
@@ -80,13 +94,21 @@ def glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
     white = np.asarray(lamp, np.float64) / max(float(np.max(lamp)), 1e-6) * c[0]  # (3,)
     if balanced:
         white = np.full(3, float(np.max(white)))
-    obs = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64) - c[1]  # (N, 3)
+    recorded = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64)  # (N, 3)
+    obs = recorded - c[1]
     n, k = len(obs), len(paint)
     g = np.asarray(steps, np.float64)  # (G,)
-    pp = np.maximum((paint * paint).sum(-1), 1e-9)  # (K,)
+    # (the channels the shading is fitted on, (N, 3): a clipped channel tells only that the
+    # light there reached the top, not how far beyond; all three clipped: all three)
+    used = np.ones((n, 3))
+    if unclipped:
+        used = (recorded < CLIPPED_LINEAR).astype(np.float64)
+        used[used.sum(axis=1) == 0] = 1.0
+    pp = np.maximum(np.einsum("nc,kc->nk", used, paint * paint), 1e-9)  # (N, K)
     # (all steps at once: the paint's share of the light, its shading, the colour seen)
     rest = obs[:, None, :] - g[None, :, None] * white  # (N, G, 3)
-    a = np.clip(np.einsum("ngc,kc->nkg", rest, paint) / pp[None, :, None], *shade)  # (N, K, G)
+    a = np.clip(np.einsum("ngc,kc->nkg", rest * used[:, None, :], paint) / pp[:, :, None],
+                *shade)  # (N, K, G)
     seen = np.clip(a[..., None] * paint[None, :, None, :] + (g[:, None] * white)[None, None]
                    + c[1], 0.0, 1.0)  # (N, K, G, 3)
     seen_lab = bgr_to_lab(linear_to_srgb(seen.reshape(-1, 3)).astype(np.float32))
@@ -127,13 +149,15 @@ def sector_glare_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette,
     :func:`glare_distances`) as the fitted light records it or as the camera's white balance
     does (the latter for tiles with a sample the former leaves further than
     :data:`GREY_RELOOK`): each tile the look that fits it best."""
-    fitted = glare_distances(lab, palette, correction, lamp)
+    fitted = glare_distances(lab, palette, correction, lamp, shade=SECTOR_SHADE_RANGE,
+                             unclipped=True)
     out = through_cell_glare(plain, fitted, cell)
     # (the grey look for the tiles the fitted one leaves a sample unexplained on: it costs as
     # much again, and a tile whose paints all fit through the fitted light keeps their names)
     poor = np.isin(cell, cell[out.min(axis=1) > GREY_RELOOK])
     if poor.any():
-        grey = glare_distances(lab[poor], palette, correction, lamp, balanced=True)
+        grey = glare_distances(lab[poor], palette, correction, lamp, balanced=True,
+                               shade=SECTOR_SHADE_RANGE, unclipped=True)
         out[poor] = through_cell_glare(plain[poor], (fitted[poor], grey), cell[poor])
     return out
 

@@ -86,3 +86,31 @@ def test_a_tiles_glare_is_also_looked_for_in_grey_whatever_tint_the_fitted_light
     assert [pal.names[i] for i in fitted_only.argmin(axis=1)] != names
     either = sector_glare_distances(lab, plain, pal, corr, np.ones(3), tile)
     assert [pal.names[i] for i in either.argmin(axis=1)] == names
+
+
+def test_a_tiles_glare_may_fall_off_across_its_face():
+    # a hot spot hardly wider than a tile: one sector (0) fits its paint best at a weak glare,
+    # the opposite one (1) its own paint at a glare two steps stronger; at the first's glare
+    # it would fit the first's paint better than its own
+    plain = np.full((2, 2), 30.0)
+    look = np.full((2, 2, 6), 12.0)
+    look[0, 0, 1] = 1.0  # sector 0: colour 0 at step 1
+    look[1, 0, 1], look[1, 1, 1] = 5.0, 8.0  # sector 1 at step 1: colour 0 nearer than its own
+    look[1, 1, 3] = 1.0  # ... and its own colour 1 at step 3
+    out = through_cell_glare(plain, look, np.zeros(2, int))
+    assert list(out.argmin(axis=1)) == [0, 1]
+
+
+def test_a_blue_whose_strong_channels_the_hot_spot_clipped_is_blue():
+    # a tile's four blue sectors in a hot spot, recorded with blue and green clipped and red at
+    # about half (linear BGR about (0.98, 0.98, 0.5): the independent renderer's Twelve Tiles
+    # hard 158) under a grey light: the shading fitted on the red channel alone explains them
+    # as blue; fitted on all three (the clipped ones taken at face value) green fits nearer
+    from vision.glare import sector_glare_distances
+    from vision.kits import kit_for_game
+    pal = Palette.from_hex(kit_for_game("twelve-tiles").colours)
+    lab = np.array([[95.0, -20.2, -6.6], [91.5, -18.3, -11.9], [95.6, -17.7, -5.8], [96.5, -14.4, -4.7]])
+    corr = np.array([[1.5, 1.5, 1.5], [0.0, 0.0, 0.0]])
+    plain = palette_distance(lab, pal)
+    dist = sector_glare_distances(lab, plain, pal, corr, np.ones(3), np.zeros(4, int))
+    assert [pal.names[i] for i in dist.argmin(axis=1)] == ["blue"] * 4
