@@ -1554,6 +1554,7 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     named, cconfs = _named_by_hue(labs, dist, match, share_cost=CARD_SHARE_COST)
     cconfs = np.maximum(cconfs, _named_by_hue(labs, dist, match_from_distances(dist),
                                            share_cost=CARD_SHARE_COST)[1])
+    cconfs = np.maximum(cconfs, _apart_conf(labs, dist, named, CARD_SHARE_COST))
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]
@@ -1568,6 +1569,25 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
             doubts.append(("symbol", why))
         evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
         out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]), evidence)
+    return out
+
+
+def _apart_conf(labs: np.ndarray, dist: np.ndarray, named: np.ndarray,
+                share_cost: float) -> np.ndarray:
+    """Confidence ``(N,)`` of each card's colour ``named`` ``(N,)`` (palette indices; its
+    distances ``dist`` ``(N, K)``, colours ``labs`` ``(N, 3)``) as the photo's hue groups name it
+    (see :func:`_named_by_hue`): a colour another hue group is named costs ``share_cost`` more
+    (a set does not paint two groups of cards of clearly different hue alike), so its margin
+    to the runner-up counts that cost. (A red card under a warm lamp, 9.6 from red as lit and
+    12.6 from orange, was left unnamed beside orange cards of another hue named orange.)"""
+    hue = hue_groups(labs)
+    out = np.zeros(len(labs))
+    for i in range(len(labs)):
+        others = (hue >= 0) & (hue != hue[i]) if hue[i] >= 0 else hue >= 0
+        taken = set(named[others].tolist())
+        alt = [dist[i, k] + (share_cost if k in taken else 0.0)
+               for k in range(dist.shape[1]) if k != named[i]]
+        out[i] = _conf_from_match(float(dist[i, named[i]]), min(alt) - float(dist[i, named[i]]))
     return out
 
 
