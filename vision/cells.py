@@ -578,9 +578,18 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 logger.debug("cell %s: the table's colour and texture (%.1f)", cell, tex[i])
                 occ[cell], conf[cell] = False, 0.6
     # cells left out of a close colour fit, even, not blown out (a card's symbol may still
-    # vouch for one, see read_cells)
+    # vouch for one, see read_cells); or, of a colour the bare table shows too (why the mask
+    # left it out: a cloth in the cards' colours), of the look of a card taken surely: the same
+    # paint in the same light looks the same, however far the light fitted leaves it from the
+    # palette (blue cards the mask missed on a cloth with blue stripes, 8.6 from blue as lit
+    # like the blue cards taken beside them, 7.4-8.7)
+    # (cards only: no other face's cells are vouched for by their art)
+    taken = labs[[j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]
+                 if ctx.kit.face_model == "symbol" else []]
     ctx.card_like = [cell for i, cell in enumerate(cells)
-                     if not occ[cell] and d_pal[i] <= GROW_FIT and steady(cell)]
+                     if not occ[cell] and steady(cell)
+                     and (d_pal[i] <= GROW_FIT
+                          or (len(taken) > 0 and table_shows(i) and _looks_like(labs[i], taken)))]
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
     # and a blown-out one with an outline, see _blown_face; and one of a palette-like colour
     # however uneven among tiles on all four sides: a lamp's hot spot across a tile's face
@@ -1621,6 +1630,7 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     named, cconfs = _named_by_hue(labs, dist, match, share_cost=CARD_SHARE_COST)
     cconfs = np.maximum(cconfs, _named_by_hue(labs, dist, match_from_distances(dist),
                                            share_cost=CARD_SHARE_COST)[1])
+    cconfs = np.maximum(cconfs, _apart_conf(labs, dist, named, CARD_SHARE_COST))
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]
@@ -1635,6 +1645,25 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
             doubts.append(("symbol", why))
         evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
         out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]), evidence)
+    return out
+
+
+def _apart_conf(labs: np.ndarray, dist: np.ndarray, named: np.ndarray,
+                share_cost: float) -> np.ndarray:
+    """Confidence ``(N,)`` of each card's colour ``named`` ``(N,)`` (palette indices; its
+    distances ``dist`` ``(N, K)``, colours ``labs`` ``(N, 3)``) as the photo's hue groups name it
+    (see :func:`_named_by_hue`): a colour another hue group is named costs ``share_cost`` more
+    (a set does not paint two groups of cards of clearly different hue alike), so its margin
+    to the runner-up counts that cost. (A red card under a warm lamp, 9.6 from red as lit and
+    12.6 from orange, was left unnamed beside orange cards of another hue named orange.)"""
+    hue = hue_groups(labs)
+    out = np.zeros(len(labs))
+    for i in range(len(labs)):
+        others = (hue >= 0) & (hue != hue[i]) if hue[i] >= 0 else hue >= 0
+        taken = set(named[others].tolist())
+        alt = [dist[i, k] + (share_cost if k in taken else 0.0)
+               for k in range(dist.shape[1]) if k != named[i]]
+        out[i] = _conf_from_match(float(dist[i, named[i]]), min(alt) - float(dist[i, named[i]]))
     return out
 
 

@@ -4,6 +4,7 @@ A glossy card's sheen adds a share of the light to every channel: a red card und
 lamp's hot spot looks pink-orange, nearer the orange paint as lit than the red; a purple one
 lavender. Its colour is named with the sheen that fits it best, at a small cost per unit."""
 import numpy as np
+import pytest
 
 from vision.cells import _sheen_distance
 from vision.colour import Palette, bgr_to_lab, lab_to_bgr, linear_to_srgb, palette_distance, srgb_to_linear
@@ -61,3 +62,25 @@ def test_two_hue_groups_of_cards_are_two_paints():
                      [49.5, 37.5, 0.7, 33.0, 49.2, 57.7], [54.9, 54.0, 49.8, 33.4, 5.0, 36.0]])
     assert list(name_groups(labs, dist, share_cost=SHARE_COST)[:4]) == [1, 1, 1, 1]
     assert list(name_groups(labs, dist, share_cost=CARD_SHARE_COST)[:4]) == [0, 0, 1, 1]
+
+
+def test_a_card_whose_runner_up_paint_another_hue_group_took_is_named_surely():
+    # the independent renderer's final3 hard 063 (a warm lamp): a red card 9.6 from red as lit
+    # and 12.6 from orange, alone in its hue group, 12 Delta H* from two orange cards named
+    # orange; its own margin (3) left it unnamed, while orange would cost it the sharing too
+    from vision.cells import CARD_SHARE_COST, CONFIDENCE_THRESHOLD, _apart_conf, _named_by_hue
+    from vision.colour import match_from_distances
+
+    labs = np.array([[42.0, 63.0, 43.0], [58.5, 56.3, 53.0], [52.2, 59.6, 55.6],
+                     [76.7, 4.2, 57.7], [46.2, -16.4, -19.2]])
+    dist = np.array([[9.6, 12.6, 49.1, 66.6, 46.9, 26.0], [12.3, 5.5, 35.4, 59.3, 41.4, 26.2],
+                     [13.8, 6.6, 38.8, 60.9, 42.0, 27.1], [49.5, 37.5, 0.7, 33.0, 49.2, 57.7],
+                     [54.9, 54.0, 49.8, 33.4, 5.0, 36.0]])
+    named, conf = _named_by_hue(labs, dist, match_from_distances(dist), share_cost=CARD_SHARE_COST)
+    assert list(named) == [0, 1, 1, 2, 4]
+    assert conf[0] < CONFIDENCE_THRESHOLD  # (its own margin alone)
+    apart = _apart_conf(labs, dist, named, CARD_SHARE_COST)
+    assert apart[0] > 0.8
+    # (where the runner-up is no other group's colour, the margin is the card's own)
+    alone = _apart_conf(labs[[0, 3, 4]], dist[[0, 3, 4]], named[[0, 3, 4]], CARD_SHARE_COST)
+    assert alone[0] == pytest.approx(conf[0], abs=1e-6)
