@@ -2251,10 +2251,13 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         # (the light from the paints seen together too: each paint one cluster of sectors)
         match, corr = fit_with_paint_light(samples, ctx.palette, gains)
         dist = palette_distance(samples, ctx.palette, match.predicted)
-        # (each tile at its own exposure under the light, clipped: a lamp's hot spot)
-        dist = tile_exposure_distances(samples, dist, ctx.palette, corr,
-                                       np.arange(len(samples)) // 4)
-        match = match_from_distances(dist, match.predicted)
+        # (each tile at its own exposure under the light, clipped: a lamp's hot spot. Not with a
+        # profile: its paints were measured in the player's own light, exposure included, and
+        # one learnt from a bright photo is already clipped, so scaling it up tells nothing)
+        if ctx.profile is None:
+            dist = tile_exposure_distances(samples, dist, ctx.palette, corr,
+                                           np.arange(len(samples)) // 4)
+            match = match_from_distances(dist, match.predicted)
     else:
         match, dist = _sectors_through_glare(ctx, samples, gains)
     named, sconfs = _named_by_hue(samples, dist, match)

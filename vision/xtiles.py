@@ -224,8 +224,11 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
     # (linear light's factors: as fitted, then its shades; then the paints in a hot spot)
     for shade in ((1.0, 1.0), SHADE, None):
         ranked: list[tuple[float, np.ndarray, np.ndarray]] = []
-        if shade is None and _clipped_share(lab, near) < HOT_SPOT_CLIPPED:
-            yield []  # (no hot spot: the camera clipped little or none of the layout)
+        if shade is None and (len(limits) > 1 or _clipped_share(lab, near) < HOT_SPOT_CLIPPED):
+            # (no hot spot: the camera clipped little or none of the layout; or a profile's
+            # measured paints, taken in the player's own light: one learnt from a bright photo
+            # is clipped already, and lit further it is a near white that paints the lit rims)
+            yield []
             return
         for pred in preds:
             if shade is None:
