@@ -306,8 +306,8 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
     sample = _layout_sample(fg)
     valid: list[Lattice] = []
     for pairs in (list(combinations(vps, 2)), list(combinations(flat, 2))):
-        if valid:
-            break
+        if not all(_sheared(lat) for lat in valid):
+            break  # (lattices sheared on the table: the parallel hypotheses are tried too)
         candidates = []
         for (v1, m1), (v2, m2) in pairs:
             # v1 becomes the x direction, so family 1 holds the lines y = const (and vice versa)
@@ -910,6 +910,11 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
         valid = [_refine_pitch(lat, work) for lat in valid]
     valid = [_focus_perspective(lat, work) for lat in valid]
     valid = [_align_phase(lat, gray) for lat in valid]
+    # square tiles lie on a lattice square on the table: one still sheared once focused mixes
+    # the tiles' lines with others (teeth, a note's lines), kept only when nothing else holds
+    valid = [_with_skew(lat, image.shape[1::-1]) for lat in valid]
+    if not all(_sheared(lat) for lat in valid):
+        valid = [lat for lat in valid if not _sheared(lat)]
     # of the lattices that hold together, the one whose cells fit the tiles best: each cell
     # either full of tile or bare (the edge evidence ranks them, the tiles' extent decides)
     fits = [_partial(lat) for lat in valid]
@@ -1644,6 +1649,22 @@ def _refit_to_edges(lat: Lattice, segs: Segments) -> Lattice:
     return new
 
 
+#: Largest |cos| of the angle between a lattice's axes on the table (see :func:`_skew`) for a
+#: lattice to hold together at all: 66 degrees (a lattice just found from vanishing points is a
+#: few degrees off in perspective until focused, see :func:`_focus_perspective`).
+MAX_SKEW_FOUND = 0.4
+
+#: Largest |cos| of the angle between a focused lattice's axes on the table for square tiles:
+#: 0.25 is 75.5 degrees. The tiles are square, so their lattice is square on the table up to
+#: the error of the assumed camera (focal length, a crop) and of the fit: the lattices that
+#: read right over the development photos (textile and octopus of indie, indieB, final,
+#: final2, final3, tex4dev, oct8dev, dev; 248 photos) measured at most 0.17 once focused; a
+#: sheared one that read wrong 0.30 (independent final2 textile-normal-051: on a near top-down
+#: view its columns ran 20 degrees off the tiles' own, from a family of the tiles' toothed
+#: edges taken for another direction).
+MAX_SKEW = 0.25
+
+
 def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: float,
             n_candidates: int, n_vps: int, fg: np.ndarray, size: tuple[int, int],
             sample: np.ndarray | None = None) -> Lattice | None:
@@ -1685,15 +1706,30 @@ def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: floa
         return None
     H_img = np.linalg.inv(H)
     skew = _skew(H_img, size, ((cols[0] + cols[1] + 1) / 2, (rows[0] + rows[1] + 1) / 2))
-    if skew > 0.4:
+    if skew > MAX_SKEW_FOUND:
         logger.debug("lattice candidate rejected: its axes are not square on the table (%.2f)", skew)
         return None
     S_full = np.diag([1 / scale, 1 / scale, 1.0])
     H_full = S_full @ H_img
     logger.debug("lattice: score %.3f, cols %s rows %s", score, cols, rows)
     lat = Lattice(H=H_full / H_full[2, 2], rows=rows, cols=cols, pitch_px=0.0, strength=float(score),
-                  work_scale=scale, info={"candidates": n_candidates, "vps": n_vps}, fg=fg)
+                  work_scale=scale, info={"candidates": n_candidates, "vps": n_vps,
+                                          "skew": skew}, fg=fg)
     return _normalise(lat)
+
+
+def _sheared(lat: Lattice) -> bool:
+    """Whether the lattice's axes are too far from square on the table for square tiles (its
+    ``info["skew"]`` above :data:`MAX_SKEW`, see :func:`_skew`)."""
+    return lat.info.get("skew", 0.0) > MAX_SKEW
+
+
+def _with_skew(lat: Lattice, size: tuple[int, int]) -> Lattice:
+    """``lat`` (full-image pixels of a ``size`` (w, h) picture) with its ``info["skew"]``
+    measured again (after its perspective was refined)."""
+    centre = ((lat.cols[0] + lat.cols[1] + 1) / 2, (lat.rows[0] + lat.rows[1] + 1) / 2)
+    lat.info["skew"] = _skew(lat.H, size, centre)
+    return lat
 
 
 def _recoordinated(lat: Lattice, A: np.ndarray, **changes) -> Lattice:

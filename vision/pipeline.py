@@ -564,7 +564,10 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         elif n_occ and (best is None or score < best.score):
             best = _Candidate(score, lat, td, readings, info)
             chosen = k
-    if best is not None and kit.shape == "card" and not framed:
+    if best is not None and (kit.shape == "card" or game == "textile") and not framed:
+        # (Textile too: its tiles of the table's colours, white on a cream cloth, are missed
+        # by the mask like cards, and a tile beyond them, cut off from the layout's group,
+        # dropped with them)
         lat, td, readings, info = _cards_within(image, kit, palette, profile, best.lattice, best.td,
                                                 best.readings, best.info, cell_px)
         if lat is not best.lattice:

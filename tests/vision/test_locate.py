@@ -1,4 +1,6 @@
 """The lattice hypotheses' helpers on small synthetic pictures."""
+import math
+
 import cv2
 import numpy as np
 
@@ -54,3 +56,34 @@ def test_plausible_cells_rejects_a_horizon_across_the_layout():
     # a vanishing line y = 100 through the middle of the layout
     horizon = np.array([[1.0, 0, 0], [0, 1.0, 0], [0, 0.01, -1.0]])
     assert not _plausible_cells(horizon, fg)
+
+
+def _grid_lattice(shear_deg: float):
+    """:func:`vision.locate._finish` on the lines of a 5 x 5 grid seen straight down (work image
+    800 x 600, pitch 50 px) whose columns lean ``shear_deg`` off the rows' normal."""
+    from vision.lattice import Segments
+    from vision.locate import _finish
+
+    t = math.radians(90.0 - shear_deg)
+    H_img = np.array([[50.0, 50.0 * math.cos(t), 250], [0, 50.0 * math.sin(t), 180], [0, 0, 1]])
+    k = np.arange(6, dtype=float)
+    rows = Segments(apply_h(H_img, np.column_stack([np.zeros(6), k])),
+                    apply_h(H_img, np.column_stack([np.full(6, 5.0), k])))
+    cols = Segments(apply_h(H_img, np.column_stack([k, np.zeros(6)])),
+                    apply_h(H_img, np.column_stack([k, np.full(6, 5.0)])))
+    fg = np.zeros((600, 800), np.uint8)
+    corners = apply_h(H_img, np.array([[0.0, 0], [5, 0], [5, 5], [0, 5]]))
+    cv2.fillPoly(fg, [corners.astype(np.int32)], 1)
+    return _finish(np.linalg.inv(H_img), cols, rows, 1.0, 1.0, 1, 2, fg.astype(bool), (800, 600))
+
+
+def test_a_lattice_sheared_on_the_table_is_marked_and_a_wild_one_rejected():
+    # square tiles are square on the table: columns 20 degrees off the rows' normal on a
+    # straight-down view (a family of lines taken from another direction) hold no tiles (kept
+    # by the search only when nothing else holds together); 30 degrees off, never
+    from vision.locate import _sheared
+
+    assert not _sheared(_grid_lattice(0.0))
+    assert not _sheared(_grid_lattice(8.0))
+    assert _sheared(_grid_lattice(20.0))
+    assert _grid_lattice(30.0) is None
