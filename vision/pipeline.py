@@ -753,15 +753,18 @@ def _reading_candidates(kit: Kit, lattices: list[Lattice], lattice: Lattice, fra
     """The lattices worth reading in full; the one whose cells read best is kept.
 
     A framed board: its 8x8 window (plus a ring), on each of ``board_cells`` (the cells placed
-    within the board's strips, the lattice the frame was found on) or on ``lattice``. X-shaped tiles: the cell lattices behind the
+    within the board's strips, the lattice the frame was found on; the latter only where it
+    puts the cells elsewhere, see :func:`_distinct`) or on ``lattice``. X-shaped tiles: the cell lattices behind the
     groove lines of the best few lattices (both phases). Other sector tiles: the lattice and its
     diagonal re-readings. Otherwise the two best lattices.
     """
     if frame is not None:
         fr, fc = frame.origin
         size = int(kit.board.get("size", FRAME)) if kit.board else FRAME
-        return [lat.with_H(lat.H, rows=(fr - 1, fr + size), cols=(fc - 1, fc + size))
-                for lat in (board_cells or [lattice])]
+        # (the cells placed within the strips are mostly where the frame's lattice put them,
+        # to a few hundredths of a cell: read once, as the strips placed them)
+        return _distinct([lat.with_H(lat.H, rows=(fr - 1, fr + size), cols=(fc - 1, fc + size))
+                          for lat in (board_cells or [lattice])])
     if lattices and lattices[0].info.get("source") == "mat":
         return lattices  # the cell lattices themselves, fitted on the mat's top-down view
     if kit.shape == "rounded-x":

@@ -82,3 +82,21 @@ def test_read_cells_gives_up_once_occupancy_shows_it_cannot_win():
     assert readings == [] and info["gave_up"] and len(seen) == 1
     full, info = read_cells(td, kit, palette=palette, give_up=lambda n, c: False)
     assert "gave_up" not in info and sum(r.occupied for r in full) == seen[0][0]
+
+
+def test_a_framed_boards_cells_placed_alike_by_strips_and_lattice_are_read_once():
+    """The cells placed within a board's strips and the frame's lattice are both read only where
+    they put the cells in different places (the strips' placement first)."""
+    from vision.frame import Frame
+    from vision.kits import kit_for_game
+    from vision.pipeline import _reading_candidates
+
+    kit = kit_for_game("twelve-tiles")
+    frame = Frame((0, 0), {}, 0.9, {"n": 0.5, "e": 0.5, "s": 0.5, "w": 0.5})
+    lattice, strips = _lattice(0, 0), _lattice(2, -1)
+    out = _reading_candidates(kit, [lattice], lattice, frame, [strips, lattice])
+    assert len(out) == 1 and np.array_equal(out[0].H, strips.H)
+    assert out[0].rows == (-1, 8) and out[0].cols == (-1, 8)
+    apart = _lattice(30, 0)  # a third of a cell off: both are read
+    assert len(_reading_candidates(kit, [lattice], lattice, frame, [apart, lattice])) == 2
+
