@@ -240,17 +240,20 @@ def _rim_steps(labels: np.ndarray, lab: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 def _rim_map(labels: np.ndarray, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`_rim_steps` as maps of the smaller copy (h, w): the labels, the rim pixels
-    (bool) and the colour step at every pixel (float32)."""
+    (bool) and the colour step at every rim pixel (float32; 0 elsewhere)."""
     h, w = lab.shape[:2]
     small = cv2.resize(labels, (w, h), interpolation=cv2.INTER_NEAREST)
     inside = (small > 0).astype(np.float32)
     k = (RIM_WINDOW, RIM_WINDOW)
     w_in = cv2.blur(inside, k)
     w_out = 1.0 - w_in
-    mean_in = cv2.blur(lab * inside[..., None], k) / np.maximum(w_in, 1e-6)[..., None]
-    mean_out = cv2.blur(lab * (1.0 - inside)[..., None], k) / np.maximum(w_out, 1e-6)[..., None]
-    step = np.linalg.norm(mean_in - mean_out, axis=2)
     rim = (small > 0) & (cv2.erode(inside, np.ones((3, 3), np.uint8)) == 0) & (w_out > 0.05)
+    # (the means and their distance only at the rim's pixels: the rest of the map is 0)
+    mean_in = cv2.blur(lab * inside[..., None], k)[rim] / np.maximum(w_in[rim], 1e-6)[:, None]
+    mean_out = (cv2.blur(lab * (1.0 - inside)[..., None], k)[rim]
+                / np.maximum(w_out[rim], 1e-6)[:, None])
+    step = np.zeros((h, w), np.float32)
+    step[rim] = np.linalg.norm(mean_in - mean_out, axis=1)
     return small, rim, step
 
 
