@@ -17,6 +17,22 @@ import numpy as np
 
 logger = logging.getLogger(__name__)
 
+#: The labelling of :func:`components`: Grana's block-based algorithm (BBDT). OpenCV's default
+#: for 8-connectivity (Spaghetti) labels in the same order (both scan 2x2 blocks: labels, areas
+#: and boxes are identical) but gathers the statistics a third slower: 3.6 -> 2.4 ms for a
+#: work-size (856 x 642) mask, measured on one core.
+COMPONENTS_ALGORITHM = cv2.CCL_GRANA
+
+
+def components(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    """8-connected groups of the non-zero pixels of ``mask`` ((H, W) uint8): ``(n, labels,
+    stats)`` as ``cv2.connectedComponentsWithStats(mask, connectivity=8)`` gives them (``n``
+    counting the background, label 0; ``labels`` (H, W) int32; ``stats`` (n, 5) int32, see
+    ``cv2.CC_STAT_*``), computed faster (see :data:`COMPONENTS_ALGORITHM`)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
+        mask, 8, cv2.CV_32S, COMPONENTS_ALGORITHM)
+    return n, labels, stats
+
 
 def _rare_in_frame(lab: np.ndarray, frame: np.ndarray) -> np.ndarray:
     """Pixels whose colour is much rarer in the frame than in the whole picture: a CIELAB
@@ -111,7 +127,7 @@ def _smooth_unlike_frame(gray: np.ndarray, frame: np.ndarray, *, window: float =
     # such clusters (edges a few pixels apart are one cluster: a pattern's broken lines are a
     # large one), against the frame's density of the same
     near = cv2.dilate((edges > 0).astype(np.uint8), np.ones((5, 5), np.uint8))
-    _, clusters, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=8)
+    _, clusters, stats = components(near)
     small = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) < k + 4
     small[0] = False
     long_edges = np.where(small[clusters], 0.0, edges).astype(np.float32)
@@ -149,7 +165,7 @@ def _without_cloth_patches(lab: np.ndarray, smooth: np.ndarray, core: np.ndarray
     colour: cloth showing in a gap of the layout lies along the tiles' edges, which the
     lattice's search needs inside the mask."""
     h, w = lab.shape[:2]
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(core.astype(np.uint8), connectivity=8)
+    n, labels, stats = components(core.astype(np.uint8))
     if n < 2:
         return smooth, core
     k = max(3, int(window * max(h, w)) | 1)
@@ -224,17 +240,20 @@ def _rim_steps(labels: np.ndarray, lab: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 def _rim_map(labels: np.ndarray, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`_rim_steps` as maps of the smaller copy (h, w): the labels, the rim pixels
-    (bool) and the colour step at every pixel (float32)."""
+    (bool) and the colour step at every rim pixel (float32; 0 elsewhere)."""
     h, w = lab.shape[:2]
     small = cv2.resize(labels, (w, h), interpolation=cv2.INTER_NEAREST)
     inside = (small > 0).astype(np.float32)
     k = (RIM_WINDOW, RIM_WINDOW)
     w_in = cv2.blur(inside, k)
     w_out = 1.0 - w_in
-    mean_in = cv2.blur(lab * inside[..., None], k) / np.maximum(w_in, 1e-6)[..., None]
-    mean_out = cv2.blur(lab * (1.0 - inside)[..., None], k) / np.maximum(w_out, 1e-6)[..., None]
-    step = np.linalg.norm(mean_in - mean_out, axis=2)
     rim = (small > 0) & (cv2.erode(inside, np.ones((3, 3), np.uint8)) == 0) & (w_out > 0.05)
+    # (the means and their distance only at the rim's pixels: the rest of the map is 0)
+    mean_in = cv2.blur(lab * inside[..., None], k)[rim] / np.maximum(w_in[rim], 1e-6)[:, None]
+    mean_out = (cv2.blur(lab * (1.0 - inside)[..., None], k)[rim]
+                / np.maximum(w_out[rim], 1e-6)[:, None])
+    step = np.zeros((h, w), np.float32)
+    step[rim] = np.linalg.norm(mean_in - mean_out, axis=1)
     return small, rim, step
 
 
@@ -402,7 +421,7 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
     # the layout is one big group; clutter and odd patches of table are smaller and apart
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    n, labels, stats = components(fg)
     if n > 2 and smooth is None:
         # a patch of the table in another light (a lamp's hot spot, a shadow) stands out in
         # colour but has no outline: its light fades over many pixels, a tile's edge is sharp
@@ -415,7 +434,7 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
             fg = np.where(soft[labels], 0, fg).astype(np.uint8)
             if inside is not None:
                 fg |= inside
-            n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+            n, labels, stats = components(fg)
     if n > 2:
         areas = stats[1:, cv2.CC_STAT_AREA]
         x, y = stats[1:, cv2.CC_STAT_LEFT], stats[1:, cv2.CC_STAT_TOP]

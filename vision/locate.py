@@ -33,7 +33,8 @@ import cv2
 import numpy as np
 
 from vision.errors import NoTilesFound
-from vision.foreground import fill_holes, foreground_mask, outline_step  # noqa: F401 (public here too)
+from vision.foreground import (components, fill_holes, foreground_mask,  # noqa: F401 (public here too)
+                               outline_step)
 from vision.lattice import (Segments, _jacobian, apply_h, fit_comb,
                             fit_lattice_homography, find_segments, pair_homography,
                             segment_positions, vanishing_points)
@@ -566,7 +567,7 @@ def _lit_patch_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tuple[
     if textured:
         return None
     h, w = fg.shape[:2]
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8), connectivity=8)
+    n, labels, stats = components(fg.astype(np.uint8))
     if n < 2:
         return None
     i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
@@ -605,7 +606,7 @@ def _layout_box(fg: np.ndarray, work: np.ndarray | None = None
     lamplight may be bigger than a small layout. With ``work``, a nearby group mostly of the
     table's colours (a patch of light, a stretch of the table's pattern) is no part of it.
     ``None`` when ``fg`` holds fewer than 16 pixels."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8), connectivity=8)
+    n, labels, stats = components(fg.astype(np.uint8))
     if n < 2 or int(stats[1:, cv2.CC_STAT_AREA].sum()) < 16:
         return None
     x0 = stats[1:, cv2.CC_STAT_LEFT].astype(float)
@@ -710,7 +711,7 @@ def _table_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tuple[int,
     the floor: :func:`vision.foreground.outline_step` at least :data:`TABLE_EDGE`). ``(None,
     None)`` when there is no such group."""
     h, w = fg.shape[:2]
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8), connectivity=8)
+    n, labels, stats = components(fg.astype(np.uint8))
     if n < 2:
         return None, None
     i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
@@ -1106,7 +1107,7 @@ def _groups(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
     """The 8-connected groups of ``mask``: their number (with the background), labels and
     stats (see ``cv2.connectedComponentsWithStats``), kept for the last mask (see
     :func:`_for_last_mask`: the lattices of a photo share one)."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    n, labels, stats = components(mask.astype(np.uint8))
     labels.flags.writeable = False
     return n, labels, stats
 

@@ -536,16 +536,19 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
     for k, lat in enumerate(candidates):
         if lat.rows[1] - lat.rows[0] > 30 or lat.cols[1] - lat.cols[0] > 30:
             continue
-        if best is not None and _score_floor(lat, 4, 1.0, kit) >= best.score:
+        # (the cells' shape on the table counts to the score whatever they show: in the floor)
+        misshapen = _misshapen(image, lat, kit)
+        if best is not None and _score_floor(lat, 4, 1.0, kit, misshapen) >= best.score:
             continue  # (cannot read better than the best so far, whatever its cells show)
         ta = time.perf_counter()
         td = rectify(image, lat, cell_px=cell_px, aspect=_cell_shape(image, lat, kit))
         tb = time.perf_counter()
 
-        def give_up(n_occ: int, coverage: float, lat: Lattice = lat) -> bool:
+        def give_up(n_occ: int, coverage: float, lat: Lattice = lat,
+                    misshapen: float = misshapen) -> bool:
             # (no tile, or tiles that cannot make a better reading than the best so far)
-            return n_occ == 0 or (best is not None
-                                  and _score_floor(lat, n_occ, coverage, kit) >= best.score)
+            return n_occ == 0 or (best is not None and _score_floor(
+                lat, n_occ, coverage, kit, misshapen) >= best.score)
         readings, info = read_cells(td, kit, palette=palette, profile=profile,
                                     long_axis_parity=lat.info.get("long_axis_parity"),
                                     fg=rectify_mask(lat, td), framed=framed, give_up=give_up,
@@ -805,11 +808,14 @@ SQUARE_SLACK = 1.3
 MISSHAPEN_WEIGHT = 10.0
 
 
-def _score_floor(lat: Lattice, n_occ: int, coverage: float, kit: Kit) -> float:
+def _score_floor(lat: Lattice, n_occ: int, coverage: float, kit: Kit, misshapen: float = 0.0
+                 ) -> float:
     """The lowest score (see :func:`_score`) a reading of ``lat`` with ``n_occ`` tiles covering
     ``coverage`` of the layout can have (before reading the tiles: at most 4 and 1.0): with a
-    perfect colour fit (0) and every tile one of the set."""
-    return _score(lat, kit, fit=0.0, n_occ=n_occ, coverage=coverage, plausible=1.0)
+    perfect colour fit (0) and every tile one of the set; ``misshapen`` the lattice's
+    :func:`_misshapen` (it depends on the lattice alone: known before reading)."""
+    return _score(lat, kit, fit=0.0, n_occ=n_occ, coverage=coverage, plausible=1.0,
+                  misshapen=misshapen)
 
 
 def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]
@@ -831,15 +837,18 @@ def _reading_candidates(kit: Kit, lattices: list[Lattice], lattice: Lattice, fra
     """The lattices worth reading in full; the one whose cells read best is kept.
 
     A framed board: its 8x8 window (plus a ring), on each of ``board_cells`` (the cells placed
-    within the board's strips, the lattice the frame was found on) or on ``lattice``. X-shaped tiles: the cell lattices behind the
+    within the board's strips, the lattice the frame was found on; the latter only where it
+    puts the cells elsewhere, see :func:`_distinct`) or on ``lattice``. X-shaped tiles: the cell lattices behind the
     groove lines of the best few lattices (both phases). Other sector tiles: the lattice and its
     diagonal re-readings. Otherwise the two best lattices.
     """
     if frame is not None:
         fr, fc = frame.origin
         size = int(kit.board.get("size", FRAME)) if kit.board else FRAME
-        return [lat.with_H(lat.H, rows=(fr - 1, fr + size), cols=(fc - 1, fc + size))
-                for lat in (board_cells or [lattice])]
+        # (the cells placed within the strips are mostly where the frame's lattice put them,
+        # to a few hundredths of a cell: read once, as the strips placed them)
+        return _distinct([lat.with_H(lat.H, rows=(fr - 1, fr + size), cols=(fc - 1, fc + size))
+                          for lat in (board_cells or [lattice])])
     if lattices and lattices[0].info.get("source") == "mat":
         return lattices  # the cell lattices themselves, fitted on the mat's top-down view
     if kit.shape == "rounded-x":

@@ -84,3 +84,47 @@ def test_read_cells_gives_up_once_occupancy_shows_it_cannot_win():
     assert readings == [] and info["gave_up"] and len(seen) == 1
     full, info = read_cells(td, kit, palette=palette, give_up=lambda n, c: False)
     assert "gave_up" not in info and sum(r.occupied for r in full) == seen[0][0]
+
+
+def test_a_framed_boards_cells_placed_alike_by_strips_and_lattice_are_read_once():
+    """The cells placed within a board's strips and the frame's lattice are both read only where
+    they put the cells in different places (the strips' placement first)."""
+    from vision.frame import Frame
+    from vision.kits import kit_for_game
+    from vision.pipeline import _reading_candidates
+
+    kit = kit_for_game("twelve-tiles")
+    frame = Frame((0, 0), {}, 0.9, {"n": 0.5, "e": 0.5, "s": 0.5, "w": 0.5})
+    lattice, strips = _lattice(0, 0), _lattice(2, -1)
+    out = _reading_candidates(kit, [lattice], lattice, frame, [strips, lattice])
+    assert len(out) == 1 and np.array_equal(out[0].H, strips.H)
+    assert out[0].rows == (-1, 8) and out[0].cols == (-1, 8)
+    apart = _lattice(30, 0)  # a third of a cell off: both are read
+    assert len(_reading_candidates(kit, [lattice], lattice, frame, [apart, lattice])) == 2
+
+
+def test_a_misshapen_lattice_that_cannot_beat_the_best_reading_is_not_read(monkeypatch):
+    """The cells' shape on the table (``_misshapen``, known before reading) is in the floor."""
+    import vision.pipeline as pipeline
+    from vision.colour import Palette
+    from vision.kits import kit_for_game
+
+    kit = kit_for_game("octopus")
+    good, bad = _lattice(0, 0), _lattice(50, 0)
+    good.info["partial"] = bad.info["partial"] = 0.02
+    monkeypatch.setattr(pipeline, "_misshapen", lambda image, lat, kit: 0.3 if lat is bad else 0.0)
+    assert pipeline._score_floor(bad, 4, 1.0, kit, 0.3) == -2.0 + 0.2 + 3.0
+    read = []
+
+    def fake_read_cells(td, kit, **kw):
+        read.append(td)
+        cells = [pipeline.CellReading(r, c, True, 0.9, {"colour": "red"}, {}, 0.9)
+                 for r in range(2) for c in range(2)]
+        return cells, {"fit": 1.0, "coverage": 1.0}
+
+    monkeypatch.setattr(pipeline, "read_cells", fake_read_cells)
+    monkeypatch.setattr(pipeline, "set_fit", lambda readings, kit, game: 1.0)
+    image = np.zeros((1200, 1200, 3), np.uint8)
+    palette = Palette.from_hex(kit.colours)
+    out = pipeline._read_best(image, kit, "octopus", [good, bad], palette, None, framed=False)
+    assert out.chosen == 0 and len(read) == 1  # best -0.8 < floor 1.2 of the misshapen one
