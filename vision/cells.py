@@ -583,13 +583,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # paint in the same light looks the same, however far the light fitted leaves it from the
     # palette (blue cards the mask missed on a cloth with blue stripes, 8.6 from blue as lit
     # like the blue cards taken beside them, 7.4-8.7)
-    # (cards only: no other face's cells are vouched for by their art)
-    taken = labs[[j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]
-                 if ctx.kit.face_model == "symbol" else []]
+    taken = labs[[j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]]
     ctx.card_like = [cell for i, cell in enumerate(cells)
                      if not occ[cell] and steady(cell)
                      and (d_pal[i] <= GROW_FIT
-                          or (len(taken) > 0 and table_shows(i) and _looks_like(labs[i], taken)))]
+                          or (table_shows(i) and _looks_like(labs[i], taken)))]
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
     # and a blown-out one with an outline, see _blown_face; and one of a palette-like colour
     # however uneven among tiles on all four sides: a lamp's hot spot across a tile's face
