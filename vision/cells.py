@@ -578,16 +578,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 logger.debug("cell %s: the table's colour and texture (%.1f)", cell, tex[i])
                 occ[cell], conf[cell] = False, 0.6
     # cells left out of a close colour fit, even, not blown out (a card's symbol may still
-    # vouch for one, see read_cells); or, of a colour the bare table shows too (why the mask
-    # left it out: a cloth in the cards' colours), of the look of a card taken surely: the same
-    # paint in the same light looks the same, however far the light fitted leaves it from the
-    # palette (blue cards the mask missed on a cloth with blue stripes, 8.6 from blue as lit
-    # like the blue cards taken beside them, 7.4-8.7)
-    taken = labs[[j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]]
+    # vouch for one, see read_cells)
     ctx.card_like = [cell for i, cell in enumerate(cells)
-                     if not occ[cell] and steady(cell)
-                     and (d_pal[i] <= GROW_FIT
-                          or (table_shows(i) and _looks_like(labs[i], taken)))]
+                     if not occ[cell] and d_pal[i] <= GROW_FIT and steady(cell)]
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
     # and a blown-out one with an outline, see _blown_face; and one of a palette-like colour
     # however uneven among tiles on all four sides: a lamp's hot spot across a tile's face
