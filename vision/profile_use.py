@@ -52,17 +52,23 @@ def profile_lamp(profile: Mapping | None) -> np.ndarray:
     ``light.gains_bgr_to_defaults``, the gains that took the calibration photo's colours to the
     kit's defaults); without one (or with no sane gains), neutral (the kit's defaults are
     colours under daylight)."""
-    neutral = np.ones(3)
-    light = profile.get("light") if isinstance(profile, Mapping) else None
-    gains = light.get("gains_bgr_to_defaults") if isinstance(light, Mapping) else None
-    try:
-        g = np.asarray(gains, dtype=np.float64)
-    except (TypeError, ValueError):
-        return neutral
-    if g.shape != (3,) or not np.all(np.isfinite(g)) or np.any(g <= 0):
-        return neutral
+    g = _light_triple(profile, "gains_bgr_to_defaults")
+    if g is None or np.any(g <= 0):
+        return np.ones(3)
     white = 1.0 / g
     return white / white.max()
+
+
+def _light_triple(profile: Mapping | None, key: str) -> np.ndarray | None:
+    """The profile's ``light[key]`` as a finite ``(3,)`` float array, or None (no profile, no
+    such entry, or not three finite numbers)."""
+    light = profile.get("light") if isinstance(profile, Mapping) else None
+    value = light.get(key) if isinstance(light, Mapping) else None
+    try:
+        v = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        return None
+    return v if v.shape == (3,) and np.all(np.isfinite(v)) else None
 
 
 #: A calibration photo's haze (``light.haze_bgr_removed``, linear, largest channel) from which
@@ -85,13 +91,8 @@ def profile_haze_colour(profile: Mapping | None) -> np.ndarray | None:
     inferred from the paints' gains to the kit's defaults, it is skewed by the set's own paint,
     8-15 dE from the defaults; observed: a 3000 K lamp's white estimated nearly neutral while
     the veil taken out of the calibration photo was as warm as the lamp.)"""
-    light = profile.get("light") if isinstance(profile, Mapping) else None
-    haze = light.get("haze_bgr_removed") if isinstance(light, Mapping) else None
-    try:
-        h = np.asarray(haze, dtype=np.float64)
-    except (TypeError, ValueError):
-        return None
-    if h.shape == (3,) and np.all(np.isfinite(h)) and np.all(h >= 0) and h.max() >= HAZE_MEASURED:
+    h = _light_triple(profile, "haze_bgr_removed")
+    if h is not None and np.all(h >= 0) and h.max() >= HAZE_MEASURED:
         return h / h.max()
     return None
 
