@@ -46,6 +46,21 @@ def paint_solid_tiles(img: np.ndarray, tiles: dict, n: int, kit, inset: int = 2)
             draw_solid_tile(n - 2 * inset, colour, pips, kit)
 
 
+def colour_tile_block(pitch: int, origin: int, n: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """A grey table (BGR, ``2 origin + n pitch`` square) with an n x n block of tiles of random
+    colours (gaps of 4 px), cell (0, 0) at ``origin``; and the tiles' mask (bool)."""
+    rng = np.random.default_rng(seed)
+    size = 2 * origin + n * pitch
+    img = np.full((size, size, 3), 170, np.uint8)
+    fg = np.zeros((size, size), bool)
+    for r in range(n):
+        for c in range(n):
+            x0, y0 = origin + c * pitch + 2, origin + r * pitch + 2
+            img[y0:y0 + pitch - 4, x0:x0 + pitch - 4] = rng.integers(20, 250, 3)
+            fg[y0:y0 + pitch - 4, x0:x0 + pitch - 4] = True
+    return img, fg
+
+
 def cells_mask(shape: tuple[int, int], cells, n: int) -> np.ndarray:
     """A foreground mask (H, W) float32 of a top-down view of ``n`` pixels a cell: 1 on the
     given (row, col) cells, 0 elsewhere."""

@@ -5,23 +5,13 @@ import numpy as np
 
 from vision.lattice import apply_h
 from vision.locate import Lattice, _focus_perspective, _perspective_change
+from tests.vision.scenes import colour_tile_block
 
 PITCH, ORIGIN, N = 30, 40, 8
 
 
 def _colour_tiles(seed=0):
-    """A grey table (BGR) with an N x N block of tiles of random colours (gaps of 4 px), cell
-    (0, 0) at ``ORIGIN``; and the tiles' mask."""
-    rng = np.random.default_rng(seed)
-    size = 2 * ORIGIN + N * PITCH
-    img = np.full((size, size, 3), 170, np.uint8)
-    fg = np.zeros((size, size), bool)
-    for r in range(N):
-        for c in range(N):
-            x0, y0 = ORIGIN + c * PITCH + 2, ORIGIN + r * PITCH + 2
-            img[y0:y0 + PITCH - 4, x0:x0 + PITCH - 4] = rng.integers(20, 250, 3)
-            fg[y0:y0 + PITCH - 4, x0:x0 + PITCH - 4] = True
-    return img, fg
+    return colour_tile_block(PITCH, ORIGIN, N, seed)
 
 
 def _lattice(fg, G=np.eye(3)):

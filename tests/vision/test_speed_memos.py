@@ -6,22 +6,13 @@ import numpy as np
 
 from vision.colour import Palette, palette_distance, palette_distance_of
 from vision.locate import Lattice, _edge_strength, _edge_strength_of
+from tests.vision.scenes import colour_tile_block
 
 PITCH, ORIGIN, N = 30, 40, 6
 
 
 def _tiles(seed=0):
-    """A grey table (BGR) with an N x N block of tiles of random colours, and their mask."""
-    rng = np.random.default_rng(seed)
-    size = 2 * ORIGIN + N * PITCH
-    img = np.full((size, size, 3), 170, np.uint8)
-    fg = np.zeros((size, size), bool)
-    for r in range(N):
-        for c in range(N):
-            x0, y0 = ORIGIN + c * PITCH + 2, ORIGIN + r * PITCH + 2
-            img[y0:y0 + PITCH - 4, x0:x0 + PITCH - 4] = rng.integers(20, 250, 3)
-            fg[y0:y0 + PITCH - 4, x0:x0 + PITCH - 4] = True
-    return img, fg
+    return colour_tile_block(PITCH, ORIGIN, N, seed)
 
 
 def _lattice(fg, shift=0.0):
