@@ -2150,6 +2150,21 @@ def _sector_contrast(labs: np.ndarray) -> float:
     return float(np.max(d))
 
 
+#: Two sectors of one tile whose colours lie at most this far apart (CIEDE2000) show one paint:
+#: they are in the same light (a glare washes out neighbouring sectors alike), and two different
+#: paints stay much further apart (red against orange, the nearest pair: 13-20 even in a lamp's
+#: hot spot on the bench's hard renders; one paint's sectors 0.5-3).
+SAME_PAINT = 6.0
+
+
+def _alike_sectors(labs: np.ndarray, names: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The pairs of a cell's sectors (Lab ``(4, 3)`` in the order of ``names``) that show one
+    paint (within :data:`SAME_PAINT` of each other), as pairs of sector names."""
+    d = ciede2000(labs[:, None, :], labs[None, :, :])
+    return [(names[a], names[b]) for a in range(len(names)) for b in range(a + 1, len(names))
+            if d[a, b] <= SAME_PAINT]
+
+
 #: An X-Tiles face shows three paints (RULES.md), two of them at least this far apart (CIEDE2000;
 #: red against orange, the nearest pair, about 20 under the kit's colours, more under any light
 #: that keeps them apart): a cell whose four sectors lie closer together shows one surface, the
@@ -2282,5 +2297,6 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         if ctx.kit.shape == "rounded-x":
             evidence["sector_named"] = dict(zip(names, edges))
             evidence["sector_contrast"] = _sector_contrast(samples[4 * i:4 * i + 4])
+            evidence["sector_alike"] = _alike_sectors(samples[4 * i:4 * i + 4], names)
         out[cell] = (attrs, conf, doubts, fit, evidence)
     return out

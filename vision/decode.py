@@ -241,6 +241,11 @@ MISMATCH_COST = {"x-tiles": 4.0, "twelve-tiles": 1.5}
 DECIDE_MARGIN = 1.5
 #: Cost of a choice that is a tile whose every copy in the set is on the table already.
 USED_UP_COST = 3.0
+#: Cost of a choice naming two sectors of the tile different paints where they look alike
+#: (``sector_alike`` of the evidence, see vision.cells.SAME_PAINT): in the same light two paints
+#: never look the same, so it is as unlikely as a mismatch with a neighbour; two sectors washed
+#: out together by a glare (both nearer orange, hue-grouped red) are then read as one paint.
+SPLIT_PAINT_COST = 4.0
 _STEP = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 _OPPOSITE = {"n": "s", "e": "w", "s": "n", "w": "e"}
 
@@ -327,6 +332,7 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
         if nb is not None and nb[0].get("edges"):
             met[e] = nb[0]["edges"][_OPPOSITE[e]]
     mismatch = MISMATCH_COST.get(game, 1.5)
+    alike = evidence.get("sector_alike", ())
     scored = []
     for combo in product(*options):
         edges = {e: name for e, (name, _) in zip("nesw", combo)}
@@ -335,6 +341,7 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
             continue
         cost = sum(c for _, c in combo)
         cost += sum(mismatch for e, colour in met.items() if edges[e] != colour)
+        cost += sum(SPLIT_PAINT_COST for a, b in alike if edges[a] != edges[b])
         if used[key] >= counts[key]:
             cost += USED_UP_COST
         scored.append((cost, edges, key))

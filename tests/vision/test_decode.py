@@ -362,3 +362,23 @@ def test_a_face_named_a_colour_whose_pips_it_does_not_show_takes_the_tile_its_pi
     decoded, _ = decode_readings([clear, warm], OCTOPUS, "octopus")
     assert (decoded[(0, 1)][0]["colour"], decoded[(0, 1)][0]["pips"]) == ("brown", 3)
     assert (decoded[(0, 0)][0]["colour"], decoded[(0, 0)][0]["pips"]) == ("orange", 3)
+
+
+def test_two_x_sectors_that_look_alike_are_one_paint():
+    # bench x-tiles-hard-3202: a glare washes out the north and west sectors of a red, orange,
+    # blue, red tile alike (2 apart): both nearest orange, both hue-grouped red; the set has
+    # both orange, orange, blue, red and red, orange, blue, red. Two sectors that look the same
+    # in the same light are one paint: red, red (not orange and red)
+    named = {"n": "red", "e": "orange", "s": "blue", "w": "red"}
+    dist = {e: {n: (2.0 if n == c else 30.0) for n in XT_NAMES} for e, c in named.items()}
+    dist["n"] = {"orange": 15.9, "red": 18.8, "yellow": 32.5, "blue": 45.0}
+    dist["w"] = {"orange": 17.4, "red": 19.6, "yellow": 33.9, "blue": 45.0}
+    conf = {"n": 0.43, "e": 0.92, "s": 0.89, "w": 0.37}
+    me = _x_reading(0, 0, None, "ew", dist=dist, conf=conf, named=named)
+    me.evidence["sector_alike"] = [("n", "w")]
+    decoded, _ = decode_readings([me], XT, "x-tiles")
+    assert decoded[(0, 0)][0]["edges"] == named
+    # (without telling them alike, the two tiles tie)
+    plain = _x_reading(0, 0, None, "ew", dist=dist, conf=conf, named=named)
+    decoded, _ = decode_readings([plain], XT, "x-tiles")
+    assert decoded[(0, 0)][0]["edges"] is None
