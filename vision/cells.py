@@ -1033,7 +1033,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     if kit.face_model == "sectors":
         # sector tiles are multi-coloured: judge occupancy by the worst-fitting sector colour
         # (blown-out glare left out)
-        parts, d = _sector_parts(kit, palette, grid, blown_px, n)
+        parts = np.stack([_region_stats(grid, m, blown_px, spread=False)[0]
+                          for m in _sector_masks(kit, n, 0).values()], 1)
+        d = ciede2000(parts[:, :, None, :], palette.lab[None, None, :, :]).min(2)  # (N, 4)
         worst = np.argmax(d, axis=1)
         d_mean = d.mean(axis=1)
         for i, cell in enumerate(order):
@@ -2120,30 +2122,6 @@ def symbol_probe_from_mask(mask: np.ndarray) -> np.ndarray:
 
 
 # ----------------------------------------------------------------------------- sector tiles
-
-def _sector_parts(kit: Kit, palette: Palette, grid: np.ndarray, blown_px: np.ndarray, n: int
-                  ) -> tuple[np.ndarray, np.ndarray]:
-    """Every cell's four sector colours, Lab ``(N, 4, 3)`` (n, e, s, w), and their distances to
-    the nearest palette colour ``(N, 4)``, from the cells ``grid`` ``(N, n, n, 3)`` (blown-out
-    pixels ``blown_px`` left out). An X-Tile lies with its long axis either way (the checkerboard
-    of orientations is not known before the tiles are): its big sectors reach out where its
-    waist leaves the table showing on a tile turned the other way, so each cell is sampled both
-    ways and keeps the way whose worst-fitting sector fits best (a tile read across its waist
-    has a sector of the table: on a cloth of its own paint, where the mask does not vouch for
-    it, bench x-tiles-hard-3202's tile was lost so)."""
-    best = None
-    for axis in ((0, 1) if kit.shape == "rounded-x" else (0,)):
-        parts = np.stack([_region_stats(grid, m, blown_px, spread=False)[0]
-                          for m in _sector_masks(kit, n, axis).values()], 1)
-        d = ciede2000(parts[:, :, None, :], palette.lab[None, None, :, :]).min(2)
-        if best is None:
-            best = (parts, d)
-            continue
-        better = d.max(1) < best[1].max(1)
-        best = (np.where(better[:, None, None], parts, best[0]),
-                np.where(better[:, None], d, best[1]))
-    return best
-
 
 def _sector_masks(kit: Kit, n: int, axis: int) -> dict[str, np.ndarray]:
     """Sample masks (n, n) for the n/e/s/w sectors. For X-shaped tiles ``axis`` 0 = long axis

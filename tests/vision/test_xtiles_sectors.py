@@ -113,31 +113,3 @@ def test_a_tile_in_a_lamp_s_hot_spot_keeps_its_orange():
     tile = next(rd for rd in readings if (rd.row, rd.col) == (r, c))
     assert tile.evidence["sector_named"] == TILES[(r, c)]  # (as it was: e yellow, unclear)
     assert tile.attrs["edges"] == TILES[(r, c)]
-
-
-def _waisted_tile(axis: int, edges: dict, table_bgr=(200, 200, 200)) -> np.ndarray:
-    """One cell (N, N, 3) BGR of an X-Tile lying with its long ``axis`` (0 east-west, 1
-    north-south) on a plain table: its big sectors reach the cell's ends along the axis, its
-    waist leaves the table showing at the other two ends."""
-    yy, xx = (np.mgrid[0:N, 0:N] + 0.5) / N - 0.5
-    along, across = (np.abs(xx), np.abs(yy)) if axis == 0 else (np.abs(yy), np.abs(xx))
-    cell = np.full((N, N, 3), table_bgr, np.uint8)
-    for e, colour in edges.items():
-        cell[_triangle(e)] = BGR[colour]
-    cell[(across > 0.22) & (along < across)] = table_bgr  # (the waist: the table beside it)
-    return cell
-
-
-def test_occupancy_samples_an_x_tile_the_way_it_lies():
-    # a north-south tile on a grey cloth: sampled as if it lay east-west, its east and west
-    # "big sectors" fall on the cloth beside its waist; the way it lies, every sector is paint
-    from vision.cells import _sector_parts
-    from vision.colour import bgr_to_lab
-    edges = {"n": "yellow", "e": "blue", "s": "blue", "w": "orange"}
-    grid = np.stack([bgr_to_lab(_waisted_tile(a, edges)) for a in (1, 0)])
-    blown = np.zeros(grid.shape[:3], bool)
-    parts, d = _sector_parts(KIT, PAL, grid, blown, N)
-    assert d.max() < 5.0
-    names = [[PAL.names[int(np.argmin([float(np.linalg.norm(p - q)) for q in PAL.lab]))]
-              for p in cell] for cell in parts]
-    assert names == [[edges[e] for e in "nesw"]] * 2
