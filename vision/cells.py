@@ -781,9 +781,7 @@ def _own_rim(cell: tuple[int, int], full: tuple, taken: Mapping) -> bool:
     """Whether a cell shows a full edge (``full``: see :func:`_full_sides`) on a side whose
     neighbour is not ``taken`` (cell -> bool): its own rim, not a neighbour's (a hole among
     tiles shows theirs on the sides they hold, and the bare table beyond the others)."""
-    r, c = cell
-    return any(f and not taken.get(n, False)
-               for f, n in zip(full, ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))))
+    return any(f and not taken.get(n, False) for f, n in zip(full, _beside(cell)))
 
 
 def _lit_table_in_corners(cells: list, lit: np.ndarray, occ: Mapping, sides: Mapping,
@@ -800,8 +798,7 @@ def _lit_table_in_corners(cells: list, lit: np.ndarray, occ: Mapping, sides: Map
     for i, cell in enumerate(cells):
         if not occ[cell] or lit[i] >= LIT_TABLE:
             continue
-        r, c = cell
-        free = sum(not occ.get(n, False) for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+        free = sum(not occ.get(n, False) for n in _beside(cell))
         if (free >= HOT_SPOT_FREE and sides[cell] <= 4 - free
                 and not _own_rim(cell, full[cell], occ)):
             out.append(cell)
@@ -1830,14 +1827,19 @@ def _blown_face(ctx: _Ctx, cell: tuple[int, int]) -> bool:
 
 def _enclosed(cell: tuple[int, int], occ: Mapping) -> bool:
     """Whether all four neighbours of ``cell`` are taken (``occ``: cell -> bool)."""
-    r, c = cell
-    return all(occ.get(n, False) for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+    return all(occ.get(n, False) for n in _beside(cell))
 
 
 def _touches(cell: tuple[int, int], taken: set) -> bool:
     """Whether ``cell`` shares a side with a cell in ``taken``."""
+    return any(nb in taken for nb in _beside(cell))
+
+
+def _beside(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The four cells sharing a side with ``cell`` (row, col), in the order of a cell's sides
+    (see :func:`_full_sides`): above, below, left, right."""
     r, c = cell
-    return any(nb in taken for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+    return ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
 
 
 def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None = None) -> list:
