@@ -169,6 +169,21 @@ def sector_glare_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette,
 EXPOSURE_STEPS = np.geomspace(0.5, 4.0, 16)
 
 
+def exposed_lab(paint: np.ndarray, exposures, offset: np.ndarray | None = None) -> np.ndarray:
+    """Lab ``(S, K, 3)`` (float64) of paints ``paint`` ``(K, 3)`` (linear BGR under the light)
+    as the camera records them lit ``exposures`` ``(S,)`` times (plus ``offset`` ``(3,)``, the
+    light's haze), each channel clipped at its white: a strong channel stops while the weak
+    ones still rise, and the paint's hue moves."""
+    k = np.asarray(exposures, np.float64)
+    paint = np.asarray(paint, np.float64)
+    seen = k[:, None, None] * paint[None]
+    if offset is not None:
+        seen = seen + offset
+    seen = np.clip(seen, 0.0, 1.0)  # (S, K, 3)
+    seen_lab = bgr_to_lab(linear_to_srgb(seen.reshape(-1, 3)).astype(np.float32))
+    return seen_lab.reshape(len(k), len(paint), 3).astype(np.float64)
+
+
 def tile_exposure_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette,
                             correction: np.ndarray, cell: np.ndarray) -> np.ndarray:
     """Distances ``(N, K)`` of a tile face's samples ``lab`` ``(N, 3)`` (``cell`` ``(N,)`` their
@@ -186,10 +201,7 @@ def tile_exposure_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette
     lab = np.asarray(lab, np.float64).reshape(-1, 3)
     c = as_correction(correction)
     paint = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64) * c[0]  # (K, 3)
-    k = np.asarray(EXPOSURE_STEPS, np.float64)
-    seen = np.clip(k[:, None, None] * paint[None] + c[1], 0.0, 1.0)  # (S, K, 3)
-    seen_lab = bgr_to_lab(linear_to_srgb(seen.reshape(-1, 3)).astype(np.float32))
-    seen_lab = seen_lab.reshape(len(k), len(paint), 3).astype(np.float64)
+    seen_lab = exposed_lab(paint, EXPOSURE_STEPS, c[1])  # (S, K, 3)
     d = ciede2000(lab[:, None, None, :], seen_lab[None])  # (N, S, K)
     out = np.array(plain, np.float64)
     for t in np.unique(cell):

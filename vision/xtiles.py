@@ -30,9 +30,9 @@ import numpy as np
 
 from vision.centres import HOMOGRAPHY_TILES, ON_LATTICE, fit_map as _fit_map
 from vision.colour import (Palette, _predict_lin, bgr_to_lab, classify_adaptive, lab_to_bgr,
-                           linear_to_srgb, match_palette, srgb_to_linear)
+                           match_palette, srgb_to_linear)
 from vision.foreground import foreground_mask
-from vision.glare import SHADE_RANGE
+from vision.glare import SHADE_RANGE, exposed_lab
 from vision.lattice import apply_h
 from vision.locate import MAX_CELLS, Lattice, _normalise, work_copy
 
@@ -422,8 +422,7 @@ def _exposed_nearest(index: np.ndarray, middles: np.ndarray, pred: np.ndarray
     has a weak channel no paint's clipping raises so far."""
     paint = srgb_to_linear(lab_to_bgr(pred)).astype(np.float64)  # (k, 3)
     k = HOT_SPOT_EXPOSURES
-    seen = np.clip(k[:, None, None] * paint[None], 0.0, 1.0).reshape(-1, 3)  # (S k, 3)
-    seen_lab = bgr_to_lab(linear_to_srgb(seen).astype(np.float32)).astype(np.float64)
+    seen_lab = exposed_lab(paint, k).reshape(-1, 3)  # (S k, 3)
     d2 = ((middles[:, None, :] - seen_lab[None]) ** 2).sum(-1).reshape(len(middles), len(k), -1)
     d2 = d2.min(axis=1)  # (B, k): each paint at its nearest exposure
     colour = np.argmin(d2, axis=1).astype(np.uint8)
