@@ -48,7 +48,8 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str
     Returns
     -------
     (decoded, doubts): ``decoded[cell] = (attrs, attr_conf, [(attribute, reason), ...])`` and
-    board-level doubts ``[(cell, attribute, reason)]``.
+    board-level doubts ``[(cell, attribute, reason)]``. A cell the game rules out as a tile (a
+    Textile cell of a sixth colour, see :func:`_sixth_colour`) is left out of ``decoded``.
     """
     decoded: dict[Cell, tuple[dict, dict, list]] = {}
     for rd in readings:
@@ -411,7 +412,7 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     beyond the game's five: the likeliest colour by the cell's own colour distances, the colour
     rule (no colour of a confidently read tile beside it, :data:`TEXTILE_CLASH_COST`), the
     game's five colours (the five most read, :data:`OUTSIDE_COST`, once five are read; ties to
-    :data:`TEXTILE_DEFAULT_COLOURS`) and the
+    :data:`TEXTILE_DEFAULT_COLOURS`, which are the five once all of them are read) and the
     copies left (:data:`USED_UP_COST`); filled in, with a doubt, when that colour is likely
     enough against the cell's own evidence (:data:`FILL_PROB`). Returns board-level doubts."""
     evidence = {(rd.row, rd.col): rd.evidence["colour_distance"] for rd in readings
@@ -429,6 +430,11 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     ranked = sorted(seen, key=lambda c: (-seen[c], c not in TEXTILE_DEFAULT_COLOURS,
                                          float(np.mean(fit[c])) if fit[c] else 99.0))
     five = set(ranked[:TEXTILE_COLOURS]) if len(ranked) >= TEXTILE_COLOURS else None
+    if TEXTILE_DEFAULT_COLOURS <= set(seen):
+        # (the default five all read: they are the game's, however often a sixth colour was
+        # read, a cloth's flowers, more often than a default colour's one tile; players who
+        # choose other colours leave a default one out)
+        five = set(TEXTILE_DEFAULT_COLOURS)
     unclear = [cell for cell in evidence if decoded[cell][0].get("colour") is None
                or (five is not None and decoded[cell][0]["colour"] not in five)]
     if not unclear:
@@ -454,6 +460,11 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
             cost += USED_UP_COST * (used[name] - (name == own) >= copies.get(name, 0))
             scored.append((cost, name))
         cost, name = min(scored)
+        if _sixth_colour(own, dist, five):
+            logger.debug("cell %s: %s, none of the game's colours %s: no tile (%s)", cell, own,
+                         sorted(five), {n: round(d, 1) for n, d in dist.items()})
+            del decoded[cell]
+            continue
         if name == own or np.exp(-cost) < FILL_PROB:
             continue
         if own is not None:
@@ -541,6 +552,26 @@ def _beyond_copies(seen: Counter, copies: Counter) -> int:
     """How many of the tiles read (``seen``: count by colour) are beyond the set's ``copies``
     of their colour."""
     return sum(max(0, n - copies.get(c, 0)) for c, n in seen.items())
+
+
+#: A face whose colour lies this near (CIEDE2000 under the light) a colour beside the game's
+#: five fits that colour clearly: a tile of the five misnamed under an odd light (a lamp's cast,
+#: its reflection) fits the colour it was misnamed loosely, as a paint it is not (measured on
+#: the Textile photos of the independent and the project's renderers: red read pink 12.4-15.9
+#: away; the cloths' black flowers 1.1-4.6 from black, a thing on the table 7.0 from orange).
+SIXTH_COLOUR_FIT = 10.0
+
+
+def _sixth_colour(own: str | None, dist: dict[str, float], five: set[str] | None) -> bool:
+    """Whether a Textile cell read as ``own`` (its colour distances ``dist``) shows a thing of
+    a colour the game does not use, no tile: the board shows the game's ``five`` colours
+    (Textile is played with five, RULES.md), the cell's colour is none of them and fits its own
+    clearly (:data:`SIXTH_COLOUR_FIT`), and none of the five is likely on its evidence
+    (:data:`FILL_PROB`, as in :func:`_textile_colours`): a cloth's flower, a box, a pen."""
+    if five is None or own is None or own in five or dist.get(own, np.inf) > SIXTH_COLOUR_FIT:
+        return False
+    d_five = min(dist.get(name, np.inf) for name in five)
+    return bool(np.exp(-0.5 * ((d_five - dist[own]) / COLOUR_SD) ** 2) < FILL_PROB)
 
 
 #: Textile is played with this many of the set's colours (RULES.md: 5 colours x 6 tiles).

@@ -338,6 +338,9 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     t0 = time.perf_counter()
     occupied = [r for r in readings if r.occupied]
     decoded, decode_doubts = decode_readings(occupied, kit, game)
+    # (cells the game rules out as tiles, see vision.decode: no tiles)
+    readings = [replace(r, occupied=False) if r.occupied and (r.row, r.col) not in decoded else r
+                for r in readings]
     timing["rules"] = (time.perf_counter() - t0) * 1000
     board, geometry, doubts = _assemble(game, kit, lattice, readings, decoded, decode_doubts,
                                         image.shape[:2], frame)

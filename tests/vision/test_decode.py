@@ -322,6 +322,30 @@ def test_a_textile_colour_beyond_the_games_five_is_read_again():
     assert decoded[(4, 0)][0]["colour"] == "red"
 
 
+def test_a_clear_sixth_textile_colour_none_of_the_five_explains_is_no_tile():
+    # a cloth's black flower read as a black cell: the board's five colours are read elsewhere
+    readings = _textile_board() + [_textile_reading(4, 0, "black", black=4.0, blue=28.0)]
+    decoded, _ = decode_readings(readings, NESTOR, "textile")
+    assert (4, 0) not in decoded
+    assert decoded[(0, 0)][0]["colour"] == "red"
+
+
+def test_a_sixth_textile_colour_read_more_often_than_a_default_one_is_no_tile():
+    # two black flowers of a cloth, one yellow tile: the five defaults are all read
+    readings = _textile_board() + [_textile_reading(4, 0, "black", black=4.0, blue=28.0),
+                                   _textile_reading(6, 0, "black", black=3.0, blue=29.0)]
+    decoded, _ = decode_readings(readings, NESTOR, "textile")
+    assert (4, 0) not in decoded and (6, 0) not in decoded
+    assert decoded[(2, 0)][0]["colour"] == "yellow"
+
+
+def test_a_loose_sixth_textile_colour_stays_a_tile():
+    # a red tile in a lamp's cast read pink, loosely (16 away), red farther: a tile all the same
+    readings = _textile_board() + [_textile_reading(4, 0, "pink", pink=16.0, red=24.0)]
+    decoded, _ = decode_readings(readings, NESTOR, "textile")
+    assert (4, 0) in decoded
+
+
 def test_an_unclear_textile_colour_far_from_every_allowed_one_stays_unknown():
     readings = _textile_board() + [_textile_reading(1, 1, None, white=10.0, purple=30.0)]
     decoded, _ = decode_readings(readings, NESTOR, "textile")
