@@ -1950,8 +1950,13 @@ def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
     part: a grey between black dots and their white ground). A cloth is printed in a few inks,
     each on much of it; a die's pips in its pip paint: black pips beside a cloth of purple dots
     are a tile's (a tile lying in the view's outer ring is read with the table), black dots on
-    a white cloth may be either."""
-    dots = [ctx.pip_lab[c][0] for c in ctx.table_dots]  # (as seen: whatever paint)
+    a white cloth may be either. And a cloth's dots lie on its own ground: a table cell read as
+    a die face is like the cell only where its face (the ground around its dots) is the cell's
+    colour too, within :data:`GROW_APART` (white pips on a red tile beside cream stripes on
+    black are a tile's, however alike the white and the cream: the cloth shows no red)."""
+    # (as seen, whatever paint: the dots, and the ground they lie on)
+    dots = [ctx.pip_lab[c][0] for c in ctx.table_dots]
+    grounds = np.array([ctx.pip_lab[c][1] for c in ctx.table_dots])
     if not dots:
         return {}
     out = {}
@@ -1961,7 +1966,9 @@ def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
         pips, face, paint = ctx.pip_lab[cell]
         if not paint:
             continue  # (a die's pips are of its pip paint: see _pip_paints)
-        like = float(np.mean([_off_segment(pips - d, face - d) <= PIPS_UNLIKE_DOTS for d in dots]))
+        on_ground = ciede2000(grounds, face[None, :]) < GROW_APART
+        like = float(np.mean([_off_segment(pips - d, face - d) <= PIPS_UNLIKE_DOTS and same
+                              for d, same in zip(dots, on_ground)]))
         logger.debug("cell %s: pips like %.2f of the table's dots (%s; their median %s)", cell,
                      like, np.round(pips, 1), np.round(np.median(np.array(dots), axis=0), 1))
         if like < TABLE_PIPS_SHARE:

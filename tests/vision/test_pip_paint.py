@@ -47,3 +47,37 @@ def test_a_polka_dot_cloth_does_not_stop_pips_vouching_for_a_white_tile():
     occupied = read_die_faces(td, fg, KIT, PAL)
     assert set(occupied) == set(LAYOUT) | {WHITE}
     assert occupied[WHITE].attrs.get("pips") == 5
+
+
+
+#: beside the layout, on a black cloth with cream dots that read as die faces, a white tile in
+#: the shade (its black pips vouch for it) and beyond it a red tile in the shade with white pips,
+#: near the cream in colour: its red face is no ground the cloth shows, so they are a tile's pips
+SHADED_WHITE, RED = (2, 4), (1, 4)
+DARK_CLOTH, CREAM_DOT = (30, 30, 32), (205, 228, 240)
+#: the shade on the two tiles: their colours then fit no paint closely enough to be taken for
+#: their colour alone
+SHADE = 0.82
+
+
+def _dark_view():
+    h = w = SIZE * N
+    img = np.empty((h, w, 3), np.uint8)
+    img[:] = DARK_CLOTH
+    for y in range(SPACING // 2, h, SPACING):
+        for x in range(SPACING // 2, w, SPACING):
+            cv2.circle(img, (x, y), RADIUS, CREAM_DOT, -1, cv2.LINE_AA)
+    layout = {c: v for c, v in LAYOUT.items() if v[0] != "black"}
+    paint_solid_tiles(img, {**layout, SHADED_WHITE: ("white", 4), RED: ("red", 5)}, N, KIT)
+    for r, c in (SHADED_WHITE, RED):
+        cell = img[r * N:(r + 1) * N, c * N:(c + 1) * N]
+        cell[:] = (cell * SHADE).astype(np.uint8)
+    img = as_photographed(img, np.random.default_rng(2), 2.0, 0.8)
+    return TopDown(img, N, N, 0, 0, SIZE, SIZE), cells_mask((h, w), layout, N), layout
+
+
+def test_pips_of_a_tile_of_a_colour_the_dotted_cloth_lacks_vouch_for_it():
+    td, fg, layout = _dark_view()
+    occupied = read_die_faces(td, fg, KIT, PAL)
+    assert set(occupied) == set(layout) | {SHADED_WHITE, RED}
+    assert occupied[RED].attrs.get("pips") == 5
