@@ -949,6 +949,17 @@ def _keep_main_group(occ: dict) -> dict:
     return {c: (c in kept) for c in occ}
 
 
+def _rejoined(occ: dict, apart: list) -> list:
+    """The cells ``apart`` from the layout (left out by :func:`_keep_main_group`) that the
+    layout ``occ`` (cell -> bool) now keeps with them: a tile missed between two parts of the
+    layout (a white tile on a cream cloth, which the mask and the colour miss) split them, and
+    once its pips vouch for it the parts are one layout again."""
+    if not apart:
+        return []
+    kept = _keep_main_group({**occ, **dict.fromkeys(apart, True)})
+    return [c for c in apart if kept[c]]
+
+
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
                long_axis_parity: int | None = None, fg: np.ndarray | None = None,
                framed: bool = False, give_up: Callable[[int, float], bool] | None = None,
@@ -1070,7 +1081,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 _, _, gains = classify_adaptive(labs, palette, gains_bgr=_gain_prior(profile),
                                                 weights=_light_weights(ctx, kept_cells, spreads))
     kept = _keep_main_group(occ)
-    logger.debug("off the layout: %s", [c for c in occ if occ[c] and not kept[c]])
+    apart = [c for c in occ if occ[c] and not kept[c]]
+    logger.debug("off the layout: %s", apart)
     occ = kept
     vouched: dict = {}
     table_dots: list = []  # [whether the bare table reads as die faces], once looked at
@@ -1100,6 +1112,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             return list(more)
         for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
             occ[cell], occ_conf[cell] = True, 0.6
+        for cell in _rejoined(occ, apart) if vouched else []:
+            logger.debug("cell %s: joined to the layout by the tiles its pips vouch for", cell)
+            occ[cell] = True
         if die_faces:
             for cell in _repeated_faces(vouched):
                 logger.debug("cell %s: its die face is read beside the layout again: the table's "

@@ -81,3 +81,23 @@ def test_pips_of_a_tile_of_a_colour_the_dotted_cloth_lacks_vouch_for_it():
     occupied = read_die_faces(td, fg, KIT, PAL)
     assert set(occupied) == set(layout) | {SHADED_WHITE, RED}
     assert occupied[RED].attrs.get("pips") == 5
+
+
+#: a white tile on a cloth of its own colour, which the mask and the colour miss, joins two
+#: parts of a layout: the part beyond it, two tiles, is too small to be kept apart from the
+#: layout's largest part (vision.cells._keep_main_group) until the white tile's pips vouch for it
+LINK, BEYOND = (3, 3), {(2, 3): ("purple", 3), (1, 3): ("black", 4)}
+MAIN = {(4, 2): ("red", 4), (4, 3): ("blue", 2), (5, 2): ("green", 5), (5, 3): ("orange", 1),
+        (6, 2): ("brown", 6), (6, 3): ("yellow", 2)}
+WHITE_CLOTH = (236, 241, 242)
+
+
+def test_tiles_beyond_a_white_tile_its_pips_vouch_for_are_the_layouts():
+    size = 9
+    img = np.empty((size * N, size * N, 3), np.uint8)
+    img[:] = WHITE_CLOTH
+    paint_solid_tiles(img, {**MAIN, **BEYOND, LINK: ("white", 5)}, N, KIT)
+    img = as_photographed(img, np.random.default_rng(2), 2.0, 0.8)
+    fg = cells_mask(img.shape[:2], {**MAIN, **BEYOND}, N)
+    occupied = read_die_faces(TopDown(img, N, N, 0, 0, size, size), fg, KIT, PAL)
+    assert set(occupied) == set(MAIN) | set(BEYOND) | {LINK}
