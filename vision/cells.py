@@ -106,6 +106,20 @@ SHEEN_COST = 20.0
 #: ones, 4.5 per card nearer the orange paint as lit than the red, were named orange with them
 #: at 3 (the independent renderer's normal 001); 6 read the same on every other Tapestry photo.
 CARD_SHARE_COST = 6.0
+#: Cards of one hue group (see :mod:`vision.hue_groups`) are two paints after all when each
+#: card fits its own nearest paint as lit within this (CIEDE2000; :data:`GROW_FIT`, what fitting
+#: a paint means for a tile beside the layout) and none fits the other cards' paint as closely:
+#: hue alone does not tell red from orange cards under a warm lamp (it pulls the red towards
+#: orange), where their lightness and chroma still do, as the light fitted on the photo's
+#: cards predicts them. A card in the lamp's reflection or a shadow, which hue grouping names
+#: with its paint's other cards, fits no paint as lit that closely (a sheen of the light may
+#: fit it, see :data:`SHEEN`, but how much sheen is free, so that fit names it less surely:
+#: glared red cards of the independent renderer's hard 002, 5.7-6.6 from orange with a sheen,
+#: 7.9-9.7 from red, are 9.8-11.4 from any paint as lit). Measured: the independent
+#: renderer's normal 074 (seeds 70-75), red cards 3.4-4.0 from red as lit and 10.6-11.5 from
+#: orange, orange ones 4.3-4.9 from orange and 10.7-11.4 from red, 4 Delta H* apart: all six
+#: red cards were named orange with them.
+CARD_PAINTS_APART = GROW_FIT
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.
 ALIEN_COLOUR = 24.0
@@ -1355,12 +1369,14 @@ def _distances(palette: Palette, row: np.ndarray) -> dict[str, float]:
 
 
 def _named_by_hue(labs: np.ndarray, dist: np.ndarray, match, *,
-                  share_cost: float = SHARE_COST) -> tuple[np.ndarray, np.ndarray]:
+                  share_cost: float = SHARE_COST, hue: np.ndarray | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """Palette index ``(N,)`` and confidence ``(N,)`` of colour samples ``labs`` ``(N, 3)`` with
     distances ``dist`` ``(N, K)``: each its own nearest colour, unless its hue group (faces of one
     paint, see :mod:`vision.hue_groups`, ``share_cost`` as there) is named otherwise; a near tie
-    settled by a group of two or more gets :data:`GROUP_CONF`."""
-    hue = hue_groups(labs)
+    settled by a group of two or more gets :data:`GROUP_CONF`. ``hue``: the samples' groups
+    ``(N,)`` when the caller has them (default :func:`vision.hue_groups.hue_groups`)."""
+    hue = hue_groups(labs) if hue is None else hue
     named = name_groups(labs, dist, hue, share_cost=share_cost)
     size = np.where(hue >= 0, np.bincount(hue + 1)[hue + 1], 1)
     conf = np.array([_conf_from_match(d, m) for d, m in zip(match.distance, match.margin)])
@@ -1667,16 +1683,18 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     symbols = ctx.symbols if ctx.symbols is not None else _card_symbols(ctx, cells, regions)
     labs = np.array([symbols[c][0] for c in cells])
     match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
+    lit = palette_distance(labs, ctx.palette, match.predicted)
     # (a card under the lamp's reflection: its paint plus a sheen of the light, see SHEEN)
-    dist = np.minimum(palette_distance(labs, ctx.palette, match.predicted),
-                      _sheen_distance(labs, ctx.palette, light, ctx.profile))
+    dist = np.minimum(lit, _sheen_distance(labs, ctx.palette, light, ctx.profile))
     # cards of one paint share a hue: the groups of hue are named together, each card as sure
     # as the better of its paints as lit and with a sheen make it (a card in the lamp's
     # reflection lies far from every paint as lit, where its paint with a sheen fits it)
-    named, cconfs = _named_by_hue(labs, dist, match, share_cost=CARD_SHARE_COST)
+    # (and cards of one hue that each fit a different paint closely are two paints)
+    hue = _paints_apart(hue_groups(labs), lit, CARD_PAINTS_APART)
+    named, cconfs = _named_by_hue(labs, dist, match, share_cost=CARD_SHARE_COST, hue=hue)
     cconfs = np.maximum(cconfs, _named_by_hue(labs, dist, match_from_distances(dist),
-                                           share_cost=CARD_SHARE_COST)[1])
-    cconfs = np.maximum(cconfs, _apart_conf(labs, dist, named, CARD_SHARE_COST))
+                                           share_cost=CARD_SHARE_COST, hue=hue)[1])
+    cconfs = np.maximum(cconfs, _apart_conf(hue, dist, named, CARD_SHARE_COST))
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]
@@ -1694,17 +1712,42 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     return out
 
 
-def _apart_conf(labs: np.ndarray, dist: np.ndarray, named: np.ndarray,
+def _paints_apart(hue: np.ndarray, dist: np.ndarray, fit: float) -> np.ndarray:
+    """Hue groups ``hue`` ``(N,)`` (see :func:`vision.hue_groups.hue_groups`; -1 none) with each
+    group split by its members' nearest paints as lit (distances ``dist`` ``(N, K)`` to the
+    paints as the light fitted on the photo predicts them, no sheen: a card that fits only with
+    a sheen of the lamp's reflection is named by its hue group) where every member fits its own
+    nearest within ``fit`` and lies further than ``fit`` from each other member's nearest paint:
+    faces of two paints of one hue (see :data:`CARD_PAINTS_APART`)."""
+    out = hue.copy()
+    own = np.argmin(dist, axis=1)
+    label = int(hue.max()) + 1
+    for g in range(int(hue.max()) + 1):
+        members = np.flatnonzero(hue == g)
+        paints = np.unique(own[members])
+        if len(paints) < 2:
+            continue
+        near = dist[np.ix_(members, paints)]  # (M, P): each member to the group's paints
+        mine = paints[None, :] == own[members][:, None]
+        if (near[mine] > fit).any() or (near[~mine] <= fit).any():
+            continue
+        logger.debug("hue group of %d card(s) is %d paints apart", len(members), len(paints))
+        for p in paints[1:]:
+            out[members[own[members] == p]] = label
+            label += 1
+    return out
+
+
+def _apart_conf(hue: np.ndarray, dist: np.ndarray, named: np.ndarray,
                 share_cost: float) -> np.ndarray:
     """Confidence ``(N,)`` of each card's colour ``named`` ``(N,)`` (palette indices; its
-    distances ``dist`` ``(N, K)``, colours ``labs`` ``(N, 3)``) as the photo's hue groups name it
+    distances ``dist`` ``(N, K)``, hue groups ``hue`` ``(N,)``) as the photo's hue groups name it
     (see :func:`_named_by_hue`): a colour another hue group is named costs ``share_cost`` more
     (a set does not paint two groups of cards of clearly different hue alike), so its margin
     to the runner-up counts that cost. (A red card under a warm lamp, 9.6 from red as lit and
     12.6 from orange, was left unnamed beside orange cards of another hue named orange.)"""
-    hue = hue_groups(labs)
-    out = np.zeros(len(labs))
-    for i in range(len(labs)):
+    out = np.zeros(len(hue))
+    for i in range(len(hue)):
         others = (hue >= 0) & (hue != hue[i]) if hue[i] >= 0 else hue >= 0
         taken = set(named[others].tolist())
         alt = [dist[i, k] + (share_cost if k in taken else 0.0)

@@ -79,8 +79,37 @@ def test_a_card_whose_runner_up_paint_another_hue_group_took_is_named_surely():
     named, conf = _named_by_hue(labs, dist, match_from_distances(dist), share_cost=CARD_SHARE_COST)
     assert list(named) == [0, 1, 1, 2, 4]
     assert conf[0] < CONFIDENCE_THRESHOLD  # (its own margin alone)
-    apart = _apart_conf(labs, dist, named, CARD_SHARE_COST)
+    from vision.hue_groups import hue_groups
+    apart = _apart_conf(hue_groups(labs), dist, named, CARD_SHARE_COST)
     assert apart[0] > 0.8
     # (where the runner-up is no other group's colour, the margin is the card's own)
-    alone = _apart_conf(labs[[0, 3, 4]], dist[[0, 3, 4]], named[[0, 3, 4]], CARD_SHARE_COST)
+    alone = _apart_conf(hue_groups(labs[[0, 3, 4]]), dist[[0, 3, 4]], named[[0, 3, 4]], CARD_SHARE_COST)
     assert alone[0] == pytest.approx(conf[0], abs=1e-6)
+
+
+def test_cards_of_one_hue_fitting_two_paints_are_two_paints():
+    # red and orange cards under a warm lamp (the independent renderer's normal 074): 4 Delta H*
+    # apart, one hue group, but each card fits its own paint as lit closely (3.4-4.9) and the
+    # other's not (10.6-11.5); named together, the six red cards were all named orange
+    from vision.cells import CARD_PAINTS_APART, CARD_SHARE_COST, _named_by_hue, _paints_apart
+    from vision.colour import match_from_distances
+    from vision.hue_groups import hue_groups
+
+    red, orange = [48.5, 62.5, 47.5], [56.0, 68.0, 57.0]
+    labs = np.array([red] * 3 + [orange] * 5 + [[78.5, 14.2, 80.8]])  # (and a yellow card)
+    dist = np.array([[3.6, 11.0, 42.0, 68.0, 49.0, 36.0]] * 3
+                    + [[11.2, 4.6, 37.0, 68.0, 51.0, 42.0]] * 5
+                    + [[45.7, 33.1, 0.5, 43.7, 58.3, 69.1]])
+    hue = hue_groups(labs)
+    assert hue[0] == hue[7] != hue[8]  # (red and orange: one hue)
+    named, _ = _named_by_hue(labs, dist, match_from_distances(dist), share_cost=CARD_SHARE_COST)
+    assert list(named) == [1] * 8 + [2]  # (named together: all orange)
+    apart = _paints_apart(hue, dist, CARD_PAINTS_APART)
+    named, _ = _named_by_hue(labs, dist, match_from_distances(dist), share_cost=CARD_SHARE_COST,
+                             hue=apart)
+    assert list(named) == [0] * 3 + [1] * 5 + [2]
+    # a card in the lamp's reflection fits no paint closely: its hue group still names it
+    glared = np.vstack([dist, [[14.0, 9.0, 30.0, 60.0, 50.0, 40.0]]])  # (an orange card)
+    labs2 = np.vstack([labs, [[60.0, 60.0, 52.0]]])
+    hue2 = hue_groups(labs2)
+    assert (_paints_apart(hue2, glared, CARD_PAINTS_APART) == hue2).all()
