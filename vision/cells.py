@@ -120,6 +120,17 @@ CARD_SHARE_COST = 6.0
 #: orange, orange ones 4.3-4.9 from orange and 10.7-11.4 from red, 4 Delta H* apart: all six
 #: red cards were named orange with them.
 CARD_PAINTS_APART = GROW_FIT
+#: A card in the lamp's hot spot is washed out nearly to white (L* 84-93, 25-28 from every paint
+#: even with the strongest sheen of :data:`SHEEN`) and uneven (the spot's edge crosses it), so
+#: neither its colour nor its evenness makes it card-like; but its outline (rim and gap) runs
+#: along its sides as any card's, and its white art still shows on the pale face. A cell the
+#: foreground mask holds over more than this share, apart from the table, with an outline
+#: along :data:`OUTLINE_FULL` sides or more, is card-like too: its symbol may vouch for it
+#: (see :func:`_vouched_cards`). A lamp's reflection on the bare table has no outline, a coin
+#: none along a cell's sides. (Measured: the independent renderer's hard 071, four cards in
+#: the hot spot, the mask 1.0 on each, full outlines on 3-4 sides; one of them washed out with
+#: its art, blown out over 58%, outlined all round, the only card beside the layout's.)
+HOT_SPOT_CARD_FG = 0.6
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.
 ALIEN_COLOUR = 24.0
@@ -359,6 +370,7 @@ class _Ctx:
     best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
     card_like: list = field(default_factory=list)  # cells left out, perhaps cards (see _occupancy)
+    card_hot: set = field(default_factory=set)  # ... of them, perhaps cards in a hot spot
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
     texture: dict | None = None  # solid tiles: each cell's face texture (see _face_texture)
@@ -595,6 +607,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # vouch for one, see read_cells)
     ctx.card_like = [cell for i, cell in enumerate(cells)
                      if not occ[cell] and d_pal[i] <= GROW_FIT and steady(cell)]
+    if ctx.kit.face_model == "symbol" and outline and not edgy and fg is not None \
+            and ctx.full_sides is not None:
+        # (and a card in the lamp's hot spot, washed out past any paint with a sheen, uneven:
+        # the mask holds it, its outline runs along three sides at least, see HOT_SPOT_CARD_FG)
+        ctx.card_hot = {cell for i, cell in enumerate(cells)
+                        if not occ[cell] and cell not in ctx.card_like and fg[i] > HOT_SPOT_CARD_FG
+                        and d_table[i] >= GROW_APART and sum(ctx.full_sides[cell]) >= OUTLINE_FULL}
+        ctx.card_like += sorted(ctx.card_hot)
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
     # and a blown-out one with an outline, see _blown_face; and one of a palette-like colour
     # however uneven among tiles on all four sides: a lamp's hot spot across a tile's face
@@ -1884,7 +1904,10 @@ def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = 
 def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     """Card-like cells (:attr:`_Ctx.card_like`) beside the cards found, in rounds, that show a
     card's symbol clearly (visible, on a plain face, classified with confidence
-    :data:`SYMBOL_VOUCHES`); their symbols join ``ctx.symbols``."""
+    :data:`SYMBOL_VOUCHES`); their symbols join ``ctx.symbols``. A card in the lamp's hot spot
+    (:attr:`_Ctx.card_hot`, see :data:`HOT_SPOT_CARD_FG`) shows its art against its face fitted
+    as a smooth surface (:func:`vision.symbols.symbol_mask`), or, blown out and outlined on all
+    four sides, is a card whose art the light washed out."""
     todo = [c for c in ctx.card_like if not occ.get(c)]
     if not todo:
         return []
@@ -1892,11 +1915,21 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
         # (one box for these and the cards found, which are read next)
         regions.need(todo + [c for c, v in occ.items() if v])
     found = _card_symbols(ctx, todo, regions)
+    for c in todo:
+        if c in ctx.card_hot and not _symbol_visible(found[c][1]):
+            # (a card in the lamp's hot spot: its face uneven, brighter than the ring's median
+            # over a broad patch that joins the art; the art stands apart from the face fitted
+            # as a smooth surface, as on a card's own view, see HOT_SPOT_CARD_FG)
+            found[c] = (found[c][0], symbol_mask(np.asarray(regions[c], np.float32)))
     templates = _profile_templates(ctx.profile)
     showing = {c for c, (_, mask) in found.items()
                if _shows_card(mask, regions[c])
                and _classify_symbol_mask(mask, ctx.kit, templates)[1] >= SYMBOL_VOUCHES}
+    # (and a card the hot spot washed out, its art with it: blown out, outlined all round)
+    showing |= {c for c in todo if c in ctx.card_hot and _blown_face(ctx, c)
+                and sum(ctx.full_sides[c]) == 4}
     vouched = _grown(sorted(showing), {c for c, v in occ.items() if v})
+    logger.debug("card-like cells %s, showing a card %s, vouched for %s", todo, sorted(showing), vouched)
     ctx.symbols.update({c: found[c] for c in vouched})
     return vouched
 
