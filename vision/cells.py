@@ -131,6 +131,15 @@ CARD_PAINTS_APART = GROW_FIT
 #: the hot spot, the mask 1.0 on each, full outlines on 3-4 sides; one of them washed out with
 #: its art, blown out over 58%, outlined all round, the only card beside the layout's.)
 HOT_SPOT_CARD_FG = 0.6
+#: The light is fitted on the photo's cards; a paint few of them show (one blue card among
+#: yellow, orange and green ones under a warm lamp) it predicts loosely, and such a card, off
+#: its cell a little (its outline along one side only), fits its paint as lit 11-13 away
+#: (the independent renderer's hard 055), over :data:`GROW_FIT`. A cell the foreground mask
+#: holds over at least this share, apart from the table, even, within :data:`HELD_CARD_FIT` of
+#: a paint, is card-like (its symbol may vouch for it, see :func:`_vouched_cards`): a coin or a
+#: hand leaves most of a cell's centre to the table.
+HELD_CARD_FG = 0.9
+HELD_CARD_FIT = 2.0 * GROW_FIT
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.
 ALIEN_COLOUR = 24.0
@@ -607,6 +616,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # vouch for one, see read_cells)
     ctx.card_like = [cell for i, cell in enumerate(cells)
                      if not occ[cell] and d_pal[i] <= GROW_FIT and steady(cell)]
+    if ctx.kit.face_model == "symbol" and fg is not None:
+        # (and a card the mask holds whole, apart from the table and even, of a paint the light
+        # fitted on the other cards predicts loosely, see HELD_CARD_FIT)
+        held = _held_card_like(fg, d_table, d_pal, np.array([steady(c) for c in cells], bool))
+        ctx.card_like += [cell for i, cell in enumerate(cells)
+                          if held[i] and not occ[cell] and cell not in ctx.card_like]
     if ctx.kit.face_model == "symbol" and outline and not edgy and fg is not None \
             and ctx.full_sides is not None:
         # (and a card in the lamp's hot spot, washed out past any paint with a sheen, uneven:
@@ -1899,6 +1914,16 @@ def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = 
         if a >= 0.002 * ch * cw and abs(cx - cw / 2) < 0.35 * cw and abs(cy - ch / 2) < 0.35 * ch:
             keep[i] = True
     return keep[labels].astype(np.uint8)
+
+
+def _held_card_like(fg: np.ndarray, d_table: np.ndarray, d_pal: np.ndarray, even: np.ndarray
+                    ) -> np.ndarray:
+    """Which cells ``(N,)`` bool may be cards the light fitted on the others predicts loosely
+    (see :data:`HELD_CARD_FIT`): the foreground mask's share of each centre ``fg``, its colour's
+    distance to the table ``d_table`` and to the nearest paint as lit ``d_pal`` (CIEDE2000), and
+    whether it is even and not blown out ``even`` (all ``(N,)``)."""
+    return ((np.asarray(fg) >= HELD_CARD_FG) & (np.asarray(d_table) >= GROW_APART)
+            & (np.asarray(d_pal) <= HELD_CARD_FIT) & np.asarray(even, bool))
 
 
 def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:

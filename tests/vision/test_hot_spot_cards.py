@@ -65,3 +65,18 @@ def test_hot_spot_cards_vouched_for():
     taken = {(0, 0): True, (0, 1): True, (0, 2): False}
     assert _vouched_cards(ctx(set()), taken, regions) == []
     assert _vouched_cards(ctx({(0, 2)}), taken, regions) == [(0, 2)]
+
+
+def test_held_card_of_a_loosely_predicted_paint_is_card_like():
+    # a lone blue card among warm ones under a warm lamp (the independent renderer's hard 055):
+    # the mask holds it whole, 37 from the table, 12.5 from blue as lit (over GROW_FIT, 7), even
+    from vision.cells import GROW_FIT, _held_card_like
+
+    fg = np.array([1.0, 0.3, 1.0, 1.0, 1.0])
+    d_table = np.array([37.5, 30.0, 5.0, 37.5, 37.5])
+    d_pal = np.array([12.5, 6.0, 12.5, 20.0, 12.5])
+    even = np.array([True, True, True, True, False])
+    assert d_pal[0] > GROW_FIT
+    # (a coin leaves most of the centre to the table; the table's own colour; a colour far
+    # from every paint; an uneven patch)
+    assert _held_card_like(fg, d_table, d_pal, even).tolist() == [True, False, False, False, False]
