@@ -17,6 +17,8 @@ import logging
 import numpy as np
 
 from vision.assignment import linear_sum_assignment
+from vision.colour import lab_to_bgr, srgb_to_linear
+from vision.glare import CLIPPED_LINEAR
 
 logger = logging.getLogger(__name__)
 
@@ -43,13 +45,27 @@ def hue_difference(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
     return np.abs(2.0 * np.sqrt(c1 * c2) * np.sin((h1 - h2) / 2.0))
 
 
+def washed_out(lab: np.ndarray) -> np.ndarray:
+    """Which Lab samples ``(N, 3)`` have two or more linear channels at the camera's clip
+    (:data:`vision.glare.CLIPPED_LINEAR`): bool ``(N,)``.
+
+    Such a sample's hue is the clip's, not its paint's: a lamp's hot spot lifts every channel,
+    the strong ones stop at the clip and the third sets the hue (a yellow whose red and green
+    clip under a warm lamp's glare is recorded as pale lime, the hue of the green sectors
+    beside it, though its colour is nearest yellow: the calibration measure's Twelve Tiles
+    seed 1, photo 12). One clipped channel (an orange's red) still leaves a hue."""
+    lin = np.asarray(srgb_to_linear(lab_to_bgr(np.asarray(lab, np.float64).reshape(-1, 3))))
+    return (lin >= CLIPPED_LINEAR).sum(axis=1) >= 2
+
+
 def hue_groups(lab: np.ndarray) -> np.ndarray:
     """Group labels ``(N,)`` of Lab samples ``(N, 3)``: single linkage on :func:`hue_difference`
-    below :data:`HUE_LINK` among the chromatic samples; greys, and the members of groups that
-    spread wider than :data:`MAX_SPREAD`, get label -1."""
+    below :data:`HUE_LINK` among the chromatic samples; greys, samples washed out to the clip
+    (:func:`washed_out`), and the members of groups that spread wider than :data:`MAX_SPREAD`,
+    get label -1."""
     lab = np.asarray(lab, np.float64).reshape(-1, 3)
     labels = np.full(len(lab), -1, int)
-    chromatic = np.flatnonzero(np.hypot(lab[:, 1], lab[:, 2]) >= MIN_CHROMA)
+    chromatic = np.flatnonzero((np.hypot(lab[:, 1], lab[:, 2]) >= MIN_CHROMA) & ~washed_out(lab))
     if len(chromatic) == 0:
         return labels
     sub = lab[chromatic]

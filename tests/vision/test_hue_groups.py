@@ -70,3 +70,26 @@ def test_names_are_palette_indices_and_greys_keep_their_nearest(samples):
     assert named.shape == (len(lab),) and ((0 <= named) & (named < len(PALETTE))).all()
     grey = hue_groups(lab) == -1
     assert (named[grey] == np.argmin(d[grey], axis=1)).all()
+
+
+# a lamp's hot spot on Twelve Tiles under a profile (the calibration measure's seed 1, photo 12):
+# a yellow sector washed out to two clipped channels (red and green at the clip) takes the hue of
+# the green sectors beside it, though its colour is nearest yellow
+WASHED_YELLOW = np.array([96.1, -10.8, 44.0])
+GREENS = np.array([[92.9, -13.7, 47.1], [76.8, -16.5, 39.8], [81.8, -13.9, 38.8]])
+
+
+def test_a_sample_with_two_clipped_channels_has_no_group():
+    labels = hue_groups(np.vstack([WASHED_YELLOW, GREENS]))
+    assert hue_difference(WASHED_YELLOW, GREENS[0]) < 5  # (it would join the greens by hue)
+    assert labels[0] == -1
+    assert labels[1] >= 0 and len(set(labels[1:])) == 1
+
+
+def test_a_washed_out_sample_keeps_its_own_nearest_colour():
+    reds = np.array([[69.6, 42.8, 28.0], [75.2, 31.9, 25.5]])
+    lab = np.vstack([WASHED_YELLOW, GREENS, reds])
+    # distances (green, yellow, red) under the light and glare, as the reader measured them
+    d = np.array([[5.55, 2.57, 34.1], [4.86, 15.1, 43.1], [2.2, 17.2, 42.1], [2.7, 16.3, 40.6],
+                  [40.0, 26.1, 0.9], [34.4, 21.3, 2.3]])
+    assert name_groups(lab, d).tolist() == [1, 0, 0, 0, 2, 2]
