@@ -686,3 +686,27 @@ def test_paint_in_a_lamp_s_hot_spot_is_paint_and_a_pale_rim_is_not():
         shade_colour, shade_d2 = _shaded_nearest(shifted, x2, pred, SHADE)
         assert palette.names[shade_colour[0, 0]] == "yellow"  # (the orange, by the shades)
     assert shade_d2[0, 3] >= PAINT_DISTANCE ** 2  # (the blue at 4 times, by the shades)
+
+
+@pytest.mark.parametrize("connectivity", [4, 8])
+def test_labelling_the_box_of_the_paint_gives_the_whole_mask_s_components(connectivity):
+    """xtiles._labelled labels only the box around a mask's non-zero pixels (a speed-up: the
+    layout's paint and the crossings' spots are a small part of the picture); its components
+    must be cv2's on the whole mask: the same labels in the same order, boxes, areas and
+    centroids (the background's row aside), at odd offsets too, and for an empty mask."""
+    from vision.xtiles import _labelled
+
+    rng = np.random.default_rng(3)
+    for trial in range(12):
+        mask = np.zeros((97, 131), np.uint8)
+        y, x = int(rng.integers(0, 60)), int(rng.integers(0, 90))
+        patch = (rng.random((int(rng.integers(5, 37)), int(rng.integers(5, 41)))) < 0.45)
+        mask[y:y + patch.shape[0], x:x + patch.shape[1]] = patch[:97 - y, :131 - x]
+        n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=connectivity)
+        m, lab, st, ce = _labelled(mask, connectivity)
+        assert m == n
+        assert np.array_equal(lab, labels)
+        assert np.array_equal(st[1:], stats[1:])
+        assert np.allclose(ce[1:], cents[1:])
+    m, lab, st, ce = _labelled(np.zeros((20, 30), np.uint8), connectivity)
+    assert m == 1 and lab.shape == (20, 30) and not lab.any()
