@@ -820,23 +820,30 @@ def _light_weights(ctx: _Ctx, cells: list, spreads: dict) -> np.ndarray:
     return w
 
 
-def _border_edges(td: TopDown) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _view_gradients(td: TopDown) -> tuple[np.ndarray, np.ndarray]:
+    """The lightness gradients of the view ``td``: 3x3 Sobels along x and y of its grey levels,
+    float32 ``(h, w)`` each, signed. (Computed once per view: the cells' borders and their
+    faces' texture are both measured on them, see :func:`_border_edges`, :func:`_face_texture`.)"""
+    gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+
+
+def _border_edges(td: TopDown, grads: tuple[np.ndarray, np.ndarray] | None = None
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Which cell borders of the view run along a clear edge (a gap, a shadow, a tile's rim):
     along each border, the strongest gradient across a thin band, averaged over its middle,
     against the typical gradient of the view. Returns ``(horizontal, vertical, h_share,
     v_share)``: bool arrays ``(rows + 1, cols)`` (border ``k`` above view row ``k``) and
     ``(rows, cols + 1)`` (border ``k`` left of view column ``k``), and for the same borders the
     share of their middle along which the edge is clear (a seam runs all along; a line drawn
-    across the border, a sheet's print, crosses it at one place)."""
-    gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY)
+    across the border, a sheet's print, crosses it at one place). ``grads``: the view's
+    :func:`_view_gradients`, when computed already."""
     R, C, ch, cw = td.rows, td.cols, td.ch, td.cw
-    gray = gray.astype(np.float32)
-    gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
-    gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
+    gx, gy = (np.abs(g) for g in (grads or _view_gradients(td)))
     level = float(median_last((gx[::2, ::2] + gy[::2, ::2]).ravel())) + 1.0
     bw = max(1, int(round(0.06 * cw)))
     bh = max(1, int(round(0.06 * ch)))
-    H, W = gray.shape
+    H, W = gx.shape
     # horizontal borders k = 0..R: strongest vertical gradient across the band, per column
     hb = np.stack([gy[max(0, k * ch - bh):min(H, k * ch + bh)].max(axis=0) for k in range(R + 1)])
     hb = hb[:, :C * cw].reshape(R + 1, C, cw)[:, :, cw // 5:cw - cw // 5]  # (R+1, C, along)
@@ -897,16 +904,15 @@ def _lit_table_in_corners(cells: list, lit: np.ndarray, occ: Mapping, sides: Map
     return out
 
 
-def _face_texture(td: TopDown) -> dict:
+def _face_texture(td: TopDown, grads: tuple[np.ndarray, np.ndarray] | None = None) -> dict:
     """For each cell, how textured its centre is: the upper quartile of the lightness gradient
     (grey levels per pixel, a 3x3 Sobel's magnitude / 8) over the cell less
     :data:`TEXTURE_MARGIN` of its side all round. A painted face (pips a minority of its pixels)
     is smooth; a woven cloth's threads, a tartan's lines and print are not. (At full size: at
-    half, a tartan's thin lines blur into its checks.)"""
-    gray = cv2.cvtColor(td.image[:td.rows * td.ch, :td.cols * td.cw], cv2.COLOR_BGR2GRAY)
-    gray = gray.astype(np.float32)
-    mag = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3),
-                        cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)) / 8.0
+    half, a tartan's thin lines blur into its checks.) ``grads``: the view's
+    :func:`_view_gradients`, when computed already."""
+    gx, gy = grads or _view_gradients(td)
+    mag = cv2.magnitude(gx, gy)[:td.rows * td.ch, :td.cols * td.cw] / 8.0
     my, mx = int(TEXTURE_MARGIN * td.ch), int(TEXTURE_MARGIN * td.cw)
     centres = _cell_grid(mag, td)[:, my:td.ch - my, mx:td.cw - mx].reshape(td.rows * td.cols, -1)
     k = int(0.75 * (centres.shape[1] - 1))  # (the upper quartile by rank: no sort needed)
@@ -1085,7 +1091,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     n = td.cw
     centre_lab, spreads = {}, {}
     one_colour = kit.face_model != "sectors" and td.ch % 2 == 0 and td.cw % 2 == 0
-    borders = _border_edges(td)
+    grads = _view_gradients(td)
+    borders = _border_edges(td, grads)
     if one_colour:
         # one colour per face: which cells hold a tile, and the light, need no more than 2x2
         # blocks of the view; the full resolution is converted only around the layout, later
@@ -1146,7 +1153,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         hues = np.linalg.norm(parts[:, :, 1:] - parts[:, :, 1:].mean(axis=1, keepdims=True), axis=2).mean(1)
         ctx.drawn = {cell: (float(a), float(b)) for cell, a, b in zip(order, lines, hues)}
     if kit.face_model == "solid":
-        ctx.texture = _face_texture(td)
+        ctx.texture = _face_texture(td, grads)
     ctx.full_sides = _full_sides(borders, td)
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     if kit.face_model == "symbol":
@@ -1233,7 +1240,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         attrs = _read_symbol(ctx, occupied, cell_regions, gains)
     else:
         if kit.shape == "rounded-x" and long_axis_parity is None:
-            long_axis_parity = _x_parity(td, occupied)
+            long_axis_parity = _x_parity(td, occupied, grads)
         attrs = _read_sectors(ctx, occupied, cell_regions, gains, long_axis_parity)
         info["long_axis_parity"] = long_axis_parity
         if kit.shape == "rounded-x":
@@ -2354,15 +2361,14 @@ def one_paint_thrice(evidence: Mapping | None) -> bool:
     return any(sure.count(name) >= 3 for name in set(sure))
 
 
-def _x_parity(td: TopDown, occupied) -> int:
+def _x_parity(td: TopDown, occupied, grads: tuple[np.ndarray, np.ndarray] | None = None) -> int:
     """Which checkerboard parity holds the E-W tiles: 0 when cells with even ``row + col`` do.
 
     An E-W tile's outline crosses its waist close to the centre on the north and south and far
     out on the east and west, so the rim edge near the centre runs across the N-S direction.
+    ``grads``: the view's :func:`_view_gradients`, when computed already.
     """
-    gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    gx, gy = grads or _view_gradients(td)
     n = td.cw
     yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
     ns_band = (np.abs(xx) < 0.08) & (np.abs(yy) > 0.17) & (np.abs(yy) < 0.33)
