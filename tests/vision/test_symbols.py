@@ -212,3 +212,39 @@ def test_an_open_hand_blurred_into_a_round_hull_is_no_rock():
                                        rings=0.0, extent=0.61, notch=0.87, corners=0.46,
                                        aspect=0.98, size=0.508))
     assert hand["paper"] - hand["rock"] >= 3.0, hand
+
+
+def _blurred(mask: np.ndarray, sigma: float = 1.2) -> np.ndarray:
+    """``mask`` (h, w) 0/1 seen out of focus: blurred and cut at half its contrast."""
+    import cv2
+    return (cv2.GaussianBlur(mask.astype(np.float32), (0, 0), sigma) > 0.5).astype(np.uint8)
+
+
+def _oblong(fold: bool) -> np.ndarray:
+    """A small block 20 x 24 px on a 40 x 40 mask, tilted 8 degrees: one corner cut off (a
+    sheet's dog-ear, 7 px) or all four rounded (a fist drawn as a block, radius 4 px)."""
+    import cv2
+    m = np.zeros((160, 160), np.uint8)  # (drawn 4x finer, then shrunk)
+    if fold:
+        pts = np.array([[40, 32], [92, 32], [120, 60], [120, 128], [40, 128]])
+        cv2.fillPoly(m, [pts], 1)
+    else:
+        cv2.rectangle(m, (40 + 16, 32), (120 - 16, 128), 1, -1)
+        cv2.rectangle(m, (40, 32 + 16), (120, 128 - 16), 1, -1)
+        for x, y in ((56, 48), (104, 48), (56, 112), (104, 112)):
+            cv2.circle(m, (x, y), 16, 1, -1)
+    R = cv2.getRotationMatrix2D((80, 80), 8, 1.0)
+    m = cv2.warpAffine(m, R, (160, 160), flags=cv2.INTER_NEAREST)
+    return _blurred(cv2.resize(m.astype(np.float32), (40, 40), interpolation=cv2.INTER_AREA) > 0.5)
+
+
+def test_a_small_sheet_with_a_folded_corner_is_paper_and_a_rounded_block_is_not():
+    # final hard-043: small sheets (dog-eared) and fists drawn as rounded blocks, both oblong
+    # blurred blocks of one proportion; the sheets read rock, the fists paper. A folded corner
+    # is a sheet's: a fist is rounded alike at every corner
+    from vision.symbols import symbol_scores
+    sheet = symbol_scores(shape_features(_oblong(fold=True)))
+    fist = symbol_scores(shape_features(_oblong(fold=False)))
+    assert sheet["paper"] - sheet["rock"] >= 1.0, sheet
+    assert shape_features(_oblong(fold=True)).fold > 0.6
+    assert shape_features(_oblong(fold=False)).fold < 0.3
