@@ -79,6 +79,41 @@ class ShapeFeatures:
         return max(0.0, self.filled_solidity - self.solidity - self.rings * self.filled_solidity)
 
 
+#: A blurred print's thin ring may break by a pixel where its stroke's contrast dips below the
+#: art's edge level (a small print out of focus: a scissors' ring read as an open hook). Gaps of
+#: up to :data:`BRIDGE_PX` pixels (at :data:`FACE_PX` across the card, 1.4% of its width) are
+#: bridged to find such rings ...
+BRIDGE_PX = 2
+#: ... but a hole seen only so must be rounder than a ring's at :data:`RING_ROUNDNESS`: bridging
+#: also cuts a sheet's ruled lines into short pieces (roundness 0.65-0.71 measured at 72 px,
+#: a square's 0.79), while a ring's inside stays round (0.89-0.94 measured, blurred ones 0.90).
+BRIDGED_RING_ROUNDNESS = 0.85
+
+
+def _ring_area(contours: list, hier: np.ndarray | None, filled: float, roundness: float) -> float:
+    """Area of the holes (contours with a parent in the ``(n, 4)`` CCOMP ``hier``) that are a
+    ring's: at least :data:`RING_AREA` of ``filled`` and ``roundness`` round."""
+    if hier is None:
+        return 0.0
+    total = 0.0
+    for i in range(len(contours)):
+        if hier[i][3] < 0:
+            continue
+        area = cv2.contourArea(contours[i])
+        perimeter = max(cv2.arcLength(contours[i], True), 1.0)
+        if area >= RING_AREA * filled and 4 * math.pi * area / perimeter ** 2 >= roundness:
+            total += area
+    return total
+
+
+def _bridged(m: np.ndarray) -> tuple[list, np.ndarray | None]:
+    """Outlines and their CCOMP hierarchy ``(n, 4)`` of the mask ``m`` (h, w) uint8 0/1 with
+    gaps of up to :data:`BRIDGE_PX` pixels closed."""
+    closed = cv2.morphologyEx(m, cv2.MORPH_CLOSE, np.ones((BRIDGE_PX + 1, BRIDGE_PX + 1), np.uint8))
+    contours, hier = cv2.findContours(closed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    return contours, None if hier is None else hier[0]
+
+
 def shape_features(mask: np.ndarray) -> ShapeFeatures | None:
     """Features of a symbol mask ``(h, w)`` (non-zero = art); ``None`` when it is empty."""
     m = (np.asarray(mask) > 0).astype(np.uint8)
@@ -97,11 +132,8 @@ def shape_features(mask: np.ndarray) -> ShapeFeatures | None:
     hull_perimeter = max(cv2.arcLength(hull, True), 1.0)
     holes = [i for i in range(len(contours)) if hier[i][3] >= 0]
     hole_area = float(sum(areas[i] for i in holes))
-    rings = 0.0
-    for i in holes:
-        perimeter = max(cv2.arcLength(contours[i], True), 1.0)
-        if areas[i] >= RING_AREA * filled and 4 * math.pi * areas[i] / perimeter ** 2 >= RING_ROUNDNESS:
-            rings += areas[i]
+    rings = max(_ring_area(contours, hier, filled, RING_ROUNDNESS),
+                _ring_area(*_bridged(m), filled, BRIDGED_RING_ROUNDNESS))
     _, (rw, rh), _ = cv2.minAreaRect(pts)
     main = contours[max(outer, key=lambda i: areas[i])]
     notch = 0.0
@@ -364,7 +396,8 @@ def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
 #: art of one symbol is the same print on every card, so within a photo its cards differ only
 #: by imaging (blur, glare, size).
 ART_SCALES = {"filled_solidity": 0.04, "solidity": 0.06, "roundness": 0.03, "rings": 0.05,
-              "extent": 0.04, "notch": 0.15, "corners": 0.08, "slits": 0.05, "aspect": 0.03}
+              "extent": 0.04, "notch": 0.15, "corners": 0.08, "slits": 0.05, "aspect": 0.03,
+              "fold": 0.1}
 #: Cards whose art differs by at most this (average linkage, in units of ART_SCALES) show one
 #: print. Measured on both renderers' photos: one symbol's cards split apart at 4.0-6.6 under
 #: glare or at a small size, different symbols lie 8.5-33 apart (one photo of small cards: a
@@ -421,6 +454,27 @@ def _art_groups(vectors: np.ndarray) -> list[list[int]]:
 MAX_GROUPS = 6
 
 
+def _spanning_cost(apart: np.ndarray, sizes: list[int], members: list[int]) -> float:
+    """What naming the groups ``members`` alike costs: from the largest, each other group is
+    linked to the nearest already linked (least ``apart`` (n, n), see :func:`_apartness`),
+    nearest first, and charged :data:`OTHER_ART_COST` times that apartness for each of its
+    ``sizes`` cards. Groups named alike show one print, and one print's cards may drift apart
+    by degrees (clean, at a glare's rim, washed out in its hot spot), each group near the next;
+    charging every pair would charge a print split by the light into k groups k - 1 times for
+    one more card of it. (Linking by the cards of the group that joins, not of the smaller of a
+    pair: a large group is not made cheap to join another print through one odd card.)"""
+    if len(members) < 2:
+        return 0.0
+    first = max(members, key=lambda g: sizes[g])
+    linked, rest, total = [first], [g for g in members if g != first], 0.0
+    while rest:
+        c, j = min((min(apart[i, j] for i in linked) * sizes[j], j) for j in rest)
+        total += OTHER_ART_COST * float(c)
+        linked.append(j)
+        rest.remove(j)
+    return total
+
+
 def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
                  ) -> list[tuple[str | None, float, str]]:
     """Name the symbols of one photo's cards together: ``[(symbol, confidence, why)]`` per
@@ -429,7 +483,8 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
     The cards are grouped by their art's shape (:func:`_art_groups`); each group is named by
     the sum of its cards' votes (:func:`symbol_scores`), and groups of different art (the more
     surely the further apart, see :func:`_apartness`) are named differently unless their votes
-    say otherwise strongly (:data:`OTHER_ART_COST`): a set prints one art per symbol, so a fist
+    say otherwise strongly (:data:`OTHER_ART_COST`, charged along the groups of one name linked
+    nearest first, see :func:`_spanning_cost`): a set prints one art per symbol, so a fist
     that alone looks a little like a sheet is named rock when the photo's sheets are another
     group (of another shape, or printed at another size).
     """
@@ -447,13 +502,12 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
     centres = [np.mean([_art_vector(feats[i]) for i in g], axis=0) for g in groups]
     apart = [[_apartness(float(np.linalg.norm(a - b))) for b in centres] for a in centres]
     totals = [{s: sum(scores[i][s] for i in g) for s in names} for g in groups]
+    apart_m, sizes = np.array(apart), [len(g) for g in groups]
     values = {}
     for assign in itertools.product(range(len(names)), repeat=len(groups)):
         value = sum(totals[g][names[assign[g]]] for g in range(len(groups)))
-        for a in range(len(groups)):
-            for b in range(a + 1, len(groups)):
-                if assign[a] == assign[b] and apart[a][b] > 0:
-                    value -= OTHER_ART_COST * apart[a][b] * min(len(groups[a]), len(groups[b]))
+        for k in set(assign):
+            value -= _spanning_cost(apart_m, sizes, [g for g in range(len(groups)) if assign[g] == k])
         values[assign] = value
     best = max(values, key=values.get)
     for g, group in enumerate(groups):

@@ -248,3 +248,49 @@ def test_a_small_sheet_with_a_folded_corner_is_paper_and_a_rounded_block_is_not(
     assert sheet["paper"] - sheet["rock"] >= 1.0, sheet
     assert shape_features(_oblong(fold=True)).fold > 0.6
     assert shape_features(_oblong(fold=False)).fold < 0.3
+
+
+def _scissors(gap: bool) -> np.ndarray:
+    """Small scissors on a 40 x 40 mask: two rings (radius 5 px, stroke 2 px) and two crossed
+    blades; with ``gap``, each ring broken by a 1-pixel cut on its outer side (a thin stroke
+    blurred below the art's edge level)."""
+    import cv2
+    m = np.zeros((40, 40), np.uint8)
+    for cx, tip in ((12, 30), (28, 10)):
+        cv2.circle(m, (cx, 29), 5, 1, 2)
+        cv2.line(m, (cx + (3 if cx < 20 else -3), 25), (tip, 5), 1, 2)
+    if gap:
+        m[29, :9] = 0
+        m[29, 32:] = 0
+    return m
+
+
+def test_a_ring_broken_by_a_pixel_is_still_a_ring():
+    closed = shape_features(_scissors(gap=False))
+    broken = shape_features(_scissors(gap=True))
+    assert closed.rings > 0.05
+    assert broken.rings > 0.05, broken
+    assert classify_shape(_scissors(gap=True), SYMBOLS)[0] == "scissors"
+
+
+def test_a_dog_eared_sheet_and_a_rounded_block_are_different_prints():
+    # (final hard-043: otherwise one group, 4.6 apart, and the fists took the sheets' name)
+    from vision.symbols import SAME_ART, _art_vector
+    sheet = _art_vector(shape_features(_oblong(fold=True)))
+    fist = _art_vector(shape_features(_oblong(fold=False)))
+    assert np.linalg.norm(sheet - fist) > SAME_ART + 2.0
+
+
+def test_groups_named_alike_are_charged_along_their_nearest_links():
+    # one print split by a glare into a clean group of six, one card at the glare's rim and one
+    # washed out (final4 hard-071): naming the washed-out card as its print costs its link to the
+    # nearest card of it, not one charge per group of that print ...
+    from vision.symbols import OTHER_ART_COST, _spanning_cost
+    apart = np.array([[0.0, 0.7, 1.0], [0.7, 0.0, 0.78], [1.0, 0.78, 0.0]])
+    assert _spanning_cost(apart, [6, 1, 1], [0, 1, 2]) == pytest.approx(OTHER_ART_COST * (0.7 + 0.78))
+    assert _spanning_cost(apart, [6, 1, 1], [0, 2]) == pytest.approx(OTHER_ART_COST * 1.0)
+    assert _spanning_cost(apart, [6, 1, 1], [1]) == 0.0
+    # ... while a large group of another print joins through one odd card at its own cost
+    # (final2 normal-053: eight fists, ten sheets and one odd sheet)
+    apart = np.array([[0.0, 1.0, 0.1], [1.0, 0.0, 1.0], [0.1, 1.0, 0.0]])
+    assert _spanning_cost(apart, [10, 8, 1], [0, 1, 2]) == pytest.approx(OTHER_ART_COST * (0.1 + 8))
