@@ -54,7 +54,7 @@ class ShapeFeatures:
     notches of the outline (convexity defects) over the square root of the hull's area, summed;
     ``corners``: how much of the corners of the minimum-area bounding rectangle the art fills
     (the best three of four, so a sheet's folded corner does not count; see
-    :func:`corner_fill`); ``aspect``: the short side of that rectangle over its long side (a
+    :func:`corner_fills`); ``aspect``: the short side of that rectangle over its long side (a
     sheet of paper is oblong, a fist or a disc about as wide as tall); ``size``: the square root
     of the filled area over the mask's (on a card's own view the card's size is fixed, so this
     is the print's size on the card, the same on every card of one print); ``fold``: how much
@@ -155,22 +155,16 @@ def shape_features(mask: np.ndarray) -> ShapeFeatures | None:
                          size=math.sqrt(filled / m.size), fold=corners - float(fills[0]))
 
 
-#: The corner squares of :func:`corner_fill`, as a share of the bounding rectangle's short side.
+#: The corner squares of :func:`corner_fills`, as a share of the bounding rectangle's short side.
 CORNER_SQUARE = 0.2
 
 
-def corner_fill(mask: np.ndarray, points: np.ndarray | None = None) -> float:
-    """How much of the four corners of the art's minimum-area bounding rectangle the art
-    ``mask`` (h, w) covers: the mean cover of the best three corner squares (side
-    :data:`CORNER_SQUARE` of the short side). A sheet fills its corners (one may be folded); a
-    disc, a fist, a hand or scissors leave them mostly empty. ``points``: the outline points
-    (n, 2) when already found."""
-    return float(np.mean(corner_fills(mask, points)[1:]))
-
-
 def corner_fills(mask: np.ndarray, points: np.ndarray | None = None) -> np.ndarray:
-    """The cover of each of the four corner squares of :func:`corner_fill`, ascending ``(4,)``
-    (``[0]`` the emptiest corner)."""
+    """How much of each of the four corners of the art's minimum-area bounding rectangle the
+    art ``mask`` (h, w) covers, ascending ``(4,)`` (``[0]`` the emptiest corner): the cover of
+    each corner square (side :data:`CORNER_SQUARE` of the short side). A sheet fills its
+    corners (one may be folded); a disc, a fist, a hand or scissors leave them mostly empty.
+    ``points``: the outline points (n, 2) when already found."""
     m = (np.asarray(mask) > 0).astype(np.uint8)
     if points is None:
         contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -194,7 +188,7 @@ def _clip(v: float, lo: float, hi: float) -> float:
     return min(max(v, lo), hi)
 
 
-#: A sheet fills its bounding rectangle's corners beyond this (see :func:`corner_fill`); votes
+#: A sheet fills its bounding rectangle's corners beyond this (see :func:`corner_fills`); votes
 #: per unit of corner fill beyond it (for paper, against rock).
 SHEET_CORNERS = 0.9
 SHEET_CORNER_WEIGHT = 20.0
