@@ -121,20 +121,25 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     if fg.mean() < 1e-4:
         return []
     best: Lattice | None = None
+    made = None  # (what the best lattice was fitted on, for the edge's second pass)
     for blobs, paint, box, scale, *every in _paint_blobs(image, palette, fg, work_scale):
         if len(blobs) < 2:
             logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
             continue
+        centres: list[np.ndarray] = []
         lat = _fit_lattice(blobs, paint, box, scale, fg, work_scale,
-                           every_paint=every[0] if every else None)
+                           every_paint=every[0] if every else None, centres_out=centres)
         # (of the lights' paints, the one that shows the most tiles on their lattice)
         if lat is not None and (best is None or lat.info["tiles"] > best.info["tiles"]):
             best = lat
+            made = (blobs, paint, box, scale, every, centres[0])
         if (best is not None and best.info["faces"] == best.info["tiles"]
                 and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best)
                 and (not every or best.info["tiles"] >= PAINT_EXPLAINED * _cells_painted(
                     every[1], scale, best))):
             break  # (its tiles make up what stands out from the table and what is painted)
+    if best is not None and made is not None and len(made[4]) > 2:
+        best = _edge_pass(image, palette, fg, work_scale, best, *made)
     return [best] if best is not None else []
 
 
@@ -168,6 +173,115 @@ def _cells_painted(painted: float, scale: float, lat: Lattice) -> float:
     return painted / (scale * max(lat.pitch_px, 1.0) / FACE_TO_PITCH) ** 2
 
 
+#: A second pass looks beyond the region's side (one not at the photo's edge) when a tile found
+#: lies within this many pitches of it: about a tile's length (a face is about 1.2 pitches
+#: long, :data:`FACE_TO_PITCH`), so that its neighbour on that side, if it has one, lies cut by
+#: the side or beyond it. The foreground leaves out tiles of a cloth's colours at the layout's
+#: edge too (a cloth printed in the paints' colours: a whole edge's tiles a tile's length or so
+#: beyond the foreground's box, measured on an independent renderer's photos).
+EDGE_REACH = 1.25
+#: ... over a strip this many pitches wide added on that side: one more tile (its centre up to a
+#: pitch beyond the side, half a face's length and its rim past it) and no further.
+EDGE_STRIP = 1.75
+
+
+def _edge_sides(centres: np.ndarray, box: tuple[int, int, int, int], shape: tuple[int, int],
+                pitch: float) -> np.ndarray:
+    """How far (image pixels, ``(4,)`` for the sides x0, y0, x1, y1) to widen the region ``box``
+    on each side that a tile centre of ``centres`` ``(n, 2)`` lies within :data:`EDGE_REACH`
+    pitches of and that is not the photo's edge (``shape`` ``(h, w)``); 0 elsewhere."""
+    h, w = shape
+    lo, hi = centres.min(axis=0), centres.max(axis=0)
+    near = np.array([lo[0] - box[0], lo[1] - box[1], box[2] - hi[0], box[3] - hi[1]])
+    room = np.array([box[0], box[1], w - box[2], h - box[3]], float)
+    return np.where(near < EDGE_REACH * pitch, np.minimum(room, EDGE_STRIP * pitch), 0.0)
+
+
+def _strip_paint(image: np.ndarray, rect: tuple[float, float, float, float], size: tuple[int, int],
+                 preds: list[np.ndarray], palette: Palette) -> np.ndarray:
+    """The paint (uint8 0/1, ``size`` ``(w, h)``) of the image's ``rect`` ``(x0, y0, x1, y1)``
+    (image pixels) resized to ``size``, under every light of ``preds`` (their palettes Lab,
+    fitted on the first pass's region: the light is not refitted on the strip) as
+    :func:`_paint_blobs` makes every light's paint."""
+    x0, y0, x1, y1 = (int(round(v)) for v in rect)
+    crop = image[max(0, y0):max(y0 + 1, y1), max(0, x0):max(x0 + 1, x1)]
+    crop = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
+    lab = np.ascontiguousarray(bgr_to_lab(crop), dtype=np.float32)
+    shifted = cv2.add(lab, np.array([16.0, 0.0, 0.0, 0.0]))
+    x2 = cv2.transform(cv2.multiply(shifted, shifted), np.ones((1, 3), np.float32))
+    out = np.zeros(lab.shape[:2], np.uint8)
+    for pred in preds:
+        colour, d2 = _shaded_nearest(shifted, x2, pred, (1.0, 1.0))
+        for limit2 in _limits(palette):
+            out |= (d2 < limit2[colour]).astype(np.uint8)
+    return cv2.morphologyEx(out, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+
+
+def _edge_pass(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float,
+               lat: Lattice, blobs: list[TileBlob], paint: np.ndarray,
+               box: tuple[int, int, int, int], scale: float, every: list,
+               centres: np.ndarray) -> Lattice:
+    """``lat`` with the tiles just beyond the region ``box`` that its tiles (``centres``
+    ``(n, 2)``) reach (:func:`_edge_sides`): the region widened on those sides only, the paint
+    of the added strips under the first pass's lights (``every`` = [every light's paint over
+    the region, painted, the lights' palettes], see :func:`_paint_blobs`) and the faces grown
+    onto it from the same blobs (``blobs``, ``paint`` at ``scale``, as :func:`_fit_lattice` was
+    given them). The widened lattice is kept only when it keeps every tile of ``lat`` and shows
+    a new tile in the strips: grown from the faces found, a new face sits on their lattice,
+    turned as the checkerboard has it there (:func:`_grow_faces`)."""
+    grow = _edge_sides(centres, box, image.shape[:2], lat.pitch_px)
+    if not grow.any():
+        return lat
+    # (whole ROI pixels added per side, so the first pass's canvases sit on the new one as is)
+    add = np.floor(grow * scale).astype(int)
+    if not add.any():
+        return lat
+    h, w = paint.shape
+    H2, W2 = h + add[1] + add[3], w + add[0] + add[2]
+    wide = (box[0] - add[0] / scale, box[1] - add[1] / scale,
+            box[0] + (w + add[2]) / scale, box[1] + (h + add[3]) / scale)
+    inner = (slice(add[1], add[1] + h), slice(add[0], add[0] + w))
+    pad = np.zeros((H2, W2), np.uint8)
+    pad[inner] = paint
+    every_w = np.zeros((H2, W2), np.uint8)
+    # (the strips: left and right the new canvas's height, top and bottom its width)
+    strips = [(0, 0, add[0], H2), (0, 0, W2, add[1]), (W2 - add[2], 0, W2, H2), (0, H2 - add[3], W2, H2)]
+    for (a, b, c, d), n in zip(strips, add):
+        if n > 0:
+            rect = (wide[0] + a / scale, wide[1] + b / scale, wide[0] + c / scale, wide[1] + d / scale)
+            every_w[b:d, a:c] = _strip_paint(image, rect, (c - a, d - b), every[2], palette)
+    every_w[inner] = every[0]
+    out: list[np.ndarray] = []
+    wider = _fit_lattice(blobs, pad, wide, scale, fg, work_scale, every_paint=every_w,
+                         centres_out=out)
+    if wider is None or wider.info["tiles"] <= lat.info["tiles"]:
+        return lat
+    new = out[0]
+    d = np.linalg.norm(centres[:, None, :] - new[None, :, :], axis=2)
+    kept = d.min(axis=1) < EDGE_SAME * lat.pitch_px
+    fresh = new[d.min(axis=0) >= EDGE_SAME * lat.pitch_px]
+    inside = ((fresh[:, 0] > box[0] + (grow[0] > 0) * EDGE_INSIDE * lat.pitch_px)
+              & (fresh[:, 1] > box[1] + (grow[1] > 0) * EDGE_INSIDE * lat.pitch_px)
+              & (fresh[:, 0] < box[2] - (grow[2] > 0) * EDGE_INSIDE * lat.pitch_px)
+              & (fresh[:, 1] < box[3] - (grow[3] > 0) * EDGE_INSIDE * lat.pitch_px))
+    logger.debug("x-tiles: edge pass: %d tiles (was %d), %d of %d kept, %d new in the strips",
+                 wider.info["tiles"], lat.info["tiles"], kept.sum(), len(kept), (~inside).sum())
+    if not kept.all() or inside.all():
+        return lat  # (a tile lost: the faces grew another way; or none in the strips)
+    return wider
+
+
+#: A tile of the second pass is one of the first's when their centres lie within this many
+#: pitches (the map refitted with the new tiles moves a centre a little, a neighbour lies a
+#: pitch away).
+EDGE_SAME = 0.3
+#: A new tile lies in the added strip when beyond this many pitches inside the side it was added
+#: on (a face cut by the side, centre just inside); the second pass is kept only when one does
+#: (the map refitted on the strip's faces may also grow a face further in that the first pass's
+#: map, extrapolated from one side, missed).
+EDGE_INSIDE = 0.5
+
+
 def _roi(fg: np.ndarray, work_scale: float, shape: tuple[int, int]) -> tuple[int, int, int, int]:
     """The layout's region ``(x0, y0, x1, y1)`` in full-image pixels: the foreground's box with a
     margin."""
@@ -181,7 +295,8 @@ def _roi(fg: np.ndarray, work_scale: float, shape: tuple[int, int]) -> tuple[int
     return x0, y0, x1, y1
 
 
-def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
+def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette,
+                 preds: list[np.ndarray] | None = None
                  ) -> Iterator[list[tuple[np.ndarray, np.ndarray]]]:
     """Pixels near a palette colour under the photo's light, for each light fitted (see
     :func:`_layout_samples`): ``(paint, colour)`` pairs, ``paint`` bool and ``colour`` the index
@@ -196,6 +311,7 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
     a cloth printed in a paint's colour (a gingham, dots, flowers) puts that paint on the table
     too, and the light that leaves it out also leaves out the tiles' sectors of that colour; the
     caller keeps the fit whose paint shows the most tiles (see :func:`tile_lattices`).
+    ``preds`` are the lights' palettes (:func:`_lights`; fitted here when not given).
 
     Two tiers of masks are given in turn (the second computed only when asked for), each
     ranked so: the paint in the light fitted, and the
@@ -212,13 +328,9 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
     x2 = cv2.transform(cv2.multiply(shifted, shifted), np.ones((1, 3), np.float32))
     outside = ~cv2.dilate(near.astype(np.uint8), np.ones((5, 5), np.uint8), iterations=2).astype(bool)
     n_near, n_out = np.count_nonzero(near), np.count_nonzero(outside)
-    preds = list(_predictions(_layout_samples(lab, near), palette, _darkest(lab, near)))
-    # (the paint within PAINT_DISTANCE of every colour; and, of a profile's measured colours,
-    # within MEASURED_PAINT_DISTANCE too: the faces apart where the rims join them at the first)
-    limits = [np.full(len(palette.names), PAINT_DISTANCE ** 2, np.float32)]
-    if palette.cov is not None and np.isfinite(palette.cov).all(axis=(1, 2)).any():
-        measured = np.isfinite(palette.cov).all(axis=(1, 2))
-        limits.append(np.where(measured, MEASURED_PAINT_DISTANCE, PAINT_DISTANCE).astype(np.float32) ** 2)
+    if preds is None:
+        preds = _lights(lab, near, palette)
+    limits = _limits(palette)
     tiers: list[list[tuple[float, np.ndarray, np.ndarray]]] = []
     bins = None
     # (linear light's factors: as fitted, then its shades; then the paints in a hot spot)
@@ -249,6 +361,23 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette
         ranked.sort(key=lambda r: -r[0])
         tiers.append(ranked)
         yield [(paint, colour) for _, paint, colour in ranked]
+
+
+def _lights(lab: np.ndarray, near: np.ndarray, palette: Palette) -> list[np.ndarray]:
+    """The palette's colours ``(k, 3)`` Lab under each light fitted to the layout (the pixels
+    ``near``, bool, ``lab``'s first two axes; see :func:`_predictions`)."""
+    return list(_predictions(_layout_samples(lab, near), palette, _darkest(lab, near)))
+
+
+def _limits(palette: Palette) -> list[np.ndarray]:
+    """The squared paint allowances ``(k,)`` per colour: within PAINT_DISTANCE of every colour;
+    and, of a profile's measured colours, within MEASURED_PAINT_DISTANCE too (the faces apart
+    where the rims join them at the first)."""
+    limits = [np.full(len(palette.names), PAINT_DISTANCE ** 2, np.float32)]
+    if palette.cov is not None and np.isfinite(palette.cov).all(axis=(1, 2)).any():
+        measured = np.isfinite(palette.cov).all(axis=(1, 2))
+        limits.append(np.where(measured, MEASURED_PAINT_DISTANCE, PAINT_DISTANCE).astype(np.float32) ** 2)
+    return limits
 
 
 #: The haze a light may add is at most what the layout's darkest pixels show: this percentile of
@@ -477,8 +606,9 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     """For each light fitted (best first, see :func:`_paint_masks`): the tile-shaped painted
     blobs near the foreground, the paint mask of the region (ROI pixels), the region ``(x0, y0,
     x1, y1)`` (full-image pixels), the ROI's scale (ROI / full), every light's paint over the
-    region (uint8, ROI pixels) and how many of its pixels may be faces (less the one-colour
-    patches that run off the region, :func:`_without_print`)."""
+    region (uint8, ROI pixels), how many of its pixels may be faces (less the one-colour
+    patches that run off the region, :func:`_without_print`) and the lights' palettes
+    (:func:`_lights`)."""
     x0, y0, x1, y1 = _roi(fg, work_scale, image.shape[:2])
     crop = image[y0:y1, x0:x1]
     s = min(1.0, math.sqrt(ROI_PIXELS / max(1, crop.shape[0] * crop.shape[1])))
@@ -493,7 +623,8 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     wx1, wy1 = max(wx0 + 1, int(math.ceil(x1 * work_scale))), max(wy0 + 1, int(math.ceil(y1 * work_scale)))
     full_fg = cv2.resize(fg[wy0:wy1, wx0:wx1].astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
     near = cv2.dilate(full_fg, np.ones((5, 5), np.uint8), iterations=max(1, int(0.004 * max(h, w)))) > 0
-    tiers = _paint_masks(lab, near, palette)
+    preds = _lights(lab, near, palette)
+    tiers = _paint_masks(lab, near, palette, preds)
     first = next(tiers)
     # the paint near the foreground under each light, then over the whole region (see
     # _paint_masks); then the paint in the lights' shades over the whole region only (a face in
@@ -521,7 +652,7 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
         out = [TileBlob(((cx / s) + x0, (cy / s) + y0), a, area / (s * s), e)
                for (cx, cy), a, area, e in blobs]
         # (the layout's paint for the lattice's window: near the foreground)
-        yield out, paint & near, (x0, y0, x1, y1), s, every, painted
+        yield out, paint & near, (x0, y0, x1, y1), s, every, painted, preds
 
 
 def _without_print(paint: np.ndarray, colour: np.ndarray, n_colours: int) -> np.ndarray:
@@ -802,10 +933,12 @@ def _face_of(labels: np.ndarray, stats: np.ndarray, members: list[int], rho: int
 
 def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, int, int],
                  scale: float, fg: np.ndarray, work_scale: float, *,
-                 every_paint: np.ndarray | None = None) -> Lattice | None:
+                 every_paint: np.ndarray | None = None,
+                 centres_out: list | None = None) -> Lattice | None:
     """The square lattice through the tile centres, axes along the tiles' long axes; faces not
     found as blobs are grown on ``every_paint`` (the region's paint under every light, ROI
-    pixels; ``paint`` when not given, see :func:`_grow_faces`)."""
+    pixels; ``paint`` when not given, see :func:`_grow_faces`). The centres ``(n, 2)`` (image
+    pixels) of the tiles on the lattice are appended to ``centres_out`` when given."""
     centres = np.array([b.centre for b in blobs])
     angles = np.array([b.angle for b in blobs])
     areas = np.array([b.area for b in blobs])
@@ -866,6 +999,8 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
                   info={"source": "tiles", "tiles": int(ok.sum()), "faces": len(blobs)},
                   fg=_with_faces(fg, [b for b, k in zip(blobs, ok) if k], work_scale, pitch))
     lat = _normalise(lat)
+    if centres_out is not None:
+        centres_out.append(centres[ok])
     # which parity holds the east-west tiles, in the normalised lattice's coordinates
     inv_n = np.linalg.inv(lat.H)
     a = apply_h(inv_n, centres[ok])

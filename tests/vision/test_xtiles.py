@@ -710,3 +710,25 @@ def test_labelling_the_box_of_the_paint_gives_the_whole_mask_s_components(connec
         assert np.allclose(ce[1:], cents[1:])
     m, lab, st, ce = _labelled(np.zeros((20, 30), np.uint8), connectivity)
     assert m == 1 and lab.shape == (20, 30) and not lab.any()
+
+
+def test_tiles_beyond_the_layout_s_region_are_looked_for_on_a_second_pass():
+    """The foreground leaves out a whole edge of the layout (tiles of a cloth's colours), so
+    those tiles lie beyond the region the faces are looked for in (the foreground's box and a
+    margin). The tiles found reach the region's side: a second pass looks at a strip one tile
+    wide beyond it, under the same light, and grows the faces there onto the same lattice."""
+    cells = tuple((r, c) for r in range(3) for c in range(4))
+    img, fg, centres, _ = _picture(grooves=False, angle_deg=5.0, cells=cells)
+    # (the foreground without the last column's tiles, as on a cloth of their colours)
+    gone = np.zeros(fg.shape, np.uint8)
+    for (r, c), (x, y) in centres.items():
+        if c == 3:
+            cv2.circle(gone, (int(x), int(y)), 90, 1, -1)
+    fg = fg & (gone == 0)
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
+    assert lats and lats[0].info["tiles"] == len(centres)
+    _assert_through_the_centres(lats[0], centres)
+    for centre in centres.values():
+        x, y = (int(round(v)) for v in centre)
+        assert lats[0].fg[y, x]
