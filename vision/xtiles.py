@@ -180,9 +180,9 @@ def _cells_painted(painted: float, scale: float, lat: Lattice) -> float:
 #: edge too (a cloth printed in the paints' colours: a whole edge's tiles a tile's length or so
 #: beyond the foreground's box, measured on an independent renderer's photos).
 EDGE_REACH = 1.25
-#: ... over a strip this many pitches wide added on that side: one more tile (its centre up to a
-#: pitch beyond the side, half a face's length and its rim past it) and no further.
-EDGE_STRIP = 1.75
+#: ... over a strip this many pitches wide added on that side: one more tile (its centre up to
+#: 0.75 pitches beyond the side, its face 0.6 and its rim past it) and no further.
+EDGE_STRIP = 1.5
 
 
 def _edge_sides(centres: np.ndarray, box: tuple[int, int, int, int], shape: tuple[int, int],
@@ -244,8 +244,9 @@ def _edge_pass(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: 
     pad = np.zeros((H2, W2), np.uint8)
     pad[inner] = paint
     every_w = np.zeros((H2, W2), np.uint8)
-    # (the strips: left and right the new canvas's height, top and bottom its width)
-    strips = [(0, 0, add[0], H2), (0, 0, W2, add[1]), (W2 - add[2], 0, W2, H2), (0, H2 - add[3], W2, H2)]
+    # (the strips: left and right the new canvas's height, top and bottom the region's width)
+    strips = [(0, 0, add[0], H2), (add[0], 0, add[0] + w, add[1]), (W2 - add[2], 0, W2, H2),
+              (add[0], H2 - add[3], add[0] + w, H2)]
     for (a, b, c, d), n in zip(strips, add):
         if n > 0:
             rect = (wide[0] + a / scale, wide[1] + b / scale, wide[0] + c / scale, wide[1] + d / scale)
