@@ -634,20 +634,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # and a blown-out one with an outline, see _blown_face; and one of a palette-like colour
     # however uneven among tiles on all four sides: a lamp's hot spot across a tile's face
     # makes it uneven, paint and sheen, where a hole in the layout shows one cell of the table)
-    # (where every tile lies pips up, one even but for its pips beside the layout: a die face
-    # whose large pips cover much of its centre, a six, is as uneven as a pattern by its
-    # spread, see _pip_face_spreads; not where tiles may lie pips down, Textile, whose faces
-    # beside the layout are mostly plain: a printed flower with a light heart on a cream
-    # cloth is as even but for its spots, and read as a two, tex4dev textile hard 104)
-    taken = {c for c, v in occ.items() if v}
-    pip_faces = _pip_face_spreads(ctx.td, [
-        cell for i, cell in enumerate(cells)
-        if ctx.die_faces and not occ[cell] and d_pal[i] <= PIPS_FIT and not steady(cell)
-        and (ctx.blown or {}).get(cell, 0.0) <= GLARE_PATCH and _touches(cell, taken)])
     ctx.pip_candidates = [cell for i, cell in enumerate(cells)
                           if not occ[cell] and ((d_pal[i] <= PIPS_FIT
-                                                 and (steady(cell) or _enclosed(cell, occ)
-                                                      or pip_faces.get(cell, np.inf) <= EVEN_SPREAD))
+                                                 and (steady(cell) or _enclosed(cell, occ)))
                                                 or _blown_face(ctx, cell))]
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
@@ -696,38 +685,6 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                                         weights=_light_weights(ctx, [cells[i] for i in occ_cells], spreads),
                                         shared_haze=_shared_haze(ctx.kit, ctx.profile))
     return occ, conf, gains
-
-
-#: The centre of a cell whose colour is measured: the cell less this share of its side all round
-#: (as read_cells' centre region).
-CENTRE_MARGIN = 0.18
-#: A die face's own paint in a cell's centre is told from its pips by lightness: the pixels on
-#: the larger side of the midpoint between these percentiles of the centre's lightness (the
-#: pips' paint contrasts with the face's by 40-80 L*: white on dark colours, black on light
-#: ones; the pips cover under half the centre, a large-pipped six about 0.42 of it).
-PIP_SPLIT_PERCENTILES = (5.0, 95.0)
-
-
-def _pip_face_spreads(td: TopDown, cells: list) -> dict:
-    """The spread (median CIELAB distance to their median) of the face's own paint in each of
-    ``cells``' centre of the view ``td``, its pips left out (see :data:`PIP_SPLIT_PERCENTILES`):
-    ``{cell: spread}``. A die face is even but for its pips, whose share of the centre makes
-    its plain spread large (the independent renderer's white six with pips 0.1 of the tile
-    across: 14.9 against its face's own 1.7)."""
-    if not cells:
-        return {}
-    my, mx = int(round(CENTRE_MARGIN * td.ch)), int(round(CENTRE_MARGIN * td.cw))
-    crops = []
-    for r, c in cells:
-        y, x = (r - td.r0) * td.ch, (c - td.c0) * td.cw
-        crops.append(td.image[y + my:y + td.ch - my, x + mx:x + td.cw - mx])
-    lab = bgr_to_lab(np.stack(crops)).reshape(len(cells), -1, 3)  # (M, k, 3), one conversion
-    lo, hi = np.percentile(lab[..., 0], PIP_SPLIT_PERCENTILES, axis=1)  # (M,) each
-    light = lab[..., 0] >= ((lo + hi) / 2)[:, None]
-    face = np.where((light.mean(axis=1) >= 0.5)[:, None], light, ~light)  # (M, k)
-    med = _masked_median(lab, face)
-    dist = np.linalg.norm(lab - med[:, None, :], axis=2)
-    return dict(zip(cells, _masked_median(dist[..., None], face)[:, 0].tolist()))
 
 
 def _looks_like(lab: np.ndarray, tiles: np.ndarray) -> bool:
