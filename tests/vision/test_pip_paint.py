@@ -29,13 +29,20 @@ WHITE = (3, 4)
 CLOTH, DOT, SPACING, RADIUS = (236, 241, 242), (70, 130, 40), 16, 4
 
 
-def _view():
+def _dotted_cloth(ground, dot) -> np.ndarray:
+    """The view's cloth: ``ground`` (BGR) with ``dot``-coloured dots on a square grid."""
     h = w = SIZE * N
     img = np.empty((h, w, 3), np.uint8)
-    img[:] = CLOTH
+    img[:] = ground
     for y in range(SPACING // 2, h, SPACING):
         for x in range(SPACING // 2, w, SPACING):
-            cv2.circle(img, (x, y), RADIUS, DOT, -1, cv2.LINE_AA)
+            cv2.circle(img, (x, y), RADIUS, dot, -1, cv2.LINE_AA)
+    return img
+
+
+def _view():
+    h = w = SIZE * N
+    img = _dotted_cloth(CLOTH, DOT)
     paint_solid_tiles(img, {**LAYOUT, WHITE: ("white", 5)}, N, KIT)
     img = as_photographed(img, np.random.default_rng(2), 2.0, 0.8)
     fg = cells_mask((h, w), LAYOUT, N)
@@ -62,11 +69,7 @@ SHADE = 0.82
 
 def _dark_view():
     h = w = SIZE * N
-    img = np.empty((h, w, 3), np.uint8)
-    img[:] = DARK_CLOTH
-    for y in range(SPACING // 2, h, SPACING):
-        for x in range(SPACING // 2, w, SPACING):
-            cv2.circle(img, (x, y), RADIUS, CREAM_DOT, -1, cv2.LINE_AA)
+    img = _dotted_cloth(DARK_CLOTH, CREAM_DOT)
     layout = {c: v for c, v in LAYOUT.items() if v[0] != "black"}
     paint_solid_tiles(img, {**layout, SHADED_WHITE: ("white", 4), RED: ("red", 5)}, N, KIT)
     for r, c in (SHADED_WHITE, RED):
