@@ -334,6 +334,72 @@ def _inside_soft(labels: np.ndarray, stats: np.ndarray, soft: np.ndarray, outlin
 SHARP_GRADIENT = 4.0
 
 
+def _near_pieces(labels: np.ndarray, stats: np.ndarray, keep: np.ndarray, at_rim: np.ndarray
+                 ) -> np.ndarray:
+    """Which groups of the foreground (``labels`` (H, W) int32, 0 the background, and
+    ``stats`` (n, 5) int32 as ``cv2.connectedComponentsWithStats`` gives them) are pieces of
+    the layout the keep rule dropped: a layout is one arrangement on one lattice, and where
+    tiles of the table's own look (white tiles on a cream cloth, blue ones on a blue stripe)
+    do not stand out, the rest of it falls apart into pieces a tile apart. A group not kept
+    (``keep`` (n,) bool) is such a piece when it is at least a tile's size (its area at least
+    :data:`PIECE_MIN_SHARE` of the picture, filling at least :data:`PIECE_FILL` of its box,
+    which is at most :data:`PIECE_ASPECT` times as long as wide: a tile's face or a few in a
+    row, not a pen's thin stroke) and the gap between it and the kept groups is about a tile
+    (:data:`PIECE_GAP`, in units of its box's shorter side, which is at least a tile's): a
+    thing lying closer (a note laid against the layout, a tile beyond a dark seam) was no
+    tile of the table's look away, and clutter lies further off; groups touching the
+    picture's rim (``at_rim`` (n,) bool) are clutter at the table's edge. A piece joined lets
+    the pieces near it join too. Returns (n,) bool, the pieces."""
+    h, w = labels.shape[:2]
+    x0, y0 = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    bw, bh = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    areas = stats[:, cv2.CC_STAT_AREA]
+    tile = np.minimum(bw, bh).astype(float)
+    candidate = (~keep & ~at_rim & (areas >= PIECE_MIN_SHARE * h * w)
+                 & (areas >= PIECE_FILL * bw * bh) & (np.maximum(bw, bh) <= PIECE_ASPECT * tile))
+    candidate[0] = False
+    joined = keep.copy()
+    while candidate.any():
+        # each pixel's distance from the joined groups
+        dist = cv2.distanceTransform((~joined[labels]).astype(np.uint8), cv2.DIST_L2, 3)
+        near = np.zeros_like(candidate)
+        for i in np.flatnonzero(candidate):
+            box = (slice(y0[i], y0[i] + bh[i]), slice(x0[i], x0[i] + bw[i]))
+            gap = float(dist[box][labels[box] == i].min())
+            near[i] = PIECE_GAP[0] * tile[i] <= gap <= PIECE_GAP[1] * tile[i]
+        if not near.any():
+            break
+        joined |= near
+        candidate &= ~near
+    pieces = joined & ~keep
+    if pieces.any():
+        logger.debug("pieces of the layout a tile from it (split by tiles of the table's "
+                     "look): %s pixels", areas[pieces].tolist())
+    return pieces
+
+
+#: The gap between a piece of the layout and the rest of it (see :func:`_near_pieces`), in
+#: units of the piece's box's shorter side (a tile's side for a lone tile): a tile of the
+#: table's look between them, seen a little wider or narrower for the mask's margin
+#: (an independent renderer's red tiles beyond white and blue ones on a blue-striped cream
+#: cloth: 0.8-1.0). Closer is something laid against the layout (a note: 0.1) or a tile
+#: beyond a dark seam the mask did not close; further off is clutter (a mug beside a
+#: board, 1.4).
+PIECE_GAP = (0.4, 1.0)
+#: A piece of the layout is at least this share of the picture (see :func:`_near_pieces`; the
+#: groups of the foreground kept on a patterned table as things standing wholly inside it are
+#: as big: a tile of a layout seen whole fills 0.5-1% of the picture).
+PIECE_MIN_SHARE = 0.002
+#: A piece of the layout fills at least this share of its box (see :func:`_near_pieces`): a
+#: tile's face, square or seen in perspective, fills 0.6-0.9 of its box (0.5 when turned by 45
+#: degrees); a pen, a cable, a thin stroke lying askew, far less.
+PIECE_FILL = 0.4
+#: A piece of the layout's box is at most this many times as long as wide (see
+#: :func:`_near_pieces`): up to three tiles in a row, or one seen at a slant (a square tile
+#: foreshortened to half its height at a 30 degree view); a pen is ten times as long.
+PIECE_ASPECT = 4.0
+
+
 #: Median edge density of the picture's frame above which the table counts as patterned (the
 #: frame's quartile must be close to it too: the pattern covers the whole table).
 TEXTURED_DENSITY = 0.1
@@ -341,7 +407,7 @@ TEXTURED_DENSITY = 0.1
 
 def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = True,
                     info: dict | None = None, table: np.ndarray | None = None,
-                    window: float = 0.04) -> np.ndarray:
+                    window: float = 0.04, join_pieces: bool = False) -> np.ndarray:
     """Pixels that are probably not table.
 
     The table (and the clutter at its edge) fills the border of a photo of a layout. A pixel is
@@ -365,6 +431,10 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
         rim, and what lies off the table is not foreground.
     window : the texture cue's window, a share of the picture's larger side (a crop of a
         photo keeps the whole photo's window: the cloth's pattern is seen as large).
+    join_pieces : the tiles are solid, one paint each, so a tile of the table's own look
+        vanishes into it whole and may split the layout: pieces a tile away from the kept
+        groups are kept too (see :func:`_near_pieces`; on a plain table only). Not for tiles
+        of several paints or printed cards, of which some part always stands out, nor boards.
 
     Returns
     -------
@@ -448,6 +518,12 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
             # on a patterned table the smooth things are the tiles and the clutter at the
             # table's edge (notes, a box), which touches the picture's border
             keep[1:] = ~at_rim & (areas >= 0.3 * areas[inner].max())
+        if join_pieces and smooth is None:
+            # (on a patterned table the texture cue's groups include smooth stretches of the
+            # cloth itself, of a tile's size and anywhere: no sign of a piece of the layout)
+            rim = np.zeros(n, bool)
+            rim[1:] = at_rim
+            keep |= _near_pieces(labels, stats, keep, rim)
         fg = keep[labels].astype(np.uint8)
         n = int(keep.sum()) + 1
     if info is not None:

@@ -430,7 +430,8 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     elif prepared.image is not image:
         raise ValueError("the prepared photo is not the image located")
     work, scale = prepared.part(("work",), lambda: work_copy(image))
-    fg, fg_info = prepared.part(("fg", solid_layout), lambda: _whole_foreground(work, solid_layout))
+    fg, fg_info = prepared.part(("fg", solid_layout, plain_faces),
+                                lambda: _whole_foreground(work, solid_layout, plain_faces))
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
     box = (_closer_box(fg, scale, image.shape[:2], work=work)
@@ -505,11 +506,14 @@ def _read_only(*arrays: np.ndarray | None) -> None:
             a.flags.writeable = False
 
 
-def _whole_foreground(work: np.ndarray, solid_layout: bool) -> tuple[np.ndarray, dict]:
+def _whole_foreground(work: np.ndarray, solid_layout: bool,
+                      plain_faces: bool = False) -> tuple[np.ndarray, dict]:
     """The foreground mask of the whole picture's work copy and its ``info`` (see
-    :func:`vision.foreground.foreground_mask`); a solid layout's with its holes filled."""
+    :func:`vision.foreground.foreground_mask`); a solid layout's with its holes filled; with
+    ``plain_faces`` (solid tiles of one paint each) the layout's pieces a tile apart joined."""
     fg_info: dict = {}
-    fg = foreground_mask(work, texture=not solid_layout, info=fg_info)
+    fg = foreground_mask(work, texture=not solid_layout, info=fg_info,
+                         join_pieces=plain_faces and not solid_layout)
     if solid_layout:
         fg = fill_holes(fg)
     _read_only(fg, fg_info.get("tight"))
@@ -762,10 +766,12 @@ def _closer_look(image: np.ndarray, box: tuple[int, int, int, int], work_shape: 
         fg_info: dict = {}
         # (the texture's window as large on the table as on the whole picture's work copy)
         window = 0.04 * max(work_shape) * (cscale / scale) / max(work.shape[:2])
-        fg = foreground_mask(work, info=fg_info, table=on_table, window=window)
+        fg = foreground_mask(work, info=fg_info, table=on_table, window=window,
+                             join_pieces=plain)
         _read_only(fg, fg_info.get("tight"))
         return fg, fg_info
-    fg, fg_info = here.part(("fg", False), crop_foreground)
+    plain = bool(kwargs.get("plain_faces"))
+    fg, fg_info = here.part(("fg", False, plain), crop_foreground)
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
     inner = _closer_box(fg, cscale, crop.shape[:2], work=work) if table is not None else None
@@ -848,7 +854,7 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
                plain_faces: bool = False, prepared: PreparedPhoto | None = None) -> list[Lattice]:
     """The search of :func:`locate_candidates` on ``work`` (``scale`` of ``image``) with its
     foreground ``fg`` (and the mask's ``fg_info``: the foreground part ``("fg",
-    solid_layout)`` of ``prepared``, the picture prepared, whose search parts are kept there
+    solid_layout, plain_faces)`` of ``prepared``, the picture prepared, whose search parts are kept there
     too)."""
     h, w = work.shape[:2]
     if prepared is None:

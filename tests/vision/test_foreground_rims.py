@@ -95,3 +95,27 @@ def test_tiles_lying_in_a_hot_spot_stand_out_from_it():
     fg = foreground_mask(_tiles_in_a_hot_spot())
     assert fg[213, 343] and fg[241, 371] and fg[269, 399]   # the tiles
     assert not fg[240, 240]                                 # the lit table beside them
+
+
+def _layout_with_a_piece_split_off(size=(480, 640)):
+    """A 3 x 3 block of tiles on a plain brown table, and beyond a gap of one tile of the
+    table's look (no tile drawn: it does not stand out) a lone red tile of the same layout; a
+    pen (a thin grey stroke) as near on the other side, and a lone tile far off (clutter)."""
+    h, w = size
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = (60, 120, 180)
+    _paint_block(img, (190, 400), 34, 31)
+    img[224:255, 536:567] = (40, 40, 200)        # the piece: one pitch beyond the block's column
+    img[230:238, 290:380] = (200, 200, 200)      # a pen left of the block, as near
+    img[40:71, 60:91] = (40, 40, 200)            # a lone tile far off
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def test_a_piece_of_the_layout_split_off_by_a_tile_of_the_tables_look_is_kept():
+    fg = foreground_mask(_layout_with_a_piece_split_off(), join_pieces=True)
+    assert fg[240, 450]                  # the block
+    assert fg[240, 550]                  # the piece a tile away, a tenth of the block's size
+    assert not fg[234, 330]              # the pen as near: a thin stroke, no tile
+    assert not fg[55, 75]                # the lone tile far off: clutter
+    # (tiles of several paints or cards always show some part: no pieces are joined for them)
+    assert not foreground_mask(_layout_with_a_piece_split_off())[240, 550]
