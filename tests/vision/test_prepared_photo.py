@@ -64,7 +64,7 @@ def test_looking_again_reuses_the_photo_s_preparation_and_finds_the_same(game, s
     # (the first second look may prepare the table's box; a later one prepares nothing)
     assert counts[2] == counts[1]
     # (the preparation's masks are shared: read-only)
-    work_fg, _ = prepared.part(("fg", False), lambda: None)
+    work_fg, _ = prepared.part(("fg", False, False), lambda: None)
     assert not work_fg.flags.writeable
 
 
