@@ -2079,9 +2079,9 @@ def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
     black are a tile's, however alike the white and the cream: the cloth shows no red)."""
     # (as seen, whatever paint: the dots, and the ground they lie on)
     dots = [ctx.pip_lab[c][0] for c in ctx.table_dots]
-    grounds = np.array([ctx.pip_lab[c][1] for c in ctx.table_dots])
     if not dots:
         return {}
+    grounds = np.array([ctx.pip_lab[c][1] for c in ctx.table_dots])
     out = {}
     for cell, r in reads.items():
         if cell not in ctx.pip_lab:

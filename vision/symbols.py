@@ -494,14 +494,15 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
     if len(groups) > MAX_GROUPS:
         return [classify_shape(m, names) for m in masks]
     centres = [np.mean([_art_vector(feats[i]) for i in g], axis=0) for g in groups]
-    apart = [[_apartness(float(np.linalg.norm(a - b))) for b in centres] for a in centres]
+    apart = np.array([[_apartness(float(np.linalg.norm(a - b))) for b in centres]
+                      for a in centres])
     totals = [{s: sum(scores[i][s] for i in g) for s in names} for g in groups]
-    apart_m, sizes = np.array(apart), [len(g) for g in groups]
+    sizes = [len(g) for g in groups]
     values = {}
     for assign in itertools.product(range(len(names)), repeat=len(groups)):
         value = sum(totals[g][names[assign[g]]] for g in range(len(groups)))
         for k in set(assign):
-            value -= _spanning_cost(apart_m, sizes, [g for g in range(len(groups)) if assign[g] == k])
+            value -= _spanning_cost(apart, sizes, [g for g in range(len(groups)) if assign[g] == k])
         values[assign] = value
     best = max(values, key=values.get)
     for g, group in enumerate(groups):

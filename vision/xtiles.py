@@ -138,7 +138,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
                 and (not every or best.info["tiles"] >= PAINT_EXPLAINED * _cells_painted(
                     every[1], scale, best))):
             break  # (its tiles make up what stands out from the table and what is painted)
-    if best is not None and made is not None and len(made[4]) > 2:
+    if best is not None and made is not None:
         best = _edge_pass(image, palette, fg, work_scale, best, *made)
     return [best] if best is not None else []
 
@@ -206,13 +206,12 @@ def _strip_paint(image: np.ndarray, rect: tuple[float, float, float, float], siz
     x0, y0, x1, y1 = (int(round(v)) for v in rect)
     crop = image[max(0, y0):max(y0 + 1, y1), max(0, x0):max(x0 + 1, x1)]
     crop = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
-    lab = np.ascontiguousarray(bgr_to_lab(crop), dtype=np.float32)
-    shifted = cv2.add(lab, np.array([16.0, 0.0, 0.0, 0.0]))
-    x2 = cv2.transform(cv2.multiply(shifted, shifted), np.ones((1, 3), np.float32))
-    out = np.zeros(lab.shape[:2], np.uint8)
+    shifted, x2 = _shifted_lab(bgr_to_lab(crop))
+    out = np.zeros(shifted.shape[:2], np.uint8)
+    limits = _limits(palette)
     for pred in preds:
         colour, d2 = _shaded_nearest(shifted, x2, pred, (1.0, 1.0))
-        for limit2 in _limits(palette):
+        for limit2 in limits:
             out |= (d2 < limit2[colour]).astype(np.uint8)
     return cv2.morphologyEx(out, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
 
@@ -324,9 +323,7 @@ def _paint_masks(lab: np.ndarray, near: np.ndarray, palette: Palette,
     more than the light fitted and clipped by the camera, a red turns salmon, a blue sky blue,
     an orange yellow, beyond the shades' reach."""
     lab = np.ascontiguousarray(lab, dtype=np.float32)
-    # (Lab with L + 16: a shade scales it, see _shaded_nearest)
-    shifted = cv2.add(lab, np.array([16.0, 0.0, 0.0, 0.0]))
-    x2 = cv2.transform(cv2.multiply(shifted, shifted), np.ones((1, 3), np.float32))
+    shifted, x2 = _shifted_lab(lab)
     outside = ~cv2.dilate(near.astype(np.uint8), np.ones((5, 5), np.uint8), iterations=2).astype(bool)
     n_near, n_out = np.count_nonzero(near), np.count_nonzero(outside)
     if preds is None:
@@ -455,6 +452,13 @@ def _capped_light(samples: np.ndarray, palette: Palette, corr: np.ndarray,
 #: neighbour's or an object's shadow, the lamp's falloff across the layout; a glare is no shade):
 #: the shading range the glare model allows a face against the light fitted over the layout.
 SHADE = SHADE_RANGE
+
+
+def _shifted_lab(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Lab ``(h, w, 3)`` as :func:`_shaded_nearest` takes it: float32 with L + 16 (a shade
+    scales it) and its squared norm per pixel ``(h, w)``."""
+    shifted = cv2.add(np.ascontiguousarray(lab, dtype=np.float32), np.array([16.0, 0.0, 0.0, 0.0]))
+    return shifted, cv2.transform(cv2.multiply(shifted, shifted), np.ones((1, 3), np.float32))
 
 
 def _shaded_nearest(shifted: np.ndarray, x2: np.ndarray, pred: np.ndarray,
