@@ -25,7 +25,8 @@ from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import SHARE_COST, hue_groups, name_groups
 from vision.paint_light import fit_with_paint_light
-from vision.pips import MIN_CONTRAST as PIP_MIN_CONTRAST, pip_centres, read_pips
+from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, SHIFTS as PIP_SHIFTS,
+                         SPACINGS as PIP_SPACINGS, blob_response, pip_centres, read_pips)
 from vision.glare import (GLARE_STEPS, glare_distances, sector_glare_distances,
                           tile_exposure_distances)
 from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_haze_colour, profile_lamp,
@@ -1156,6 +1157,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need(layout + list(vouched) + near)
             more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains))
+            if not die_faces:
+                more = {c: r for c, r in more.items() if c not in _stray_dots(ctx, more)}
             if more and not table_dots:
                 # (the table is looked at once a cell beside the layout shows a die face)
                 table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains,
@@ -1995,6 +1998,76 @@ def _repeated_faces(vouched: Mapping) -> list:
     return [c for cells in seen.values() if len(cells) > 1 for c in cells]
 
 
+#: A die face's pips are all the spots on it: around its die layout (the 3x3 grid the pips
+#: fit, out to half a grid step past it, inside the tile's rim) the face is plain, where a
+#: polka-dot cloth's dots, printed at their own pitch and phase, go on past the few a layout
+#: happens to fit. A spot there of at least this share of the weakest fitted pip's
+#: centre-minus-surround response (same polarity) that lies off every fitted pip (further
+#: than half a grid step) says the cell is no die face. (Half the weakest pip: a dot as dark
+#: as a pip, blurred or cut by the window, still counts. Measured: the independent
+#: renderer's dotted and printed cloths read as a die face show 1-30 such spots a cell;
+#: on its 108 Textile photos a cloth cell vouched for as a tile went, no tile was lost.
+#: Used where tiles may lie pips down (Textile) only: where every tile lies pips up
+#: (Octopus) the tiles' pips are the stronger evidence, and two tiles went unvouched.)
+STRAY_DOT_SHARE = 0.5
+
+
+def _stray_dots(ctx: _Ctx, reads: dict) -> set:
+    """Of the cells read as die faces (``reads``, :func:`_read_solid` readings whose cells
+    ``ctx.lab`` covers), those that show a spot of the pips' kind off their fitted die layout
+    but within half a grid step of it (see :data:`STRAY_DOT_SHARE`): a dotted table, not a
+    tile's face."""
+    if not reads:
+        return set()
+    td = ctx.td
+    n = td.cw
+    oy, ox = ctx.lab_origin
+    cells = list(reads)
+    origins = np.array([((r - td.r0) * td.ch - oy, (c - td.c0) * td.cw - ox) for r, c in cells])
+    pip_reads = read_pips(ctx.lab[..., 0], n, origins)
+    rad = max(2, int(round(PIP_RADII[-1] * n)))
+    out = set()
+    for i, cell in enumerate(cells):
+        count = reads[cell][0].get("pips")
+        pols = [p for p in (1, -1) if int(pip_reads[p].count[i]) == count]
+        if not pols:
+            continue
+        pol = max(pols, key=lambda p: pip_reads[p].contrast[i])
+        centres = pip_centres(pip_reads[pol], n, i).astype(float)
+        if not len(centres):
+            continue
+        y0, x0 = origins[i]
+        # (the cell with half a cell around it: a tile off its cell keeps its layout inside)
+        top, left = max(0, y0 - n // 2), max(0, x0 - n // 2)
+        patch = ctx.lab[top:y0 + n + n // 2, left:x0 + n + n // 2, 0]
+        dy, dx = y0 - top, x0 - left
+        resp = pol * blob_response(np.ascontiguousarray(patch, np.float32), n, PIP_RADII[-1])
+        cy, cx = centres[:, 0] + dy, centres[:, 1] + dx
+        level = float(min(resp[int(y), int(x)] for y, x in zip(cy, cx)))
+        if level <= 0:
+            continue
+        g = int(pip_reads[pol].geometry[i])
+        step = PIP_SPACINGS[g // len(PIP_SHIFTS) ** 2] * n  # (see vision.pips._geometry)
+        mid = np.array([(cy.min() + cy.max()) / 2, (cx.min() + cx.max()) / 2])
+        # the die grid's box (its centre is the face's; a '1' fits the centre only) out to half
+        # a step past its outer pips
+        half = step * 1.5
+        gy0, gy1 = int(max(0, mid[0] - half)), int(min(resp.shape[0], mid[0] + half + 1))
+        gx0, gx1 = int(max(0, mid[1] - half)), int(min(resp.shape[1], mid[1] + half + 1))
+        win = resp[gy0:gy1, gx0:gx1]
+        local_max = win == cv2.dilate(win, np.ones((2 * rad + 1, 2 * rad + 1), np.uint8))
+        peaks = local_max & (win >= STRAY_DOT_SHARE * level)
+        ys, xs = np.nonzero(peaks)
+        if not len(ys):
+            continue
+        d = np.hypot((ys + gy0)[:, None] - cy[None, :], (xs + gx0)[:, None] - cx[None, :]).min(axis=1)
+        if (d > step / 2).any():
+            logger.debug("cell %s: a spot off its die layout (%d of %d): a dotted table", cell,
+                         int((d > step / 2).sum()), len(d))
+            out.add(cell)
+    return out
+
+
 def _vouched_by_pips(reads: dict) -> dict:
     """The cells beside the layout (their :func:`_read_solid` readings ``reads``) that show a
     die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`, of a pip paint
@@ -2078,10 +2151,8 @@ def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
     colour too, within :data:`GROW_APART` (white pips on a red tile beside cream stripes on
     black are a tile's, however alike the white and the cream: the cloth shows no red)."""
     # (as seen, whatever paint: the dots, and the ground they lie on)
-    dots = [ctx.pip_lab[c][0] for c in ctx.table_dots]
-    if not dots:
+    if not ctx.table_dots:
         return {}
-    grounds = np.array([ctx.pip_lab[c][1] for c in ctx.table_dots])
     out = {}
     for cell, r in reads.items():
         if cell not in ctx.pip_lab:
@@ -2089,6 +2160,14 @@ def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
         pips, face, paint = ctx.pip_lab[cell]
         if not paint:
             continue  # (a die's pips are of its pip paint: see _pip_paints)
+        # (the table's other cells: a tile lying in the view's outer ring is read with the
+        # table, and is no evidence of the table's dots against itself)
+        others = [c for c in ctx.table_dots if c != cell]
+        if not others:
+            out[cell] = r
+            continue
+        dots = [ctx.pip_lab[c][0] for c in others]
+        grounds = np.array([ctx.pip_lab[c][1] for c in others])
         on_ground = ciede2000(grounds, face[None, :]) < GROW_APART
         like = float(np.mean([_off_segment(pips - d, face - d) <= PIPS_UNLIKE_DOTS and same
                               for d, same in zip(dots, on_ground)]))
