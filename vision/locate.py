@@ -1570,7 +1570,7 @@ def _points_comb(coord: np.ndarray, w: np.ndarray, px: int = PROFILE_PX,
     if len(coord) < 10:
         return 1.0, 0.0, 0.0
     lo = math.floor(float(coord.min()))
-    bins = np.clip(((coord - lo) * px).astype(int), 0, None)
+    bins = np.maximum(((coord - lo) * px).astype(int), 0)  # (np.clip's, without its overhead)
     profile = np.bincount(bins, weights=w)
     period, phase, coh = _comb_near_one(profile, px, n_fft)
     # (bin b holds the points from lo + b / px to half a bin further)
@@ -1615,11 +1615,14 @@ def _focus_perspective(lat: Lattice, work: np.ndarray) -> Lattice:
                     if r[0] > best[0]:
                         best = (r[0], g0 + dg, h0 + dh, r[1])
     score, g, h, _ = best
-    c = combs(g, h, PROFILE_FFT)[1]  # (the pitch on the finer transform)
+    if score < base[0] + FOCUS_GAIN:
+        logger.debug("lattice left unfocused: combs %.2f -> %.2f at perspective %.3f, %.3f",
+                     base[0], score, g, h)
+        return lat
+    # (the pitch on the finer transform: only for a lattice focused)
+    c = combs(g, h, PROFILE_FFT)[1]
     logger.debug("lattice focused: perspective %.3f, %.3f, combs %.2f -> %.2f (periods %.3f, %.3f)",
                  g, h, base[0], score, c[0][0], c[1][0])
-    if score < base[0] + FOCUS_GAIN:
-        return lat
     G = _perspective_change(g, h, centre)
     # then the pitch and phase: new x' = (x - phase) / period
     sx, sy = c[0][0], c[1][0]

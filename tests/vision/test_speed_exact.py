@@ -2,7 +2,7 @@
 of a uint8 picture straight into float32 (vision.locate._edge_strength_of,
 vision.cells._view_gradients), medians and percentiles by vision.colour's fast forms where the
 locator, the frame and the cards' art took numpy's, and a card view's quadratic terms kept per
-size (vision.symbols._quadratic_terms)."""
+size (vision.symbols._quadratic_terms), a hex colour converted once (vision.colour.hex_to_lab)."""
 import cv2
 import numpy as np
 
@@ -88,3 +88,14 @@ def test_quadratic_terms_are_kept_per_size_read_only_and_as_computed():
     yy, xx = (yy - 25) / 50, (xx - 36) / 72
     want = np.stack([np.ones_like(xx), xx, yy, xx * xx, yy * yy, xx * yy], -1)
     assert t.dtype == np.float32 and np.array_equal(t, want)
+
+
+def test_hex_to_lab_is_converted_once_and_returns_a_fresh_array():
+    from vision.colour import bgr_to_lab, hex_to_lab
+
+    want = bgr_to_lab(np.array([[0x2E, 0x10, 0xC8]], np.uint8))[0]
+    a = hex_to_lab("#C8102E")
+    assert a.dtype == want.dtype and np.array_equal(a, want)
+    a[:] = -1.0  # (a caller's changes do not reach the kept conversion)
+    b = hex_to_lab("#C8102E")
+    assert b is not a and np.array_equal(b, want) and b.flags.writeable
