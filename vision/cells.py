@@ -782,7 +782,8 @@ def _view_gradients(td: TopDown) -> tuple[np.ndarray, np.ndarray]:
     """The lightness gradients of the view ``td``: 3x3 Sobels along x and y of its grey levels,
     float32 ``(h, w)`` each, signed. (Computed once per view: the cells' borders and their
     faces' texture are both measured on them, see :func:`_border_edges`, :func:`_face_texture`.)"""
-    gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    # (on the uint8 grey levels as they are: the filter's sums of integers are exact in float32)
+    gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY)
     return cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
 
 
@@ -1573,10 +1574,10 @@ def _pip_samples(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, p
         yx = pip_centres(pip_reads[pols[i]], ctx.td.cw, i) + origins[i][None, :]
         patches = [lab[max(0, y - 1):min(h, y + 2), max(0, x - 1):min(w, x + 2)].reshape(-1, 3)
                    for y, x in yx]
-        patches = [np.median(p, axis=0) for p in patches if len(p)]
+        patches = [median_last(p.T) for p in patches if len(p)]  # (np.median's along axis 0)
         if patches:
             todo.append((i, cell))
-            samples.append(np.median(np.array(patches), axis=0))
+            samples.append(median_last(np.array(patches).T))
     return todo, samples
 
 
@@ -1863,7 +1864,7 @@ def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = 
         toward = toward / max(float(np.linalg.norm(toward)), 1e-3)
         proj = (core - bg) @ toward.astype(np.float32)
         strong = proj[(d > thr) & (proj > ART_TOWARD_WHITE)]
-        level = ART_EDGE_LEVEL * float(np.percentile(strong, 90)) if strong.size else 0.0
+        level = ART_EDGE_LEVEL * float(percentile_last(strong, 90)) if strong.size else 0.0
         near_art = proj > max(ART_TOWARD_WHITE, level)
     else:
         # the art is nearer its own colour (light) than the card's
@@ -2238,7 +2239,7 @@ def _face_ring(cell_lab: np.ndarray) -> np.ndarray:
     table every row and column shows the table's colour: the cell's own ring."""
     h, w = cell_lab.shape[:2]
     ring = _card_ring(h, w)
-    face = np.linalg.norm(cell_lab - np.median(cell_lab[ring], axis=0), axis=2) < FACE_NEAR
+    face = np.linalg.norm(cell_lab - median_last(cell_lab[ring].T), axis=2) < FACE_NEAR
     rows = np.flatnonzero(face.mean(axis=1) > FACE_LINE)
     cols = np.flatnonzero(face.mean(axis=0) > FACE_LINE)
     if len(rows) < MIN_FACE_BOX * h or len(cols) < MIN_FACE_BOX * w:

@@ -11,6 +11,7 @@ import math
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Mapping, Sequence
 
 import cv2
@@ -38,9 +39,18 @@ def bgr_to_lab(bgr: np.ndarray) -> np.ndarray:
 
 
 def hex_to_lab(value: str) -> np.ndarray:
-    """``"#C8102E"`` -> CIELAB ``(3,)``."""
+    """``"#C8102E"`` -> CIELAB ``(3,)`` float32, a fresh array. (Converted once per value: the
+    reader names the kit's paints by their hex codes cell by cell.)"""
+    return _hex_lab(value).copy()
+
+
+@lru_cache(maxsize=256)
+def _hex_lab(value: str) -> np.ndarray:
+    """:func:`hex_to_lab`'s conversion, kept (read-only)."""
     rgb = [int(value[i:i + 2], 16) for i in (1, 3, 5)]
-    return bgr_to_lab(np.array(rgb[::-1], dtype=np.uint8).reshape(1, 3))[0]
+    lab = bgr_to_lab(np.array(rgb[::-1], dtype=np.uint8).reshape(1, 3))[0]
+    lab.flags.writeable = False
+    return lab
 
 
 def srgb_to_linear(x: np.ndarray) -> np.ndarray:

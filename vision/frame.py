@@ -197,7 +197,7 @@ def _glared_strip(segments: np.ndarray, colour: int, palette: Palette) -> tuple[
     if not ok.any():
         return None
     best = int(np.argmin(np.where(ok, far, np.inf)))
-    return best, float(np.median(d[best]))
+    return best, float(median_last(d[best]))
 
 
 #: The windows that judge best by CIE76 from the kit's colours that are judged again by CIEDE2000
@@ -279,10 +279,11 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
             seg, seg_s = med[:, c0, r0 + inner], spr[:, c0, r0 + inner]
         else:
             seg, seg_s = med[:, c0 + FRAME, r0 + inner], spr[:, c0 + FRAME, r0 + inner]
-        m = np.median(seg, axis=3)                         # (S, nr, nc, 3)
-        between = np.median(np.linalg.norm(seg - m[..., None, :], axis=4), axis=3)
+        # (np.median's along axis 3, without its overhead)
+        m = median_last(np.moveaxis(seg, 3, -1))           # (S, nr, nc, 3)
+        between = median_last(np.linalg.norm(seg - m[..., None, :], axis=4))
         meds.append(m)
-        spreads.append(np.median(seg_s, axis=3) + between)
+        spreads.append(median_last(seg_s) + between)
         segments.append(seg)
     meds = np.stack(meds, axis=3)        # (S, nr, nc, 4, 3)
     spread = np.stack(spreads, axis=3)   # (S, nr, nc, 4)

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.colour import percentile_last
+
 logger = logging.getLogger(__name__)
 
 
@@ -225,7 +227,7 @@ def fit_comb(values: np.ndarray, weights: np.ndarray, *, min_period: float, max_
         return None
     # a period longer than the lines' spread is not seen (every line then lies near one phase:
     # the coherence of any long period is high); two lines a period apart are the least
-    lo, hi = np.percentile(values, [2, 98])
+    lo, hi = (percentile_last(values, q, together=True) for q in (2, 98))  # (np.percentile's)
     max_period = min(max_period, SPAN_SLACK * float(hi - lo))
     if max_period <= min_period:
         return None

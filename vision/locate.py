@@ -32,6 +32,7 @@ from typing import Any, Callable, NamedTuple
 import cv2
 import numpy as np
 
+from vision.colour import median_last, percentile_last
 from vision.errors import NoTilesFound
 from vision.foreground import (components, fill_holes, foreground_mask,  # noqa: F401 (public here too)
                                outline_step)
@@ -314,7 +315,7 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
             # v1 becomes the x direction, so family 1 holds the lines y = const (and vice versa)
             f2, f1 = segs.take(m1), segs.take(m2)
             mids = np.vstack([f1.mid, f2.mid])
-            origin = tuple(np.median(mids, axis=0))
+            origin = tuple(median_last(mids.T))  # (np.median's, along axis 0)
             # the two families must cross at a decent angle where the tiles are
             d1 = v1[:2] - np.array(origin) * v1[2]
             d2 = v2[:2] - np.array(origin) * v2[2]
@@ -1030,8 +1031,9 @@ def _cover_foreground(lat: Lattice, margin: int = 0) -> Lattice:
     x, y, w = x[ok], y[ok], w[ok]
     lx = (H[0, 0] * x + H[0, 1] * y + H[0, 2]) / w
     ly = (H[1, 0] * x + H[1, 1] * y + H[1, 2]) / w
-    x_lo, x_hi = np.percentile(lx, [1, 99])
-    y_lo, y_hi = np.percentile(ly, [1, 99])
+    # (np.percentile's values of (1, 99) asked at once, without its overhead)
+    x_lo, x_hi = (percentile_last(lx, q, together=True) for q in (1, 99))
+    y_lo, y_hi = (percentile_last(ly, q, together=True) for q in (1, 99))
     if not np.all(np.isfinite([x_lo, y_lo, x_hi, y_hi])):
         return lat
     rows = (min(lat.rows[0], int(math.floor(y_lo)) - margin),
@@ -1297,7 +1299,7 @@ def _plausible_cells(H: np.ndarray, fg: np.ndarray, *, max_ratio: float = 6.0,
     area = 1.0 / np.abs(dets)  # image pixels per cell
     if area.max() > max_ratio * area.min():
         return False
-    side = math.sqrt(float(np.median(area)))
+    side = math.sqrt(float(median_last(area)))
     return 0.01 * max(w, h) <= side <= 0.5 * max(w, h)
 
 
@@ -1407,7 +1409,9 @@ def _edge_strength_of(lat: Lattice, work: np.ndarray, px: int
     M = np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H @ T
     flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
     size = (nc * px, nr * px)
-    top = cv2.warpPerspective(work, M, size, flags=flags, borderValue=0).astype(np.float32)
+    # (the Sobel filter reads the warped uint8 view as it is: its sums of integers are exact
+    # in float32, the same values as on a float copy, without the copy)
+    top = cv2.warpPerspective(work, M, size, flags=flags, borderValue=0)
     near = cv2.warpPerspective(lat.fg.astype(np.uint8) * 255, M, size, flags=flags, borderValue=0)
     near = cv2.dilate(near, np.ones((px // 2 + 1, px // 2 + 1), np.uint8)) > 128
     inside = cv2.warpPerspective(np.full(work.shape[:2], 255, np.uint8), M, size, flags=flags,
@@ -1418,7 +1422,11 @@ def _edge_strength_of(lat: Lattice, work: np.ndarray, px: int
     out = []
     for axis in (0, 1):
         g = np.abs(cv2.Sobel(top, cv2.CV_32F, 1 - axis, axis, ksize=3))
-        out.append((g.sum(axis=2) if g.ndim == 3 else g) * wgt)
+        if g.ndim == 3:
+            # (the channels added in numpy's order of a sum over the last axis; a reduction
+            # over an axis of three costs several times the two additions)
+            g = g[..., 0] + g[..., 1] + g[..., 2]
+        out.append(g * wgt)
     return out[0], out[1]
 
 
@@ -1562,7 +1570,7 @@ def _points_comb(coord: np.ndarray, w: np.ndarray, px: int = PROFILE_PX,
     if len(coord) < 10:
         return 1.0, 0.0, 0.0
     lo = math.floor(float(coord.min()))
-    bins = np.clip(((coord - lo) * px).astype(int), 0, None)
+    bins = np.maximum(((coord - lo) * px).astype(int), 0)  # (np.clip's, without its overhead)
     profile = np.bincount(bins, weights=w)
     period, phase, coh = _comb_near_one(profile, px, n_fft)
     # (bin b holds the points from lo + b / px to half a bin further)
@@ -1607,11 +1615,14 @@ def _focus_perspective(lat: Lattice, work: np.ndarray) -> Lattice:
                     if r[0] > best[0]:
                         best = (r[0], g0 + dg, h0 + dh, r[1])
     score, g, h, _ = best
-    c = combs(g, h, PROFILE_FFT)[1]  # (the pitch on the finer transform)
+    if score < base[0] + FOCUS_GAIN:
+        logger.debug("lattice left unfocused: combs %.2f -> %.2f at perspective %.3f, %.3f",
+                     base[0], score, g, h)
+        return lat
+    # (the pitch on the finer transform: only for a lattice focused)
+    c = combs(g, h, PROFILE_FFT)[1]
     logger.debug("lattice focused: perspective %.3f, %.3f, combs %.2f -> %.2f (periods %.3f, %.3f)",
                  g, h, base[0], score, c[0][0], c[1][0])
-    if score < base[0] + FOCUS_GAIN:
-        return lat
     G = _perspective_change(g, h, centre)
     # then the pitch and phase: new x' = (x - phase) / period
     sx, sy = c[0][0], c[1][0]

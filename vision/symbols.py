@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 import cv2
@@ -295,12 +296,16 @@ def card_faces(image: np.ndarray, lattice: Lattice, cells: Iterable[tuple[int, i
 
 # ------------------------------------------------------------------------ the art's mask
 
+@lru_cache(maxsize=8)
 def _quadratic_terms(h: int, w: int) -> np.ndarray:
-    """(h, w, 6) float32 terms 1, x, y, x^2, y^2, xy of a smooth surface over an (h, w) view."""
+    """(h, w, 6) float32 terms 1, x, y, x^2, y^2, xy of a smooth surface over an (h, w) view;
+    kept per size (a photo's card views share one), read-only."""
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     yy = (yy - h / 2) / h
     xx = (xx - w / 2) / w
-    return np.stack([np.ones_like(xx), xx, yy, xx * xx, yy * yy, xx * yy], -1)
+    terms = np.stack([np.ones_like(xx), xx, yy, xx * xx, yy * yy, xx * yy], -1)
+    terms.flags.writeable = False
+    return terms
 
 
 def _least_squares(X: np.ndarray, Y: np.ndarray) -> np.ndarray:
@@ -370,7 +375,7 @@ def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
         # (a blurred print's rim: the art's edge at about half its contrast, the 90th percentile
         # of what stands apart; a fixed floor alone fills a small print's rings with blur)
         strong = proj[apart & (proj > ART_TOWARD_WHITE)]
-        level = ART_EDGE_LEVEL * float(np.percentile(strong, 90)) if strong.size else 0.0
+        level = ART_EDGE_LEVEL * float(percentile_last(strong, 90)) if strong.size else 0.0
         like_art = proj > max(ART_TOWARD_WHITE, level)
     else:
         like_art = np.linalg.norm(core - np.asarray(art, np.float32), axis=2) < d

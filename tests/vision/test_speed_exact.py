@@ -1,0 +1,101 @@
+"""Exact savings of work give the values the slower forms gave, bit for bit: Sobel gradients
+of a uint8 picture straight into float32 (vision.locate._edge_strength_of,
+vision.cells._view_gradients), medians and percentiles by vision.colour's fast forms where the
+locator, the frame and the cards' art took numpy's, and a card view's quadratic terms kept per
+size (vision.symbols._quadratic_terms), a hex colour converted once (vision.colour.hex_to_lab)."""
+import cv2
+import numpy as np
+
+from vision.colour import median_last, percentile_last
+from vision.locate import Lattice, _edge_strength_of
+from tests.vision.scenes import colour_tile_block
+
+PITCH, ORIGIN, N = 30, 40, 6
+
+
+def _edge_strength_on_float(lat: Lattice, work: np.ndarray, px: int):
+    """The edge strength as computed before: Sobel on a float32 copy, channels summed by numpy."""
+    nr, nc = lat.rows[1] - lat.rows[0] + 1, lat.cols[1] - lat.cols[0] + 1
+    T = np.array([[1 / px, 0, lat.cols[0]], [0, 1 / px, lat.rows[0]], [0, 0, 1.0]])
+    M = np.diag([lat.work_scale, lat.work_scale, 1.0]) @ lat.H @ T
+    flags, size = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, (nc * px, nr * px)
+    top = cv2.warpPerspective(work, M, size, flags=flags, borderValue=0).astype(np.float32)
+    near = cv2.warpPerspective(lat.fg.astype(np.uint8) * 255, M, size, flags=flags, borderValue=0)
+    near = cv2.dilate(near, np.ones((px // 2 + 1, px // 2 + 1), np.uint8)) > 128
+    inside = cv2.warpPerspective(np.full(work.shape[:2], 255, np.uint8), M, size, flags=flags,
+                                 borderValue=0)
+    wgt = (near & (cv2.erode(inside, np.ones((5, 5), np.uint8)) > 128)).astype(np.float32)
+    out = []
+    for axis in (0, 1):
+        g = np.abs(cv2.Sobel(top, cv2.CV_32F, 1 - axis, axis, ksize=3))
+        out.append((g.sum(axis=2) if g.ndim == 3 else g) * wgt)
+    return out
+
+
+def test_edge_strength_from_uint8_equals_the_float_copy_s():
+    for seed in range(3):
+        img, fg = colour_tile_block(PITCH, ORIGIN, N, seed)
+        for shift, px in ((0.0, 16), (3.7, 24)):
+            H = np.array([[PITCH, 0, ORIGIN + shift], [0, PITCH, ORIGIN], [0, 0, 1.0]])
+            lat = Lattice(H=H, rows=(-1, N), cols=(-1, N), pitch_px=float(PITCH),
+                          work_scale=1.0, fg=fg)
+            for work in (img, cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)):
+                got = _edge_strength_of(lat, work, px)
+                want = _edge_strength_on_float(lat, work, px)
+                for a, b in zip(got, want):
+                    assert a.dtype == b.dtype == np.float32
+                    assert np.array_equal(a, b)
+
+
+def test_view_gradients_from_uint8_equal_the_float_copy_s():
+    from vision.cells import _view_gradients, rectify
+
+    img, fg = colour_tile_block(PITCH, ORIGIN, N, 1)
+    H = np.array([[PITCH, 0, ORIGIN + 1.3], [0, PITCH, ORIGIN], [0, 0, 1.0]])
+    td = rectify(img, Lattice(H=H, rows=(-1, N), cols=(-1, N), pitch_px=float(PITCH),
+                              work_scale=1.0, fg=fg), cell_px=32)
+    gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gx, gy = _view_gradients(td)
+    assert np.array_equal(gx, cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
+    assert np.array_equal(gy, cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
+
+
+def test_fast_medians_and_percentiles_give_numpy_s_values_in_the_shapes_used():
+    rng = np.random.default_rng(5)
+    for dtype in (np.float32, np.float64):
+        for n in (1, 2, 7, 40, 301):
+            mids = rng.normal(300, 80, (n, 2)).astype(dtype)  # (locate: segments' midpoints)
+            assert np.array_equal(median_last(mids.T), np.median(mids, axis=0))
+            v = rng.normal(0, 10, n).astype(dtype)
+            assert percentile_last(v, 90) == np.percentile(v, 90)  # (the cards' art)
+            lo, hi = (percentile_last(v, q, together=True) for q in (2, 98))  # (fit_comb)
+            assert (lo, hi) == tuple(np.percentile(v, [2, 98]))
+        # (the frame's strips: (S, nr, nc, 6, 3) medians along axis 3)
+        seg = rng.normal(50, 20, (4, 3, 2, 6, 3)).astype(dtype)
+        seg[0, 0, 0, 2] = -0.0
+        assert np.array_equal(median_last(np.moveaxis(seg, 3, -1)), np.median(seg, axis=3))
+        spr = rng.uniform(0, 5, (4, 3, 2, 6)).astype(dtype)
+        spr[1, 1, 1, 3] = np.nan
+        assert np.array_equal(median_last(spr), np.median(spr, axis=3), equal_nan=True)
+
+
+def test_quadratic_terms_are_kept_per_size_read_only_and_as_computed():
+    from vision.symbols import _quadratic_terms
+
+    t = _quadratic_terms(50, 72)
+    assert _quadratic_terms(50, 72) is t and not t.flags.writeable
+    yy, xx = np.mgrid[0:50, 0:72].astype(np.float32)
+    yy, xx = (yy - 25) / 50, (xx - 36) / 72
+    want = np.stack([np.ones_like(xx), xx, yy, xx * xx, yy * yy, xx * yy], -1)
+    assert t.dtype == np.float32 and np.array_equal(t, want)
+
+
+def test_hex_to_lab_is_converted_once_and_returns_a_fresh_array():
+    from vision.colour import bgr_to_lab, hex_to_lab
+
+    want = bgr_to_lab(np.array([[0x2E, 0x10, 0xC8]], np.uint8))[0]
+    a = hex_to_lab("#C8102E")
+    assert a.dtype == want.dtype and np.array_equal(a, want)
+    a[:] = -1.0  # (a caller's changes do not reach the kept conversion)
+    b = hex_to_lab("#C8102E")
+    assert b is not a and np.array_equal(b, want) and b.flags.writeable
