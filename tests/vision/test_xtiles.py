@@ -732,3 +732,22 @@ def test_tiles_beyond_the_layout_s_region_are_looked_for_on_a_second_pass():
     for centre in centres.values():
         x, y = (int(round(v)) for v in centre)
         assert lats[0].fg[y, x]
+
+
+def test_tiles_are_looked_for_where_the_paints_meet_when_the_foreground_misses_them():
+    """On a cloth striped in two of the paints' colours the foreground may miss the layout
+    altogether and take a sheet of paper beside it (an independent renderer's photo): the
+    foreground's region shows no faces. About the faces every pair of the paints meets, along
+    the stripes one pair: the layout is looked for there, and its lattice runs through every
+    tile."""
+    img, _, centres, _ = _picture(grooves=False, rim=2.5, gap=2.0)
+    img = _striped_cloth(img, (PAINT["orange"], PAINT["blue"]))
+    fg = np.zeros(img.shape[:2], bool)
+    fg[610:690, 20:140] = True
+    img[fg] = (245, 245, 245)  # (the sheet of paper, all the foreground shows)
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    assert not tile_lattices(img, palette, fg=fg, work_scale=1.0, second_chance=False)
+    lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
+    assert lats, "no lattice from the tiles"
+    assert lats[0].info["tiles"] == len(centres)
+    _assert_through_the_centres(lats[0], centres)
