@@ -1326,19 +1326,33 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             fg_cells[cell] = 0.0  # (the sheet stood out: not the layout's)
         if sheets:
             info["coverage"] = _coverage(fg_cells, occ)
-    fits = []
+    fits, loose = [], []  # the colour fits of the tiles taken, and of those vouched for
     for cell in occ:
         if not occ[cell]:
             readings.append(CellReading(cell[0], cell[1], False, occ_conf[cell]))
             continue
         a, ac, doubts, fit = attrs[cell][:4]
         evidence = attrs[cell][4] if len(attrs[cell]) > 4 else {}
-        fits.append(fit)
+        (loose if cell in vouched else fits).append(fit)
         conf = min([occ_conf[cell]] + list(ac.values()))
         readings.append(CellReading(cell[0], cell[1], True, occ_conf[cell], a, ac, conf, tuple(doubts),
                                     evidence))
-    info["fit"] = float(np.mean(fits)) if fits else 99.0
+    info["fit"] = _lattice_fit(fits, loose)
     return readings, info
+
+
+def _lattice_fit(fits: list[float], vouched: list[float]) -> float:
+    """The colour fit of a lattice's reading (its tiles' mean CIEDE2000 from their paints
+    under the light, 99 without tiles): ``fits`` of the tiles taken by their colour, and
+    ``vouched`` of those taken for their die faces (see :func:`_vouched_by_pips`), which count
+    no worse than the others' mean: such a tile was taken where its colour fit loosely (the
+    mask missed it, the light on it ill estimated), so its fit tells of the light on it rather
+    than of the lattice, whose cells sit on one more tile (a lattice reading every tile of a
+    layout lost to one that missed two off-lattice tiles and fit the rest a little better)."""
+    if not fits:
+        return float(np.mean(vouched)) if vouched else 99.0
+    mean = float(np.mean(fits))
+    return float(np.mean(fits + [min(f, mean) for f in vouched]))
 
 
 #: A cell is full of what stands out when at least this share of its centre (the cell less a

@@ -534,3 +534,16 @@ def _bgr_of(colour: str) -> tuple[int, int, int]:
     from scenes import _bgr
 
     return _bgr(KIT.colours[colour])
+
+
+def test_a_tile_vouched_for_by_its_die_face_counts_no_worse_than_the_others_in_the_fit():
+    """The colour fit that scores a lattice: a tile taken for its pips where its colour fit
+    loosely (the light on it) counts as the other tiles' mean at worst, so a lattice that
+    reads it does not lose to one that misses it; one that fits well counts as it fits."""
+    from vision.cells import _lattice_fit
+
+    taken = [3.0, 4.0, 5.0]
+    assert _lattice_fit(taken, []) == pytest.approx(4.0)
+    assert _lattice_fit(taken, [12.0, 9.0]) == pytest.approx(4.0)  # (two loose ones, as the mean)
+    assert _lattice_fit(taken, [2.0]) == pytest.approx(3.5)
+    assert _lattice_fit([], [6.0]) == pytest.approx(6.0) and _lattice_fit([], []) == 99.0
