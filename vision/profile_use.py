@@ -12,6 +12,11 @@ A profile (see ``calibration.profile``) may carry
   (solidity, roundness) are sharper when they are sure, so templates only decide when the rules
   are not sure (a tie-break), never override a confident rule.
 
+Its colours, learnt under the player's lamp, may put two paints closer in hue than the photo's
+hue groups resolve (a red and an orange under 3000 K): cards grouped by hue are then told apart
+by their nearest paint at each card's own light level (:func:`split_hue_alike`,
+:func:`shaded_distances`).
+
 This module must not import ``companion`` or ``calibration`` (vision is the bottom layer).
 """
 from __future__ import annotations
