@@ -12,6 +12,11 @@ A profile (see ``calibration.profile``) may carry
   (solidity, roundness) are sharper when they are sure, so templates only decide when the rules
   are not sure (a tie-break), never override a confident rule.
 
+Its colours, learnt under the player's lamp, may put two paints closer in hue than the photo's
+hue groups resolve (a red and an orange under 3000 K): cards grouped by hue are then told apart
+by their nearest paint at each card's own light level (:func:`split_hue_alike`,
+:func:`shaded_distances`).
+
 This module must not import ``companion`` or ``calibration`` (vision is the bottom layer).
 """
 from __future__ import annotations
@@ -21,6 +26,10 @@ import math
 from typing import Collection, Mapping
 
 import numpy as np
+
+from vision.colour import Palette
+from vision.glare import SHADE_RANGE, glare_distances
+from vision.hue_groups import HUE_LINK, MIN_CHROMA, hue_difference
 
 logger = logging.getLogger(__name__)
 
@@ -174,3 +183,61 @@ def template_vote(probe: np.ndarray, templates: Mapping[str, np.ndarray]) -> tup
     margin = scores[ranked[0]] - (scores[ranked[1]] if len(ranked) > 1 else 0.0)
     conf = float(min(1.0, max(0.0, scores[ranked[0]])) * (1 - math.exp(-margin / 0.08)))
     return ranked[0], conf, f"symbol unclear (template match {scores[ranked[0]]:.2f})"
+
+
+#: Two paints of a profile whose hues as lit (Delta H*, CIELAB units) differ by less than this
+#: are not told apart by the photo's hue groups (:func:`vision.hue_groups.hue_groups` links
+#: cards within :data:`vision.hue_groups.HUE_LINK`; a paint's cards spread a few units about
+#: its hue, so single linkage chains two paints closer than twice that). Measured: the
+#: calibration measure's Tapestry seed 2, whose set paints red and orange 14 CIEDE2000 apart
+#: in daylight; under its 3000 K lamp, as the profile learnt them, 4.4 Delta H* apart.
+HUE_ALIKE = 2.0 * HUE_LINK
+
+
+def shaded_distances(labs: np.ndarray, paints_lab: np.ndarray) -> np.ndarray:
+    """Distances ``(N, K)`` (CIEDE2000) of face colours ``labs`` ``(N, 3)`` to each paint as
+    lit ``paints_lab`` ``(K, 3)`` (the palette as the light fitted on the photo predicts it,
+    channels the calibration photo clipped estimated from this one) at the face's own light
+    level: each face's shading fitted per paint on the channels the camera did not clip,
+    within :data:`vision.glare.SHADE_RANGE`. A lamp over a table lights the cards under it
+    more than the far ones (its hot spot is several cards wide): a red card there is brighter
+    than the light fitted over the layout predicts, nearer a lighter paint of about its hue
+    (orange) in CIELAB though its channels keep red's proportions."""
+    paints = np.asarray(paints_lab, np.float64).reshape(-1, 3)
+    palette = Palette(tuple(str(k) for k in range(len(paints))), paints)
+    return glare_distances(labs, palette, None, np.ones(3), steps=(0.0,), cost=0.0,
+                           shade=SHADE_RANGE, unclipped=True).min(axis=-1)
+
+
+def hue_alike_paints(paints_lab: np.ndarray) -> np.ndarray:
+    """Which pairs of paints ``(K, 3)`` Lab (as lit) lie closer in hue than :data:`HUE_ALIKE`:
+    bool ``(K, K)`` (both chromatic, :data:`vision.hue_groups.MIN_CHROMA`; the diagonal True)."""
+    lab = np.asarray(paints_lab, np.float64).reshape(-1, 3)
+    chromatic = np.hypot(lab[:, 1], lab[:, 2]) >= MIN_CHROMA
+    alike = (hue_difference(lab[:, None, :], lab[None, :, :]) < HUE_ALIKE) & chromatic[:, None] & chromatic[None, :]
+    return alike | np.eye(len(lab), dtype=bool)
+
+
+def split_hue_alike(hue: np.ndarray, dist: np.ndarray, paints_lab: np.ndarray) -> np.ndarray:
+    """Hue groups ``hue`` ``(N,)`` (-1 none) with each group whose members' nearest paints
+    (distances ``dist`` ``(N, K)``, e.g. :func:`shaded_distances`) are all alike in hue
+    (:func:`hue_alike_paints` of ``paints_lab`` ``(K, 3)``, the paints as lit) split by those
+    nearest paints: the hue groups cannot tell such paints apart, so their sharing a hue group
+    is no evidence of one paint, and each face keeps its nearest of them. Groups spanning
+    paints apart in hue are left as they are (a glare or cast, which the groups are for)."""
+    out = np.asarray(hue).copy()
+    if out.size == 0 or out.max() < 0:
+        return out
+    own = np.argmin(dist, axis=1)
+    alike = hue_alike_paints(paints_lab)
+    label = int(out.max()) + 1
+    for g in range(int(out.max()) + 1):
+        members = np.flatnonzero(out == g)
+        paints = np.unique(own[members])
+        if len(paints) < 2 or not alike[np.ix_(paints, paints)].all():
+            continue
+        logger.debug("hue group of %d card(s) split by %d paints alike in hue", len(members), len(paints))
+        for p in paints[1:]:
+            out[members[own[members] == p]] = label
+            label += 1
+    return out

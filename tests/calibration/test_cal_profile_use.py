@@ -5,7 +5,9 @@ import numpy as np
 import pytest
 
 from calibration.profile import FORMAT, ProfileError, validate_profile
-from vision.profile_use import combine_symbol_votes, profile_art_lab, template_vote
+from vision.colour import Palette, bgr_to_lab, ciede2000, lab_to_bgr, linear_to_srgb, srgb_to_linear
+from vision.profile_use import (combine_symbol_votes, hue_alike_paints, profile_art_lab, shaded_distances,
+                                split_hue_alike, template_vote)
 
 WHITE = np.array([100.0, 0.0, 0.0])
 
@@ -118,3 +120,42 @@ def test_a_veil_under_a_profile_is_the_colour_of_the_calibration_photo_s_haze():
     assert _shared_haze(octopus) is True
     assert _shared_haze(octopus, clear) is True
     assert _shared_haze(x_tiles, warm) is False
+
+
+# a set's red and orange as a profile learnt them under a 3000 K lamp (the calibration measure's
+# Tapestry seed 2): 4.4 Delta H* apart; and a purple, far from both in hue
+LAMP_PAINTS = Palette(("red", "orange", "purple"),
+                      np.array([[57.1, 42.8, 26.75], [67.0, 47.5, 36.8], [64.4, 44.2, -5.2]]))
+
+
+def _lit(lab: np.ndarray, level: float) -> np.ndarray:
+    """Lab ``(N, 3)`` of ``lab`` under ``level`` times the light (linear light, clipped)."""
+    lin = srgb_to_linear(lab_to_bgr(np.asarray(lab, float).reshape(-1, 3)))
+    return bgr_to_lab(linear_to_srgb(np.clip(lin * level, 0, 1)).astype(np.float32)).astype(float)
+
+
+def test_a_card_in_the_lamp_s_hot_spot_keeps_its_paint_at_its_light_level():
+    # a red card under 1.3x the layout's light lies nearer the lighter orange in CIELAB ...
+    card = _lit(LAMP_PAINTS.lab[:1], 1.3)
+    plain = ciede2000(card[:, None], LAMP_PAINTS.lab[None])[0]
+    assert plain[1] < plain[0]
+    # ... but its channels keep red's proportions
+    shaded = shaded_distances(card, LAMP_PAINTS.lab)[0]
+    assert shaded[0] < 1.0 < shaded[1]
+
+
+def test_hue_groups_are_split_between_paints_alike_in_hue_only():
+    assert hue_alike_paints(LAMP_PAINTS.lab).tolist() == [[True, True, False], [True, True, False],
+                                                          [False, False, True]]
+    # one hue group: three red cards (one in the hot spot) and two orange ones
+    cards = np.vstack([_lit(LAMP_PAINTS.lab[:1], k) for k in (0.9, 1.0, 1.3)]
+                      + [_lit(LAMP_PAINTS.lab[1:2], k) for k in (0.95, 1.0)])
+    dist = shaded_distances(cards, LAMP_PAINTS.lab)
+    hue = np.zeros(5, int)
+    split = split_hue_alike(hue, dist, LAMP_PAINTS.lab)
+    assert len(set(split[:3])) == 1 and len(set(split[3:])) == 1 and split[0] != split[3]
+    # a group whose cards are nearest paints apart in hue (red, purple) is left to the groups
+    dist_rp = dist[:, [0, 2, 1]]  # (orange's distances given to purple)
+    assert split_hue_alike(hue, dist_rp, LAMP_PAINTS.lab).tolist() == [0] * 5
+    # no groups at all
+    assert split_hue_alike(np.full(5, -1), dist, LAMP_PAINTS.lab).tolist() == [-1] * 5
