@@ -1032,12 +1032,10 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     # view's): the map that puts more tiles on the lattice is kept (the square one on a tie)
     found = None
     for start in ((pitch * u, pitch * v), _steps(centres, along_u, u, v, pitch)):
-        H = _assign(centres, along_u, *start)
-        if H is None:
-            continue
-        ok = _on_lattice(H, centres, along_u)
-        if found is None or ok.sum() > found[1].sum():
-            found = (H, ok)
+        for H in _assign(centres, along_u, *start):
+            ok = _on_lattice(H, centres, along_u)
+            if found is None or ok.sum() > found[1].sum():
+                found = (H, ok)
     if found is None:
         return None
     H, ok = found
@@ -1463,17 +1461,26 @@ def _steps(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarra
     return out[0], out[1]
 
 
+#: A map through fewer tiles than this keeps its start's axes (scaled to fit, see
+#: :func:`_assign`): three centres fix an affine map's six unknowns exactly, nothing checks it,
+#: and a centroid a glare pulled (a face's washed-out sector left out of its paint: up to a
+#: quarter of a pitch, measured on an independent renderer's photos) shears the whole lattice.
+AFFINE_FACES = 4
+
+
 def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray
-            ) -> np.ndarray | None:
-    """The map ``(3, 3)`` from tile indices ``(j, i)`` to image points, grown from the tile
+            ) -> list[np.ndarray]:
+    """The maps ``(3, 3)`` from tile indices ``(j, i)`` to image points, grown from the tile
     nearest the layout's middle outwards (first steps ``u`` and ``v``, image pixels): each tile
     is taken when it lies near a lattice point of the map so far, free, of the checkerboard's
     orientation there (``along_u``: its long axis runs along ``u``), and the map is refitted
-    after each (perspective changes the pitch across the layout); None when fewer than two
-    tiles fit."""
+    after each (perspective changes the pitch across the layout); none when fewer than two
+    tiles fit. When fewer than :data:`AFFINE_FACES` tiles were taken, the map of the start's
+    axes scaled to fit them follows the affine one (the caller keeps the one that puts more
+    tiles on its lattice, the affine one on a tie)."""
     seed = int(np.argmin(np.linalg.norm(centres - np.median(centres, axis=0), axis=1)))
-    H = np.array([[u[0], v[0], centres[seed, 0]],
-                  [u[1], v[1], centres[seed, 1]], [0, 0, 1.0]])
+    H = H0 = np.array([[u[0], v[0], centres[seed, 0]],
+                       [u[1], v[1], centres[seed, 1]], [0, 0, 1.0]])
     order = np.argsort(np.linalg.norm(centres - centres[seed], axis=1))
     taken_ij, taken_xy = [np.zeros(2)], [centres[seed]]
     for k in order[1:]:
@@ -1487,5 +1494,8 @@ def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarr
         taken_xy.append(centres[k])
         H = _fit_map(np.array(taken_ij), np.array(taken_xy), H)
     if len(taken_ij) < 2:
-        return None
-    return H
+        return []
+    if len(taken_ij) < AFFINE_FACES:
+        return [H, _fit_map(np.array(taken_ij), np.array(taken_xy), H0,
+                            affine_points=AFFINE_FACES)]
+    return [H]
