@@ -24,16 +24,16 @@ ON_LATTICE = 0.3
 
 
 def fit_map(ij: np.ndarray, xy: np.ndarray, prior: np.ndarray, *,
-            homography_points: int = HOMOGRAPHY_TILES) -> np.ndarray:
+            homography_points: int = HOMOGRAPHY_TILES, affine_points: int = 3) -> np.ndarray:
     """Map ``(3, 3)`` from lattice points ``(j, i)`` ``(n, 2)`` to image points ``(n, 2)``: a
     homography when at least ``homography_points`` points span two dimensions, an affine map
-    from 3, else ``prior``'s axes scaled and shifted to fit."""
+    from ``affine_points``, else ``prior``'s axes scaled and shifted to fit."""
     n = len(ij)
     if n >= homography_points and np.linalg.matrix_rank(ij - ij.mean(0)) == 2:
         H, _ = cv2.findHomography(ij.astype(np.float64), xy.astype(np.float64), 0)
         if H is not None and np.all(np.isfinite(H)):
             return H / H[2, 2]
-    if n >= 3 and np.linalg.matrix_rank(ij - ij.mean(0)) == 2:
+    if n >= max(3, affine_points) and np.linalg.matrix_rank(ij - ij.mean(0)) == 2:
         A = np.column_stack([ij, np.ones(n)])
         sol, *_ = np.linalg.lstsq(A, xy, rcond=None)
         return np.vstack([sol.T, [0, 0, 1.0]])

@@ -1011,6 +1011,23 @@ def _face_of(labels: np.ndarray, stats: np.ndarray, members: list[int], rho: int
     return ((cx + x0, cy + y0), angle, area, elong)
 
 
+#: A face whose paint blob is smaller than this share of the median face's area, and less
+#: elongated than this share of the median face's elongation, is a part of a face (a sector a
+#: glare washed out of the paint: measured 0.66 of the area and 0.55 of the elongation on an
+#: independent renderer's photo, whole faces 0.89-1.12 and 0.9-1.5): its centroid is pulled
+#: towards its other sectors, and the map is fitted without it.
+PART_AREA = 0.8
+PART_ELONGATION = 0.75
+
+
+def _whole_faces(areas: np.ndarray, elongations: np.ndarray) -> np.ndarray:
+    """Which of the faces (``areas`` ``(n,)``, ``elongations`` ``(n,)``) look whole (bool
+    ``(n,)``, see :data:`PART_AREA`); all when fewer than :data:`AFFINE_FACES` would be left."""
+    whole = ~((areas < PART_AREA * np.median(areas))
+              & (elongations < PART_ELONGATION * np.median(elongations)))
+    return whole if whole.sum() >= AFFINE_FACES else np.ones(len(areas), bool)
+
+
 def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, int, int],
                  scale: float, fg: np.ndarray, work_scale: float, *,
                  every_paint: np.ndarray | None = None,
@@ -1032,12 +1049,10 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     # view's): the map that puts more tiles on the lattice is kept (the square one on a tie)
     found = None
     for start in ((pitch * u, pitch * v), _steps(centres, along_u, u, v, pitch)):
-        H = _assign(centres, along_u, *start)
-        if H is None:
-            continue
-        ok = _on_lattice(H, centres, along_u)
-        if found is None or ok.sum() > found[1].sum():
-            found = (H, ok)
+        for H in _assign(centres, along_u, *start):
+            ok = _on_lattice(H, centres, along_u)
+            if found is None or ok.sum() > found[1].sum():
+                found = (H, ok)
     if found is None:
         return None
     H, ok = found
@@ -1047,7 +1062,8 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     # (each face's area, by its cell: the map's perspective, see _sized_map)
     sizes = {(int(j), int(i)): float(a) for (j, i), a in
              zip(np.round(apply_h(np.linalg.inv(H), centres[ok])), areas[ok])}
-    H = _sized_fit(dict(zip(sizes, centres[ok])), sizes, H)
+    whole = _whole_faces(areas[ok], np.array([b.elongation for b in blobs])[ok])
+    H = _sized_fit({k: c for k, c, w in zip(sizes, centres[ok], whole) if w}, sizes, H)
     H, grown, g_ang = _grow_faces(H, centres[ok], along_u[ok],
                                   paint if every_paint is None else every_paint, box, scale, pitch,
                                   sizes=sizes)
@@ -1463,17 +1479,26 @@ def _steps(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarra
     return out[0], out[1]
 
 
+#: A map through fewer tiles than this keeps its start's axes (scaled to fit, see
+#: :func:`_assign`): three centres fix an affine map's six unknowns exactly, nothing checks it,
+#: and a centroid a glare pulled (a face's washed-out sector left out of its paint: up to a
+#: quarter of a pitch, measured on an independent renderer's photos) shears the whole lattice.
+AFFINE_FACES = 4
+
+
 def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray
-            ) -> np.ndarray | None:
-    """The map ``(3, 3)`` from tile indices ``(j, i)`` to image points, grown from the tile
+            ) -> list[np.ndarray]:
+    """The maps ``(3, 3)`` from tile indices ``(j, i)`` to image points, grown from the tile
     nearest the layout's middle outwards (first steps ``u`` and ``v``, image pixels): each tile
     is taken when it lies near a lattice point of the map so far, free, of the checkerboard's
     orientation there (``along_u``: its long axis runs along ``u``), and the map is refitted
-    after each (perspective changes the pitch across the layout); None when fewer than two
-    tiles fit."""
+    after each (perspective changes the pitch across the layout); none when fewer than two
+    tiles fit. When fewer than :data:`AFFINE_FACES` tiles were taken, the map of the start's
+    axes scaled to fit them follows the affine one (the caller keeps the one that puts more
+    tiles on its lattice, the affine one on a tie)."""
     seed = int(np.argmin(np.linalg.norm(centres - np.median(centres, axis=0), axis=1)))
-    H = np.array([[u[0], v[0], centres[seed, 0]],
-                  [u[1], v[1], centres[seed, 1]], [0, 0, 1.0]])
+    H = H0 = np.array([[u[0], v[0], centres[seed, 0]],
+                       [u[1], v[1], centres[seed, 1]], [0, 0, 1.0]])
     order = np.argsort(np.linalg.norm(centres - centres[seed], axis=1))
     taken_ij, taken_xy = [np.zeros(2)], [centres[seed]]
     for k in order[1:]:
@@ -1487,5 +1512,8 @@ def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarr
         taken_xy.append(centres[k])
         H = _fit_map(np.array(taken_ij), np.array(taken_xy), H)
     if len(taken_ij) < 2:
-        return None
-    return H
+        return []
+    if len(taken_ij) < AFFINE_FACES:
+        return [H, _fit_map(np.array(taken_ij), np.array(taken_xy), H0,
+                            affine_points=AFFINE_FACES)]
+    return [H]
