@@ -82,3 +82,23 @@ def test_cheaper_than_the_textbook():
         return min(times)
 
     assert best_of(ciede2000) < 0.9 * best_of(ciede2000_textbook)
+
+
+def test_sector_distances_of_every_cell_at_once_equal_one_call_per_cell():
+    from vision.cells import _alike_sectors, _sector_contrast, _sector_distances
+
+    rng = np.random.default_rng(6)
+    for n_cells in (1, 3, 70):
+        samples = np.column_stack([rng.uniform(20, 90, 4 * n_cells),
+                                   rng.uniform(-70, 70, (4 * n_cells, 2))]).astype(np.float32)
+        samples[::9, 1:] = 0.0
+        pairs = _sector_distances(samples)
+        assert pairs.shape == (n_cells, 4, 4)
+        for i in range(n_cells):
+            labs = samples[4 * i:4 * i + 4]
+            one = ciede2000(labs[:, None, :], labs[None, :, :])
+            assert np.array_equal(pairs[i], one)
+            assert _sector_contrast(pairs[i]) == float(one.max())
+    d = np.full((4, 4), 20.0)
+    d[0, 3] = d[3, 0] = 2.0
+    assert _alike_sectors(d, ("n", "e", "s", "w")) == [("n", "w")]
