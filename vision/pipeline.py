@@ -545,23 +545,27 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             continue  # (cannot read better than the best so far, whatever its cells show)
         ta = time.perf_counter()
         td = rectify(image, lat, cell_px=cell_px, aspect=_cell_shape(image, lat, kit))
+        fg = rectify_mask(lat, td)
+        # (the tiles' edges off the cells' borders count to the score whatever the cells show)
+        edges_off = _edges_off_borders(td, fg, kit)
         tb = time.perf_counter()
 
         def give_up(n_occ: int, coverage: float, lat: Lattice = lat,
-                    misshapen: float = misshapen) -> bool:
+                    misshapen: float = misshapen, edges_off: float = edges_off) -> bool:
             # (no tile, or tiles that cannot make a better reading than the best so far)
             return n_occ == 0 or (best is not None and _score_floor(
-                lat, n_occ, coverage, kit, misshapen) >= best.score)
+                lat, n_occ, coverage, kit, misshapen, edges_off) >= best.score)
         readings, info = read_cells(td, kit, palette=palette, profile=profile,
                                     long_axis_parity=lat.info.get("long_axis_parity"),
-                                    fg=rectify_mask(lat, td), framed=framed, give_up=give_up,
+                                    fg=fg, framed=framed, give_up=give_up,
                                     die_faces=pips_shown(kit, game),
                                     colours_apart=game == "textile")
         t_rect += tb - ta
         t_read += time.perf_counter() - tb
         if info.get("gave_up"):
             continue
-        n_occ, plausible, score = _scored(image, kit, game, lat, readings, info)
+        info["edges_off"] = edges_off
+        n_occ, plausible, score = _scored(image, kit, game, lat, td, readings, info)
         logger.debug("candidate %d (pitch %.0f px): score %.2f (colour fit %.2f, %d tiles, coverage "
                      "%.2f, partial %.2f, set fit %.2f)", k, lat.pitch_px, score, info["fit"], n_occ,
                      info.get("coverage", 1.0), lat.info.get("partial", 0.0), plausible)
@@ -577,7 +581,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         lat, td, readings, info = _cards_within(image, kit, palette, profile, best.lattice, best.td,
                                                 best.readings, best.info, cell_px)
         if lat is not best.lattice:
-            n_occ, plausible, score = _scored(image, kit, game, lat, readings, info)
+            n_occ, plausible, score = _scored(image, kit, game, lat, td, readings, info)
             if n_occ and plausible >= MIN_SET_FIT:
                 best = _Candidate(score, lat, td, readings, info)
     return _Reads(best, chosen, misfits, t_rect, t_read)
@@ -599,23 +603,27 @@ def _tiles_within(image: np.ndarray, kit: Kit, game: str, palette: Palette,
                                             die_faces=True)
     if lat is best.lattice:
         return best
-    n_occ, plausible, score = _scored(image, kit, game, lat, readings, info)
+    n_occ, plausible, score = _scored(image, kit, game, lat, td, readings, info)
     if (n_occ and plausible >= max(MIN_SET_FIT, best.info.get("set_fit", 1.0))
             and _widened_tiles(best.readings, readings)):
         return _Candidate(score, lat, td, readings, info)
     return best
 
 
-def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, readings: list[CellReading],
-            info: dict) -> tuple[int, float, float]:
-    """A lattice's reading scored (see :func:`_score`): the number of tiles read, their set fit
-    and the score; ``info`` gets ``set_fit`` and ``misshapen``."""
+def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, td: TopDown,
+            readings: list[CellReading], info: dict) -> tuple[int, float, float]:
+    """A lattice's reading (its top-down view ``td``) scored (see :func:`_score`): the number of
+    tiles read, their set fit and the score; ``info`` gets ``set_fit``, ``misshapen`` and
+    ``edges_off`` (unless there already, see :func:`_edges_off_borders`)."""
     n_occ = sum(r.occupied for r in readings)
     plausible = set_fit(readings, kit, game)
     info["set_fit"] = plausible
     info["misshapen"] = _misshapen(image, lat, kit)
+    if "edges_off" not in info:
+        info["edges_off"] = _edges_off_borders(td, rectify_mask(lat, td), kit)
     score = _score(lat, kit, fit=info["fit"], n_occ=n_occ, coverage=info.get("coverage", 1.0),
-                   plausible=plausible, misshapen=info["misshapen"])
+                   plausible=plausible, misshapen=info["misshapen"],
+                   edges_off=info["edges_off"])
     return n_occ, plausible, score
 
 
@@ -775,13 +783,15 @@ STRIPS_CONFIDENCE = 0.6
 
 
 def _score(lat: Lattice, kit: Kit, *, fit: float, n_occ: int, coverage: float,
-           plausible: float, misshapen: float = 0.0) -> float:
+           plausible: float, misshapen: float = 0.0, edges_off: float = 0.0) -> float:
     """How well a lattice's cells read (lower is better): colours that fit the palette (``fit``,
     their mean distance), on cells (``n_occ`` tiles) that cover what stands out from the table
     (``coverage``), cutting through no tile (the lattice's share of partly covered cells, see
     locate), tiles the set has (``plausible``, :func:`vision.decode.set_fit`), of the tiles'
-    shape on the table (``misshapen``, see :func:`_misshapen`)."""
+    shape on the table (``misshapen``, see :func:`_misshapen`), the tiles' edges on the cells'
+    borders (``edges_off``, see :func:`_edges_off_borders`)."""
     score = fit - 0.5 * min(n_occ, 4) + MISSHAPEN_WEIGHT * misshapen
+    score += EDGES_OFF_WEIGHT * edges_off
     if kit.board is None:  # (on a board the empty cells stand out from the table too)
         score += 10.0 * (1.0 - coverage)
     score += 10.0 * lat.info.get("partial", 0.0)
@@ -811,14 +821,64 @@ SQUARE_SLACK = 1.3
 MISSHAPEN_WEIGHT = 10.0
 
 
-def _score_floor(lat: Lattice, n_occ: int, coverage: float, kit: Kit, misshapen: float = 0.0
-                 ) -> float:
+def _score_floor(lat: Lattice, n_occ: int, coverage: float, kit: Kit, misshapen: float = 0.0,
+                 edges_off: float = 0.0) -> float:
     """The lowest score (see :func:`_score`) a reading of ``lat`` with ``n_occ`` tiles covering
     ``coverage`` of the layout can have (before reading the tiles: at most 4 and 1.0): with a
     perfect colour fit (0) and every tile one of the set; ``misshapen`` the lattice's
-    :func:`_misshapen` (it depends on the lattice alone: known before reading)."""
+    :func:`_misshapen` (it depends on the lattice alone: known before reading), ``edges_off``
+    its :func:`_edges_off_borders` (known once its top-down view is made; 0 before)."""
     return _score(lat, kit, fit=0.0, n_occ=n_occ, coverage=coverage, plausible=1.0,
-                  misshapen=misshapen)
+                  misshapen=misshapen, edges_off=edges_off)
+
+
+def _edges_off_borders(td: TopDown, fg: np.ndarray | None, kit: Kit) -> float:
+    """How far the edges within the layout's cells (``td``'s cells whose foreground ``fg``,
+    float ``(h, w)`` in [0, 1] as :func:`vision.cells.rectify_mask` gives it, is over half) are
+    from lying on the cells' borders: :data:`EDGES_ON_BORDERS` less the ratio of the mean
+    brightness gradient across the cells' borders (the band of :data:`BORDER_BAND` of a cell
+    along each side) to the cells' mean, on the axis where it is lowest; 0 when above it, for
+    kits other than square tiles of plain faces, or without a mask.
+
+    Each cell of a lattice on square tiles holds one tile, whose outline (its edge, the gap or
+    shadow between tiles) runs along the cell's borders: the gradient there is well above the
+    cell's mean (the faces' pips and paint give the rest): measured 1.0-3.8 (99% over 1.1) on
+    the 287 candidate readings within a cell of the truth of the independent renderer's
+    Octopus and Textile photos (indie..final5, 172 photos). A lattice of another
+    pitch or phase on one axis (its lines on every tile's middle, or on some tiles' edges
+    only) puts the outlines across its cells' insides: no more gradient on its borders than
+    elsewhere (final3/octopus-hard-065's lattice of rows 1.22 times the tiles: 0.80; 14 of
+    the 79 readings 5 or more cells wrong measured under 1)."""
+    if fg is None or kit.face_model != "solid":
+        return 0.0
+    layout = cv2.resize(fg, (td.cols, td.rows), interpolation=cv2.INTER_AREA) > 0.5
+    if not layout.any():
+        return 0.0
+    if td.image.shape[0] < td.rows * td.ch or td.image.shape[1] < td.cols * td.cw:
+        return 0.0
+    grey = cv2.cvtColor(td.image[:td.rows * td.ch, :td.cols * td.cw], cv2.COLOR_BGR2GRAY)
+    ratios = []
+    for dx, dy, axis in ((1, 0, 1), (0, 1, 0)):
+        grad = np.abs(cv2.Sobel(grey, cv2.CV_32F, dx, dy, ksize=3))
+        # (the gradient's profile across a cell (ch x cw), over the layout's cells)
+        cells = grad.reshape(td.rows, td.ch, td.cols, td.cw).transpose(0, 2, 1, 3)[layout]
+        profile = cells.mean(axis=(0, 2 - axis))
+        band = max(1, round(BORDER_BAND * len(profile)))
+        border = np.r_[profile[:band], profile[-band:]].mean()
+        ratios.append(border / max(float(profile.mean()), 1e-6))
+    return max(0.0, EDGES_ON_BORDERS - min(ratios))
+
+
+#: The layout's cells' mean gradient across their borders is at least their mean gradient on
+#: a lattice on the tiles (see :func:`_edges_off_borders`): a ratio of 1 is no outline seen
+#: along the borders at all (the least a right lattice measured, see there) ...
+EDGES_ON_BORDERS = 1.0
+#: ... the share of a cell's side along each border taken as its outline (the tiles' gap and
+#: the lattice's error: a tenth of 48 px, 5 px) ...
+BORDER_BAND = 0.1
+#: ... and each unit of the ratio below it counts this much to the score (0.2 below, as a
+#: misshapen cell of 1.52 times: +2).
+EDGES_OFF_WEIGHT = 10.0
 
 
 def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]

@@ -128,3 +128,48 @@ def test_a_misshapen_lattice_that_cannot_beat_the_best_reading_is_not_read(monke
     palette = Palette.from_hex(kit.colours)
     out = pipeline._read_best(image, kit, "octopus", [good, bad], palette, None, framed=False)
     assert out.chosen == 0 and len(read) == 1  # best -0.8 < floor 1.2 of the misshapen one
+
+
+def _tiles_view(pitch: int, rows: int = 4, cols: int = 5, cell: int = 48, seed: int = 0):
+    """A top-down view of ``rows`` x ``cols`` cells of ``cell`` px over a layout of touching
+    square tiles ``pitch`` px a side from the view's corner (each a plain paint, a dark gap of
+    3 px around it, a few pips), and its foreground mask (all layout)."""
+    from vision.cells import TopDown
+
+    rng = np.random.default_rng(seed)
+    h, w = rows * cell, cols * cell
+    image = np.zeros((h, w, 3), np.uint8)
+    for y in range(0, h, pitch):
+        for x in range(0, w, pitch):
+            image[y:y + pitch, x:x + pitch] = (40, 40, 40)
+            image[y + 3:y + pitch - 3, x + 3:x + pitch - 3] = rng.integers(80, 230, 3)
+            for py, px in ((0.3, 0.3), (0.7, 0.7)):
+                cy, cx = y + int(py * pitch), x + int(px * pitch)
+                image[cy - 3:cy + 3, cx - 3:cx + 3] = 245
+    noise = np.random.default_rng(seed + 1).normal(0, 2, image.shape)
+    image = np.clip(image + noise, 0, 255).astype(np.uint8)
+    return TopDown(image, cell, cell, 0, 0, rows, cols), np.ones((h, w), np.float32)
+
+
+def test_a_lattice_whose_cells_cut_across_the_tiles_outlines_scores_worse():
+    """A lattice on square tiles has their outlines on its cells' borders; one whose cells are
+    a fifth longer than the tiles (as final3/octopus-hard-065's second candidate) or half a
+    cell off puts the outlines inside its cells: a score term, known once the top-down view is
+    made (so in the floor), and none for kits of other faces."""
+    from vision.kits import kit_for_game
+    from vision.pipeline import _edges_off_borders, _score, _score_floor
+
+    kit = kit_for_game("octopus")
+    on = _edges_off_borders(*_tiles_view(48), kit)
+    longer = _edges_off_borders(*_tiles_view(40), kit)  # (48 px cells on 40 px tiles: 1.2x)
+    td, fg = _tiles_view(48)
+    from vision.cells import TopDown
+    half = TopDown(np.roll(td.image, 24, axis=0), 48, 48, 0, 0, td.rows, td.cols)
+    assert on == 0.0
+    assert longer > 0.1 and _edges_off_borders(half, fg, kit) > 0.1
+    assert _edges_off_borders(*_tiles_view(40), kit_for_game("twelve-tiles")) == 0.0
+    lat = _lattice(0, 0)
+    terms = dict(fit=3.0, n_occ=10, coverage=1.0, plausible=1.0)
+    assert _score(lat, kit, **terms, edges_off=longer) > _score(lat, kit, **terms) + 1.0
+    assert _score_floor(lat, 4, 1.0, kit, 0.0, longer) <= _score(lat, kit, **terms,
+                                                                  edges_off=longer)
