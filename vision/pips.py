@@ -159,11 +159,19 @@ def _read_pips_at(L: np.ndarray, n: int, origins: np.ndarray, radius: float, *,
         py, px = py[_probe_grids()], px[_probe_grids()]
     ys = np.clip(origins[:, 0, None, None] - ya + py[None], 0, h - 1)
     xs = np.clip(origins[:, 1, None, None] - xa + px[None], 0, w - 1)
+    cache: dict = {}
+
+    def integral() -> np.ndarray:
+        """``cv2.integral`` of ``sub``, computed once, when a rim is looked at."""
+        if "i" not in cache:
+            cache["i"] = cv2.integral(sub, sdepth=cv2.CV_64F)
+        return cache["i"]
+
     out = {}
     for p in (1, -1):
         v = cv2.dilate(p * resp, k3)[ys, xs]
         reading = _fit_layouts(v)
-        out[p] = reading if coarse else _rims_checked(sub, n, radius, p, ys, xs, v, reading)
+        out[p] = reading if coarse else _rims_checked(integral, n, radius, p, ys, xs, v, reading)
     return out
 
 
@@ -223,13 +231,13 @@ def _least_side_contrast(integral: np.ndarray, r: int, ys: np.ndarray,
     return np.min([p * (inner - s) for s in strips], axis=0)
 
 
-def _rims_checked(sub: np.ndarray, n: int, radius: float, p: int, ys: np.ndarray,
+def _rims_checked(integral, n: int, radius: float, p: int, ys: np.ndarray,
                   xs: np.ndarray, v: np.ndarray, reading: PipReading) -> PipReading:
     """``reading`` (:func:`_fit_layouts` of the responses ``v`` ``(N, G, 9)`` sampled at
-    ``ys, xs`` in ``sub``, polarity ``p``) with the cells whose fitted pips include a spot open
-    to the tile's outside (see :data:`RIM_BAND`, :data:`SIDE_WEIGHT`) fitted again, a spot at a
-    die position near the cell's side counting as a pip only as far as it stands out from every
-    side of its surround (but against a layout without a pip there by all it shows). Only the
+    ``ys, xs`` in the image whose ``cv2.integral`` ``integral()`` gives, polarity ``p``) with
+    the cells whose fitted pips include a spot open to the tile's outside (see
+    :data:`RIM_BAND`, :data:`SIDE_WEIGHT`) fitted again, a spot at a die position near the
+    cell's side counting as a pip only as far as it stands out from every side of its surround (but against a layout without a pip there by all it shows). Only the
     fitted pips near a rim are looked at first, so a photo whose pips lie inside pays little."""
     on, _ = _layout_masks()
     rim = _near_rim(n)  # (G, 9)
@@ -240,15 +248,16 @@ def _rims_checked(sub: np.ndarray, n: int, radius: float, p: int, ys: np.ndarray
     if not near.any():
         return reading
     r = max(2, int(round(radius * n)))
-    integral = cv2.integral(sub, sdepth=cv2.CV_64F)
-    least = _least_side_contrast(integral, r, ys[rows, g], xs[rows, g], p)  # (N, 9)
+    least = _least_side_contrast(integral(), r, ys[rows, g], xs[rows, g], p)  # (N, 9)
     bound = near & (SIDE_WEIGHT * np.maximum(least, 0.0) < v[rows, g])
     flagged = np.nonzero(bound.any(1))[0]
     if not len(flagged):
         return reading
-    least = _least_side_contrast(integral, r, ys[flagged], xs[flagged], p)  # (F, G, 9)
-    v_on = np.where(rim[None], np.minimum(v[flagged], SIDE_WEIGHT * np.maximum(least, 0.0)),
-                    v[flagged])
+    v_on = v[flagged].astype(np.float64)  # (F, G, 9)
+    # (the sides looked at only where they may cap: the die positions near a rim, ~14%)
+    at = np.broadcast_to(rim, v_on.shape)
+    least = _least_side_contrast(integral(), r, ys[flagged][at], xs[flagged][at], p)
+    v_on[at] = np.minimum(v_on[at], SIDE_WEIGHT * np.maximum(least, 0.0))
     again = _fit_layouts(v[flagged], v_on)
     logger.debug("pips: %d cells with a spot open to the rim fitted again", len(flagged))
     fields = {}
