@@ -16,8 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+import logging
+
 import cv2
 import numpy as np
+
+logger = logging.getLogger(__name__)
 
 #: Die layouts on the 3x3 grid (index = 3 * row + col), the variants of a quarter turn included.
 _LAYOUTS: tuple[tuple[int, tuple[int, ...]], ...] = (
@@ -155,18 +159,134 @@ def _read_pips_at(L: np.ndarray, n: int, origins: np.ndarray, radius: float, *,
         py, px = py[_probe_grids()], px[_probe_grids()]
     ys = np.clip(origins[:, 0, None, None] - ya + py[None], 0, h - 1)
     xs = np.clip(origins[:, 1, None, None] - xa + px[None], 0, w - 1)
-    return {p: _fit_layouts(cv2.dilate(p * resp, k3)[ys, xs]) for p in (1, -1)}
+    cache: dict = {}
+
+    def integral() -> np.ndarray:
+        """``cv2.integral`` of ``sub``, computed once, when a rim is looked at."""
+        if "i" not in cache:
+            cache["i"] = cv2.integral(sub, sdepth=cv2.CV_64F)
+        return cache["i"]
+
+    out = {}
+    for p in (1, -1):
+        v = cv2.dilate(p * resp, k3)[ys, xs]
+        reading = _fit_layouts(v)
+        out[p] = reading if coarse else _rims_checked(integral, n, radius, p, ys, xs, v, reading)
+    return out
 
 
-def _fit_layouts(v: np.ndarray) -> PipReading:
-    """Fit the die layouts to the responses ``v`` ``(N, G, 9)`` (G candidate geometries)."""
+#: Die positions this close to the cell's side (fraction of the cell) may lie on a tile's rim:
+#: a tile centred in its cell has its rim about 0.05 inside the cell, its gaps between teeth
+#: there, and its corner pips' centres about 0.25 (0.22-0.28) from the cell's side, so a pip
+#: this close needs its tile more than ~0.13 off its cell. A pip is printed on the face,
+#: enclosed by the face's paint on every side; a spot this close to the side with the face on
+#: its inner side only is the table (or the shadow, or the crack beside the next tile) seen
+#: through a gap between the tile's teeth, open to the tile's outside. (Measured: 0.2, where
+#: real pips of tiles far off their cells fall too (indie final2 octopus-hard-052, a lattice
+#: off by a third of a cell), lost more pips than it saved: Octopus+Textile indie sets 2 more
+#: errors, final5 3 more; 0.12 saved the bench pink one as well.)
+RIM_BAND = 0.12
+#: A spot at a die position within :data:`RIM_BAND` of the cell's side counts as a pip only up
+#: to this many times its contrast against the least contrasting of its surround's four sides
+#: (strips ``r`` deep just beyond the pip's box, ``r`` the box's half-side, above, below, left
+#: and right of it). A pip on a face under an even shading gradient stands out from its
+#: darker-lit side by about its contrast less half the gradient across the ring, so 3 keeps its
+#: full response while the gradient is at most 4/3 of its contrast (and a pip the die grid
+#: samples a pixel or two off its centre, blurred, keeps more of it than at 2: the own
+#: renderer's hard dev photos lost two more pips at 2); a gap between a tile's teeth, open
+#: to the table or the crack beside the next tile, stands out little from the side where the
+#: gap runs on (the own renderer's bench octopus-hard-2201: the gaps on a pink one's rims, next
+#: to a white tile, read as a two). Every side, not only the outer one: the next tile beyond a
+#: gap may be lighter than the face.
+SIDE_WEIGHT = 3.0
+
+
+@lru_cache(maxsize=8)
+def _near_rim(n: int) -> np.ndarray:
+    """``(G, 9)`` bool: whether each die position of :func:`_geometry` lies within
+    :data:`RIM_BAND` of the cell's side."""
+    py, px = _geometry(n)
+    return np.minimum.reduce([py, px, n - 1 - py, n - 1 - px]) < RIM_BAND * n
+
+
+def _least_side_contrast(integral: np.ndarray, r: int, ys: np.ndarray,
+                         xs: np.ndarray, p: int) -> np.ndarray:
+    """How far the pip-scale spots at ``ys, xs`` (any shape S, pixels of the image whose
+    ``cv2.integral`` is ``integral``) stand out, in polarity ``p``, from the least contrasting
+    of their surround's four sides (strips ``r`` deep beyond the centre's box of side
+    ``2r + 1``, ``4r + 1`` long, above, below, left and right of it): ``S`` float64."""
+    h, w = integral.shape[0] - 1, integral.shape[1] - 1
+
+    def mean(y0, y1, x0, x1):
+        y0, y1 = np.clip(y0, 0, h), np.clip(y1, 0, h)
+        x0, x1 = np.clip(x0, 0, w), np.clip(x1, 0, w)
+        area = np.maximum((y1 - y0) * (x1 - x0), 1)
+        return (integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]) / area
+
+    inner = mean(ys - r, ys + r + 1, xs - r, xs + r + 1)
+    wide = (xs - 2 * r, xs + 2 * r + 1)
+    tall = (ys - 2 * r, ys + 2 * r + 1)
+    strips = (mean(ys - 2 * r, ys - r, *wide), mean(ys + r + 1, ys + 2 * r + 1, *wide),
+              mean(*tall, xs - 2 * r, xs - r), mean(*tall, xs + r + 1, xs + 2 * r + 1))
+    return np.min([p * (inner - s) for s in strips], axis=0)
+
+
+def _rims_checked(integral, n: int, radius: float, p: int, ys: np.ndarray,
+                  xs: np.ndarray, v: np.ndarray, reading: PipReading) -> PipReading:
+    """``reading`` (:func:`_fit_layouts` of the responses ``v`` ``(N, G, 9)`` sampled at
+    ``ys, xs`` in the image whose ``cv2.integral`` ``integral()`` gives, polarity ``p``) with
+    the cells whose fitted pips include a spot open to the tile's outside (see
+    :data:`RIM_BAND`, :data:`SIDE_WEIGHT`) fitted again, a spot at a die position near the
+    cell's side counting as a pip only as far as it stands out from every side of its surround (but against a layout without a pip there by all it shows). Only the
+    fitted pips near a rim are looked at first, so a photo whose pips lie inside pays little."""
+    on, _ = _layout_masks()
+    rim = _near_rim(n)  # (G, 9)
+    N = len(v)
+    rows = np.arange(N)
+    g, lay = reading.geometry, reading.layout
+    near = rim[g] & on[lay] & (reading.count > 0)[:, None]  # (N, 9): fitted pips near a rim
+    if not near.any():
+        return reading
+    r = max(2, int(round(radius * n)))
+    least = _least_side_contrast(integral(), r, ys[rows, g], xs[rows, g], p)  # (N, 9)
+    bound = near & (SIDE_WEIGHT * np.maximum(least, 0.0) < v[rows, g])
+    flagged = np.nonzero(bound.any(1))[0]
+    if not len(flagged):
+        return reading
+    v_on = v[flagged].astype(np.float64)  # (F, G, 9)
+    # (the sides looked at only where they may cap: the die positions near a rim, ~14%)
+    at = np.broadcast_to(rim, v_on.shape)
+    least = _least_side_contrast(integral(), r, ys[flagged][at], xs[flagged][at], p)
+    v_on[at] = np.minimum(v_on[at], SIDE_WEIGHT * np.maximum(least, 0.0))
+    again = _fit_layouts(v[flagged], v_on)
+    logger.debug("pips: %d cells with a spot open to the rim fitted again", len(flagged))
+    fields = {}
+    for name in ("count", "prob", "contrast", "confidence", "geometry", "layout"):
+        arr = getattr(reading, name).copy()
+        arr[flagged] = getattr(again, name)
+        fields[name] = arr
+    return PipReading(**fields)
+
+
+def _fit_layouts(v: np.ndarray, v_on: np.ndarray | None = None) -> PipReading:
+    """Fit the die layouts to the responses ``v`` ``(N, G, 9)`` (G candidate geometries);
+    ``v_on`` (same shape, ``v`` unless given): the responses where a layout puts a pip (a spot
+    counts as a pip only as far as :func:`_rims_checked` allows, but against a layout without
+    a pip there by all it shows)."""
     N = len(v)
     v = v.astype(np.float64)
     on, counts = _layout_masks()
     non = on.sum(1)  # (Lk,)
-    # two-level fit per layout: pips at c (mean of the on positions), the rest at 0
-    c = (v @ on.T.astype(np.float64)) / non  # (N, G, Lk)
+    onf = on.T.astype(np.float64)
     tot2 = (v ** 2).sum(-1)[..., None]
+    if v_on is None:
+        v_on = v
+    else:
+        v_on = v_on.astype(np.float64)
+        # (the squares summed: v_on at the layout's pips, v elsewhere)
+        tot2 = tot2 - (v ** 2) @ onf + (v_on ** 2) @ onf
+    # two-level fit per layout: pips at c (mean of the on positions), the rest at 0
+    c = (v_on @ onf) / non  # (N, G, Lk)
     sse = tot2 - non * c ** 2
     score = non * c ** 2 - 3.0 * sse
     score = np.where(c > 0, score, -np.inf)
