@@ -1630,7 +1630,7 @@ def _focus_perspective(lat: Lattice, work: np.ndarray) -> Lattice:
 #: :func:`_tile_centres`).
 TILE_FIT_PX = 16
 #: ... sampled up to this many times finer along either axis and averaged down.
-TILE_VIEW_SAMPLES = 4
+TILE_VIEW_SAMPLES = 2
 #: A tile's side over the lattice's pitch, the values tried (the layout's own is the one whose
 #: pairs of edges stand out most over all its cells): tiles laid edge to edge with a gap of
 #: 0 to a fifth of their side (the independent renderer's kits 0.89).
@@ -1654,9 +1654,17 @@ TILE_FIT_MOVE = 0.6
 #: neighbour's across the gap, 0.03-0.05 on a lattice right on the tiles) moves a refit of a
 #: right lattice by far less.
 TILE_FIT_GAIN = 0.02
-#: Fewest tiles measured, per axis, in at least this many distinct rows or columns, for a refit.
-TILE_FIT_MIN = 6
+#: Fewest tiles measured (and kept), per axis, in at least this many distinct rows or columns,
+#: for a refit: the homography's eight unknowns well over-determined by both axes' (a layout
+#: of ten tiles on a patterned cloth, fitted to 9 + 8, took their noise for a tilt).
+TILE_FIT_MIN = 10
 TILE_FIT_LINES = 3
+#: A refit is kept when it moves the cell of a tile measured (read, or beside them and
+#: missed) by at least this (cells, along either axis): a tile this little off its cell is
+#: still read whole within it (the cells are read on their inner part), so a smaller change
+#: is not worth reading the layout again (a read of 100-200 ms; on the independent renders
+#: the refits that mended a reading moved a tile's cell 0.2-0.55 cell).
+TILE_REFIT_MOVED = 0.15
 #: Passes of measuring and refitting at most (see :func:`refit_to_tiles`) ...
 TILE_FIT_PASSES = 3
 #: ... ending once a pass moves the tiles by less than this (cells).
@@ -1686,11 +1694,15 @@ def _tile_view_edges(lat: Lattice, image: np.ndarray, rows: tuple[int, int],
     flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
     fine = cv2.warpPerspective(image, lat.H @ T, (size[0] * k, size[1] * k), flags=flags,
                                borderValue=0)
-    inside = cv2.warpPerspective(np.full(image.shape[:2], 255, np.uint8), lat.H @ T,
-                                 (size[0] * k, size[1] * k), flags=flags, borderValue=0)
     if k > 1:
         fine = cv2.resize(fine, size, interpolation=cv2.INTER_AREA)
-        inside = cv2.resize(inside, size, interpolation=cv2.INTER_AREA)
+    # (the view's pixels within the photo: a coarse copy of its frame warped, 8 photo pixels
+    # a pixel)
+    h, w = image.shape[:2]
+    frame = np.full(((h + 7) // 8, (w + 7) // 8), 255, np.uint8)
+    S = np.diag([1 / 8, 1 / 8, 1.0]) @ lat.H @ np.array([[1 / px, 0, cols[0]],
+                                                         [0, 1 / px, rows[0]], [0, 0, 1.0]])
+    inside = cv2.warpPerspective(frame, S, size, flags=flags, borderValue=0)
     return _edges_across(fine.astype(np.float32),
                          (cv2.erode(inside, np.ones((5, 5), np.uint8)) > 250).astype(np.float32))
 
@@ -1767,15 +1779,26 @@ def refit_to_tiles(lat: Lattice, image: np.ndarray, tiles: Iterable[tuple[int, i
     mask = np.zeros((rows[1] - rows[0] + 1, cols[1] - cols[0] + 1), bool)
     mask[cells[:, 0] - rows[0], cells[:, 1] - cols[0]] = True
     out = lat
+    centres = None  # (the centres of the cells whose tiles the first pass measured)
     for _ in range(TILE_FIT_PASSES):
         edges = _tile_view_edges(out, image, rows, cols, TILE_FIT_PX)
-        refit = _tile_refit(out, _tile_centres(edges, (rows[0], cols[0]), mask))
+        found = _tile_centres(edges, (rows[0], cols[0]), mask)
+        if centres is None:
+            centres = np.vstack([np.c_[found[1][0], found[0][0][:, 1]],
+                                 np.c_[found[0][1][:, 0], found[1][1]]])
+        refit = _tile_refit(out, found)
         if refit is None:
             break
         out, moved = refit
         if moved < TILE_FIT_SETTLED:
             break
-    return out
+    if out is lat:
+        return lat
+    # how far the refit moved the cells of the tiles measured (read, or beside them and
+    # missed), along either axis: a change less than TILE_REFIT_MOVED reads them as before
+    moved = np.abs(apply_h(np.linalg.inv(out.H) @ lat.H, centres) - centres).max()
+    logger.debug("lattice refitted to the tiles: their cells moved up to %.2f cells", moved)
+    return out if moved >= TILE_REFIT_MOVED else lat
 
 
 def _fit_foreshortening(pts: list[np.ndarray], ks: list[np.ndarray], ws: list[np.ndarray]

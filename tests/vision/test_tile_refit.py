@@ -21,12 +21,16 @@ def test_a_lattice_drifting_off_the_far_tiles_is_refitted_onto_them():
     assert _worst_off(refit_to_tiles(off, img, TILES)) < 0.08
 
 
-def test_a_lattice_on_the_tiles_is_left_as_it_is():
+def test_a_lattice_on_the_tiles_or_nearly_is_left_as_it_is():
     for seed in (0, 3, 5):
         img, fg = _colour_tiles(seed=seed)
         lat = _lattice(fg)
-        out = refit_to_tiles(lat, img, TILES)
-        assert out is lat or _worst_off(out) < 0.03
+        assert refit_to_tiles(lat, img, TILES) is lat
+        # (a lattice a tenth of a cell off at the layout's ends reads its cells as well: no
+        # read again for it)
+        near = _lattice(fg, _perspective_change(0.002, 0.004, np.array([N / 2, N / 2])))
+        assert 0.05 < _worst_off(near) < 0.12
+        assert refit_to_tiles(near, img, TILES) is near
 
 
 def test_a_bare_picture_or_few_tiles_leave_the_lattice_alone():
