@@ -27,7 +27,7 @@ import math
 import weakref
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple
 
 import cv2
 import numpy as np
@@ -1419,6 +1419,12 @@ def _edge_strength_of(lat: Lattice, work: np.ndarray, px: int
     wgt = (near & (cv2.erode(inside, np.ones((5, 5), np.uint8)) > 128)).astype(np.float32)
     if wgt.sum() < 4 * px * px:
         return None
+    return _edges_across(top, wgt)
+
+
+def _edges_across(top: np.ndarray, wgt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The edges of a top-down view ``top`` (h, w, C) or (h, w) float32: per axis (0: a change
+    along x) the Sobel strength summed over the channels, times ``wgt`` (h, w)."""
     out = []
     for axis in (0, 1):
         g = np.abs(cv2.Sobel(top, cv2.CV_32F, 1 - axis, axis, ksize=3))
@@ -1629,6 +1635,260 @@ def _focus_perspective(lat: Lattice, work: np.ndarray) -> Lattice:
     A = np.array([[1 / sx, 0, -c[0][1] / sx], [0, 1 / sy, -c[1][1] / sy], [0, 0, 1.0]])
     focused = lat.with_H(lat.H @ G)
     return _recoordinated(focused, A)
+
+
+#: Pixels a cell of the top-down view on which the tiles are found one by one (see
+#: :func:`_tile_centres`).
+TILE_FIT_PX = 16
+#: ... sampled up to this many times finer along either axis and averaged down.
+TILE_VIEW_SAMPLES = 2
+#: A tile's side over the lattice's pitch, the values tried (the layout's own is the one whose
+#: pairs of edges stand out most over all its cells): tiles laid edge to edge with a gap of
+#: 0 to a fifth of their side (the independent renderer's kits 0.89).
+TILE_SIDES = (0.8, 0.85, 0.9, 0.95)
+#: A cell read as a tile has its centre measured when its pair of edges (both sides of the
+#: tile, along one axis) stand out this much over the mean strength of the cell's window
+#: (tiles read on a gingham cloth 1.5-2.6, where the cloth's checks fill the window) ...
+TILE_EDGE_READ = 1.4
+#: ... and a cell not read as a tile (a tile at the layout's far end the drifting lattice
+#: missed) when they stand out this much: a tile's outline, not the table's pattern.
+TILE_EDGE_CLEAR = 2.0
+#: Residual (cells) beyond which a tile's centre is left out of the refit (a tile pushed out
+#: of line, a pip's edge taken for the tile's): the tiles of a layout lie in line within it.
+TILE_FIT_OUTLIER = 0.12
+#: The refit is kept when it moves no tile it fits more than this along either axis (cells):
+#: each tile is measured within half a cell of its cell's centre (a refit moving one further,
+#: beyond the measures' noise, puts it in another cell) ...
+TILE_FIT_MOVE = 0.6
+#: ... and it brings the tiles it fits this much nearer their cells' centres on average (cells,
+#: weighted by their edges' strength): the measures' noise (a tile's edge pulled towards its
+#: neighbour's across the gap, 0.03-0.05 on a lattice right on the tiles) moves a refit of a
+#: right lattice by far less.
+TILE_FIT_GAIN = 0.02
+#: Fewest tiles measured (and kept), per axis, in at least this many distinct rows or columns,
+#: for a refit: the homography's eight unknowns well over-determined by both axes' (a layout
+#: of ten tiles on a patterned cloth, fitted to 9 + 8, took their noise for a tilt).
+TILE_FIT_MIN = 10
+TILE_FIT_LINES = 3
+#: A refit is kept when it moves the cell of a tile measured (read, or beside them and
+#: missed) by at least this (cells, along either axis): a tile this little off its cell is
+#: still read whole within it (the cells are read on their inner part), so a smaller change
+#: is not worth reading the layout again (a read of 100-200 ms; on the independent renders
+#: the refits that mended a reading moved a tile's cell 0.2-0.55 cell).
+TILE_REFIT_MOVED = 0.15
+#: Passes of measuring and refitting at most (see :func:`refit_to_tiles`) ...
+TILE_FIT_PASSES = 3
+#: ... ending once a pass moves the tiles by less than this (cells).
+TILE_FIT_SETTLED = 0.03
+
+
+def _sampled(profiles: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """``profiles`` (n, m) linearly interpolated at the positions ``at`` (any shape, samples,
+    clipped to the profiles): ``(n, *at.shape)``."""
+    at = np.clip(at, 0, profiles.shape[1] - 1.001)
+    i = at.astype(int)
+    f = at - i
+    return profiles[:, i] * (1 - f) + profiles[:, i + 1] * f
+
+
+def _tile_view_edges(lat: Lattice, image: np.ndarray, rows: tuple[int, int],
+                     cols: tuple[int, int], px: int) -> tuple[np.ndarray, np.ndarray]:
+    """The edges (see :func:`_edges_across`) of the lattice's top-down view of ``image`` (the
+    photo, BGR uint8) over the cells ``rows`` x ``cols`` (inclusive), ``px`` pixels a cell:
+    ``(nr * px, nc * px)`` each, zero outside the photo. The view is sampled
+    :data:`TILE_VIEW_SAMPLES` times finer (at most as fine as the photo) and averaged down:
+    a fine table pattern or the sensor's noise does not alias into it, and only the
+    window's pixels are warped."""
+    k = int(np.clip(round(lat.pitch_px / px), 1, TILE_VIEW_SAMPLES))
+    T = np.array([[1 / (k * px), 0, cols[0]], [0, 1 / (k * px), rows[0]], [0, 0, 1.0]])
+    size = ((cols[1] - cols[0] + 1) * px, (rows[1] - rows[0] + 1) * px)
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    fine = cv2.warpPerspective(image, lat.H @ T, (size[0] * k, size[1] * k), flags=flags,
+                               borderValue=0)
+    if k > 1:
+        fine = cv2.resize(fine, size, interpolation=cv2.INTER_AREA)
+    # (the view's pixels within the photo: a coarse copy of its frame warped, 8 photo pixels
+    # a pixel)
+    h, w = image.shape[:2]
+    frame = np.full(((h + 7) // 8, (w + 7) // 8), 255, np.uint8)
+    S = np.diag([1 / 8, 1 / 8, 1.0]) @ lat.H @ np.array([[1 / px, 0, cols[0]],
+                                                         [0, 1 / px, rows[0]], [0, 0, 1.0]])
+    inside = cv2.warpPerspective(frame, S, size, flags=flags, borderValue=0)
+    return _edges_across(fine.astype(np.float32),
+                         (cv2.erode(inside, np.ones((5, 5), np.uint8)) > 250).astype(np.float32))
+
+
+def _tile_centres(edges: tuple[np.ndarray, np.ndarray], first: tuple[int, int],
+                  tiles: np.ndarray, px: int = TILE_FIT_PX
+                  ) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
+    """Where the tiles lie in their cells, one cell at a time, on a top-down view's
+    ``edges`` (see :func:`_tile_view_edges`; ``first`` its first cell ``(row, col)``, ``px``
+    pixels a cell): a square tile shows an edge on either side of it, a tile's side apart,
+    whatever is beside it (its neighbour across a gap, the bare table); the middle of the
+    pair that stands out in a window of two cells about the cell is the tile's centre along
+    that axis. ``tiles`` (nr, nc) bool: the cells read as tiles. Per axis (0: across ``x``)
+    ``pts`` (N, 2) lattice coordinates of the centres, ``k`` (N,) the coordinate the cell's
+    centre has (``col + 0.5``, ``row + 0.5``), ``w`` (N,) the pair's strength over the
+    window's mean (cells whose pair does not stand out by :data:`TILE_EDGE_READ`, or
+    :data:`TILE_EDGE_CLEAR` where no tile was read, left out)."""
+    pts, ks, ws = [], [], []
+    half = px // 2
+    offsets = np.arange(-half, half)  # (the tile's centre from the cell's, in samples)
+    for axis in (0, 1):
+        e = edges[axis] if axis == 0 else edges[axis].T  # (across-axis rows, along-axis)
+        measured = tiles if axis == 0 else tiles.T
+        n_other, n_cells = e.shape[0] // px, e.shape[1] // px
+        E = e.reshape(n_other, px, -1).sum(1).astype(np.float64)
+        E = E + 0.5 * np.roll(E, 1, axis=1) + 0.5 * np.roll(E, -1, axis=1)
+        E = np.pad(E, ((0, 0), (px, px)))
+        centre = (np.arange(n_cells) + 1.5) * px  # (the padded profile's sample: u / px cells)
+        mean = np.stack([E[:, int(c) - px:int(c) + px].mean(1) for c in centre], 1)
+        at = centre[:, None] + offsets[None, :]  # (n_cells, px)
+        best = None
+        for side in TILE_SIDES:
+            # (both edges: the pair's geometric mean, the profile interpolated between samples)
+            pair = 2 * np.sqrt(_sampled(E, at - side * px / 2) * _sampled(E, at + side * px / 2))
+            total = float(pair.max(2)[measured].sum())
+            if best is None or total > best[0]:
+                best = (total, pair)
+        pair = best[1]
+        i = pair.argmax(2)
+        peak = np.take_along_axis(pair, i[..., None], 2)[..., 0]
+        a = np.take_along_axis(pair, np.clip(i - 1, 0, px - 1)[..., None], 2)[..., 0]
+        c = np.take_along_axis(pair, np.clip(i + 1, 0, px - 1)[..., None], 2)[..., 0]
+        den = a - 2 * peak + c
+        sub = np.where(np.abs(den) > 1e-9, 0.5 * (a - c) / np.where(den == 0, 1.0, den), 0.0)
+        d = (offsets[i] + np.clip(sub, -0.5, 0.5)) / px  # (cells from the cell's centre)
+        clear = peak / np.maximum(2 * mean, 1e-9)
+        ok = (clear > np.where(measured, TILE_EDGE_READ, TILE_EDGE_CLEAR)) & (mean > 0)
+        o, j = np.nonzero(ok)
+        first_across, first_other = (first[1], first[0]) if axis == 0 else first
+        across = first_across + j + 0.5 + d[o, j]
+        along = first_other + o + 0.5
+        pts.append(np.c_[across, along] if axis == 0 else np.c_[along, across])
+        ks.append(first_across + j + 0.5)
+        ws.append(clear[o, j])
+    return pts, ks, ws
+
+
+def refit_to_tiles(lat: Lattice, image: np.ndarray, tiles: Iterable[tuple[int, int]]
+                   ) -> Lattice:
+    """The lattice refitted to the tiles read on it (``tiles``: their cells ``(row, col)``;
+    ``image`` the full photo, BGR): the lattice's perspective was fitted to a few long lines
+    and the comb of all the edges (:func:`_focus_perspective`); the tiles at the layout's far
+    end, small and foreshortened, weigh little in either and may lie a third of a cell off
+    their cells. Each pass measures the tiles' centres in their cells on the lattice's
+    top-down view (:func:`_tile_centres`) and refits its foreshortening to them
+    (:func:`_tile_refit`); a pass that moves them little ends it (the tiles near the layout's
+    middle bring the far ones within reach of the next pass). ``lat`` itself when no pass
+    is kept."""
+    cells = np.array(sorted(set(tiles)), int).reshape(-1, 2)
+    if len(cells) < TILE_FIT_MIN:
+        return lat
+    rows = (int(cells[:, 0].min()) - 1, int(cells[:, 0].max()) + 1)
+    cols = (int(cells[:, 1].min()) - 1, int(cells[:, 1].max()) + 1)
+    mask = np.zeros((rows[1] - rows[0] + 1, cols[1] - cols[0] + 1), bool)
+    mask[cells[:, 0] - rows[0], cells[:, 1] - cols[0]] = True
+    out = lat
+    centres = None  # (the centres of the cells whose tiles the first pass measured)
+    for _ in range(TILE_FIT_PASSES):
+        edges = _tile_view_edges(out, image, rows, cols, TILE_FIT_PX)
+        found = _tile_centres(edges, (rows[0], cols[0]), mask)
+        if centres is None:
+            centres = np.vstack([np.c_[found[1][0], found[0][0][:, 1]],
+                                 np.c_[found[0][1][:, 0], found[1][1]]])
+        refit = _tile_refit(out, found)
+        if refit is None:
+            break
+        out, moved = refit
+        if moved < TILE_FIT_SETTLED:
+            break
+    if out is lat:
+        return lat
+    # how far the refit moved the cells of the tiles measured (read, or beside them and
+    # missed), along either axis: a change less than TILE_REFIT_MOVED reads them as before
+    moved = np.abs(apply_h(np.linalg.inv(out.H) @ lat.H, centres) - centres).max()
+    logger.debug("lattice refitted to the tiles: their cells moved up to %.2f cells", moved)
+    return out if moved >= TILE_REFIT_MOVED else lat
+
+
+def _fit_foreshortening(pts: list[np.ndarray], ks: list[np.ndarray], ws: list[np.ndarray]
+                        ) -> np.ndarray | None:
+    """The change of lattice coordinates (3, 3) ``new = G old`` that puts the measured points
+    on their coordinates, by weighted least squares: ``pts[axis]`` (N, 2) old coordinates whose
+    new coordinate ``axis`` is ``ks[axis]`` (N,), weights ``ws[axis]`` (N,). ``G`` is a
+    homography, ``x' = (a x + e y + b) / (g x + h y + 1)``, ``y' = (f x + c y + d) / (g x + h y
+    + 1)``: the pitch, phase, direction and foreshortening of either axis. Each point gives
+    one equation linear in the eight unknowns (``a x + e y + b - k g x - k h y = k``), the old
+    and new coordinates both taken about the points' mean (the perspective about the layout's
+    middle, and a well-conditioned system); None when it is singular."""
+    centre = np.vstack(pts).mean(0)
+    rows, rhs, wts = [], [], []
+    for axis, (p, k, w) in enumerate(zip(pts, ks, ws)):
+        x, y = p[:, 0] - centre[0], p[:, 1] - centre[1]
+        k = k - centre[axis]
+        A = np.zeros((len(p), 8))
+        A[:, 3 * axis:3 * axis + 3] = np.c_[x, y, np.ones(len(p))]
+        A[:, 6] = -k * x
+        A[:, 7] = -k * y
+        rows.append(A)
+        rhs.append(k)
+        wts.append(np.sqrt(w))
+    A, b, sw = np.vstack(rows), np.concatenate(rhs), np.concatenate(wts)
+    try:
+        sol, _, rank, _ = np.linalg.lstsq(A * sw[:, None], b * sw, rcond=None)
+    except np.linalg.LinAlgError:
+        return None
+    if rank < 8:
+        return None
+    T = np.array([[1, 0, -centre[0]], [0, 1, -centre[1]], [0, 0, 1.0]])
+    return np.linalg.inv(T) @ np.append(sol, 1.0).reshape(3, 3) @ T
+
+
+def _tile_refit(lat: Lattice, found: tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]
+                ) -> tuple[Lattice, float] | None:
+    """One pass of :func:`refit_to_tiles` on the tiles' centres ``found`` (see
+    :func:`_tile_centres`): a robust least-squares refit of the lattice's foreshortening
+    (:func:`_fit_foreshortening`), the tiles far off the fit (a tile pushed out of line, a pip
+    or the cloth's check taken for an edge, one still out of reach) left out: ``(refitted
+    lattice, most any tile it fits moved along an axis, in cells)``; None when too few tiles
+    were measured, the fit fails, it moves a tile by more than :data:`TILE_FIT_MOVE` or brings
+    them nearer their cells by less than :data:`TILE_FIT_GAIN`."""
+    pts, ks, ws = found
+    if min(len(k) for k in ks) < TILE_FIT_MIN or \
+            min(len(np.unique(k)) for k in ks) < TILE_FIT_LINES:
+        return None
+    res = [p[:, axis] - k for axis, (p, k) in enumerate(zip(pts, ks))]
+    keep = [np.abs(r) < 2 * TILE_FIT_OUTLIER for r in res]
+    G = np.eye(3)
+    for _ in range(3):
+        if min(int(m.sum()) for m in keep) < TILE_FIT_MIN:
+            return None
+        G = _fit_foreshortening([p[m] for p, m in zip(pts, keep)],
+                                [k[m] for k, m in zip(ks, keep)],
+                                [w[m] for w, m in zip(ws, keep)])
+        if G is None or not np.all(np.isfinite(G)):
+            return None
+        res = [apply_h(G, p)[:, axis] - k for axis, (p, k) in enumerate(zip(pts, ks))]
+        keep = [np.abs(r) < TILE_FIT_OUTLIER for r in res]
+    # how far the refit moves the tiles it fits, and their mean offset from their cells'
+    # centres (weighted) before and after it
+    cells = np.vstack([p[m] for p, m in zip(pts, keep)])
+    moved = np.abs(apply_h(G, cells) - cells).max()
+    w = np.concatenate([w[m] for w, m in zip(ws, keep)])
+    before = np.concatenate([np.abs(p[:, axis] - k)[m]
+                             for axis, (p, k, m) in enumerate(zip(pts, ks, keep))])
+    after = np.concatenate([np.abs(r)[m] for r, m in zip(res, keep)])
+    gain = float(((before - after) * w).sum() / max(float(w.sum()), 1e-9))
+    logger.debug("lattice refitted to the tiles (%d of %d, %d of %d measured): moved up to %.2f "
+                 "cells, off their cells %.3f -> %.3f", keep[0].sum(), len(ks[0]), keep[1].sum(),
+                 len(ks[1]), moved, float((before * w).sum() / w.sum()),
+                 float((after * w).sum() / w.sum()))
+    if not np.isfinite(moved) or moved > TILE_FIT_MOVE or gain < TILE_FIT_GAIN:
+        return None
+    H = lat.H @ np.linalg.inv(G)
+    return _normalise(lat.with_H(H / H[2, 2])), float(moved)
+
 
 def _refit_to_edges(lat: Lattice, segs: Segments) -> Lattice:
     """Refit a lattice to the image's edge segments (work-image pixels) that run along its

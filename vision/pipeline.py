@@ -29,7 +29,7 @@ from vision.lattice import apply_h
 from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
 from vision.symbols import card_faces
 from vision.locate import (Lattice, PreparedPhoto, cell_aspect, diagonal_variants, interleaved,
-                           locate_candidates, shifted_variants)
+                           locate_candidates, refit_to_tiles, shifted_variants)
 
 logger = logging.getLogger(__name__)
 
@@ -298,6 +298,10 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                     break
                 seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
+    if best is not None and frame is None and not mat_lattices and kit.face_model == "solid":
+        t1 = time.perf_counter()
+        best = _refit_on_tiles(image, kit, game, palette, profile, best)
+        timing["refit"] = (time.perf_counter() - t1) * 1000
     if best is not None and frame is None and not mat_lattices and pips_shown(kit, game):
         t1 = time.perf_counter()
         best = _tiles_within(image, kit, game, palette, profile, best)
@@ -585,6 +589,23 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             if n_occ and plausible >= MIN_SET_FIT:
                 best = _Candidate(score, lat, td, readings, info)
     return _Reads(best, chosen, misfits, t_rect, t_read)
+
+
+def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
+                    profile: Mapping | None, best: _Candidate) -> _Candidate:
+    """The reading kept (``best``) read again on its lattice refitted to the tiles it read
+    (see :func:`vision.locate.refit_to_tiles`: the far end of a tilted layout may lie a third
+    of a cell off the lattice the lines gave), kept when it reads better; else ``best`` as it
+    is. (Once, on the reading kept, and only when the refit moved the lattice: a read more at
+    most per photo.)"""
+    lat = refit_to_tiles(best.lattice, image, [(r.row, r.col) for r in best.readings
+                                                if r.occupied])
+    if lat is best.lattice:
+        return best
+    again = _read_best(image, kit, game, [lat], palette, profile, framed=False).best
+    logger.debug("lattice refitted to the tiles: score %.2f -> %s", best.score,
+                 "none" if again is None else f"{again.score:.2f}")
+    return again if again is not None and again.score < best.score else best
 
 
 def _tiles_within(image: np.ndarray, kit: Kit, game: str, palette: Palette,
