@@ -69,9 +69,12 @@ PAINT_SPLIT = (10, 90)
 #: face), cover at most about 0.3 of the cell inside :data:`PIP_INSET` (a 6: 6 pi 0.1^2 / 0.8^2);
 #: a larger minor paint is no die face's pips (a cloth's checks cover a quarter to a half).
 PIP_SHARE = 0.4
-#: The cell's margin left out when its minor paint is looked at as pips (the tile's outline and
-#: the gap beside it; the pips of a die face lie 0.12 of the cell or more from its sides).
-PIP_INSET = 0.08
+#: The cell's margin left out when its minor paint is looked at as pips (the tile's outline).
+PIP_INSET = 0.04
+#: A minor paint touching the inset's sides but lying within this share of the cell from them
+#: is the table or the gap showing beside a face the lattice sits a little off (by up to
+#: about 0.06 of the cell; a large pip's nearest point lies 0.12 of the cell from its sides).
+PIP_BAND = 0.12
 #: When more than this share of the bare table's cells (the view's outer ring) show an edge
 #: along at least :data:`EDGY_SIDES` of their sides, the table's pattern makes edges (stripes or
 #: checks, crossing a cell's sides aslant as well as along them): they are no evidence of a tile
@@ -978,12 +981,18 @@ def _spots_as_pips(cells: np.ndarray, most: int) -> np.ndarray:
     tile-sized patch of them may show an edge along its four sides; but their minor paint runs
     as squares and bands across the patch, out to its sides. Looked at inside the cell's inset
     (:data:`PIP_INSET`: clear of the tile's outline and the gap), with the two paints split as
-    by :func:`_two_paint_spreads`, the minor paint being the one of fewer pixels."""
+    by :func:`_two_paint_spreads`, the minor paint being the one of fewer pixels. A part of
+    it along the sides only (within :data:`PIP_BAND`: the table or the gap showing where the
+    lattice sits a little off the tile) is left out; one reaching further in from a side is
+    no pip."""
     n, h, w = cells.shape[:3]
     my, mx = int(round(PIP_INSET * h)), int(round(PIP_INSET * w))
     inner = cells[:, my:h - my, mx:w - mx, 0]  # (N, h', w') lightness
     flat = inner.reshape(n, -1)
     dark = inner < _paint_split(flat)[:, None, None]
+    core = np.zeros(inner.shape[1:], bool)
+    by, bx = (max(int(round(PIP_BAND * d)) - m, 1) for d, m in ((h, my), (w, mx)))
+    core[by:-by, bx:-bx] = True
     out = np.zeros(n, bool)
     for i in range(n):
         minor = dark[i] if dark[i].mean() <= 0.5 else ~dark[i]
@@ -991,8 +1000,11 @@ def _spots_as_pips(cells: np.ndarray, most: int) -> np.ndarray:
         if not 0.0 < share <= PIP_SHARE:
             continue
         count, labels = cv2.connectedComponents(minor.astype(np.uint8), connectivity=8)
-        rim = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
-        out[i] = 1 <= count - 1 <= most and not rim.any()
+        rim = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+        rim = rim[rim > 0]
+        if np.isin(labels[core], rim).any():
+            continue  # (a band or a check from the side into the face)
+        out[i] = 1 <= count - 1 - len(rim) <= most
     return out
 
 
