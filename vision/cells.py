@@ -61,6 +61,20 @@ GLARE_PATCH = 0.3
 #: A cell taken for a tile by the second chances below (grown, vouched for) is even: its
 #: colours' median spread (CIELAB) at most this.
 EVEN_SPREAD = 8.0
+#: A die face's two paints (see :func:`_two_paint_spreads`) are told apart at the lightness
+#: midway between these percentiles of its centre's: the face's and the pips' paint, whichever
+#: covers more (a 1's pip covers a tenth of the centre, a 6's up to half).
+PAINT_SPLIT = (10, 90)
+#: A die face's pips, large as the independent renderer draws them (a radius up to 0.11 of the
+#: face), cover at most about 0.3 of the cell inside :data:`PIP_INSET` (a 6: 6 pi 0.1^2 / 0.8^2);
+#: a larger minor paint is no die face's pips (a cloth's checks cover a quarter to a half).
+PIP_SHARE = 0.4
+#: The cell's margin left out when its minor paint is looked at as pips (the tile's outline).
+PIP_INSET = 0.04
+#: A minor paint touching the inset's sides but lying within this share of the cell from them
+#: is the table or the gap showing beside a face the lattice sits a little off (by up to
+#: about 0.06 of the cell; a large pip's nearest point lies 0.12 of the cell from its sides).
+PIP_BAND = 0.12
 #: When more than this share of the bare table's cells (the view's outer ring) show an edge
 #: along at least :data:`EDGY_SIDES` of their sides, the table's pattern makes edges (stripes or
 #: checks, crossing a cell's sides aslant as well as along them): they are no evidence of a tile
@@ -390,6 +404,7 @@ class _Ctx:
     full_sides: dict | None = None  # each cell's sides with an edge all along (_full_sides)
     pip_lab: dict = field(default_factory=dict)  # cells read with pips: (pips', face's Lab, pip paint)
     table_dots: list = field(default_factory=list)  # the bare table's cells read as die faces
+    paint_spreads: dict = field(default_factory=dict)  # uneven outlined cells: _two_paint_spreads
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -535,6 +550,16 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         (:data:`GLARE_PATCH`: perhaps the lamp's reflection), as a tile missed so far must be."""
         return spreads[cell] <= EVEN_SPREAD and (ctx.blown or {}).get(cell, 0.0) <= GLARE_PATCH
 
+    def even_paints(cell: tuple[int, int]) -> bool:
+        """Whether a cell uneven as one paint is even as two (a die face and its pips, see
+        :func:`_two_paint_spreads`) and not blown out. (Measured only where a tile's outline
+        runs all along its four sides, see read_cells: a cloth's flowers are two paints too,
+        their petals and the ground, but their edges cross a cell's borders at places; the
+        independent renderer's floral cloth shows full edges along 1-3 sides, the white 6s
+        beside its layouts along 4.)"""
+        return (ctx.paint_spreads.get(cell, math.inf) <= EVEN_SPREAD
+                and (ctx.blown or {}).get(cell, 0.0) <= GLARE_PATCH)
+
     def fits_best(i: int) -> float:
         """How near the palette the cell's best-fitting colour lies (a sector tile's best
         sector; the one colour of a solid face)."""
@@ -634,10 +659,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
     # and a blown-out one with an outline, see _blown_face; and one of a palette-like colour
     # however uneven among tiles on all four sides: a lamp's hot spot across a tile's face
-    # makes it uneven, paint and sheen, where a hole in the layout shows one cell of the table)
+    # makes it uneven, paint and sheen, where a hole in the layout shows one cell of the table;
+    # and one even as two paints, a face and its pips: a 5's or a 6's pips make it uneven)
     ctx.pip_candidates = [cell for i, cell in enumerate(cells)
                           if not occ[cell] and ((d_pal[i] <= PIPS_FIT
-                                                 and (steady(cell) or _enclosed(cell, occ)))
+                                                 and (steady(cell) or _enclosed(cell, occ)
+                                                      or even_paints(cell)))
                                                 or _blown_face(ctx, cell))]
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
@@ -915,6 +942,72 @@ def _cell_grid(arr: np.ndarray, td: TopDown, ch: int | None = None, cw: int | No
     return np.swapaxes(g, 1, 2).reshape(td.rows * td.cols, ch, cw, *arr.shape[2:])
 
 
+def _two_paint_spreads(cells: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """How even each cell's region is as two paints: ``cells`` ``(N, h, w, 3)`` Lab, ``mask``
+    ``(h, w)`` bool -> ``(N,)`` the larger of the spreads (median distance to their median) of
+    its darker and its lighter pixels, split midway between the 10th and 90th percentiles of
+    their lightness (:data:`PAINT_SPLIT`).
+
+    A die face is two paints, its face's and its pips', each even and far apart in lightness:
+    the pips of a 5 or a 6 cover up to half of a cell's centre, so the spread about one median
+    is as large as their contrast (measured: the independent renderer's white and pink 6s,
+    15-17 about one median, 1-3 per paint). A patch of the table that is uneven (a pattern, a
+    shadow's edge) may be even per paint too: its outline and its pips, read after, tell (see
+    :func:`_occupancy`)."""
+    x = cells[:, mask, :]  # (N, k, 3)
+    dark = x[..., 0] < _paint_split(x[..., 0])[:, None]
+    out = np.zeros(len(x))
+    for part in (dark, ~dark):
+        med = _masked_median(x, part)
+        dist = np.linalg.norm(x - med[:, None, :], axis=2)
+        out = np.maximum(out, _masked_median(dist[..., None], part)[:, 0])
+    return out
+
+
+def _paint_split(light: np.ndarray) -> np.ndarray:
+    """The lightness ``(N,)`` that tells a cell's two paints apart, ``light`` ``(N, k)`` its
+    pixels': midway between the percentiles :data:`PAINT_SPLIT`."""
+    lo, hi = (percentile_last(light, q) for q in PAINT_SPLIT)
+    return 0.5 * (lo + hi)
+
+
+def _spots_as_pips(cells: np.ndarray, most: int) -> np.ndarray:
+    """Whether each cell's minor paint lies as a die face's pips: ``cells`` ``(N, h, w, 3)``
+    Lab -> ``(N,)`` bool.
+
+    On a die face the pips are small round spots, at most ``most`` of them (the kit's largest
+    face), each enclosed by the face's paint and together a small share of it
+    (:data:`PIP_SHARE`). A cloth's checks or stripes are two paints too, each even, and a
+    tile-sized patch of them may show an edge along its four sides; but their minor paint runs
+    as squares and bands across the patch, out to its sides. Looked at inside the cell's inset
+    (:data:`PIP_INSET`: clear of the tile's outline and the gap), with the two paints split as
+    by :func:`_two_paint_spreads`, the minor paint being the one of fewer pixels. A part of
+    it along the sides only (within :data:`PIP_BAND`: the table or the gap showing where the
+    lattice sits a little off the tile) is left out; one reaching further in from a side is
+    no pip."""
+    n, h, w = cells.shape[:3]
+    my, mx = int(round(PIP_INSET * h)), int(round(PIP_INSET * w))
+    inner = cells[:, my:h - my, mx:w - mx, 0]  # (N, h', w') lightness
+    flat = inner.reshape(n, -1)
+    dark = inner < _paint_split(flat)[:, None, None]
+    core = np.zeros(inner.shape[1:], bool)
+    by, bx = (max(int(round(PIP_BAND * d)) - m, 1) for d, m in ((h, my), (w, mx)))
+    core[by:-by, bx:-bx] = True
+    out = np.zeros(n, bool)
+    for i in range(n):
+        minor = dark[i] if dark[i].mean() <= 0.5 else ~dark[i]
+        share = float(minor.mean())
+        if not 0.0 < share <= PIP_SHARE:
+            continue
+        count, labels = cv2.connectedComponents(minor.astype(np.uint8), connectivity=8)
+        rim = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+        rim = rim[rim > 0]
+        if np.isin(labels[core], rim).any():
+            continue  # (a band or a check from the side into the face)
+        out[i] = 1 <= count - 1 - len(rim) <= most
+    return out
+
+
 def _blown(lab: np.ndarray) -> np.ndarray:
     """Blown-out (glare) pixels of Lab ``(..., 3)``: near-white at the top of the range."""
     return (lab[..., 0] > 97.0) & (np.abs(lab[..., 1]) + np.abs(lab[..., 2]) < 8.0)
@@ -1069,6 +1162,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         med, spread = _region_stats(sgrid, centre_mask, sblown)
         if kit.face_model == "symbol":
             med, spread = _card_face_stats(sgrid, med, spread, sblown)
+        stats_grid = sgrid
         cell_regions: Mapping = _LazyCells(ctx, img)
     else:
         lab = bgr_to_lab(img)
@@ -1094,6 +1188,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         med, spread = _region_stats(grid, centre_mask, blown_px)
         if kit.face_model == "symbol":
             med, spread = _card_face_stats(grid, med, spread, blown_px)
+        stats_grid = grid
     for i, cell in enumerate(order):
         centre_lab[cell], spreads[cell] = med[i], float(spread[i])
     if kit.face_model == "sectors":
@@ -1114,6 +1209,15 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     if kit.face_model == "solid":
         ctx.texture = _face_texture(td, grads)
     ctx.full_sides = _full_sides(borders, td)
+    if kit.face_model == "solid" and kit.pips:
+        # (a die face's pips make its centre uneven: how even it is as two paints, where not as
+        # one, for the cells with a tile's outline all round; see _two_paint_spreads)
+        uneven = [i for i, cell in enumerate(order)
+                  if spread[i] > EVEN_SPREAD and all(ctx.full_sides[cell])]
+        if uneven:
+            two = _two_paint_spreads(stats_grid[uneven], centre_mask)
+            spots = _spots_as_pips(stats_grid[uneven], max(kit.pips))
+            ctx.paint_spreads = {order[i]: float(v) for i, v, ok in zip(uneven, two, spots) if ok}
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     if kit.face_model == "symbol":
         # every card shows its symbol on a plain face: a card-coloured cell without one is the

@@ -3,6 +3,7 @@ profile's covariance in classification, and decoding through the set's uniquenes
 
 The faces are drawn here (tests/vision/scenes.py), not by the product's renderer.
 """
+import math
 import sys
 from pathlib import Path
 
@@ -471,3 +472,121 @@ def test_a_tile_vouched_for_by_its_die_face_counts_no_worse_than_the_others_in_t
     assert _lattice_fit(taken, [12.0, 9.0]) == pytest.approx(4.0)  # (two loose ones, as the mean)
     assert _lattice_fit(taken, [2.0]) == pytest.approx(3.5)
     assert _lattice_fit([], [6.0]) == pytest.approx(6.0) and _lattice_fit([], []) == 99.0
+
+
+#: Pips of about 7 mm on a 30 mm tile (the independent renderer draws 5-8 mm): a radius of
+#: 0.11 of the face.
+BIG_PIP = 0.11
+
+
+def _big_pips(face: np.ndarray, colour: str, pips: int) -> np.ndarray:
+    """``face`` (n, n, 3) BGR with the die layout's ``pips`` drawn large (:data:`BIG_PIP`)."""
+    from scenes import PIP_LAYOUT, _bgr
+
+    n = face.shape[0]
+    pc = _bgr(KIT.pip_colours.get(colour, "#111111"))
+    for x, y in PIP_LAYOUT[pips]:
+        cv2.circle(face, (int(x * n), int(y * n)), int(BIG_PIP * n), pc, -1, cv2.LINE_AA)
+    return face
+
+
+def test_a_six_the_mask_missed_beside_the_layout_is_vouched_for_by_its_pips(monkeypatch):
+    """A 6's large pips cover nearly half of its cell's centre, which is uneven as one paint
+    (the spread about its median as large as the pips' contrast) but even as two, the face's
+    and the pips': its pips, read clearly, vouch for it as for an even face's (see
+    _two_paint_spreads)."""
+    from vision.cells import TopDown, read_cells
+
+    _weak_outlines(monkeypatch)
+    tiles = {(2, 1): ("blue", 3), (2, 2): ("purple", 5)}
+    td, fg = _layout_view(tiles, fg_cells=set(tiles), blur=0.0)  # the 6 left out of the mask
+    n = td.cw
+    img = td.image.copy()
+    img[2 * n + 2:3 * n - 2, 3 * n + 2:4 * n - 2] = _big_pips(
+        draw_solid_tile(n - 4, "white", None, KIT), "white", 6)
+    readings, _ = read_cells(TopDown(img, n, n, 0, 0, td.rows, td.cols), KIT, palette=PAL, fg=fg)
+    six = next(r for r in readings if (r.row, r.col) == (2, 3))
+    assert six.occupied and six.attrs.get("pips") == 6
+
+
+def test_a_die_face_is_even_as_two_paints():
+    """The face's paint and its pips' each even: the larger of their spreads is small where the
+    spread about one median is not; a cell of one paint is as even as two."""
+    from vision.cells import EVEN_SPREAD, _region_stats, _two_paint_spreads
+
+    six = _big_pips(draw_solid_tile(N, "white", None, KIT), "white", 6)
+    cells = bgr_to_lab(np.stack([six, draw_solid_tile(N, "white", None, KIT)]))
+    mask = np.zeros((N, N), bool)
+    mask[12:N - 12, 12:N - 12] = True
+    _, one = _region_stats(cells, mask)
+    two = _two_paint_spreads(cells, mask)
+    assert one[0] > EVEN_SPREAD and two[0] < EVEN_SPREAD / 2
+    assert two[1] <= one[1] + 0.5
+
+
+def test_dots_on_the_cloth_beside_the_layout_without_an_outline_are_no_six(monkeypatch):
+    """A cloth's pattern beside the layout is two paints too (a 6's dots printed on a cream
+    cloth, as even per paint as a die face): without a tile's outline all along its four sides
+    an uneven cell is not vouched for by its pips."""
+    from vision.cells import TopDown, read_cells
+
+    _weak_outlines(monkeypatch)
+    tiles = {(2, 1): ("blue", 3), (2, 2): ("purple", 5)}
+    td, fg = _layout_view(tiles, fg_cells=set(tiles), blur=0.0)
+    n = td.cw
+    img = td.image.copy()
+    cloth = np.array(_bgr_of("white"), np.uint8)  # a cream cloth, the white paint's colour
+    img[:] = np.where(fg[..., None] > 0, img, cloth)
+    img[2 * n + 2:3 * n - 2, 3 * n + 2:4 * n - 2] = _big_pips(np.tile(cloth, (n - 4, n - 4, 1)),
+                                                              "white", 6)
+    readings, _ = read_cells(TopDown(img, n, n, 0, 0, td.rows, td.cols), KIT, palette=PAL, fg=fg)
+    assert {(r.row, r.col) for r in readings if r.occupied} == set(tiles)
+
+
+def _bgr_of(colour: str) -> tuple[int, int, int]:
+    from scenes import _bgr
+
+    return _bgr(KIT.colours[colour])
+
+
+def _checks(n: int, check: int, angle: float) -> np.ndarray:
+    """An ``n`` x ``n`` BGR patch of a green and white gingham (three tones: white, mixed,
+    dark green) of ``check`` px checks turned by ``angle`` degrees."""
+    yy, xx = np.mgrid[0:n, 0:n].astype(np.float32)
+    t = math.radians(angle)
+    u, v = xx * math.cos(t) + yy * math.sin(t), -xx * math.sin(t) + yy * math.cos(t)
+    k = (np.floor(u / check) % 2 + np.floor(v / check) % 2).astype(int)
+    tones = np.array([(235, 240, 235), (120, 170, 110), (60, 120, 50)], np.uint8)
+    return tones[k]
+
+
+def test_a_die_faces_pips_are_spots_where_a_checked_cloths_are_not():
+    """A die face's minor paint is a few round spots enclosed by its face, a small share of it;
+    a gingham's is squares and bands out to the patch's sides, or a large share of it: only the
+    former is taken for pips (see _spots_as_pips), at the half resolution the cells are first
+    looked at (24 px)."""
+    from vision.cells import _spots_as_pips
+
+    faces = [_big_pips(draw_solid_tile(N, colour, None, KIT), colour, pips)
+             for colour, pips in (("white", 6), ("white", 5), ("pink", 6), ("white", 4))]
+    cloths = [_checks(N, check, angle) for check in (4, 6, 8, 11, 16) for angle in (0, 30, 45)]
+    small = [cv2.resize(p, (24, 24), interpolation=cv2.INTER_AREA) for p in faces + cloths]
+    spots = _spots_as_pips(bgr_to_lab(np.stack(small)), 6)
+    assert spots[:len(faces)].all() and not spots[len(faces):].any()
+
+
+def test_a_die_face_the_lattice_sits_a_little_off_still_shows_pips():
+    """Where the lattice sits off a face by 0.06 of the cell, the table shows as a strip along
+    two of the cell's sides and a pip comes near a side: the strip is no check reaching into
+    the face, the pips still are spots (see PIP_BAND)."""
+    from vision.cells import _spots_as_pips
+
+    shift = 3  # px of a 48 px cell
+    cells = []
+    for colour, pips in (("white", 6), ("white", 2), ("black", 5), ("red", 4)):
+        view = np.full((96, 96, 3), (70, 110, 150), np.uint8)  # a wood table
+        o = 26 + shift
+        view[o:o + 44, o:o + 44] = _big_pips(draw_solid_tile(44, colour, None, KIT), colour, pips)
+        cell = cv2.GaussianBlur(view, (0, 0), 1.5)[24:72, 24:72]
+        cells.append(cv2.resize(cell, (24, 24), interpolation=cv2.INTER_AREA))
+    assert _spots_as_pips(bgr_to_lab(np.stack(cells)), 6).all()
