@@ -2,6 +2,7 @@
 (vision.decode): a synthetic top-down view, no photo."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from vision.cells import TopDown, read_cells
@@ -94,6 +95,50 @@ def test_a_cell_of_the_table_that_stands_out_is_no_tile():
     read = {(r.row, r.col): r.attrs.get("edges") for r in readings if r.occupied}
     assert read == TILES
     assert info["coverage"] == 1.0
+
+
+def _gingham(n: int, check: float, turn: float) -> np.ndarray:
+    """A red and white gingham ``(n, n, 3)`` BGR: checks ``check`` pixels wide, turned ``turn``
+    radians (white where neither band is red, pink where one is, red where both are), seen as a
+    photo of a cell sees it: its edges spread over a quarter of a check (the lens, the weave)."""
+    yy, xx = np.mgrid[0:n, 0:n] + 0.5
+    u = xx * np.cos(turn) + yy * np.sin(turn)
+    v = -xx * np.sin(turn) + yy * np.cos(turn)
+    reds = (np.floor(u / check) % 2 == 0).astype(int) + (np.floor(v / check) % 2 == 0).astype(int)
+    colours = np.array([(235, 235, 240), (150, 150, 225), (45, 45, 200)], np.uint8)  # white, pink, red
+    return cv2.GaussianBlur(colours[reds], (0, 0), check / 4)
+
+
+def test_a_cell_of_a_gingham_cloth_beside_the_layout_is_no_tile():
+    """A red and white gingham whose checks are a sixth of a cell wide stands out as foreground
+    beside the layout: a cell of it shows red, pink and white sectors (far apart, unlike a plain
+    cloth's one surface), but the checks' edges all over its face, where a tile's face is even
+    paint inside its sectors. It is the table (independent final4 x-tiles-hard-073)."""
+    td = _view()
+    img = td.image.copy()
+    for r, c in ((1, 4), (3, 2)):
+        img[r * N:(r + 1) * N, c * N:(c + 1) * N] = _gingham(N, N / 6, 0.3)
+    td = TopDown(img, N, N, 0, 0, 4, 5)
+    fg = np.zeros(img.shape[:2], np.float32)
+    for r, c in list(TILES) + [(1, 4), (3, 2)]:
+        fg[r * N:(r + 1) * N, c * N:(c + 1) * N] = 1.0
+    readings, info = read_cells(td, KIT, palette=PAL, long_axis_parity=0, fg=fg)
+    read = {(r.row, r.col): r.attrs.get("edges") for r in readings if r.occupied}
+    assert read == TILES
+    assert info["coverage"] == 1.0
+
+
+def test_a_tile_s_face_is_smooth_a_pattern_s_is_not():
+    from vision.cells import PATTERNED_FACE, _face_slopes
+    from vision.colour import bgr_to_lab
+    lab = bgr_to_lab(_view().image)
+    faces = np.stack([lab[r * N:(r + 1) * N, c * N:(c + 1) * N, 0] for r, c in TILES])
+    assert (_face_slopes(faces) < PATTERNED_FACE / 2).all()
+    gingham = bgr_to_lab(_gingham(N, N / 6, 0.3))[..., 0]
+    assert _face_slopes(np.stack([gingham, faces[0]]))[0] > PATTERNED_FACE
+    # (as many cells as the blur takes at once and more, each its own)
+    many = _face_slopes(np.stack([gingham] * 130 + [faces[0]]))
+    assert (many[:130] > PATTERNED_FACE).all() and many[130] < PATTERNED_FACE / 2
 
 
 def test_a_tile_in_a_lamp_s_hot_spot_keeps_its_orange():
