@@ -586,6 +586,22 @@ def percentile_last(a: np.ndarray, q: float, *, together: bool = False) -> np.nd
     return _nan_where_nan(out, part[..., nxt:])
 
 
+def norm3(v: np.ndarray) -> np.ndarray:
+    """``np.linalg.norm(v, axis=-1)`` of ``(..., 3)`` float values: the same values bit for bit
+    (numpy adds a last axis of three in order, ``(x0 + x1) + x2``) and type, several times as
+    fast (a reduction over an axis of three costs more than the two additions; ten times for
+    an (N, k, 3) block of cells' pixels). Integer values are taken as float64, as numpy's."""
+    v = np.asarray(v)
+    if v.dtype.kind != "f":
+        v = v.astype(np.float64)
+    return np.sqrt(v[..., 0] * v[..., 0] + v[..., 1] * v[..., 1] + v[..., 2] * v[..., 2])
+
+
+def dot3(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``np.sum(a * b, axis=-1)`` of ``(..., 3)`` float values, bit for bit (see :func:`norm3`)."""
+    return a[..., 0] * b[..., 0] + a[..., 1] * b[..., 1] + a[..., 2] * b[..., 2]
+
+
 def _nan_where_nan(out: np.ndarray, tail: np.ndarray) -> np.ndarray:
     """``out`` (a row's statistic) NaN where its row holds a NaN, as numpy's: a partition puts
     NaNs last, so they lie in ``tail``, the partitioned rows from the placed element on."""

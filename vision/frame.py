@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.cells import _surface_looks, rectify
-from vision.colour import Palette, bgr_to_lab, ciede2000, median_last
+from vision.colour import Palette, bgr_to_lab, ciede2000, median_last, norm3
 from vision.locate import Lattice
 
 logger = logging.getLogger(__name__)
@@ -295,7 +295,7 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
     # every window by its CIELAB distance from the kit's colours (CIE76: a quick first look),
     # then the best few again by CIEDE2000 and the colours' looks under other light (a glare may
     # wash out one strip): those cost more
-    d = np.linalg.norm(meds[..., None, :] - palette.lab, axis=-1)  # (S, nr, nc, 4, k)
+    d = norm3(meds[..., None, :] - palette.lab)  # (S, nr, nc, 4, k)
     score, _, _, _, _ = _judged(d, meds, spread, valid)  # (nr, nc)
     order = np.argsort(score, axis=None)[:RELOOKED]
     wr, wc = np.unravel_index(order, score.shape)

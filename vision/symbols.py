@@ -33,7 +33,7 @@ from typing import Iterable
 import cv2
 import numpy as np
 
-from vision.colour import percentile_last
+from vision.colour import dot3, norm3, percentile_last
 from vision.locate import Lattice
 
 #: Width in pixels of a card's own view, on which its symbol is read.
@@ -357,11 +357,11 @@ def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
     X, Y = terms[face].astype(np.float64), view_lab[face].astype(np.float64)
     coef = _least_squares(X, Y)
     for _ in range(2):  # (trimmed: the art's rim and specks left out)
-        res = np.linalg.norm(Y - X @ coef, axis=1)
+        res = norm3(Y - X @ coef)
         ok = res < max(2 * float(percentile_last(res, 80)), 3.0)
         coef = _least_squares(X[ok], Y[ok])
     bg = (terms[my:h - my, mx:w - mx] @ coef).astype(np.float32)
-    d = np.linalg.norm(core - bg, axis=2)
+    d = norm3(core - bg)
     d8 = np.clip(d * 2, 0, 255).astype(np.uint8)
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     apart = d > max(10.0, t / 2.0)
@@ -370,15 +370,15 @@ def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
         # white print on a yellow card in bright light is no lighter than the card, only paler;
         # under a warm lamp it is cream, nearer the yellow face than to white)
         toward = np.array([100.0, 0.0, 0.0], np.float32) - bg
-        toward /= np.maximum(np.linalg.norm(toward, axis=2, keepdims=True), 1e-3)
-        proj = np.sum((core - bg) * toward, axis=2)
+        toward /= np.maximum(norm3(toward), 1e-3)[..., None]
+        proj = dot3(core - bg, toward)
         # (a blurred print's rim: the art's edge at about half its contrast, the 90th percentile
         # of what stands apart; a fixed floor alone fills a small print's rings with blur)
         strong = proj[apart & (proj > ART_TOWARD_WHITE)]
         level = ART_EDGE_LEVEL * float(percentile_last(strong, 90)) if strong.size else 0.0
         like_art = proj > max(ART_TOWARD_WHITE, level)
     else:
-        like_art = np.linalg.norm(core - np.asarray(art, np.float32), axis=2) < d
+        like_art = norm3(core - np.asarray(art, np.float32)) < d
     mask = (apart & like_art).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     keep = np.zeros(n, bool)

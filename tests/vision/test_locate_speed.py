@@ -140,3 +140,25 @@ def test_the_lattice_homography_fit_is_the_plain_least_squares_to_the_bit():
             assert np.allclose(M / M[2, 2], np.eye(3), atol=0.05)
     one = Segments(np.zeros((1, 2)), np.ones((1, 2)))
     assert fit_lattice_homography(one, np.zeros(1), sx, ky, np.ones(1), wy) is None
+
+
+def test_pointing_scores_in_float32_are_the_float64_inlier_weights():
+    """The vanishing points' hypotheses are scored in float32 (half the work): each score is
+    the weight of the segments within the tolerance, as the float64 angle test counts them."""
+    from vision.lattice import _pointing_scores, _vp_consistency
+
+    rng = np.random.default_rng(5)
+    p = rng.uniform(-1, 1, (300, 2))
+    segs = Segments(p, p + rng.normal(0, 0.1, (300, 2)))
+    weight = segs.length
+    vps = rng.normal(0, 1, (1500, 3))  # (more than one chunk of hypotheses)
+    vps /= np.linalg.norm(vps, axis=1, keepdims=True)
+    tol = math.radians(1.5)
+    scores = _pointing_scores(vps, segs, weight, tol)
+    assert scores.dtype == np.float32 and scores.shape == (1500,)
+    for k in range(0, 1500, 7):
+        ang = _vp_consistency(segs, vps[k])
+        clear = np.abs(ang - tol) > 1e-5  # (a segment on the tolerance may count either way)
+        want = weight[clear & (ang < tol)].sum()
+        unsure = weight[~clear].sum()
+        assert want - 1e-4 <= scores[k] <= want + unsure + 1e-4

@@ -99,3 +99,23 @@ def test_hex_to_lab_is_converted_once_and_returns_a_fresh_array():
     a[:] = -1.0  # (a caller's changes do not reach the kept conversion)
     b = hex_to_lab("#C8102E")
     assert b is not a and np.array_equal(b, want) and b.flags.writeable
+
+
+def test_norm3_and_dot3_are_numpy_s_last_axis_norm_and_sum_to_the_bit():
+    """The card art's colour distances (vision.symbols.symbol_mask, vision.cells._symbol_mask)
+    by two additions instead of numpy's reduction over an axis of three."""
+    from vision.colour import dot3, norm3
+
+    rng = np.random.default_rng(7)
+    for dtype in (np.float32, np.float64):
+        for shape in ((1, 3), (5, 3), (3000, 3), (77, 52, 3), (4, 101, 72, 3)):
+            v = rng.normal(0, 30, shape).astype(dtype)
+            w = rng.normal(0, 1, shape).astype(dtype)
+            want = np.linalg.norm(v, axis=-1)
+            got = norm3(v)
+            assert got.dtype == want.dtype and np.array_equal(got, want)
+            want = np.sum(v * w, axis=-1)
+            got = dot3(v, w)
+            assert got.dtype == want.dtype and np.array_equal(got, want)
+    grey = rng.integers(0, 256, (40, 3), dtype=np.uint8)  # (integers: float64, as numpy's)
+    assert np.array_equal(norm3(grey), np.linalg.norm(grey, axis=-1))
