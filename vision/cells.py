@@ -691,7 +691,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 continue
             if (sure_tiles and ctx.full_sides is not None and all(ctx.full_sides[cell])
                     and fits_best(i) <= ALIEN_COLOUR and not (edgy and table_shows(i))
-                    and _own_rim(cell, ctx.full_sides[cell], occ)):
+                    and _own_rim(cell, ctx.full_sides[cell], occ)
+                    and not _cloth_under_profile(ctx, cell, fits_best(i), float(d_table[i]))):
                 # (or, whatever its colour's distance from the table and the palette, with a
                 # tile's outline all along its four sides, one of them its own rim: a white tile
                 # on a cream or peach cloth under a lamp the tiles taken leave ill estimated)
@@ -713,6 +714,23 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                                         weights=_light_weights(ctx, [cells[i] for i in occ_cells], spreads),
                                         shared_haze=_shared_haze(ctx.kit, ctx.profile))
     return occ, conf, gains
+
+
+def _cloth_under_profile(ctx: _Ctx, cell: tuple[int, int], fit: float, from_table: float) -> bool:
+    """Whether, under a profile, ``cell`` shows one of a patterned cloth's colours other than
+    its ground and fits no paint within :data:`GROW_FIT` (``fit``: CIEDE2000 to the nearest
+    paint as lit): a check of the cloth whose edges run along the cell's four sides (a gingham's
+    checks as large as a tile), not a tile. The cell is the bare table's very colour
+    (``ctx.table_same``, see :data:`TABLE_SAME`) yet :data:`GROW_APART` at least from the table's
+    median (``from_table``): the cloth shows another colour too, so its own pattern makes edges
+    (a plain cloth makes none, and a cell of its colour outlined all round is a tile: a white
+    tile on a white cloth, textile seed 0). A profile's paints were measured under the player's
+    own lamp, so a white tile there fits its paint as lit (3.9-7.4 measured, textile seed 2) where
+    the gingham's cream check lies 12-14 from every paint; without a profile the light's
+    estimate may leave a white tile as far from white as the cloth, and the outline alone
+    decides (see the four-sides rule in :func:`_occupancy`)."""
+    return (ctx.profile is not None and cell in ctx.table_same and from_table >= GROW_APART
+            and fit > GROW_FIT)
 
 
 def _looks_like(lab: np.ndarray, tiles: np.ndarray) -> bool:
