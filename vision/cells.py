@@ -23,7 +23,7 @@ from vision.colour import (Palette, _clip, as_correction, bgr_to_lab, ciede2000,
                            norm3, palette_distance, percentile_last, srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
-from vision.hue_groups import SHARE_COST, hue_groups, name_groups
+from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_paint
 from vision.paint_light import fit_with_paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, SHIFTS as PIP_SHIFTS,
                          SPACINGS as PIP_SPACINGS, blob_response, pip_centres, read_pips)
@@ -1871,23 +1871,14 @@ def _paints_apart(hue: np.ndarray, dist: np.ndarray, fit: float) -> np.ndarray:
     a sheen of the lamp's reflection is named by its hue group) where every member fits its own
     nearest within ``fit`` and lies further than ``fit`` from each other member's nearest paint:
     faces of two paints of one hue (see :data:`CARD_PAINTS_APART`)."""
-    out = hue.copy()
     own = np.argmin(dist, axis=1)
-    label = int(hue.max()) + 1
-    for g in range(int(hue.max()) + 1):
-        members = np.flatnonzero(hue == g)
-        paints = np.unique(own[members])
-        if len(paints) < 2:
-            continue
+
+    def apart(members: np.ndarray, paints: np.ndarray) -> bool:
         near = dist[np.ix_(members, paints)]  # (M, P): each member to the group's paints
         mine = paints[None, :] == own[members][:, None]
-        if (near[mine] > fit).any() or (near[~mine] <= fit).any():
-            continue
-        logger.debug("hue group of %d card(s) is %d paints apart", len(members), len(paints))
-        for p in paints[1:]:
-            out[members[own[members] == p]] = label
-            label += 1
-    return out
+        return not ((near[mine] > fit).any() or (near[~mine] <= fit).any())
+
+    return split_by_paint(hue, own, apart)
 
 
 def _apart_conf(hue: np.ndarray, dist: np.ndarray, named: np.ndarray,

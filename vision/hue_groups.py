@@ -95,6 +95,27 @@ def hue_groups(lab: np.ndarray) -> np.ndarray:
     return labels
 
 
+def split_by_paint(hue: np.ndarray, own: np.ndarray, splits) -> np.ndarray:
+    """Hue groups ``hue`` ``(N,)`` (see :func:`hue_groups`; -1 none) with each group whose
+    members' own paints ``own`` ``(N,)`` (palette indices) are several, and for which
+    ``splits(members, paints)`` (member indices, their distinct paints) holds, split into one
+    group per paint; new groups take labels after the largest. A fresh array."""
+    out = np.asarray(hue).copy()
+    if out.size == 0 or out.max() < 0:
+        return out
+    label = int(out.max()) + 1
+    for g in range(label):
+        members = np.flatnonzero(hue == g)
+        paints = np.unique(own[members])
+        if len(paints) < 2 or not splits(members, paints):
+            continue
+        logger.debug("hue group of %d face(s) split into %d paints", len(members), len(paints))
+        for p in paints[1:]:
+            out[members[own[members] == p]] = label
+            label += 1
+    return out
+
+
 def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None = None, *,
                 share_cost: float = SHARE_COST) -> np.ndarray:
     """The palette index ``(N,)`` of every sample, its hue group named jointly with the others.

@@ -29,7 +29,7 @@ import numpy as np
 
 from vision.colour import Palette
 from vision.glare import SHADE_RANGE, glare_distances
-from vision.hue_groups import HUE_LINK, MIN_CHROMA, hue_difference
+from vision.hue_groups import HUE_LINK, MIN_CHROMA, hue_difference, split_by_paint
 
 logger = logging.getLogger(__name__)
 
@@ -225,19 +225,6 @@ def split_hue_alike(hue: np.ndarray, dist: np.ndarray, paints_lab: np.ndarray) -
     nearest paints: the hue groups cannot tell such paints apart, so their sharing a hue group
     is no evidence of one paint, and each face keeps its nearest of them. Groups spanning
     paints apart in hue are left as they are (a glare or cast, which the groups are for)."""
-    out = np.asarray(hue).copy()
-    if out.size == 0 or out.max() < 0:
-        return out
-    own = np.argmin(dist, axis=1)
     alike = hue_alike_paints(paints_lab)
-    label = int(out.max()) + 1
-    for g in range(int(out.max()) + 1):
-        members = np.flatnonzero(out == g)
-        paints = np.unique(own[members])
-        if len(paints) < 2 or not alike[np.ix_(paints, paints)].all():
-            continue
-        logger.debug("hue group of %d card(s) split by %d paints alike in hue", len(members), len(paints))
-        for p in paints[1:]:
-            out[members[own[members] == p]] = label
-            label += 1
-    return out
+    return split_by_paint(np.asarray(hue), np.argmin(dist, axis=1),
+                          lambda members, paints: bool(alike[np.ix_(paints, paints)].all()))
