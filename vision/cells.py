@@ -823,7 +823,7 @@ def _light_weights(ctx: _Ctx, cells: list, spreads: dict) -> np.ndarray:
     return w
 
 
-def _view_gradients(td: TopDown) -> tuple[np.ndarray, np.ndarray]:
+def view_gradients(td: TopDown) -> tuple[np.ndarray, np.ndarray]:
     """The lightness gradients of the view ``td``: 3x3 Sobels along x and y of its grey levels,
     float32 ``(h, w)`` each, signed. (Computed once per view: the cells' borders and their
     faces' texture are both measured on them, see :func:`_border_edges`, :func:`_face_texture`.)"""
@@ -841,9 +841,9 @@ def _border_edges(td: TopDown, grads: tuple[np.ndarray, np.ndarray] | None = Non
     ``(rows, cols + 1)`` (border ``k`` left of view column ``k``), and for the same borders the
     share of their middle along which the edge is clear (a seam runs all along; a line drawn
     across the border, a sheet's print, crosses it at one place). ``grads``: the view's
-    :func:`_view_gradients`, when computed already."""
+    :func:`view_gradients`, when computed already."""
     R, C, ch, cw = td.rows, td.cols, td.ch, td.cw
-    gx, gy = (np.abs(g) for g in (grads or _view_gradients(td)))
+    gx, gy = (np.abs(g) for g in (grads or view_gradients(td)))
     level = float(median_last((gx[::2, ::2] + gy[::2, ::2]).ravel())) + 1.0
     bw = max(1, int(round(0.06 * cw)))
     bh = max(1, int(round(0.06 * ch)))
@@ -914,8 +914,8 @@ def _face_texture(td: TopDown, grads: tuple[np.ndarray, np.ndarray] | None = Non
     :data:`TEXTURE_MARGIN` of its side all round. A painted face (pips a minority of its pixels)
     is smooth; a woven cloth's threads, a tartan's lines and print are not. (At full size: at
     half, a tartan's thin lines blur into its checks.) ``grads``: the view's
-    :func:`_view_gradients`, when computed already."""
-    gx, gy = grads or _view_gradients(td)
+    :func:`view_gradients`, when computed already."""
+    gx, gy = grads or view_gradients(td)
     mag = cv2.magnitude(gx, gy)[:td.rows * td.ch, :td.cols * td.cw] / 8.0
     my, mx = int(TEXTURE_MARGIN * td.ch), int(TEXTURE_MARGIN * td.cw)
     centres = _cell_grid(mag, td)[:, my:td.ch - my, mx:td.cw - mx].reshape(td.rows * td.cols, -1)
@@ -977,7 +977,7 @@ def _two_paint_spreads(cells: np.ndarray, mask: np.ndarray) -> np.ndarray:
     out = np.zeros(len(x))
     for part in (dark, ~dark):
         med = _masked_median(x, part)
-        dist = np.linalg.norm(x - med[:, None, :], axis=2)
+        dist = norm3(x - med[:, None, :])
         out = np.maximum(out, _masked_median(dist[..., None], part)[:, 0])
     return out
 
@@ -1131,7 +1131,8 @@ def _rejoined(occ: dict, apart: list) -> list:
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
                long_axis_parity: int | None = None, fg: np.ndarray | None = None,
                framed: bool = False, give_up: Callable[[int, float], bool] | None = None,
-               die_faces: bool = False, colours_apart: bool = False
+               die_faces: bool = False, colours_apart: bool = False,
+               grads: tuple[np.ndarray, np.ndarray] | None = None
                ) -> tuple[list[CellReading], dict[str, Any]]:
     """Read every cell of a top-down view.
 
@@ -1145,6 +1146,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     ``colours_apart``: no two tiles of one colour touch (Textile's colour rule), so cells of one
     colour without a seam between them, each full of it, are one object larger than a tile (a
     sheet of paper, a sticky note), not tiles (see :func:`_seamless_sheets`).
+    ``grads``: the view's :func:`view_gradients`, when the caller computed them already.
 
     Returns
     -------
@@ -1161,7 +1163,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     n = td.cw
     centre_lab, spreads = {}, {}
     one_colour = kit.face_model != "sectors" and td.ch % 2 == 0 and td.cw % 2 == 0
-    grads = _view_gradients(td)
+    grads = grads if grads is not None else view_gradients(td)
     borders = _border_edges(td, grads)
     if one_colour:
         # one colour per face: which cells hold a tile, and the light, need no more than 2x2
@@ -1233,8 +1235,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         uneven = [i for i, cell in enumerate(order)
                   if spread[i] > EVEN_SPREAD and all(ctx.full_sides[cell])]
         if uneven:
-            two = _two_paint_spreads(stats_grid[uneven], centre_mask)
-            spots = _spots_as_pips(stats_grid[uneven], max(kit.pips))
+            sub = stats_grid[uneven]
+            two = _two_paint_spreads(sub, centre_mask)
+            spots = _spots_as_pips(sub, max(kit.pips))
             ctx.paint_spreads = {order[i]: float(v) for i, v, ok in zip(uneven, two, spots) if ok}
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     if kit.face_model == "symbol":
@@ -1281,7 +1284,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 cell_regions.need(layout + list(vouched) + near)
             more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains))
             if not die_faces:
-                more = {c: r for c, r in more.items() if c not in _stray_dots(ctx, more)}
+                stray = _stray_dots(ctx, more)
+                more = {c: r for c, r in more.items() if c not in stray}
             if more and not table_dots:
                 # (the table is looked at once a cell beside the layout shows a die face)
                 table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains,
@@ -1605,10 +1609,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
     plain = match
     pip_reads = {}
     if kit.pips:
-        td = ctx.td
-        oy, ox = ctx.lab_origin
-        origins = np.array([((r - td.r0) * td.ch - oy, (c - td.c0) * td.cw - ox) for r, c in cells])
-        pip_reads = read_pips(ctx.lab[..., 0], td.cw, origins)
+        origins = _lab_origins(ctx, cells)
+        pip_reads = read_pips(ctx.lab[..., 0], ctx.td.cw, origins)
         if ctx.die_faces:
             clipped = (stack[..., 0] > PIPS_CLIPPED_L).mean(axis=(1, 2))
             match, dist = _pips_vouch_polarity(kit, ctx.palette, match, dist, pip_reads, clipped)
@@ -2153,6 +2155,14 @@ def _repeated_faces(vouched: Mapping) -> list:
 STRAY_DOT_SHARE = 0.5
 
 
+def _lab_origins(ctx: _Ctx, cells: list) -> np.ndarray:
+    """Top-left corners ``(N, 2)`` (row, col pixels) of ``cells`` in ``ctx.lab``, the Lab view
+    whose own corner lies at ``ctx.lab_origin`` in the top-down view."""
+    td = ctx.td
+    oy, ox = ctx.lab_origin
+    return np.array([((r - td.r0) * td.ch - oy, (c - td.c0) * td.cw - ox) for r, c in cells])
+
+
 def _stray_dots(ctx: _Ctx, reads: dict) -> set:
     """Of the cells read as die faces (``reads``, :func:`_read_solid` readings whose cells
     ``ctx.lab`` covers), those that show a spot of the pips' kind off their fitted die layout
@@ -2160,11 +2170,9 @@ def _stray_dots(ctx: _Ctx, reads: dict) -> set:
     tile's face."""
     if not reads:
         return set()
-    td = ctx.td
-    n = td.cw
-    oy, ox = ctx.lab_origin
+    n = ctx.td.cw
     cells = list(reads)
-    origins = np.array([((r - td.r0) * td.ch - oy, (c - td.c0) * td.cw - ox) for r, c in cells])
+    origins = _lab_origins(ctx, cells)
     pip_reads = read_pips(ctx.lab[..., 0], n, origins)
     rad = max(2, int(round(PIP_RADII[-1] * n)))
     out = set()
@@ -2594,9 +2602,9 @@ def _x_parity(td: TopDown, occupied, grads: tuple[np.ndarray, np.ndarray] | None
 
     An E-W tile's outline crosses its waist close to the centre on the north and south and far
     out on the east and west, so the rim edge near the centre runs across the N-S direction.
-    ``grads``: the view's :func:`_view_gradients`, when computed already.
+    ``grads``: the view's :func:`view_gradients`, when computed already.
     """
-    gx, gy = grads or _view_gradients(td)
+    gx, gy = grads or view_gradients(td)
     n = td.cw
     yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
     ns_band = (np.abs(xx) < 0.08) & (np.abs(yy) > 0.17) & (np.abs(yy) < 0.33)

@@ -449,6 +449,11 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         if cell in sheened:
             # (a paint washed out by the lamp's reflection: itself with a sheen of the light)
             dist = {n: min(d, sheened[cell].get(n, d)) for n, d in dist.items()}
+        if _sixth_colour(own, dist, five):
+            logger.debug("cell %s: %s, none of the game's colours %s: no tile (%s)", cell, own,
+                         sorted(five), {n: round(d, 1) for n, d in dist.items()})
+            del decoded[cell]
+            continue
         d0 = min(dist.values())
         near = {sure[nb] for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr or dc)
                 and (nb := (cell[0] + dr, cell[1] + dc)) in sure}
@@ -460,11 +465,6 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
             cost += USED_UP_COST * (used[name] - (name == own) >= copies.get(name, 0))
             scored.append((cost, name))
         cost, name = min(scored)
-        if _sixth_colour(own, dist, five):
-            logger.debug("cell %s: %s, none of the game's colours %s: no tile (%s)", cell, own,
-                         sorted(five), {n: round(d, 1) for n, d in dist.items()})
-            del decoded[cell]
-            continue
         if name == own or np.exp(-cost) < FILL_PROB:
             continue
         if own is not None:

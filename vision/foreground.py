@@ -334,30 +334,28 @@ def _inside_soft(labels: np.ndarray, stats: np.ndarray, soft: np.ndarray, outlin
 SHARP_GRADIENT = 4.0
 
 
-def _near_pieces(labels: np.ndarray, stats: np.ndarray, keep: np.ndarray, at_rim: np.ndarray
+def _near_pieces(labels: np.ndarray, stats: np.ndarray, keep: np.ndarray, inner: np.ndarray
                  ) -> np.ndarray:
     """Which groups of the foreground (``labels`` (H, W) int32, 0 the background, and
     ``stats`` (n, 5) int32 as ``cv2.connectedComponentsWithStats`` gives them) are pieces of
     the layout the keep rule dropped: a layout is one arrangement on one lattice, and where
     tiles of the table's own look (white tiles on a cream cloth, blue ones on a blue stripe)
     do not stand out, the rest of it falls apart into pieces a tile apart. A group not kept
-    (``keep`` (n,) bool) is such a piece when it is at least a tile's size (its area at least
-    :data:`PIECE_MIN_SHARE` of the picture, filling at least :data:`PIECE_FILL` of its box,
+    (``keep`` (n,) bool) is such a piece when it stands inside the picture (``inner`` (n,)
+    bool: off the picture's rim, where clutter at the table's edge lies, and at least
+    :data:`PIECE_MIN_SHARE` of the picture; False for the background) at a tile's size (filling at least :data:`PIECE_FILL` of its box,
     which is at most :data:`PIECE_ASPECT` times as long as wide: a tile's face or a few in a
     row, not a pen's thin stroke) and the gap between it and the kept groups is about a tile
     (:data:`PIECE_GAP`, in units of its box's shorter side, which is at least a tile's): a
     thing lying closer (a note laid against the layout, a tile beyond a dark seam) was no
-    tile of the table's look away, and clutter lies further off; groups touching the
-    picture's rim (``at_rim`` (n,) bool) are clutter at the table's edge. A piece joined lets
+    tile of the table's look away, and clutter lies further off. A piece joined lets
     the pieces near it join too. Returns (n,) bool, the pieces."""
-    h, w = labels.shape[:2]
     x0, y0 = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
     bw, bh = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
     areas = stats[:, cv2.CC_STAT_AREA]
     tile = np.minimum(bw, bh).astype(float)
-    candidate = (~keep & ~at_rim & (areas >= PIECE_MIN_SHARE * h * w)
-                 & (areas >= PIECE_FILL * bw * bh) & (np.maximum(bw, bh) <= PIECE_ASPECT * tile))
-    candidate[0] = False
+    candidate = (~keep & inner & (areas >= PIECE_FILL * bw * bh)
+                 & (np.maximum(bw, bh) <= PIECE_ASPECT * tile))
     joined = keep.copy()
     while candidate.any():
         # each pixel's distance from the joined groups
@@ -513,7 +511,7 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
         at_rim = (x <= 0) | (y <= 0) | (x1 >= w) | (y1 >= h)
         keep = np.zeros(n, bool)
         keep[1:] = areas >= 0.3 * areas.max()
-        inner = ~at_rim & (areas >= 0.002 * h * w)
+        inner = ~at_rim & (areas >= PIECE_MIN_SHARE * h * w)
         if smooth is not None and inner.any():
             # on a patterned table the smooth things are the tiles and the clutter at the
             # table's edge (notes, a box), which touches the picture's border
@@ -521,9 +519,9 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
         if join_pieces and smooth is None:
             # (on a patterned table the texture cue's groups include smooth stretches of the
             # cloth itself, of a tile's size and anywhere: no sign of a piece of the layout)
-            rim = np.zeros(n, bool)
-            rim[1:] = at_rim
-            keep |= _near_pieces(labels, stats, keep, rim)
+            standing = np.zeros(n, bool)
+            standing[1:] = inner
+            keep |= _near_pieces(labels, stats, keep, standing)
         fg = keep[labels].astype(np.uint8)
         n = int(keep.sum()) + 1
     if info is not None:

@@ -281,7 +281,7 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
             seg, seg_s = med[:, c0 + FRAME, r0 + inner], spr[:, c0 + FRAME, r0 + inner]
         # (np.median's along axis 3, without its overhead)
         m = median_last(np.moveaxis(seg, 3, -1))           # (S, nr, nc, 3)
-        between = median_last(np.linalg.norm(seg - m[..., None, :], axis=4))
+        between = median_last(norm3(seg - m[..., None, :]))
         meds.append(m)
         spreads.append(median_last(seg_s) + between)
         segments.append(seg)

@@ -1423,7 +1423,8 @@ def _edge_strength_of(lat: Lattice, work: np.ndarray, px: int
 
 
 def _edges_across(top: np.ndarray, wgt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The edges of a top-down view ``top`` (h, w, C) or (h, w) float32: per axis (0: a change
+    """The edges of a top-down view ``top`` (h, w, C) or (h, w), uint8 or float32 (the Sobel
+    sums of a uint8 view are exact in float32): per axis (0: a change
     along x) the Sobel strength summed over the channels, times ``wgt`` (h, w)."""
     out = []
     for axis in (0, 1):
@@ -1714,7 +1715,7 @@ def _tile_view_edges(lat: Lattice, image: np.ndarray, rows: tuple[int, int],
     S = np.diag([1 / 8, 1 / 8, 1.0]) @ lat.H @ np.array([[1 / px, 0, cols[0]],
                                                          [0, 1 / px, rows[0]], [0, 0, 1.0]])
     inside = cv2.warpPerspective(frame, S, size, flags=flags, borderValue=0)
-    return _edges_across(fine.astype(np.float32),
+    return _edges_across(fine,
                          (cv2.erode(inside, np.ones((5, 5), np.uint8)) > 250).astype(np.float32))
 
 

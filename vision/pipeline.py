@@ -19,7 +19,7 @@ import numpy as np
 
 from vision.board import BoardQuad, board_lattice, find_board_quad
 from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, one_paint_thrice, read_cells,
-                          read_symbols, TopDown, rectify, rectify_mask)
+                          read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
 from vision.decode import decode_readings, pips_shown, set_fit
 from vision.frame import FRAME, Frame, find_frame
@@ -550,8 +550,9 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         ta = time.perf_counter()
         td = rectify(image, lat, cell_px=cell_px, aspect=_cell_shape(image, lat, kit))
         fg = rectify_mask(lat, td)
+        grads = view_gradients(td)
         # (the tiles' edges off the cells' borders count to the score whatever the cells show)
-        edges_off = _edges_off_borders(td, fg, kit)
+        edges_off = _edges_off_borders(td, fg, kit, grads)
         tb = time.perf_counter()
 
         def give_up(n_occ: int, coverage: float, lat: Lattice = lat,
@@ -563,7 +564,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
                                     long_axis_parity=lat.info.get("long_axis_parity"),
                                     fg=fg, framed=framed, give_up=give_up,
                                     die_faces=pips_shown(kit, game),
-                                    colours_apart=game == "textile")
+                                    colours_apart=game == "textile", grads=grads)
         t_rect += tb - ta
         t_read += time.perf_counter() - tb
         if info.get("gave_up"):
@@ -853,7 +854,8 @@ def _score_floor(lat: Lattice, n_occ: int, coverage: float, kit: Kit, misshapen:
                   misshapen=misshapen, edges_off=edges_off)
 
 
-def _edges_off_borders(td: TopDown, fg: np.ndarray | None, kit: Kit) -> float:
+def _edges_off_borders(td: TopDown, fg: np.ndarray | None, kit: Kit,
+                       grads: tuple[np.ndarray, np.ndarray] | None = None) -> float:
     """How far the edges within the layout's cells (``td``'s cells whose foreground ``fg``,
     float ``(h, w)`` in [0, 1] as :func:`vision.cells.rectify_mask` gives it, is over half) are
     from lying on the cells' borders: :data:`EDGES_ON_BORDERS` less the ratio of the mean
@@ -875,12 +877,9 @@ def _edges_off_borders(td: TopDown, fg: np.ndarray | None, kit: Kit) -> float:
     layout = cv2.resize(fg, (td.cols, td.rows), interpolation=cv2.INTER_AREA) > 0.5
     if not layout.any():
         return 0.0
-    if td.image.shape[0] < td.rows * td.ch or td.image.shape[1] < td.cols * td.cw:
-        return 0.0
-    grey = cv2.cvtColor(td.image[:td.rows * td.ch, :td.cols * td.cw], cv2.COLOR_BGR2GRAY)
     ratios = []
-    for dx, dy, axis in ((1, 0, 1), (0, 1, 0)):
-        grad = np.abs(cv2.Sobel(grey, cv2.CV_32F, dx, dy, ksize=3))
+    for g, axis in zip(grads if grads is not None else view_gradients(td), (1, 0)):
+        grad = np.abs(g)
         # (the gradient's profile across a cell (ch x cw), over the layout's cells)
         cells = grad.reshape(td.rows, td.ch, td.cols, td.cw).transpose(0, 2, 1, 3)[layout]
         profile = cells.mean(axis=(0, 2 - axis))

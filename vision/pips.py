@@ -14,7 +14,7 @@ of ``n`` pixels laid out row-major as in :class:`vision.cells.TopDown`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import logging
 
@@ -159,13 +159,8 @@ def _read_pips_at(L: np.ndarray, n: int, origins: np.ndarray, radius: float, *,
         py, px = py[_probe_grids()], px[_probe_grids()]
     ys = np.clip(origins[:, 0, None, None] - ya + py[None], 0, h - 1)
     xs = np.clip(origins[:, 1, None, None] - xa + px[None], 0, w - 1)
-    cache: dict = {}
-
-    def integral() -> np.ndarray:
-        """``cv2.integral`` of ``sub``, computed once, when a rim is looked at."""
-        if "i" not in cache:
-            cache["i"] = cv2.integral(sub, sdepth=cv2.CV_64F)
-        return cache["i"]
+    # (``cv2.integral`` of ``sub``, computed once, when a rim is looked at)
+    integral = cache(lambda: cv2.integral(sub, sdepth=cv2.CV_64F))
 
     out = {}
     for p in (1, -1):
@@ -237,8 +232,9 @@ def _rims_checked(integral, n: int, radius: float, p: int, ys: np.ndarray,
     ``ys, xs`` in the image whose ``cv2.integral`` ``integral()`` gives, polarity ``p``) with
     the cells whose fitted pips include a spot open to the tile's outside (see
     :data:`RIM_BAND`, :data:`SIDE_WEIGHT`) fitted again, a spot at a die position near the
-    cell's side counting as a pip only as far as it stands out from every side of its surround (but against a layout without a pip there by all it shows). Only the
-    fitted pips near a rim are looked at first, so a photo whose pips lie inside pays little."""
+    cell's side counting as a pip only as far as it stands out from every side of its surround
+    (but against a layout without a pip there by all it shows). Only the fitted pips near a rim
+    are looked at first, so a photo whose pips lie inside pays little."""
     on, _ = _layout_masks()
     rim = _near_rim(n)  # (G, 9)
     N = len(v)

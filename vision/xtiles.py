@@ -142,7 +142,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
                 and (not every or best.info["tiles"] >= PAINT_EXPLAINED * _cells_painted(
                     every[1], scale, best))):
             break  # (its tiles make up what stands out from the table and what is painted)
-    if best is not None and made is not None:
+    if made is not None:
         best = _edge_pass(image, palette, fg, work_scale, best, *made)
     if second_chance and (best is None or best.info["tiles"] < GROW_FROM):
         # (the foreground's region shows no layout: look where the paints meet)
@@ -682,7 +682,7 @@ def _layout_samples(lab: np.ndarray, near: np.ndarray) -> list[np.ndarray | None
 
 def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float
                  ) -> Iterator[tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float,
-                                     np.ndarray, float]]:
+                                     np.ndarray, float, list[np.ndarray]]]:
     """For each light fitted (best first, see :func:`_paint_masks`): the tile-shaped painted
     blobs near the foreground, the paint mask of the region (ROI pixels), the region ``(x0, y0,
     x1, y1)`` (full-image pixels), the ROI's scale (ROI / full), every light's paint over the

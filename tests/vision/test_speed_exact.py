@@ -1,6 +1,6 @@
 """Exact savings of work give the values the slower forms gave, bit for bit: Sobel gradients
 of a uint8 picture straight into float32 (vision.locate._edge_strength_of,
-vision.cells._view_gradients), medians and percentiles by vision.colour's fast forms where the
+vision.cells.view_gradients), medians and percentiles by vision.colour's fast forms where the
 locator, the frame and the cards' art took numpy's, and a card view's quadratic terms kept per
 size (vision.symbols._quadratic_terms), a hex colour converted once (vision.colour.hex_to_lab)."""
 import cv2
@@ -48,14 +48,14 @@ def test_edge_strength_from_uint8_equals_the_float_copy_s():
 
 
 def test_view_gradients_from_uint8_equal_the_float_copy_s():
-    from vision.cells import _view_gradients, rectify
+    from vision.cells import view_gradients, rectify
 
     img, fg = colour_tile_block(PITCH, ORIGIN, N, 1)
     H = np.array([[PITCH, 0, ORIGIN + 1.3], [0, PITCH, ORIGIN], [0, 0, 1.0]])
     td = rectify(img, Lattice(H=H, rows=(-1, N), cols=(-1, N), pitch_px=float(PITCH),
                               work_scale=1.0, fg=fg), cell_px=32)
     gray = cv2.cvtColor(td.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    gx, gy = _view_gradients(td)
+    gx, gy = view_gradients(td)
     assert np.array_equal(gx, cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
     assert np.array_equal(gy, cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
 

@@ -72,13 +72,13 @@ def test_palette_distance_of_many_samples_is_not_kept():
 
 def test_a_view_s_gradients_computed_once_give_the_borders_texture_and_parity_computed_afresh():
     """vision.cells computes a top-down view's Sobel gradients once per reading
-    (_view_gradients) for the cells' borders, their faces' texture and X-Tiles' parity: each
+    (view_gradients) for the cells' borders, their faces' texture and X-Tiles' parity: each
     must equal what it computes from the view alone."""
-    from vision.cells import _border_edges, _face_texture, _view_gradients, _x_parity, rectify
+    from vision.cells import _border_edges, _face_texture, view_gradients, _x_parity, rectify
 
     img, fg = _tiles(seed=2)
     td = rectify(img, _lattice(fg), cell_px=32)
-    grads = _view_gradients(td)
+    grads = view_gradients(td)
     shared, fresh = _border_edges(td, grads), _border_edges(td)
     assert all(np.array_equal(a, b) for a, b in zip(shared, fresh))
     assert _face_texture(td, grads) == _face_texture(td)
