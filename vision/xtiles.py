@@ -1047,9 +1047,12 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     along_u = np.abs(np.cos(angles - phi)) > math.sqrt(0.5)
     # grown from the square lattice's steps and from the steps the neighbours show (a steep
     # view's): the map that puts more tiles on the lattice is kept (the square one on a tie)
+    # (the lattice is grown through the whole faces first: a part's centre is pulled off its
+    # lattice point, see _assign)
+    seeds = _whole_faces(areas, np.array([b.elongation for b in blobs]))
     found = None
     for start in ((pitch * u, pitch * v), _steps(centres, along_u, u, v, pitch)):
-        for H in _assign(centres, along_u, *start):
+        for H in _assign(centres, along_u, *start, seeds=seeds):
             ok = _on_lattice(H, centres, along_u)
             if ok.any() and not (CELL_AREA[0] <= _cell_share(H, centres[ok], areas[ok])
                                  <= CELL_AREA[1]):
@@ -1542,8 +1545,8 @@ def _steps(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarra
 AFFINE_FACES = 4
 
 
-def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray
-            ) -> list[np.ndarray]:
+def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray, *,
+            seeds: np.ndarray | None = None) -> list[np.ndarray]:
     """The maps ``(3, 3)`` from tile indices ``(j, i)`` to image points, grown from the tile
     nearest the layout's middle outwards (first steps ``u`` and ``v``, image pixels): each tile
     is taken when it lies near a lattice point of the map so far, free, of the checkerboard's
@@ -1551,11 +1554,22 @@ def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarr
     after each (perspective changes the pitch across the layout); none when fewer than two
     tiles fit. When fewer than :data:`AFFINE_FACES` tiles were taken, the map of the start's
     axes scaled to fit them follows the affine one (the caller keeps the one that puts more
-    tiles on its lattice, the affine one on a tie)."""
-    seed = int(np.argmin(np.linalg.norm(centres - np.median(centres, axis=0), axis=1)))
+    tiles on its lattice, the affine one on a tie).
+
+    With ``seeds`` (bool ``(n,)``, the whole faces, see :func:`_whole_faces`) the map is grown
+    from the whole face nearest the middle, through the whole faces first and the parts after:
+    a part's centre is pulled off its lattice point by up to a third of a pitch, and taken
+    before the whole faces it sets the map's step (final6 x-tiles-hard-095: a part 0.73 of a
+    step from the first face made a map of about half the pitch)."""
+    off_middle = np.linalg.norm(centres - np.median(centres, axis=0), axis=1)
+    if seeds is not None and seeds.any():
+        off_middle = np.where(seeds, off_middle, np.inf)
+    seed = int(np.argmin(off_middle))
     H = H0 = np.array([[u[0], v[0], centres[seed, 0]],
                        [u[1], v[1], centres[seed, 1]], [0, 0, 1.0]])
-    order = np.argsort(np.linalg.norm(centres - centres[seed], axis=1))
+    order = np.argsort(np.linalg.norm(centres - centres[seed], axis=1), kind="stable")
+    if seeds is not None and seeds.any():
+        order = np.concatenate([order[seeds[order]], order[~seeds[order]]])
     taken_ij, taken_xy = [np.zeros(2)], [centres[seed]]
     for k in order[1:]:
         q = apply_h(np.linalg.inv(H), centres[k:k + 1])[0]
