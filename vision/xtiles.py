@@ -1047,10 +1047,19 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     along_u = np.abs(np.cos(angles - phi)) > math.sqrt(0.5)
     # grown from the square lattice's steps and from the steps the neighbours show (a steep
     # view's): the map that puts more tiles on the lattice is kept (the square one on a tie)
+    # (the lattice is grown through the whole faces first: a part's centre is pulled off its
+    # lattice point, see _assign)
+    seeds = _whole_faces(areas, np.array([b.elongation for b in blobs]))
     found = None
     for start in ((pitch * u, pitch * v), _steps(centres, along_u, u, v, pitch)):
-        for H in _assign(centres, along_u, *start):
+        for H in _assign(centres, along_u, *start, seeds=seeds):
             ok = _on_lattice(H, centres, along_u)
+            if ok.any() and not (CELL_AREA[0] <= _cell_share(H, centres[ok], areas[ok])
+                                 <= CELL_AREA[1]):
+                continue  # (cells the tiles would overlap on, or leave gaps between)
+            if (ok.sum() >= AFFINE_FACES
+                    and _axes_off(H, centres[ok], angles[ok], along_u[ok]) > AXES_OFF):
+                continue  # (the faces' long axes do not run along its lines)
             if found is None or ok.sum() > found[1].sum():
                 found = (H, ok)
     if found is None:
@@ -1423,6 +1432,56 @@ FACE_TO_PITCH = 1.22
 PITCH_RANGE = (1.0, 1.6)
 
 
+#: Tiles that nest tile the plane, one a cell: a cell of the map about a face is that face's
+#: area times :data:`FACE_TO_PITCH` squared, so the map's cells at its faces are within this
+#: range of that (their median; see :func:`_cell_share`). Below it the lattice is finer than
+#: the tiles' (a finer lattice puts more faces near its points: one of half the pitch, turned,
+#: every tile of a checkerboard's) and the tiles would overlap on it; above it coarser, with
+#: gaps between the tiles (a map through 3 faces of a layout fixed by them exactly, whose cells
+#: then seemed to hold all that is painted). A whole face is about 0.8 of its cell (share
+#: about 0.84) and a face half washed out by a glare about 0.45 (share 1.5, see
+#: :data:`SIZE_SLACK`). Measured on independent renderers' photos: the maps read right 0.83-1.12;
+#: a map of about half the pitch 0.3, one of a layout's 3 faces whose cells held 8 2.0.
+CELL_AREA = (0.6, 1.6)
+
+
+def _cell_share(H: np.ndarray, centres: np.ndarray, areas: np.ndarray) -> float:
+    """The median, over the faces on the map ``H`` (lattice ``(j, i)`` to image pixels) at
+    ``centres`` ``(n, 2)`` (image pixels) of ``areas`` ``(n,)`` (image pixels), of the map's
+    cell area there over the face's area times :data:`FACE_TO_PITCH` squared (a homography
+    scales areas by ``det(H) / w ** 3``, ``w`` its third row times ``(j, i, 1)``)."""
+    q = apply_h(np.linalg.inv(H), centres)
+    w = q @ H[2, :2] + H[2, 2]
+    cell = abs(float(np.linalg.det(H))) / np.maximum(np.abs(w), 1e-9) ** 3
+    return float(np.median(cell / (FACE_TO_PITCH ** 2 * np.maximum(areas, 1e-9))))
+
+
+#: A map through :data:`AFFINE_FACES` faces or more is the tiles' when their long axes lie
+#: along its lines through them to within this (radians, the median over its faces; see
+#: :func:`_axes_off`). Measured on independent renderers' photos: the maps of lattices read
+#: right 1-3 degrees (4-14 faces); skewed maps taken before, 10 (final6 x-tiles-hard-095, 5
+#: faces, rows 20 degrees off the tiles') and 21 (hard-090, 4 faces). A light that shows
+#: faces in part turns their blobs: final2 hard-052's right lattice through 6 such faces was
+#: 15 degrees off them (left out: the 5 whole faces' map, one cell fewer). With 2 or 3 faces
+#: the blobs' turns alone, up to 18 degrees on right maps, are not checked: too few to tell.
+AXES_OFF = math.radians(8.0)
+
+
+def _axes_off(H: np.ndarray, centres: np.ndarray, angles: np.ndarray, along_u: np.ndarray
+              ) -> float:
+    """The median angle (radians) between the faces' long axes (``angles`` ``(n,)``, image
+    axes) and the map ``H``'s line through each face's centre (``centres`` ``(n, 2)``, image
+    pixels) that it runs along (its first axis where ``along_u``): a straight line on the table
+    is straight in the picture, so a tile's long axis, along its lattice line, lies along that
+    line's picture whatever the perspective."""
+    q = apply_h(np.linalg.inv(H), centres)
+    step = np.where(along_u[:, None], [[0.25, 0.0]], [[0.0, 0.25]])
+    d = apply_h(H, q + step) - apply_h(H, q - step)
+    axis = np.arctan2(d[:, 1], d[:, 0])
+    off = np.abs((angles - axis + math.pi / 2) % math.pi - math.pi / 2)
+    return float(np.median(off))
+
+
 def _pitch(centres: np.ndarray, angles: np.ndarray, areas: np.ndarray) -> float:
     """The lattice pitch (image pixels) near the tiles: the median distance from a tile to its
     nearest neighbour turned a quarter turn (a lattice neighbour lies one pitch away, at most
@@ -1486,8 +1545,8 @@ def _steps(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarra
 AFFINE_FACES = 4
 
 
-def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray
-            ) -> list[np.ndarray]:
+def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray, *,
+            seeds: np.ndarray | None = None) -> list[np.ndarray]:
     """The maps ``(3, 3)`` from tile indices ``(j, i)`` to image points, grown from the tile
     nearest the layout's middle outwards (first steps ``u`` and ``v``, image pixels): each tile
     is taken when it lies near a lattice point of the map so far, free, of the checkerboard's
@@ -1495,11 +1554,22 @@ def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarr
     after each (perspective changes the pitch across the layout); none when fewer than two
     tiles fit. When fewer than :data:`AFFINE_FACES` tiles were taken, the map of the start's
     axes scaled to fit them follows the affine one (the caller keeps the one that puts more
-    tiles on its lattice, the affine one on a tie)."""
-    seed = int(np.argmin(np.linalg.norm(centres - np.median(centres, axis=0), axis=1)))
+    tiles on its lattice, the affine one on a tie).
+
+    With ``seeds`` (bool ``(n,)``, the whole faces, see :func:`_whole_faces`) the map is grown
+    from the whole face nearest the middle, through the whole faces first and the parts after:
+    a part's centre is pulled off its lattice point by up to a third of a pitch, and taken
+    before the whole faces it sets the map's step (final6 x-tiles-hard-095: a part 0.73 of a
+    step from the first face made a map of about half the pitch)."""
+    off_middle = np.linalg.norm(centres - np.median(centres, axis=0), axis=1)
+    if seeds is not None and seeds.any():
+        off_middle = np.where(seeds, off_middle, np.inf)
+    seed = int(np.argmin(off_middle))
     H = H0 = np.array([[u[0], v[0], centres[seed, 0]],
                        [u[1], v[1], centres[seed, 1]], [0, 0, 1.0]])
-    order = np.argsort(np.linalg.norm(centres - centres[seed], axis=1))
+    order = np.argsort(np.linalg.norm(centres - centres[seed], axis=1), kind="stable")
+    if seeds is not None and seeds.any():
+        order = np.concatenate([order[seeds[order]], order[~seeds[order]]])
     taken_ij, taken_xy = [np.zeros(2)], [centres[seed]]
     for k in order[1:]:
         q = apply_h(np.linalg.inv(H), centres[k:k + 1])[0]

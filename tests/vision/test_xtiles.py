@@ -803,3 +803,77 @@ def test_a_face_part_washed_out_by_glare_does_not_pull_the_lattice():
     whole = np.array([b.centre for b in blobs[:-1]])
     q = apply_h(inv, whole) - 0.5  # (cell centres at (j + 0.5, i + 0.5))
     assert np.abs(q - np.round(q)).max() < 0.03
+
+
+def _map_through(layout_fit_maps, monkeypatch):
+    """``_fit_lattice`` of the faces of a square lattice of pitch 100 (3 x 3 cells, even
+    ``j + i`` east-west) with ``_assign`` giving ``layout_fit_maps(H_true)`` in turn."""
+    from vision import xtiles as X
+
+    pitch = 100.0
+    H_true = np.array([[pitch, 0, 400.0], [0, pitch, 300.0], [0, 0, 1.0]])
+    cells = [(j, i) for j in range(3) for i in range(3)]
+    blobs = [X.TileBlob(tuple(apply_h(H_true, np.array([[j, i]], float))[0]),
+                        0.0 if (j + i) % 2 == 0 else math.pi / 2, (pitch / 1.22) ** 2, 1.5)
+             for j, i in cells]
+    monkeypatch.setattr(X, "_assign", lambda *a, **k: layout_fit_maps(H_true))
+    paint = np.zeros((1000, 1200), np.uint8)
+    fg = np.zeros((1000, 1200), bool)
+    return X._fit_lattice(blobs, paint, (0, 0, 1200, 1000), 1.0, fg, 1.0), len(cells)
+
+
+def test_a_lattice_finer_than_the_tiles_is_not_their_map(monkeypatch):
+    """A finer lattice puts the faces near its points as well as their own (a third of the
+    pitch keeps the checkerboard's turns: final6 x-tiles-hard-095 took one of about half the
+    pitch through 7 of its faces, and read 19 cells wrong); the tiles, one a cell, could not
+    lie on it without overlapping: the map whose cells fit the faces' size is kept."""
+    fine = lambda H: [H @ np.diag([1 / 3, 1 / 3, 1.0]), H]
+    lat, n = _map_through(fine, monkeypatch)
+    assert lat is not None and lat.info["tiles"] == n
+    assert 90 < lat.pitch_px < 110
+
+
+def test_a_lattice_whose_lines_cross_the_faces_long_axes_is_not_their_map(monkeypatch):
+    """A sheared lattice (first axis along ``u + 2 v``) puts every face on its points, turned
+    as its checkerboard has it, yet its lines cross the faces' long axes at 63 degrees: a
+    tile's long axis lies along its lattice line in the picture whatever the perspective."""
+    sheared = lambda H: [H @ np.array([[1.0, 0, 0], [2.0, 1.0, 0], [0, 0, 1.0]]), H]
+    lat, n = _map_through(sheared, monkeypatch)
+    assert lat is not None and lat.info["tiles"] == n
+    inv = np.linalg.inv(lat.H)
+    # (the lattice's first axis runs along the picture's x axis or y axis, not diagonally)
+    d = apply_h(inv, np.array([[500.0, 400.0], [600.0, 400.0]]))
+    step = np.abs(d[1] - d[0])
+    assert min(step) < 0.05 and max(step) > 0.9
+
+
+def test_a_lattice_coarser_than_the_tiles_is_not_their_map(monkeypatch):
+    """A map through a few of the faces whose cells are twice their size or more (final3
+    x-tiles-hard-065: 3 faces fixing an affine map exactly, cells twice theirs, which then
+    seemed to hold all that was painted and ended the search) would leave gaps between tiles
+    that nest: it is not taken."""
+    coarse = lambda H: [H @ np.diag([2.0, 2.0, 1.0])]
+    lat, _ = _map_through(coarse, monkeypatch)
+    assert lat is None or lat.pitch_px < 150
+
+
+def test_the_lattice_is_grown_from_whole_faces_before_parts():
+    """A face whose paint is partly left out (a sector washed out by a glare, tiles nested
+    tightly and blurred) makes a smaller, squatter blob whose centre is pulled towards its other
+    sectors by up to a third of a pitch. Taken first, the part next to the middle face sets the
+    map's step to 0.73 of the pitch, and the whole faces fall off it (final6 x-tiles-hard-095: a
+    map of half the pitch, 19 cells wrong); the whole faces set the map, the part then joins it."""
+    from vision.xtiles import TileBlob, _fit_lattice
+
+    pitch = 100.0
+    area = (pitch / 1.22) ** 2
+    blobs = [TileBlob((400.0 + pitch * j, 400.0 + pitch * i), 0.0 if (j + i) % 2 == 0 else math.pi / 2,
+                      area, 1.6)
+             for j in range(3) for i in range(3) if (j, i) != (1, 2)]
+    # (the face of cell (1, 2), its far half left out: pulled 0.27 pitch towards the middle)
+    blobs.append(TileBlob((500.0, 573.0), math.pi / 2, 0.6 * area, 1.0))
+    paint = np.zeros((1000, 1200), np.uint8)
+    fg = np.zeros((1000, 1200), bool)
+    lat = _fit_lattice(blobs, paint, (0, 0, 1200, 1000), 1.0, fg, 1.0)
+    assert lat is not None and lat.info["tiles"] >= 8
+    assert 90 < lat.pitch_px < 110
