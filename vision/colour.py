@@ -208,26 +208,49 @@ DISTANCE_MEMO_SAMPLES = 2048
 def palette_distance(lab: np.ndarray, palette: Palette, predicted: np.ndarray | None = None) -> np.ndarray:
     """:func:`palette_distance_of` (see there), the same samples against the same palette and
     predicted colours computed once (see :data:`_DISTANCE_MEMO`); a fresh array each call."""
+    return palette_distances(lab, palette, [predicted])[0]
+
+
+def palette_distances(lab: np.ndarray, palette: Palette,
+                      predicted: Sequence[np.ndarray | None]) -> list[np.ndarray]:
+    """:func:`palette_distance` of the samples ``lab`` against each of several predictions of
+    the palette (``predicted``, each ``(K, 3)`` or None), those not computed before (see
+    :data:`_DISTANCE_MEMO`) in one call of :func:`palette_distance_of`: a light's fit tries
+    a few exposures at its start, and a call's fixed cost (tens of array operations of
+    CIEDE2000) is most of a match of tens of cells. Fresh arrays."""
     samples = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
     if len(samples) > DISTANCE_MEMO_SAMPLES:
-        return palette_distance_of(lab, palette, predicted)
-    ref = np.asarray(palette.lab if predicted is None else predicted, dtype=np.float64)
+        return [palette_distance_of(lab, palette, p) for p in predicted]
+    refs = [np.asarray(palette.lab if p is None else p, dtype=np.float64) for p in predicted]
     cov = b"" if palette.cov is None else np.asarray(palette.cov, np.float64).tobytes()
-    key = (id(palette), samples.tobytes(), samples.strides, ref.shape, ref.strides, ref.tobytes(),
-           cov)
-    hit = _DISTANCE_MEMO.get(key)
-    if hit is not None and hit[0]() is palette:
-        _DISTANCE_MEMO.move_to_end(key)
-        return hit[1].copy()
-    d = palette_distance_of(lab, palette, predicted)
-    _DISTANCE_MEMO[key] = (weakref.ref(palette), d.copy())
-    while len(_DISTANCE_MEMO) > DISTANCE_MEMO_SIZE:
-        _DISTANCE_MEMO.popitem(last=False)
-    return d
+    sample_key = (id(palette), samples.tobytes(), samples.strides)
+    keys = [(*sample_key, ref.shape, ref.strides, ref.tobytes(), cov) for ref in refs]
+    out: list[np.ndarray | None] = []
+    for key in keys:
+        hit = _DISTANCE_MEMO.get(key)
+        if hit is not None and hit[0]() is palette:
+            _DISTANCE_MEMO.move_to_end(key)
+            out.append(hit[1].copy())
+        else:
+            out.append(None)
+    todo = [i for i, d in enumerate(out) if d is None]
+    if todo:
+        k = len(palette.lab)
+        if len(todo) == 1:
+            d_all = palette_distance_of(lab, palette, refs[todo[0]])
+        else:
+            d_all = palette_distance_of(lab, palette, np.vstack([refs[i] for i in todo]), tiled=len(todo))
+        for j, i in enumerate(todo):
+            d = d_all[:, j * k:(j + 1) * k]
+            out[i] = d.copy()
+            _DISTANCE_MEMO[keys[i]] = (weakref.ref(palette), d.copy())
+        while len(_DISTANCE_MEMO) > DISTANCE_MEMO_SIZE:
+            _DISTANCE_MEMO.popitem(last=False)
+    return out
 
 
-def palette_distance_of(lab: np.ndarray, palette: Palette, predicted: np.ndarray | None = None
-                        ) -> np.ndarray:
+def palette_distance_of(lab: np.ndarray, palette: Palette, predicted: np.ndarray | None = None,
+                        *, tiled: int = 1) -> np.ndarray:
     """Distances ``(N, K)`` of Lab samples ``(N, 3)`` to the palette colours.
 
     CIEDE2000 to the colours as predicted (``predicted`` ``(K, 3)``, default the palette itself);
@@ -235,6 +258,8 @@ def palette_distance_of(lab: np.ndarray, palette: Palette, predicted: np.ndarray
     covariance, scaled to CIELAB units by the prior's spread (so a colour measured to vary along a
     direction tolerates samples along it, and one measured tight is kept tight, within the
     regularisation's limits): ``sqrt((1 - w) dE00^2 + w (sd0 * mahalanobis)^2)``.
+    ``tiled``: ``predicted`` holds that many predictions of the palette one after the other
+    (``(tiled * K, 3)``), the distances ``(N, tiled * K)`` likewise.
     """
     lab = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
     ref = palette.lab if predicted is None else predicted
@@ -245,6 +270,8 @@ def palette_distance_of(lab: np.ndarray, palette: Palette, predicted: np.ndarray
     if not has.any():
         return d
     inv = np.linalg.inv(np.where(has[:, None, None], palette.cov, np.eye(3)))  # (K, 3, 3)
+    if tiled > 1:
+        has, inv = np.tile(has, tiled), np.tile(inv, (tiled, 1, 1))
     diff = lab[:, None, :] - ref[None, :, :]  # (N, K, 3)
     m2 = np.einsum("nki,kij,nkj->nk", diff, inv, diff)
     dm = _COV_REF_SD * np.sqrt(np.maximum(m2, 0.0))
@@ -665,7 +692,13 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     if explore:
         starts += [np.vstack([start[0] * e, start[1]]) for e in (0.6, 1.6, 2.5)]
 
-    first = [(corr, matched(corr, prior_w)) for corr in starts]
+    if blown is None:
+        # (the starts' matches at once: see palette_distances)
+        preds = [_predict_lin(pal_lin, corr) for corr in starts]
+        first = [(corr, match_from_distances(d, p)) for corr, d, p in
+                 zip(starts, palette_distances(lab, palette, preds), preds)]
+    else:
+        first = [(corr, matched(corr, prior_w)) for corr in starts]
     if len(first) > 2:
         # refine the two starts that fit best at once (plus the given one)
         costs = [_median(m.distance) + 0.5 * float(np.mean(np.minimum(m.distance, 30))) for _, m in first]

@@ -281,3 +281,30 @@ def test_a_shared_haze_is_fitted_in_the_colour_it_is_given():
     assert not np.allclose(grey[1], gain * haze * lamp, atol=0.005)
     # given grey, the fit is the grey one
     assert np.allclose(_fit_shared_haze(obs, pal, w, np.ones(3)), grey)
+
+
+def test_distances_to_several_predictions_at_once_are_those_one_by_one():
+    # (a light's fit matches its samples against a few exposures at once: the same values, bit
+    # for bit, with and without measured covariances, as matching against each in turn; and
+    # those asked for again come from the memo)
+    import vision.colour as colour
+    from vision.colour import palette_distance_of, palette_distances
+    rng = np.random.default_rng(0)
+    for with_cov in (False, True):
+        k = 7
+        plab = rng.uniform([0, -60, -60], [100, 60, 60], (k, 3))
+        cov = None
+        if with_cov:
+            a = rng.normal(size=(k, 3, 3))
+            cov = a @ a.transpose(0, 2, 1) + 4 * np.eye(3)
+            cov[0] = np.nan  # (a colour without one)
+        pal = Palette(names=tuple(f"c{i}" for i in range(k)), lab=plab, cov=cov)
+        lab = rng.uniform([0, -60, -60], [100, 60, 60], (40, 3))
+        preds = [plab + rng.normal(0, 3, (k, 3)) for _ in range(4)]
+        colour._DISTANCE_MEMO.clear()
+        together = palette_distances(lab, pal, preds)
+        for p, d in zip(preds, together):
+            assert np.array_equal(d, palette_distance_of(lab, pal, p))
+        again = palette_distances(lab, pal, [preds[2], None])
+        assert np.array_equal(again[0], together[2])
+        assert np.array_equal(again[1], palette_distance_of(lab, pal))
