@@ -704,18 +704,35 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
         costs = [_median(m.distance) + 0.5 * float(np.mean(np.minimum(m.distance, 30))) for _, m in first]
         keep = {0, *np.argsort(costs)[:2].tolist()}
         first = [f for i, f in enumerate(first) if i in keep]
-    for corr, match in first:
-        for _ in range(iterations):
+    # (the starts refined side by side, a step of each at a time: their matches at each step
+    # at once, see palette_distances; each start's steps and ending as on its own)
+    states = [[corr, match, True] for corr, match in first]  # [light, match, still refining]
+    for _ in range(iterations):
+        active = [s for s in states if s[2]]
+        if not active:
+            break
+        steps = []
+        for s in active:
+            corr, match = s[0], s[1]
             w = prior_w / (1.0 + match.distance / 8.0)
             fit = _fit_forward(obs_lin, pal_lin[match.index], w, shared_haze=shared_haze)
             new = corr + shrink * (fit - corr) if corr is start else start + shrink * (fit - start)
-            new_match = matched(new, w, match.index)
+            steps.append((new, w))
+        if blown is None:
+            preds = [_predict_lin(pal_lin, new) for new, _ in steps]
+            news = [match_from_distances(d, p) for d, p in
+                    zip(palette_distances(lab, palette, preds), preds)]
+        else:
+            news = [matched(new, w, s[1].index) for (new, w), s in zip(steps, active)]
+        for s, (new, _), new_match in zip(active, steps, news):
+            corr, match = s[0], s[1]
             if _median(new_match.distance) > _median(match.distance) + 1e-6:
-                break
-            if np.array_equal(new_match.index, match.index) and np.abs(new - corr).max() < 1e-3:
-                corr, match = new, new_match
-                break
-            corr, match = new, new_match
+                s[2] = False
+            elif np.array_equal(new_match.index, match.index) and np.abs(new - corr).max() < 1e-3:
+                s[:] = [new, new_match, False]
+            else:
+                s[:2] = [new, new_match]
+    for corr, match, _ in states:
         cost = _median(match.distance) + 0.5 * float(np.mean(np.minimum(match.distance, 30)))
         if best is None or cost < best[0]:
             best = (cost, match, corr)

@@ -1549,8 +1549,9 @@ def _perspective_change(g: float, h: float, centre: np.ndarray) -> np.ndarray:
     """The change of lattice coordinates (3, 3) ``old = G new`` adding the perspective terms
     ``g``, ``h`` about ``centre`` (identity there)."""
     T = np.array([[1, 0, -centre[0]], [0, 1, -centre[1]], [0, 0, 1.0]])
+    T_inv = np.array([[1, 0, centre[0]], [0, 1, centre[1]], [0, 0, 1.0]])  # (exactly inv(T))
     P = np.array([[1, 0, 0], [0, 1, 0], [g, h, 1.0]])
-    return np.linalg.inv(T) @ P @ T
+    return T_inv @ P @ T
 
 
 #: Most edge pixels (the strongest) of each axis the focus measures its combs on.

@@ -308,3 +308,20 @@ def test_distances_to_several_predictions_at_once_are_those_one_by_one():
         again = palette_distances(lab, pal, [preds[2], None])
         assert np.array_equal(again[0], together[2])
         assert np.array_equal(again[1], palette_distance_of(lab, pal))
+
+
+def test_the_light_fit_matches_its_starts_side_by_side(monkeypatch):
+    # (the exploring starts' matches are computed together at the start and at each refining
+    # step: one CIEDE2000 call a step, whatever the number of starts)
+    import vision.colour as colour
+    pal = Palette.from_hex(kit_for_game("textile").colours)
+    rng = np.random.default_rng(2)
+    lab = pal.lab[rng.integers(0, len(pal.lab), 30)] + rng.normal(0, 2, (30, 3))
+    calls = []
+    real = colour.palette_distance_of
+    monkeypatch.setattr(colour, "palette_distance_of",
+                        lambda *a, **k: calls.append(1) or real(*a, **k))
+    colour._DISTANCE_MEMO.clear()
+    match, _, _ = colour.classify_adaptive(lab, pal, iterations=4)
+    assert len(calls) <= 1 + 4
+    assert match.distance.mean() < 5.0
