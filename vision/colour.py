@@ -378,9 +378,17 @@ def _predict_lin(pal_lin: np.ndarray, correction: np.ndarray | None) -> np.ndarr
     """The palette ``pal_lin`` (K, 3) linear BGR as the camera would record it under
     ``correction`` (forward model: ``observed = clip(gain * true + offset)`` per channel,
     clipping included, so over-exposed colours are predicted as they look): Lab ``(K, 3)``."""
-    c = as_correction(correction)
-    out = np.clip(pal_lin * c[0] + c[1], 0.0, 1.0)
-    return bgr_to_lab(linear_to_srgb(out).astype(np.float32)).astype(np.float64)
+    return _predict_lins(pal_lin, [correction])[0]
+
+
+def _predict_lins(pal_lin: np.ndarray, corrections: Sequence[np.ndarray | None]
+                  ) -> list[np.ndarray]:
+    """:func:`_predict_lin` under each of ``corrections``, converted together (a light's fit
+    predicts its palette under a few lights at once; the same values as one by one)."""
+    c = np.stack([as_correction(k) for k in corrections])  # (S, 2, 3)
+    out = np.clip(pal_lin[None, :, :] * c[:, 0, None, :] + c[:, 1, None, :], 0.0, 1.0)
+    lab = bgr_to_lab(linear_to_srgb(out).astype(np.float32)).astype(np.float64)
+    return list(lab)
 
 
 #: The haze of the forward model (see :func:`_fit_forward`), as a share of the light on a white
@@ -694,7 +702,7 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
 
     if blown is None:
         # (the starts' matches at once: see palette_distances)
-        preds = [_predict_lin(pal_lin, corr) for corr in starts]
+        preds = _predict_lins(pal_lin, starts)
         first = [(corr, match_from_distances(d, p)) for corr, d, p in
                  zip(starts, palette_distances(lab, palette, preds), preds)]
     else:
@@ -719,7 +727,7 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
             new = corr + shrink * (fit - corr) if corr is start else start + shrink * (fit - start)
             steps.append((new, w))
         if blown is None:
-            preds = [_predict_lin(pal_lin, new) for new, _ in steps]
+            preds = _predict_lins(pal_lin, [new for new, _ in steps])
             news = [match_from_distances(d, p) for d, p in
                     zip(palette_distances(lab, palette, preds), preds)]
         else:

@@ -325,3 +325,16 @@ def test_the_light_fit_matches_its_starts_side_by_side(monkeypatch):
     match, _, _ = colour.classify_adaptive(lab, pal, iterations=4)
     assert len(calls) <= 1 + 4
     assert match.distance.mean() < 5.0
+
+
+def test_the_palette_predicted_under_several_lights_at_once_is_as_one_by_one():
+    from vision.colour import (_predict_lins, as_correction, lab_to_bgr, linear_to_srgb,
+                               srgb_to_linear)
+    pal = Palette.from_hex(kit_for_game("octopus").colours)
+    pal_lin = srgb_to_linear(lab_to_bgr(pal.lab)).astype(np.float64)
+    lights = [None, np.array([1.3, 0.9, 0.7]),
+              np.array([[2.5, 2.0, 1.6], [0.05, 0.02, 0.1]])]  # (the last one clips)
+    for got, light in zip(_predict_lins(pal_lin, lights), lights):
+        c = as_correction(light)
+        seen = linear_to_srgb(np.clip(pal_lin * c[0] + c[1], 0.0, 1.0)).astype(np.float32)
+        assert np.array_equal(got, bgr_to_lab(seen).astype(np.float64))
