@@ -506,11 +506,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     edgy = ctx.sides is not None and on_ring.any() and bool(
         np.mean([ctx.sides[c] >= EDGY_SIDES for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE)
 
+    # (each cell's distance to the bare table's looks, TABLE_LOOKS-th nearest: see below)
+    near_ring: np.ndarray | None = None
+
     def table_shows(i: int) -> bool:
         """Whether the bare table (the ring) shows the cell's colour too: a patterned
         cloth's square or stripe."""
-        return (len(ring) >= TABLE_LOOKS
-                and bool(np.sort(ciede2000(ring, labs[i][None, :]))[TABLE_LOOKS - 1] < GROW_APART))
+        return near_ring is not None and bool(near_ring[i] < GROW_APART)
     # how far each cell's colour lies from every look of the bare table under more or less
     # light (see _surface_looks): a lamp's hot spot on the table is one of them
     lit = None
@@ -680,6 +682,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         # pips instead, see read_cells: a shadow beside the layout can look like a black tile)
         sure_tiles = ([j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]
                       if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
+        like_tiles = None  # (whether each cell looks like a tile taken: once, when asked)
         for i, cell in enumerate(cells):
             # (smooth as the tiles where the table is textured, with an outline along two sides:
             # evidence of its own, which a palette-like colour (within TEXTURE_FIT) and a face
@@ -698,7 +701,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 # on a cream or peach cloth under a lamp the tiles taken leave ill estimated)
                 growable.append(cell)
                 continue
-            if (d_pal[i] > GROW_FIT and not _looks_like(labs[i], labs[sure_tiles])
+            if d_pal[i] > GROW_FIT and like_tiles is None:
+                like_tiles = _looks_like(labs, labs[sure_tiles])
+            if (d_pal[i] > GROW_FIT and not like_tiles[i]
                     and not (smooth and d_pal[i] <= TEXTURE_FIT)):
                 continue
             if d_table[i] >= GROW_APART and not table_shows(i):
@@ -733,10 +738,13 @@ def _cloth_under_profile(ctx: _Ctx, cell: tuple[int, int], fit: float, from_tabl
             and fit > GROW_FIT)
 
 
-def _looks_like(lab: np.ndarray, tiles: np.ndarray) -> bool:
-    """Whether a colour ``lab`` (3,) lies within :data:`GROW_FIT` (CIEDE2000) of one of the
-    ``tiles`` ``(N, 3)`` (Lab of tiles taken)."""
-    return len(tiles) > 0 and float(ciede2000(tiles, lab[None, :]).min()) <= GROW_FIT
+def _looks_like(labs: np.ndarray, tiles: np.ndarray) -> np.ndarray:
+    """Whether each colour of ``labs`` ``(M, 3)`` lies within :data:`GROW_FIT` (CIEDE2000) of
+    one of the ``tiles`` ``(N, 3)`` (Lab of tiles taken): ``(M,)`` bool. (All cells at once:
+    a call's fixed cost is most of a few colours' CIEDE2000.)"""
+    if len(tiles) == 0:
+        return np.zeros(len(labs), bool)
+    return ciede2000(tiles[None, :, :], labs[:, None, :]).min(axis=1) <= GROW_FIT
 
 
 def _diagonal_contrast(lightness: np.ndarray) -> np.ndarray:

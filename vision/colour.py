@@ -208,26 +208,49 @@ DISTANCE_MEMO_SAMPLES = 2048
 def palette_distance(lab: np.ndarray, palette: Palette, predicted: np.ndarray | None = None) -> np.ndarray:
     """:func:`palette_distance_of` (see there), the same samples against the same palette and
     predicted colours computed once (see :data:`_DISTANCE_MEMO`); a fresh array each call."""
+    return palette_distances(lab, palette, [predicted])[0]
+
+
+def palette_distances(lab: np.ndarray, palette: Palette,
+                      predicted: Sequence[np.ndarray | None]) -> list[np.ndarray]:
+    """:func:`palette_distance` of the samples ``lab`` against each of several predictions of
+    the palette (``predicted``, each ``(K, 3)`` or None), those not computed before (see
+    :data:`_DISTANCE_MEMO`) in one call of :func:`palette_distance_of`: a light's fit tries
+    a few exposures at its start, and a call's fixed cost (tens of array operations of
+    CIEDE2000) is most of a match of tens of cells. Fresh arrays."""
     samples = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
     if len(samples) > DISTANCE_MEMO_SAMPLES:
-        return palette_distance_of(lab, palette, predicted)
-    ref = np.asarray(palette.lab if predicted is None else predicted, dtype=np.float64)
+        return [palette_distance_of(lab, palette, p) for p in predicted]
+    refs = [np.asarray(palette.lab if p is None else p, dtype=np.float64) for p in predicted]
     cov = b"" if palette.cov is None else np.asarray(palette.cov, np.float64).tobytes()
-    key = (id(palette), samples.tobytes(), samples.strides, ref.shape, ref.strides, ref.tobytes(),
-           cov)
-    hit = _DISTANCE_MEMO.get(key)
-    if hit is not None and hit[0]() is palette:
-        _DISTANCE_MEMO.move_to_end(key)
-        return hit[1].copy()
-    d = palette_distance_of(lab, palette, predicted)
-    _DISTANCE_MEMO[key] = (weakref.ref(palette), d.copy())
-    while len(_DISTANCE_MEMO) > DISTANCE_MEMO_SIZE:
-        _DISTANCE_MEMO.popitem(last=False)
-    return d
+    sample_key = (id(palette), samples.tobytes(), samples.strides)
+    keys = [(*sample_key, ref.shape, ref.strides, ref.tobytes(), cov) for ref in refs]
+    out: list[np.ndarray | None] = []
+    for key in keys:
+        hit = _DISTANCE_MEMO.get(key)
+        if hit is not None and hit[0]() is palette:
+            _DISTANCE_MEMO.move_to_end(key)
+            out.append(hit[1].copy())
+        else:
+            out.append(None)
+    todo = [i for i, d in enumerate(out) if d is None]
+    if todo:
+        k = len(palette.lab)
+        if len(todo) == 1:
+            d_all = palette_distance_of(lab, palette, refs[todo[0]])
+        else:
+            d_all = palette_distance_of(lab, palette, np.vstack([refs[i] for i in todo]), tiled=len(todo))
+        for j, i in enumerate(todo):
+            d = d_all[:, j * k:(j + 1) * k]
+            out[i] = d.copy()
+            _DISTANCE_MEMO[keys[i]] = (weakref.ref(palette), d.copy())
+        while len(_DISTANCE_MEMO) > DISTANCE_MEMO_SIZE:
+            _DISTANCE_MEMO.popitem(last=False)
+    return out
 
 
-def palette_distance_of(lab: np.ndarray, palette: Palette, predicted: np.ndarray | None = None
-                        ) -> np.ndarray:
+def palette_distance_of(lab: np.ndarray, palette: Palette, predicted: np.ndarray | None = None,
+                        *, tiled: int = 1) -> np.ndarray:
     """Distances ``(N, K)`` of Lab samples ``(N, 3)`` to the palette colours.
 
     CIEDE2000 to the colours as predicted (``predicted`` ``(K, 3)``, default the palette itself);
@@ -235,6 +258,8 @@ def palette_distance_of(lab: np.ndarray, palette: Palette, predicted: np.ndarray
     covariance, scaled to CIELAB units by the prior's spread (so a colour measured to vary along a
     direction tolerates samples along it, and one measured tight is kept tight, within the
     regularisation's limits): ``sqrt((1 - w) dE00^2 + w (sd0 * mahalanobis)^2)``.
+    ``tiled``: ``predicted`` holds that many predictions of the palette one after the other
+    (``(tiled * K, 3)``), the distances ``(N, tiled * K)`` likewise.
     """
     lab = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
     ref = palette.lab if predicted is None else predicted
@@ -245,6 +270,8 @@ def palette_distance_of(lab: np.ndarray, palette: Palette, predicted: np.ndarray
     if not has.any():
         return d
     inv = np.linalg.inv(np.where(has[:, None, None], palette.cov, np.eye(3)))  # (K, 3, 3)
+    if tiled > 1:
+        has, inv = np.tile(has, tiled), np.tile(inv, (tiled, 1, 1))
     diff = lab[:, None, :] - ref[None, :, :]  # (N, K, 3)
     m2 = np.einsum("nki,kij,nkj->nk", diff, inv, diff)
     dm = _COV_REF_SD * np.sqrt(np.maximum(m2, 0.0))
@@ -351,9 +378,17 @@ def _predict_lin(pal_lin: np.ndarray, correction: np.ndarray | None) -> np.ndarr
     """The palette ``pal_lin`` (K, 3) linear BGR as the camera would record it under
     ``correction`` (forward model: ``observed = clip(gain * true + offset)`` per channel,
     clipping included, so over-exposed colours are predicted as they look): Lab ``(K, 3)``."""
-    c = as_correction(correction)
-    out = np.clip(pal_lin * c[0] + c[1], 0.0, 1.0)
-    return bgr_to_lab(linear_to_srgb(out).astype(np.float32)).astype(np.float64)
+    return _predict_lins(pal_lin, [correction])[0]
+
+
+def _predict_lins(pal_lin: np.ndarray, corrections: Sequence[np.ndarray | None]
+                  ) -> list[np.ndarray]:
+    """:func:`_predict_lin` under each of ``corrections``, converted together (a light's fit
+    predicts its palette under a few lights at once; the same values as one by one)."""
+    c = np.stack([as_correction(k) for k in corrections])  # (S, 2, 3)
+    out = np.clip(pal_lin[None, :, :] * c[:, 0, None, :] + c[:, 1, None, :], 0.0, 1.0)
+    lab = bgr_to_lab(linear_to_srgb(out).astype(np.float32)).astype(np.float64)
+    return list(lab)
 
 
 #: The haze of the forward model (see :func:`_fit_forward`), as a share of the light on a white
@@ -665,24 +700,47 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     if explore:
         starts += [np.vstack([start[0] * e, start[1]]) for e in (0.6, 1.6, 2.5)]
 
-    first = [(corr, matched(corr, prior_w)) for corr in starts]
+    if blown is None:
+        # (the starts' matches at once: see palette_distances)
+        preds = _predict_lins(pal_lin, starts)
+        first = [(corr, match_from_distances(d, p)) for corr, d, p in
+                 zip(starts, palette_distances(lab, palette, preds), preds)]
+    else:
+        first = [(corr, matched(corr, prior_w)) for corr in starts]
     if len(first) > 2:
         # refine the two starts that fit best at once (plus the given one)
         costs = [_median(m.distance) + 0.5 * float(np.mean(np.minimum(m.distance, 30))) for _, m in first]
         keep = {0, *np.argsort(costs)[:2].tolist()}
         first = [f for i, f in enumerate(first) if i in keep]
-    for corr, match in first:
-        for _ in range(iterations):
+    # (the starts refined side by side, a step of each at a time: their matches at each step
+    # at once, see palette_distances; each start's steps and ending as on its own)
+    states = [[corr, match, True] for corr, match in first]  # [light, match, still refining]
+    for _ in range(iterations):
+        active = [s for s in states if s[2]]
+        if not active:
+            break
+        steps = []
+        for s in active:
+            corr, match = s[0], s[1]
             w = prior_w / (1.0 + match.distance / 8.0)
             fit = _fit_forward(obs_lin, pal_lin[match.index], w, shared_haze=shared_haze)
             new = corr + shrink * (fit - corr) if corr is start else start + shrink * (fit - start)
-            new_match = matched(new, w, match.index)
+            steps.append((new, w))
+        if blown is None:
+            preds = _predict_lins(pal_lin, [new for new, _ in steps])
+            news = [match_from_distances(d, p) for d, p in
+                    zip(palette_distances(lab, palette, preds), preds)]
+        else:
+            news = [matched(new, w, s[1].index) for (new, w), s in zip(steps, active)]
+        for s, (new, _), new_match in zip(active, steps, news):
+            corr, match = s[0], s[1]
             if _median(new_match.distance) > _median(match.distance) + 1e-6:
-                break
-            if np.array_equal(new_match.index, match.index) and np.abs(new - corr).max() < 1e-3:
-                corr, match = new, new_match
-                break
-            corr, match = new, new_match
+                s[2] = False
+            elif np.array_equal(new_match.index, match.index) and np.abs(new - corr).max() < 1e-3:
+                s[:] = [new, new_match, False]
+            else:
+                s[:2] = [new, new_match]
+    for corr, match, _ in states:
         cost = _median(match.distance) + 0.5 * float(np.mean(np.minimum(match.distance, 30)))
         if best is None or cost < best[0]:
             best = (cost, match, corr)

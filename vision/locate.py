@@ -1523,22 +1523,35 @@ def _comb_near_one(profile: np.ndarray, px: int, n_fft: int = PROFILE_FFT
     norm = float(profile.sum()) + 1e-9
     n = max(n_fft, len(profile))
     spectrum = np.fft.rfft(profile, n=n)
-    lo, hi = FOCUS_PERIODS
-    k = np.arange(int(math.ceil(n / (hi * px))), int(n / (lo * px)) + 1)
-    k = k[(k >= 1) & (k < len(spectrum))]
+    k = _comb_bins(n, px, len(spectrum))
     z = spectrum[k] / norm
     i = int(np.abs(z).argmax())
-    period = float(n / (k[i] * px))
-    phase = float(-np.angle(z[i]) / (2 * np.pi) * period) % period
-    return period, phase, float(abs(z[i]))
+    return (*_period_phase(n, int(k[i]), px, z[i]), float(abs(z[i])))
+
+
+def _comb_bins(n: int, px: int, n_bins: int) -> np.ndarray:
+    """The frequencies (indices into a transform of length ``n``, ``n_bins`` of them) of the
+    periods :data:`FOCUS_PERIODS` at ``px`` pixels a cell."""
+    lo, hi = FOCUS_PERIODS
+    k = np.arange(int(math.ceil(n / (hi * px))), int(n / (lo * px)) + 1)
+    return k[(k >= 1) & (k < n_bins)]
+
+
+def _period_phase(n: int, k: int, px: int, z: complex) -> tuple[float, float]:
+    """The period and phase (cells) of the comb at frequency ``k`` of a transform of length
+    ``n`` (``px`` pixels a cell), its phasor ``z``."""
+    period = float(n / (np.int64(k) * px))
+    phase = float(-np.angle(z) / (2 * np.pi) * period) % period
+    return period, phase
 
 
 def _perspective_change(g: float, h: float, centre: np.ndarray) -> np.ndarray:
     """The change of lattice coordinates (3, 3) ``old = G new`` adding the perspective terms
     ``g``, ``h`` about ``centre`` (identity there)."""
     T = np.array([[1, 0, -centre[0]], [0, 1, -centre[1]], [0, 0, 1.0]])
+    T_inv = np.array([[1, 0, centre[0]], [0, 1, centre[1]], [0, 0, 1.0]])  # (exactly inv(T))
     P = np.array([[1, 0, 0], [0, 1, 0], [g, h, 1.0]])
-    return np.linalg.inv(T) @ P @ T
+    return T_inv @ P @ T
 
 
 #: Most edge pixels (the strongest) of each axis the focus measures its combs on.
@@ -1574,14 +1587,44 @@ def _points_comb(coord: np.ndarray, w: np.ndarray, px: int = PROFILE_PX,
     """The comb near one cell (see :func:`_comb_near_one`) of edge points at lattice
     coordinates ``coord`` (N,) with strengths ``w`` (N,): ``(period, phase, coherence)``, the
     phase from ``floor(min(coord))``."""
-    if len(coord) < 10:
-        return 1.0, 0.0, 0.0
-    lo = math.floor(float(coord.min()))
-    bins = np.maximum(((coord - lo) * px).astype(int), 0)  # (np.clip's, without its overhead)
-    profile = np.bincount(bins, weights=w)
-    period, phase, coh = _comb_near_one(profile, px, n_fft)
-    # (bin b holds the points from lo + b / px to half a bin further)
-    return period, (phase + lo + 0.5 / px) % period, coh
+    return _points_combs(coord[None, :], w, px, n_fft)[0]
+
+
+def _points_combs(coords: np.ndarray, w: np.ndarray, px: int = PROFILE_PX,
+                  n_fft: int = PROFILE_FFT) -> list[tuple[float, float, float]]:
+    """:func:`_points_comb` of each row of ``coords`` (M, N), the same points (strengths ``w``
+    (N,)) under M changes of coordinates, at once: one binning and one Fourier transform for
+    all (the focus compares nine perspectives a step, see :func:`_focus_perspective`); the
+    same values as one by one."""
+    m, n_pts = coords.shape
+    if n_pts < 10:
+        return [(1.0, 0.0, 0.0)] * m
+    lo = np.floor(coords.min(axis=1))
+    bins = np.maximum(((coords - lo[:, None]) * px).astype(int), 0)  # (np.clip's, without its overhead)
+    lengths = bins.max(axis=1) + 1
+    width = int(lengths.max())
+    n = max(n_fft, width)
+    # (one histogram for all rows: row r's bins offset by r * width; each bin sums its points
+    # in the same order as a histogram of its row alone)
+    profiles = np.bincount((bins + np.arange(m)[:, None] * width).ravel(), weights=np.tile(w, m),
+                           minlength=m * width).reshape(m, width)
+    norms = np.array([float(p[:k].sum()) for p, k in zip(profiles, lengths)]) + 1e-9
+    if n > n_fft and (lengths < width).any():
+        # (a row longer than the transform sets its length: each row's own, as one by one)
+        combs = [_comb_near_one(p[:k], px, n_fft) for p, k in zip(profiles, lengths)]
+        return [(period, (phase + float(lo_r) + 0.5 / px) % period, coh)
+                for (period, phase, coh), lo_r in zip(combs, lo)]
+    spectra = np.fft.rfft(profiles, n=n, axis=1)
+    k = _comb_bins(n, px, spectra.shape[1])
+    z = spectra[:, k] / norms[:, None]
+    mags = np.abs(z)
+    out = []
+    for r in range(m):
+        i = int(mags[r].argmax())
+        period, phase = _period_phase(n, int(k[i]), px, z[r, i])
+        # (bin b holds the points from lo + b / px to half a bin further)
+        out.append((period, (phase + float(lo[r]) + 0.5 / px) % period, float(abs(z[r, i]))))
+    return out
 
 
 def _focus_perspective(lat: Lattice, work: np.ndarray) -> Lattice:
@@ -1598,36 +1641,37 @@ def _focus_perspective(lat: Lattice, work: np.ndarray) -> Lattice:
         return lat
     centre = np.array([(lat.cols[0] + lat.cols[1] + 1) / 2, (lat.rows[0] + lat.rows[1] + 1) / 2])
 
-    def combs(g: float, h: float, n_fft: int = FOCUS_FFT
-              ) -> tuple[float, list[tuple[float, float, float]]]:
-        Ginv = np.linalg.inv(_perspective_change(g, h, centre))
-        c = []
+    def combs(ghs: list[tuple[float, float]], n_fft: int = FOCUS_FFT
+              ) -> list[tuple[float, list[tuple[float, float, float]]]]:
+        # each perspective (g, h) of ``ghs``: the summed coherence and the combs of both axes
+        Ginv = np.linalg.inv(np.stack([_perspective_change(g, h, centre) for g, h in ghs]))
+        per_axis = []
         for axis, (pts, w) in enumerate(found):
             # (the one coordinate across the axis' lines)
             x, y = pts[:, 0], pts[:, 1]
-            along = (Ginv[axis, 0] * x + Ginv[axis, 1] * y + Ginv[axis, 2]) \
-                / (Ginv[2, 0] * x + Ginv[2, 1] * y + Ginv[2, 2])
-            c.append(_points_comb(along, w, n_fft=n_fft))
-        return c[0][2] + c[1][2], c
+            along = (Ginv[:, axis, 0, None] * x + Ginv[:, axis, 1, None] * y + Ginv[:, axis, 2, None]) \
+                / (Ginv[:, 2, 0, None] * x + Ginv[:, 2, 1, None] * y + Ginv[:, 2, 2, None])
+            per_axis.append(_points_combs(along, w, n_fft=n_fft))
+        return [(cx[2] + cy[2], [cx, cy]) for cx, cy in zip(*per_axis)]
 
-    base = combs(0.0, 0.0)
+    base = combs([(0.0, 0.0)])[0]
     best = (base[0], 0.0, 0.0, base[1])
     for step in FOCUS_STEPS:
-        # (both terms at once: each tilts the other axis' lines)
+        # (both terms at once: each tilts the other axis' lines; the eight around the best so
+        # far measured at once, then taken in turn)
         g0, h0 = best[1], best[2]
-        for dg in (-step, 0.0, step):
-            for dh in (-step, 0.0, step):
-                if dg or dh:
-                    r = combs(g0 + dg, h0 + dh)
-                    if r[0] > best[0]:
-                        best = (r[0], g0 + dg, h0 + dh, r[1])
+        around = [(g0 + dg, h0 + dh) for dg in (-step, 0.0, step) for dh in (-step, 0.0, step)
+                  if dg or dh]
+        for (g, h), r in zip(around, combs(around)):
+            if r[0] > best[0]:
+                best = (r[0], g, h, r[1])
     score, g, h, _ = best
     if score < base[0] + FOCUS_GAIN:
         logger.debug("lattice left unfocused: combs %.2f -> %.2f at perspective %.3f, %.3f",
                      base[0], score, g, h)
         return lat
     # (the pitch on the finer transform: only for a lattice focused)
-    c = combs(g, h, PROFILE_FFT)[1]
+    c = combs([(g, h)], PROFILE_FFT)[0][1]
     logger.debug("lattice focused: perspective %.3f, %.3f, combs %.2f -> %.2f (periods %.3f, %.3f)",
                  g, h, base[0], score, c[0][0], c[1][0])
     G = _perspective_change(g, h, centre)

@@ -590,3 +590,18 @@ def test_a_die_face_the_lattice_sits_a_little_off_still_shows_pips():
         cell = cv2.GaussianBlur(view, (0, 0), 1.5)[24:72, 24:72]
         cells.append(cv2.resize(cell, (24, 24), interpolation=cv2.INTER_AREA))
     assert _spots_as_pips(bgr_to_lab(np.stack(cells)), 6).all()
+
+
+def test_whether_cells_look_like_the_tiles_taken_all_at_once():
+    # (every cell's nearest tile taken, in one CIEDE2000 call: the same answers as one by one)
+    import numpy as np
+    from vision.cells import GROW_FIT, _looks_like
+    from vision.colour import ciede2000
+    rng = np.random.default_rng(5)
+    tiles = rng.uniform([20, -40, -40], [90, 40, 40], (6, 3))
+    labs = np.vstack([tiles + rng.normal(0, 2, tiles.shape),
+                      rng.uniform([20, -40, -40], [90, 40, 40], (30, 3))])
+    got = _looks_like(labs, tiles)
+    want = [float(ciede2000(tiles, lab[None, :]).min()) <= GROW_FIT for lab in labs]
+    assert got.tolist() == want and any(want) and not all(want)
+    assert not _looks_like(labs, tiles[:0]).any()

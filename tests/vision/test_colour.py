@@ -281,3 +281,60 @@ def test_a_shared_haze_is_fitted_in_the_colour_it_is_given():
     assert not np.allclose(grey[1], gain * haze * lamp, atol=0.005)
     # given grey, the fit is the grey one
     assert np.allclose(_fit_shared_haze(obs, pal, w, np.ones(3)), grey)
+
+
+def test_distances_to_several_predictions_at_once_are_those_one_by_one():
+    # (a light's fit matches its samples against a few exposures at once: the same values, bit
+    # for bit, with and without measured covariances, as matching against each in turn; and
+    # those asked for again come from the memo)
+    import vision.colour as colour
+    from vision.colour import palette_distance_of, palette_distances
+    rng = np.random.default_rng(0)
+    for with_cov in (False, True):
+        k = 7
+        plab = rng.uniform([0, -60, -60], [100, 60, 60], (k, 3))
+        cov = None
+        if with_cov:
+            a = rng.normal(size=(k, 3, 3))
+            cov = a @ a.transpose(0, 2, 1) + 4 * np.eye(3)
+            cov[0] = np.nan  # (a colour without one)
+        pal = Palette(names=tuple(f"c{i}" for i in range(k)), lab=plab, cov=cov)
+        lab = rng.uniform([0, -60, -60], [100, 60, 60], (40, 3))
+        preds = [plab + rng.normal(0, 3, (k, 3)) for _ in range(4)]
+        colour._DISTANCE_MEMO.clear()
+        together = palette_distances(lab, pal, preds)
+        for p, d in zip(preds, together):
+            assert np.array_equal(d, palette_distance_of(lab, pal, p))
+        again = palette_distances(lab, pal, [preds[2], None])
+        assert np.array_equal(again[0], together[2])
+        assert np.array_equal(again[1], palette_distance_of(lab, pal))
+
+
+def test_the_light_fit_matches_its_starts_side_by_side(monkeypatch):
+    # (the exploring starts' matches are computed together at the start and at each refining
+    # step: one CIEDE2000 call a step, whatever the number of starts)
+    import vision.colour as colour
+    pal = Palette.from_hex(kit_for_game("textile").colours)
+    rng = np.random.default_rng(2)
+    lab = pal.lab[rng.integers(0, len(pal.lab), 30)] + rng.normal(0, 2, (30, 3))
+    calls = []
+    real = colour.palette_distance_of
+    monkeypatch.setattr(colour, "palette_distance_of",
+                        lambda *a, **k: calls.append(1) or real(*a, **k))
+    colour._DISTANCE_MEMO.clear()
+    match, _, _ = colour.classify_adaptive(lab, pal, iterations=4)
+    assert len(calls) <= 1 + 4
+    assert match.distance.mean() < 5.0
+
+
+def test_the_palette_predicted_under_several_lights_at_once_is_as_one_by_one():
+    from vision.colour import (_predict_lins, as_correction, lab_to_bgr, linear_to_srgb,
+                               srgb_to_linear)
+    pal = Palette.from_hex(kit_for_game("octopus").colours)
+    pal_lin = srgb_to_linear(lab_to_bgr(pal.lab)).astype(np.float64)
+    lights = [None, np.array([1.3, 0.9, 0.7]),
+              np.array([[2.5, 2.0, 1.6], [0.05, 0.02, 0.1]])]  # (the last one clips)
+    for got, light in zip(_predict_lins(pal_lin, lights), lights):
+        c = as_correction(light)
+        seen = linear_to_srgb(np.clip(pal_lin * c[0] + c[1], 0.0, 1.0)).astype(np.float32)
+        assert np.array_equal(got, bgr_to_lab(seen).astype(np.float64))

@@ -42,3 +42,22 @@ def test_a_lattice_on_the_tiles_stays_as_it_is():
     img, fg = _colour_tiles()
     lat = _lattice(fg)
     assert _focus_perspective(lat, img) is lat
+
+
+def test_the_combs_of_many_perspectives_at_once_are_those_one_by_one():
+    # (the focus measures the eight perspectives around the best at once: the same values, bit
+    # for bit, as measuring them in turn; rows of different lengths, and longer than the
+    # transform, included)
+    from vision.locate import _comb_near_one, _points_combs
+    rng = np.random.default_rng(3)
+    for n_fft, spread in ((1024, 12.0), (64, 12.0), (4096, 3.0)):
+        base = rng.uniform(-3, spread, 700)
+        coords = np.stack([base * (1 + rng.normal(0, 0.02)) + rng.normal(0, 0.01)
+                           for _ in range(5)])
+        w = rng.uniform(0, 300, 700)
+        together = _points_combs(coords, w, n_fft=n_fft)
+        for row, got in zip(coords, together):
+            lo = np.floor(row.min())
+            profile = np.bincount(np.maximum(((row - lo) * 16).astype(int), 0), weights=w)
+            period, phase, coh = _comb_near_one(profile, 16, n_fft)
+            assert got == (period, (phase + lo + 0.5 / 16) % period, coh)
