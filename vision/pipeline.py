@@ -597,8 +597,8 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     """The reading kept (``best``) read again on its lattice refitted to the tiles it read
     (see :func:`vision.locate.refit_to_tiles`: the far end of a tilted layout may lie a third
     of a cell off the lattice the lines gave), kept when it reads better; else ``best`` as it
-    is; or, where every tile lies pips up (Octopus), when its cells show more tiles, each
-    with its die face (see :func:`_shows_more_faces`). (Once, on the reading kept, and only
+    is; or, for tiles with die faces (Octopus, Textile), when its cells show more tiles,
+    each added one with its pips (see :func:`_shows_more_faces`). (Once, on the reading kept, and only
     when the refit moved the lattice: a read more at most per photo.)"""
     lat = refit_to_tiles(best.lattice, image, [(r.row, r.col) for r in best.readings
                                                 if r.occupied])
@@ -609,7 +609,7 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
                  "none" if again is None else f"{again.score:.2f}")
     if again is None:
         return best
-    if again.score < best.score or (pips_shown(kit, game) and _shows_more_faces(best, again)):
+    if again.score < best.score or (bool(kit.pips) and _shows_more_faces(best, again)):
         return again
     return best
 

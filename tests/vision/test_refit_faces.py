@@ -50,3 +50,18 @@ def test_a_refit_reading_more_die_faces_on_as_good_a_lattice_is_kept():
     assert not _shows_more_faces(before, _candidate(4.38, 4.45, more, set_fit=0.9))
     # the same tiles: not more
     assert not _shows_more_faces(before, _candidate(4.38, 4.45, first))
+
+
+def test_the_refit_reading_more_faces_is_kept_for_textile_and_octopus(monkeypatch):
+    """pipeline._refit_on_tiles keeps the refitted lattice's reading that shows more die faces
+    for both games of die-faced tiles (Textile's tiles may lie either way up: one added that
+    shows its pips is a tile all the same)."""
+    import vision.pipeline as P
+    from vision.kits import kit_for_game
+
+    before = _candidate(4.12, 2.92, [_tile(0, c) for c in range(5)] + [_tile(1, 0, occupied=False)])
+    after = _candidate(4.42, 3.21, [_tile(0, c) for c in range(5)] + [_tile(1, 0)])
+    monkeypatch.setattr(P, "refit_to_tiles", lambda lat, image, tiles: object())
+    monkeypatch.setattr(P, "_read_best", lambda *a, **k: P._Reads(after, 0, 0, 0.0, 0.0))
+    for game in ("textile", "octopus"):
+        assert P._refit_on_tiles(None, kit_for_game(game), game, None, None, before) is after
