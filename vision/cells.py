@@ -1391,6 +1391,11 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 and _no_pips_seen(attrs[cell])))
         faceless = [cell for cell in occupied if attrs[cell][0].get("pips") is None
                     and (glared(cell) or bare(cell) or outline_free(cell))]
+        # (... and, where every tile lies pips up, a cell of the bare table's own colour whose
+        # pips are of no pip paint is the table too: a die's pips are black or white, a
+        # cloth's dots in its ground's middle (green on white) are not, see _pip_paints)
+        faceless += [cell for cell in occupied if cell not in faceless and _printed_pips(
+            ctx, cell, attrs[cell], vouched)]
         # (... and where the bare table itself reads as die faces, a printed cloth's motifs
         # taken for pips, the pips of a cell of its colour are no evidence either)
         dotted = [cell for cell in occupied if TABLE_COLOURED_NEEDS_PIPS and die_faces
@@ -1407,7 +1412,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             logger.debug("cell %s: no pips and %s", cell,
                          "blown out, no outline: glare on the table" if glared(cell)
                          else "the table's colour: the table, or a hole" if bare(cell)
-                         else "no outline: the table")
+                         else "no outline: the table" if outline_free(cell)
+                         else "the table's colour, its pips no pip paint: the table's print")
             occ[cell], occ_conf[cell] = False, 0.6
         if (die_faces and TABLE_COLOURED_NEEDS_PIPS and fg_cells is not None
                 and (table_dots and table_dots[0])):
@@ -2230,6 +2236,17 @@ def _stray_dots(ctx: _Ctx, reads: dict) -> set:
                          int((d > step / 2).sum()), len(d))
             out.add(cell)
     return out
+
+
+def _printed_pips(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Collection) -> bool:
+    """Whether a cell taken (its :func:`_read_solid` ``reading``), where every tile lies pips
+    up, is of the bare table's own colour (``ctx.table_coloured``), not vouched for by its pips
+    beside the layout, and shows pips of no pip paint (``pips_of_pip_paint``, see
+    :func:`_pip_paints`): the table's print (a polka-dot cloth's dot in the middle of a hole in
+    the layout), not a tile's die face."""
+    return (ctx.die_faces and cell in ctx.table_coloured and cell not in vouched
+            and reading[0].get("pips") is not None and len(reading) > 4
+            and not reading[4].get("pips_of_pip_paint", True))
 
 
 def _vouched_by_pips(reads: dict, outlined: Collection = ()) -> dict:
