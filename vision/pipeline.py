@@ -598,8 +598,8 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     (see :func:`vision.locate.refit_to_tiles`: the far end of a tilted layout may lie a third
     of a cell off the lattice the lines gave), kept when it reads better; else ``best`` as it
     is; or, for tiles with die faces (Octopus, Textile), when its cells show more tiles,
-    each added one with its pips (see :func:`_shows_more_faces`). (Once, on the reading kept, and only
-    when the refit moved the lattice: a read more at most per photo.)"""
+    each added one with its pips (see :func:`_shows_more_faces`). (Once, on the reading kept,
+    and only when the refit moved the lattice: a read more at most per photo.)"""
     lat = refit_to_tiles(best.lattice, image, [(r.row, r.col) for r in best.readings
                                                 if r.occupied])
     if lat is best.lattice:
