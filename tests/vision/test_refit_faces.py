@@ -4,11 +4,11 @@ shows a tile's outline all round and its pips.
 
 - vision.cells._vouched_by_pips: a cell with a tile's outline all along its four sides is
   vouched for by clear pips whatever its colour's confidence;
-- vision.pipeline._shows_more_faces: a reading on the lattice refitted to the tiles that shows
-  every tile of the reading kept and more die faces, on a lattice as good, is kept though the
-  added tile's colour fit raised its score."""
+- vision.pipeline._holds_the_faces: a reading on the lattice refitted to the tiles that shows
+  every tile of the reading kept (and perhaps more die faces), on a lattice as good, is kept
+  though the colour fit raised its score (an added tile's, or cells moved onto the tiles)."""
 from vision.cells import PIPS_FIT, CellReading, _vouched_by_pips
-from vision.pipeline import REFIT_LATTICE_SLACK, _Candidate, _shows_more_faces
+from vision.pipeline import REFIT_LATTICE_SLACK, _Candidate, _holds_the_faces
 
 
 def _read(conf: float) -> tuple:
@@ -39,17 +39,17 @@ def test_a_refit_reading_more_die_faces_on_as_good_a_lattice_is_kept():
     before = _candidate(4.22, 4.30, first)
     more = [_tile(0, c) for c in range(5)] + [_tile(1, 0, pips=3)]
     # (the white tile's loose fit raised the mean: the score is worse, the lattice no worse)
-    assert _shows_more_faces(before, _candidate(4.38, 4.45, more))
+    assert _holds_the_faces(before, _candidate(4.38, 4.45, more))
     # a lattice worse beyond its colour fit (cells cutting through tiles) is not
-    assert not _shows_more_faces(before, _candidate(4.38 + 2 * REFIT_LATTICE_SLACK, 4.45, more))
+    assert not _holds_the_faces(before, _candidate(4.38 + 2 * REFIT_LATTICE_SLACK, 4.45, more))
     # a tile added without pips, a tile lost, or a worse set fit is not
     no_pips = [_tile(0, c) for c in range(5)] + [_tile(1, 0, pips=None)]
-    assert not _shows_more_faces(before, _candidate(4.38, 4.45, no_pips))
+    assert not _holds_the_faces(before, _candidate(4.38, 4.45, no_pips))
     lost = [_tile(0, c) for c in range(4)] + [_tile(1, 0), _tile(1, 1)]
-    assert not _shows_more_faces(before, _candidate(4.38, 4.45, lost))
-    assert not _shows_more_faces(before, _candidate(4.38, 4.45, more, set_fit=0.9))
-    # the same tiles: not more
-    assert not _shows_more_faces(before, _candidate(4.38, 4.45, first))
+    assert not _holds_the_faces(before, _candidate(4.38, 4.45, lost))
+    assert not _holds_the_faces(before, _candidate(4.38, 4.45, more, set_fit=0.9))
+    # the same tiles, on the lattice the tiles' edges measured: kept though the fit rose
+    assert _holds_the_faces(before, _candidate(4.38, 4.45, first))
 
 
 def test_the_refit_reading_more_faces_is_kept_for_textile_and_octopus(monkeypatch):
