@@ -13,7 +13,7 @@ from collections import abc
 import math
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Collection, Mapping
 
 import cv2
 import numpy as np
@@ -396,6 +396,7 @@ class _Ctx:
     card_like: list = field(default_factory=list)  # cells left out, perhaps cards (see _occupancy)
     card_hot: set = field(default_factory=set)  # ... of them, perhaps cards in a hot spot
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
+    outlined: set = field(default_factory=set)  # of them, those with a tile's outline all round
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
     texture: dict | None = None  # solid tiles: each cell's face texture (see _face_texture)
     die_faces: bool = False  # every tile lies pips up (see read_cells)
@@ -566,6 +567,17 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         """How near the palette the cell's best-fitting colour lies (a sector tile's best
         sector; the one colour of a solid face)."""
         return ctx.best_fit[cells[i]] if ctx.best_fit is not None else float(d_pal[i])
+
+    def outlined(i: int) -> bool:
+        """Whether a cell not taken shows a tile's outline all along its four sides, one of
+        them its own rim (see :func:`_own_rim`), in a colour no further from the palette than
+        :data:`ALIEN_COLOUR` (on a table whose pattern makes edges, one the table lacks): a
+        tile the mask missed, however ill the light fitted on the others predicts its paint
+        (a white tile on a cream or peach cloth under a warm lamp)."""
+        cell = cells[i]
+        return (ctx.full_sides is not None and all(ctx.full_sides[cell])
+                and fits_best(i) <= ALIEN_COLOUR and not (edgy and table_shows(i))
+                and _own_rim(cell, ctx.full_sides[cell], occ))
     for i, cell in enumerate(cells):
         if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
@@ -663,11 +675,16 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # however uneven among tiles on all four sides: a lamp's hot spot across a tile's face
     # makes it uneven, paint and sheen, where a hole in the layout shows one cell of the table;
     # and one even as two paints, a face and its pips: a 5's or a 6's pips make it uneven)
+    # (and one even with a tile's outline all round, whatever its colour's fit: its pips
+    # vouch for it, see outlined)
     ctx.pip_candidates = [cell for i, cell in enumerate(cells)
                           if not occ[cell] and ((d_pal[i] <= PIPS_FIT
                                                  and (steady(cell) or _enclosed(cell, occ)
                                                       or even_paints(cell)))
-                                                or _blown_face(ctx, cell))]
+                                                or _blown_face(ctx, cell)
+                                                or (steady(cell) and outlined(i)))]
+    ctx.outlined = {cell for i, cell in enumerate(cells)
+                    if not occ[cell] and steady(cell) and outlined(i)}
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
         # it off) but that fits a palette colour closely, stands well apart from the table and
@@ -692,9 +709,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                       and (ctx.blown or {}).get(cell, 0.0) <= TEXTURE_GLARE)
             if occ[cell] or not (steady(cell) or smooth):
                 continue
-            if (sure_tiles and ctx.full_sides is not None and all(ctx.full_sides[cell])
-                    and fits_best(i) <= ALIEN_COLOUR and not (edgy and table_shows(i))
-                    and _own_rim(cell, ctx.full_sides[cell], occ)
+            if (sure_tiles and outlined(i)
                     and not _cloth_under_profile(ctx, cell, fits_best(i), float(d_table[i]))):
                 # (or, whatever its colour's distance from the table and the palette, with a
                 # tile's outline all along its four sides, one of them its own rim: a white tile
@@ -1290,7 +1305,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         def show_pips(near: list) -> list:
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need(layout + list(vouched) + near)
-            more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains))
+            more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains), ctx.outlined)
             if not die_faces:
                 stray = _stray_dots(ctx, more)
                 more = {c: r for c, r in more.items() if c not in stray}
@@ -1384,6 +1399,11 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 and _no_pips_seen(attrs[cell])))
         faceless = [cell for cell in occupied if attrs[cell][0].get("pips") is None
                     and (glared(cell) or bare(cell) or outline_free(cell))]
+        # (... and, where every tile lies pips up, a cell of the bare table's own colour whose
+        # pips are of no pip paint is the table too: a die's pips are black or white, a
+        # cloth's dots in its ground's middle (green on white) are not, see _pip_paints)
+        faceless += [cell for cell in occupied if cell not in faceless and _printed_pips(
+            ctx, cell, attrs[cell], vouched)]
         # (... and where the bare table itself reads as die faces, a printed cloth's motifs
         # taken for pips, the pips of a cell of its colour are no evidence either)
         dotted = [cell for cell in occupied if TABLE_COLOURED_NEEDS_PIPS and die_faces
@@ -1400,7 +1420,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             logger.debug("cell %s: no pips and %s", cell,
                          "blown out, no outline: glare on the table" if glared(cell)
                          else "the table's colour: the table, or a hole" if bare(cell)
-                         else "no outline: the table")
+                         else "no outline: the table" if outline_free(cell)
+                         else "the table's colour, its pips no pip paint: the table's print")
             occ[cell], occ_conf[cell] = False, 0.6
         if (die_faces and TABLE_COLOURED_NEEDS_PIPS and fg_cells is not None
                 and (table_dots and table_dots[0])):
@@ -2225,15 +2246,30 @@ def _stray_dots(ctx: _Ctx, reads: dict) -> set:
     return out
 
 
-def _vouched_by_pips(reads: dict) -> dict:
+def _printed_pips(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Collection) -> bool:
+    """Whether a cell taken (its :func:`_read_solid` ``reading``), where every tile lies pips
+    up, is of the bare table's own colour (``ctx.table_coloured``), not vouched for by its pips
+    beside the layout, and shows pips of no pip paint (``pips_of_pip_paint``, see
+    :func:`_pip_paints`): the table's print (a polka-dot cloth's dot in the middle of a hole in
+    the layout), not a tile's die face."""
+    return (ctx.die_faces and cell in ctx.table_coloured and cell not in vouched
+            and reading[0].get("pips") is not None and len(reading) > 4
+            and not reading[4].get("pips_of_pip_paint", True))
+
+
+def _vouched_by_pips(reads: dict, outlined: Collection = ()) -> dict:
     """The cells beside the layout (their :func:`_read_solid` readings ``reads``) that show a
     die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`, of a pip paint
-    (:data:`PIP_OFF_MIX`) where that was looked at (see :func:`_pip_paints`)."""
+    (:data:`PIP_OFF_MIX`) where that was looked at (see :func:`_pip_paints`). Of a cell with a
+    tile's outline all round (``outlined``, see :func:`_occupancy`) its colour need not be
+    clear: the outline is the tile's shape, the pips its face (a white tile on a cream cloth
+    under a warm lamp fits no paint well as the light fitted on the others predicts it)."""
     return {c: r for c, r in reads.items()
             if (r[0].get("colour") or r[3] <= PIPS_FIT) and r[0].get("pips")
             and r[1].get("pips", 0.0) >= PIPS_VOUCH
             and (len(r) < 5 or (r[4].get("pips_of_pip_paint", True)
-                                and r[4].get("plain_colour_conf", 1.0) >= CONFIDENCE_THRESHOLD))}
+                                and (c in outlined or r[4].get("plain_colour_conf", 1.0)
+                                     >= CONFIDENCE_THRESHOLD)))}
 
 
 #: Where every tile lies pips up, a cell of the bare table's own colour read without pips is

@@ -597,8 +597,9 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     """The reading kept (``best``) read again on its lattice refitted to the tiles it read
     (see :func:`vision.locate.refit_to_tiles`: the far end of a tilted layout may lie a third
     of a cell off the lattice the lines gave), kept when it reads better; else ``best`` as it
-    is. (Once, on the reading kept, and only when the refit moved the lattice: a read more at
-    most per photo.)"""
+    is; or, for tiles with die faces (Octopus, Textile), when its cells show the same tiles
+    or more, each added one with its pips (see :func:`_holds_the_faces`). (Once, on the
+    reading kept, and only when the refit moved the lattice: a read more at most per photo.)"""
     lat = refit_to_tiles(best.lattice, image, [(r.row, r.col) for r in best.readings
                                                 if r.occupied])
     if lat is best.lattice:
@@ -606,7 +607,45 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     again = _read_best(image, kit, game, [lat], palette, profile, framed=False).best
     logger.debug("lattice refitted to the tiles: score %.2f -> %s", best.score,
                  "none" if again is None else f"{again.score:.2f}")
-    return again if again is not None and again.score < best.score else best
+    if again is None:
+        return best
+    if again.score < best.score or (bool(kit.pips) and _holds_the_faces(best, again)):
+        return again
+    return best
+
+
+def _holds_the_faces(before: _Candidate, after: _Candidate) -> bool:
+    """Whether ``after``, a reading of ``before``'s cells on its lattice refitted to its tiles
+    (the same cells, each moved by a fraction of one), shows every tile ``before`` read, and
+    perhaps more, each tile added showing its die face's pips (see :func:`_widened_tiles`), as
+    well fitting the set, on a lattice that lies on the tiles as well: the score's part other
+    than the colour fit (the cells cut through no more tiles, cover the layout, have the tiles'
+    shape and outlines) no worse than :data:`REFIT_LATTICE_SLACK`.
+
+    The refit measured where the tiles lie (each tile's pair of edges a tile apart on the
+    lattice's top-down view) and moved their cells by :data:`vision.locate.TILE_REFIT_MOVED`
+    or more; on the same tiles the score's mean colour fit cannot overrule that measurement: a
+    cell a third of a tile off still samples mostly its tile's paint (a tiled floor's grid
+    gave final5/octopus-hard-084 a lattice a third of a cell off, its pips read 1 for 5 and 6:
+    fit 3.92 against the refit's 4.03), and a tile more, in a paint the light fitted on the
+    others predicts less well (a white die face under a warm lamp, on a cream cloth the mask
+    leaves it in), raises it, though its cell shows a face with pips where the first reading
+    saw the table."""
+    was = sum(r.occupied for r in before.readings)
+    now = sum(r.occupied for r in after.readings)
+    if now < was or not _widened_tiles(before.readings, after.readings):
+        return False
+    if after.info.get("set_fit", 0.0) < before.info.get("set_fit", 1.0):
+        return False
+    return (after.score - after.info["fit"]) <= (before.score - before.info["fit"]
+                                                  + REFIT_LATTICE_SLACK)
+
+
+#: The score's part other than the colour fit (see :func:`_score`) of a refitted lattice
+#: that reads the same die faces or more may be this much worse (a hundredth of the layout's
+#: cells cut through by tiles: 0.1; the refit moves the cells a fraction of one, its partial
+#: share measured 0.19-0.20 against 0.19 on final5/octopus-normal-082).
+REFIT_LATTICE_SLACK = 0.1
 
 
 def _tiles_within(image: np.ndarray, kit: Kit, game: str, palette: Palette,

@@ -1,0 +1,67 @@
+"""Outlined die faces the colour fit misses (Octopus): a white tile on a cream cloth under a
+warm lamp fits no paint well as the light fitted on the other tiles predicts it, though it
+shows a tile's outline all round and its pips.
+
+- vision.cells._vouched_by_pips: a cell with a tile's outline all along its four sides is
+  vouched for by clear pips whatever its colour's confidence;
+- vision.pipeline._holds_the_faces: a reading on the lattice refitted to the tiles that shows
+  every tile of the reading kept (and perhaps more die faces), on a lattice as good, is kept
+  though the colour fit raised its score (an added tile's, or cells moved onto the tiles)."""
+from vision.cells import PIPS_FIT, CellReading, _vouched_by_pips
+from vision.pipeline import REFIT_LATTICE_SLACK, _Candidate, _holds_the_faces
+
+
+def _read(conf: float) -> tuple:
+    """A :func:`vision.cells._read_solid` reading of a face with six clear pips whose colour
+    fits a paint within PIPS_FIT but is named with confidence ``conf``."""
+    return ({"colour": None, "pips": 6}, {"colour": conf, "pips": 1.0}, [], PIPS_FIT - 7.0,
+            {"plain_colour_conf": conf, "pips_of_pip_paint": True})
+
+
+def test_pips_vouch_for_an_outlined_face_whatever_its_colour_confidence():
+    reads = {(0, 0): _read(0.06), (0, 1): _read(0.06), (0, 2): _read(0.9)}
+    # (unsure of its colour and no outline all round: a cloth's flower with spots may be that)
+    assert set(_vouched_by_pips(reads)) == {(0, 2)}
+    assert set(_vouched_by_pips(reads, {(0, 0)})) == {(0, 0), (0, 2)}
+
+
+def _tile(r: int, c: int, pips: int | None = 3, occupied: bool = True) -> CellReading:
+    return CellReading(r, c, occupied, 0.9, attrs={"colour": "red", "pips": pips})
+
+
+def _candidate(score: float, fit: float, tiles: list[CellReading], set_fit: float = 1.0
+               ) -> _Candidate:
+    return _Candidate(score, None, None, tiles, {"fit": fit, "set_fit": set_fit})
+
+
+def test_a_refit_reading_more_die_faces_on_as_good_a_lattice_is_kept():
+    first = [_tile(0, c) for c in range(5)] + [_tile(1, 0, occupied=False)]
+    before = _candidate(4.22, 4.30, first)
+    more = [_tile(0, c) for c in range(5)] + [_tile(1, 0, pips=3)]
+    # (the white tile's loose fit raised the mean: the score is worse, the lattice no worse)
+    assert _holds_the_faces(before, _candidate(4.38, 4.45, more))
+    # a lattice worse beyond its colour fit (cells cutting through tiles) is not
+    assert not _holds_the_faces(before, _candidate(4.38 + 2 * REFIT_LATTICE_SLACK, 4.45, more))
+    # a tile added without pips, a tile lost, or a worse set fit is not
+    no_pips = [_tile(0, c) for c in range(5)] + [_tile(1, 0, pips=None)]
+    assert not _holds_the_faces(before, _candidate(4.38, 4.45, no_pips))
+    lost = [_tile(0, c) for c in range(4)] + [_tile(1, 0), _tile(1, 1)]
+    assert not _holds_the_faces(before, _candidate(4.38, 4.45, lost))
+    assert not _holds_the_faces(before, _candidate(4.38, 4.45, more, set_fit=0.9))
+    # the same tiles, on the lattice the tiles' edges measured: kept though the fit rose
+    assert _holds_the_faces(before, _candidate(4.38, 4.45, first))
+
+
+def test_the_refit_reading_more_faces_is_kept_for_textile_and_octopus(monkeypatch):
+    """pipeline._refit_on_tiles keeps the refitted lattice's reading that shows more die faces
+    for both games of die-faced tiles (Textile's tiles may lie either way up: one added that
+    shows its pips is a tile all the same)."""
+    import vision.pipeline as P
+    from vision.kits import kit_for_game
+
+    before = _candidate(4.12, 2.92, [_tile(0, c) for c in range(5)] + [_tile(1, 0, occupied=False)])
+    after = _candidate(4.42, 3.21, [_tile(0, c) for c in range(5)] + [_tile(1, 0)])
+    monkeypatch.setattr(P, "refit_to_tiles", lambda lat, image, tiles: object())
+    monkeypatch.setattr(P, "_read_best", lambda *a, **k: P._Reads(after, 0, 0, 0.0, 0.0))
+    for game in ("textile", "octopus"):
+        assert P._refit_on_tiles(None, kit_for_game(game), game, None, None, before) is after
