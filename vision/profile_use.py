@@ -253,18 +253,20 @@ def ratio_channels(labs: np.ndarray, paints_lab: np.ndarray, clipped: np.ndarray
 CAST_COST = 1.0
 
 
-def family_cast(faces: np.ndarray, paints: np.ndarray) -> np.ndarray:
+def family_cast(faces: np.ndarray, paints: np.ndarray, allowed: np.ndarray | None = None) -> np.ndarray:
     """The shift ``(C,)`` of log channel proportions (each row's mean taken out) common to the
     faces ``faces`` ``(N, C)`` of paints alike in hue ``paints`` ``(K, C)`` as recorded: the
-    least of each face's squared misfit to its nearest paint plus :data:`CAST_COST` times the
-    shift's square, at most the paints' least separation long (further, it would make one paint
-    the other). Tried from every face's fit to every paint (and none), each refined on its
-    assignment a few times."""
+    least of each face's squared misfit to its nearest paint (of those ``allowed`` ``(N, K)``
+    bool for it, default all) plus :data:`CAST_COST` times the shift's square, at most the
+    paints' least separation long (further, it would make one paint the other). Tried from
+    every face's fit to every paint (and none), each refined on its assignment a few times."""
+    allowed = np.ones((len(faces), len(paints)), bool) if allowed is None else allowed
     sep = min(float(np.linalg.norm(paints[a] - paints[b]))
               for a in range(len(paints)) for b in range(a + 1, len(paints)))
 
     def cost(shift: np.ndarray) -> tuple[float, np.ndarray]:
         sq = (((faces - shift)[:, None, :] - paints[None, :, :]) ** 2).sum(axis=2)
+        sq = np.where(allowed, sq, np.inf)
         return float(sq.min(axis=1).sum() + CAST_COST * (shift ** 2).sum()), sq.argmin(axis=1)
 
     def bounded(shift: np.ndarray) -> np.ndarray:
@@ -272,7 +274,7 @@ def family_cast(faces: np.ndarray, paints: np.ndarray) -> np.ndarray:
         return shift if n <= sep else shift * (sep / n)
 
     best = (math.inf, np.zeros(faces.shape[1]))
-    starts = [np.zeros(faces.shape[1])] + [bounded(f - p) for f in faces for p in paints]
+    starts = [np.zeros(faces.shape[1])] + [bounded(faces[i] - paints[k]) for i, k in zip(*np.nonzero(allowed))]
     for shift in starts:
         for _ in range(3):
             _, near = cost(shift)
@@ -281,6 +283,17 @@ def family_cast(faces: np.ndarray, paints: np.ndarray) -> np.ndarray:
         if c < best[0]:
             best = (c, shift)
     return best[1]
+
+
+#: Paints of a family whose distances to a face at its light level (CIEDE2000, see
+#: :func:`shaded_distances`) lie within this of its nearest's are not told apart by them, and
+#: the channels' proportions decide between them (:func:`nearest_by_ratios`); further ones are
+#: ruled out by them. Measured on the calibration measure's Tapestry photos under 3000 K: a
+#: card's distance to its own paint 0.1-3.1 (seed 3), the other paint of the family 0-2.3
+#: nearer or further where CIELAB misnamed it; red cards of a photo exposed darker than the
+#: calibration photo (seed 0) 10-15 nearer red than orange, where the blue to green of red
+#: and orange (both recorded with red blown out) overlapped.
+RATIOS_DECIDE = 4.0
 
 
 def nearest_by_ratios(labs: np.ndarray, dist: np.ndarray, paints_lab: np.ndarray,
@@ -292,7 +305,9 @@ def nearest_by_ratios(labs: np.ndarray, dist: np.ndarray, paints_lab: np.ndarray
     (``recorded_lab`` ``(K, 3)``, blown out where ``clipped`` ``(K, 3)`` bool BGR; see
     :func:`ratio_channels`; at least two channels): log channels, each set's mean taken out,
     the faces of one such family of paints shifted by the photo's cast of them
-    (:func:`family_cast`).
+    (:func:`family_cast`). Only paints ``dist`` does not rule out compete
+    (:data:`RATIOS_DECIDE`): where the face's light level lets CIELAB tell them apart, the
+    faces it names anchor the cast.
 
     Two paints of about one hue under a warm lamp (a red and an orange, both strong in red)
     differ most in their weak channels' proportion (blue to green), which the face's light
@@ -325,23 +340,36 @@ def nearest_by_ratios(labs: np.ndarray, dist: np.ndarray, paints_lab: np.ndarray
         faces = faces - faces.mean(axis=1, keepdims=True)
         paints = paint_log[np.ix_(family, ok)]
         paints = paints - paints.mean(axis=1, keepdims=True)
-        shifted = faces - family_cast(faces, paints)
-        sq = ((shifted[:, None, :] - paints[None, :, :]) ** 2).sum(axis=2)
+        near = dist[np.ix_(members, family)]
+        allowed = near <= near.min(axis=1, keepdims=True) + RATIOS_DECIDE
+        shifted = faces - family_cast(faces, paints, allowed)
+        sq = np.where(allowed, ((shifted[:, None, :] - paints[None, :, :]) ** 2).sum(axis=2), np.inf)
         out[members] = family[sq.argmin(axis=1)]
     return out
 
 
 def split_hue_alike(hue: np.ndarray, dist: np.ndarray, paints_lab: np.ndarray,
                     own: np.ndarray | None = None) -> np.ndarray:
-    """Hue groups ``hue`` ``(N,)`` (-1 none) with each group whose members' nearest paints
+    """Hue groups ``hue`` ``(N,)`` (-1 none) regrouped by their members' nearest paints
     (``own`` ``(N,)``, e.g. :func:`nearest_by_ratios`; else the least of distances ``dist``
-    ``(N, K)``, e.g. :func:`shaded_distances`) are all alike in hue
-    (:func:`hue_alike_paints` of ``paints_lab`` ``(K, 3)``, the paints as lit) split by those
-    nearest paints: the hue groups cannot tell such paints apart, so their sharing a hue group
-    is no evidence of one paint, and each face keeps its nearest of them. Groups spanning
-    paints apart in hue are left as they are (a glare or cast, which the groups are for)."""
+    ``(N, K)``, e.g. :func:`shaded_distances`) where those are alike in hue
+    (:func:`hue_alike_paints` of ``paints_lab`` ``(K, 3)``, the paints as lit): the hue groups
+    cannot tell such paints apart, so their sharing a hue group is no evidence of one paint,
+    and each face keeps its nearest of them.
+
+    - the groups whose members all keep one such paint (of two or more alike) are joined: a
+      card in the lamp's reflection falls out of its paint's hue group, and named apart, each
+      group of one paint would cost the other the sharing of its name (observed: two orange
+      cards named red beside a glared orange one, on the calibration measure's Tapestry
+      seed 3). (Whole groups only: a part split off a group is weaker evidence.)
+    - then each group whose members' nearest paints are all alike in hue is split by them;
+      groups spanning paints apart in hue are left as they are (a glare or cast, which the
+      groups are for)."""
     alike = hue_alike_paints(paints_lab)
-    if own is None:
-        own = np.argmin(dist, axis=1)
-    return split_by_paint(np.asarray(hue), np.asarray(own),
-                          lambda members, paints: bool(alike[np.ix_(paints, paints)].all()))
+    own = np.asarray(np.argmin(dist, axis=1) if own is None else own)
+    joined = np.asarray(hue).copy()
+    for paint in np.flatnonzero(alike.sum(axis=1) >= 2):
+        groups = [g for g in np.unique(joined[own == paint]) if g >= 0 and (own[joined == g] == paint).all()]
+        for g in groups[1:]:
+            joined[joined == g] = groups[0]
+    return split_by_paint(joined, own, lambda members, paints: bool(alike[np.ix_(paints, paints)].all()))

@@ -6,7 +6,7 @@ import pytest
 
 from calibration.profile import FORMAT, ProfileError, validate_profile
 from vision.colour import Palette, bgr_to_lab, ciede2000, lab_to_bgr, linear_to_srgb, srgb_to_linear
-from vision.profile_use import (combine_symbol_votes, hue_alike_paints, nearest_by_ratios, profile_art_lab,
+from vision.profile_use import (RATIOS_DECIDE, combine_symbol_votes, hue_alike_paints, nearest_by_ratios, profile_art_lab,
                                 shaded_distances, split_hue_alike, template_vote)
 
 WHITE = np.array([100.0, 0.0, 0.0])
@@ -196,9 +196,19 @@ def test_paints_alike_in_hue_are_told_apart_by_their_channels_proportions():
     # ... and the orange cards of such a photo with no red one on it stay orange
     assert nearest_by_ratios(cast[3:], shaded_distances(cast[3:], PREDICTED), PREDICTED, RECORDED,
                              RECORDED_CLIPPED).tolist() == [1, 1, 1]
+    # where CIELAB at the card's light level tells the paints apart, the proportions do not
+    # overrule it (orange proportions on cards far nearer red than orange: a darker photo)
+    sure = np.tile([[0.5, 0.5 + 2 * RATIOS_DECIDE, 40.0]], (3, 1))
+    assert nearest_by_ratios(CARDS[3:], sure, PREDICTED, RECORDED, RECORDED_CLIPPED).tolist() == [0, 0, 0]
     # the split follows them
     split = split_hue_alike(np.zeros(6, int), dist, PREDICTED, own)
     assert len(set(split[:3])) == 1 and len(set(split[3:])) == 1 and split[0] != split[3]
+    # hue groups of cards the proportions give one paint of the family are joined (a card in
+    # the lamp's reflection in a hue group of its own: named apart, the groups would fight
+    # over the name); groups of a paint far in hue are not
+    hue = np.array([0, 0, 0, 1, 1, 2, 3, 4])
+    own8 = np.array([0, 0, 0, 1, 1, 1, 2, 2])
+    assert split_hue_alike(hue, None, PREDICTED, own8).tolist() == [0, 0, 0, 1, 1, 1, 3, 4]
     # a paint far in hue (purple) is never chosen by the proportions: only alike paints compete
     purple = _lit(RECORDED[2:], 1.1)
     d = shaded_distances(purple, PREDICTED)
