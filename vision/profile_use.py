@@ -263,26 +263,24 @@ def family_cast(faces: np.ndarray, paints: np.ndarray, allowed: np.ndarray | Non
     allowed = np.ones((len(faces), len(paints)), bool) if allowed is None else allowed
     sep = min(float(np.linalg.norm(paints[a] - paints[b]))
               for a in range(len(paints)) for b in range(a + 1, len(paints)))
-
-    def cost(shift: np.ndarray) -> tuple[float, np.ndarray]:
-        sq = (((faces - shift)[:, None, :] - paints[None, :, :]) ** 2).sum(axis=2)
-        sq = np.where(allowed, sq, np.inf)
-        return float(sq.min(axis=1).sum() + CAST_COST * (shift ** 2).sum()), sq.argmin(axis=1)
+    # every start at once: (M, C) shifts; each face's misfit to each paint (M, N, K)
+    i, k = np.nonzero(allowed)
+    shifts = np.vstack([np.zeros((1, faces.shape[1])), faces[i] - paints[k]])
 
     def bounded(shift: np.ndarray) -> np.ndarray:
-        n = float(np.linalg.norm(shift))
-        return shift if n <= sep else shift * (sep / n)
+        n = np.linalg.norm(shift, axis=1, keepdims=True)
+        return shift * np.minimum(1.0, sep / np.maximum(n, 1e-12))
 
-    best = (math.inf, np.zeros(faces.shape[1]))
-    starts = [np.zeros(faces.shape[1])] + [bounded(faces[i] - paints[k]) for i, k in zip(*np.nonzero(allowed))]
-    for shift in starts:
-        for _ in range(3):
-            _, near = cost(shift)
-            shift = bounded((faces - paints[near]).sum(axis=0) / (len(faces) + CAST_COST))
-        c = cost(shift)[0]
-        if c < best[0]:
-            best = (c, shift)
-    return best[1]
+    def misfit(shift: np.ndarray) -> np.ndarray:
+        sq = (((faces[None] - shift[:, None, :])[:, :, None, :] - paints[None, None]) ** 2).sum(axis=3)
+        return np.where(allowed[None], sq, np.inf)
+
+    shifts = bounded(shifts)
+    for _ in range(3):
+        near = misfit(shifts).argmin(axis=2)  # (M, N)
+        shifts = bounded((faces[None] - paints[near]).sum(axis=1) / (len(faces) + CAST_COST))
+    cost = misfit(shifts).min(axis=2).sum(axis=1) + CAST_COST * (shifts ** 2).sum(axis=1)
+    return shifts[int(np.argmin(cost))]
 
 
 #: Paints of a family whose distances to a face at its light level (CIEDE2000, see
