@@ -30,7 +30,8 @@ from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, SHIFTS as 
 from vision.glare import (GLARE_STEPS, glare_distances, sector_glare_distances,
                           tile_exposure_distances)
 from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_haze_colour, profile_lamp,
-                                rules_misread, shaded_distances, split_hue_alike, template_vote)
+                                nearest_by_ratios, rules_misread, shaded_distances, split_hue_alike,
+                                template_vote)
 from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
 
 logger = logging.getLogger(__name__)
@@ -1872,8 +1873,12 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     if ctx.profile is not None:
         # (a profile's paints are learnt under the player's lamp, where two may lie closer in
         # hue than the groups resolve: each card keeps its nearest of them at its light level)
+        # (by the proportions of the channels the camera measured, which the light level keeps)
         paints = ctx.palette.lab if match.predicted is None else match.predicted
-        hue = split_hue_alike(hue, shaded_distances(labs, paints), paints)
+        shaded = shaded_distances(labs, paints)
+        hue = split_hue_alike(hue, shaded, paints,
+                              nearest_by_ratios(labs, shaded, paints, ctx.palette.lab,
+                                                ctx.palette.clipped))
     named, cconfs = _named_by_hue(labs, dist, match, share_cost=CARD_SHARE_COST, hue=hue)
     cconfs = np.maximum(cconfs, _named_by_hue(labs, dist, match_from_distances(dist),
                                            share_cost=CARD_SHARE_COST, hue=hue)[1])

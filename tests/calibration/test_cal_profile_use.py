@@ -6,8 +6,8 @@ import pytest
 
 from calibration.profile import FORMAT, ProfileError, validate_profile
 from vision.colour import Palette, bgr_to_lab, ciede2000, lab_to_bgr, linear_to_srgb, srgb_to_linear
-from vision.profile_use import (combine_symbol_votes, hue_alike_paints, profile_art_lab, shaded_distances,
-                                split_hue_alike, template_vote)
+from vision.profile_use import (RATIOS_DECIDE, combine_symbol_votes, hue_alike_paints, nearest_by_ratios, profile_art_lab,
+                                shaded_distances, split_hue_alike, template_vote)
 
 WHITE = np.array([100.0, 0.0, 0.0])
 
@@ -128,10 +128,15 @@ LAMP_PAINTS = Palette(("red", "orange", "purple"),
                       np.array([[57.1, 42.8, 26.75], [67.0, 47.5, 36.8], [64.4, 44.2, -5.2]]))
 
 
+def _cast(lab: np.ndarray, gains_bgr: tuple[float, float, float]) -> np.ndarray:
+    """Lab ``(N, 3)`` of ``lab`` with its linear channels scaled by ``gains_bgr`` (clipped)."""
+    lin = srgb_to_linear(lab_to_bgr(np.asarray(lab, float).reshape(-1, 3))) * np.asarray(gains_bgr)
+    return bgr_to_lab(linear_to_srgb(np.clip(lin, 0, 1)).astype(np.float32)).astype(float)
+
+
 def _lit(lab: np.ndarray, level: float) -> np.ndarray:
     """Lab ``(N, 3)`` of ``lab`` under ``level`` times the light (linear light, clipped)."""
-    lin = srgb_to_linear(lab_to_bgr(np.asarray(lab, float).reshape(-1, 3)))
-    return bgr_to_lab(linear_to_srgb(np.clip(lin * level, 0, 1)).astype(np.float32)).astype(float)
+    return _cast(lab, (level, level, level))
 
 
 def test_a_card_in_the_lamp_s_hot_spot_keeps_its_paint_at_its_light_level():
@@ -159,3 +164,56 @@ def test_hue_groups_are_split_between_paints_alike_in_hue_only():
     assert split_hue_alike(hue, dist_rp, LAMP_PAINTS.lab).tolist() == [0] * 5
     # no groups at all
     assert split_hue_alike(np.full(5, -1), dist, LAMP_PAINTS.lab).tolist() == [-1] * 5
+
+
+# a set's red and orange (and purple) as a profile learnt them under a 3000 K lamp, orange's red
+# channel blown out (the calibration measure's Tapestry seed 3); as the light fitted on one of
+# its photos predicted them; and cards of that photo (three red, three orange), measured
+RECORDED = np.array([[59.3, 50.2, 40.8], [62.6, 54.9, 38.5], [47.3, 47.9, -6.0]])
+RECORDED_CLIPPED = np.array([[False, False, False], [False, False, True], [False, False, False]])
+PREDICTED = np.array([[65.5, 51.0, 39.5], [66.5, 49.7, 33.4], [54.8, 58.6, -6.9]])
+CARDS = np.array([[65.7, 50.1, 40.2], [66.0, 49.4, 41.6], [65.1, 50.0, 39.5],
+                  [65.2, 51.8, 35.7], [64.9, 52.5, 36.1], [65.5, 51.2, 37.1]])
+
+
+def test_paints_alike_in_hue_are_told_apart_by_their_channels_proportions():
+    dist = shaded_distances(CARDS, PREDICTED)
+    # CIELAB at each card's light level names some of them wrong ...
+    assert np.argmin(dist, axis=1).tolist() != [0, 0, 0, 1, 1, 1]
+    # ... their blue to green as the profile recorded the paints does not
+    own = nearest_by_ratios(CARDS, dist, PREDICTED, RECORDED, RECORDED_CLIPPED)
+    assert own.tolist() == [0, 0, 0, 1, 1, 1]
+    # brighter or dimmer (the red channel clipping in a hot spot) the proportions hold
+    for level in (0.7, 1.4):
+        lit = _lit(CARDS, level)
+        assert nearest_by_ratios(lit, shaded_distances(lit, PREDICTED), PREDICTED, RECORDED,
+                                 RECORDED_CLIPPED).tolist() == [0, 0, 0, 1, 1, 1]
+    # a photo's own veil moves both paints' cards' proportions alike (here blue 12% up, as the
+    # measure's photos do): the cards of the two paints still stand apart, and are named so
+    cast = _cast(CARDS, (1.12, 1.0, 1.0))
+    assert nearest_by_ratios(cast, shaded_distances(cast, PREDICTED), PREDICTED, RECORDED,
+                             RECORDED_CLIPPED).tolist() == [0, 0, 0, 1, 1, 1]
+    # ... and the orange cards of such a photo with no red one on it stay orange
+    assert nearest_by_ratios(cast[3:], shaded_distances(cast[3:], PREDICTED), PREDICTED, RECORDED,
+                             RECORDED_CLIPPED).tolist() == [1, 1, 1]
+    # where CIELAB at the card's light level tells the paints apart, the proportions do not
+    # overrule it (orange proportions on cards far nearer red than orange: a darker photo)
+    sure = np.tile([[0.5, 0.5 + 2 * RATIOS_DECIDE, 40.0]], (3, 1))
+    assert nearest_by_ratios(CARDS[3:], sure, PREDICTED, RECORDED, RECORDED_CLIPPED).tolist() == [0, 0, 0]
+    # the split follows them
+    split = split_hue_alike(np.zeros(6, int), dist, PREDICTED, own)
+    assert len(set(split[:3])) == 1 and len(set(split[3:])) == 1 and split[0] != split[3]
+    # hue groups of cards the proportions give one paint of the family are joined (a card in
+    # the lamp's reflection in a hue group of its own: named apart, the groups would fight
+    # over the name); groups of a paint far in hue are not
+    hue = np.array([0, 0, 0, 1, 1, 2, 3, 4])
+    own8 = np.array([0, 0, 0, 1, 1, 1, 2, 2])
+    assert split_hue_alike(hue, None, PREDICTED, own8).tolist() == [0, 0, 0, 1, 1, 1, 3, 4]
+    # a paint far in hue (purple) is never chosen by the proportions: only alike paints compete
+    purple = _lit(RECORDED[2:], 1.1)
+    d = shaded_distances(purple, PREDICTED)
+    assert nearest_by_ratios(purple, d, PREDICTED, RECORDED, RECORDED_CLIPPED).tolist() == [2]
+    # with fewer than two channels measured on all the alike paints, the distances decide
+    blown = np.ones((3, 3), bool)
+    assert (nearest_by_ratios(CARDS, dist, PREDICTED, RECORDED, blown)
+            == np.argmin(dist, axis=1)).all()
