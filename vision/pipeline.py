@@ -22,7 +22,7 @@ from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, one_paint_thrice, r
                           read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
 from vision.decode import decode_readings, pips_shown, set_fit
-from vision.frame import FRAME, Frame, find_frame
+from vision.frame import BOARD_BEYOND, FRAME, Frame, find_frame
 from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
 from vision.lattice import apply_h
@@ -216,6 +216,17 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             # edges between them) or run along the cells' middles: coarser and shifted readings
             framed += _frames(image, palette,
                               (v for top in lattices[:3] for v in shifted_variants(top)))
+        if not framed:
+            # no window of these lattices shows four strips around it: they may lie over part
+            # of the board only (its tiles; the empty cells plain or paled by a glare), the
+            # board's strips further beyond their cells
+            # (a board whose cells at a lattice's pitch span more than the picture cannot show
+            # its four strips in it)
+            fits = float(np.hypot(*image.shape[:2])) / FRAME
+            framed += _frames(image, palette, (
+                v for top in lattices[:3]
+                for v in [top, *([] if top.info.get("source") == "mat" else diagonal_variants(top))]
+                if v.pitch_px < fits), ring=BOARD_BEYOND)
         if not any(_clear(f) for f, _ in framed):
             # a patterned table may swamp the search (its stripes or checks are the lattice
             # found): look for the board's grid within its four border strips
@@ -901,13 +912,14 @@ BORDER_BAND = 0.1
 EDGES_OFF_WEIGHT = 10.0
 
 
-def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]
+def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice], *, ring: int = 1
             ) -> list[tuple[Frame, Lattice]]:
-    """The board frames found on ``lattices``, in turn, until a clear one
-    (see :func:`_clear`): no need to look further."""
+    """The board frames found on ``lattices`` (looking ``ring`` cells beyond each, see
+    :func:`vision.frame.find_frame`), in turn, until a clear one (see :func:`_clear`): no need
+    to look further."""
     framed = []
     for lat in lattices:
-        found = find_frame(image, lat, palette)
+        found = find_frame(image, lat, palette, ring=ring)
         if found is not None:
             framed.append((found, lat))
             if _clear(found):
