@@ -309,9 +309,11 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                     break
                 seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
-    if best is not None and frame is None and not mat_lattices and kit.face_model == "solid":
+    if best is not None and not mat_lattices and (frame is not None or kit.face_model == "solid"):
+        # (a framed board's cells too: placed by its strips or its lines, they may lie a fifth
+        # of a cell off its tiles at the far side, a glared strip's middle measured off)
         t1 = time.perf_counter()
-        best = _refit_on_tiles(image, kit, game, palette, profile, best)
+        best = _refit_on_tiles(image, kit, game, palette, profile, best, framed=frame is not None)
         timing["refit"] = (time.perf_counter() - t1) * 1000
     if best is not None and frame is None and not mat_lattices and pips_shown(kit, game):
         t1 = time.perf_counter()
@@ -604,20 +606,43 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
 
 
 def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
-                    profile: Mapping | None, best: _Candidate) -> _Candidate:
+                    profile: Mapping | None, best: _Candidate, framed: bool = False) -> _Candidate:
     """The reading kept (``best``) read again on its lattice refitted to the tiles it read
     (see :func:`vision.locate.refit_to_tiles`: the far end of a tilted layout may lie a third
     of a cell off the lattice the lines gave), kept when it reads better; else ``best`` as it
     is. (Once, on the reading kept, and only when the refit moved the lattice: a read more at
-    most per photo.)"""
+    most per photo.) ``framed``: a framed board's reading, whose cells keep their numbers (see
+    :func:`_same_indices`)."""
     lat = refit_to_tiles(best.lattice, image, [(r.row, r.col) for r in best.readings
                                                 if r.occupied])
     if lat is best.lattice:
         return best
-    again = _read_best(image, kit, game, [lat], palette, profile, framed=False).best
+    if framed:
+        lat = _same_indices(lat, best.lattice)
+    again = _read_best(image, kit, game, [lat], palette, profile, framed=framed).best
     logger.debug("lattice refitted to the tiles: score %.2f -> %s", best.score,
                  "none" if again is None else f"{again.score:.2f}")
     return again if again is not None and again.score < best.score else best
+
+
+def _same_indices(lat: Lattice, was: Lattice) -> Lattice:
+    """``lat`` (a refit of ``was``: the cells near where they were) with its cells numbered as
+    ``was`` numbers them: the refit may number them from another corner, turned or shifted by
+    whole cells (the tiles' lattice has no first row), while a framed board's cells are its
+    rows and columns from its frame's corner (north row 0). The change of numbering is the
+    integer map (a signed permutation of the axes and a whole-cell shift) nearest the one
+    between the two lattices over ``was``'s cells."""
+    rr, cc = np.meshgrid(np.arange(was.rows[0], was.rows[1] + 2),
+                         np.arange(was.cols[0], was.cols[1] + 2), indexing="ij")
+    old = np.column_stack([cc.ravel(), rr.ravel()]).astype(np.float64)
+    new = apply_h(np.linalg.inv(lat.H) @ was.H, old)
+    A = np.linalg.lstsq(np.c_[old, np.ones(len(old))], new, rcond=None)[0]  # (3, 2): new = [old 1] A
+    M = np.eye(3)
+    M[:2, :2] = np.round(A[:2].T)
+    M[:2, 2] = np.round(np.median(new - old @ M[:2, :2].T, axis=0))
+    if abs(abs(np.linalg.det(M[:2, :2])) - 1) > 1e-6 or np.allclose(M, np.eye(3)):
+        return lat
+    return lat.with_H(lat.H @ M, rows=was.rows, cols=was.cols)
 
 
 def _tiles_within(image: np.ndarray, kit: Kit, game: str, palette: Palette,
