@@ -309,9 +309,11 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                     break
                 seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
-    if best is not None and not mat_lattices and (frame is not None or kit.face_model == "solid"):
-        # (a framed board's cells too: placed by its strips or its lines, they may lie a fifth
-        # of a cell off its tiles at the far side, a glared strip's middle measured off)
+    if best is not None and not mat_lattices and (
+            _unclear_on_board(best) if frame is not None else kit.face_model == "solid"):
+        # (a framed board's cells too, where a tile read unclear: placed by its strips or its
+        # lines, they may lie a fifth of a cell off its tiles at the far side, a glared strip's
+        # middle measured off, and cut the sectors of the tiles there)
         t1 = time.perf_counter()
         best = _refit_on_tiles(image, kit, game, palette, profile, best, framed=frame is not None)
         timing["refit"] = (time.perf_counter() - t1) * 1000
@@ -623,6 +625,14 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     logger.debug("lattice refitted to the tiles: score %.2f -> %s", best.score,
                  "none" if again is None else f"{again.score:.2f}")
     return again if again is not None and again.score < best.score else best
+
+
+def _unclear_on_board(best: _Candidate) -> bool:
+    """Whether a framed board's reading has a tile read unclear (below
+    :data:`CONFIDENCE_THRESHOLD`): cells off their tiles mix a neighbour's or the board's colour
+    into the sectors; a board whose every tile reads clearly is on its cells (its refit would
+    only read it again)."""
+    return any(r.occupied and r.confidence < CONFIDENCE_THRESHOLD for r in best.readings)
 
 
 def _same_indices(lat: Lattice, was: Lattice) -> Lattice:

@@ -31,3 +31,15 @@ def test_a_refit_numbered_alike_is_left_as_it_is():
     was = _board(np.array([[50.0, 4, 300], [-3, 48, 200], [1e-4, 2e-4, 1]]))
     refit = _board(was.H @ np.array([[1.0, 0.01, 0.05], [0.0, 1.0, -0.04], [0, 0, 1]]))
     assert _same_indices(refit, was) is refit
+
+
+def test_a_board_is_refitted_only_where_a_tile_reads_unclear():
+    from types import SimpleNamespace
+
+    from vision.cells import CellReading
+    from vision.pipeline import _unclear_on_board
+    clear = [CellReading(0, c, True, 1.0, confidence=0.9) for c in range(4)]
+    empty = [CellReading(1, c, False, 1.0, confidence=0.0) for c in range(4)]
+    assert not _unclear_on_board(SimpleNamespace(readings=clear + empty))
+    unclear = [CellReading(2, 0, True, 1.0, confidence=0.3)]
+    assert _unclear_on_board(SimpleNamespace(readings=clear + empty + unclear))
