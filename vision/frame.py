@@ -234,8 +234,40 @@ def _judged(d: np.ndarray, meds: np.ndarray, spread: np.ndarray, valid: np.ndarr
     return score, best, idx, dist, spr
 
 
-def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px: int = 16
-               ) -> Frame | None:
+#: The cells looked at beyond a located lattice for a board over part of which it lies (see
+#: :func:`find_frame`'s ``ring``): the locator's lattice spans what stands out, the tiles (and
+#: perhaps a strip and the table beyond it); the board's empty cells, plain or paled by a lamp's
+#: hot spot, need not be in it. The board shares one cell with it at least, so its window may
+#: reach FRAME - 1 cells beyond, and its far strip one more.
+BOARD_BEYOND = FRAME
+
+
+def _in_picture(lattice: Lattice, rows: tuple[int, int], cols: tuple[int, int],
+                shape: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """``rows`` x ``cols`` (inclusive cell ranges of ``lattice``) cut to the cells with a corner in
+    the picture of ``shape`` (h, w), in front of the camera; never less than the lattice's own
+    cells and a ring of one (a board's strips beyond the picture are not seen: no window there
+    can show four)."""
+    rr = np.arange(rows[0], rows[1] + 2)
+    cc = np.arange(cols[0], cols[1] + 2)
+    gc, gr = np.meshgrid(cc, rr)
+    q = np.stack([gc, gr, np.ones_like(gc)], -1).astype(np.float64) @ lattice.H.T  # (R, C, 3)
+    mid = lattice.H @ np.array([np.mean(lattice.cols) + 0.5, np.mean(lattice.rows) + 0.5, 1.0])
+    ahead = q[..., 2] * mid[2] > 0  # (the same side of the horizon as the lattice's cells)
+    with np.errstate(all="ignore"):
+        x, y = q[..., 0] / q[..., 2], q[..., 1] / q[..., 2]
+    seen = ahead & (x >= 0) & (x < shape[1]) & (y >= 0) & (y < shape[0])
+    if not seen.any():
+        return rows, cols
+    r_in, c_in = rr[seen.any(axis=1)], cc[seen.any(axis=0)]
+    return ((int(min(max(rows[0], r_in.min() - 1), lattice.rows[0] - 1)),
+             int(max(min(rows[1], r_in.max()), lattice.rows[1] + 1))),
+            (int(min(max(cols[0], c_in.min() - 1), lattice.cols[0] - 1)),
+             int(max(min(cols[1], c_in.max()), lattice.cols[1] + 1))))
+
+
+def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px: int = 16,
+               ring: int = 1) -> Frame | None:
     """Find the 8x8 board frame on ``lattice`` (full-image homography) in ``image`` (BGR).
 
     Every window of 8x8 cells is judged by thin slices outside its four sides (see
@@ -244,13 +276,17 @@ def find_frame(image: np.ndarray, lattice: Lattice, palette: Palette, *, cell_px
     and of four different colours. Slice statistics are computed once per cell side, so all
     windows are judged together.
 
+    ``ring``: the cells looked at beyond the lattice's on every side (one by default: the
+    lattice located may end at the board's cells, its strips lying outside it; see
+    :data:`BOARD_BEYOND` for a lattice over part of the board).
+
     Returns ``None`` when no window of the lattice has coloured strips on its four sides.
     """
-    # (a ring of one cell more: the lattice located may end at the board's cells, its strips
-    # lying outside it)
-    ring = lattice.with_H(lattice.H, rows=(lattice.rows[0] - 1, lattice.rows[1] + 1),
-                          cols=(lattice.cols[0] - 1, lattice.cols[1] + 1))
-    td = rectify(image, ring, cell_px=cell_px)
+    rows, cols = ((lattice.rows[0] - ring, lattice.rows[1] + ring),
+                  (lattice.cols[0] - ring, lattice.cols[1] + ring))
+    if ring > 1:
+        rows, cols = _in_picture(lattice, rows, cols, image.shape[:2])
+    td = rectify(image, lattice.with_H(lattice.H, rows=rows, cols=cols), cell_px=cell_px)
     if td.rows < FRAME or td.cols < FRAME:
         return None
     n = cell_px

@@ -22,7 +22,7 @@ from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, one_paint_thrice, r
                           read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
 from vision.decode import decode_readings, pips_shown, set_fit
-from vision.frame import FRAME, Frame, find_frame
+from vision.frame import BOARD_BEYOND, FRAME, Frame, find_frame
 from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
 from vision.lattice import apply_h
@@ -216,6 +216,17 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             # edges between them) or run along the cells' middles: coarser and shifted readings
             framed += _frames(image, palette,
                               (v for top in lattices[:3] for v in shifted_variants(top)))
+        if not framed:
+            # no window of these lattices shows four strips around it: they may lie over part
+            # of the board only (its tiles; the empty cells plain or paled by a glare), the
+            # board's strips further beyond their cells
+            # (a board whose cells at a lattice's pitch span more than the picture cannot show
+            # its four strips in it)
+            fits = float(np.hypot(*image.shape[:2])) / FRAME
+            framed += _frames(image, palette, (
+                v for top in lattices[:3]
+                for v in [top, *([] if top.info.get("source") == "mat" else diagonal_variants(top))]
+                if v.pitch_px < fits), ring=BOARD_BEYOND)
         if not any(_clear(f) for f, _ in framed):
             # a patterned table may swamp the search (its stripes or checks are the lattice
             # found): look for the board's grid within its four border strips
@@ -298,9 +309,13 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                     break
                 seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
-    if best is not None and frame is None and not mat_lattices and kit.face_model == "solid":
+    if best is not None and not mat_lattices and (
+            _unclear_on_board(best) if frame is not None else kit.face_model == "solid"):
+        # (a framed board's cells too, where a tile read unclear: placed by its strips or its
+        # lines, they may lie a fifth of a cell off its tiles at the far side, a glared strip's
+        # middle measured off, and cut the sectors of the tiles there)
         t1 = time.perf_counter()
-        best = _refit_on_tiles(image, kit, game, palette, profile, best)
+        best = _refit_on_tiles(image, kit, game, palette, profile, best, framed=frame is not None)
         timing["refit"] = (time.perf_counter() - t1) * 1000
     if best is not None and frame is None and not mat_lattices and pips_shown(kit, game):
         t1 = time.perf_counter()
@@ -593,18 +608,22 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
 
 
 def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
-                    profile: Mapping | None, best: _Candidate) -> _Candidate:
+                    profile: Mapping | None, best: _Candidate, framed: bool = False) -> _Candidate:
     """The reading kept (``best``) read again on its lattice refitted to the tiles it read
     (see :func:`vision.locate.refit_to_tiles`: the far end of a tilted layout may lie a third
     of a cell off the lattice the lines gave), kept when it reads better; else ``best`` as it
     is; or, for tiles with die faces (Octopus, Textile), when its cells show the same tiles
     or more, each added one with its pips (see :func:`_holds_the_faces`). (Once, on the
-    reading kept, and only when the refit moved the lattice: a read more at most per photo.)"""
+    reading kept, and only when the refit moved the lattice: a read more at most per photo.)
+    ``framed``: a framed board's reading, whose cells keep their numbers (see
+    :func:`_same_indices`)."""
     lat = refit_to_tiles(best.lattice, image, [(r.row, r.col) for r in best.readings
                                                 if r.occupied])
     if lat is best.lattice:
         return best
-    again = _read_best(image, kit, game, [lat], palette, profile, framed=False).best
+    if framed:
+        lat = _same_indices(lat, best.lattice)
+    again = _read_best(image, kit, game, [lat], palette, profile, framed=framed).best
     logger.debug("lattice refitted to the tiles: score %.2f -> %s", best.score,
                  "none" if again is None else f"{again.score:.2f}")
     if again is None:
@@ -646,6 +665,34 @@ def _holds_the_faces(before: _Candidate, after: _Candidate) -> bool:
 #: cells cut through by tiles: 0.1; the refit moves the cells a fraction of one, its partial
 #: share measured 0.19-0.20 against 0.19 on final5/octopus-normal-082).
 REFIT_LATTICE_SLACK = 0.1
+
+
+def _unclear_on_board(best: _Candidate) -> bool:
+    """Whether a framed board's reading has a tile read unclear (below
+    :data:`CONFIDENCE_THRESHOLD`): cells off their tiles mix a neighbour's or the board's colour
+    into the sectors; a board whose every tile reads clearly is on its cells (its refit would
+    only read it again)."""
+    return any(r.occupied and r.confidence < CONFIDENCE_THRESHOLD for r in best.readings)
+
+
+def _same_indices(lat: Lattice, was: Lattice) -> Lattice:
+    """``lat`` (a refit of ``was``: the cells near where they were) with its cells numbered as
+    ``was`` numbers them: the refit may number them from another corner, turned or shifted by
+    whole cells (the tiles' lattice has no first row), while a framed board's cells are its
+    rows and columns from its frame's corner (north row 0). The change of numbering is the
+    integer map (a signed permutation of the axes and a whole-cell shift) nearest the one
+    between the two lattices over ``was``'s cells."""
+    rr, cc = np.meshgrid(np.arange(was.rows[0], was.rows[1] + 2),
+                         np.arange(was.cols[0], was.cols[1] + 2), indexing="ij")
+    old = np.column_stack([cc.ravel(), rr.ravel()]).astype(np.float64)
+    new = apply_h(np.linalg.inv(lat.H) @ was.H, old)
+    A = np.linalg.lstsq(np.c_[old, np.ones(len(old))], new, rcond=None)[0]  # (3, 2): new = [old 1] A
+    M = np.eye(3)
+    M[:2, :2] = np.round(A[:2].T)
+    M[:2, 2] = np.round(np.median(new - old @ M[:2, :2].T, axis=0))
+    if abs(abs(np.linalg.det(M[:2, :2])) - 1) > 1e-6 or np.allclose(M, np.eye(3)):
+        return lat
+    return lat.with_H(lat.H @ M, rows=was.rows, cols=was.cols)
 
 
 def _tiles_within(image: np.ndarray, kit: Kit, game: str, palette: Palette,
@@ -940,13 +987,14 @@ BORDER_BAND = 0.1
 EDGES_OFF_WEIGHT = 10.0
 
 
-def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice]
+def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice], *, ring: int = 1
             ) -> list[tuple[Frame, Lattice]]:
-    """The board frames found on ``lattices``, in turn, until a clear one
-    (see :func:`_clear`): no need to look further."""
+    """The board frames found on ``lattices`` (looking ``ring`` cells beyond each, see
+    :func:`vision.frame.find_frame`), in turn, until a clear one (see :func:`_clear`): no need
+    to look further."""
     framed = []
     for lat in lattices:
-        found = find_frame(image, lat, palette)
+        found = find_frame(image, lat, palette, ring=ring)
         if found is not None:
             framed.append((found, lat))
             if _clear(found):

@@ -7,7 +7,7 @@ import numpy as np
 from companion.bench.compare import compare_boards
 from companion.rules.generate import random_position
 from vision.colour import Palette
-from vision.frame import find_frame
+from vision.frame import BOARD_BEYOND, find_frame
 from vision.kits import kit_for_game
 from vision.locate import locate_candidates, shifted_variants
 from vision.pipeline import read_file
@@ -122,6 +122,17 @@ def test_a_lattice_ending_at_the_boards_cells_still_shows_the_strips_beyond_it()
     image, lat, borders = _flat_board(0.2, 0.3)
     tight = lat.with_H(lat.H, rows=(0, 7), cols=(0, 7))
     frame = find_frame(image, tight, palette)
+    assert frame is not None and frame.origin == (0, 0) and frame.borders == borders
+
+
+def test_a_lattice_over_part_of_the_board_shows_its_frame_looking_further_beyond():
+    # the lattice located may lie over the tiles in one corner of the board and the table beyond
+    # it (the empty cells plain or paled by a lamp): the far strips lie several cells beyond it
+    palette = Palette.from_hex(kit_for_game("twelve-tiles").colours)
+    image, lat, borders = _flat_board(0.2, 0.3)
+    corner = lat.with_H(lat.H, rows=(-2, 3), cols=(-2, 3))
+    assert find_frame(image, corner, palette) is None
+    frame = find_frame(image, corner, palette, ring=BOARD_BEYOND)
     assert frame is not None and frame.origin == (0, 0) and frame.borders == borders
 
 
