@@ -132,7 +132,8 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             continue
         centres: list[np.ndarray] = []
         lat = _fit_lattice(blobs, paint, box, scale, fg, work_scale,
-                           every_paint=every[0] if every else None, centres_out=centres)
+                           every_paint=every[0] if every else None, centres_out=centres,
+                           outline=every[3] if every else None)
         # (of the lights' paints, the one that shows the most tiles on their lattice)
         if lat is not None and (best is None or lat.info["tiles"] > best.info["tiles"]):
             best = lat
@@ -327,8 +328,9 @@ def _edge_pass(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: 
             every_w[b:d, a:c] = _strip_paint(image, rect, (c - a, d - b), every[2], palette)
     every_w[inner] = every[0]
     out: list[np.ndarray] = []
+    # (the strips' edges are not measured: their faces are grown by their paint alone)
     wider = _fit_lattice(blobs, pad, wide, scale, fg, work_scale, every_paint=every_w,
-                         centres_out=out)
+                         centres_out=out, outline=every[3].widened(add[0], add[1], (H2, W2)))
     if wider is None or wider.info["tiles"] <= lat.info["tiles"]:
         return lat
     new = out[0]
@@ -648,6 +650,24 @@ def _same_mask(a: np.ndarray, b: np.ndarray) -> bool:
     return np.count_nonzero((a > 0) != (b > 0)) < SAME_MASK * max(1, np.count_nonzero(a))
 
 
+def _table_colours(lab: np.ndarray, near: np.ndarray, rng: np.random.Generator
+                   ) -> tuple[np.ndarray, float] | None:
+    """The table's colours round the layout: :data:`TABLE_CLUSTERS` k-means clusters ``(k, 3)``
+    (Lab, float32) of the region's pixels off ``near`` (the layout), and their spread (the 90th
+    percentile of those pixels' distances to their cluster); None with too few such pixels."""
+    outside = lab[~near]
+    if len(outside) < 200:
+        return None
+    if len(outside) > 4000:
+        outside = outside[rng.integers(0, len(outside), 4000)]
+    cv2.setRNGSeed(0)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    _, idx, centres = cv2.kmeans(outside.astype(np.float32), TABLE_CLUSTERS, None, crit, 1,
+                                 cv2.KMEANS_PP_CENTERS)
+    spread = float(np.percentile(np.linalg.norm(outside - centres[idx.ravel()], axis=1), 90))
+    return centres, spread
+
+
 def _layout_samples(lab: np.ndarray, near: np.ndarray) -> list[np.ndarray | None]:
     """Samples ``(N, 3)`` of the layout's colours to fit the light on (up to
     :data:`LIGHT_SAMPLES` each): the pixels near the foreground (``near``) whose colour is far
@@ -657,7 +677,7 @@ def _layout_samples(lab: np.ndarray, near: np.ndarray) -> list[np.ndarray | None
     foreground's core (the first may leave out a sector colour close to the table's); ``None``
     for the palette as given."""
     rng = np.random.default_rng(0)
-    inside, outside = lab[near], lab[~near]
+    inside = lab[near]
     if len(inside) > 6 * LIGHT_SAMPLES:
         inside = inside[rng.integers(0, len(inside), 6 * LIGHT_SAMPLES)]
     out: list[np.ndarray | None] = [None]
@@ -665,14 +685,9 @@ def _layout_samples(lab: np.ndarray, near: np.ndarray) -> list[np.ndarray | None
     core = lab[cv2.erode(near.astype(np.uint8), np.ones((r, r), np.uint8)) > 0]
     if len(core) >= 100:
         out.append(core[rng.integers(0, len(core), LIGHT_SAMPLES)])
-    if len(outside) >= 200:
-        if len(outside) > 4000:
-            outside = outside[rng.integers(0, len(outside), 4000)]
-        cv2.setRNGSeed(0)
-        crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
-        _, idx, centres = cv2.kmeans(outside.astype(np.float32), TABLE_CLUSTERS, None, crit, 1,
-                                     cv2.KMEANS_PP_CENTERS)
-        spread = float(np.percentile(np.linalg.norm(outside - centres[idx.ravel()], axis=1), 90))
+    table = _table_colours(lab, near, rng)
+    if table is not None:
+        centres, spread = table
         d = np.linalg.norm(inside[:, None, :] - centres[None, :, :], axis=2).min(axis=1)
         far = inside[d > max(TABLE_APART, 2.5 * spread)]
         if len(far) >= 100:
@@ -682,13 +697,13 @@ def _layout_samples(lab: np.ndarray, near: np.ndarray) -> list[np.ndarray | None
 
 def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float
                  ) -> Iterator[tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float,
-                                     np.ndarray, float, list[np.ndarray]]]:
+                                     np.ndarray, float, list[np.ndarray], "_Outline"]]:
     """For each light fitted (best first, see :func:`_paint_masks`): the tile-shaped painted
     blobs near the foreground, the paint mask of the region (ROI pixels), the region ``(x0, y0,
     x1, y1)`` (full-image pixels), the ROI's scale (ROI / full), every light's paint over the
     region (uint8, ROI pixels), how many of its pixels may be faces (less the one-colour
-    patches that run off the region, :func:`_without_print`) and the lights' palettes
-    (:func:`_lights`)."""
+    patches that run off the region, :func:`_without_print`), the lights' palettes
+    (:func:`_lights`) and what shows the faces whose paint is washed out (:class:`_Outline`)."""
     x0, y0, x1, y1 = _roi(fg, work_scale, image.shape[:2])
     crop = image[y0:y1, x0:x1]
     s = min(1.0, math.sqrt(ROI_PIXELS / max(1, crop.shape[0] * crop.shape[1])))
@@ -704,6 +719,7 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     full_fg = cv2.resize(fg[wy0:wy1, wx0:wx1].astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
     near = cv2.dilate(full_fg, np.ones((5, 5), np.uint8), iterations=max(1, int(0.004 * max(h, w)))) > 0
     preds = _lights(lab, near, palette)
+    outline = _Outline(lab, near)
     tiers = _paint_masks(lab, near, palette, preds)
     first = next(tiers)
     # the paint near the foreground under each light, then over the whole region (see
@@ -732,7 +748,56 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
         out = [TileBlob(((cx / s) + x0, (cy / s) + y0), a, area / (s * s), e)
                for (cx, cy), a, area, e in blobs]
         # (the layout's paint for the lattice's window: near the foreground)
-        yield out, paint & near, (x0, y0, x1, y1), s, every, painted, preds
+        yield out, paint & near, (x0, y0, x1, y1), s, every, painted, preds, outline
+
+
+class _Outline:
+    """What tells a face whose paint is washed out from the table, over the region (ROI pixels):
+    ``edges`` the lightness's edge strength (float32, :func:`_edge_strength`) and, looked up
+    where asked (:meth:`table_share`), which pixels show the table's colours round the layout
+    (``lab`` the region's Lab, ``near`` the layout, placed at ``offset`` (x, y) on the canvas of
+    ``edges``: the edge pass's widened one, see :func:`_edge_pass`)."""
+
+    def __init__(self, lab: np.ndarray, near: np.ndarray, edges: np.ndarray | None = None,
+                 offset: tuple[int, int] = (0, 0)) -> None:
+        self.lab, self.near, self.offset = lab, near, offset
+        self.edges = _edge_strength(lab) if edges is None else edges
+        self._table: list = []  # [the table's colours and spread, or None], once asked
+
+    def widened(self, left: int, top: int, size: tuple[int, int]) -> "_Outline":
+        """The same on a canvas ``size`` (h, w) that holds the region at ``(left, top)`` (no
+        edges measured off the region)."""
+        edges = np.zeros(size, np.float32)
+        h, w = self.edges.shape
+        edges[top:top + h, left:left + w] = self.edges
+        return _Outline(self.lab, self.near, edges,
+                        (self.offset[0] + left, self.offset[1] + top))
+
+    def table_share(self, at: np.ndarray, pitch: float) -> float:
+        """The share of the pixels within :data:`INSIDE` of a ``pitch`` (canvas pixels) of the
+        point ``at`` (x, y canvas pixels) that lie within the table's spread of one of the
+        table's colours (:func:`_table_colours`; 0.0 without them)."""
+        if not self._table:
+            self._table.append(_table_colours(self.lab, self.near, np.random.default_rng(0)))
+        if self._table[0] is None:
+            return 0.0
+        centres, spread = self._table[0]
+        r = max(1, int(round(INSIDE * pitch)))
+        x, y = int(round(at[0])) - self.offset[0], int(round(at[1])) - self.offset[1]
+        patch = self.lab[max(0, y - r):max(0, y + r + 1), max(0, x - r):max(0, x + r + 1)]
+        if not patch.size:
+            return 1.0
+        d2 = ((patch.reshape(-1, 1, 3) - centres[None]) ** 2).sum(axis=2).min(axis=1)
+        return float(np.mean(d2 <= max(TABLE_APART, spread) ** 2))
+
+
+def _edge_strength(lab: np.ndarray) -> np.ndarray:
+    """The lightness's gradient magnitude (float32, ``lab``'s first two axes; Lab ``(h, w, 3)``,
+    L 0-100): a face's outline (its rim against the table, its thickness's shadow) and its
+    grooves, which a lamp's glare that washes its paints pale leaves in place."""
+    light = np.ascontiguousarray(lab[..., 0], dtype=np.float32)
+    return cv2.magnitude(cv2.Sobel(light, cv2.CV_32F, 1, 0, ksize=3),
+                         cv2.Sobel(light, cv2.CV_32F, 0, 1, ksize=3))
 
 
 def _without_print(paint: np.ndarray, colour: np.ndarray, n_colours: int) -> np.ndarray:
@@ -1031,11 +1096,14 @@ def _whole_faces(areas: np.ndarray, elongations: np.ndarray) -> np.ndarray:
 def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, int, int],
                  scale: float, fg: np.ndarray, work_scale: float, *,
                  every_paint: np.ndarray | None = None,
-                 centres_out: list | None = None) -> Lattice | None:
+                 centres_out: list | None = None,
+                 outline: _Outline | None = None) -> Lattice | None:
     """The square lattice through the tile centres, axes along the tiles' long axes; faces not
     found as blobs are grown on ``every_paint`` (the region's paint under every light, ROI
-    pixels; ``paint`` when not given, see :func:`_grow_faces`). The centres ``(n, 2)`` (image
-    pixels) of the tiles on the lattice are appended to ``centres_out`` when given."""
+    pixels; ``paint`` when not given, see :func:`_grow_faces`), or by their ``outline`` where
+    their paint is washed out (:class:`_Outline`). The
+    centres ``(n, 2)`` (image pixels) of the tiles on the lattice are appended to
+    ``centres_out`` when given."""
     centres = np.array([b.centre for b in blobs])
     angles = np.array([b.angle for b in blobs])
     areas = np.array([b.area for b in blobs])
@@ -1075,7 +1143,7 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     H = _sized_fit({k: c for k, c, w in zip(sizes, centres[ok], whole) if w}, sizes, H)
     H, grown, g_ang = _grow_faces(H, centres[ok], along_u[ok],
                                   paint if every_paint is None else every_paint, box, scale, pitch,
-                                  sizes=sizes)
+                                  sizes=sizes, outline=outline)
     if len(grown):
         # (the faces found by their likeness to the faces seen: on the lattice, turned as the
         # checkerboard has them there, each of the typical face's area and shape)
@@ -1146,7 +1214,8 @@ GROW_MARGIN = 2
 
 def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: np.ndarray,
                 box: tuple[int, int, int, int], scale: float, pitch: float, *,
-                sizes: dict | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                sizes: dict | None = None, outline: _Outline | None = None
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The faces next to the faces on the map ``H``'s lattice (``centres`` ``(n, 2)``, image
     pixels, long axes along the map's first axis where ``along_u``) that were not found as
     blobs: a face touching another (two nested tiles whose rims the closings joined, a cloth's
@@ -1158,8 +1227,10 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
     ``paint`` is the region's paint mask (ROI pixels, the region ``box`` ``(x0, y0, x1, y1)``
     at ``scale`` ROI / full), ``pitch`` the lattice's pitch near the faces (image pixels),
     ``sizes`` the found faces' areas by cell ``(j, i)`` (image pixels; the map's refits take
-    their perspective from them, see :func:`_sized_map`). Returns the refitted map, the faces' centres ``(k, 2)`` (image pixels) and their long axes'
-    angles ``(k,)`` (radians, image axes, in [0, pi))."""
+    their perspective from them, see :func:`_sized_map`), ``outline`` the region's edges and
+    table (:class:`_Outline`; a cell whose paint shows no face is looked at by its edges, see
+    :func:`_outlined`). Returns the refitted map, the faces' centres ``(k, 2)``
+    (image pixels) and their long axes' angles ``(k,)`` (radians, image axes, in [0, pi))."""
     empty = (H, np.zeros((0, 2)), np.zeros(0))
     q = apply_h(np.linalg.inv(H), centres)
     ij = np.round(q).astype(int)
@@ -1174,6 +1245,8 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
     # (blurred to the rectified view's pixel, so that the warp's samples average the paint)
     k = max(1, int(round(scale * pitch / GROW_RES)))
     soft = cv2.blur(paint.astype(np.float32), (k, k)) if k > 1 else paint.astype(np.float32)
+    edges = None if outline is None else (cv2.blur(outline.edges, (k, k)) if k > 1
+                                          else outline.edges)
     h = int(round(TEMPLATE_REACH * GROW_RES))
     sh = int(round(GROW_SHIFT * GROW_RES))
     new_xy, new_ang = [], []
@@ -1186,6 +1259,7 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
         if seen is None:
             break
         view, T, (j0, i0, j1, i1), tmpl = seen
+        seen_edges = None if edges is None else _lattice_view(edges, S @ H, taken, along, h)
 
         def at(j: int, i: int) -> tuple[int, int]:
             return (j - j0) * GROW_RES + GROW_RES // 2, (i - i0) * GROW_RES + GROW_RES // 2
@@ -1197,19 +1271,24 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
                 continue
             cx, cy = at(j, i)
             region = view[cy - h - sh:cy + h + sh + 1, cx - h - sh:cx + h + sh + 1]
-            if region.shape != (2 * (h + sh) + 1,) * 2 or float(region.max()) < 0.5:
+            if region.shape != (2 * (h + sh) + 1,) * 2:
                 continue
-            right = tmpl if along(j, i) else np.ascontiguousarray(tmpl.T)
-            wrong = np.ascontiguousarray(right.T)
-            match = np.nan_to_num(cv2.matchTemplate(region, right, cv2.TM_CCOEFF_NORMED))
-            other = np.nan_to_num(cv2.matchTemplate(region, wrong, cv2.TM_CCOEFF_NORMED))
-            best = float(match.max())
-            dy, dx = np.unravel_index(int(match.argmax()), match.shape)
-            logger.debug("x-tiles: cell (%d, %d) like a face %.2f (turned %.2f), shift (%d, %d)",
-                         i, j, best, float(other.max()), dx - sh, dy - sh)
-            if (best < GROW_CORR or best < float(other.max()) + GROW_TURN
-                    or max(abs(dx - sh), abs(dy - sh)) >= sh):
+            found = (_face_match(region, tmpl, along(j, i), sh, GROW_CORR)
+                     if float(region.max()) >= 0.5 else None)
+            if found is None and seen_edges is not None:
+                # (a face washed out by a glare, or darkened by a shadow, past the paint's reach)
+                found = _outlined(seen_edges, (cx, cy), along(j, i), h, sh)
+                if found is not None:
+                    xy = apply_h(H @ T, np.array([[cx + found[1] - sh, cy + found[2] - sh]],
+                                                 float))[0]
+                    share = outline.table_share((xy - np.array(box[:2])) * scale, pitch * scale)
+                    logger.debug("x-tiles: cell (%d, %d) shows a face's edges; of the table's "
+                                 "colours %.2f", i, j, share)
+                    if share > TABLE_SHARE:
+                        found = None  # (a gap showing the table, outlined by its neighbours)
+            if found is None:
                 continue  # (no face, or one turned the other way, or no peak: a slope)
+            match, dx, dy = found
             fx, fy = _peak(match, dx, dy)
             xy = apply_h(H @ T, np.array([[cx + fx - sh, cy + fy - sh]], float))[0]
             added.append(((j, i), xy))
@@ -1229,6 +1308,58 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
         return (H, *empty[1:])
     logger.debug("x-tiles: %d faces grown from the %d found", len(new_xy), len(centres))
     return H, np.array(new_xy), np.array(new_ang)
+
+
+def _face_match(region: np.ndarray, tmpl: np.ndarray, along_first: bool, sh: int,
+                least: float) -> tuple[np.ndarray, int, int] | None:
+    """Where the faces' mean patch ``tmpl`` (``2 h + 1`` square, along the first axis; turned
+    when not ``along_first``) matches ``region`` (``2 (h + sh) + 1`` square, float32) as a face:
+    ``(match, dx, dy)`` (the normalised correlation map and its peak's place), or None when the
+    peak is under ``least``, not :data:`GROW_TURN` above the patch turned the other way (a
+    face turned as the checkerboard does not have it there: the cell's neighbour's, or none)
+    or at the margin (no peak: a slope)."""
+    right = tmpl if along_first else np.ascontiguousarray(tmpl.T)
+    wrong = np.ascontiguousarray(right.T)
+    match = np.nan_to_num(cv2.matchTemplate(region, right, cv2.TM_CCOEFF_NORMED))
+    other = np.nan_to_num(cv2.matchTemplate(region, wrong, cv2.TM_CCOEFF_NORMED))
+    best = float(match.max())
+    dy, dx = np.unravel_index(int(match.argmax()), match.shape)
+    logger.debug("x-tiles: like a face %.2f (turned %.2f), shift (%d, %d)",
+                 best, float(other.max()), dx - sh, dy - sh)
+    if (best < least or best < float(other.max()) + GROW_TURN
+            or max(abs(dx - sh), abs(dy - sh)) >= sh):
+        return None
+    return match, int(dx), int(dy)
+
+
+#: A cell whose paint shows no face holds one when its edges match the faces' mean edges by at
+#: least this (normalised correlation; see :func:`_outlined`) ...
+OUTLINE_CORR = GROW_CORR
+#: ... and at most this share of its middle (:data:`INSIDE` of a pitch about its centre) shows
+#: the table's colours (a face's middle shows its paints, pale or dark, far from them: up to
+#: 0.34 on the faces found on the independent photos, most under 0.1; the table showing through
+#: a gap, about all of it, by the table's spread: 0.77 on a gingham between nested tiles).
+TABLE_SHARE = 0.5
+INSIDE = 0.25
+
+
+def _outlined(seen: tuple, at: tuple[int, int], along_first: bool, h: int, sh: int
+              ) -> tuple[np.ndarray, int, int] | None:
+    """A face at the view pixel ``at`` (the lattice's view of the edge strength and the faces'
+    mean edges, ``seen`` from :func:`_lattice_view`) by its edges, as :func:`_face_match` has it.
+
+    A lamp's glare washes a face's paints pale (even to the camera's white) and a shadow darkens
+    them, past the paint's reach, but the face keeps its shape: the rim's outline all round,
+    the thickness's shadow along it and the grooves across it, where the lattice has its cell
+    and turned as the checkerboard has it there. (A gap between tiles that nest is outlined by
+    its neighbours' rims in a face's very shape, but shows the table inside: the caller tells
+    them apart by its colours, see :data:`TABLE_SHARE`.)"""
+    view, _, _, tmpl = seen
+    cx, cy = at
+    region = view[cy - h - sh:cy + h + sh + 1, cx - h - sh:cx + h + sh + 1]
+    if region.shape != (2 * (h + sh) + 1,) * 2:
+        return None
+    return _face_match(region, tmpl, along_first, sh, OUTLINE_CORR)
 
 
 def _lattice_view(soft: np.ndarray, SH: np.ndarray, taken: dict, along, h: int):
