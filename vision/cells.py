@@ -678,14 +678,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # and one even as two paints, a face and its pips: a 5's or a 6's pips make it uneven)
     # (and one even with a tile's outline all round, whatever its colour's fit: its pips
     # vouch for it, see outlined)
+    ctx.outlined = {cell for i, cell in enumerate(cells)
+                    if not occ[cell] and steady(cell) and outlined(i)}
     ctx.pip_candidates = [cell for i, cell in enumerate(cells)
                           if not occ[cell] and ((d_pal[i] <= PIPS_FIT
                                                  and (steady(cell) or _enclosed(cell, occ)
                                                       or even_paints(cell)))
                                                 or _blown_face(ctx, cell)
-                                                or (steady(cell) and outlined(i)))]
-    ctx.outlined = {cell for i, cell in enumerate(cells)
-                    if not occ[cell] and steady(cell) and outlined(i)}
+                                                or cell in ctx.outlined)]
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
         # it off) but that fits a palette colour closely, stands well apart from the table and
@@ -1403,7 +1403,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # (... and, where every tile lies pips up, a cell of the bare table's own colour whose
         # pips are of no pip paint is the table too: a die's pips are black or white, a
         # cloth's dots in its ground's middle (green on white) are not, see _pip_paints)
-        faceless += [cell for cell in occupied if cell not in faceless and _printed_pips(
+        faceless += [cell for cell in occupied if _printed_pips(
             ctx, cell, attrs[cell], vouched)]
         # (... and where the bare table itself reads as die faces, a printed cloth's motifs
         # taken for pips, the pips of a cell of its colour are no evidence either)

@@ -700,13 +700,16 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     if explore:
         starts += [np.vstack([start[0] * e, start[1]]) for e in (0.6, 1.6, 2.5)]
 
-    if blown is None:
-        # (the starts' matches at once: see palette_distances)
-        preds = _predict_lins(pal_lin, starts)
-        first = [(corr, match_from_distances(d, p)) for corr, d, p in
-                 zip(starts, palette_distances(lab, palette, preds), preds)]
-    else:
-        first = [(corr, matched(corr, prior_w)) for corr in starts]
+    def matched_all(corrs: list, ws: list, indices: list) -> list[ColourMatch]:
+        # :func:`matched` of each light in ``corrs`` (weights ``ws``, matches ``indices``); with
+        # no blown colour, all at once (see palette_distances)
+        if blown is None:
+            preds = _predict_lins(pal_lin, corrs)
+            return [match_from_distances(d, p) for d, p in
+                    zip(palette_distances(lab, palette, preds), preds)]
+        return [matched(c, w, ix) for c, w, ix in zip(corrs, ws, indices)]
+
+    first = list(zip(starts, matched_all(starts, [prior_w] * len(starts), [None] * len(starts))))
     if len(first) > 2:
         # refine the two starts that fit best at once (plus the given one)
         costs = [_median(m.distance) + 0.5 * float(np.mean(np.minimum(m.distance, 30))) for _, m in first]
@@ -726,12 +729,8 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
             fit = _fit_forward(obs_lin, pal_lin[match.index], w, shared_haze=shared_haze)
             new = corr + shrink * (fit - corr) if corr is start else start + shrink * (fit - start)
             steps.append((new, w))
-        if blown is None:
-            preds = _predict_lins(pal_lin, [new for new, _ in steps])
-            news = [match_from_distances(d, p) for d, p in
-                    zip(palette_distances(lab, palette, preds), preds)]
-        else:
-            news = [matched(new, w, s[1].index) for (new, w), s in zip(steps, active)]
+        news = matched_all([new for new, _ in steps], [w for _, w in steps],
+                           [s[1].index for s in active])
         for s, (new, _), new_match in zip(active, steps, news):
             corr, match = s[0], s[1]
             if _median(new_match.distance) > _median(match.distance) + 1e-6:

@@ -1582,18 +1582,12 @@ def _edge_points(lat: Lattice, work: np.ndarray, px: int = PROFILE_PX
     return out
 
 
-def _points_comb(coord: np.ndarray, w: np.ndarray, px: int = PROFILE_PX,
-                 n_fft: int = PROFILE_FFT) -> tuple[float, float, float]:
-    """The comb near one cell (see :func:`_comb_near_one`) of edge points at lattice
-    coordinates ``coord`` (N,) with strengths ``w`` (N,): ``(period, phase, coherence)``, the
-    phase from ``floor(min(coord))``."""
-    return _points_combs(coord[None, :], w, px, n_fft)[0]
-
-
 def _points_combs(coords: np.ndarray, w: np.ndarray, px: int = PROFILE_PX,
                   n_fft: int = PROFILE_FFT) -> list[tuple[float, float, float]]:
-    """:func:`_points_comb` of each row of ``coords`` (M, N), the same points (strengths ``w``
-    (N,)) under M changes of coordinates, at once: one binning and one Fourier transform for
+    """The comb near one cell (see :func:`_comb_near_one`) of edge points at lattice
+    coordinates ``coords`` (M, N) -- each row the same points (strengths ``w`` (N,)) under one
+    of M changes of coordinates -- as ``(period, phase, coherence)`` per row, the phase from
+    ``floor(min(row))``, all at once: one binning and one Fourier transform for
     all (the focus compares nine perspectives a step, see :func:`_focus_perspective`); the
     same values as one by one."""
     m, n_pts = coords.shape

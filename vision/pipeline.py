@@ -208,9 +208,13 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     if kit.board is not None:
         # the lattice on which the board's frame shows best
         # (the lines found may be the tiles' diagonals: their re-readings are tried too)
-        framed = _frames(image, palette, (
-            v for top in lattices[:3]
-            for v in [top, *([] if top.info.get("source") == "mat" else diagonal_variants(top))]))
+        def board_looks() -> Iterator[Lattice]:
+            # the top lattices and, unless a mat's, their readings as the tiles' diagonals
+            return (v for top in lattices[:3]
+                    for v in [top, *([] if top.info.get("source") == "mat"
+                                     else diagonal_variants(top))])
+
+        framed = _frames(image, palette, board_looks())
         if not any(_clear(f) for f, _ in framed):
             # the lines may be every other line of the board (its printed cells and the tiles'
             # edges between them) or run along the cells' middles: coarser and shifted readings
@@ -223,10 +227,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             # (a board whose cells at a lattice's pitch span more than the picture cannot show
             # its four strips in it)
             fits = float(np.hypot(*image.shape[:2])) / FRAME
-            framed += _frames(image, palette, (
-                v for top in lattices[:3]
-                for v in [top, *([] if top.info.get("source") == "mat" else diagonal_variants(top))]
-                if v.pitch_px < fits), ring=BOARD_BEYOND)
+            framed += _frames(image, palette, (v for v in board_looks() if v.pitch_px < fits),
+                              ring=BOARD_BEYOND)
         if not any(_clear(f) for f, _ in framed):
             # a patterned table may swamp the search (its stripes or checks are the lattice
             # found): look for the board's grid within its four border strips
@@ -650,9 +652,7 @@ def _holds_the_faces(before: _Candidate, after: _Candidate) -> bool:
     others predicts less well (a white die face under a warm lamp, on a cream cloth the mask
     leaves it in), raises it, though its cell shows a face with pips where the first reading
     saw the table."""
-    was = sum(r.occupied for r in before.readings)
-    now = sum(r.occupied for r in after.readings)
-    if now < was or not _widened_tiles(before.readings, after.readings):
+    if not _widened_tiles(before.readings, after.readings):
         return False
     if after.info.get("set_fit", 0.0) < before.info.get("set_fit", 1.0):
         return False
