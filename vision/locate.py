@@ -933,8 +933,18 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
     # (on a plain table: a patterned table's mask is only as sharp as its texture's window,
     # its outlines are no tiles' edges; and when the foreground holds more than one group)
     plain = not fg_info.get("textured") and fg_info.get("groups", 2) > 1
+    ranked = _for_reading([valid[i] for i in order], fg_info)
+    # (the window fitted to the tiles' extent only where the cells are read: the rest stay
+    # as found, behind them)
     return [_cover_foreground(_without_strays(lat) if plain else lat)
-            for lat in _for_reading([valid[i] for i in order], fg_info)]
+            for lat in ranked[:READ_LATTICES]] + ranked[READ_LATTICES:]
+
+
+#: Lattices of tiles a look's caller reads at most (the first of the list returned by
+#: :func:`locate_candidates`, see ``vision.pipeline._reading_candidates``): only these have
+#: their window of cells fitted to the tiles' extent (~1.5 ms a lattice; a look finds up to
+#: ~10).
+READ_LATTICES = 2
 
 
 def _inside_segments(image: np.ndarray, fg: np.ndarray, scale: float, min_length: float
