@@ -770,8 +770,9 @@ class _Outline:
         edges = np.zeros(size, np.float32)
         h, w = self.edges.shape
         edges[top:top + h, left:left + w] = self.edges
-        return _Outline(self.lab, self.near, edges,
-                        (self.offset[0] + left, self.offset[1] + top))
+        wide = _Outline(self.lab, self.near, edges, (self.offset[0] + left, self.offset[1] + top))
+        wide._table = self._table  # (the same table: its colours worked out once)
+        return wide
 
     def table_share(self, at: np.ndarray, pitch: float) -> float:
         """The share of the pixels within :data:`INSIDE` of a ``pitch`` (canvas pixels) of the
@@ -1117,7 +1118,8 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     # view's): the map that puts more tiles on the lattice is kept (the square one on a tie)
     # (the lattice is grown through the whole faces first: a part's centre is pulled off its
     # lattice point, see _assign)
-    seeds = _whole_faces(areas, np.array([b.elongation for b in blobs]))
+    elong = np.array([b.elongation for b in blobs])
+    seeds = _whole_faces(areas, elong)
     found = None
     for start in ((pitch * u, pitch * v), _steps(centres, along_u, u, v, pitch)):
         for H in _assign(centres, along_u, *start, seeds=seeds):
@@ -1139,7 +1141,7 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     # (each face's area, by its cell: the map's perspective, see _sized_map)
     sizes = {(int(j), int(i)): float(a) for (j, i), a in
              zip(np.round(apply_h(np.linalg.inv(H), centres[ok])), areas[ok])}
-    whole = _whole_faces(areas[ok], np.array([b.elongation for b in blobs])[ok])
+    whole = _whole_faces(areas[ok], elong[ok])
     H = _sized_fit({k: c for k, c, w in zip(sizes, centres[ok], whole) if w}, sizes, H)
     H, grown, g_ang = _grow_faces(H, centres[ok], along_u[ok],
                                   paint if every_paint is None else every_paint, box, scale, pitch,
@@ -1148,7 +1150,7 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
         # (the faces found by their likeness to the faces seen: on the lattice, turned as the
         # checkerboard has them there, each of the typical face's area and shape)
         blobs = blobs + [TileBlob((float(x), float(y)), float(a), float(np.median(areas)),
-                                  float(np.median([b.elongation for b in blobs])))
+                                  float(np.median(elong)))
                          for (x, y), a in zip(grown, g_ang)]
         centres = np.vstack([centres, grown])
         angles = np.concatenate([angles, g_ang])
