@@ -1699,6 +1699,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         out[cell] = (attrs, conf, doubts, float(match.distance[i]), evidence)
     if kit.pips:
         _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
+        if ctx.die_faces:
+            _white_by_pips(ctx.kit, ctx.palette, cells, labs, out)
         for i, cell in enumerate(cells):
             ev = out[cell][4]
             if "pip_lab" in ev:
@@ -1778,6 +1780,46 @@ def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, po
         off = _off_segment(sample[1:], faces[i][1:])
         out[cell][4]["pips_of_pip_paint"] = bool(named or off <= PIP_OFF_MIX)
         out[cell][4]["pip_lab"] = sample
+
+
+#: A die's pips lighter than their face by at least this (CIELAB L*) are white pips (on a
+#: dark face: a black, red, green, blue, purple or brown tile's pips stand 40-70 above it).
+WHITE_PIP_CONTRAST = 20.0
+#: The lamp's white is taken from the white pips of at least this many tiles (their median:
+#: a pip blurred into its face leans towards that face's hue; over several faces of different
+#: hues the median keeps the lamp's).
+WHITE_PIPS_MIN = 4
+
+
+def _white_by_pips(kit: Kit, palette: Palette, cells: list, faces: np.ndarray, out: dict) -> None:
+    """A white tile's face is the lamp's white as it falls on the layout, and so are the white
+    pips of the dark tiles around it: where the light fitted over the faces misjudges the
+    white (a fit pulled by the saturated paints, a white face named yellow or pink), the face
+    of a tile with dark pips is a white tile as near as it lies to the median colour of the
+    layout's white pips (``faces`` ``(N, 3)`` Lab of ``cells``; the pips' colours are the
+    evidence ``pip_lab`` of :func:`_pip_paints`). Lowers the evidence ``colour_distance`` of
+    white to that distance (the set's assignment, :func:`vision.decode._assign_unique`,
+    weighs it); the readings' names are left as they are."""
+    white = _pip_paint_names(kit, palette) & {n for n in palette.names
+                                               if kit.pip_colours.get(n) is not None
+                                               and hex_to_lab(kit.pip_colours[n])[0] < 50.0}
+    if len(white) != 1:
+        return
+    name = next(iter(white))
+    lighter = [i for i, c in enumerate(cells)
+               if "pip_lab" in out[c][4] and out[c][4]["pip_lab"][0] >= faces[i][0] + WHITE_PIP_CONTRAST]
+    if len(lighter) < WHITE_PIPS_MIN:
+        return
+    lamp = median_last(np.array([out[cells[i]][4]["pip_lab"] for i in lighter]).T)  # (3,)
+    d = ciede2000(np.asarray(faces, np.float64), lamp[None, :])  # (N,)
+    for i, c in enumerate(cells):
+        ev = out[c][4]
+        dist = ev.get("colour_distance")
+        if (not dist or name not in dist
+                or ev.get("pip_contrast", {}).get(-1, 0.0) < PIP_MIN_CONTRAST):
+            continue
+        if float(d[i]) < dist[name]:
+            dist[name] = round(float(d[i]), 2)
 
 
 def _off_segment(p: np.ndarray, q: np.ndarray) -> float:
