@@ -1347,6 +1347,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # (the tiles vouched for keep the reading made with their neighbours of the same kind)
         attrs = {**_read_solid(ctx, [c for c in occupied if c not in vouched], cell_regions, gains),
                  **vouched}
+        if die_faces:
+            _white_by_pips(kit, ctx.palette, attrs, ctx.pip_lab)
     elif kit.face_model == "symbol":
         attrs = _read_symbol(ctx, occupied, cell_regions, gains)
     else:
@@ -1699,8 +1701,6 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         out[cell] = (attrs, conf, doubts, float(match.distance[i]), evidence)
     if kit.pips:
         _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
-        if ctx.die_faces:
-            _white_by_pips(ctx.kit, ctx.palette, cells, labs, out)
         for i, cell in enumerate(cells):
             ev = out[cell][4]
             if "pip_lab" in ev:
@@ -1791,35 +1791,38 @@ WHITE_PIP_CONTRAST = 20.0
 WHITE_PIPS_MIN = 4
 
 
-def _white_by_pips(kit: Kit, palette: Palette, cells: list, faces: np.ndarray, out: dict) -> None:
+def _white_by_pips(kit: Kit, palette: Palette, attrs: dict, pip_lab: dict) -> None:
     """A white tile's face is the lamp's white as it falls on the layout, and so are the white
     pips of the dark tiles around it: where the light fitted over the faces misjudges the
-    white (a fit pulled by the saturated paints, a white face named yellow or pink), the face
-    of a tile with dark pips is a white tile as near as it lies to the median colour of the
-    layout's white pips (``faces`` ``(N, 3)`` Lab of ``cells``; the pips' colours are the
-    evidence ``pip_lab`` of :func:`_pip_paints`). Lowers the evidence ``colour_distance`` of
-    white to that distance (the set's assignment, :func:`vision.decode._assign_unique`,
-    weighs it); the readings' names are left as they are."""
-    white = _pip_paint_names(kit, palette) & {n for n in palette.names
-                                               if kit.pip_colours.get(n) is not None
-                                               and hex_to_lab(kit.pip_colours[n])[0] < 50.0}
+    white (a fit pulled by the saturated paints: a white face named yellow, pink or orange),
+    the face of a tile with dark pips is a white tile as near as it lies to the median colour
+    of the layout's white pips. ``attrs``: the layout's readings ``{cell: (attrs, conf,
+    doubts, distance, evidence)}``; ``pip_lab``: ``{cell: (pips' Lab, face's Lab, ...)}`` of
+    the cells whose pips were read (see :func:`_pip_paints`). Lowers the evidence
+    ``colour_distance`` of white to that distance (the set's assignment,
+    :func:`vision.decode._assign_unique`, weighs it); the readings' names are left as they
+    are."""
+    white = [n for n in _pip_paint_names(kit, palette)
+             if kit.pip_colours.get(n) is not None and hex_to_lab(kit.pip_colours[n])[0] < 50.0]
     if len(white) != 1:
         return
-    name = next(iter(white))
-    lighter = [i for i, c in enumerate(cells)
-               if "pip_lab" in out[c][4] and out[c][4]["pip_lab"][0] >= faces[i][0] + WHITE_PIP_CONTRAST]
-    if len(lighter) < WHITE_PIPS_MIN:
+    seen = [(c, np.asarray(pip_lab[c][0], np.float64), np.asarray(pip_lab[c][1], np.float64))
+            for c in attrs if c in pip_lab]
+    light = [pip for _, pip, face in seen if pip[0] >= face[0] + WHITE_PIP_CONTRAST]
+    if len(light) < WHITE_PIPS_MIN:
         return
-    lamp = median_last(np.array([out[cells[i]][4]["pip_lab"] for i in lighter]).T)  # (3,)
-    d = ciede2000(np.asarray(faces, np.float64), lamp[None, :])  # (N,)
-    for i, c in enumerate(cells):
-        ev = out[c][4]
-        dist = ev.get("colour_distance")
-        if (not dist or name not in dist
-                or ev.get("pip_contrast", {}).get(-1, 0.0) < PIP_MIN_CONTRAST):
-            continue
-        if float(d[i]) < dist[name]:
-            dist[name] = round(float(d[i]), 2)
+    lamp = median_last(np.array(light).T)  # (3,)
+    dark = [(c, face) for c, _, face in seen
+            if attrs[c][4].get("pip_contrast", {}).get(-1, 0.0) >= PIP_MIN_CONTRAST
+            and white[0] in attrs[c][4].get("colour_distance", {})]
+    if not dark:
+        return
+    d = ciede2000(np.array([face for _, face in dark]), lamp[None, :])  # (M,)
+    for (c, _), di in zip(dark, d):
+        dist = attrs[c][4]["colour_distance"]
+        if float(di) < dist[white[0]]:
+            logger.debug("cell %s: %.1f from the white pips (white %.1f)", c, di, dist[white[0]])
+            dist[white[0]] = round(float(di), 2)
 
 
 def _off_segment(p: np.ndarray, q: np.ndarray) -> float:

@@ -19,31 +19,28 @@ DARK = {"black": [20.0, 1.0, 4.0], "red": [45.0, 60.0, 35.0], "blue": [40.0, 10.
 
 def _layout(white_pips: int):
     """``white_pips`` dark tiles (white pips of the lamp's colour) and one warm-lit white face
-    (black pips) that the fitted light puts nearer pink than white: (cells, faces, out)."""
-    cells, faces, out = [], [], {}
+    (black pips) that the fitted light puts nearer pink than white: (readings, pips' and
+    faces' Lab by cell)."""
+    out, pips = {}, {}
     for k, (name, lab) in enumerate(list(DARK.items())[:white_pips]):
-        cells.append((0, k))
-        faces.append(lab)
         dist = {n: 30.0 for n in PAL.names}
         dist[name] = 3.0
         out[(0, k)] = ({"colour": name, "pips": k + 1}, {"colour": 0.9, "pips": 0.9}, [], 3.0,
                        {"colour_distance": dist, "pip_contrast": {1: 45.0, -1: 0.5},
-                        "pip_prob": {1: np.eye(6)[k].tolist(), -1: [1 / 6] * 6},
-                        "pip_lab": LAMP + np.array([-2.0, 1.0, -1.0]) * (k - 2)})
-    cells.append((1, 0))
-    faces.append(LAMP + np.array([-1.0, 1.0, 1.0]))
+                        "pip_prob": {1: np.eye(6)[k].tolist(), -1: [1 / 6] * 6}})
+        pips[(0, k)] = (LAMP + np.array([-2.0, 1.0, -1.0]) * (k - 2), np.array(lab))
     dist = {n: 30.0 for n in PAL.names}
     dist.update(pink=8.0, white=18.0)
     out[(1, 0)] = ({"colour": None, "pips": 6}, {"colour": 0.3, "pips": 0.9}, [], 8.0,
                    {"colour_distance": dist, "pip_contrast": {1: 1.0, -1: 35.0},
-                    "pip_prob": {1: [1 / 6] * 6, -1: np.eye(6)[5].tolist()},
-                    "pip_lab": np.array([30.0, 2.0, 6.0])})
-    return cells, np.array(faces), out
+                    "pip_prob": {1: [1 / 6] * 6, -1: np.eye(6)[5].tolist()}})
+    pips[(1, 0)] = (np.array([30.0, 2.0, 6.0]), LAMP + np.array([-1.0, 1.0, 1.0]))
+    return out, pips
 
 
 def test_white_face_near_the_white_pips_is_white_by_the_set():
-    cells, faces, out = _layout(5)
-    _white_by_pips(KIT, PAL, cells, faces, out)
+    out, pips = _layout(5)
+    _white_by_pips(KIT, PAL, out, pips)
     dist = out[(1, 0)][4]["colour_distance"]
     assert dist["white"] < dist["pink"]
     # the dark tiles (light pips) keep their distances
@@ -55,6 +52,6 @@ def test_white_face_near_the_white_pips_is_white_by_the_set():
 
 
 def test_too_few_white_pips_say_nothing():
-    cells, faces, out = _layout(WHITE_PIPS_MIN - 1)
-    _white_by_pips(KIT, PAL, cells, faces, out)
+    out, pips = _layout(WHITE_PIPS_MIN - 1)
+    _white_by_pips(KIT, PAL, out, pips)
     assert out[(1, 0)][4]["colour_distance"]["white"] == 18.0
