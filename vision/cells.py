@@ -27,8 +27,8 @@ from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_pain
 from vision.paint_light import fit_with_paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, SHIFTS as PIP_SHIFTS,
                          SPACINGS as PIP_SPACINGS, blob_response, pip_centres, read_pips)
-from vision.glare import (GLARE_STEPS, glare_distances, sector_glare_distances,
-                          tile_exposure_distances)
+from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, exposed_lab, glare_distances,
+                          sector_glare_distances, tile_exposure_distances)
 from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_haze_colour, profile_lamp,
                                 nearest_by_ratios, rules_misread, shaded_distances, split_hue_alike,
                                 template_vote)
@@ -1639,6 +1639,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
                                        shared_haze=_shared_haze(kit, ctx.profile))
     dist = palette_distance(labs, ctx.palette, match.predicted)
     plain = match
+    fit = match.distance
     pip_reads = {}
     if kit.pips:
         origins = _lab_origins(ctx, cells)
@@ -1651,6 +1652,11 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             # are named through a glare too: the set's assignment arbitrates the paints a veil
             # makes alike, see _solid_through_glare)
             match, dist = _solid_through_glare(ctx, labs, match, dist, corr)
+            # (the faces' fit, which weighs lattices against each other, stays the fit as lit
+            # and through a glare: the hot spot's exposure names a face, it does not make a
+            # wrong lattice's pieces of tiles fit)
+            fit = match.distance
+            match, dist = _solid_exposed(ctx, labs, match, dist, corr)
     # (where tiles may lie pips down, Textile, a colour washed out by the lamp's reflection is
     # named again with the game's colours and rule, by each paint with a sheen of the light on
     # it too: see vision.decode._textile_colours)
@@ -1698,7 +1704,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         if kit.pips:
             evidence["pip_prob"] = {p: np.round(pip_reads[p].prob[i], 4).tolist() for p in (1, -1)}
             evidence["pip_contrast"] = {p: round(float(pip_reads[p].contrast[i]), 1) for p in (1, -1)}
-        out[cell] = (attrs, conf, doubts, float(match.distance[i]), evidence)
+        out[cell] = (attrs, conf, doubts, float(fit[i]), evidence)
     if kit.pips:
         _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
         for i, cell in enumerate(cells):
@@ -1728,6 +1734,33 @@ def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     through = glare_distances(labs, ctx.palette, corr, profile_lamp(ctx.profile),
                               steps=GLARE_STEPS[1:])
     both = np.minimum(dist, through.min(-1))
+    return match_from_distances(both, match.predicted), both
+
+
+#: Each doubling (or halving) of a face's light against the light fitted over the layout costs
+#: this much (CIEDE2000): a face that fits a paint as lit keeps it.
+EXPOSURE_COST = 4.0
+
+
+def _solid_exposed(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
+                   corr: np.ndarray) -> tuple[Any, np.ndarray]:
+    """Faces (``labs`` ``(N, 3)`` Lab, ``dist`` ``(N, K)`` under the light ``corr``) also judged
+    at their own exposure (:data:`vision.glare.EXPOSURE_STEPS`, clipped as the camera clips):
+    a lamp's hot spot lights the faces under it more than the light fitted over the layout
+    says, raising L* and, as the strong channel clips, lowering the chroma while the hue holds
+    (a brown under a hot spot is a light tan, nearer the fitted red in L* than its own brown).
+    Each doubling costs :data:`EXPOSURE_COST`. Returns the match and the distances, each the
+    smaller of the given one and the exposed one."""
+    c = as_correction(corr)
+    paint = srgb_to_linear(lab_to_bgr(ctx.palette.lab)).astype(np.float64) * c[0]  # (K, 3)
+    steps = EXPOSURE_STEPS[EXPOSURE_STEPS > 1.0]
+    seen = exposed_lab(paint, steps, c[1])  # (S, K, 3)
+    d = ciede2000(np.asarray(labs, np.float64)[:, None, None, :], seen[None])  # (N, S, K)
+    cost = EXPOSURE_COST * np.log2(steps)  # (S,)
+    # (a paint whose every channel clips shows no paint of its own: any light paint does so)
+    blown = (steps[:, None, None] * paint[None] + c[1]).min(axis=2) >= CLIPPED_LINEAR  # (S, K)
+    through = np.where(blown[None], np.inf, d + cost[None, :, None]).min(axis=1)  # (N, K)
+    both = np.minimum(dist, through)
     return match_from_distances(both, match.predicted), both
 
 
