@@ -27,8 +27,8 @@ from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_pain
 from vision.paint_light import fit_with_paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, SHIFTS as PIP_SHIFTS,
                          SPACINGS as PIP_SPACINGS, blob_response, pip_centres, read_pips)
-from vision.glare import (GLARE_STEPS, glare_distances, sector_glare_distances,
-                          tile_exposure_distances)
+from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, exposed_lab, glare_distances,
+                          sector_glare_distances, tile_exposure_distances)
 from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_haze_colour, profile_lamp,
                                 nearest_by_ratios, rules_misread, shaded_distances, split_hue_alike,
                                 template_vote)
@@ -1347,6 +1347,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # (the tiles vouched for keep the reading made with their neighbours of the same kind)
         attrs = {**_read_solid(ctx, [c for c in occupied if c not in vouched], cell_regions, gains),
                  **vouched}
+        if die_faces:
+            _white_by_pips(kit, ctx.palette, attrs, ctx.pip_lab)
     elif kit.face_model == "symbol":
         attrs = _read_symbol(ctx, occupied, cell_regions, gains)
     else:
@@ -1637,6 +1639,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
                                        shared_haze=_shared_haze(kit, ctx.profile))
     dist = palette_distance(labs, ctx.palette, match.predicted)
     plain = match
+    fit = match.distance
     pip_reads = {}
     if kit.pips:
         origins = _lab_origins(ctx, cells)
@@ -1649,6 +1652,11 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             # are named through a glare too: the set's assignment arbitrates the paints a veil
             # makes alike, see _solid_through_glare)
             match, dist = _solid_through_glare(ctx, labs, match, dist, corr)
+            # (the faces' fit, which weighs lattices against each other, stays the fit as lit
+            # and through a glare: the hot spot's exposure names a face, it does not make a
+            # wrong lattice's pieces of tiles fit)
+            fit = match.distance
+            match, dist = _solid_exposed(ctx, labs, match, dist, corr)
     # (where tiles may lie pips down, Textile, a colour washed out by the lamp's reflection is
     # named again with the game's colours and rule, by each paint with a sheen of the light on
     # it too: see vision.decode._textile_colours)
@@ -1696,7 +1704,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         if kit.pips:
             evidence["pip_prob"] = {p: np.round(pip_reads[p].prob[i], 4).tolist() for p in (1, -1)}
             evidence["pip_contrast"] = {p: round(float(pip_reads[p].contrast[i]), 1) for p in (1, -1)}
-        out[cell] = (attrs, conf, doubts, float(match.distance[i]), evidence)
+        out[cell] = (attrs, conf, doubts, float(fit[i]), evidence)
     if kit.pips:
         _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
         for i, cell in enumerate(cells):
@@ -1726,6 +1734,33 @@ def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     through = glare_distances(labs, ctx.palette, corr, profile_lamp(ctx.profile),
                               steps=GLARE_STEPS[1:])
     both = np.minimum(dist, through.min(-1))
+    return match_from_distances(both, match.predicted), both
+
+
+#: Each doubling (or halving) of a face's light against the light fitted over the layout costs
+#: this much (CIEDE2000): a face that fits a paint as lit keeps it.
+EXPOSURE_COST = 4.0
+
+
+def _solid_exposed(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
+                   corr: np.ndarray) -> tuple[Any, np.ndarray]:
+    """Faces (``labs`` ``(N, 3)`` Lab, ``dist`` ``(N, K)`` under the light ``corr``) also judged
+    at their own exposure (:data:`vision.glare.EXPOSURE_STEPS`, clipped as the camera clips):
+    a lamp's hot spot lights the faces under it more than the light fitted over the layout
+    says, raising L* and, as the strong channel clips, lowering the chroma while the hue holds
+    (a brown under a hot spot is a light tan, nearer the fitted red in L* than its own brown).
+    Each doubling costs :data:`EXPOSURE_COST`. Returns the match and the distances, each the
+    smaller of the given one and the exposed one."""
+    c = as_correction(corr)
+    paint = srgb_to_linear(lab_to_bgr(ctx.palette.lab)).astype(np.float64) * c[0]  # (K, 3)
+    steps = EXPOSURE_STEPS[EXPOSURE_STEPS > 1.0]
+    seen = exposed_lab(paint, steps, c[1])  # (S, K, 3)
+    d = ciede2000(np.asarray(labs, np.float64)[:, None, None, :], seen[None])  # (N, S, K)
+    cost = EXPOSURE_COST * np.log2(steps)  # (S,)
+    # (a paint whose every channel clips shows no paint of its own: any light paint does so)
+    blown = (steps[:, None, None] * paint[None] + c[1]).min(axis=2) >= CLIPPED_LINEAR  # (S, K)
+    through = np.where(blown[None], np.inf, d + cost[None, :, None]).min(axis=1)  # (N, K)
+    both = np.minimum(dist, through)
     return match_from_distances(both, match.predicted), both
 
 
@@ -1778,6 +1813,49 @@ def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, po
         off = _off_segment(sample[1:], faces[i][1:])
         out[cell][4]["pips_of_pip_paint"] = bool(named or off <= PIP_OFF_MIX)
         out[cell][4]["pip_lab"] = sample
+
+
+#: A die's pips lighter than their face by at least this (CIELAB L*) are white pips (on a
+#: dark face: a black, red, green, blue, purple or brown tile's pips stand 40-70 above it).
+WHITE_PIP_CONTRAST = 20.0
+#: The lamp's white is taken from the white pips of at least this many tiles (their median:
+#: a pip blurred into its face leans towards that face's hue; over several faces of different
+#: hues the median keeps the lamp's).
+WHITE_PIPS_MIN = 4
+
+
+def _white_by_pips(kit: Kit, palette: Palette, attrs: dict, pip_lab: dict) -> None:
+    """A white tile's face is the lamp's white as it falls on the layout, and so are the white
+    pips of the dark tiles around it: where the light fitted over the faces misjudges the
+    white (a fit pulled by the saturated paints: a white face named yellow, pink or orange),
+    the face of a tile with dark pips is a white tile as near as it lies to the median colour
+    of the layout's white pips. ``attrs``: the layout's readings ``{cell: (attrs, conf,
+    doubts, distance, evidence)}``; ``pip_lab``: ``{cell: (pips' Lab, face's Lab, ...)}`` of
+    the cells whose pips were read (see :func:`_pip_paints`). Lowers the evidence
+    ``colour_distance`` of white to that distance (the set's assignment,
+    :func:`vision.decode._assign_unique`, weighs it); the readings' names are left as they
+    are."""
+    white = [n for n in _pip_paint_names(kit, palette)
+             if kit.pip_colours.get(n) is not None and hex_to_lab(kit.pip_colours[n])[0] < 50.0]
+    if len(white) != 1:
+        return
+    seen = [(c, np.asarray(pip_lab[c][0], np.float64), np.asarray(pip_lab[c][1], np.float64))
+            for c in attrs if c in pip_lab]
+    light = [pip for _, pip, face in seen if pip[0] >= face[0] + WHITE_PIP_CONTRAST]
+    if len(light) < WHITE_PIPS_MIN:
+        return
+    lamp = median_last(np.array(light).T)  # (3,)
+    dark = [(c, face) for c, _, face in seen
+            if attrs[c][4].get("pip_contrast", {}).get(-1, 0.0) >= PIP_MIN_CONTRAST
+            and white[0] in attrs[c][4].get("colour_distance", {})]
+    if not dark:
+        return
+    d = ciede2000(np.array([face for _, face in dark]), lamp[None, :])  # (M,)
+    for (c, _), di in zip(dark, d):
+        dist = attrs[c][4]["colour_distance"]
+        if float(di) < dist[white[0]]:
+            logger.debug("cell %s: %.1f from the white pips (white %.1f)", c, di, dist[white[0]])
+            dist[white[0]] = round(float(di), 2)
 
 
 def _off_segment(p: np.ndarray, q: np.ndarray) -> float:
