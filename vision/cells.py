@@ -2126,7 +2126,9 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     # (and a card the hot spot washed out, its art with it: blown out, outlined all round)
     showing |= {c for c in todo if c in ctx.card_hot and _blown_face(ctx, c)
                 and sum(ctx.full_sides[c]) == 4}
-    vouched = _grown(sorted(showing), {c for c, v in occ.items() if v})
+    # (a card may touch the layout at a corner only: Tapestry's setup lays four cards on a
+    # diagonal, and a card placed beside one of them leaves the others touching at corners)
+    vouched = _grown(sorted(showing), {c for c, v in occ.items() if v}, corners=True)
     logger.debug("card-like cells %s, showing a card %s, vouched for %s", todo, sorted(showing), vouched)
     ctx.symbols.update({c: found[c] for c in vouched})
     return vouched
@@ -2162,8 +2164,13 @@ def _enclosed(cell: tuple[int, int], occ: Mapping) -> bool:
     return all(occ.get(n, False) for n in _beside(cell))
 
 
-def _touches(cell: tuple[int, int], taken: set) -> bool:
-    """Whether ``cell`` shares a side with a cell in ``taken``."""
+def _touches(cell: tuple[int, int], taken: set, *, corners: bool = False) -> bool:
+    """Whether ``cell`` shares a side with a cell in ``taken`` (or, with ``corners``, a corner
+    too)."""
+    if corners:
+        r, c = cell
+        return any((r + dr, c + dc) in taken for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                   if dr or dc)
     return any(nb in taken for nb in _beside(cell))
 
 
@@ -2174,15 +2181,17 @@ def _beside(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     return ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
 
 
-def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None = None) -> list:
+def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None = None,
+           corners: bool = False) -> list:
     """The ``candidates`` that touch a ``taken`` cell, then those that touch one of them, for up
     to :data:`GROW_ROUNDS` rounds, in the order found. ``admit``: given each round's cells that
-    touch, returns those that join (the others are not tried again); by default all."""
+    touch, returns those that join (the others are not tried again); by default all.
+    ``corners``: a corner touches too (see :func:`_touches`)."""
     taken = set(taken)
     left = [c for c in candidates if c not in taken]
     out: list = []
     for _ in range(GROW_ROUNDS):
-        touching = [c for c in left if _touches(c, taken)]
+        touching = [c for c in left if _touches(c, taken, corners=corners)]
         left = [c for c in left if c not in touching]
         new = admit(touching) if admit is not None and touching else touching
         if not new:

@@ -98,3 +98,14 @@ def test_outlined_card_of_any_fit_is_card_like():
     # make outlines too; a colour no paint takes; uneven)
     assert _outlined_card_like(full_sides, d_table, fit, even).tolist() == [
         True, True, False, False, False, False]
+
+
+def test_card_touching_the_layout_at_a_corner_is_vouched_for():
+    # Tapestry's setup lays cards on a diagonal: a card may touch the layout at a corner only
+    # (the independent renderer's final2 hard 053, a purple card beside the layout's corner)
+    purple = (150, 60, 120)
+    regions = {(0, 0): _card(purple, spot=0.0, art=True),   # a card found
+               (1, 1): _card(purple, spot=0.0, art=True),   # a card at its corner
+               (3, 3): _card(purple, spot=0.0, art=True)}   # one apart from the layout
+    occ = {(0, 0): True, (1, 1): False, (3, 3): False}
+    assert _vouched_cards(_ctx(regions, set()), occ, regions) == [(1, 1)]
