@@ -80,3 +80,32 @@ def test_held_card_of_a_loosely_predicted_paint_is_card_like():
     # (a coin leaves most of the centre to the table; the table's own colour; a colour far
     # from every paint; an uneven patch)
     assert _held_card_like(fg, d_table, d_pal, even).tolist() == [True, False, False, False, False]
+
+
+def test_outlined_card_of_any_fit_is_card_like():
+    # blue and purple cards on a cloth striped in blue and purple (the independent renderer's
+    # hard 002): outlined all round, 50 from the cream table's median, 16-17 from blue as the
+    # warm lamp fitted on the other cards predicts it (over HELD_CARD_FIT), even; the mask
+    # missed them (fg 0.0)
+    from vision.cells import ALIEN_COLOUR, HELD_CARD_FIT, _outlined_card_like
+
+    full_sides = np.array([4, 3, 2, 4, 4, 4])
+    d_table = np.array([50.0, 49.0, 50.0, 4.5, 50.0, 50.0])
+    fit = np.array([17.0, 16.6, 17.0, 21.0, 30.0, 17.0])
+    even = np.array([True, True, True, True, True, False])
+    assert fit[0] > HELD_CARD_FIT and fit[4] > ALIEN_COLOUR
+    # (outlined along two sides only; the table's own colour: a polka-dot cloth's cream cells
+    # make outlines too; a colour no paint takes; uneven)
+    assert _outlined_card_like(full_sides, d_table, fit, even).tolist() == [
+        True, True, False, False, False, False]
+
+
+def test_card_touching_the_layout_at_a_corner_is_vouched_for():
+    # Tapestry's setup lays cards on a diagonal: a card may touch the layout at a corner only
+    # (the independent renderer's final2 hard 053, a purple card beside the layout's corner)
+    purple = (150, 60, 120)
+    regions = {(0, 0): _card(purple, spot=0.0, art=True),   # a card found
+               (1, 1): _card(purple, spot=0.0, art=True),   # a card at its corner
+               (3, 3): _card(purple, spot=0.0, art=True)}   # one apart from the layout
+    occ = {(0, 0): True, (1, 1): False, (3, 3): False}
+    assert _vouched_cards(_ctx(regions, set()), occ, regions) == [(1, 1)]
