@@ -32,7 +32,8 @@ from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, exposed_l
 from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_haze_colour, profile_lamp,
                                 nearest_by_ratios, rules_misread, shaded_distances, split_hue_alike,
                                 template_vote)
-from vision.symbols import ART_EDGE_LEVEL, ART_TOWARD_WHITE, name_symbols, symbol_mask
+from vision.symbols import (ART_EDGE_LEVEL, ART_TOWARD_WHITE, middle_components, name_symbols,
+                             symbol_mask)
 
 logger = logging.getLogger(__name__)
 
@@ -2115,7 +2116,8 @@ def _card_ring(h: int, w: int) -> np.ndarray:
 def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = None) -> np.ndarray:
     h, w = cell_lab.shape[:2]
     core = cell_lab[int(0.12 * h):h - int(0.12 * h), int(0.12 * w):w - int(0.12 * w)]
-    d = norm3(core - bg)
+    off = core - bg  # (how far each pixel lies from the face)
+    d = norm3(off)
     # the art is lighter than the card and its colour distance is bimodal: split it (Otsu)
     d8 = np.clip(d * 2, 0, 255).astype(np.uint8)
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -2125,26 +2127,15 @@ def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = 
         # vision.symbols.symbol_mask)
         toward = np.array([100.0, 0.0, 0.0]) - bg
         toward = toward / max(float(np.linalg.norm(toward)), 1e-3)
-        proj = (core - bg) @ toward.astype(np.float32)
+        proj = off @ toward.astype(np.float32)
         strong = proj[(d > thr) & (proj > ART_TOWARD_WHITE)]
         level = ART_EDGE_LEVEL * float(percentile_last(strong, 90)) if strong.size else 0.0
         near_art = proj > max(ART_TOWARD_WHITE, level)
     else:
         # the art is nearer its own colour (light) than the card's
         near_art = norm3(core - art) < d
-    mask = ((d > thr) & near_art).astype(np.uint8)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    if n <= 1:
-        return mask
     # keep components near the middle (the art), drop specks and rim glare
-    keep = np.zeros(n, bool)
-    ch, cw = core.shape[:2]
-    for i in range(1, n):
-        x, y, bw, bh, a = stats[i]
-        cx, cy = x + bw / 2, y + bh / 2
-        if a >= 0.002 * ch * cw and abs(cx - cw / 2) < 0.35 * cw and abs(cy - ch / 2) < 0.35 * ch:
-            keep[i] = True
-    return keep[labels].astype(np.uint8)
+    return middle_components(((d > thr) & near_art).astype(np.uint8))
 
 
 def _held_card_like(fg: np.ndarray, d_table: np.ndarray, d_pal: np.ndarray, even: np.ndarray

@@ -14,7 +14,7 @@ of ``n`` pixels laid out row-major as in :class:`vision.cells.TopDown`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 import logging
 
@@ -118,17 +118,53 @@ def read_pips(L: np.ndarray, n: int, origins: np.ndarray) -> dict[int, PipReadin
     the same contrast in the smaller one, one as small as the smaller box (r0 / r1)^2 times
     as much: the ratio r0 / r1 is the midpoint between, in log. Below it the first size is
     kept: the smaller box answers more to a tile's toothed rim.)"""
-    best = _read_pips_at(L, n, origins, PIP_RADII[0])
     if not len(origins):
-        return best
+        return _read_pips_at(L, n, origins, PIP_RADII[0])
+    view = _PipView(L, n, origins)
+    best = _read_pips_at(L, n, origins, PIP_RADII[0], view=view)
     level = _contrast_level(best)
     for radius in PIP_RADII[1:]:
         # (judged on fewer die grids first, read in full when kept: the pips stand out a
         # little less on fewer grids, never more)
-        probe = _contrast_level(_read_pips_at(L, n, origins, radius, coarse=True))
+        probe = _contrast_level(_read_pips_at(L, n, origins, radius, coarse=True, view=view))
         if probe >= PIP_RADII[0] / radius * level:
-            return _read_pips_at(L, n, origins, radius)
+            return _read_pips_at(L, n, origins, radius, view=view)
     return best
+
+
+class _PipView:
+    """The part of the view ``L`` that holds the cells of ``origins`` ``(N, 2)`` (with half a
+    cell around them), and what :func:`_read_pips_at` computes on it, kept for the other pip
+    sizes and die grids read on the same cells: ``sub`` ``(h, w)`` float32 from ``(ya, xa)``
+    of ``L``; :meth:`spots` the dilated pip responses per size and polarity; :meth:`integral`
+    ``sub``'s ``cv2.integral`` (float64), made once when a rim is looked at."""
+
+    def __init__(self, L: np.ndarray, n: int, origins: np.ndarray) -> None:
+        y0, x0 = origins.min(0)
+        y1, x1 = origins.max(0) + n
+        pad = n // 2
+        self.n = n
+        self.ya, self.xa = max(0, y0 - pad), max(0, x0 - pad)
+        self.sub = L[self.ya:y1 + pad, self.xa:x1 + pad].astype(np.float32)
+        self._responses: dict[float, np.ndarray] = {}
+        self._spots: dict[tuple[float, int], np.ndarray] = {}
+        self._integral: np.ndarray | None = None
+
+    def spots(self, radius: float, p: int) -> np.ndarray:
+        """``(h, w)`` float32: the pip response (:func:`blob_response`) of pips of ``radius``
+        cells in polarity ``p``, dilated by a pixel (a die position a pixel off a pip's centre
+        keeps its peak)."""
+        key = (radius, p)
+        if key not in self._spots:
+            if radius not in self._responses:
+                self._responses[radius] = blob_response(self.sub, self.n, radius)
+            self._spots[key] = cv2.dilate(p * self._responses[radius], np.ones((3, 3), np.uint8))
+        return self._spots[key]
+
+    def integral(self) -> np.ndarray:
+        if self._integral is None:
+            self._integral = cv2.integral(self.sub, sdepth=cv2.CV_64F)
+        return self._integral
 
 
 def _contrast_level(reads: dict[int, PipReading]) -> float:
@@ -138,35 +174,31 @@ def _contrast_level(reads: dict[int, PipReading]) -> float:
 
 
 def _read_pips_at(L: np.ndarray, n: int, origins: np.ndarray, radius: float, *,
-                  coarse: bool = False) -> dict[int, PipReading]:
+                  coarse: bool = False, view: _PipView | None = None) -> dict[int, PipReading]:
     """:func:`read_pips` for pips of ``radius`` cells; ``coarse``: on the die grids of
-    :data:`PROBE_SPACING` only (for judging the pips' size)."""
+    :data:`PROBE_SPACING` only (for judging the pips' size); ``view``: the cells' part of
+    ``L`` as made for the same ``n`` and ``origins`` by an earlier read (made here when not
+    given)."""
     N = len(origins)
     if N == 0:
         z = np.zeros(0)
         return {p: PipReading(z.astype(int), np.zeros((0, 6)), z, z) for p in (1, -1)}
-    # only the part of the view that holds the cells
-    y0, x0 = origins.min(0)
-    y1, x1 = origins.max(0) + n
-    pad = n // 2
-    ya, xa = max(0, y0 - pad), max(0, x0 - pad)
-    sub = L[ya:y1 + pad, xa:x1 + pad].astype(np.float32)
-    resp = blob_response(sub, n, radius)
-    k3 = np.ones((3, 3), np.uint8)
-    h, w = sub.shape
+    if view is None:
+        view = _PipView(L, n, origins)
+    h, w = view.sub.shape
     py, px = _geometry(n)
     if coarse:
         py, px = py[_probe_grids()], px[_probe_grids()]
-    ys = np.clip(origins[:, 0, None, None] - ya + py[None], 0, h - 1)
-    xs = np.clip(origins[:, 1, None, None] - xa + px[None], 0, w - 1)
-    # (``cv2.integral`` of ``sub``, computed once, when a rim is looked at)
-    integral = cache(lambda: cv2.integral(sub, sdepth=cv2.CV_64F))
+    ys = np.clip(origins[:, 0, None, None] - view.ya + py[None], 0, h - 1)
+    xs = np.clip(origins[:, 1, None, None] - view.xa + px[None], 0, w - 1)
 
+    at = ys * w + xs  # (the same pixels, as indices into the flattened view: a faster gather)
     out = {}
     for p in (1, -1):
-        v = cv2.dilate(p * resp, k3)[ys, xs]
+        v = view.spots(radius, p).take(at)
         reading = _fit_layouts(v)
-        out[p] = reading if coarse else _rims_checked(integral, n, radius, p, ys, xs, v, reading)
+        out[p] = reading if coarse else _rims_checked(view.integral, n, radius, p, ys, xs, v,
+                                                      reading)
     return out
 
 
@@ -213,8 +245,9 @@ def _least_side_contrast(integral: np.ndarray, r: int, ys: np.ndarray,
     h, w = integral.shape[0] - 1, integral.shape[1] - 1
 
     def mean(y0, y1, x0, x1):
-        y0, y1 = np.clip(y0, 0, h), np.clip(y1, 0, h)
-        x0, x1 = np.clip(x0, 0, w), np.clip(x1, 0, w)
+        # (integers: np.clip's values, without its overhead on these small arrays)
+        y0, y1 = np.minimum(np.maximum(y0, 0), h), np.minimum(np.maximum(y1, 0), h)
+        x0, x1 = np.minimum(np.maximum(x0, 0), w), np.minimum(np.maximum(x1, 0), w)
         area = np.maximum((y1 - y0) * (x1 - x0), 1)
         return (integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]) / area
 

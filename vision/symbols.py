@@ -361,7 +361,8 @@ def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
         ok = res < max(2 * float(percentile_last(res, 80)), 3.0)
         coef = _least_squares(X[ok], Y[ok])
     bg = (terms[my:h - my, mx:w - mx] @ coef).astype(np.float32)
-    d = norm3(core - bg)
+    off = core - bg  # (ch, cw, 3): how far each pixel lies from the face
+    d = norm3(off)
     d8 = np.clip(d * 2, 0, 255).astype(np.uint8)
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     apart = d > max(10.0, t / 2.0)
@@ -371,7 +372,7 @@ def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
         # under a warm lamp it is cream, nearer the yellow face than to white)
         toward = np.array([100.0, 0.0, 0.0], np.float32) - bg
         toward /= np.maximum(norm3(toward), 1e-3)[..., None]
-        proj = dot3(core - bg, toward)
+        proj = dot3(off, toward)
         # (a blurred print's rim: the art's edge at about half its contrast, the 90th percentile
         # of what stands apart; a fixed floor alone fills a small print's rings with blur)
         strong = proj[apart & (proj > ART_TOWARD_WHITE)]
@@ -379,13 +380,20 @@ def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
         like_art = proj > max(ART_TOWARD_WHITE, level)
     else:
         like_art = norm3(core - np.asarray(art, np.float32)) < d
-    mask = (apart & like_art).astype(np.uint8)
+    return middle_components((apart & like_art).astype(np.uint8))
+
+
+def middle_components(mask: np.ndarray) -> np.ndarray:
+    """The art of a card's middle ``mask`` ``(h, w)`` uint8 0/1: its 8-connected components
+    whose bounding boxes' centres lie within 0.35 of its size from its centre (the art lies in
+    the middle; a stripe of the table or a glare lies at the rim) and that cover at least 0.2%
+    of it (not a speck), uint8 0/1 of the same shape."""
+    ch, cw = mask.shape
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    keep = np.zeros(n, bool)
-    for i in range(1, n):
-        x, y, bw, bh, a = stats[i]
-        keep[i] = (a >= 0.002 * ch * cw and abs(x + bw / 2 - cw / 2) < 0.35 * cw
-                   and abs(y + bh / 2 - ch / 2) < 0.35 * ch)
+    x, y, bw, bh, a = stats.T
+    keep = ((a >= 0.002 * ch * cw) & (np.abs(x + bw / 2 - cw / 2) < 0.35 * cw)
+            & (np.abs(y + bh / 2 - ch / 2) < 0.35 * ch))
+    keep[0] = False  # (the background)
     return keep[labels].astype(np.uint8)
 
 

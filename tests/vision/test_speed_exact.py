@@ -119,3 +119,56 @@ def test_norm3_and_dot3_are_numpy_s_last_axis_norm_and_sum_to_the_bit():
             assert got.dtype == want.dtype and np.array_equal(got, want)
     grey = rng.integers(0, 256, (40, 3), dtype=np.uint8)  # (integers: float64, as numpy's)
     assert np.array_equal(norm3(grey), np.linalg.norm(grey, axis=-1))
+
+
+def test_pip_reads_share_their_view_and_give_each_size_s_own_values():
+    """vision.pips.read_pips reads each pip size's response once on one crop of the view (the
+    size's probe and its full read share it), with the values each read alone gives."""
+    import vision.pips as pips
+    from tests.vision.test_pip_size import N, _faces
+
+    fields = ("count", "prob", "contrast", "confidence", "geometry", "layout")
+    for pip_radius, kept in ((0.04, pips.PIP_RADII[1]), (0.075, pips.PIP_RADII[0])):
+        L, origins = _faces(pip_radius)
+        calls = []
+        orig = pips.blob_response
+        pips.blob_response = lambda *a, **k: (calls.append(a[2]), orig(*a, **k))[1]
+        try:
+            shared = pips.read_pips(L, N, origins)
+        finally:
+            pips.blob_response = orig
+        assert sorted(calls) == sorted(pips.PIP_RADII)  # (one response per size)
+        alone = pips._read_pips_at(L, N, origins, kept)
+        for p in (1, -1):
+            for f in fields:
+                a, b = getattr(shared[p], f), getattr(alone[p], f)
+                assert a.dtype == b.dtype and np.array_equal(a, b)
+
+
+def test_middle_components_keep_what_the_loop_over_components_kept():
+    """vision.symbols.middle_components (one pass over the components' stats) keeps the
+    components the loop over them kept (vision.symbols.symbol_mask, vision.cells._symbol_mask)."""
+    from vision.symbols import middle_components
+
+    def by_loop(mask):
+        ch, cw = mask.shape
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        keep = np.zeros(n, bool)
+        for i in range(1, n):
+            x, y, bw, bh, a = stats[i]
+            keep[i] = (a >= 0.002 * ch * cw and abs(x + bw / 2 - cw / 2) < 0.35 * cw
+                       and abs(y + bh / 2 - ch / 2) < 0.35 * ch)
+        return keep[labels].astype(np.uint8)
+
+    rng = np.random.default_rng(0)
+    dropped = 0
+    for shape, share in (((52, 72), 0.1), ((40, 40), 0.4), ((30, 50), 0.0), ((36, 31), 0.03)):
+        blur = cv2.GaussianBlur(rng.random(shape), (0, 0), 1.0)
+        mask = ((blur < np.quantile(blur, share)) if share else np.zeros(shape, bool)
+                ).astype(np.uint8)
+        mask[shape[0] // 3:shape[0] // 2, shape[1] // 3:shape[1] // 2] = 1  # (the art)
+        out = middle_components(mask)
+        assert out.dtype == np.uint8 and np.array_equal(out, by_loop(mask))
+        assert out.sum() >= 1
+        dropped += int((mask > out).any())
+    assert dropped >= 2  # (specks and rim blobs were there to drop)
