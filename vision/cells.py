@@ -25,8 +25,8 @@ from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_paint
 from vision.paint_light import fit_with_paint_light
-from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, SHIFTS as PIP_SHIFTS,
-                         SPACINGS as PIP_SPACINGS, blob_response, pip_centres, read_pips)
+from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
+                         pip_centres, pip_spacing, read_pips)
 from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, exposed_lab, glare_distances,
                           sector_glare_distances, tile_exposure_distances)
 from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_haze_colour, profile_lamp,
@@ -658,10 +658,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # vouch for one, see read_cells)
     ctx.card_like = [cell for i, cell in enumerate(cells)
                      if not occ[cell] and d_pal[i] <= GROW_FIT and steady(cell)]
+    # (each cell even, not blown out: for the cards' tests below)
+    even = (np.array([steady(c) for c in cells], bool) if ctx.kit.face_model == "symbol"
+            else None)
     if ctx.kit.face_model == "symbol" and fg is not None:
         # (and a card the mask holds whole, apart from the table and even, of a paint the light
         # fitted on the other cards predicts loosely, see HELD_CARD_FIT)
-        held = _held_card_like(fg, d_table, d_pal, np.array([steady(c) for c in cells], bool))
+        held = _held_card_like(fg, d_table, d_pal, even)
         ctx.card_like += [cell for i, cell in enumerate(cells)
                           if held[i] and not occ[cell] and cell not in ctx.card_like]
     if ctx.kit.face_model == "symbol" and outline and not edgy and fg is not None \
@@ -677,8 +680,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         # might take under the light: see _outlined_card_like; its symbol decides)
         framed_card = _outlined_card_like(
             np.array([sum(ctx.full_sides[c]) for c in cells]), d_table,
-            np.array([fits_best(i) for i in range(len(cells))]),
-            np.array([steady(c) for c in cells], bool))
+            np.array([fits_best(i) for i in range(len(cells))]), even)
         ctx.card_like += [cell for i, cell in enumerate(cells)
                           if framed_card[i] and not occ[cell] and cell not in ctx.card_like]
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
@@ -2315,7 +2317,7 @@ def _stray_dots(ctx: _Ctx, reads: dict) -> set:
     cells = list(reads)
     origins = _lab_origins(ctx, cells)
     pip_reads = read_pips(ctx.lab[..., 0], n, origins)
-    rad = max(2, int(round(PIP_RADII[-1] * n)))
+    rad = pip_box(PIP_RADII[-1], n)
     out = set()
     for i, cell in enumerate(cells):
         count = reads[cell][0].get("pips")
@@ -2336,8 +2338,7 @@ def _stray_dots(ctx: _Ctx, reads: dict) -> set:
         level = float(min(resp[int(y), int(x)] for y, x in zip(cy, cx)))
         if level <= 0:
             continue
-        g = int(pip_reads[pol].geometry[i])
-        step = PIP_SPACINGS[g // len(PIP_SHIFTS) ** 2] * n  # (see vision.pips._geometry)
+        step = pip_spacing(pip_reads[pol], n, i)
         mid = np.array([(cy.min() + cy.max()) / 2, (cx.min() + cx.max()) / 2])
         # the die grid's box (its centre is the face's; a '1' fits the centre only) out to half
         # a step past its outer pips

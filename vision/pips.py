@@ -71,10 +71,16 @@ def _layout_masks() -> tuple[np.ndarray, np.ndarray]:
 PIP_RADII = (0.075, 0.05)
 
 
+def pip_box(radius: float, n: int) -> int:
+    """The half-size in pixels (at least 2) of the box a pip of ``radius`` cells is measured
+    in, cells of ``n`` pixels."""
+    return max(2, int(round(radius * n)))
+
+
 def blob_response(L: np.ndarray, n: int, radius: float = PIP_RADII[0]) -> np.ndarray:
     """Centre-minus-surround lightness at the pip scale (pips of ``radius`` cells):
     ``(h, w)`` float32 (positive on spots lighter than their surroundings)."""
-    r = max(2, int(round(radius * n)))
+    r = pip_box(radius, n)
     inner = cv2.boxFilter(L, cv2.CV_32F, (2 * r + 1, 2 * r + 1), borderType=cv2.BORDER_REPLICATE)
     big = 4 * r + 1
     outer = cv2.boxFilter(L, cv2.CV_32F, (big, big), borderType=cv2.BORDER_REPLICATE)
@@ -276,7 +282,7 @@ def _rims_checked(integral, n: int, radius: float, p: int, ys: np.ndarray,
     near = rim[g] & on[lay] & (reading.count > 0)[:, None]  # (N, 9): fitted pips near a rim
     if not near.any():
         return reading
-    r = max(2, int(round(radius * n)))
+    r = pip_box(radius, n)
     least = _least_side_contrast(integral(), r, ys[rows, g], xs[rows, g], p)  # (N, 9)
     bound = near & (SIDE_WEIGHT * np.maximum(least, 0.0) < v[rows, g])
     flagged = np.nonzero(bound.any(1))[0]
@@ -346,6 +352,12 @@ def _fit_layouts(v: np.ndarray, v_on: np.ndarray | None = None) -> PipReading:
     # weak contrast next to the noise: less sure
     conf = conf * np.clip((contrast - MIN_CONTRAST) / 8.0, 0.0, 1.0)
     return PipReading(count, prob, contrast, conf, bg, bl)
+
+
+def pip_spacing(reading: PipReading, n: int, i: int) -> float:
+    """The spacing in pixels between neighbouring pips of cell ``i``'s die grid in ``reading``
+    (cells of ``n`` pixels; see :func:`_geometry`: spacing outermost, then the shifts)."""
+    return SPACINGS[int(reading.geometry[i]) // len(SHIFTS) ** 2] * n
 
 
 def pip_centres(reading: PipReading, n: int, i: int) -> np.ndarray:

@@ -91,16 +91,18 @@ BRIDGE_PX = 2
 BRIDGED_RING_ROUNDNESS = 0.85
 
 
-def _ring_area(contours: list, hier: np.ndarray | None, filled: float, roundness: float) -> float:
+def _ring_area(contours: list, hier: np.ndarray | None, filled: float, roundness: float,
+               areas: list | None = None) -> float:
     """Area of the holes (contours with a parent in the ``(n, 4)`` CCOMP ``hier``) that are a
-    ring's: at least :data:`RING_AREA` of ``filled`` and ``roundness`` round."""
+    ring's: at least :data:`RING_AREA` of ``filled`` and ``roundness`` round. ``areas``: the
+    contours' areas when known."""
     if hier is None:
         return 0.0
     total = 0.0
     for i in range(len(contours)):
         if hier[i][3] < 0:
             continue
-        area = cv2.contourArea(contours[i])
+        area = cv2.contourArea(contours[i]) if areas is None else areas[i]
         perimeter = max(cv2.arcLength(contours[i], True), 1.0)
         if area >= RING_AREA * filled and 4 * math.pi * area / perimeter ** 2 >= roundness:
             total += area
@@ -133,7 +135,7 @@ def shape_features(mask: np.ndarray) -> ShapeFeatures | None:
     hull_perimeter = max(cv2.arcLength(hull, True), 1.0)
     holes = [i for i in range(len(contours)) if hier[i][3] >= 0]
     hole_area = float(sum(areas[i] for i in holes))
-    rings = max(_ring_area(contours, hier, filled, RING_ROUNDNESS),
+    rings = max(_ring_area(contours, hier, filled, RING_ROUNDNESS, areas),
                 _ring_area(*_bridged(m), filled, BRIDGED_RING_ROUNDNESS))
     _, (rw, rh), _ = cv2.minAreaRect(pts)
     main = contours[max(outer, key=lambda i: areas[i])]
