@@ -148,7 +148,8 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     if second_chance and (best is None or best.info["tiles"] < GROW_FROM):
         # (the foreground's region shows no layout: look where the paints meet)
         mixed = _paints_meeting(image, palette, fg.shape)
-        if mixed is not None and _searched_share(mixed, fg, work_scale, image.shape[:2]) < SEARCHED:
+        if mixed is not None and (_searched_share(mixed, fg, work_scale, image.shape[:2]) < SEARCHED
+                                  or _box_share(mixed, fg, work_scale, image.shape[:2]) < FINER):
             logger.debug("x-tiles: %s tiles on the foreground: trying where the paints meet",
                          best.info["tiles"] if best is not None else 0)
             again = tile_lattices(image, palette, fg=mixed, work_scale=work_scale,
@@ -166,6 +167,12 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
 #: out from the table, misses tiles on a cloth of their own paints (an independent renderer's
 #: photo: 14 tiles on orange and blue stripes, the foreground a sheet of paper beside them).
 MEETING_PAIRS = 3
+#: ... and within this many pairs of the most that meet anywhere: nested faces bring all four
+#: paints (the kit's six pairs meet about the layout's middle; at its edges a face's three and
+#: one across to a neighbour), while a cloth printed in some of the paints' colours shows
+#: fewer (measured: an independent renderer's cloth of orange and red flowers with yellow
+#: hearts, 3 pairs over 42 % of the picture; its layout 4-6 pairs, 2 %).
+MEETING_SHORT = 2
 #: Paints meet where two lie within this share of the picture's longer side (at the work
 #: resolution: across a groove, about a pixel) ...
 MEETING_REACH = 0.004
@@ -184,6 +191,15 @@ MEETING_DISTANCE = 1.5 * PAINT_DISTANCE
 #: whose foreground showed fewer than 4 faces, the one whose layout lay off the foreground,
 #: 0.2 in; the others 0.97-1.0 in, their second search 0.05-2.2 s for nothing.)
 SEARCHED = 0.5
+#: ... or when that region's box is less than this share of the foreground's: its faces are
+#: then seen at twice the pixels or more (the region's view holds :data:`ROI_PIXELS`). On a
+#: cloth printed in some of the paints' colours, whose prints stand out as the layout does,
+#: the foreground's region spans the cloth and its faces are seen at the prints' size
+#: (measured on the independent renderer's photos: a cloth of orange and red flowers, the
+#: region of the paints' meeting 0.27 of the foreground's; final6 x-tiles-hard-090, a small
+#: layout on a table of orange wood whose foreground's box takes in a pen and a cup beside
+#: it, 0.36, its missing face found there).
+FINER = 0.5
 
 
 def _searched_share(mixed: np.ndarray, fg: np.ndarray, work_scale: float,
@@ -196,11 +212,20 @@ def _searched_share(mixed: np.ndarray, fg: np.ndarray, work_scale: float,
     return w * h / max(1, (a[2] - a[0]) * (a[3] - a[1]))
 
 
+def _box_share(mixed: np.ndarray, fg: np.ndarray, work_scale: float,
+               shape: tuple[int, int]) -> float:
+    """The area of the box of ``mixed``'s region (see :func:`_roi`) over that of ``fg``'s (both
+    bool masks at the work resolution ``work_scale``; ``shape`` the image's)."""
+    a, b = _roi(mixed, work_scale, shape), _roi(fg, work_scale, shape)
+    return ((a[2] - a[0]) * (a[3] - a[1])) / max(1, (b[2] - b[0]) * (b[3] - b[1]))
+
+
 def _paints_meeting(image: np.ndarray, palette: Palette, shape: tuple[int, int]
                     ) -> np.ndarray | None:
     """The region (bool, ``shape`` ``(h, w)``, the work resolution) where at least
     :data:`MEETING_PAIRS` pairs of the palette's paints meet (about every face's middle, where
-    its sectors meet); None when there is none."""
+    its sectors meet) within :data:`MEETING_SPREAD` of where the most meet (see
+    :data:`MEETING_SHORT`); None when there is none."""
     h, w = shape
     small = cv2.resize(image, (w, h), interpolation=cv2.INTER_AREA)
     shifted, x2 = _shifted_lab(bgr_to_lab(small))
@@ -215,7 +240,11 @@ def _paints_meeting(image: np.ndarray, palette: Palette, shape: tuple[int, int]
     for a, b in itertools.combinations(range(k), 2):
         meet = (near[a] & near[b]).astype(np.float32)
         pairs += cv2.boxFilter(meet, -1, (spread, spread), normalize=False) > 0
-    many = pairs >= MEETING_PAIRS
+    # (the layout's middle, where the most pairs meet, and the faces about it: an edge face
+    # shows its own three pairs only, within a tile's size of its neighbours)
+    core = (pairs >= max(MEETING_PAIRS, float(pairs.max()) - MEETING_SHORT)).astype(np.uint8)
+    about = cv2.dilate(core, np.ones((2 * spread + 1, 2 * spread + 1), np.uint8)) > 0
+    many = (pairs >= MEETING_PAIRS) & about
     return many if many.any() else None
 
 

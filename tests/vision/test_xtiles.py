@@ -933,3 +933,28 @@ def test_faces_washed_out_are_grown_by_their_outline_not_gaps_between_faces():
     # (by their paint alone, the washed-out faces are not seen)
     _, alone, _ = _grow_faces(H0, centres, along_u, paint, (0, 0, 900, 700), 1.0, 60.0)
     assert len(alone) == 0
+
+
+def test_where_the_paints_meet_is_the_layout_not_a_cloth_printed_in_some_of_them():
+    """A cloth of orange and red flowers with yellow hearts, touching, meets three pairs of the
+    paints all over; the layout's faces, nested, bring the fourth paint and all six pairs meet
+    about them. The region looked in is where the most pairs meet (within MEETING_SHORT), the
+    layout's, not the whole cloth (whose prints, at the cloth's resolution, are faces' size)."""
+    from vision.xtiles import _paints_meeting
+    img = np.full((600, 800, 3), TABLE, np.uint8)
+    for y in range(10, 600, 24):
+        for x in range(10, 800, 24):
+            petals = PAINT["orange"] if (x // 24 + y // 24) % 2 else PAINT["red"]
+            cv2.circle(img, (x, y), 13, petals, -1)
+            cv2.circle(img, (x, y), 4, PAINT["yellow"], -1)
+    # (the layout: sectors of all four paints meeting, over 160 x 160 pixels at 300-460, 200-360)
+    names = ("orange", "red", "yellow", "blue")
+    for k, y in enumerate(range(200, 360, 20)):
+        for m, x in enumerate(range(300, 460, 20)):
+            img[y:y + 20, x:x + 20] = PAINT[names[(k + 2 * m) % 4]]
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    region = _paints_meeting(img, palette, img.shape[:2])
+    assert region is not None
+    ys, xs = np.nonzero(region)
+    assert xs.min() >= 250 and xs.max() <= 510 and ys.min() >= 150 and ys.max() <= 410
+    assert region[280, 380]
