@@ -958,3 +958,30 @@ def test_where_the_paints_meet_is_the_layout_not_a_cloth_printed_in_some_of_them
     ys, xs = np.nonzero(region)
     assert xs.min() >= 250 and xs.max() <= 510 and ys.min() >= 150 and ys.max() <= 410
     assert region[280, 380]
+
+
+def test_the_layout_is_looked_for_finer_where_the_paints_meet_within_a_wide_foreground(
+        monkeypatch):
+    """A layout on a cloth of orange and red flowers with yellow hearts: the whole cloth stands
+    out, and over its region (seen at ROI_PIXELS, here made few so that a face is seen as small
+    as on a photo of a small layout on a wide cloth) no lattice of faces is found. The region
+    where the most paints meet, the layout's, is a small share of it: looked at again there,
+    at more pixels a face, the lattice runs through every tile."""
+    from vision import xtiles
+    img, _, centres, _ = _picture(grooves=False, rim=2.5, gap=2.0)
+    h, w = img.shape[:2]
+    cloth = np.full_like(img, TABLE)
+    for y in range(10, h, 24):
+        for x in range(10, w, 24):
+            petals = PAINT["orange"] if (x // 24 + y // 24) % 2 else PAINT["red"]
+            cv2.circle(cloth, (x, y), 9, petals, -1)
+            cv2.circle(cloth, (x, y), 3, PAINT["yellow"], -1)
+    table = np.all(img == np.array(TABLE, np.uint8), axis=2)
+    img[table] = cloth[table]
+    monkeypatch.setattr(xtiles, "ROI_PIXELS", 60_000)
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    everywhere = np.ones((h, w), bool)
+    assert not tile_lattices(img, palette, fg=everywhere, work_scale=1.0, second_chance=False)
+    lats = tile_lattices(img, palette, fg=everywhere, work_scale=1.0)
+    assert lats and lats[0].info["tiles"] == len(centres)
+    _assert_through_the_centres(lats[0], centres)
