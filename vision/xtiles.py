@@ -94,7 +94,8 @@ class TileBlob:
 
 
 def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None = None,
-                  work_scale: float | None = None, second_chance: bool = True) -> list[Lattice]:
+                  work_scale: float | None = None, second_chance: bool = True,
+                  shown: np.ndarray | None = None) -> list[Lattice]:
     """Lattices of X-Tiles fitted to the tiles' centres (best first; empty when fewer than two
     tiles are seen).
 
@@ -118,6 +119,9 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     With ``second_chance``, when the foreground's region shows fewer than :data:`GROW_FROM`
     faces on a lattice, the layout is looked for where the paints meet too
     (:data:`MEETING_PAIRS`): the foreground misses a layout on a cloth of its own paints.
+    That region is where to look, not what stands out from the table (a cloth's prints of the
+    paints' colours lie about the faces): the lattice's foreground is then the faces found and
+    ``shown``, the foreground (work pixels; ``fg`` when None), about them (:func:`_with_faces`).
     """
     if fg is None or work_scale is None:
         work, work_scale = work_copy(image)
@@ -131,7 +135,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
             continue
         centres: list[np.ndarray] = []
-        lat = _fit_lattice(blobs, paint, box, scale, fg, work_scale,
+        lat = _fit_lattice(blobs, paint, box, scale, fg if shown is None else shown, work_scale,
                            every_paint=every[0] if every else None, centres_out=centres,
                            outline=every[3] if every else None)
         # (of the lights' paints, the one that shows the most tiles on their lattice)
@@ -144,7 +148,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
                     every[1], scale, best))):
             break  # (its tiles make up what stands out from the table and what is painted)
     if made is not None:
-        best = _edge_pass(image, palette, fg, work_scale, best, *made)
+        best = _edge_pass(image, palette, fg if shown is None else shown, work_scale, best, *made)
     if second_chance and (best is None or best.info["tiles"] < GROW_FROM):
         # (the foreground's region shows no layout: look where the paints meet)
         mixed = _paints_meeting(image, palette, fg.shape)
@@ -153,7 +157,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             logger.debug("x-tiles: %s tiles on the foreground: trying where the paints meet",
                          best.info["tiles"] if best is not None else 0)
             again = tile_lattices(image, palette, fg=mixed, work_scale=work_scale,
-                                  second_chance=False)
+                                  second_chance=False, shown=fg)
             if again and (best is None or again[0].info["tiles"] > best.info["tiles"]):
                 best = again[0]
     return [best] if best is not None else []
@@ -224,7 +228,7 @@ def _paints_meeting(image: np.ndarray, palette: Palette, shape: tuple[int, int]
                     ) -> np.ndarray | None:
     """The region (bool, ``shape`` ``(h, w)``, the work resolution) where at least
     :data:`MEETING_PAIRS` pairs of the palette's paints meet (about every face's middle, where
-    its sectors meet) within :data:`MEETING_SPREAD` of where the most meet (see
+    its sectors meet) within half :data:`MEETING_SPREAD` of where the most meet (see
     :data:`MEETING_SHORT`); None when there is none."""
     h, w = shape
     small = cv2.resize(image, (w, h), interpolation=cv2.INTER_AREA)
@@ -241,9 +245,12 @@ def _paints_meeting(image: np.ndarray, palette: Palette, shape: tuple[int, int]
         meet = (near[a] & near[b]).astype(np.float32)
         pairs += cv2.boxFilter(meet, -1, (spread, spread), normalize=False) > 0
     # (the layout's middle, where the most pairs meet, and the faces about it: an edge face
-    # shows its own three pairs only, within a tile's size of its neighbours)
+    # shows its own three pairs only, next to its neighbours; within the reach of the pairs'
+    # count itself, half the spread: wider, a cloth's prints of the paints' colours about the
+    # layout came in, and on an independent renderer's cloth of flowers the faces were lost
+    # among them)
     core = (pairs >= max(MEETING_PAIRS, float(pairs.max()) - MEETING_SHORT)).astype(np.uint8)
-    about = cv2.dilate(core, np.ones((2 * spread + 1, 2 * spread + 1), np.uint8)) > 0
+    about = cv2.dilate(core, np.ones((spread + 1, spread + 1), np.uint8)) > 0
     many = (pairs >= MEETING_PAIRS) & about
     return many if many.any() else None
 

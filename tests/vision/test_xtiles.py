@@ -985,3 +985,26 @@ def test_the_layout_is_looked_for_finer_where_the_paints_meet_within_a_wide_fore
     lats = tile_lattices(img, palette, fg=everywhere, work_scale=1.0)
     assert lats and lats[0].info["tiles"] == len(centres)
     _assert_through_the_centres(lats[0], centres)
+
+
+def test_a_layout_found_where_the_paints_meet_is_its_faces_not_the_cloth_about_them():
+    """Where the paints meet is where the layout is looked for, not what stands out from the
+    table: the cloth's stripes about the faces meet the paints too. The lattice's foreground
+    is the faces found (and what stands out near them): no stripe beside the layout, off its
+    faces, is taken for the layout (its cells would read as tiles)."""
+    img, _, centres, _ = _picture(grooves=False, rim=2.5, gap=2.0)
+    img = _striped_cloth(img, (PAINT["orange"], PAINT["blue"]))
+    fg = np.zeros(img.shape[:2], bool)
+    fg[610:690, 20:140] = True
+    img[fg] = (245, 245, 245)  # (the sheet of paper, all the foreground shows)
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
+    assert lats and lats[0].info["tiles"] == len(centres)
+    pitch = lats[0].pitch_px
+    yy, xx = np.mgrid[:img.shape[0], :img.shape[1]]
+    pts = np.array(list(centres.values()))
+    nearest = np.min([np.hypot(xx - x, yy - y) for x, y in pts], axis=0)
+    # (half a pitch to 0.8 from every centre: the faces' ends (measured 0.10 of it) and the
+    # stripes between them (0.20 with the region where the paints meet as the foreground))
+    beside = (nearest > 0.5 * pitch) & (nearest < 0.8 * pitch)
+    assert lats[0].fg[beside].mean() < 0.15
