@@ -94,7 +94,8 @@ class TileBlob:
 
 
 def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None = None,
-                  work_scale: float | None = None, second_chance: bool = True) -> list[Lattice]:
+                  work_scale: float | None = None, second_chance: bool = True,
+                  shown: np.ndarray | None = None) -> list[Lattice]:
     """Lattices of X-Tiles fitted to the tiles' centres (best first; empty when fewer than two
     tiles are seen).
 
@@ -118,6 +119,9 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     With ``second_chance``, when the foreground's region shows fewer than :data:`GROW_FROM`
     faces on a lattice, the layout is looked for where the paints meet too
     (:data:`MEETING_PAIRS`): the foreground misses a layout on a cloth of its own paints.
+    That region is where to look, not what stands out from the table (a cloth's prints of the
+    paints' colours lie about the faces): the lattice's foreground is then the faces found and
+    ``shown``, the foreground (work pixels; ``fg`` when None), about them (:func:`_with_faces`).
     """
     if fg is None or work_scale is None:
         work, work_scale = work_copy(image)
@@ -131,7 +135,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
             continue
         centres: list[np.ndarray] = []
-        lat = _fit_lattice(blobs, paint, box, scale, fg, work_scale,
+        lat = _fit_lattice(blobs, paint, box, scale, fg if shown is None else shown, work_scale,
                            every_paint=every[0] if every else None, centres_out=centres,
                            outline=every[3] if every else None)
         # (of the lights' paints, the one that shows the most tiles on their lattice)
@@ -144,15 +148,16 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
                     every[1], scale, best))):
             break  # (its tiles make up what stands out from the table and what is painted)
     if made is not None:
-        best = _edge_pass(image, palette, fg, work_scale, best, *made)
+        best = _edge_pass(image, palette, fg if shown is None else shown, work_scale, best, *made)
     if second_chance and (best is None or best.info["tiles"] < GROW_FROM):
         # (the foreground's region shows no layout: look where the paints meet)
         mixed = _paints_meeting(image, palette, fg.shape)
-        if mixed is not None and _searched_share(mixed, fg, work_scale, image.shape[:2]) < SEARCHED:
+        if mixed is not None and (_searched_share(mixed, fg, work_scale, image.shape[:2]) < SEARCHED
+                                  or _box_share(mixed, fg, work_scale, image.shape[:2]) < FINER):
             logger.debug("x-tiles: %s tiles on the foreground: trying where the paints meet",
                          best.info["tiles"] if best is not None else 0)
             again = tile_lattices(image, palette, fg=mixed, work_scale=work_scale,
-                                  second_chance=False)
+                                  second_chance=False, shown=fg)
             if again and (best is None or again[0].info["tiles"] > best.info["tiles"]):
                 best = again[0]
     return [best] if best is not None else []
@@ -166,6 +171,12 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
 #: out from the table, misses tiles on a cloth of their own paints (an independent renderer's
 #: photo: 14 tiles on orange and blue stripes, the foreground a sheet of paper beside them).
 MEETING_PAIRS = 3
+#: ... and within this many pairs of the most that meet anywhere: nested faces bring all four
+#: paints (the kit's six pairs meet about the layout's middle; at its edges a face's three and
+#: one across to a neighbour), while a cloth printed in some of the paints' colours shows
+#: fewer (measured: an independent renderer's cloth of orange and red flowers with yellow
+#: hearts, 3 pairs over 42 % of the picture; its layout 4-6 pairs, 2 %).
+MEETING_SHORT = 2
 #: Paints meet where two lie within this share of the picture's longer side (at the work
 #: resolution: across a groove, about a pixel) ...
 MEETING_REACH = 0.004
@@ -184,6 +195,15 @@ MEETING_DISTANCE = 1.5 * PAINT_DISTANCE
 #: whose foreground showed fewer than 4 faces, the one whose layout lay off the foreground,
 #: 0.2 in; the others 0.97-1.0 in, their second search 0.05-2.2 s for nothing.)
 SEARCHED = 0.5
+#: ... or when that region's box is less than this share of the foreground's: its faces are
+#: then seen at twice the pixels or more (the region's view holds :data:`ROI_PIXELS`). On a
+#: cloth printed in some of the paints' colours, whose prints stand out as the layout does,
+#: the foreground's region spans the cloth and its faces are seen at the prints' size
+#: (measured on the independent renderer's photos: a cloth of orange and red flowers, the
+#: region of the paints' meeting 0.21 of the foreground's, its 15 tiles found there and none
+#: over the cloth's region; final6 x-tiles-hard-090, a small layout on a table of orange wood
+#: whose foreground's box takes in a pen and a cup beside it, 0.32, no face more found).
+FINER = 0.5
 
 
 def _searched_share(mixed: np.ndarray, fg: np.ndarray, work_scale: float,
@@ -196,11 +216,20 @@ def _searched_share(mixed: np.ndarray, fg: np.ndarray, work_scale: float,
     return w * h / max(1, (a[2] - a[0]) * (a[3] - a[1]))
 
 
+def _box_share(mixed: np.ndarray, fg: np.ndarray, work_scale: float,
+               shape: tuple[int, int]) -> float:
+    """The area of the box of ``mixed``'s region (see :func:`_roi`) over that of ``fg``'s (both
+    bool masks at the work resolution ``work_scale``; ``shape`` the image's)."""
+    a, b = _roi(mixed, work_scale, shape), _roi(fg, work_scale, shape)
+    return ((a[2] - a[0]) * (a[3] - a[1])) / max(1, (b[2] - b[0]) * (b[3] - b[1]))
+
+
 def _paints_meeting(image: np.ndarray, palette: Palette, shape: tuple[int, int]
                     ) -> np.ndarray | None:
     """The region (bool, ``shape`` ``(h, w)``, the work resolution) where at least
     :data:`MEETING_PAIRS` pairs of the palette's paints meet (about every face's middle, where
-    its sectors meet); None when there is none."""
+    its sectors meet) within half :data:`MEETING_SPREAD` of where the most meet (see
+    :data:`MEETING_SHORT`); None when there is none."""
     h, w = shape
     small = cv2.resize(image, (w, h), interpolation=cv2.INTER_AREA)
     shifted, x2 = _shifted_lab(bgr_to_lab(small))
@@ -215,7 +244,14 @@ def _paints_meeting(image: np.ndarray, palette: Palette, shape: tuple[int, int]
     for a, b in itertools.combinations(range(k), 2):
         meet = (near[a] & near[b]).astype(np.float32)
         pairs += cv2.boxFilter(meet, -1, (spread, spread), normalize=False) > 0
-    many = pairs >= MEETING_PAIRS
+    # (the layout's middle, where the most pairs meet, and the faces about it: an edge face
+    # shows its own three pairs only, next to its neighbours; within the reach of the pairs'
+    # count itself, half the spread: wider, a cloth's prints of the paints' colours about the
+    # layout came in, and on an independent renderer's cloth of flowers the faces were lost
+    # among them)
+    core = (pairs >= max(MEETING_PAIRS, float(pairs.max()) - MEETING_SHORT)).astype(np.uint8)
+    about = cv2.dilate(core, np.ones((spread + 1, spread + 1), np.uint8)) > 0
+    many = (pairs >= MEETING_PAIRS) & about
     return many if many.any() else None
 
 

@@ -933,3 +933,78 @@ def test_faces_washed_out_are_grown_by_their_outline_not_gaps_between_faces():
     # (by their paint alone, the washed-out faces are not seen)
     _, alone, _ = _grow_faces(H0, centres, along_u, paint, (0, 0, 900, 700), 1.0, 60.0)
     assert len(alone) == 0
+
+
+def test_where_the_paints_meet_is_the_layout_not_a_cloth_printed_in_some_of_them():
+    """A cloth of orange and red flowers with yellow hearts, touching, meets three pairs of the
+    paints all over; the layout's faces, nested, bring the fourth paint and all six pairs meet
+    about them. The region looked in is where the most pairs meet (within MEETING_SHORT), the
+    layout's, not the whole cloth (whose prints, at the cloth's resolution, are faces' size)."""
+    from vision.xtiles import _paints_meeting
+    img = np.full((600, 800, 3), TABLE, np.uint8)
+    for y in range(10, 600, 24):
+        for x in range(10, 800, 24):
+            petals = PAINT["orange"] if (x // 24 + y // 24) % 2 else PAINT["red"]
+            cv2.circle(img, (x, y), 13, petals, -1)
+            cv2.circle(img, (x, y), 4, PAINT["yellow"], -1)
+    # (the layout: sectors of all four paints meeting, over 160 x 160 pixels at 300-460, 200-360)
+    names = ("orange", "red", "yellow", "blue")
+    for k, y in enumerate(range(200, 360, 20)):
+        for m, x in enumerate(range(300, 460, 20)):
+            img[y:y + 20, x:x + 20] = PAINT[names[(k + 2 * m) % 4]]
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    region = _paints_meeting(img, palette, img.shape[:2])
+    assert region is not None
+    ys, xs = np.nonzero(region)
+    assert xs.min() >= 250 and xs.max() <= 510 and ys.min() >= 150 and ys.max() <= 410
+    assert region[280, 380]
+
+
+def test_the_layout_is_looked_for_finer_where_the_paints_meet_within_a_wide_foreground(
+        monkeypatch):
+    """A layout on a cloth of orange and red flowers with yellow hearts: the whole cloth stands
+    out, and over its region (seen at ROI_PIXELS, here made few so that a face is seen as small
+    as on a photo of a small layout on a wide cloth) no lattice of faces is found. The region
+    where the most paints meet, the layout's, is a small share of it: looked at again there,
+    at more pixels a face, the lattice runs through every tile."""
+    from vision import xtiles
+    img, _, centres, _ = _picture(grooves=False, rim=2.5, gap=2.0)
+    h, w = img.shape[:2]
+    cloth = np.full_like(img, TABLE)
+    for y in range(10, h, 24):
+        for x in range(10, w, 24):
+            petals = PAINT["orange"] if (x // 24 + y // 24) % 2 else PAINT["red"]
+            cv2.circle(cloth, (x, y), 9, petals, -1)
+            cv2.circle(cloth, (x, y), 3, PAINT["yellow"], -1)
+    table = np.all(img == np.array(TABLE, np.uint8), axis=2)
+    img[table] = cloth[table]
+    monkeypatch.setattr(xtiles, "ROI_PIXELS", 60_000)
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    everywhere = np.ones((h, w), bool)
+    assert not tile_lattices(img, palette, fg=everywhere, work_scale=1.0, second_chance=False)
+    lats = tile_lattices(img, palette, fg=everywhere, work_scale=1.0)
+    assert lats and lats[0].info["tiles"] == len(centres)
+    _assert_through_the_centres(lats[0], centres)
+
+
+def test_a_layout_found_where_the_paints_meet_is_its_faces_not_the_cloth_about_them():
+    """Where the paints meet is where the layout is looked for, not what stands out from the
+    table: the cloth's stripes about the faces meet the paints too. The lattice's foreground
+    is the faces found (and what stands out near them): no stripe beside the layout, off its
+    faces, is taken for the layout (its cells would read as tiles)."""
+    img, _, centres, _ = _picture(grooves=False, rim=2.5, gap=2.0)
+    img = _striped_cloth(img, (PAINT["orange"], PAINT["blue"]))
+    fg = np.zeros(img.shape[:2], bool)
+    fg[610:690, 20:140] = True
+    img[fg] = (245, 245, 245)  # (the sheet of paper, all the foreground shows)
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
+    assert lats and lats[0].info["tiles"] == len(centres)
+    pitch = lats[0].pitch_px
+    yy, xx = np.mgrid[:img.shape[0], :img.shape[1]]
+    pts = np.array(list(centres.values()))
+    nearest = np.min([np.hypot(xx - x, yy - y) for x, y in pts], axis=0)
+    # (half a pitch to 0.8 from every centre: the faces' ends (measured 0.10 of it) and the
+    # stripes between them (0.20 with the region where the paints meet as the foreground))
+    beside = (nearest > 0.5 * pitch) & (nearest < 0.8 * pitch)
+    assert lats[0].fg[beside].mean() < 0.15
