@@ -602,7 +602,8 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         misshapen = _misshapen(image, lat, kit)
         if best is not None and _score_floor(lat, 4, 1.0, kit, misshapen) >= best.score:
             continue  # (cannot read better than the best so far, whatever its cells show)
-        key = _memo_key(image, lat, kit, game, palette, profile, framed) if memo is not None else None
+        key = (_memo_key(image, lat, kit, game, palette, profile, framed)
+               if memo is not None else None)
         seen = memo.get(key) if memo is not None else None
         ta = time.perf_counter()
         if seen is not None:
