@@ -248,7 +248,10 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         t0 = time.perf_counter()
     candidates = (_reading_candidates(kit, lattices, lattice, frame, board_cells)
                   if lattice is not None else [])
-    first = (_read_best(image, kit, game, candidates, palette, profile, framed=frame is not None)
+    # (the lattices read in this photo: a later look may find one again, see _memo_key)
+    memo: dict = {}
+    first = (_read_best(image, kit, game, candidates, palette, profile, framed=frame is not None,
+                        memo=memo)
              if candidates else _Reads(None, -1, 0, 0.0, 0.0))
     best, chosen, misfits = first.best, first.chosen, first.misfits
     # (the pitch the X-Tiles' faces show, once their lattice was read: see _wider_than_faces)
@@ -261,7 +264,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         t1 = time.perf_counter()
         by_tiles = _tile_lattices(image, palette, lattices, kit)
         if by_tiles:
-            again = _read_best(image, kit, game, by_tiles, palette, profile, framed=False)
+            again = _read_best(image, kit, game, by_tiles, palette, profile, framed=False,
+                               memo=memo)
             misfits += again.misfits
             if again.best is not None and kit.shape == "rounded-x":
                 faces_pitch = again.best.lattice.pitch_px
@@ -290,7 +294,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             except (NoTilesFound, np.linalg.LinAlgError, FloatingPointError):
                 continue
             again = _read_best(image, kit, game, _reading_candidates(kit, more, more[0], None),
-                               palette, profile, framed=False)
+                               palette, profile, framed=False, memo=memo)
             misfits += again.misfits
             if (again.best is not None and (best is None or again.best.score < best.score)
                     and not _wider_than_faces(again.best, faces_pitch)):
@@ -549,9 +553,43 @@ def _same_reading(a: _Candidate, b: _Candidate) -> bool:
 SAME_SCORE = 0.01
 
 
+class _LatticeRead(NamedTuple):
+    """One lattice's top-down view and reading in :func:`_read_best`, kept for the rest of one
+    photo's read (see :func:`_memo_key`): the view ``td``, its mask ``fg`` and gradients
+    ``grads``, ``edges_off``, the ``bound`` (tiles, coverage) :func:`vision.cells.read_cells`
+    passed to its ``give_up`` (None when it did not ask), and the ``readings`` and ``info``
+    (``readings`` None when it gave up: the tiles were not read)."""
+
+    td: Any
+    fg: np.ndarray | None
+    grads: Any
+    edges_off: float
+    bound: tuple[int, float] | None
+    readings: list[CellReading] | None
+    info: dict
+
+
+def _memo_key(image: np.ndarray, lat: Lattice, kit: Kit, game: str, palette: Palette,
+              profile: Mapping | None, framed: bool) -> tuple:
+    """What a lattice's reading in :func:`_read_best` depends on, as a key of one photo's memo:
+    the picture read and the lattice's foreground mask (by identity: the memo lives within one
+    :func:`read_image` call, which keeps both alive), the homography's exact bytes, window,
+    pitch, diagonal reading, work scale and long-axis parity, and the reading's settings. Later
+    looks (other seeds, the white-balanced copy's lattices) often find a lattice already read;
+    its reading is then the same, bit for bit."""
+    return (id(image), id(lat.fg), np.ascontiguousarray(lat.H, dtype=np.float64).tobytes(),
+            tuple(lat.rows), tuple(lat.cols), float(lat.pitch_px), bool(lat.diagonal),
+            float(lat.work_scale), lat.info.get("long_axis_parity"), kit.name, game,
+            id(palette), id(profile), framed)
+
+
 def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice], palette: Palette,
-               profile: Mapping | None, *, framed: bool) -> _Reads:
-    """Read every candidate lattice in full and keep the one whose cells read best."""
+               profile: Mapping | None, *, framed: bool, memo: dict | None = None) -> _Reads:
+    """Read every candidate lattice in full and keep the one whose cells read best.
+
+    ``memo``: the lattices read so far in this photo's read (key :func:`_memo_key`, value
+    :class:`_LatticeRead`), added to; a lattice read before is not rectified nor read again
+    (its ``give_up`` asked again with the same bound: the result is the one a new read gives)."""
     best = None
     chosen = -1
     t_rect = t_read = 0.0
@@ -564,12 +602,18 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         misshapen = _misshapen(image, lat, kit)
         if best is not None and _score_floor(lat, 4, 1.0, kit, misshapen) >= best.score:
             continue  # (cannot read better than the best so far, whatever its cells show)
+        key = (_memo_key(image, lat, kit, game, palette, profile, framed)
+               if memo is not None else None)
+        seen = memo.get(key) if memo is not None else None
         ta = time.perf_counter()
-        td = rectify(image, lat, cell_px=cell_px, aspect=_cell_shape(image, lat, kit))
-        fg = rectify_mask(lat, td)
-        grads = view_gradients(td)
-        # (the tiles' edges off the cells' borders count to the score whatever the cells show)
-        edges_off = _edges_off_borders(td, fg, kit, grads)
+        if seen is not None:
+            td, fg, grads, edges_off = seen.td, seen.fg, seen.grads, seen.edges_off
+        else:
+            td = rectify(image, lat, cell_px=cell_px, aspect=_cell_shape(image, lat, kit))
+            fg = rectify_mask(lat, td)
+            grads = view_gradients(td)
+            # (the tiles' edges off the cells' borders count to the score whatever the cells show)
+            edges_off = _edges_off_borders(td, fg, kit, grads)
         tb = time.perf_counter()
 
         def give_up(n_occ: int, coverage: float, lat: Lattice = lat,
@@ -577,11 +621,25 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             # (no tile, or tiles that cannot make a better reading than the best so far)
             return n_occ == 0 or (best is not None and _score_floor(
                 lat, n_occ, coverage, kit, misshapen, edges_off) >= best.score)
-        readings, info = read_cells(td, kit, palette=palette, profile=profile,
-                                    long_axis_parity=lat.info.get("long_axis_parity"),
-                                    fg=fg, framed=framed, give_up=give_up,
-                                    die_faces=pips_shown(kit, game),
-                                    colours_apart=game == "textile", grads=grads)
+        if seen is not None and seen.bound is not None and give_up(*seen.bound):
+            continue  # (as a new read would: it asks with the same bound)
+        if seen is not None and seen.readings is not None:
+            readings, info = list(seen.readings), dict(seen.info)
+        else:
+            asked: list[tuple[int, float]] = []
+
+            def asking(n_occ: int, coverage: float) -> bool:
+                asked.append((n_occ, coverage))
+                return give_up(n_occ, coverage)
+            readings, info = read_cells(td, kit, palette=palette, profile=profile,
+                                        long_axis_parity=lat.info.get("long_axis_parity"),
+                                        fg=fg, framed=framed, give_up=asking,
+                                        die_faces=pips_shown(kit, game),
+                                        colours_apart=game == "textile", grads=grads)
+            if memo is not None:
+                memo[key] = _LatticeRead(td, fg, grads, edges_off, asked[0] if asked else None,
+                                         None if info.get("gave_up") else list(readings),
+                                         dict(info))
         t_rect += tb - ta
         t_read += time.perf_counter() - tb
         if info.get("gave_up"):
