@@ -736,18 +736,24 @@ def test_tiles_beyond_the_layout_s_region_are_looked_for_on_a_second_pass():
         assert lats[0].fg[y, x]
 
 
+def _layout_on_stripes_beside_paper():
+    """A layout on a cloth striped orange and blue, and a sheet of paper beside it that is all
+    the foreground ``fg`` (H, W) bool shows: ``(img, centres, fg, palette)``."""
+    img, _, centres, _ = _picture(grooves=False, rim=2.5, gap=2.0)
+    img = _striped_cloth(img, (PAINT["orange"], PAINT["blue"]))
+    fg = np.zeros(img.shape[:2], bool)
+    fg[610:690, 20:140] = True
+    img[fg] = (245, 245, 245)  # (the sheet of paper, all the foreground shows)
+    return img, centres, fg, Palette.from_hex(kit_for_game("x-tiles").colours)
+
+
 def test_tiles_are_looked_for_where_the_paints_meet_when_the_foreground_misses_them():
     """On a cloth striped in two of the paints' colours the foreground may miss the layout
     altogether and take a sheet of paper beside it (an independent renderer's photo): the
     foreground's region shows no faces. About the faces every pair of the paints meets, along
     the stripes one pair: the layout is looked for there, and its lattice runs through every
     tile."""
-    img, _, centres, _ = _picture(grooves=False, rim=2.5, gap=2.0)
-    img = _striped_cloth(img, (PAINT["orange"], PAINT["blue"]))
-    fg = np.zeros(img.shape[:2], bool)
-    fg[610:690, 20:140] = True
-    img[fg] = (245, 245, 245)  # (the sheet of paper, all the foreground shows)
-    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    img, centres, fg, palette = _layout_on_stripes_beside_paper()
     assert not tile_lattices(img, palette, fg=fg, work_scale=1.0, second_chance=False)
     lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
     assert lats, "no lattice from the tiles"
@@ -992,12 +998,7 @@ def test_a_layout_found_where_the_paints_meet_is_its_faces_not_the_cloth_about_t
     table: the cloth's stripes about the faces meet the paints too. The lattice's foreground
     is the faces found (and what stands out near them): no stripe beside the layout, off its
     faces, is taken for the layout (its cells would read as tiles)."""
-    img, _, centres, _ = _picture(grooves=False, rim=2.5, gap=2.0)
-    img = _striped_cloth(img, (PAINT["orange"], PAINT["blue"]))
-    fg = np.zeros(img.shape[:2], bool)
-    fg[610:690, 20:140] = True
-    img[fg] = (245, 245, 245)  # (the sheet of paper, all the foreground shows)
-    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    img, centres, fg, palette = _layout_on_stripes_beside_paper()
     lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
     assert lats and lats[0].info["tiles"] == len(centres)
     pitch = lats[0].pitch_px
