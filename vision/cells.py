@@ -18,9 +18,10 @@ from typing import Any, Callable, Collection, Mapping
 import cv2
 import numpy as np
 
-from vision.colour import (Palette, _clip, as_correction, bgr_to_lab, ciede2000, classify_adaptive,
-                           hex_to_lab, lab_to_bgr, linear_to_srgb, match_from_distances, median_last,
-                           norm3, palette_distance, percentile_last, srgb_to_linear)
+from vision.colour import (palette_linear, Palette, _clip, as_correction, bgr_to_lab, ciede2000,
+                           classify_adaptive, hex_to_lab, lab_to_bgr, linear_to_srgb,
+                           match_from_distances, median_last, norm3, palette_distance,
+                           percentile_last, srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_paint
@@ -1764,7 +1765,7 @@ def _solid_exposed(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     Each doubling costs :data:`EXPOSURE_COST`. Returns the match and the distances, each the
     smaller of the given one and the exposed one."""
     c = as_correction(corr)
-    paint = srgb_to_linear(lab_to_bgr(ctx.palette.lab)).astype(np.float64) * c[0]  # (K, 3)
+    paint = palette_linear(ctx.palette) * c[0]  # (K, 3)
     steps = EXPOSURE_STEPS[EXPOSURE_STEPS > 1.0]
     seen = exposed_lab(paint, steps, c[1])  # (S, K, 3)
     d = ciede2000(np.asarray(labs, np.float64)[:, None, None, :], seen[None])  # (N, S, K)

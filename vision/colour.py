@@ -374,6 +374,11 @@ def lab_to_bgr(lab: np.ndarray) -> np.ndarray:
     return np.clip(cv2.cvtColor(lab, cv2.COLOR_Lab2BGR).reshape(-1, 3), 0, 1)
 
 
+def palette_linear(palette: Palette) -> np.ndarray:
+    """The palette's colours as linear BGR ``(K, 3)`` float64 (its CIELAB through sRGB)."""
+    return srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64)
+
+
 def _predict_lin(pal_lin: np.ndarray, correction: np.ndarray | None) -> np.ndarray:
     """The palette ``pal_lin`` (K, 3) linear BGR as the camera would record it under
     ``correction`` (forward model: ``observed = clip(gain * true + offset)`` per channel,
@@ -673,7 +678,7 @@ def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
     """
     lab = np.asarray(lab, dtype=np.float64).reshape(-1, 3)
     start = as_correction(gains_bgr)
-    pal_lin = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64)
+    pal_lin = palette_linear(palette)
     blown = palette.clipped
     if blown is None and (len(lab) < 3 or iterations == 0):
         return match_palette(lab, palette, _predict_lin(pal_lin, start)), lab, start

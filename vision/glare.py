@@ -34,8 +34,8 @@ import logging
 
 import numpy as np
 
-from vision.colour import (Palette, as_correction, bgr_to_lab, ciede2000, lab_to_bgr,
-                           linear_to_srgb, srgb_to_linear)
+from vision.colour import (palette_linear, Palette, as_correction, bgr_to_lab, ciede2000,
+                           lab_to_bgr, linear_to_srgb, srgb_to_linear)
 
 logger = logging.getLogger(__name__)
 
@@ -90,7 +90,7 @@ def glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
     brightest channel of the white under ``correction`` (see the module's docstring)."""
     lab = np.asarray(lab, np.float64).reshape(-1, 3)
     c = as_correction(correction)
-    paint = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64) * c[0]  # (K, 3)
+    paint = palette_linear(palette) * c[0]  # (K, 3)
     white = np.asarray(lamp, np.float64) / max(float(np.max(lamp)), 1e-6) * c[0]  # (3,)
     if balanced:
         white = np.full(3, float(np.max(white)))
@@ -200,7 +200,7 @@ def tile_exposure_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette
     bright the light there is."""
     lab = np.asarray(lab, np.float64).reshape(-1, 3)
     c = as_correction(correction)
-    paint = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64) * c[0]  # (K, 3)
+    paint = palette_linear(palette) * c[0]  # (K, 3)
     seen_lab = exposed_lab(paint, EXPOSURE_STEPS, c[1])  # (S, K, 3)
     d = ciede2000(lab[:, None, None, :], seen_lab[None])  # (N, S, K)
     out = np.array(plain, np.float64)

@@ -27,8 +27,8 @@ import logging
 import cv2
 import numpy as np
 
-from vision.colour import (ColourMatch, Palette, _fit_forward, bgr_to_lab, ciede2000,
-                           classify_adaptive, lab_to_bgr, linear_to_srgb, srgb_to_linear)
+from vision.colour import (palette_linear, ColourMatch, Palette, _fit_forward, bgr_to_lab,
+                           ciede2000, classify_adaptive, lab_to_bgr, linear_to_srgb, srgb_to_linear)
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ def paint_light(samples: np.ndarray, palette: Palette) -> np.ndarray | None:
     idx = idx.ravel()
     counts = np.bincount(idx, minlength=m).astype(np.float64)
     centres = centres.astype(np.float64)
-    pal_lin = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64)
+    pal_lin = palette_linear(palette)
     pairs = [(chosen, perm) for chosen in itertools.combinations(np.flatnonzero(counts > 0), k)
              for perm in itertools.permutations(range(k))]
     if not pairs:

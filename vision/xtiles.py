@@ -29,8 +29,8 @@ import cv2
 import numpy as np
 
 from vision.centres import HOMOGRAPHY_TILES, ON_LATTICE, fit_map as _fit_map
-from vision.colour import (Palette, _predict_lin, bgr_to_lab, classify_adaptive, lab_to_bgr,
-                           match_palette, srgb_to_linear)
+from vision.colour import (palette_linear, Palette, _predict_lin, bgr_to_lab, classify_adaptive,
+                           lab_to_bgr, match_palette, srgb_to_linear)
 from vision.foreground import foreground_mask
 from vision.glare import SHADE_RANGE, exposed_lab
 from vision.lattice import apply_h
@@ -545,7 +545,7 @@ def _capped_light(samples: np.ndarray, palette: Palette, corr: np.ndarray,
     linear BGR channel) with its haze capped at ``darkest`` ``(3,)`` and its gains refitted to
     ``samples`` ``(N, 3)`` Lab (each named its nearest paint, weighted by its distance,
     :data:`CAPPED_REFITS` times; clipped observations left out)."""
-    pal_lin = srgb_to_linear(lab_to_bgr(palette.lab)).astype(np.float64)
+    pal_lin = palette_linear(palette)
     obs = srgb_to_linear(lab_to_bgr(samples)).astype(np.float64)
     c = np.array(corr, np.float64).reshape(2, 3)
     c[1] = np.minimum(c[1], darkest)
