@@ -1647,16 +1647,25 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     stack = np.stack([regions[c] for c in cells])
     labs = _face_colours(stack)
-    # (as _palette_fit, keeping the light fitted for the faces seen through a glare below)
-    match, _, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
-                                       shared_haze=_shared_haze(kit, ctx.profile))
-    dist = palette_distance(labs, ctx.palette, match.predicted)
-    plain = match
-    fit = match.distance
     pip_reads = {}
     if kit.pips:
         origins = _lab_origins(ctx, cells)
         pip_reads = read_pips(ctx.lab[..., 0], ctx.td.cw, origins)
+    # (as _palette_fit, keeping the light fitted for the faces seen through a glare below)
+    match, _, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
+                                       shared_haze=_shared_haze(kit, ctx.profile))
+    if ctx.die_faces:
+        # (a die's white pips are the white paint under the faces' light: where the fit over
+        # the faces settled on a cast the layout's white pips contradict, the faces are named
+        # under the light the pips show; see _white_pips)
+        lamp = _white_pips(ctx, origins, pip_reads)
+        if lamp is not None and _cast_off(ctx.palette, lamp, corr) > WHITE_PIPS_CAST:
+            corr = _light_of(ctx.palette, lamp, corr)
+            match, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=corr, iterations=0)
+    dist = palette_distance(labs, ctx.palette, match.predicted)
+    plain = match
+    fit = match.distance
+    if kit.pips:
         if ctx.die_faces:
             clipped = (stack[..., 0] > PIPS_CLIPPED_L).mean(axis=(1, 2))
             match, dist = _pips_vouch_polarity(kit, ctx.palette, match, dist, pip_reads, clipped)
@@ -1789,20 +1798,28 @@ def _pip_samples(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, p
     """The colour at the centres of the pips read in ``cells`` (readings ``out``; the median
     over 3x3 pixels at each pip of its best-fitting layout, then over the pips), Lab of the
     view as seen (no correction): ``([(index, cell)], [(3,) Lab])`` for the cells with pips."""
-    lab = ctx.lab
-    h, w = lab.shape[:2]
     todo, samples = [], []
     for i, cell in enumerate(cells):
         if not out[cell][0].get("pips"):
             continue
-        yx = pip_centres(pip_reads[pols[i]], ctx.td.cw, i) + origins[i][None, :]
-        patches = [lab[max(0, y - 1):min(h, y + 2), max(0, x - 1):min(w, x + 2)].reshape(-1, 3)
-                   for y, x in yx]
-        patches = [median_last(p.T) for p in patches if len(p)]  # (np.median's along axis 0)
-        if patches:
+        sample = _pip_sample(ctx, origins, pip_reads[pols[i]], i)
+        if sample is not None:
             todo.append((i, cell))
-            samples.append(median_last(np.array(patches).T))
+            samples.append(sample)
     return todo, samples
+
+
+def _pip_sample(ctx: _Ctx, origins: np.ndarray, reading, i: int) -> np.ndarray | None:
+    """The colour (Lab ``(3,)`` of the view as seen) at the centres of the pips of cell ``i``'s
+    best-fitting layout in ``reading`` (one polarity's :func:`vision.pips.read_pips`): the
+    median over 3x3 pixels at each pip, then over the pips; None when no pip lies in view."""
+    lab = ctx.lab
+    h, w = lab.shape[:2]
+    yx = pip_centres(reading, ctx.td.cw, i) + origins[i][None, :]
+    patches = [lab[max(0, y - 1):min(h, y + 2), max(0, x - 1):min(w, x + 2)].reshape(-1, 3)
+               for y, x in yx]
+    patches = [median_last(p.T) for p in patches if len(p)]  # (np.median's along axis 0)
+    return median_last(np.array(patches).T) if patches else None
 
 
 def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
@@ -1837,6 +1854,81 @@ WHITE_PIP_CONTRAST = 20.0
 WHITE_PIPS_MIN = 4
 
 
+def _white_pip_paint(kit: Kit, palette: Palette) -> str | None:
+    """The palette's name of the kit's white pip paint (the pip paint whose own tile bears dark
+    pips: Nestortiles' white), or None when there is not exactly one."""
+    white = [n for n in _pip_paint_names(kit, palette)
+             if kit.pip_colours.get(n) is not None and hex_to_lab(kit.pip_colours[n])[0] < 50.0]
+    return white[0] if len(white) == 1 else None
+
+
+def _white_pips(ctx: _Ctx, origins: np.ndarray, pip_reads: dict
+                ) -> tuple[np.ndarray, int] | None:
+    """The layout's white pips: their median colour (Lab ``(3,)`` as seen) and the palette
+    index of the white paint, or None where fewer than :data:`WHITE_PIPS_MIN` tiles show them.
+
+    A die's light pips are the white paint under the same lamp as the faces around them: a
+    reference the faces' own fit lacks (a fit over a few saturated faces may settle on a cast
+    no white pip shows: a green cast under a warm lamp, its browns named red and its greens
+    white). The pips of each tile that shows light pips clearly (:data:`WHITE_PIP_CONTRAST`
+    above the face, dark ones under half that) are sampled (:func:`_pip_sample`); a pip
+    clipped in two or three channels shows the lamp's brightness but not its colour and is
+    left out (one clipped channel, a warm lamp's red, still bounds the others' ratio to it).
+    Their median (a pip blurred into its face leans towards that face's hue; over several
+    faces the median keeps the lamp's) is the lamp's white. ``origins``/``pip_reads``: the
+    cells' view origins and :func:`vision.pips.read_pips` by polarity."""
+    white = _white_pip_paint(ctx.kit, ctx.palette)
+    light = pip_reads.get(1)
+    if white is None or light is None:
+        return None
+    dark = pip_reads[-1]
+    clear = np.flatnonzero((light.contrast >= WHITE_PIP_CONTRAST) & (light.count > 0)
+                           & (dark.contrast < 0.5 * light.contrast))
+    samples = [s for s in (_pip_sample(ctx, origins, light, int(i)) for i in clear) if s is not None]
+    if len(samples) < WHITE_PIPS_MIN:
+        return None
+    samples = np.array(samples)
+    lin = srgb_to_linear(lab_to_bgr(samples))
+    samples = samples[(lin >= CLIPPED_LINEAR).sum(axis=1) <= 1]
+    if len(samples) < WHITE_PIPS_MIN:
+        return None
+    return median_last(samples.T), ctx.palette.names.index(white)
+
+
+#: The fitted light's white may lie this far (CIELAB a*b*) from the layout's white pips before
+#: the pips' light is taken instead: a pip blurred into its face leans towards the face's hue
+#: (the median over seven pips on warm faces of the independent renderer's final2 octopus-hard-
+#: 055 lay 10 from a fit that named the faces right), while a fit gone wrong put white 25 from
+#: every pip (a green cast under a warm lamp: indie octopus-normal-000).
+WHITE_PIPS_CAST = 15.0
+
+
+def _cast_off(palette: Palette, sample: tuple[np.ndarray, int], corr: np.ndarray) -> float:
+    """How far (CIELAB a*b*) ``sample`` (Lab ``(3,)`` as seen, palette index) lies from its
+    paint as the light ``corr`` predicts it."""
+    c = as_correction(corr)
+    seen = exposed_lab(palette_linear(palette)[sample[1]][None, :] * c[0], [1.0], c[1])[0, 0]
+    return float(np.hypot(*(seen[1:] - np.asarray(sample[0], np.float64)[1:])))
+
+
+#: Linear BGR's share of luminance (Rec. 709), for an exposure of a light's gains.
+LUMINANCE_BGR = np.array([0.0722, 0.7152, 0.2126])
+
+
+def _light_of(palette: Palette, sample: tuple[np.ndarray, int], gains: np.ndarray) -> np.ndarray:
+    """The light (``(2, 3)`` forward correction, see :func:`vision.colour.classify_adaptive`)
+    in the colour under which ``sample`` (Lab ``(3,)`` as seen, palette index) is its paint, at
+    the exposure (luminance of the gains) and with the haze of ``gains``; ``gains`` where the
+    sample lies below that haze. (The pips give the lamp's colour; their brightness is not
+    the faces': a small pip blurred into a dark face reads darker than its paint.)"""
+    c = as_correction(gains)
+    seen = srgb_to_linear(lab_to_bgr(np.asarray(sample[0], np.float64)[None, :]))[0] - c[1]
+    if np.any(seen <= 0):
+        return c
+    cast = seen / palette_linear(palette)[sample[1]]
+    return np.vstack([cast * float(LUMINANCE_BGR @ c[0]) / float(LUMINANCE_BGR @ cast), c[1]])
+
+
 def _white_by_pips(kit: Kit, palette: Palette, attrs: dict, pip_lab: dict) -> None:
     """A white tile's face is the lamp's white as it falls on the layout, and so are the white
     pips of the dark tiles around it: where the light fitted over the faces misjudges the
@@ -1848,9 +1940,8 @@ def _white_by_pips(kit: Kit, palette: Palette, attrs: dict, pip_lab: dict) -> No
     ``colour_distance`` of white to that distance (the set's assignment,
     :func:`vision.decode._assign_unique`, weighs it); the readings' names are left as they
     are."""
-    white = [n for n in _pip_paint_names(kit, palette)
-             if kit.pip_colours.get(n) is not None and hex_to_lab(kit.pip_colours[n])[0] < 50.0]
-    if len(white) != 1:
+    white = _white_pip_paint(kit, palette)
+    if white is None:
         return
     seen = [(c, np.asarray(pip_lab[c][0], np.float64), np.asarray(pip_lab[c][1], np.float64))
             for c in attrs if c in pip_lab]
@@ -1860,15 +1951,15 @@ def _white_by_pips(kit: Kit, palette: Palette, attrs: dict, pip_lab: dict) -> No
     lamp = median_last(np.array(light).T)  # (3,)
     dark = [(c, face) for c, _, face in seen
             if attrs[c][4].get("pip_contrast", {}).get(-1, 0.0) >= PIP_MIN_CONTRAST
-            and white[0] in attrs[c][4].get("colour_distance", {})]
+            and white in attrs[c][4].get("colour_distance", {})]
     if not dark:
         return
     d = ciede2000(np.array([face for _, face in dark]), lamp[None, :])  # (M,)
     for (c, _), di in zip(dark, d):
         dist = attrs[c][4]["colour_distance"]
-        if float(di) < dist[white[0]]:
-            logger.debug("cell %s: %.1f from the white pips (white %.1f)", c, di, dist[white[0]])
-            dist[white[0]] = round(float(di), 2)
+        if float(di) < dist[white]:
+            logger.debug("cell %s: %.1f from the white pips (white %.1f)", c, di, dist[white])
+            dist[white] = round(float(di), 2)
 
 
 def _off_segment(p: np.ndarray, q: np.ndarray) -> float:
