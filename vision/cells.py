@@ -24,7 +24,7 @@ from vision.colour import (palette_linear, Palette, _clip, as_correction, bgr_to
                            percentile_last, srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
-from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_paint
+from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_lightness, split_by_paint
 from vision.paint_light import fit_with_paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          pip_centres, pip_spacing, read_pips)
@@ -1959,8 +1959,11 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # cards of one paint share a hue: the groups of hue are named together, each card as sure
     # as the better of its paints as lit and with a sheen make it (a card in the lamp's
     # reflection lies far from every paint as lit, where its paint with a sheen fits it)
-    # (and cards of one hue that each fit a different paint closely are two paints)
+    # (and cards of one hue that each fit a different paint closely are two paints; as are
+    # cards of one hue in two tight sets of lightness far apart, mixed over the layout: red and
+    # orange under a lamp that brings their hues together, see split_by_lightness)
     hue = _paints_apart(hue_groups(labs), lit, CARD_PAINTS_APART)
+    hue = split_by_lightness(hue, labs, np.array(cells, np.float64))
     if ctx.profile is not None:
         # (a profile's paints are learnt under the player's lamp, where two may lie closer in
         # hue than the groups resolve: each card keeps its nearest of them at its light level)
