@@ -24,7 +24,7 @@ from vision.colour import (palette_linear, Palette, _clip, as_correction, bgr_to
                            percentile_last, srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
-from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_paint
+from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_lightness, split_by_paint
 from vision.paint_light import fit_with_paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          pip_centres, pip_spacing, read_pips)
@@ -177,6 +177,15 @@ DIE_FACE_FLAT = 3.0
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
 OUTLINE_FREE_FIT = 10.0
+#: ... or if its outline shows in colour along this many sides at least (see
+#: :func:`_colour_sides`): the cells' edges are measured on lightness, and a tile whose paint
+#: has the table's lightness shows its outline as a change of hue and chroma only (a blue tile
+#: on brown wood: L* 42 against 46, 39 apart in colour, one lightness edge, the independent
+#: renderer's final3 textile normal 063); a patch of the table (a hot spot, a stain) keeps the
+#: table's hue, and its edges in colour are none or ragged. (Only for a cell even as a tile's
+#: paint is, see ``steady`` in :func:`_occupancy`: a thing on the table far from every paint,
+#: uneven, spread 9.2, in oct8dev octopus normal 112, shows edges in colour too.)
+COLOUR_OUTLINE = 3
 #: A cell shows a tile's outline when an edge lifts the mean gradient along each of its four
 #: sides and runs all along (see :func:`_full_sides`) at least this many: a polka-dot cloth's
 #: dots crossing the borders of a bare cell made four such sides but one or two full ones (a
@@ -543,6 +552,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             logger.debug("texture: tiles up to %.1f, the table from %.1f", *split)
     occ, conf = {}, {}
     debug = logger.isEnabledFor(logging.DEBUG)
+    colour_sides = lru_cache(maxsize=1)(lambda: _colour_sides(td))  # (only when asked)
     if len(ring) >= TABLE_LOOKS:
         # (cells of a colour the bare table shows in several places: a tile there is told from
         # the table by its face's marks only, see read_cells; and those of its very colour)
@@ -619,9 +629,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             # a box, a hand)
             s = _clip(s, -3.0, 3.0) - max(0.0, fits_best(i) - ALIEN_COLOUR) / 2.0 + s_fg
         if (outline and ctx.sides is not None and ctx.sides[cell] <= 1
-                and d_pal[i] > OUTLINE_FREE_FIT):
+                and d_pal[i] > OUTLINE_FREE_FIT
+                and not (d_table[i] >= GROW_APART and not table_shows(i) and steady(cell)
+                         and colour_sides()[cell] >= COLOUR_OUTLINE)):
             # an edge on one side at most (a neighbour's) and only a loose colour fit: a patch of
-            # the table (glare, a stain), not a tile, which shows its outline all round
+            # the table (glare, a stain), not a tile, which shows its outline all round (in
+            # colour where not in lightness: a tile of the table's lightness in another colour)
             s = min(s, -1.0)
         if (outline and ctx.sides is not None and ctx.sides[cell] <= 1 and not edgy
                 and lit is not None and lit[i] < LIT_TABLE):
@@ -901,6 +914,21 @@ def _edge_sides(borders: tuple, td: TopDown) -> dict:
     he, ve = borders[:2]
     n = he[:-1].astype(int) + he[1:] + ve[:, :-1] + ve[:, 1:]  # (R, C)
     return {(td.r0 + r, td.c0 + c): int(n[r, c]) for r in range(td.rows) for c in range(td.cols)}
+
+
+def _colour_sides(td: TopDown) -> dict:
+    """For each cell of the view ``td``, how many of its four sides run along a clear edge of
+    colour (see :func:`_edge_sides`): the edges of :func:`_border_edges` measured on the view's
+    two opponent colour channels (red - green and blue - yellow of its BGR levels, which a change
+    of light level alone moves little: the sum of their gradients' magnitudes) instead of its
+    lightness. A tile whose paint has the table's lightness shows its outline so (see
+    :data:`COLOUR_OUTLINE`). (About 6 ms on a view of 16 x 16 cells of 48 px.)"""
+    b, g, r = cv2.split(td.image.astype(np.float32))
+    opponents = (r - g, b - 0.5 * (g + r))
+
+    def along(dx: int) -> np.ndarray:
+        return sum(np.abs(cv2.Sobel(o, cv2.CV_32F, dx, 1 - dx, ksize=3)) for o in opponents)
+    return _edge_sides(_border_edges(td, (along(1), along(0))), td)
 
 
 def _full_sides(borders: tuple, td: TopDown) -> dict:
@@ -2050,8 +2078,11 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # cards of one paint share a hue: the groups of hue are named together, each card as sure
     # as the better of its paints as lit and with a sheen make it (a card in the lamp's
     # reflection lies far from every paint as lit, where its paint with a sheen fits it)
-    # (and cards of one hue that each fit a different paint closely are two paints)
+    # (and cards of one hue that each fit a different paint closely are two paints; as are
+    # cards of one hue in two tight sets of lightness far apart, mixed over the layout: red and
+    # orange under a lamp that brings their hues together, see split_by_lightness)
     hue = _paints_apart(hue_groups(labs), lit, CARD_PAINTS_APART)
+    hue = split_by_lightness(hue, labs, np.array(cells, np.float64))
     if ctx.profile is not None:
         # (a profile's paints are learnt under the player's lamp, where two may lie closer in
         # hue than the groups resolve: each card keeps its nearest of them at its light level)

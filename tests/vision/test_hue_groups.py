@@ -93,3 +93,43 @@ def test_a_washed_out_sample_keeps_its_own_nearest_colour():
     d = np.array([[5.55, 2.57, 34.1], [4.86, 15.1, 43.1], [2.2, 17.2, 42.1], [2.7, 16.3, 40.6],
                   [40.0, 26.1, 0.9], [34.4, 21.3, 2.3]])
     assert name_groups(lab, d).tolist() == [1, 0, 0, 0, 2, 2]
+
+
+# cards of final3 tapestry hard 065 (the independent renderer): red ones and orange ones, one hue
+# under the light, mixed over the layout; their distances to red and orange as lit
+DARK_REDS = np.array([[46.2, 56.0, 38.3], [47.3, 57.5, 38.3], [46.6, 57.0, 38.6], [46.9, 57.5, 37.1]])
+SALMONS = np.array([[57.5, 52.2, 38.7], [57.4, 53.6, 40.2], [59.5, 53.1, 37.7]])
+AS_LIT = np.array([[11.6, 10.8], [11.3, 9.6], [11.5, 10.4], [10.7, 10.0],  # red, orange
+                   [13.0, 2.4], [13.5, 2.8], [12.7, 2.9]])
+MIXED = np.array([[7, 2], [6, 5], [7, 4], [6, 3], [5, 3], [6, 4], [5, 4]], float)  # (row, col)
+
+
+def test_two_tight_sets_of_lightness_mixed_over_the_layout_are_two_paints():
+    from vision.hue_groups import split_by_lightness
+    lab = np.vstack([DARK_REDS, SALMONS])
+    hue = hue_groups(lab)
+    assert len(set(hue.tolist())) == 1  # (one hue: without the split all are named orange)
+    assert (name_groups(lab, AS_LIT, hue, share_cost=6.0) == 1).all()
+    split = split_by_lightness(hue, lab, MIXED)
+    assert len(set(split[:4].tolist())) == 1 and len(set(split[4:].tolist())) == 1
+    assert split[0] != split[4]
+    named = name_groups(lab, AS_LIT, split, share_cost=6.0)
+    assert (named[:4] == 0).all() and (named[4:] == 1).all()
+
+
+def test_one_paint_under_a_lamps_falloff_is_not_split():
+    from vision.hue_groups import split_by_lightness
+    # the same two sets of lightness, the darker ones all on the far side of the layout
+    lab = np.vstack([DARK_REDS, SALMONS])
+    far_and_near = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [5, 0], [5, 1], [6, 0]], float)
+    hue = hue_groups(lab)
+    assert (split_by_lightness(hue, lab, far_and_near) == hue).all()
+
+
+def test_one_paint_spread_evenly_in_lightness_is_not_split():
+    from vision.hue_groups import split_by_lightness
+    # green cards in and out of a hot spot (the independent renderer's hard 002)
+    light = np.array([54.0, 57.0, 57.5, 58.8, 59.3, 65.9, 69.5])
+    lab = np.column_stack([light, np.full(7, -45.0), np.full(7, 24.5)])
+    hue = hue_groups(lab)
+    assert (split_by_lightness(hue, lab, MIXED) == hue).all()
