@@ -510,13 +510,24 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     edgy = ctx.sides is not None and on_ring.any() and bool(
         np.mean([ctx.sides[c] >= EDGY_SIDES for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE)
 
-    # (each cell's distance to the bare table's looks, TABLE_LOOKS-th nearest: see below)
-    near_ring: np.ndarray | None = None
+    near_ring: list = []  # [each cell's table_nearness], once measured
+
+    def table_nearness() -> np.ndarray | None:
+        """Each cell's distance (CIEDE2000) to the bare table's looks, the :data:`TABLE_LOOKS`-th
+        nearest of the ring's cells ``(N,)``; None with fewer. (Measured when first asked:
+        sector tiles and cards ask for a few cells at most, and often for none.)"""
+        if len(ring) < TABLE_LOOKS:
+            return None
+        if not near_ring:
+            near_ring.append(np.sort(ciede2000(ring[None, :, :], labs[:, None, :]),
+                                     axis=1)[:, TABLE_LOOKS - 1])
+        return near_ring[0]
 
     def table_shows(i: int) -> bool:
         """Whether the bare table (the ring) shows the cell's colour too: a patterned
         cloth's square or stripe."""
-        return near_ring is not None and bool(near_ring[i] < GROW_APART)
+        nearness = table_nearness()
+        return nearness is not None and bool(nearness[i] < GROW_APART)
     # how far each cell's colour lies from every look of the bare table under more or less
     # light (see _surface_looks): a lamp's hot spot on the table is one of them
     lit = None
@@ -543,13 +554,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             logger.debug("texture: tiles up to %.1f, the table from %.1f", *split)
     occ, conf = {}, {}
     debug = logger.isEnabledFor(logging.DEBUG)
-    if len(ring) >= TABLE_LOOKS:
+    if len(ring) >= TABLE_LOOKS and ctx.kit.face_model == "solid":
         # (cells of a colour the bare table shows in several places: a tile there is told from
         # the table by its face's marks only, see read_cells; and those of its very colour)
-        near_ring = np.sort(ciede2000(ring[None, :, :], labs[:, None, :]), axis=1)[:, TABLE_LOOKS - 1]
+        # (solid tiles' only: the die faces' tests and _cloth_under_profile ask for them)
+        nearness = table_nearness()
         ctx.table_coloured = {cell for i, cell in enumerate(cells)
-                              if d_table[i] < GROW_APART and near_ring[i] < GROW_APART}
-        ctx.table_same = {cell for i, cell in enumerate(cells) if near_ring[i] <= TABLE_SAME}
+                              if d_table[i] < GROW_APART and nearness[i] < GROW_APART}
+        ctx.table_same = {cell for i, cell in enumerate(cells) if nearness[i] <= TABLE_SAME}
 
     def steady(cell: tuple[int, int]) -> bool:
         """Whether a cell is even (spread at most :data:`EVEN_SPREAD`) and not blown out
@@ -1228,29 +1240,26 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         lab = bgr_to_lab(img)
         ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(borders, td), framed=framed,
                    die_faces=die_faces)
-        tri = _triangles(n, inset=0.12 if kit.shape != "rounded-x" else 0.28)
-        if kit.shape == "rounded-x":
-            centre_mask = _disc(n, n, n / 2, n / 2, 0.2 * n) & ~_disc(n, n, n / 2, n / 2, 0.06 * n)
-        elif kit.face_model == "sectors":
-            centre_mask = np.zeros((n, n), bool)
-            for m in tri.values():
-                centre_mask |= m
-        else:
-            centre_mask = np.zeros((td.ch, td.cw), bool)
-            my, mx = int(round(0.18 * td.ch)), int(round(0.18 * td.cw))
-            centre_mask[my:td.ch - my, mx:td.cw - mx] = True
         # all cells at once: (rows * cols, ch, cw, 3), row-major
         grid = _cell_grid(lab, td)
         cell_regions = {cell: grid[i] for i, cell in enumerate(order)}
         blown_px = _blown(grid)
         ctx.blown = {cell: float(v) for cell, v in zip(order, blown_px.mean(axis=(1, 2)))}
         ctx.blown_px = {cell: blown_px[i] for i, cell in enumerate(order)}
-        med, spread = _region_stats(grid, centre_mask, blown_px)
-        if kit.face_model == "symbol":
-            med, spread = _card_face_stats(grid, med, spread, blown_px)
+        if kit.face_model == "sectors":
+            # (a sector tile's cell is judged by its sectors' colours, below: no centre's)
+            med = spread = None
+        else:
+            centre_mask = np.zeros((td.ch, td.cw), bool)
+            my, mx = int(round(0.18 * td.ch)), int(round(0.18 * td.cw))
+            centre_mask[my:td.ch - my, mx:td.cw - mx] = True
+            med, spread = _region_stats(grid, centre_mask, blown_px)
+            if kit.face_model == "symbol":
+                med, spread = _card_face_stats(grid, med, spread, blown_px)
         stats_grid = grid
-    for i, cell in enumerate(order):
-        centre_lab[cell], spreads[cell] = med[i], float(spread[i])
+    if med is not None:
+        for i, cell in enumerate(order):
+            centre_lab[cell], spreads[cell] = med[i], float(spread[i])
     if kit.face_model == "sectors":
         # sector tiles are multi-coloured: judge occupancy by the worst-fitting sector colour
         # (blown-out glare left out)
