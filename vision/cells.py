@@ -519,13 +519,24 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     edgy = ctx.sides is not None and on_ring.any() and bool(
         np.mean([ctx.sides[c] >= EDGY_SIDES for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE)
 
-    # (each cell's distance to the bare table's looks, TABLE_LOOKS-th nearest: see below)
-    near_ring: np.ndarray | None = None
+    near_ring: list = []  # [each cell's table_nearness], once measured
+
+    def table_nearness() -> np.ndarray | None:
+        """Each cell's distance (CIEDE2000) to the bare table's looks, the :data:`TABLE_LOOKS`-th
+        nearest of the ring's cells ``(N,)``; None with fewer. (Measured when first asked:
+        sector tiles and cards ask for a few cells at most, and often for none.)"""
+        if len(ring) < TABLE_LOOKS:
+            return None
+        if not near_ring:
+            near_ring.append(np.sort(ciede2000(ring[None, :, :], labs[:, None, :]),
+                                     axis=1)[:, TABLE_LOOKS - 1])
+        return near_ring[0]
 
     def table_shows(i: int) -> bool:
         """Whether the bare table (the ring) shows the cell's colour too: a patterned
         cloth's square or stripe."""
-        return near_ring is not None and bool(near_ring[i] < GROW_APART)
+        nearness = table_nearness()
+        return nearness is not None and bool(nearness[i] < GROW_APART)
     # how far each cell's colour lies from every look of the bare table under more or less
     # light (see _surface_looks): a lamp's hot spot on the table is one of them
     lit = None
@@ -553,13 +564,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     occ, conf = {}, {}
     debug = logger.isEnabledFor(logging.DEBUG)
     colour_sides = lru_cache(maxsize=1)(lambda: _colour_sides(td))  # (only when asked)
-    if len(ring) >= TABLE_LOOKS:
+    if len(ring) >= TABLE_LOOKS and ctx.kit.face_model == "solid":
         # (cells of a colour the bare table shows in several places: a tile there is told from
         # the table by its face's marks only, see read_cells; and those of its very colour)
-        near_ring = np.sort(ciede2000(ring[None, :, :], labs[:, None, :]), axis=1)[:, TABLE_LOOKS - 1]
+        # (solid tiles' only: the die faces' tests and _cloth_under_profile ask for them)
+        nearness = table_nearness()
         ctx.table_coloured = {cell for i, cell in enumerate(cells)
-                              if d_table[i] < GROW_APART and near_ring[i] < GROW_APART}
-        ctx.table_same = {cell for i, cell in enumerate(cells) if near_ring[i] <= TABLE_SAME}
+                              if d_table[i] < GROW_APART and nearness[i] < GROW_APART}
+        ctx.table_same = {cell for i, cell in enumerate(cells) if nearness[i] <= TABLE_SAME}
 
     def steady(cell: tuple[int, int]) -> bool:
         """Whether a cell is even (spread at most :data:`EVEN_SPREAD`) and not blown out
@@ -1117,14 +1129,17 @@ class _LazyCells(abc.Mapping):
         y1 = min(td.rows * td.ch, (max(rs) + 1) * td.ch + td.ch // 2)
         x1 = min(td.cols * td.cw, (max(cs) + 1) * td.cw + td.cw // 2)
         lab = bgr_to_lab(self.img[y0:y1, x0:x1])
+        # (the glare judged once over the converted part, each cell's a view of it: the same
+        # values as cell by cell, at a fraction of the cost of a call per cell)
+        blown = _blown(lab)
         self.ctx.lab, self.ctx.lab_origin = lab, (y0, x0)
-        self.cells = {}
+        self.cells, self.ctx.blown_px = {}, {}
         for r in range(td.r0, td.r0 + td.rows):
             for c in range(td.c0, td.c0 + td.cols):
                 y, x = (r - td.r0) * td.ch - y0, (c - td.c0) * td.cw - x0
                 if y >= 0 and x >= 0 and y + td.ch <= lab.shape[0] and x + td.cw <= lab.shape[1]:
                     self.cells[(r, c)] = lab[y:y + td.ch, x:x + td.cw]
-        self.ctx.blown_px = {c: _blown(v) for c, v in self.cells.items()}
+                    self.ctx.blown_px[(r, c)] = blown[y:y + td.ch, x:x + td.cw]
 
     def __getitem__(self, cell):
         if cell not in self.cells:
@@ -1253,29 +1268,26 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         lab = bgr_to_lab(img)
         ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(borders, td), framed=framed,
                    die_faces=die_faces)
-        tri = _triangles(n, inset=0.12 if kit.shape != "rounded-x" else 0.28)
-        if kit.shape == "rounded-x":
-            centre_mask = _disc(n, n, n / 2, n / 2, 0.2 * n) & ~_disc(n, n, n / 2, n / 2, 0.06 * n)
-        elif kit.face_model == "sectors":
-            centre_mask = np.zeros((n, n), bool)
-            for m in tri.values():
-                centre_mask |= m
-        else:
-            centre_mask = np.zeros((td.ch, td.cw), bool)
-            my, mx = int(round(0.18 * td.ch)), int(round(0.18 * td.cw))
-            centre_mask[my:td.ch - my, mx:td.cw - mx] = True
         # all cells at once: (rows * cols, ch, cw, 3), row-major
         grid = _cell_grid(lab, td)
         cell_regions = {cell: grid[i] for i, cell in enumerate(order)}
         blown_px = _blown(grid)
         ctx.blown = {cell: float(v) for cell, v in zip(order, blown_px.mean(axis=(1, 2)))}
         ctx.blown_px = {cell: blown_px[i] for i, cell in enumerate(order)}
-        med, spread = _region_stats(grid, centre_mask, blown_px)
-        if kit.face_model == "symbol":
-            med, spread = _card_face_stats(grid, med, spread, blown_px)
+        if kit.face_model == "sectors":
+            # (a sector tile's cell is judged by its sectors' colours, below: no centre's)
+            med = spread = None
+        else:
+            centre_mask = np.zeros((td.ch, td.cw), bool)
+            my, mx = int(round(0.18 * td.ch)), int(round(0.18 * td.cw))
+            centre_mask[my:td.ch - my, mx:td.cw - mx] = True
+            med, spread = _region_stats(grid, centre_mask, blown_px)
+            if kit.face_model == "symbol":
+                med, spread = _card_face_stats(grid, med, spread, blown_px)
         stats_grid = grid
-    for i, cell in enumerate(order):
-        centre_lab[cell], spreads[cell] = med[i], float(spread[i])
+    if med is not None:
+        for i, cell in enumerate(order):
+            centre_lab[cell], spreads[cell] = med[i], float(spread[i])
     if kit.face_model == "sectors":
         # sector tiles are multi-coloured: judge occupancy by the worst-fitting sector colour
         # (blown-out glare left out)
@@ -1592,6 +1604,11 @@ def _distances(palette: Palette, row: np.ndarray) -> dict[str, float]:
     return dict(zip(palette.names, np.round(row, 2).tolist()))
 
 
+def _distances_rows(palette: Palette, d: np.ndarray) -> list[dict[str, float]]:
+    """:func:`_distances` of each row of ``d`` ``(N, K)`` (rounded all at once)."""
+    return [dict(zip(palette.names, row)) for row in np.round(d, 2).tolist()]
+
+
 def _named_by_hue(labs: np.ndarray, dist: np.ndarray, match, *,
                   share_cost: float = SHARE_COST, hue: np.ndarray | None = None
                   ) -> tuple[np.ndarray, np.ndarray]:
@@ -1715,6 +1732,12 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
     # (no naming by hue groups here: a kit of many solid colours has near hues of its own, e.g.
     # Octopus's orange, brown and red, which a group's cast pushes across; measured worse)
     pols: list = []
+    # (the evidence's numbers rounded for all cells at once)
+    dist_ev = _distances_rows(ctx.palette, dist)
+    sheen_ev = _distances_rows(ctx.palette, sheen) if sheen is not None else None
+    if kit.pips:
+        prob_ev = {p: np.round(pip_reads[p].prob, 4).tolist() for p in (1, -1)}
+        contrast_ev = {p: pip_reads[p].contrast.tolist() for p in (1, -1)}
     for i, cell in enumerate(cells):
         name = ctx.palette.names[match.index[i]]
         cconf = _conf_from_match(match.distance[i], match.margin[i])
@@ -1744,16 +1767,16 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
             if pconf < CONFIDENCE_THRESHOLD:
                 doubts.append(("pips", "no pips seen" if pips is None else
                                f"pips unclear ({pips} most likely, p={pr.prob[i].max():.2f})"))
-        evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
+        evidence = {"colour_distance": dist_ev[i]}
         if plain is not match:
             # (as sure as the plain fit is, for vouching: the glare names a face, it does not
             # make a patch of the table one)
             evidence["plain_colour_conf"] = _conf_from_match(plain.distance[i], plain.margin[i])
-        if sheen is not None:
-            evidence["sheen_distance"] = _distances(ctx.palette, sheen[i])
+        if sheen_ev is not None:
+            evidence["sheen_distance"] = sheen_ev[i]
         if kit.pips:
-            evidence["pip_prob"] = {p: np.round(pip_reads[p].prob[i], 4).tolist() for p in (1, -1)}
-            evidence["pip_contrast"] = {p: round(float(pip_reads[p].contrast[i]), 1) for p in (1, -1)}
+            evidence["pip_prob"] = {p: prob_ev[p][i] for p in (1, -1)}
+            evidence["pip_contrast"] = {p: round(contrast_ev[p][i], 1) for p in (1, -1)}
         out[cell] = (attrs, conf, doubts, float(fit[i]), evidence)
     if kit.pips:
         _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
@@ -1805,20 +1828,36 @@ def _solid_exposed(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     paint = palette_linear(ctx.palette) * c[0]  # (K, 3)
     steps = EXPOSURE_STEPS[EXPOSURE_STEPS > 1.0]
     seen = exposed_lab(paint, steps, c[1])  # (S, K, 3)
-    d = ciede2000(np.asarray(labs, np.float64)[:, None, None, :], seen[None])  # (N, S, K)
     cost = EXPOSURE_COST * np.log2(steps)  # (S,)
-    # (a paint whose every channel clips shows no paint of its own: any light paint does so)
-    blown = (steps[:, None, None] * paint[None] + c[1]).min(axis=2) >= CLIPPED_LINEAR  # (S, K)
-    through = np.where(blown[None], np.inf, d + cost[None, :, None]).min(axis=1)  # (N, K)
+    # (a paint whose every channel clips shows no paint of its own: any light paint does so;
+    # only the exposures that leave a paint its own are measured)
+    shown = ~((steps[:, None, None] * paint[None] + c[1]).min(axis=2) >= CLIPPED_LINEAR)  # (S, K)
+    d = np.full((len(labs), *shown.shape), np.inf)  # (N, S, K)
+    d[:, shown] = (ciede2000(np.asarray(labs, np.float64)[:, None, :], seen[shown][None])
+                   + np.broadcast_to(cost[:, None], shown.shape)[shown])
+    through = d.min(axis=1)  # (N, K)
     both = np.minimum(dist, through)
     return match_from_distances(both, match.predicted), both
 
 
 def _pip_paint_names(kit: Kit, palette: Palette) -> frozenset:
     """The palette's names of the kit's pip paints (Nestortiles: white and black): the paint
-    nearest each pip colour."""
-    return frozenset(palette.names[int(np.argmin(ciede2000(palette.lab, hex_to_lab(h)[None, :])))]
-                     for h in set(kit.pip_colours.values()))
+    nearest each pip colour. (Named once per palette and pip colours: see
+    :func:`_pip_paint_names_of`.)"""
+    lab = np.ascontiguousarray(palette.lab)
+    return _pip_paint_names_of(frozenset(kit.pip_colours.values()), tuple(palette.names),
+                               lab.tobytes(), lab.dtype.str, lab.shape)
+
+
+@lru_cache(maxsize=32)
+def _pip_paint_names_of(pip_hexes: frozenset, names: tuple, lab_bytes: bytes, dtype: str,
+                        shape: tuple) -> frozenset:
+    """:func:`_pip_paint_names` of the pip colours ``pip_hexes`` and the palette of ``names``
+    whose Lab ``(K, 3)`` of ``dtype`` is ``lab_bytes``, kept (a palette is read many times a
+    photo)."""
+    lab = np.frombuffer(lab_bytes, dtype).reshape(shape)
+    return frozenset(names[int(np.argmin(ciede2000(lab, hex_to_lab(h)[None, :])))]
+                     for h in pip_hexes)
 
 
 def _pip_samples(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
