@@ -136,7 +136,8 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             continue
         centres: list[np.ndarray] = []
         lat = _fit_lattice(blobs, paint, box, scale, fg if shown is None else shown, work_scale,
-                           every_paint=every[0] if every else None, centres_out=centres,
+                           every_paint=every[0] if every else None,
+                           every_colour=every[4] if every else None, centres_out=centres,
                            outline=every[3] if every else None)
         # (of the lights' paints, the one that shows the most tiles on their lattice)
         if lat is not None and (best is None or lat.info["tiles"] > best.info["tiles"]):
@@ -310,22 +311,26 @@ def _edge_sides(centres: np.ndarray, box: tuple[int, int, int, int], shape: tupl
 
 
 def _strip_paint(image: np.ndarray, rect: tuple[float, float, float, float], size: tuple[int, int],
-                 preds: list[np.ndarray], palette: Palette) -> np.ndarray:
+                 preds: list[np.ndarray], palette: Palette) -> tuple[np.ndarray, np.ndarray]:
     """The paint (uint8 0/1, ``size`` ``(w, h)``) of the image's ``rect`` ``(x0, y0, x1, y1)``
     (image pixels) resized to ``size``, under every light of ``preds`` (their palettes Lab,
     fitted on the first pass's region: the light is not refitted on the strip) as
-    :func:`_paint_blobs` makes every light's paint."""
+    :func:`_paint_blobs` makes every light's paint; and the nearest palette colour's index per
+    pixel (uint8, the same shape) under the first light."""
     x0, y0, x1, y1 = (int(round(v)) for v in rect)
     crop = image[max(0, y0):max(y0 + 1, y1), max(0, x0):max(x0 + 1, x1)]
     crop = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
     shifted, x2 = _shifted_lab(bgr_to_lab(crop))
     out = np.zeros(shifted.shape[:2], np.uint8)
     limits = _limits(palette)
+    first = None
     for pred in preds:
         colour, d2 = _shaded_nearest(shifted, x2, pred, (1.0, 1.0))
+        first = colour if first is None else first
         for limit2 in limits:
             out |= (d2 < limit2[colour]).astype(np.uint8)
-    return cv2.morphologyEx(out, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    return (cv2.morphologyEx(out, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)),
+            np.zeros(out.shape, np.uint8) if first is None else first.astype(np.uint8))
 
 
 def _edge_pass(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float,
@@ -355,18 +360,29 @@ def _edge_pass(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: 
     pad = np.zeros((H2, W2), np.uint8)
     pad[inner] = paint
     every_w = np.zeros((H2, W2), np.uint8)
+    colour_w = np.zeros((H2, W2), np.uint8)
     # (the strips: left and right the new canvas's height, top and bottom the region's width)
     strips = [(0, 0, add[0], H2), (add[0], 0, add[0] + w, add[1]), (W2 - add[2], 0, W2, H2),
               (add[0], H2 - add[3], add[0] + w, H2)]
     for (a, b, c, d), n in zip(strips, add):
         if n > 0:
             rect = (wide[0] + a / scale, wide[1] + b / scale, wide[0] + c / scale, wide[1] + d / scale)
-            every_w[b:d, a:c] = _strip_paint(image, rect, (c - a, d - b), every[2], palette)
-    every_w[inner] = every[0]
+            every_w[b:d, a:c], colour_w[b:d, a:c] = _strip_paint(image, rect, (c - a, d - b),
+                                                                 every[2], palette)
+    # (the region's paint without its prints first: a stripe's piece between the region's side
+    # and the faces beyond it runs off the region only)
+    every_w[inner] = _without_print(every[0], every[4], len(palette.names),
+                                    longer=PRINT_SPAN * lat.pitch_px * scale, apart=PRINT_APART)
+    colour_w[inner] = every[4]
+    # (then the strips': a face found in a strip lies within it, a print that runs off its far
+    # side is no face's)
+    every_w = _without_print(every_w, colour_w, len(palette.names),
+                             sides=(add[1] > 0, add[3] > 0, add[0] > 0, add[2] > 0))
     out: list[np.ndarray] = []
     # (the strips' edges are not measured: their faces are grown by their paint alone)
     wider = _fit_lattice(blobs, pad, wide, scale, fg, work_scale, every_paint=every_w,
-                         centres_out=out, outline=every[3].widened(add[0], add[1], (H2, W2)))
+                         every_colour=colour_w, centres_out=out,
+                         outline=every[3].widened(add[0], add[1], (H2, W2)))
     if wider is None or wider.info["tiles"] <= lat.info["tiles"]:
         return lat
     new = out[0]
@@ -770,8 +786,8 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
         every |= p.astype(np.uint8)
     every = cv2.morphologyEx(every, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     # (and the faces it would paint, for how many there are: less a cloth's stripes)
-    painted = (float(np.count_nonzero(_without_print(every, first[0][1], len(palette.names))))
-               if first else 0.0)
+    colour0 = first[0][1].astype(np.uint8) if first else np.zeros(every.shape, np.uint8)
+    painted = float(np.count_nonzero(_without_print(every, colour0, len(palette.names))))
     masks_in_turn = itertools.chain(
         [(p & near, c) for p, c in first] + first,
         (m for masks in tiers for m in masks))
@@ -784,7 +800,7 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
         out = [TileBlob(((cx / s) + x0, (cy / s) + y0), a, area / (s * s), e)
                for (cx, cy), a, area, e in blobs]
         # (the layout's paint for the lattice's window: near the foreground)
-        yield out, paint & near, (x0, y0, x1, y1), s, every, painted, preds, outline
+        yield out, paint & near, (x0, y0, x1, y1), s, every, painted, preds, outline, colour0
 
 
 class _Outline:
@@ -837,22 +853,61 @@ def _edge_strength(lab: np.ndarray) -> np.ndarray:
                          cv2.Sobel(light, cv2.CV_32F, 0, 1, ksize=3))
 
 
-def _without_print(paint: np.ndarray, colour: np.ndarray, n_colours: int) -> np.ndarray:
+#: The faces are grown (:func:`_grow_faces`) on the paint without the patches of one paint's
+#: colour that run off the region and span more than this many pitches: a stripe or a gingham
+#: band runs on under the layout and past it, while a face's sector lies within its face (about
+#: a pitch long, :data:`FACE_TO_PITCH`), even one that the region's side cuts (the foreground's
+#: box leaves out tiles of a cloth's colours). Left in, the stripes fill the cells about a face
+#: with paint and the face's likeness to the faces found drowns (measured: an independent
+#: renderer's layout of 13 tiles on yellow and blue stripes, the faces on the stripes 0.35-0.47
+#: like the faces found, under GROW_CORR; without the prints 2 of its 4 missing faces grown).
+PRINT_SPAN = 1.5
+#: ... the patches taken apart first where they join across a bridge narrower than twice this
+#: (ROI pixels: the opening's disc radius): neighbouring faces' sectors of one paint join across
+#: their rims where a blur or the paint's reach thins them (a tile's rim of a millimetre or two
+#: is a pixel or a few in the ROI, see ROI_PIXELS), into a patch longer than a face that a side
+#: of the region cuts (a synthetic layout with 1.5 mm rims lost a column of faces to it).
+PRINT_APART = 2
+
+
+def _without_print(paint: np.ndarray, colour: np.ndarray, n_colours: int, *,
+                   longer: float = 0.0, sides: tuple[bool, bool, bool, bool] = (True,) * 4,
+                   apart: int = 0) -> np.ndarray:
     """``paint`` (uint8 mask of the layout's region) without the patches of one paint's colour
-    (``colour``, the nearest palette index per pixel) that run off the region: a cloth's stripe
-    or gingham band printed in a paint's colour runs from the table under the layout and on,
-    while a tile's sector lies within its tile, inside the region (the foreground's box with a
-    margin, see :func:`_roi`)."""
+    (``colour``, the nearest palette index per pixel) that run off the region and whose box's
+    longer side exceeds ``longer`` (pixels), off the region's ``sides`` (top, bottom, left,
+    right) only: a cloth's stripe or gingham band printed in a paint's colour runs from the
+    table under the layout and on, while a tile's sector lies within its tile, inside the region
+    (the foreground's box with a margin, see :func:`_roi`)."""
     out = paint.copy()
     on = paint > 0
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * apart + 1,) * 2)
+    if not any(sides):
+        return out
     for k in range(n_colours):
-        n, labels = cv2.connectedComponents((on & (colour == k)).astype(np.uint8), connectivity=4)
+        mask = (on & (colour == k)).astype(np.uint8)
+        core = cv2.morphologyEx(mask, cv2.MORPH_OPEN, disc) if apart else mask
+        n, labels = cv2.connectedComponents(core, connectivity=4)
         if n <= 1:
             continue
-        edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+        edge = np.unique(np.concatenate(
+            [side for side, on_side in zip((labels[0], labels[-1], labels[:, 0], labels[:, -1]),
+                                           sides) if on_side]))
         edge = edge[edge > 0]
-        if len(edge):
-            out[np.isin(labels, edge)] = 0
+        if not len(edge):
+            continue
+        lut = np.zeros(n, np.uint8)
+        lut[edge] = 1
+        gone = lut[labels]
+        if longer > 0:
+            # (the boxes of the patches off the sides only: labelled again, they are few)
+            m, sub, stats, _ = cv2.connectedComponentsWithStats(gone, connectivity=4)
+            keep = np.zeros(m, np.uint8)
+            keep[1:] = np.maximum(stats[1:, cv2.CC_STAT_WIDTH],
+                                  stats[1:, cv2.CC_STAT_HEIGHT]) > longer
+            gone = keep[sub]
+        if gone.any():
+            out[(cv2.dilate(gone, disc) & mask if apart else gone) > 0] = 0
     return out
 
 
@@ -1133,11 +1188,14 @@ def _whole_faces(areas: np.ndarray, elongations: np.ndarray) -> np.ndarray:
 def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, int, int],
                  scale: float, fg: np.ndarray, work_scale: float, *,
                  every_paint: np.ndarray | None = None,
+                 every_colour: np.ndarray | None = None,
                  centres_out: list | None = None,
                  outline: _Outline | None = None) -> Lattice | None:
     """The square lattice through the tile centres, axes along the tiles' long axes; faces not
     found as blobs are grown on ``every_paint`` (the region's paint under every light, ROI
-    pixels; ``paint`` when not given, see :func:`_grow_faces`), or by their ``outline`` where
+    pixels; ``paint`` when not given, see :func:`_grow_faces`; without the cloth's prints that
+    run off the region when ``every_colour``, its nearest palette colours, is given, see
+    :data:`PRINT_SPAN`), or by their ``outline`` where
     their paint is washed out (:class:`_Outline`). The
     centres ``(n, 2)`` (image pixels) of the tiles on the lattice are appended to
     ``centres_out`` when given."""
@@ -1179,8 +1237,11 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
              zip(np.round(apply_h(np.linalg.inv(H), centres[ok])), areas[ok])}
     whole = _whole_faces(areas[ok], elong[ok])
     H = _sized_fit({k: c for k, c, w in zip(sizes, centres[ok], whole) if w}, sizes, H)
-    H, grown, g_ang = _grow_faces(H, centres[ok], along_u[ok],
-                                  paint if every_paint is None else every_paint, box, scale, pitch,
+    growth = paint if every_paint is None else every_paint
+    if every_colour is not None and ok.sum() >= GROW_FROM:  # (no faces grown from fewer)
+        growth = _without_print(growth, every_colour, int(every_colour.max()) + 1,
+                                longer=PRINT_SPAN * pitch * scale, apart=PRINT_APART)
+    H, grown, g_ang = _grow_faces(H, centres[ok], along_u[ok], growth, box, scale, pitch,
                                   sizes=sizes, outline=outline)
     if len(grown):
         # (the faces found by their likeness to the faces seen: on the lattice, turned as the

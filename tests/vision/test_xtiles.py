@@ -1009,3 +1009,25 @@ def test_a_layout_found_where_the_paints_meet_is_its_faces_not_the_cloth_about_t
     # stripes between them (0.20 with the region where the paints meet as the foreground))
     beside = (nearest > 0.5 * pitch) & (nearest < 0.8 * pitch)
     assert lats[0].fg[beside].mean() < 0.15
+
+
+def test_faces_beyond_the_region_on_stripes_of_their_paints_are_grown():
+    """On a cloth striped in two of the paints' colours the foreground leaves out two edges of
+    the layout (tiles of the cloth's colours), whose faces are grown on a second pass (see
+    above). The stripes run on under the layout and past it and fill the cells about those
+    faces with paint, so that they are less like the faces found: the faces are grown on the
+    paint less the patches of one paint's colour that run off the widened region (a face lies
+    within it) or off the region longer than a face (a sector lies within its face), and every
+    tile is found."""
+    cells = tuple((r, c) for r in range(3) for c in range(4))
+    img, fg, centres, _ = _picture(grooves=False, angle_deg=5.0, cells=cells, rim=2.5, gap=2.0)
+    img = _striped_cloth(img, (PAINT["yellow"], PAINT["blue"]))
+    gone = np.zeros(fg.shape, np.uint8)
+    for (r, c), (x, y) in centres.items():
+        if c in (0, 3):
+            cv2.circle(gone, (int(x), int(y)), 90, 1, -1)
+    fg = fg & (gone == 0)
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
+    assert lats and lats[0].info["tiles"] == len(centres)
+    _assert_through_the_centres(lats[0], centres)
