@@ -1449,6 +1449,17 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             info["coverage"] = _coverage(fg_cells, occ)
         elif faceless and fg_cells is not None:
             info["coverage"] = _coverage(fg_cells, occ)
+        if die_faces and fg_cells is not None:
+            # (... and, where the set holds each die face once, a face read in two cells the
+            # mask does not hold is a printed cloth's motif repeated: see _repeated_unheld)
+            # (each face's colour as its paint was named, where its pips were read)
+            looks = {c: ctx.pip_lab[c][1] if c in ctx.pip_lab else centre_lab[c] for c in occupied}
+            for cell in _repeated_unheld({c: attrs[c] for c in occupied if occ[c]}, fg_cells,
+                                         looks):
+                logger.debug("cell %s: its die face is read elsewhere too and the mask does not "
+                             "hold it: the table's print", cell)
+                occ[cell], occ_conf[cell] = False, 0.6
+                info["coverage"] = _coverage(fg_cells, occ)
     if colours_apart and kit.face_model == "solid" and fg_cells is not None:
         sheets = _seamless_sheets({c: attrs[c][0].get("colour") for c in occupied if occ[c]},
                                   borders, td, fg_cells)
@@ -2374,6 +2385,44 @@ def _repeated_faces(vouched: Mapping) -> list:
     for cell, r in vouched.items():
         seen.setdefault((r[0].get("colour"), r[0].get("pips")), []).append(cell)
     return [c for cells in seen.values() if len(cells) > 1 for c in cells]
+
+
+#: The foreground mask holds a cell when at least this share of its centre stands out from the
+#: table (where the mask's evidence in :func:`_occupancy` turns from against a tile to for it).
+MASK_HOLDS = 0.45
+#: Two cells read as one die face look alike (one paint or ink in one light) when their faces'
+#: colours (as seen) lie within this CIEDE2000. (Measured on the independent renderer: its
+#: floral cloth's flowers read as one face, final3 octopus-normal-062, 0.3-3.9 apart, and
+#: 4.7-5.5 from the tile whose face they read, the mask holding it; a purple tile read blue 4
+#: beside the blue 4 tile, final5 octopus-normal-080, 20.5 apart.)
+REPEAT_ALIKE = 6.0
+
+
+def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping) -> list:
+    """Of the cells taken (their :func:`_read_solid` readings ``readings``, colour and pips
+    named), those the foreground mask does not hold (``fg_cells`` below :data:`MASK_HOLDS`)
+    whose die face (colour and pips) another cell taken shows too, in the same look (``looks``:
+    each cell's Lab ``(3,)`` as seen, within :data:`REPEAT_ALIKE`). Where the set holds each die
+    face once (Octopus) two such cells are not both tiles: a printed cloth in the tiles'
+    colours repeats its motif in the same inks (a blue flower's petals around the white ground
+    read as a blue 6 again and again), taken for its colour and its edges where the mask, which
+    finds the layout, leaves it out. (Two tiles read as one face in different looks are two
+    paints, one of them misnamed: the set's assignment sorts them out.)"""
+    named = {c: r for c, r in readings.items()
+             if r[0].get("colour") is not None and r[0].get("pips") is not None}
+    seen: dict = {}
+    for cell in _repeated_faces(named):
+        seen.setdefault((named[cell][0]["colour"], named[cell][0]["pips"]), []).append(cell)
+    out = []
+    for cells in seen.values():
+        lab = np.array([looks[c] for c in cells], np.float64)
+        d = ciede2000(lab[:, None, :], lab[None, :, :])  # (K, K)
+        np.fill_diagonal(d, np.inf)
+        for k, cell in enumerate(cells):
+            logger.debug("cell %s: its face read again %.1f apart in look", cell, d[k].min())
+            if fg_cells.get(cell, 0.0) < MASK_HOLDS and d[k].min() < REPEAT_ALIKE:
+                out.append(cell)
+    return out
 
 
 #: A die face's pips are all the spots on it: around its die layout (the 3x3 grid the pips
