@@ -407,6 +407,7 @@ class _Ctx:
     table_same: set = field(default_factory=set)  # ... of its very colour (_occupancy)
     full_sides: dict | None = None  # each cell's sides with an edge all along (_full_sides)
     pip_lab: dict = field(default_factory=dict)  # cells read with pips: (pips', face's Lab, pip paint)
+    layout_white: tuple | None = None  # the layout's white pips, beside a dotted table (_white_pips)
     table_dots: list = field(default_factory=list)  # the bare table's cells read as die faces
     paint_spreads: dict = field(default_factory=dict)  # uneven outlined cells: _two_paint_spreads
 
@@ -1329,6 +1330,11 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                                                     share=TABLE_PIPS_SHARE if die_faces else None))
                 if isinstance(cell_regions, _LazyCells):
                     cell_regions.need(layout + list(vouched) + near)
+                if table_dots[0] and die_faces:
+                    # (the layout's white pips: a die's light pips beside the table's dots)
+                    origins = _lab_origins(ctx, layout)
+                    ctx.layout_white = _white_pips(ctx, origins,
+                                                   read_pips(ctx.lab[..., 0], td.cw, origins))
             if table_dots and table_dots[0]:
                 more = _unlike_table_dots(ctx, more)
             vouched.update(more)
@@ -1420,6 +1426,13 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # cloth's dots in its ground's middle (green on white) are not, see _pip_paints)
         faceless += [cell for cell in occupied if _printed_pips(
             ctx, cell, attrs[cell], vouched)]
+        # (... and, where every tile lies pips up beside a table that reads as die faces, a
+        # cell the mask calls table, taken for its outline, must show pips unlike the table's
+        # dots as a cell beside the layout must to be vouched for: a black stripe between
+        # cream ones shows a black tile's outline and "pips", see _unlike_table_dots)
+        if die_faces and table_dots and table_dots[0]:
+            faceless += _outlined_like_dots(ctx, {c: attrs[c] for c in occupied if c not in vouched
+                                                  and c not in faceless})
         # (... and where the bare table itself reads as die faces, a printed cloth's motifs
         # taken for pips, the pips of a cell of its colour are no evidence either)
         dotted = [cell for cell in occupied if TABLE_COLOURED_NEEDS_PIPS and die_faces
@@ -2583,6 +2596,51 @@ def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray,
     return len(dots) >= TABLE_PIPS
 
 
+#: Where the table reads as die faces, a cell beside the layout shows a die's white pips when
+#: its light pips lie within this (CIELAB, as seen) of a mix of its face with the layout's white
+#: pips (see :func:`_white_pips`), and at most half as far as from a mix with the table's dots of
+#: most of its cells read as a die face. (Measured on the independent renderer's black and cream
+#: stripes, final4 octopus-normal-073: black tiles' white pips 1-2 from the layout's white
+#: pips' mix and 10-12 from the cream stripe's; the black stripe cells read as die faces 6 and
+#: 2-3.)
+WHITE_PIPS_NEAR = 5.0
+
+
+def _layout_white_pips(ctx: _Ctx, cell: tuple[int, int]) -> bool:
+    """Whether ``cell``'s pips (``ctx.pip_lab``) are a die's white pips beside a table that reads
+    as die faces (``ctx.table_dots``): light (:data:`WHITE_PIP_CONTRAST` above the face) and as
+    the layout's white pips show the white paint under the lamp (``ctx.layout_white``), within
+    :data:`WHITE_PIPS_NEAR` of a mix of them with its face and at most half as far as from a mix
+    of the face with the table's dots (their median over the table's cells read as a die face,
+    others than ``cell``). A striped cloth's light stripe, cut by a die layout into dots, is
+    its own ink: cream beside the white paint, darker or lighter in the lamp's light."""
+    lamp = ctx.layout_white
+    if lamp is None or cell not in ctx.pip_lab:
+        return False
+    pips, face = (np.asarray(v, np.float64) for v in ctx.pip_lab[cell][:2])
+    others = [c for c in ctx.table_dots if c != cell]
+    if pips[0] < face[0] + WHITE_PIP_CONTRAST or not others:
+        return False
+    white = np.asarray(lamp[0], np.float64)
+    dots = median_last(np.array([ctx.pip_lab[c][0] for c in others], np.float64).T)
+    off_white = _off_segment(pips - white, face - white)
+    off_dots = _off_segment(pips - dots, face - dots)
+    logger.debug("cell %s: its light pips %.1f off the layout's white pips, %.1f off the "
+                 "table's dots", cell, off_white, off_dots)
+    return off_white <= WHITE_PIPS_NEAR and off_white <= 0.5 * off_dots
+
+
+def _outlined_like_dots(ctx: _Ctx, reads: dict) -> list:
+    """Of the cells taken (their readings ``reads``) beside a table that reads as die faces,
+    those taken for their outline alone (``ctx.by_outline``: the mask calls them table) whose
+    pips were read and are not a tile's as :func:`_unlike_table_dots` tells a cell beside the
+    layout: the table's pattern (a black stripe between cream ones shows a black tile's outline
+    and "pips")."""
+    outlined = {c: r for c, r in reads.items() if c in ctx.by_outline and c in ctx.pip_lab}
+    kept = _unlike_table_dots(ctx, outlined)
+    return [c for c in outlined if c not in kept]
+
+
 def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
     """Of the cells beside the layout read as die faces (``reads``), those whose pips differ in
     colour from the dots of most cells of the bare table read as a die face (``ctx.table_dots``,
@@ -2607,6 +2665,9 @@ def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
         pips, face, paint = ctx.pip_lab[cell]
         if not paint:
             continue  # (a die's pips are of its pip paint: see _pip_paints)
+        if _layout_white_pips(ctx, cell):
+            out[cell] = r
+            continue
         # (the table's other cells: a tile lying in the view's outer ring is read with the
         # table, and is no evidence of the table's dots against itself)
         others = [c for c in ctx.table_dots if c != cell]

@@ -128,3 +128,27 @@ def test_a_die_face_read_twice_off_the_mask_in_one_look_is_a_printed_cloths_moti
     assert REPEAT_ALIKE > 3.0
     assert sorted(_repeated_unheld(readings, fg, looks)) == [(-5, -4), (-4, -6), (-4, -5), (-2, 1),
                                                              (1, 2), (2, 1)]
+
+
+def test_white_pips_beside_a_striped_cloth_are_a_dies_not_the_stripes():
+    # the independent renderer's black and cream stripes (final4 octopus-normal-073): a black
+    # stripe cell cut by a die layout reads as a black face with cream "pips", as a black tile
+    # does with its white ones; the table reads as die faces, and the black tiles beside the
+    # layout lay within the stripes' mix. The layout's white pips are the white paint in the
+    # lamp's light: the tiles' pips match them (1-2 off), the stripes' cream does not (6 off,
+    # nearer the table's dots)
+    from types import SimpleNamespace
+    from vision.cells import _outlined_like_dots, _unlike_table_dots
+
+    black_ground, cream = np.array([12.0, 3.5, -3.0]), np.array([83.1, 1.7, 10.0])
+    pip_lab = {(-4, c): (cream + [0.0, 0.0, 0.3 * c], black_ground, True) for c in range(4)}
+    pip_lab[(-3, -2)] = (np.array([93.6, 1.9, 4.3]), np.array([11.7, 3.9, -3.1]), True)  # a tile
+    pip_lab[(1, 0)] = (np.array([80.6, 1.7, 10.0]), black_ground + [0.0, 0.4, 0.0], True)  # stripe
+    ctx = SimpleNamespace(pip_lab=pip_lab, table_dots=[(-4, c) for c in range(4)], layout_white=None)
+    reads = {(-3, -2): "tile", (1, 0): "stripe"}
+    assert _unlike_table_dots(ctx, reads) == {}  # (the pips' colour alone: like the dots)
+    ctx.layout_white = (np.array([92.1, 1.9, 4.9]), 0)
+    assert _unlike_table_dots(ctx, reads) == {(-3, -2): "tile"}
+    # ... and a cell the mask calls table, taken for its outline, must show such pips too
+    ctx.by_outline = {(-3, -2), (1, 0)}
+    assert _outlined_like_dots(ctx, {**reads, (2, 2): "held"}) == [(1, 0)]
