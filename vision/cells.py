@@ -171,9 +171,11 @@ GLARE_SUSPECT = 0.5
 DIE_FACE_SIDES = 1
 #: ... and whose die layouts' pips stand out by less than this (CIELAB lightness, either
 #: polarity, see :data:`vision.pips.MIN_CONTRAST`): a smooth surface, no pips at all (the cream
-#: cloth's hot spot of final3 octopus normal 061: 0.2-0.9); a tile blurred by motion keeps pips
-#: of faded contrast, under MIN_CONTRAST but well above this (oct8dev octopus hard 110: 7-9).
-DIE_FACE_FLAT = 3.0
+#: cloth's hot spot of final3 octopus normal 061: 0.2-0.9; a woven grey linen's threads in a
+#: lamp's hot spot, final2 octopus normal 054: 3.2); a tile blurred by motion keeps pips of
+#: faded contrast, under MIN_CONTRAST but well above this (oct8dev octopus hard 110: 7-9). (The
+#: middle of the gap between the table's 3.2 and the faded pips' 7.)
+DIE_FACE_FLAT = 5.0
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000).
 OUTLINE_FREE_FIT = 10.0
@@ -416,6 +418,7 @@ class _Ctx:
     table_same: set = field(default_factory=set)  # ... of its very colour (_occupancy)
     full_sides: dict | None = None  # each cell's sides with an edge all along (_full_sides)
     pip_lab: dict = field(default_factory=dict)  # cells read with pips: (pips', face's Lab, pip paint)
+    layout_white: tuple | None = None  # the layout's white pips, beside a dotted table (_white_pips)
     table_dots: list = field(default_factory=list)  # the bare table's cells read as die faces
     paint_spreads: dict = field(default_factory=dict)  # uneven outlined cells: _two_paint_spreads
 
@@ -1369,6 +1372,11 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                                                     share=TABLE_PIPS_SHARE if die_faces else None))
                 if isinstance(cell_regions, _LazyCells):
                     cell_regions.need(layout + list(vouched) + near)
+                if table_dots[0] and die_faces:
+                    # (the layout's white pips: a die's light pips beside the table's dots)
+                    origins = _lab_origins(ctx, layout)
+                    ctx.layout_white = _white_pips(ctx, origins,
+                                                   read_pips(ctx.lab[..., 0], td.cw, origins))
             if table_dots and table_dots[0]:
                 more = _unlike_table_dots(ctx, more)
             vouched.update(more)
@@ -1460,6 +1468,13 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # cloth's dots in its ground's middle (green on white) are not, see _pip_paints)
         faceless += [cell for cell in occupied if _printed_pips(
             ctx, cell, attrs[cell], vouched)]
+        # (... and, where every tile lies pips up beside a table that reads as die faces, a
+        # cell the mask calls table, taken for its outline, must show pips unlike the table's
+        # dots as a cell beside the layout must to be vouched for: a black stripe between
+        # cream ones shows a black tile's outline and "pips", see _unlike_table_dots)
+        if die_faces and table_dots and table_dots[0]:
+            faceless += _outlined_like_dots(ctx, {c: attrs[c] for c in occupied if c not in vouched
+                                                  and c not in faceless})
         # (... and where the bare table itself reads as die faces, a printed cloth's motifs
         # taken for pips, the pips of a cell of its colour are no evidence either)
         dotted = [cell for cell in occupied if TABLE_COLOURED_NEEDS_PIPS and die_faces
@@ -1489,6 +1504,17 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             info["coverage"] = _coverage(fg_cells, occ)
         elif faceless and fg_cells is not None:
             info["coverage"] = _coverage(fg_cells, occ)
+        if die_faces and fg_cells is not None:
+            # (... and, where the set holds each die face once, a face read in two cells the
+            # mask does not hold is a printed cloth's motif repeated: see _repeated_unheld)
+            # (each face's colour as its paint was named, where its pips were read)
+            looks = {c: ctx.pip_lab[c][1] if c in ctx.pip_lab else centre_lab[c] for c in occupied}
+            for cell in _repeated_unheld({c: attrs[c] for c in occupied if occ[c]}, fg_cells,
+                                         looks):
+                logger.debug("cell %s: its die face is read elsewhere too and the mask does not "
+                             "hold it: the table's print", cell)
+                occ[cell], occ_conf[cell] = False, 0.6
+                info["coverage"] = _coverage(fg_cells, occ)
     if colours_apart and kit.face_model == "solid" and fg_cells is not None:
         sheets = _seamless_sheets({c: attrs[c][0].get("colour") for c in occupied if occ[c]},
                                   borders, td, fg_cells)
@@ -2446,6 +2472,44 @@ def _repeated_faces(vouched: Mapping) -> list:
     return [c for cells in seen.values() if len(cells) > 1 for c in cells]
 
 
+#: The foreground mask holds a cell when at least this share of its centre stands out from the
+#: table (where the mask's evidence in :func:`_occupancy` turns from against a tile to for it).
+MASK_HOLDS = 0.45
+#: Two cells read as one die face look alike (one paint or ink in one light) when their faces'
+#: colours (as seen) lie within this CIEDE2000. (Measured on the independent renderer: its
+#: floral cloth's flowers read as one face, final3 octopus-normal-062, 0.3-3.9 apart, and
+#: 4.7-5.5 from the tile whose face they read, the mask holding it; a purple tile read blue 4
+#: beside the blue 4 tile, final5 octopus-normal-080, 20.5 apart.)
+REPEAT_ALIKE = 6.0
+
+
+def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping) -> list:
+    """Of the cells taken (their :func:`_read_solid` readings ``readings``, colour and pips
+    named), those the foreground mask does not hold (``fg_cells`` below :data:`MASK_HOLDS`)
+    whose die face (colour and pips) another cell taken shows too, in the same look (``looks``:
+    each cell's Lab ``(3,)`` as seen, within :data:`REPEAT_ALIKE`). Where the set holds each die
+    face once (Octopus) two such cells are not both tiles: a printed cloth in the tiles'
+    colours repeats its motif in the same inks (a blue flower's petals around the white ground
+    read as a blue 6 again and again), taken for its colour and its edges where the mask, which
+    finds the layout, leaves it out. (Two tiles read as one face in different looks are two
+    paints, one of them misnamed: the set's assignment sorts them out.)"""
+    named = {c: r for c, r in readings.items()
+             if r[0].get("colour") is not None and r[0].get("pips") is not None}
+    seen: dict = {}
+    for cell in _repeated_faces(named):
+        seen.setdefault((named[cell][0]["colour"], named[cell][0]["pips"]), []).append(cell)
+    out = []
+    for cells in seen.values():
+        lab = np.array([looks[c] for c in cells], np.float64)
+        d = ciede2000(lab[:, None, :], lab[None, :, :])  # (K, K)
+        np.fill_diagonal(d, np.inf)
+        for k, cell in enumerate(cells):
+            logger.debug("cell %s: its face read again %.1f apart in look", cell, d[k].min())
+            if fg_cells.get(cell, 0.0) < MASK_HOLDS and d[k].min() < REPEAT_ALIKE:
+                out.append(cell)
+    return out
+
+
 #: A die face's pips are all the spots on it: around its die layout (the 3x3 grid the pips
 #: fit, out to half a grid step past it, inside the tile's rim) the face is plain, where a
 #: polka-dot cloth's dots, printed at their own pitch and phase, go on past the few a layout
@@ -2604,6 +2668,51 @@ def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray,
     return len(dots) >= TABLE_PIPS
 
 
+#: Where the table reads as die faces, a cell beside the layout shows a die's white pips when
+#: its light pips lie within this (CIELAB, as seen) of a mix of its face with the layout's white
+#: pips (see :func:`_white_pips`), and at most half as far as from a mix with the table's dots of
+#: most of its cells read as a die face. (Measured on the independent renderer's black and cream
+#: stripes, final4 octopus-normal-073: black tiles' white pips 1-2 from the layout's white
+#: pips' mix and 10-12 from the cream stripe's; the black stripe cells read as die faces 6 and
+#: 2-3.)
+WHITE_PIPS_NEAR = 5.0
+
+
+def _layout_white_pips(ctx: _Ctx, cell: tuple[int, int]) -> bool:
+    """Whether ``cell``'s pips (``ctx.pip_lab``) are a die's white pips beside a table that reads
+    as die faces (``ctx.table_dots``): light (:data:`WHITE_PIP_CONTRAST` above the face) and as
+    the layout's white pips show the white paint under the lamp (``ctx.layout_white``), within
+    :data:`WHITE_PIPS_NEAR` of a mix of them with its face and at most half as far as from a mix
+    of the face with the table's dots (their median over the table's cells read as a die face,
+    others than ``cell``). A striped cloth's light stripe, cut by a die layout into dots, is
+    its own ink: cream beside the white paint, darker or lighter in the lamp's light."""
+    lamp = ctx.layout_white
+    if lamp is None or cell not in ctx.pip_lab:
+        return False
+    pips, face = (np.asarray(v, np.float64) for v in ctx.pip_lab[cell][:2])
+    others = [c for c in ctx.table_dots if c != cell]
+    if pips[0] < face[0] + WHITE_PIP_CONTRAST or not others:
+        return False
+    white = np.asarray(lamp[0], np.float64)
+    dots = median_last(np.array([ctx.pip_lab[c][0] for c in others], np.float64).T)
+    off_white = _off_segment(pips - white, face - white)
+    off_dots = _off_segment(pips - dots, face - dots)
+    logger.debug("cell %s: its light pips %.1f off the layout's white pips, %.1f off the "
+                 "table's dots", cell, off_white, off_dots)
+    return off_white <= WHITE_PIPS_NEAR and off_white <= 0.5 * off_dots
+
+
+def _outlined_like_dots(ctx: _Ctx, reads: dict) -> list:
+    """Of the cells taken (their readings ``reads``) beside a table that reads as die faces,
+    those taken for their outline alone (``ctx.by_outline``: the mask calls them table) whose
+    pips were read and are not a tile's as :func:`_unlike_table_dots` tells a cell beside the
+    layout: the table's pattern (a black stripe between cream ones shows a black tile's outline
+    and "pips")."""
+    outlined = {c: r for c, r in reads.items() if c in ctx.by_outline and c in ctx.pip_lab}
+    kept = _unlike_table_dots(ctx, outlined)
+    return [c for c in outlined if c not in kept]
+
+
 def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
     """Of the cells beside the layout read as die faces (``reads``), those whose pips differ in
     colour from the dots of most cells of the bare table read as a die face (``ctx.table_dots``,
@@ -2628,6 +2737,9 @@ def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
         pips, face, paint = ctx.pip_lab[cell]
         if not paint:
             continue  # (a die's pips are of its pip paint: see _pip_paints)
+        if _layout_white_pips(ctx, cell):
+            out[cell] = r
+            continue
         # (the table's other cells: a tile lying in the view's outer ring is read with the
         # table, and is no evidence of the table's dots against itself)
         others = [c for c in ctx.table_dots if c != cell]

@@ -67,3 +67,14 @@ def test_a_blurred_die_face_is_no_flat_surface():
     cloth = ({}, {}, [], 0.0, {"pip_contrast": {1: 0.6, -1: 0.4}})
     assert _no_pips_seen(blurred) and not _no_pips_seen(blurred, DIE_FACE_FLAT)
     assert _no_pips_seen(cloth, DIE_FACE_FLAT)
+
+
+def test_a_woven_cloths_threads_are_no_pips():
+    """A woven grey linen's threads in a lamp's hot spot (final2 octopus normal 054) stand out of
+    a die layout by 3.2 levels of L* at most: a textured surface, no die face (a faded pip stays
+    at 7 or more)."""
+    from vision.cells import DIE_FACE_FLAT, _no_pips_seen
+
+    linen = ({}, {}, [], 0.0, {"pip_contrast": {1: 2.9, -1: 3.2}})
+    faded = ({}, {}, [], 0.0, {"pip_contrast": {1: 7.0, -1: 2.0}})
+    assert _no_pips_seen(linen, DIE_FACE_FLAT) and not _no_pips_seen(faded, DIE_FACE_FLAT)

@@ -98,3 +98,57 @@ def test_die_faces_read_twice_beside_the_layout_are_the_tables_pattern():
     vouched = {(0, 5): reading("white", 1), (3, -1): reading("white", 1),
                (4, 2): reading("white", 1), (1, 5): reading("green", 3)}
     assert sorted(_repeated_faces(vouched)) == [(0, 5), (3, -1), (4, 2)]
+
+
+def test_a_die_face_read_twice_off_the_mask_in_one_look_is_a_printed_cloths_motif():
+    # the independent renderer's floral cloth (final3 octopus-normal-062): blue flowers, their
+    # petals around the white ground, read as "blue 6" beside the layout where the mask finds
+    # none, as the real blue 6 reads; red flowers with their yellow centres as "red 2"; and two
+    # flowers as "blue 2", a face no tile shows. The set holds each face once: of the cells read
+    # as one face in one look (one ink), those the mask does not hold are the cloth's repeated
+    # motif (both, where neither is held). A purple tile read blue 4 beside the blue 4 tile
+    # (final5 octopus-normal-080) looks otherwise: two paints, left to the set's assignment
+    from vision.cells import MASK_HOLDS, REPEAT_ALIKE, _repeated_unheld
+
+    def reading(colour, pips):
+        return ({"colour": colour, "pips": pips}, {"colour": 0.9, "pips": 1.0}, [], 2.0, {})
+    blue_ink, red_ink = np.array([36.0, 6.7, -37.7]), np.array([41.5, 50.6, 22.8])
+    shift = np.array([0.0, 0.0, 1.0])
+    readings = {(0, 0): reading("blue", 6), (-2, 1): reading("blue", 6), (2, 1): reading("blue", 6),
+                (1, -4): reading("red", 2), (-5, -4): reading("red", 2), (1, 2): reading("red", 2),
+                (-4, -6): reading("blue", 2), (-4, -5): reading("blue", 2),
+                (-1, -5): reading("black", 2), (3, 3): reading("blue", 4), (3, 4): reading("blue", 4),
+                (5, 5): reading(None, 4), (5, 6): reading(None, 4)}
+    looks = {(0, 0): np.array([36.2, 18.0, -56.5]), (-2, 1): blue_ink, (2, 1): blue_ink + shift,
+             (1, -4): np.array([45.0, 55.6, 32.8]), (-5, -4): red_ink, (1, 2): red_ink - 4 * shift,
+             (-4, -6): blue_ink, (-4, -5): blue_ink - shift, (-1, -5): np.array([12.0, 1.6, 3.6]),
+             (3, 3): np.array([36.2, 18.0, -56.5]), (3, 4): np.array([30.0, 35.0, -45.0]),
+             (5, 5): blue_ink, (5, 6): blue_ink}
+    fg = {(0, 0): MASK_HOLDS + 0.07, (1, -4): 0.81, (3, 3): 1.0}
+    assert REPEAT_ALIKE > 3.0
+    assert sorted(_repeated_unheld(readings, fg, looks)) == [(-5, -4), (-4, -6), (-4, -5), (-2, 1),
+                                                             (1, 2), (2, 1)]
+
+
+def test_white_pips_beside_a_striped_cloth_are_a_dies_not_the_stripes():
+    # the independent renderer's black and cream stripes (final4 octopus-normal-073): a black
+    # stripe cell cut by a die layout reads as a black face with cream "pips", as a black tile
+    # does with its white ones; the table reads as die faces, and the black tiles beside the
+    # layout lay within the stripes' mix. The layout's white pips are the white paint in the
+    # lamp's light: the tiles' pips match them (1-2 off), the stripes' cream does not (6 off,
+    # nearer the table's dots)
+    from types import SimpleNamespace
+    from vision.cells import _outlined_like_dots, _unlike_table_dots
+
+    black_ground, cream = np.array([12.0, 3.5, -3.0]), np.array([83.1, 1.7, 10.0])
+    pip_lab = {(-4, c): (cream + [0.0, 0.0, 0.3 * c], black_ground, True) for c in range(4)}
+    pip_lab[(-3, -2)] = (np.array([93.6, 1.9, 4.3]), np.array([11.7, 3.9, -3.1]), True)  # a tile
+    pip_lab[(1, 0)] = (np.array([80.6, 1.7, 10.0]), black_ground + [0.0, 0.4, 0.0], True)  # stripe
+    ctx = SimpleNamespace(pip_lab=pip_lab, table_dots=[(-4, c) for c in range(4)], layout_white=None)
+    reads = {(-3, -2): "tile", (1, 0): "stripe"}
+    assert _unlike_table_dots(ctx, reads) == {}  # (the pips' colour alone: like the dots)
+    ctx.layout_white = (np.array([92.1, 1.9, 4.9]), 0)
+    assert _unlike_table_dots(ctx, reads) == {(-3, -2): "tile"}
+    # ... and a cell the mask calls table, taken for its outline, must show such pips too
+    ctx.by_outline = {(-3, -2), (1, 0)}
+    assert _outlined_like_dots(ctx, {**reads, (2, 2): "held"}) == [(1, 0)]
