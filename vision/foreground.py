@@ -52,16 +52,17 @@ def _rare_in_frame(lab: np.ndarray, frame: np.ndarray) -> np.ndarray:
         return out + 0.6 * np.roll(out, 1, 0) + 0.6 * np.roll(out, -1, 0)
     pf = spread(hist_f) / max(int(frame.sum()), 1)
     pa = spread(hist_a) / float(h * w)
-    ratio = pf / np.maximum(pa, 1e-9)
-    return ratio.reshape(-1)[idx] < 0.25
+    rare = pf / np.maximum(pa, 1e-9) < 0.25  # (judged per bin, then looked up per pixel)
+    return rare.reshape(-1)[idx]
 
 
 def _far_from_frame(lab: np.ndarray, frame: np.ndarray, clusters: int = 8) -> np.ndarray:
     """Pixels far from every k-means cluster of the frame's colours (lightness at half weight),
     "far" being several times the frame's own spread around its clusters."""
     h, w = lab.shape[:2]
-    lab = lab * np.array([0.5, 1.0, 1.0], np.float32)
-    samples = lab[frame]
+    lab = cv2.multiply(lab, (0.5, 1.0, 1.0, 0.0))  # (as lab * (0.5, 1, 1), in one pass)
+    # (the frame's pixels in raster order, as lab[frame] gives them)
+    samples = np.compress(frame.ravel(), lab.reshape(-1, 3), axis=0)
     if len(samples) > 4000:
         samples = samples[np.random.default_rng(0).choice(len(samples), 4000, replace=False)]
     k = min(clusters, len(samples))
