@@ -1305,6 +1305,15 @@ GROW_TURN = 0.1
 #: The faces' likeness is taken from this many faces at least (fewer: their mean is one face's
 #: blemishes as much as a face's shape; a lattice through 2 or 3 faces may be off in pitch).
 GROW_FROM = 4
+#: The faces are grown into the cells beside those taken (their sides) ...
+SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
+#: ... and into the cells at their corners by the paint's likeness alone (not by the edges):
+#: a face beside one whose paint a lamp's glare washed out to the camera's white (too pale to
+#: match the faces' paint, its rim lost in the glow: likeness 0.4-0.5) is reached only across
+#: it, yet its own paint shows a face's shape as clearly as any, turned as the checkerboard
+#: has it there (measured: an independent renderer's photo, final5 x-tiles-normal-084, a face
+#: beyond a washed-out one 0.62 like the faces, never grown from its washed-out neighbour).
+CORNERS = ((1, 1), (-1, 1), (1, -1), (-1, -1))
 #: The growth stops after this many rounds (each takes the faces next to those taken).
 GROW_ROUNDS = 12
 #: The lattice's view spans this many cells beyond the faces taken.
@@ -1364,8 +1373,8 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
             return (j - j0) * GROW_RES + GROW_RES // 2, (i - i0) * GROW_RES + GROW_RES // 2
 
         added = []
-        for j, i in sorted({(j + dj, i + di) for (j, i) in taken
-                            for dj, di in ((1, 0), (-1, 0), (0, 1), (0, -1))} - set(taken)):
+        beside = _around(taken, SIDES)
+        for j, i in sorted(beside | (_around(taken, CORNERS) - beside)):
             if not (j0 + 1 <= j <= j1 - 1 and i0 + 1 <= i <= i1 - 1):
                 continue
             cx, cy = at(j, i)
@@ -1374,6 +1383,8 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
                 continue
             found = (_face_match(region, tmpl, along(j, i), sh, GROW_CORR)
                      if float(region.max()) >= 0.5 else None)
+            if found is None and (j, i) not in beside:
+                continue  # (a corner's cell is taken by its paint only, see CORNERS)
             if found is None and seen_edges is not None:
                 # (a face washed out by a glare, or darkened by a shadow, past the paint's reach)
                 found = _outlined(seen_edges, (cx, cy), along(j, i), h, sh)
@@ -1407,6 +1418,11 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
         return (H, *empty[1:])
     logger.debug("x-tiles: %d faces grown from the %d found", len(new_xy), len(centres))
     return H, np.array(new_xy), np.array(new_ang)
+
+
+def _around(taken: dict, steps: tuple[tuple[int, int], ...]) -> set[tuple[int, int]]:
+    """The cells ``(j, i)`` one of ``steps`` away from a cell of ``taken`` and not in it."""
+    return {(j + dj, i + di) for (j, i) in taken for dj, di in steps} - set(taken)
 
 
 def _face_match(region: np.ndarray, tmpl: np.ndarray, along_first: bool, sh: int,

@@ -1031,3 +1031,23 @@ def test_faces_beyond_the_region_on_stripes_of_their_paints_are_grown():
     lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
     assert lats and lats[0].info["tiles"] == len(centres)
     _assert_through_the_centres(lats[0], centres)
+
+
+def test_a_face_beyond_a_washed_out_one_is_grown_across_its_corner():
+    """A face whose neighbours towards the faces found are washed out (a lamp's glare: no paint,
+    no outline) is reached across the corner of a face found, by its paint's likeness to the
+    faces; a blot of paint at another corner is not taken for one."""
+    from vision.centres import fit_map
+    from vision.xtiles import _grow_faces
+
+    H = np.array([[60.0, 0.0, 300.0], [0.0, 60.0, 300.0], [0.0, 0.0, 1.0]])
+    found = [(0, 0), (1, 0), (0, 1), (1, 1)]
+    paint = _lattice_paint(H, found + [(2, 2)])  # ((2, 1) and (1, 2) washed out: no paint)
+    x, y = apply_h(H, np.array([[-1.0, -1.0]]))[0]
+    cv2.circle(paint, (int(x), int(y)), 25, 1, -1)
+    centres = apply_h(H, np.array(found, float))
+    along_u = np.array([(j + i) % 2 == 0 for j, i in found])
+    _, grown, _ = _grow_faces(fit_map(np.array(found, float), centres, np.eye(3)), centres, along_u,
+                              paint, (0, 0, 900, 700), 1.0, 60.0)
+    assert len(grown) == 1
+    assert np.linalg.norm(grown[0] - apply_h(H, np.array([[2.0, 2.0]]))[0]) < 6
