@@ -1509,11 +1509,12 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             # mask does not hold is a printed cloth's motif repeated: see _repeated_unheld)
             # (each face's colour as its paint was named, where its pips were read)
             looks = {c: ctx.pip_lab[c][1] if c in ctx.pip_lab else centre_lab[c] for c in occupied}
-            for cell in _repeated_unheld({c: attrs[c] for c in occupied if occ[c]}, fg_cells,
-                                         looks):
+            unheld = _repeated_unheld({c: attrs[c] for c in occupied if occ[c]}, fg_cells, looks)
+            for cell in unheld:
                 logger.debug("cell %s: its die face is read elsewhere too and the mask does not "
                              "hold it: the table's print", cell)
                 occ[cell], occ_conf[cell] = False, 0.6
+            if unheld:
                 info["coverage"] = _coverage(fg_cells, occ)
     if colours_apart and kit.face_model == "solid" and fg_cells is not None:
         sheets = _seamless_sheets({c: attrs[c][0].get("colour") for c in occupied if occ[c]},
@@ -2466,10 +2467,16 @@ def _repeated_faces(vouched: Mapping) -> list:
     face once (Octopus), two such cells are not both tiles, and a table's pattern (stripes
     cut into dashes, a print's dots) repeats its chance die face along the layout's edge; all
     of them are left out."""
+    return [c for cells in _face_groups(vouched).values() if len(cells) > 1 for c in cells]
+
+
+def _face_groups(readings: Mapping) -> dict:
+    """The cells of ``readings`` (their :func:`_read_solid` readings) grouped by die face:
+    ``{(colour, pips): [cell, ...]}``, groups and cells in the order first met."""
     seen: dict = {}
-    for cell, r in vouched.items():
+    for cell, r in readings.items():
         seen.setdefault((r[0].get("colour"), r[0].get("pips")), []).append(cell)
-    return [c for cells in seen.values() if len(cells) > 1 for c in cells]
+    return seen
 
 
 #: The foreground mask holds a cell when at least this share of its centre stands out from the
@@ -2495,11 +2502,10 @@ def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping) -> li
     paints, one of them misnamed: the set's assignment sorts them out.)"""
     named = {c: r for c, r in readings.items()
              if r[0].get("colour") is not None and r[0].get("pips") is not None}
-    seen: dict = {}
-    for cell in _repeated_faces(named):
-        seen.setdefault((named[cell][0]["colour"], named[cell][0]["pips"]), []).append(cell)
     out = []
-    for cells in seen.values():
+    for cells in _face_groups(named).values():
+        if len(cells) < 2:
+            continue
         lab = np.array([looks[c] for c in cells], np.float64)
         d = ciede2000(lab[:, None, :], lab[None, :, :])  # (K, K)
         np.fill_diagonal(d, np.inf)

@@ -887,27 +887,22 @@ def _without_print(paint: np.ndarray, colour: np.ndarray, n_colours: int, *,
     for k in range(n_colours):
         mask = (on & (colour == k)).astype(np.uint8)
         core = cv2.morphologyEx(mask, cv2.MORPH_OPEN, disc) if apart else mask
-        n, labels = cv2.connectedComponents(core, connectivity=4)
+        n, labels, stats, _ = _labelled(core, connectivity=4)
         if n <= 1:
             continue
         edge = np.unique(np.concatenate(
             [side for side, on_side in zip((labels[0], labels[-1], labels[:, 0], labels[:, -1]),
                                            sides) if on_side]))
         edge = edge[edge > 0]
+        if longer > 0:
+            edge = edge[np.maximum(stats[edge, cv2.CC_STAT_WIDTH],
+                                   stats[edge, cv2.CC_STAT_HEIGHT]) > longer]
         if not len(edge):
             continue
         lut = np.zeros(n, np.uint8)
         lut[edge] = 1
         gone = lut[labels]
-        if longer > 0:
-            # (the boxes of the patches off the sides only: labelled again, they are few)
-            m, sub, stats, _ = cv2.connectedComponentsWithStats(gone, connectivity=4)
-            keep = np.zeros(m, np.uint8)
-            keep[1:] = np.maximum(stats[1:, cv2.CC_STAT_WIDTH],
-                                  stats[1:, cv2.CC_STAT_HEIGHT]) > longer
-            gone = keep[sub]
-        if gone.any():
-            out[(cv2.dilate(gone, disc) & mask if apart else gone) > 0] = 0
+        out[(cv2.dilate(gone, disc) & mask if apart else gone) > 0] = 0
     return out
 
 
@@ -1374,7 +1369,7 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
 
         added = []
         beside = _around(taken, SIDES)
-        for j, i in sorted(beside | (_around(taken, CORNERS) - beside)):
+        for j, i in sorted(beside | _around(taken, CORNERS)):
             if not (j0 + 1 <= j <= j1 - 1 and i0 + 1 <= i <= i1 - 1):
                 continue
             cx, cy = at(j, i)
