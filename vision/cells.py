@@ -693,7 +693,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     if ctx.kit.face_model == "symbol" and fg is not None:
         # (and a card the mask holds whole, apart from the table and even, of a paint the light
         # fitted on the other cards predicts loosely, see HELD_CARD_FIT)
-        held = _held_card_like(fg, d_table, d_pal, even)
+        # (the mask may drop a card of a colour its model of the table holds: a gingham's
+        # purple checks absorb purple cards; where no look of the bare table is the cell's
+        # colour, see TABLE_LOOKS, the mask's verdict is no evidence against it)
+        nearness = table_nearness()
+        held = _held_card_like(fg, d_table, d_pal, even,
+                               None if nearness is None else nearness >= GROW_APART)
         ctx.card_like += [cell for i, cell in enumerate(cells)
                           if held[i] and not occ[cell] and cell not in ctx.card_like]
     if ctx.kit.face_model == "symbol" and outline and not edgy and fg is not None \
@@ -2329,13 +2334,21 @@ def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = 
     return middle_components(((d > thr) & near_art).astype(np.uint8))
 
 
-def _held_card_like(fg: np.ndarray, d_table: np.ndarray, d_pal: np.ndarray, even: np.ndarray
-                    ) -> np.ndarray:
+def _held_card_like(fg: np.ndarray, d_table: np.ndarray, d_pal: np.ndarray, even: np.ndarray,
+                    unlike_table: np.ndarray | None = None) -> np.ndarray:
     """Which cells ``(N,)`` bool may be cards the light fitted on the others predicts loosely
     (see :data:`HELD_CARD_FIT`): the foreground mask's share of each centre ``fg``, its colour's
     distance to the table ``d_table`` and to the nearest paint as lit ``d_pal`` (CIEDE2000), and
-    whether it is even and not blown out ``even`` (all ``(N,)``)."""
-    return ((np.asarray(fg) >= HELD_CARD_FG) & (np.asarray(d_table) >= GROW_APART)
+    whether it is even and not blown out ``even`` (all ``(N,)``). ``unlike_table`` ``(N,)``
+    bool: the cell's colour is unlike every look of the bare table (:data:`TABLE_LOOKS`); such a
+    cell needs no foreground, whose model of a patterned cloth takes in the cloth's checks of a
+    card's colour and so the cards of that colour (tap7dev hard-134: six purple cards on a
+    purple gingham, foreground 0, even (spread 1.2, the cloth's cells 8.4), 22 from the table,
+    10.5 from purple). Its symbol still decides (see :func:`_vouched_cards`)."""
+    held = np.asarray(fg) >= HELD_CARD_FG
+    if unlike_table is not None:
+        held |= np.asarray(unlike_table, bool)
+    return (held & (np.asarray(d_table) >= GROW_APART)
             & (np.asarray(d_pal) <= HELD_CARD_FIT) & np.asarray(even, bool))
 
 

@@ -228,6 +228,28 @@ FOLD_WEIGHT = 10.0
 FOLD_SPAN = 0.3
 
 
+#: An open hand is about as wide as it is tall (a palm with its fingers spread), scissors are
+#: long (two rings side by side and blades along one axis). Measured on the art's minimum-area
+#: rectangle at 72 px: open hands of the independent renderer 0.80-1.0, of the procedural bank
+#: 0.86-1.0 (5th percentile; blurred 0.83); the independent renderer's small scissors on a far
+#: table (tap7dev hard-133, the rings merged by blur so no ring is seen) 0.52-0.70. Art whose
+#: rectangle is more oblong than :data:`HAND_ASPECT` and whose corners are empty (no sheet: see
+#: :data:`SHEET_CORNERS`) moves :data:`OBLONG_WEIGHT` votes per unit of aspect below it (within
+#: :data:`OBLONG_SPAN`) from an open hand to scissors; a sheet's filled corners fade the move out
+#: (fully over :data:`OBLONG_CORNER_FADE` of corner fill below :data:`SHEET_CORNERS`).
+HAND_ASPECT = 0.8
+OBLONG_WEIGHT = 20.0
+OBLONG_SPAN = 0.2
+OBLONG_CORNER_FADE = 0.3
+
+
+def _oblong_not_sheet(f: ShapeFeatures) -> float:
+    """How far (0 to :data:`OBLONG_SPAN`) the art is more oblong than an open hand, faded out by
+    a sheet's filled corners (see :data:`HAND_ASPECT`)."""
+    not_sheet = _clip((SHEET_CORNERS - f.corners) / OBLONG_CORNER_FADE, 0.0, 1.0)
+    return _clip(HAND_ASPECT - f.aspect, 0.0, OBLONG_SPAN) * not_sheet
+
+
 def symbol_scores(f: ShapeFeatures) -> dict[str, float]:
     """Soft votes ``{"rock", "paper", "scissors"}`` (higher is likelier) from shape features.
 
@@ -250,6 +272,10 @@ def symbol_scores(f: ShapeFeatures) -> dict[str, float]:
             + 8 * _clip(0.68 - f.extent, -0.2, 0.15) - 10 * f.rings
             - 12 * max(0.0, 0.6 - f.solidity))
     scissors = 10 * (f.rings - 0.08) + 6 * (0.6 - f.filled_solidity) + 8 * (0.55 - f.solidity)
+    # (long art with empty corners: scissors' blades, no hand's palm; see HAND_ASPECT)
+    oblong = OBLONG_WEIGHT * _oblong_not_sheet(f)
+    hand -= oblong
+    scissors += oblong
     # (an open hand's fingers are no fist's knuckles: what speaks for a hand speaks against rock)
     rock -= HAND_NOT_ROCK_WEIGHT * max(0.0, hand - HAND_NOT_ROCK)
     # (a folded corner is a sheet's: a fist is rounded alike at every corner)

@@ -82,6 +82,23 @@ def test_held_card_of_a_loosely_predicted_paint_is_card_like():
     assert _held_card_like(fg, d_table, d_pal, even).tolist() == [True, False, False, False, False]
 
 
+def test_card_unlike_every_look_of_a_patterned_table_needs_no_foreground():
+    # tap7dev hard-134: purple cards on a purple gingham; the mask's model of the cloth takes in
+    # its purple checks and drops the cards (foreground 0), yet no cell of the bare cloth looks
+    # like them (each mixes its checks): even, 22 from the table, 10.5 from purple as lit
+    from vision.cells import _held_card_like
+
+    fg = np.array([0.0, 0.0, 0.0, 0.0])
+    d_table = np.array([22.0, 22.0, 22.0, 5.0])
+    d_pal = np.array([10.5, 10.5, 10.5, 10.5])
+    even = np.array([True, True, False, True])
+    # (a colour the bare table shows somewhere, a check of a cell's size: the mask's verdict
+    # stands; an uneven patch; the table's own colour)
+    unlike = np.array([True, False, True, True])
+    assert _held_card_like(fg, d_table, d_pal, even, unlike).tolist() == [True, False, False, False]
+    assert not _held_card_like(fg, d_table, d_pal, even).any()
+
+
 def test_outlined_card_of_any_fit_is_card_like():
     # blue and purple cards on a cloth striped in blue and purple (the independent renderer's
     # hard 002): outlined all round, 50 from the cream table's median, 16-17 from blue as the

@@ -294,3 +294,19 @@ def test_groups_named_alike_are_charged_along_their_nearest_links():
     # (final2 normal-053: eight fists, ten sheets and one odd sheet)
     apart = np.array([[0.0, 1.0, 0.1], [1.0, 0.0, 1.0], [0.1, 1.0, 0.0]])
     assert _spanning_cost(apart, [10, 8, 1], [0, 1, 2]) == pytest.approx(OTHER_ART_COST * (0.1 + 8))
+
+
+def test_long_art_with_empty_corners_is_scissors_not_an_open_hand():
+    # tap7dev hard-133: small scissors on a far table, their rings merged by blur (no ring
+    # seen), half-filled and notched like an open hand, but long (0.52-0.70 short side over
+    # long) where a hand is about as wide as tall (0.80-1.0); their corners empty (no sheet)
+    from vision.symbols import ShapeFeatures, symbol_scores
+    common = dict(filled_solidity=0.58, solidity=0.58, roundness=0.85, rings=0.0, extent=0.41,
+                  notch=0.5, corners=0.28, size=0.22)
+    long_art = symbol_scores(ShapeFeatures(aspect=0.55, **common))
+    assert long_art["scissors"] - long_art["paper"] >= 1.0, long_art
+    hand = symbol_scores(ShapeFeatures(aspect=0.95, **common))
+    assert hand["paper"] - hand["scissors"] >= 1.0, hand
+    # (a ruled sheet, as long, keeps its paper: its corners are filled)
+    sheet = symbol_scores(ShapeFeatures(aspect=0.72, **{**common, "corners": 0.9, "notch": 1.1}))
+    assert sheet["paper"] > sheet["scissors"], sheet
