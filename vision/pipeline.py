@@ -256,11 +256,13 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     best, chosen, misfits = first.best, first.chosen, first.misfits
     # (the pitch the X-Tiles' faces show, once their lattice was read: see _wider_than_faces)
     faces_pitch: float | None = None
-    if kit.shape in ("rounded-x", "card") and not mat_lattices and not _settled(best, kit):
+    if (kit.shape in ("rounded-x", "card") or game == "textile") and not mat_lattices \
+            and not _settled(best, kit):
         # X-Tiles whose grooves did not give a lattice that reads well (a groove may run to the
         # tile's corners, not along the cells' diagonals, or be missing), or cards whose edges
-        # did not (a table of fine lines, blur, a steep tilt): the lattice through the tiles'
-        # centres
+        # did not (a table of fine lines, blur, a steep tilt), or Textile's solid tiles whose
+        # lines did not (a cloth's check, its lines straight across the table at its own pitch,
+        # taken for theirs): the lattice through the tiles' centres
         t1 = time.perf_counter()
         by_tiles = _tile_lattices(image, palette, lattices, kit)
         if by_tiles:
@@ -438,15 +440,20 @@ def _prepared(image: np.ndarray, prepared: list[PreparedPhoto]) -> PreparedPhoto
 
 def _tile_lattices(image: np.ndarray, palette: Palette, found: list[Lattice], kit: Kit
                    ) -> list[Lattice]:
-    """The lattices through the tiles' centres: X-Tiles' (:func:`vision.xtiles.tile_lattices`)
-    or the cards' (:func:`vision.cards.card_lattices`), on the foreground mask of the lattices
-    ``found`` (computed when none was found)."""
+    """The lattices through the tiles' centres: X-Tiles' (:func:`vision.xtiles.tile_lattices`),
+    the cards' (:func:`vision.cards.card_lattices`) or solid tiles' faces'
+    (:func:`vision.faces.face_lattices`), on the foreground mask of the lattices ``found``
+    (computed when none was found)."""
+    with_fg = next((lat for lat in found if lat.fg is not None), None)
+    if kit.face_model == "solid":
+        from vision.faces import face_lattices
+        return face_lattices(image, fg=with_fg.fg if with_fg else None,
+                             work_scale=with_fg.work_scale if with_fg else None)
     if kit.shape == "card":
         from vision.cards import card_lattices as through_centres
     else:
         from vision.xtiles import tile_lattices as through_centres
 
-    with_fg = next((lat for lat in found if lat.fg is not None), None)
     try:
         return through_centres(image, palette, fg=with_fg.fg if with_fg else None,
                                work_scale=with_fg.work_scale if with_fg else None)
