@@ -39,24 +39,28 @@ SEARCH_WIDTH = 1000
 EDGE_STEP = 60.0
 #: A region is square when its convex hull fills this share of its least rectangle ...
 SQUARE_FILL = 0.85
-#: ... and that rectangle's sides differ by at most this factor (a tile's face seen at up to
-#: ~35 degrees of tilt).
-SQUARE_ASPECT = 1.25
+#: ... and that rectangle's sides differ by at most this factor (a tile's face on a table seen
+#: at up to 60 degrees from overhead: tex4dev/textile-hard-113's faces, at about 50 degrees,
+#: are 1.5 times as wide as high).
+SQUARE_ASPECT = 2.0
 #: Regions smaller than this (pixels of the search picture, a side of 8) are a pip or noise.
 MIN_REGION = 64
 #: Faces of one layout are one size: squares within this factor of the size kept.
 SIZE_TOLERANCE = 1.2
 #: At least this many faces of one size make a layout (fewer: no lattice from the faces).
 MIN_FACES = 4
-#: Before a region is outlined, its bounding box must be about square (sides within this
-#: factor: a square turned any way has a square box) ...
-BOX_ASPECT = 1.4
+#: Before a region is outlined, its bounding box's sides must be within this factor (a
+#: square turned any way has a square box; foreshortened, up to :data:`SQUARE_ASPECT`) ...
+BOX_ASPECT = 2.2
 #: ... and this full (a square turned by 45 degrees fills half its box; its pips and teeth
 #: take a little more) ...
 BOX_FILL = 0.4
 #: ... and its area's side within this factor of the side most regions of the biggest size
 #: share (its pips and teeth make a face's area a little smaller than its outline's).
 BOX_SIZE_TOLERANCE = 1.5
+#: The pitch is a face's side times this at least and at most (the faces touch, or lie a
+#: little apart: a face's outline is its tile's less the rim's thickness and shadow).
+GAP_FACTOR = (1.0, 1.5)
 
 
 def face_lattices(image: np.ndarray, *, fg: np.ndarray | None = None,
@@ -76,7 +80,7 @@ def face_lattices(image: np.ndarray, *, fg: np.ndarray | None = None,
     if faces is None:
         logger.debug("faces: %d square regions, no %d of one size", len(squares), MIN_FACES)
         return []
-    ij, H = _grown(faces[:, :2], faces[:, 2], faces[:, 3])
+    ij, H = _grown(faces[:, :2], faces[:, 3], faces[:, 4:6])
     if len(ij) < MIN_FACES:
         logger.debug("faces: %d of one size, %d on a lattice", len(faces), len(ij))
         return []
@@ -100,8 +104,10 @@ def face_lattices(image: np.ndarray, *, fg: np.ndarray | None = None,
 
 def _square_regions(small: np.ndarray) -> np.ndarray:
     """The square regions bounded by colour steps (:data:`EDGE_STEP`) of ``small`` (BGR):
-    ``(n, 4)`` rows ``(x, y, side, angle)``, the centre of the region's convex hull's least
-    rectangle, the square root of the hull's area and the rectangle's angle (degrees, 0-90)."""
+    ``(n, 6)`` rows ``(x, y, side, angle, width, height)``, the centre of the region's convex
+    hull's least rectangle, the square root of the hull's area, the rectangle's angle (degrees,
+    0-90) and its sides along that angle and across it (a square on a tilted table is seen
+    foreshortened: see :data:`SQUARE_ASPECT`)."""
     lab = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32), (3, 3), 0)
     gx = cv2.Sobel(lab, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(lab, cv2.CV_32F, 0, 1)
@@ -129,8 +135,10 @@ def _square_regions(small: np.ndarray) -> np.ndarray:
         (cx, cy), (rw, rh), ang = cv2.minAreaRect(hull)
         if min(rw, rh) <= 0 or area < SQUARE_FILL * rw * rh or max(rw, rh) > SQUARE_ASPECT * min(rw, rh):
             continue
-        out.append((cx + x, cy + y, math.sqrt(area), ang % 90.0))
-    return np.array(out, np.float64).reshape(-1, 4)
+        if (ang // 90) % 2:  # (the rectangle's width along the angle taken modulo 90 degrees)
+            rw, rh = rh, rw
+        out.append((cx + x, cy + y, math.sqrt(area), ang % 90.0, rw, rh))
+    return np.array(out, np.float64).reshape(-1, 6)
 
 
 def _one_size(sides: np.ndarray, tolerance: float = SIZE_TOLERANCE) -> float | None:
@@ -154,25 +162,27 @@ def _faces(squares: np.ndarray) -> np.ndarray | None:
     return squares[np.abs(np.log(squares[:, 2] / side)) <= math.log(SIZE_TOLERANCE)]
 
 
-def _grown(centres: np.ndarray, sides: np.ndarray, angles: np.ndarray
+def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray
            ) -> tuple[np.ndarray, np.ndarray]:
     """The faces' lattice indices ``(n, 2)`` ``(j, i)`` and the map ``(3, 3)`` from them to
     their centres: grown from the face nearest the faces' middle, taking the faces in order
     of distance from it, each placed at the lattice point nearest where the map fitted so far
     puts it (within :data:`vision.centres.ON_LATTICE` of it, else left out), the map refitted
     after each (an affine map, a homography from eight faces). The first guess: the faces'
-    common direction (their angles' circular mean modulo 90 degrees) and a pitch of the
-    median distance from each face to its nearest."""
+    common direction (their ``angles``' circular mean modulo 90 degrees), their sides
+    along and across it (``dims`` (n, 2), medians) and the gap between them (the median
+    distance from each face to its nearest over their shorter side, within
+    :data:`GAP_FACTOR`)."""
     a = np.deg2rad(angles) * 4.0
     theta = math.atan2(float(np.sin(a).mean()), float(np.cos(a).mean())) / 4.0
     d = np.linalg.norm(centres[:, None] - centres[None], axis=2)
     np.fill_diagonal(d, np.inf)
-    pitch = float(np.median(d.min(1)))
-    if not np.isfinite(pitch) or pitch < 0.8 * float(np.median(sides)):
-        pitch = float(np.median(sides))  # (faces far apart: at least a face's side)
+    along, across = np.median(dims, axis=0)
+    gap = float(np.clip(np.median(d.min(1)) / min(along, across), *GAP_FACTOR))
     seed = int(np.argmin(np.linalg.norm(centres - np.median(centres, 0), axis=1)))
-    c, s = math.cos(theta) * pitch, math.sin(theta) * pitch
-    H = np.array([[c, -s, centres[seed, 0]], [s, c, centres[seed, 1]], [0, 0, 1.0]])
+    c, s = math.cos(theta) * gap, math.sin(theta) * gap
+    H = np.array([[c * along, -s * across, centres[seed, 0]],
+                  [s * along, c * across, centres[seed, 1]], [0, 0, 1.0]])
     order = np.argsort(np.linalg.norm(centres - centres[seed], axis=1))
     ij_list, xy_list, taken = [], [], set()
     for k in order:

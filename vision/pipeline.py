@@ -256,13 +256,11 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     best, chosen, misfits = first.best, first.chosen, first.misfits
     # (the pitch the X-Tiles' faces show, once their lattice was read: see _wider_than_faces)
     faces_pitch: float | None = None
-    if (kit.shape in ("rounded-x", "card") or game == "textile") and not mat_lattices \
-            and not _settled(best, kit):
+    if kit.shape in ("rounded-x", "card") and not mat_lattices and not _settled(best, kit):
         # X-Tiles whose grooves did not give a lattice that reads well (a groove may run to the
         # tile's corners, not along the cells' diagonals, or be missing), or cards whose edges
-        # did not (a table of fine lines, blur, a steep tilt), or Textile's solid tiles whose
-        # lines did not (a cloth's check, its lines straight across the table at its own pitch,
-        # taken for theirs): the lattice through the tiles' centres
+        # did not (a table of fine lines, blur, a steep tilt): the lattice through the tiles'
+        # centres
         t1 = time.perf_counter()
         by_tiles = _tile_lattices(image, palette, lattices, kit)
         if by_tiles:
@@ -317,6 +315,20 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                     break
                 seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
+    if game == "textile" and not mat_lattices and not _settled(best):
+        # Textile's solid tiles whose lines gave no lattice that reads well at any look (a
+        # cloth's check, its lines straight across the table at its own pitch, taken for
+        # theirs): the lattice through the tiles' faces, kept when it reads better (last: the
+        # looks at the lines read most such photos well, their lattice fitted to every edge)
+        t1 = time.perf_counter()
+        by_faces = _tile_lattices(image, palette, lattices, kit)
+        if by_faces:
+            again = _read_best(image, kit, game, by_faces, palette, profile, framed=False,
+                               memo=memo)
+            misfits += again.misfits
+            if again.best is not None and (best is None or again.best.score < best.score):
+                best, chosen = again.best, 50 + again.chosen  # (50 +: a lattice from the tiles)
+        timing["faces"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
     if best is not None and not mat_lattices and (
             _unclear_on_board(best) if frame is not None else kit.face_model == "solid"):
         # (a framed board's cells too, where a tile read unclear: placed by its strips or its

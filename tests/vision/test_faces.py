@@ -56,6 +56,20 @@ def test_faces_lattice_on_a_gingham_of_another_pitch():
     assert len({tuple(np.floor(p).astype(int)) for p in at}) == len(cells)
 
 
+def test_faces_lattice_on_a_tilted_table():
+    # a table seen about 50 degrees from overhead: the faces 1.5 times as wide as high
+    img = _gingham(900, 800)
+    cells = [(r, q) for r in range(3) for q in range(4) if (r, q) != (0, 3)]
+    centres = np.array(_layout(img, (250.0, 300.0), cells))
+    img = cv2.resize(img, (800, 600), interpolation=cv2.INTER_AREA)
+    centres[:, 1] *= 600 / 900
+    found = face_lattices(img)
+    assert found, "no lattice through the foreshortened faces"
+    at = apply_h(np.linalg.inv(found[0].H), centres)
+    assert np.abs(at - np.floor(at) - 0.5).max() < 0.1
+    assert len({tuple(np.floor(p).astype(int)) for p in at}) == len(cells)
+
+
 def test_textile_layout_off_a_gingham_read_on_its_tiles():
     # the independent renderer's textile-hard-126: a yellow and white gingham, tiles laid with
     # jitter and a few degrees' turn; its lines gave a lattice of the cloth's pitch half a cell
