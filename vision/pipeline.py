@@ -315,6 +315,20 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                     break
                 seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
+    if game == "textile" and not mat_lattices and not _settled(best):
+        # Textile's solid tiles whose lines gave no lattice that reads well at any look (a
+        # cloth's check, its lines straight across the table at its own pitch, taken for
+        # theirs): the lattice through the tiles' faces, kept when it reads better (last: the
+        # looks at the lines read most such photos well, their lattice fitted to every edge)
+        t1 = time.perf_counter()
+        by_faces = _tile_lattices(image, palette, lattices, kit)
+        if by_faces:
+            again = _read_best(image, kit, game, by_faces, palette, profile, framed=False,
+                               memo=memo)
+            misfits += again.misfits
+            if again.best is not None and (best is None or again.best.score < best.score):
+                best, chosen = again.best, 50 + again.chosen  # (50 +: a lattice from the tiles)
+        timing["faces"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
     if best is not None and not mat_lattices and (
             _unclear_on_board(best) if frame is not None else kit.face_model == "solid"):
         # (a framed board's cells too, where a tile read unclear: placed by its strips or its
@@ -438,15 +452,20 @@ def _prepared(image: np.ndarray, prepared: list[PreparedPhoto]) -> PreparedPhoto
 
 def _tile_lattices(image: np.ndarray, palette: Palette, found: list[Lattice], kit: Kit
                    ) -> list[Lattice]:
-    """The lattices through the tiles' centres: X-Tiles' (:func:`vision.xtiles.tile_lattices`)
-    or the cards' (:func:`vision.cards.card_lattices`), on the foreground mask of the lattices
-    ``found`` (computed when none was found)."""
+    """The lattices through the tiles' centres: X-Tiles' (:func:`vision.xtiles.tile_lattices`),
+    the cards' (:func:`vision.cards.card_lattices`) or solid tiles' faces'
+    (:func:`vision.faces.face_lattices`), on the foreground mask of the lattices ``found``
+    (computed when none was found)."""
+    with_fg = next((lat for lat in found if lat.fg is not None), None)
+    if kit.face_model == "solid":
+        from vision.faces import face_lattices
+        return face_lattices(image, fg=with_fg.fg if with_fg else None,
+                             work_scale=with_fg.work_scale if with_fg else None)
     if kit.shape == "card":
         from vision.cards import card_lattices as through_centres
     else:
         from vision.xtiles import tile_lattices as through_centres
 
-    with_fg = next((lat for lat in found if lat.fg is not None), None)
     try:
         return through_centres(image, palette, fg=with_fg.fg if with_fg else None,
                                work_scale=with_fg.work_scale if with_fg else None)

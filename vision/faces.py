@@ -1,0 +1,203 @@
+"""A lattice through solid tiles' faces (Textile): each face is one paint, outlined all round.
+
+A solid tile's face is one paint (its pips small holes in it) and its outline is its own: the
+colour steps to the table, to a neighbour across the gap, or to the tile's dark thickness edge
+and shadow enclose it on every side. A tile laid by hand sits a little off any lattice, but the
+faces of a layout are squares of one size whose centres are lattice points. A cloth's check
+continues under and beyond the layout at its own pitch, so the line search may take its lines
+(and its pitch) for the tiles': the faces themselves do not depend on them.
+
+The picture (shrunk to :data:`SEARCH_WIDTH` pixels across) is cut into regions by its colour
+steps; the square regions of the biggest size that repeats (the cloth's checks, its patterns,
+are smaller squares) are the faces, and the lattice is grown through their centres from the
+face nearest their middle outwards (:func:`vision.centres.fit_map`).
+
+Conventions: images BGR uint8; points ``(x, y)`` in pixels; lattice ``(col, row)`` with cell
+``(row, col)`` spanning ``[col, col + 1] x [row, row + 1]`` (see :class:`vision.locate.Lattice`).
+"""
+from __future__ import annotations
+
+import logging
+import math
+
+import cv2
+import numpy as np
+
+from vision.centres import ON_LATTICE, fit_map
+from vision.foreground import foreground_mask
+from vision.locate import Lattice, _normalise, _partial, shrink, work_copy
+
+logger = logging.getLogger(__name__)
+
+#: The picture is searched this many pixels across (a tile of a layout filling a fifth of the
+#: picture's width is then 25-50 pixels: its outline clear, the search ~20 ms).
+SEARCH_WIDTH = 1000
+#: A colour step (the summed Sobel magnitude of CIELAB's 8-bit channels, after a 3x3 blur)
+#: above this bounds a region: a tile's rim steps 20-45 in Lab (see
+#: :data:`vision.foreground.SOFT_STEP`), 80-180 in these units; a face's paint and a lamp's
+#: gradient step by less than 20.
+EDGE_STEP = 60.0
+#: A region is square when its convex hull fills this share of its least rectangle ...
+SQUARE_FILL = 0.85
+#: ... and that rectangle's sides differ by at most this factor (a tile's face on a table seen
+#: at up to 60 degrees from overhead: tex4dev/textile-hard-113's faces, at about 50 degrees,
+#: are 1.5 times as wide as high).
+SQUARE_ASPECT = 2.0
+#: Regions smaller than this (pixels of the search picture, a side of 8) are a pip or noise.
+MIN_REGION = 64
+#: Faces of one layout are one size: squares within this factor of the size kept.
+SIZE_TOLERANCE = 1.2
+#: At least this many faces of one size make a layout (fewer: no lattice from the faces).
+MIN_FACES = 4
+#: Before a region is outlined, its bounding box's sides must be within this factor (a
+#: square turned any way has a square box; foreshortened, up to :data:`SQUARE_ASPECT`) ...
+BOX_ASPECT = 2.2
+#: ... and this full (a square turned by 45 degrees fills half its box; its pips and teeth
+#: take a little more) ...
+BOX_FILL = 0.4
+#: ... and its area's side within this factor of the side most regions of the biggest size
+#: share (its pips and teeth make a face's area a little smaller than its outline's).
+BOX_SIZE_TOLERANCE = 1.5
+#: The pitch is a face's side times this at least and at most (the faces touch, or lie a
+#: little apart: a face's outline is its tile's less the rim's thickness and shadow).
+GAP_FACTOR = (1.0, 1.5)
+
+
+def face_lattices(image: np.ndarray, *, fg: np.ndarray | None = None,
+                  work_scale: float | None = None) -> list[Lattice]:
+    """The lattice through the solid tiles' faces of ``image`` (H, W, 3) uint8 BGR, in its
+    pixels, as a one-element list (empty when fewer than :data:`MIN_FACES` faces of one
+    size lie on a lattice). ``fg``, ``work_scale``: the locator's foreground mask (work pixels)
+    and its scale (work / full), given to the lattice for the reader's coverage; computed when
+    not given."""
+    if fg is None or work_scale is None:
+        # (the reader judges the lattice's coverage of what stands out from the table on it)
+        work, work_scale = work_copy(image)
+        fg = foreground_mask(work)
+    small, scale = shrink(image, min(1.0, SEARCH_WIDTH / image.shape[1]))
+    squares = _square_regions(small)
+    faces = _faces(squares)
+    if faces is None:
+        logger.debug("faces: %d square regions, no %d of one size", len(squares), MIN_FACES)
+        return []
+    ij, H = _grown(faces[:, :2], faces[:, 3], faces[:, 4:6])
+    if len(ij) < MIN_FACES:
+        logger.debug("faces: %d of one size, %d on a lattice", len(faces), len(ij))
+        return []
+    # lattice (col, row) -> full-image pixels, the face (j, i) centred at (j + 0.5, i + 0.5)
+    H_lat = np.diag([1 / scale, 1 / scale, 1.0]) @ H @ np.array([[1, 0, -0.5], [0, 1, -0.5],
+                                                                  [0, 0, 1.0]])
+    lo, hi = ij.min(0) - 1, ij.max(0) + 1  # (a ring of cells beyond: faces missed there)
+    lat = Lattice(H=H_lat / H_lat[2, 2], rows=(int(lo[1]), int(hi[1])),
+                  cols=(int(lo[0]), int(hi[0])),
+                  pitch_px=math.sqrt(abs(np.linalg.det(H_lat[:2, :2] / H_lat[2, 2]))),
+                  strength=len(ij) / len(faces), work_scale=work_scale,
+                  info={"source": "faces", "faces": len(ij)}, fg=fg)
+    lat = _normalise(lat)
+    # (how the cells cut through the foreground, as the reader judges the locator's lattices)
+    lat.info["partial"] = _partial(lat)
+    logger.debug("faces: %d square regions, %d faces of %.0f px, %d on the lattice (pitch %.0f)",
+                 len(squares), len(faces), float(np.median(faces[:, 2])) / scale, len(ij),
+                 lat.pitch_px)
+    return [lat]
+
+
+def _square_regions(small: np.ndarray) -> np.ndarray:
+    """The square regions bounded by colour steps (:data:`EDGE_STEP`) of ``small`` (BGR):
+    ``(n, 6)`` rows ``(x, y, side, angle, width, height)``, the centre of the region's convex
+    hull's least rectangle, the square root of the hull's area, the rectangle's angle (degrees,
+    0-90) and its sides along that angle and across it (a square on a tilted table is seen
+    foreshortened: see :data:`SQUARE_ASPECT`)."""
+    lab = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32), (3, 3), 0)
+    gx = cv2.Sobel(lab, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(lab, cv2.CV_32F, 0, 1)
+    inside = (np.sqrt((gx * gx + gy * gy).sum(2)) <= EDGE_STEP).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(inside, connectivity=4)
+    area, w, h = (stats[:, k].astype(np.float64) for k in
+                  (cv2.CC_STAT_AREA, cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+    # (a square, pips and teeth taken out of it, turned any way: its box about as wide as
+    # high and at least two-fifths full; a region this big is the table or the floor)
+    maybe = ((area >= MIN_REGION) & (area <= 0.05 * inside.size)
+             & (np.maximum(w, h) <= BOX_ASPECT * np.minimum(w, h)) & (area >= BOX_FILL * w * h))
+    maybe[0] = False
+    # (the faces' size as the regions' areas tell it: only the regions near it are outlined)
+    side = _one_size(np.sqrt(area[maybe]), BOX_SIZE_TOLERANCE)
+    if side is None:
+        return np.zeros((0, 4))
+    maybe &= np.abs(np.log(np.sqrt(np.maximum(area, 1)) / side)) <= math.log(BOX_SIZE_TOLERANCE)
+    out = []
+    for i in np.flatnonzero(maybe):
+        x, y, w, h = stats[i, :4]
+        m = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+        contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        hull = cv2.convexHull(max(contours, key=cv2.contourArea))
+        area = cv2.contourArea(hull)
+        (cx, cy), (rw, rh), ang = cv2.minAreaRect(hull)
+        if min(rw, rh) <= 0 or area < SQUARE_FILL * rw * rh or max(rw, rh) > SQUARE_ASPECT * min(rw, rh):
+            continue
+        if (ang // 90) % 2:  # (the rectangle's width along the angle taken modulo 90 degrees)
+            rw, rh = rh, rw
+        out.append((cx + x, cy + y, math.sqrt(area), ang % 90.0, rw, rh))
+    return np.array(out, np.float64).reshape(-1, 6)
+
+
+def _one_size(sides: np.ndarray, tolerance: float = SIZE_TOLERANCE) -> float | None:
+    """The faces' side among squares' ``sides`` (n,): the median of those within
+    ``tolerance`` (a factor) of the biggest side that :data:`MIN_FACES` squares share (a
+    cloth's checks, its printed squares, are smaller than the tiles on it and many); None when
+    no size repeats so often."""
+    for s in np.sort(sides)[::-1]:
+        near = np.abs(np.log(sides / s)) <= math.log(tolerance)
+        if near.sum() >= MIN_FACES:
+            return float(np.median(sides[near]))
+    return None
+
+
+def _faces(squares: np.ndarray) -> np.ndarray | None:
+    """The faces among ``squares`` (see :func:`_square_regions`): those within
+    :data:`SIZE_TOLERANCE` of their common side (:func:`_one_size`); None when there is none."""
+    side = _one_size(squares[:, 2]) if len(squares) else None
+    if side is None:
+        return None
+    return squares[np.abs(np.log(squares[:, 2] / side)) <= math.log(SIZE_TOLERANCE)]
+
+
+def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """The faces' lattice indices ``(n, 2)`` ``(j, i)`` and the map ``(3, 3)`` from them to
+    their centres: grown from the face nearest the faces' middle, taking the faces in order
+    of distance from it, each placed at the lattice point nearest where the map fitted so far
+    puts it (within :data:`vision.centres.ON_LATTICE` of it, else left out), the map refitted
+    after each (an affine map, a homography from eight faces). The first guess: the faces'
+    common direction (their ``angles``' circular mean modulo 90 degrees), their sides
+    along and across it (``dims`` (n, 2), medians) and the gap between them (the median
+    distance from each face to its nearest over their shorter side, within
+    :data:`GAP_FACTOR`)."""
+    a = np.deg2rad(angles) * 4.0
+    theta = math.atan2(float(np.sin(a).mean()), float(np.cos(a).mean())) / 4.0
+    d = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    np.fill_diagonal(d, np.inf)
+    along, across = np.median(dims, axis=0)
+    gap = float(np.clip(np.median(d.min(1)) / min(along, across), *GAP_FACTOR))
+    seed = int(np.argmin(np.linalg.norm(centres - np.median(centres, 0), axis=1)))
+    c, s = math.cos(theta) * gap, math.sin(theta) * gap
+    H = np.array([[c * along, -s * across, centres[seed, 0]],
+                  [s * along, c * across, centres[seed, 1]], [0, 0, 1.0]])
+    order = np.argsort(np.linalg.norm(centres - centres[seed], axis=1))
+    ij_list, xy_list, taken = [], [], set()
+    for k in order:
+        u = _to_lattice(H, centres[k])
+        r = np.round(u)
+        if np.abs(u - r).max() > ON_LATTICE or tuple(r) in taken:
+            continue
+        taken.add(tuple(r))
+        ij_list.append(r)
+        xy_list.append(centres[k])
+        H = fit_map(np.array(ij_list), np.array(xy_list), H)
+    return np.array(ij_list, np.float64).reshape(-1, 2), H
+
+
+def _to_lattice(H: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """The lattice point ``(j, i)`` that the map ``H`` (lattice -> picture) takes to ``p``."""
+    q = np.linalg.solve(H, np.array([p[0], p[1], 1.0]))
+    return q[:2] / q[2]
