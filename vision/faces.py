@@ -123,7 +123,7 @@ def _square_regions(small: np.ndarray) -> np.ndarray:
     # (the faces' size as the regions' areas tell it: only the regions near it are outlined)
     side = _one_size(np.sqrt(area[maybe]), BOX_SIZE_TOLERANCE)
     if side is None:
-        return np.zeros((0, 4))
+        return np.zeros((0, 6))
     maybe &= np.abs(np.log(np.sqrt(np.maximum(area, 1)) / side)) <= math.log(BOX_SIZE_TOLERANCE)
     out = []
     for i in np.flatnonzero(maybe):

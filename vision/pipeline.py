@@ -262,10 +262,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         # did not (a table of fine lines, blur, a steep tilt): the lattice through the tiles'
         # centres
         t1 = time.perf_counter()
-        by_tiles = _tile_lattices(image, palette, lattices, kit)
-        if by_tiles:
-            again = _read_best(image, kit, game, by_tiles, palette, profile, framed=False,
-                               memo=memo)
+        again = _read_through_tiles(image, kit, game, palette, profile, lattices, memo)
+        if again is not None:
             misfits += again.misfits
             if again.best is not None and kit.shape == "rounded-x":
                 faces_pitch = again.best.lattice.pitch_px
@@ -321,10 +319,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         # theirs): the lattice through the tiles' faces, kept when it reads better (last: the
         # looks at the lines read most such photos well, their lattice fitted to every edge)
         t1 = time.perf_counter()
-        by_faces = _tile_lattices(image, palette, lattices, kit)
-        if by_faces:
-            again = _read_best(image, kit, game, by_faces, palette, profile, framed=False,
-                               memo=memo)
+        again = _read_through_tiles(image, kit, game, palette, profile, lattices, memo)
+        if again is not None:
             misfits += again.misfits
             if again.best is not None and (best is None or again.best.score < best.score):
                 best, chosen = again.best, 50 + again.chosen  # (50 +: a lattice from the tiles)
@@ -448,6 +444,18 @@ def _prepared(image: np.ndarray, prepared: list[PreparedPhoto]) -> PreparedPhoto
             return done
     prepared.append(PreparedPhoto(image))
     return prepared[-1]
+
+
+def _read_through_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
+                        profile: Mapping | None, found: list[Lattice], memo: dict
+                        ) -> _Reads | None:
+    """The lattices through the tiles (:func:`_tile_lattices`, on the foreground of the
+    lattices ``found``) read as :func:`_read_best` reads them, unframed (``memo``: the photo's
+    lattices read so far); None when the tiles give no lattice."""
+    by_tiles = _tile_lattices(image, palette, found, kit)
+    if not by_tiles:
+        return None
+    return _read_best(image, kit, game, by_tiles, palette, profile, framed=False, memo=memo)
 
 
 def _tile_lattices(image: np.ndarray, palette: Palette, found: list[Lattice], kit: Kit
