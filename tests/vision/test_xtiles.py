@@ -714,6 +714,16 @@ def test_labelling_the_box_of_the_paint_gives_the_whole_mask_s_components(connec
     assert m == 1 and lab.shape == (20, 30) and not lab.any()
 
 
+def _without_columns(fg: np.ndarray, centres: dict, columns: tuple) -> np.ndarray:
+    """The foreground ``fg`` without the tiles of the layout's ``columns`` (a disc of 90 px
+    about each centre), as on a cloth of their colours."""
+    gone = np.zeros(fg.shape, np.uint8)
+    for (r, c), (x, y) in centres.items():
+        if c in columns:
+            cv2.circle(gone, (int(x), int(y)), 90, 1, -1)
+    return fg & (gone == 0)
+
+
 def test_tiles_beyond_the_layout_s_region_are_looked_for_on_a_second_pass():
     """The foreground leaves out a whole edge of the layout (tiles of a cloth's colours), so
     those tiles lie beyond the region the faces are looked for in (the foreground's box and a
@@ -722,11 +732,7 @@ def test_tiles_beyond_the_layout_s_region_are_looked_for_on_a_second_pass():
     cells = tuple((r, c) for r in range(3) for c in range(4))
     img, fg, centres, _ = _picture(grooves=False, angle_deg=5.0, cells=cells)
     # (the foreground without the last column's tiles, as on a cloth of their colours)
-    gone = np.zeros(fg.shape, np.uint8)
-    for (r, c), (x, y) in centres.items():
-        if c == 3:
-            cv2.circle(gone, (int(x), int(y)), 90, 1, -1)
-    fg = fg & (gone == 0)
+    fg = _without_columns(fg, centres, (3,))
     palette = Palette.from_hex(kit_for_game("x-tiles").colours)
     lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
     assert lats and lats[0].info["tiles"] == len(centres)
@@ -1022,11 +1028,7 @@ def test_faces_beyond_the_region_on_stripes_of_their_paints_are_grown():
     cells = tuple((r, c) for r in range(3) for c in range(4))
     img, fg, centres, _ = _picture(grooves=False, angle_deg=5.0, cells=cells, rim=2.5, gap=2.0)
     img = _striped_cloth(img, (PAINT["yellow"], PAINT["blue"]))
-    gone = np.zeros(fg.shape, np.uint8)
-    for (r, c), (x, y) in centres.items():
-        if c in (0, 3):
-            cv2.circle(gone, (int(x), int(y)), 90, 1, -1)
-    fg = fg & (gone == 0)
+    fg = _without_columns(fg, centres, (0, 3))
     palette = Palette.from_hex(kit_for_game("x-tiles").colours)
     lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
     assert lats and lats[0].info["tiles"] == len(centres)
