@@ -406,21 +406,17 @@ OUTSIDE_COST = 4.0
 TEXTILE_DEFAULT_COLOURS = frozenset({"red", "yellow", "green", "blue", "white"})
 
 
-def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
-                     ) -> list[tuple[Cell, str, str]]:
-    """Textile tiles whose colour was left unknown (glare, a lamp's cast), or read in a colour
-    beyond the game's five: the likeliest colour by the cell's own colour distances, the colour
-    rule (no colour of a confidently read tile beside it, :data:`TEXTILE_CLASH_COST`), the
-    game's five colours (the five most read, :data:`OUTSIDE_COST`, once five are read; ties to
-    :data:`TEXTILE_DEFAULT_COLOURS`, which are the five once all of them are read) and the
-    copies left (:data:`USED_UP_COST`); filled in, with a doubt, when that colour is likely
-    enough against the cell's own evidence (:data:`FILL_PROB`). Returns board-level doubts."""
-    evidence = {(rd.row, rd.col): rd.evidence["colour_distance"] for rd in readings
-                if rd.evidence.get("colour_distance")}
-    sheened = {(rd.row, rd.col): rd.evidence["sheen_distance"] for rd in readings
-               if rd.evidence.get("sheen_distance")}
-    sure = {cell: a.get("colour") for cell, (a, conf, _) in decoded.items()
+def _sure_colours(decoded: dict) -> dict[Cell, str]:
+    """The colour of each tile of ``decoded`` whose colour was read confidently."""
+    return {cell: a.get("colour") for cell, (a, conf, _) in decoded.items()
             if a.get("colour") is not None and conf.get("colour", 0.0) >= CONFIDENCE_THRESHOLD}
+
+
+def _game_colours(sure: dict[Cell, str], evidence: dict) -> set[str] | None:
+    """The game's five colours as the board ``sure`` (cell -> colour read confidently) shows
+    them: the five most read (ties to :data:`TEXTILE_DEFAULT_COLOURS`, then to the closer fit
+    by ``evidence``, cell -> colour distances); the default five whenever all of them are read;
+    None with fewer than five colours read."""
     seen = Counter(sure.values())
     fit = defaultdict(list)
     for cell, colour in sure.items():
@@ -435,16 +431,45 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # read, a cloth's flowers, more often than a default colour's one tile; players who
         # choose other colours leave a default one out)
         five = set(TEXTILE_DEFAULT_COLOURS)
+    return five
+
+
+def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
+                     ) -> list[tuple[Cell, str, str]]:
+    """Textile tiles whose colour was left unknown (glare, a lamp's cast), or read in a colour
+    beyond the game's five: the likeliest colour by the cell's own colour distances, the colour
+    rule (no colour of a confidently read tile beside it, :data:`TEXTILE_CLASH_COST`), the
+    game's five colours (the five most read, :data:`OUTSIDE_COST`, once five are read; ties to
+    :data:`TEXTILE_DEFAULT_COLOURS`, which are the five once all of them are read) and the
+    copies left (:data:`USED_UP_COST`); filled in, with a doubt, when that colour is likely
+    enough against the cell's own evidence (:data:`FILL_PROB`). Returns board-level doubts."""
+    evidence = {(rd.row, rd.col): rd.evidence["colour_distance"] for rd in readings
+                if rd.evidence.get("colour_distance")}
+    sheened = {(rd.row, rd.col): rd.evidence["sheen_distance"] for rd in readings
+               if rd.evidence.get("sheen_distance")}
+    sure = _sure_colours(decoded)
+    five = _game_colours(sure, evidence)
     unclear = [cell for cell in evidence if decoded[cell][0].get("colour") is None
                or (five is not None and decoded[cell][0]["colour"] not in five)]
+    # (and tiles read in the colour of a tile beside them, which the colour rule forbids: one
+    # of them is misread, or no tile; the cell beside most tiles of its colour first (a face
+    # washed out between two white tiles), then the less sure of its colour)
+    clashes = _clashes(sure)
+    unclear += sorted((c for c in clashes if c in evidence and c not in unclear),
+                      key=lambda c: (-clashes[c], decoded[c][1].get("colour", 0.0)))
     if not unclear:
         return []
     copies = _colour_copies(kit)
     used = Counter(a.get("colour") for a, _, _ in decoded.values() if a.get("colour") is not None)
     doubts = []
     for cell in unclear:
+        if cell not in decoded:
+            continue
         attrs, conf, tile_doubts = decoded[cell]
         own = attrs.get("colour")
+        clashing = cell in clashes
+        if clashing and not _clashes(sure, cell):
+            continue  # (a tile beside it named again: the clash is resolved)
         dist = evidence[cell]
         if cell in sheened:
             # (a paint washed out by the lamp's reflection: itself with a sheen of the light)
@@ -473,10 +498,75 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         attrs["colour"] = name
         conf["colour"] = CONFIDENCE_THRESHOLD
         tile_doubts[:] = [d for d in tile_doubts if d[0] != "colour"]
-        seen_as = f"read as {own}, which the game does not use" if own else "colour unclear"
+        seen_as = (f"read as {own}, as a tile beside it" if clashing
+                   else f"read as {own}, which the game does not use" if own else "colour unclear")
+        if clashing:
+            sure[cell] = name
         doubts.append((cell, "colour", f"{seen_as}; taken as {name}, the likeliest colour the "
                                        "game's colours and its colour rule leave for it"))
-    return doubts
+    return doubts + _unclashed(readings, decoded)
+
+
+def _clashes(colours: dict[Cell, str], cell: Cell | None = None) -> dict[Cell, int]:
+    """The cells of ``colours`` (cell -> colour) with a cell of their colour beside them
+    (orthogonally or diagonally: Textile's colour rule forbids it) and how many; of ``cell``
+    alone when given."""
+    out = {}
+    for c in ([cell] if cell is not None else colours):
+        n = sum(colours.get(b) == colours[c] for b in _around(c))
+        if n:
+            out[c] = n
+    return out
+
+
+#: Of two tiles read in one colour side by side, no tile is the one whose occupancy is at least
+#: this much less sure (see :func:`_unclashed`); nearer, both stay.
+CLASH_OCC_MARGIN = 0.05
+
+
+def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, str, str]]:
+    """Textile cells still read in the colour of a tile beside them (once colours were named
+    again, see :func:`_textile_colours`) that are no tile, taken out of ``decoded`` one at a
+    time: the cell beside more tiles of its colour than one of them is (taking it out ends the
+    most clashes), or else beside fewer tiles along its sides (a patch of a cloth of the tiles'
+    colours, or its ground, beside the layout: a tile of a textile is knotted to it along an
+    edge), or else the one whose occupancy is less sure by :data:`CLASH_OCC_MARGIN`. A textile
+    keeps tiles of one colour apart (RULES.md); the cell is left with a doubt. Returns
+    board-level doubts."""
+    occ_conf = {(rd.row, rd.col): rd.occ_conf for rd in readings}
+    doubts = []
+    while True:
+        colours = {cell: a["colour"] for cell, (a, _, _) in decoded.items() if a.get("colour")}
+
+        def sides(c: Cell) -> int:
+            return sum((c[0] + dr, c[1] + dc) in decoded for dr, dc in _SIDES)
+
+        clashes = _clashes(colours)
+
+        def weaker_than(a: Cell, b: Cell) -> bool:
+            return (clashes[a] > clashes[b] or (clashes[a] == clashes[b] and (
+                sides(a) < sides(b) or (sides(a) == sides(b) and occ_conf.get(a, 1.0)
+                                        <= occ_conf.get(b, 1.0) - CLASH_OCC_MARGIN))))
+        weaker = [(-clashes[a], sides(a), occ_conf.get(a, 1.0), a) for a in clashes
+                  if any(colours.get(b) == colours[a] and weaker_than(a, b)
+                         for b in _around(a))]
+        if not weaker:
+            return doubts
+        *_, cell = min(weaker)
+        logger.debug("cell %s: %s beside a tile of its colour, on fewer sides: no tile", cell,
+                     colours[cell])
+        del decoded[cell]
+        doubts.append((cell, "occupied", f"read as a {colours[cell]} tile beside one of its "
+                                         "colour, which the colour rule forbids: taken as no tile"))
+
+
+#: The steps to a cell's four neighbours along its sides.
+_SIDES = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def _around(cell: Cell) -> list[Cell]:
+    """The eight cells around ``cell`` (along its sides and at its corners)."""
+    return [(cell[0] + dr, cell[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
 
 
 def _used(decoded: dict, kit: Kit, game: str) -> Counter:

@@ -406,3 +406,36 @@ def test_two_x_sectors_that_look_alike_are_one_paint():
     plain = _x_reading(0, 0, None, "ew", dist=dist, conf=conf, named=named)
     decoded, _ = decode_readings([plain], XT, "x-tiles")
     assert decoded[(0, 0)][0]["edges"] is None
+
+
+def _legal_textile():
+    """A legal textile of the five default colours: rows 0-2, columns 0-2 (no two tiles of one
+    colour touch, even diagonally)."""
+    rows = [("red", "white", "blue"), ("yellow", "green", "red"), ("blue", "white", "yellow")]
+    return [_textile_reading(r, c, colour) for r, row in enumerate(rows)
+            for c, colour in enumerate(row)]
+
+
+def test_a_textile_tile_read_in_the_colour_of_two_beside_it_is_named_again():
+    # final2/textile-hard-051: a face washed out by the lamp read white between two white
+    # tiles (at its corners); the colour rule forbids it, and green fits it nearly as well
+    colours = {(0, 0): "red", (0, 1): "blue", (0, 2): "white", (0, 3): "blue",
+               (1, 0): "yellow", (1, 1): "green", (1, 2): "red",
+               (2, 0): "blue", (2, 1): "white", (2, 2): "yellow", (2, 3): "blue", (2, 4): "white"}
+    readings = [_textile_reading(r, c, colour) for (r, c), colour in colours.items()]
+    readings.append(_textile_reading(1, 3, "white", white=3.0, green=6.0))
+    decoded, doubts = decode_readings(readings, NESTOR, "textile")
+    assert decoded[(1, 3)][0]["colour"] == "green"
+    assert all(decoded[cell][0]["colour"] == colour for cell, colour in colours.items())
+    assert any(cell == (1, 3) and attr == "colour" for cell, attr, _ in doubts)
+
+
+def test_a_cell_beside_a_textile_in_a_tiles_colour_touching_it_is_no_tile():
+    # final8/textile-normal-111: a cloth's red flowers beside the layout read as a red tile
+    # touching a red one along a side and at a corner; no other colour fits it
+    readings = _legal_textile() + [_textile_reading(1, 3, "red", red=2.0)]
+    decoded, doubts = decode_readings(readings, NESTOR, "textile")
+    assert (1, 3) not in decoded
+    assert decoded[(1, 2)][0]["colour"] == "red"
+    assert len(decoded) == 9
+    assert any(cell == (1, 3) and attr == "occupied" for cell, attr, _ in doubts)
