@@ -463,8 +463,6 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     used = Counter(a.get("colour") for a, _, _ in decoded.values() if a.get("colour") is not None)
     doubts = []
     for cell in unclear:
-        if cell not in decoded:
-            continue
         attrs, conf, tile_doubts = decoded[cell]
         own = attrs.get("colour")
         clashing = cell in clashes
@@ -480,8 +478,7 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
             del decoded[cell]
             continue
         d0 = min(dist.values())
-        near = {sure[nb] for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr or dc)
-                and (nb := (cell[0] + dr, cell[1] + dc)) in sure}
+        near = {sure[nb] for nb in _around(cell) if nb in sure}
         scored = []
         for name, d in dist.items():
             cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
@@ -535,18 +532,18 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
     board-level doubts."""
     occ_conf = {(rd.row, rd.col): rd.occ_conf for rd in readings}
     doubts = []
+
+    def sides(c: Cell) -> int:
+        return sum((c[0] + dr, c[1] + dc) in decoded for dr, dc in _STEP.values())
+
+    def weaker_than(a: Cell, b: Cell) -> bool:
+        return (clashes[a] > clashes[b] or (clashes[a] == clashes[b] and (
+            sides(a) < sides(b) or (sides(a) == sides(b) and occ_conf.get(a, 1.0)
+                                    <= occ_conf.get(b, 1.0) - CLASH_OCC_MARGIN))))
+
     while True:
         colours = {cell: a["colour"] for cell, (a, _, _) in decoded.items() if a.get("colour")}
-
-        def sides(c: Cell) -> int:
-            return sum((c[0] + dr, c[1] + dc) in decoded for dr, dc in _SIDES)
-
         clashes = _clashes(colours)
-
-        def weaker_than(a: Cell, b: Cell) -> bool:
-            return (clashes[a] > clashes[b] or (clashes[a] == clashes[b] and (
-                sides(a) < sides(b) or (sides(a) == sides(b) and occ_conf.get(a, 1.0)
-                                        <= occ_conf.get(b, 1.0) - CLASH_OCC_MARGIN))))
         weaker = [(-clashes[a], sides(a), occ_conf.get(a, 1.0), a) for a in clashes
                   if any(colours.get(b) == colours[a] and weaker_than(a, b)
                          for b in _around(a))]
@@ -558,10 +555,6 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
         del decoded[cell]
         doubts.append((cell, "occupied", f"read as a {colours[cell]} tile beside one of its "
                                          "colour, which the colour rule forbids: taken as no tile"))
-
-
-#: The steps to a cell's four neighbours along its sides.
-_SIDES = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 def _around(cell: Cell) -> list[Cell]:
@@ -682,8 +675,7 @@ def _textile_fit(occupied: list[CellReading], kit: Kit) -> float:
     if not colour:
         return 1.0
     bad = _beyond_copies(Counter(colour.values()), copies)
-    touching = sum(any(colour.get((r + dr, c + dc)) == col for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                       if dr or dc) for (r, c), col in colour.items())
+    touching = len(_clashes(colour))
     return max(0.0, 1.0 - max(bad, touching) / len(colour))
 
 
