@@ -309,6 +309,18 @@ def test_a_print_split_into_small_groups_joins_another_at_all_its_cards_cost():
     assert cost >= OTHER_ART_COST * 8 * 1.0
 
 
+def test_small_blurred_scissors_voting_for_a_hand_are_not_named_as_the_sheets_print():
+    # final8 hard-110: two small blurred scissors, their rings lost, vote 4.5 per card more for
+    # an open hand than for scissors; the photo's eight sheets are paper, surely another print
+    from vision.symbols import _joint_values
+    totals = np.array([[-20.0, 7.0, -45.0],   # eight sheets: paper
+                       [10.0, -23.0, -45.0],  # seven discs: rock
+                       [-10.0, 9.0, 0.0]])    # the two blurred scissors
+    apart = np.ones((3, 3)) - np.eye(3)
+    assigns, values = _joint_values(totals, apart, [8, 7, 2])
+    assert list(assigns[int(np.argmax(values))]) == [1, 0, 2]
+
+
 def test_many_groups_are_joined_nearest_first_down_to_the_most_named_jointly():
     from vision.symbols import MAX_GROUPS, _art_groups
     vectors = np.arange(MAX_GROUPS + 3, dtype=float)[:, None] * np.array([[20.0, 0.0]])
