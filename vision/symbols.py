@@ -587,14 +587,13 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
         others = values[assigns[:, g] != best[g]]
         margin = (best_value - float(others.max())) / len(group) if others.size else 5.0
         group_conf = float(1 - math.exp(-max(margin, 0.0) / VOTE_SCALE))
+        # (each card as sure as its print's naming, not as its own votes: a lone card that
+        # alone looks like paper, its art surely not the photo's sheets' and near the
+        # scissors', is a near tie however sure its own votes are: final7 tapestry-hard-104)
         for i in group:
-            own = max(scores[i], key=scores[i].get)
-            own_sorted = sorted(scores[i].values(), reverse=True)
-            own_conf = float(1 - math.exp(-max(own_sorted[0] - own_sorted[1], 0.0) / VOTE_SCALE))
-            conf = max(group_conf, own_conf) if own == name else group_conf
             f = feats[i]
             why = (f"symbol unclear (its print's group of {len(group)}: solidity "
                    f"{f.filled_solidity:.2f}/{f.solidity:.2f}, roundness {f.roundness:.2f}, "
                    f"corners {f.corners:.2f}, notches {f.notch:.2f}, rings {f.rings:.2f})")
-            out[i] = (name, conf, why)
+            out[i] = (name, group_conf, why)
     return out

@@ -321,6 +321,26 @@ def test_small_blurred_scissors_voting_for_a_hand_are_not_named_as_the_sheets_pr
     assert list(assigns[int(np.argmax(values))]) == [1, 0, 2]
 
 
+def test_a_lone_card_is_as_sure_as_its_prints_naming_not_its_own_votes(monkeypatch):
+    # final7 hard-104: a lone blurred scissors votes 2.4 more for paper than for scissors (alone:
+    # confidence 0.95), its art surely not the photo's five sheets' and near two other scissors:
+    # naming it paper wins by a hair, which is no confident reading
+    import vision.symbols as S
+    votes = [(-13.0 / 5, 7.7 / 5, -29.2 / 5)] * 5 + [(0.0, 5.6 / 4, -25.8 / 4)] * 4 + [
+        (-6.0, 2.5, 0.1), (-3.5, 1.0, 0.5), (-2.6, -1.4, 1.0)]
+    # (art vectors: the three lone cards 6.9, 10.8 and 5.1 apart, as measured there)
+    where = [(0.0, 0.0)] * 5 + [(7.8, 0.0)] * 4 + [(0.0, 22.4), (6.9, 22.4), (10.02, 26.43)]
+    masks = [np.full((4, 4), i + 1, np.uint8) for i in range(len(votes))]
+    # (each card's features carry its index; its votes and art vector are set above)
+    monkeypatch.setattr(S, "shape_features", lambda m: S.ShapeFeatures(
+        1.0, 1.0, 1.0, 0.0, 1.0, 0.0, size=float(m[0, 0] - 1)))
+    monkeypatch.setattr(S, "symbol_scores", lambda f: dict(zip(SYMBOLS, votes[int(f.size)])))
+    monkeypatch.setattr(S, "_art_vector", lambda f: np.array(where[int(f.size)]))
+    named = S.name_symbols(masks, SYMBOLS)
+    assert [n for n, _, _ in named[:9]] == ["paper"] * 5 + ["rock"] * 4
+    assert named[9][1] < 0.5
+
+
 def test_many_groups_are_joined_nearest_first_down_to_the_most_named_jointly():
     from vision.symbols import MAX_GROUPS, _art_groups
     vectors = np.arange(MAX_GROUPS + 3, dtype=float)[:, None] * np.array([[20.0, 0.0]])
