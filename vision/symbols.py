@@ -442,8 +442,13 @@ SAME_ART = 4.0
 #: symbols (between SAME_ART and this, the more surely the further apart: see
 #: :func:`_apartness`) ...
 OTHER_ART = 8.0
-#: ... at a cost of up to this many votes per card of the smaller group when named alike.
-OTHER_ART_COST = 4.0
+#: ... at a cost of up to this many votes per card of the smaller print when named alike (see
+#: :func:`_spanning_cost`). It must outweigh what one card's shape votes for a name its blurred
+#: art only resembles: small blurred scissors, their rings lost, vote 3.2-4.9 per card more for an
+#: open hand than for scissors (final8 tapestry-hard-110, beside eight sheets of paper surely of
+#: another print). Measured on the masks of 195 Tapestry photos of the independent renderer and
+#: the dev set: 4-5 read 13 cards wrong, 6-8 read 9 wrong, 10 or more one more unknown.
+OTHER_ART_COST = 7.0
 
 
 #: Scale of the print's size (natural log of :attr:`ShapeFeatures.size`) in that comparison.
@@ -464,14 +469,16 @@ def _apartness(distance: float) -> float:
     return _clip((distance - SAME_ART) / (OTHER_ART - SAME_ART), 0.0, 1.0)
 
 
-def _art_groups(vectors: np.ndarray) -> list[list[int]]:
-    """Average-linkage groups of art vectors ``(n, k)`` no more than :data:`SAME_ART` apart."""
+def _art_groups(vectors: np.ndarray, max_groups: int | None = None) -> list[list[int]]:
+    """Average-linkage groups of art vectors ``(n, k)`` no more than :data:`SAME_ART` apart;
+    with ``max_groups``, the nearest groups are joined further until at most that many are
+    left."""
     groups = [[i] for i in range(len(vectors))]
     dist = np.linalg.norm(vectors[:, None, :] - vectors[None, :, :], axis=2)
     np.fill_diagonal(dist, np.inf)
     while len(groups) > 1:
         a, b = np.unravel_index(int(np.argmin(dist)), dist.shape)
-        if dist[a, b] > SAME_ART:
+        if dist[a, b] > SAME_ART and (max_groups is None or len(groups) <= max_groups):
             break
         a, b = min(a, b), max(a, b)
         na, nb = len(groups[a]), len(groups[b])
@@ -484,30 +491,64 @@ def _art_groups(vectors: np.ndarray) -> list[list[int]]:
     return groups
 
 
-#: At most this many groups are named jointly (3 ** groups assignments); beyond it each card
-#: keeps its own reading.
-MAX_GROUPS = 6
+#: At most this many groups are named jointly (3 ** groups assignments, all weighed at once:
+#: 6561 at 8, a few ms); a photo whose cards fall into more (small, blurred prints vary from card
+#: to card: final8 tapestry-hard-115's 40 cards fell into 9 groups, its scissors alone into 5;
+#: 3 of 195 Tapestry photos of the independent renderer had more than 6, none more than 9) has
+#: its nearest groups joined until this many are left (see :func:`_art_groups`), so its cards
+#: are still named together and not each on its own.
+MAX_GROUPS = 8
 
 
 def _spanning_cost(apart: np.ndarray, sizes: list[int], members: list[int]) -> float:
     """What naming the groups ``members`` alike costs: from the largest, each other group is
     linked to the nearest already linked (least ``apart`` (n, n), see :func:`_apartness`),
-    nearest first, and charged :data:`OTHER_ART_COST` times that apartness for each of its
-    ``sizes`` cards. Groups named alike show one print, and one print's cards may drift apart
-    by degrees (clean, at a glare's rim, washed out in its hot spot), each group near the next;
-    charging every pair would charge a print split by the light into k groups k - 1 times for
-    one more card of it. (Linking by the cards of the group that joins, not of the smaller of a
-    pair: a large group is not made cheap to join another print through one odd card.)"""
+    nearest first; each link is charged :data:`OTHER_ART_COST` times its apartness for each
+    card on the smaller side of it (of the tree of links, ``sizes`` cards per group).
+
+    Groups named alike show one print, and one print's cards may drift apart by degrees
+    (clean, at a glare's rim, washed out in its hot spot), each group near the next: charging
+    every pair would charge a print split by the light into k groups k - 1 times for one more
+    card of it. A link apart separates two prints, and naming them alike costs per card of the
+    smaller: a large group is not made cheap to join another print through one odd card, nor
+    a print split into several small groups (small, blurred art varies from card to card) cheap
+    to join another through one of them (tap7dev hard-133: ten small scissors in six groups,
+    named paper with the photo's eight sheets at the cost of one group's cards)."""
     if len(members) < 2:
         return 0.0
     first = max(members, key=lambda g: sizes[g])
-    linked, rest, total = [first], [g for g in members if g != first], 0.0
+    linked, rest = [first], [g for g in members if g != first]
+    links: list[tuple[int, int, float]] = []  # (linked group, joining group, apartness)
     while rest:
-        c, j = min((min(apart[i, j] for i in linked) * sizes[j], j) for j in rest)
-        total += OTHER_ART_COST * float(c)
+        a, i, j = min(min((float(apart[i, j]), i) for i in linked) + (j,) for j in rest)
+        links.append((i, j, a))
         linked.append(j)
         rest.remove(j)
-    return total
+    # (cards behind each link: its joining group's and those linked through it, latest first)
+    behind = {g: sizes[g] for g in members}
+    for i, j, _ in reversed(links):
+        behind[i] += behind[j]
+    total = behind[first]
+    return OTHER_ART_COST * sum(a * min(behind[j], total - behind[j]) for _, j, a in links)
+
+
+def _joint_values(totals: np.ndarray, apart: np.ndarray, sizes: list[int]
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Every naming of the groups at once: ``(assigns (K ** G, G) int, values (K ** G,))`` for
+    ``totals`` (G, K) (each group's summed votes per name), ``apart`` (G, G) (see
+    :func:`_apartness`) and the groups' ``sizes``: an assignment's value is its groups' votes
+    for the names given, less what naming groups of different art alike costs (per name, see
+    :func:`_spanning_cost`)."""
+    G, K = totals.shape
+    assigns = np.stack(np.unravel_index(np.arange(K ** G), (K,) * G), axis=1)
+    values = totals[np.arange(G), assigns].sum(axis=1)
+    # (the cost of each set of groups named alike, by the set's bits)
+    bits = 1 << np.arange(G)
+    cost = np.array([_spanning_cost(apart, sizes, [g for g in range(G) if m & bits[g]])
+                     for m in range(1 << G)])
+    for k in range(K):
+        values = values - cost[((assigns == k) * bits).sum(axis=1)]
+    return assigns, values
 
 
 def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
@@ -531,36 +572,28 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
         return out
     scores = {i: symbol_scores(feats[i]) for i in seen}
     vectors = np.array([_art_vector(feats[i]) for i in seen])
-    groups = [[seen[j] for j in g] for g in _art_groups(vectors)]
-    if len(groups) > MAX_GROUPS:
-        return [classify_shape(m, names) for m in masks]
+    groups = [[seen[j] for j in g] for g in _art_groups(vectors, MAX_GROUPS)]
     centres = [np.mean([_art_vector(feats[i]) for i in g], axis=0) for g in groups]
     apart = np.array([[_apartness(float(np.linalg.norm(a - b))) for b in centres]
                       for a in centres])
-    totals = [{s: sum(scores[i][s] for i in g) for s in names} for g in groups]
-    sizes = [len(g) for g in groups]
-    values = {}
-    for assign in itertools.product(range(len(names)), repeat=len(groups)):
-        value = sum(totals[g][names[assign[g]]] for g in range(len(groups)))
-        for k in set(assign):
-            value -= _spanning_cost(apart, sizes, [g for g in range(len(groups)) if assign[g] == k])
-        values[assign] = value
-    best = max(values, key=values.get)
+    totals = np.array([[sum(scores[i][s] for i in g) for s in names] for g in groups])
+    assigns, values = _joint_values(totals, apart, [len(g) for g in groups])
+    best_row = int(np.argmax(values))
+    best, best_value = assigns[best_row], float(values[best_row])
     for g, group in enumerate(groups):
         name = names[best[g]]
         # (how much worse the photo's naming would be with this group named otherwise, per
         # card: its own votes and what its print's being unlike the others' says)
-        others = [v for a, v in values.items() if a[g] != best[g]]
-        margin = (values[best] - max(others)) / len(group) if others else 5.0
+        others = values[assigns[:, g] != best[g]]
+        margin = (best_value - float(others.max())) / len(group) if others.size else 5.0
         group_conf = float(1 - math.exp(-max(margin, 0.0) / VOTE_SCALE))
+        # (each card as sure as its print's naming, not as its own votes: a lone card that
+        # alone looks like paper, its art surely not the photo's sheets' and near the
+        # scissors', is a near tie however sure its own votes are: final7 tapestry-hard-104)
         for i in group:
-            own = max(scores[i], key=scores[i].get)
-            own_sorted = sorted(scores[i].values(), reverse=True)
-            own_conf = float(1 - math.exp(-max(own_sorted[0] - own_sorted[1], 0.0) / VOTE_SCALE))
-            conf = max(group_conf, own_conf) if own == name else group_conf
             f = feats[i]
             why = (f"symbol unclear (its print's group of {len(group)}: solidity "
                    f"{f.filled_solidity:.2f}/{f.solidity:.2f}, roundness {f.roundness:.2f}, "
                    f"corners {f.corners:.2f}, notches {f.notch:.2f}, rings {f.rings:.2f})")
-            out[i] = (name, conf, why)
+            out[i] = (name, group_conf, why)
     return out

@@ -286,14 +286,88 @@ def test_groups_named_alike_are_charged_along_their_nearest_links():
     # washed out (final4 hard-071): naming the washed-out card as its print costs its link to the
     # nearest card of it, not one charge per group of that print ...
     from vision.symbols import OTHER_ART_COST, _spanning_cost
+    # (the washed-out card links through the rim card: the rim's link carries both)
     apart = np.array([[0.0, 0.7, 1.0], [0.7, 0.0, 0.78], [1.0, 0.78, 0.0]])
-    assert _spanning_cost(apart, [6, 1, 1], [0, 1, 2]) == pytest.approx(OTHER_ART_COST * (0.7 + 0.78))
+    assert _spanning_cost(apart, [6, 1, 1], [0, 1, 2]) == pytest.approx(OTHER_ART_COST * (0.7 * 2 + 0.78))
     assert _spanning_cost(apart, [6, 1, 1], [0, 2]) == pytest.approx(OTHER_ART_COST * 1.0)
     assert _spanning_cost(apart, [6, 1, 1], [1]) == 0.0
     # ... while a large group of another print joins through one odd card at its own cost
     # (final2 normal-053: eight fists, ten sheets and one odd sheet)
     apart = np.array([[0.0, 1.0, 0.1], [1.0, 0.0, 1.0], [0.1, 1.0, 0.0]])
     assert _spanning_cost(apart, [10, 8, 1], [0, 1, 2]) == pytest.approx(OTHER_ART_COST * (0.1 + 8))
+
+
+def test_a_print_split_into_small_groups_joins_another_at_all_its_cards_cost():
+    # tap7dev hard-133: ten small blurred scissors fell into groups of 4, 3, 2 and 1, near each
+    # other and far from the photo's eight sheets: naming them paper with the sheets is charged
+    # per card of the smaller print (the eight sheets), not of the one group that links to them
+    from vision.symbols import OTHER_ART_COST, _spanning_cost
+    apart = np.ones((5, 5))
+    apart[1:, 1:] = 0.2
+    np.fill_diagonal(apart, 0.0)
+    cost = _spanning_cost(apart, [8, 4, 3, 2, 1], [0, 1, 2, 3, 4])
+    assert cost >= OTHER_ART_COST * 8 * 1.0
+
+
+def test_small_blurred_scissors_voting_for_a_hand_are_not_named_as_the_sheets_print():
+    # final8 hard-110: two small blurred scissors, their rings lost, vote 4.5 per card more for
+    # an open hand than for scissors; the photo's eight sheets are paper, surely another print
+    from vision.symbols import _joint_values
+    totals = np.array([[-20.0, 7.0, -45.0],   # eight sheets: paper
+                       [10.0, -23.0, -45.0],  # seven discs: rock
+                       [-10.0, 9.0, 0.0]])    # the two blurred scissors
+    apart = np.ones((3, 3)) - np.eye(3)
+    assigns, values = _joint_values(totals, apart, [8, 7, 2])
+    assert list(assigns[int(np.argmax(values))]) == [1, 0, 2]
+
+
+def test_a_lone_card_is_as_sure_as_its_prints_naming_not_its_own_votes(monkeypatch):
+    # final7 hard-104: a lone blurred scissors votes 2.4 more for paper than for scissors (alone:
+    # confidence 0.95), its art surely not the photo's five sheets' and near two other scissors:
+    # naming it paper wins by a hair, which is no confident reading
+    import vision.symbols as S
+    votes = [(-13.0 / 5, 7.7 / 5, -29.2 / 5)] * 5 + [(0.0, 5.6 / 4, -25.8 / 4)] * 4 + [
+        (-6.0, 2.5, 0.1), (-3.5, 1.0, 0.5), (-2.6, -1.4, 1.0)]
+    # (art vectors: the three lone cards 6.9, 10.8 and 5.1 apart, as measured there)
+    where = [(0.0, 0.0)] * 5 + [(7.8, 0.0)] * 4 + [(0.0, 22.4), (6.9, 22.4), (10.02, 26.43)]
+    masks = [np.full((4, 4), i + 1, np.uint8) for i in range(len(votes))]
+    # (each card's features carry its index; its votes and art vector are set above)
+    monkeypatch.setattr(S, "shape_features", lambda m: S.ShapeFeatures(
+        1.0, 1.0, 1.0, 0.0, 1.0, 0.0, size=float(m[0, 0] - 1)))
+    monkeypatch.setattr(S, "symbol_scores", lambda f: dict(zip(SYMBOLS, votes[int(f.size)])))
+    monkeypatch.setattr(S, "_art_vector", lambda f: np.array(where[int(f.size)]))
+    named = S.name_symbols(masks, SYMBOLS)
+    assert [n for n, _, _ in named[:9]] == ["paper"] * 5 + ["rock"] * 4
+    assert named[9][1] < 0.5
+
+
+def test_many_groups_are_joined_nearest_first_down_to_the_most_named_jointly():
+    from vision.symbols import MAX_GROUPS, _art_groups
+    vectors = np.arange(MAX_GROUPS + 3, dtype=float)[:, None] * np.array([[20.0, 0.0]])
+    vectors[1] = vectors[0] + [0.0, 9.0]  # (the nearest pair, though further than SAME_ART)
+    assert len(_art_groups(vectors)) == MAX_GROUPS + 3
+    groups = _art_groups(vectors, MAX_GROUPS)
+    assert len(groups) == MAX_GROUPS
+    assert sorted(next(g for g in groups if 0 in g))[:2] == [0, 1]
+
+
+def test_joint_values_weigh_every_naming_as_one_by_one():
+    import itertools
+
+    from vision.symbols import _joint_values, _spanning_cost
+    rng = np.random.default_rng(3)
+    G, K = 5, 3
+    apart = rng.uniform(0, 1, (G, G))
+    apart = (apart + apart.T) / 2
+    np.fill_diagonal(apart, 0.0)
+    totals = rng.normal(0, 3, (G, K))
+    sizes = [int(x) for x in rng.integers(1, 6, G)]
+    assigns, values = _joint_values(totals, apart, sizes)
+    for row, a in enumerate(itertools.product(range(K), repeat=G)):
+        want = sum(totals[g, a[g]] for g in range(G)) - sum(
+            _spanning_cost(apart, sizes, [g for g in range(G) if a[g] == k]) for k in set(a))
+        assert tuple(assigns[row]) == a
+        assert values[row] == pytest.approx(want)
 
 
 def test_long_art_with_empty_corners_is_scissors_not_an_open_hand():
