@@ -24,7 +24,6 @@ disc / sheet / scissors and ``tests/indie``'s disc / open hand / scissors): see
 """
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -572,8 +571,9 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
         return out
     scores = {i: symbol_scores(feats[i]) for i in seen}
     vectors = np.array([_art_vector(feats[i]) for i in seen])
-    groups = [[seen[j] for j in g] for g in _art_groups(vectors, MAX_GROUPS)]
-    centres = [np.mean([_art_vector(feats[i]) for i in g], axis=0) for g in groups]
+    local = _art_groups(vectors, MAX_GROUPS)
+    groups = [[seen[j] for j in g] for g in local]
+    centres = [vectors[g].mean(axis=0) for g in local]
     apart = np.array([[_apartness(float(np.linalg.norm(a - b))) for b in centres]
                       for a in centres])
     totals = np.array([[sum(scores[i][s] for i in g) for s in names] for g in groups])
