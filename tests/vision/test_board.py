@@ -189,3 +189,28 @@ def test_only_edges_meeting_at_a_corner_are_tried_as_neighbouring_sides():
               edge("blue", (100, 140), (300, 140)),   # a stripe along it
               edge("blue", (330, 160), (330, 300))]   # the east strip, its top hidden by glare
     assert _may_meet(north, others).tolist() == [[True, False, False, True]]
+
+
+def test_a_strip_whose_strongest_channel_is_blown_out_keeps_its_colour():
+    # a lamp's hot spot over the strips (the independent renderer's Twelve Tiles hard 516): the
+    # green strip's green clips at the sensor's white while its blue keeps rising (it reads
+    # cyan, hue 184-188 where green's is 142), the blue strip's blue clips while its green
+    # rises (hue 245); a clipped channel is only a lower bound, so their true hues include
+    # the border colours' and the strips are found
+    from vision.board import colour_masks
+
+    seen = {"green": (244, 251, 186), "blue": (249, 212, 148)}   # BGR, measured on that photo
+    img = np.array([[seen["green"], seen["blue"]]], np.uint8)
+    masks = colour_masks(img, PALETTE, BORDERS)
+    assert masks["green"][0, 0] and masks["blue"][0, 1]
+    assert not masks["blue"][0, 0] and not masks["green"][0, 1]
+
+
+def test_unclipped_cyan_and_a_blown_white_are_no_strip_colour():
+    # the same cyan unclipped (a cloth, a tile's shade) stays out of every border colour, as do
+    # a white blown out in all its channels and a pale cream (too little chroma)
+    from vision.board import colour_masks
+
+    img = np.array([[(200, 205, 120), (255, 255, 255), (229, 253, 253)]], np.uint8)
+    masks = colour_masks(img, PALETTE, BORDERS)
+    assert not any(m.any() for m in masks.values())
