@@ -101,15 +101,20 @@ def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
     # each saturated pixel goes to the nearest border hue (within the tolerance) ...
     diffs = np.stack([np.abs(hue - refs[c]) for c in colours])
     diffs = np.minimum(diffs, 360.0 - diffs)  # (the angles between the hues, 0 to 180 degrees)
-    far = np.min(diffs, axis=0) > HUE_TOLERANCE
-    if (far & saturated).any():
-        # ... or, where none is near and its strongest channel is blown out, to the nearest
-        # along the hues its true colour may have
-        raised = _unclipped_hue(np.where(far[..., None], work_bgr, 0).astype(np.uint8))
-        along = np.stack([_arc_distance(refs[c], hue, raised) for c in colours])
-        diffs = np.where(far, along, diffs)
+    # ... or, where none is near and its strongest channel is blown out, to the nearest along
+    # the hues its true colour may have
+    least = np.min(diffs, axis=0)
+    at = np.flatnonzero((least > HUE_TOLERANCE) & saturated)
+    px = work_bgr.reshape(-1, 3)[at]
+    blown = (px.max(axis=1) >= CLIPPED_LEVEL) & (px.min(axis=1) < CLIPPED_LEVEL)
+    if blown.any():
+        at = at[blown]
+        raised = _unclipped_hue(px[blown])
+        along = np.stack([_arc_distance(refs[c], hue.reshape(-1)[at], raised) for c in colours])
+        diffs.reshape(len(colours), -1)[:, at] = along
+        least.reshape(-1)[at] = along.min(axis=0)
     nearest = np.argmin(diffs, axis=0)
-    ok = saturated & (np.min(diffs, axis=0) <= HUE_TOLERANCE)
+    ok = saturated & (least <= HUE_TOLERANCE)
     return {c: ok & (nearest == i) for i, c in enumerate(colours)}
 
 
@@ -122,35 +127,28 @@ UNCLIP_HEADROOM = 4.0
 
 
 def _unclipped_hue(bgr: np.ndarray) -> np.ndarray:
-    """The hue angle (degrees, as :func:`_hue`) of each pixel of a BGR ``(..., 3)`` uint8 image
-    with its strongest channel, where blown out (:data:`CLIPPED_LEVEL`), as bright as it may
-    truly be (:data:`UNCLIP_HEADROOM` times the clip, in linear light); NaN where it is not
-    blown (or every channel is: no hue to tell).
+    """The hue angle (degrees, as :func:`_hue`) of BGR uint8 colours ``(N, 3)`` whose strongest
+    channel is blown out (:data:`CLIPPED_LEVEL`, not all three) ``(N,)``, that channel as bright
+    as it may truly be (:data:`UNCLIP_HEADROOM` times the clip, in linear light).
 
     A clipped channel is a lower bound: under a hot spot the paint's strongest channel stops at
     the clip while the weaker ones keep rising, turning its hue towards theirs (a green strip's
     clipped green with a rising blue reads cyan, a blue one's clipped blue with a rising green
     reads azure). Its true hue lies between the hue seen and this one. (Only the strongest
     channel: it clipped first; the next one near the clip too is raised less than it.)"""
-    arr = np.asarray(bgr)
-    top = arr.argmax(axis=-1)
-    some = (arr.max(axis=-1) >= CLIPPED_LEVEL) & (arr.min(axis=-1) < CLIPPED_LEVEL)
-    out = np.full(arr.shape[:-1], np.nan, np.float32)
-    if not some.any():
-        return out
-    lin = srgb_to_linear(arr[some].astype(np.float32) / 255.0)
-    strongest = np.arange(3) == top[some][:, None]
+    arr = np.asarray(bgr).reshape(-1, 3)
+    lin = srgb_to_linear(arr.astype(np.float32) / 255.0)
+    strongest = np.arange(3) == arr.argmax(axis=-1)[:, None]
     # (raising the blown channel by the headroom is lowering the others by it: the same hue)
     lin = np.where(strongest, lin, lin / UNCLIP_HEADROOM)
-    out[some] = _hue(bgr_to_lab(linear_to_srgb(lin)))
-    return out
+    return _hue(bgr_to_lab(linear_to_srgb(lin)))
 
 
 def _arc_distance(ref: float, hue: np.ndarray, other: np.ndarray) -> np.ndarray:
     """The angle (degrees, 0-180) from the hue ``ref`` to the shorter arc between the hues
-    ``hue`` and ``other`` (same shape; where ``other`` is NaN, to ``hue`` alone)."""
+    ``hue`` and ``other`` (same shape)."""
     d1 = (hue - ref) % 360.0   # (each end's angle from ref, counter-clockwise, 0-360)
-    d2 = np.where(np.isnan(other), d1, (other - ref) % 360.0)
+    d2 = (other - ref) % 360.0
     span = (d2 - d1) % 360.0
     # (the shorter arc from hue to other: counter-clockwise when span <= 180)
     ccw = span <= 180.0
