@@ -29,7 +29,7 @@ from typing import Iterator
 import cv2
 import numpy as np
 
-from vision.colour import Palette, bgr_to_lab
+from vision.colour import Palette, bgr_to_lab, linear_to_srgb, srgb_to_linear
 from vision.locate import Lattice
 
 logger = logging.getLogger(__name__)
@@ -90,18 +90,74 @@ def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
                  ) -> dict[str, np.ndarray]:
     """For each border colour, the pixels of a BGR image ``(H, W, 3)`` uint8 that may show it
     ``(H, W)`` bool: saturated (:data:`MIN_CHROMA`) and nearest to its hue among the
-    ``colours`` (within :data:`HUE_TOLERANCE`)."""
+    ``colours`` (within :data:`HUE_TOLERANCE`); a pixel near none whose strongest channel is
+    blown out by the nearest along the hues its true colour may have (:func:`_unclipped_hue`:
+    a hot spot turns the strips' hues; the pixels that were near one keep it)."""
     lab = bgr_to_lab(work_bgr)
     chroma = np.hypot(lab[..., 1], lab[..., 2])
     hue = _hue(lab)
     saturated = chroma >= MIN_CHROMA
     refs = {c: float(_hue(palette.lab[palette.names.index(c)])) for c in colours}
-    # each saturated pixel goes to the nearest border hue (within the tolerance)
+    # each saturated pixel goes to the nearest border hue (within the tolerance) ...
     diffs = np.stack([np.abs(hue - refs[c]) for c in colours])
     diffs = np.minimum(diffs, 360.0 - diffs)  # (the angles between the hues, 0 to 180 degrees)
+    # ... or, where none is near and its strongest channel is blown out, to the nearest along
+    # the hues its true colour may have
+    least = np.min(diffs, axis=0)
+    at = np.flatnonzero((least > HUE_TOLERANCE) & saturated)
+    px = work_bgr.reshape(-1, 3)[at]
+    blown = (px.max(axis=1) >= CLIPPED_LEVEL) & (px.min(axis=1) < CLIPPED_LEVEL)
+    if blown.any():
+        at = at[blown]
+        raised = _unclipped_hue(px[blown])
+        along = np.stack([_arc_distance(refs[c], hue.reshape(-1)[at], raised) for c in colours])
+        diffs.reshape(len(colours), -1)[:, at] = along
+        least.reshape(-1)[at] = along.min(axis=0)
     nearest = np.argmin(diffs, axis=0)
-    ok = saturated & (np.min(diffs, axis=0) <= HUE_TOLERANCE)
+    ok = saturated & (least <= HUE_TOLERANCE)
     return {c: ok & (nearest == i) for i, c in enumerate(colours)}
+
+
+#: A channel at or above this level (0-255) is taken as blown out (clipped at the sensor's
+#: white, JPEG noise around it: a lamp's hot spot on the paints shows 244-255).
+CLIPPED_LEVEL = 244
+#: A blown-out channel's true (linear) light is at most this many times its clip level (a hot
+#: spot brightens a paint about this much at most: :data:`vision.colour.UNCLIP_MAX`).
+UNCLIP_HEADROOM = 4.0
+
+
+def _unclipped_hue(bgr: np.ndarray) -> np.ndarray:
+    """The hue angle (degrees, as :func:`_hue`) of BGR uint8 colours ``(N, 3)`` whose strongest
+    channel is blown out (:data:`CLIPPED_LEVEL`, not all three) ``(N,)``, that channel as bright
+    as it may truly be (:data:`UNCLIP_HEADROOM` times the clip, in linear light).
+
+    A clipped channel is a lower bound: under a hot spot the paint's strongest channel stops at
+    the clip while the weaker ones keep rising, turning its hue towards theirs (a green strip's
+    clipped green with a rising blue reads cyan, a blue one's clipped blue with a rising green
+    reads azure). Its true hue lies between the hue seen and this one. (Only the strongest
+    channel: it clipped first; the next one near the clip too is raised less than it.)"""
+    arr = np.asarray(bgr).reshape(-1, 3)
+    lin = srgb_to_linear(arr.astype(np.float32) / 255.0)
+    strongest = np.arange(3) == arr.argmax(axis=-1)[:, None]
+    # (raising the blown channel by the headroom is lowering the others by it: the same hue)
+    lin = np.where(strongest, lin, lin / UNCLIP_HEADROOM)
+    return _hue(bgr_to_lab(linear_to_srgb(lin)))
+
+
+def _arc_distance(ref: float, hue: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """The angle (degrees, 0-180) from the hue ``ref`` to the shorter arc between the hues
+    ``hue`` and ``other`` (same shape)."""
+    d1 = (hue - ref) % 360.0   # (each end's angle from ref, counter-clockwise, 0-360)
+    d2 = (other - ref) % 360.0
+    span = (d2 - d1) % 360.0
+    # (the shorter arc from hue to other: counter-clockwise when span <= 180)
+    ccw = span <= 180.0
+    lo = np.where(ccw, d1, d2)
+    width = np.where(ccw, span, 360.0 - span)
+    # ref (angle 0) lies on the arc when the arc from lo passes 360
+    inside = lo + width >= 360.0
+    ends = np.minimum(np.minimum(d1, 360.0 - d1), np.minimum(d2, 360.0 - d2))
+    return np.where(inside, 0.0, ends)
 
 
 def find_strips(work_bgr: np.ndarray, palette: Palette, colours: list[str]) -> list[Strip]:

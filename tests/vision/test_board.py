@@ -189,3 +189,43 @@ def test_only_edges_meeting_at_a_corner_are_tried_as_neighbouring_sides():
               edge("blue", (100, 140), (300, 140)),   # a stripe along it
               edge("blue", (330, 160), (330, 300))]   # the east strip, its top hidden by glare
     assert _may_meet(north, others).tolist() == [[True, False, False, True]]
+
+
+def test_a_strip_whose_strongest_channel_is_blown_out_keeps_its_colour():
+    # a lamp's hot spot over the strips (the independent renderer's Twelve Tiles hard 516): the
+    # green strip's green clips at the sensor's white while its blue keeps rising (it reads
+    # cyan, hue 184-188 where green's is 142), the blue strip's blue clips while its green
+    # rises (hue 245); a clipped channel is only a lower bound, so their true hues include
+    # the border colours' and the strips are found
+    from vision.board import colour_masks
+
+    seen = {"green": (244, 251, 186), "blue": (249, 212, 148)}   # BGR, measured on that photo
+    img = np.array([[seen["green"], seen["blue"]]], np.uint8)
+    masks = colour_masks(img, PALETTE, BORDERS)
+    assert masks["green"][0, 0] and masks["blue"][0, 1]
+    assert not masks["blue"][0, 0] and not masks["green"][0, 1]
+
+
+def test_unclipped_cyan_and_a_blown_white_are_no_strip_colour():
+    # the same cyan unclipped (a cloth, a tile's shade) stays out of every border colour, as do
+    # a white blown out in all its channels and a pale cream (too little chroma)
+    from vision.board import colour_masks
+
+    img = np.array([[(200, 205, 120), (255, 255, 255), (229, 253, 253)]], np.uint8)
+    masks = colour_masks(img, PALETTE, BORDERS)
+    assert not any(m.any() for m in masks.values())
+
+
+def test_a_small_board_under_a_hot_spot_is_found_by_its_clipped_strips():
+    # the independent renderer's hard seed 516: a small board far off on a grey cloth, a lamp's
+    # hot spot clipping its green and blue strips (read cyan and azure); the lattice located is
+    # the cloth's, and without the strips no tile was found at all. Found by its strips, every
+    # tile is placed (the sectors the hot spot washes are named elsewhere: not asserted here)
+    from tests.indie.render import render_photo
+    from vision.pipeline import read_file
+    from vision.synth.compare import compare_boards
+
+    jpeg, truth = render_photo("twelve-tiles", 516, style="hard", size=(1600, 1200))
+    truth = {k: v for k, v in truth.items() if k != "scene"}
+    score = compare_boards(read_file(jpeg, game="twelve-tiles").board, truth)
+    assert score.borders_wrong == 0 and score.missing == 0 and score.extra == 0  # (of 36 tiles)
