@@ -29,7 +29,7 @@ from typing import Iterator
 import cv2
 import numpy as np
 
-from vision.colour import Palette, bgr_to_lab, linear_to_srgb, srgb_to_linear
+from vision.colour import UNCLIP_MAX, Palette, bgr_to_lab, linear_to_srgb, srgb_to_linear
 from vision.locate import Lattice
 
 logger = logging.getLogger(__name__)
@@ -121,15 +121,12 @@ def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
 #: A channel at or above this level (0-255) is taken as blown out (clipped at the sensor's
 #: white, JPEG noise around it: a lamp's hot spot on the paints shows 244-255).
 CLIPPED_LEVEL = 244
-#: A blown-out channel's true (linear) light is at most this many times its clip level (a hot
-#: spot brightens a paint about this much at most: :data:`vision.colour.UNCLIP_MAX`).
-UNCLIP_HEADROOM = 4.0
 
 
 def _unclipped_hue(bgr: np.ndarray) -> np.ndarray:
     """The hue angle (degrees, as :func:`_hue`) of BGR uint8 colours ``(N, 3)`` whose strongest
     channel is blown out (:data:`CLIPPED_LEVEL`, not all three) ``(N,)``, that channel as bright
-    as it may truly be (:data:`UNCLIP_HEADROOM` times the clip, in linear light).
+    as it may truly be (:data:`vision.colour.UNCLIP_MAX` times the clip, in linear light).
 
     A clipped channel is a lower bound: under a hot spot the paint's strongest channel stops at
     the clip while the weaker ones keep rising, turning its hue towards theirs (a green strip's
@@ -140,7 +137,7 @@ def _unclipped_hue(bgr: np.ndarray) -> np.ndarray:
     lin = srgb_to_linear(arr.astype(np.float32) / 255.0)
     strongest = np.arange(3) == arr.argmax(axis=-1)[:, None]
     # (raising the blown channel by the headroom is lowering the others by it: the same hue)
-    lin = np.where(strongest, lin, lin / UNCLIP_HEADROOM)
+    lin = np.where(strongest, lin, lin / UNCLIP_MAX)
     return _hue(bgr_to_lab(linear_to_srgb(lin)))
 
 
