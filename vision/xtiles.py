@@ -150,6 +150,17 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             break  # (its tiles make up what stands out from the table and what is painted)
     if made is not None:
         best = _edge_pass(image, palette, fg if shown is None else shown, work_scale, best, *made)
+        if second_chance and _off_the_foreground(fg, work_scale, image.shape[:2], best.pitch_px,
+                                                 made[0], made[2], made[5]):
+            # (the foreground cuts the layout: look again about the faces found)
+            again = tile_lattices(image, palette, fg=_about_faces(fg, made[5], work_scale,
+                                                                  best.pitch_px),
+                                  work_scale=work_scale, second_chance=False,
+                                  shown=fg if shown is None else shown)
+            logger.debug("x-tiles: about the faces found: %s tiles (were %d)",
+                         again[0].info["tiles"] if again else 0, best.info["tiles"])
+            if again and again[0].info["tiles"] > best.info["tiles"]:
+                best = again[0]
     if second_chance and (best is None or best.info["tiles"] < GROW_FROM):
         # (the foreground's region shows no layout: look where the paints meet)
         mixed = _paints_meeting(image, palette, fg.shape)
@@ -296,6 +307,55 @@ EDGE_REACH = 1.25
 #: ... over a strip this many pitches wide added on that side: one more tile (its centre up to
 #: 0.75 pitches beyond the side, its face 0.6 and its rim past it) and no further.
 EDGE_STRIP = 1.5
+
+
+#: The faces found stand in the foreground (what stands out from the table) when on average at
+#: least this share of each face's area lies in it: a foreground that holds the layout holds
+#: its faces whole, less the edges of its coarse mask. On a cloth printed in the paints'
+#: colours it leaves out tiles, or their sectors of the cloth's colours, and the region it
+#: spans cuts the layout. (Measured on the 219 X-Tiles photos of both renderers' sets: of the
+#: 142 whose faces reach the region's side, 129 at 0.75-1.0, most over 0.85; the 4 whose
+#: layout was found beyond the region only by looking about the faces 0.43-0.71: final9
+#: x-tiles-normal-201 on orange and red flowers 0.58, its top and left tiles cut by the
+#: region's side, final7 x-tiles-normal-103 on a yellow and blue stripe 0.52.)
+FACES_STANDING_OUT = 0.75
+#: The layout is then looked for again within this many pitches of the faces found: a
+#: neighbour's centre a pitch beyond one, its face reaching 0.6 pitch further (a face is about
+#: 1.2 pitches long, :data:`FACE_TO_PITCH`) and its rim and shadow a little more.
+ABOUT_FACES = 1.75
+
+
+def _off_the_foreground(fg: np.ndarray, work_scale: float, shape: tuple[int, int], pitch: float,
+                        faces: list[TileBlob], box: tuple[int, int, int, int],
+                        centres: np.ndarray) -> bool:
+    """Whether the foreground ``fg`` (work pixels, bool, at ``work_scale`` work / full) cuts
+    the layout: the tiles on its lattice (``centres`` ``(n, 2)``, image pixels; ``pitch``
+    image pixels) reach a side of the region ``box`` that is not the photo's edge (``shape``
+    ``(h, w)``, see :func:`_edge_sides`) and the faces found (``faces``) lie on average less
+    than :data:`FACES_STANDING_OUT` in the foreground.
+
+    The region is the foreground's box: where the foreground leaves out tiles, a face's
+    neighbour beyond the region's side is cut by it, or shows there only as growth from the
+    faces found (:func:`_edge_pass`), which a cloth's print of the paints touching it defeats
+    (the cell holds more paint than a face's), while looked for as a blob the face stands
+    apart from the print by its rim."""
+    if not faces or not _edge_sides(centres, box, shape, pitch).any():
+        return False
+    share = float(np.mean([_share_in(fg, face, work_scale) for face in faces]))
+    logger.debug("x-tiles: the faces found lie %.2f in the foreground", share)
+    return share < FACES_STANDING_OUT
+
+
+def _about_faces(fg: np.ndarray, centres: np.ndarray, work_scale: float, pitch: float
+                 ) -> np.ndarray:
+    """The foreground ``fg`` (work pixels, bool) with the discs of :data:`ABOUT_FACES` pitches
+    (``pitch``, image pixels) about the faces' ``centres`` ``(n, 2)`` (image pixels) added: the
+    region a layout of those faces may fill."""
+    out = fg.astype(np.uint8)
+    r = max(1, int(round(ABOUT_FACES * pitch * work_scale)))
+    for x, y in centres:
+        cv2.circle(out, (int(round(x * work_scale)), int(round(y * work_scale))), r, 1, -1)
+    return out > 0
 
 
 def _edge_sides(centres: np.ndarray, box: tuple[int, int, int, int], shape: tuple[int, int],
@@ -1642,6 +1702,41 @@ def _on_lattice(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray) -> np.n
 LAYOUT_REACH = 1.0
 
 
+def _face_ellipse(face: TileBlob, work_scale: float
+                  ) -> tuple[tuple[int, int], tuple[int, int], float]:
+    """The ellipse of ``face``'s area and elongation at ``work_scale`` (work / full) as
+    ``cv2.ellipse`` takes it: centre (x, y) and half axes (work pixels), angle (degrees)."""
+    short = math.sqrt(face.area / (math.pi * face.elongation)) * work_scale
+    axes = (max(1, int(round(short * face.elongation))), max(1, int(round(short))))
+    centre = (int(round(face.centre[0] * work_scale)), int(round(face.centre[1] * work_scale)))
+    return centre, axes, math.degrees(face.angle)
+
+
+def _faces_mask(shape: tuple[int, int], faces: list[TileBlob], work_scale: float) -> np.ndarray:
+    """The faces ``faces`` drawn (uint8 1) on a mask of ``shape`` ``(h, w)`` (work pixels, at
+    ``work_scale`` work / full), each as the ellipse of its area and elongation."""
+    faces_mask = np.zeros(shape, np.uint8)
+    for b in faces:
+        cv2.ellipse(faces_mask, *_face_ellipse(b, work_scale), 0, 360, 1, -1)
+    return faces_mask
+
+
+def _share_in(mask: np.ndarray, face: TileBlob, work_scale: float) -> float:
+    """The share of ``face``'s ellipse (see :func:`_face_ellipse`) that ``mask`` (bool, work
+    pixels) covers, drawn on the ellipse's box only (0.0 when it lies off the mask)."""
+    centre, axes, angle = _face_ellipse(face, work_scale)
+    poly = cv2.ellipse2Poly(centre, axes, int(round(angle)), 0, 360, 5)
+    x, y, w, h = cv2.boundingRect(poly)
+    drawn = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(drawn, [poly - np.array([x, y], np.int32)], 1)
+    x0, y0 = max(0, x), max(0, y)
+    x1, y1 = min(mask.shape[1], x + w), min(mask.shape[0], y + h)
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    on = drawn[y0 - y:y1 - y, x0 - x:x1 - x] > 0
+    return float(mask[y0:y1, x0:x1][on].mean()) if on.any() else 0.0
+
+
 def _with_faces(fg: np.ndarray, faces: list[TileBlob], work_scale: float, pitch: float
                 ) -> np.ndarray:
     """The foreground mask ``fg`` (work pixels, bool) with the tiles' faces found drawn in (each
@@ -1652,12 +1747,7 @@ def _with_faces(fg: np.ndarray, faces: list[TileBlob], work_scale: float, pitch:
     navy cloth of orange flowers: its cells read as tiles of blue and orange sectors, not tiles
     of the set, and the reading of the tiles' lattice was rejected), while the layout's tiles
     each touch another."""
-    faces_mask = np.zeros(fg.shape, np.uint8)
-    for b in faces:
-        short = math.sqrt(b.area / (math.pi * b.elongation)) * work_scale
-        axes = (max(1, int(round(short * b.elongation))), max(1, int(round(short))))
-        centre = (int(round(b.centre[0] * work_scale)), int(round(b.centre[1] * work_scale)))
-        cv2.ellipse(faces_mask, centre, axes, math.degrees(b.angle), 0, 360, 1, -1)
+    faces_mask = _faces_mask(fg.shape, faces, work_scale)
     # (within reach of a face: by the distance map, whatever the reach, not a wide dilation)
     away = cv2.distanceTransform((faces_mask == 0).astype(np.uint8), cv2.DIST_L2, 3)
     return (fg & (away <= LAYOUT_REACH * pitch * work_scale)) | (faces_mask > 0)

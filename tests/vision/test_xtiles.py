@@ -598,16 +598,23 @@ def test_tiles_on_a_cloth_striped_in_two_paints_colours():
     _lattices_on_cloth(img, ("yellow", "blue"), centres)
 
 
+def _cloth_foreground(img: np.ndarray, cloth_paints: tuple) -> np.ndarray:
+    """The foreground (H, W) bool the locator sees of ``img`` on a cloth printed in
+    ``cloth_paints``: what differs from the table less those paints (the tiles' sectors of
+    those paints left out too), eroded."""
+    cloth = np.zeros(img.shape[:2], bool)
+    for name in cloth_paints:
+        cloth |= np.all(np.abs(img.astype(int) - np.array(PAINT[name])) < 40, axis=2)
+    fg = np.any(np.abs(img.astype(int) - np.array(TABLE)) > 20, axis=2) & ~cloth
+    return cv2.erode(fg.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+
+
 def _lattices_on_cloth(img: np.ndarray, cloth_paints: tuple, centres: dict) -> list:
     """The tiles' lattices of ``img`` with the foreground the locator sees on a cloth printed
     in ``cloth_paints``: what differs from the table less those paints (the tiles' sectors of
     those paints left out too), eroded; asserted to take every tile and run through the
     ``centres``."""
-    cloth = np.zeros(img.shape[:2], bool)
-    for name in cloth_paints:
-        cloth |= np.all(np.abs(img.astype(int) - np.array(PAINT[name])) < 40, axis=2)
-    fg = np.any(np.abs(img.astype(int) - np.array(TABLE)) > 20, axis=2) & ~cloth
-    fg = cv2.erode(fg.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    fg = _cloth_foreground(img, cloth_paints)
     palette = Palette.from_hex(kit_for_game("x-tiles").colours)
     lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
     assert lats, "no lattice from the tiles"
@@ -1053,3 +1060,35 @@ def test_a_face_beyond_a_washed_out_one_is_grown_across_its_corner():
                               paint, (0, 0, 900, 700), 1.0, 60.0)
     assert len(grown) == 1
     assert np.linalg.norm(grown[0] - apply_h(H, np.array([[2.0, 2.0]]))[0]) < 6
+
+
+
+def _dotted_cloth(img: np.ndarray, colour, radius: int = 15, spacing: int = 45) -> np.ndarray:
+    """``img`` with its table (the pixels of :data:`TABLE`) printed with dots of ``colour``
+    (``radius`` px, rows ``spacing`` px apart, every other row offset by half), running on
+    under the layout and off the picture: a cloth's flowers in a paint's colour."""
+    h, w = img.shape[:2]
+    dots = np.zeros((h, w), np.uint8)
+    for y in range(0, h, spacing):
+        for x in range((spacing // 2) * ((y // spacing) % 2), w, spacing):
+            cv2.circle(dots, (x, y), radius, 1, -1)
+    out = img.copy()
+    out[(dots > 0) & np.all(img == np.array(TABLE, np.uint8), axis=2)] = colour
+    return out
+
+
+def test_a_layout_the_foreground_cuts_on_a_cloth_of_its_paints_is_looked_for_about_its_faces():
+    """On a cloth dotted in a paint's colour the foreground leaves out the faces' sectors of
+    that colour and whole tiles at two sides of the layout: the region it spans cuts the
+    layout, and the faces beyond its sides, grown from those found, are drowned among the dots
+    (their cells hold more paint than a face's). The faces found lie partly off the foreground
+    and reach the region's side: the layout is looked for again about them, where each face
+    stands apart from the dots by its rim, and every tile is found."""
+    cells = tuple((r, c) for r in range(3) for c in range(4))
+    img, _, centres, _ = _picture(grooves=False, angle_deg=5.0, cells=cells)
+    img = _dotted_cloth(img, PAINT["red"])
+    fg = _without_columns(_cloth_foreground(img, ("red",)), centres, (0, 3))
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
+    assert lats and lats[0].info["tiles"] == len(centres)
+    _assert_through_the_centres(lats[0], centres)
