@@ -128,6 +128,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         fg = foreground_mask(work)
     if fg.mean() < 1e-4:
         return []
+    view = fg if shown is None else shown  # (what the tiles are measured against)
     best: Lattice | None = None
     made = None  # (what the best lattice was fitted on, for the edge's second pass)
     for blobs, paint, box, scale, *every in _paint_blobs(image, palette, fg, work_scale):
@@ -135,7 +136,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
             continue
         centres: list[np.ndarray] = []
-        lat = _fit_lattice(blobs, paint, box, scale, fg if shown is None else shown, work_scale,
+        lat = _fit_lattice(blobs, paint, box, scale, view, work_scale,
                            every_paint=every[0] if every else None,
                            every_colour=every[4] if every else None, centres_out=centres,
                            outline=every[3] if every else None)
@@ -149,14 +150,14 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
                     every[1], scale, best))):
             break  # (its tiles make up what stands out from the table and what is painted)
     if made is not None:
-        best = _edge_pass(image, palette, fg if shown is None else shown, work_scale, best, *made)
+        best = _edge_pass(image, palette, view, work_scale, best, *made)
         if second_chance and _off_the_foreground(fg, work_scale, image.shape[:2], best.pitch_px,
                                                  made[0], made[2], made[5]):
             # (the foreground cuts the layout: look again about the faces found)
             again = tile_lattices(image, palette, fg=_about_faces(fg, made[5], work_scale,
                                                                   best.pitch_px),
                                   work_scale=work_scale, second_chance=False,
-                                  shown=fg if shown is None else shown)
+                                  shown=view)
             logger.debug("x-tiles: about the faces found: %s tiles (were %d)",
                          again[0].info["tiles"] if again else 0, best.info["tiles"])
             if again and again[0].info["tiles"] > best.info["tiles"]:
