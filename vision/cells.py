@@ -1367,7 +1367,13 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         def show_pips(near: list) -> list:
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need(layout + list(vouched) + near)
-            more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains), ctx.outlined)
+            # (the pips first: a round where no cell's pips read clearly enough in either
+            # polarity vouches for none, whatever the colours; see _may_vouch)
+            near_pips = read_pips(ctx.lab[..., 0], td.cw, _lab_origins(ctx, near))
+            if not _may_vouch(near_pips):
+                return []
+            more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains, near_pips),
+                                    ctx.outlined)
             if not die_faces:
                 stray = _stray_dots(ctx, more)
                 more = {c: r for c, r in more.items() if c not in stray}
@@ -1717,17 +1723,23 @@ def _lighter_pips(kit: Kit, palette: Palette) -> np.ndarray | None:
                      for k, n in enumerate(palette.names)])
 
 
-def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
+def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None) -> dict:
+    """Solid faces' readings ``{cell: (attrs, conf, doubts, fit, evidence)}`` of ``cells``
+    (their Lab views ``regions``) under the light ``gains``; ``pip_reads``: the cells'
+    :func:`vision.pips.read_pips` when the caller read them already (the same cells, in the
+    same order, with ``ctx.lab`` as it is now)."""
     out = {}
     kit = ctx.kit
     if not cells:
         return out
     stack = np.stack([regions[c] for c in cells])
     labs = _face_colours(stack)
-    pip_reads = {}
     if kit.pips:
         origins = _lab_origins(ctx, cells)
-        pip_reads = read_pips(ctx.lab[..., 0], ctx.td.cw, origins)
+        if pip_reads is None:
+            pip_reads = read_pips(ctx.lab[..., 0], ctx.td.cw, origins)
+    else:
+        pip_reads = {}
     # (as _palette_fit, keeping the light fitted for the faces seen through a glare below)
     match, _, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
                                        shared_haze=_shared_haze(kit, ctx.profile))
@@ -2615,6 +2627,14 @@ def _printed_pips(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Col
             and not reading[4].get("pips_of_pip_paint", True))
 
 
+def _may_vouch(pip_reads: dict) -> bool:
+    """Whether any cell of :func:`vision.pips.read_pips`' ``pip_reads`` could be vouched for by
+    its pips (see :func:`_vouched_by_pips`): pips counted with confidence :data:`PIPS_VOUCH` in
+    one polarity at least (its reading takes one of the two)."""
+    return any(bool(((r.count > 0) & (r.confidence >= PIPS_VOUCH)).any())
+               for r in pip_reads.values())
+
+
 def _vouched_by_pips(reads: dict, outlined: Collection = ()) -> dict:
     """The cells beside the layout (their :func:`_read_solid` readings ``reads``) that show a
     die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`, of a pip paint
@@ -2677,7 +2697,9 @@ def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray,
         return False
     if isinstance(regions, _LazyCells):
         regions.need(ring)
-    dots = _vouched_by_pips(_read_solid(ctx, ring, regions, gains))
+    ring_pips = read_pips(ctx.lab[..., 0], td.cw, _lab_origins(ctx, ring))
+    dots = (_vouched_by_pips(_read_solid(ctx, ring, regions, gains, ring_pips))
+            if _may_vouch(ring_pips) else {})
     ctx.table_dots = [c for c in dots if c in ctx.pip_lab]
     if dots:
         logger.debug("the bare table reads as die faces in %d cells of %d: %s", len(dots),

@@ -1,0 +1,73 @@
+"""Work on a lattice's cells whose result cannot change the reading is skipped: a round of
+cells beside the layout is read in full (colours, light, pip paints) only when some cell's
+pips read clearly enough to vouch for a tile (vision.cells._may_vouch, used by read_cells'
+show_pips and by _table_shows_pips); the readings are those of reading every round in full.
+
+The views are drawn here (tests/vision/scenes.py), not by the product's renderer."""
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+from scenes import cells_mask, paint_solid_tiles  # noqa: E402
+
+import vision.cells as cells  # noqa: E402
+from vision.cells import PIPS_VOUCH, TopDown, _may_vouch, read_cells  # noqa: E402
+from vision.colour import Palette  # noqa: E402
+from vision.kits import kit_for_game  # noqa: E402
+from vision.pips import PipReading  # noqa: E402
+
+KIT = kit_for_game("textile")
+PAL = Palette.from_hex(KIT.colours)
+N = 48
+READ_SOLID = cells._read_solid  # (as defined, before any test's spy)
+LAYOUT = {(2, 2): ("red", 4), (2, 3): ("blue", 2), (3, 2): ("green", 5), (3, 3): ("yellow", 1),
+          (4, 2): ("red", 3)}
+
+
+def _reading(count, confidence) -> PipReading:
+    count, confidence = np.asarray(count), np.asarray(confidence, float)
+    return PipReading(count, np.zeros((len(count), 6)), np.zeros(len(count)), confidence)
+
+
+def test_only_pips_counted_with_a_vouchers_confidence_may_vouch():
+    low = PIPS_VOUCH - 0.01
+    assert not _may_vouch({1: _reading([3, 0], [low, 0.99]), -1: _reading([0, 2], [0.99, low])})
+    assert _may_vouch({1: _reading([3, 0], [low, 0.99]), -1: _reading([0, 2], [0.99, PIPS_VOUCH])})
+
+
+def _view():
+    """The layout on a plain cloth of the green paint's colour (the mask holds the tiles only):
+    the cloth's cells beside the layout fit a paint, smooth, and are read for pips that could
+    vouch for a tile the mask missed; none shows any."""
+    img = np.tile(np.array((71.0, 154.0, 46.0)), (7 * N, 7 * N, 1))
+    paint_solid_tiles(img, LAYOUT, N, KIT)
+    rng = np.random.default_rng(3)
+    img = np.clip(img + rng.normal(0, 3.0, img.shape), 0, 255).astype(np.uint8)
+    return TopDown(img, N, N, 0, 0, 7, 7), cells_mask(img.shape[:2], set(LAYOUT), N)
+
+
+def _read(monkeypatch, may_vouch):
+    calls = []
+
+    def spy(ctx, cs, *args, **kw):
+        calls.append(list(cs))
+        return READ_SOLID(ctx, cs, *args, **kw)
+    monkeypatch.setattr(cells, "_read_solid", spy)
+    monkeypatch.setattr(cells, "_may_vouch", may_vouch)
+    td, fg = _view()
+    readings, info = read_cells(td, KIT, palette=PAL, fg=fg)
+    return [(r.row, r.col, r.occupied, r.attrs, r.doubts) for r in readings], calls
+
+
+def test_a_round_without_clear_pips_is_not_read_in_full(monkeypatch):
+    skipped, calls = _read(monkeypatch, _may_vouch)
+    full, all_calls = _read(monkeypatch, lambda pip_reads: True)
+    assert skipped == full
+    assert {(r, c) for r, c, occupied, *_ in skipped if occupied} == set(LAYOUT)
+    # (the cloth beside the layout was read for pips, in full only without the skip)
+    assert len(all_calls) > len(calls)
+    assert any((2, 4) in cs for cs in all_calls)
+    assert not any((2, 4) in cs for cs in calls)
+
