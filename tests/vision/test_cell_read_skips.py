@@ -3,6 +3,9 @@ cells beside the layout is read in full (colours, light, pip paints) only when s
 pips read clearly enough to vouch for a tile (vision.cells._may_vouch, used by read_cells'
 show_pips and by _table_shows_pips); the readings are those of reading every round in full.
 
+The haze fit of the light (vision.colour._fit_shared_haze) gives its values without numpy's
+linspace and clip wrappers, to the bit.
+
 The views are drawn here (tests/vision/scenes.py), not by the product's renderer."""
 import sys
 from pathlib import Path
@@ -71,3 +74,57 @@ def test_a_round_without_clear_pips_is_not_read_in_full(monkeypatch):
     assert any((2, 4) in cs for cs in all_calls)
     assert not any((2, 4) in cs for cs in calls)
 
+
+def _fit_shared_haze_before(obs_lin, pal_lin, w, colour=None):
+    """vision.colour._fit_shared_haze as written before: np.linspace and np.clip each call."""
+    from vision.colour import HAZE_RANGE, HAZE_STEPS
+    ok = obs_lin < 0.97
+    thin = ok.sum(0) < 2
+    ok[:, thin] = True
+    wk = np.where(ok, w[:, None], 0.0)
+    c = np.ones(3) if colour is None else np.asarray(colour, np.float64)
+    s1 = wk.sum(0)
+    sp, so = (wk * pal_lin).sum(0), (wk * obs_lin).sum(0)
+    spp, spo, soo = (wk * pal_lin ** 2).sum(0), (wk * pal_lin * obs_lin).sum(0), (wk * obs_lin ** 2).sum(0)
+
+    def sse(h):
+        h = h[:, None] * c[None, :]
+        sxx = spp + 2 * h * sp + h * h * s1
+        sxo = spo + h * so
+        g = np.clip(sxo / np.maximum(sxx, 1e-12), 0.25, 4.0)
+        return (soo - 2 * g * sxo + g * g * sxx).sum(1), g
+
+    def sse_grey(b):
+        b = b[:, None]
+        g = np.clip((spo - b * sp) / np.maximum(spp, 1e-12), 0.25, 4.0)
+        err = soo - 2 * g * spo - 2 * b * so + g * g * spp + 2 * g * b * sp + b * b * s1
+        return err.sum(1), g
+
+    lo, hi = HAZE_RANGE
+    fits = []
+    for f, scale in ((sse, lambda g, h: g * h * c), (sse_grey, lambda g, h: np.full(3, h))):
+        grid = np.linspace(lo, hi, HAZE_STEPS)
+        step = grid[1] - grid[0]
+        err, _ = f(grid)
+        best = grid[int(np.argmin(err))]
+        fine = np.linspace(max(lo, best - step), min(hi, best + step), HAZE_STEPS)
+        err, g = f(fine)
+        k = int(np.argmin(err))
+        fits.append((float(err[k]), np.vstack([g[k], scale(g[k], fine[k])])))
+    return min(fits, key=lambda t: t[0])[1]
+
+
+def test_the_haze_fit_without_numpys_wrappers_gives_the_same_light_to_the_bit():
+    from vision.colour import _fit_shared_haze
+    rng = np.random.default_rng(11)
+    for trial in range(300):
+        n = int(rng.integers(3, 40))
+        pal = rng.uniform(0.0, 1.0, (n, 3))
+        gain = rng.uniform(0.3, 3.0, 3)
+        haze = rng.uniform(-0.05, 0.3)
+        obs = np.clip(gain * (pal + haze) + rng.normal(0, 0.02, (n, 3)), 0.0, 1.0)
+        w = rng.uniform(0.0, 1.0, n)
+        colour = None if trial % 3 else rng.uniform(0.3, 1.0, 3)
+        got = _fit_shared_haze(obs, pal, w, colour)
+        want = _fit_shared_haze_before(obs.copy(), pal, w, colour)
+        assert got.tobytes() == want.tobytes()
