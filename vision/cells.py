@@ -1927,10 +1927,19 @@ def _pip_sample(ctx: _Ctx, origins: np.ndarray, reading, i: int) -> np.ndarray |
     lab = ctx.lab
     h, w = lab.shape[:2]
     yx = pip_centres(reading, ctx.td.cw, i) + origins[i][None, :]
+    if len(yx) and yx.min() >= 1 and yx[:, 0].max() <= h - 2 and yx[:, 1].max() <= w - 2:
+        # (every pip's 3x3 pixels in view: gathered at once, the same medians as pip by pip,
+        # a median being the middle values whatever the order)
+        nine = lab[yx[:, :1] + _NINE_DY, yx[:, 1:] + _NINE_DX]  # (k, 9, 3)
+        return median_last(median_last(nine.transpose(0, 2, 1)).T)
     patches = [lab[max(0, y - 1):min(h, y + 2), max(0, x - 1):min(w, x + 2)].reshape(-1, 3)
                for y, x in yx]
     patches = [median_last(p.T) for p in patches if len(p)]  # (np.median's along axis 0)
     return median_last(np.array(patches).T) if patches else None
+
+
+#: The offsets (rows, columns) of a pixel's 3x3 neighbourhood, for gathering pips' patches.
+_NINE_DY, _NINE_DX = (a.ravel() for a in np.mgrid[-1:2, -1:2])
 
 
 def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,

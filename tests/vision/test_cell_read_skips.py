@@ -19,7 +19,7 @@ import vision.cells as cells  # noqa: E402
 from vision.cells import PIPS_VOUCH, TopDown, _may_vouch, read_cells  # noqa: E402
 from vision.colour import Palette  # noqa: E402
 from vision.kits import kit_for_game  # noqa: E402
-from vision.pips import PipReading  # noqa: E402
+from vision.pips import PipReading, _layout_masks  # noqa: E402
 
 KIT = kit_for_game("textile")
 PAL = Palette.from_hex(KIT.colours)
@@ -128,3 +128,34 @@ def test_the_haze_fit_without_numpys_wrappers_gives_the_same_light_to_the_bit():
         got = _fit_shared_haze(obs, pal, w, colour)
         want = _fit_shared_haze_before(obs.copy(), pal, w, colour)
         assert got.tobytes() == want.tobytes()
+
+
+def _pip_sample_before(lab, yx):
+    """vision.cells._pip_sample's sampling as written before: pip by pip."""
+    h, w = lab.shape[:2]
+    patches = [lab[max(0, y - 1):min(h, y + 2), max(0, x - 1):min(w, x + 2)].reshape(-1, 3)
+               for y, x in yx]
+    patches = [cells.median_last(p.T) for p in patches if len(p)]
+    return cells.median_last(np.array(patches).T) if patches else None
+
+
+def test_pip_samples_gathered_at_once_are_the_pip_by_pip_values():
+    from types import SimpleNamespace
+    rng = np.random.default_rng(5)
+    lab = rng.uniform(0.0, 100.0, (60, 70, 3)).astype(np.float32)
+    lab[10:20, 10:20] = 50.0  # (ties)
+    n = 30
+    td = SimpleNamespace(cw=n)
+    ctx = SimpleNamespace(lab=lab, td=td)
+    for trial in range(200):
+        count = int(rng.integers(1, 7))
+        reading = PipReading(np.array([count]), np.zeros((1, 6)), np.array([20.0]),
+                             np.array([0.9]), np.array([int(rng.integers(0, 243))]),
+                             np.array([int(rng.integers(0, len(_layout_masks()[0])))]))
+        origins = np.array([[int(rng.integers(-12, 45)), int(rng.integers(-12, 55))]])
+        yx = cells.pip_centres(reading, n, 0) + origins[0][None, :]
+        got = cells._pip_sample(ctx, origins, reading, 0)
+        want = _pip_sample_before(lab, yx)
+        assert (got is None) == (want is None)
+        if got is not None:
+            assert got.dtype == want.dtype and got.tobytes() == want.tobytes()
