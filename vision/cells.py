@@ -1367,7 +1367,13 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         def show_pips(near: list) -> list:
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need(layout + list(vouched) + near)
-            more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains), ctx.outlined)
+            # (the pips first: a round where no cell's pips read clearly enough in either
+            # polarity vouches for none, whatever the colours; see _may_vouch)
+            near_pips = read_pips(ctx.lab[..., 0], td.cw, _lab_origins(ctx, near))
+            if not _may_vouch(near_pips):
+                return []
+            more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains, near_pips),
+                                    ctx.outlined)
             if not die_faces:
                 stray = _stray_dots(ctx, more)
                 more = {c: r for c, r in more.items() if c not in stray}
@@ -1717,17 +1723,23 @@ def _lighter_pips(kit: Kit, palette: Palette) -> np.ndarray | None:
                      for k, n in enumerate(palette.names)])
 
 
-def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
+def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None) -> dict:
+    """Solid faces' readings ``{cell: (attrs, conf, doubts, fit, evidence)}`` of ``cells``
+    (their Lab views ``regions``) under the light ``gains``; ``pip_reads``: the cells'
+    :func:`vision.pips.read_pips` when the caller read them already (the same cells, in the
+    same order, with ``ctx.lab`` as it is now)."""
     out = {}
     kit = ctx.kit
     if not cells:
         return out
     stack = np.stack([regions[c] for c in cells])
     labs = _face_colours(stack)
-    pip_reads = {}
     if kit.pips:
         origins = _lab_origins(ctx, cells)
-        pip_reads = read_pips(ctx.lab[..., 0], ctx.td.cw, origins)
+        if pip_reads is None:
+            pip_reads = read_pips(ctx.lab[..., 0], ctx.td.cw, origins)
+    else:
+        pip_reads = {}
     # (as _palette_fit, keeping the light fitted for the faces seen through a glare below)
     match, _, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
                                        shared_haze=_shared_haze(kit, ctx.profile))
@@ -1915,10 +1927,19 @@ def _pip_sample(ctx: _Ctx, origins: np.ndarray, reading, i: int) -> np.ndarray |
     lab = ctx.lab
     h, w = lab.shape[:2]
     yx = pip_centres(reading, ctx.td.cw, i) + origins[i][None, :]
+    if len(yx) and yx.min() >= 1 and yx[:, 0].max() <= h - 2 and yx[:, 1].max() <= w - 2:
+        # (every pip's 3x3 pixels in view: gathered at once, the same medians as pip by pip,
+        # a median being the middle values whatever the order)
+        nine = lab[yx[:, :1] + _NINE_DY, yx[:, 1:] + _NINE_DX]  # (k, 9, 3)
+        return median_last(median_last(nine.transpose(0, 2, 1)).T)
     patches = [lab[max(0, y - 1):min(h, y + 2), max(0, x - 1):min(w, x + 2)].reshape(-1, 3)
                for y, x in yx]
     patches = [median_last(p.T) for p in patches if len(p)]  # (np.median's along axis 0)
     return median_last(np.array(patches).T) if patches else None
+
+
+#: The offsets (rows, columns) of a pixel's 3x3 neighbourhood, for gathering pips' patches.
+_NINE_DY, _NINE_DX = (a.ravel() for a in np.mgrid[-1:2, -1:2])
 
 
 def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
@@ -2615,6 +2636,14 @@ def _printed_pips(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Col
             and not reading[4].get("pips_of_pip_paint", True))
 
 
+def _may_vouch(pip_reads: dict) -> bool:
+    """Whether any cell of :func:`vision.pips.read_pips`' ``pip_reads`` could be vouched for by
+    its pips (see :func:`_vouched_by_pips`): pips counted with confidence :data:`PIPS_VOUCH` in
+    one polarity at least (its reading takes one of the two)."""
+    return any(bool(((r.count > 0) & (r.confidence >= PIPS_VOUCH)).any())
+               for r in pip_reads.values())
+
+
 def _vouched_by_pips(reads: dict, outlined: Collection = ()) -> dict:
     """The cells beside the layout (their :func:`_read_solid` readings ``reads``) that show a
     die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`, of a pip paint
@@ -2677,7 +2706,9 @@ def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray,
         return False
     if isinstance(regions, _LazyCells):
         regions.need(ring)
-    dots = _vouched_by_pips(_read_solid(ctx, ring, regions, gains))
+    ring_pips = read_pips(ctx.lab[..., 0], td.cw, _lab_origins(ctx, ring))
+    dots = (_vouched_by_pips(_read_solid(ctx, ring, regions, gains, ring_pips))
+            if _may_vouch(ring_pips) else {})
     ctx.table_dots = [c for c in dots if c in ctx.pip_lab]
     if dots:
         logger.debug("the bare table reads as die faces in %d cells of %d: %s", len(dots),

@@ -404,6 +404,25 @@ HAZE_RANGE = (-0.05, 0.3)
 HAZE_STEPS = 36
 
 
+#: The hazes of the first pass (:data:`HAZE_RANGE` in :data:`HAZE_STEPS`), and its step.
+_HAZE_GRID = np.linspace(*HAZE_RANGE, HAZE_STEPS)
+_HAZE_STEP = float(_HAZE_GRID[1] - _HAZE_GRID[0])
+_HAZE_STEPS_AT = np.arange(HAZE_STEPS, dtype=np.float64)
+
+
+def _linspace(start: float, stop: float) -> np.ndarray:
+    """``np.linspace(start, stop, HAZE_STEPS)`` to the bit (its arithmetic for float
+    scalars, without its checks and conversions: it cost as much as the fit it served)."""
+    y = _HAZE_STEPS_AT * ((stop - start) / (HAZE_STEPS - 1)) + start
+    y[-1] = stop
+    return y
+
+
+def _clip_gain(g: np.ndarray) -> np.ndarray:
+    """A channel's gain ``g`` held within 0.25-4 (``np.clip``'s values, without its wrapper)."""
+    return np.minimum(np.maximum(g, 0.25), 4.0)
+
+
 def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray,
                      colour: np.ndarray | None = None) -> np.ndarray:
     """Per-channel gain and offset with ``obs = gain * (pal + haze)`` (linear light), ignoring
@@ -441,25 +460,25 @@ def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray,
         h = h[:, None] * c[None, :]
         sxx = spp + 2 * h * sp + h * h * s1
         sxo = spo + h * so
-        g = np.clip(sxo / np.maximum(sxx, 1e-12), 0.25, 4.0)
+        g = _clip_gain(sxo / np.maximum(sxx, 1e-12))
         err = soo - 2 * g * sxo + g * g * sxx
         return err.sum(1), g
+
+    spp_safe = np.maximum(spp, 1e-12)
 
     def sse_grey(b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # (H,) grey offsets -> the summed squared error (H,) and the gains (H, 3)
         b = b[:, None]
-        g = np.clip((spo - b * sp) / np.maximum(spp, 1e-12), 0.25, 4.0)
+        g = _clip_gain((spo - b * sp) / spp_safe)
         err = soo - 2 * g * spo - 2 * b * so + g * g * spp + 2 * g * b * sp + b * b * s1
         return err.sum(1), g
 
     lo, hi = HAZE_RANGE
     fits = []
     for f, scale in ((sse, lambda g, h: g * h * c), (sse_grey, lambda g, h: np.full(3, h))):
-        grid = np.linspace(lo, hi, HAZE_STEPS)
-        step = grid[1] - grid[0]
-        err, _ = f(grid)
-        best = grid[int(np.argmin(err))]
-        fine = np.linspace(max(lo, best - step), min(hi, best + step), HAZE_STEPS)
+        err, _ = f(_HAZE_GRID)
+        best = _HAZE_GRID[int(np.argmin(err))]
+        fine = _linspace(max(lo, best - _HAZE_STEP), min(hi, best + _HAZE_STEP))
         err, g = f(fine)
         k = int(np.argmin(err))
         fits.append((float(err[k]), np.vstack([g[k], scale(g[k], fine[k])])))
