@@ -28,8 +28,8 @@ from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_ligh
 from vision.paint_light import fit_with_paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          pip_centres, pip_spacing, read_pips)
-from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, exposed_lab, glare_distances,
-                          sector_glare_distances, tile_exposure_distances)
+from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, exposed_lab, glare_colour,
+                          glare_distances, sector_glare_distances, tile_exposure_distances)
 from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_haze_colour, profile_lamp,
                                 nearest_by_ratios, rules_misread, shaded_distances, split_hue_alike,
                                 template_vote)
@@ -3100,16 +3100,25 @@ def _x_parity(td: TopDown, occupied, grads: tuple[np.ndarray, np.ndarray] | None
     return 0 if vote >= 0 else 1
 
 
-def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray) -> tuple[Any, np.ndarray]:
+def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
+                           seen_glare: np.ndarray | None = None) -> tuple[Any, np.ndarray]:
     """The sectors' colours (``samples`` ``(4 N, 3)`` Lab, four per tile in turn) classified
     under the light as :func:`_palette_fit` does, each tile's sectors also judged through the
     glare of the lamp on its face (see :mod:`vision.glare`; the lamp's white that of the
-    profile's calibration light, else neutral): the match and the distances ``(4 N, K)``."""
+    profile's calibration light, else neutral; under a profile, ``seen_glare`` ``(3,)`` linear
+    BGR, the glare's colour as the photo recorded it when measured, see
+    :func:`vision.glare.glare_colour`): the match and the distances ``(4 N, K)``."""
     match, _, corr = classify_adaptive(samples, ctx.palette, gains_bgr=gains, explore=True)
     plain = palette_distance(samples, ctx.palette, match.predicted)
     if len(ctx.palette.names) < 2 or not len(samples):
         return match, plain
-    dist = sector_glare_distances(samples, plain, ctx.palette, corr, profile_lamp(ctx.profile),
+    lamp = profile_lamp(ctx.profile)
+    if ctx.profile is not None and seen_glare is not None:
+        # (the glare model adds the lamp's white through the fitted light's gains: the colour
+        # recorded is the lamp in the palette's terms times those gains)
+        lamp = np.asarray(seen_glare, np.float64) / np.maximum(corr[0], 1e-3)
+        lamp = lamp / lamp.max()
+    dist = sector_glare_distances(samples, plain, ctx.palette, corr, lamp,
                                   np.arange(len(samples)) // 4)
     return match_from_distances(dist, match.predicted), dist
 
@@ -3156,7 +3165,12 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
                                            np.arange(len(samples)) // 4)
             match = match_from_distances(dist, match.predicted)
     else:
-        match, dist = _sectors_through_glare(ctx, samples, gains)
+        # (under a profile, the glare's colour as this photo shows it across washed sectors:
+        # the profile's lamp, inferred from its paints' gains to the kit's defaults, is skewed
+        # by the set's own paint; without a profile the kit's defaults and a grey look stand)
+        seen = (glare_colour((stack[group[a]], masks[a][e]) for a in per_axis for e in names)
+                if ctx.profile is not None else None)
+        match, dist = _sectors_through_glare(ctx, samples, gains, seen)
     named, sconfs = _named_by_hue(samples, dist, match)
     if ctx.kit.shape == "rounded-x":
         # an X-Tiles sector far from every paint (washed out by a glare, in shadow) is unclear

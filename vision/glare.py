@@ -35,7 +35,7 @@ import logging
 import numpy as np
 
 from vision.colour import (palette_linear, Palette, as_correction, bgr_to_lab, ciede2000,
-                           lab_to_bgr, linear_to_srgb, srgb_to_linear)
+                           lab_to_bgr, linear_to_srgb, percentile_last, srgb_to_linear)
 
 logger = logging.getLogger(__name__)
 
@@ -160,6 +160,72 @@ def sector_glare_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette,
                                shade=SECTOR_SHADE_RANGE, unclipped=True)
         out[poor] = through_cell_glare(plain[poor], (fitted[poor], grey), cell[poor])
     return out
+
+
+#: A sector's pixels are taken as falling off across a glare when their lightness spreads this
+#: much (CIELAB L*, 10th to 90th percentile of its unclipped pixels): on the calibration
+#: measure's Twelve Tiles photos (3000 K lamp) a sector away from the hot spot spreads about 1
+#: (noise, shading), sectors under the edge of the hot spot 4-15.
+GLARE_FALLOFF_L = 4.0
+#: ... and the unclipped pixels a sector needs for that (of about 200 per sector at the
+#: reader's cell size).
+GLARE_FALLOFF_PIXELS = 20
+#: The glare's colour is measured only from this many such sectors or more: one sector's
+#: brightening may be its shading (a paint's own colour, not the lamp's); the median of several
+#: sectors of different paints leaves the lamp's.
+GLARE_FALLOFF_SECTORS = 3
+
+
+def glare_colour(regions) -> np.ndarray | None:
+    """The colour ``(3,)`` linear BGR (largest channel 1) of the glare on the tiles of a photo
+    as the camera recorded it, measured where a glare falls off across a sector; None when
+    fewer than :data:`GLARE_FALLOFF_SECTORS` sectors show one.
+
+    ``regions``: pairs of Lab cells ``(N, h, w, 3)`` and one sector's ``(h, w)`` bool mask in
+    them. Within one sector the paint and its light are even (``a * paint``) while a lamp's
+    reflection falls off over a few centimetres (``g(x) * lamp``): between its darker and its
+    brighter pixels (below the camera's clip, :data:`CLIPPED_LINEAR`) the recorded colour
+    changes by ``dg * lamp``, the lamp's own colour whatever the paint. Measured thus, the lamp
+    needs neither the kit's defaults nor a profile's gains to them (which a set painted 8-15
+    CIEDE2000 off the defaults skews: a 3000 K lamp recorded as (0.49, 0.73, 1) BGR estimated
+    (0.55, 0.95, 1) from a profile; the falloffs on that photo gave (0.41, 0.69, 1))."""
+    washed = []  # (the pixels (k, 3) Lab of each sector whose lightness spreads)
+    for cells, mask in regions:
+        x = np.asarray(cells)[:, mask, :]  # (N, k, 3) Lab
+        if x.shape[1] < GLARE_FALLOFF_PIXELS:
+            continue
+        # (a cheap screen on lightness first: most sectors of most photos are even)
+        spread = percentile_last(x[..., 0], 90) - percentile_last(x[..., 0], 10)
+        washed += [x[i] for i in np.flatnonzero(spread >= GLARE_FALLOFF_L)]
+    if len(washed) < GLARE_FALLOFF_SECTORS:
+        return None
+    # (one conversion for all of them)
+    lin = np.split(srgb_to_linear(lab_to_bgr(np.concatenate(washed))).astype(np.float64),
+                   np.cumsum([len(px) for px in washed])[:-1])
+    dirs = [d for px, ln in zip(washed, lin) if (d := _falloff_direction(px, ln)) is not None]
+    if len(dirs) < GLARE_FALLOFF_SECTORS:
+        return None
+    lamp = np.median(np.array(dirs), axis=0)
+    logger.debug("glare colour %s from %d sectors", np.round(lamp, 3), len(dirs))
+    return lamp / lamp.max()
+
+
+def _falloff_direction(px: np.ndarray, lin: np.ndarray) -> np.ndarray | None:
+    """The change ``(3,)`` linear BGR (largest channel 1) from a sector's darkest fifth of
+    pixels to its brightest fifth (``px`` ``(k, 3)`` Lab, ``lin`` the same in linear BGR;
+    clipped pixels left out), or None when the sector is even or does not brighten in every
+    channel (not a light added)."""
+    ok = lin.max(axis=1) < CLIPPED_LINEAR
+    if ok.sum() < GLARE_FALLOFF_PIXELS:
+        return None
+    L = px[ok, 0]
+    p10, p20, p80, p90 = np.percentile(L, (10, 20, 80, 90))
+    if p90 - p10 < GLARE_FALLOFF_L:
+        return None
+    change = lin[ok][L >= p80].mean(axis=0) - lin[ok][L <= p20].mean(axis=0)
+    if change.min() <= 0:
+        return None
+    return change / change.max()
 
 
 #: The exposures a tile's face may show against the light fitted over the layout, as factors of

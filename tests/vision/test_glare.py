@@ -114,3 +114,48 @@ def test_a_blue_whose_strong_channels_the_hot_spot_clipped_is_blue():
     plain = palette_distance(lab, pal)
     dist = sector_glare_distances(lab, plain, pal, corr, np.ones(3), np.zeros(4, int))
     assert [pal.names[i] for i in dist.argmin(axis=1)] == ["blue"] * 4
+
+
+#: A 3000 K lamp as a phone records it after balancing part of its cast (linear BGR; the
+#: calibration measure's lamp is about (0.49, 0.73, 1)), warmer than the lamp the profile's
+#: gains give (:func:`profile_lamp` of :data:`PROFILE`: about (0.61, 0.75, 1)).
+SEEN_LAMP = np.array([0.40, 0.62, 1.0])
+
+
+def _cells_falling_off(names: list[str], glare: tuple[float, float], size: int = 16) -> np.ndarray:
+    """Lab cells ``(len(names), size, size, 3)`` of :data:`WARM`'s paints ``names``, each with a
+    glare of :data:`SEEN_LAMP` rising from ``glare[0]`` to ``glare[1]`` across the cell."""
+    lin = srgb_to_linear(lab_to_bgr(WARM.lab[[WARM.names.index(n) for n in names]])).astype(np.float64)
+    g = np.linspace(*glare, size)[None, None, :, None]  # (1, 1, w, 1): along x
+    seen = np.clip(lin[:, None, None, :] + g * SEEN_LAMP, 0.0, 1.0)
+    seen = np.broadcast_to(seen, (len(names), size, size, 3)).reshape(-1, 3)
+    return bgr_to_lab(linear_to_srgb(seen).astype(np.float32)).reshape(len(names), size, size, 3)
+
+
+def test_the_glares_colour_is_measured_where_it_falls_off_across_sectors():
+    from vision.glare import glare_colour
+    masks = [np.zeros((16, 16), bool) for _ in range(2)]
+    masks[0][:8], masks[1][8:] = True, True  # (two sectors, each across the cell's width)
+    washed = _cells_falling_off(["blue", "red", "green", "yellow"], (0.05, 0.45))
+    lamp = glare_colour((washed, m) for m in masks)
+    assert lamp is not None and np.allclose(lamp, SEEN_LAMP, atol=0.05)
+    # (even sectors, however bright, tell nothing of the lamp)
+    even = _cells_falling_off(["blue", "red", "green", "yellow"], (0.4, 0.4))
+    assert glare_colour((even, m) for m in masks) is None
+
+
+def test_under_a_profile_sectors_in_a_hot_spot_are_named_through_the_glare_seen():
+    # a tile in the hot spot of the lamp the photo shows (SEEN_LAMP, glare 0.7) beside two out
+    # of it: through the profile's lamp, inferred from its paints' gains to the kit's defaults,
+    # the washed green and blue fit yellow and red; through the glare's colour the photo's
+    # washed sectors show, their own paints
+    names = ["blue", "red", "green", "yellow", "green", "yellow", "blue", "red",
+             "green", "yellow", "blue", "red"]
+    lin = srgb_to_linear(lab_to_bgr(WARM.lab[[WARM.names.index(n) for n in names]])).astype(np.float64)
+    lin[8:] = np.clip(lin[8:] + 0.7 * SEEN_LAMP, 0.0, 1.0)
+    samples = bgr_to_lab(linear_to_srgb(lin).astype(np.float32)).astype(np.float64)
+    ctx = SimpleNamespace(palette=WARM, profile=PROFILE)
+    inferred, _ = _sectors_through_glare(ctx, samples, np.ones(3))
+    assert [WARM.names[i] for i in inferred.index][8:] != names[8:]
+    seen, _ = _sectors_through_glare(ctx, samples, np.ones(3), SEEN_LAMP)
+    assert [WARM.names[i] for i in seen.index] == names
