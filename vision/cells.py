@@ -3112,12 +3112,11 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
     plain = palette_distance(samples, ctx.palette, match.predicted)
     if len(ctx.palette.names) < 2 or not len(samples):
         return match, plain
-    lamp = profile_lamp(ctx.profile)
-    if ctx.profile is not None and seen_glare is not None:
-        # (the glare model adds the lamp's white through the fitted light's gains: the colour
-        # recorded is the lamp in the palette's terms times those gains)
-        lamp = np.asarray(seen_glare, np.float64) / np.maximum(corr[0], 1e-3)
-        lamp = lamp / lamp.max()
+    # (the glare model adds the lamp's white through the fitted light's gains: the colour
+    # recorded is the lamp in the palette's terms times those gains; scaled to its brightest
+    # channel by the model)
+    lamp = (profile_lamp(ctx.profile) if seen_glare is None
+            else np.asarray(seen_glare, np.float64) / np.maximum(corr[0], 1e-3))
     dist = sector_glare_distances(samples, plain, ctx.palette, corr, lamp,
                                   np.arange(len(samples)) // 4)
     return match_from_distances(dist, match.predicted), dist
@@ -3139,12 +3138,12 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     axes = np.array([axis_of(c) for c in cells])
     group = {a: np.flatnonzero(axes == a) for a in (0, 1)}
     at = np.zeros(len(cells), int)  # a cell's row in its axis's arrays
-    per_axis, unevenness = {}, {}
+    per_axis, unevenness, subs = {}, {}, {}
     for a in (0, 1):
         if not len(group[a]):
             continue
         at[group[a]] = np.arange(len(group[a]))
-        sub = stack[group[a]]
+        sub = subs[a] = stack[group[a]]
         sub_blown = blown[group[a]] if blown is not None else None
         stats = [_region_stats(sub, masks[a][e], sub_blown) for e in names]
         per_axis[a] = np.stack([st[0] for st in stats], 1)
@@ -3168,7 +3167,7 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         # (under a profile, the glare's colour as this photo shows it across washed sectors:
         # the profile's lamp, inferred from its paints' gains to the kit's defaults, is skewed
         # by the set's own paint; without a profile the kit's defaults and a grey look stand)
-        seen = (glare_colour((stack[group[a]], masks[a][e]) for a in per_axis for e in names)
+        seen = (glare_colour((subs[a], masks[a][e]) for a in per_axis for e in names)
                 if ctx.profile is not None else None)
         match, dist = _sectors_through_glare(ctx, samples, gains, seen)
     named, sconfs = _named_by_hue(samples, dist, match)
