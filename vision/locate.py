@@ -393,7 +393,8 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
 def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
                       solid_layout: bool = False, seed: int = 0,
                       refit_coarse: bool = False, plain_faces: bool = False,
-                      prepared: PreparedPhoto | None = None) -> list[Lattice]:
+                      prepared: PreparedPhoto | None = None, inside: bool = True
+                      ) -> list[Lattice]:
     """Find the lattice of tiles in a photo.
 
     Parameters
@@ -415,6 +416,12 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         repeats within the card).
     prepared : ``image`` prepared for the search (see :class:`PreparedPhoto`), shared by
         every look at it; a fresh one when not given.
+    inside : where the lines' lattices are not judged as tiles (X-shaped tiles, a board), the
+        hypothesis from the segments wholly inside the layout is added (interleaved with the
+        others'). False: only when the others give no lattice or the table is patterned; the
+        list is then the others' lattices alone, whose first is the first of the full list
+        (a caller that uses only it asks again with ``inside`` when it needs more; for a
+        ``solid_layout`` the others' lattices are kept in ``prepared``: the same objects).
 
     Returns
     -------
@@ -461,7 +468,7 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
             logger.debug("closer look at the layout: %s; the whole picture is searched", exc)
     return _locate_on(image, work, scale, fg, fg_info, cells_are_tiles=cells_are_tiles,
                       solid_layout=solid_layout, seed=seed, refit_coarse=refit_coarse,
-                      plain_faces=plain_faces, prepared=prepared)
+                      plain_faces=plain_faces, prepared=prepared, inside=inside)
 
 
 class PreparedPhoto:
@@ -852,11 +859,12 @@ def _edges(work: np.ndarray, fg: np.ndarray, fg_info: dict, cells_are_tiles: boo
 
 def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray, fg_info: dict,
                *, cells_are_tiles: bool, solid_layout: bool, seed: int, refit_coarse: bool,
-               plain_faces: bool = False, prepared: PreparedPhoto | None = None) -> list[Lattice]:
+               plain_faces: bool = False, prepared: PreparedPhoto | None = None,
+               inside: bool = True) -> list[Lattice]:
     """The search of :func:`locate_candidates` on ``work`` (``scale`` of ``image``) with its
     foreground ``fg`` (and the mask's ``fg_info``: the foreground part ``("fg",
     solid_layout, plain_faces)`` of ``prepared``, the picture prepared, whose search parts are kept there
-    too)."""
+    too); ``inside`` as there."""
     h, w = work.shape[:2]
     if prepared is None:
         prepared = PreparedPhoto(image)
@@ -868,15 +876,21 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
     # (no pitch cutting on a patterned table: its foreground is only as sharp as the texture's
     # window, so smaller cells fit it better by chance)
     fix_pitch = not fg_info.get("textured")
-    valid = _lattices_from_segments(segs, fg, scale, (w, h), cells_are_tiles, "edges",
-                                    fix_pitch=fix_pitch, seed=seed, refit_coarse=refit_coarse)
+    def from_edges() -> list[Lattice]:
+        return _lattices_from_segments(segs, fg, scale, (w, h), cells_are_tiles, "edges",
+                                       fix_pitch=fix_pitch, seed=seed, refit_coarse=refit_coarse)
+    # (a board's are kept: a first look without the inside hypothesis may be followed by one
+    # with it, see ``inside``, which gets the same lattices, the same objects)
+    valid = (list(prepared.part(("edge lattices", cells_are_tiles, plain_faces, seed,
+                                 refit_coarse), from_edges))
+             if solid_layout else from_edges())
     if cells_are_tiles and not fg_info.get("textured"):
         # a second hypothesis from the layout's outline alone: the table's grain, the pips and
         # the tiles' teeth cannot swamp it (not on a patterned table, where the outline is
         # only as sharp as the texture's window)
         valid += _lattices_from_segments(outline, fg, scale, (w, h), cells_are_tiles, "outline",
                                          seed=seed)
-    else:
+    elif inside or not valid or fg_info.get("textured"):
         # X-shaped tiles (or a patterned table): their grooves lie inside the tiles, while a
         # striped, grained or checked table's lines run past them; the segments wholly inside
         # the layout give a hypothesis of their own (interleaved with the others: the caller

@@ -178,10 +178,16 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     balanced = _balanced_copy(image) if profile and not mat_lattices else None
     # (each picture located on is prepared once for all its looks: see PreparedPhoto)
     prepared: list[PreparedPhoto] = []
-    if mat_lattices:
-        lattices = mat_lattices  # exact top-down geometry: no search needed
-    else:
-        lattices = []
+    # (a board's lattices are found first without the hypothesis from the segments inside its
+    # layout, which leaves the first lattice as it is: the board's frame usually shows clearly
+    # on it, and the frame's search stops there; the rest are found when it does not)
+    deferred = kit.board is not None and not mat_lattices and balanced is None
+
+    def located(inside: bool) -> tuple[list[Lattice], NoTilesFound | None]:
+        # (the lattices of the photo, and of its white-balanced copy, interleaved; the first
+        # reason none was found)
+        found_all: list[Lattice] = []
+        failed: NoTilesFound | None = None
         for looked_on in (image, balanced):
             if looked_on is None:
                 continue
@@ -189,15 +195,21 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                 found = locate_candidates(looked_on, cells_are_tiles=cells_are_tiles,
                                           solid_layout=kit.board is not None,
                                           plain_faces=kit.face_model == "solid",
-                                          prepared=_prepared(looked_on, prepared))
+                                          prepared=_prepared(looked_on, prepared), inside=inside)
             except NoTilesFound as exc:
-                not_found = not_found or exc
+                failed = failed or exc
                 continue
             except (np.linalg.LinAlgError, FloatingPointError) as exc:
-                not_found = not_found or NoTilesFound(
+                failed = failed or NoTilesFound(
                     f"no tiles found: the lattice could not be solved ({exc})")
                 continue
-            lattices = interleaved(lattices, _tagged(found, looked_on is balanced))
+            found_all = interleaved(found_all, _tagged(found, looked_on is balanced))
+        return found_all, failed
+
+    if mat_lattices:
+        lattices = mat_lattices  # exact top-down geometry: no search needed
+    else:
+        lattices, not_found = located(inside=not deferred)
         # (no lattice seen: a board's border strips may still show it, and the second look
         # below may find loose tiles)
     timing["locate"] = (time.perf_counter() - t0) * 1000
@@ -208,13 +220,28 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     if kit.board is not None:
         # the lattice on which the board's frame shows best
         # (the lines found may be the tiles' diagonals: their re-readings are tried too)
-        def board_looks() -> Iterator[Lattice]:
+        def board_looks(tops: slice = slice(0, 3)) -> Iterator[Lattice]:
             # the top lattices and, unless a mat's, their readings as the tiles' diagonals
-            return (v for top in lattices[:3]
+            return (v for top in lattices[tops]
                     for v in [top, *([] if top.info.get("source") == "mat"
                                      else diagonal_variants(top))])
 
-        framed = _frames(image, palette, board_looks())
+        if deferred and lattices:
+            # (the search stops at the first clear frame: the first lattice's looks first)
+            framed = _frames(image, palette, board_looks(slice(0, 1)))
+            if not any(_clear(f) for f, _ in framed):
+                if not any(lat.info.get("source") == "inside" for lat in lattices):
+                    # no clear frame on it: every hypothesis is found (the first lattice the
+                    # same object, see vision.locate's "edge lattices") ...
+                    t1 = time.perf_counter()
+                    lattices, not_found = located(inside=True)
+                    t2 = time.perf_counter()
+                    timing["locate"] += (t2 - t1) * 1000
+                    t0 += t2 - t1  # (the frame's time without it)
+                # ... and the search goes on over the next lattices' looks
+                framed += _frames(image, palette, board_looks(slice(1, 3)))
+        else:
+            framed = _frames(image, palette, board_looks())
         if not any(_clear(f) for f, _ in framed):
             # the lines may be every other line of the board (its printed cells and the tiles'
             # edges between them) or run along the cells' middles: coarser and shifted readings
