@@ -37,13 +37,14 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
 
 import cv2
 import numpy as np
 
+from vision.cells import CellReading
 from vision.centres import ON_LATTICE, fit_map
 from vision.colour import Palette, bgr_to_lab, classify_adaptive
 from vision.foreground import foreground_mask
@@ -127,6 +128,25 @@ FG_REACH = 8
 #: where the mask is the layout's, 0.31 with a card missing from it, 0.37 and 0.45 on two cloths
 #: printed with flowers in the cards' colours, whose motifs the texture cue calls smooth) ...
 UNEVEN_MASK = 0.3
+#: Where a lamp's glare washes cards out of every paint colour's reach, a card is still the
+#: region its outline encloses: the edges of the photo (Canny on each CIELAB channel of the
+#: work copy, these hysteresis thresholds in 8-bit units) cut it from the table and from its
+#: neighbours across the gap (a veil of glare is smooth: it adds no edges, it lowers those there).
+OUTLINE_EDGES = (12, 30)
+#: A card seen by its outline alone is read with this confidence (occupancy and card; below the
+#: reader's threshold: its colour is unread and it is flagged for a look) ...
+OUTLINED_CONFIDENCE = 0.3
+#: ... and this doubt.
+OUTLINED_DOUBT = ("occupied", "a card washed out by glare: seen by its outline only")
+#: ... and holding its art: a hole in its middle of at least this share of its outline's area
+#: (measured at half the work copy's size on the independent renderer's photos: washed-out
+#: cards' faces 0.10-0.38; the table's stripes cut into rectangles 0.0-0.05) ...
+MIN_ART_SHARE = 0.08
+#: ... its centre at most this share of the outline's width from the outline's (the art is
+#: printed in the middle of the card).
+ART_OFF_MIDDLE = 0.25
+#: ... looked for within this many cards' widths of the cards of paint colour found.
+OUTLINE_REACH = 3.0
 #: ... and the foreground by colour alone is taken instead when they cut through it by at least
 #: this much less (the same photos: 0.31 -> 0.30, 0.37 -> 0.05, 0.45 -> 0.32).
 BETTER_FIT = 0.1
@@ -172,6 +192,7 @@ def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     if scale >= 1.0:
         small, scale = image, 1.0
     pieces = _pieces_under_light(small, palette)
+    pieces += _outline_pieces(small, pieces)
     if fg is None or work_scale is None:
         work, work_scale = work_copy(image)
         fg = foreground_mask(work)
@@ -200,6 +221,67 @@ def _pieces_under_light(small: np.ndarray, palette: Palette) -> list[CardPiece]:
                 logger.debug("cards: the light fitted on %d cards is kept", len(shaped))
                 best = again
     return best
+
+
+def _outline_pieces(small: np.ndarray, pieces: list[CardPiece]) -> list[CardPiece]:
+    """Card-shaped pieces of ``small`` (BGR) enclosed by its edges (see :data:`OUTLINE_EDGES`),
+    within :data:`OUTLINE_REACH` cards of the card-shaped pieces of paint colour (``pieces``)
+    and not on one: the cards a lamp's glare washed out of every paint colour's reach (their
+    ``colour`` -1). Looked for on a copy of half the size, smoothed (the cards' outlines stay,
+    the grain of the print and of the photo goes). Only card-shaped ones are kept: the table
+    between its motifs is one large region, or shapeless."""
+    shaped = [p for p in pieces if p.corners is not None]
+    if not shaped:
+        return []
+    reach = OUTLINE_REACH * math.sqrt(float(np.median([p.area for p in shaped])))
+    pts = np.concatenate([p.corners for p in shaped])
+    h, w = small.shape[:2]
+    x0, y0 = (max(0, int(v - reach)) for v in pts.min(axis=0))
+    x1, y1 = (min(n, int(v + reach)) for v, n in zip(pts.max(axis=0), (w, h)))
+    crop = cv2.resize(small[y0:y1, x0:x1], None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(cv2.GaussianBlur(crop, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    edges = np.zeros(crop.shape[:2], np.uint8)
+    for k in range(3):
+        edges |= cv2.Canny(lab[..., k], *OUTLINE_EDGES, L2gradient=True)
+    painted = np.zeros(crop.shape[:2], np.uint8)
+    for p in pieces:
+        cv2.fillPoly(painted, [np.round((p.outline - [x0, y0]) * 0.5).astype(np.int32)], 1)
+    max_area = MAX_PIECE_SHARE * h * w / 4
+    n, comp, stats, cent = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
+    out: list[CardPiece] = []
+    for i in range(1, n):
+        x, y, bw, bh, area = (int(v) for v in stats[i])
+        if area < MIN_PIECE_PIXELS / 4 or bw * bh > 4 * max_area or painted[int(cent[i][1]), int(cent[i][0])]:
+            continue
+        box = (comp[y:y + bh, x:x + bw] == i).astype(np.uint8)
+        piece = _piece(box, (x, y), -1, max_area)
+        if piece is not None and piece.corners is not None and _art_share(box) >= MIN_ART_SHARE:
+            piece = piece.scaled(2.0)
+            out.append(CardPiece((piece.centre[0] + x0, piece.centre[1] + y0), piece.outline + [x0, y0],
+                                 piece.area, piece.corners + [x0, y0], -1))
+    logger.debug("cards: %d card-shaped pieces by their outlines", len(out))
+    return out
+
+
+def _art_share(region: np.ndarray) -> float:
+    """The share of a region's outline (a ``(h, w)`` 0/1 mask) its printed art takes: its largest
+    hole, when that lies in its middle (its centre within :data:`ART_OFF_MIDDLE` of the
+    outline's width of the outline's centre), else 0. A card's face enclosed by its edges has
+    its art as one hole in the middle; a stripe or a plank of the table cut into a rectangle by
+    other edges, or the table seen between four cards, has none, or only the thin threads of
+    its grain."""
+    cnts, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    filled = np.zeros_like(region)
+    cv2.drawContours(filled, cnts, -1, 1, thickness=cv2.FILLED)
+    total = int(filled.sum())
+    n, _, stats, cent = cv2.connectedComponentsWithStats(filled - region, connectivity=8)
+    if not total or n < 2:
+        return 0.0
+    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    ys, xs = np.nonzero(filled)
+    if np.hypot(cent[k][0] - xs.mean(), cent[k][1] - ys.mean()) > ART_OFF_MIDDLE * math.sqrt(total):
+        return 0.0
+    return float(stats[k, cv2.CC_STAT_AREA]) / total
 
 
 def _cards_area(pieces: list[CardPiece]) -> float:
@@ -401,13 +483,16 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
     shaped = [p for p in pieces if p.corners is not None]
     if len(shaped) < 2:
         return None
-    one = _single_area(np.array([p.area for p in shaped]))
+    # (one card's area, the first guess and its card from the pieces of paint colour: those by
+    # their outlines only join the lattice they give)
+    painted = [p for p in shaped if p.colour >= 0]
+    one = _single_area(np.array([p.area for p in painted])) if len(painted) >= 2 else None
     if one is None:
-        logger.debug("cards: %d card-shaped pieces, no common card area", len(shaped))
+        logger.debug("cards: %d card-shaped pieces, no common card area", len(painted))
         return None
-    singles = [p for p in shaped if one / AREA_FACTOR <= p.area <= one * AREA_FACTOR]
+    singles = [p for p in painted if one / AREA_FACTOR <= p.area <= one * AREA_FACTOR]
     centres = _centres(singles)
-    seed = int(np.argmin(np.linalg.norm(centres - np.median(_centres(shaped), axis=0), axis=1)))
+    seed = int(np.argmin(np.linalg.norm(centres - np.median(_centres(painted), axis=0), axis=1)))
     H, size = _first_guess(singles, seed)
     placed, H = _grow(shaped, singles[seed], H, size)
     if len(placed) < 2:
@@ -429,13 +514,47 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
     rows, cols = window
     fg = _cards_mask(fg, H_lat, (rows, cols), work_scale, by_colour, beside)
     lat = Lattice(H=H_lat / H_lat[2, 2], rows=rows, cols=cols, pitch_px=math.sqrt(abs(np.linalg.det(H[:2, :2]))),
-                  strength=len(placed) / len(shaped), work_scale=work_scale,
-                  info={"source": "cards", "cards": cards}, fg=fg)
+                  strength=sum(p.piece.colour >= 0 for p in placed) / len(painted), work_scale=work_scale,
+                  info={"source": "cards", "cards": cards, "outlined": _outlined(placed, H)}, fg=fg)
     lat = _normalise(lat)
     lat = _grown_by_foreground(lat)
     # (how the cells cut through the foreground, as the reader judges the locator's lattices)
     lat.info["partial"] = _partial(lat)
     return lat
+
+
+def _outlined(placed: list[_Placed], H: np.ndarray) -> np.ndarray:
+    """The centres ``(n, 2)`` (image pixels) of the cards of the pieces placed that were found by
+    their outlines alone (see :func:`_outline_pieces`; ``H`` the map from their cells)."""
+    ij = [p.ij + np.array([a, b], float) for p in placed if p.piece.colour < 0
+          for a, b in np.ndindex(*p.span.astype(int))]
+    return apply_h(H, np.array(ij, float)) if ij else np.zeros((0, 2))
+
+
+def with_outlined_cards(readings: list[CellReading], lat: Lattice, centres: np.ndarray | None
+                        ) -> list[CellReading]:
+    """``readings`` of the cells of ``lat`` with each cell holding a card found by its outline
+    alone (``centres`` (n, 2), image pixels: a cards lattice's ``info["outlined"]``, see
+    :func:`card_lattices`) occupied, when the card's centre lies within
+    :data:`vision.centres.ON_LATTICE` of the cell's: a card a lamp's glare washed out to the
+    table's colour keeps its outline on the lattice of its neighbours. Its colour is left as
+    the reader had it (unread), its symbol to be read (see :func:`vision.cells.read_symbols`),
+    its confidence low, with a doubt saying why."""
+    if centres is None or not len(centres):
+        return readings
+    xy = apply_h(np.linalg.inv(lat.H), np.asarray(centres, float)) - 0.5
+    near = np.abs(xy - np.round(xy)).max(axis=1) < ON_LATTICE
+    cells = {(int(y), int(x)) for x, y in np.round(xy[near])}
+    out = []
+    for r in readings:
+        if not r.occupied and (r.row, r.col) in cells:
+            logger.debug("cards: cell (%d, %d) holds a card seen by its outline only", r.row, r.col)
+            # (its colour and symbol undecided: the symbol is read on the card's own view later)
+            attrs = {"colour": None, "symbol": None, **{k: v for k, v in r.attrs.items() if v is not None}}
+            r = replace(r, occupied=True, occ_conf=OUTLINED_CONFIDENCE, confidence=OUTLINED_CONFIDENCE,
+                        attrs=attrs, doubts=r.doubts + (OUTLINED_DOUBT,))
+        out.append(r)
+    return out
 
 
 def _centres(pieces: list[CardPiece]) -> np.ndarray:
@@ -446,7 +565,8 @@ def _centres(pieces: list[CardPiece]) -> np.ndarray:
 def _grow(pieces: list[CardPiece], seed: CardPiece, H: np.ndarray, size: np.ndarray
           ) -> tuple[list[_Placed], np.ndarray]:
     """Place the pieces on the lattice, nearest the ``seed`` card first, and refit the map after
-    each (see :func:`_place`, :func:`_points`); returns the pieces placed and the map."""
+    each (see :func:`_place`, :func:`_points`; a piece found by its outline alone only beside a
+    card placed, see :func:`_beside`); returns the pieces placed and the map."""
     start = _Placed(seed, np.zeros(2), np.ones(2))
     placed = [start]
     taken = {(0, 0)}
@@ -456,12 +576,20 @@ def _grow(pieces: list[CardPiece], seed: CardPiece, H: np.ndarray, size: np.ndar
         if pieces[k] is seed:
             continue
         here = _place(pieces[k], H, size, taken)
-        if here is None:
+        if here is None or (pieces[k].colour < 0 and not _beside(here, taken)):
             continue
         placed.append(here)
         taken.update((int(here.ij[0]) + a, int(here.ij[1]) + b) for a, b in np.ndindex(*here.span.astype(int)))
         H = fit_map(*_points(placed, H, size), H, homography_points=HOMOGRAPHY_POINTS)
     return placed, H
+
+
+def _beside(here: _Placed, taken: set) -> bool:
+    """Whether a piece placed (``here``) has a card placed already on a cell beside one of its
+    own (8 ways round): each card of a layout is played beside another; a card found by its
+    outline alone (see :func:`_outline_pieces`) is placed only there."""
+    cells = {(int(here.ij[0]) + a, int(here.ij[1]) + b) for a, b in np.ndindex(*here.span.astype(int))}
+    return any((i + di, j + dj) in taken for i, j in cells for di in (-1, 0, 1) for dj in (-1, 0, 1))
 
 
 def _in_cells(piece: CardPiece, H: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

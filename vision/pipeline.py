@@ -27,6 +27,7 @@ from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
 from vision.lattice import apply_h
 from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
+from vision.cards import with_outlined_cards
 from vision.symbols import card_faces
 from vision.locate import (Lattice, PreparedPhoto, cell_aspect, diagonal_variants, interleaved,
                            locate_candidates, refit_to_tiles, shifted_variants)
@@ -281,6 +282,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                         memo=memo)
              if candidates else _Reads(None, -1, 0, 0.0, 0.0))
     best, chosen, misfits = first.best, first.chosen, first.misfits
+    # (the centres of the cards seen by their outlines alone, see vision.cards.card_lattices)
+    outlined = None
     # (the pitch the X-Tiles' faces show, once their lattice was read: see _wider_than_faces)
     faces_pitch: float | None = None
     if kit.shape in ("rounded-x", "card") and not mat_lattices and not _settled(best, kit):
@@ -294,6 +297,8 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
             misfits += again.misfits
             if again.best is not None and kit.shape == "rounded-x":
                 faces_pitch = again.best.lattice.pitch_px
+            if again.best is not None and kit.shape == "card":
+                outlined = again.best.lattice.info.get("outlined")
             if again.best is not None and (best is None or again.best.score < best.score
                                            or _wider_than_faces(best, faces_pitch)):
                 best, chosen = again.best, 50 + again.chosen  # (50 +: a lattice from the tiles)
@@ -383,6 +388,7 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
         raise NoTilesFound("no tiles found: a grid was seen but no cell looks like a tile of "
                            f"{kit.title}")
     _, lattice, td, readings, info = best
+    readings = with_outlined_cards(readings, lattice, outlined)
     if kit.face_model == "symbol":
         # the symbols of the lattice read, on each card's own finer view
         t0 = time.perf_counter()

@@ -1,0 +1,79 @@
+"""Tapestry cards a lamp's glare washed out of every paint colour's reach, found by their
+outlines (vision.cards._outline_pieces) and read as occupied with their colour unread
+(vision.cards.with_outlined_cards), on small synthetic pictures (see test_cards)."""
+import math
+
+import cv2
+import numpy as np
+
+from vision.cards import (MIN_ART_SHARE, OUTLINED_DOUBT, WORK_PIXELS, _art_share, _outline_pieces,
+                          _pieces_under_light, card_lattices, with_outlined_cards)
+from vision.cells import CellReading
+from vision.locate import Lattice, shrink
+from tests.vision.test_cards import COLOURS, PALETTE, _picture
+
+CELLS = {(r, c): COLOURS[(2 * r + c) % 6] for r in range(3) for c in range(4)}
+WASHED = [(0, 2), (0, 3), (1, 3)]
+
+
+def _glared(img: np.ndarray, centres: dict) -> np.ndarray:
+    """``img`` under a smooth additive veil of white light over the ``WASHED`` cards."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    veil = np.zeros((h, w), np.float32)
+    for cell in WASHED:
+        x, y = centres[cell]
+        veil = np.maximum(veil, np.exp(-((xx - x) ** 2 + (yy - y) ** 2) / (2 * 70.0 ** 2)))
+    veil = np.clip(1.6 * veil, 0, 0.85)[..., None]
+    return np.clip(img + veil * (255.0 - img), 0, 255).astype(np.uint8)
+
+
+def test_the_art_is_a_hole_in_the_middle_of_a_cards_face():
+    face = np.zeros((40, 30), np.uint8)
+    face[2:38, 2:28] = 1
+    assert _art_share(face) == 0.0  # (a plain rectangle: a stripe of the table)
+    cv2.circle(face, (15, 20), 7, 0, -1)
+    assert _art_share(face) >= MIN_ART_SHARE
+    off = face.copy()
+    off[:] = 0
+    off[2:38, 2:28] = 1
+    cv2.circle(off, (7, 8), 5, 0, -1)  # (a knot in the wood near a corner: not the art)
+    assert _art_share(off) == 0.0
+
+
+def test_washed_out_cards_are_found_by_their_outlines():
+    img, centres = _picture(CELLS, seed=3, tilt=0.8, turn_deg=10.0)
+    img = _glared(img, centres)
+    small, scale = shrink(img, math.sqrt(WORK_PIXELS / (img.shape[0] * img.shape[1])))
+    if scale >= 1.0:
+        small, scale = img, 1.0
+    painted = _pieces_under_light(small, PALETTE)
+    found = np.array([p.centre for p in _outline_pieces(small, painted)]) / scale
+    # the washed-out cards are found by their outlines (two of the three at least: the one
+    # under the veil's peak keeps too faint an outline at this picture's size)
+    assert sum(np.hypot(*(found - centres[cell]).T).min() < 15 for cell in WASHED) >= 2
+    # and the lattice takes in those on it beside its cards, no piece of the table
+    lat = card_lattices(img, PALETTE)[0]
+    outlined = lat.info["outlined"]
+    assert len(outlined) >= 2
+    for xy in outlined:
+        assert min(np.hypot(*(xy - c)) for c in centres.values()) < 15, xy
+
+
+def _lattice() -> Lattice:
+    """Cells 40 pixels square, cell (row, col) from (40 col, 40 row)."""
+    return Lattice(H=np.diag([40.0, 40.0, 1.0]), rows=(0, 2), cols=(0, 2), pitch_px=40.0,
+                   strength=1.0, work_scale=1.0)
+
+
+def test_a_card_seen_by_its_outline_is_read_occupied_with_its_colour_unread():
+    readings = [CellReading(r, c, False, 0.9, {"colour": None, "symbol": None})
+                for r in range(3) for c in range(3)]
+    out = with_outlined_cards(readings, _lattice(), np.array([[60.0, 20.0], [80.0, 80.0]]))
+    occupied = {(r.row, r.col): r for r in out if r.occupied}
+    # (the first on cell (0, 1)'s centre; the second half a cell off every centre: left)
+    assert set(occupied) == {(0, 1)}
+    card = occupied[(0, 1)]
+    assert card.attrs["colour"] is None and "symbol" in card.attrs
+    assert OUTLINED_DOUBT in card.doubts and card.confidence < 0.65
+    assert with_outlined_cards(readings, _lattice(), None) == readings
