@@ -1368,6 +1368,20 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need(layout + list(vouched) + near)
             more = _vouched_by_pips(_read_solid(ctx, near, cell_regions, gains), ctx.outlined)
+            # (... or under the layout's own light: the light refitted on the cells beside it,
+            # mostly the bare table (light wood), may leave a tile's paint far from it (a black
+            # tile read 22 from black, 7 under the layout's light; the refit serves a tile in
+            # another light than the layout's, a lamp's fall-off, see _read_solid); only a cell
+            # not of the bare table's very colour, though (see TABLE_SAME): the table's own
+            # ground is told from the table by no light (indie octopus-hard-004: a cream cloth's
+            # ground between its flowers, white under the layout's lamp, three cells more
+            # taken); a black tile washed grey by the lamp's hot spot on a grey-blue gingham is
+            # near the cloth's colours, not its very colour (final8 octopus-normal-110)
+            rest = [c for c in near if c not in more
+                    and c not in ctx.table_same]
+            if rest:
+                more.update(_vouched_by_pips(_read_solid(ctx, rest, cell_regions, gains,
+                                                         refit=False), ctx.outlined))
             if not die_faces:
                 stray = _stray_dots(ctx, more)
                 more = {c: r for c, r in more.items() if c not in stray}
@@ -1717,7 +1731,14 @@ def _lighter_pips(kit: Kit, palette: Palette) -> np.ndarray | None:
                      for k, n in enumerate(palette.names)])
 
 
-def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
+def _read_solid(ctx: _Ctx, cells, regions, gains, *, refit: bool = True) -> dict:
+    """Read solid tiles' faces (colour, pips) in ``cells`` under the light ``gains`` (a
+    correction of :func:`vision.colour.classify_adaptive`'s forward model). With ``refit`` the
+    light is refitted on the faces read (the layout's tiles); without it they are named under
+    ``gains`` as given: cells beside the layout, mostly the bare table, tell nothing of the light
+    on the tiles (see :func:`read_cells`).
+
+    Returns {cell: (attrs, confidences, doubts, fit, evidence)}."""
     out = {}
     kit = ctx.kit
     if not cells:
@@ -1730,6 +1751,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains) -> dict:
         pip_reads = read_pips(ctx.lab[..., 0], ctx.td.cw, origins)
     # (as _palette_fit, keeping the light fitted for the faces seen through a glare below)
     match, _, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
+                                       iterations=4 if refit else 0,
                                        shared_haze=_shared_haze(kit, ctx.profile))
     if ctx.die_faces:
         # (a die's white pips are the white paint under the faces' light: where the fit over
