@@ -1402,9 +1402,17 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             return list(more)
         for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
             occ[cell], occ_conf[cell] = True, 0.6
-        for cell in _rejoined(occ, apart) if vouched else []:
+        rejoined = _rejoined(occ, apart) if vouched else []
+        for cell in rejoined:
             logger.debug("cell %s: joined to the layout by the tiles its pips vouch for", cell)
             occ[cell] = True
+        if rejoined:
+            # (a part of the layout joined again has neighbours of its own, which no round
+            # above looked at: a die face beside it is a tile as one beside the rest is)
+            layout = [c for c, v in occ.items() if v]
+            for cell in _grown([c for c in ctx.pip_candidates if not occ[c]], set(layout),
+                               admit=show_pips):
+                occ[cell], occ_conf[cell] = True, 0.6
         if die_faces:
             for cell in _repeated_faces(vouched):
                 logger.debug("cell %s: its die face is read beside the layout again: the table's "

@@ -60,3 +60,28 @@ def test_cells_beside_the_layout_are_named_under_the_layouts_light_too(monkeypat
     got = {(r.row, r.col): r for r in readings if r.occupied}
     assert set(got) == set(tiles)
     assert unrefitted and set(unrefitted) == {("black", 5)}
+
+
+def test_a_die_face_beside_a_part_of_the_layout_joined_again_is_a_tile():
+    # oct23dev octopus-normal-500: on a yellow gingham a yellow tile the mask missed split the
+    # layout; once its pips vouched for it the part beyond was joined again, but the yellow 5
+    # beside that part alone was never looked at. Here on a table of the yellow paint, the
+    # yellow tiles laid without a gap (no outline against the table: only their pips show)
+    yellow = KIT.colours["yellow"].lstrip("#")
+    table = tuple(int(yellow[k:k + 2], 16) for k in (4, 2, 0))  # (BGR)
+    layout = {(2, 2): ("red", 4), (2, 3): ("blue", 2), (3, 2): ("green", 5), (3, 3): ("purple", 1),
+              (2, 5): ("black", 2)}
+    hidden = {(2, 4): ("yellow", 3), (3, 5): ("yellow", 5)}
+    size = 8
+    img = np.tile(np.array(table, np.float64), (size * N, size * N, 1))
+    paint_solid_tiles(img, layout, N, KIT)
+    paint_solid_tiles(img, hidden, N, KIT, inset=0)
+    rng = np.random.default_rng(4)
+    img = np.clip(img + rng.normal(0, 3.0, img.shape), 0, 255).astype(np.uint8)
+    img = cv2.GaussianBlur(img, (0, 0), 1.2)
+    td = TopDown(img, N, N, 0, 0, size, size)
+    fg = cells_mask(img.shape[:2], set(layout), N)
+    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg, die_faces=True)
+    got = {(r.row, r.col): (r.attrs.get("colour"), r.attrs.get("pips"))
+           for r in readings if r.occupied}
+    assert got == {**layout, **hidden}
