@@ -1368,6 +1368,20 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need(layout + list(vouched) + near)
             more = _pip_vouched(ctx, near, cell_regions, gains, ctx.outlined)
+            # (... or under the layout's own light: the light refitted on the cells beside it,
+            # mostly the bare table (light wood), may leave a tile's paint far from it (a black
+            # tile read 22 from black, 7 under the layout's light; the refit serves a tile in
+            # another light than the layout's, a lamp's fall-off, see _read_solid); only a cell
+            # not of the bare table's very colour, though (see TABLE_SAME): the table's own
+            # ground is told from the table by no light (indie octopus-hard-004: a cream cloth's
+            # ground between its flowers, white under the layout's lamp, three cells more
+            # taken); a black tile washed grey by the lamp's hot spot on a grey-blue gingham is
+            # near the cloth's colours, not its very colour (final8 octopus-normal-110)
+            rest = [c for c in near if c not in more
+                    and c not in ctx.table_same]
+            if rest:
+                more.update(_pip_vouched(ctx, rest, cell_regions, gains, ctx.outlined,
+                                         refit=False))
             if not die_faces:
                 stray = _stray_dots(ctx, more)
                 more = {c: r for c, r in more.items() if c not in stray}
@@ -1388,9 +1402,17 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             return list(more)
         for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
             occ[cell], occ_conf[cell] = True, 0.6
-        for cell in _rejoined(occ, apart) if vouched else []:
+        rejoined = _rejoined(occ, apart) if vouched else []
+        for cell in rejoined:
             logger.debug("cell %s: joined to the layout by the tiles its pips vouch for", cell)
             occ[cell] = True
+        if rejoined:
+            # (a part of the layout joined again has neighbours of its own, which no round
+            # above looked at: a die face beside it is a tile as one beside the rest is)
+            layout = [c for c, v in occ.items() if v]
+            for cell in _grown([c for c in ctx.pip_candidates if not occ[c]], set(layout),
+                               admit=show_pips):
+                occ[cell], occ_conf[cell] = True, 0.6
         if die_faces:
             for cell in _repeated_faces(vouched):
                 logger.debug("cell %s: its die face is read beside the layout again: the table's "
@@ -1717,11 +1739,17 @@ def _lighter_pips(kit: Kit, palette: Palette) -> np.ndarray | None:
                      for k, n in enumerate(palette.names)])
 
 
-def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None) -> dict:
-    """Solid faces' readings ``{cell: (attrs, conf, doubts, fit, evidence)}`` of ``cells``
-    (their Lab views ``regions``) under the light ``gains``; ``pip_reads``: the cells'
-    :func:`vision.pips.read_pips` when the caller read them already (the same cells, in the
-    same order, with ``ctx.lab`` as it is now)."""
+def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None, *,
+                refit: bool = True) -> dict:
+    """Read solid tiles' faces (colour, pips) in ``cells`` (their Lab views ``regions``) under
+    the light ``gains`` (a correction of :func:`vision.colour.classify_adaptive`'s forward
+    model); ``pip_reads``: the cells' :func:`vision.pips.read_pips` when the caller read them
+    already (the same cells, in the same order, with ``ctx.lab`` as it is now). With ``refit``
+    the light is refitted on the faces read (the layout's tiles); without it they are named
+    under ``gains`` as given: cells beside the layout, mostly the bare table, tell nothing of
+    the light on the tiles (see :func:`read_cells`).
+
+    Returns {cell: (attrs, confidences, doubts, fit, evidence)}."""
     out = {}
     kit = ctx.kit
     if not cells:
@@ -1736,6 +1764,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None)
         pip_reads = {}
     # (as _palette_fit, keeping the light fitted for the faces seen through a glare below)
     match, _, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
+                                       iterations=4 if refit else 0,
                                        shared_haze=_shared_haze(kit, ctx.profile))
     if ctx.die_faces:
         # (a die's white pips are the white paint under the faces' light: where the fit over
@@ -2639,18 +2668,19 @@ def _may_vouch(pip_reads: dict) -> bool:
 
 
 def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
-                 outlined: Collection = ()) -> dict:
+                 outlined: Collection = (), *, refit: bool = True) -> dict:
     """Of ``cells``, those whose die face vouches for a tile (:func:`_vouched_by_pips` of
-    their :func:`_read_solid` readings), the pips read first: where no cell's pips read clearly
-    enough in either polarity (:func:`_may_vouch`) none is, whatever the colours, and the
-    cells' full read is skipped. (That read also records the pips' colour, ``ctx.pip_lab``, of
+    their :func:`_read_solid` readings, ``refit`` as there), the pips read first: where no
+    cell's pips read clearly enough in either polarity (:func:`_may_vouch`) none is, whatever
+    the colours, and the cells' full read is skipped. (That read also records the pips' colour, ``ctx.pip_lab``, of
     cells whose pips read with a lower confidence; skipped, those stay unrecorded until the
     cells are read in the layout: measured without a change of reading on 214 Octopus and
     Textile photos.)"""
     pips = read_pips(ctx.lab[..., 0], ctx.td.cw, _lab_origins(ctx, cells))
     if not _may_vouch(pips):
         return {}
-    return _vouched_by_pips(_read_solid(ctx, cells, regions, gains, pips), outlined)
+    return _vouched_by_pips(_read_solid(ctx, cells, regions, gains, pips, refit=refit),
+                            outlined)
 
 
 def _vouched_by_pips(reads: dict, outlined: Collection = ()) -> dict:
