@@ -47,7 +47,7 @@ import numpy as np
 from vision.cells import CellReading
 from vision.centres import ON_LATTICE, fit_map
 from vision.colour import Palette, bgr_to_lab, classify_adaptive
-from vision.foreground import foreground_mask
+from vision.foreground import fill_holes, foreground_mask
 from vision.lattice import apply_h
 from vision.locate import (MAX_CELLS, Lattice, _normalise, _partial, _partial_of, _window_fractions, shrink,
                            work_copy)
@@ -270,9 +270,7 @@ def _art_share(region: np.ndarray) -> float:
     its art as one hole in the middle; a stripe or a plank of the table cut into a rectangle by
     other edges, or the table seen between four cards, has none, or only the thin threads of
     its grain."""
-    cnts, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    filled = np.zeros_like(region)
-    cv2.drawContours(filled, cnts, -1, 1, thickness=cv2.FILLED)
+    filled = fill_holes(region > 0).astype(np.uint8)
     total = int(filled.sum())
     n, _, stats, cent = cv2.connectedComponentsWithStats(filled - region, connectivity=8)
     if not total or n < 2:
@@ -473,6 +471,15 @@ class _Placed:
     ij: np.ndarray
     span: np.ndarray
 
+    def cells(self) -> list[tuple[int, int]]:
+        """The cells (j, i) its cards take."""
+        return _cells_of(self.ij, self.span)
+
+
+def _cells_of(ij: np.ndarray, span: np.ndarray) -> list[tuple[int, int]]:
+    """The cells (j, i) taken by ``span`` cards from the first cell ``ij``."""
+    return [(int(ij[0]) + a, int(ij[1]) + b) for a, b in np.ndindex(*span.astype(int))]
+
 
 def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
                  by_colour: Callable[[], np.ndarray] | None = None) -> Lattice | None:
@@ -486,7 +493,7 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
     # (one card's area, the first guess and its card from the pieces of paint colour: those by
     # their outlines only join the lattice they give)
     painted = [p for p in shaped if p.colour >= 0]
-    one = _single_area(np.array([p.area for p in painted])) if len(painted) >= 2 else None
+    one = _single_area(np.array([p.area for p in painted]))
     if one is None:
         logger.debug("cards: %d card-shaped pieces, no common card area", len(painted))
         return None
@@ -506,7 +513,7 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
                  "size %.2f x %.2f cells", len(pieces), len(shaped), one, len(placed), cards, *size)
     # lattice coordinates: card (i, j) centred at (j + 0.5, i + 0.5)
     H_lat = H @ np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1.0]])
-    taken = {(int(p.ij[0]) + a, int(p.ij[1]) + b) for p in placed for a, b in np.ndindex(*p.span.astype(int))}
+    taken = {c for p in placed for c in p.cells()}
     beside = [p for p in pieces if p.area <= MAX_SPAN * AREA_FACTOR * one]
     window = _window(beside, np.linalg.inv(H_lat), taken)
     if window is None:
@@ -579,7 +586,7 @@ def _grow(pieces: list[CardPiece], seed: CardPiece, H: np.ndarray, size: np.ndar
         if here is None or (pieces[k].colour < 0 and not _beside(here, taken)):
             continue
         placed.append(here)
-        taken.update((int(here.ij[0]) + a, int(here.ij[1]) + b) for a, b in np.ndindex(*here.span.astype(int)))
+        taken.update(here.cells())
         H = fit_map(*_points(placed, H, size), H, homography_points=HOMOGRAPHY_POINTS)
     return placed, H
 
@@ -588,8 +595,7 @@ def _beside(here: _Placed, taken: set) -> bool:
     """Whether a piece placed (``here``) has a card placed already on a cell beside one of its
     own (8 ways round): each card of a layout is played beside another; a card found by its
     outline alone (see :func:`_outline_pieces`) is placed only there."""
-    cells = {(int(here.ij[0]) + a, int(here.ij[1]) + b) for a, b in np.ndindex(*here.span.astype(int))}
-    return any((i + di, j + dj) in taken for i, j in cells for di in (-1, 0, 1) for dj in (-1, 0, 1))
+    return any((i + di, j + dj) in taken for i, j in here.cells() for di in (-1, 0, 1) for dj in (-1, 0, 1))
 
 
 def _in_cells(piece: CardPiece, H: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -613,7 +619,7 @@ def _place(piece: CardPiece, H: np.ndarray, size: np.ndarray, taken: set) -> _Pl
     ij = np.round(first)
     if np.abs(first - ij).max() >= ON_LATTICE:
         return None
-    cells = [(int(ij[0]) + a, int(ij[1]) + b) for a, b in np.ndindex(*span.astype(int))]
+    cells = _cells_of(ij, span)
     if any(cell in taken for cell in cells):
         return None
     return _Placed(piece, ij, span)
