@@ -229,3 +229,35 @@ def test_a_small_board_under_a_hot_spot_is_found_by_its_clipped_strips():
     truth = {k: v for k, v in truth.items() if k != "scene"}
     score = compare_boards(read_file(jpeg, game="twelve-tiles").board, truth)
     assert score.borders_wrong == 0 and score.missing == 0 and score.extra == 0  # (of 36 tiles)
+
+
+def test_a_strip_on_a_cloth_and_tiles_of_its_colour_is_closed_by_the_other_three():
+    # the independent renderer's normal seed 401: a small board on a yellow-and-white gingham,
+    # its yellow strip joined with the cloth beyond it and with the yellow tiles along it (it
+    # shows no straight edge of its own); the green, red and blue strips' edges close the board,
+    # the yellow one running between their far ends, and the board is read (not the cloth's
+    # checks as a coarse lattice of all-yellow "tiles")
+    from tests.indie.render import render_photo
+    from vision.pipeline import read_file
+    from vision.synth.compare import compare_boards
+
+    jpeg, truth = render_photo("twelve-tiles", 401, style="normal", size=(1600, 1200))
+    truth = {k: v for k, v in truth.items() if k != "scene"}
+    score = compare_boards(read_file(jpeg, game="twelve-tiles").board, truth)
+    assert score.borders_wrong == 0 and score.errors <= 2  # (of 25 tiles)
+
+
+def test_the_fourth_strip_runs_between_the_other_three_strips_far_ends():
+    from vision.board import Strip, _closing
+
+    def strip(colour, a, b):
+        return Strip(colour, np.array([a, b], float), 10.0, float(np.hypot(*np.subtract(b, a))))
+
+    # west, south and east centre lines of a board whose side strips end 5 px short of the
+    # north strip's centre line (y = 100): it runs between their far ends, half a width on
+    west = strip("green", (100, 400), (100, 105))
+    south = strip("red", (100, 400), (400, 400))
+    east = strip("blue", (400, 105), (400, 400))
+    north = _closing(west, south, east, "yellow")
+    assert north.colour == "yellow"
+    assert np.allclose(sorted(north.ends.tolist()), [[100, 100], [400, 100]])
