@@ -41,9 +41,11 @@ def _cloth(size: int, kind: str) -> np.ndarray:
     return img
 
 
-def _scene(kind: str, borders: list[str], angle: float, tilt: float, rim: int = 10):
+def _scene(kind: str, borders: list[str], angle: float, tilt: float, rim: int = 10,
+           tiles_along: bool = False):
     """A flat board of 8x8 cells (60 px) with its strips (``rim`` px of the board's colour
-    beyond them), on a cloth, seen at an angle; returns
+    beyond them), on a cloth, seen at an angle (``tiles_along``: every other cell of the north
+    row a tile of the north strip's colour reaching to the strip); returns
     the photo (BGR), the strips' centre-line corners in it ``(4, 2)`` and the cell grid's
     corners ``(4, 2)`` (both clockwise from the north-west)."""
     size = 1200
@@ -65,6 +67,8 @@ def _scene(kind: str, borders: list[str], angle: float, tilt: float, rim: int = 
     cv2.rectangle(top, (lo, lo + strip), (lo + strip, hi), w, -1)
     # a tile in a corner cell, its sectors in the strips' colours (touching nothing)
     cv2.rectangle(top, (x0 + 4, x0 + 4), (x0 + cell - 4, x0 + cell - 4), n, -1)
+    for k in range(0, 8, 2) if tiles_along else ():
+        cv2.rectangle(top, (x0 + k * cell, lo + strip), (x0 + (k + 1) * cell, x0 + cell), n, -1)
     c_lo, c_hi = lo + strip / 2, hi + strip / 2
     corners = np.array([[c_lo, c_lo], [c_hi, c_lo], [c_hi, c_hi], [c_lo, c_hi]], float)
     # a camera view: turned and tilted
@@ -131,6 +135,21 @@ def test_a_strip_joined_with_a_cloth_of_its_colour_is_found_by_its_edge(angle, t
     lattice = board_lattice(photo, board)
     found = apply_h(lattice.H, np.array([[0, 0], [8, 0], [8, 8], [0, 8]], float))
     assert _matches(found, grid, 0.15 * side / 9)
+
+
+@pytest.mark.parametrize("angle,tilt", [(12, 0.15), (-30, 0.05)])
+def test_a_strip_joined_with_its_cloth_and_its_tiles_is_closed_by_the_other_three(angle, tilt):
+    # the blue strip on a blue-checked cloth with no rim between them, and tiles of its blue
+    # along its inner side: it shows no straight edge of its own; the other three strips' edges
+    # close the board, the blue one between their far ends
+    colours = ["blue", "red", "green", "yellow"]
+    photo, truth, grid = _scene("blue gingham", colours, angle, tilt, rim=0, tiles_along=True)
+    board = find_board_quad(photo, PALETTE, BORDERS)
+    assert board is not None
+    side = np.linalg.norm(truth[1] - truth[0])
+    assert _matches(board.corners, truth, 0.03 * side)
+    west_first = [colours[3], colours[0], colours[1], colours[2]]
+    assert any(list(board.colours) == west_first[k:] + west_first[:k] for k in range(4))
 
 
 def test_a_cloth_without_a_board_gives_no_quadrilateral():
