@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import logging
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import cv2
 import numpy as np
@@ -487,18 +487,84 @@ def _quad_by_edges(work: np.ndarray, palette: Palette, colours: list[str]
     masks = colour_masks(work, palette, colours)
     min_len = MIN_EDGE_LENGTH * max(work.shape[:2])
     edges = [find_strip_edges(masks[c], c, min_len) for c in colours]
-    if any(not e for e in edges):
+    if sum(not e for e in edges) > 1:
         return None
-    best: tuple[float, np.ndarray, list[str]] | None = None
-    for combo in _edge_cycles(edges):
-        known = [e.width for e in combo if e.width is not None]
-        if not known:
+    best = None if any(not e for e in edges) else _best_quad(
+        masks, (_alike(combo) for combo in _edge_cycles(edges)))
+    if best is None:
+        # (one strip shows no edge of its own: a cloth of its colour beyond it and tiles of its
+        # colour along it; the other three close it)
+        best = _best_quad(masks, _three_sided(edges, colours))
+    if best is None:
+        return None
+    logger.debug("board quadrilateral from its strips' edges: %s %s (score %.2f)",
+                 np.round(best[1]).tolist(), best[2], best[0])
+    return best[1], best[2]
+
+
+def _alike(combo: tuple[StripEdge, ...]) -> tuple[Strip, ...] | None:
+    """The strips beyond edges ``combo``, each as wide as it shows, or as the others typically
+    are where its width is not seen or is more than twice theirs (a strip joined with the cloth
+    or the tiles beyond it: the strips are alike); None when no width is seen."""
+    known = [e.width for e in combo if e.width is not None]
+    if not known:
+        return None
+    typical = float(np.median(known))
+    return tuple(e.strip(e.width if e.width is not None and e.width <= 2 * typical else typical)
+                 for e in combo)
+
+
+def _three_sided(edges: list[list[StripEdge]], colours: list[str]) -> Iterator[tuple[Strip, ...]]:
+    """Boards closed by three strips' edges ``edges`` (per colour of ``colours``; at most one
+    list empty): a chain of three strips, each a neighbour of the next (:func:`_may_meet`); the
+    fourth strip, of the colour left, runs between the chain's two far ends, each taken where
+    its strip's edge ends (at the board's corner, where the strip across begins) and half a
+    strip's width on (its centre line). At most :data:`MAX_EDGE_COMBINATIONS`."""
+    given = 0
+    for m in range(4):
+        others = [i for i in range(4) if i != m]
+        if any(not edges[i] for i in others):
             continue
-        typical = float(np.median(known))
-        # (a width not seen, or more than twice the others', is a strip joined with the cloth
-        # or the tiles beyond it: the strips are alike)
-        strips = tuple(e.strip(e.width if e.width is not None and e.width <= 2 * typical
-                               else typical) for e in combo)
+        for j in others:  # the chain's middle strip, across from the missing one
+            i, k = (o for o in others if o != j)
+            meet_ij, meet_jk = _may_meet(edges[i], edges[j]), _may_meet(edges[j], edges[k])
+            for a, b in zip(*np.nonzero(meet_ij)):
+                for c in np.flatnonzero(meet_jk[b]):
+                    strips = _alike((edges[i][a], edges[j][b], edges[k][c]))
+                    fourth = None if strips is None else _closing(*strips, colours[m])
+                    if fourth is not None:
+                        yield (*strips, fourth)
+                    given += 1
+                    if given >= MAX_EDGE_COMBINATIONS:
+                        return
+
+
+def _closing(a: Strip, b: Strip, c: Strip, colour: str) -> Strip | None:
+    """The strip of ``colour`` closing the chain ``a``-``b``-``c`` (neighbours in turn): its
+    centre line from ``c``'s far end to ``a``'s, each half the strips' width beyond its edge's
+    end; None when the chain does not meet."""
+    width = float(np.median([a.width, b.width, c.width]))
+    far = []
+    for s in (a, c):
+        corner = _intersect(s, b)
+        if corner is None:
+            return None
+        end = s.ends[int(np.argmax(np.linalg.norm(s.ends - corner, axis=1)))]
+        away = (end - corner) / (np.linalg.norm(end - corner) + 1e-9)
+        far.append(end + away * width / 2)
+    ends = np.array([far[1], far[0]])
+    return Strip(colour, ends, width, float(np.linalg.norm(ends[1] - ends[0])))
+
+
+def _best_quad(masks: dict[str, np.ndarray], choices: Iterable[tuple[Strip, ...] | None]
+               ) -> tuple[float, np.ndarray, list[str]] | None:
+    """Of the ``choices`` of four strips that close a quadrilateral (:func:`_quad_of`), the one
+    whose sides show their colours (``masks``) best (:data:`MIN_SIDE_COLOUR`): its score, the
+    quadrilateral ``(4, 2)`` and the sides' colours; None when none does."""
+    best: tuple[float, np.ndarray, list[str]] | None = None
+    for strips in choices:
+        if strips is None:
+            continue
         fit = _quad_of(strips)
         if fit is None:
             continue
@@ -511,11 +577,7 @@ def _quad_by_edges(work: np.ndarray, palette: Palette, colours: list[str]
         score = float(np.mean(shown)) - 0.25 * worst
         if best is None or score > best[0]:
             best = (score, quad, order)
-    if best is None:
-        return None
-    logger.debug("board quadrilateral from its strips' edges: %s %s (score %.2f)",
-                 np.round(best[1]).tolist(), best[2], best[0])
-    return best[1], best[2]
+    return best
 
 
 @dataclass(frozen=True)

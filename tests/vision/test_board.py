@@ -41,9 +41,11 @@ def _cloth(size: int, kind: str) -> np.ndarray:
     return img
 
 
-def _scene(kind: str, borders: list[str], angle: float, tilt: float, rim: int = 10):
+def _scene(kind: str, borders: list[str], angle: float, tilt: float, rim: int = 10,
+           tiles_along: bool = False):
     """A flat board of 8x8 cells (60 px) with its strips (``rim`` px of the board's colour
-    beyond them), on a cloth, seen at an angle; returns
+    beyond them), on a cloth, seen at an angle (``tiles_along``: every other cell of the north
+    row a tile of the north strip's colour reaching to the strip); returns
     the photo (BGR), the strips' centre-line corners in it ``(4, 2)`` and the cell grid's
     corners ``(4, 2)`` (both clockwise from the north-west)."""
     size = 1200
@@ -65,6 +67,8 @@ def _scene(kind: str, borders: list[str], angle: float, tilt: float, rim: int = 
     cv2.rectangle(top, (lo, lo + strip), (lo + strip, hi), w, -1)
     # a tile in a corner cell, its sectors in the strips' colours (touching nothing)
     cv2.rectangle(top, (x0 + 4, x0 + 4), (x0 + cell - 4, x0 + cell - 4), n, -1)
+    for k in range(0, 8, 2) if tiles_along else ():
+        cv2.rectangle(top, (x0 + k * cell, lo + strip), (x0 + (k + 1) * cell, x0 + cell), n, -1)
     c_lo, c_hi = lo + strip / 2, hi + strip / 2
     corners = np.array([[c_lo, c_lo], [c_hi, c_lo], [c_hi, c_hi], [c_lo, c_hi]], float)
     # a camera view: turned and tilted
@@ -131,6 +135,21 @@ def test_a_strip_joined_with_a_cloth_of_its_colour_is_found_by_its_edge(angle, t
     lattice = board_lattice(photo, board)
     found = apply_h(lattice.H, np.array([[0, 0], [8, 0], [8, 8], [0, 8]], float))
     assert _matches(found, grid, 0.15 * side / 9)
+
+
+@pytest.mark.parametrize("angle,tilt", [(12, 0.15), (-30, 0.05)])
+def test_a_strip_joined_with_its_cloth_and_its_tiles_is_closed_by_the_other_three(angle, tilt):
+    # the blue strip on a blue-checked cloth with no rim between them, and tiles of its blue
+    # along its inner side: it shows no straight edge of its own; the other three strips' edges
+    # close the board, the blue one between their far ends
+    colours = ["blue", "red", "green", "yellow"]
+    photo, truth, grid = _scene("blue gingham", colours, angle, tilt, rim=0, tiles_along=True)
+    board = find_board_quad(photo, PALETTE, BORDERS)
+    assert board is not None
+    side = np.linalg.norm(truth[1] - truth[0])
+    assert _matches(board.corners, truth, 0.03 * side)
+    west_first = [colours[3], colours[0], colours[1], colours[2]]
+    assert any(list(board.colours) == west_first[k:] + west_first[:k] for k in range(4))
 
 
 def test_a_cloth_without_a_board_gives_no_quadrilateral():
@@ -229,3 +248,35 @@ def test_a_small_board_under_a_hot_spot_is_found_by_its_clipped_strips():
     truth = {k: v for k, v in truth.items() if k != "scene"}
     score = compare_boards(read_file(jpeg, game="twelve-tiles").board, truth)
     assert score.borders_wrong == 0 and score.missing == 0 and score.extra == 0  # (of 36 tiles)
+
+
+def test_a_strip_on_a_cloth_and_tiles_of_its_colour_is_closed_by_the_other_three():
+    # the independent renderer's normal seed 401: a small board on a yellow-and-white gingham,
+    # its yellow strip joined with the cloth beyond it and with the yellow tiles along it (it
+    # shows no straight edge of its own); the green, red and blue strips' edges close the board,
+    # the yellow one running between their far ends, and the board is read (not the cloth's
+    # checks as a coarse lattice of all-yellow "tiles")
+    from tests.indie.render import render_photo
+    from vision.pipeline import read_file
+    from vision.synth.compare import compare_boards
+
+    jpeg, truth = render_photo("twelve-tiles", 401, style="normal", size=(1600, 1200))
+    truth = {k: v for k, v in truth.items() if k != "scene"}
+    score = compare_boards(read_file(jpeg, game="twelve-tiles").board, truth)
+    assert score.borders_wrong == 0 and score.errors <= 2  # (of 25 tiles)
+
+
+def test_the_fourth_strip_runs_between_the_other_three_strips_far_ends():
+    from vision.board import Strip, _closing
+
+    def strip(colour, a, b):
+        return Strip(colour, np.array([a, b], float), 10.0, float(np.hypot(*np.subtract(b, a))))
+
+    # west, south and east centre lines of a board whose side strips end 5 px short of the
+    # north strip's centre line (y = 100): it runs between their far ends, half a width on
+    west = strip("green", (100, 400), (100, 105))
+    south = strip("red", (100, 400), (400, 400))
+    east = strip("blue", (400, 105), (400, 400))
+    north = _closing(west, south, east, "yellow")
+    assert north.colour == "yellow"
+    assert np.allclose(sorted(north.ends.tolist()), [[100, 100], [400, 100]])
