@@ -25,3 +25,14 @@ def read_render(game: str, seed: int, *, size: tuple[int, int] = (1600, 1200),
     render = render_board(board, seed=seed, difficulty=difficulty, size=size)
     truth = {k: v for k, v in render.truth.items() if k != "scene"}
     return compare_boards(read_file(render.jpeg, game=game).board, truth)
+
+
+def read_indie(game: str, seed: int, *, style: str = "normal", size: tuple[int, int] = (1600, 1200)):
+    """Render ``seed``'s photo of ``game`` with the independent renderer (``tests.indie``), read
+    it and return its :class:`~vision.synth.compare.CellScore` against the truth."""
+    from tests.indie.render import render_photo
+    from vision.pipeline import read_file
+
+    jpeg, truth = render_photo(game, seed, style=style, size=size)
+    truth = {k: v for k, v in truth.items() if k != "scene"}
+    return compare_boards(read_file(jpeg, game=game).board, truth)

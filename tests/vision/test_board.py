@@ -13,7 +13,7 @@ from vision.kits import kit_for_game
 from vision.lattice import apply_h
 
 sys.path.insert(0, str(Path(__file__).parent))
-from compare import read_render  # noqa: E402
+from compare import read_indie, read_render  # noqa: E402
 
 KIT = kit_for_game("twelve-tiles")
 PALETTE = Palette.from_hex(KIT.colours)
@@ -186,13 +186,7 @@ def test_a_board_on_a_cloth_of_its_blue_is_read_through_its_strips_edges():
     # the independent renderer's hard seed 2: a small board on a blurred blue gingham, its blue
     # strip joined with the cloth and its red and green ones with the tiles along them; no grid
     # is found and no four bands stand out, but the strips' straight edges place the board
-    from tests.indie.render import render_photo
-    from vision.pipeline import read_file
-    from vision.synth.compare import compare_boards
-
-    jpeg, truth = render_photo("twelve-tiles", 2, style="hard", size=(1600, 1200))
-    truth = {k: v for k, v in truth.items() if k != "scene"}
-    score = compare_boards(read_file(jpeg, game="twelve-tiles").board, truth)
+    score = read_indie("twelve-tiles", 2, style="hard")
     assert score.borders_wrong == 0 and score.errors <= 2  # (of 40 tiles)
 
 
@@ -240,13 +234,7 @@ def test_a_small_board_under_a_hot_spot_is_found_by_its_clipped_strips():
     # hot spot clipping its green and blue strips (read cyan and azure); the lattice located is
     # the cloth's, and without the strips no tile was found at all. Found by its strips, every
     # tile is placed (the sectors the hot spot washes are named elsewhere: not asserted here)
-    from tests.indie.render import render_photo
-    from vision.pipeline import read_file
-    from vision.synth.compare import compare_boards
-
-    jpeg, truth = render_photo("twelve-tiles", 516, style="hard", size=(1600, 1200))
-    truth = {k: v for k, v in truth.items() if k != "scene"}
-    score = compare_boards(read_file(jpeg, game="twelve-tiles").board, truth)
+    score = read_indie("twelve-tiles", 516, style="hard")
     assert score.borders_wrong == 0 and score.missing == 0 and score.extra == 0  # (of 36 tiles)
 
 
@@ -256,13 +244,7 @@ def test_a_strip_on_a_cloth_and_tiles_of_its_colour_is_closed_by_the_other_three
     # shows no straight edge of its own); the green, red and blue strips' edges close the board,
     # the yellow one running between their far ends, and the board is read (not the cloth's
     # checks as a coarse lattice of all-yellow "tiles")
-    from tests.indie.render import render_photo
-    from vision.pipeline import read_file
-    from vision.synth.compare import compare_boards
-
-    jpeg, truth = render_photo("twelve-tiles", 401, style="normal", size=(1600, 1200))
-    truth = {k: v for k, v in truth.items() if k != "scene"}
-    score = compare_boards(read_file(jpeg, game="twelve-tiles").board, truth)
+    score = read_indie("twelve-tiles", 401, style="normal")
     assert score.borders_wrong == 0 and score.errors <= 2  # (of 25 tiles)
 
 

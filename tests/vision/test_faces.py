@@ -85,55 +85,57 @@ def test_textile_layout_off_a_gingham_read_on_its_tiles():
     assert score.errors <= 1, score.to_dict()
 
 
+def _turned_faces(img: np.ndarray, top: float, cells: list, pips: bool) -> list:
+    """Draw square faces turned 35 degrees in ``cells`` (row, column) of a lattice whose first
+    cell's corner is at (330, ``top``) on ``img`` (in place), outlined dark, with a die's six
+    white pips when ``pips``; returns their centres (x, y)."""
+    turn = math.radians(35.0)
+    c, s = math.cos(turn), math.sin(turn)
+    paints = [(40, 40, 200), (40, 150, 40), (180, 80, 30), (30, 210, 230)]
+    centres = []
+    for k, (r, q) in enumerate(cells):
+        u, v = (q + 0.5) * PITCH, (r + 0.5) * PITCH
+        x, y = 330 + c * u - s * v, top + s * u + c * v
+        box = cv2.boxPoints(((x, y), (TILE, TILE), 35.0)).astype(np.int32)
+        cv2.fillConvexPoly(img, box, paints[k % len(paints)])
+        cv2.polylines(img, [box], True, (30, 30, 30), 2)
+        if pips:
+            # (six pips, a die's six: two columns of three, 0.16 of the face across each)
+            for pu in (-0.25, 0.25):
+                for pv in (-0.3, 0.0, 0.3):
+                    px, py = x + (c * pu - s * pv) * TILE, y + (s * pu + c * pv) * TILE
+                    cv2.circle(img, (int(round(px)), int(round(py))), int(0.08 * TILE),
+                               (245, 245, 245), -1)
+        centres.append((x, y))
+    return centres
+
+
+def _assert_one_face_a_cell(img: np.ndarray, centres: list, what: str) -> None:
+    """A lattice through the faces of ``img`` puts each centre in a cell of its own, near its
+    middle."""
+    found = face_lattices(img)
+    assert found, f"no lattice through the {what}"
+    at = apply_h(np.linalg.inv(found[0].H), np.array(centres))
+    assert np.abs(at - np.floor(at) - 0.5).max() < 0.1
+    assert len({tuple(np.floor(p).astype(int)) for p in at}) == len(centres)
+
+
 def test_faces_full_of_pips_turned_on_the_table_are_measured_by_their_outlines():
     # final9/textile-hard-204: faces turned ~35 degrees, five or six pips each; the paint
     # left between the pips (and the colour steps round them) fills less than two-fifths of
     # the face's box, so faces measured by their paint were not squares and no lattice was
     # found through them (14 of 15 tiles missed)
     img = np.full((600, 800, 3), 225, np.uint8)
-    turn = math.radians(35.0)
-    c, s = math.cos(turn), math.sin(turn)
-    paints = [(40, 40, 200), (40, 150, 40), (180, 80, 30), (30, 210, 230)]
     cells = [(r, q) for r in range(3) for q in range(4) if (r, q) != (2, 3)]
-    centres = []
-    for k, (r, q) in enumerate(cells):
-        u, v = (q + 0.5) * PITCH, (r + 0.5) * PITCH
-        x, y = 330 + c * u - s * v, 170 + s * u + c * v
-        box = cv2.boxPoints(((x, y), (TILE, TILE), 35.0)).astype(np.int32)
-        cv2.fillConvexPoly(img, box, paints[k % len(paints)])
-        cv2.polylines(img, [box], True, (30, 30, 30), 2)
-        # six pips, a die's six: two columns of three, 0.16 of the face across each
-        for pu in (-0.25, 0.25):
-            for pv in (-0.3, 0.0, 0.3):
-                px, py = x + (c * pu - s * pv) * TILE, y + (s * pu + c * pv) * TILE
-                cv2.circle(img, (int(round(px)), int(round(py))), int(0.08 * TILE), (245, 245, 245), -1)
-        centres.append((x, y))
-    found = face_lattices(img)
-    assert found, "no lattice through the faces full of pips"
-    at = apply_h(np.linalg.inv(found[0].H), np.array(centres))
-    assert np.abs(at - np.floor(at) - 0.5).max() < 0.1
-    assert len({tuple(np.floor(p).astype(int)) for p in at}) == len(cells)
+    centres = _turned_faces(img, 170, cells, pips=True)
+    _assert_one_face_a_cell(img, centres, "faces full of pips")
 
 
 def test_faces_turned_on_a_tilted_table_are_parallelograms_and_still_squares():
     # a layout turned 35 degrees on a table seen about 50 degrees from overhead: each face is a
     # parallelogram filling ~0.8 of its least rectangle (final9/textile-hard-204's far faces)
     img = np.full((1000, 800, 3), 225, np.uint8)
-    turn = math.radians(35.0)
-    c, s = math.cos(turn), math.sin(turn)
-    paints = [(40, 40, 200), (40, 150, 40), (180, 80, 30), (30, 210, 230)]
     cells = [(r, q) for r in range(3) for q in range(4) if (r, q) != (0, 3)]
-    centres = []
-    for k, (r, q) in enumerate(cells):
-        u, v = (q + 0.5) * PITCH, (r + 0.5) * PITCH
-        x, y = 330 + c * u - s * v, 300 + s * u + c * v
-        box = cv2.boxPoints(((x, y), (TILE, TILE), 35.0)).astype(np.int32)
-        cv2.fillConvexPoly(img, box, paints[k % len(paints)])
-        cv2.polylines(img, [box], True, (30, 30, 30), 2)
-        centres.append((x, y * 0.6))
+    centres = [(x, y * 0.6) for x, y in _turned_faces(img, 300, cells, pips=False)]
     img = cv2.resize(img, (800, 600), interpolation=cv2.INTER_AREA)
-    found = face_lattices(img)
-    assert found, "no lattice through the leaning faces"
-    at = apply_h(np.linalg.inv(found[0].H), np.array(centres))
-    assert np.abs(at - np.floor(at) - 0.5).max() < 0.1
-    assert len({tuple(np.floor(p).astype(int)) for p in at}) == len(cells)
+    _assert_one_face_a_cell(img, centres, "leaning faces")
