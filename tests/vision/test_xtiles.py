@@ -205,6 +205,31 @@ def test_faces_split_into_elongated_pieces_are_whole_tiles():
     assert all(abs(fx - bx) <= 1 and abs(fy - by) <= 1 for (fx, fy), (bx, by) in zip(sorted(faces), found))
 
 
+def test_faces_beside_a_cloth_s_large_patches_of_paint_are_whole_tiles():
+    """A cloth's stripes of a paint's colour hold more paint than the faces, in a few large
+    pieces: sized by them, the faces' blobs are specks. The faces' sectors are the next size
+    down (see :data:`vision.xtiles.SIZE_STEP`): sized by them, every face is found."""
+    from vision.xtiles import _tile_blobs
+
+    paint = np.zeros((400, 700), np.uint8)
+    colour = np.zeros_like(paint)
+    paint[10:90, 20:680] = 1  # (two stripes of one paint, off the faces)
+    paint[320:390, 20:680] = 1
+    faces = []
+    for r in range(2):
+        for c in range(5):
+            x0, y0 = 40 + c * 120, 120 + r * 90
+            for k, col in enumerate((1, 1, 2, 3)):  # (three paints, one on two pieces)
+                y = y0 + k * 11
+                paint[y:y + 9, x0:x0 + 80] = 1
+                colour[y:y + 9, x0:x0 + 80] = col
+            faces.append((x0 + 40, y0 + 20))
+    blobs = _tile_blobs(paint, colour, 4)
+    assert len(blobs) == len(faces)
+    found = sorted((round(b[0][0]), round(b[0][1])) for b in blobs)
+    assert all(abs(fx - bx) <= 1 and abs(fy - by) <= 1 for (fx, fy), (bx, by) in zip(sorted(faces), found))
+
+
 def test_faces_split_by_wide_grooves_are_whole_tiles():
     """Dark grooves a few pixels wide split every face into four sectors; the big ones are
     elongated and solid as a tile is. The closing that joins a face's sectors quarters the
