@@ -1046,25 +1046,28 @@ def _cell_grid(arr: np.ndarray, td: TopDown, ch: int | None = None, cw: int | No
 
 
 def _two_paint_spreads(cells: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """How even each cell's region is as two paints: ``cells`` ``(N, h, w, 3)`` Lab, ``mask``
-    ``(h, w)`` bool -> ``(N,)`` the larger of the spreads (median distance to their median) of
-    its darker and its lighter pixels, split midway between the 10th and 90th percentiles of
-    their lightness (:data:`PAINT_SPLIT`).
+    """How even each cell's region is as two paints, a face and its pips: ``cells``
+    ``(N, h, w, 3)`` Lab, ``mask`` ``(h, w)`` bool -> ``(N,)`` the spread (median distance to
+    their median) of its face's paint, the one of more pixels of its darker and its lighter
+    pixels, split midway between the 10th and 90th percentiles of their lightness
+    (:data:`PAINT_SPLIT`).
 
     A die face is two paints, its face's and its pips', each even and far apart in lightness:
     the pips of a 5 or a 6 cover up to half of a cell's centre, so the spread about one median
     is as large as their contrast (measured: the independent renderer's white and pink 6s,
-    15-17 about one median, 1-3 per paint). A patch of the table that is uneven (a pattern, a
-    shadow's edge) may be even per paint too: its outline and its pips, read after, tell (see
-    :func:`_occupancy`)."""
+    15-17 about one median). The pips' own pixels are no measure of evenness: a pip is a few
+    pixels across in the view, most of them on its rim, where the lens's blur and the JPEG's
+    mix the two paints (measured: 7-17 in an octopus photo's taken 5s and 6s, a white 6's 9.7,
+    its face's 2.4). So the face's paint is judged; whether its other paint lies as pips is
+    :func:`_spots_as_pips`' to tell. A patch of the table that is uneven (a pattern, a
+    shadow's edge) may be even in its major paint too: its outline and its pips, read after,
+    tell (see :func:`_occupancy`)."""
     x = cells[:, mask, :]  # (N, k, 3)
     dark = x[..., 0] < _paint_split(x[..., 0])[:, None]
-    out = np.zeros(len(x))
-    for part in (dark, ~dark):
-        med = _masked_median(x, part)
-        dist = norm3(x - med[:, None, :])
-        out = np.maximum(out, _masked_median(dist[..., None], part)[:, 0])
-    return out
+    face = np.where((dark.mean(axis=1) > 0.5)[:, None], dark, ~dark)  # (N, k) the major paint
+    med = _masked_median(x, face)
+    dist = norm3(x - med[:, None, :])
+    return _masked_median(dist[..., None], face)[:, 0]
 
 
 def _paint_split(light: np.ndarray) -> np.ndarray:
