@@ -972,6 +972,27 @@ def _own_rim(cell: tuple[int, int], full: tuple, taken: Mapping) -> bool:
     return any(f and not taken.get(n, False) for f, n in zip(full, _beside(cell)))
 
 
+def _tiles_beside_dots(ctx: _Ctx, reads: dict, taken: Mapping) -> dict:
+    """Of the cells beside the layout read as die faces (``reads``) beside a table that reads
+    as die faces, the tiles: those whose pips are unlike the table's dots (see
+    :func:`_unlike_table_dots`), and those outlined all round, one side their own rim (see
+    :func:`_rimmed`; ``taken`` cell -> bool), whatever their pips are like: a tile's shape,
+    where a cloth's dots make no full edge along a bare cell's sides (a white tile on a cream
+    cloth with black dots, its face 5 from the cloth's ground, its black pips as the dots:
+    oct23dev octopus normal 508)."""
+    kept = _unlike_table_dots(ctx, reads)
+    return {c: r for c, r in reads.items() if c in kept or _rimmed(ctx, c, taken)}
+
+
+def _rimmed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
+    """Whether ``cell`` shows a tile's outline: an edge all along each of its four sides
+    (``ctx.full_sides``, see :func:`_full_sides`), one of them its own rim (see
+    :func:`_own_rim`; ``taken`` cell -> bool). A polka-dot cloth's dots crossing a bare cell's
+    borders make edges along its sides, but none all along one (see :data:`OUTLINE_FULL`)."""
+    full = (ctx.full_sides or {}).get(cell)
+    return full is not None and all(full) and _own_rim(cell, full, taken)
+
+
 def _lit_table_in_corners(cells: list, lit: np.ndarray, occ: Mapping, sides: Mapping,
                           full: Mapping) -> list:
     """The cells taken (``occ``) whose colour is the bare table's in more light (``lit`` ``(N,)``
@@ -1400,7 +1421,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                     ctx.layout_white = _white_pips(ctx, origins,
                                                    read_pips(ctx.lab[..., 0], td.cw, origins))
             if table_dots and table_dots[0]:
-                more = _unlike_table_dots(ctx, more)
+                more = _tiles_beside_dots(ctx, more, occ)
             vouched.update(more)
             return list(more)
         for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
