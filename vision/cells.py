@@ -972,6 +972,27 @@ def _own_rim(cell: tuple[int, int], full: tuple, taken: Mapping) -> bool:
     return any(f and not taken.get(n, False) for f, n in zip(full, _beside(cell)))
 
 
+def _tiles_beside_dots(ctx: _Ctx, reads: dict, taken: Mapping) -> dict:
+    """Of the cells beside the layout read as die faces (``reads``) beside a table that reads
+    as die faces, the tiles: those whose pips are unlike the table's dots (see
+    :func:`_unlike_table_dots`), and those outlined all round, one side their own rim (see
+    :func:`_rimmed`; ``taken`` cell -> bool), whatever their pips are like: a tile's shape,
+    where a cloth's dots make no full edge along a bare cell's sides (a white tile on a cream
+    cloth with black dots, its face 5 from the cloth's ground, its black pips as the dots:
+    oct23dev octopus normal 508)."""
+    kept = _unlike_table_dots(ctx, reads)
+    return {c: r for c, r in reads.items() if c in kept or _rimmed(ctx, c, taken)}
+
+
+def _rimmed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
+    """Whether ``cell`` shows a tile's outline: an edge all along each of its four sides
+    (``ctx.full_sides``, see :func:`_full_sides`), one of them its own rim (see
+    :func:`_own_rim`; ``taken`` cell -> bool). A polka-dot cloth's dots crossing a bare cell's
+    borders make edges along its sides, but none all along one (see :data:`OUTLINE_FULL`)."""
+    full = (ctx.full_sides or {}).get(cell)
+    return full is not None and all(full) and _own_rim(cell, full, taken)
+
+
 def _lit_table_in_corners(cells: list, lit: np.ndarray, occ: Mapping, sides: Mapping,
                           full: Mapping) -> list:
     """The cells taken (``occ``) whose colour is the bare table's in more light (``lit`` ``(N,)``
@@ -1046,25 +1067,28 @@ def _cell_grid(arr: np.ndarray, td: TopDown, ch: int | None = None, cw: int | No
 
 
 def _two_paint_spreads(cells: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """How even each cell's region is as two paints: ``cells`` ``(N, h, w, 3)`` Lab, ``mask``
-    ``(h, w)`` bool -> ``(N,)`` the larger of the spreads (median distance to their median) of
-    its darker and its lighter pixels, split midway between the 10th and 90th percentiles of
-    their lightness (:data:`PAINT_SPLIT`).
+    """How even each cell's region is as two paints, a face and its pips: ``cells``
+    ``(N, h, w, 3)`` Lab, ``mask`` ``(h, w)`` bool -> ``(N,)`` the spread (median distance to
+    their median) of its face's paint, the one of more pixels of its darker and its lighter
+    pixels, split midway between the 10th and 90th percentiles of their lightness
+    (:data:`PAINT_SPLIT`).
 
     A die face is two paints, its face's and its pips', each even and far apart in lightness:
     the pips of a 5 or a 6 cover up to half of a cell's centre, so the spread about one median
     is as large as their contrast (measured: the independent renderer's white and pink 6s,
-    15-17 about one median, 1-3 per paint). A patch of the table that is uneven (a pattern, a
-    shadow's edge) may be even per paint too: its outline and its pips, read after, tell (see
-    :func:`_occupancy`)."""
+    15-17 about one median). The pips' own pixels are no measure of evenness: a pip is a few
+    pixels across in the view, most of them on its rim, where the lens's blur and the JPEG's
+    mix the two paints (measured: 7-17 in an octopus photo's taken 5s and 6s, a white 6's 9.7,
+    its face's 2.4). So the face's paint is judged; whether its other paint lies as pips is
+    :func:`_spots_as_pips`' to tell. A patch of the table that is uneven (a pattern, a
+    shadow's edge) may be even in its major paint too: its outline and its pips, read after,
+    tell (see :func:`_occupancy`)."""
     x = cells[:, mask, :]  # (N, k, 3)
     dark = x[..., 0] < _paint_split(x[..., 0])[:, None]
-    out = np.zeros(len(x))
-    for part in (dark, ~dark):
-        med = _masked_median(x, part)
-        dist = norm3(x - med[:, None, :])
-        out = np.maximum(out, _masked_median(dist[..., None], part)[:, 0])
-    return out
+    face = np.where((dark.mean(axis=1) > 0.5)[:, None], dark, ~dark)  # (N, k) the major paint
+    med = _masked_median(x, face)
+    dist = norm3(x - med[:, None, :])
+    return _masked_median(dist[..., None], face)[:, 0]
 
 
 def _paint_split(light: np.ndarray) -> np.ndarray:
@@ -1397,7 +1421,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                     ctx.layout_white = _white_pips(ctx, origins,
                                                    read_pips(ctx.lab[..., 0], td.cw, origins))
             if table_dots and table_dots[0]:
-                more = _unlike_table_dots(ctx, more)
+                more = _tiles_beside_dots(ctx, more, occ)
             vouched.update(more)
             return list(more)
         for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):

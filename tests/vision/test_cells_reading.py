@@ -605,3 +605,18 @@ def test_whether_cells_look_like_the_tiles_taken_all_at_once():
     want = [float(ciede2000(tiles, lab[None, :]).min()) <= GROW_FIT for lab in labs]
     assert got.tolist() == want and any(want) and not all(want)
     assert not _looks_like(labs, tiles[:0]).any()
+
+
+def test_a_small_blurred_six_is_even_in_its_face_paint():
+    """Seen small (a half-resolution view, about 16 px a cell) and a little blurred, a 6's pips
+    are a few pixels across, most of them on their rims, where the two paints mix: the pips'
+    pixels are uneven, the face's paint is not, and the face's paint is what is judged (see
+    _two_paint_spreads)."""
+    from vision.cells import EVEN_SPREAD, _two_paint_spreads
+
+    six = _big_pips(draw_solid_tile(N, "white", None, KIT), "white", 6)
+    small = cv2.GaussianBlur(cv2.resize(six, (16, 16), interpolation=cv2.INTER_AREA), (3, 3), 0.8)
+    cells = bgr_to_lab(small[None])
+    mask = np.zeros((16, 16), bool)
+    mask[3:13, 3:13] = True
+    assert _two_paint_spreads(cells, mask)[0] < EVEN_SPREAD  # (9.5 about the pips' paint)

@@ -152,3 +152,26 @@ def test_white_pips_beside_a_striped_cloth_are_a_dies_not_the_stripes():
     # ... and a cell the mask calls table, taken for its outline, must show such pips too
     ctx.by_outline = {(-3, -2), (1, 0)}
     assert _outlined_like_dots(ctx, {**reads, (2, 2): "held"}) == [(1, 0)]
+
+
+def test_a_white_tile_outlined_all_round_on_a_dotted_cream_cloth_is_a_tile():
+    # oct23dev octopus-normal-508: a white 5 beside the layout on a cream cloth with black dots,
+    # its face 5 from the cloth's ground and its black pips as the dots; but its outline runs
+    # all along its four sides, the side away from the layout its own rim, where a patch of
+    # the cloth shows full edges only along the tiles beside it
+    from types import SimpleNamespace
+    from vision.cells import _tiles_beside_dots
+
+    ground, dots = np.array([88.0, 3.0, 12.0]), np.array([14.3, -1.0, -2.4])
+    pip_lab = {(-4, c): (dots, ground, True) for c in range(4)}
+    pip_lab[(2, 2)] = (dots + [1.0, 0.5, 0.5], ground + [4.0, 1.0, -3.0], True)  # the white 5
+    pip_lab[(2, 4)] = (dots + [0.5, 0.0, 0.5], ground, True)  # the cloth beside the layout
+    full = {(2, 2): (True, True, True, True), (2, 4): (False, True, False, True)}
+    ctx = SimpleNamespace(pip_lab=pip_lab, table_dots=[(-4, c) for c in range(4)],
+                          layout_white=None, full_sides=full)
+    taken = {(2, 1): True, (1, 2): True, (3, 2): True, (1, 4): True, (3, 4): True}
+    reads = {(2, 2): "tile", (2, 4): "cloth"}
+    assert _tiles_beside_dots(ctx, reads, taken) == {(2, 2): "tile"}
+    # ... a hole among tiles shows their rims all round, none its own: the dots' test stands
+    assert _tiles_beside_dots(ctx, {(2, 2): "tile"}, {(2, 1): True, (1, 2): True, (3, 2): True,
+                                                      (2, 3): True}) == {}
