@@ -597,15 +597,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         return ctx.best_fit[cells[i]] if ctx.best_fit is not None else float(d_pal[i])
 
     def outlined(i: int) -> bool:
-        """Whether a cell not taken shows a tile's outline all along its four sides, one of
-        them its own rim (see :func:`_own_rim`), in a colour no further from the palette than
-        :data:`ALIEN_COLOUR` (on a table whose pattern makes edges, one the table lacks): a
-        tile the mask missed, however ill the light fitted on the others predicts its paint
-        (a white tile on a cream or peach cloth under a warm lamp)."""
-        cell = cells[i]
-        return (ctx.full_sides is not None and all(ctx.full_sides[cell])
-                and fits_best(i) <= ALIEN_COLOUR and not (edgy and table_shows(i))
-                and _own_rim(cell, ctx.full_sides[cell], occ))
+        """Whether a cell not taken shows a tile's outline (see :func:`_rimmed`) in a colour no
+        further from the palette than :data:`ALIEN_COLOUR` (on a table whose pattern makes
+        edges, one the table lacks): a tile the mask missed, however ill the light fitted on
+        the others predicts its paint (a white tile on a cream or peach cloth under a warm
+        lamp)."""
+        return (_rimmed(ctx, cells[i], occ) and fits_best(i) <= ALIEN_COLOUR
+                and not (edgy and table_shows(i)))
     for i, cell in enumerate(cells):
         if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips

@@ -1057,11 +1057,15 @@ def _tile_blobs(paint: np.ndarray, colour: np.ndarray | None = None, n_colours: 
     printed in a paint's colour, is no face. The closings are sized by the typical piece of
     paint; where that size finds no face, the next size down is tried (see
     :data:`SIZE_STEP`)."""
-    pieces = _components(paint, 12)
-    if not pieces:
+    stats = _labelled(paint.astype(np.uint8), connectivity=4)[2]
+    areas = stats[1:, cv2.CC_STAT_AREA].astype(float)
+    areas = areas[areas >= 12]  # (the pieces of paint, specks left out)
+    if not len(areas):
         return []
-    for typical in _typical_sizes(np.array([p[2] for p in pieces], float)):
-        tiles = _tiles_at(paint, typical, colour, n_colours)
+    # (closing by a disc of radius r: grow the paint by r (its distance map, once), shrink back)
+    to_paint = cv2.distanceTransform((paint == 0).astype(np.uint8), cv2.DIST_L2, 3)
+    for typical in _typical_sizes(areas):
+        tiles = _tiles_at(paint, to_paint, typical, colour, n_colours)
         if tiles:
             return tiles
     return []
@@ -1094,15 +1098,13 @@ def _typical_sizes(areas: np.ndarray) -> Iterator[float]:
         a = a[a < (SIZE_STEP * size) ** 2]
 
 
-def _tiles_at(paint: np.ndarray, typical: float, colour: np.ndarray | None, n_colours: int
-              ) -> list:
+def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
+              colour: np.ndarray | None, n_colours: int) -> list:
     """The tile-shaped blobs :func:`_tile_blobs` finds for pieces of paint of the ``typical``
-    size (pixels)."""
+    size (pixels); ``to_paint`` (H, W) float32, each pixel's distance to the paint."""
     best: list = []
     best_key = (-1.0, 0.0)
     best_k = 0
-    # closing by a disc of radius r: grow the paint by r (its distance map, once), shrink back
-    to_paint = cv2.distanceTransform((paint == 0).astype(np.uint8), cv2.DIST_L2, 3)
     for r in sorted({round(typical * f, 1) for f in CLOSE_RADII}):
         if r < 0.5:
             closed = paint
