@@ -182,6 +182,30 @@ def test_tiles_on_a_cloth_printed_in_a_paint_s_colour():
         assert lats[0].fg[y, x]
 
 
+def _barred_faces(paint: np.ndarray, colour: np.ndarray, origins: list, bar: int, step: int,
+                  length: int, paints: tuple, centre: tuple[int, int]) -> list:
+    """Draw faces split by grooves into bars on ``paint`` (0/1) and ``colour`` (the bars' paint
+    indices ``paints``, one per bar) in place: each face's bars ``length`` wide and ``bar``
+    high, ``step`` apart, from its top-left corner in ``origins``; returns the faces' centres,
+    ``centre`` (x, y) from their corners."""
+    faces = []
+    for x0, y0 in origins:
+        for k, col in enumerate(paints):
+            y = y0 + k * step
+            paint[y:y + bar, x0:x0 + length] = 1
+            colour[y:y + bar, x0:x0 + length] = col
+        faces.append((x0 + centre[0], y0 + centre[1]))
+    return faces
+
+
+def _assert_blobs_are_faces(blobs: list, faces: list) -> None:
+    """One blob a face, each within a pixel of its face's centre."""
+    assert len(blobs) == len(faces)
+    found = sorted((round(b[0][0]), round(b[0][1])) for b in blobs)
+    assert all(abs(fx - bx) <= 1 and abs(fy - by) <= 1
+               for (fx, fy), (bx, by) in zip(sorted(faces), found))
+
+
 def test_faces_split_into_elongated_pieces_are_whole_tiles():
     """Grooves split every face into pieces each as elongated and solid as a tile (here four
     bars a face). The closing that joins a face's pieces leaves a quarter of the blobs: it is
@@ -190,19 +214,11 @@ def test_faces_split_into_elongated_pieces_are_whole_tiles():
 
     paint = np.zeros((300, 400), np.uint8)
     colour = np.zeros_like(paint)
-    faces = []
-    for r in range(3):
-        for c in range(4):
-            x0, y0 = 20 + c * 90, 20 + r * 90
-            for k, col in enumerate((0, 0, 1, 2)):  # (three paints, one on two pieces)
-                y = y0 + k * 8
-                paint[y:y + 6, x0:x0 + 70] = 1
-                colour[y:y + 6, x0:x0 + 70] = col
-            faces.append((x0 + 35, y0 + 15))
-    blobs = _tile_blobs(paint, colour, 4)
-    assert len(blobs) == len(faces)
-    found = sorted((round(b[0][0]), round(b[0][1])) for b in blobs)
-    assert all(abs(fx - bx) <= 1 and abs(fy - by) <= 1 for (fx, fy), (bx, by) in zip(sorted(faces), found))
+    origins = [(20 + c * 90, 20 + r * 90) for r in range(3) for c in range(4)]
+    # (three paints, one on two pieces)
+    faces = _barred_faces(paint, colour, origins, bar=6, step=8, length=70, paints=(0, 0, 1, 2),
+                          centre=(35, 15))
+    _assert_blobs_are_faces(_tile_blobs(paint, colour, 4), faces)
 
 
 def test_faces_beside_a_cloth_s_large_patches_of_paint_are_whole_tiles():
@@ -215,19 +231,10 @@ def test_faces_beside_a_cloth_s_large_patches_of_paint_are_whole_tiles():
     colour = np.zeros_like(paint)
     paint[10:90, 20:680] = 1  # (two stripes of one paint, off the faces)
     paint[320:390, 20:680] = 1
-    faces = []
-    for r in range(2):
-        for c in range(5):
-            x0, y0 = 40 + c * 120, 120 + r * 90
-            for k, col in enumerate((1, 1, 2, 3)):  # (three paints, one on two pieces)
-                y = y0 + k * 11
-                paint[y:y + 9, x0:x0 + 80] = 1
-                colour[y:y + 9, x0:x0 + 80] = col
-            faces.append((x0 + 40, y0 + 20))
-    blobs = _tile_blobs(paint, colour, 4)
-    assert len(blobs) == len(faces)
-    found = sorted((round(b[0][0]), round(b[0][1])) for b in blobs)
-    assert all(abs(fx - bx) <= 1 and abs(fy - by) <= 1 for (fx, fy), (bx, by) in zip(sorted(faces), found))
+    origins = [(40 + c * 120, 120 + r * 90) for r in range(2) for c in range(5)]
+    faces = _barred_faces(paint, colour, origins, bar=9, step=11, length=80, paints=(1, 1, 2, 3),
+                          centre=(40, 20))
+    _assert_blobs_are_faces(_tile_blobs(paint, colour, 4), faces)
 
 
 def test_faces_split_by_wide_grooves_are_whole_tiles():
