@@ -47,6 +47,7 @@ import numpy as np
 from vision.cells import CellReading
 from vision.centres import ON_LATTICE, fit_map
 from vision.colour import Palette, bgr_to_lab, classify_adaptive
+from vision.edges import canny
 from vision.foreground import fill_holes, foreground_mask
 from vision.lattice import apply_h
 from vision.locate import (MAX_CELLS, Lattice, _normalise, _partial, _partial_of, _window_fractions, shrink,
@@ -242,7 +243,7 @@ def _outline_pieces(small: np.ndarray, pieces: list[CardPiece]) -> list[CardPiec
     lab = cv2.cvtColor(cv2.GaussianBlur(crop, (3, 3), 0), cv2.COLOR_BGR2LAB)
     edges = np.zeros(crop.shape[:2], np.uint8)
     for k in range(3):
-        edges |= cv2.Canny(lab[..., k], *OUTLINE_EDGES, L2gradient=True)
+        edges |= canny(lab[..., k], *OUTLINE_EDGES, l2_gradient=True)
     painted = np.zeros(crop.shape[:2], np.uint8)
     for p in pieces:
         cv2.fillPoly(painted, [np.round((p.outline - [x0, y0]) * 0.5).astype(np.int32)], 1)

@@ -15,6 +15,8 @@ import logging
 import cv2
 import numpy as np
 
+from vision.edges import canny
+
 logger = logging.getLogger(__name__)
 
 #: The labelling of :func:`components`: Grana's block-based algorithm (BBDT). OpenCV's default
@@ -102,7 +104,7 @@ def _edge_density(gray: np.ndarray, window: float) -> tuple[np.ndarray, np.ndarr
     """Canny edges of ``gray`` (H, W) uint8 as float32 0/1, and their density in a window of
     ``window`` of the picture's larger side (both (H, W))."""
     h, w = gray.shape[:2]
-    edges = cv2.Canny(cv2.GaussianBlur(gray, (0, 0), 1.0), 20, 50).astype(np.float32) / 255.0
+    edges = canny(cv2.GaussianBlur(gray, (0, 0), 1.0), 20, 50).astype(np.float32) / 255.0
     k = max(3, int(window * max(h, w)) | 1)
     return edges, cv2.blur(edges, (k, k))
 
