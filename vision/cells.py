@@ -34,7 +34,7 @@ from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_h
                                 nearest_by_ratios, rules_misread, shaded_distances, split_hue_alike,
                                 template_vote)
 from vision.symbols import (ART_EDGE_LEVEL, ART_TOWARD_WHITE, middle_components, name_symbols,
-                             symbol_mask)
+                             symbol_mask, symbol_masks)
 
 logger = logging.getLogger(__name__)
 
@@ -2343,10 +2343,12 @@ def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np
     # (one conversion for all the views: they share their size)
     labs = bgr_to_lab(np.concatenate([views[(rd.row, rd.col)] for rd in cards], axis=0))
     labs = labs.reshape(len(cards), -1, *labs.shape[1:])
-    masks = [symbol_mask(lab, art=art, first=_symbol_mask(lab, _card_background(lab), art))
+    pairs = [symbol_masks(lab, art=art, first=_symbol_mask(lab, _card_background(lab), art))
              for lab in labs]
+    masks = [closed for _, closed in pairs]
     again = {}
-    for rd, mask, (sym, sconf, why) in zip(cards, masks, name_symbols(masks, kit.symbols)):
+    named = name_symbols(masks, kit.symbols, looks=[own for own, _ in pairs])
+    for rd, mask, (sym, sconf, why) in zip(cards, masks, named):
         if templates and mask.any():
             sym, sconf, why = combine_symbol_votes((sym, sconf, why),
                                                    template_vote(symbol_probe_from_mask(mask), templates),
