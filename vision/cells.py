@@ -34,7 +34,7 @@ from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_h
                                 nearest_by_ratios, rules_misread, shaded_distances, split_hue_alike,
                                 template_vote)
 from vision.symbols import (ART_EDGE_LEVEL, ART_TOWARD_WHITE, middle_components, name_symbols,
-                             symbol_mask)
+                             symbol_mask, symbol_masks)
 
 logger = logging.getLogger(__name__)
 
@@ -98,6 +98,20 @@ SYMBOL_RIM = 0.2
 #: rendered dev photos: cards at most 0.08, a gingham's squares 0.26-0.66.
 PATTERN_EDGES = 0.2
 PATTERN_STEP = 3.0
+#: The art's own outline is no pattern: a large print (a sheet of paper, a hand's thumb) reaches
+#: from the middle into the ring, and spreads the rows and columns it crosses so that the card's
+#: box is not found (the cell's own ring then takes in the card's outline). The face is then
+#: judged again without the art (the symbol mask) widened by this many pixels (a 3x3 Sobel
+#: answers a pixel either side of a step, and the art's blurred edge reaches a pixel past the
+#: mask), its box found with the art on the card ...
+ART_EDGE_REACH = 2
+#: ... where a card's face shows at most this share of sharp edges, a cloth's checks more.
+#: Measured on the independent renderer's cards and gingham cloths: final10 hard-401's red paper
+#: cards (two dropped as a cloth), 0.20-0.22 of the ring on edges as before, 0.000-0.010 without
+#: their art; the cards of final4 hard-073 and final8 hard-115 at most 0.09 (one purple hand,
+#: a neighbour's edge in its cell, 0.14); the gingham cells of dev hard-8004 and final4 hard-073
+#: 0.16-0.26.
+PATTERN_BESIDE_ART = 0.12
 #: A card's face within a cell: its pixels lie within this (CIELAB) of the face's colour (the
 #: ring's median; glare and shade drift smoothly across a card, about 10 L* from the middle) ...
 FACE_NEAR = 15.0
@@ -2329,10 +2343,12 @@ def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np
     # (one conversion for all the views: they share their size)
     labs = bgr_to_lab(np.concatenate([views[(rd.row, rd.col)] for rd in cards], axis=0))
     labs = labs.reshape(len(cards), -1, *labs.shape[1:])
-    masks = [symbol_mask(lab, art=art, first=_symbol_mask(lab, _card_background(lab), art))
+    pairs = [symbol_masks(lab, art=art, first=_symbol_mask(lab, _card_background(lab), art))
              for lab in labs]
+    masks = [closed for _, closed in pairs]
     again = {}
-    for rd, mask, (sym, sconf, why) in zip(cards, masks, name_symbols(masks, kit.symbols)):
+    named = name_symbols(masks, kit.symbols, looks=[own for own, _ in pairs])
+    for rd, mask, (sym, sconf, why) in zip(cards, masks, named):
         if templates and mask.any():
             sym, sconf, why = combine_symbol_votes((sym, sconf, why),
                                                    template_vote(symbol_probe_from_mask(mask), templates),
@@ -2373,6 +2389,19 @@ def _card_ring(h: int, w: int) -> np.ndarray:
     inner = np.zeros((h, w), bool)
     inner[int(0.22 * h):h - int(0.22 * h), int(0.18 * w):w - int(0.18 * w)] = True
     return mask & ~inner
+
+
+def _art_in_cell(mask: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """A symbol mask ``mask`` (of the cell's middle, centred in it: see :func:`_symbol_mask`,
+    :func:`vision.symbols.symbol_mask`) placed in its cell of ``shape`` ``(h, w)`` and widened
+    by :data:`ART_EDGE_REACH` pixels: ``(h, w)`` bool, the art and its outline."""
+    h, w = shape
+    my, mx = max(0, (h - mask.shape[0]) // 2), max(0, (w - mask.shape[1]) // 2)
+    mask = mask[:h - my, :w - mx]
+    full = np.zeros((h, w), np.uint8)
+    full[my:my + mask.shape[0], mx:mx + mask.shape[1]] = mask
+    size = 2 * ART_EDGE_REACH + 1
+    return cv2.dilate(full, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))).astype(bool)
 
 
 def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = None) -> np.ndarray:
@@ -2904,30 +2933,45 @@ def _shows_card(mask: np.ndarray, cell_lab: np.ndarray) -> bool:
     """Whether a card cell ``(h, w, 3)`` Lab, its symbol mask ``mask`` (see
     :func:`_symbol_mask`), looks like a card: art in its middle (:func:`_symbol_visible`) on a
     plain face (not :func:`_patterned_face`)."""
-    return _symbol_visible(mask) and not _patterned_face(cell_lab)
+    return _symbol_visible(mask) and not _patterned_face(cell_lab, mask)
 
 
-def _patterned_face(cell_lab: np.ndarray) -> bool:
+def _patterned_face(cell_lab: np.ndarray, art: np.ndarray | None = None) -> bool:
     """Whether a card cell ``(h, w, 3)`` Lab shows a pattern's sharp edges on the face around
     its art (see :data:`PATTERN_EDGES`), on the card the cell shows (see :func:`_face_ring`):
-    the table's checks or stripes, not a card."""
+    the table's checks or stripes, not a card. ``art``: the cell's symbol mask (see
+    :func:`_symbol_mask`): a face whose edges are its art's outline (:func:`_art_in_cell`,
+    :data:`PATTERN_BESIDE_ART`) is a card's."""
     L = np.ascontiguousarray(cell_lab[..., 0], dtype=np.float32)
     # (a 3x3 Sobel weighs a one-pixel step by 8 along a straight edge)
     step = cv2.magnitude(cv2.Sobel(L, cv2.CV_32F, 1, 0, ksize=3),
                          cv2.Sobel(L, cv2.CV_32F, 0, 1, ksize=3)) / 8.0
-    return float((step[_face_ring(cell_lab)] > PATTERN_STEP).mean()) > PATTERN_EDGES
+    edges = step > PATTERN_STEP
+    if float(edges[_face_ring(cell_lab)].mean()) <= PATTERN_EDGES:
+        return False
+    if art is None:
+        return True
+    # a large print (a sheet, a hand's thumb) reaches into the ring: what remains of the face
+    # without the art and its outline (the card's box found with the art on it) is plain on a
+    # card, checked on a cloth
+    art_px = _art_in_cell(art, L.shape)
+    beside = _face_ring(cell_lab, art_px) & ~art_px
+    return not beside.any() or float(edges[beside].mean()) > PATTERN_BESIDE_ART
 
 
-def _face_ring(cell_lab: np.ndarray) -> np.ndarray:
+def _face_ring(cell_lab: np.ndarray, art: np.ndarray | None = None) -> np.ndarray:
     """Mask ``(h, w)`` of the face around the art (see :func:`_card_ring`) of the card a cell
     ``(h, w, 3)`` Lab shows, on the card: the rows and columns mostly of the face's colour (the
     ring's median, within :data:`FACE_NEAR`) bound it. A lattice a little off the cards shows
     each card a little off its cell, its outline (a sharp step to the gap) inside the cell's
     ring; a card is a rectangle of one colour, the ring is taken in from its sides. On the bare
-    table every row and column shows the table's colour: the cell's own ring."""
+    table every row and column shows the table's colour: the cell's own ring. ``art``: ``(h, w)``
+    bool, the art (see :func:`_art_in_cell`), which lies on the card: counted as its face."""
     h, w = cell_lab.shape[:2]
     ring = _card_ring(h, w)
     face = np.linalg.norm(cell_lab - median_last(cell_lab[ring].T), axis=2) < FACE_NEAR
+    if art is not None:
+        face |= art
     rows = np.flatnonzero(face.mean(axis=1) > FACE_LINE)
     cols = np.flatnonzero(face.mean(axis=0) > FACE_LINE)
     if len(rows) < MIN_FACE_BOX * h or len(cols) < MIN_FACE_BOX * w:

@@ -356,12 +356,36 @@ ART_TOWARD_WHITE = 4.0
 #: the latter): 0.55 read 221 of 250 of the small cards right (a fixed floor 140, the kit's
 #: nominal white 188), and all but one of the large.
 ART_EDGE_LEVEL = 0.55
+#: A scissors' ring is a closed loop of print: where blur and a pale face (glare, a yellow card)
+#: fade its thin stroke below the art's levels (:data:`ART_EDGE_LEVEL`, the distance from the
+#: face) the stroke still stands out at this share of them, joined to the art. The print with
+#: its faint strokes is taken when they close rings (round holes) the art's own level leaves
+#: open ...
+FAINT_STROKE = 0.6
+#: ... of at least this share of the art more than it (a hole at the faint level is smaller:
+#: blur fills a small print's rings, see ART_EDGE_LEVEL). Measured on the independent
+#: renderer's scissors on glared or yellow faces (tap10dev hard-579, final7 hard-104, final8
+#: hard-115, tap7dev hard-133): 12 cards' rings closed, from 0 (one 0.23) to 0.14-0.29 of the
+#: art; of the 227 Tapestry photos of both renderers none read worse.
+FAINT_RING_GAIN = 0.05
+#: The strokes closing a ring are taken this far (pixels, at :data:`FACE_PX`) around its inside:
+#: a ring's stroke at 72 px is 2-4 pixels wide.
+RING_STROKE_PX = 3
 
 
 def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
                 first: np.ndarray | None = None) -> np.ndarray:
+    """The art of one card's view ``(h, w, 3)`` CIELAB, its rings closed by their faint strokes:
+    the second of :func:`symbol_masks`."""
+    return symbol_masks(view_lab, art=art, first=first)[1]
+
+
+def symbol_masks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
+                 first: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The art of one card's view ``(h, w, 3)`` CIELAB: uint8 mask of its middle
-    ``(h - 2 * round(ART_RIM * h), w - 2 * round(ART_RIM * w))`` (1 = art).
+    ``(h - 2 * round(ART_RIM * h), w - 2 * round(ART_RIM * w))`` (1 = art): as it stands out
+    at the art's own level, and with the faint strokes that close its rings (see
+    :func:`_closed_rings`; the same mask when none do).
 
     The face's own colour is fitted as a smooth (quadratic) surface over the face around the
     art (robustly, twice trimmed), so a glare or a shade across the card, which vary slowly, are
@@ -405,9 +429,58 @@ def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
         strong = proj[apart & (proj > ART_TOWARD_WHITE)]
         level = ART_EDGE_LEVEL * float(percentile_last(strong, 90)) if strong.size else 0.0
         like_art = proj > max(ART_TOWARD_WHITE, level)
-    else:
-        like_art = norm3(core - np.asarray(art, np.float32)) < d
-    return middle_components((apart & like_art).astype(np.uint8))
+        mask = middle_components((apart & like_art).astype(np.uint8))
+        # (a thin stroke blurred, on a pale face, stands out less than the print's thick parts:
+        # see _closed_rings)
+        faint = ((d > FAINT_STROKE * max(10.0, t / 2.0))
+                 & (proj > max(ART_TOWARD_WHITE, FAINT_STROKE * level)))
+        return mask, _closed_rings(mask, faint.astype(np.uint8))
+    like_art = norm3(core - np.asarray(art, np.float32)) < d
+    mask = middle_components((apart & like_art).astype(np.uint8))
+    return mask, mask
+
+
+def _ring_insides(mask: np.ndarray) -> np.ndarray:
+    """The insides of the rings of ``mask`` (uint8 0/1): its holes of at least
+    :data:`RING_AREA` of its filled area and :data:`BRIDGED_RING_ROUNDNESS` round, uint8 0/1."""
+    contours, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    out = np.zeros_like(mask)
+    if hier is None:
+        return out
+    hier = hier[0]
+    filled = sum(cv2.contourArea(contours[i]) for i in range(len(contours)) if hier[i][3] < 0)
+    for i in range(len(contours)):
+        if hier[i][3] < 0:
+            continue
+        area = cv2.contourArea(contours[i])
+        perimeter = max(cv2.arcLength(contours[i], True), 1.0)
+        if area >= RING_AREA * filled and 4 * math.pi * area / perimeter ** 2 >= BRIDGED_RING_ROUNDNESS:
+            cv2.drawContours(out, contours, i, 1, -1)
+    return out
+
+
+def _closed_rings(mask: np.ndarray, faint: np.ndarray) -> np.ndarray:
+    """The art ``mask`` (uint8 0/1) with the faint strokes that close its rings: where the parts
+    of ``faint`` (uint8 0/1, what stands out at :data:`FAINT_STROKE` of the art's levels) joined
+    to the art enclose round holes, the strokes around them (within :data:`RING_STROKE_PX`
+    pixels) are added, when that gives the art more rings (by :data:`FAINT_RING_GAIN` of its
+    area) than its own and its bridged ones; else ``mask``. (The faint level also takes in the
+    blurred rim of the whole print, which is left out.)"""
+    if not mask.any():
+        return mask
+    _, labels = cv2.connectedComponents(faint | mask, connectivity=8)
+    touched = np.unique(labels[mask > 0])
+    joined = np.isin(labels, touched[touched > 0]).astype(np.uint8)
+    if not (joined > mask).any():
+        return mask
+    inside = _ring_insides(joined)
+    if not inside.any():
+        return mask
+    size = 2 * RING_STROKE_PX + 1
+    near = cv2.dilate(inside, np.ones((size, size), np.uint8))
+    closed = mask | (joined & near & (1 - inside))
+    f, g = shape_features(mask), shape_features(closed)
+    return closed if f is not None and g is not None and g.rings > f.rings + FAINT_RING_GAIN else mask
 
 
 def middle_components(mask: np.ndarray) -> np.ndarray:
@@ -550,8 +623,8 @@ def _joint_values(totals: np.ndarray, apart: np.ndarray, sizes: list[int]
     return assigns, values
 
 
-def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
-                 ) -> list[tuple[str | None, float, str]]:
+def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
+                 looks: list[np.ndarray] | None = None) -> list[tuple[str | None, float, str]]:
     """Name the symbols of one photo's cards together: ``[(symbol, confidence, why)]`` per
     mask (see :func:`classify_shape` for one card).
 
@@ -561,7 +634,10 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
     say otherwise strongly (:data:`OTHER_ART_COST`, charged along the groups of one name linked
     nearest first, see :func:`_spanning_cost`): a set prints one art per symbol, so a fist
     that alone looks a little like a sheet is named rock when the photo's sheets are another
-    group (of another shape, or printed at another size).
+    group (of another shape, or printed at another size). ``looks``: the masks the cards are
+    grouped by, when not ``masks`` (the art at its own level, where ``masks`` have rings closed
+    by faint strokes, see :func:`symbol_masks`: one print under one blur looks alike at its own
+    level, whether or not a card's faint strokes close its rings; the votes count the rings).
     """
     names = [s for s in symbols if s in ("rock", "paper", "scissors")] or ["rock", "paper", "scissors"]
     feats = [shape_features(m) for m in masks]
@@ -570,7 +646,9 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str]
     if not seen:
         return out
     scores = {i: symbol_scores(feats[i]) for i in seen}
-    vectors = np.array([_art_vector(feats[i]) for i in seen])
+    look = feats if looks is None else [f if m is mask else shape_features(m)
+                                        for f, m, mask in zip(feats, looks, masks)]
+    vectors = np.array([_art_vector(look[i] or feats[i]) for i in seen])
     local = _art_groups(vectors, MAX_GROUPS)
     groups = [[seen[j] for j in g] for g in local]
     centres = [vectors[g].mean(axis=0) for g in local]

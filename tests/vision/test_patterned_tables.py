@@ -111,3 +111,31 @@ def test_cards_on_a_gingham_of_their_own_colour_are_vouched_for_by_their_art():
     truth.pop("scene", None)
     score = compare_boards(read_file(jpg, game="tapestry").board, truth)
     assert score.missing == 0 and score.extra == 0
+
+
+def test_a_sheet_of_art_reaching_into_the_ring_is_no_pattern_and_gingham_still_is():
+    # final10 hard-401 at 44 x 32 pixels per card: the independent renderer's paper art (a ruled
+    # sheet) reaches from the middle well into the face's ring; its own outline there made 0.20-
+    # 0.22 of the ring's pixels sharp edges, and two red paper cards were dropped as a cloth.
+    # A face whose sharp edges are its art's outline is a card's
+    from vision.cells import _card_ring, _shows_card, _symbol_mask
+    from vision.colour import median_last
+    h, w = 32, 44
+    face = np.array((50.0, 60.0, 40.0), np.float32)  # a red card
+    cell = np.zeros((h, w, 3), np.float32)
+    cell[:] = face
+    cell[5:27, 13:31] = (92.0, 2.0, 12.0)  # the sheet, light, from ring to ring
+    for x in range(16, 30, 3):
+        cell[9:24, x] = face  # its ruled lines
+    cell = cv2.GaussianBlur(cell, (3, 3), 0.8)
+    art = _symbol_mask(cell, face)
+    assert _patterned_face(cell)  # (the art's outline in the ring, taken for a pattern)
+    assert not _patterned_face(cell, art)
+    assert _shows_card(art, cell)
+    # a gingham cell: its light squares in the middle are 'art', the checks around them remain
+    yy, xx = np.mgrid[0:h, 0:w]
+    checks = ((yy // 6) % 2) + ((xx // 6) % 2)
+    cloth = np.array([(45.0, -45.0, 30.0), (70.0, -25.0, 15.0), (95.0, 0.0, 2.0)], np.float32)[checks]
+    squares = _symbol_mask(cloth, median_last(cloth[_card_ring(h, w)].T))
+    assert _patterned_face(cloth, squares)
+    assert not _shows_card(squares, cloth)

@@ -384,3 +384,76 @@ def test_long_art_with_empty_corners_is_scissors_not_an_open_hand():
     # (a ruled sheet, as long, keeps its paper: its corners are filled)
     sheet = symbol_scores(ShapeFeatures(aspect=0.72, **{**common, "corners": 0.9, "notch": 1.1}))
     assert sheet["paper"] > sheet["scissors"], sheet
+
+
+def _round_holes(mask: np.ndarray) -> int:
+    """How many holes of ``mask`` are round (a ring's inside: 4 pi area / perimeter^2 >= 0.85)."""
+    import math
+    import cv2
+    contours, hier = cv2.findContours(mask.astype(np.uint8), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    if hier is None:
+        return 0
+    return sum(1 for c, h in zip(contours, hier[0]) if h[3] >= 0 and cv2.contourArea(c) > 10
+               and 4 * math.pi * cv2.contourArea(c) / max(cv2.arcLength(c, True), 1.0) ** 2 >= 0.85)
+
+
+def _card_view(draw, fade_below: int | None = None, fade: float = 1.0) -> np.ndarray:
+    """A blue card's view (100 x 72, Lab float32) with white art drawn by ``draw(art)`` (float32
+    0-1), faded to ``fade`` of its contrast below row ``fade_below``, blurred."""
+    import cv2
+    from vision.colour import bgr_to_lab
+    art = np.zeros((100, 72), np.float32)
+    draw(art)
+    if fade_below is not None:
+        art[fade_below:] *= fade
+    art = cv2.GaussianBlur(art, (0, 0), 1.2)[..., None]
+    face, white = np.array([222, 134, 46], np.float32), np.array([245, 245, 245], np.float32)
+    return bgr_to_lab(np.clip(face * (1 - art) + white * art, 0, 255).astype(np.uint8)).astype(np.float32)
+
+
+def test_a_scissors_rings_faded_below_the_arts_level_are_closed_by_their_faint_strokes():
+    # tap10dev hard-579, final7 hard-104: scissors on pale (glared, yellow) faces, the thin lower
+    # arcs of their rings fainter than the art's edge level: the rings open, the art read as an
+    # open hand. The faint strokes joined to the art close them
+    import cv2
+    from vision.symbols import symbol_mask
+
+    def scissors(art):
+        for cx in (26, 46):
+            cv2.circle(art, (cx, 64), 8, 1.0, 3)
+        cv2.line(art, (28, 57), (46, 18), 1.0, 4)
+        cv2.line(art, (44, 57), (26, 18), 1.0, 4)
+
+    mask = symbol_mask(_card_view(scissors, fade_below=66, fade=0.55))
+    assert _round_holes(mask) == 2
+    assert classify_shape(mask, ["rock", "paper", "scissors"])[0] == "scissors"
+    # a disc (rock) with its blurred rim keeps no hole, whatever stands out faintly around it
+    disc = symbol_mask(_card_view(lambda art: cv2.circle(art, (36, 50), 14, 1.0, -1)))
+    assert _round_holes(disc) == 0
+    assert classify_shape(disc, ["rock", "paper", "scissors"])[0] == "rock"
+
+
+def test_cards_are_grouped_by_their_art_at_its_own_level_whether_or_not_faint_strokes_close_rings():
+    # tap7dev tapestry-hard-133: small blurred scissors of one print, the faint strokes closing
+    # the rings of four of them and not of two; grouped by the closed masks the two became a
+    # print of their own and were named paper. One print under one blur looks alike at the
+    # art's own level: the cards are grouped by that look, their votes count the rings closed
+    import cv2
+    from vision.symbols import symbol_masks
+
+    def scissors(art):
+        for cx in (26, 46):
+            cv2.circle(art, (cx, 64), 8, 1.0, 3)
+        cv2.line(art, (28, 57), (46, 18), 1.0, 4)
+        cv2.line(art, (44, 57), (26, 18), 1.0, 4)
+
+    own, closed = symbol_masks(_card_view(scissors, fade_below=66, fade=0.55))
+    assert (closed != own).any()  # (its rings closed by the faint strokes)
+    faded, not_closed = symbol_masks(_card_view(scissors, fade_below=66, fade=0.45))
+    assert (not_closed == faded).all()  # (too faint: left open)
+    names = ["rock", "paper", "scissors"]
+    apart = name_symbols([closed, not_closed, not_closed], names)
+    assert "group of 1" in apart[0][2]
+    together = name_symbols([closed, not_closed, not_closed], names, looks=[own, faded, faded])
+    assert all("group of 3" in why for _, _, why in together)
+    assert {name for name, _, _ in together} == {"scissors"}
