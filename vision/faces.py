@@ -13,7 +13,8 @@ patterns, are smaller squares) are the faces, and the lattice is grown through t
 from the face nearest their middle outwards (:func:`vision.centres.fit_map`). A cloth may also
 be cut into regions bigger than the tiles (a tartan's wide checks between its stripes): those
 are rectangles of many sizes and shapes, seldom squares of one size, so when the biggest size
-gives no lattice the next smaller size that repeats is tried (:data:`SIZE_TRIES`).
+gives no lattice, or a lattice of its own, the next smaller size that repeats is tried too
+(:data:`SIZE_TRIES`); the reader keeps whichever lattice reads better.
 
 Conventions: images BGR uint8; points ``(x, y)`` in pixels; lattice ``(col, row)`` with cell
 ``(row, col)`` spanning ``[col, col + 1] x [row, row + 1]`` (see :class:`vision.locate.Lattice`).
@@ -63,10 +64,10 @@ BOX_FILL = 0.4
 #: ... and its area's side within this factor of the side most regions of the biggest size
 #: share (its pips and teeth make a face's area a little smaller than its outline's).
 BOX_SIZE_TOLERANCE = 1.5
-#: At most this many sizes that repeat among the regions are tried, the biggest first, until
-#: one gives a lattice of :data:`MIN_FACES` faces (the independent renderer's tex9dev
-#: textile-normal-542: a tartan's checks between its stripes, 70-150 pixels across, repeat
-#: before the tiles' faces, 35-45, which come third).
+#: At most this many sizes that repeat among the regions are tried, the biggest first, for a
+#: lattice of :data:`MIN_FACES` faces (the independent renderer's tex9dev textile-normal-542:
+#: a tartan's checks between its stripes, 70-150 pixels across, repeat before the tiles'
+#: faces, 35-45, which come third).
 SIZE_TRIES = 4
 #: At most this many of those sizes' lattices are kept, for the reader to judge by how they
 #: read (the tartan's checks of tex9dev textile-normal-542 lie on a lattice too, 5 of 7).
