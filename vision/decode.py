@@ -472,13 +472,14 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         if cell in sheened:
             # (a paint washed out by the lamp's reflection: itself with a sheen of the light)
             dist = {n: min(d, sheened[cell].get(n, d)) for n, d in dist.items()}
-        if _sixth_colour(own, dist, five):
-            logger.debug("cell %s: %s, none of the game's colours %s: no tile (%s)", cell, own,
-                         sorted(five), {n: round(d, 1) for n, d in dist.items()})
+        near = {sure[nb] for nb in _around(cell) if nb in sure}
+        if _sixth_colour(own, dist, five, near):
+            logger.debug("cell %s: %s, none of the game's colours %s that the tiles beside it "
+                         "%s leave: no tile (%s)", cell, own, sorted(five), sorted(near),
+                         {n: round(d, 1) for n, d in dist.items()})
             del decoded[cell]
             continue
         d0 = min(dist.values())
-        near = {sure[nb] for nb in _around(cell) if nb in sure}
         scored = []
         for name, d in dist.items():
             cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
@@ -645,15 +646,20 @@ def _beyond_copies(seen: Counter, copies: Counter) -> int:
 SIXTH_COLOUR_FIT = 10.0
 
 
-def _sixth_colour(own: str | None, dist: dict[str, float], five: set[str] | None) -> bool:
+def _sixth_colour(own: str | None, dist: dict[str, float], five: set[str] | None,
+                  near: set[str] = frozenset()) -> bool:
     """Whether a Textile cell read as ``own`` (its colour distances ``dist``) shows a thing of
     a colour the game does not use, no tile: the board shows the game's ``five`` colours
     (Textile is played with five, RULES.md), the cell's colour is none of them and fits its own
     clearly (:data:`SIXTH_COLOUR_FIT`), and none of the five is likely on its evidence
-    (:data:`FILL_PROB`, as in :func:`_textile_colours`): a cloth's flower, a box, a pen."""
+    (:data:`FILL_PROB`, as in :func:`_textile_colours`): a cloth's flower, a box, a pen. Nor is
+    a colour of the five that a tile beside the cell shows (``near``: the colours read surely
+    around it) likely: the colour rule keeps a tile of it from lying there (a purple gingham's
+    dark check beside the layout, blue the nearest of the five, a blue tile at its corner:
+    tex9dev textile-normal-541)."""
     if five is None or own is None or own in five or dist.get(own, np.inf) > SIXTH_COLOUR_FIT:
         return False
-    d_five = min(dist.get(name, np.inf) for name in five)
+    d_five = min((dist.get(name, np.inf) for name in five - set(near)), default=np.inf)
     return bool(np.exp(-0.5 * ((d_five - dist[own]) / COLOUR_SD) ** 2) < FILL_PROB)
 
 

@@ -8,9 +8,13 @@ continues under and beyond the layout at its own pitch, so the line search may t
 (and its pitch) for the tiles': the faces themselves do not depend on them.
 
 The picture (shrunk to :data:`SEARCH_WIDTH` pixels across) is cut into regions by its colour
-steps; the square regions of the biggest size that repeats (the cloth's checks, its patterns,
-are smaller squares) are the faces, and the lattice is grown through their centres from the
-face nearest their middle outwards (:func:`vision.centres.fit_map`).
+steps; the square regions of the biggest size that repeats (a cloth's small checks, its
+patterns, are smaller squares) are the faces, and the lattice is grown through their centres
+from the face nearest their middle outwards (:func:`vision.centres.fit_map`). A cloth may also
+be cut into regions bigger than the tiles (a tartan's wide checks between its stripes): those
+are rectangles of many sizes and shapes, seldom squares of one size, so when the biggest size
+gives no lattice, or a lattice of its own, the next smaller size that repeats is tried too
+(:data:`SIZE_TRIES`); the reader keeps whichever lattice reads better.
 
 Conventions: images BGR uint8; points ``(x, y)`` in pixels; lattice ``(col, row)`` with cell
 ``(row, col)`` spanning ``[col, col + 1] x [row, row + 1]`` (see :class:`vision.locate.Lattice`).
@@ -60,6 +64,24 @@ BOX_FILL = 0.4
 #: ... and its area's side within this factor of the side most regions of the biggest size
 #: share (its pips and teeth make a face's area a little smaller than its outline's).
 BOX_SIZE_TOLERANCE = 1.5
+#: At most this many sizes that repeat among the regions are tried, the biggest first, for a
+#: lattice of :data:`MIN_FACES` faces (the independent renderer's tex9dev textile-normal-542:
+#: a tartan's checks between its stripes, 70-150 pixels across, repeat before the tiles'
+#: faces, 35-45, which come third).
+SIZE_TRIES = 4
+#: At most this many of those sizes' lattices are kept, for the reader to judge by how they
+#: read (the tartan's checks of tex9dev textile-normal-542 lie on a lattice too, 5 of 7).
+MAX_LATTICES = 2
+#: A smaller size than the biggest that repeats is taken for the faces only when at most this
+#: many squares share it: a set of Nestortiles holds 60 tiles (KITS.md), and a cloth's small
+#: checks, hundreds of one size, would take a lattice grown through them (refitted face by
+#: face) ten times the search's time (tex6dev textile-hard-126: 2.2 s against 0.2 s).
+MAX_FACES = 60
+#: ... and, not to outline hundreds of a cloth's small pieces, when at most this many regions
+#: are near that size before they are outlined (the faces' own among them: 88 regions of the
+#: tiles' size in tex9dev textile-normal-542, 59 of them squares; a cloth's fine pattern, a
+#: thousand and more, 0.1-0.2 s to outline).
+MAX_REGIONS = 4 * MAX_FACES
 #: The pitch is a face's side times this at least and at most (the faces touch, or lie a
 #: little apart: a face's outline is its tile's less the rim's thickness and shadow).
 GAP_FACTOR = (1.0, 1.5)
@@ -67,25 +89,26 @@ GAP_FACTOR = (1.0, 1.5)
 
 def face_lattices(image: np.ndarray, *, fg: np.ndarray | None = None,
                   work_scale: float | None = None) -> list[Lattice]:
-    """The lattice through the solid tiles' faces of ``image`` (H, W, 3) uint8 BGR, in its
-    pixels, as a one-element list (empty when fewer than :data:`MIN_FACES` faces of one
-    size lie on a lattice). ``fg``, ``work_scale``: the locator's foreground mask (work pixels)
-    and its scale (work / full), given to the lattice for the reader's coverage; computed when
-    not given."""
+    """The lattices through the solid tiles' faces of ``image`` (H, W, 3) uint8 BGR, in its
+    pixels: one for each of the sizes of square regions, the biggest first, on which
+    :data:`MIN_FACES` of them lie on a lattice (at most :data:`MAX_LATTICES`; empty when no
+    size does, see :func:`_faces_on_lattices`). ``fg``, ``work_scale``: the locator's
+    foreground mask (work pixels) and its scale (work / full), given to the lattices for the
+    reader's coverage; computed when not given."""
     if fg is None or work_scale is None:
         # (the reader judges the lattice's coverage of what stands out from the table on it)
         work, work_scale = work_copy(image)
         fg = foreground_mask(work)
     small, scale = shrink(image, min(1.0, SEARCH_WIDTH / image.shape[1]))
-    squares = _square_regions(small)
-    faces = _faces(squares)
-    if faces is None:
-        logger.debug("faces: %d square regions, no %d of one size", len(squares), MIN_FACES)
-        return []
-    ij, H = _grown(faces[:, :2], faces[:, 3], faces[:, 4:6])
-    if len(ij) < MIN_FACES:
-        logger.debug("faces: %d of one size, %d on a lattice", len(faces), len(ij))
-        return []
+    return [_lattice(found, scale, fg, work_scale) for found in _faces_on_lattices(small)]
+
+
+def _lattice(found: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], scale: float,
+             fg: np.ndarray, work_scale: float) -> Lattice:
+    """The lattice in full-image pixels of one size's faces ``found`` (squares, faces, their
+    lattice indices and map, see :func:`_faces_on_lattices`) in the search picture shrunk by
+    ``scale``."""
+    squares, faces, ij, H = found
     # lattice (col, row) -> full-image pixels, the face (j, i) centred at (j + 0.5, i + 0.5)
     H_lat = np.diag([1 / scale, 1 / scale, 1.0]) @ H @ np.array([[1, 0, -0.5], [0, 1, -0.5],
                                                                   [0, 0, 1.0]])
@@ -101,42 +124,90 @@ def face_lattices(image: np.ndarray, *, fg: np.ndarray | None = None,
     logger.debug("faces: %d square regions, %d faces of %.0f px, %d on the lattice (pitch %.0f)",
                  len(squares), len(faces), float(np.median(faces[:, 2])) / scale, len(ij),
                  lat.pitch_px)
-    return [lat]
+    return lat
 
 
-def _square_regions(small: np.ndarray) -> np.ndarray:
-    """The square regions bounded by colour steps (:data:`EDGE_STEP`) of ``small`` (BGR):
-    ``(n, 6)`` rows ``(x, y, side, angle, width, height)``, the centre of the region's convex
-    hull's least rectangle, the square root of the hull's area, the rectangle's angle (degrees,
-    0-90) and its sides along that angle and across it (a square on a tilted table is seen
-    foreshortened: see :data:`SQUARE_ASPECT`).
+def _faces_on_lattices(small: np.ndarray
+                       ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """The faces of ``small`` (BGR, the search picture) on their lattices: for each size that
+    repeats among its regions, the biggest first, whose square regions give a lattice of
+    :data:`MIN_FACES` faces (:data:`SIZE_TRIES` sizes tried, :data:`MAX_LATTICES` kept), the
+    squares of that size (see :func:`_square_regions`), the faces among them
+    (:func:`_faces`), the faces' lattice indices ``(n, 2)`` and the map from them to the
+    search picture (:func:`_grown`)."""
+    regions = _regions(small)
+    tried = np.zeros(len(regions[1]), bool)
+    out = []
+    for attempt in range(SIZE_TRIES):
+        squares, group = _square_regions(small, regions, tried,
+                                         most=MAX_REGIONS if attempt else None)
+        if group is None:
+            break
+        tried |= group
+        faces = _faces(squares)
+        if faces is None or (attempt and len(faces) > MAX_FACES):
+            logger.debug("faces: %d square regions, %d of one size", len(squares),
+                         0 if faces is None else len(faces))
+            continue
+        ij, H = _grown(faces[:, :2], faces[:, 3], faces[:, 4:6])
+        if len(ij) < MIN_FACES:
+            logger.debug("faces: %d of one size, %d on a lattice", len(faces), len(ij))
+            continue
+        out.append((squares, faces, ij, H))
+        if len(out) >= MAX_LATTICES:
+            break
+    return out
 
-    A region is measured by its outline, its holes filled: a face's pips (and the colour steps
-    round them, as wide again) are holes in its paint, five or six of them a third of it on a
-    small face seen at a slant, and a tile is the square its outline encloses."""
+
+def _regions(small: np.ndarray) -> tuple[list, np.ndarray, np.ndarray, int]:
+    """The regions of ``small`` (BGR) bounded by colour steps (:data:`EDGE_STEP`): their outer
+    outlines (OpenCV contours, a region within another's hole (a pip's middle) its own), their
+    areas ``(n,)`` and bounding boxes ``(n, 4)`` ``(x, y, w, h)``, and the picture's size in
+    pixels."""
     lab = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32), (3, 3), 0)
     gx = cv2.Sobel(lab, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(lab, cv2.CV_32F, 0, 1)
     inside = (np.sqrt((gx * gx + gy * gy).sum(2)) <= EDGE_STEP).astype(np.uint8)
-    # (every region's outer outline, a region within another's hole (a pip's middle) its own)
     contours, hierarchy = cv2.findContours(inside, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    if hierarchy is None:
-        return np.zeros((0, 6))
-    outer = [c for c, hr in zip(contours, hierarchy[0]) if hr[3] < 0 and len(c) >= 4]
-    if not outer:
-        return np.zeros((0, 6))
+    outer = ([] if hierarchy is None else
+             [c for c, hr in zip(contours, hierarchy[0]) if hr[3] < 0 and len(c) >= 4])
     area = np.array([cv2.contourArea(c) for c in outer], np.float64)
     boxes = np.array([cv2.boundingRect(c) for c in outer], np.float64).reshape(-1, 4)
+    return outer, area, boxes, int(inside.size)
+
+
+def _square_regions(small: np.ndarray, regions: tuple | None = None,
+                    tried: np.ndarray | None = None, most: int | None = None
+                    ) -> tuple[np.ndarray, np.ndarray | None]:
+    """The square regions of ``small`` (BGR) of the biggest size that repeats among its
+    ``regions`` (see :func:`_regions`; computed when not given) not yet ``tried`` (a mask over
+    them): ``(n, 6)`` rows ``(x, y, side, angle, width, height)``, the centre of the region's
+    convex hull's least rectangle, the square root of the hull's area, the rectangle's angle
+    (degrees, 0-90) and its sides along that angle and across it (a square on a tilted table is
+    seen foreshortened: see :data:`SQUARE_ASPECT`); and the mask of the regions of that size
+    (None when no size repeats). When more than ``most`` regions are of that size, none is
+    outlined (no squares).
+
+    A region is measured by its outline, its holes filled: a face's pips (and the colour steps
+    round them, as wide again) are holes in its paint, five or six of them a third of it on a
+    small face seen at a slant, and a tile is the square its outline encloses."""
+    outer, area, boxes, size = _regions(small) if regions is None else regions
+    if not outer:
+        return np.zeros((0, 6)), None
     w, h = boxes[:, 2], boxes[:, 3]
     # (a square, its teeth cut into its outline, turned any way: its box about as wide as
     # high and at least two-fifths full; a region this big is the table or the floor)
-    maybe = ((area >= MIN_REGION) & (area <= 0.05 * inside.size)
+    maybe = ((area >= MIN_REGION) & (area <= 0.05 * size)
              & (np.maximum(w, h) <= BOX_ASPECT * np.minimum(w, h)) & (area >= BOX_FILL * w * h))
+    if tried is not None:
+        maybe &= ~tried
     # (the faces' size as the regions' areas tell it: only the regions near it are outlined)
     side = _one_size(np.sqrt(area[maybe]), BOX_SIZE_TOLERANCE)
     if side is None:
-        return np.zeros((0, 6))
+        return np.zeros((0, 6)), None
     maybe &= np.abs(np.log(np.sqrt(np.maximum(area, 1)) / side)) <= math.log(BOX_SIZE_TOLERANCE)
+    if most is not None and maybe.sum() > most:
+        return np.zeros((0, 6)), maybe
     out = []
     for i in np.flatnonzero(maybe):
         hull = cv2.convexHull(outer[i])
@@ -148,7 +219,7 @@ def _square_regions(small: np.ndarray) -> np.ndarray:
         if (ang // 90) % 2:  # (the rectangle's width along the angle taken modulo 90 degrees)
             rw, rh = rh, rw
         out.append((cx, cy, math.sqrt(hull_area), ang % 90.0, rw, rh))
-    return np.array(out, np.float64).reshape(-1, 6)
+    return np.array(out, np.float64).reshape(-1, 6), maybe
 
 
 def _square_on_fill(hull: np.ndarray) -> float:

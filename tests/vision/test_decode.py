@@ -339,6 +339,19 @@ def test_a_sixth_textile_colour_read_more_often_than_a_default_one_is_no_tile():
     assert decoded[(2, 0)][0]["colour"] == "yellow"
 
 
+def test_a_sixth_textile_colour_whose_near_colour_the_rule_forbids_there_is_no_tile():
+    # tex9dev/textile-normal-541: a purple gingham's dark check beside the layout read purple
+    # (5 away), blue the nearest of the five (12 away), a blue tile at its corner: no blue tile
+    # may lie there, so none of the five is likely
+    readings = _textile_board() + [_textile_reading(1, 3, "purple", purple=5.0, blue=12.0)]
+    decoded, _ = decode_readings(readings, NESTOR, "textile")
+    assert (1, 3) not in decoded
+    # away from any blue tile, blue stays likely: a blue tile under a lamp's cast
+    readings = _textile_board() + [_textile_reading(5, 5, "purple", purple=5.0, blue=12.0)]
+    decoded, _ = decode_readings(readings, NESTOR, "textile")
+    assert (5, 5) in decoded
+
+
 def test_a_loose_sixth_textile_colour_stays_a_tile():
     # a red tile in a lamp's cast read pink, loosely (16 away), red farther: a tile all the same
     readings = _textile_board() + [_textile_reading(4, 0, "pink", pink=16.0, red=24.0)]

@@ -139,3 +139,32 @@ def test_faces_turned_on_a_tilted_table_are_parallelograms_and_still_squares():
     centres = [(x, y * 0.6) for x, y in _turned_faces(img, 300, cells, pips=False)]
     img = cv2.resize(img, (800, 600), interpolation=cv2.INTER_AREA)
     _assert_one_face_a_cell(img, centres, "leaning faces")
+
+
+def _tartan(h: int, w: int, check: int, stripe: int) -> np.ndarray:
+    """A beige cloth (BGR) crossed by brown stripes ``stripe`` pixels wide every ``check``
+    pixels both ways: square checks bigger than the tiles laid on it."""
+    yy, xx = np.mgrid[0:h, 0:w]
+    img = np.empty((h, w, 3), np.uint8)
+    img[:] = (170, 200, 215)
+    img[((xx % check) < stripe) | ((yy % check) < stripe)] = (60, 90, 120)
+    return img
+
+
+def test_faces_lattice_under_a_cloth_of_bigger_checks():
+    # tex9dev/textile-normal-542: a tartan whose checks between its stripes, 2-4 times the
+    # tiles' size, are the biggest regions that repeat; only their size was tried, and the
+    # lines' lattice, half a cell off the tiles, was read (13 of 18 cells wrong): the tiles'
+    # own size, smaller, gives a lattice too
+    img = _tartan(600, 800, 110, 12)
+    cells = [(r, q) for r in range(3) for q in range(4) if (r, q) != (1, 2)]
+    centres = np.array(_layout(img, (300.0, 200.0), cells))
+    found = face_lattices(img)
+    assert found, "no lattice"
+    on_tiles = []
+    for lat in found:
+        at = apply_h(np.linalg.inv(lat.H), centres)
+        on_tiles.append(np.abs(at - np.floor(at) - 0.5).max() < 0.1
+                        and len({tuple(np.floor(p).astype(int)) for p in at}) == len(cells)
+                        and abs(lat.pitch_px - PITCH) < 0.05 * PITCH)
+    assert any(on_tiles), [lat.pitch_px for lat in found]
