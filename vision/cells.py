@@ -429,6 +429,7 @@ class _Ctx:
     table_dots: list = field(default_factory=list)  # the bare table's cells read as die faces
     paint_spreads: dict = field(default_factory=dict)  # uneven outlined cells: _two_paint_spreads
     paint_labs: dict = field(default_factory=dict)  # ... their face paint's median Lab
+    grown: set = field(default_factory=set)  # cells taken for their colour beside the layout
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -782,6 +783,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 growable.append(cell)
         for cell in _grown(growable, {c for c, v in occ.items() if v}):
             occ[cell], conf[cell] = True, 0.6
+            ctx.grown.add(cell)
     occ_cells = [i for i, c in enumerate(cells) if occ[c]]
     gains = corr if corr is not None else as_correction(None)
     if occ_cells:
@@ -1527,10 +1529,14 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # (... and, where every tile lies pips up, a cell without an outline (an edge along one
         # side at most, a neighbour's) that shows no pips at all is a smooth patch of the bare
         # table, however close its colour comes to a paint: a lamp's hot spot on a cream cloth
-        # looks white; a tile shows its die face and its rim, see :data:`DIE_FACE_SIDES`)
+        # looks white; a tile shows its die face and its rim, see :data:`DIE_FACE_SIDES`; so is
+        # one taken for its colour alone beside the layout (``ctx.grown``: the mask did not hold
+        # it) whose pips read as no die face, whatever spots it shows: a gingham's dark check,
+        # its weave's blotches no die layout, read black (final10 octopus normal 405))
         def outline_free(cell: tuple[int, int]) -> bool:
             return (die_faces and ctx.sides is not None and ctx.sides[cell] <= DIE_FACE_SIDES
-                    and cell not in vouched and _no_pips_seen(attrs[cell], DIE_FACE_FLAT))
+                    and cell not in vouched and (cell in ctx.grown
+                                                 or _no_pips_seen(attrs[cell], DIE_FACE_FLAT)))
         # (... and, where every tile lies pips up, a cell of the bare table's own colour without
         # pips is a smooth patch of the table: a printed cloth's ground between its motifs,
         # which the mask's texture cue calls foreground, a tile's face being smooth too; a tile
