@@ -209,6 +209,13 @@ COLOUR_OUTLINE = 3
 #: a tile set off the lattice by a tenth of a cell (a run of tiles pushed aside) shows three,
 #: its fourth rim out of the band searched (dev textile hard 7002).
 OUTLINE_FULL = 3
+#: A cell uneven as one paint is looked at as a die face's two paints (see
+#: :func:`_two_paint_spreads`) where an edge runs all along this many of its sides at least
+#: (:func:`_full_sides`): a tile's outline, but for one side where the table beside it is of
+#: nearly its own paint (a white 6 on a cream table between two tiles: its rim against the
+#: cream shows no full edge; final10 octopus-normal-400). Its pips and their paint, read after,
+#: decide (see :func:`_vouched_by_pips`).
+PAINTS_OUTLINE = 3
 #: ... and only if its colour lies further than this from every look of the bare table under
 #: more light and white glare (see :func:`_surface_looks`, :func:`_from_surface`) when it is
 #: at least :data:`HOT_SPOT_L` lighter than the table (L*): a lamp's hot spot on the table.
@@ -435,6 +442,8 @@ class _Ctx:
     layout_white: tuple | None = None  # the layout's white pips, beside a dotted table (_white_pips)
     table_dots: list = field(default_factory=list)  # the bare table's cells read as die faces
     paint_spreads: dict = field(default_factory=dict)  # uneven outlined cells: _two_paint_spreads
+    paint_labs: dict = field(default_factory=dict)  # ... their face paint's median Lab
+    grown: set = field(default_factory=set)  # cells taken for their colour beside the layout
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -738,8 +747,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # vouch for it, see outlined)
     ctx.outlined = {cell for i, cell in enumerate(cells)
                     if not occ[cell] and steady(cell) and outlined(i)}
+    face_fit = _face_paint_fits(ctx, corr)
     ctx.pip_candidates = [cell for i, cell in enumerate(cells)
-                          if not occ[cell] and ((d_pal[i] <= PIPS_FIT
+                          if not occ[cell] and ((min(d_pal[i], face_fit.get(cell, np.inf))
+                                                 <= PIPS_FIT
                                                  and (steady(cell) or _enclosed(cell, occ)
                                                       or even_paints(cell)))
                                                 or _blown_face(ctx, cell)
@@ -786,6 +797,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 growable.append(cell)
         for cell in _grown(growable, {c for c, v in occ.items() if v}):
             occ[cell], conf[cell] = True, 0.6
+            ctx.grown.add(cell)
     occ_cells = [i for i, c in enumerate(cells) if occ[c]]
     gains = corr if corr is not None else as_correction(None)
     if occ_cells:
@@ -793,6 +805,20 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                                         weights=_light_weights(ctx, [cells[i] for i in occ_cells], spreads),
                                         shared_haze=_shared_haze(ctx.kit, ctx.profile))
     return occ, conf, gains
+
+
+def _face_paint_fits(ctx: _Ctx, corr: np.ndarray) -> dict:
+    """How near the palette (CIEDE2000, under the light ``corr`` fitted on the tiles) the face
+    paint of each cell even as two paints lies (``ctx.paint_labs``, see
+    :func:`_two_paint_spreads`), cell -> distance. A die face's colour is its face paint's:
+    the median of its centre mixes in the pips of a 5 or a 6, which cover up to half of it
+    (a white 6 on a cream table: 16 from white as one paint)."""
+    if not ctx.paint_labs:
+        return {}
+    cells = list(ctx.paint_labs)
+    match, _, _ = classify_adaptive(np.array([ctx.paint_labs[c] for c in cells]), ctx.palette,
+                                    gains_bgr=corr, iterations=0)
+    return {c: float(d) for c, d in zip(cells, match.distance)}
 
 
 def _cloth_under_profile(ctx: _Ctx, cell: tuple[int, int], fit: float, from_table: float) -> bool:
@@ -1078,12 +1104,14 @@ def _cell_grid(arr: np.ndarray, td: TopDown, ch: int | None = None, cw: int | No
     return np.swapaxes(g, 1, 2).reshape(td.rows * td.cols, ch, cw, *arr.shape[2:])
 
 
-def _two_paint_spreads(cells: np.ndarray, mask: np.ndarray) -> np.ndarray:
+def _two_paint_spreads(cells: np.ndarray, mask: np.ndarray, *, paints: bool = False
+                       ) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
     """How even each cell's region is as two paints, a face and its pips: ``cells``
     ``(N, h, w, 3)`` Lab, ``mask`` ``(h, w)`` bool -> ``(N,)`` the spread (median distance to
     their median) of its face's paint, the one of more pixels of its darker and its lighter
     pixels, split midway between the 10th and 90th percentiles of their lightness
-    (:data:`PAINT_SPLIT`).
+    (:data:`PAINT_SPLIT`). With ``paints``: ``(spreads (N,), the face paint's median Lab
+    (N, 3))``.
 
     A die face is two paints, its face's and its pips', each even and far apart in lightness:
     the pips of a 5 or a 6 cover up to half of a cell's centre, so the spread about one median
@@ -1100,7 +1128,8 @@ def _two_paint_spreads(cells: np.ndarray, mask: np.ndarray) -> np.ndarray:
     face = np.where((dark.mean(axis=1) > 0.5)[:, None], dark, ~dark)  # (N, k) the major paint
     med = _masked_median(x, face)
     dist = norm3(x - med[:, None, :])
-    return _masked_median(dist[..., None], face)[:, 0]
+    spreads = _masked_median(dist[..., None], face)[:, 0]
+    return (spreads, med) if paints else spreads
 
 
 def _paint_split(light: np.ndarray) -> np.ndarray:
@@ -1352,14 +1381,16 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     ctx.full_sides = _full_sides(borders, td)
     if kit.face_model == "solid" and kit.pips:
         # (a die face's pips make its centre uneven: how even it is as two paints, where not as
-        # one, for the cells with a tile's outline all round; see _two_paint_spreads)
+        # one, for the cells with a tile's outline along PAINTS_OUTLINE sides at least, and the
+        # face paint's colour; see _two_paint_spreads)
         uneven = [i for i, cell in enumerate(order)
-                  if spread[i] > EVEN_SPREAD and all(ctx.full_sides[cell])]
+                  if spread[i] > EVEN_SPREAD and sum(ctx.full_sides[cell]) >= PAINTS_OUTLINE]
         if uneven:
             sub = stats_grid[uneven]
-            two = _two_paint_spreads(sub, centre_mask)
+            two, face = _two_paint_spreads(sub, centre_mask, paints=True)
             spots = _spots_as_pips(sub, max(kit.pips))
             ctx.paint_spreads = {order[i]: float(v) for i, v, ok in zip(uneven, two, spots) if ok}
+            ctx.paint_labs = {order[i]: f for i, f, ok in zip(uneven, face, spots) if ok}
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     if kit.face_model == "symbol":
         # every card shows its symbol on a plain face: a card-coloured cell without one is the
@@ -1512,10 +1543,14 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # (... and, where every tile lies pips up, a cell without an outline (an edge along one
         # side at most, a neighbour's) that shows no pips at all is a smooth patch of the bare
         # table, however close its colour comes to a paint: a lamp's hot spot on a cream cloth
-        # looks white; a tile shows its die face and its rim, see :data:`DIE_FACE_SIDES`)
+        # looks white; a tile shows its die face and its rim, see :data:`DIE_FACE_SIDES`; so is
+        # one taken for its colour alone beside the layout (``ctx.grown``: the mask did not hold
+        # it) whose pips read as no die face, whatever spots it shows: a gingham's dark check,
+        # its weave's blotches no die layout, read black (final10 octopus normal 405))
         def outline_free(cell: tuple[int, int]) -> bool:
             return (die_faces and ctx.sides is not None and ctx.sides[cell] <= DIE_FACE_SIDES
-                    and cell not in vouched and _no_pips_seen(attrs[cell], DIE_FACE_FLAT))
+                    and cell not in vouched and (cell in ctx.grown
+                                                 or _no_pips_seen(attrs[cell], DIE_FACE_FLAT)))
         # (... and, where every tile lies pips up, a cell of the bare table's own colour without
         # pips is a smooth patch of the table: a printed cloth's ground between its motifs,
         # which the mask's texture cue calls foreground, a tile's face being smooth too; a tile

@@ -620,3 +620,64 @@ def test_a_small_blurred_six_is_even_in_its_face_paint():
     mask = np.zeros((16, 16), bool)
     mask[3:13, 3:13] = True
     assert _two_paint_spreads(cells, mask)[0] < EVEN_SPREAD  # (9.5 about the pips' paint)
+
+
+def test_a_six_beside_the_layout_with_one_rim_unseen_is_judged_by_its_face_paint(monkeypatch):
+    """A white 6 on a pale table between tiles: its rim against the table shows no full edge
+    (an outline along three sides), and its centre as one paint (the pips' blurred rims drag
+    its median) lies further from white than a tile beside the layout may (PIPS_FIT). As two
+    paints it is even, and its face paint is white: its pips vouch for it (final10 octopus
+    normal 400: a white 6 missed, the three tiles beyond it dropped as off the layout)."""
+    import vision.cells as cells_mod
+    from vision.cells import PIPS_FIT, TopDown, _region_stats, read_cells
+
+    _weak_outlines(monkeypatch)
+    full = cells_mod._full_sides
+    monkeypatch.setattr(cells_mod, "_full_sides", lambda borders, td: {
+        **full(borders, td), (2, 3): (False, True, True, True)})
+    tiles = {(2, 1): ("blue", 3), (2, 2): ("purple", 5)}
+    td, fg = _layout_view(tiles, fg_cells=set(tiles), blur=0.0, n=96)  # the 6 left out of the mask
+    n = td.cw
+    img = td.image.copy()
+    from scenes import PIP_LAYOUT
+    six = draw_solid_tile(n, "white", None, KIT)
+    for x, y in PIP_LAYOUT[6]:
+        cv2.circle(six, (int(x * n), int(y * n)), int(0.095 * n), (34, 34, 34), -1, cv2.LINE_AA)
+    six = cv2.GaussianBlur(six, (0, 0), 4.0)[2:n - 2, 2:n - 2]  # (the lens's blur)
+    img[2 * n + 2:3 * n - 2, 3 * n + 2:4 * n - 2] = six
+    lab = bgr_to_lab(img[2 * n:3 * n, 3 * n:4 * n][None].copy())
+    mask = np.zeros((n, n), bool)
+    m = int(round(0.18 * n))
+    mask[m:n - m, m:n - m] = True
+    med, _ = _region_stats(lab, mask)
+    assert match_palette(med, PAL).distance[0] > PIPS_FIT  # (as one paint: too far to vouch)
+    readings, _ = read_cells(TopDown(img, n, n, 0, 0, td.rows, td.cols), KIT, palette=PAL, fg=fg)
+    got = next(r for r in readings if (r.row, r.col) == (2, 3))
+    assert got.occupied and got.attrs.get("pips") == 6 and got.attrs.get("colour") == "white"
+
+
+def test_a_dark_check_beside_the_layout_without_an_outline_or_a_die_face_is_no_tile(monkeypatch):
+    """Where every tile lies pips up, a cell beside the layout the mask does not hold, taken
+    for its colour alone (a gingham's dark check, as near the black paint as a tile), without
+    an outline (an edge along one side: its neighbour's) and whose pips read as no die face
+    (the cloth's lighter threads make spots, no count) is the cloth: a tile shows its rim and
+    its die face (final10 octopus normal 405: a dark check read as a black tile)."""
+    import vision.cells as cells_mod
+    from vision.cells import TopDown, read_cells
+
+    tiles = {(2, 1): ("blue", 3), (2, 2): ("purple", 5)}
+    monkeypatch.setattr(cells_mod, "_edge_sides", lambda borders, td: {
+        (r, c): (4 if (r, c) in tiles else 1)
+        for r in range(td.r0, td.r0 + td.rows) for c in range(td.c0, td.c0 + td.cols)})
+    td, fg = _layout_view(tiles, fg_cells=set(tiles), blur=0.0)
+    n = td.cw
+    img = td.image.copy()
+    check = np.full((n, n, 3), 45, np.uint8)  # (the check, near the black paint)
+    rng = np.random.default_rng(0)
+    for y, x in rng.integers(4, n - 4, size=(6, 2)):  # (the weave's darker blotches: no die face)
+        cv2.circle(check, (int(x), int(y)), 5, (10, 10, 10), -1)
+    img[2 * n:3 * n, 3 * n:4 * n] = cv2.GaussianBlur(check, (0, 0), 1.5)
+    readings, _ = read_cells(TopDown(img, n, n, 0, 0, td.rows, td.cols), KIT, palette=PAL, fg=fg,
+                             die_faces=True)
+    got = next(r for r in readings if (r.row, r.col) == (2, 3))
+    assert not got.occupied
