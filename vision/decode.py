@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections import Counter, defaultdict
 from itertools import product
-from typing import Any
+from typing import AbstractSet, Any
 
 import numpy as np
 
@@ -647,7 +647,7 @@ SIXTH_COLOUR_FIT = 10.0
 
 
 def _sixth_colour(own: str | None, dist: dict[str, float], five: set[str] | None,
-                  near: set[str] = frozenset()) -> bool:
+                  near: AbstractSet[str] = frozenset()) -> bool:
     """Whether a Textile cell read as ``own`` (its colour distances ``dist``) shows a thing of
     a colour the game does not use, no tile: the board shows the game's ``five`` colours
     (Textile is played with five, RULES.md), the cell's colour is none of them and fits its own
@@ -659,7 +659,7 @@ def _sixth_colour(own: str | None, dist: dict[str, float], five: set[str] | None
     tex9dev textile-normal-541)."""
     if five is None or own is None or own in five or dist.get(own, np.inf) > SIXTH_COLOUR_FIT:
         return False
-    d_five = min((dist.get(name, np.inf) for name in five - set(near)), default=np.inf)
+    d_five = min((dist.get(name, np.inf) for name in five - near), default=np.inf)
     return bool(np.exp(-0.5 * ((d_five - dist[own]) / COLOUR_SD) ** 2) < FILL_PROB)
 
 

@@ -139,8 +139,7 @@ def _faces_on_lattices(small: np.ndarray
     tried = np.zeros(len(regions[1]), bool)
     out = []
     for attempt in range(SIZE_TRIES):
-        squares, group = _square_regions(small, regions, tried,
-                                         most=MAX_REGIONS if attempt else None)
+        squares, group = _square_regions(regions, tried, most=MAX_REGIONS if attempt else None)
         if group is None:
             break
         tried |= group
@@ -176,12 +175,10 @@ def _regions(small: np.ndarray) -> tuple[list, np.ndarray, np.ndarray, int]:
     return outer, area, boxes, int(inside.size)
 
 
-def _square_regions(small: np.ndarray, regions: tuple | None = None,
-                    tried: np.ndarray | None = None, most: int | None = None
-                    ) -> tuple[np.ndarray, np.ndarray | None]:
-    """The square regions of ``small`` (BGR) of the biggest size that repeats among its
-    ``regions`` (see :func:`_regions`; computed when not given) not yet ``tried`` (a mask over
-    them): ``(n, 6)`` rows ``(x, y, side, angle, width, height)``, the centre of the region's
+def _square_regions(regions: tuple[list, np.ndarray, np.ndarray, int], tried: np.ndarray,
+                    most: int | None = None) -> tuple[np.ndarray, np.ndarray | None]:
+    """The square regions of the biggest size that repeats among a picture's ``regions`` (see
+    :func:`_regions`) not yet ``tried`` (a mask over them): ``(n, 6)`` rows ``(x, y, side, angle, width, height)``, the centre of the region's
     convex hull's least rectangle, the square root of the hull's area, the rectangle's angle
     (degrees, 0-90) and its sides along that angle and across it (a square on a tilted table is
     seen foreshortened: see :data:`SQUARE_ASPECT`); and the mask of the regions of that size
@@ -191,7 +188,7 @@ def _square_regions(small: np.ndarray, regions: tuple | None = None,
     A region is measured by its outline, its holes filled: a face's pips (and the colour steps
     round them, as wide again) are holes in its paint, five or six of them a third of it on a
     small face seen at a slant, and a tile is the square its outline encloses."""
-    outer, area, boxes, size = _regions(small) if regions is None else regions
+    outer, area, boxes, size = regions
     if not outer:
         return np.zeros((0, 6)), None
     w, h = boxes[:, 2], boxes[:, 3]
@@ -199,8 +196,7 @@ def _square_regions(small: np.ndarray, regions: tuple | None = None,
     # high and at least two-fifths full; a region this big is the table or the floor)
     maybe = ((area >= MIN_REGION) & (area <= 0.05 * size)
              & (np.maximum(w, h) <= BOX_ASPECT * np.minimum(w, h)) & (area >= BOX_FILL * w * h))
-    if tried is not None:
-        maybe &= ~tried
+    maybe &= ~tried
     # (the faces' size as the regions' areas tell it: only the regions near it are outlined)
     side = _one_size(np.sqrt(area[maybe]), BOX_SIZE_TOLERANCE)
     if side is None:

@@ -90,22 +90,29 @@ BRIDGE_PX = 2
 BRIDGED_RING_ROUNDNESS = 0.85
 
 
-def _ring_area(contours: list, hier: np.ndarray | None, filled: float, roundness: float,
-               areas: list | None = None) -> float:
-    """Area of the holes (contours with a parent in the ``(n, 4)`` CCOMP ``hier``) that are a
+def _ring_holes(contours: list, hier: np.ndarray | None, filled: float, roundness: float,
+                areas: list | None = None) -> list[int]:
+    """Indices of the holes (contours with a parent in the ``(n, 4)`` CCOMP ``hier``) that are a
     ring's: at least :data:`RING_AREA` of ``filled`` and ``roundness`` round. ``areas``: the
     contours' areas when known."""
     if hier is None:
-        return 0.0
-    total = 0.0
+        return []
+    out = []
     for i in range(len(contours)):
         if hier[i][3] < 0:
             continue
         area = cv2.contourArea(contours[i]) if areas is None else areas[i]
         perimeter = max(cv2.arcLength(contours[i], True), 1.0)
         if area >= RING_AREA * filled and 4 * math.pi * area / perimeter ** 2 >= roundness:
-            total += area
-    return total
+            out.append(i)
+    return out
+
+
+def _ring_area(contours: list, hier: np.ndarray | None, filled: float, roundness: float,
+               areas: list | None = None) -> float:
+    """Area of the ring's holes among ``contours`` (see :func:`_ring_holes`)."""
+    return sum((cv2.contourArea(contours[i]) if areas is None else areas[i]
+                for i in _ring_holes(contours, hier, filled, roundness, areas)), 0.0)
 
 
 def _bridged(m: np.ndarray) -> tuple[list, np.ndarray | None]:
@@ -449,13 +456,8 @@ def _ring_insides(mask: np.ndarray) -> np.ndarray:
         return out
     hier = hier[0]
     filled = sum(cv2.contourArea(contours[i]) for i in range(len(contours)) if hier[i][3] < 0)
-    for i in range(len(contours)):
-        if hier[i][3] < 0:
-            continue
-        area = cv2.contourArea(contours[i])
-        perimeter = max(cv2.arcLength(contours[i], True), 1.0)
-        if area >= RING_AREA * filled and 4 * math.pi * area / perimeter ** 2 >= BRIDGED_RING_ROUNDNESS:
-            cv2.drawContours(out, contours, i, 1, -1)
+    for i in _ring_holes(contours, hier, filled, BRIDGED_RING_ROUNDNESS):
+        cv2.drawContours(out, contours, i, 1, -1)
     return out
 
 

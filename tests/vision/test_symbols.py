@@ -411,6 +411,15 @@ def _card_view(draw, fade_below: int | None = None, fade: float = 1.0) -> np.nda
     return bgr_to_lab(np.clip(face * (1 - art) + white * art, 0, 255).astype(np.uint8)).astype(np.float32)
 
 
+def _draw_scissors(art: np.ndarray) -> None:
+    """A scissors' print into ``art`` (float 0/1, 72 px card view): two rings and crossed blades."""
+    import cv2
+    for cx in (26, 46):
+        cv2.circle(art, (cx, 64), 8, 1.0, 3)
+    cv2.line(art, (28, 57), (46, 18), 1.0, 4)
+    cv2.line(art, (44, 57), (26, 18), 1.0, 4)
+
+
 def test_a_scissors_rings_faded_below_the_arts_level_are_closed_by_their_faint_strokes():
     # tap10dev hard-579, final7 hard-104: scissors on pale (glared, yellow) faces, the thin lower
     # arcs of their rings fainter than the art's edge level: the rings open, the art read as an
@@ -418,13 +427,7 @@ def test_a_scissors_rings_faded_below_the_arts_level_are_closed_by_their_faint_s
     import cv2
     from vision.symbols import symbol_mask
 
-    def scissors(art):
-        for cx in (26, 46):
-            cv2.circle(art, (cx, 64), 8, 1.0, 3)
-        cv2.line(art, (28, 57), (46, 18), 1.0, 4)
-        cv2.line(art, (44, 57), (26, 18), 1.0, 4)
-
-    mask = symbol_mask(_card_view(scissors, fade_below=66, fade=0.55))
+    mask = symbol_mask(_card_view(_draw_scissors, fade_below=66, fade=0.55))
     assert _round_holes(mask) == 2
     assert classify_shape(mask, ["rock", "paper", "scissors"])[0] == "scissors"
     # a disc (rock) with its blurred rim keeps no hole, whatever stands out faintly around it
@@ -438,18 +441,11 @@ def test_cards_are_grouped_by_their_art_at_its_own_level_whether_or_not_faint_st
     # the rings of four of them and not of two; grouped by the closed masks the two became a
     # print of their own and were named paper. One print under one blur looks alike at the
     # art's own level: the cards are grouped by that look, their votes count the rings closed
-    import cv2
     from vision.symbols import symbol_masks
 
-    def scissors(art):
-        for cx in (26, 46):
-            cv2.circle(art, (cx, 64), 8, 1.0, 3)
-        cv2.line(art, (28, 57), (46, 18), 1.0, 4)
-        cv2.line(art, (44, 57), (26, 18), 1.0, 4)
-
-    own, closed = symbol_masks(_card_view(scissors, fade_below=66, fade=0.55))
+    own, closed = symbol_masks(_card_view(_draw_scissors, fade_below=66, fade=0.55))
     assert (closed != own).any()  # (its rings closed by the faint strokes)
-    faded, not_closed = symbol_masks(_card_view(scissors, fade_below=66, fade=0.45))
+    faded, not_closed = symbol_masks(_card_view(_draw_scissors, fade_below=66, fade=0.45))
     assert (not_closed == faded).all()  # (too faint: left open)
     names = ["rock", "paper", "scissors"]
     apart = name_symbols([closed, not_closed, not_closed], names)
