@@ -41,3 +41,24 @@ def test_an_unclear_sector_stays_unclear_when_named_apart():
     conf = np.array([0.9, 0.3, 0.9, 0.9])
     named, out = _washed_pairs_apart(TILE, np.full(4, YELLOW), conf, DIST)
     assert named[1] == GREEN and out[1] == 0.3
+
+
+def test_a_yellow_paling_by_degrees_across_the_tile_stays_yellow():
+    # (the independent renderer's tw3devB hard 138, tile (5, 2): its yellows at b* 52, 37 and 20,
+    # the glare falling off across the face; the red between them)
+    tile = np.array([[96.4, -14.7, 52.0], [69.6, 43.2, 19.6], [98.1, -6.8, 19.7], [97.3, -11.7, 37.0]])
+    dist = np.array([[53.1, 46.1, 19.1, 2.3], [31.6, 2.8, 44.4, 39.7],
+                     [42.1, 35.3, 16.2, 9.9], [49.0, 39.7, 16.2, 3.3]])
+    named = np.array([YELLOW, 1, YELLOW, YELLOW])
+    out, _ = _washed_pairs_apart(tile, named, np.full(4, 0.9), dist)
+    assert out.tolist() == named.tolist()
+
+
+def test_two_washed_out_sectors_alike_both_take_their_paint():
+    # (final3 hard 064, tile (3, 3): blue, two washed-out greens alike, a yellow; all named yellow
+    # but the blue)
+    tile = np.array([[88.0, -8.2, -16.2], [98.0, -7.2, 18.9], [97.3, -13.6, 48.9], [98.4, -6.2, 18.3]])
+    dist = np.array([[2.9, 29.9, 29.0, 34.0], [29.9, 18.1, 14.6, 3.6],
+                     [41.9, 25.5, 18.8, 4.0], [29.6, 17.3, 15.2, 3.4]])
+    out, _ = _washed_pairs_apart(tile, np.array([0, YELLOW, YELLOW, YELLOW]), np.full(4, 0.9), dist)
+    assert out.tolist() == [0, GREEN, YELLOW, GREEN]
