@@ -3260,6 +3260,76 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
     return match_from_distances(dist, match.predicted), dist
 
 
+#: Two sectors of one tile at about one lightness (CIEDE2000 lightness within this, L*) ...
+WASHED_PAIR_DL = 5.0
+#: ... whose colours lie at least this far apart (CIEDE2000) show two paints, whatever they are
+#: named: in one light and about one glare a paint's sectors lie 0.5-3 apart (99% of the pairs
+#: named alike on the Twelve Tiles photos of six independent sets within 9; the pairs further
+#: apart differ in lightness, a shadow across the tile), while a green washed out by a warm
+#: lamp's hot spot lies 12-18 from the yellow beside it on the same tile, at the same L* 97-99
+#: (the independent renderer's final3 hard 064, tw3devB hard 138).
+WASHED_PAIR_DE = 10.0
+#: ... and the paler of the two is named its next nearest paint only when that lies within this
+#: of its nearest (CIEDE2000; 3 standard deviations of a sector about its prediction,
+#: vision.decode.SECTOR_SD): a washed-out sector lies near several paints, a clear one does not.
+WASHED_PAIR_MARGIN = 12.0
+
+
+def _washed_pairs_apart(samples: np.ndarray, named: np.ndarray, conf: np.ndarray,
+                        dist: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sector names ``(4 N,)`` and confidences ``(4 N,)`` (four per tile in turn, Lab
+    ``samples`` ``(4 N, 3)``, distances ``dist`` ``(4 N, K)``) with a tile's sectors that are
+    named one paint but clearly show two (:data:`WASHED_PAIR_DL`, :data:`WASHED_PAIR_DE`)
+    named apart: the paler (lower CIELAB chroma) takes its next nearest paint, within
+    :data:`WASHED_PAIR_MARGIN`, at :data:`GROUP_CONF` at most (a sector read unclear stays so:
+    a cell off its tiles, straddling two, mixes two tiles' paints and its unclear read asks for
+    the lattice to be refitted).
+
+    A lamp's hot spot adds its light to every sector of a tile alike (the tile is a few
+    centimetres across) and pales a paint towards the lamp's colour: a green under a warm lamp
+    fits a yellow with glare added as well as a green, while the tile's own yellow beside it,
+    in the same glare, keeps its chroma (its weak blue channel stays low). The more saturated
+    sector is the one the glare left its paint's evidence in; the paler one is not that paint.
+    Where the glare falls off across the tile, one paint's sectors pale by degrees: a third
+    sector of the name between the two (each step within :data:`WASHED_PAIR_DE`) links them
+    as one paint (:func:`_one_paint_chain`)."""
+    named, conf = named.copy(), conf.copy()
+    d = _sector_distances(samples)  # (N, 4, 4)
+    lab = samples.reshape(-1, 4, 3)
+    chroma = np.hypot(lab[..., 1], lab[..., 2])  # (N, 4)
+    names4 = named.reshape(-1, 4)
+    dl = np.abs(lab[:, :, None, 0] - lab[:, None, :, 0])
+    same = names4[:, :, None] == names4[:, None, :]  # (N, 4, 4)
+    apart = (same & (d >= WASHED_PAIR_DE) & (dl <= WASHED_PAIR_DL)
+             & (chroma[:, :, None] < chroma[:, None, :]))  # (N, 4, 4): [t, paler, richer]
+    for t, k in zip(*np.nonzero(apart.any(axis=2))):
+        richer = np.flatnonzero(apart[t, k])
+        if np.any(_one_paint_chain(d[t], same[t], int(k))[richer]):
+            continue
+        j = 4 * int(t) + int(k)
+        order = np.argsort(dist[j])
+        other = next(int(o) for o in order if o != named[j])
+        if dist[j, other] - dist[j, named[j]] <= WASHED_PAIR_MARGIN:
+            logger.debug("sector %d of tile %d: paler than its tile-mate of one name, %d -> %d",
+                         k, t, named[j], other)
+            named[j], conf[j] = other, min(float(conf[j]), GROUP_CONF)
+    return named, conf
+
+
+def _one_paint_chain(d: np.ndarray, same: np.ndarray, start: int) -> np.ndarray:
+    """The sectors ``(4,)`` bool of one tile linked to sector ``start`` by steps within
+    :data:`WASHED_PAIR_DE` (CIEDE2000 ``d`` ``(4, 4)``) through sectors of its name (``same``
+    ``(4, 4)``): one paint paling by degrees where a glare falls off across the tile."""
+    linked = np.zeros(len(d), bool)
+    linked[start] = True
+    for _ in range(len(d)):
+        grown = linked | np.any(linked[:, None] & same & (d < WASHED_PAIR_DE), axis=0)
+        if np.array_equal(grown, linked):
+            break
+        linked = grown
+    return linked
+
+
 def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     n = ctx.td.cw
     names = ("n", "e", "s", "w")
@@ -3309,6 +3379,8 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
                 if ctx.profile is not None else None)
         match, dist = _sectors_through_glare(ctx, samples, gains, seen)
     named, sconfs = _named_by_hue(samples, dist, match)
+    if ctx.kit.shape != "rounded-x":
+        named, sconfs = _washed_pairs_apart(samples, named, sconfs, dist)
     if ctx.kit.shape == "rounded-x":
         # an X-Tiles sector far from every paint (washed out by a glare, in shadow) is unclear
         # whatever its hue group: the set and its neighbours decide it (vision.decode), among
