@@ -3260,7 +3260,7 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
     return match_from_distances(dist, match.predicted), dist
 
 
-#: Two sectors of one tile at about one lightness (CIEDE2000 lightness within this, L*) ...
+#: Two sectors of one tile at about one lightness (CIELAB lightness within this, L*) ...
 WASHED_PAIR_DL = 5.0
 #: ... whose colours lie at least this far apart (CIEDE2000) show two paints, whatever they are
 #: named: in one light and about one glare a paint's sectors lie 0.5-3 apart (99% of the pairs
@@ -3379,13 +3379,13 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
                 if ctx.profile is not None else None)
         match, dist = _sectors_through_glare(ctx, samples, gains, seen)
     named, sconfs = _named_by_hue(samples, dist, match)
-    if ctx.kit.shape != "rounded-x":
-        named, sconfs = _washed_pairs_apart(samples, named, sconfs, dist)
     if ctx.kit.shape == "rounded-x":
         # an X-Tiles sector far from every paint (washed out by a glare, in shadow) is unclear
         # whatever its hue group: the set and its neighbours decide it (vision.decode), among
         # its nearest paints and the one its hue group was named
         sconfs = np.minimum(sconfs, _near_conf(dist[np.arange(len(named)), named]))
+    else:
+        named, sconfs = _washed_pairs_apart(samples, named, sconfs, dist)
     pairs = _sector_distances(samples) if ctx.kit.shape == "rounded-x" else None
     out = {}
     for i, cell in enumerate(cells):
