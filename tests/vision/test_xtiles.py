@@ -237,6 +237,31 @@ def test_faces_beside_a_cloth_s_large_patches_of_paint_are_whole_tiles():
     _assert_blobs_are_faces(_tile_blobs(paint, colour, 4), faces)
 
 
+def test_a_face_whole_only_at_another_closing_joins_the_few_found():
+    """Tiles laid by hand lie some tight, some apart, and their grooves show wider or narrower:
+    no one closing shows every face whole. Where the closing kept shows too few faces to grow
+    more from (three, two of them a groove's width apart), a face split by wide grooves, whole
+    at a wider closing (which joins the two tight ones), is a face too."""
+    from vision.xtiles import _tile_blobs
+
+    paint = np.zeros((260, 420), np.uint8)
+    colour = np.zeros_like(paint)
+    faces = []
+    # (three faces of two paints each, whole at every closing; the first two 2 px apart,
+    # side by side: joined, a blob as wide as long, no tile)
+    for x0, y0 in ((20, 30), (20, 62), (20, 160)):
+        paint[y0:y0 + 30, x0:x0 + 70] = 1
+        colour[y0 + 15:y0 + 30, x0:x0 + 70] = 1
+        faces.append((x0 + 35, y0 + 15))
+    # (a face split into bars by grooves 4 px wide: whole only at a wider closing)
+    faces += _barred_faces(paint, colour, [(300, 150)], bar=6, step=10, length=70,
+                           paints=(0, 0, 1, 2), centre=(35, 18))
+    blobs = _tile_blobs(paint, colour, 4)
+    found = sorted((round(b[0][0]), round(b[0][1])) for b in blobs)
+    assert any(abs(x - 335) <= 2 and abs(y - 168) <= 2 for x, y in found), found
+    assert len(found) == 4, found
+
+
 def test_faces_split_by_wide_grooves_are_whole_tiles():
     """Dark grooves a few pixels wide split every face into four sectors; the big ones are
     elongated and solid as a tile is. The closing that joins a face's sectors quarters the
