@@ -1407,6 +1407,9 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
                   info={"source": "tiles", "tiles": int(ok.sum()), "faces": len(blobs)},
                   fg=_with_faces(fg, [b for b, k in zip(blobs, ok) if k], work_scale, pitch))
     lat = _normalise(lat)
+    # (the faces on the lattice, found or grown, image pixels: the cells that show a tile's
+    # piece, see vision.pipeline._faceless_misfits)
+    lat.info["faces_xy"] = centres[ok]
     if centres_out is not None:
         centres_out.append(centres[ok])
     # which parity holds the east-west tiles, in the normalised lattice's coordinates

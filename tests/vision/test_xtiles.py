@@ -1149,3 +1149,27 @@ def test_a_layout_the_foreground_cuts_on_a_cloth_of_its_paints_is_looked_for_abo
     lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
     assert lats and lats[0].info["tiles"] == len(centres)
     _assert_through_the_centres(lats[0], centres)
+
+
+def test_a_cell_without_a_face_that_names_no_tile_of_the_set_is_no_tile():
+    """A cloth's print beside the layout (a gingham's red square, flowers) stands out from the
+    table as the tiles do, but no face was found there and its colours make no tile of the set
+    (one paint on four sectors, an unclear sector): it is no tile. A tile of the set read where
+    no face was found stays, and so does an unclear reading of a face found."""
+    from vision.locate import Lattice
+    from vision.pipeline import _faceless_misfits
+
+    kit = kit_for_game("x-tiles")
+    sectors = kit.tiles[0]["sectors"]
+    tile = {"edges": dict(zip("nesw", sectors)), "long_axis": "ns"}
+    one_paint = {"edges": dict.fromkeys("nesw", "red"), "long_axis": "ew"}
+    unclear = {"edges": None, "long_axis": "ew"}
+    H = np.array([[100.0, 0.0, 50.0], [0.0, 100.0, 20.0], [0.0, 0.0, 1.0]])
+    faces = apply_h(H, np.array([[0.5, 0.5], [1.5, 0.5], [2.4, 1.6]]))  # (cells (0, 0), (0, 1), (1, 2))
+    lat = Lattice(H=H, rows=(0, 2), cols=(0, 3), pitch_px=100.0, info={"faces_xy": faces})
+    decoded = {(0, 0): (tile, {}, []), (0, 1): (one_paint, {}, []), (1, 2): (unclear, {}, []),
+               (1, 0): (tile, {}, []), (1, 1): (one_paint, {}, []), (2, 3): (unclear, {}, [])}
+    assert _faceless_misfits(lat, decoded, kit, "x-tiles") == {(1, 1), (2, 3)}
+    # (a lattice not fitted to faces tells nothing of them)
+    lat.info.pop("faces_xy")
+    assert _faceless_misfits(lat, decoded, kit, "x-tiles") == set()
