@@ -570,8 +570,31 @@ def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
     if settled and kit is not None and kit.shape == "rounded-x":
         return (best.info.get("fit", 0.0) <= SECTOR_SETTLED_FIT
                 and best.info.get("set_fit", 1.0) >= 1.0
-                and sum(r.occupied for r in best.readings) >= SETTLED_MIN_TILES)
+                and sum(r.occupied for r in best.readings) >= SETTLED_MIN_TILES
+                and _edges_unmatched(best.readings) == 0)
     return settled
+
+
+def _edges_unmatched(readings: list[CellReading]) -> int:
+    """How many edges the occupied ``readings`` share whose two sectors were read in different
+    colours (cells whose edges were left unknown are not counted).
+
+    Every edge an X-Tiles tile shares with another matches in colour (RULES.md: a placement
+    must match every edge it shares), so a layout read on its tiles' lattice shows none unless
+    a sector was misread; a lattice of twice the tiles' pitch, its cells each on parts of four
+    tiles (centred on one of them), pairs sectors of tiles that do not touch, and its cells'
+    edges meet in other colours as often as not. (Measured: the readings settled on the
+    project's renderer's dev and bench photos, 36, none; the independent renderer's xt24dev
+    x-tiles-normal-569, a lattice of twice the pitch whose 5 cells' sectors fit the palette and
+    the set, 1 of its 2.)"""
+    edges = {(r.row, r.col): r.attrs.get("edges") for r in readings if r.occupied}
+    unmatched = 0
+    for (row, col), e in edges.items():
+        for side, (dr, dc), facing in (("e", (0, 1), "w"), ("s", (1, 0), "n")):
+            other = edges.get((row + dr, col + dc))
+            if e and other and e.get(side) != other.get(facing):
+                unmatched += 1
+    return unmatched
 
 
 #: X-Tiles' sectors read on the tiles' lattice fit the palette within about this (the mean

@@ -287,6 +287,37 @@ def test_faces_split_by_wide_grooves_are_whole_tiles():
     _assert_through_the_centres(lats[0], centres)
 
 
+def _tiles_apart(n: int) -> list:
+    """``n`` occupied readings, of no edges, none beside another."""
+    return [SimpleNamespace(occupied=True, row=2 * i, col=0, attrs={}) for i in range(n)]
+
+
+def test_a_reading_whose_tiles_edges_do_not_match_is_not_settled_for_x_tiles():
+    """Every edge an X-Tiles tile shares with another matches in colour (RULES.md). A lattice
+    of twice the tiles' pitch pairs sectors of tiles that do not touch (the independent
+    renderer's xt24dev x-tiles-normal-569: 5 cells that fit the palette and the set, on an
+    orange wood): a reading whose shared edges meet in other colours is not settled, and the
+    lattice through the faces is read too."""
+    from vision.pipeline import _Candidate, _settled
+
+    def tile(row, col, edges):
+        return SimpleNamespace(occupied=True, row=row, col=col,
+                               attrs={"edges": dict(zip("nesw", edges))})
+
+    def reading(readings):
+        return _Candidate(0.0, None, None, readings,
+                          {"coverage": 1.0, "fit": 4.0, "set_fit": 1.0})
+
+    xt = kit_for_game("x-tiles")
+    rest = _tiles_apart(4)
+    rest = [SimpleNamespace(**{**vars(r), "col": 9}) for r in rest]
+    matched = [tile(0, 0, ("red", "blue", "red", "orange")), tile(0, 1, ("yellow", "red", "blue", "blue"))]
+    unmatched = [tile(0, 0, ("red", "blue", "red", "orange")), tile(0, 1, ("yellow", "red", "blue", "orange"))]
+    assert _settled(reading(matched + rest), xt)
+    assert not _settled(reading(unmatched + rest), xt)
+    assert _settled(reading(unmatched + rest))  # (other kits: the plain rule)
+
+
 def test_a_reading_of_tiles_not_in_the_set_is_not_settled_for_x_tiles():
     """A lattice of twice the pitch (or a cloth's checks) has cells that cover the layout as
     well as the tiles' own; its sectors fall on parts of several tiles, and some tiles read are
@@ -295,7 +326,7 @@ def test_a_reading_of_tiles_not_in_the_set_is_not_settled_for_x_tiles():
     from vision.pipeline import _Candidate, _settled
 
     def reading(fit, set_fit):
-        return _Candidate(0.0, None, None, [SimpleNamespace(occupied=True)] * 8,
+        return _Candidate(0.0, None, None, _tiles_apart(8),
                           {"coverage": 1.0, "fit": fit, "set_fit": set_fit})
 
     xt, octopus = kit_for_game("x-tiles"), kit_for_game("octopus")
@@ -316,7 +347,7 @@ def test_a_reading_of_a_few_tiles_is_checked_against_the_faces_pitch():
 
     def reading(n_tiles, pitch=300.0):
         lat = SimpleNamespace(pitch_px=pitch)
-        return _Candidate(0.0, lat, None, [SimpleNamespace(occupied=True)] * n_tiles
+        return _Candidate(0.0, lat, None, _tiles_apart(n_tiles)
                           + [SimpleNamespace(occupied=False)] * 6,
                           {"coverage": 1.0, "fit": 5.3, "set_fit": 1.0, "misshapen": 0.0})
 
