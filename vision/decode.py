@@ -696,6 +696,14 @@ def _tile_key(kit: Kit, t: dict) -> Any:
     return _canon_square(tuple(t["edges"]))
 
 
+def names_no_tile(kit: Kit, game: str, attrs: dict) -> bool:
+    """Whether a sector tile's reading (``attrs`` as decoded) names no tile of the kit's set:
+    an attribute left unknown, or a combination the set does not hold (an X-Tiles face shows
+    three paints, one on two neighbouring sectors, RULES.md)."""
+    key = _reading_key(kit, game, attrs)
+    return key is None or all(_tile_key(kit, t) != key for t in kit.tiles)
+
+
 def _reading_key(kit: Kit, game: str, attrs: dict) -> Any:
     if kit.face_model == "solid":
         if attrs.get("colour") is None or (kit.pips and attrs.get("pips") is None):

@@ -21,7 +21,7 @@ from vision.board import BoardQuad, board_lattice, find_board_quad
 from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, one_paint_thrice, read_cells,
                           read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
-from vision.decode import decode_readings, pips_shown, set_fit
+from vision.decode import decode_readings, names_no_tile, pips_shown, set_fit
 from vision.frame import BOARD_BEYOND, FRAME, Frame, find_frame
 from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
@@ -406,6 +406,13 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     t0 = time.perf_counter()
     occupied = [r for r in readings if r.occupied]
     decoded, decode_doubts = decode_readings(occupied, kit, game)
+    if kit.shape == "rounded-x":
+        # (a cell that holds no face found and reads as no tile of the set is a cloth's print
+        # beside the faces, no tile: see _faceless_misfits)
+        faceless = _faceless_misfits(lattice, decoded, kit, game)
+        for cell in faceless:
+            del decoded[cell]
+        decode_doubts = [d for d in decode_doubts if d[0] not in faceless]
     # (cells the game rules out as tiles, see vision.decode: no tiles)
     readings = [replace(r, occupied=False) if r.occupied and (r.row, r.col) not in decoded else r
                 for r in readings]
@@ -563,8 +570,31 @@ def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
     if settled and kit is not None and kit.shape == "rounded-x":
         return (best.info.get("fit", 0.0) <= SECTOR_SETTLED_FIT
                 and best.info.get("set_fit", 1.0) >= 1.0
-                and sum(r.occupied for r in best.readings) >= SETTLED_MIN_TILES)
+                and sum(r.occupied for r in best.readings) >= SETTLED_MIN_TILES
+                and _edges_unmatched(best.readings) == 0)
     return settled
+
+
+def _edges_unmatched(readings: list[CellReading]) -> int:
+    """How many edges the occupied ``readings`` share whose two sectors were read in different
+    colours (cells whose edges were left unknown are not counted).
+
+    Every edge an X-Tiles tile shares with another matches in colour (RULES.md: a placement
+    must match every edge it shares), so a layout read on its tiles' lattice shows none unless
+    a sector was misread; a lattice of twice the tiles' pitch, its cells each on parts of four
+    tiles (centred on one of them), pairs sectors of tiles that do not touch, and its cells'
+    edges meet in other colours as often as not. (Measured: the readings settled on the
+    project's renderer's dev and bench photos, 36, none; the independent renderer's xt24dev
+    x-tiles-normal-569, a lattice of twice the pitch whose 5 cells' sectors fit the palette and
+    the set, 1 of its 2.)"""
+    edges = {(r.row, r.col): r.attrs.get("edges") for r in readings if r.occupied}
+    unmatched = 0
+    for (row, col), e in edges.items():
+        for side, (dr, dc), facing in (("e", (0, 1), "w"), ("s", (1, 0), "n")):
+            other = edges.get((row + dr, col + dc))
+            if e and other and e.get(side) != other.get(facing):
+                unmatched += 1
+    return unmatched
 
 
 #: X-Tiles' sectors read on the tiles' lattice fit the palette within about this (the mean
@@ -1178,6 +1208,30 @@ def _same_cells(a: Lattice, b: Lattice) -> bool:
         if not np.all(np.isfinite(q)) or np.abs(q - np.round(q)).max() > SAME_LATTICE:
             return False
     return True
+
+
+def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str) -> set:
+    """The X-Tiles cells of ``decoded`` (cell -> (attrs, ...), see
+    :func:`vision.decode.decode_readings`) whose reading names no tile of the set
+    (:func:`vision.decode.names_no_tile`) and that hold none of the faces the lattice was fitted
+    to and grew (``info["faces_xy"]``, image pixels, see :func:`vision.xtiles.tile_lattices`;
+    none for other lattices: an empty set).
+
+    Each tile is one piece, a face of three paints within its rim, and the set holds each once.
+    A cell where no face was found (by its paints' shape, its likeness to the faces, its
+    outline) and whose colours make no tile of the set is a cloth's print beside the layout (a
+    gingham's red square, flowers or stripes of the paints' colours: the independent renderer's
+    photos indie x-tiles-normal-001, indieB hard-007, xt11dev normal-303, xt24dev normal-566),
+    which stands out from the table as the tiles do; a tile found whose reading is unclear
+    stays, flagged. (Such a reading is wrong either way: left out, a cloth's cell is read
+    right, and a tile missed by the faces is missing instead of misread.)"""
+    faces = lattice.info.get("faces_xy")
+    if faces is None or not len(faces):
+        return set()
+    q = apply_h(np.linalg.inv(lattice.H), np.asarray(faces, float))
+    with_face = {(int(math.floor(y)), int(math.floor(x))) for x, y in q}
+    return {cell for cell, (attrs, _, _) in decoded.items()
+            if cell not in with_face and names_no_tile(kit, game, attrs)}
 
 
 def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading],

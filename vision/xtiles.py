@@ -1105,6 +1105,7 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
     best: list = []
     best_key = (-1.0, 0.0)
     best_k = 0
+    every_closing: list[list] = []  # (each closing's tile-shaped blobs, for _other_closings)
     for r in sorted({round(typical * f, 1) for f in CLOSE_RADII}):
         if r < 0.5:
             closed = paint
@@ -1117,6 +1118,7 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
                   and _mixed(c[5])]
         if len(shaped) < 2:
             continue
+        every_closing.append([c[:4] for c in shaped])
         med = float(np.median([c[2] for c in shaped]))
         tiles = [c[:4] for c in shaped if med / AREA_FACTOR <= c[2] <= med * AREA_FACTOR]
         # the share of the paint in tile-shaped blobs: whole faces hold it all, one kind of a
@@ -1129,6 +1131,8 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
             best, best_key, best_k = tiles, key, k
         elif best and covered < CLOSING_STOP * best_key[0] * COVER_TIE:
             break  # (the closings have begun to join whole tiles: wider ones join more)
+    if best and len(best) < GROW_FROM:
+        best = best + _other_closings(best, every_closing)
     if best_key[0] >= round(1.0 / COVER_TIE):
         logger.debug("x-tiles: %d tiles at closing %.1f px", len(best), best_k)
         return best  # (the closing's faces hold all the paint: no crossing can hold more)
@@ -1141,6 +1145,43 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
         return crossed
     logger.debug("x-tiles: %d tiles at closing %.1f px", len(best), best_k)
     return best
+
+
+#: A face from another closing than the one kept lies at least this many times the square root
+#: of the faces' median area from each face kept (faces on the lattice lie a pitch apart, about
+#: 1.22 times that root, see FACE_TO_PITCH; a face kept joined to a piece of its neighbour has
+#: its centre a third of a pitch or less off the face's).
+OTHER_CLOSING_APART = 0.8
+
+
+def _other_closings(kept: list, closings: list[list]) -> list:
+    """The tile-shaped blobs of the other closings tried (``closings``, each a list of
+    ``(centre, angle, area, elongation)``) that are faces the closing ``kept`` missed: of its
+    faces' area (within :data:`AREA_FACTOR` of their median) and apart from each of them (see
+    :data:`OTHER_CLOSING_APART`), the smallest closing's first.
+
+    The gaps between neighbouring tiles vary over a layout (tiles laid by hand: some nested
+    tight, their rims touching, others apart), and so does the width a groove shows (its depth
+    and the light's direction): where one closing joins two tight neighbours into one blob,
+    a smaller one leaves a face apart elsewhere split at its grooves, and a larger one closes
+    it. Each tile is one piece, whatever closing shows it whole; a layout seen as fewer faces
+    than the faces' likeness needs (:data:`GROW_FROM`, see :func:`_grow_faces`) grows none.
+    (Measured: final10 x-tiles-normal-404, 7 tiles laid tight and apart: 3 faces at the
+    closing kept, a fourth whole at the next.)"""
+    med = float(np.median([c[2] for c in kept]))
+    reach = OTHER_CLOSING_APART * math.sqrt(med)
+    taken = [c[0] for c in kept]
+    added = []
+    for blobs in closings:
+        for c in blobs:
+            if not med / AREA_FACTOR <= c[2] <= med * AREA_FACTOR:
+                continue
+            if all(math.dist(c[0], t) >= reach for t in taken):
+                taken.append(c[0])
+                added.append(c)
+    if added:
+        logger.debug("x-tiles: %d faces from other closings (%d kept)", len(added), len(kept))
+    return added
 
 
 #: A face's grooves cross at its middle, where its four sectors meet (two big, two small, each
@@ -1366,6 +1407,9 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
                   info={"source": "tiles", "tiles": int(ok.sum()), "faces": len(blobs)},
                   fg=_with_faces(fg, [b for b, k in zip(blobs, ok) if k], work_scale, pitch))
     lat = _normalise(lat)
+    # (the faces on the lattice, found or grown, image pixels: the cells that show a tile's
+    # piece, see vision.pipeline._faceless_misfits)
+    lat.info["faces_xy"] = centres[ok]
     if centres_out is not None:
         centres_out.append(centres[ok])
     # which parity holds the east-west tiles, in the normalised lattice's coordinates

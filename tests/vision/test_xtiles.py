@@ -237,6 +237,31 @@ def test_faces_beside_a_cloth_s_large_patches_of_paint_are_whole_tiles():
     _assert_blobs_are_faces(_tile_blobs(paint, colour, 4), faces)
 
 
+def test_a_face_whole_only_at_another_closing_joins_the_few_found():
+    """Tiles laid by hand lie some tight, some apart, and their grooves show wider or narrower:
+    no one closing shows every face whole. Where the closing kept shows too few faces to grow
+    more from (three, two of them a groove's width apart), a face split by wide grooves, whole
+    at a wider closing (which joins the two tight ones), is a face too."""
+    from vision.xtiles import _tile_blobs
+
+    paint = np.zeros((260, 420), np.uint8)
+    colour = np.zeros_like(paint)
+    faces = []
+    # (three faces of two paints each, whole at every closing; the first two 2 px apart,
+    # side by side: joined, a blob as wide as long, no tile)
+    for x0, y0 in ((20, 30), (20, 62), (20, 160)):
+        paint[y0:y0 + 30, x0:x0 + 70] = 1
+        colour[y0 + 15:y0 + 30, x0:x0 + 70] = 1
+        faces.append((x0 + 35, y0 + 15))
+    # (a face split into bars by grooves 4 px wide: whole only at a wider closing)
+    faces += _barred_faces(paint, colour, [(300, 150)], bar=6, step=10, length=70,
+                           paints=(0, 0, 1, 2), centre=(35, 18))
+    blobs = _tile_blobs(paint, colour, 4)
+    found = sorted((round(b[0][0]), round(b[0][1])) for b in blobs)
+    assert any(abs(x - 335) <= 2 and abs(y - 168) <= 2 for x, y in found), found
+    assert len(found) == 4, found
+
+
 def test_faces_split_by_wide_grooves_are_whole_tiles():
     """Dark grooves a few pixels wide split every face into four sectors; the big ones are
     elongated and solid as a tile is. The closing that joins a face's sectors quarters the
@@ -262,6 +287,37 @@ def test_faces_split_by_wide_grooves_are_whole_tiles():
     _assert_through_the_centres(lats[0], centres)
 
 
+def _tiles_apart(n: int) -> list:
+    """``n`` occupied readings, of no edges, none beside another."""
+    return [SimpleNamespace(occupied=True, row=2 * i, col=0, attrs={}) for i in range(n)]
+
+
+def test_a_reading_whose_tiles_edges_do_not_match_is_not_settled_for_x_tiles():
+    """Every edge an X-Tiles tile shares with another matches in colour (RULES.md). A lattice
+    of twice the tiles' pitch pairs sectors of tiles that do not touch (the independent
+    renderer's xt24dev x-tiles-normal-569: 5 cells that fit the palette and the set, on an
+    orange wood): a reading whose shared edges meet in other colours is not settled, and the
+    lattice through the faces is read too."""
+    from vision.pipeline import _Candidate, _settled
+
+    def tile(row, col, edges):
+        return SimpleNamespace(occupied=True, row=row, col=col,
+                               attrs={"edges": dict(zip("nesw", edges))})
+
+    def reading(readings):
+        return _Candidate(0.0, None, None, readings,
+                          {"coverage": 1.0, "fit": 4.0, "set_fit": 1.0})
+
+    xt = kit_for_game("x-tiles")
+    rest = _tiles_apart(4)
+    rest = [SimpleNamespace(**{**vars(r), "col": 9}) for r in rest]
+    matched = [tile(0, 0, ("red", "blue", "red", "orange")), tile(0, 1, ("yellow", "red", "blue", "blue"))]
+    unmatched = [tile(0, 0, ("red", "blue", "red", "orange")), tile(0, 1, ("yellow", "red", "blue", "orange"))]
+    assert _settled(reading(matched + rest), xt)
+    assert not _settled(reading(unmatched + rest), xt)
+    assert _settled(reading(unmatched + rest))  # (other kits: the plain rule)
+
+
 def test_a_reading_of_tiles_not_in_the_set_is_not_settled_for_x_tiles():
     """A lattice of twice the pitch (or a cloth's checks) has cells that cover the layout as
     well as the tiles' own; its sectors fall on parts of several tiles, and some tiles read are
@@ -270,7 +326,7 @@ def test_a_reading_of_tiles_not_in_the_set_is_not_settled_for_x_tiles():
     from vision.pipeline import _Candidate, _settled
 
     def reading(fit, set_fit):
-        return _Candidate(0.0, None, None, [SimpleNamespace(occupied=True)] * 8,
+        return _Candidate(0.0, None, None, _tiles_apart(8),
                           {"coverage": 1.0, "fit": fit, "set_fit": set_fit})
 
     xt, octopus = kit_for_game("x-tiles"), kit_for_game("octopus")
@@ -291,7 +347,7 @@ def test_a_reading_of_a_few_tiles_is_checked_against_the_faces_pitch():
 
     def reading(n_tiles, pitch=300.0):
         lat = SimpleNamespace(pitch_px=pitch)
-        return _Candidate(0.0, lat, None, [SimpleNamespace(occupied=True)] * n_tiles
+        return _Candidate(0.0, lat, None, _tiles_apart(n_tiles)
                           + [SimpleNamespace(occupied=False)] * 6,
                           {"coverage": 1.0, "fit": 5.3, "set_fit": 1.0, "misshapen": 0.0})
 
@@ -1124,3 +1180,27 @@ def test_a_layout_the_foreground_cuts_on_a_cloth_of_its_paints_is_looked_for_abo
     lats = tile_lattices(img, palette, fg=fg, work_scale=1.0)
     assert lats and lats[0].info["tiles"] == len(centres)
     _assert_through_the_centres(lats[0], centres)
+
+
+def test_a_cell_without_a_face_that_names_no_tile_of_the_set_is_no_tile():
+    """A cloth's print beside the layout (a gingham's red square, flowers) stands out from the
+    table as the tiles do, but no face was found there and its colours make no tile of the set
+    (one paint on four sectors, an unclear sector): it is no tile. A tile of the set read where
+    no face was found stays, and so does an unclear reading of a face found."""
+    from vision.locate import Lattice
+    from vision.pipeline import _faceless_misfits
+
+    kit = kit_for_game("x-tiles")
+    sectors = kit.tiles[0]["sectors"]
+    tile = {"edges": dict(zip("nesw", sectors)), "long_axis": "ns"}
+    one_paint = {"edges": dict.fromkeys("nesw", "red"), "long_axis": "ew"}
+    unclear = {"edges": None, "long_axis": "ew"}
+    H = np.array([[100.0, 0.0, 50.0], [0.0, 100.0, 20.0], [0.0, 0.0, 1.0]])
+    faces = apply_h(H, np.array([[0.5, 0.5], [1.5, 0.5], [2.4, 1.6]]))  # (cells (0, 0), (0, 1), (1, 2))
+    lat = Lattice(H=H, rows=(0, 2), cols=(0, 3), pitch_px=100.0, info={"faces_xy": faces})
+    decoded = {(0, 0): (tile, {}, []), (0, 1): (one_paint, {}, []), (1, 2): (unclear, {}, []),
+               (1, 0): (tile, {}, []), (1, 1): (one_paint, {}, []), (2, 3): (unclear, {}, [])}
+    assert _faceless_misfits(lat, decoded, kit, "x-tiles") == {(1, 1), (2, 3)}
+    # (a lattice not fitted to faces tells nothing of them)
+    lat.info.pop("faces_xy")
+    assert _faceless_misfits(lat, decoded, kit, "x-tiles") == set()
