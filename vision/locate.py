@@ -44,6 +44,16 @@ logger = logging.getLogger(__name__)
 
 #: Pixels of the downscaled copy the lattice is searched on.
 WORK_PIXELS = 550_000
+#: Pixels of the layout's crop searched for the segments inside it (see :func:`_layout_segments`).
+LAYOUT_PIXELS = 450_000
+#: Where the layout's crop is seen less than this many times closer than the work copy (the
+#: layout fills most of the picture) and its segments are searched anyway (X-shaped tiles on a
+#: plain table: the segments inside the layout give a hypothesis of their own), they serve as
+#: the segments near the layout too: the work copy's own line search (10-17 ms) would find the
+#: same lines at nearly the same scale, a little coarser. The crop's zoom measured 1.07-1.5 on
+#: the project's renderer's photos of bench45 (layouts that fill the picture), 1.4-2.3 on the
+#: independent renderer's X-Tiles photos (seeds 400-405).
+CLOSER_ZOOM = 1.25
 #: Largest lattice accepted (cells per side).
 MAX_CELLS = 26
 
@@ -211,22 +221,48 @@ def locate(image: np.ndarray, *, cells_are_tiles: bool = True) -> Lattice:
     return locate_candidates(image, cells_are_tiles=cells_are_tiles)[0]
 
 
-def _layout_segments(image: np.ndarray, fg: np.ndarray, scale: float, *, min_length: float,
-                     pixels: int = 450_000) -> Segments:
-    """Edge segments of the layout seen closer: the full image's crop around the foreground
-    ``fg`` (work-image mask) at about ``pixels`` pixels (no more than full resolution); returned
-    in work-image pixels, at least ``min_length`` (work pixels) long."""
+def _layout_crop(shape: tuple[int, int], fg: np.ndarray, scale: float, pixels: int
+                 ) -> tuple[tuple[int, int, int, int], float] | None:
+    """The crop of :func:`_layout_segments` in a picture of ``shape`` (H, W): the box ``(x0,
+    y0, x1, y1)`` (full-image pixels) around the foreground ``fg`` (work-image mask, ``scale``
+    work/full) and the zoom (< 1: the shrink) that brings it to about ``pixels`` pixels;
+    ``None`` when ``fg`` is empty."""
     ys, xs = np.nonzero(fg)
     if len(xs) == 0:
-        return Segments(np.zeros((0, 2)), np.zeros((0, 2)))
-    H, W = image.shape[:2]
+        return None
+    H, W = shape
     pad = 0.03 * max(fg.shape)
     x0 = int(max(0, (xs.min() - pad) / scale))
     x1 = int(min(W, (xs.max() + 1 + pad) / scale))
     y0 = int(max(0, (ys.min() - pad) / scale))
     y1 = int(min(H, (ys.max() + 1 + pad) / scale))
+    z = min(1.0, math.sqrt(pixels / max(1.0, float((y1 - y0) * (x1 - x0)))))
+    return (x0, y0, x1, y1), z
+
+
+def _closer_zoom(shape: tuple[int, int], fg: np.ndarray, scale: float) -> float:
+    """How many times closer than the work copy (``scale`` work/full) the layout's crop of
+    :func:`_layout_segments` sees it (``fg`` its work-image mask; a picture of ``shape``);
+    infinite when ``fg`` is empty."""
+    crop = _layout_crop(shape, fg, scale, LAYOUT_PIXELS)
+    return math.inf if crop is None else crop[1] / scale
+
+
+def _min_length(w: int, h: int) -> float:
+    """The least length (work pixels) of the segments searched on a ``w`` x ``h`` work copy."""
+    return max(8.0, 0.012 * max(w, h))
+
+
+def _layout_segments(image: np.ndarray, fg: np.ndarray, scale: float, *, min_length: float,
+                     pixels: int = LAYOUT_PIXELS) -> Segments:
+    """Edge segments of the layout seen closer: the full image's crop around the foreground
+    ``fg`` (work-image mask) at about ``pixels`` pixels (no more than full resolution); returned
+    in work-image pixels, at least ``min_length`` (work pixels) long."""
+    found = _layout_crop(image.shape[:2], fg, scale, pixels)
+    if found is None:
+        return Segments(np.zeros((0, 2)), np.zeros((0, 2)))
+    (x0, y0, x1, y1), z = found
     crop = image[y0:y1, x0:x1]
-    z = min(1.0, math.sqrt(pixels / max(1.0, float(crop.shape[0] * crop.shape[1]))))
     zx = zy = 1.0
     if z < 0.999:
         crop, zx = shrink(crop, z)
@@ -820,16 +856,21 @@ class _Edges(NamedTuple):
     outline: Segments
 
 
-def _edges(work: np.ndarray, fg: np.ndarray, fg_info: dict, cells_are_tiles: bool) -> _Edges:
+def _edges(work: np.ndarray, fg: np.ndarray, fg_info: dict, cells_are_tiles: bool,
+           close: Callable[[], Segments] | None = None) -> _Edges:
     """The edges of ``work`` the search of :func:`_locate_on` starts from, with its foreground
-    ``fg`` (and the mask's ``fg_info``); a part of :class:`PreparedPhoto` (read-only)."""
+    ``fg`` (and the mask's ``fg_info``); a part of :class:`PreparedPhoto` (read-only).
+    ``close``: the layout's segments seen closer (work-image pixels, see
+    :func:`_layout_segments`), when they stand for the work copy's own (see
+    :data:`CLOSER_ZOOM`)."""
     h, w = work.shape[:2]
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
-    min_length = max(8.0, 0.012 * max(w, h))
+    min_length = _min_length(w, h)
     near = cv2.dilate(fg.astype(np.uint8), np.ones((5, 5), np.uint8),
                       iterations=max(1, int(0.004 * max(w, h)))) > 0
     # only the edges near the layout count: the rest of the picture is not searched
-    segs = _near(segments_within(gray, near, min_length=min_length), near)
+    segs = _near(close() if close is not None
+                 else segments_within(gray, near, min_length=min_length), near)
     all_segs = segs
     if fg_info.get("textured"):
         # a patterned table's own lines are compared with the lattices found (see below): the
@@ -868,9 +909,17 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
     h, w = work.shape[:2]
     if prepared is None:
         prepared = PreparedPhoto(image)
+
+    def close() -> Segments:
+        # (the layout's segments seen closer, once for the picture)
+        return prepared.part(("close", solid_layout), lambda: _layout_segments(
+            image, fg, scale, min_length=_min_length(w, h)))
+    # (X-shaped tiles on a plain table: the layout is searched closer anyway, see below)
+    shared = (not cells_are_tiles and not solid_layout and not fg_info.get("textured")
+              and _closer_zoom(image.shape[:2], fg, scale) < CLOSER_ZOOM)
     gray, min_length, segs, all_segs, outline = prepared.part(
         ("edges", solid_layout, cells_are_tiles),
-        lambda: _edges(work, fg, fg_info, cells_are_tiles))
+        lambda: _edges(work, fg, fg_info, cells_are_tiles, close if shared else None))
     if len(segs) < 6 and len(outline) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
     # (no pitch cutting on a patterned table: its foreground is only as sharp as the texture's
@@ -896,7 +945,7 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
         # the layout give a hypothesis of their own (interleaved with the others: the caller
         # reads the first few)
         within = prepared.part(("inside", solid_layout),
-                               lambda: _inside_segments(image, fg, scale, min_length))
+                               lambda: _inside_segments(image, fg, scale, min_length, close()))
         more = _lattices_from_segments(within, fg, scale, (w, h), cells_are_tiles, "inside",
                                        fix_pitch=fix_pitch, seed=seed, refit_coarse=refit_coarse)
         valid = interleaved(valid, more)
@@ -961,11 +1010,11 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
 READ_LATTICES = 2
 
 
-def _inside_segments(image: np.ndarray, fg: np.ndarray, scale: float, min_length: float
-                     ) -> Segments:
-    """The edge segments of the layout seen closer (see :func:`_layout_segments`) that lie
-    wholly inside the foreground ``fg`` (work image, eroded by a margin), in work-image
-    pixels; a part of :class:`PreparedPhoto` (read-only)."""
+def _inside_segments(image: np.ndarray, fg: np.ndarray, scale: float, min_length: float,
+                     close: Segments | None = None) -> Segments:
+    """The edge segments of the layout seen closer (see :func:`_layout_segments`; ``close``
+    when they were found already) that lie wholly inside the foreground ``fg`` (work image,
+    eroded by a margin), in work-image pixels; a part of :class:`PreparedPhoto` (read-only)."""
     h, w = fg.shape[:2]
     inner = cv2.erode(fg.astype(np.uint8), np.ones((3, 3), np.uint8),
                       iterations=max(1, int(0.004 * max(w, h)))) > 0
@@ -973,7 +1022,8 @@ def _inside_segments(image: np.ndarray, fg: np.ndarray, scale: float, min_length
     def inside(pts):
         p = np.round(pts).astype(int)
         return inner[np.clip(p[:, 1], 0, h - 1), np.clip(p[:, 0], 0, w - 1)]
-    close = _layout_segments(image, fg, scale, min_length=min_length)
+    if close is None:
+        close = _layout_segments(image, fg, scale, min_length=min_length)
     within = close.take(inside(close.p) & inside(close.q))
     _read_only(within.p, within.q)
     return within
