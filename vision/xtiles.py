@@ -135,15 +135,14 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         if len(blobs) < 2:
             logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
             continue
-        centres: list[np.ndarray] = []
         lat = _fit_lattice(blobs, paint, box, scale, view, work_scale,
                            every_paint=every[0] if every else None,
-                           every_colour=every[4] if every else None, centres_out=centres,
+                           every_colour=every[4] if every else None,
                            outline=every[3] if every else None)
         # (of the lights' paints, the one that shows the most tiles on their lattice)
         if lat is not None and (best is None or lat.info["tiles"] > best.info["tiles"]):
             best = lat
-            made = (blobs, paint, box, scale, every, centres[0])
+            made = (blobs, paint, box, scale, every, lat.info["faces_xy"])
         if (best is not None and best.info["faces"] == best.info["tiles"]
                 and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best)
                 and (not every or best.info["tiles"] >= PAINT_EXPLAINED * _cells_painted(
@@ -439,14 +438,13 @@ def _edge_pass(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: 
     # side is no face's)
     every_w = _without_print(every_w, colour_w, len(palette.names),
                              sides=(add[1] > 0, add[3] > 0, add[0] > 0, add[2] > 0))
-    out: list[np.ndarray] = []
     # (the strips' edges are not measured: their faces are grown by their paint alone)
     wider = _fit_lattice(blobs, pad, wide, scale, fg, work_scale, every_paint=every_w,
-                         every_colour=colour_w, centres_out=out,
+                         every_colour=colour_w,
                          outline=every[3].widened(add[0], add[1], (H2, W2)))
     if wider is None or wider.info["tiles"] <= lat.info["tiles"]:
         return lat
-    new = out[0]
+    new = wider.info["faces_xy"]
     d = np.linalg.norm(centres[:, None, :] - new[None, :, :], axis=2)
     kept = d.min(axis=1) < EDGE_SAME * lat.pitch_px
     fresh = new[d.min(axis=0) >= EDGE_SAME * lat.pitch_px]
@@ -1118,9 +1116,10 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
                   and _mixed(c[5])]
         if len(shaped) < 2:
             continue
-        every_closing.append([c[:4] for c in shaped])
+        blobs = [c[:4] for c in shaped]
+        every_closing.append(blobs)
         med = float(np.median([c[2] for c in shaped]))
-        tiles = [c[:4] for c in shaped if med / AREA_FACTOR <= c[2] <= med * AREA_FACTOR]
+        tiles = [c for c in blobs if med / AREA_FACTOR <= c[2] <= med * AREA_FACTOR]
         # the share of the paint in tile-shaped blobs: whole faces hold it all, one kind of a
         # face's pieces (its small sectors, elongated too) only a part
         covered = sum(c[2] for c in tiles) / max(sum(c[2] for c in comps), 1.0)
@@ -1325,16 +1324,14 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
                  scale: float, fg: np.ndarray, work_scale: float, *,
                  every_paint: np.ndarray | None = None,
                  every_colour: np.ndarray | None = None,
-                 centres_out: list | None = None,
                  outline: _Outline | None = None) -> Lattice | None:
     """The square lattice through the tile centres, axes along the tiles' long axes; faces not
     found as blobs are grown on ``every_paint`` (the region's paint under every light, ROI
     pixels; ``paint`` when not given, see :func:`_grow_faces`; without the cloth's prints that
     run off the region when ``every_colour``, its nearest palette colours, is given, see
     :data:`PRINT_SPAN`), or by their ``outline`` where
-    their paint is washed out (:class:`_Outline`). The
-    centres ``(n, 2)`` (image pixels) of the tiles on the lattice are appended to
-    ``centres_out`` when given."""
+    their paint is washed out (:class:`_Outline`). The centres ``(n, 2)`` (image pixels) of
+    the tiles on the lattice are its ``info["faces_xy"]``."""
     centres = np.array([b.centre for b in blobs])
     angles = np.array([b.angle for b in blobs])
     areas = np.array([b.area for b in blobs])
@@ -1410,8 +1407,6 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     # (the faces on the lattice, found or grown, image pixels: the cells that show a tile's
     # piece, see vision.pipeline._faceless_misfits)
     lat.info["faces_xy"] = centres[ok]
-    if centres_out is not None:
-        centres_out.append(centres[ok])
     # which parity holds the east-west tiles, in the normalised lattice's coordinates
     inv_n = np.linalg.inv(lat.H)
     a = apply_h(inv_n, centres[ok])
