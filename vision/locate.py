@@ -221,22 +221,23 @@ def locate(image: np.ndarray, *, cells_are_tiles: bool = True) -> Lattice:
     return locate_candidates(image, cells_are_tiles=cells_are_tiles)[0]
 
 
-def _layout_crop(shape: tuple[int, int], fg: np.ndarray, scale: float, pixels: int
+def _layout_crop(shape: tuple[int, int], fg: np.ndarray, scale: float
                  ) -> tuple[tuple[int, int, int, int], float] | None:
     """The crop of :func:`_layout_segments` in a picture of ``shape`` (H, W): the box ``(x0,
     y0, x1, y1)`` (full-image pixels) around the foreground ``fg`` (work-image mask, ``scale``
-    work/full) and the zoom (< 1: the shrink) that brings it to about ``pixels`` pixels;
-    ``None`` when ``fg`` is empty."""
-    ys, xs = np.nonzero(fg)
-    if len(xs) == 0:
+    work/full) and the zoom (< 1: the shrink) that brings it to about :data:`LAYOUT_PIXELS`
+    pixels; ``None`` when ``fg`` is empty."""
+    rows = np.flatnonzero(fg.any(axis=1))
+    cols = np.flatnonzero(fg.any(axis=0))
+    if len(cols) == 0:
         return None
     H, W = shape
     pad = 0.03 * max(fg.shape)
-    x0 = int(max(0, (xs.min() - pad) / scale))
-    x1 = int(min(W, (xs.max() + 1 + pad) / scale))
-    y0 = int(max(0, (ys.min() - pad) / scale))
-    y1 = int(min(H, (ys.max() + 1 + pad) / scale))
-    z = min(1.0, math.sqrt(pixels / max(1.0, float((y1 - y0) * (x1 - x0)))))
+    x0 = int(max(0, (cols[0] - pad) / scale))
+    x1 = int(min(W, (cols[-1] + 1 + pad) / scale))
+    y0 = int(max(0, (rows[0] - pad) / scale))
+    y1 = int(min(H, (rows[-1] + 1 + pad) / scale))
+    z = min(1.0, math.sqrt(LAYOUT_PIXELS / max(1.0, float((y1 - y0) * (x1 - x0)))))
     return (x0, y0, x1, y1), z
 
 
@@ -244,7 +245,7 @@ def _closer_zoom(shape: tuple[int, int], fg: np.ndarray, scale: float) -> float:
     """How many times closer than the work copy (``scale`` work/full) the layout's crop of
     :func:`_layout_segments` sees it (``fg`` its work-image mask; a picture of ``shape``);
     infinite when ``fg`` is empty."""
-    crop = _layout_crop(shape, fg, scale, LAYOUT_PIXELS)
+    crop = _layout_crop(shape, fg, scale)
     return math.inf if crop is None else crop[1] / scale
 
 
@@ -253,12 +254,12 @@ def _min_length(w: int, h: int) -> float:
     return max(8.0, 0.012 * max(w, h))
 
 
-def _layout_segments(image: np.ndarray, fg: np.ndarray, scale: float, *, min_length: float,
-                     pixels: int = LAYOUT_PIXELS) -> Segments:
+def _layout_segments(image: np.ndarray, fg: np.ndarray, scale: float, *, min_length: float
+                     ) -> Segments:
     """Edge segments of the layout seen closer: the full image's crop around the foreground
-    ``fg`` (work-image mask) at about ``pixels`` pixels (no more than full resolution); returned
-    in work-image pixels, at least ``min_length`` (work pixels) long."""
-    found = _layout_crop(image.shape[:2], fg, scale, pixels)
+    ``fg`` (work-image mask) at about :data:`LAYOUT_PIXELS` pixels (no more than full
+    resolution); returned in work-image pixels, at least ``min_length`` (work pixels) long."""
+    found = _layout_crop(image.shape[:2], fg, scale)
     if found is None:
         return Segments(np.zeros((0, 2)), np.zeros((0, 2)))
     (x0, y0, x1, y1), z = found
@@ -914,12 +915,13 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
         # (the layout's segments seen closer, once for the picture)
         return prepared.part(("close", solid_layout), lambda: _layout_segments(
             image, fg, scale, min_length=_min_length(w, h)))
-    # (X-shaped tiles on a plain table: the layout is searched closer anyway, see below)
-    shared = (not cells_are_tiles and not solid_layout and not fg_info.get("textured")
-              and _closer_zoom(image.shape[:2], fg, scale) < CLOSER_ZOOM)
+    def edges() -> tuple:
+        # (X-shaped tiles on a plain table: the layout is searched closer anyway, see below)
+        shared = (not cells_are_tiles and not solid_layout and not fg_info.get("textured")
+                  and _closer_zoom(image.shape[:2], fg, scale) < CLOSER_ZOOM)
+        return _edges(work, fg, fg_info, cells_are_tiles, close if shared else None)
     gray, min_length, segs, all_segs, outline = prepared.part(
-        ("edges", solid_layout, cells_are_tiles),
-        lambda: _edges(work, fg, fg_info, cells_are_tiles, close if shared else None))
+        ("edges", solid_layout, cells_are_tiles), edges)
     if len(segs) < 6 and len(outline) < 6:
         raise NoTilesFound("no tiles found: the photo shows too few straight edges")
     # (no pitch cutting on a patterned table: its foreground is only as sharp as the texture's
@@ -945,7 +947,7 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
         # the layout give a hypothesis of their own (interleaved with the others: the caller
         # reads the first few)
         within = prepared.part(("inside", solid_layout),
-                               lambda: _inside_segments(image, fg, scale, min_length, close()))
+                               lambda: _inside_segments(fg, close()))
         more = _lattices_from_segments(within, fg, scale, (w, h), cells_are_tiles, "inside",
                                        fix_pitch=fix_pitch, seed=seed, refit_coarse=refit_coarse)
         valid = interleaved(valid, more)
@@ -1010,11 +1012,10 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
 READ_LATTICES = 2
 
 
-def _inside_segments(image: np.ndarray, fg: np.ndarray, scale: float, min_length: float,
-                     close: Segments | None = None) -> Segments:
-    """The edge segments of the layout seen closer (see :func:`_layout_segments`; ``close``
-    when they were found already) that lie wholly inside the foreground ``fg`` (work image,
-    eroded by a margin), in work-image pixels; a part of :class:`PreparedPhoto` (read-only)."""
+def _inside_segments(fg: np.ndarray, close: Segments) -> Segments:
+    """The edge segments of the layout seen closer (``close``, see :func:`_layout_segments`)
+    that lie wholly inside the foreground ``fg`` (work image, eroded by a margin), in
+    work-image pixels; a part of :class:`PreparedPhoto` (read-only)."""
     h, w = fg.shape[:2]
     inner = cv2.erode(fg.astype(np.uint8), np.ones((3, 3), np.uint8),
                       iterations=max(1, int(0.004 * max(w, h)))) > 0
@@ -1022,8 +1023,6 @@ def _inside_segments(image: np.ndarray, fg: np.ndarray, scale: float, min_length
     def inside(pts):
         p = np.round(pts).astype(int)
         return inner[np.clip(p[:, 1], 0, h - 1), np.clip(p[:, 0], 0, w - 1)]
-    if close is None:
-        close = _layout_segments(image, fg, scale, min_length=min_length)
     within = close.take(inside(close.p) & inside(close.q))
     _read_only(within.p, within.q)
     return within
