@@ -452,10 +452,14 @@ def clip_consistent_distances(lab: np.ndarray, dist: np.ndarray, palette: Palett
         if not clipped.any():
             continue
         for k in range(len(share)):
-            # (what the paint's other channels show at least where channel ch clips)
+            # (what the paint's other channels show at least where channel ch clips; judged
+            # only where ch is the paint's strongest channel: a weaker one clipping means light
+            # was added that the paint does not reflect, a glare, which keeps no proportion)
             least = CLIPPED_LINEAR * share[k, ch]
             judged = np.isfinite(least)
             judged[ch] = False
+            if np.any(share[k, ch][judged] > 1.0):
+                continue
             if not judged.any():
                 continue
             short = obs[:, judged] * CLIP_PROPORTION_SLACK + CLIP_PROPORTION_HAZE < least[judged]

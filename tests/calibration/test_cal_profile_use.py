@@ -252,6 +252,11 @@ def test_a_sample_clipped_where_a_paint_s_proportions_rule_it_out_is_not_that_pa
     # the yellow's (the weak channel measured on the photo's own unclipped yellows)
     lab2 = _rgb_lab([[0.852, 0.368, 0.037], [0.885, 0.379, 0.039], [0.809, 0.371, 0.038], [0.99, 0.458, 0.022]])
     assert clip_consistent_distances(lab2, dist, pal, index, corr)[3].argmin() == o
+    # a blue under a warm lamp's glare clips in red, its weak channel: the glare keeps no
+    # proportion of the paint, so the blue is not ruled out
+    b = pal.names.index("blue")
+    glared = clip_consistent_distances(_rgb_lab([[0.97, 0.80, 0.75]]), dist[:1], pal, np.array([b]), corr)
+    assert glared[0, b] == dist[0, b]
     # with every yellow clipped here too the paint's proportion is not known: nothing changes
     clipped_yellows = _rgb_lab([[0.99, 0.55, 0.05], [0.99, 0.60, 0.06], [0.99, 0.58, 0.05], [0.99, 0.351, 0.016]])
     kept = clip_consistent_distances(clipped_yellows, dist, pal, index, corr)
