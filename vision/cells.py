@@ -30,9 +30,9 @@ from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_respo
                          pip_centres, pip_spacing, read_pips)
 from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, exposed_lab, glare_colour,
                           glare_distances, sector_glare_distances, tile_exposure_distances)
-from vision.profile_use import (combine_symbol_votes, profile_art_lab, profile_haze_colour, profile_lamp,
-                                nearest_by_ratios, rules_misread, shaded_distances, split_hue_alike,
-                                template_vote)
+from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
+                                profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
+                                shaded_distances, split_hue_alike, template_vote)
 from vision.symbols import (ART_EDGE_LEVEL, ART_TOWARD_WHITE, middle_components, name_symbols,
                              symbol_mask, symbol_masks)
 
@@ -3366,11 +3366,14 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         dist = palette_distance(samples, ctx.palette, match.predicted)
         # (each tile at its own exposure under the light, clipped: a lamp's hot spot. Not with a
         # profile: its paints were measured in the player's own light, exposure included, and
-        # one learnt from a bright photo is already clipped, so scaling it up tells nothing)
+        # one learnt from a bright photo is already clipped, so scaling it up tells nothing;
+        # there a sample clipped where a paint's proportions say it cannot be is not that paint)
         if ctx.profile is None:
             dist = tile_exposure_distances(samples, dist, ctx.palette, corr,
                                            np.arange(len(samples)) // 4)
-            match = match_from_distances(dist, match.predicted)
+        else:
+            dist = clip_consistent_distances(samples, dist, ctx.palette, match.index, corr)
+        match = match_from_distances(dist, match.predicted)
     else:
         # (under a profile, the glare's colour as this photo shows it across washed sectors:
         # the profile's lamp, inferred from its paints' gains to the kit's defaults, is skewed

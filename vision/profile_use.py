@@ -15,7 +15,9 @@ A profile (see ``calibration.profile``) may carry
 Its colours, learnt under the player's lamp, may put two paints closer in hue than the photo's
 hue groups resolve (a red and an orange under 3000 K): cards grouped by hue are then told apart
 by their nearest paint at each card's own light level (:func:`split_hue_alike`,
-:func:`shaded_distances`).
+:func:`shaded_distances`). A colour it learnt with a channel clipped (a warm lamp's red on an
+orange and a yellow) is told from another by what a sample clipped in that channel must show in
+the others (:func:`clip_consistent_distances`).
 
 This module must not import ``companion`` or ``calibration`` (vision is the bottom layer).
 """
@@ -27,7 +29,7 @@ from typing import Collection, Mapping
 
 import numpy as np
 
-from vision.colour import Palette, lab_to_bgr, srgb_to_linear
+from vision.colour import Palette, as_correction, lab_to_bgr, palette_linear, srgb_to_linear
 from vision.glare import CLIPPED_LINEAR, SHADE_RANGE, glare_distances
 from vision.hue_groups import HUE_LINK, MIN_CHROMA, hue_difference, split_by_paint
 
@@ -371,3 +373,95 @@ def split_hue_alike(hue: np.ndarray, dist: np.ndarray, paints_lab: np.ndarray,
         for g in groups[1:]:
             joined[joined == g] = groups[0]
     return split_by_paint(joined, own, lambda members, paints: bool(alike[np.ix_(paints, paints)].all()))
+
+
+#: A paint's proportions are measured in the photo read from at least this many of the samples
+#: matched to it whose channel in question is neither clipped (``CLIPPED_LINEAR``) nor dark
+#: (:data:`PROPORTION_DARKEST`); with fewer, a channel the profile knows unclipped gives them.
+PROPORTION_SAMPLES = 2
+#: A channel below this (linear, of full scale) is too dark to measure proportions against.
+PROPORTION_DARKEST = 0.2
+#: A sample with a channel clipped is inconsistent with a paint when one of its other channels
+#: is below what the paint's proportion to the clipped one requires at the clip, divided by this
+#: factor. Measured on the calibration measure's X-Tiles seed 0 (a 3000 K lamp): the set's
+#: yellow, unclipped in a darker photo, shows green 0.41-0.46 of its red, so at least 0.38-0.43
+#: where its red clips; its oranges with red clipped show green 0.24-0.42 (read yellow at
+#: 0.35-0.42).
+CLIP_PROPORTION_SLACK = 1.1
+#: Light (linear, of full scale) a sample's channel may lie below a paint's proportion for
+#: nothing but a haze or flare that differs across the layout and the JPEG's steps (one 8-bit
+#: step of a dark channel is 0.002-0.003; a clear photo's haze fits within 0.02, see
+#: ``HAZE_MEASURED``): a weak channel's proportion, measured on the paint's darker unclipped
+#: samples, is raised by such a haze more than at the clip.
+CLIP_PROPORTION_HAZE = 0.01
+#: A paint's proportion taken from the profile (not measured in the photo read) only for its
+#: channels of at least this share of the other: a weaker one (a few per cent of full scale) is
+#: moved by the calibration photo's haze and the camera's processing after its clip (measured:
+#: the orange's blue 0.071 of full scale in the calibration photo, 0.016 in a later one). In the
+#: photo read, the weak channel of a paint's unclipped samples is its own (glare only raises it,
+#: which never makes a sample inconsistent).
+CLIP_PROPORTION_MIN = 0.2
+#: Added to a paint's distance from a sample inconsistent with it (CIEDE2000): more than any
+#: two paints' usual margin, so the sample takes its nearest consistent paint.
+CLIP_INCONSISTENT_COST = 20.0
+
+
+def paint_proportions(palette: Palette, obs: np.ndarray, index: np.ndarray, correction: np.ndarray
+                      ) -> np.ndarray:
+    """Each paint's channels as shares of each of its channels, as this photo records them:
+    ``(K, 3, 3)`` (``[k, ch, c]`` = channel ``c`` / channel ``ch``; NaN where not known).
+
+    Measured as the median over the samples ``obs`` ``(N, 3)`` linear BGR matched to the paint
+    (``index`` ``(N,)``) whose channel ``ch`` is neither clipped nor dark; with too few (see
+    :data:`PROPORTION_SAMPLES`), the palette's under the light ``correction`` where the profile
+    did not record ``ch`` blown (``palette.clipped``: known only as at least the clip), for
+    channels of at least :data:`CLIP_PROPORTION_MIN` of it."""
+    corr = as_correction(correction)
+    seen = palette_linear(palette) * corr[0] + corr[1]
+    blown = palette.clipped if palette.clipped is not None else np.zeros(seen.shape, bool)
+    out = np.full((len(seen), 3, 3), np.nan)
+    for k in range(len(seen)):
+        for ch in range(3):
+            rows = (index == k) & (obs[:, ch] < CLIPPED_LINEAR) & (obs[:, ch] >= PROPORTION_DARKEST)
+            if rows.sum() >= PROPORTION_SAMPLES:
+                out[k, ch] = np.median(obs[rows] / obs[rows, ch:ch + 1], axis=0)
+            elif not blown[k, ch] and seen[k, ch] > 0:
+                share = seen[k] / seen[k, ch]
+                out[k, ch] = np.where(blown[k] | (share < CLIP_PROPORTION_MIN), np.nan, share)
+    return out
+
+
+def clip_consistent_distances(lab: np.ndarray, dist: np.ndarray, palette: Palette, index: np.ndarray,
+                              correction: np.ndarray) -> np.ndarray:
+    """Distances ``dist`` ``(N, K)`` of samples ``lab`` ``(N, 3)`` with
+    :data:`CLIP_INCONSISTENT_COST` added where a sample's clipped channel rules the paint out.
+
+    A camera clips a channel where the light there reaches its white; the paint's other
+    channels then show at least the paint's own proportion of that light, whatever the
+    exposure (:func:`paint_proportions`; ``index`` ``(N,)`` the samples' matches under the
+    light ``correction``). A profile learnt where a warm lamp clipped the red of the set's
+    orange and yellow knows both only as "red at least the clip", their green alone telling
+    them apart, which the lamp's fall-off across the layout blurs; a sample whose red clips
+    while its green lies well below the proportion the yellow shows unclipped is an orange lit
+    brighter, not that yellow (see :data:`CLIP_PROPORTION_SLACK`)."""
+    obs = srgb_to_linear(lab_to_bgr(np.asarray(lab, np.float64).reshape(-1, 3))).astype(np.float64)
+    share = paint_proportions(palette, obs, np.asarray(index), correction)
+    out = np.array(dist, np.float64)
+    for ch in range(3):
+        clipped = obs[:, ch] >= CLIPPED_LINEAR
+        if not clipped.any():
+            continue
+        for k in range(len(share)):
+            # (what the paint's other channels show at least where channel ch clips; judged
+            # only where ch is the paint's strongest channel: a weaker one clipping means light
+            # was added that the paint does not reflect, a glare, which keeps no proportion)
+            least = CLIPPED_LINEAR * share[k, ch]
+            judged = np.isfinite(least)
+            judged[ch] = False
+            if np.any(share[k, ch][judged] > 1.0):
+                continue
+            if not judged.any():
+                continue
+            short = obs[:, judged] * CLIP_PROPORTION_SLACK + CLIP_PROPORTION_HAZE < least[judged]
+            out[clipped & short.any(axis=1), k] += CLIP_INCONSISTENT_COST
+    return out

@@ -217,3 +217,47 @@ def test_paints_alike_in_hue_are_told_apart_by_their_channels_proportions():
     blown = np.ones((3, 3), bool)
     assert (nearest_by_ratios(CARDS, dist, PREDICTED, RECORDED, blown)
             == np.argmin(dist, axis=1)).all()
+
+
+def _rgb_lab(rgb_linear) -> np.ndarray:
+    """Lab ``(N, 3)`` of linear RGB ``(N, 3)`` (tests give channels in R, G, B order)."""
+    bgr = np.asarray(rgb_linear, np.float64)[:, ::-1]
+    return bgr_to_lab(linear_to_srgb(bgr).astype(np.float32)).astype(np.float64)
+
+
+def test_a_sample_clipped_where_a_paint_s_proportions_rule_it_out_is_not_that_paint():
+    from vision.profile_use import clip_consistent_distances
+
+    # the calibration measure's X-Tiles seed 0 profile: a 3000 K lamp clipped the red of the
+    # set's orange and yellow in the calibration photo
+    profile = {"colours": {"orange": {"lab": [75.4, 24.8, 58.6], "clipped": ["r"]},
+                           "red": {"lab": [54.8, 45.8, 35.6]},
+                           "yellow": {"lab": [83.6, 6.7, 68.2], "clipped": ["r"]},
+                           "blue": {"lab": [42.3, -6.2, -4.5]}}}
+    fallback = {"orange": "#EE7D1A", "red": "#C62B2B", "yellow": "#F4CF2E", "blue": "#1F64B0"}
+    pal = Palette.from_profile(profile, fallback)
+    corr = np.array([[0.855, 0.624, 0.838], [0.0, 0.0, 0.0]])  # a darker photo's light (BGR)
+    # three yellows whose red does not clip here (green 0.41-0.45 of red), an orange in the
+    # lamp's hot spot (red clipped, green 0.35), as the photo recorded them
+    lab = _rgb_lab([[0.88, 0.40, 0.036], [0.81, 0.33, 0.035], [0.915, 0.40, 0.036], [0.99, 0.351, 0.016]])
+    y, o = pal.names.index("yellow"), pal.names.index("orange")
+    index = np.array([y, y, y, y])  # the light's match took the orange for yellow
+    dist = np.full((4, 4), 30.0)
+    dist[:, y] = [3.0, 4.0, 3.0, 6.0]
+    dist[3, o] = 9.0
+    out = clip_consistent_distances(lab, dist, pal, index, corr)
+    assert out[:3].argmin(axis=1).tolist() == [y, y, y]  # the yellows stay yellow
+    assert out[3].argmin() == o
+    # an orange whose green keeps the yellow's proportion at the clip but whose blue is half
+    # the yellow's (the weak channel measured on the photo's own unclipped yellows)
+    lab2 = _rgb_lab([[0.852, 0.368, 0.037], [0.885, 0.379, 0.039], [0.809, 0.371, 0.038], [0.99, 0.458, 0.022]])
+    assert clip_consistent_distances(lab2, dist, pal, index, corr)[3].argmin() == o
+    # a blue under a warm lamp's glare clips in red, its weak channel: the glare keeps no
+    # proportion of the paint, so the blue is not ruled out
+    b = pal.names.index("blue")
+    glared = clip_consistent_distances(_rgb_lab([[0.97, 0.80, 0.75]]), dist[:1], pal, np.array([b]), corr)
+    assert glared[0, b] == dist[0, b]
+    # with every yellow clipped here too the paint's proportion is not known: nothing changes
+    clipped_yellows = _rgb_lab([[0.99, 0.55, 0.05], [0.99, 0.60, 0.06], [0.99, 0.58, 0.05], [0.99, 0.351, 0.016]])
+    kept = clip_consistent_distances(clipped_yellows, dist, pal, index, corr)
+    assert np.array_equal(kept[:, [o, y]], dist[:, [o, y]])
