@@ -445,8 +445,10 @@ def clip_consistent_distances(lab: np.ndarray, dist: np.ndarray, palette: Palett
     while its green lies well below the proportion the yellow shows unclipped is an orange lit
     brighter, not that yellow (see :data:`CLIP_PROPORTION_SLACK`)."""
     obs = srgb_to_linear(lab_to_bgr(np.asarray(lab, np.float64).reshape(-1, 3))).astype(np.float64)
-    share = paint_proportions(palette, obs, np.asarray(index), correction)
     out = np.array(dist, np.float64)
+    if not (obs >= CLIPPED_LINEAR).any():
+        return out
+    share = paint_proportions(palette, obs, np.asarray(index), correction)
     for ch in range(3):
         clipped = obs[:, ch] >= CLIPPED_LINEAR
         if not clipped.any():
