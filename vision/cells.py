@@ -2269,6 +2269,8 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # orange under a lamp that brings their hues together, see split_by_lightness)
     hue = _paints_apart(hue_groups(labs), lit, CARD_PAINTS_APART)
     hue = split_by_lightness(hue, labs, np.array(cells, np.float64))
+    # (and cards of one hue whose channels' proportions fall in two sets, which a lamp keeps)
+    hue, ratio_splits = split_by_ratios(hue, labs)
     if ctx.profile is not None:
         # (a profile's paints are learnt under the player's lamp, where two may lie closer in
         # hue than the groups resolve: each card keeps its nearest of them at its light level)
@@ -2282,6 +2284,9 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     cconfs = np.maximum(cconfs, _named_by_hue(labs, dist, match_from_distances(dist),
                                            share_cost=CARD_SHARE_COST, hue=hue)[1])
     cconfs = np.maximum(cconfs, _apart_conf(hue, dist, named, CARD_SHARE_COST))
+    named = _named_by_ratios(named, hue, dist,
+                             ctx.palette.lab if match.predicted is None else match.predicted,
+                             ratio_splits)
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]
@@ -2314,6 +2319,123 @@ def _paints_apart(hue: np.ndarray, dist: np.ndarray, fit: float) -> np.ndarray:
         return not ((near[mine] > fit).any() or (near[~mine] <= fit).any())
 
     return split_by_paint(hue, own, apart)
+
+
+#: Cards of two paints a warm lamp brings together in hue (red and orange: 7 L* and 2 degrees of
+#: hue apart) still differ in the proportions of their channels, which the light level (a card's
+#: shading) keeps: a lamp scales each channel of every card alike, so the paint whose green is
+#: the smaller share of its red stays so. A hue group whose cards' log-chromaticities (log of
+#: linear RGB about its mean) fall in two tight sets at least this far apart (natural log units
+#: along the sets' axis) ...
+RATIO_GAP = 0.3
+#: ... and this many times the wider set's spread, ...
+RATIO_GAP_SPREAD = 2.0
+#: ... where the paler set is not the other plus a sheen of the light (added alike to every
+#: channel, or a shade with the flare added: a fit ``pale = k sat + s``, k and s non-negative,
+#: missing some channel of the paler set by more than this share of it), and no card has a
+#: clipped channel (a clipped red lowers the red's share), is two paints. Measured: the
+#: independent renderer's hard 570 under a 3000 K lamp, four red cards at G/R 0.085-0.098
+#: (linear), three orange ones at 0.188-0.190, 0.6 apart in log units, each set within 0.07;
+#: the orange set is the red one plus a sheen in blue and red but 26% short of it in green
+#: (a weak sheen takes a red card much of the way to orange in CIELAB: 0.04 of white added to
+#: red's 0.05 of green). Twice the sets' spread.
+RATIO_SHEEN_RESIDUAL = 0.15
+#: Below this, a channel's linear value is noise (a red card's blue).
+RATIO_FLOOR = 0.005
+
+
+def _log_chromaticity(labs: np.ndarray) -> np.ndarray:
+    """Log-chromaticities ``(N, 3)`` of colours ``labs`` ``(N, 3)`` (CIELAB): the log of each
+    linear BGR channel (floored at :data:`RATIO_FLOOR`) about the channels' mean, which a
+    change of light level leaves alone."""
+    lin = np.maximum(srgb_to_linear(lab_to_bgr(labs)).astype(np.float64), RATIO_FLOOR)
+    logs = np.log(lin)
+    return logs - logs.mean(axis=1, keepdims=True)
+
+
+def _sheen_explains(pale: np.ndarray, sat: np.ndarray) -> bool:
+    """Whether linear colour ``pale`` ``(3,)`` is ``k * sat + s`` (``sat`` ``(3,)``; a shading
+    ``k`` and light ``s`` added alike to every channel, both non-negative) within
+    :data:`RATIO_SHEEN_RESIDUAL` of each channel (relative errors: a card's proportions, not
+    its brightest channel, tell paints apart)."""
+    w = 1.0 / np.maximum(pale, RATIO_FLOOR)
+    A = np.column_stack([sat, np.ones(3)]) * w[:, None]
+    b = pale * w
+    best = np.inf
+    for cols in ((0, 1), (0,), (1,)):  # (non-negative least squares over the faces of k, s >= 0)
+        coef = np.linalg.lstsq(A[:, cols], b, rcond=None)[0]
+        if (coef < 0).any():
+            continue
+        best = min(best, float(np.abs(A[:, cols] @ coef - b).max()))
+    return best <= RATIO_SHEEN_RESIDUAL
+
+
+def split_by_ratios(hue: np.ndarray, labs: np.ndarray
+                    ) -> tuple[np.ndarray, list[tuple[int, int, np.ndarray]]]:
+    """Hue groups ``hue`` ``(N,)`` (see :func:`vision.hue_groups.hue_groups`; -1 none) of card
+    colours ``labs`` ``(N, 3)`` with each group whose cards' channel proportions fall in two
+    tight sets far apart, not a sheen of the light apart (see :data:`RATIO_GAP`), split in two
+    (new labels after the largest); and the splits, each ``(label of the set lower along the
+    axis, label of the other, axis (3,) in log-chromaticity)``. A fresh array."""
+    out = np.asarray(hue).copy()
+    splits: list[tuple[int, int, np.ndarray]] = []
+    if out.size == 0 or out.max() < 0:
+        return out, splits
+    lin = srgb_to_linear(lab_to_bgr(labs)).astype(np.float64)
+    u = _log_chromaticity(labs)
+    label = int(out.max()) + 1
+    for g in range(label):
+        members = np.flatnonzero(hue == g)
+        if len(members) < 4 or (lin[members] >= CLIPPED_LINEAR).any():
+            continue
+        centred = u[members] - u[members].mean(axis=0)
+        axis = np.linalg.svd(centred, full_matrices=False)[2][0]
+        proj = centred @ axis
+        order = np.argsort(proj)
+        steps = np.diff(proj[order])
+        cut = int(np.argmax(steps[1:-1])) + 1  # (two cards at least on each side)
+        low, high = members[order[:cut + 1]], members[order[cut + 1:]]
+        gap = float(steps[cut])
+        spread = max(np.ptp(proj[order[:cut + 1]]), np.ptp(proj[order[cut + 1:]]))
+        if gap < RATIO_GAP or gap < RATIO_GAP_SPREAD * spread:
+            continue
+        a, b = np.median(lin[low], axis=0), np.median(lin[high], axis=0)
+        # (the paler set: its channels' proportions nearer grey)
+        pale, sat = (a, b) if np.ptp(np.log(np.maximum(a, RATIO_FLOOR))) < np.ptp(
+            np.log(np.maximum(b, RATIO_FLOOR))) else (b, a)
+        if _sheen_explains(pale, sat):
+            continue
+        logger.debug("hue group of %d card(s) split by channel proportions: %d and %d, %.2f apart",
+                     len(members), len(low), len(high), gap)
+        out[high] = label
+        splits.append((g, label, axis))
+        label += 1
+    return out, splits
+
+
+def _named_by_ratios(named: np.ndarray, hue: np.ndarray, dist: np.ndarray, paints: np.ndarray,
+                     splits: list[tuple[int, int, np.ndarray]]) -> np.ndarray:
+    """Palette indices ``named`` ``(N,)`` with each pair of sets of :func:`split_by_ratios`
+    (``hue`` ``(N,)`` their labels) named alike given the two paints nearest them (the named one
+    and the runner-up over both sets' distances ``dist`` ``(N, K)``), in the order of the paints'
+    channel proportions as lit (``paints`` ``(K, 3)`` CIELAB, as the light fitted on the cards
+    predicts them) along the split's axis: the order a lamp keeps. A fresh array."""
+    out = named.copy()
+    u = _log_chromaticity(paints)
+    for lo, hi, axis in splits:
+        a, b = np.flatnonzero(hue == lo), np.flatnonzero(hue == hi)
+        p = np.unique(out[np.concatenate([a, b])])
+        if len(p) != 1:
+            continue
+        p = int(p[0])
+        cost = dist[np.concatenate([a, b])].sum(axis=0)
+        cost[p] = np.inf
+        q = int(np.argmin(cost))
+        low_paint, high_paint = (p, q) if u[p] @ axis <= u[q] @ axis else (q, p)
+        out[a], out[b] = low_paint, high_paint
+        logger.debug("cards of one hue named %s and %s by their channel proportions",
+                     low_paint, high_paint)
+    return out
 
 
 def _apart_conf(hue: np.ndarray, dist: np.ndarray, named: np.ndarray,

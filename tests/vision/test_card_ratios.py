@@ -1,0 +1,50 @@
+"""Tapestry: cards of two paints a warm lamp brings together in hue are told apart by their
+channels' proportions, which the light level keeps (vision.cells.split_by_ratios).
+
+Measured on the independent renderer's hard 570 (a 3000 K lamp): four red cards and three
+orange ones within 8 L* and 2 degrees of hue; the light fitted on the cards predicted both
+nearer orange, and all seven were named orange."""
+import numpy as np
+
+from vision.cells import _named_by_ratios, split_by_ratios
+from vision.colour import bgr_to_lab, lab_to_bgr, linear_to_srgb, srgb_to_linear
+
+RED_CARDS = np.array([[46.5, 53.0, 41.0], [47.2, 53.5, 41.8], [45.6, 52.2, 40.1], [45.6, 49.9, 40.4]])
+ORANGE_CARDS = np.array([[53.2, 41.3, 34.4], [53.9, 41.8, 35.7], [50.2, 39.7, 33.3]])
+# the paints (red, orange, yellow, green, blue, purple) as the light fitted on the cards predicts
+PREDICTED = np.array([[39.2, 56.8, 22.7], [50.3, 46.6, 39.3], [72.2, -2.8, 63.4],
+                      [55.2, -44.5, 21.0], [45.7, -2.8, -39.4], [34.3, 27.4, -31.8]])
+# the cards' distances to those paints (CIEDE2000), red cards then orange ones
+DIST = np.array([[12.1, 4.4, 44.2, 62.6, 46.6, 36.5], [12.7, 3.8, 43.8, 62.5, 46.8, 36.9],
+                 [11.5, 5.0, 44.6, 62.4, 46.5, 36.0], [12.2, 4.7, 43.6, 61.2, 46.2, 36.3],
+                 [17.3, 3.5, 37.8, 56.9, 44.9, 37.9], [18.2, 3.9, 37.3, 56.9, 45.2, 38.7],
+                 [15.1, 2.6, 38.7, 56.2, 44.1, 36.4]])
+
+
+def _lab(lin: np.ndarray) -> np.ndarray:
+    return bgr_to_lab(linear_to_srgb(np.clip(lin, 0, 1)).astype(np.float32)).astype(np.float64)
+
+
+def _lin(lab: np.ndarray) -> np.ndarray:
+    return srgb_to_linear(lab_to_bgr(lab)).astype(np.float64)
+
+
+def test_red_and_orange_cards_under_a_warm_lamp_are_named_apart():
+    labs = np.vstack([RED_CARDS, ORANGE_CARDS])
+    hue, splits = split_by_ratios(np.zeros(len(labs), int), labs)
+    assert len(splits) == 1
+    assert len(set(hue[:4])) == 1 and len(set(hue[4:])) == 1 and hue[0] != hue[4]
+    named = _named_by_ratios(np.ones(len(labs), int), hue, DIST, PREDICTED, splits)
+    assert list(named) == [0] * 4 + [1] * 3
+
+
+def test_cards_of_one_paint_with_a_sheen_or_shaded_stay_together():
+    red = _lin(RED_CARDS)
+    # (the same red cards with a sheen of the light on two of them, every channel alike)
+    sheen = np.vstack([red[:2], 0.9 * red[2:] + 0.05])
+    hue, splits = split_by_ratios(np.zeros(4, int), _lab(sheen))
+    assert splits == [] and set(hue) == {0}
+    # (and shaded: every channel scaled alike)
+    shaded = np.vstack([red[:2], 0.6 * red[2:]])
+    hue, splits = split_by_ratios(np.zeros(4, int), _lab(shaded))
+    assert splits == [] and set(hue) == {0}
