@@ -1421,6 +1421,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     occ = kept
     vouched: dict = {}
     table_dots: list = []  # [whether the bare table reads as die faces], once looked at
+    layout_white: list = []  # [the layout's white pips (see _white_pips)], once looked at
     if kit.pips and kit.face_model == "solid":
         # cells beside the layout whose pips read clearly are tiles (before the count and the
         # coverage below, which must not grow after them): a die face is a tile's ...
@@ -1430,6 +1431,15 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # cloth can; where the game does not lay every tile pips up (Textile), one such cell
         # of the table ends the vouching, since most tiles of such a game may show no pips to
         # vouch for them; where it does (Octopus), a share of them, see TABLE_PIPS_SHARE)
+
+        def white_of_layout() -> tuple[np.ndarray, int] | None:
+            # (the layout's white pips, see _white_pips: read once, from the layout as first
+            # taken; ``ctx.lab`` covers it once a cell beside it is read)
+            if not layout_white:
+                origins = _lab_origins(ctx, layout)
+                layout_white.append(_white_pips(ctx, origins,
+                                                read_pips(ctx.lab[..., 0], td.cw, origins)))
+            return layout_white[0]
 
         def show_pips(near: list) -> list:
             if isinstance(cell_regions, _LazyCells):
@@ -1460,11 +1470,15 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                     cell_regions.need(layout + list(vouched) + near)
                 if table_dots[0] and die_faces:
                     # (the layout's white pips: a die's light pips beside the table's dots)
-                    origins = _lab_origins(ctx, layout)
-                    ctx.layout_white = _white_pips(ctx, origins,
-                                                   read_pips(ctx.lab[..., 0], td.cw, origins))
+                    ctx.layout_white = white_of_layout()
             if table_dots and table_dots[0]:
                 more = _tiles_beside_dots(ctx, more, occ)
+            if die_faces and more:
+                # (a die's light pips are the white paint the layout's tiles show in the same
+                # light: a flower's pale heart is not, see _pips_unlike_layout_white)
+                white = white_of_layout()
+                more = {c: r for c, r in more.items()
+                        if not _pips_unlike_layout_white(ctx, c, white)}
             vouched.update(more)
             return list(more)
         for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
@@ -2858,11 +2872,14 @@ def _stray_dots(ctx: _Ctx, reads: dict) -> set:
 
 def _printed_pips(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Collection) -> bool:
     """Whether a cell taken (its :func:`_read_solid` ``reading``), where every tile lies pips
-    up, is of the bare table's own colour (``ctx.table_coloured``), not vouched for by its pips
-    beside the layout, and shows pips of no pip paint (``pips_of_pip_paint``, see
-    :func:`_pip_paints`): the table's print (a polka-dot cloth's dot in the middle of a hole in
-    the layout), not a tile's die face."""
-    return (ctx.die_faces and cell in ctx.table_coloured and cell not in vouched
+    up, is of the bare table's own colour (``ctx.table_coloured``) or one the foreground mask
+    does not hold (``ctx.fg`` below :data:`MASK_HOLDS`), not vouched for by its pips beside the
+    layout, and shows pips of no pip paint (``pips_of_pip_paint``, see :func:`_pip_paints`):
+    the table's print (a polka-dot cloth's dot in the middle of a hole in the layout; a red
+    flower's yellow heart, taken for a red tile's one pip where the mask, which finds the
+    layout, leaves the flower out), not a tile's die face, whose pips are white or black."""
+    unheld = ctx.fg is not None and ctx.fg.get(cell, 1.0) < MASK_HOLDS
+    return (ctx.die_faces and (cell in ctx.table_coloured or unheld) and cell not in vouched
             and reading[0].get("pips") is not None and len(reading) > 4
             and not reading[4].get("pips_of_pip_paint", True))
 
@@ -2995,6 +3012,36 @@ def _layout_white_pips(ctx: _Ctx, cell: tuple[int, int]) -> bool:
     logger.debug("cell %s: its light pips %.1f off the layout's white pips, %.1f off the "
                  "table's dots", cell, off_white, off_dots)
     return off_white <= WHITE_PIPS_NEAR and off_white <= 0.5 * off_dots
+
+
+#: A cell beside the layout read as a die face with light pips shows a die's white pips when
+#: their chroma (CIELAB a*b*, as seen) lies within this of a mix of its face's with the layout's
+#: white pips' (see :func:`_white_pips`): the one white paint under one lamp, blurred into the
+#: face. (Chroma only: the lamp's brightness falls off across the table and its hot spot
+#: brightens a pip, its colour stays. Measured on the independent renderer: real tiles'
+#: white pips beside the layout 0.1-6.7 off, among them pips 11 L* brighter in a hot spot,
+#: final8 octopus-normal-110; a red flower's pale yellow heart read as a red 4's pips 14.6,
+#: final10 octopus-normal-404.)
+WHITE_PIPS_LIKE = 10.0
+
+
+def _pips_unlike_layout_white(ctx: _Ctx, cell: tuple[int, int],
+                              white: tuple[np.ndarray, int] | None) -> bool:
+    """Whether ``cell``'s light pips (``ctx.pip_lab``, :data:`WHITE_PIP_CONTRAST` above its
+    face) are unlike the layout's white pips ``white`` (:func:`_white_pips`; None: unknown): their
+    chroma further than :data:`WHITE_PIPS_LIKE` from any mix of theirs with the cell's face. A
+    die's light pips are the set's one white paint, which the layout's tiles show under the same
+    lamp; a printed flower's pale heart is another ink (a pale yellow heart in a red flower,
+    taken for a red tile's white pips)."""
+    if white is None or cell not in ctx.pip_lab:
+        return False
+    pips, face = (np.asarray(v, np.float64) for v in ctx.pip_lab[cell][:2])
+    if pips[0] < face[0] + WHITE_PIP_CONTRAST:
+        return False
+    ref = np.asarray(white[0], np.float64)
+    off = _off_segment((pips - ref)[1:], (face - ref)[1:])
+    logger.debug("cell %s: its light pips' chroma %.1f off the layout's white pips'", cell, off)
+    return off > WHITE_PIPS_LIKE
 
 
 def _outlined_like_dots(ctx: _Ctx, reads: dict) -> list:
