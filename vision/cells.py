@@ -439,7 +439,7 @@ class _Ctx:
     table_same: set = field(default_factory=set)  # ... of its very colour (_occupancy)
     full_sides: dict | None = None  # each cell's sides with an edge all along (_full_sides)
     pip_lab: dict = field(default_factory=dict)  # cells read with pips: (pips', face's Lab, pip paint)
-    layout_white: tuple | None = None  # the layout's white pips, beside a dotted table (_white_pips)
+    layout_white: tuple | None = None  # the layout's white pips (_white_pips), once a cell beside it shows pips
     table_dots: list = field(default_factory=list)  # the bare table's cells read as die faces
     paint_spreads: dict = field(default_factory=dict)  # uneven outlined cells: _two_paint_spreads
     paint_labs: dict = field(default_factory=dict)  # ... their face paint's median Lab
@@ -1421,7 +1421,6 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     occ = kept
     vouched: dict = {}
     table_dots: list = []  # [whether the bare table reads as die faces], once looked at
-    layout_white: list = []  # [the layout's white pips (see _white_pips)], once looked at
     if kit.pips and kit.face_model == "solid":
         # cells beside the layout whose pips read clearly are tiles (before the count and the
         # coverage below, which must not grow after them): a die face is a tile's ...
@@ -1431,15 +1430,6 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # cloth can; where the game does not lay every tile pips up (Textile), one such cell
         # of the table ends the vouching, since most tiles of such a game may show no pips to
         # vouch for them; where it does (Octopus), a share of them, see TABLE_PIPS_SHARE)
-
-        def white_of_layout() -> tuple[np.ndarray, int] | None:
-            # (the layout's white pips, see _white_pips: read once, from the layout as first
-            # taken; ``ctx.lab`` covers it once a cell beside it is read)
-            if not layout_white:
-                origins = _lab_origins(ctx, layout)
-                layout_white.append(_white_pips(ctx, origins,
-                                                read_pips(ctx.lab[..., 0], td.cw, origins)))
-            return layout_white[0]
 
         def show_pips(near: list) -> list:
             if isinstance(cell_regions, _LazyCells):
@@ -1468,17 +1458,18 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                                                     share=TABLE_PIPS_SHARE if die_faces else None))
                 if isinstance(cell_regions, _LazyCells):
                     cell_regions.need(layout + list(vouched) + near)
-                if table_dots[0] and die_faces:
-                    # (the layout's white pips: a die's light pips beside the table's dots)
-                    ctx.layout_white = white_of_layout()
+                if die_faces:
+                    # (the layout's white pips, see _white_pips: read once, from the layout as
+                    # first taken; ``ctx.lab`` covers it once a cell beside it is read)
+                    origins = _lab_origins(ctx, layout)
+                    ctx.layout_white = _white_pips(ctx, origins,
+                                                   read_pips(ctx.lab[..., 0], td.cw, origins))
             if table_dots and table_dots[0]:
                 more = _tiles_beside_dots(ctx, more, occ)
             if die_faces and more:
                 # (a die's light pips are the white paint the layout's tiles show in the same
                 # light: a flower's pale heart is not, see _pips_unlike_layout_white)
-                white = white_of_layout()
-                more = {c: r for c, r in more.items()
-                        if not _pips_unlike_layout_white(ctx, c, white)}
+                more = {c: r for c, r in more.items() if not _pips_unlike_layout_white(ctx, c)}
             vouched.update(more)
             return list(more)
         for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
@@ -2285,11 +2276,11 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     hue = split_by_lightness(hue, labs, np.array(cells, np.float64))
     # (and cards of one hue whose channels' proportions fall in two sets, which a lamp keeps)
     hue, ratio_splits = split_by_ratios(hue, labs)
+    paints = ctx.palette.lab if match.predicted is None else match.predicted
     if ctx.profile is not None:
         # (a profile's paints are learnt under the player's lamp, where two may lie closer in
         # hue than the groups resolve: each card keeps its nearest of them at its light level)
         # (by the proportions of the channels the camera measured, which the light level keeps)
-        paints = ctx.palette.lab if match.predicted is None else match.predicted
         shaded = shaded_distances(labs, paints)
         hue = split_hue_alike(hue, shaded, paints,
                               nearest_by_ratios(labs, shaded, paints, ctx.palette.lab,
@@ -2298,9 +2289,7 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     cconfs = np.maximum(cconfs, _named_by_hue(labs, dist, match_from_distances(dist),
                                            share_cost=CARD_SHARE_COST, hue=hue)[1])
     cconfs = np.maximum(cconfs, _apart_conf(hue, dist, named, CARD_SHARE_COST))
-    named = _named_by_ratios(named, hue, dist,
-                             ctx.palette.lab if match.predicted is None else match.predicted,
-                             ratio_splits)
+    named = _named_by_ratios(named, hue, dist, paints, ratio_splits)
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]
@@ -2358,12 +2347,11 @@ RATIO_SHEEN_RESIDUAL = 0.15
 RATIO_FLOOR = 0.005
 
 
-def _log_chromaticity(labs: np.ndarray) -> np.ndarray:
-    """Log-chromaticities ``(N, 3)`` of colours ``labs`` ``(N, 3)`` (CIELAB): the log of each
-    linear BGR channel (floored at :data:`RATIO_FLOOR`) about the channels' mean, which a
+def _log_chromaticity(lin: np.ndarray) -> np.ndarray:
+    """Log-chromaticities ``(N, 3)`` of colours ``lin`` ``(N, 3)`` (linear BGR, float64): the
+    log of each channel (floored at :data:`RATIO_FLOOR`) about the channels' mean, which a
     change of light level leaves alone."""
-    lin = np.maximum(srgb_to_linear(lab_to_bgr(labs)).astype(np.float64), RATIO_FLOOR)
-    logs = np.log(lin)
+    logs = np.log(np.maximum(lin, RATIO_FLOOR))
     return logs - logs.mean(axis=1, keepdims=True)
 
 
@@ -2396,7 +2384,7 @@ def split_by_ratios(hue: np.ndarray, labs: np.ndarray
     if out.size == 0 or out.max() < 0:
         return out, splits
     lin = srgb_to_linear(lab_to_bgr(labs)).astype(np.float64)
-    u = _log_chromaticity(labs)
+    u = _log_chromaticity(lin)
     label = int(out.max()) + 1
     for g in range(label):
         members = np.flatnonzero(hue == g)
@@ -2435,9 +2423,13 @@ def _named_by_ratios(named: np.ndarray, hue: np.ndarray, dist: np.ndarray, paint
     channel proportions as lit (``paints`` ``(K, 3)`` CIELAB, as the light fitted on the cards
     predicts them) along the split's axis: the order a lamp keeps. A fresh array."""
     out = named.copy()
-    u = _log_chromaticity(paints)
+    if not splits:
+        return out
+    u = _log_chromaticity(srgb_to_linear(lab_to_bgr(paints)).astype(np.float64))
     for lo, hi, axis in splits:
         a, b = np.flatnonzero(hue == lo), np.flatnonzero(hue == hi)
+        if not len(a) or not len(b):
+            continue  # (the two sets joined again since: a profile's paints keep them one)
         p = np.unique(out[np.concatenate([a, b])])
         if len(p) != 1:
             continue
@@ -3025,14 +3017,15 @@ def _layout_white_pips(ctx: _Ctx, cell: tuple[int, int]) -> bool:
 WHITE_PIPS_LIKE = 10.0
 
 
-def _pips_unlike_layout_white(ctx: _Ctx, cell: tuple[int, int],
-                              white: tuple[np.ndarray, int] | None) -> bool:
+def _pips_unlike_layout_white(ctx: _Ctx, cell: tuple[int, int]) -> bool:
     """Whether ``cell``'s light pips (``ctx.pip_lab``, :data:`WHITE_PIP_CONTRAST` above its
-    face) are unlike the layout's white pips ``white`` (:func:`_white_pips`; None: unknown): their
+    face) are unlike the layout's white pips (``ctx.layout_white``, :func:`_white_pips`; None:
+    unknown): their
     chroma further than :data:`WHITE_PIPS_LIKE` from any mix of theirs with the cell's face. A
     die's light pips are the set's one white paint, which the layout's tiles show under the same
     lamp; a printed flower's pale heart is another ink (a pale yellow heart in a red flower,
     taken for a red tile's white pips)."""
+    white = ctx.layout_white
     if white is None or cell not in ctx.pip_lab:
         return False
     pips, face = (np.asarray(v, np.float64) for v in ctx.pip_lab[cell][:2])

@@ -36,12 +36,14 @@ def test_light_pips_unlike_the_layouts_white_are_no_die_face():
     heart = np.array([93.4, 0.3, 17.7])  # a red flower's pale yellow heart (final10 404)
     dark = np.array([22.0, 0.0, 1.0])  # a yellow tile's black pips
     hot = np.array([99.7, 0.0, -0.1])  # white pips in the lamp's hot spot, brighter than most
-    ctx = _ctx(pip_lab={(0, 0): (heart, RED, True), (0, 1): (blurred, RED, True),
-                        (0, 2): (dark, np.array([85.0, 0.0, 80.0]), True),
-                        (0, 3): (hot, np.array([66.6, 1.1, 2.6]), True)})
-    assert _pips_unlike_layout_white(ctx, (0, 0), WHITE)
-    assert not _pips_unlike_layout_white(ctx, (0, 1), WHITE)
-    assert not _pips_unlike_layout_white(ctx, (0, 2), WHITE)  # dark pips: not looked at
-    assert not _pips_unlike_layout_white(ctx, (0, 3), (np.array([88.8, 3.1, 7.0]), 0))
-    assert not _pips_unlike_layout_white(ctx, (0, 0), None)  # the layout's white unknown
-    assert not _pips_unlike_layout_white(ctx, (5, 5), WHITE)  # no pips read
+    pip_lab = {(0, 0): (heart, RED, True), (0, 1): (blurred, RED, True),
+               (0, 2): (dark, np.array([85.0, 0.0, 80.0]), True),
+               (0, 3): (hot, np.array([66.6, 1.1, 2.6]), True)}
+    ctx = _ctx(pip_lab=pip_lab, layout_white=WHITE)
+    assert _pips_unlike_layout_white(ctx, (0, 0))
+    assert not _pips_unlike_layout_white(ctx, (0, 1))
+    assert not _pips_unlike_layout_white(ctx, (0, 2))  # dark pips: not looked at
+    assert not _pips_unlike_layout_white(ctx, (5, 5))  # no pips read
+    brighter = _ctx(pip_lab=pip_lab, layout_white=(np.array([88.8, 3.1, 7.0]), 0))
+    assert not _pips_unlike_layout_white(brighter, (0, 3))
+    assert not _pips_unlike_layout_white(_ctx(pip_lab=pip_lab), (0, 0))  # the layout's white unknown
