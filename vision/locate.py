@@ -503,9 +503,49 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
                                 prepared=prepared)
         except NoTilesFound as exc:
             logger.debug("closer look at the layout: %s; the whole picture is searched", exc)
-    return _locate_on(image, work, scale, fg, fg_info, cells_are_tiles=cells_are_tiles,
-                      solid_layout=solid_layout, seed=seed, refit_coarse=refit_coarse,
-                      plain_faces=plain_faces, prepared=prepared, inside=inside)
+    alone = (prepared.part(("closer alone",), lambda: _closer_box(
+        fg, scale, image.shape[:2], work=work, alone=True))
+        if box is None and cells_are_tiles and not solid_layout else None)
+    if alone is None:
+        return _locate_on(image, work, scale, fg, fg_info, cells_are_tiles=cells_are_tiles,
+                          solid_layout=solid_layout, seed=seed, refit_coarse=refit_coarse,
+                          plain_faces=plain_faces, prepared=prepared, inside=inside)
+    # the layout with the groups beside it is too big a part of the picture to look at closer,
+    # its main group alone is not: the groups beside it may be clutter (a note, a card, a
+    # phone) or parts of the layout split off in the mask; the main group looked at closer
+    # and the whole picture both give lattices, and the reading chooses between them
+    try:
+        closer = _closer_look(image, alone, work.shape[:2], scale, seed=seed,
+                              refit_coarse=refit_coarse, plain_faces=plain_faces,
+                              prepared=prepared)
+    except NoTilesFound as exc:
+        logger.debug("closer look at the layout's main group: %s", exc)
+        closer = []
+    try:
+        whole = _locate_on(image, work, scale, fg, fg_info, cells_are_tiles=cells_are_tiles,
+                           solid_layout=solid_layout, seed=seed, refit_coarse=refit_coarse,
+                           plain_faces=plain_faces, prepared=prepared, inside=inside)
+    except NoTilesFound:
+        if not closer:
+            raise
+        whole = []
+    if closer and whole and whole[0].pitch_px < COARSER * closer[0].pitch_px:
+        # the whole picture's best lattice has about the tiles' pitch the closer look sees:
+        # its tiles were seen well enough, and its lattices alone are read (their mask holds
+        # the groups beside the main one, which may be tiles the closer look's crop leaves out)
+        closer = []
+    logger.debug("clutter beside the layout: %d lattices of its main group seen closer, %d of "
+                 "the whole picture", len(closer), len(whole))
+    return interleaved(closer, whole)
+
+
+#: The whole picture's best lattice competes with the closer look's at the layout's main group
+#: (see :func:`locate_candidates`) only when its pitch is at least this many times the closer
+#: look's: a lattice at a multiple of the tiles' pitch, the lines' search's answer when the
+#: tiles are too small in the work copy for their edges (an independent renderer's small
+#: Octopus layouts beside a note, oct24dev normal-558, 562: 2.1-8 times); the same layout seen
+#: both ways: 0.4-1.1 (final8 textile-hard-115, final10 textile-normal-401).
+COARSER = 1.5
 
 
 class PreparedPhoto:
@@ -574,17 +614,19 @@ def _shared_table_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tup
 
 
 def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int], *,
-                work: np.ndarray | None = None) -> tuple[int, int, int, int] | None:
+                work: np.ndarray | None = None, alone: bool = False
+                ) -> tuple[int, int, int, int] | None:
     """The part of the photo to look at closer, ``(x0, y0, x1, y1)`` full-image pixels: the
     layout ``fg`` (work-image mask, ``scale`` work/full) with the table around it (a margin of
     :data:`CLOSER_MARGIN` of its size each side); ``None`` when it is no small part of the
     picture (at most :data:`CLOSER_SHARE` of its area) or the photo has too few pixels to
     see it closer. ``work``: the work image (H, W, 3) uint8 BGR, when given the layout's
-    group is told from clutter by its paints (see :func:`_layout_box`)."""
+    group is told from clutter by its paints (see :func:`_layout_box`). ``alone``: the
+    layout's main group alone, without the groups near it (see :func:`_layout_box`)."""
     if scale > CLOSER_MAX_SCALE:
         return None
     h, w = fg.shape[:2]
-    found = _layout_box(fg[::2, ::2], None if work is None else work[::2, ::2])
+    found = _layout_box(fg[::2, ::2], None if work is None else work[::2, ::2], alone=alone)
     if found is None:
         return None
     bx0, by0, bx1, by1 = (2 * float(v) for v in found)
@@ -643,7 +685,7 @@ def _lit_patch_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tuple[
 PATCH_EDGE = 5.0
 
 
-def _layout_box(fg: np.ndarray, work: np.ndarray | None = None
+def _layout_box(fg: np.ndarray, work: np.ndarray | None = None, *, alone: bool = False
                 ) -> tuple[int, int, int, int] | None:
     """The box ``(x0, y0, x1, y1)`` (pixels of ``fg``, (H, W) bool; ends exclusive) of the
     layout: its main group of ``fg`` and the groups lying near it (within
@@ -654,7 +696,8 @@ def _layout_box(fg: np.ndarray, work: np.ndarray | None = None
     varied paint among the big ones (see :func:`_paint_variety`): a mug or a patch of
     lamplight may be bigger than a small layout. With ``work``, a nearby group mostly of the
     table's colours (a patch of light, a stretch of the table's pattern) is no part of it.
-    ``None`` when ``fg`` holds fewer than 16 pixels."""
+    ``alone``: the main group's box alone (the nearby groups may be clutter beside the
+    layout: a note, a card). ``None`` when ``fg`` holds fewer than 16 pixels."""
     n, labels, stats = components(fg.astype(np.uint8))
     if n < 2 or int(stats[1:, cv2.CC_STAT_AREA].sum()) < 16:
         return None
@@ -681,7 +724,7 @@ def _layout_box(fg: np.ndarray, work: np.ndarray | None = None
     # the gap between each group's box and the main group's (0 when they overlap)
     gap_x = np.maximum(0.0, np.maximum(x0 - x1[main], x0[main] - x1))
     gap_y = np.maximum(0.0, np.maximum(y0 - y1[main], y0[main] - y1))
-    near = (np.hypot(gap_x, gap_y) <= reach) & (unlike >= TILE_UNLIKE)
+    near = (np.hypot(gap_x, gap_y) <= reach) & (unlike >= TILE_UNLIKE) & (not alone)
     near[main] = True
     if not near.all():
         logger.debug("foreground groups far from the layout (clutter, not looked at closer): %s "

@@ -46,3 +46,64 @@ def test_the_layout_is_the_group_of_varied_paint_not_the_bigger_mug():
     x0, y0, x1, y1 = box
     assert x0 < 296 / 0.4 and x1 > 384 / 0.4 and y0 < 196 / 0.4 and y1 > 284 / 0.4
     assert y1 < 384 / 0.4                                # (not the mug)
+
+
+def _layout_and_note() -> tuple[np.ndarray, np.ndarray]:
+    """A beige table, a 160 px layout of 16 tiles in four paints and, 100 px beside it, a
+    green note (one paint) as big; and their foreground (work-image pixels)."""
+    work = np.full((600, 800, 3), (150, 190, 215), np.uint8)      # beige table (BGR)
+    paints = [(46, 16, 200), (31, 210, 245), (71, 154, 46), (191, 95, 31)]
+    for r in range(4):
+        for c in range(4):
+            work[220 + 40 * r:260 + 40 * r, 120 + 40 * c:160 + 40 * c] = paints[(r + c) % 4]
+    work[220:380, 380:540] = (60, 200, 90)                         # a green note
+    fg = np.zeros((600, 800), bool)
+    fg[216:384, 116:284] = True
+    fg[216:384, 376:544] = True
+    return work, fg
+
+
+def test_a_note_beside_the_layout_can_be_left_out_of_its_box():
+    work, fg = _layout_and_note()
+    assert _layout_box(fg, work) == (116, 216, 544, 384)          # (the note may be a part)
+    assert _layout_box(fg, work, alone=True) == (116, 216, 284, 384)
+    assert _closer_box(fg, 0.4, (1500, 2000), work=work) is None  # (too big a part with it)
+    assert _closer_box(fg, 0.4, (1500, 2000), work=work, alone=True) is not None
+
+
+def test_the_main_group_seen_closer_competes_with_a_coarse_whole_picture(monkeypatch):
+    """With a note beside the layout too big a part of the picture for a closer look, the
+    layout's main group alone is looked at closer too: when the whole picture's best lattice
+    is a multiple of the pitch seen closer (tiles too small for the lines' search), both
+    looks' lattices are candidates (the reading chooses), the closer look's first; when the
+    whole picture saw the tiles' pitch, its lattices alone (its mask holds the groups beside)."""
+    from types import SimpleNamespace
+
+    from vision import locate
+
+    work, fg = _layout_and_note()
+    image = np.zeros((1500, 2000, 3), np.uint8)
+    closer = SimpleNamespace(pitch_px=100.0)
+    looked: list = []
+
+    def closer_look(image, box, *args, **kwargs):
+        looked.append(box)
+        return [closer]
+
+    def candidates(fg, whole_pitch):
+        whole = [SimpleNamespace(pitch_px=whole_pitch), SimpleNamespace(pitch_px=50.0)]
+        monkeypatch.setattr(locate, "_locate_on", lambda *a, **k: whole)
+        prepared = locate.PreparedPhoto(image)
+        prepared.part(("work",), lambda: (work, 0.4))
+        prepared.part(("fg", False, False), lambda: (fg, {}))
+        return locate.locate_candidates(image, prepared=prepared), whole
+    monkeypatch.setattr(locate, "_closer_look", closer_look)
+    found, whole = candidates(fg, 300.0)
+    assert found == [closer, whole[0], whole[1]]
+    x0, y0, x1, y1 = looked[0]
+    assert x0 < 116 / 0.4 and x1 > 284 / 0.4 and x1 < 376 / 0.4      # (not the note)
+    found, whole = candidates(fg, 110.0)
+    assert found == whole
+    # a layout alone is looked at closer only
+    fg[:, 300:] = False
+    assert candidates(fg, 300.0)[0] == [closer]
