@@ -479,8 +479,10 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
                                 lambda: _whole_foreground(work, solid_layout, plain_faces))
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
-    box = (_closer_box(fg, scale, image.shape[:2], work=work)
-           if cells_are_tiles and not solid_layout else None)
+    # (the closer look's boxes: the layout's with the groups near it, and its main group's)
+    box, alone = (prepared.part(("closer boxes", solid_layout, plain_faces), lambda: _closer_boxes(
+        fg, scale, image.shape[:2], work=work)) if cells_are_tiles and not solid_layout
+        else (None, None))
     table = None
     if box is None and seed and cells_are_tiles and not solid_layout:
         # a second look: what stands out may be a patch of lamplight on the table with the
@@ -503,24 +505,18 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
                                 prepared=prepared)
         except NoTilesFound as exc:
             logger.debug("closer look at the layout: %s; the whole picture is searched", exc)
-    alone = (prepared.part(("closer alone",), lambda: _closer_box(
-        fg, scale, image.shape[:2], work=work, alone=True))
-        if box is None and cells_are_tiles and not solid_layout else None)
-    if alone is None:
-        return _locate_on(image, work, scale, fg, fg_info, cells_are_tiles=cells_are_tiles,
-                          solid_layout=solid_layout, seed=seed, refit_coarse=refit_coarse,
-                          plain_faces=plain_faces, prepared=prepared, inside=inside)
-    # the layout with the groups beside it is too big a part of the picture to look at closer,
-    # its main group alone is not: the groups beside it may be clutter (a note, a card, a
-    # phone) or parts of the layout split off in the mask; the main group looked at closer
-    # and the whole picture both give lattices, and the reading chooses between them
-    try:
-        closer = _closer_look(image, alone, work.shape[:2], scale, seed=seed,
-                              refit_coarse=refit_coarse, plain_faces=plain_faces,
-                              prepared=prepared)
-    except NoTilesFound as exc:
-        logger.debug("closer look at the layout's main group: %s", exc)
-        closer = []
+    closer: list[Lattice] = []
+    if box is None and alone is not None:
+        # the layout with the groups beside it is too big a part of the picture to look at
+        # closer, its main group alone is not: the groups beside it may be clutter (a note, a
+        # card, a phone) or parts of the layout split off in the mask; the main group looked at
+        # closer and the whole picture both give lattices, and the reading chooses between them
+        try:
+            closer = _closer_look(image, alone, work.shape[:2], scale, seed=seed,
+                                  refit_coarse=refit_coarse, plain_faces=plain_faces,
+                                  prepared=prepared)
+        except NoTilesFound as exc:
+            logger.debug("closer look at the layout's main group: %s", exc)
     try:
         whole = _locate_on(image, work, scale, fg, fg_info, cells_are_tiles=cells_are_tiles,
                            solid_layout=solid_layout, seed=seed, refit_coarse=refit_coarse,
@@ -529,7 +525,9 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         if not closer:
             raise
         whole = []
-    if closer and whole and whole[0].pitch_px < COARSER * closer[0].pitch_px:
+    if not closer:
+        return whole
+    if whole and whole[0].pitch_px < COARSER * closer[0].pitch_px:
         # the whole picture's best lattice has about the tiles' pitch the closer look sees:
         # its tiles were seen well enough, and its lattices alone are read (their mask holds
         # the groups beside the main one, which may be tiles the closer look's crop leaves out)
@@ -616,19 +614,34 @@ def _shared_table_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tup
 def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int], *,
                 work: np.ndarray | None = None, alone: bool = False
                 ) -> tuple[int, int, int, int] | None:
+    """The closer look's box of :func:`_closer_boxes` (with the groups near the layout, or
+    ``alone``: its main group's)."""
+    return _closer_boxes(fg, scale, shape, work=work)[alone]
+
+
+def _closer_boxes(fg: np.ndarray, scale: float, shape: tuple[int, int], *,
+                  work: np.ndarray | None = None
+                  ) -> tuple[tuple[int, int, int, int] | None, tuple[int, int, int, int] | None]:
     """The part of the photo to look at closer, ``(x0, y0, x1, y1)`` full-image pixels: the
     layout ``fg`` (work-image mask, ``scale`` work/full) with the table around it (a margin of
     :data:`CLOSER_MARGIN` of its size each side); ``None`` when it is no small part of the
     picture (at most :data:`CLOSER_SHARE` of its area) or the photo has too few pixels to
     see it closer. ``work``: the work image (H, W, 3) uint8 BGR, when given the layout's
-    group is told from clutter by its paints (see :func:`_layout_box`). ``alone``: the
-    layout's main group alone, without the groups near it (see :func:`_layout_box`)."""
+    group is told from clutter by its paints (see :func:`_layout_box`). Two such boxes: the
+    layout's with the groups near it, and its main group's alone (see :func:`_layout_boxes`)."""
     if scale > CLOSER_MAX_SCALE:
-        return None
-    h, w = fg.shape[:2]
-    found = _layout_box(fg[::2, ::2], None if work is None else work[::2, ::2], alone=alone)
+        return None, None
+    found = _layout_boxes(fg[::2, ::2], None if work is None else work[::2, ::2])
     if found is None:
-        return None
+        return None, None
+    return _closer_of(found[0], fg.shape[:2], scale, shape), _closer_of(found[1], fg.shape[:2], scale, shape)
+
+
+def _closer_of(found: tuple[int, int, int, int], work_shape: tuple[int, int], scale: float,
+               shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """The closer look's box (see :func:`_closer_boxes`) around a layout's box ``found``
+    (pixels of the half-size work mask) in a work image of ``work_shape`` (H, W)."""
+    h, w = work_shape
     bx0, by0, bx1, by1 = (2 * float(v) for v in found)
     pad = CLOSER_MARGIN * max(bx1 - bx0, by1 - by0) + 0.02 * max(w, h)
     x0, x1 = max(0.0, bx0 - pad), min(float(w), bx1 + pad)
@@ -687,6 +700,14 @@ PATCH_EDGE = 5.0
 
 def _layout_box(fg: np.ndarray, work: np.ndarray | None = None, *, alone: bool = False
                 ) -> tuple[int, int, int, int] | None:
+    """The layout's box of :func:`_layout_boxes` (with the groups near it, or ``alone``: its
+    main group's); ``None`` when ``fg`` holds fewer than 16 pixels."""
+    found = _layout_boxes(fg, work)
+    return None if found is None else found[alone]
+
+
+def _layout_boxes(fg: np.ndarray, work: np.ndarray | None = None
+                  ) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]] | None:
     """The box ``(x0, y0, x1, y1)`` (pixels of ``fg``, (H, W) bool; ends exclusive) of the
     layout: its main group of ``fg`` and the groups lying near it (within
     :data:`LAYOUT_REACH` of its larger side; a layout's tiles touch, so its parts are only
@@ -696,8 +717,8 @@ def _layout_box(fg: np.ndarray, work: np.ndarray | None = None, *, alone: bool =
     varied paint among the big ones (see :func:`_paint_variety`): a mug or a patch of
     lamplight may be bigger than a small layout. With ``work``, a nearby group mostly of the
     table's colours (a patch of light, a stretch of the table's pattern) is no part of it.
-    ``alone``: the main group's box alone (the nearby groups may be clutter beside the
-    layout: a note, a card). ``None`` when ``fg`` holds fewer than 16 pixels."""
+    Returned with the main group's box alone (the nearby groups may be clutter beside the
+    layout: a note, a card); ``None`` when ``fg`` holds fewer than 16 pixels."""
     n, labels, stats = components(fg.astype(np.uint8))
     if n < 2 or int(stats[1:, cv2.CC_STAT_AREA].sum()) < 16:
         return None
@@ -724,12 +745,13 @@ def _layout_box(fg: np.ndarray, work: np.ndarray | None = None, *, alone: bool =
     # the gap between each group's box and the main group's (0 when they overlap)
     gap_x = np.maximum(0.0, np.maximum(x0 - x1[main], x0[main] - x1))
     gap_y = np.maximum(0.0, np.maximum(y0 - y1[main], y0[main] - y1))
-    near = (np.hypot(gap_x, gap_y) <= reach) & (unlike >= TILE_UNLIKE) & (not alone)
+    near = (np.hypot(gap_x, gap_y) <= reach) & (unlike >= TILE_UNLIKE)
     near[main] = True
     if not near.all():
         logger.debug("foreground groups far from the layout (clutter, not looked at closer): %s "
                      "pixels", stats[1:, cv2.CC_STAT_AREA][~near].tolist())
-    return (int(x0[near].min()), int(y0[near].min()), int(x1[near].max()), int(y1[near].max()))
+    return ((int(x0[near].min()), int(y0[near].min()), int(x1[near].max()), int(y1[near].max())),
+            (int(x0[main]), int(y0[main]), int(x1[main]), int(y1[main])))
 
 
 #: Groups of the foreground further than this share of the biggest group's larger side from
