@@ -1411,7 +1411,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         if isinstance(cell_regions, _LazyCells):
             cell_regions.need(cand)
         ctx.symbols = _card_symbols(ctx, cand, cell_regions)
-        bare = [c for c in cand if not _shows_card(ctx.symbols[c][1], cell_regions[c])]
+        # (a card the hot spot washed out with its art is no bare table: see _washed_with_art)
+        bare = [c for c in cand if not _shows_card(ctx.symbols[c][1], cell_regions[c])
+                and not _washed_with_art(ctx, c)]
         logger.debug("cards without a symbol on a plain face: %s", bare)
         for c in bare:
             occ[c] = False
@@ -2710,8 +2712,7 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
                if _shows_card(mask, regions[c])
                and _classify_symbol_mask(mask, ctx.kit, templates)[1] >= SYMBOL_VOUCHES}
     # (and a card the hot spot washed out, its art with it: blown out, outlined all round)
-    showing |= {c for c in todo if c in ctx.card_hot and _blown_face(ctx, c)
-                and sum(ctx.full_sides[c]) == 4}
+    showing |= {c for c in todo if c in ctx.card_hot and _washed_with_art(ctx, c)}
     # (a card may touch the layout at a corner only: Tapestry's setup lays four cards on a
     # diagonal, and a card placed beside one of them leaves the others touching at corners)
     vouched = _grown(sorted(showing), {c for c, v in occ.items() if v}, corners=True)
@@ -2743,6 +2744,15 @@ def _blown_face(ctx: _Ctx, cell: tuple[int, int]) -> bool:
     :data:`BLOWN_FACE_SIDES` sides."""
     return (ctx.blown is not None and ctx.sides is not None
             and ctx.blown.get(cell, 0.0) > GLARE_PATCH and ctx.sides[cell] >= BLOWN_FACE_SIDES)
+
+
+def _washed_with_art(ctx: _Ctx, cell: tuple[int, int]) -> bool:
+    """Whether a card cell may be a card the lamp's hot spot washed out with its art: blown out
+    (see :func:`_blown_face`) with its outline (rim and gap) all along its four sides. Its
+    symbol cannot show; a lamp's reflection on the bare table has no outline, and one on
+    the table between cards has the cards' rims along two sides at most."""
+    return (_blown_face(ctx, cell) and ctx.full_sides is not None
+            and sum(ctx.full_sides[cell]) == 4)
 
 
 def _enclosed(cell: tuple[int, int], occ: Mapping) -> bool:
