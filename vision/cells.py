@@ -175,6 +175,10 @@ HELD_CARD_FIT = 2.0 * GROW_FIT
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.
 ALIEN_COLOUR = 24.0
+#: A cell the mask holds, apart from the table and its looks, is card-like when its colour lies
+#: within this (CIEDE2000) of a paint as lit with a sheen of the light (a card washed out by a
+#: lamp's veil, see :func:`_veiled_card_like`): no further than any tile's colour may lie.
+VEILED_CARD_FIT = ALIEN_COLOUR
 #: A solid tile's cell blown out over more than this share, with an edge along one side at most
 #: and no pips seen, is the lamp's reflection on the table.
 GLARE_SUSPECT = 0.5
@@ -730,6 +734,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                         if not occ[cell] and cell not in ctx.card_like and fg[i] > HOT_SPOT_CARD_FG
                         and d_table[i] >= GROW_APART and sum(ctx.full_sides[cell]) >= OUTLINE_FULL}
         ctx.card_like += sorted(ctx.card_hot)
+    if ctx.kit.face_model == "symbol" and fg is not None:
+        # (and a card the lamp's veil washed towards its light: see _veiled_card_like)
+        veiled = _veiled_card_like(labs, ctx.palette, corr, ctx.profile, fg, d_table, even,
+                                   table_nearness(),
+                                   [not occ[c] and c not in ctx.card_like for c in cells])
+        ctx.card_like += [cell for i, cell in enumerate(cells) if veiled[i]]
     if ctx.kit.face_model == "symbol" and ctx.full_sides is not None:
         # (and an even cell outlined as a card is, apart from the table, in any colour a paint
         # might take under the light: see _outlined_card_like; its symbol decides)
@@ -1392,6 +1402,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             ctx.paint_spreads = {order[i]: float(v) for i, v, ok in zip(uneven, two, spots) if ok}
             ctx.paint_labs = {order[i]: f for i, f, ok in zip(uneven, face, spots) if ok}
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
+    by_symbol: set = set()  # (cards taken for their symbol alone, see _vouched_cards)
     if kit.face_model == "symbol":
         # every card shows its symbol on a plain face: a card-coloured cell without one is the
         # table (a bright patch of it, glare) or a card too washed out to read; one whose face
@@ -1400,7 +1411,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         if isinstance(cell_regions, _LazyCells):
             cell_regions.need(cand)
         ctx.symbols = _card_symbols(ctx, cand, cell_regions)
-        bare = [c for c in cand if not _shows_card(ctx.symbols[c][1], cell_regions[c])]
+        # (a card the hot spot washed out with its art is no bare table: see _washed_with_art)
+        bare = [c for c in cand if not _shows_card(ctx.symbols[c][1], cell_regions[c])
+                and not _washed_with_art(ctx, c)]
         logger.debug("cards without a symbol on a plain face: %s", bare)
         for c in bare:
             occ[c] = False
@@ -1408,6 +1421,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         vouched = _vouched_cards(ctx, occ, cell_regions)
         for c in vouched:
             occ[c], occ_conf[c] = True, 0.6
+        # (their colour fit tells of the light on them, not of the lattice: see _lattice_fit)
+        by_symbol = set(vouched)
         if bare or vouched:
             kept = [i for i, c in enumerate(centre_lab) if occ[c]]
             if kept:
@@ -1635,7 +1650,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             continue
         a, ac, doubts, fit = attrs[cell][:4]
         evidence = attrs[cell][4] if len(attrs[cell]) > 4 else {}
-        (loose if cell in vouched else fits).append(fit)
+        (loose if cell in vouched or cell in by_symbol else fits).append(fit)
         conf = min([occ_conf[cell]] + list(ac.values()))
         readings.append(CellReading(cell[0], cell[1], True, occ_conf[cell], a, ac, conf, tuple(doubts),
                                     evidence))
@@ -2610,6 +2625,40 @@ def _held_card_like(fg: np.ndarray, d_table: np.ndarray, d_pal: np.ndarray, even
             & (np.asarray(d_pal) <= HELD_CARD_FIT) & np.asarray(even, bool))
 
 
+def _veiled_card_like(labs: np.ndarray, palette: Palette, light: np.ndarray | None,
+                      profile: Mapping | None, fg: np.ndarray, d_table: np.ndarray,
+                      even: np.ndarray | None, nearness: np.ndarray | None, left_out: list
+                      ) -> np.ndarray:
+    """Which cells ``(N,)`` bool left out (``left_out``) may be cards a lamp's veil washed out.
+
+    A hot spot adds the lamp's light smoothly over a broad patch: a card under it shows its
+    paint diluted towards the light's white (lighter, paler, its hue kept), 25-37 from every
+    paint as the light fitted on the other cards predicts it, so neither its fit nor a close
+    colour makes it card-like; and its outline may show on two sides only (the veil lowers
+    the edges). But the table under the same veil is diluted alike and stays apart from it.
+    Such a cell is card-like when the foreground mask holds it (:data:`HELD_CARD_FG`), it is
+    even and not blown out (``even``), :data:`GROW_APART` or more from the table's median
+    (``d_table``) and from every look of the bare table (``nearness``, see ``TABLE_LOOKS``),
+    and its colour is a paint as lit (``light``, the forward model's correction) plus a
+    sheen of the light (:func:`_sheen_distance`) within :data:`VEILED_CARD_FIT`. Its symbol
+    then decides (see :func:`_vouched_cards`). ``labs`` ``(N, 3)`` the cells' colours (CIELAB),
+    ``fg``, ``d_table``, ``even``, ``nearness``, ``left_out`` ``(N,)`` each; ``profile`` a
+    calibration profile or None. (Measured: tap10dev hard-575, eight cards in a hot spot on a
+    cream polka-dot cloth, the mask 1.0 on each, 26-30 from the table, 24-37 from every paint
+    as lit, 12-23 with a sheen; the cloth's cells 0-4 from the table.)"""
+    out = np.zeros(len(labs), bool)
+    if nearness is None or even is None:
+        return out
+    ask = (np.asarray(left_out, bool) & (fg >= HELD_CARD_FG) & np.asarray(even, bool)
+           & (d_table >= GROW_APART) & (nearness >= GROW_APART))
+    if not ask.any():
+        return out
+    idx = np.flatnonzero(ask)
+    sheen = _sheen_distance(labs[idx], palette, light, profile).min(axis=1)
+    out[idx] = sheen <= VEILED_CARD_FIT
+    return out
+
+
 def _outlined_card_like(full_sides: np.ndarray, d_table: np.ndarray, fit: np.ndarray,
                         even: np.ndarray) -> np.ndarray:
     """Whether each cell ``(N,)`` left out may be a card whatever the light fitted on the cards
@@ -2655,8 +2704,7 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
                if _shows_card(mask, regions[c])
                and _classify_symbol_mask(mask, ctx.kit, templates)[1] >= SYMBOL_VOUCHES}
     # (and a card the hot spot washed out, its art with it: blown out, outlined all round)
-    showing |= {c for c in todo if c in ctx.card_hot and _blown_face(ctx, c)
-                and sum(ctx.full_sides[c]) == 4}
+    showing |= {c for c in todo if c in ctx.card_hot and _washed_with_art(ctx, c)}
     # (a card may touch the layout at a corner only: Tapestry's setup lays four cards on a
     # diagonal, and a card placed beside one of them leaves the others touching at corners)
     vouched = _grown(sorted(showing), {c for c, v in occ.items() if v}, corners=True)
@@ -2688,6 +2736,15 @@ def _blown_face(ctx: _Ctx, cell: tuple[int, int]) -> bool:
     :data:`BLOWN_FACE_SIDES` sides."""
     return (ctx.blown is not None and ctx.sides is not None
             and ctx.blown.get(cell, 0.0) > GLARE_PATCH and ctx.sides[cell] >= BLOWN_FACE_SIDES)
+
+
+def _washed_with_art(ctx: _Ctx, cell: tuple[int, int]) -> bool:
+    """Whether a card cell may be a card the lamp's hot spot washed out with its art: blown out
+    (see :func:`_blown_face`) with its outline (rim and gap) all along its four sides. Its
+    symbol cannot show; a lamp's reflection on the bare table has no outline, and one on
+    the table between cards has the cards' rims along two sides at most."""
+    return (_blown_face(ctx, cell) and ctx.full_sides is not None
+            and sum(ctx.full_sides[cell]) == 4)
 
 
 def _enclosed(cell: tuple[int, int], occ: Mapping) -> bool:
