@@ -1293,7 +1293,8 @@ def _rejoined(occ: dict, apart: list) -> list:
 
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
                long_axis_parity: int | None = None, fg: np.ndarray | None = None,
-               framed: bool = False, give_up: Callable[[int, float], bool] | None = None,
+               framed: bool = False,
+               give_up: Callable[[int, float, float | None], bool] | None = None,
                die_faces: bool = False, colours_apart: bool = False,
                grads: tuple[np.ndarray, np.ndarray] | None = None
                ) -> tuple[list[CellReading], dict[str, Any]]:
@@ -1301,9 +1302,10 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
 
     ``framed``: the view is a board's window found by its frame (the board's cells plus a ring
     of one cell): the empty board's surface then decides which inner cells hold a tile.
-    ``give_up``: called with the number of occupied cells and the coverage (see below; 1.0
-    without a mask) once occupancy is decided; when it returns True the tiles are not read and
-    the result is ``([], info)`` with ``info["gave_up"]`` True.
+    ``give_up``: called with the number of occupied cells, the coverage (see below; 1.0
+    without a mask) and a quick estimate of the colour fit (:func:`_fit_estimate`, None for
+    other than solid faces) once occupancy is decided; when it returns True the tiles are not
+    read and the result is ``([], info)`` with ``info["gave_up"]`` True.
     ``die_faces``: every tile lies pips up (the game tells tiles apart by them), so a cell
     beside the layout whose pips read clearly is a tile (see :data:`PIPS_VOUCH`).
     ``colours_apart``: no two tiles of one colour touch (Textile's colour rule), so cells of one
@@ -1511,7 +1513,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         info["coverage"] = _coverage(fg_cells, occ)
     # (upper bounds of the final count and coverage, as the candidate skip needs: the glare
     # check below may only take cells out)
-    if give_up is not None and give_up(sum(occ.values()), info.get("coverage", 1.0)):
+    if give_up is not None and give_up(sum(occ.values()), info.get("coverage", 1.0),
+                                       _fit_estimate(ctx, centre_lab, occ, vouched, gains)):
         info["gave_up"] = True
         return [], info
     occupied = [c for c, v in occ.items() if v]
@@ -1656,6 +1659,31 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                                     evidence))
     info["fit"] = _lattice_fit(fits, loose)
     return readings, info
+
+
+def _fit_estimate(ctx: _Ctx, centre_lab: dict, occ: dict, vouched: Mapping, gains: np.ndarray
+                  ) -> float | None:
+    """A quick estimate of a solid-face reading's colour fit (see :func:`_lattice_fit`), known
+    once occupancy is decided and before the tiles are read: each occupied cell's centre median
+    (``centre_lab``, CIELAB) its CIEDE2000 from the nearest paint under the light ``gains``
+    fitted on the tiles, the cells in ``vouched`` (taken for their die faces) counted as
+    :func:`_lattice_fit` counts them. None for sector tiles and cards (their fit is their
+    sectors' or symbols', which the centre does not show) or without a tile.
+
+    (The centre's median still holds a die face's pips and is not lit by the per-tile light of
+    the full read: it mostly lies above the full read's fit, by 1-2 on the independent
+    renderer's Octopus photos, and two lattices on the same tiles rank alike by it, see
+    :data:`vision.pipeline.CHEAP_MARGIN`.)"""
+    if ctx.kit.face_model != "solid":
+        return None
+    cells = [c for c, v in occ.items() if v]
+    if not cells:
+        return None
+    match, _, _ = classify_adaptive(np.array([centre_lab[c] for c in cells]), ctx.palette,
+                                    gains_bgr=gains, iterations=0)
+    d = match.distance.tolist()
+    return _lattice_fit([v for c, v in zip(cells, d) if c not in vouched],
+                        [v for c, v in zip(cells, d) if c in vouched])
 
 
 def _lattice_fit(fits: list[float], vouched: list[float]) -> float:

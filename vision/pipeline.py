@@ -639,6 +639,20 @@ def _same_reading(a: _Candidate, b: _Candidate) -> bool:
     return abs(a.score - b.score) <= SAME_SCORE and _same_cells(a.lattice, b.lattice)
 
 
+#: A solid-face lattice whose quick score (:func:`_score_floor` with the colour fit estimated
+#: from its cells' centres, see :func:`vision.cells._fit_estimate`) lies more than this above
+#: the lowest quick score of the lattices read before it in :func:`_read_best` (those that
+#: count: tiles of the set) is not read in full: its tiles are not read. Two lattices on the same
+#: tiles, their cells a little apart, differ in the full score by about what their centres
+#: show (a cell off the tile takes in its rim, the gap and the table, which the centre's
+#: median shows as well as the full read does); the estimate misses the die faces' pips and the
+#: per-tile light, alike on both. Measured on bench45, final10 and dev (295 photos; 102 reads
+#: of two or more Octopus and Textile lattices): the lattice the full reads kept had the
+#: lowest quick score in 82, within 0.2 of it in 18 more, and 0.37 and 0.40 above it in two
+#: (dev textile hard-7003 and octopus hard-8002); the margin is two and a half times that.
+CHEAP_MARGIN = 1.0
+
+
 #: Two readings of the same cells whose scores differ by no more than this are the same reading.
 SAME_SCORE = 0.01
 
@@ -646,9 +660,9 @@ SAME_SCORE = 0.01
 class _LatticeRead(NamedTuple):
     """One lattice's top-down view and reading in :func:`_read_best`, kept for the rest of one
     photo's read (see :func:`_memo_key`): the view ``td``, its mask ``fg`` and gradients
-    ``grads``, ``edges_off``, the ``bound`` (tiles, coverage) :func:`vision.cells.read_cells`
-    passed to its ``give_up`` (None when it did not ask), and the ``readings`` and ``info``
-    (``readings`` None when it gave up: the tiles were not read)."""
+    ``grads``, ``edges_off``, the ``bound`` (tiles, coverage, fit estimate)
+    :func:`vision.cells.read_cells` passed to its ``give_up`` (None when it did not ask), and
+    the ``readings`` and ``info`` (``readings`` None when it gave up: the tiles were not read)."""
 
     td: Any
     fg: np.ndarray | None
@@ -682,6 +696,8 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
     (its ``give_up`` asked again with the same bound: the result is the one a new read gives)."""
     best = None
     chosen = -1
+    # (the lowest quick score of the readings so far that count: see CHEAP_MARGIN)
+    quickest = math.inf
     t_rect = t_read = 0.0
     misfits = 0
     cell_px = _cell_px(kit)[0]
@@ -706,21 +722,27 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             edges_off = _edges_off_borders(td, fg, kit, grads)
         tb = time.perf_counter()
 
-        def give_up(n_occ: int, coverage: float, lat: Lattice = lat,
-                    misshapen: float = misshapen, edges_off: float = edges_off) -> bool:
-            # (no tile, or tiles that cannot make a better reading than the best so far)
-            return n_occ == 0 or (best is not None and _score_floor(
-                lat, n_occ, coverage, kit, misshapen, edges_off) >= best.score)
+        def give_up(n_occ: int, coverage: float, fit_estimate: float | None,
+                    lat: Lattice = lat, misshapen: float = misshapen,
+                    edges_off: float = edges_off) -> bool:
+            # (no tile, or tiles that cannot make a better reading than the best so far, or
+            # whose quick score lies well above another's: see CHEAP_MARGIN)
+            if n_occ == 0 or best is None:
+                return n_occ == 0
+            floor = _score_floor(lat, n_occ, coverage, kit, misshapen, edges_off)
+            return floor >= best.score or (fit_estimate is not None
+                                           and floor + fit_estimate > quickest + CHEAP_MARGIN)
         if seen is not None and seen.bound is not None and give_up(*seen.bound):
             continue  # (as a new read would: it asks with the same bound)
+        asked: list[tuple[int, float, float | None]] = []
         if seen is not None and seen.readings is not None:
             readings, info = list(seen.readings), dict(seen.info)
+            asked = [seen.bound] if seen.bound is not None else []
         else:
-            asked: list[tuple[int, float]] = []
 
-            def asking(n_occ: int, coverage: float) -> bool:
-                asked.append((n_occ, coverage))
-                return give_up(n_occ, coverage)
+            def asking(n_occ: int, coverage: float, fit_estimate: float | None) -> bool:
+                asked.append((n_occ, coverage, fit_estimate))
+                return give_up(n_occ, coverage, fit_estimate)
             readings, info = read_cells(td, kit, palette=palette, profile=profile,
                                         long_axis_parity=lat.info.get("long_axis_parity"),
                                         fg=fg, framed=framed, give_up=asking,
@@ -744,6 +766,10 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         elif n_occ and (best is None or score < best.score):
             best = _Candidate(score, lat, td, readings, info)
             chosen = k
+        if n_occ and plausible >= MIN_SET_FIT and asked and asked[0][2] is not None:
+            # (the quick score of a reading that counts: see CHEAP_MARGIN)
+            quickest = min(quickest, _score_floor(lat, *asked[0][:2], kit, misshapen, edges_off)
+                           + asked[0][2])
     if best is not None and (kit.shape == "card" or game == "textile") and not framed:
         # (Textile too: its tiles of the table's colours, white on a cream cloth, are missed
         # by the mask like cards, and a tile beyond them, cut off from the layout's group,

@@ -75,14 +75,14 @@ def test_read_cells_gives_up_once_occupancy_shows_it_cannot_win():
     td = rectify(image, lat, cell_px=48)
     seen = []
 
-    def give_up(n_occ, coverage):
+    def give_up(n_occ, coverage, fit_estimate):
         seen.append((n_occ, coverage))
         return True
 
     palette = Palette.from_hex(kit.colours)
     readings, info = read_cells(td, kit, palette=palette, give_up=give_up)
     assert readings == [] and info["gave_up"] and len(seen) == 1
-    full, info = read_cells(td, kit, palette=palette, give_up=lambda n, c: False)
+    full, info = read_cells(td, kit, palette=palette, give_up=lambda n, c, f: False)
     assert "gave_up" not in info and sum(r.occupied for r in full) == seen[0][0]
 
 
@@ -173,3 +173,38 @@ def test_a_lattice_whose_cells_cut_across_the_tiles_outlines_scores_worse():
     assert _score(lat, kit, **terms, edges_off=longer) > _score(lat, kit, **terms) + 1.0
     assert _score_floor(lat, 4, 1.0, kit, 0.0, longer) <= _score(lat, kit, **terms,
                                                                   edges_off=longer)
+
+
+def test_a_lattice_whose_quick_score_lies_well_above_anothers_is_not_read_in_full(monkeypatch):
+    """Solid faces: once occupancy is decided, a lattice whose quick score (the floor with its
+    cells' estimated colour fit) lies more than CHEAP_MARGIN above that of a reading kept
+    before it gives up; within the margin it is read in full (the full read ranks them)."""
+    import vision.pipeline as pipeline
+    from vision.colour import Palette
+    from vision.kits import kit_for_game
+
+    kit = kit_for_game("textile")
+    first, second = _lattice(0, 0), _lattice(20, 0)
+    first.info["partial"] = second.info["partial"] = 0.0
+    estimates, full = [], []
+
+    def fake_read_cells(td, kit, give_up=None, **kw):
+        if give_up(4, 1.0, estimates.pop(0)):
+            return [], {"gave_up": True, "coverage": 1.0}
+        full.append(td)
+        cells = [pipeline.CellReading(r, c, True, 0.9, {"colour": "red"}, {}, 0.9)
+                 for r in range(1, 3) for c in range(1, 3)]
+        return cells, {"fit": 1.0, "coverage": 1.0}
+
+    monkeypatch.setattr(pipeline, "read_cells", fake_read_cells)
+    monkeypatch.setattr(pipeline, "set_fit", lambda readings, kit, game: 1.0)
+    image = np.zeros((1200, 1200, 3), np.uint8)
+    palette = Palette.from_hex(kit.colours)
+    # (the first reads -1.0 in full; the second's floor, -2.0, cannot skip it)
+    estimates[:] = [2.0, 2.0 + pipeline.CHEAP_MARGIN + 0.5]
+    out = pipeline._read_best(image, kit, "textile", [first, second], palette, None, framed=False)
+    assert out.chosen == 0 and len(full) == 1
+    full.clear()
+    estimates[:] = [2.0, 2.0 + pipeline.CHEAP_MARGIN - 0.2]
+    pipeline._read_best(image, kit, "textile", [first, second], palette, None, framed=False)
+    assert len(full) == 2

@@ -33,9 +33,9 @@ def test_the_count_the_candidate_skip_sees_includes_the_tiles_pips_vouch_for(mon
     original = pipeline.read_cells
 
     def read_cells(*args, give_up=None, **kwargs):
-        def watch(n_occ, coverage):
+        def watch(n_occ, coverage, fit_estimate):
             seen.append(n_occ)
-            return give_up(n_occ, coverage) if give_up is not None else False
+            return give_up(n_occ, coverage, fit_estimate) if give_up is not None else False
         readings, info = original(*args, give_up=watch, **kwargs)
         if not info.get("gave_up"):
             seen.append(("read", sum(r.occupied for r in readings)))
