@@ -737,7 +737,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     if ctx.kit.face_model == "symbol" and fg is not None:
         # (and a card the lamp's veil washed towards its light: see _veiled_card_like)
         veiled = _veiled_card_like(labs, ctx.palette, corr, ctx.profile, fg, d_table, even,
-                                   table_nearness(),
+                                   nearness,
                                    [not occ[c] and c not in ctx.card_like for c in cells])
         ctx.card_like += [cell for i, cell in enumerate(cells) if veiled[i]]
     if ctx.kit.face_model == "symbol" and ctx.full_sides is not None:
@@ -1420,12 +1420,11 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         for c in bare:
             occ[c] = False
             occ_conf[c] = 0.6
-        vouched = _vouched_cards(ctx, occ, cell_regions)
-        for c in vouched:
-            occ[c], occ_conf[c] = True, 0.6
         # (their colour fit tells of the light on them, not of the lattice: see _lattice_fit)
-        by_symbol = set(vouched)
-        if bare or vouched:
+        by_symbol = set(_vouched_cards(ctx, occ, cell_regions))
+        for c in by_symbol:
+            occ[c], occ_conf[c] = True, 0.6
+        if bare or by_symbol:
             kept = [i for i, c in enumerate(centre_lab) if occ[c]]
             if kept:
                 labs = np.array([centre_lab[c] for c in centre_lab])[kept]

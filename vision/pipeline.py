@@ -668,7 +668,7 @@ class _LatticeRead(NamedTuple):
     fg: np.ndarray | None
     grads: Any
     edges_off: float
-    bound: tuple[int, float] | None
+    bound: tuple[int, float, float | None] | None
     readings: list[CellReading] | None
     info: dict
 
@@ -722,14 +722,16 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             edges_off = _edges_off_borders(td, fg, kit, grads)
         tb = time.perf_counter()
 
-        def give_up(n_occ: int, coverage: float, fit_estimate: float | None,
-                    lat: Lattice = lat, misshapen: float = misshapen,
-                    edges_off: float = edges_off) -> bool:
+        def floor_of(n_occ: int, coverage: float, lat: Lattice = lat, misshapen: float = misshapen,
+                     edges_off: float = edges_off) -> float:
+            return _score_floor(lat, n_occ, coverage, kit, misshapen, edges_off)
+
+        def give_up(n_occ: int, coverage: float, fit_estimate: float | None) -> bool:
             # (no tile, or tiles that cannot make a better reading than the best so far, or
             # whose quick score lies well above another's: see CHEAP_MARGIN)
             if n_occ == 0 or best is None:
                 return n_occ == 0
-            floor = _score_floor(lat, n_occ, coverage, kit, misshapen, edges_off)
+            floor = floor_of(n_occ, coverage)
             return floor >= best.score or (fit_estimate is not None
                                            and floor + fit_estimate > quickest + CHEAP_MARGIN)
         if seen is not None and seen.bound is not None and give_up(*seen.bound):
@@ -737,7 +739,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         asked: list[tuple[int, float, float | None]] = []
         if seen is not None and seen.readings is not None:
             readings, info = list(seen.readings), dict(seen.info)
-            asked = [seen.bound] if seen.bound is not None else []
+            bound = seen.bound
         else:
 
             def asking(n_occ: int, coverage: float, fit_estimate: float | None) -> bool:
@@ -748,8 +750,9 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
                                         fg=fg, framed=framed, give_up=asking,
                                         die_faces=pips_shown(kit, game),
                                         colours_apart=game == "textile", grads=grads)
+            bound = asked[0] if asked else None
             if memo is not None:
-                memo[key] = _LatticeRead(td, fg, grads, edges_off, asked[0] if asked else None,
+                memo[key] = _LatticeRead(td, fg, grads, edges_off, bound,
                                          None if info.get("gave_up") else list(readings),
                                          dict(info))
         t_rect += tb - ta
@@ -766,10 +769,9 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         elif n_occ and (best is None or score < best.score):
             best = _Candidate(score, lat, td, readings, info)
             chosen = k
-        if n_occ and plausible >= MIN_SET_FIT and asked and asked[0][2] is not None:
+        if n_occ and plausible >= MIN_SET_FIT and bound is not None and bound[2] is not None:
             # (the quick score of a reading that counts: see CHEAP_MARGIN)
-            quickest = min(quickest, _score_floor(lat, *asked[0][:2], kit, misshapen, edges_off)
-                           + asked[0][2])
+            quickest = min(quickest, floor_of(bound[0], bound[1]) + bound[2])
     if best is not None and (kit.shape == "card" or game == "textile") and not framed:
         # (Textile too: its tiles of the table's colours, white on a cream cloth, are missed
         # by the mask like cards, and a tile beyond them, cut off from the layout's group,
