@@ -64,6 +64,9 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str
         doubts += _assign_unique(readings, kit, decoded)
     if game == "textile" and kit.face_model == "solid":
         doubts += _textile_colours(readings, kit, decoded)
+        # (cells read with pips join the textile's parts, see _off_the_textile)
+        doubts += _off_the_textile(decoded, {(rd.row, rd.col) for rd in readings if rd.occupied
+                                             and rd.attrs.get("pips") is not None})
     if kit.face_model == "sectors":
         doubts += _fill_sectors(readings, kit, game, decoded, counts)
     elif kit.face_model == "symbol" and kit.colour_order:
@@ -556,6 +559,60 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
         del decoded[cell]
         doubts.append((cell, "occupied", f"read as a {colours[cell]} tile beside one of its "
                                          "colour, which the colour rule forbids: taken as no tile"))
+
+
+#: A part of a Textile reading not joined to its biggest part along an edge is the textile's
+#: when it holds at least this many tiles and half as many as that part (a tile missed in the
+#: middle of the textile splits it in two big parts); a smaller part is no tile.
+OFF_TEXTILE_KEEP = 3
+
+
+def _edge_groups(cells: AbstractSet[Cell]) -> list[set[Cell]]:
+    """``cells`` in groups joined along their sides (4-connected), the biggest first."""
+    left, groups = set(cells), []
+    while left:
+        start = left.pop()
+        group, stack = {start}, [start]
+        while stack:
+            r, c = stack.pop()
+            for dr, dc in _STEP.values():
+                nb = (r + dr, c + dc)
+                if nb in left:
+                    left.discard(nb)
+                    group.add(nb)
+                    stack.append(nb)
+        groups.append(group)
+    return sorted(groups, key=len, reverse=True)
+
+
+def _off_the_textile(decoded: dict, read: AbstractSet[Cell]) -> list[tuple[Cell, str, str]]:
+    """Textile tiles of ``decoded`` (taken out of it) that touch the textile at a corner at most
+    and show no die face: every knot shares an edge with the textile (RULES.md), so the textile
+    is one group of tiles joined along their sides. A cell read as a tile without pips that
+    meets the rest only at a corner is a cloth's motif or ground beside the layout (a cream
+    ground read white, a blue flower read blue), not a tile: the reader's layout (see
+    :func:`vision.cells._keep_main_group`) joins cells at their corners too, as a tile missed
+    inside a layout may leave its neighbours so. A cell whose pips were read shows a tile's die
+    face and stays (a tile beyond a missed one). The parts are those of the tiles kept and of
+    the cells read with pips (``read``) that the colour rule took out since (a tile misread in
+    its neighbour's colour: the tile beyond it is no less the textile's); a cell taken out
+    without pips (a cloth's ground) joins nothing. Parts of :data:`OFF_TEXTILE_KEEP` tiles and
+    half the biggest part's stay (a missed tile splits the textile). Returns board-level
+    doubts."""
+    groups = _edge_groups(set(read) | set(decoded))
+    if len(groups) < 2:
+        return []
+    keep = max(OFF_TEXTILE_KEEP, len(groups[0]) / 2)
+    doubts = []
+    for group in groups[1:]:
+        if len(group) >= keep:
+            continue
+        for cell in sorted(c for c in group if c in decoded and decoded[c][0].get("pips") is None):
+            logger.debug("cell %s: joined to the textile along no edge: no tile", cell)
+            del decoded[cell]
+            doubts.append((cell, "occupied", "joined to the textile along no edge (every knot "
+                                             "shares one with it): taken as no tile"))
+    return doubts
 
 
 def _around(cell: Cell) -> list[Cell]:

@@ -289,14 +289,15 @@ def test_an_unclear_x_tile_is_not_filled_in_as_a_tile_the_board_already_holds():
     assert decoded[(5, 5)][0]["edges"] == held.attrs["edges"]
 
 
-def _textile_reading(row, col, colour, **near):
+def _textile_reading(row, col, colour, pips=1, **near):
     """A Textile tile read as ``colour`` (None = unclear) with colour distances ``near`` (the
-    rest far)."""
+    rest far), its die face read as ``pips`` (None: no pips seen; a face with pips is a tile
+    wherever it lies, see vision.decode._off_the_textile)."""
     dist = {n: 40.0 for n in NESTOR.colours}
     dist.update(near or {colour: 3.0})
     conf = {"colour": 0.95 if colour else 0.3}
-    return CellReading(row, col, True, 0.99, {"colour": colour}, conf, conf["colour"], (),
-                       {"colour_distance": dist})
+    return CellReading(row, col, True, 0.99, {"colour": colour, "pips": pips}, conf,
+                       conf["colour"], (), {"colour_distance": dist})
 
 
 def _textile_board():
@@ -452,3 +453,30 @@ def test_a_cell_beside_a_textile_in_a_tiles_colour_touching_it_is_no_tile():
     assert decoded[(1, 2)][0]["colour"] == "red"
     assert len(decoded) == 9
     assert any(cell == (1, 3) and attr == "occupied" for cell, attr, _ in doubts)
+
+
+def test_a_textile_cell_at_a_corner_only_without_pips_is_no_tile():
+    # every knot shares an edge with the textile: a cell read as a tile that meets it at a
+    # corner only, its face without pips, is a cloth's motif (a blue flower, a cream ground)
+    layout = [_solid(0, 0, "red", 2), _solid(0, 1, "blue"), _solid(1, 0, "yellow"),
+              _solid(1, 1, "green", 5)]
+    corner = _solid(2, 2, "white")
+    decoded, doubts = decode_readings(layout + [corner], NESTOR, "textile")
+    assert (2, 2) not in decoded and {(0, 0), (0, 1), (1, 0), (1, 1)} <= set(decoded)
+    assert any(cell == (2, 2) and attr == "occupied" for cell, attr, _ in doubts)
+    # ... but one showing a die face is a tile (beyond a tile missed between)
+    decoded, _ = decode_readings(layout + [_solid(2, 2, "white", 3)], NESTOR, "textile")
+    assert (2, 2) in decoded
+
+
+def test_a_textile_tile_joined_through_a_cell_read_with_pips_stays():
+    # a tile misread in its neighbour's colour (taken out by the colour rule) still joins the
+    # tile beyond it to the textile when its die face was read; a cloth's ground does not
+    layout = [_textile_reading(0, 0, "red"), _textile_reading(0, 1, "blue"),
+              _textile_reading(1, 0, "yellow"), _textile_reading(1, 1, "green")]
+    beyond = [_textile_reading(1, 2, "green", 3), _textile_reading(1, 3, "white", None)]
+    decoded, _ = decode_readings(layout + beyond, NESTOR, "textile")
+    assert (1, 2) not in decoded and (1, 3) in decoded
+    ground = [_textile_reading(1, 2, "green", None), _textile_reading(1, 3, "white", None)]
+    decoded, _ = decode_readings(layout + ground, NESTOR, "textile")
+    assert (1, 2) not in decoded and (1, 3) not in decoded
