@@ -1244,11 +1244,15 @@ class _LazyCells(abc.Mapping):
 #: neck leave distance 3: rarer than clutter beside the layout, which the independent
 #: renderer's photos show often.)
 SPLIT_GAP = 2
+#: A part of a layout split by a missed tile is kept when it holds at least this many cells and
+#: half as many as the biggest part (see :func:`_keep_main_group`; Textile's edge-joined parts,
+#: :func:`vision.decode._off_the_textile`, alike); a smaller part is clutter.
+SPLIT_PART = 3
 
 
 def _keep_main_group(occ: dict) -> dict:
     """Keep the layout: the largest 8-connected group of occupied cells, and every group of at
-    least half its size and 3 cells within :data:`SPLIT_GAP` of it (a tile missed in the middle
+    least half its size and :data:`SPLIT_PART` cells within :data:`SPLIT_GAP` of it (a tile missed in the middle
     of a layout splits it); smaller or further groups are clutter."""
     cells = {c for c, v in occ.items() if v}
     groups = []
@@ -1276,7 +1280,7 @@ def _keep_main_group(occ: dict) -> dict:
         gap = np.abs(g[:, None, :] - near[None, :, :]).max(axis=2).min()
         return int(gap) <= SPLIT_GAP
     kept = set().union(*(g for g in groups if g is main or (
-        len(g) >= max(3, largest / 2) and close(g))))
+        len(g) >= max(SPLIT_PART, largest / 2) and close(g))))
     return {c: (c in kept) for c in occ}
 
 

@@ -17,7 +17,7 @@ from typing import AbstractSet, Any
 import numpy as np
 
 from vision.assignment import linear_sum_assignment
-from vision.cells import CONFIDENCE_THRESHOLD, PIPS_ABSENT_CONTRAST, CellReading
+from vision.cells import CONFIDENCE_THRESHOLD, PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading
 from vision.colour import hex_to_lab
 from vision.kits import Kit
 from vision.pips import MIN_CONTRAST
@@ -561,11 +561,6 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
                                          "colour, which the colour rule forbids: taken as no tile"))
 
 
-#: A part of a Textile reading not joined to its biggest part along an edge is the textile's
-#: when it holds at least this many tiles and half as many as that part (a tile missed in the
-#: middle of the textile splits it in two big parts); a smaller part is no tile.
-OFF_TEXTILE_KEEP = 3
-
 
 def _edge_groups(cells: AbstractSet[Cell]) -> list[set[Cell]]:
     """``cells`` in groups joined along their sides (4-connected), the biggest first."""
@@ -596,13 +591,13 @@ def _off_the_textile(decoded: dict, read: AbstractSet[Cell]) -> list[tuple[Cell,
     face and stays (a tile beyond a missed one). The parts are those of the tiles kept and of
     the cells read with pips (``read``) that the colour rule took out since (a tile misread in
     its neighbour's colour: the tile beyond it is no less the textile's); a cell taken out
-    without pips (a cloth's ground) joins nothing. Parts of :data:`OFF_TEXTILE_KEEP` tiles and
-    half the biggest part's stay (a missed tile splits the textile). Returns board-level
-    doubts."""
+    without pips (a cloth's ground) joins nothing. Parts of :data:`vision.cells.SPLIT_PART`
+    tiles and half the biggest part's stay (a missed tile splits the textile). Returns
+    board-level doubts."""
     groups = _edge_groups(set(read) | set(decoded))
     if len(groups) < 2:
         return []
-    keep = max(OFF_TEXTILE_KEEP, len(groups[0]) / 2)
+    keep = max(SPLIT_PART, len(groups[0]) / 2)
     doubts = []
     for group in groups[1:]:
         if len(group) >= keep:
