@@ -13,7 +13,7 @@ from collections import abc
 import math
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Callable, Collection, Mapping
+from typing import Any, Callable, Collection, Iterable, Mapping
 
 import cv2
 import numpy as np
@@ -1250,25 +1250,36 @@ SPLIT_GAP = 2
 SPLIT_PART = 3
 
 
-def _keep_main_group(occ: dict) -> dict:
-    """Keep the layout: the largest 8-connected group of occupied cells, and every group of at
-    least half its size and :data:`SPLIT_PART` cells within :data:`SPLIT_GAP` of it (a tile missed in the middle
-    of a layout splits it); smaller or further groups are clutter."""
-    cells = {c for c, v in occ.items() if v}
+#: The steps to the eight cells around a cell (along its sides and at its corners).
+AROUND = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+
+
+def connected_groups(cells: set, steps: Iterable[tuple[int, int]]) -> list[set]:
+    """The groups of ``cells`` (a set of (row, col), emptied as they are found) joined by
+    ``steps`` (row and column steps to a neighbour: :data:`AROUND`, or the four sides), in the
+    order found."""
+    steps = tuple(steps)
     groups = []
     while cells:
         start = cells.pop()
         group, stack = {start}, [start]
         while stack:
             r, c = stack.pop()
-            for dr in (-1, 0, 1):
-                for dc in (-1, 0, 1):
-                    nb = (r + dr, c + dc)
-                    if nb in cells:
-                        cells.discard(nb)
-                        group.add(nb)
-                        stack.append(nb)
+            for dr, dc in steps:
+                nb = (r + dr, c + dc)
+                if nb in cells:
+                    cells.discard(nb)
+                    group.add(nb)
+                    stack.append(nb)
         groups.append(group)
+    return groups
+
+
+def _keep_main_group(occ: dict) -> dict:
+    """Keep the layout: the largest 8-connected group of occupied cells, and every group of at
+    least half its size and :data:`SPLIT_PART` cells within :data:`SPLIT_GAP` of it (a tile missed in the middle
+    of a layout splits it); smaller or further groups are clutter."""
+    groups = connected_groups({c for c, v in occ.items() if v}, AROUND)
     if not groups:
         return {c: False for c in occ}
     main = max(groups, key=len)

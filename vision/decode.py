@@ -17,7 +17,8 @@ from typing import AbstractSet, Any
 import numpy as np
 
 from vision.assignment import linear_sum_assignment
-from vision.cells import CONFIDENCE_THRESHOLD, PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading
+from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading,
+                          connected_groups)
 from vision.colour import hex_to_lab
 from vision.kits import Kit
 from vision.pips import MIN_CONTRAST
@@ -564,20 +565,7 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
 
 def _edge_groups(cells: AbstractSet[Cell]) -> list[set[Cell]]:
     """``cells`` in groups joined along their sides (4-connected), the biggest first."""
-    left, groups = set(cells), []
-    while left:
-        start = left.pop()
-        group, stack = {start}, [start]
-        while stack:
-            r, c = stack.pop()
-            for dr, dc in _STEP.values():
-                nb = (r + dr, c + dc)
-                if nb in left:
-                    left.discard(nb)
-                    group.add(nb)
-                    stack.append(nb)
-        groups.append(group)
-    return sorted(groups, key=len, reverse=True)
+    return sorted(connected_groups(set(cells), _STEP.values()), key=len, reverse=True)
 
 
 def _off_the_textile(decoded: dict, read: AbstractSet[Cell]) -> list[tuple[Cell, str, str]]:
@@ -612,7 +600,7 @@ def _off_the_textile(decoded: dict, read: AbstractSet[Cell]) -> list[tuple[Cell,
 
 def _around(cell: Cell) -> list[Cell]:
     """The eight cells around ``cell`` (along its sides and at its corners)."""
-    return [(cell[0] + dr, cell[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+    return [(cell[0] + dr, cell[1] + dc) for dr, dc in AROUND]
 
 
 def _used(decoded: dict, kit: Kit, game: str) -> Counter:

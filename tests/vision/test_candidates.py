@@ -12,6 +12,22 @@ def _lattice(dx: float, dy: float, pitch: float = 100.0, window=((0, 4), (0, 5))
     return Lattice(H, window[0], window[1], pitch)
 
 
+def _red_tiles(rows: range, cols: range) -> tuple[list, dict]:
+    """A read of red tiles in the cells of ``rows`` x ``cols``, as ``read_cells`` returns it."""
+    import vision.pipeline as pipeline
+    return ([pipeline.CellReading(r, c, True, 0.9, {"colour": "red"}, {}, 0.9)
+             for r in rows for c in cols], {"fit": 1.0, "coverage": 1.0})
+
+
+def _reading_faked(monkeypatch, fake_read_cells) -> np.ndarray:
+    """The pipeline's cells read by ``fake_read_cells``, every reading fitting the set; a blank
+    1200x1200 photo to read."""
+    import vision.pipeline as pipeline
+    monkeypatch.setattr(pipeline, "read_cells", fake_read_cells)
+    monkeypatch.setattr(pipeline, "set_fit", lambda readings, kit, game: 1.0)
+    return np.zeros((1200, 1200, 3), np.uint8)
+
+
 def test_a_lattice_shifted_by_whole_cells_or_a_hair_is_the_same_reading():
     a = _lattice(0, 0)
     assert len(_distinct([a, _lattice(200, -100)])) == 1  # two cells right, one up
@@ -44,13 +60,9 @@ def test_a_lattice_that_cannot_beat_the_best_reading_is_not_read(monkeypatch):
         read.append(td)
         # (inside the window's ring of bare table, as a layout is: tiles on the ring widen
         # the window, see vision.pipeline._cards_within)
-        cells = [pipeline.CellReading(r, c, True, 0.9, {"colour": "red"}, {}, 0.9)
-                 for r in range(1, 3) for c in range(1, 3)]
-        return cells, {"fit": 1.0, "coverage": 1.0}
+        return _red_tiles(range(1, 3), range(1, 3))
 
-    monkeypatch.setattr(pipeline, "read_cells", fake_read_cells)
-    monkeypatch.setattr(pipeline, "set_fit", lambda readings, kit, game: 1.0)
-    image = np.zeros((1200, 1200, 3), np.uint8)
+    image = _reading_faked(monkeypatch, fake_read_cells)
     palette = Palette.from_hex(kit.colours)
     out = pipeline._read_best(image, kit, "textile", [good, bad], palette, None, framed=False)
     assert out.chosen == 0 and len(read) == 1  # score 1 - 2 + 0.2 = -0.8 < floor 2.5 of bad
@@ -118,13 +130,9 @@ def test_a_misshapen_lattice_that_cannot_beat_the_best_reading_is_not_read(monke
 
     def fake_read_cells(td, kit, **kw):
         read.append(td)
-        cells = [pipeline.CellReading(r, c, True, 0.9, {"colour": "red"}, {}, 0.9)
-                 for r in range(2) for c in range(2)]
-        return cells, {"fit": 1.0, "coverage": 1.0}
+        return _red_tiles(range(2), range(2))
 
-    monkeypatch.setattr(pipeline, "read_cells", fake_read_cells)
-    monkeypatch.setattr(pipeline, "set_fit", lambda readings, kit, game: 1.0)
-    image = np.zeros((1200, 1200, 3), np.uint8)
+    image = _reading_faked(monkeypatch, fake_read_cells)
     palette = Palette.from_hex(kit.colours)
     out = pipeline._read_best(image, kit, "octopus", [good, bad], palette, None, framed=False)
     assert out.chosen == 0 and len(read) == 1  # best -0.8 < floor 1.2 of the misshapen one
@@ -192,13 +200,9 @@ def test_a_lattice_whose_quick_score_lies_well_above_anothers_is_not_read_in_ful
         if give_up(4, 1.0, estimates.pop(0)):
             return [], {"gave_up": True, "coverage": 1.0}
         full.append(td)
-        cells = [pipeline.CellReading(r, c, True, 0.9, {"colour": "red"}, {}, 0.9)
-                 for r in range(1, 3) for c in range(1, 3)]
-        return cells, {"fit": 1.0, "coverage": 1.0}
+        return _red_tiles(range(1, 3), range(1, 3))
 
-    monkeypatch.setattr(pipeline, "read_cells", fake_read_cells)
-    monkeypatch.setattr(pipeline, "set_fit", lambda readings, kit, game: 1.0)
-    image = np.zeros((1200, 1200, 3), np.uint8)
+    image = _reading_faked(monkeypatch, fake_read_cells)
     palette = Palette.from_hex(kit.colours)
     # (the first reads -1.0 in full; the second's floor, -2.0, cannot skip it)
     estimates[:] = [2.0, 2.0 + pipeline.CHEAP_MARGIN + 0.5]

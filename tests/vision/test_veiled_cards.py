@@ -6,17 +6,9 @@ sides only; but the mask holds it, it stays apart from the table under the same 
 paint plus a sheen of the light explains its colour. Its symbol then vouches for it."""
 import numpy as np
 
+from tests.vision.test_card_sheen import PALETTE, WARM, _recorded
 from vision.cells import GROW_APART, HELD_CARD_FG, VEILED_CARD_FIT, _veiled_card_like
-from vision.colour import Palette, bgr_to_lab, lab_to_bgr, linear_to_srgb, palette_distance, srgb_to_linear
-from vision.kits import kit_for_game
-
-PALETTE = Palette.from_hex(kit_for_game("tapestry").colours)
-WARM = np.array([[0.44, 0.70, 1.0], [0.0, 0.0, 0.0]])  # a 3000 K lamp (gain per B, G, R; no offset)
-
-
-def _recorded(lin: np.ndarray) -> np.ndarray:
-    """Lab ``(N, 3)`` of linear BGR ``(N, 3)`` under the warm lamp."""
-    return bgr_to_lab(linear_to_srgb(np.clip(lin * WARM[0] + WARM[1], 0, 1)).astype(np.float32)).astype(np.float64)
+from vision.colour import lab_to_bgr, palette_distance, srgb_to_linear
 
 
 def test_a_card_washed_towards_the_lamps_light_is_card_like():
