@@ -1204,3 +1204,19 @@ def test_a_cell_without_a_face_that_names_no_tile_of_the_set_is_no_tile():
     # (a lattice not fitted to faces tells nothing of them)
     lat.info.pop("faces_xy")
     assert _faceless_misfits(lat, decoded, kit, "x-tiles") == set()
+
+
+def test_a_layout_the_foreground_holds_in_part_is_looked_for_where_the_paints_meet():
+    """An independent renderer's layout on a cloth of yellow dots (a reduced render of fresh
+    seed 748, hard): the foreground leaves out the tiles' yellow sectors and two of the seven
+    tiles, yet its box spans the layout, and the light fitted to it shows two faces only. Where
+    the paints meet lies largely off the foreground (0.59 in it): the layout is looked for there
+    too, under a light fitted with the yellow sectors, and read (before: no tiles found)."""
+    from tests.indie.render import render_photo
+    from vision.pipeline import read_file
+    from vision.synth.compare import compare_boards
+
+    data, truth = render_photo("x-tiles", 748, style="hard", size=(1600, 1200))
+    reading = read_file(data, game="x-tiles")
+    truth = {k: v for k, v in truth.items() if k != "scene"}
+    assert compare_boards(reading.board, truth).errors <= 3
