@@ -693,7 +693,8 @@ SIDE_MARGINS = np.round(np.arange(0.05, 1.5, 0.025), 3)
 #: strips' centre lines were found where they lie: the board is printed symmetric, and its
 #: quadrilaterals on the independent renderer's Twelve Tiles photos (final10, final11 and 30
 #: fresh ones) showed 0-0.2; the yellow strip's line of one, drawn along the board's outline on
-#: a wooden table whose tan reads yellow with the strip itself washed out by a glare, 0.78.
+#: a wooden table whose tan reads yellow with the strip itself washed out by a glare, 0.6-0.8
+#: (fresh hard 774, on the quadrilaterals of its strips and of its frames).
 LOPSIDED = 0.4
 
 
