@@ -651,6 +651,8 @@ def board_lattice(image: np.ndarray, board: BoardQuad, size: int = 8) -> Lattice
     the corner 0 of ``board``. The cells lie a margin ``m`` (in cells, the same on every side)
     inside the strips' centre lines; ``m`` is the one that puts the board's printed lines (and
     the tiles' edges) under the lattice's inner lines, on a top-down view of the quadrilateral.
+    Where one strip's centre line was found off (:func:`_lopsided_margins`), that axis's cells
+    take the margins its own lines show on either side (``info["lopsided"]``).
     """
     S = RECTIFIED
     unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
@@ -668,11 +670,48 @@ def board_lattice(image: np.ndarray, board: BoardQuad, size: int = 8) -> Lattice
         if v > best_v:
             best_m, best_v = m, v
     m = best_m
-    k = 1.0 / (size + 2 * m)
-    A = np.array([[k, 0, m * k], [0, k, m * k], [0, 0, 1.0]])  # cells (x, y) -> unit square
+    # (each axis: its margins before and after its cells, and the share of the view per cell)
+    lopsided = [_lopsided_margins(g, size) for g in (gx, gy)]
+    (x0, x1), (y0, y1) = (sides or (m, m) for sides in lopsided)
+    kx, ky = 1.0 / (size + x0 + x1), 1.0 / (size + y0 + y1)
+    A = np.array([[kx, 0, x0 * kx], [0, ky, y0 * ky], [0, 0, 1.0]])  # cells (x, y) -> unit square
     H = H_q @ A
     area = cv2.contourArea(board.corners.astype(np.float32))
-    pitch = float(np.sqrt(area)) * k
-    logger.debug("board lattice from its strips: margin %.2f cells, pitch %.0f px", m, pitch)
+    pitch = float(np.sqrt(area * kx * ky))
+    logger.debug("board lattice from its strips: margin %.2f cells (x %.2f/%.2f, y %.2f/%.2f), "
+                 "pitch %.0f px", m, x0, x1, y0, y1, pitch)
     return Lattice(H, rows=(-1, size), cols=(-1, size), pitch_px=pitch, strength=0.5,
-                   info={"source": "strips", "margin_cells": round(m, 3)})
+                   info={"source": "strips", "margin_cells": round(m, 3),
+                         "lopsided": any(sides is not None for sides in lopsided)})
+
+
+#: The margins (cells) each side of a board's cells may show inside its strips' centre lines
+#: when they are fitted side by side (:func:`_lopsided_margins`): up to one and a half cells (a
+#: strip's line found a cell out, on a table of its colour).
+SIDE_MARGINS = np.round(np.arange(0.05, 1.5, 0.025), 3)
+#: The two margins of an axis fitted side by side differ at most this much (cells) where the
+#: strips' centre lines were found where they lie: the board is printed symmetric, and its
+#: quadrilaterals on the independent renderer's Twelve Tiles photos (final10, final11 and 30
+#: fresh ones) showed 0-0.2; the yellow strip's line of one, drawn along the board's outline on
+#: a wooden table whose tan reads yellow with the strip itself washed out by a glare, 0.6-0.8
+#: (fresh hard 774, on the quadrilaterals of its strips and of its frames).
+LOPSIDED = 0.4
+
+
+def _lopsided_margins(g: np.ndarray, size: int) -> tuple[float, float] | None:
+    """The margins ``(before, after)`` (cells) of one axis's cells inside its strips' centre lines
+    when they differ by more than :data:`LOPSIDED` (one strip's line found off: a glare washed
+    out a part of the strip, a table of its colour lies beyond it), else None (the board's
+    symmetric margin stands). ``g`` ``(S,)``: the edges across the axis on the top-down view of
+    the quadrilateral; the margins are the ones (:data:`SIDE_MARGINS`) that put all the cells'
+    lines, the outer ones too, on the board's printed lines and the tiles' edges (the inner
+    ones alone fit as well a cell's shift of them, one margin a cell wider and the other a cell
+    narrower)."""
+    s = len(g)
+    a, b = np.meshgrid(SIDE_MARGINS, SIDE_MARGINS, indexing="ij")  # (M, M) before, after
+    lines = np.arange(size + 1)
+    at = np.round((a[..., None] + lines) / (size + a + b)[..., None] * s).astype(int)
+    v = g[np.clip(at, 0, s - 1)].mean(-1)  # (M, M)
+    i, j = np.unravel_index(int(np.argmax(v)), v.shape)
+    before, after = float(a[i, j]), float(b[i, j])
+    return (before, after) if abs(before - after) > LOPSIDED else None

@@ -251,3 +251,27 @@ def test_the_fourth_strip_runs_between_the_other_three_strips_far_ends():
     north = _closing(west, south, east, "yellow")
     assert north.colour == "yellow"
     assert np.allclose(sorted(north.ends.tolist()), [[100, 100], [400, 100]])
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_a_strip_line_found_a_cell_out_still_gives_the_cells(side):
+    # one strip's centre line found most of a cell beyond the strip (along the board's outline
+    # on a wooden table whose tan reads as the strip's yellow, the strip itself washed out by a
+    # glare: the independent renderer's Twelve Tiles hard 774): the board's printed lines place
+    # that axis's cells, not a margin the same on both sides
+    from vision.board import BoardQuad
+
+    photo, truth, grid = _scene("plain", ["blue", "red", "green", "yellow"], 20, 0.1)
+    board = find_board_quad(photo, PALETTE, BORDERS)
+    assert board is not None
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    H_q = cv2.getPerspectiveTransform(unit, board.corners.astype(np.float32))
+    # (the quadrilateral's side from corner `side - 1` to `side` moved 0.9 of a cell out, along
+    # the board: a tenth of the 8-cell board and its strips)
+    moved = unit.astype(float).copy()
+    moved[[side - 1, side], side % 2] -= 0.1
+    off = BoardQuad(apply_h(H_q.astype(float), moved), board.colours)
+    lattice = board_lattice(photo, off)
+    found = apply_h(lattice.H, np.array([[0, 0], [8, 0], [8, 8], [0, 8]], float))
+    side_px = np.linalg.norm(truth[1] - truth[0])
+    assert _matches(found, grid, 0.15 * side_px / 9)

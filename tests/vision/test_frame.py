@@ -3,6 +3,7 @@ comb of the board's lines (on a striped cloth)."""
 import random
 
 import numpy as np
+import pytest
 
 from companion.bench.compare import compare_boards
 from companion.rules.generate import random_position
@@ -307,3 +308,28 @@ def test_a_strips_quadrilateral_its_lattice_does_not_confirm_yields_to_a_measure
     assert pipeline._board_from_strips(image, kit, palette, confirmed=True) is None
     frame, lattice = pipeline._board_from_strips(image, kit, palette)
     assert lattice == "lattice" and frame.borders == {"n": "red", "e": "yellow", "s": "green", "w": "blue"}
+
+
+@pytest.mark.parametrize("lopsided", [False, True])
+def test_a_frame_on_cells_placed_by_the_board_lines_keeps_no_strip_measure(monkeypatch, lopsided):
+    # where one strip's line was found off and the board's printed lines placed the cells
+    # (vision.board.board_lattice: "lopsided"), the strips' middles measured on those cells are
+    # the glared strip's or the table's beyond it (hard 774: the washed-out yellow 0.94 cells
+    # out): the frame stands on its colours, the cells as placed; otherwise the strips measured
+    # stay (they place the cells, see pipeline._cells_within_strips)
+    from types import SimpleNamespace
+    from vision import pipeline
+    from vision.frame import Frame
+    quad = SimpleNamespace(colours=("blue", "red", "yellow", "green"))
+    lattice = SimpleNamespace(info={"source": "strips", "lopsided": lopsided})
+    measured = Frame((0, 0), {"n": "red", "e": "yellow", "s": "green", "w": "blue"}, 0.35,
+                     {"n": 0.34, "e": 0.41, "s": 0.38, "w": 0.94})
+    monkeypatch.setattr(pipeline, "find_board_quad", lambda image, palette, colours: quad)
+    monkeypatch.setattr(pipeline, "board_lattice", lambda image, board, size: lattice)
+    monkeypatch.setattr(pipeline, "find_frame", lambda image, lat, palette: measured)
+    kit = kit_for_game("twelve-tiles")
+    image = np.zeros((8, 8, 3), np.uint8)
+    frame, found = pipeline._board_from_strips(image, kit, Palette.from_hex(kit.colours))
+    assert found is lattice and frame.borders == measured.borders
+    assert frame.confidence == measured.confidence
+    assert (frame.strips is None) == lopsided
