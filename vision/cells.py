@@ -273,6 +273,13 @@ TEXTURE_TILES = 4
 #: may join the layout with a colour this far (CIEDE2000) from the palette (as a tile seen by its
 #: outline all round may, see _occupancy), not only a close fit (GROW_FIT) ...
 TEXTURE_FIT = 12.0
+#: ... and with an edge along this many of its sides at least (see :func:`_edge_sides`): a
+#: tile's shadow falls along the sides away from the lamp, and its lit sides show no edge
+#: against a cloth of nearly its paint (a white tile at a corner of the layout on a cream
+#: plaid, its shadow along one side only: tex12 textile-normal-717; two sides were asked
+#: before, one more read on 44 Textile photos, no other board changed on them nor on 30 more
+#: and 24 Octopus photos) ...
+SMOOTH_SIDES = 1
 #: ... and with up to this share of its centre blown out: a white tile in the lamp's hot spot
 #: (the own renderer's textile-normal-1100, a third clipped, the rest 8 from white); its texture
 #: still comes from the part not clipped (the upper quartile of the gradient, see
@@ -771,7 +778,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         # touches the layout: a tile (grown from the cells decided above, then from those
         # grown, a few rounds: a tile the mask missed may only touch another one)
         # (or, of the table's colour, smooth as the tiles are where the table is textured,
-        # with an outline along two sides at least: a white tile on a cream linen)
+        # with an edge along a side at least, see SMOOTH_SIDES: a white tile on a cream linen)
         growable = []
         # (the looks of the tiles taken so far: the same paint in the same light looks the
         # same, however far the estimated light leaves it from the palette)
@@ -781,11 +788,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                       if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         like_tiles = None  # (whether each cell looks like a tile taken: once, when asked)
         for i, cell in enumerate(cells):
-            # (smooth as the tiles where the table is textured, with an outline along two sides:
+            # (smooth as the tiles where the table is textured, with an edge along a side:
             # evidence of its own, which a palette-like colour (within TEXTURE_FIT) and a face
             # clipped by the lamp's reflection up to TEXTURE_GLARE leave standing, see there)
             smooth = (split is not None and tex[i] <= split[0] and ctx.sides is not None
-                      and ctx.sides[cell] >= 2 and spreads[cell] <= EVEN_SPREAD
+                      and ctx.sides[cell] >= SMOOTH_SIDES and spreads[cell] <= EVEN_SPREAD
                       and (ctx.blown or {}).get(cell, 0.0) <= TEXTURE_GLARE)
             if occ[cell] or not (steady(cell) or smooth):
                 continue
