@@ -116,7 +116,7 @@ def _lattice(found: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], scale
     lat = Lattice(H=H_lat / H_lat[2, 2], rows=(int(lo[1]), int(hi[1])),
                   cols=(int(lo[0]), int(hi[0])),
                   pitch_px=math.sqrt(abs(np.linalg.det(H_lat[:2, :2] / H_lat[2, 2]))),
-                  strength=len(ij) / len(faces), work_scale=work_scale,
+                  strength=min(1.0, len(ij) / len(faces)), work_scale=work_scale,
                   info={"source": "faces", "faces": len(ij)}, fg=fg)
     lat = _normalise(lat)
     # (how the cells cut through the foreground, as the reader judges the locator's lattices)
@@ -148,7 +148,11 @@ def _faces_on_lattices(small: np.ndarray
             logger.debug("faces: %d square regions, %d of one size", len(squares),
                          0 if faces is None else len(faces))
             continue
-        ij, H = _grown(faces[:, :2], faces[:, 3], faces[:, 4:6], faces[:, 2])
+        # (the squares of the size group beyond the faces' one size: the far tiles of a steep
+        # view, smaller than the near ones by more than SIZE_TOLERANCE; the faces are the
+        # squares of some sides, see _faces)
+        more = squares[~np.isin(squares[:, 2], faces[:, 2]), :2]
+        ij, H = _grown(faces[:, :2], faces[:, 3], faces[:, 4:6], faces[:, 2], more)
         if len(ij) < MIN_FACES:
             logger.debug("faces: %d of one size, %d on a lattice", len(faces), len(ij))
             continue
@@ -261,8 +265,8 @@ def _faces(squares: np.ndarray) -> np.ndarray | None:
     return squares[np.abs(np.log(squares[:, 2] / side)) <= math.log(SIZE_TOLERANCE)]
 
 
-def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray, sides: np.ndarray
-           ) -> tuple[np.ndarray, np.ndarray]:
+def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray, sides: np.ndarray,
+           more: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The faces' lattice indices ``(n, 2)`` ``(j, i)`` and the map ``(3, 3)`` from them to
     their centres: grown from the face nearest the faces' middle, taking the faces in order
     of distance from it, each placed at the lattice point nearest where the map fitted so far
@@ -272,7 +276,10 @@ def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray, sides: np.
     along and across it (``dims`` (n, 2), medians) and the gap between them (the median
     distance from each face to its nearest over their shorter side, within
     :data:`GAP_FACTOR`). A lattice finer than the faces (see :func:`_coarser`; ``sides``
-    ``(n,)``, each face's side) is grown again from the coarser map."""
+    ``(n,)``, each face's side) is grown again from the coarser map. Then ``more`` squares'
+    centres ``(m, 2)`` (of other sizes: the far tiles of a steep view) are placed on it alike,
+    nearest the faces first, the map refitted after each (a homography once eight are placed:
+    the faces of one size alone, near the camera, leave the far end's perspective out)."""
     a = np.deg2rad(angles) * 4.0
     theta = math.atan2(float(np.sin(a).mean()), float(np.cos(a).mean())) / 4.0
     d = np.linalg.norm(centres[:, None] - centres[None], axis=2)
@@ -289,18 +296,26 @@ def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray, sides: np.
     if coarser is not None:
         logger.debug("faces: the lattice grown is finer than its faces: grown again %s times "
                      "coarser", coarser.tolist())
-        ij, _, H = _placed(centres, order, H @ np.diag([*coarser, 1.0]))
+        ij, placed, H = _placed(centres, order, H @ np.diag([*coarser, 1.0]))
+    if more is not None and len(more):
+        ahead = np.argsort(np.linalg.norm(more - centres[seed], axis=1))
+        ij, _, H = _placed(more, ahead, H, start=(ij, centres[placed]))
     return ij, H
 
 
-def _placed(centres: np.ndarray, order: np.ndarray, H: np.ndarray
+def _placed(centres: np.ndarray, order: np.ndarray, H: np.ndarray,
+            start: tuple[np.ndarray, np.ndarray] | None = None
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The faces' ``centres`` ``(n, 2)`` taken in ``order``, each placed at the lattice point
     nearest where the map fitted so far (first ``H``, lattice -> picture) puts it (within
     :data:`vision.centres.ON_LATTICE` of it, else left out), the map refitted after each.
-    Returns the indices ``(m, 2)`` ``(j, i)`` of the faces placed, their positions in
-    ``centres`` ``(m,)`` and the map."""
-    ij_list, xy_list, placed, taken = [], [], [], set()
+    ``start``: faces placed already, their indices ``(k, 2)`` and centres ``(k, 2)``. Returns
+    the indices ``(m, 2)`` ``(j, i)`` of all the faces placed (``start``'s first), the
+    positions in ``centres`` ``(m - k,)`` of those placed here and the map."""
+    ij_list = [] if start is None else list(start[0])
+    xy_list = [] if start is None else list(start[1])
+    taken = {tuple(r) for r in ij_list}
+    placed: list[int] = []
     for k in order:
         u = _to_lattice(H, centres[k])
         r = np.round(u)
@@ -318,10 +333,10 @@ def _coarser(ij: np.ndarray, sides: np.ndarray, H: np.ndarray) -> np.ndarray | N
     """The factors ``(2,)`` along ``(j, i)`` by which a lattice grown through faces (indices
     ``ij`` ``(n, 2)``, the faces' ``sides`` ``(n,)`` in pixels, map ``H`` lattice -> picture)
     is too fine, or None when it is not: its cells hold less than the faces do (the median
-    face; a face fills its cell at most, :data:`GAP_FACTOR`), and every face lies a whole number of steps apart
-    along an axis (the faces' indices all differ by a multiple of it). Faces foreshortened at
-    a steep tilt (45 degrees) with a twist give a first guess at half the pitch along one
-    axis, on which every face still lies, every second point empty."""
+    face; a face fills its cell at most, :data:`GAP_FACTOR`), and every face lies a whole
+    number of steps apart along an axis (the faces' indices all differ by a multiple of it).
+    Faces foreshortened at a steep tilt (45 degrees) with a twist give a first guess at half
+    the pitch along one axis, on which every face still lies, every second point empty."""
     if len(ij) < MIN_FACES:
         return None
     cells = np.array([_cell_area(H, p) for p in ij])

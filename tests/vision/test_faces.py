@@ -197,3 +197,34 @@ def test_faces_lattice_not_finer_than_its_faces():
     d = np.abs(ij[:, None] - ij[None]).sum(2)
     np.fill_diagonal(d, 99)
     assert (d.min(1) == 1).all(), ij.tolist()
+
+
+#: The four far faces of the same photo: smaller than :data:`STEEP_FACES` by more than
+#: vision.faces.SIZE_TOLERANCE (45-51 px against 52-66), so not of the faces' one size.
+FAR_FACES = np.array([
+    [309.6, 351.8, 50.0, 70.0, 41.9, 65.9], [156.1, 359.4, 51.0, 69.4, 40.6, 69.1],
+    [225.2, 335.0, 47.7, 70.2, 38.7, 65.4], [286.0, 313.5, 45.7, 69.9, 38.1, 63.3]])
+
+
+def test_the_far_faces_of_a_steep_view_join_the_lattice():
+    # the lattice through the near faces alone (an affine map from seven) puts the far end a
+    # third of a cell off its tiles; the far squares placed too (a homography from eight)
+    # give every tile a cell of its own, one textile joined along the tiles' sides
+    from vision.centres import ON_LATTICE
+    from vision.faces import _grown
+
+    f = STEEP_FACES
+    ij, H = _grown(f[:, :2], f[:, 3], f[:, 4:6], f[:, 2], FAR_FACES[:, :2])
+    assert len(ij) == len(f) + len(FAR_FACES) == len({tuple(p) for p in ij})
+    cells = {tuple(p) for p in ij.astype(int)}
+    joined, todo = set(), [next(iter(cells))]
+    while todo:
+        j, i = todo.pop()
+        if (j, i) in joined or (j, i) not in cells:
+            continue
+        joined.add((j, i))
+        todo += [(j + 1, i), (j - 1, i), (j, i + 1), (j, i - 1)]
+    assert joined == cells
+    # (and each far face lies near a lattice point, in lattice units)
+    at = apply_h(np.linalg.inv(H), FAR_FACES[:, :2])
+    assert np.abs(at - np.round(at)).max() < ON_LATTICE
