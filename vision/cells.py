@@ -1629,11 +1629,24 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             logger.debug("cells of the table's colour where the table reads as die faces: %s",
                          dotted)
             faceless += dotted
+        # (... and, where tiles may lie pips down, a cell the mask calls table taken for its
+        # outline alone, of the bare table's very colour and without pips, where the bare
+        # table reads as die faces: a polka-dot cloth's dots crossing its borders make its
+        # outline, see _outlined_on_dots)
+        on_dots = _outlined_on_dots(ctx, {c: attrs[c] for c in occupied if c not in faceless},
+                                    die_faces)
+        if on_dots and not table_dots:
+            table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains))
+        if on_dots and table_dots[0]:
+            faceless += on_dots
+        else:
+            on_dots = []
         for cell in faceless:
             logger.debug("cell %s: no pips and %s", cell,
                          "blown out, no outline: glare on the table" if glared(cell)
                          else "the table's colour: the table, or a hole" if bare(cell)
                          else "no outline: the table" if outline_free(cell)
+                         else "the table's colour, outlined by its dots" if cell in on_dots
                          else "the table's colour, its pips no pip paint: the table's print")
             occ[cell], occ_conf[cell] = False, 0.6
         if (die_faces and TABLE_COLOURED_NEEDS_PIPS and fg_cells is not None
@@ -3152,6 +3165,20 @@ def _outlined_like_dots(ctx: _Ctx, reads: dict) -> list:
     outlined = {c: r for c, r in reads.items() if c in ctx.by_outline and c in ctx.pip_lab}
     kept = _unlike_table_dots(ctx, outlined)
     return [c for c in outlined if c not in kept]
+
+
+def _outlined_on_dots(ctx: _Ctx, reads: dict, die_faces: bool) -> list:
+    """Of the cells read (``reads``: cell -> reading), those that a table reading as die faces
+    explains, where tiles may lie pips down (not ``die_faces``): taken for their outline alone
+    (``ctx.by_outline``: the mask calls them table), of the bare table's very colour
+    (``ctx.table_same``) and without pips read. A polka-dot cloth's big dots crossing a bare
+    cell's borders make edges along its sides (final11 textile-normal-603: a white cloth's
+    brown dots, a cell read as a white tile); a tile of the cloth's colour there is told by its
+    pips. (Where every tile lies pips up, see ``bare`` in :func:`read_cells`.)"""
+    if die_faces:
+        return []
+    return [c for c, r in reads.items() if c in ctx.by_outline and c in ctx.table_same
+            and r[0].get("pips") is None]
 
 
 def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
