@@ -273,6 +273,13 @@ TEXTURE_TILES = 4
 #: may join the layout with a colour this far (CIEDE2000) from the palette (as a tile seen by its
 #: outline all round may, see _occupancy), not only a close fit (GROW_FIT) ...
 TEXTURE_FIT = 12.0
+#: ... and with an edge along this many of its sides at least (see :func:`_edge_sides`): a
+#: tile's shadow falls along the sides away from the lamp, and its lit sides show no edge
+#: against a cloth of nearly its paint (a white tile at a corner of the layout on a cream
+#: plaid, its shadow along one side only: tex12 textile-normal-717; two sides were asked
+#: before, one more read on 44 Textile photos, no other board changed on them nor on 30 more
+#: and 24 Octopus photos) ...
+SMOOTH_SIDES = 1
 #: ... and with up to this share of its centre blown out: a white tile in the lamp's hot spot
 #: (the own renderer's textile-normal-1100, a third clipped, the rest 8 from white); its texture
 #: still comes from the part not clipped (the upper quartile of the gradient, see
@@ -771,7 +778,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         # touches the layout: a tile (grown from the cells decided above, then from those
         # grown, a few rounds: a tile the mask missed may only touch another one)
         # (or, of the table's colour, smooth as the tiles are where the table is textured,
-        # with an outline along two sides at least: a white tile on a cream linen)
+        # with an edge along a side at least, see SMOOTH_SIDES: a white tile on a cream linen)
         growable = []
         # (the looks of the tiles taken so far: the same paint in the same light looks the
         # same, however far the estimated light leaves it from the palette)
@@ -781,11 +788,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                       if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         like_tiles = None  # (whether each cell looks like a tile taken: once, when asked)
         for i, cell in enumerate(cells):
-            # (smooth as the tiles where the table is textured, with an outline along two sides:
+            # (smooth as the tiles where the table is textured, with an edge along a side:
             # evidence of its own, which a palette-like colour (within TEXTURE_FIT) and a face
             # clipped by the lamp's reflection up to TEXTURE_GLARE leave standing, see there)
             smooth = (split is not None and tex[i] <= split[0] and ctx.sides is not None
-                      and ctx.sides[cell] >= 2 and spreads[cell] <= EVEN_SPREAD
+                      and ctx.sides[cell] >= SMOOTH_SIDES and spreads[cell] <= EVEN_SPREAD
                       and (ctx.blown or {}).get(cell, 0.0) <= TEXTURE_GLARE)
             if occ[cell] or not (steady(cell) or smooth):
                 continue
@@ -1622,11 +1629,24 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             logger.debug("cells of the table's colour where the table reads as die faces: %s",
                          dotted)
             faceless += dotted
+        # (... and, where tiles may lie pips down, a cell the mask calls table taken for its
+        # outline alone, of the bare table's very colour and without pips, where the bare
+        # table reads as die faces: a polka-dot cloth's dots crossing its borders make its
+        # outline, see _outlined_on_dots)
+        on_dots = _outlined_on_dots(ctx, {c: attrs[c] for c in occupied if c not in faceless},
+                                    die_faces)
+        if on_dots and not table_dots:
+            table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains))
+        if on_dots and table_dots[0]:
+            faceless += on_dots
+        else:
+            on_dots = []
         for cell in faceless:
             logger.debug("cell %s: no pips and %s", cell,
                          "blown out, no outline: glare on the table" if glared(cell)
                          else "the table's colour: the table, or a hole" if bare(cell)
                          else "no outline: the table" if outline_free(cell)
+                         else "the table's colour, outlined by its dots" if cell in on_dots
                          else "the table's colour, its pips no pip paint: the table's print")
             occ[cell], occ_conf[cell] = False, 0.6
         if (die_faces and TABLE_COLOURED_NEEDS_PIPS and fg_cells is not None
@@ -3145,6 +3165,20 @@ def _outlined_like_dots(ctx: _Ctx, reads: dict) -> list:
     outlined = {c: r for c, r in reads.items() if c in ctx.by_outline and c in ctx.pip_lab}
     kept = _unlike_table_dots(ctx, outlined)
     return [c for c in outlined if c not in kept]
+
+
+def _outlined_on_dots(ctx: _Ctx, reads: dict, die_faces: bool) -> list:
+    """Of the cells read (``reads``: cell -> reading), those that a table reading as die faces
+    explains, where tiles may lie pips down (not ``die_faces``): taken for their outline alone
+    (``ctx.by_outline``: the mask calls them table), of the bare table's very colour
+    (``ctx.table_same``) and without pips read. A polka-dot cloth's big dots crossing a bare
+    cell's borders make edges along its sides (final11 textile-normal-603: a white cloth's
+    brown dots, a cell read as a white tile); a tile of the cloth's colour there is told by its
+    pips. (Where every tile lies pips up, see ``bare`` in :func:`read_cells`.)"""
+    if die_faces:
+        return []
+    return [c for c, r in reads.items() if c in ctx.by_outline and c in ctx.table_same
+            and r[0].get("pips") is None]
 
 
 def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:

@@ -532,24 +532,32 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
     time: the cell beside more tiles of its colour than one of them is (taking it out ends the
     most clashes), or else beside fewer tiles along its sides (a patch of a cloth of the tiles'
     colours, or its ground, beside the layout: a tile of a textile is knotted to it along an
-    edge), or else the one whose occupancy is less sure by :data:`CLASH_OCC_MARGIN`. A textile
-    keeps tiles of one colour apart (RULES.md); the cell is left with a doubt. Returns
-    board-level doubts."""
+    edge), or else the one that shows no die face where the other does (its pips read: a
+    tile's face; a cloth's ground of a white tile's colour beside it shows none), or else the
+    one whose occupancy is less sure by :data:`CLASH_OCC_MARGIN`. A textile keeps tiles of one
+    colour apart (RULES.md); the cell is left with a doubt. Returns board-level doubts."""
     occ_conf = {(rd.row, rd.col): rd.occ_conf for rd in readings}
     doubts = []
 
     def sides(c: Cell) -> int:
         return sum((c[0] + dr, c[1] + dc) in decoded for dr, dc in _STEP.values())
 
+    def face(c: Cell) -> bool:
+        return decoded[c][0].get("pips") is not None
+
     def weaker_than(a: Cell, b: Cell) -> bool:
-        return (clashes[a] > clashes[b] or (clashes[a] == clashes[b] and (
-            sides(a) < sides(b) or (sides(a) == sides(b) and occ_conf.get(a, 1.0)
-                                    <= occ_conf.get(b, 1.0) - CLASH_OCC_MARGIN))))
+        if clashes[a] != clashes[b]:
+            return clashes[a] > clashes[b]
+        if sides(a) != sides(b):
+            return sides(a) < sides(b)
+        if face(a) != face(b):
+            return face(b)
+        return occ_conf.get(a, 1.0) <= occ_conf.get(b, 1.0) - CLASH_OCC_MARGIN
 
     while True:
         colours = {cell: a["colour"] for cell, (a, _, _) in decoded.items() if a.get("colour")}
         clashes = _clashes(colours)
-        weaker = [(-clashes[a], sides(a), occ_conf.get(a, 1.0), a) for a in clashes
+        weaker = [(-clashes[a], sides(a), face(a), occ_conf.get(a, 1.0), a) for a in clashes
                   if any(colours.get(b) == colours[a] and weaker_than(a, b)
                          for b in _around(a))]
         if not weaker:

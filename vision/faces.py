@@ -116,7 +116,7 @@ def _lattice(found: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], scale
     lat = Lattice(H=H_lat / H_lat[2, 2], rows=(int(lo[1]), int(hi[1])),
                   cols=(int(lo[0]), int(hi[0])),
                   pitch_px=math.sqrt(abs(np.linalg.det(H_lat[:2, :2] / H_lat[2, 2]))),
-                  strength=len(ij) / len(faces), work_scale=work_scale,
+                  strength=min(1.0, len(ij) / len(faces)), work_scale=work_scale,
                   info={"source": "faces", "faces": len(ij)}, fg=fg)
     lat = _normalise(lat)
     # (how the cells cut through the foreground, as the reader judges the locator's lattices)
@@ -148,7 +148,11 @@ def _faces_on_lattices(small: np.ndarray
             logger.debug("faces: %d square regions, %d of one size", len(squares),
                          0 if faces is None else len(faces))
             continue
-        ij, H = _grown(faces[:, :2], faces[:, 3], faces[:, 4:6])
+        # (the squares of the size group beyond the faces' one size: the far tiles of a steep
+        # view, smaller than the near ones by more than SIZE_TOLERANCE; the faces are the
+        # squares of some sides, see _faces)
+        more = squares[~np.isin(squares[:, 2], faces[:, 2]), :2]
+        ij, H = _grown(faces[:, :2], faces[:, 3], faces[:, 4:6], faces[:, 2], more)
         if len(ij) < MIN_FACES:
             logger.debug("faces: %d of one size, %d on a lattice", len(faces), len(ij))
             continue
@@ -261,8 +265,8 @@ def _faces(squares: np.ndarray) -> np.ndarray | None:
     return squares[np.abs(np.log(squares[:, 2] / side)) <= math.log(SIZE_TOLERANCE)]
 
 
-def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray
-           ) -> tuple[np.ndarray, np.ndarray]:
+def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray, sides: np.ndarray,
+           more: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The faces' lattice indices ``(n, 2)`` ``(j, i)`` and the map ``(3, 3)`` from them to
     their centres: grown from the face nearest the faces' middle, taking the faces in order
     of distance from it, each placed at the lattice point nearest where the map fitted so far
@@ -271,7 +275,11 @@ def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray
     common direction (their ``angles``' circular mean modulo 90 degrees), their sides
     along and across it (``dims`` (n, 2), medians) and the gap between them (the median
     distance from each face to its nearest over their shorter side, within
-    :data:`GAP_FACTOR`)."""
+    :data:`GAP_FACTOR`). A lattice finer than the faces (see :func:`_coarser`; ``sides``
+    ``(n,)``, each face's side) is grown again from the coarser map. Then ``more`` squares'
+    centres ``(m, 2)`` (of other sizes: the far tiles of a steep view) are placed on it alike,
+    nearest the faces first, the map refitted after each (a homography once eight are placed:
+    the faces of one size alone, near the camera, leave the far end's perspective out)."""
     a = np.deg2rad(angles) * 4.0
     theta = math.atan2(float(np.sin(a).mean()), float(np.cos(a).mean())) / 4.0
     d = np.linalg.norm(centres[:, None] - centres[None], axis=2)
@@ -283,7 +291,31 @@ def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray
     H = np.array([[c * along, -s * across, centres[seed, 0]],
                   [s * along, c * across, centres[seed, 1]], [0, 0, 1.0]])
     order = np.argsort(np.linalg.norm(centres - centres[seed], axis=1))
-    ij_list, xy_list, taken = [], [], set()
+    ij, placed, H = _placed(centres, order, H)
+    coarser = _coarser(ij, sides[placed], H)
+    if coarser is not None:
+        logger.debug("faces: the lattice grown is finer than its faces: grown again %s times "
+                     "coarser", coarser.tolist())
+        ij, placed, H = _placed(centres, order, H @ np.diag([*coarser, 1.0]))
+    if more is not None and len(more):
+        ahead = np.argsort(np.linalg.norm(more - centres[seed], axis=1))
+        ij, _, H = _placed(more, ahead, H, start=(ij, centres[placed]))
+    return ij, H
+
+
+def _placed(centres: np.ndarray, order: np.ndarray, H: np.ndarray,
+            start: tuple[np.ndarray, np.ndarray] | None = None
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The faces' ``centres`` ``(n, 2)`` taken in ``order``, each placed at the lattice point
+    nearest where the map fitted so far (first ``H``, lattice -> picture) puts it (within
+    :data:`vision.centres.ON_LATTICE` of it, else left out), the map refitted after each.
+    ``start``: faces placed already, their indices ``(k, 2)`` and centres ``(k, 2)``. Returns
+    the indices ``(m, 2)`` ``(j, i)`` of all the faces placed (``start``'s first), the
+    positions in ``centres`` ``(m - k,)`` of those placed here and the map."""
+    ij_list = [] if start is None else list(start[0])
+    xy_list = [] if start is None else list(start[1])
+    taken = {tuple(r) for r in ij_list}
+    placed: list[int] = []
     for k in order:
         u = _to_lattice(H, centres[k])
         r = np.round(u)
@@ -292,8 +324,36 @@ def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray
         taken.add(tuple(r))
         ij_list.append(r)
         xy_list.append(centres[k])
+        placed.append(int(k))
         H = fit_map(np.array(ij_list), np.array(xy_list), H)
-    return np.array(ij_list, np.float64).reshape(-1, 2), H
+    return np.array(ij_list, np.float64).reshape(-1, 2), np.array(placed, int), H
+
+
+def _coarser(ij: np.ndarray, sides: np.ndarray, H: np.ndarray) -> np.ndarray | None:
+    """The factors ``(2,)`` along ``(j, i)`` by which a lattice grown through faces (indices
+    ``ij`` ``(n, 2)``, the faces' ``sides`` ``(n,)`` in pixels, map ``H`` lattice -> picture)
+    is too fine, or None when it is not: its cells hold less than the faces do (the median
+    face; a face fills its cell at most, :data:`GAP_FACTOR`), and every face lies a whole
+    number of steps apart along an axis (the faces' indices all differ by a multiple of it).
+    Faces foreshortened at a steep tilt (45 degrees) with a twist give a first guess at half
+    the pitch along one axis, on which every face still lies, every second point empty."""
+    if len(ij) < MIN_FACES:
+        return None
+    cells = np.array([_cell_area(H, p) for p in ij])
+    if np.median((GAP_FACTOR[0] * sides) ** 2 / cells) <= 1.0:
+        return None
+    # (an axis along which every face lies at one index has no step to go by: 1)
+    steps = np.maximum(np.gcd.reduce(np.abs(ij - ij[0]).astype(int), axis=0), 1)
+    return steps.astype(np.float64) if (steps > 1).any() else None
+
+
+def _cell_area(H: np.ndarray, p: np.ndarray) -> float:
+    """The area in pixels of the lattice cell at the lattice point ``p`` ``(j, i)`` under the
+    map ``H`` (lattice -> picture): the determinant of the map's derivative there."""
+    q = H @ np.array([p[0], p[1], 1.0])
+    x = q[:2] / q[2]
+    J = (H[:2, :2] - np.outer(x, H[2, :2])) / q[2]
+    return float(abs(np.linalg.det(J)))
 
 
 def _to_lattice(H: np.ndarray, p: np.ndarray) -> np.ndarray:

@@ -681,3 +681,44 @@ def test_a_dark_check_beside_the_layout_without_an_outline_or_a_die_face_is_no_t
                              die_faces=True)
     got = next(r for r in readings if (r.row, r.col) == (2, 3))
     assert not got.occupied
+
+
+def _polka_dot_view(offset: tuple[float, float], n: int = 48, size: int = 7):
+    """A white cloth with brown dots (a third of a cell across, 0.8 of a cell apart, every other
+    row shifted half that) from ``offset`` (cells), a Textile layout of five tiles on it
+    (outlined by a dark gap), the foreground mask covering the tiles only; and the tiles."""
+    from scenes import paint_solid_tiles
+    from vision.cells import TopDown
+
+    kit = kit_for_game("textile")
+    img = np.full((size * n, size * n, 3), (236, 240, 242), np.uint8)
+    step = 0.8 * n
+    for k, y in enumerate(np.arange(offset[1] * n, size * n, step)):
+        for x in np.arange(offset[0] * n + (step / 2 if k % 2 else 0.0), size * n, step):
+            cv2.circle(img, (int(x), int(y)), int(0.15 * n), (40, 75, 120), -1, cv2.LINE_AA)
+    tiles = {(2, 2): ("blue", 3), (2, 3): ("red", 5), (3, 2): ("yellow", 2), (3, 3): ("green", 4),
+             (4, 3): ("blue", 6)}
+    for r, c in tiles:
+        cv2.rectangle(img, (c * n, r * n), ((c + 1) * n - 1, (r + 1) * n - 1), (90, 90, 90), 2)
+    paint_solid_tiles(img, tiles, n, kit, inset=2)
+    rng = np.random.default_rng(2)
+    img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
+    img = cv2.GaussianBlur(img, (0, 0), 1.0)
+    fg = np.zeros(img.shape[:2], np.float32)
+    for r, c in tiles:
+        fg[r * n:(r + 1) * n, c * n:(c + 1) * n] = 1.0
+    return TopDown(img, n, n, 0, 0, size, size), fg, set(tiles)
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (0.1, 0.4), (0.4, 0.0)])
+def test_a_polka_dot_cloths_cell_outlined_by_its_dots_is_no_white_tile(offset):
+    """final11 textile-normal-603: a white cloth's big dots crossing a bare cell's borders
+    outline it as a tile's rim would; of the cloth's very colour and showing no pips where the
+    bare cloth reads as die faces, it is the cloth, not a white tile lying pips down."""
+    from vision.cells import read_cells
+
+    td, fg, tiles = _polka_dot_view(offset)
+    kit = kit_for_game("textile")
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    assert {(r.row, r.col) for r in readings if r.occupied} == tiles

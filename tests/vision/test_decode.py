@@ -480,3 +480,16 @@ def test_a_textile_tile_joined_through_a_cell_read_with_pips_stays():
     ground = [_textile_reading(1, 2, "green", None), _textile_reading(1, 3, "white", None)]
     decoded, _ = decode_readings(layout + ground, NESTOR, "textile")
     assert (1, 2) not in decoded and (1, 3) not in decoded
+
+
+def test_of_two_textile_cells_of_one_colour_side_by_side_the_one_without_pips_is_no_tile():
+    # tex12 textile-normal-715: a white tile's die face (three pips) beside a cell of a light
+    # marble read white without pips, each beside one tile of the layout; the marble's cell
+    # was the surer of the two by its occupancy, but a die face is a tile's
+    from dataclasses import replace
+
+    face = replace(_textile_reading(0, 3, "white", 3, white=6.5), occ_conf=0.6)
+    ground = replace(_textile_reading(1, 3, "white", None, white=7.5), occ_conf=0.7)
+    decoded, doubts = decode_readings(_legal_textile() + [face, ground], NESTOR, "textile")
+    assert (0, 3) in decoded and (1, 3) not in decoded
+    assert any(cell == (1, 3) and attr == "occupied" for cell, attr, _ in doubts)

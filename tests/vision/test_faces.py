@@ -168,3 +168,63 @@ def test_faces_lattice_under_a_cloth_of_bigger_checks():
                         and len({tuple(np.floor(p).astype(int)) for p in at}) == len(cells)
                         and abs(lat.pitch_px - PITCH) < 0.05 * PITCH)
     assert any(on_tiles), [lat.pitch_px for lat in found]
+
+
+#: Seven faces found in a photo (the independent renderer's textile-hard-717: a table seen 44
+#: degrees from overhead, the layout turned 60 degrees to the camera, faces 46-66 px in the
+#: search picture), rows ``(x, y, side, angle, width, height)`` as vision.faces measures them.
+STEEP_FACES = np.array([
+    [216.5, 507.4, 66.3, 65.3, 57.6, 81.5], [398.2, 496.4, 64.4, 63.0, 60.4, 75.8],
+    [295.4, 473.7, 62.2, 67.2, 55.2, 75.2], [366.4, 443.0, 59.6, 68.0, 53.3, 73.1],
+    [268.8, 422.1, 57.2, 66.8, 49.1, 73.5], [335.7, 394.4, 54.4, 67.8, 47.4, 69.1],
+    [244.4, 376.8, 52.1, 69.2, 43.2, 69.2]])
+
+
+def test_faces_lattice_not_finer_than_its_faces():
+    # the first guess from the foreshortened faces' rectangles is half the pitch along one
+    # axis, on which all seven faces still lie (every second point empty), its cells smaller
+    # than the faces: the faces' own lattice puts the faces next to each other on next points
+    from vision.faces import _grown
+
+    f = STEEP_FACES
+    ij, H = _grown(f[:, :2], f[:, 3], f[:, 4:6], f[:, 2])
+    assert len(ij) == len(f)
+    # (each face's cell, its corners mapped to the picture, holds at least the face's area)
+    corners = np.array([[0, 0], [1, 0], [1, 1], [0, 1]]) - 0.5
+    cells = [cv2.contourArea(apply_h(H, p + corners).astype(np.float32)) for p in ij]
+    assert np.median(f[:, 2] ** 2) <= np.median(cells)
+    # (every face has a neighbour one step away along a side: the layout is one textile)
+    d = np.abs(ij[:, None] - ij[None]).sum(2)
+    np.fill_diagonal(d, 99)
+    assert (d.min(1) == 1).all(), ij.tolist()
+
+
+#: The four far faces of the same photo: smaller than :data:`STEEP_FACES` by more than
+#: vision.faces.SIZE_TOLERANCE (45-51 px against 52-66), so not of the faces' one size.
+FAR_FACES = np.array([
+    [309.6, 351.8, 50.0, 70.0, 41.9, 65.9], [156.1, 359.4, 51.0, 69.4, 40.6, 69.1],
+    [225.2, 335.0, 47.7, 70.2, 38.7, 65.4], [286.0, 313.5, 45.7, 69.9, 38.1, 63.3]])
+
+
+def test_the_far_faces_of_a_steep_view_join_the_lattice():
+    # the lattice through the near faces alone (an affine map from seven) puts the far end a
+    # third of a cell off its tiles; the far squares placed too (a homography from eight)
+    # give every tile a cell of its own, one textile joined along the tiles' sides
+    from vision.centres import ON_LATTICE
+    from vision.faces import _grown
+
+    f = STEEP_FACES
+    ij, H = _grown(f[:, :2], f[:, 3], f[:, 4:6], f[:, 2], FAR_FACES[:, :2])
+    assert len(ij) == len(f) + len(FAR_FACES) == len({tuple(p) for p in ij})
+    cells = {tuple(p) for p in ij.astype(int)}
+    joined, todo = set(), [next(iter(cells))]
+    while todo:
+        j, i = todo.pop()
+        if (j, i) in joined or (j, i) not in cells:
+            continue
+        joined.add((j, i))
+        todo += [(j + 1, i), (j - 1, i), (j, i + 1), (j, i - 1)]
+    assert joined == cells
+    # (and each far face lies near a lattice point, in lattice units)
+    at = apply_h(np.linalg.inv(H), FAR_FACES[:, :2])
+    assert np.abs(at - np.round(at)).max() < ON_LATTICE

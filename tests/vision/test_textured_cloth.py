@@ -95,3 +95,19 @@ def test_texture_tells_nothing_when_the_table_is_as_smooth_as_the_tiles():
     linen = np.r_[np.full(12, 55.0), np.full(6, 6.0)]
     smooth, rough = _texture_split(linen, on_ring, clear)
     assert 6.0 < smooth < rough < 55.0
+
+
+def test_a_white_tile_on_a_cream_linen_with_its_shadow_on_one_side_is_read():
+    # tex12 textile-normal-717: a white tile at the layout's corner, lit from beyond it: its
+    # lit sides show no edge against the cream cloth, its shadow falls along one side only;
+    # its face is smooth where the cloth is woven
+    td, fg = _view(LAYOUT, fg_cells=set(LAYOUT))
+    img = td.image.copy()
+    r, c = 1, 2  # (above the red tile at (2, 2))
+    face = draw_solid_tile(N - 4, "white", None, KIT).astype(np.float64)
+    rng = np.random.default_rng(2)
+    img[r * N + 2:(r + 1) * N - 2, c * N + 2:(c + 1) * N - 2] = np.clip(
+        face + rng.normal(0, 2.0, face.shape), 0, 255).astype(np.uint8)
+    img[(r + 1) * N - 2:(r + 1) * N, c * N + 2:(c + 1) * N - 2] = (110, 120, 130)
+    td = TopDown(img, N, N, 0, 0, td.rows, td.cols)
+    assert _occupied(td, fg) == set(LAYOUT) | {(r, c)}
