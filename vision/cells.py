@@ -240,18 +240,8 @@ HOT_SPOT_FREE = 2
 #: its colours are (glare): the board's empty cell is one plain surface.
 DIAGONAL_LINES = 0.8
 SECTOR_HUES = 3.0
-#: A cell the occupancy decision left out, even and of a close colour fit (see
-#: :attr:`_Ctx.card_like`), is a card after all when it shows a card's symbol (art in its middle,
-#: clear of the rim, named with at least this confidence) on a plain face, and touches the layout:
-#: on a cloth of the cards' own colour the colour and the outline say little, the art says it is
-#: a card (and the plain face tells it from the cloth's checks, see :data:`PATTERN_EDGES`). That
-#: there is art vouches, not which symbol it is: a far card's cell (32 x 44 pixels at a steep
-#: tilt) tells a fist from a hand or a disc with confidence 0.2-0.45 only (the independent
-#: renderer's hard 009, red cards on a red gingham); the finer read on each card's own view
-#: names it later. (Measured: 0.8 and 0.0 to 0.3 read the same on the dev photos.)
-SYMBOL_VOUCHES = 0.2
-#: ... and a solid tile's pips read with this confidence vouch for a die face, in a cell of a
-#: colour within this (CIEDE2000) of the palette, however the occupancy decision went.
+#: A solid tile's pips read with this confidence vouch for a die face, in a cell of a colour
+#: within this (CIEDE2000) of the palette, however the occupancy decision went.
 PIPS_VOUCH = 0.8
 PIPS_FIT = 15.0
 #: A solid tile's face is one paint: smooth, where a woven or printed cloth shows its threads and
@@ -2723,11 +2713,19 @@ def _outlined_card_like(full_sides: np.ndarray, d_table: np.ndarray, fit: np.nda
 
 def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     """Card-like cells (:attr:`_Ctx.card_like`) beside the cards found, in rounds, that show a
-    card's symbol clearly (visible, on a plain face, classified with confidence
-    :data:`SYMBOL_VOUCHES`); their symbols join ``ctx.symbols``. A card in the lamp's hot spot
-    (:attr:`_Ctx.card_hot`, see :data:`HOT_SPOT_CARD_FG`) shows its art against its face fitted
-    as a smooth surface (:func:`vision.symbols.symbol_mask`), or, blown out and outlined on all
-    four sides, is a card whose art the light washed out."""
+    card's symbol (art in its middle, clear of the rim, see :func:`_symbol_visible`, on a plain
+    face); their symbols join ``ctx.symbols``. On a cloth of the cards' own colour the colour
+    and the outline say little, the art says it is a card (and the plain face tells it from the
+    cloth's checks, see :data:`PATTERN_EDGES`). That there is art vouches, not which symbol it
+    is: how sure its name is, is no evidence either way (a far card's cell, 32 x 44 pixels at a
+    steep tilt, tells a fist from a hand or a disc with confidence 0.2-0.45 only, the
+    independent renderer's hard 009, red cards on a red gingham; a fist whose outline is as
+    round as the rules' border between a fist and a sheet, 0.87, is named either way at
+    confidence 0.19, final11 hard-605: the orange card that joins a red and orange arm of the
+    layout to the rest); the finer read on each card's own view names it later. A card in the
+    lamp's hot spot (:attr:`_Ctx.card_hot`, see :data:`HOT_SPOT_CARD_FG`) shows its art against
+    its face fitted as a smooth surface (:func:`vision.symbols.symbol_mask`), or, blown out and
+    outlined on all four sides, is a card whose art the light washed out."""
     todo = [c for c in ctx.card_like if not occ.get(c)]
     if not todo:
         return []
@@ -2741,10 +2739,7 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
             # over a broad patch that joins the art; the art stands apart from the face fitted
             # as a smooth surface, as on a card's own view, see HOT_SPOT_CARD_FG)
             found[c] = (found[c][0], symbol_mask(np.asarray(regions[c], np.float32)))
-    templates = _profile_templates(ctx.profile)
-    showing = {c for c, (_, mask) in found.items()
-               if _shows_card(mask, regions[c])
-               and _classify_symbol_mask(mask, ctx.kit, templates)[1] >= SYMBOL_VOUCHES}
+    showing = {c for c, (_, mask) in found.items() if _shows_card(mask, regions[c])}
     # (and a card the hot spot washed out, its art with it: blown out, outlined all round)
     showing |= {c for c in todo if c in ctx.card_hot and _washed_with_art(ctx, c)}
     # (a card may touch the layout at a corner only: Tapestry's setup lays four cards on a
