@@ -423,6 +423,7 @@ class _Ctx:
     best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
     card_like: list = field(default_factory=list)  # cells left out, perhaps cards (see _occupancy)
+    hot_art: set = field(default_factory=set)  # cards seen by their art in a hot spot (_hot_art)
     card_hot: set = field(default_factory=set)  # ... of them, perhaps cards in a hot spot
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     outlined: set = field(default_factory=set)  # of them, those with a tile's outline all round
@@ -1419,9 +1420,16 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             cell_regions.need(cand)
         ctx.symbols = _card_symbols(ctx, cand, cell_regions)
         # (a card the hot spot washed out with its art is no bare table: see _washed_with_art)
-        bare = [c for c in cand if not _shows_card(ctx.symbols[c][1], cell_regions[c])
-                and not _washed_with_art(ctx, c)]
-        logger.debug("cards without a symbol on a plain face: %s", bare)
+        unseen = [c for c in cand if not _shows_card(ctx.symbols[c][1], cell_regions[c])
+                  and not _washed_with_art(ctx, c)]
+        # (nor one whose art shows against its face fitted as a smooth surface: see _hot_art)
+        hot_art = _hot_art(unseen, cell_regions)
+        for c, mask in hot_art.items():
+            ctx.symbols[c] = (ctx.symbols[c][0], mask)
+        ctx.hot_art = set(hot_art)
+        bare = [c for c in unseen if c not in ctx.hot_art]
+        logger.debug("cards without a symbol on a plain face: %s; in a hot spot: %s", bare,
+                     sorted(ctx.hot_art))
         for c in bare:
             occ[c] = False
             occ_conf[c] = 0.6
@@ -1429,11 +1437,13 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         by_symbol = set(_vouched_cards(ctx, occ, cell_regions))
         for c in by_symbol:
             occ[c], occ_conf[c] = True, 0.6
+        by_symbol |= ctx.hot_art
         if bare or by_symbol:
-            kept = [i for i, c in enumerate(centre_lab) if occ[c]]
+            # (the light refitted on the cards kept, but those in a hot spot: see _hot_art)
+            kept = [i for i, c in enumerate(centre_lab) if occ[c] and c not in ctx.hot_art]
             if kept:
                 labs = np.array([centre_lab[c] for c in centre_lab])[kept]
-                kept_cells = [c for c in centre_lab if occ[c]]
+                kept_cells = [c for c in centre_lab if occ[c] and c not in ctx.hot_art]
                 _, _, gains = classify_adaptive(labs, palette, gains_bgr=_gain_prior(profile),
                                                 weights=_light_weights(ctx, kept_cells, spreads))
     kept = _keep_main_group(occ)
@@ -2309,7 +2319,10 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     symbols = ctx.symbols if ctx.symbols is not None else _card_symbols(ctx, cells, regions)
     labs = np.array([symbols[c][0] for c in cells])
-    match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
+    # (the cards in a hot spot left out of the light, unless all are: see _hot_art)
+    lit_by = [float(c not in ctx.hot_art) for c in cells]
+    match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
+                                        weights=lit_by if any(lit_by) else None)
     lit = palette_distance(labs, ctx.palette, match.predicted)
     # (a card under the lamp's reflection: its paint plus a sheen of the light, see SHEEN)
     dist = np.minimum(lit, _sheen_distance(labs, ctx.palette, light, ctx.profile))
@@ -2748,6 +2761,29 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     logger.debug("card-like cells %s, showing a card %s, vouched for %s", todo, sorted(showing), vouched)
     ctx.symbols.update({c: found[c] for c in vouched})
     return vouched
+
+
+def _hot_art(cells: list, regions: Mapping) -> dict:
+    """Of card cells ``cells`` whose art shows no symbol against their face's median (see
+    :func:`_symbol_mask`), those that show one (see :func:`_shows_card`) against their face
+    fitted as a smooth surface (:func:`vision.symbols.symbol_mask`, as each card's own view is
+    read), with that art: ``{cell: mask}``.
+
+    A lamp's hot spot across a card lifts part of its face towards the lamp's white, as light as
+    its print there: against the face's one median the print is lost, against the face's smooth
+    rise it shows (the independent renderer's final11 hard-605: a scissors, a sheet and a fist
+    on three cards in a line through the hot spot, their art faint but plain, read as bare
+    cells; the cards beyond them were then cut off the layout). A patch of the bare table in the
+    hot spot shows no art in its middle against its smooth rise, and a cloth's checks make a
+    patterned face. Such a card's colour, its paint plus the lamp's sheen, tells nothing of the
+    light, which is fitted without it, nor of the lattice (its fit counts as a card vouched for
+    by its symbol, see :func:`_lattice_fit`): its paint is its hue group's."""
+    out = {}
+    for c in cells:
+        mask = symbol_mask(np.asarray(regions[c], np.float32))
+        if _shows_card(mask, regions[c]):
+            out[c] = mask
+    return out
 
 
 def _no_pips_seen(reading: tuple, below: float = PIP_MIN_CONTRAST) -> bool:
