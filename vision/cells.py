@@ -240,18 +240,8 @@ HOT_SPOT_FREE = 2
 #: its colours are (glare): the board's empty cell is one plain surface.
 DIAGONAL_LINES = 0.8
 SECTOR_HUES = 3.0
-#: A cell the occupancy decision left out, even and of a close colour fit (see
-#: :attr:`_Ctx.card_like`), is a card after all when it shows a card's symbol (art in its middle,
-#: clear of the rim, named with at least this confidence) on a plain face, and touches the layout:
-#: on a cloth of the cards' own colour the colour and the outline say little, the art says it is
-#: a card (and the plain face tells it from the cloth's checks, see :data:`PATTERN_EDGES`). That
-#: there is art vouches, not which symbol it is: a far card's cell (32 x 44 pixels at a steep
-#: tilt) tells a fist from a hand or a disc with confidence 0.2-0.45 only (the independent
-#: renderer's hard 009, red cards on a red gingham); the finer read on each card's own view
-#: names it later. (Measured: 0.8 and 0.0 to 0.3 read the same on the dev photos.)
-SYMBOL_VOUCHES = 0.2
-#: ... and a solid tile's pips read with this confidence vouch for a die face, in a cell of a
-#: colour within this (CIEDE2000) of the palette, however the occupancy decision went.
+#: A solid tile's pips read with this confidence vouch for a die face, in a cell of a colour
+#: within this (CIEDE2000) of the palette, however the occupancy decision went.
 PIPS_VOUCH = 0.8
 PIPS_FIT = 15.0
 #: A solid tile's face is one paint: smooth, where a woven or printed cloth shows its threads and
@@ -440,6 +430,7 @@ class _Ctx:
     best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
     card_like: list = field(default_factory=list)  # cells left out, perhaps cards (see _occupancy)
+    hot_art: set = field(default_factory=set)  # cards seen by their art in a hot spot (_hot_art)
     card_hot: set = field(default_factory=set)  # ... of them, perhaps cards in a hot spot
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     outlined: set = field(default_factory=set)  # of them, those with a tile's outline all round
@@ -1436,9 +1427,16 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             cell_regions.need(cand)
         ctx.symbols = _card_symbols(ctx, cand, cell_regions)
         # (a card the hot spot washed out with its art is no bare table: see _washed_with_art)
-        bare = [c for c in cand if not _shows_card(ctx.symbols[c][1], cell_regions[c])
-                and not _washed_with_art(ctx, c)]
-        logger.debug("cards without a symbol on a plain face: %s", bare)
+        unseen = [c for c in cand if not _shows_card(ctx.symbols[c][1], cell_regions[c])
+                  and not _washed_with_art(ctx, c)]
+        # (nor one whose art shows against its face fitted as a smooth surface: see _hot_art)
+        hot_art = _hot_art(unseen, cell_regions)
+        for c, mask in hot_art.items():
+            ctx.symbols[c] = (ctx.symbols[c][0], mask)
+        ctx.hot_art = set(hot_art)
+        bare = [c for c in unseen if c not in ctx.hot_art]
+        logger.debug("cards without a symbol on a plain face: %s; in a hot spot: %s", bare,
+                     sorted(ctx.hot_art))
         for c in bare:
             occ[c] = False
             occ_conf[c] = 0.6
@@ -1446,11 +1444,13 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         by_symbol = set(_vouched_cards(ctx, occ, cell_regions))
         for c in by_symbol:
             occ[c], occ_conf[c] = True, 0.6
+        by_symbol |= ctx.hot_art
         if bare or by_symbol:
-            kept = [i for i, c in enumerate(centre_lab) if occ[c]]
+            # (the light refitted on the cards kept, but those in a hot spot: see _hot_art)
+            kept = [i for i, c in enumerate(centre_lab) if occ[c] and c not in ctx.hot_art]
             if kept:
                 labs = np.array([centre_lab[c] for c in centre_lab])[kept]
-                kept_cells = [c for c in centre_lab if occ[c]]
+                kept_cells = [c for c in centre_lab if occ[c] and c not in ctx.hot_art]
                 _, _, gains = classify_adaptive(labs, palette, gains_bgr=_gain_prior(profile),
                                                 weights=_light_weights(ctx, kept_cells, spreads))
     kept = _keep_main_group(occ)
@@ -2339,7 +2339,10 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     symbols = ctx.symbols if ctx.symbols is not None else _card_symbols(ctx, cells, regions)
     labs = np.array([symbols[c][0] for c in cells])
-    match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False)
+    # (the cards in a hot spot left out of the light, unless all are: see _hot_art)
+    lit_by = [float(c not in ctx.hot_art) for c in cells]
+    match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
+                                        weights=lit_by if any(lit_by) else None)
     lit = palette_distance(labs, ctx.palette, match.predicted)
     # (a card under the lamp's reflection: its paint plus a sheen of the light, see SHEEN)
     dist = np.minimum(lit, _sheen_distance(labs, ctx.palette, light, ctx.profile))
@@ -2743,11 +2746,19 @@ def _outlined_card_like(full_sides: np.ndarray, d_table: np.ndarray, fit: np.nda
 
 def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     """Card-like cells (:attr:`_Ctx.card_like`) beside the cards found, in rounds, that show a
-    card's symbol clearly (visible, on a plain face, classified with confidence
-    :data:`SYMBOL_VOUCHES`); their symbols join ``ctx.symbols``. A card in the lamp's hot spot
-    (:attr:`_Ctx.card_hot`, see :data:`HOT_SPOT_CARD_FG`) shows its art against its face fitted
-    as a smooth surface (:func:`vision.symbols.symbol_mask`), or, blown out and outlined on all
-    four sides, is a card whose art the light washed out."""
+    card's symbol (art in its middle, clear of the rim, see :func:`_symbol_visible`, on a plain
+    face); their symbols join ``ctx.symbols``. On a cloth of the cards' own colour the colour
+    and the outline say little, the art says it is a card (and the plain face tells it from the
+    cloth's checks, see :data:`PATTERN_EDGES`). That there is art vouches, not which symbol it
+    is: how sure its name is, is no evidence either way (a far card's cell, 32 x 44 pixels at a
+    steep tilt, tells a fist from a hand or a disc with confidence 0.2-0.45 only, the
+    independent renderer's hard 009, red cards on a red gingham; a fist whose outline is as
+    round as the rules' border between a fist and a sheet, 0.87, is named either way at
+    confidence 0.19, final11 hard-605: the orange card that joins a red and orange arm of the
+    layout to the rest); the finer read on each card's own view names it later. A card in the
+    lamp's hot spot (:attr:`_Ctx.card_hot`, see :data:`HOT_SPOT_CARD_FG`) shows its art against
+    its face fitted as a smooth surface (:func:`vision.symbols.symbol_mask`), or, blown out and
+    outlined on all four sides, is a card whose art the light washed out."""
     todo = [c for c in ctx.card_like if not occ.get(c)]
     if not todo:
         return []
@@ -2761,10 +2772,7 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
             # over a broad patch that joins the art; the art stands apart from the face fitted
             # as a smooth surface, as on a card's own view, see HOT_SPOT_CARD_FG)
             found[c] = (found[c][0], symbol_mask(np.asarray(regions[c], np.float32)))
-    templates = _profile_templates(ctx.profile)
-    showing = {c for c, (_, mask) in found.items()
-               if _shows_card(mask, regions[c])
-               and _classify_symbol_mask(mask, ctx.kit, templates)[1] >= SYMBOL_VOUCHES}
+    showing = {c for c, (_, mask) in found.items() if _shows_card(mask, regions[c])}
     # (and a card the hot spot washed out, its art with it: blown out, outlined all round)
     showing |= {c for c in todo if c in ctx.card_hot and _washed_with_art(ctx, c)}
     # (a card may touch the layout at a corner only: Tapestry's setup lays four cards on a
@@ -2773,6 +2781,29 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     logger.debug("card-like cells %s, showing a card %s, vouched for %s", todo, sorted(showing), vouched)
     ctx.symbols.update({c: found[c] for c in vouched})
     return vouched
+
+
+def _hot_art(cells: list, regions: Mapping) -> dict:
+    """Of card cells ``cells`` whose art shows no symbol against their face's median (see
+    :func:`_symbol_mask`), those that show one (see :func:`_shows_card`) against their face
+    fitted as a smooth surface (:func:`vision.symbols.symbol_mask`, as each card's own view is
+    read), with that art: ``{cell: mask}``.
+
+    A lamp's hot spot across a card lifts part of its face towards the lamp's white, as light as
+    its print there: against the face's one median the print is lost, against the face's smooth
+    rise it shows (the independent renderer's final11 hard-605: a scissors, a sheet and a fist
+    on three cards in a line through the hot spot, their art faint but plain, read as bare
+    cells; the cards beyond them were then cut off the layout). A patch of the bare table in the
+    hot spot shows no art in its middle against its smooth rise, and a cloth's checks make a
+    patterned face. Such a card's colour, its paint plus the lamp's sheen, tells nothing of the
+    light, which is fitted without it, nor of the lattice (its fit counts as a card vouched for
+    by its symbol, see :func:`_lattice_fit`): its paint is its hue group's."""
+    out = {}
+    for c in cells:
+        mask = symbol_mask(np.asarray(regions[c], np.float32))
+        if _shows_card(mask, regions[c]):
+            out[c] = mask
+    return out
 
 
 def _no_pips_seen(reading: tuple, below: float = PIP_MIN_CONTRAST) -> bool:

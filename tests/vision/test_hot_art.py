@@ -1,0 +1,55 @@
+"""Cards a lamp's hot spot runs across: their art lost against the face's median shows against
+the face fitted as a smooth surface, so they are no bare cells (vision.cells._hot_art); and
+their colour, paint plus the lamp's sheen, is left out of the light the cards are named under
+(the independent renderer's final11 hard-605: three cards in a line through the hot spot)."""
+from __future__ import annotations
+
+import numpy as np
+
+from tests.vision.test_hot_spot_cards import _card, _ctx
+from vision.cells import _Ctx, _card_symbols, _hot_art, _read_symbol, _shows_card
+from vision.colour import Palette
+from vision.kits import kit_for_game
+
+
+def test_art_in_a_hot_spot_shows_against_the_smooth_face():
+    purple = (150, 60, 120)
+    regions = {(0, 0): _card(purple, spot=1.2, art=True),   # a card, its art faint in the glow
+               (0, 1): _card(purple, spot=1.2, art=False)}  # the glow alone
+    ctx = _ctx(regions, set())
+    flat = _card_symbols(ctx, list(regions), regions)
+    assert not any(_shows_card(flat[c][1], regions[c]) for c in regions)
+    assert sorted(_hot_art(list(regions), regions)) == [(0, 0)]
+
+
+#: The cards of final11 tapestry-hard-605 under a 2770 K lamp (their faces' CIELAB as the
+#: lattice's view measured them) and their paints; three lie in the lamp's hot spot.
+CARDS = {(-4, -3): ((52.8, 78.9, 47.8), "red"), (-4, -2): ((53.5, 78.0, 43.5), "red"),
+         (-3, -4): ((49.8, 44.9, 46.2), "orange"), (-3, -3): ((55.1, 45.3, 46.7), "orange"),
+         (-2, -2): ((68.9, 29.3, -4.7), "purple"), (-2, -1): ((88.2, 18.2, -5.6), "purple"),
+         (-2, 1): ((97.1, -10.8, 35.0), "yellow"), (-1, -1): ((92.7, 11.9, -6.7), "purple"),
+         (-1, 1): ((97.1, -11.4, 37.1), "yellow"), (-1, 2): ((90.5, -31.0, 34.1), "green"),
+         (0, -2): ((73.8, 1.0, -18.8), "blue"), (0, -1): ((81.7, 27.8, -5.0), "purple"),
+         (0, 0): ((87.9, 1.2, -15.7), "blue"), (0, 1): ((95.0, -21.6, 28.7), "green"),
+         (1, -2): ((57.3, -0.1, -22.5), "blue"), (1, -1): ((52.3, 29.9, -7.1), "purple"),
+         (1, 1): ((95.8, -16.3, 24.6), "green")}
+HOT = {(-1, -1), (0, 0), (1, 1)}
+#: The light the other cards gave (gain and offset per linear BGR channel).
+LIGHT = np.array([[0.679, 1.444, 0.658], [0.091, -0.02, 0.207]])
+
+
+def test_cards_in_a_hot_spot_are_left_out_of_the_light():
+    kit = kit_for_game("tapestry")
+    cells = list(CARDS)
+    art = np.zeros((30, 40), np.uint8)
+    art[10:20, 15:25] = 1
+
+    def named(hot: set) -> dict:
+        ctx = _Ctx(kit, Palette.from_hex(kit.colours), None, None, None)
+        ctx.symbols = {c: (np.array(CARDS[c][0]), art) for c in cells}
+        ctx.blown = {c: 0.0 for c in cells}
+        ctx.hot_art = hot
+        return {c: a[0]["colour"] for c, a in _read_symbol(ctx, cells, None, LIGHT).items()}
+    assert named(HOT) == {c: paint for c, (_, paint) in CARDS.items()}
+    # (fitted on them too, the light shifts every hue a paint along: purple read red, red orange)
+    assert sum(named(set())[c] != paint for c, (_, paint) in CARDS.items()) >= 6
