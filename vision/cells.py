@@ -1293,6 +1293,23 @@ def _keep_main_group(occ: dict) -> dict:
     return {c: (c in kept) for c in occ}
 
 
+def _cut_off_parts(occ: dict, occ_conf: dict, fg_cells: dict | None, info: dict) -> None:
+    """Take out (in place: ``occ`` cell -> bool, ``occ_conf`` cell -> float) the parts of the
+    layout left apart from it once the cells taken out as the bare table are gone (see
+    :func:`_keep_main_group`, applied again): where every tile lies pips up, the layout is one
+    piece, each tile placed beside another, and a lamp's hot spot on the cloth can join a patch
+    of glared checks read as tiles to it only through cells of the same patch, which show no
+    die face and are the table. ``info["coverage"]`` is updated from ``fg_cells`` when any
+    cell is taken out."""
+    kept = _keep_main_group(occ)
+    cut = [c for c, v in occ.items() if v and not kept[c]]
+    for cell in cut:
+        logger.debug("cell %s: apart from the layout once the table's cells are taken out", cell)
+        occ[cell], occ_conf[cell] = False, 0.6
+    if cut and fg_cells is not None:
+        info["coverage"] = _coverage(fg_cells, occ)
+
+
 def _rejoined(occ: dict, apart: list) -> list:
     """The cells ``apart`` from the layout (left out by :func:`_keep_main_group`) that the
     layout ``occ`` (cell -> bool) now keeps with them: a tile missed between two parts of the
@@ -1671,6 +1688,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 occ[cell], occ_conf[cell] = False, 0.6
             if unheld:
                 info["coverage"] = _coverage(fg_cells, occ)
+        if die_faces:
+            _cut_off_parts(occ, occ_conf, fg_cells, info)
     if colours_apart and kit.face_model == "solid" and fg_cells is not None:
         sheets = _seamless_sheets({c: attrs[c][0].get("colour") for c in occupied if occ[c]},
                                   borders, td, fg_cells)
