@@ -1938,15 +1938,15 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
     match, _, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
                                        iterations=4 if refit else 0,
                                        shared_haze=_shared_haze(kit, ctx.profile))
-    if ctx.die_faces:
-        # (a die's white pips are the white paint under the faces' light: where the fit over
-        # the faces settled on a cast the layout's white pips contradict, the faces are named
-        # under the light the pips show; see _white_pips)
-        lamp = _white_pips(ctx, origins, pip_reads)
-        if lamp is not None and _cast_off(ctx.palette, lamp, corr) > WHITE_PIPS_CAST:
-            corr = _light_of(ctx.palette, lamp, corr)
-            match, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=corr, iterations=0)
-    dist = palette_distance(labs, ctx.palette, match.predicted)
+    dist = None
+    if kit.pips:
+        # (a die face's white pips are the white paint under the faces' light, whether every
+        # tile lies pips up or only some do: where the fit over the faces settled on a cast the
+        # layout's white pips contradict, the faces are named under the light the pips show,
+        # with that light discounted; see _under_white_pips)
+        match, dist, corr = _under_white_pips(ctx, labs, origins, pip_reads, match, corr)
+    if dist is None:
+        dist = palette_distance(labs, ctx.palette, match.predicted)
     plain = match
     fit = match.distance
     if kit.pips:
@@ -2242,6 +2242,55 @@ def _light_of(palette: Palette, sample: tuple[np.ndarray, int], gains: np.ndarra
         return c
     cast = seen / palette_linear(palette)[sample[1]]
     return np.vstack([cast * float(LUMINANCE_BGR @ c[0]) / float(LUMINANCE_BGR @ cast), c[1]])
+
+
+def _under_white_pips(ctx: _Ctx, labs: np.ndarray, origins: np.ndarray, pip_reads: dict, match,
+                      corr: np.ndarray) -> tuple[Any, np.ndarray | None, np.ndarray]:
+    """Faces ``labs`` ``(N, 3)`` (Lab; ``match`` under the light ``corr`` fitted over them)
+    named again under the light the layout's white pips show (:func:`_white_pips`, cells'
+    ``origins`` and :func:`vision.pips.read_pips` ``pip_reads``) where ``corr`` puts the white
+    paint further from them than :data:`WHITE_PIPS_CAST`: the match, the distances ``(N, K)``
+    with that light discounted (:func:`_adapted_distances`) and the light; else ``match``,
+    None and ``corr`` as given.
+
+    A fit over a few saturated faces can trade the lamp's cast for the paints' colours: under
+    a 3000 K lamp, blue faces (their paint drifted towards violet) came out purple under a
+    light with more blue than green, which no lamp has, and the pips' light named them purple
+    too in the camera's terms (see :func:`_adapted_distances`; the independent renderer's
+    final11 textile-hard-603)."""
+    lamp = _white_pips(ctx, origins, pip_reads)
+    if lamp is None or _cast_off(ctx.palette, lamp, corr) <= WHITE_PIPS_CAST:
+        return match, None, corr
+    light = _light_of(ctx.palette, lamp, corr)
+    dist = _adapted_distances(labs, ctx.palette, light)
+    lit, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=light, iterations=0)
+    return match_from_distances(dist, lit.predicted), dist, light
+
+
+def _adapted_distances(labs: np.ndarray, palette: Palette, light: np.ndarray) -> np.ndarray:
+    """Distances ``(N, K)`` (CIEDE2000) of colours ``labs`` ``(N, 3)`` (Lab as recorded) to the
+    palette's colours with the light ``light`` (``(2, 3)`` forward correction, see
+    :func:`vision.colour.classify_adaptive`) discounted: each colour's linear BGR less the
+    light's haze, over its gain (von Kries), against the palette in its own terms. A channel
+    the camera clipped (:data:`vision.glare.CLIPPED_LINEAR`) tells only that the paint was at
+    least that bright: against a colour brighter in it, it is taken at that colour's level.
+
+    CIEDE2000 is a measure for colours seen in the light the palette was given in. In the
+    camera's terms under a strong cast it weighs the channels by the lamp: a 3000 K lamp
+    darkens a blue paint's strong channel to a third, so its lifted red counts for most of
+    its hue (a blue drifted towards violet, #5C62BB, 8.4 from the kit's blue and 12.7 from its
+    purple in daylight, lies 13.8 from blue and 11.6 from purple as all three are recorded
+    under that lamp; with the lamp discounted, 8.5 and 12.5)."""
+    c = as_correction(light)
+    seen = np.asarray(srgb_to_linear(lab_to_bgr(np.asarray(labs, np.float64).reshape(-1, 3))),
+                      np.float64)  # (N, 3)
+    own = np.maximum(seen - c[1], 0.0) / np.maximum(c[0], 1e-6)  # (N, 3)
+    pal = palette_linear(palette)  # (K, 3)
+    clipped = (seen >= CLIPPED_LINEAR)[:, None, :]  # (N, 1, 3)
+    own = np.where(clipped, np.maximum(own[:, None, :], pal[None]), own[:, None, :])  # (N, K, 3)
+    lab = bgr_to_lab(linear_to_srgb(np.clip(own, 0.0, 1.0).reshape(-1, 3)).astype(np.float32))
+    lab = lab.reshape(own.shape).astype(np.float64)
+    return ciede2000(lab, np.asarray(palette.lab, np.float64)[None])
 
 
 def _white_by_pips(kit: Kit, palette: Palette, attrs: dict, pip_lab: dict) -> None:
