@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import importlib
 import logging
 import threading
 from functools import lru_cache
@@ -42,8 +43,7 @@ class _Threads(NamedTuple):
 def _openblas() -> _Threads | None:
     """The thread controls of the OpenBLAS loaded in this process (found among the libraries
     mapped into it, ``/proc/self/maps``), or None (another BLAS, another system)."""
-    import numpy  # noqa: F401, PLC0415 - (numpy loads its BLAS: it is mapped from then on)
-
+    importlib.import_module("numpy")  # (numpy loads its BLAS: it is mapped from then on)
     try:
         maps = Path("/proc/self/maps").read_text()
     except OSError:
