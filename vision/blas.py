@@ -5,9 +5,8 @@ hundred segments, 600 periods of a comb against its lines, homographies of 3 x 3
 (numpy's BLAS) splits such a product over its threads and wakes them for it, which costs more
 than the split saves: replayed on the 54 vanishing-point searches of 27 bench photos,
 :func:`vision.lattice.vanishing_points` took 4.6 ms of CPU a call with numpy's default of
-two threads and 2.1 ms on one, with the same results to the bit (each thread computes
-whole rows of a product, so its sums do not depend on the split). The speed target is stated
-for one core, too. :func:`one_blas_thread` holds OpenBLAS to one thread for a block and puts
+two threads and 2.1 ms on one, with the same results to the bit (and the same boards and
+doubts on 165 photos of both renderers). The speed target is stated for one core, too. :func:`one_blas_thread` holds OpenBLAS to one thread for a block and puts
 back what it found; where numpy's BLAS is not OpenBLAS (or cannot be found) it does nothing.
 """
 from __future__ import annotations
