@@ -17,6 +17,7 @@ from typing import Any, Iterable, Iterator, Mapping, NamedTuple
 import cv2
 import numpy as np
 
+from vision.blas import one_blas_thread
 from vision.board import BoardQuad, board_lattice, find_board_quad
 from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, one_paint_thrice, read_cells,
                           read_symbols, TopDown, rectify, rectify_mask, view_gradients)
@@ -139,6 +140,14 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     VisionError
         Unknown game or a malformed profile (``code`` says which).
     """
+    with one_blas_thread():  # (its matrix products are small: see vision.blas)
+        return _read_image(image, game=game, profile=profile, camera=camera, use_mat=use_mat,
+                           _timing=_timing)
+
+
+def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera: Mapping | None,
+                use_mat: bool, _timing: dict | None) -> Reading:
+    """:func:`read_image`'s reading (OpenBLAS held to one thread)."""
     timing = dict(_timing or {})
     t0 = time.perf_counter()
     if game not in GAME_KITS:
