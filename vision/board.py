@@ -653,7 +653,7 @@ def board_lattice(image: np.ndarray, board: BoardQuad, size: int = 8) -> Lattice
     the tiles' edges) under the lattice's inner lines, on a top-down view of the quadrilateral
     (:func:`_symmetric_margin`). Where one strip's centre line was found off
     (:func:`_lopsided_margins`), that axis's cells take the margins its own lines show on either
-    side (``info["lopsided"]``).
+    side (``info["lopsided"]``), and ``m`` is fitted on the other axis alone.
     """
     S = RECTIFIED
     unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
@@ -663,9 +663,11 @@ def board_lattice(image: np.ndarray, board: BoardQuad, size: int = 8) -> Lattice
                         cv2.COLOR_BGR2GRAY).astype(np.float32)
     gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)).mean(0)   # (S,) edges across x
     gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)).mean(1)   # (S,) edges across y
-    m = _symmetric_margin([gx, gy], size)
-    # (each axis: its margins before and after its cells, and the share of the view per cell)
+    # (each axis: its margins before and after its cells, and the share of the view per cell;
+    # an axis whose strip line was found off shows no margin of the board's print)
     lopsided = [_lopsided_margins(g, size) for g in (gx, gy)]
+    m = _symmetric_margin([g for g, sides in zip((gx, gy), lopsided) if sides is None]
+                          or [gx, gy], size)
     (x0, x1), (y0, y1) = (sides or (m, m) for sides in lopsided)
     kx, ky = 1.0 / (size + x0 + x1), 1.0 / (size + y0 + y1)
     A = np.array([[kx, 0, x0 * kx], [0, ky, y0 * ky], [0, 0, 1.0]])  # cells (x, y) -> unit square

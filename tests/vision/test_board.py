@@ -304,3 +304,32 @@ def test_faint_printed_lines_leave_an_honest_quadrilateral_symmetric(angle, tilt
     found = apply_h(lattice.H, np.array([[0, 0], [8, 0], [8, 8], [0, 8]], float))
     side_px = np.linalg.norm(truth[1] - truth[0])
     assert _matches(found, grid, 0.15 * side_px / 9)
+
+
+@pytest.mark.parametrize("before", [0.9, 1.2])
+def test_the_other_axis_takes_its_margin_from_its_own_lines(before):
+    # the rows' quadrilateral sides a cell lopsided, their lines strong; the columns' lines
+    # faint, a symmetric margin of 0.45 cells: the columns' margin is fitted on the columns'
+    # lines alone (a margin fitted with the lopsided rows' inner lines put the columns 0.4 of a
+    # cell off)
+    from vision.board import BoardQuad
+
+    S = 480
+    view = np.full((S, S, 3), 215, np.uint8)
+
+    def at(first: float, last: float) -> np.ndarray:
+        return (first + np.arange(9)) / (8 + first + last) * S
+
+    xs, ys = at(0.45, 0.45), at(before, 0.3)
+    for x in xs:
+        cv2.line(view, (round(x), 0), (round(x), S - 1), (190, 190, 190), 1)
+    for y in ys:
+        cv2.line(view, (0, round(y)), (S - 1, round(y)), (60, 60, 60), 3)
+    quad = BoardQuad(np.array([[0, 0], [S, 0], [S, S], [0, S]], float),
+                     ("blue", "red", "green", "yellow"))
+    lattice = board_lattice(view, quad)
+    assert lattice.info["lopsided"]
+    found = apply_h(lattice.H, np.stack([np.arange(9.0)] * 2, axis=1))
+    pitch = S / 8.9
+    assert np.abs(found[:, 0] - xs).max() < 0.1 * pitch
+    assert np.abs(found[:, 1] - ys).max() < 0.1 * pitch
