@@ -650,9 +650,10 @@ def board_lattice(image: np.ndarray, board: BoardQuad, size: int = 8) -> Lattice
     """The lattice of the board's ``size`` x ``size`` cells within its strips: cell ``(0, 0)`` at
     the corner 0 of ``board``. The cells lie a margin ``m`` (in cells, the same on every side)
     inside the strips' centre lines; ``m`` is the one that puts the board's printed lines (and
-    the tiles' edges) under the lattice's inner lines, on a top-down view of the quadrilateral.
-    Where one strip's centre line was found off (:func:`_lopsided_margins`), that axis's cells
-    take the margins its own lines show on either side (``info["lopsided"]``).
+    the tiles' edges) under the lattice's inner lines, on a top-down view of the quadrilateral
+    (:func:`_symmetric_margin`). Where one strip's centre line was found off
+    (:func:`_lopsided_margins`), that axis's cells take the margins its own lines show on either
+    side (``info["lopsided"]``), and ``m`` is fitted on the other axis alone.
     """
     S = RECTIFIED
     unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
@@ -662,16 +663,11 @@ def board_lattice(image: np.ndarray, board: BoardQuad, size: int = 8) -> Lattice
                         cv2.COLOR_BGR2GRAY).astype(np.float32)
     gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)).mean(0)   # (S,) edges across x
     gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)).mean(1)   # (S,) edges across y
-    best_m, best_v = MARGINS[0], -1.0
-    for m in MARGINS:
-        at = np.round((m + np.arange(1, size)) / (size + 2 * m) * S).astype(int)  # inner lines
-        at = np.clip(at, 0, S - 1)
-        v = float(gx[at].mean() + gy[at].mean())
-        if v > best_v:
-            best_m, best_v = m, v
-    m = best_m
-    # (each axis: its margins before and after its cells, and the share of the view per cell)
+    # (each axis: its margins before and after its cells, and the share of the view per cell;
+    # an axis whose strip line was found off shows no margin of the board's print)
     lopsided = [_lopsided_margins(g, size) for g in (gx, gy)]
+    m = _symmetric_margin([g for g, sides in zip((gx, gy), lopsided) if sides is None]
+                          or [gx, gy], size)
     (x0, x1), (y0, y1) = (sides or (m, m) for sides in lopsided)
     kx, ky = 1.0 / (size + x0 + x1), 1.0 / (size + y0 + y1)
     A = np.array([[kx, 0, x0 * kx], [0, ky, y0 * ky], [0, 0, 1.0]])  # cells (x, y) -> unit square
@@ -685,9 +681,24 @@ def board_lattice(image: np.ndarray, board: BoardQuad, size: int = 8) -> Lattice
                          "lopsided": any(sides is not None for sides in lopsided)})
 
 
+def _symmetric_margin(profiles: list[np.ndarray], size: int) -> float:
+    """The margin ``m`` (cells, among :data:`MARGINS`), the same before and after the cells on
+    every axis, that puts the board's ``size - 1`` inner lines on the edges of ``profiles``
+    (each ``(S,)``: the edges across one axis on the top-down view of the quadrilateral)."""
+    s = len(profiles[0])
+    best_m, best_v = MARGINS[0], -1.0
+    for m in MARGINS:
+        at = np.clip(np.round((m + np.arange(1, size)) / (size + 2 * m) * s).astype(int), 0, s - 1)
+        v = float(sum(g[at].mean() for g in profiles))
+        if v > best_v:
+            best_m, best_v = m, v
+    return float(best_m)
+
+
 #: The margins (cells) each side of a board's cells may show inside its strips' centre lines
-#: when they are fitted side by side (:func:`_lopsided_margins`): up to one and a half cells (a
-#: strip's line found a cell out, on a table of its colour).
+#: when they are fitted side by side (:func:`_lopsided_margins`): up to one and a half cells, so
+#: a strip's line found up to about 1.1 cells further out than the printed margin (0.1-0.4
+#: cells) is mended; one found further out leaves that axis's cells squeezed.
 SIDE_MARGINS = np.round(np.arange(0.05, 1.5, 0.025), 3)
 #: The two margins of an axis fitted side by side differ at most this much (cells) where the
 #: strips' centre lines were found where they lie: the board is printed symmetric, and its
@@ -706,12 +717,20 @@ def _lopsided_margins(g: np.ndarray, size: int) -> tuple[float, float] | None:
     the quadrilateral; the margins are the ones (:data:`SIDE_MARGINS`) that put all the cells'
     lines, the outer ones too, on the board's printed lines and the tiles' edges (the inner
     ones alone fit as well a cell's shift of them, one margin a cell wider and the other a cell
-    narrower)."""
+    narrower). A fit is judged by the median of its nine lines' edges: where the printed lines
+    are faint, one strong edge (a strip's inner edge, a corner tile's) would carry a mean, and
+    honest quadrilaterals came out a cell lopsided. Of the fits that share the best median (fits
+    a little apart; a cell's shift of the right one, which keeps eight of its lines on printed
+    ones), the one whose nine lines' edges are most alike: the nine lines are printed alike,
+    and the shifted fit's ninth falls on a strip's edge or on bare board."""
     s = len(g)
     a, b = np.meshgrid(SIDE_MARGINS, SIDE_MARGINS, indexing="ij")  # (M, M) before, after
     lines = np.arange(size + 1)
     at = np.round((a[..., None] + lines) / (size + a + b)[..., None] * s).astype(int)
-    v = g[np.clip(at, 0, s - 1)].mean(-1)  # (M, M)
-    i, j = np.unravel_index(int(np.argmax(v)), v.shape)
+    edges = np.sort(g[np.clip(at, 0, s - 1)], axis=-1)  # (M, M, size + 1) each fit's, rising
+    v = edges[..., size // 2]  # (M, M) the median
+    # (of the fits sharing the best median, the one least spread about it)
+    spread = np.maximum(edges[..., -1] - v, v - edges[..., 0])
+    i, j = np.unravel_index(int(np.argmax(np.where(v == v.max(), -spread, -np.inf))), v.shape)
     before, after = float(a[i, j]), float(b[i, j])
     return (before, after) if abs(before - after) > LOPSIDED else None

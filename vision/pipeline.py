@@ -986,7 +986,7 @@ def _board_from_strips(image: np.ndarray, kit: Kit, palette: Palette, *, confirm
         # (one strip's line was found off and the cells placed by the board's own lines: that
         # strip's middle measured on them is the part a glare or a table of its colour hides,
         # and the cells stand as placed)
-        frame = Frame(frame.origin, frame.borders, frame.confidence)
+        frame = replace(frame, strips=None)
     if frame is None or frame.origin != (0, 0):
         if confirmed:
             return None
@@ -1059,10 +1059,11 @@ def _cells_within_strips(image: np.ndarray, kit: Kit, frame: Frame, lattice: Lat
                          ) -> Lattice:
     """The board's cells placed within the strips of a ``frame`` found on ``lattice``: the
     quadrilateral of the strips' middles (seen on the lattice's top-down view, so in its
-    perspective) holds the board's cells a margin in from every side (the board is printed
-    symmetric), the margin that puts its lines and the tiles' edges on the cells' lines (see
-    :func:`vision.board.board_lattice`). A lattice a part of a cell off the board's cells, or of
-    a pitch a little off, still shows the strips; its cells would cut through the tiles."""
+    perspective) holds the board's cells a margin in from every side, the margin that puts its
+    lines and the tiles' edges on the cells' lines (see :func:`vision.board.board_lattice`): the
+    same on every side (the board is printed symmetric), or per side on an axis whose strips'
+    middles lie lopsided around its lines. A lattice a part of a cell off the board's cells, or
+    of a pitch a little off, still shows the strips; its cells would cut through the tiles."""
     size = int(kit.board.get("size", FRAME))
     r0, c0 = frame.origin
     st = frame.strips
