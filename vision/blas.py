@@ -4,21 +4,22 @@ The reader's matrix products are small: a few hundred vanishing-point hypotheses
 hundred segments, 600 periods of a comb against its lines, homographies of 3 x 3. OpenBLAS
 (numpy's BLAS) splits such a product over its threads and wakes them for it, which costs more
 than the split saves: replayed on the 54 vanishing-point searches of 27 bench photos,
-:func:`vision.lattice.vanishing_points` took 4.6 ms of CPU a call with numpy's default of
-two threads and 2.1 ms on one, with the same results to the bit (and the same boards and
-doubts on 165 photos of both renderers). The speed target is stated for one core, too. :func:`one_blas_thread` holds OpenBLAS to one thread for a block and puts
-back what it found; where numpy's BLAS is not OpenBLAS (or cannot be found) it does nothing.
+:func:`vision.lattice.vanishing_points` took 4.6 ms of CPU a call on OpenBLAS's default of a
+thread per core (two here) and 2.1 ms on one, with the same results to the bit (and the same
+boards and doubts on 165 photos of both renderers). The speed target is stated for one core,
+too. :func:`one_blas_thread` holds OpenBLAS to one thread for a block and puts back what it found; where numpy's BLAS is not OpenBLAS (or cannot be found) it does nothing.
 """
 from __future__ import annotations
 
 import contextlib
 import ctypes
-import importlib
 import logging
 import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator, NamedTuple
+
+import numpy
 
 logger = logging.getLogger(__name__)
 
@@ -32,23 +33,27 @@ _CONTROLS = (("scipy_openblas_set_num_threads64_", "scipy_openblas_get_num_threa
 
 
 class _Threads(NamedTuple):
-    """OpenBLAS's ``set(n)`` and ``get() -> n`` of its number of threads."""
+    """OpenBLAS's ``set(n)`` and ``get() -> n`` of its number of threads, and the library's path."""
 
     set: Callable[[int], None]
     get: Callable[[], int]
+    path: str
 
 
 @lru_cache(maxsize=1)
 def _openblas() -> _Threads | None:
     """The thread controls of the OpenBLAS loaded in this process (found among the libraries
     mapped into it, ``/proc/self/maps``), or None (another BLAS, another system)."""
-    importlib.import_module("numpy")  # (numpy loads its BLAS: it is mapped from then on)
+    # numpy's wheels keep their OpenBLAS beside the package; OpenCV's wheel maps another copy
+    # (which exports the same controls), so numpy's own is tried first
+    own = (Path(numpy.__file__).resolve().parent.parent / "numpy.libs").resolve()
     try:
         maps = Path("/proc/self/maps").read_text()
     except OSError:
         return None
     paths = sorted({line.split()[-1] for line in maps.splitlines()
-                    if "openblas" in line.rsplit("/", 1)[-1].lower() and "/" in line})
+                    if "openblas" in line.rsplit("/", 1)[-1].lower() and "/" in line},
+                   key=lambda p: (Path(p).parent != own, p))
     for path in paths:
         try:
             lib = ctypes.CDLL(path)
@@ -60,8 +65,14 @@ def _openblas() -> _Threads | None:
                 setter.argtypes, setter.restype = [ctypes.c_int], None
                 getter.argtypes, getter.restype = [], ctypes.c_int
                 logger.debug("OpenBLAS's threads through %s in %s", set_name, path)
-                return _Threads(setter, getter)
+                return _Threads(setter, getter, path)
     return None
+
+
+def blas_threads() -> int | None:
+    """OpenBLAS's number of threads now (None: numpy's BLAS is not OpenBLAS here)."""
+    threads = _openblas()
+    return None if threads is None else threads.get()
 
 
 _lock = threading.Lock()

@@ -28,6 +28,7 @@ import numpy as np
 
 from companion.bench.compare import CellScore, all_wrong, compare_boards
 from companion.rules.board import GAMES
+from vision.blas import blas_threads
 from vision.synth.presets import DIFFICULTIES
 
 logger = logging.getLogger(__name__)
@@ -94,7 +95,8 @@ def _document(photos: list[PhotoResult], groups: dict[str, dict[str, Any]], sett
         "commit": _git_commit(),
         "settings": settings,
         "machine": {"python": platform.python_version(), "cpu": platform.machine(),
-                    "opencv_threads": cv2.getNumThreads(), "pinned_core": core},
+                    "opencv_threads": cv2.getNumThreads(), "pinned_core": core,
+                    "blas_threads": blas_threads()},  # (outside a read; a read holds one)
         "reader_missing": missing_reason,
         "overall": summarise(photos),
         "results": groups,

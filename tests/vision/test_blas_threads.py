@@ -2,6 +2,8 @@
 matrix products are small, and waking BLAS's threads for them cost more than they saved. The
 count found is put back afterwards, also when blocks nest; and the products are the same on
 one thread as on several."""
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -67,3 +69,12 @@ def test_products_are_the_same_on_one_thread(two_threads):
         single = (a @ b, c @ w, (a @ b) @ w)
     for x, y in zip(threaded, single):
         assert np.array_equal(x, y)
+
+
+@needs_openblas
+def test_the_threads_held_are_numpys():
+    """OpenCV's wheel maps an OpenBLAS of its own, exporting the same controls: the one held is
+    the copy numpy's wheel keeps beside the package (where there is such a copy)."""
+    own = Path(np.__file__).resolve().parent.parent / "numpy.libs"
+    if own.is_dir():
+        assert Path(THREADS.path).parent == own.resolve()
