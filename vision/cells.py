@@ -1316,13 +1316,16 @@ def _take_out(cells: Iterable, occ: dict, occ_conf: dict,
 
 
 def _cut_off_parts(occ: dict, occ_conf: dict, fg_cells: dict | None, info: dict) -> None:
-    """Take out (in place: ``occ`` cell -> bool, ``occ_conf`` cell -> float) the parts of the
-    layout left apart from it once the cells taken out as the bare table are gone (see
-    :func:`_keep_main_group`, applied again): where every tile lies pips up, the layout is one
-    piece, each tile placed beside another, and a lamp's hot spot on the cloth can join a patch
-    of glared checks read as tiles to it only through cells of the same patch, which show no
-    die face and are the table. ``info["coverage"]`` is updated from ``fg_cells`` when any
-    cell is taken out."""
+    """Take out as the bare table (in place: ``occ`` cell -> bool, ``occ_conf`` cell -> float,
+    see :func:`_take_out`) every part of the layout apart from its main group (see
+    :func:`_keep_main_group`, applied again); ``info["coverage"]`` is updated from ``fg_cells``
+    when any cell is taken out. :func:`read_cells` calls it wherever every tile lies pips up
+    (``die_faces``), after the checks that take cells out as the bare table: the layout is then
+    one piece, each tile placed beside another, and a part apart from it was joined to it only
+    through such cells (a lamp's hot spot on the cloth joining a patch of glared checks read as
+    tiles). Whatever is apart by then is cut, whether or not a cell was taken out, and cells
+    vouched for by their pips too: a die face beside the layout vouches for a tile only beside
+    it (keeping such cells, final10 octopus hard-403 went from 0 to 1 wrong cell)."""
     kept = _keep_main_group(occ)
     _take_out([c for c, v in occ.items() if v and not kept[c]], occ, occ_conf,
               "apart from the layout once the table's cells are taken out", fg_cells, info)

@@ -436,24 +436,24 @@ def _colour_weights(labels: np.ndarray, n: int, areas: np.ndarray, colour: np.nd
     colour cue ``colour``, (h, w) bool at any size), the areas of the groups that do and the
     pixels in the colour cue of those that do not, if the inner groups these weights keep
     (:data:`GROUP_KEEP` of the heaviest) cover a small layout (:data:`COLOURED_LAYOUT_SHARE` of
-    the picture). The texture cue also finds the cloth's own smooth stretches (the bare ground
-    between a floral print's sparse motifs, smooth as a tile's face and larger than a small
-    layout), which stand out by no colour: where the tiles do, such a stretch weighs nothing,
-    however big, and one joined to a few tiles weighs as they do. (Cards in the cloth's own
-    ink, green cards on a green polka-dot cloth, stand out by colour over 0.6 of their group:
-    they count whole.)"""
+    the picture); float either way. The texture cue also finds the cloth's own smooth
+    stretches (the bare ground between a floral print's sparse motifs, smooth as a tile's face
+    and larger than a small layout), which stand out by no colour: where the tiles do, such a
+    stretch weighs nothing, however big, and one joined to a few tiles weighs as they do.
+    (Cards in the cloth's own ink, green cards on a green polka-dot cloth, stand out by colour
+    over 0.6 of their group: they count whole.)"""
     h, w = labels.shape[:2]
     standing = cv2.resize(colour.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
     coloured = np.bincount(labels.ravel(), standing.ravel(), n)[1:]
     stands = coloured >= COLOURED_GROUP * areas
     if not (inner & stands).any():
-        return areas
-    weight = np.where(stands, areas, coloured)
+        return areas.astype(float)
+    weight = np.where(stands, areas, coloured).astype(float)
     kept = inner & (weight >= GROUP_KEEP * weight[inner].max())
     if areas[kept].sum() < COLOURED_LAYOUT_SHARE * h * w:
         logger.debug("the groups kept by colour cover %.4f of the picture, no layout: weighed by "
                      "their areas", areas[kept].sum() / (h * w))
-        return areas
+        return areas.astype(float)
     logger.debug("groups weighed by their pixels standing out in colour: %s of %s",
                  weight.astype(int).tolist(), areas.tolist())
     return weight

@@ -33,6 +33,7 @@ def test_groups_keep_their_areas_where_none_stands_out_by_colour():
     colour[21, 26:30] = True  # a few of the layout's pixels only
     weight = foreground._colour_weights(labels, n, areas, colour, inner)
     assert weight.tolist() == areas.tolist()
+    assert weight.dtype == float  # (as where weighed by colour)
 
 
 def test_a_group_standing_out_by_colour_counts_whole():
@@ -51,6 +52,7 @@ def test_a_group_under_the_share_is_weighed_by_its_coloured_pixels():
     colour[20:25, 25:35] = True  # the layout's tiles
     weight = foreground._colour_weights(labels, n, areas, colour, inner)
     assert weight.tolist() == [360, areas[1]]
+    assert weight.dtype == float
 
 
 def test_one_coloured_thing_does_not_weigh_a_white_layout_by_colour():
