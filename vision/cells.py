@@ -1302,21 +1302,42 @@ def _keep_main_group(occ: dict) -> dict:
     return {c: (c in kept) for c in occ}
 
 
-def _cut_off_parts(occ: dict, occ_conf: dict, fg_cells: dict | None, info: dict) -> None:
-    """Take out (in place: ``occ`` cell -> bool, ``occ_conf`` cell -> float) the parts of the
-    layout left apart from it once the cells taken out as the bare table are gone (see
-    :func:`_keep_main_group`, applied again): where every tile lies pips up, the layout is one
-    piece, each tile placed beside another, and a lamp's hot spot on the cloth can join a patch
-    of glared checks read as tiles to it only through cells of the same patch, which show no
-    die face and are the table. ``info["coverage"]`` is updated from ``fg_cells`` when any
-    cell is taken out."""
-    kept = _keep_main_group(occ)
-    cut = [c for c, v in occ.items() if v and not kept[c]]
-    for cell in cut:
-        logger.debug("cell %s: apart from the layout once the table's cells are taken out", cell)
-        occ[cell], occ_conf[cell] = False, 0.6
-    if cut and fg_cells is not None:
+#: Confidence of a cell taken out of the layout as the bare table by a check made once the
+#: occupancy is decided (see :func:`_take_out`): the check settles it on one kind of evidence
+#: (no die face, one surface over a face's sectors, a part left apart), as a colour named by
+#: its hue group is (:data:`GROUP_CONF`).
+TABLE_CONF = 0.6
+
+
+def _take_out(cells: Iterable, occ: dict, occ_conf: dict,
+              why: str | Callable[[tuple[int, int]], str], fg_cells: dict | None = None,
+              info: dict | None = None) -> None:
+    """Take ``cells`` out of the layout as the bare table (in place: ``occ`` cell -> False,
+    ``occ_conf`` cell -> :data:`TABLE_CONF`), logging ``why`` (a text, or one per cell) for
+    each; ``info["coverage"]`` is updated from ``fg_cells`` (cell -> foreground share) when
+    both are given and any cell is taken out."""
+    cells = list(cells)
+    for cell in cells:
+        logger.debug("cell %s: %s", cell, why(cell) if callable(why) else why)
+        occ[cell], occ_conf[cell] = False, TABLE_CONF
+    if cells and fg_cells is not None and info is not None:
         info["coverage"] = _coverage(fg_cells, occ)
+
+
+def _cut_off_parts(occ: dict, occ_conf: dict, fg_cells: dict | None, info: dict) -> None:
+    """Take out as the bare table (in place: ``occ`` cell -> bool, ``occ_conf`` cell -> float,
+    see :func:`_take_out`) every part of the layout apart from its main group (see
+    :func:`_keep_main_group`, applied again); ``info["coverage"]`` is updated from ``fg_cells``
+    when any cell is taken out. :func:`read_cells` calls it wherever every tile lies pips up
+    (``die_faces``), after the checks that take cells out as the bare table: the layout is then
+    one piece, each tile placed beside another, and a part apart from it was joined to it only
+    through such cells (a lamp's hot spot on the cloth joining a patch of glared checks read as
+    tiles). Whatever is apart by then is cut, whether or not a cell was taken out, and cells
+    vouched for by their pips too: a die face beside the layout vouches for a tile only beside
+    it (keeping such cells, final10 octopus hard-403 went from 0 to 1 wrong cell)."""
+    kept = _keep_main_group(occ)
+    _take_out([c for c, v in occ.items() if v and not kept[c]], occ, occ_conf,
+              "apart from the layout once the table's cells are taken out", fg_cells, info)
 
 
 def _rejoined(occ: dict, apart: list) -> list:
@@ -1461,11 +1482,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             ctx.symbols[c] = (ctx.symbols[c][0], mask)
         ctx.hot_art = set(hot_art)
         bare = [c for c in unseen if c not in ctx.hot_art]
-        logger.debug("cards without a symbol on a plain face: %s; in a hot spot: %s", bare,
-                     sorted(ctx.hot_art))
-        for c in bare:
-            occ[c] = False
-            occ_conf[c] = 0.6
+        logger.debug("cards in a hot spot: %s", sorted(ctx.hot_art))
+        _take_out(bare, occ, occ_conf, "a card without a symbol on a plain face")
         # (their colour fit tells of the light on them, not of the lattice: see _lattice_fit)
         by_symbol = set(_vouched_cards(ctx, occ, cell_regions))
         for c in by_symbol:
@@ -1550,10 +1568,10 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                                admit=show_pips):
                 occ[cell], occ_conf[cell] = True, 0.6
         if die_faces:
-            for cell in _repeated_faces(vouched):
-                logger.debug("cell %s: its die face is read beside the layout again: the table's "
-                             "pattern", cell)
-                occ[cell], occ_conf[cell] = False, 0.6
+            repeated = _repeated_faces(vouched)
+            _take_out(repeated, occ, occ_conf,
+                      "its die face is read beside the layout again: the table's pattern")
+            for cell in repeated:
                 del vouched[cell]
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
     if fg_cells is not None:
@@ -1584,22 +1602,19 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         if kit.shape == "rounded-x":
             # a cell whose four sectors show one surface is the table, not a face of three paints
             plain = [c for c in occupied if attrs[c][4]["sector_contrast"] < MIN_SECTOR_CONTRAST]
-            for cell in plain:
-                logger.debug("cell %s: its sectors are one surface (%.1f apart): the table", cell,
-                             attrs[cell][4]["sector_contrast"])
             # ... and so is a cell whose face shows a pattern's edges all over (a cloth's checks)
             rest = [c for c in occupied if c not in plain]
             slopes = _face_slopes(np.stack([cell_regions[c][..., 0] for c in rest])) if rest else []
             patterned = [c for c, s in zip(rest, slopes) if s > PATTERNED_FACE]
-            for cell in patterned:
-                logger.debug("cell %s: edges all over its face: a printed cloth", cell)
-            plain += patterned
-            for cell in plain:
-                occ[cell], occ_conf[cell] = False, 0.6
-                if fg_cells is not None:
+
+            def why_plain(cell: tuple[int, int]) -> str:
+                return ("edges all over its face: a printed cloth" if cell in patterned else
+                        "its sectors are one surface (%.1f apart): the table"
+                        % attrs[cell][4]["sector_contrast"])
+            if fg_cells is not None:
+                for cell in plain + patterned:
                     fg_cells[cell] = 0.0  # (the table, whatever stood out: not the layout's)
-            if plain and fg_cells is not None:
-                info["coverage"] = _coverage(fg_cells, occ)
+            _take_out(plain + patterned, occ, occ_conf, why_plain, fg_cells, info)
     if kit.face_model == "solid" and kit.pips:
         # a cell taken on weak evidence must show a die face: a blown-out patch without an
         # outline is the lamp's reflection on the table (a white tile in the glare keeps its
@@ -1667,14 +1682,15 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             faceless += on_dots
         else:
             on_dots = []
-        for cell in faceless:
-            logger.debug("cell %s: no pips and %s", cell,
-                         "blown out, no outline: glare on the table" if glared(cell)
-                         else "the table's colour: the table, or a hole" if bare(cell)
-                         else "no outline: the table" if outline_free(cell)
-                         else "the table's colour, outlined by its dots" if cell in on_dots
-                         else "the table's colour, its pips no pip paint: the table's print")
-            occ[cell], occ_conf[cell] = False, 0.6
+
+        def why_faceless(cell: tuple[int, int]) -> str:
+            return "no pips and " + (
+                "blown out, no outline: glare on the table" if glared(cell)
+                else "the table's colour: the table, or a hole" if bare(cell)
+                else "no outline: the table" if outline_free(cell)
+                else "the table's colour, outlined by its dots" if cell in on_dots
+                else "the table's colour, its pips no pip paint: the table's print")
+        _take_out(faceless, occ, occ_conf, why_faceless, fg_cells, info)
         if (die_faces and TABLE_COLOURED_NEEDS_PIPS and fg_cells is not None
                 and (table_dots and table_dots[0])):
             # (where the table shows die faces, a cell of its colour is its ground whatever
@@ -1683,20 +1699,14 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 if not occ[cell]:
                     fg_cells[cell] = 0.0
             info["coverage"] = _coverage(fg_cells, occ)
-        elif faceless and fg_cells is not None:
-            info["coverage"] = _coverage(fg_cells, occ)
         if die_faces and fg_cells is not None:
             # (... and, where the set holds each die face once, a face read in two cells the
             # mask does not hold is a printed cloth's motif repeated: see _repeated_unheld)
             # (each face's colour as its paint was named, where its pips were read)
             looks = {c: ctx.pip_lab[c][1] if c in ctx.pip_lab else centre_lab[c] for c in occupied}
             unheld = _repeated_unheld({c: attrs[c] for c in occupied if occ[c]}, fg_cells, looks)
-            for cell in unheld:
-                logger.debug("cell %s: its die face is read elsewhere too and the mask does not "
-                             "hold it: the table's print", cell)
-                occ[cell], occ_conf[cell] = False, 0.6
-            if unheld:
-                info["coverage"] = _coverage(fg_cells, occ)
+            _take_out(unheld, occ, occ_conf, "its die face is read elsewhere too and the mask "
+                      "does not hold it: the table's print", fg_cells, info)
         if die_faces:
             _cut_off_parts(occ, occ_conf, fg_cells, info)
     if colours_apart and kit.face_model == "solid" and fg_cells is not None:

@@ -411,16 +411,32 @@ TEXTURED_DENSITY = 0.1
 #: independent renderer's cream floral cloth with red and blue flowers, hard 742: the tiles'
 #: groups 0.87-0.96, the cloth's smooth bare stretches 0.00-0.01, groups of both 0.13-0.16.)
 COLOURED_GROUP = 0.5
+#: The groups are weighed by their pixels standing out in colour (see :func:`_colour_weights`)
+#: only where the groups that weighing keeps cover at least this share of the picture, a small
+#: layout's: three tiles of a layout seen whole (each 0.5-1% of the picture, see
+#: :data:`PIECE_MIN_SHARE`). One coloured thing of a tile's size (a red die, a coaster) beside a
+#: layout of white tiles on a cream cloth, which shows few pixels in the colour cue, is no
+#: layout: weighing by colour there would keep it alone and drop the layout. (The groups
+#: standing out by colour need not cover as much themselves: on hard 742's floral cloth two
+#: tiles' groups, 0.8% of the picture, stand out, most tiles lying in groups joined to the
+#: cloth's bare ground, 0.15 of their pixels coloured; the groups kept cover 4.9%.)
+COLOURED_LAYOUT_SHARE = 0.015
+#: A group of the foreground is kept where it weighs at least this share of the heaviest (its
+#: area, or see :func:`_colour_weights`): the layout is one big group, clutter and odd patches
+#: of the table are smaller.
+GROUP_KEEP = 0.3
 
 
 def _colour_weights(labels: np.ndarray, n: int, areas: np.ndarray, colour: np.ndarray,
                     inner: np.ndarray) -> np.ndarray:
     """The weights ``(n - 1,)`` the groups of a patterned table's foreground (``labels``
     ``(H, W)`` of ``n`` labels, 0 the background; ``areas`` ``(n - 1,)`` their pixels, ``inner``
-    ``(n - 1,)`` bool those apart from the picture's border) are kept by: their areas, or, where
-    an inner group stands out by its colour (:data:`COLOURED_GROUP` of its pixels in the colour
-    cue ``colour``, (h, w) bool at any size), the areas of the groups that do and the pixels in
-    the colour cue of those that do not. The texture cue also finds the cloth's own smooth
+    ``(n - 1,)`` bool those apart from the picture's border) are kept by: their areas, or,
+    where an inner group stands out by its colour (:data:`COLOURED_GROUP` of its pixels in the
+    colour cue ``colour``, (h, w) bool at any size), the areas of the groups that do and the
+    pixels in the colour cue of those that do not, if the inner groups these weights keep
+    (:data:`GROUP_KEEP` of the heaviest) cover a small layout (:data:`COLOURED_LAYOUT_SHARE` of
+    the picture); float either way. The texture cue also finds the cloth's own smooth
     stretches (the bare ground between a floral print's sparse motifs, smooth as a tile's face
     and larger than a small layout), which stand out by no colour: where the tiles do, such a
     stretch weighs nothing, however big, and one joined to a few tiles weighs as they do.
@@ -431,8 +447,13 @@ def _colour_weights(labels: np.ndarray, n: int, areas: np.ndarray, colour: np.nd
     coloured = np.bincount(labels.ravel(), standing.ravel(), n)[1:]
     stands = coloured >= COLOURED_GROUP * areas
     if not (inner & stands).any():
-        return areas
-    weight = np.where(stands, areas, coloured)
+        return areas.astype(float)
+    weight = np.where(stands, areas, coloured).astype(float)
+    kept = inner & (weight >= GROUP_KEEP * weight[inner].max())
+    if areas[kept].sum() < COLOURED_LAYOUT_SHARE * h * w:
+        logger.debug("the groups kept by colour cover %.4f of the picture, no layout: weighed by "
+                     "their areas", areas[kept].sum() / (h * w))
+        return areas.astype(float)
     logger.debug("groups weighed by their pixels standing out in colour: %s of %s",
                  weight.astype(int).tolist(), areas.tolist())
     return weight
@@ -545,14 +566,14 @@ def foreground_mask(work: np.ndarray, *, border: float = 0.06, texture: bool = T
         y1 = y + stats[1:, cv2.CC_STAT_HEIGHT]
         at_rim = (x <= 0) | (y <= 0) | (x1 >= w) | (y1 >= h)
         keep = np.zeros(n, bool)
-        keep[1:] = areas >= 0.3 * areas.max()
+        keep[1:] = areas >= GROUP_KEEP * areas.max()
         inner = ~at_rim & (areas >= PIECE_MIN_SHARE * h * w)
         if smooth is not None and inner.any():
             # on a patterned table the smooth things are the tiles and the clutter at the
             # table's edge (notes, a box), which touches the picture's border; weighed by what
             # stands out in colour where a group does (see _colour_weights)
             weight = _colour_weights(labels, n, areas, colour, inner)
-            keep[1:] = ~at_rim & (weight >= 0.3 * weight[inner].max())
+            keep[1:] = ~at_rim & (weight >= GROUP_KEEP * weight[inner].max())
         if join_pieces and smooth is None:
             # (on a patterned table the texture cue's groups include smooth stretches of the
             # cloth itself, of a tile's size and anywhere: no sign of a piece of the layout)

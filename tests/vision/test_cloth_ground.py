@@ -33,12 +33,38 @@ def test_groups_keep_their_areas_where_none_stands_out_by_colour():
     colour[21, 26:30] = True  # a few of the layout's pixels only
     weight = foreground._colour_weights(labels, n, areas, colour, inner)
     assert weight.tolist() == areas.tolist()
+    assert weight.dtype == float  # (as where weighed by colour)
 
 
 def test_a_group_standing_out_by_colour_counts_whole():
     labels, n, areas, inner = _groups()
     colour = np.zeros((30, 40), bool)
-    colour[3:18, 3:18] = True  # the big group, all of it (225 of 225 half-size pixels)
+    colour[2:18, 2:18] = True  # the big group, all of it (its 900 pixels at full size)
     colour[20:25, 25:31] = True  # 6 of the small group's 10 columns: 0.6 of it
     weight = foreground._colour_weights(labels, n, areas, colour, inner)
     assert weight.tolist() == areas.tolist()
+
+
+def test_a_group_under_the_share_is_weighed_by_its_coloured_pixels():
+    labels, n, areas, inner = _groups()
+    colour = np.zeros((30, 40), bool)
+    colour[3:9, 2:18] = True  # a band across the big group: 360 of its 900 pixels (0.4)
+    colour[20:25, 25:35] = True  # the layout's tiles
+    weight = foreground._colour_weights(labels, n, areas, colour, inner)
+    assert weight.tolist() == [360, areas[1]]
+    assert weight.dtype == float
+
+
+def test_one_coloured_thing_does_not_weigh_a_white_layout_by_colour():
+    # a layout of white tiles on a cream cloth (label 1, 40x60: few of its pixels in the colour
+    # cue) beside one red die (label 2, 10x10: 1% of the picture, under a small layout's share)
+    labels = np.zeros((100, 100), np.int32)
+    labels[10:50, 10:70] = 1
+    labels[70:80, 80:90] = 2
+    areas = np.bincount(labels.ravel(), minlength=3)[1:]
+    colour = np.zeros((50, 50), bool)
+    colour[10, 10:12] = True  # 2 half-size pixels of the layout: 8 of its 2400
+    colour[35:40, 40:45] = True  # the die, all of it
+    weight = foreground._colour_weights(labels, 3, areas, colour, np.array([True, True]))
+    assert weight.tolist() == areas.tolist()  # (by colour: [8, 100], the layout dropped)
+    assert weight[0] >= foreground.GROUP_KEEP * weight.max()
