@@ -449,6 +449,7 @@ class _Ctx:
     table_coloured: set = field(default_factory=set)  # cells of the bare table's colour (_occupancy)
     table_same: set = field(default_factory=set)  # ... of its very colour (_occupancy)
     full_sides: dict | None = None  # each cell's sides with an edge all along (_full_sides)
+    rim_sides: dict | None = None  # ... along RIM_ALONG of them: a tile's gap (_full_sides)
     pip_lab: dict = field(default_factory=dict)  # cells read with pips: (pips', face's Lab, pip paint)
     layout_white: tuple | None = None  # the layout's white pips (_white_pips), once a cell beside it shows pips
     table_dots: list = field(default_factory=list)  # the bare table's cells read as die faces
@@ -1006,15 +1007,17 @@ def _colour_sides(td: TopDown) -> dict:
     return _edge_sides(_border_edges(td, (along(1), along(0))), td)
 
 
-def _full_sides(borders: tuple, td: TopDown) -> dict:
+def _full_sides(borders: tuple, td: TopDown, share: float | None = None) -> dict:
     """For each cell of the view, which of its sides (top, bottom, left, right) run along a
-    clear edge for at least :data:`SEAM_SHARE` of their middle (``borders``: see
-    :func:`_border_edges` of ``td``): a tile's outline, its rim and the gap or shadow along it,
-    runs all along every side; a cloth's dots or flowers crossing a border make an edge at one
-    place, which may lift the border's mean gradient over the bar but not its share."""
+    clear edge for at least ``share`` (default :data:`SEAM_SHARE`) of their middle
+    (``borders``: see :func:`_border_edges` of ``td``): a tile's outline, its rim and the gap
+    or shadow along it, runs all along every side; a cloth's dots or flowers crossing a border
+    make an edge at one place, which may lift the border's mean gradient over the bar but not
+    its share."""
+    share = SEAM_SHARE if share is None else share
     he, ve, hs, vs = borders
-    full_h = he & (hs >= SEAM_SHARE)
-    full_v = ve & (vs >= SEAM_SHARE)
+    full_h = he & (hs >= share)
+    full_v = ve & (vs >= share)
     return {(td.r0 + r, td.c0 + c): (bool(full_h[r, c]), bool(full_h[r + 1, c]),
                                      bool(full_v[r, c]), bool(full_v[r, c + 1]))
             for r in range(td.rows) for c in range(td.cols)}
@@ -1413,6 +1416,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     if kit.face_model == "solid":
         ctx.texture = _face_texture(td, grads)
     ctx.full_sides = _full_sides(borders, td)
+    ctx.rim_sides = _full_sides(borders, td, RIM_ALONG)
     if kit.face_model == "solid" and kit.pips:
         # (a die face's pips make its centre uneven: how even it is as two paints, where not as
         # one, for the cells with a tile's outline along PAINTS_OUTLINE sides at least, and the
@@ -1746,6 +1750,12 @@ SHEET_CONF = 0.7
 #: A border between two cells is a seam when a clear edge runs along at least this share of its
 #: middle: two tiles' rims, gap and teeth run all along it; a sheet's print crosses it.
 SEAM_SHARE = 0.5
+#: A cell's side is a tile's gap when a clear edge runs along at least this share of its middle:
+#: a tile's rim and gap run along nearly all of it, where a white polka-dot cloth's big dots
+#: crossing a bare cell's borders leave a side with an edge along 0.27-0.37 of it (the two cells
+#: outlined by the dots in final11 textile-normal-603; their other sides 0.53-1.0, a tile's rim
+#: beside some; see :func:`_outlined_on_dots`).
+RIM_ALONG = 0.8
 
 
 def _seamless_sheets(colours: dict, borders: tuple, td: TopDown, fg_cells: dict) -> set:
@@ -3174,11 +3184,13 @@ def _outlined_on_dots(ctx: _Ctx, reads: dict, die_faces: bool) -> list:
     (``ctx.table_same``) and without pips read. A polka-dot cloth's big dots crossing a bare
     cell's borders make edges along its sides (final11 textile-normal-603: a white cloth's
     brown dots, a cell read as a white tile); a tile of the cloth's colour there is told by its
-    pips. (Where every tile lies pips up, see ``bare`` in :func:`read_cells`.)"""
+    pips, or lying pips down by its gap all round: an edge along :data:`RIM_ALONG` of each of
+    its four sides (``ctx.rim_sides``), where the dots make one along a side's part at most.
+    (Where every tile lies pips up, see ``bare`` in :func:`read_cells`.)"""
     if die_faces:
         return []
     return [c for c, r in reads.items() if c in ctx.by_outline and c in ctx.table_same
-            and r[0].get("pips") is None]
+            and r[0].get("pips") is None and not all((ctx.rim_sides or {}).get(c, (False,)))]
 
 
 def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
