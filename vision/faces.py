@@ -148,10 +148,10 @@ def _faces_on_lattices(small: np.ndarray
             logger.debug("faces: %d square regions, %d of one size", len(squares),
                          0 if faces is None else len(faces))
             continue
-        # (the squares of the size group beyond the faces' one size: the far tiles of a steep
-        # view, smaller than the near ones by more than SIZE_TOLERANCE; the faces are the
-        # squares of some sides, see _faces)
-        more = squares[~np.isin(squares[:, 2], faces[:, 2]), :2]
+        # (the squares of the size group smaller than the faces' one size: the far tiles of a
+        # steep view, smaller than the near ones by more than SIZE_TOLERANCE; a bigger square
+        # is no farther tile, see _faces)
+        more = squares[squares[:, 2] < faces[:, 2].min(), :2]
         ij, H = _grown(faces[:, :2], faces[:, 3], faces[:, 4:6], faces[:, 2], more)
         if len(ij) < MIN_FACES:
             logger.debug("faces: %d of one size, %d on a lattice", len(faces), len(ij))
@@ -277,9 +277,10 @@ def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray, sides: np.
     distance from each face to its nearest over their shorter side, within
     :data:`GAP_FACTOR`). A lattice finer than the faces (see :func:`_coarser`; ``sides``
     ``(n,)``, each face's side) is grown again from the coarser map. Then ``more`` squares'
-    centres ``(m, 2)`` (of other sizes: the far tiles of a steep view) are placed on it alike,
-    nearest the faces first, the map refitted after each (a homography once eight are placed:
-    the faces of one size alone, near the camera, leave the far end's perspective out)."""
+    centres ``(m, 2)`` (smaller: the far tiles of a steep view) are placed on it alike, the
+    :data:`MAX_FACES` nearest the seed face first (as the faces), the map refitted after each
+    (a homography once eight are placed: the faces of one size alone, near the camera, leave
+    the far end's perspective out)."""
     a = np.deg2rad(angles) * 4.0
     theta = math.atan2(float(np.sin(a).mean()), float(np.cos(a).mean())) / 4.0
     d = np.linalg.norm(centres[:, None] - centres[None], axis=2)
@@ -298,7 +299,7 @@ def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray, sides: np.
                      "coarser", coarser.tolist())
         ij, placed, H = _placed(centres, order, H @ np.diag([*coarser, 1.0]))
     if more is not None and len(more):
-        ahead = np.argsort(np.linalg.norm(more - centres[seed], axis=1))
+        ahead = np.argsort(np.linalg.norm(more - centres[seed], axis=1))[:MAX_FACES]
         ij, _, H = _placed(more, ahead, H, start=(ij, centres[placed]))
     return ij, H
 

@@ -228,3 +228,22 @@ def test_the_far_faces_of_a_steep_view_join_the_lattice():
     # (and each far face lies near a lattice point, in lattice units)
     at = apply_h(np.linalg.inv(H), FAR_FACES[:, :2])
     assert np.abs(at - np.round(at)).max() < ON_LATTICE
+
+
+def test_a_bigger_square_beyond_the_faces_is_not_placed_on_their_lattice():
+    # six faces of one size in a block and, three steps beyond them on their lattice, a square
+    # of the cloth a third bigger (of the faces' size group, beyond their one size): only
+    # smaller squares are far tiles of a steep view, a bigger one is no tile beyond the faces
+    from vision.faces import _faces_on_lattices
+
+    img = np.full((400, 520, 3), (200, 205, 210), np.uint8)
+    paints = [(40, 40, 200), (40, 150, 40), (180, 80, 30), (30, 210, 230), (200, 60, 160)]
+    for k, (r, c) in enumerate([(r, c) for r in range(2) for c in range(3)]):
+        x, y = 60 + c * 50, 100 + r * 50
+        cv2.rectangle(img, (x - 22, y - 22), (x + 22, y + 22), paints[k % len(paints)], -1)
+        cv2.rectangle(img, (x - 22, y - 22), (x + 22, y + 22), (30, 30, 30), 2)
+    x, y = 60 + 5 * 50, 100
+    cv2.rectangle(img, (x - 25, y - 25), (x + 25, y + 25), (40, 150, 40), -1)
+    (squares, faces, ij, _), = _faces_on_lattices(img)
+    assert len(squares) == len(faces) + 1  # (the bigger square is of the size group)
+    assert len(ij) == len(faces) == 6
