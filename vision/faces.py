@@ -337,15 +337,21 @@ def _coarser(ij: np.ndarray, sides: np.ndarray, H: np.ndarray) -> np.ndarray | N
     face; a face fills its cell at most, :data:`GAP_FACTOR`), and every face lies a whole
     number of steps apart along an axis (the faces' indices all differ by a multiple of it).
     Faces foreshortened at a steep tilt (45 degrees) with a twist give a first guess at half
-    the pitch along one axis, on which every face still lies, every second point empty."""
+    the pitch along one axis, on which every face still lies, every second point empty. The
+    coarser lattice must be one the faces fit too: its cells at most :data:`GAP_FACTOR`'s
+    upper bound squared times the median face (faces far apart on a too fine lattice, a
+    whole number of its steps, are no sign of a coarser one of cells far bigger than they)."""
     if len(ij) < MIN_FACES:
         return None
     cells = np.array([_cell_area(H, p) for p in ij])
-    if np.median((GAP_FACTOR[0] * sides) ** 2 / cells) <= 1.0:
+    fill = float(np.median(sides ** 2 / cells))  # (the median face's area over its cell's)
+    if GAP_FACTOR[0] ** 2 * fill <= 1.0:
         return None
     # (an axis along which every face lies at one index has no step to go by: 1)
     steps = np.maximum(np.gcd.reduce(np.abs(ij - ij[0]).astype(int), axis=0), 1)
-    return steps.astype(np.float64) if (steps > 1).any() else None
+    if not (steps > 1).any() or np.prod(steps) / fill > GAP_FACTOR[1] ** 2:
+        return None
+    return steps.astype(np.float64)
 
 
 def _cell_area(H: np.ndarray, p: np.ndarray) -> float:

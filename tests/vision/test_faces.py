@@ -247,3 +247,16 @@ def test_a_bigger_square_beyond_the_faces_is_not_placed_on_their_lattice():
     (squares, faces, ij, _), = _faces_on_lattices(img)
     assert len(squares) == len(faces) + 1  # (the bigger square is of the size group)
     assert len(ij) == len(faces) == 6
+
+
+def test_no_coarser_lattice_of_cells_far_bigger_than_the_faces():
+    # faces a fifth wider than a lattice's cells lie four steps apart along one axis: the
+    # lattice four times coarser would give each face a cell 2.8 times its area, more than a
+    # face and its gap take (GAP_FACTOR); three steps (2.1 times) are a lattice they fit
+    from vision.faces import _coarser
+
+    H = np.diag([10.0, 10.0, 1.0])  # (cells of 10 x 10 px)
+    sides = np.full(5, 12.0)
+    far = np.array([[0, 0], [4, 0], [8, 0], [0, 1], [4, 1]], np.float64)
+    assert _coarser(far, sides, H) is None
+    assert _coarser(far * [0.75, 1], sides, H).tolist() == [3.0, 1.0]
