@@ -1463,6 +1463,16 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     occ = kept
     vouched: dict = {}
     table_dots: list = []  # [whether the bare table reads as die faces], once looked at
+
+    def table_reads_dots() -> bool:
+        """Whether the bare table reads as die faces (see :func:`_table_shows_pips`), looked
+        at once, when first asked: where every tile lies pips up, a share of its cells must
+        (:data:`TABLE_PIPS_SHARE`), a chance die face in its grain or stripes must not cancel
+        the pips of a cell beside the layout; where they may lie pips down, TABLE_PIPS do."""
+        if not table_dots:
+            table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains,
+                                                share=TABLE_PIPS_SHARE if die_faces else None))
+        return table_dots[0]
     if kit.pips and kit.face_model == "solid":
         # cells beside the layout whose pips read clearly are tiles (before the count and the
         # coverage below, which must not grow after them): a die face is a tile's ...
@@ -1496,8 +1506,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 more = {c: r for c, r in more.items() if c not in stray}
             if more and not table_dots:
                 # (the table is looked at once a cell beside the layout shows a die face)
-                table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains,
-                                                    share=TABLE_PIPS_SHARE if die_faces else None))
+                table_reads_dots()
                 if isinstance(cell_regions, _LazyCells):
                     cell_regions.need(layout + list(vouched) + near)
                 if die_faces:
@@ -1626,10 +1635,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         dotted = [cell for cell in occupied if TABLE_COLOURED_NEEDS_PIPS and die_faces
                   and cell in ctx.table_same and cell not in vouched
                   and cell not in faceless and cell not in ctx.by_outline]
-        if dotted and not table_dots:
-            table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains,
-                                                share=TABLE_PIPS_SHARE))
-        if dotted and table_dots[0]:
+        if dotted and table_reads_dots():
             logger.debug("cells of the table's colour where the table reads as die faces: %s",
                          dotted)
             faceless += dotted
@@ -1637,11 +1643,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # outline alone, of the bare table's very colour and without pips, where the bare
         # table reads as die faces: a polka-dot cloth's dots crossing its borders make its
         # outline, see _outlined_on_dots)
-        on_dots = _outlined_on_dots(ctx, {c: attrs[c] for c in occupied if c not in faceless},
-                                    die_faces)
-        if on_dots and not table_dots:
-            table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains))
-        if on_dots and table_dots[0]:
+        on_dots = ([] if die_faces else
+                   _outlined_on_dots(ctx, {c: attrs[c] for c in occupied if c not in faceless}))
+        if on_dots and table_reads_dots():
             faceless += on_dots
         else:
             on_dots = []
@@ -3177,9 +3181,9 @@ def _outlined_like_dots(ctx: _Ctx, reads: dict) -> list:
     return [c for c in outlined if c not in kept]
 
 
-def _outlined_on_dots(ctx: _Ctx, reads: dict, die_faces: bool) -> list:
+def _outlined_on_dots(ctx: _Ctx, reads: dict) -> list:
     """Of the cells read (``reads``: cell -> reading), those that a table reading as die faces
-    explains, where tiles may lie pips down (not ``die_faces``): taken for their outline alone
+    explains, where tiles may lie pips down (asked only then): taken for their outline alone
     (``ctx.by_outline``: the mask calls them table), of the bare table's very colour
     (``ctx.table_same``) and without pips read. A polka-dot cloth's big dots crossing a bare
     cell's borders make edges along its sides (final11 textile-normal-603: a white cloth's
@@ -3187,8 +3191,6 @@ def _outlined_on_dots(ctx: _Ctx, reads: dict, die_faces: bool) -> list:
     pips, or lying pips down by its gap all round: an edge along :data:`RIM_ALONG` of each of
     its four sides (``ctx.rim_sides``), where the dots make one along a side's part at most.
     (Where every tile lies pips up, see ``bare`` in :func:`read_cells`.)"""
-    if die_faces:
-        return []
     return [c for c, r in reads.items() if c in ctx.by_outline and c in ctx.table_same
             and r[0].get("pips") is None and not all((ctx.rim_sides or {}).get(c, (False,)))]
 
