@@ -440,6 +440,7 @@ class _Ctx:
     table_coloured: set = field(default_factory=set)  # cells of the bare table's colour (_occupancy)
     table_same: set = field(default_factory=set)  # ... of its very colour (_occupancy)
     full_sides: dict | None = None  # each cell's sides with an edge all along (_full_sides)
+    rim_sides: dict | None = None  # ... along RIM_ALONG of them: a tile's gap (_full_sides)
     pip_lab: dict = field(default_factory=dict)  # cells read with pips: (pips', face's Lab, pip paint)
     layout_white: tuple | None = None  # the layout's white pips (_white_pips), once a cell beside it shows pips
     table_dots: list = field(default_factory=list)  # the bare table's cells read as die faces
@@ -1006,15 +1007,17 @@ def _colour_sides(td: TopDown) -> dict:
     return _edge_sides(_border_edges(td, (along(1), along(0))), td)
 
 
-def _full_sides(borders: tuple, td: TopDown) -> dict:
+def _full_sides(borders: tuple, td: TopDown, share: float | None = None) -> dict:
     """For each cell of the view, which of its sides (top, bottom, left, right) run along a
-    clear edge for at least :data:`SEAM_SHARE` of their middle (``borders``: see
-    :func:`_border_edges` of ``td``): a tile's outline, its rim and the gap or shadow along it,
-    runs all along every side; a cloth's dots or flowers crossing a border make an edge at one
-    place, which may lift the border's mean gradient over the bar but not its share."""
+    clear edge for at least ``share`` (default :data:`SEAM_SHARE`) of their middle
+    (``borders``: see :func:`_border_edges` of ``td``): a tile's outline, its rim and the gap
+    or shadow along it, runs all along every side; a cloth's dots or flowers crossing a border
+    make an edge at one place, which may lift the border's mean gradient over the bar but not
+    its share."""
+    share = SEAM_SHARE if share is None else share
     he, ve, hs, vs = borders
-    full_h = he & (hs >= SEAM_SHARE)
-    full_v = ve & (vs >= SEAM_SHARE)
+    full_h = he & (hs >= share)
+    full_v = ve & (vs >= share)
     return {(td.r0 + r, td.c0 + c): (bool(full_h[r, c]), bool(full_h[r + 1, c]),
                                      bool(full_v[r, c]), bool(full_v[r, c + 1]))
             for r in range(td.rows) for c in range(td.cols)}
@@ -1451,6 +1454,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     if kit.face_model == "solid":
         ctx.texture = _face_texture(td, grads)
     ctx.full_sides = _full_sides(borders, td)
+    ctx.rim_sides = _full_sides(borders, td, RIM_ALONG)
     if kit.face_model == "solid" and kit.pips:
         # (a die face's pips make its centre uneven: how even it is as two paints, where not as
         # one, for the cells with a tile's outline along PAINTS_OUTLINE sides at least, and the
@@ -1503,6 +1507,16 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     occ = kept
     vouched: dict = {}
     table_dots: list = []  # [whether the bare table reads as die faces], once looked at
+
+    def table_reads_dots() -> bool:
+        """Whether the bare table reads as die faces (see :func:`_table_shows_pips`), looked
+        at once, when first asked: where every tile lies pips up, a share of its cells must
+        (:data:`TABLE_PIPS_SHARE`), a chance die face in its grain or stripes must not cancel
+        the pips of a cell beside the layout; where they may lie pips down, TABLE_PIPS do."""
+        if not table_dots:
+            table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains,
+                                                share=TABLE_PIPS_SHARE if die_faces else None))
+        return table_dots[0]
     if kit.pips and kit.face_model == "solid":
         # cells beside the layout whose pips read clearly are tiles (before the count and the
         # coverage below, which must not grow after them): a die face is a tile's ...
@@ -1536,8 +1550,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 more = {c: r for c, r in more.items() if c not in stray}
             if more and not table_dots:
                 # (the table is looked at once a cell beside the layout shows a die face)
-                table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains,
-                                                    share=TABLE_PIPS_SHARE if die_faces else None))
+                table_reads_dots()
                 if isinstance(cell_regions, _LazyCells):
                     cell_regions.need(layout + list(vouched) + near)
                 if die_faces:
@@ -1663,10 +1676,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         dotted = [cell for cell in occupied if TABLE_COLOURED_NEEDS_PIPS and die_faces
                   and cell in ctx.table_same and cell not in vouched
                   and cell not in faceless and cell not in ctx.by_outline]
-        if dotted and not table_dots:
-            table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains,
-                                                share=TABLE_PIPS_SHARE))
-        if dotted and table_dots[0]:
+        if dotted and table_reads_dots():
             logger.debug("cells of the table's colour where the table reads as die faces: %s",
                          dotted)
             faceless += dotted
@@ -1674,11 +1684,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # outline alone, of the bare table's very colour and without pips, where the bare
         # table reads as die faces: a polka-dot cloth's dots crossing its borders make its
         # outline, see _outlined_on_dots)
-        on_dots = _outlined_on_dots(ctx, {c: attrs[c] for c in occupied if c not in faceless},
-                                    die_faces)
-        if on_dots and not table_dots:
-            table_dots.append(_table_shows_pips(ctx, occ, cell_regions, gains))
-        if on_dots and table_dots[0]:
+        on_dots = ([] if die_faces else
+                   _outlined_on_dots(ctx, {c: attrs[c] for c in occupied if c not in faceless}))
+        if on_dots and table_reads_dots():
             faceless += on_dots
         else:
             on_dots = []
@@ -1784,6 +1792,12 @@ SHEET_CONF = 0.7
 #: A border between two cells is a seam when a clear edge runs along at least this share of its
 #: middle: two tiles' rims, gap and teeth run all along it; a sheet's print crosses it.
 SEAM_SHARE = 0.5
+#: A cell's side is a tile's gap when a clear edge runs along at least this share of its middle:
+#: a tile's rim and gap run along nearly all of it, where a white polka-dot cloth's big dots
+#: crossing a bare cell's borders leave a side with an edge along 0.27-0.37 of it (the two cells
+#: outlined by the dots in final11 textile-normal-603; their other sides 0.53-1.0, a tile's rim
+#: beside some; see :func:`_outlined_on_dots`).
+RIM_ALONG = 0.8
 
 
 def _seamless_sheets(colours: dict, borders: tuple, td: TopDown, fg_cells: dict) -> set:
@@ -3285,18 +3299,18 @@ def _outlined_like_dots(ctx: _Ctx, reads: dict) -> list:
     return [c for c in outlined if c not in kept]
 
 
-def _outlined_on_dots(ctx: _Ctx, reads: dict, die_faces: bool) -> list:
+def _outlined_on_dots(ctx: _Ctx, reads: dict) -> list:
     """Of the cells read (``reads``: cell -> reading), those that a table reading as die faces
-    explains, where tiles may lie pips down (not ``die_faces``): taken for their outline alone
+    explains, where tiles may lie pips down (asked only then): taken for their outline alone
     (``ctx.by_outline``: the mask calls them table), of the bare table's very colour
     (``ctx.table_same``) and without pips read. A polka-dot cloth's big dots crossing a bare
     cell's borders make edges along its sides (final11 textile-normal-603: a white cloth's
     brown dots, a cell read as a white tile); a tile of the cloth's colour there is told by its
-    pips. (Where every tile lies pips up, see ``bare`` in :func:`read_cells`.)"""
-    if die_faces:
-        return []
+    pips, or lying pips down by its gap all round: an edge along :data:`RIM_ALONG` of each of
+    its four sides (``ctx.rim_sides``), where the dots make one along a side's part at most.
+    (Where every tile lies pips up, see ``bare`` in :func:`read_cells`.)"""
     return [c for c, r in reads.items() if c in ctx.by_outline and c in ctx.table_same
-            and r[0].get("pips") is None]
+            and r[0].get("pips") is None and not all((ctx.rim_sides or {}).get(c, (False,)))]
 
 
 def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:

@@ -103,12 +103,14 @@ def face_lattices(image: np.ndarray, *, fg: np.ndarray | None = None,
     return [_lattice(found, scale, fg, work_scale) for found in _faces_on_lattices(small)]
 
 
-def _lattice(found: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], scale: float,
+def _lattice(found: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int], scale: float,
              fg: np.ndarray, work_scale: float) -> Lattice:
     """The lattice in full-image pixels of one size's faces ``found`` (squares, faces, their
-    lattice indices and map, see :func:`_faces_on_lattices`) in the search picture shrunk by
-    ``scale``."""
-    squares, faces, ij, H = found
+    lattice indices and map, how many far squares are placed, see :func:`_faces_on_lattices`)
+    in the search picture shrunk by ``scale``. Its strength is the share of the faces placed
+    (``info["faces"]``), the far squares placed counted apart (``info["far"]``)."""
+    squares, faces, ij, H, far = found
+    placed = len(ij) - far
     # lattice (col, row) -> full-image pixels, the face (j, i) centred at (j + 0.5, i + 0.5)
     H_lat = np.diag([1 / scale, 1 / scale, 1.0]) @ H @ np.array([[1, 0, -0.5], [0, 1, -0.5],
                                                                   [0, 0, 1.0]])
@@ -116,25 +118,26 @@ def _lattice(found: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], scale
     lat = Lattice(H=H_lat / H_lat[2, 2], rows=(int(lo[1]), int(hi[1])),
                   cols=(int(lo[0]), int(hi[0])),
                   pitch_px=math.sqrt(abs(np.linalg.det(H_lat[:2, :2] / H_lat[2, 2]))),
-                  strength=min(1.0, len(ij) / len(faces)), work_scale=work_scale,
-                  info={"source": "faces", "faces": len(ij)}, fg=fg)
+                  strength=placed / len(faces), work_scale=work_scale,
+                  info={"source": "faces", "faces": placed, "far": far}, fg=fg)
     lat = _normalise(lat)
     # (how the cells cut through the foreground, as the reader judges the locator's lattices)
     lat.info["partial"] = _partial(lat)
-    logger.debug("faces: %d square regions, %d faces of %.0f px, %d on the lattice (pitch %.0f)",
-                 len(squares), len(faces), float(np.median(faces[:, 2])) / scale, len(ij),
-                 lat.pitch_px)
+    logger.debug("faces: %d square regions, %d faces of %.0f px, %d on the lattice and %d far "
+                 "squares (pitch %.0f)", len(squares), len(faces),
+                 float(np.median(faces[:, 2])) / scale, placed, far, lat.pitch_px)
     return lat
 
 
 def _faces_on_lattices(small: np.ndarray
-                       ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+                       ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]]:
     """The faces of ``small`` (BGR, the search picture) on their lattices: for each size that
     repeats among its regions, the biggest first, whose square regions give a lattice of
     :data:`MIN_FACES` faces (:data:`SIZE_TRIES` sizes tried, :data:`MAX_LATTICES` kept), the
     squares of that size (see :func:`_square_regions`), the faces among them
-    (:func:`_faces`), the faces' lattice indices ``(n, 2)`` and the map from them to the
-    search picture (:func:`_grown`)."""
+    (:func:`_faces`), the lattice indices ``(n, 2)`` of the faces and far squares placed, the
+    map from them to the search picture and how many of them (the last) are far squares
+    (:func:`_grown`)."""
     regions = _regions(small)
     tried = np.zeros(len(regions[1]), bool)
     out = []
@@ -148,15 +151,15 @@ def _faces_on_lattices(small: np.ndarray
             logger.debug("faces: %d square regions, %d of one size", len(squares),
                          0 if faces is None else len(faces))
             continue
-        # (the squares of the size group beyond the faces' one size: the far tiles of a steep
-        # view, smaller than the near ones by more than SIZE_TOLERANCE; the faces are the
-        # squares of some sides, see _faces)
-        more = squares[~np.isin(squares[:, 2], faces[:, 2]), :2]
-        ij, H = _grown(faces[:, :2], faces[:, 3], faces[:, 4:6], faces[:, 2], more)
+        # (the squares of the size group smaller than the faces' one size: the far tiles of a
+        # steep view, smaller than the near ones by more than SIZE_TOLERANCE; a bigger square
+        # is no farther tile, see _faces)
+        more = squares[squares[:, 2] < faces[:, 2].min(), :2]
+        ij, H, far = _grown(faces[:, :2], faces[:, 3], faces[:, 4:6], faces[:, 2], more)
         if len(ij) < MIN_FACES:
             logger.debug("faces: %d of one size, %d on a lattice", len(faces), len(ij))
             continue
-        out.append((squares, faces, ij, H))
+        out.append((squares, faces, ij, H, far))
         if len(out) >= MAX_LATTICES:
             break
     return out
@@ -266,9 +269,10 @@ def _faces(squares: np.ndarray) -> np.ndarray | None:
 
 
 def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray, sides: np.ndarray,
-           more: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """The faces' lattice indices ``(n, 2)`` ``(j, i)`` and the map ``(3, 3)`` from them to
-    their centres: grown from the face nearest the faces' middle, taking the faces in order
+           more: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, int]:
+    """The faces' lattice indices ``(n, 2)`` ``(j, i)``, the map ``(3, 3)`` from them to
+    their centres and how many of them (the last) are ``more`` squares placed after the faces:
+    grown from the face nearest the faces' middle, taking the faces in order
     of distance from it, each placed at the lattice point nearest where the map fitted so far
     puts it (within :data:`vision.centres.ON_LATTICE` of it, else left out), the map refitted
     after each (an affine map, a homography from eight faces). The first guess: the faces'
@@ -277,9 +281,10 @@ def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray, sides: np.
     distance from each face to its nearest over their shorter side, within
     :data:`GAP_FACTOR`). A lattice finer than the faces (see :func:`_coarser`; ``sides``
     ``(n,)``, each face's side) is grown again from the coarser map. Then ``more`` squares'
-    centres ``(m, 2)`` (of other sizes: the far tiles of a steep view) are placed on it alike,
-    nearest the faces first, the map refitted after each (a homography once eight are placed:
-    the faces of one size alone, near the camera, leave the far end's perspective out)."""
+    centres ``(m, 2)`` (smaller: the far tiles of a steep view) are placed on it alike, the
+    :data:`MAX_FACES` nearest the seed face first (as the faces), the map refitted after each
+    (a homography once eight are placed: the faces of one size alone, near the camera, leave
+    the far end's perspective out)."""
     a = np.deg2rad(angles) * 4.0
     theta = math.atan2(float(np.sin(a).mean()), float(np.cos(a).mean())) / 4.0
     d = np.linalg.norm(centres[:, None] - centres[None], axis=2)
@@ -297,10 +302,12 @@ def _grown(centres: np.ndarray, angles: np.ndarray, dims: np.ndarray, sides: np.
         logger.debug("faces: the lattice grown is finer than its faces: grown again %s times "
                      "coarser", coarser.tolist())
         ij, placed, H = _placed(centres, order, H @ np.diag([*coarser, 1.0]))
+    far = 0
     if more is not None and len(more):
-        ahead = np.argsort(np.linalg.norm(more - centres[seed], axis=1))
-        ij, _, H = _placed(more, ahead, H, start=(ij, centres[placed]))
-    return ij, H
+        ahead = np.argsort(np.linalg.norm(more - centres[seed], axis=1))[:MAX_FACES]
+        ij, far_placed, H = _placed(more, ahead, H, start=(ij, centres[placed]))
+        far = len(far_placed)
+    return ij, H, far
 
 
 def _placed(centres: np.ndarray, order: np.ndarray, H: np.ndarray,
@@ -336,15 +343,21 @@ def _coarser(ij: np.ndarray, sides: np.ndarray, H: np.ndarray) -> np.ndarray | N
     face; a face fills its cell at most, :data:`GAP_FACTOR`), and every face lies a whole
     number of steps apart along an axis (the faces' indices all differ by a multiple of it).
     Faces foreshortened at a steep tilt (45 degrees) with a twist give a first guess at half
-    the pitch along one axis, on which every face still lies, every second point empty."""
+    the pitch along one axis, on which every face still lies, every second point empty. The
+    coarser lattice must be one the faces fit too: its cells at most :data:`GAP_FACTOR`'s
+    upper bound squared times the median face (faces far apart on a too fine lattice, a
+    whole number of its steps, are no sign of a coarser one of cells far bigger than they)."""
     if len(ij) < MIN_FACES:
         return None
     cells = np.array([_cell_area(H, p) for p in ij])
-    if np.median((GAP_FACTOR[0] * sides) ** 2 / cells) <= 1.0:
+    fill = float(np.median(sides ** 2 / cells))  # (the median face's area over its cell's)
+    if GAP_FACTOR[0] ** 2 * fill <= 1.0:
         return None
     # (an axis along which every face lies at one index has no step to go by: 1)
     steps = np.maximum(np.gcd.reduce(np.abs(ij - ij[0]).astype(int), axis=0), 1)
-    return steps.astype(np.float64) if (steps > 1).any() else None
+    if not (steps > 1).any() or np.prod(steps) / fill > GAP_FACTOR[1] ** 2:
+        return None
+    return steps.astype(np.float64)
 
 
 def _cell_area(H: np.ndarray, p: np.ndarray) -> float:

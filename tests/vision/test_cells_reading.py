@@ -633,8 +633,8 @@ def test_a_six_beside_the_layout_with_one_rim_unseen_is_judged_by_its_face_paint
 
     _weak_outlines(monkeypatch)
     full = cells_mod._full_sides
-    monkeypatch.setattr(cells_mod, "_full_sides", lambda borders, td: {
-        **full(borders, td), (2, 3): (False, True, True, True)})
+    monkeypatch.setattr(cells_mod, "_full_sides", lambda borders, td, share=None: {
+        **full(borders, td, share), (2, 3): (False, True, True, True)})
     tiles = {(2, 1): ("blue", 3), (2, 2): ("purple", 5)}
     td, fg = _layout_view(tiles, fg_cells=set(tiles), blur=0.0, n=96)  # the 6 left out of the mask
     n = td.cw
@@ -683,10 +683,13 @@ def test_a_dark_check_beside_the_layout_without_an_outline_or_a_die_face_is_no_t
     assert not got.occupied
 
 
-def _polka_dot_view(offset: tuple[float, float], n: int = 48, size: int = 7):
+def _polka_dot_view(offset: tuple[float, float], n: int = 48, size: int = 7,
+                    down: tuple[int, int] | None = None):
     """A white cloth with brown dots (a third of a cell across, 0.8 of a cell apart, every other
     row shifted half that) from ``offset`` (cells), a Textile layout of five tiles on it
-    (outlined by a dark gap), the foreground mask covering the tiles only; and the tiles."""
+    (outlined by a dark gap), the foreground mask covering the tiles only; and the tiles. With
+    ``down``, a sixth tile there, white and lying pips down, outlined too, which the mask
+    misses (a face of the cloth's colour)."""
     from scenes import paint_solid_tiles
     from vision.cells import TopDown
 
@@ -698,16 +701,17 @@ def _polka_dot_view(offset: tuple[float, float], n: int = 48, size: int = 7):
             cv2.circle(img, (int(x), int(y)), int(0.15 * n), (40, 75, 120), -1, cv2.LINE_AA)
     tiles = {(2, 2): ("blue", 3), (2, 3): ("red", 5), (3, 2): ("yellow", 2), (3, 3): ("green", 4),
              (4, 3): ("blue", 6)}
-    for r, c in tiles:
+    drawn = {**tiles, down: ("white", None)} if down is not None else tiles
+    for r, c in drawn:
         cv2.rectangle(img, (c * n, r * n), ((c + 1) * n - 1, (r + 1) * n - 1), (90, 90, 90), 2)
-    paint_solid_tiles(img, tiles, n, kit, inset=2)
+    paint_solid_tiles(img, drawn, n, kit, inset=2)
     rng = np.random.default_rng(2)
     img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
     img = cv2.GaussianBlur(img, (0, 0), 1.0)
     fg = np.zeros(img.shape[:2], np.float32)
     for r, c in tiles:
         fg[r * n:(r + 1) * n, c * n:(c + 1) * n] = 1.0
-    return TopDown(img, n, n, 0, 0, size, size), fg, set(tiles)
+    return TopDown(img, n, n, 0, 0, size, size), fg, set(drawn)
 
 
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (0.1, 0.4), (0.4, 0.0)])
@@ -718,6 +722,21 @@ def test_a_polka_dot_cloths_cell_outlined_by_its_dots_is_no_white_tile(offset):
     from vision.cells import read_cells
 
     td, fg, tiles = _polka_dot_view(offset)
+    kit = kit_for_game("textile")
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    assert {(r.row, r.col) for r in readings if r.occupied} == tiles
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (0.1, 0.4), (0.4, 0.0)])
+def test_a_white_tile_pips_down_on_a_polka_dot_cloth_is_read(offset):
+    """A white tile lying pips down beside the layout on a white polka-dot cloth, which the
+    mask misses: of the cloth's very colour and without pips where the bare cloth reads as die
+    faces, like a cell outlined by the dots, but its gap runs along all of each of its four
+    sides, where the dots make an edge along a part of one at most."""
+    from vision.cells import read_cells
+
+    td, fg, tiles = _polka_dot_view(offset, down=(4, 2))
     kit = kit_for_game("textile")
     readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
                              colours_apart=True)

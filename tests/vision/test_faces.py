@@ -187,7 +187,8 @@ def test_faces_lattice_not_finer_than_its_faces():
     from vision.faces import _grown
 
     f = STEEP_FACES
-    ij, H = _grown(f[:, :2], f[:, 3], f[:, 4:6], f[:, 2])
+    ij, H, far = _grown(f[:, :2], f[:, 3], f[:, 4:6], f[:, 2])
+    assert far == 0
     assert len(ij) == len(f)
     # (each face's cell, its corners mapped to the picture, holds at least the face's area)
     corners = np.array([[0, 0], [1, 0], [1, 1], [0, 1]]) - 0.5
@@ -214,8 +215,9 @@ def test_the_far_faces_of_a_steep_view_join_the_lattice():
     from vision.faces import _grown
 
     f = STEEP_FACES
-    ij, H = _grown(f[:, :2], f[:, 3], f[:, 4:6], f[:, 2], FAR_FACES[:, :2])
+    ij, H, far = _grown(f[:, :2], f[:, 3], f[:, 4:6], f[:, 2], FAR_FACES[:, :2])
     assert len(ij) == len(f) + len(FAR_FACES) == len({tuple(p) for p in ij})
+    assert far == len(FAR_FACES)
     cells = {tuple(p) for p in ij.astype(int)}
     joined, todo = set(), [next(iter(cells))]
     while todo:
@@ -228,3 +230,48 @@ def test_the_far_faces_of_a_steep_view_join_the_lattice():
     # (and each far face lies near a lattice point, in lattice units)
     at = apply_h(np.linalg.inv(H), FAR_FACES[:, :2])
     assert np.abs(at - np.round(at)).max() < ON_LATTICE
+
+
+def test_a_bigger_square_beyond_the_faces_is_not_placed_on_their_lattice():
+    # six faces of one size in a block and, three steps beyond them on their lattice, a square
+    # of the cloth a third bigger (of the faces' size group, beyond their one size): only
+    # smaller squares are far tiles of a steep view, a bigger one is no tile beyond the faces
+    from vision.faces import _faces_on_lattices
+
+    img = np.full((400, 520, 3), (200, 205, 210), np.uint8)
+    paints = [(40, 40, 200), (40, 150, 40), (180, 80, 30), (30, 210, 230), (200, 60, 160)]
+    for k, (r, c) in enumerate([(r, c) for r in range(2) for c in range(3)]):
+        x, y = 60 + c * 50, 100 + r * 50
+        cv2.rectangle(img, (x - 22, y - 22), (x + 22, y + 22), paints[k % len(paints)], -1)
+        cv2.rectangle(img, (x - 22, y - 22), (x + 22, y + 22), (30, 30, 30), 2)
+    x, y = 60 + 5 * 50, 100
+    cv2.rectangle(img, (x - 25, y - 25), (x + 25, y + 25), (40, 150, 40), -1)
+    (squares, faces, ij, _, far), = _faces_on_lattices(img)
+    assert len(squares) == len(faces) + 1  # (the bigger square is of the size group)
+    assert len(ij) == len(faces) == 6 and far == 0
+
+
+def test_no_coarser_lattice_of_cells_far_bigger_than_the_faces():
+    # faces a fifth wider than a lattice's cells lie four steps apart along one axis: the
+    # lattice four times coarser would give each face a cell 2.8 times its area, more than a
+    # face and its gap take (GAP_FACTOR); three steps (2.1 times) are a lattice they fit
+    from vision.faces import _coarser
+
+    H = np.diag([10.0, 10.0, 1.0])  # (cells of 10 x 10 px)
+    sides = np.full(5, 12.0)
+    far = np.array([[0, 0], [4, 0], [8, 0], [0, 1], [4, 1]], np.float64)
+    assert _coarser(far, sides, H) is None
+    assert _coarser(far * [0.75, 1], sides, H).tolist() == [3.0, 1.0]
+
+
+def test_far_squares_placed_count_apart_from_the_faces():
+    # the lattice's strength is the share of its faces placed; the far squares placed after
+    # them are counted apart (info["far"]), not as faces (seven faces, four far squares)
+    from vision.faces import _grown, _lattice
+
+    f = STEEP_FACES
+    ij, H, far = _grown(f[:, :2], f[:, 3], f[:, 4:6], f[:, 2], FAR_FACES[:, :2])
+    fg = np.zeros((600, 800), bool)
+    lat = _lattice((np.r_[f, FAR_FACES], f, ij, H, far), 1.0, fg, 1.0)
+    assert (lat.info["faces"], lat.info["far"]) == (len(f), len(FAR_FACES))
+    assert lat.strength == 1.0
