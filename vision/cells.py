@@ -268,7 +268,11 @@ TEXTURE_FIT = 12.0
 #: against a cloth of nearly its paint (a white tile at a corner of the layout on a cream
 #: plaid, its shadow along one side only: tex12 textile-normal-717; two sides were asked
 #: before, one more read on 44 Textile photos, no other board changed on them nor on 30 more
-#: and 24 Octopus photos) ...
+#: and 24 Octopus photos). A candidate touches the layout, and the side it shares with a tile
+#: shows that tile's rim, so one side asks little beyond smoothness and colour: a plain patch
+#: of a cream cloth beside the layout passes too. An edge asked on a side of its own (no tile
+#: beyond it) lost three real tiles of 74 Textile photos (15 -> 18 wrong: their own sides show
+#: edges along 0.0-0.27 of them), so it is not asked ...
 SMOOTH_SIDES = 1
 #: ... and with up to this share of its centre blown out: a white tile in the lamp's hot spot
 #: (the own renderer's textile-normal-1100, a third clipped, the rest 8 from white); its texture
