@@ -1464,10 +1464,9 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         by_symbol |= ctx.hot_art
         if bare or by_symbol:
             # (the light refitted on the cards kept, but those in a hot spot: see _hot_art)
-            kept = [i for i, c in enumerate(centre_lab) if occ[c] and c not in ctx.hot_art]
-            if kept:
-                labs = np.array([centre_lab[c] for c in centre_lab])[kept]
-                kept_cells = [c for c in centre_lab if occ[c] and c not in ctx.hot_art]
+            kept_cells = [c for c in centre_lab if occ[c] and c not in ctx.hot_art]
+            if kept_cells:
+                labs = np.array([centre_lab[c] for c in kept_cells])
                 _, _, gains = classify_adaptive(labs, palette, gains_bgr=_gain_prior(profile),
                                                 weights=_light_weights(ctx, kept_cells, spreads))
     kept = _keep_main_group(occ)
@@ -2359,7 +2358,7 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     symbols = ctx.symbols if ctx.symbols is not None else _card_symbols(ctx, cells, regions)
     labs = np.array([symbols[c][0] for c in cells])
     # (the cards in a hot spot left out of the light, unless all are: see _hot_art)
-    lit_by = [float(c not in ctx.hot_art) for c in cells]
+    lit_by: list[float] = [float(c not in ctx.hot_art) for c in cells]
     match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
                                         weights=lit_by if any(lit_by) else None)
     lit = palette_distance(labs, ctx.palette, match.predicted)
@@ -2802,11 +2801,13 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     return vouched
 
 
-def _hot_art(cells: list, regions: Mapping) -> dict:
-    """Of card cells ``cells`` whose art shows no symbol against their face's median (see
-    :func:`_symbol_mask`), those that show one (see :func:`_shows_card`) against their face
+def _hot_art(cells: list[tuple[int, int]], regions: Mapping) -> dict[tuple[int, int], np.ndarray]:
+    """Of card cells ``cells`` (row, col) whose art shows no symbol against their face's median
+    (see :func:`_symbol_mask`), those that show one (see :func:`_shows_card`) against their face
     fitted as a smooth surface (:func:`vision.symbols.symbol_mask`, as each card's own view is
-    read), with that art: ``{cell: mask}``.
+    read), with that art: ``{cell: mask}``, each mask uint8 (1 = art) of the cell's middle
+    ``(h - 2 * int(ART_RIM * h), w - 2 * int(ART_RIM * w))`` (see
+    :data:`vision.symbols.ART_RIM`) for a cell ``regions[cell]`` ``(h, w, 3)`` CIELAB.
 
     A lamp's hot spot across a card lifts part of its face towards the lamp's white, as light as
     its print there: against the face's one median the print is lost, against the face's smooth

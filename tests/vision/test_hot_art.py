@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tests.vision.test_hot_spot_cards import _card, _ctx
+from tests.vision.card_cells import card_cell, card_ctx
 from vision.cells import _Ctx, _card_symbols, _hot_art, _read_symbol, _shows_card
 from vision.colour import Palette
 from vision.kits import kit_for_game
@@ -14,9 +14,9 @@ from vision.kits import kit_for_game
 
 def test_art_in_a_hot_spot_shows_against_the_smooth_face():
     purple = (150, 60, 120)
-    regions = {(0, 0): _card(purple, spot=1.2, art=True),   # a card, its art faint in the glow
-               (0, 1): _card(purple, spot=1.2, art=False)}  # the glow alone
-    ctx = _ctx(regions, set())
+    regions = {(0, 0): card_cell(purple, spot=1.2, art=True),   # a card, its art faint in the glow
+               (0, 1): card_cell(purple, spot=1.2, art=False)}  # the glow alone
+    ctx = card_ctx(regions, set())
     flat = _card_symbols(ctx, list(regions), regions)
     assert not any(_shows_card(flat[c][1], regions[c]) for c in regions)
     assert sorted(_hot_art(list(regions), regions)) == [(0, 0)]
