@@ -2784,12 +2784,11 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
         # (one box for these and the cards found, which are read next)
         regions.need(todo + [c for c, v in occ.items() if v])
     found = _card_symbols(ctx, todo, regions)
-    for c in todo:
-        if c in ctx.card_hot and not _symbol_visible(found[c][1]):
-            # (a card in the lamp's hot spot: its face uneven, brighter than the ring's median
-            # over a broad patch that joins the art; the art stands apart from the face fitted
-            # as a smooth surface, as on a card's own view, see HOT_SPOT_CARD_FG)
-            found[c] = (found[c][0], symbol_mask(np.asarray(regions[c], np.float32)))
+    # (a card in the lamp's hot spot: its face uneven, brighter than the ring's median over a
+    # broad patch that joins the art; the art stands apart from the face fitted as a smooth
+    # surface, as on a card's own view, see HOT_SPOT_CARD_FG and _hot_art)
+    lost = [c for c in todo if c in ctx.card_hot and not _symbol_visible(found[c][1])]
+    found.update({c: (found[c][0], mask) for c, mask in _hot_art(lost, regions).items()})
     showing = {c for c, (_, mask) in found.items() if _shows_card(mask, regions[c])}
     # (and a card the hot spot washed out, its art with it: blown out, outlined all round)
     showing |= {c for c in todo if c in ctx.card_hot and _washed_with_art(ctx, c)}
