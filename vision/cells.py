@@ -1443,15 +1443,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         if isinstance(cell_regions, _LazyCells):
             cell_regions.need(cand)
         ctx.symbols = _card_symbols(ctx, cand, cell_regions)
-        # (a card the hot spot washed out with its art is no bare table: see _washed_with_art)
-        unseen = [c for c in cand if not _shows_card(ctx.symbols[c][1], cell_regions[c])
-                  and not _washed_with_art(ctx, c)]
-        # (nor one whose art shows against its face fitted as a smooth surface: see _hot_art)
-        hot_art = _hot_art(unseen, cell_regions)
-        for c, mask in hot_art.items():
-            ctx.symbols[c] = (ctx.symbols[c][0], mask)
-        ctx.hot_art = set(hot_art)
-        bare = [c for c in unseen if c not in ctx.hot_art]
+        bare = _bare_cards(ctx, cand, cell_regions)
         logger.debug("cards without a symbol on a plain face: %s; in a hot spot: %s", bare,
                      sorted(ctx.hot_art))
         for c in bare:
@@ -2798,6 +2790,23 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     logger.debug("card-like cells %s, showing a card %s, vouched for %s", todo, sorted(showing), vouched)
     ctx.symbols.update({c: found[c] for c in vouched})
     return vouched
+
+
+def _bare_cards(ctx: _Ctx, cells: list[tuple[int, int]], regions: Mapping) -> list[tuple[int, int]]:
+    """Of card cells ``cells`` (their symbols read into ``ctx.symbols``), those that show no
+    card (see :func:`_shows_card`): the table (a bright patch of it, glare) or its checks. A
+    card the hot spot washed out with its art is no bare table (see :func:`_washed_with_art`);
+    nor is one whose art, lost against its face's median, shows against its face fitted as a
+    smooth surface (see :func:`_hot_art`): its art joins ``ctx.symbols`` and it joins
+    ``ctx.hot_art``. Only a cell whose art was lost is looked at so: one whose art showed, on a
+    patterned face, is the cloth's checks, however the smooth surface shows them."""
+    unseen = [c for c in cells if not _shows_card(ctx.symbols[c][1], regions[c])
+              and not _washed_with_art(ctx, c)]
+    hot_art = _hot_art([c for c in unseen if not _symbol_visible(ctx.symbols[c][1])], regions)
+    for c, mask in hot_art.items():
+        ctx.symbols[c] = (ctx.symbols[c][0], mask)
+    ctx.hot_art = set(hot_art)
+    return [c for c in unseen if c not in ctx.hot_art]
 
 
 def _hot_art(cells: list[tuple[int, int]], regions: Mapping) -> dict[tuple[int, int], np.ndarray]:

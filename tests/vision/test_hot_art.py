@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from tests.vision.card_cells import card_cell, card_ctx
+from tests.vision.card_cells import H, W, card_cell, card_ctx
 from vision.cells import _Ctx, _card_symbols, _hot_art, _read_symbol, _shows_card
-from vision.colour import Palette
+from vision.colour import Palette, bgr_to_lab
 from vision.kits import kit_for_game
 
 
@@ -53,3 +53,28 @@ def test_cards_in_a_hot_spot_are_left_out_of_the_light():
     assert named(HOT) == {c: paint for c, (_, paint) in CARDS.items()}
     # (fitted on them too, the light shifts every hue a paint along: purple read red, red orange)
     assert sum(named(set())[c] != paint for c, (_, paint) in CARDS.items()) >= 6
+
+
+
+def test_only_cards_whose_art_was_lost_are_looked_at_again(monkeypatch):
+    # a cell whose art showed against its face's median, on a patterned face, is the cloth's
+    # checks: the face fitted as a smooth surface is not asked (its art might make the face
+    # look plain); a card whose art was lost in a hot spot is, and is no bare cell
+    import vision.cells as cells
+
+    checked = np.empty((H, W, 3), np.uint8)
+    checked[:] = (150, 60, 120)
+    checked[::6] = checked[1::6] = (235, 245, 250)  # (a cloth's stripes, 2 of every 6 rows)
+    regions = {(0, 1): bgr_to_lab(checked).astype(np.float32),
+               (0, 2): card_cell((150, 60, 120), spot=1.2, art=True)}
+    ctx = card_ctx(regions, set())
+    ctx.full_sides[(0, 2)] = (True, True, True, False)  # (not blown-out-and-outlined)
+    ctx.symbols = _card_symbols(ctx, list(regions), regions)
+    mark = np.zeros_like(ctx.symbols[(0, 1)][1])
+    mark[18:28, 27:37] = 1  # (art seen in the middle: on the stripes, a patterned face)
+    ctx.symbols[(0, 1)] = (ctx.symbols[(0, 1)][0], mark)
+    assert cells._symbol_visible(mark) and not _shows_card(mark, regions[(0, 1)])
+    asked = []
+    monkeypatch.setattr(cells, "_hot_art", lambda cs, rs: asked.extend(cs) or _hot_art(cs, rs))
+    assert cells._bare_cards(ctx, list(regions), regions) == [(0, 1)]
+    assert asked == [(0, 2)] and ctx.hot_art == {(0, 2)}
