@@ -441,7 +441,7 @@ class _Ctx:
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
     card_like: list = field(default_factory=list)  # cells left out, perhaps cards (see _occupancy)
     uneven_art: set = field(default_factory=set)  # cards seen by their art on an uneven face
-    hot_art: set = field(default_factory=set)  # ... of them, in a hot spot's glare (_in_glare)
+    hot_art: set = field(default_factory=set)  # cards kept in a hot spot's glare (_in_glare)
     card_hot: set = field(default_factory=set)  # ... of them, perhaps cards in a hot spot
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     outlined: set = field(default_factory=set)  # of them, those with a tile's outline all round
@@ -2768,7 +2768,8 @@ def _outlined_card_like(full_sides: np.ndarray, d_table: np.ndarray, fit: np.nda
 def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     """Card-like cells (:attr:`_Ctx.card_like`) beside the cards found, in rounds, that show a
     card's symbol (art in its middle, clear of the rim, see :func:`_symbol_visible`, on a plain
-    face); their symbols join ``ctx.symbols``. On a cloth of the cards' own colour the colour
+    face); their symbols join ``ctx.symbols``, and those in a lamp's glare ``ctx.hot_art`` (see
+    :func:`_in_glare`). On a cloth of the cards' own colour the colour
     and the outline say little, the art says it is a card (and the plain face tells it from the
     cloth's checks, see :data:`PATTERN_EDGES`). That there is art vouches, not which symbol it
     is: how sure its name is, is no evidence either way (a far card's cell, 32 x 44 pixels at a
@@ -2800,6 +2801,7 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     vouched = _grown(sorted(showing), {c for c, v in occ.items() if v}, corners=True)
     logger.debug("card-like cells %s, showing a card %s, vouched for %s", todo, sorted(showing), vouched)
     ctx.symbols.update({c: found[c] for c in vouched})
+    ctx.hot_art |= {c for c in vouched if _in_glare(ctx, c, found[c][1])}
     return vouched
 
 

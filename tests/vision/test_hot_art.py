@@ -102,3 +102,19 @@ def test_only_cards_in_glare_are_left_out_of_the_light():
     ctx.blown_px[(0, 1)] = plain[..., 0] > 97.0  # (the white art clipped, the face not)
     assert ctx.blown_px[(0, 1)].any()
     assert not _in_glare(ctx, (0, 1), _card_symbols(ctx, [(0, 1)], {(0, 1): plain})[(0, 1)][1])
+
+
+def test_cards_vouched_for_in_glare_are_left_out_of_the_light():
+    # however a card is found (here: beside the layout, vouched for by its art), its colour is
+    # left out of the light where its face is blown out; not where only its white art clips
+    from vision.cells import _vouched_cards
+
+    purple = (150, 60, 120)
+    regions = {(0, 0): card_cell(purple, spot=0.0, art=True),   # a card found
+               (0, 1): card_cell(purple, spot=1.2, art=True),   # in the hot spot, beside it
+               (0, 2): card_cell(purple, spot=0.0, art=True)}   # beyond it, out of the spot
+    ctx = card_ctx(regions, {(0, 1)})
+    ctx.full_sides[(0, 1)] = (True, True, True, False)  # (not blown-out-and-outlined)
+    occ = {(0, 0): True, (0, 1): False, (0, 2): False}
+    assert sorted(_vouched_cards(ctx, occ, regions)) == [(0, 1), (0, 2)]
+    assert ctx.hot_art == {(0, 1)}
