@@ -163,6 +163,16 @@ CARD_PAINTS_APART = GROW_FIT
 #: the hot spot, the mask 1.0 on each, full outlines on 3-4 sides; one of them washed out with
 #: its art, blown out over 58%, outlined all round, the only card beside the layout's.)
 HOT_SPOT_CARD_FG = 0.6
+#: A card's face (its art and the art's outline left out) blown out over more than this share
+#: lies in a lamp's hot spot, its colour the paint plus the lamp's sheen (see
+#: :func:`_in_glare`): a shade or faint art clips none of a face, a lamp's reflection clips it
+#: where it is strongest, and a card at the spot's edge shows only a sliver of that. (Measured
+#: on the independent renderer's Tapestry photos, cards whose art showed only against their
+#: face fitted as a smooth surface: in hot spots 1.4-47% of the face blown out, final11
+#: hard-605, hard-200, hard-575, normal-571; elsewhere 0%, 60 cells of 10 photos. At 5%
+#: hard-605 1 -> 4 wrong cells, a card at the spot's edge, 1.4% clipped, back in the light's
+#: fit.) White art may clip on any card in bright light: it is left out.
+GLARE_FACE = 0.0
 #: The light is fitted on the photo's cards; a paint few of them show (one blue card among
 #: yellow, orange and green ones under a warm lamp) it predicts loosely, and such a card, off
 #: its cell a little (its outline along one side only), fits its paint as lit 11-13 away
@@ -434,7 +444,8 @@ class _Ctx:
     best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
     card_like: list = field(default_factory=list)  # cells left out, perhaps cards (see _occupancy)
-    hot_art: set = field(default_factory=set)  # cards seen by their art in a hot spot (_hot_art)
+    uneven_art: set = field(default_factory=set)  # cards seen by their art on an uneven face
+    hot_art: set = field(default_factory=set)  # cards kept in a hot spot's glare (_in_glare)
     card_hot: set = field(default_factory=set)  # ... of them, perhaps cards in a hot spot
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     outlined: set = field(default_factory=set)  # of them, those with a tile's outline all round
@@ -1481,28 +1492,19 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         if isinstance(cell_regions, _LazyCells):
             cell_regions.need(cand)
         ctx.symbols = _card_symbols(ctx, cand, cell_regions)
-        # (a card the hot spot washed out with its art is no bare table: see _washed_with_art)
-        unseen = [c for c in cand if not _shows_card(ctx.symbols[c][1], cell_regions[c])
-                  and not _washed_with_art(ctx, c)]
-        # (nor one whose art shows against its face fitted as a smooth surface: see _hot_art)
-        hot_art = _hot_art(unseen, cell_regions)
-        for c, mask in hot_art.items():
-            ctx.symbols[c] = (ctx.symbols[c][0], mask)
-        ctx.hot_art = set(hot_art)
-        bare = [c for c in unseen if c not in ctx.hot_art]
+        bare = _bare_cards(ctx, cand, cell_regions)
         logger.debug("cards in a hot spot: %s", sorted(ctx.hot_art))
         _take_out(bare, occ, occ_conf, "a card without a symbol on a plain face")
         # (their colour fit tells of the light on them, not of the lattice: see _lattice_fit)
         by_symbol = set(_vouched_cards(ctx, occ, cell_regions))
         for c in by_symbol:
             occ[c], occ_conf[c] = True, 0.6
-        by_symbol |= ctx.hot_art
+        by_symbol |= ctx.uneven_art
         if bare or by_symbol:
-            # (the light refitted on the cards kept, but those in a hot spot: see _hot_art)
-            kept = [i for i, c in enumerate(centre_lab) if occ[c] and c not in ctx.hot_art]
-            if kept:
-                labs = np.array([centre_lab[c] for c in centre_lab])[kept]
-                kept_cells = [c for c in centre_lab if occ[c] and c not in ctx.hot_art]
+            # (the light refitted on the cards kept, but those in a hot spot: see _in_glare)
+            kept_cells = [c for c in centre_lab if occ[c] and c not in ctx.hot_art]
+            if kept_cells:
+                labs = np.array([centre_lab[c] for c in kept_cells])
                 _, _, gains = classify_adaptive(labs, palette, gains_bgr=_gain_prior(profile),
                                                 weights=_light_weights(ctx, kept_cells, spreads))
     kept = _keep_main_group(occ)
@@ -2444,8 +2446,8 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     symbols = ctx.symbols if ctx.symbols is not None else _card_symbols(ctx, cells, regions)
     labs = np.array([symbols[c][0] for c in cells])
-    # (the cards in a hot spot left out of the light, unless all are: see _hot_art)
-    lit_by = [float(c not in ctx.hot_art) for c in cells]
+    # (the cards in a hot spot left out of the light, unless all are: see _in_glare)
+    lit_by: list[float] = [float(c not in ctx.hot_art) for c in cells]
     match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
                                         weights=lit_by if any(lit_by) else None)
     lit = palette_distance(labs, ctx.palette, match.predicted)
@@ -2852,7 +2854,8 @@ def _outlined_card_like(full_sides: np.ndarray, d_table: np.ndarray, fit: np.nda
 def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     """Card-like cells (:attr:`_Ctx.card_like`) beside the cards found, in rounds, that show a
     card's symbol (art in its middle, clear of the rim, see :func:`_symbol_visible`, on a plain
-    face); their symbols join ``ctx.symbols``. On a cloth of the cards' own colour the colour
+    face); their symbols join ``ctx.symbols``, and those in a lamp's glare ``ctx.hot_art`` (see
+    :func:`_in_glare`). On a cloth of the cards' own colour the colour
     and the outline say little, the art says it is a card (and the plain face tells it from the
     cloth's checks, see :data:`PATTERN_EDGES`). That there is art vouches, not which symbol it
     is: how sure its name is, is no evidence either way (a far card's cell, 32 x 44 pixels at a
@@ -2871,12 +2874,11 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
         # (one box for these and the cards found, which are read next)
         regions.need(todo + [c for c, v in occ.items() if v])
     found = _card_symbols(ctx, todo, regions)
-    for c in todo:
-        if c in ctx.card_hot and not _symbol_visible(found[c][1]):
-            # (a card in the lamp's hot spot: its face uneven, brighter than the ring's median
-            # over a broad patch that joins the art; the art stands apart from the face fitted
-            # as a smooth surface, as on a card's own view, see HOT_SPOT_CARD_FG)
-            found[c] = (found[c][0], symbol_mask(np.asarray(regions[c], np.float32)))
+    # (a card in the lamp's hot spot: its face uneven, brighter than the ring's median over a
+    # broad patch that joins the art; the art stands apart from the face fitted as a smooth
+    # surface, as on a card's own view, see HOT_SPOT_CARD_FG and _uneven_art)
+    lost = [c for c in todo if c in ctx.card_hot and not _symbol_visible(found[c][1])]
+    found.update({c: (found[c][0], mask) for c, mask in _uneven_art(lost, regions).items()})
     showing = {c for c, (_, mask) in found.items() if _shows_card(mask, regions[c])}
     # (and a card the hot spot washed out, its art with it: blown out, outlined all round)
     showing |= {c for c in todo if c in ctx.card_hot and _washed_with_art(ctx, c)}
@@ -2885,30 +2887,64 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     vouched = _grown(sorted(showing), {c for c, v in occ.items() if v}, corners=True)
     logger.debug("card-like cells %s, showing a card %s, vouched for %s", todo, sorted(showing), vouched)
     ctx.symbols.update({c: found[c] for c in vouched})
+    ctx.hot_art |= {c for c in vouched if _in_glare(ctx, c, found[c][1])}
     return vouched
 
 
-def _hot_art(cells: list, regions: Mapping) -> dict:
-    """Of card cells ``cells`` whose art shows no symbol against their face's median (see
-    :func:`_symbol_mask`), those that show one (see :func:`_shows_card`) against their face
-    fitted as a smooth surface (:func:`vision.symbols.symbol_mask`, as each card's own view is
-    read), with that art: ``{cell: mask}``.
+def _bare_cards(ctx: _Ctx, cells: list[tuple[int, int]], regions: Mapping) -> list[tuple[int, int]]:
+    """Of card cells ``cells`` (their symbols read into ``ctx.symbols``), those that show no
+    card (see :func:`_shows_card`): the table (a bright patch of it, glare) or its checks. A
+    card the hot spot washed out with its art is no bare table (see :func:`_washed_with_art`);
+    nor is one whose art, lost against its face's median, shows against its face fitted as a
+    smooth surface (see :func:`_uneven_art`): its art joins ``ctx.symbols``, it joins
+    ``ctx.uneven_art``, and ``ctx.hot_art`` if it lies in a hot spot's glare (see
+    :func:`_in_glare`). Only a cell whose art was lost is looked at so: one whose art showed,
+    on a patterned face, is the cloth's checks, however the smooth surface shows them."""
+    unseen = [c for c in cells if not _shows_card(ctx.symbols[c][1], regions[c])
+              and not _washed_with_art(ctx, c)]
+    uneven = _uneven_art([c for c in unseen if not _symbol_visible(ctx.symbols[c][1])], regions)
+    for c, mask in uneven.items():
+        ctx.symbols[c] = (ctx.symbols[c][0], mask)
+    ctx.uneven_art = set(uneven)
+    ctx.hot_art = {c for c, mask in uneven.items() if _in_glare(ctx, c, mask)}
+    return [c for c in unseen if c not in ctx.uneven_art]
 
-    A lamp's hot spot across a card lifts part of its face towards the lamp's white, as light as
-    its print there: against the face's one median the print is lost, against the face's smooth
-    rise it shows (the independent renderer's final11 hard-605: a scissors, a sheet and a fist
-    on three cards in a line through the hot spot, their art faint but plain, read as bare
-    cells; the cards beyond them were then cut off the layout). A patch of the bare table in the
-    hot spot shows no art in its middle against its smooth rise, and a cloth's checks make a
-    patterned face. Such a card's colour, its paint plus the lamp's sheen, tells nothing of the
-    light, which is fitted without it, nor of the lattice (its fit counts as a card vouched for
-    by its symbol, see :func:`_lattice_fit`): its paint is its hue group's."""
+
+def _uneven_art(cells: list[tuple[int, int]], regions: Mapping) -> dict[tuple[int, int], np.ndarray]:
+    """Of card cells ``cells`` (row, col) whose art shows no symbol against their face's median
+    (see :func:`_symbol_mask`), those that show one (see :func:`_shows_card`) against their face
+    fitted as a smooth surface (:func:`vision.symbols.symbol_mask`, as each card's own view is
+    read), with that art: ``{cell: mask}``, each mask uint8 (1 = art) of the cell's middle
+    ``(h - 2 * int(ART_RIM * h), w - 2 * int(ART_RIM * w))`` (see
+    :data:`vision.symbols.ART_RIM`) for a cell ``regions[cell]`` ``(h, w, 3)`` CIELAB.
+
+    A face that varies across it (a lamp's hot spot, a shade) lifts or lowers part of it, there
+    as light as its print or darker than the face's one median: against that median the print
+    is lost, against the face's smooth rise or fall it shows (the independent renderer's final11
+    hard-605: a scissors, a sheet and a fist on three cards in a line through the hot spot,
+    their art faint but plain, read as bare cells; the cards beyond them were then cut off the
+    layout). A patch of the bare table shows no art in its middle against its smooth surface,
+    and a cloth's checks make a patterned face. Such a card's fit counts as a card vouched for
+    by its symbol (see :func:`_lattice_fit`)."""
     out = {}
     for c in cells:
         mask = symbol_mask(np.asarray(regions[c], np.float32))
         if _shows_card(mask, regions[c]):
             out[c] = mask
     return out
+
+
+def _in_glare(ctx: _Ctx, cell: tuple[int, int], art: np.ndarray) -> bool:
+    """Whether a card cell lies in a lamp's hot spot: its face, without its art ``art`` (a mask
+    of the cell's middle, see :func:`_uneven_art`) and the art's outline, blown out (see
+    :func:`_blown`) over more than :data:`GLARE_FACE` (white art may clip in bright light on
+    any card). Such a card's colour, its paint plus the lamp's sheen, tells nothing of the
+    light, which is fitted without it: its paint is its hue group's."""
+    blown = ctx.blown_px.get(cell) if ctx.blown_px is not None else None
+    if blown is None:
+        return False
+    face = ~_art_in_cell(art, blown.shape)
+    return bool(face.any()) and float(blown[face].mean()) > GLARE_FACE
 
 
 def _no_pips_seen(reading: tuple, below: float = PIP_MIN_CONTRAST) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tests.vision.test_hot_spot_cards import H, W, _ctx
+from tests.vision.card_cells import H, W, card_ctx
 from vision.cells import _card_symbols, _classify_symbol_mask, _vouched_cards
 from vision.colour import bgr_to_lab
 from vision.kits import kit_for_game
@@ -30,7 +30,7 @@ def test_art_of_an_unsure_name_vouches_for_a_card():
     regions = {(0, 0): _card((10, 10)),  # a card found
                (0, 1): _card((15, 8)),   # beside it: a print as round as a fist is a sheet
                (0, 2): _card(None)}      # a plain patch of a card's colour: no art
-    ctx = _ctx(regions, set())
+    ctx = card_ctx(regions, set())
     ctx.blown_px = {c: np.zeros((H, W), bool) for c in regions}
     ctx.blown = {c: 0.0 for c in regions}
     # (the print's name is unsure: the rules' scores for a fist and a sheet nearly tie)

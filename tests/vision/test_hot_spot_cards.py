@@ -4,53 +4,21 @@ face fitted as a smooth surface, vouches for them, and a card washed out with it
 out and outlined all round, joins them (the independent renderer's hard 071)."""
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
+from tests.vision.card_cells import card_cell, card_ctx
 from vision.cells import _Ctx, _vouched_cards
-from vision.colour import Palette, bgr_to_lab
-from vision.kits import kit_for_game
-
-H, W = 60, 84  # a card cell, pixels
-
-
-def _card(face_bgr: tuple, *, spot: float, art: bool) -> np.ndarray:
-    """Lab ``(H, W, 3)`` of a card: ``face_bgr`` (0-255) with a hot spot of strength ``spot``
-    (the light's reflection, towards white, brightest at the left) and white scissors' rings."""
-    img = np.empty((H, W, 3), np.float32)
-    img[:] = face_bgr
-    yy, xx = np.mgrid[0:H, 0:W]
-    glow = np.exp(-((xx - 0.3 * W) ** 2 + (yy - H / 2) ** 2) / (2 * (0.4 * W) ** 2))
-    img = img + (255.0 - img) * np.clip(spot * glow, 0, 1)[..., None]
-    if art:
-        for cx in (34, 50):
-            cv2.circle(img, (cx, 30), 6, (255, 255, 255), 2)
-    return bgr_to_lab(np.clip(img, 0, 255).astype(np.uint8)).astype(np.float32)
-
-
-def _ctx(regions: dict, hot: set) -> _Ctx:
-    kit = kit_for_game("tapestry")
-    cells = list(regions)
-    ctx = _Ctx(kit, Palette.from_hex(kit.colours), None, None, None)
-    ctx.sides = {c: 4 for c in cells}
-    ctx.full_sides = {c: (True, True, True, True) for c in cells}
-    ctx.blown_px = {c: (regions[c][..., 0] > 97.0) for c in cells}
-    ctx.blown = {c: float(ctx.blown_px[c].mean()) for c in cells}
-    ctx.symbols = {}
-    ctx.card_like = [c for c in cells if c != (0, 0)]
-    ctx.card_hot = hot
-    return ctx
 
 
 def test_hot_spot_cards_vouched_for():
     purple = (150, 60, 120)
-    regions = {(0, 0): _card(purple, spot=0.0, art=True),   # a card found
-               (0, 1): _card(purple, spot=1.6, art=False),  # washed out with its art
-               (0, 2): _card(purple, spot=1.2, art=True)}   # its art still shows, faintly
+    regions = {(0, 0): card_cell(purple, spot=0.0, art=True),   # a card found
+               (0, 1): card_cell(purple, spot=1.6, art=False),  # washed out with its art
+               (0, 2): card_cell(purple, spot=1.2, art=True)}   # its art still shows, faintly
     occ = {(0, 0): True, (0, 1): False, (0, 2): False}
 
     def ctx(hot: set) -> _Ctx:
-        out = _ctx(regions, hot)
+        out = card_ctx(regions, hot)
         out.full_sides[(0, 2)] = (True, True, True, False)  # (not blown-out-and-outlined)
         return out
     assert _vouched_cards(ctx(set()), occ, regions) == []
@@ -121,8 +89,8 @@ def test_card_touching_the_layout_at_a_corner_is_vouched_for():
     # Tapestry's setup lays cards on a diagonal: a card may touch the layout at a corner only
     # (the independent renderer's final2 hard 053, a purple card beside the layout's corner)
     purple = (150, 60, 120)
-    regions = {(0, 0): _card(purple, spot=0.0, art=True),   # a card found
-               (1, 1): _card(purple, spot=0.0, art=True),   # a card at its corner
-               (3, 3): _card(purple, spot=0.0, art=True)}   # one apart from the layout
+    regions = {(0, 0): card_cell(purple, spot=0.0, art=True),   # a card found
+               (1, 1): card_cell(purple, spot=0.0, art=True),   # a card at its corner
+               (3, 3): card_cell(purple, spot=0.0, art=True)}   # one apart from the layout
     occ = {(0, 0): True, (1, 1): False, (3, 3): False}
-    assert _vouched_cards(_ctx(regions, set()), occ, regions) == [(1, 1)]
+    assert _vouched_cards(card_ctx(regions, set()), occ, regions) == [(1, 1)]

@@ -57,13 +57,13 @@ def test_a_card_washed_out_with_its_art_is_no_bare_table():
     # final9 hard-205: an orange card in the hot spot blown out over 62% of its centre, outlined
     # all round, no art left to see: it was dropped as a bare cell of the table, and the three
     # cards beyond it dropped with it as a group apart from the layout
-    from tests.vision.test_hot_spot_cards import _card, _ctx
+    from tests.vision.card_cells import card_cell, card_ctx
     from vision.cells import _washed_with_art
 
     orange = (40, 120, 240)
-    regions = {(0, 0): _card(orange, spot=1.6, art=False),   # washed out with its art
-               (0, 1): _card(orange, spot=1.6, art=False),   # ... outlined on three sides
-               (0, 2): _card(orange, spot=0.0, art=False)}   # not blown out
-    ctx = _ctx(regions, set())
+    regions = {(0, 0): card_cell(orange, spot=1.6, art=False),   # washed out with its art
+               (0, 1): card_cell(orange, spot=1.6, art=False),   # ... outlined on three sides
+               (0, 2): card_cell(orange, spot=0.0, art=False)}   # not blown out
+    ctx = card_ctx(regions, set())
     ctx.full_sides[(0, 1)] = (True, True, True, False)
     assert [_washed_with_art(ctx, c) for c in sorted(regions)] == [True, False, False]
