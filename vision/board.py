@@ -36,8 +36,15 @@ logger = logging.getLogger(__name__)
 
 #: The long side of the copy the strips are looked for on (pixels).
 WORK_SIDE = 640
-#: A strip's pixels are at least this saturated (CIELAB chroma) ...
+#: A strip's pixels are at least this saturated (CIELAB chroma), or, for a border colour whose
+#: paint is duller as the palette records it, :data:`CHROMA_SHARE` of its chroma ...
 MIN_CHROMA = 18.0
+#: ... the share of a paint's chroma its strip's pixels keep: shading across the board and the
+#: JPEG's halved chroma at the strip's edges lower it. (A profile learnt under a 3000 K lamp
+#: records a blue as photographed, chroma 12.6, the lamp having little blue to reflect: its
+#: strip was never seen, and on a table the lamp turns yellow the board was not found. The
+#: kit's defaults are chroma 55-73, so without a profile every strip keeps MIN_CHROMA.)
+CHROMA_SHARE = 0.5
 #: ... and within this hue angle (degrees) of their border colour's (the light may turn hues).
 HUE_TOLERANCE = 35.0
 #: A strip is at least this long (share of the copy's long side) ...
@@ -89,33 +96,45 @@ def _hue(lab: np.ndarray) -> np.ndarray:
 def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
                  ) -> dict[str, np.ndarray]:
     """For each border colour, the pixels of a BGR image ``(H, W, 3)`` uint8 that may show it
-    ``(H, W)`` bool: saturated (:data:`MIN_CHROMA`) and nearest to its hue among the
-    ``colours`` (within :data:`HUE_TOLERANCE`); a pixel near none whose strongest channel is
-    blown out by the nearest along the hues its true colour may have (:func:`_unclipped_hue`:
-    a hot spot turns the strips' hues; the pixels that were near one keep it)."""
+    ``(H, W)`` bool: saturated (:func:`strip_chroma`) and nearest to its hue among the
+    ``colours`` saturated enough for it (within :data:`HUE_TOLERANCE`); a pixel near none whose
+    strongest channel is blown out by the nearest along the hues its true colour may have
+    (:func:`_unclipped_hue`: a hot spot turns the strips' hues; the pixels that were near one
+    keep it)."""
     lab = bgr_to_lab(work_bgr)
     chroma = np.hypot(lab[..., 1], lab[..., 2])
     hue = _hue(lab)
-    saturated = chroma >= MIN_CHROMA
-    refs = {c: float(_hue(palette.lab[palette.names.index(c)])) for c in colours}
-    # each saturated pixel goes to the nearest border hue (within the tolerance) ...
-    diffs = np.stack([np.abs(hue - refs[c]) for c in colours])
+    paints = np.array([palette.lab[palette.names.index(c)] for c in colours])
+    least_chroma = strip_chroma(paints)
+    refs = _hue(paints)
+    # each saturated pixel goes to the nearest border hue (within the tolerance) of the colours
+    # it is saturated enough for ...
+    diffs = np.stack([np.abs(hue - ref) for ref in refs])
     diffs = np.minimum(diffs, 360.0 - diffs)  # (the angles between the hues, 0 to 180 degrees)
+    diffs[chroma[None] < least_chroma[:, None, None]] = np.inf
     # ... or, where none is near and its strongest channel is blown out, to the nearest along
     # the hues its true colour may have
     least = np.min(diffs, axis=0)
-    at = np.flatnonzero((least > HUE_TOLERANCE) & saturated)
+    at = np.flatnonzero((least > HUE_TOLERANCE) & (chroma >= MIN_CHROMA))
     px = work_bgr.reshape(-1, 3)[at]
     blown = (px.max(axis=1) >= CLIPPED_LEVEL) & (px.min(axis=1) < CLIPPED_LEVEL)
     if blown.any():
         at = at[blown]
         raised = _unclipped_hue(px[blown])
-        along = np.stack([_arc_distance(refs[c], hue.reshape(-1)[at], raised) for c in colours])
+        along = np.stack([_arc_distance(float(ref), hue.reshape(-1)[at], raised) for ref in refs])
         diffs.reshape(len(colours), -1)[:, at] = along
         least.reshape(-1)[at] = along.min(axis=0)
     nearest = np.argmin(diffs, axis=0)
-    ok = saturated & (least <= HUE_TOLERANCE)
+    ok = least <= HUE_TOLERANCE
     return {c: ok & (nearest == i) for i, c in enumerate(colours)}
+
+
+def strip_chroma(paints_lab: np.ndarray) -> np.ndarray:
+    """The least chroma ``(K,)`` of a pixel of each border strip of paints ``paints_lab``
+    ``(K, 3)`` Lab as the palette records them: :data:`MIN_CHROMA`, or :data:`CHROMA_SHARE` of
+    the paint's own chroma where that is less."""
+    lab = np.asarray(paints_lab, np.float64).reshape(-1, 3)
+    return np.minimum(MIN_CHROMA, CHROMA_SHARE * np.hypot(lab[:, 1], lab[:, 2]))
 
 
 #: A channel at or above this level (0-255) is taken as blown out (clipped at the sensor's

@@ -398,7 +398,7 @@ def symbol_masks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
     art (robustly, twice trimmed), so a glare or a shade across the card, which vary slowly, are
     face and not art; the art is what stands apart from that surface (Otsu on the distance) and
     lies towards white from it (lighter or paler), or, with ``art`` (the art's Lab colour, from
-    a profile), nearer that colour than the face's. ``first``: a first guess of the art (same shape as the middle) to
+    a profile), towards that colour, at the art's own level either way. ``first``: a first guess of the art (same shape as the middle) to
     leave out of the fit. Components off the middle (a stripe of the table at the rim) and
     specks are dropped.
     """
@@ -424,27 +424,26 @@ def symbol_masks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
     d8 = np.clip(d * 2, 0, 255).astype(np.uint8)
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     apart = d > max(10.0, t / 2.0)
-    if art is None:
-        # the art is light on the face: away from the face towards white (lighter, or paler: a
-        # white print on a yellow card in bright light is no lighter than the card, only paler;
-        # under a warm lamp it is cream, nearer the yellow face than to white)
-        toward = np.array([100.0, 0.0, 0.0], np.float32) - bg
-        toward /= np.maximum(norm3(toward), 1e-3)[..., None]
-        proj = dot3(off, toward)
-        # (a blurred print's rim: the art's edge at about half its contrast, the 90th percentile
-        # of what stands apart; a fixed floor alone fills a small print's rings with blur)
-        strong = proj[apart & (proj > ART_TOWARD_WHITE)]
-        level = ART_EDGE_LEVEL * float(percentile_last(strong, 90)) if strong.size else 0.0
-        like_art = proj > max(ART_TOWARD_WHITE, level)
-        mask = middle_components((apart & like_art).astype(np.uint8))
-        # (a thin stroke blurred, on a pale face, stands out less than the print's thick parts:
-        # see _closed_rings)
-        faint = ((d > FAINT_STROKE * max(10.0, t / 2.0))
-                 & (proj > max(ART_TOWARD_WHITE, FAINT_STROKE * level)))
-        return mask, _closed_rings(mask, faint.astype(np.uint8))
-    like_art = norm3(core - np.asarray(art, np.float32)) < d
+    # the art is light on the face: away from the face towards white (lighter, or paler: a
+    # white print on a yellow card in bright light is no lighter than the card, only paler;
+    # under a warm lamp it is cream, nearer the yellow face than to white), or towards the
+    # art's colour as a profile measured it
+    target = np.array([100.0, 0.0, 0.0] if art is None else art, np.float32)
+    toward = target - bg
+    toward /= np.maximum(norm3(toward), 1e-3)[..., None]
+    proj = dot3(off, toward)
+    # (a blurred print's rim: the art's edge at about half its contrast, the 90th percentile
+    # of what stands apart; a fixed floor alone fills a small print's rings with blur, and so
+    # does the half-way point to the art's colour)
+    strong = proj[apart & (proj > ART_TOWARD_WHITE)]
+    level = ART_EDGE_LEVEL * float(percentile_last(strong, 90)) if strong.size else 0.0
+    like_art = proj > max(ART_TOWARD_WHITE, level)
     mask = middle_components((apart & like_art).astype(np.uint8))
-    return mask, mask
+    # (a thin stroke blurred, on a pale face, stands out less than the print's thick parts:
+    # see _closed_rings)
+    faint = ((d > FAINT_STROKE * max(10.0, t / 2.0))
+             & (proj > max(ART_TOWARD_WHITE, FAINT_STROKE * level)))
+    return mask, _closed_rings(mask, faint.astype(np.uint8))
 
 
 def _ring_insides(mask: np.ndarray) -> np.ndarray:

@@ -202,6 +202,48 @@ def test_only_edges_meeting_at_a_corner_are_tried_as_neighbouring_sides():
     assert _may_meet(north, others).tolist() == [[True, False, False, True]]
 
 
+#: The blue of a profile learnt under a 3000 K lamp (the independent renderer's calibration
+#: case, Twelve Tiles seed 0: CIELAB chroma 12.6, the lamp having little blue to reflect).
+DULL_BLUE = (40.2, 4.2, -11.9)
+
+
+def _profile_palette(**labs: tuple[float, float, float]) -> Palette:
+    """The kit's palette with the colours ``labs`` (name -> Lab) as a profile records them."""
+    lab = PALETTE.lab.copy()
+    for name, value in labs.items():
+        lab[PALETTE.names.index(name)] = value
+    return Palette(PALETTE.names, lab)
+
+
+def test_a_strip_as_dull_as_its_profiled_paint_is_found():
+    # a board under a warm lamp whose blue strip (and tile) are as dull as the profile learnt
+    # the set's blue: saturated well below the strips' usual least chroma, yet as saturated
+    # as its own paint; the strip is seen and the board found
+    from vision.colour import lab_to_bgr
+
+    colours = ["blue", "red", "green", "yellow"]
+    photo, truth, _ = _scene("plain", colours, 25, 0.1)
+    blue = np.abs(photo.astype(int) - np.array(_bgr(KIT.colours["blue"]))).sum(2) < 60
+    photo[blue] = np.round(lab_to_bgr(np.array([DULL_BLUE]))[0] * 255).astype(np.uint8)
+    board = find_board_quad(photo, _profile_palette(blue=DULL_BLUE), BORDERS)
+    assert board is not None
+    assert _matches(board.corners, truth, 0.03 * np.linalg.norm(truth[1] - truth[0]))
+
+
+def test_only_a_dull_paint_takes_dull_pixels():
+    # a pixel a third as saturated as the default blue: the profile's dull blue takes it, the
+    # kit's own blue does not (its strip keeps the usual least chroma), and a near-grey pixel
+    # of that hue is no strip under either
+    from vision.board import colour_masks
+    from vision.colour import lab_to_bgr
+
+    labs = np.array([DULL_BLUE, (40.0, 1.5, -4.0)])
+    img = np.round(lab_to_bgr(labs) * 255).astype(np.uint8)[None]
+    dull = colour_masks(img, _profile_palette(blue=DULL_BLUE), BORDERS)
+    assert dull["blue"][0].tolist() == [True, False]
+    assert not any(m.any() for m in colour_masks(img, PALETTE, BORDERS).values())
+
+
 def test_a_strip_whose_strongest_channel_is_blown_out_keeps_its_colour():
     # a lamp's hot spot over the strips (the independent renderer's Twelve Tiles hard 516): the
     # green strip's green clips at the sensor's white while its blue keeps rising (it reads
