@@ -1944,7 +1944,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
         # tile lies pips up or only some do: where the fit over the faces settled on a cast the
         # layout's white pips contradict, the faces are named under the light the pips show,
         # with that light discounted; see _under_white_pips)
-        match, dist, corr = _under_white_pips(ctx, labs, origins, pip_reads, match, corr)
+        match, dist, corr = _under_white_pips(ctx, labs, _white_pips(ctx, origins, pip_reads),
+                                              match, corr)
     if dist is None:
         dist = palette_distance(labs, ctx.palette, match.predicted)
     plain = match
@@ -2230,40 +2231,52 @@ def _cast_off(palette: Palette, sample: tuple[np.ndarray, int], corr: np.ndarray
 LUMINANCE_BGR = np.array([0.0722, 0.7152, 0.2126])
 
 
-def _light_of(palette: Palette, sample: tuple[np.ndarray, int], gains: np.ndarray) -> np.ndarray:
+def _light_of(palette: Palette, sample: tuple[np.ndarray, int],
+              gains: np.ndarray) -> np.ndarray | None:
     """The light (``(2, 3)`` forward correction, see :func:`vision.colour.classify_adaptive`)
     in the colour under which ``sample`` (Lab ``(3,)`` as seen, palette index) is its paint, at
-    the exposure (luminance of the gains) and with the haze of ``gains``; ``gains`` where the
-    sample lies below that haze. (The pips give the lamp's colour; their brightness is not
-    the faces': a small pip blurred into a dark face reads darker than its paint.)"""
+    the exposure (luminance of the gains) and with the haze of ``gains``; None where the
+    sample lies below that haze in a channel (it shows no colour of the lamp there). (The pips
+    give the lamp's colour; their brightness is not the faces': a small pip blurred into a
+    dark face reads darker than its paint.)"""
     c = as_correction(gains)
     seen = srgb_to_linear(lab_to_bgr(np.asarray(sample[0], np.float64)[None, :]))[0] - c[1]
     if np.any(seen <= 0):
-        return c
+        return None
     cast = seen / palette_linear(palette)[sample[1]]
     return np.vstack([cast * float(LUMINANCE_BGR @ c[0]) / float(LUMINANCE_BGR @ cast), c[1]])
 
 
-def _under_white_pips(ctx: _Ctx, labs: np.ndarray, origins: np.ndarray, pip_reads: dict, match,
+def _under_white_pips(ctx: _Ctx, labs: np.ndarray, lamp: tuple[np.ndarray, int] | None, match,
                       corr: np.ndarray) -> tuple[Any, np.ndarray | None, np.ndarray]:
     """Faces ``labs`` ``(N, 3)`` (Lab; ``match`` under the light ``corr`` fitted over them)
-    named again under the light the layout's white pips show (:func:`_white_pips`, cells'
-    ``origins`` and :func:`vision.pips.read_pips` ``pip_reads``) where ``corr`` puts the white
-    paint further from them than :data:`WHITE_PIPS_CAST`: the match, the distances ``(N, K)``
-    with that light discounted (:func:`_adapted_distances`) and the light; else ``match``,
-    None and ``corr`` as given.
+    named again under the light the layout's white pips show (``lamp``, see
+    :func:`_white_pips`; None: too few) where ``corr`` puts the white paint further from them
+    than :data:`WHITE_PIPS_CAST`: the match, the distances ``(N, K)`` with that light
+    discounted (:func:`_adapted_distances`) and the light; else ``match``, None and ``corr``
+    as given (and where the pips lie below the light's haze, see :func:`_light_of`). Under a
+    profile (``ctx.profile``): the match under the pips' light, None and that light, the faces
+    named as recorded by the profile's measured colours.
 
     A fit over a few saturated faces can trade the lamp's cast for the paints' colours: under
     a 3000 K lamp, blue faces (their paint drifted towards violet) came out purple under a
     light with more blue than green, which no lamp has, and the pips' light named them purple
     too in the camera's terms (see :func:`_adapted_distances`; the independent renderer's
     final11 textile-hard-603)."""
-    lamp = _white_pips(ctx, origins, pip_reads)
     if lamp is None or _cast_off(ctx.palette, lamp, corr) <= WHITE_PIPS_CAST:
         return match, None, corr
     light = _light_of(ctx.palette, lamp, corr)
-    dist = _adapted_distances(labs, ctx.palette, light)
+    if light is None:
+        return match, None, corr
+    # (iterations=0: the faces matched under the pips' light as given; refitted on them, the
+    # light would drift back towards the cast the pips contradict)
     lit, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=light, iterations=0)
+    if ctx.profile is not None:
+        # (a profile's colours carry their measured spread in the camera's terms, ``palette.
+        # cov`` blended in by vision.colour.palette_distance_of, which the distances with the
+        # lamp discounted have no counterpart of: named under the pips' light as recorded)
+        return lit, None, light
+    dist = _adapted_distances(labs, ctx.palette, light)
     return match_from_distances(dist, lit.predicted), dist, light
 
 
