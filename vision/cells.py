@@ -28,8 +28,9 @@ from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_ligh
 from vision.paint_light import fit_with_paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          pip_centres, pip_spacing, read_pips)
-from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, exposed_lab, glare_colour,
-                          glare_distances, sector_glare_distances, tile_exposure_distances)
+from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, discounted_lab,
+                          exposed_lab, glare_colour, glare_distances, sector_glare_distances,
+                          tile_exposure_distances)
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
                                 profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
                                 shaded_distances, split_hue_alike, template_vote)
@@ -1946,6 +1947,13 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
         # with that light discounted; see _under_white_pips)
         match, dist, corr = _under_white_pips(ctx, labs, _white_pips(ctx, origins, pip_reads),
                                               match, corr)
+    # (the faces named with the lamp discounted are judged through a glare, at an exposure
+    # and with a sheen below with it discounted too: measured in the camera's terms, biased
+    # under a strong cast as _adapted_distances says, the smaller of the two would undo the
+    # discounting (a violet blue under a 3000 K lamp through the glare 9.3 from blue and 10.8
+    # from purple, 6.7 and 9.6 in daylight and with the lamp discounted); without those
+    # routes the faces of a lamp's hot spot go unnamed (final10 octopus-hard-404 0 -> 3))
+    adapted = dist is not None
     if dist is None:
         dist = palette_distance(labs, ctx.palette, match.predicted)
     plain = match
@@ -1958,16 +1966,16 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
             # (where every tile lies pips up and the set holds each die face once, the faces
             # are named through a glare too: the set's assignment arbitrates the paints a veil
             # makes alike, see _solid_through_glare)
-            match, dist = _solid_through_glare(ctx, labs, match, dist, corr)
+            match, dist = _solid_through_glare(ctx, labs, match, dist, corr, discounted=adapted)
             # (the faces' fit, which weighs lattices against each other, stays the fit as lit
             # and through a glare: the hot spot's exposure names a face, it does not make a
             # wrong lattice's pieces of tiles fit)
             fit = match.distance
-            match, dist = _solid_exposed(ctx, labs, match, dist, corr)
+            match, dist = _solid_exposed(ctx, labs, match, dist, corr, discounted=adapted)
     # (where tiles may lie pips down, Textile, a colour washed out by the lamp's reflection is
     # named again with the game's colours and rule, by each paint with a sheen of the light on
     # it too: see vision.decode._textile_colours)
-    sheen = (_sheen_distance(labs, ctx.palette, gains)
+    sheen = (_sheen_distance(labs, ctx.palette, corr if adapted else gains, discounted=adapted)
              if kit.face_model == "solid" and not ctx.die_faces else None)
     # (no naming by hue groups here: a kit of many solid colours has near hues of its own, e.g.
     # Octopus's orange, brown and red, which a group's cast pushes across; measured worse)
@@ -2032,7 +2040,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
 
 
 def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
-                         corr: np.ndarray) -> tuple[Any, np.ndarray]:
+                         corr: np.ndarray, *, discounted: bool = False) -> tuple[Any, np.ndarray]:
     """Faces (``labs`` ``(N, 3)`` Lab, with their plain ``match`` and distances ``dist``
     ``(N, K)`` under the light ``corr``, see :func:`vision.colour.classify_adaptive`) also
     judged through a glare of the lamp on the face (see
@@ -2041,11 +2049,12 @@ def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     black towards brown under a warm lamp) and may leave no unveiled pixel to take the face
     from. The glare costs its price per unit, so a face that fits a paint plainly keeps it.
     Returns the match and the distances ``(N, K)``, each the smaller of the plain one and
-    the one through the glare."""
+    the one through the glare. ``discounted``: ``dist`` measured with ``corr`` discounted
+    (:func:`_adapted_distances`), and so the glare (:func:`vision.glare.discounted_lab`)."""
     if len(ctx.palette.names) < 2 or not len(labs):
         return match, dist
     through = glare_distances(labs, ctx.palette, corr, profile_lamp(ctx.profile),
-                              steps=GLARE_STEPS[1:])
+                              steps=GLARE_STEPS[1:], discounted=discounted)
     both = np.minimum(dist, through.min(-1))
     return match_from_distances(both, match.predicted), both
 
@@ -2056,18 +2065,25 @@ EXPOSURE_COST = 4.0
 
 
 def _solid_exposed(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
-                   corr: np.ndarray) -> tuple[Any, np.ndarray]:
+                   corr: np.ndarray, *, discounted: bool = False) -> tuple[Any, np.ndarray]:
     """Faces (``labs`` ``(N, 3)`` Lab, ``dist`` ``(N, K)`` under the light ``corr``) also judged
     at their own exposure (:data:`vision.glare.EXPOSURE_STEPS`, clipped as the camera clips):
     a lamp's hot spot lights the faces under it more than the light fitted over the layout
     says, raising L* and, as the strong channel clips, lowering the chroma while the hue holds
     (a brown under a hot spot is a light tan, nearer the fitted red in L* than its own brown).
     Each doubling costs :data:`EXPOSURE_COST`. Returns the match and the distances, each the
-    smaller of the given one and the exposed one."""
+    smaller of the given one and the exposed one. ``discounted``: ``dist`` measured with
+    ``corr`` discounted (:func:`_adapted_distances`), and so the exposed paints and the faces
+    (:func:`vision.glare.discounted_lab`), each clipped as the camera recorded it."""
     c = as_correction(corr)
     paint = palette_linear(ctx.palette) * c[0]  # (K, 3)
     steps = EXPOSURE_STEPS[EXPOSURE_STEPS > 1.0]
-    seen = exposed_lab(paint, steps, c[1])  # (S, K, 3)
+    if discounted:
+        recorded = np.clip(steps[:, None, None] * paint[None] + c[1], 0.0, 1.0)  # (S, K, 3)
+        seen = discounted_lab(recorded, c)
+        labs = discounted_lab(srgb_to_linear(lab_to_bgr(np.asarray(labs, np.float64))), c)
+    else:
+        seen = exposed_lab(paint, steps, c[1])  # (S, K, 3)
     cost = EXPOSURE_COST * np.log2(steps)  # (S,)
     # (a paint whose every channel clips shows no paint of its own: any light paint does so;
     # only the exposures that leave a paint its own are measured)
@@ -2624,7 +2640,7 @@ def _apart_conf(hue: np.ndarray, dist: np.ndarray, named: np.ndarray,
 
 
 def _sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray,
-                    profile: Mapping | None = None) -> np.ndarray:
+                    profile: Mapping | None = None, *, discounted: bool = False) -> np.ndarray:
     """Distances ``(N, K)`` (CIEDE2000) of card colours ``labs`` ``(N, 3)`` to each paint as the
     camera records it under ``light`` (the forward model's (2, 3) correction, see
     :func:`vision.colour.classify_adaptive`) with a sheen of the light on it: the least over
@@ -2633,11 +2649,13 @@ def _sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray,
     is grey or the lamp's as the palette was recorded, whichever fits a card better (see
     :mod:`vision.glare`: the camera's white balance records the lamp's reflection about grey, or
     as warm as the lamp; under a profile, :func:`vision.profile_use.profile_lamp`, a 3000 K
-    lamp's reflection takes a green card towards yellow; without one both are neutral)."""
+    lamp's reflection takes a green card towards yellow; without one both are neutral).
+    ``discounted``: measured with ``light`` discounted (:func:`vision.glare.discounted_lab`)."""
     lamp = profile_lamp(profile)
     looks = [np.ones(3)] + ([lamp] if np.abs(lamp - 1.0).max() > 1e-6 else [])
     return np.min([glare_distances(labs, palette, light, white, steps=SHEEN, cost=SHEEN_COST,
-                                   shade=(1.0, 1.0)).min(axis=-1) for white in looks], axis=0)
+                                   shade=(1.0, 1.0), discounted=discounted).min(axis=-1)
+                   for white in looks], axis=0)
 
 
 def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np.ndarray],

@@ -17,9 +17,11 @@ from scenes import cells_mask, draw_solid_tile, paint_solid_tiles  # noqa: E402
 
 import vision.cells as cells  # noqa: E402
 from vision.cells import (TopDown, _adapted_distances, _face_colours,  # noqa: E402
-                          _light_of, _under_white_pips, _white_pips, read_cells)
+                          _light_of, _sheen_distance, _solid_through_glare, _under_white_pips,
+                          _white_pips, read_cells)
 from vision.colour import (Palette, bgr_to_lab, classify_adaptive, hex_to_lab,  # noqa: E402
-                           lab_to_bgr, linear_to_srgb, palette_distance, srgb_to_linear)
+                           lab_to_bgr, linear_to_srgb, match_from_distances, palette_distance,
+                           srgb_to_linear)
 from vision.kits import kit_for_game  # noqa: E402
 from vision.pips import read_pips  # noqa: E402
 
@@ -147,3 +149,31 @@ def test_under_a_profile_the_faces_are_named_under_the_pips_light_as_recorded():
     lit, _, _ = classify_adaptive(scene.faces, PAL, gains_bgr=light, iterations=0)
     assert dist is None and not np.allclose(light, FACES_CAST)
     assert list(match.index) == list(lit.index)
+
+
+def test_a_glare_and_a_sheen_are_judged_with_the_lamp_discounted_too():
+    # with the lamp discounted a face's distances through a glare or with a sheen are those it
+    # has in daylight (von Kries: the paint and the lamp's reflection both over the lamp's
+    # gains); as recorded under the lamp, the violet blue through the glare lies 9.3 from
+    # blue and 10.8 from purple (6.7 and 9.6 in daylight): the smaller of those and the
+    # distances with the lamp discounted (8.5, 12.5) left purple 2.3 further than blue, 3.2
+    # with the glare discounted
+    paint = srgb_to_linear(lab_to_bgr(hex_to_lab(VIOLET_BLUE)[None]))
+    daylight = np.vstack([np.ones(3), np.zeros(3)])
+    lamp = np.vstack([WARM, np.zeros(3)])
+    ctx = SimpleNamespace(palette=PAL, profile=None)
+    purple = PAL.names.index("purple")
+
+    def through(seen: np.ndarray, light: np.ndarray, discounted: bool) -> tuple:
+        d = _adapted_distances(seen, PAL, light)
+        lit, _, _ = classify_adaptive(seen, PAL, gains_bgr=light, iterations=0)
+        _, glare = _solid_through_glare(ctx, seen, match_from_distances(d, lit.predicted), d,
+                                        light, discounted=discounted)
+        return glare, _sheen_distance(seen, PAL, light, discounted=discounted)
+
+    day = through(_under(paint, np.ones(3)), daylight, False)
+    for got, want in zip(through(_under(paint, WARM), lamp, True), day):
+        assert np.allclose(got, want, atol=0.5)
+    blue = PAL.names.index("blue")
+    recorded, discounted = (through(_under(paint, WARM), lamp, d)[0][0] for d in (False, True))
+    assert recorded[purple] - recorded[blue] < discounted[purple] - discounted[blue] - 0.5
