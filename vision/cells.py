@@ -1913,14 +1913,16 @@ def _lighter_pips(kit: Kit, palette: Palette) -> np.ndarray | None:
 
 
 def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None, *,
-                refit: bool = True) -> dict:
+                refit: bool = True, beside: bool = False) -> dict:
     """Read solid tiles' faces (colour, pips) in ``cells`` (their Lab views ``regions``) under
     the light ``gains`` (a correction of :func:`vision.colour.classify_adaptive`'s forward
     model); ``pip_reads``: the cells' :func:`vision.pips.read_pips` when the caller read them
     already (the same cells, in the same order, with ``ctx.lab`` as it is now). With ``refit``
     the light is refitted on the faces read (the layout's tiles); without it they are named
     under ``gains`` as given: cells beside the layout, mostly the bare table, tell nothing of
-    the light on the tiles (see :func:`read_cells`).
+    the light on the tiles (see :func:`read_cells`). ``beside``: the cells lie beside the
+    layout, and are not named under the light of their own white pips (see
+    :func:`_under_white_pips`): a polka-dot cloth's light dots would pass for them.
 
     Returns {cell: (attrs, confidences, doubts, fit, evidence)}."""
     out = {}
@@ -1945,8 +1947,10 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
         # tile lies pips up or only some do: where the fit over the faces settled on a cast the
         # layout's white pips contradict, the faces are named under the light the pips show,
         # with that light discounted; see _under_white_pips)
-        match, dist, corr = _under_white_pips(ctx, labs, _white_pips(ctx, origins, pip_reads),
-                                              match, corr)
+        # (the light of the cells' own white pips, not beside the layout: the cells there are
+        # mostly the bare table, see ``beside``)
+        lamp = None if beside else _white_pips(ctx, origins, pip_reads)
+        match, dist, corr = _under_white_pips(ctx, labs, lamp, match, corr)
     # (the faces named with the lamp discounted are judged through a glare, at an exposure
     # and with a sheen below with it discounted too: measured in the camera's terms, biased
     # under a strong cast as _adapted_distances says, the smaller of the two would undo the
@@ -3145,8 +3149,8 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
     pips = read_pips(ctx.lab[..., 0], ctx.td.cw, _lab_origins(ctx, cells))
     if not _may_vouch(pips):
         return {}
-    return _vouched_by_pips(_read_solid(ctx, cells, regions, gains, pips, refit=refit),
-                            outlined)
+    return _vouched_by_pips(_read_solid(ctx, cells, regions, gains, pips, refit=refit,
+                                        beside=True), outlined)
 
 
 def _vouched_by_pips(reads: dict, outlined: Collection = ()) -> dict:

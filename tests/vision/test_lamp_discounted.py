@@ -177,3 +177,43 @@ def test_a_glare_and_a_sheen_are_judged_with_the_lamp_discounted_too():
     blue = PAL.names.index("blue")
     recorded, discounted = (through(_under(paint, WARM), lamp, d)[0][0] for d in (False, True))
     assert recorded[purple] - recorded[blue] < discounted[purple] - discounted[blue] - 0.5
+
+
+def test_cells_beside_the_layout_are_not_named_under_their_own_pips_light(monkeypatch):
+    # the cells beside a layout, mostly the bare table, are named under the light fitted on
+    # them or the layout's as given (see _read_solid): their own light pips, a polka-dot
+    # cloth's dots as often as tiles' pips, do not set the light they are named under
+    seen = []
+    judged = cells._under_white_pips
+    read = cells._read_solid
+
+    def spy_read(ctx, cell_list, *args, beside=False, **kw):
+        seen.append([beside, None])
+        return read(ctx, cell_list, *args, beside=beside, **kw)
+
+    def spy(ctx, labs, lamp, *args):
+        seen[-1][1] = lamp
+        return judged(ctx, labs, lamp, *args)
+    monkeypatch.setattr(cells, "_read_solid", spy_read)
+    monkeypatch.setattr(cells, "_under_white_pips", spy)
+    layout = {(2, 2): ("green", 4), (2, 3): ("blue", 4), (3, 2): ("red", 6), (3, 3): ("black", 3),
+              (2, 4): ("purple", 5), (3, 4): ("yellow", 2)}
+    # (brown tiles on a table of their paint, laid without a gap: only their white pips show
+    # them, four of them, enough to show a light of their own)
+    beside = {(4, 2): ("brown", 2), (4, 3): ("brown", 5), (4, 4): ("brown", 3),
+              (1, 3): ("brown", 6)}
+    size, n = 7, 64  # (at 48 pixels a cell the pips' blur leaves too few samples of white)
+    brown = KIT.colours["brown"].lstrip("#")
+    img = np.tile(np.array([int(brown[k:k + 2], 16) for k in (4, 2, 0)], np.uint8),
+                  (size * n, size * n, 1))
+    paint_solid_tiles(img, layout, n, KIT)
+    paint_solid_tiles(img, beside, n, KIT, inset=0)
+    lin = srgb_to_linear(img.astype(np.float32) / 255.0) * WARM
+    img = np.clip(linear_to_srgb(lin) * 255.0 + 0.5, 0, 255).astype(np.uint8)
+    td = TopDown(cv2.GaussianBlur(img, (0, 0), 1.0), n, n, 0, 0, size, size)
+    readings, _ = read_cells(td, KIT, palette=PAL, fg=cells_mask(img.shape[:2], set(layout), n))
+    outside = [lamp for was_beside, lamp in seen if was_beside]
+    assert outside and all(lamp is None for lamp in outside)
+    got = {(r.row, r.col): (r.attrs.get("colour"), r.attrs.get("pips")) for r in readings
+           if r.occupied}
+    assert got == {**layout, **beside}
