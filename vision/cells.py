@@ -28,8 +28,9 @@ from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_ligh
 from vision.paint_light import fit_with_paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          pip_centres, pip_spacing, read_pips)
-from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, exposed_lab, glare_colour,
-                          glare_distances, sector_glare_distances, tile_exposure_distances)
+from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, discounted_lab,
+                          exposed_lab, glare_colour, glare_distances, sector_glare_distances,
+                          tile_exposure_distances)
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
                                 profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
                                 shaded_distances, split_hue_alike, template_vote)
@@ -1951,14 +1952,16 @@ def _lighter_pips(kit: Kit, palette: Palette) -> np.ndarray | None:
 
 
 def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None, *,
-                refit: bool = True) -> dict:
+                refit: bool = True, beside: bool = False) -> dict:
     """Read solid tiles' faces (colour, pips) in ``cells`` (their Lab views ``regions``) under
     the light ``gains`` (a correction of :func:`vision.colour.classify_adaptive`'s forward
     model); ``pip_reads``: the cells' :func:`vision.pips.read_pips` when the caller read them
     already (the same cells, in the same order, with ``ctx.lab`` as it is now). With ``refit``
     the light is refitted on the faces read (the layout's tiles); without it they are named
     under ``gains`` as given: cells beside the layout, mostly the bare table, tell nothing of
-    the light on the tiles (see :func:`read_cells`).
+    the light on the tiles (see :func:`read_cells`). ``beside``: the cells lie beside the
+    layout, and are not named under the light of their own white pips (see
+    :func:`_under_white_pips`): a polka-dot cloth's light dots would pass for them.
 
     Returns {cell: (attrs, confidences, doubts, fit, evidence)}."""
     out = {}
@@ -1983,7 +1986,17 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
         # tile lies pips up or only some do: where the fit over the faces settled on a cast the
         # layout's white pips contradict, the faces are named under the light the pips show,
         # with that light discounted; see _under_white_pips)
-        match, dist, corr = _under_white_pips(ctx, labs, origins, pip_reads, match, corr)
+        # (the light of the cells' own white pips, not beside the layout: the cells there are
+        # mostly the bare table, see ``beside``)
+        lamp = None if beside else _white_pips(ctx, origins, pip_reads)
+        match, dist, corr = _under_white_pips(ctx, labs, lamp, match, corr)
+    # (the faces named with the lamp discounted are judged through a glare, at an exposure
+    # and with a sheen below with it discounted too: measured in the camera's terms, biased
+    # under a strong cast as _adapted_distances says, the smaller of the two would undo the
+    # discounting (a violet blue under a 3000 K lamp through the glare 9.3 from blue and 10.8
+    # from purple, 6.7 and 9.6 in daylight and with the lamp discounted); without those
+    # routes the faces of a lamp's hot spot go unnamed (final10 octopus-hard-404 0 -> 3))
+    adapted = dist is not None
     if dist is None:
         dist = palette_distance(labs, ctx.palette, match.predicted)
     plain = match
@@ -1996,16 +2009,16 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
             # (where every tile lies pips up and the set holds each die face once, the faces
             # are named through a glare too: the set's assignment arbitrates the paints a veil
             # makes alike, see _solid_through_glare)
-            match, dist = _solid_through_glare(ctx, labs, match, dist, corr)
+            match, dist = _solid_through_glare(ctx, labs, match, dist, corr, discounted=adapted)
             # (the faces' fit, which weighs lattices against each other, stays the fit as lit
             # and through a glare: the hot spot's exposure names a face, it does not make a
             # wrong lattice's pieces of tiles fit)
             fit = match.distance
-            match, dist = _solid_exposed(ctx, labs, match, dist, corr)
+            match, dist = _solid_exposed(ctx, labs, match, dist, corr, discounted=adapted)
     # (where tiles may lie pips down, Textile, a colour washed out by the lamp's reflection is
     # named again with the game's colours and rule, by each paint with a sheen of the light on
     # it too: see vision.decode._textile_colours)
-    sheen = (_sheen_distance(labs, ctx.palette, gains)
+    sheen = (_sheen_distance(labs, ctx.palette, corr if adapted else gains, discounted=adapted)
              if kit.face_model == "solid" and not ctx.die_faces else None)
     # (no naming by hue groups here: a kit of many solid colours has near hues of its own, e.g.
     # Octopus's orange, brown and red, which a group's cast pushes across; measured worse)
@@ -2070,7 +2083,7 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
 
 
 def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
-                         corr: np.ndarray) -> tuple[Any, np.ndarray]:
+                         corr: np.ndarray, *, discounted: bool = False) -> tuple[Any, np.ndarray]:
     """Faces (``labs`` ``(N, 3)`` Lab, with their plain ``match`` and distances ``dist``
     ``(N, K)`` under the light ``corr``, see :func:`vision.colour.classify_adaptive`) also
     judged through a glare of the lamp on the face (see
@@ -2079,11 +2092,12 @@ def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     black towards brown under a warm lamp) and may leave no unveiled pixel to take the face
     from. The glare costs its price per unit, so a face that fits a paint plainly keeps it.
     Returns the match and the distances ``(N, K)``, each the smaller of the plain one and
-    the one through the glare."""
+    the one through the glare. ``discounted``: ``dist`` measured with ``corr`` discounted
+    (:func:`_adapted_distances`), and so the glare (:func:`vision.glare.discounted_lab`)."""
     if len(ctx.palette.names) < 2 or not len(labs):
         return match, dist
     through = glare_distances(labs, ctx.palette, corr, profile_lamp(ctx.profile),
-                              steps=GLARE_STEPS[1:])
+                              steps=GLARE_STEPS[1:], discounted=discounted)
     both = np.minimum(dist, through.min(-1))
     return match_from_distances(both, match.predicted), both
 
@@ -2094,18 +2108,25 @@ EXPOSURE_COST = 4.0
 
 
 def _solid_exposed(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
-                   corr: np.ndarray) -> tuple[Any, np.ndarray]:
+                   corr: np.ndarray, *, discounted: bool = False) -> tuple[Any, np.ndarray]:
     """Faces (``labs`` ``(N, 3)`` Lab, ``dist`` ``(N, K)`` under the light ``corr``) also judged
     at their own exposure (:data:`vision.glare.EXPOSURE_STEPS`, clipped as the camera clips):
     a lamp's hot spot lights the faces under it more than the light fitted over the layout
     says, raising L* and, as the strong channel clips, lowering the chroma while the hue holds
     (a brown under a hot spot is a light tan, nearer the fitted red in L* than its own brown).
     Each doubling costs :data:`EXPOSURE_COST`. Returns the match and the distances, each the
-    smaller of the given one and the exposed one."""
+    smaller of the given one and the exposed one. ``discounted``: ``dist`` measured with
+    ``corr`` discounted (:func:`_adapted_distances`), and so the exposed paints and the faces
+    (:func:`vision.glare.discounted_lab`), each clipped as the camera recorded it."""
     c = as_correction(corr)
     paint = palette_linear(ctx.palette) * c[0]  # (K, 3)
     steps = EXPOSURE_STEPS[EXPOSURE_STEPS > 1.0]
-    seen = exposed_lab(paint, steps, c[1])  # (S, K, 3)
+    if discounted:
+        recorded = np.clip(steps[:, None, None] * paint[None] + c[1], 0.0, 1.0)  # (S, K, 3)
+        seen = discounted_lab(recorded, c)
+        labs = discounted_lab(srgb_to_linear(lab_to_bgr(np.asarray(labs, np.float64))), c)
+    else:
+        seen = exposed_lab(paint, steps, c[1])  # (S, K, 3)
     cost = EXPOSURE_COST * np.log2(steps)  # (S,)
     # (a paint whose every channel clips shows no paint of its own: any light paint does so;
     # only the exposures that leave a paint its own are measured)
@@ -2269,40 +2290,52 @@ def _cast_off(palette: Palette, sample: tuple[np.ndarray, int], corr: np.ndarray
 LUMINANCE_BGR = np.array([0.0722, 0.7152, 0.2126])
 
 
-def _light_of(palette: Palette, sample: tuple[np.ndarray, int], gains: np.ndarray) -> np.ndarray:
+def _light_of(palette: Palette, sample: tuple[np.ndarray, int],
+              gains: np.ndarray) -> np.ndarray | None:
     """The light (``(2, 3)`` forward correction, see :func:`vision.colour.classify_adaptive`)
     in the colour under which ``sample`` (Lab ``(3,)`` as seen, palette index) is its paint, at
-    the exposure (luminance of the gains) and with the haze of ``gains``; ``gains`` where the
-    sample lies below that haze. (The pips give the lamp's colour; their brightness is not
-    the faces': a small pip blurred into a dark face reads darker than its paint.)"""
+    the exposure (luminance of the gains) and with the haze of ``gains``; None where the
+    sample lies below that haze in a channel (it shows no colour of the lamp there). (The pips
+    give the lamp's colour; their brightness is not the faces': a small pip blurred into a
+    dark face reads darker than its paint.)"""
     c = as_correction(gains)
     seen = srgb_to_linear(lab_to_bgr(np.asarray(sample[0], np.float64)[None, :]))[0] - c[1]
     if np.any(seen <= 0):
-        return c
+        return None
     cast = seen / palette_linear(palette)[sample[1]]
     return np.vstack([cast * float(LUMINANCE_BGR @ c[0]) / float(LUMINANCE_BGR @ cast), c[1]])
 
 
-def _under_white_pips(ctx: _Ctx, labs: np.ndarray, origins: np.ndarray, pip_reads: dict, match,
+def _under_white_pips(ctx: _Ctx, labs: np.ndarray, lamp: tuple[np.ndarray, int] | None, match,
                       corr: np.ndarray) -> tuple[Any, np.ndarray | None, np.ndarray]:
     """Faces ``labs`` ``(N, 3)`` (Lab; ``match`` under the light ``corr`` fitted over them)
-    named again under the light the layout's white pips show (:func:`_white_pips`, cells'
-    ``origins`` and :func:`vision.pips.read_pips` ``pip_reads``) where ``corr`` puts the white
-    paint further from them than :data:`WHITE_PIPS_CAST`: the match, the distances ``(N, K)``
-    with that light discounted (:func:`_adapted_distances`) and the light; else ``match``,
-    None and ``corr`` as given.
+    named again under the light the layout's white pips show (``lamp``, see
+    :func:`_white_pips`; None: too few) where ``corr`` puts the white paint further from them
+    than :data:`WHITE_PIPS_CAST`: the match, the distances ``(N, K)`` with that light
+    discounted (:func:`_adapted_distances`) and the light; else ``match``, None and ``corr``
+    as given (and where the pips lie below the light's haze, see :func:`_light_of`). Under a
+    profile (``ctx.profile``): the match under the pips' light, None and that light, the faces
+    named as recorded by the profile's measured colours.
 
     A fit over a few saturated faces can trade the lamp's cast for the paints' colours: under
     a 3000 K lamp, blue faces (their paint drifted towards violet) came out purple under a
     light with more blue than green, which no lamp has, and the pips' light named them purple
     too in the camera's terms (see :func:`_adapted_distances`; the independent renderer's
     final11 textile-hard-603)."""
-    lamp = _white_pips(ctx, origins, pip_reads)
     if lamp is None or _cast_off(ctx.palette, lamp, corr) <= WHITE_PIPS_CAST:
         return match, None, corr
     light = _light_of(ctx.palette, lamp, corr)
-    dist = _adapted_distances(labs, ctx.palette, light)
+    if light is None:
+        return match, None, corr
+    # (iterations=0: the faces matched under the pips' light as given; refitted on them, the
+    # light would drift back towards the cast the pips contradict)
     lit, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=light, iterations=0)
+    if ctx.profile is not None:
+        # (a profile's colours carry their measured spread in the camera's terms, ``palette.
+        # cov`` blended in by vision.colour.palette_distance_of, which the distances with the
+        # lamp discounted have no counterpart of: named under the pips' light as recorded)
+        return lit, None, light
+    dist = _adapted_distances(labs, ctx.palette, light)
     return match_from_distances(dist, lit.predicted), dist, light
 
 
@@ -2650,7 +2683,7 @@ def _apart_conf(hue: np.ndarray, dist: np.ndarray, named: np.ndarray,
 
 
 def _sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray,
-                    profile: Mapping | None = None) -> np.ndarray:
+                    profile: Mapping | None = None, *, discounted: bool = False) -> np.ndarray:
     """Distances ``(N, K)`` (CIEDE2000) of card colours ``labs`` ``(N, 3)`` to each paint as the
     camera records it under ``light`` (the forward model's (2, 3) correction, see
     :func:`vision.colour.classify_adaptive`) with a sheen of the light on it: the least over
@@ -2659,11 +2692,13 @@ def _sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray,
     is grey or the lamp's as the palette was recorded, whichever fits a card better (see
     :mod:`vision.glare`: the camera's white balance records the lamp's reflection about grey, or
     as warm as the lamp; under a profile, :func:`vision.profile_use.profile_lamp`, a 3000 K
-    lamp's reflection takes a green card towards yellow; without one both are neutral)."""
+    lamp's reflection takes a green card towards yellow; without one both are neutral).
+    ``discounted``: measured with ``light`` discounted (:func:`vision.glare.discounted_lab`)."""
     lamp = profile_lamp(profile)
     looks = [np.ones(3)] + ([lamp] if np.abs(lamp - 1.0).max() > 1e-6 else [])
     return np.min([glare_distances(labs, palette, light, white, steps=SHEEN, cost=SHEEN_COST,
-                                   shade=(1.0, 1.0)).min(axis=-1) for white in looks], axis=0)
+                                   shade=(1.0, 1.0), discounted=discounted).min(axis=-1)
+                   for white in looks], axis=0)
 
 
 def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np.ndarray],
@@ -3187,8 +3222,8 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
     pips = read_pips(ctx.lab[..., 0], ctx.td.cw, _lab_origins(ctx, cells))
     if not _may_vouch(pips):
         return {}
-    return _vouched_by_pips(_read_solid(ctx, cells, regions, gains, pips, refit=refit),
-                            outlined)
+    return _vouched_by_pips(_read_solid(ctx, cells, regions, gains, pips, refit=refit,
+                                        beside=True), outlined)
 
 
 def _vouched_by_pips(reads: dict, outlined: Collection = ()) -> dict:

@@ -80,14 +80,16 @@ GREY_RELOOK = 10.0
 def glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
                     lamp: np.ndarray, *, steps=GLARE_STEPS, cost: float = GLARE_COST,
                     shade: tuple[float, float] = SHADE_RANGE, balanced: bool = False,
-                    unclipped: bool = False) -> np.ndarray:
+                    unclipped: bool = False, discounted: bool = False) -> np.ndarray:
     """Distances ``(N, K, G)`` (CIEDE2000 plus ``cost`` per unit of glare) of Lab samples
     ``(N, 3)`` to each palette colour under ``correction`` with the glare of each of ``steps``
     (``G``; :data:`GLARE_STEPS`) of the ``lamp``'s white added, the shading ``a`` fitted per
     sample and colour (least squares in linear light, within ``shade``; ``(1, 1)``: none; with
     ``unclipped``, on the channels the camera did not clip, :data:`CLIPPED_LINEAR`).
     ``balanced``: the lamp's white as the camera's white balance records it, grey at the
-    brightest channel of the white under ``correction`` (see the module's docstring)."""
+    brightest channel of the white under ``correction`` (see the module's docstring).
+    ``discounted``: the samples and the colours so predicted compared with ``correction``
+    discounted (:func:`discounted_lab`), in the palette's own terms rather than the camera's."""
     lab = np.asarray(lab, np.float64).reshape(-1, 3)
     c = as_correction(correction)
     paint = palette_linear(palette) * c[0]  # (K, 3)
@@ -111,9 +113,25 @@ def glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
                 *shade)  # (N, K, G)
     seen = np.clip(a[..., None] * paint[None, :, None, :] + (g[:, None] * white)[None, None]
                    + c[1], 0.0, 1.0)  # (N, K, G, 3)
+    if discounted:
+        return ciede2000(discounted_lab(recorded, c)[:, None, None, :],
+                         discounted_lab(seen, c)) + cost * g
     seen_lab = bgr_to_lab(linear_to_srgb(seen.reshape(-1, 3)).astype(np.float32))
     seen_lab = seen_lab.reshape(n, k, len(g), 3)
     return ciede2000(lab[:, None, None, :], seen_lab) + cost * g
+
+
+def discounted_lab(linear: np.ndarray, correction: np.ndarray) -> np.ndarray:
+    """Lab ``(..., 3)`` (float64) of colours ``linear`` ``(..., 3)`` (linear BGR as the camera
+    records them) with the light ``correction`` (``(2, 3)``, see
+    :func:`vision.colour.classify_adaptive`) discounted: less its haze, over its gain (von
+    Kries), within [0, 1]: the colours in the palette's own terms, where CIEDE2000 measures as
+    it was made to (under a strong cast the camera's terms weigh the channels by the lamp)."""
+    c = as_correction(correction)
+    lin = np.asarray(linear, np.float64)
+    own = np.clip((lin - c[1]) / np.maximum(c[0], 1e-6), 0.0, 1.0)
+    lab = bgr_to_lab(linear_to_srgb(own.reshape(-1, 3)).astype(np.float32))
+    return lab.reshape(lin.shape).astype(np.float64)
 
 
 def through_cell_glare(plain: np.ndarray, glare: np.ndarray | tuple[np.ndarray, ...],
