@@ -159,7 +159,9 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
                                   shown=view)
             logger.debug("x-tiles: about the faces found: %s tiles (were %d)",
                          again[0].info["tiles"] if again else 0, best.info["tiles"])
-            if again and again[0].info["tiles"] > best.info["tiles"]:
+            if (again and again[0].info["tiles"] > best.info["tiles"]
+                    and _keeps_faces(best.info["faces_xy"], again[0].info["faces_xy"],
+                                    best.pitch_px)):
                 best = again[0]
     if second_chance and (best is None or best.info["tiles"] < GROW_FROM):
         # (the foreground's region shows no layout: look where the paints meet)
@@ -376,6 +378,29 @@ def _about_faces(fg: np.ndarray, centres: np.ndarray, work_scale: float, pitch: 
     for x, y in centres:
         cv2.circle(out, (int(round(x * work_scale)), int(round(y * work_scale))), r, 1, -1)
     return out > 0
+
+
+#: The look about the faces found extends their layout: its lattice is kept only when each
+#: face the first lattice took has a face on it within this share of the pitch (the centres
+#: of one face found twice lie a few pixels apart; a lattice that moves a face found by a
+#: third of a pitch or more is another lattice, not the layout widened). Measured: final12
+#: x-tiles-normal-702, a layout of 7 on red and blue flowers: the first lattice's 7 faces lay
+#: within 2 px of the tiles; the look about them took a flower two cells off as an eighth, and
+#: its map put the east tile 46 px (0.4 pitch) off, 2 cells read wrong. On the 86 X-Tiles photos
+#: of the independent sets no other board changed.
+KEPT_FACE = 0.25
+
+
+def _keeps_faces(first: np.ndarray, again: np.ndarray, pitch: float) -> bool:
+    """Whether every face centre of ``first`` ``(n, 2)`` (image pixels) has one of ``again``
+    ``(m, 2)`` within :data:`KEPT_FACE` of ``pitch`` (image pixels)."""
+    if not len(first):
+        return True
+    if not len(again):
+        return False
+    d = np.linalg.norm(np.asarray(first, float)[:, None, :] - np.asarray(again, float)[None, :, :],
+                       axis=2)
+    return bool(np.all(d.min(axis=1) <= KEPT_FACE * pitch))
 
 
 def _edge_sides(centres: np.ndarray, box: tuple[int, int, int, int], shape: tuple[int, int],

@@ -1218,3 +1218,51 @@ def test_a_layout_the_foreground_holds_in_part_is_looked_for_where_the_paints_me
     the paints meet lies largely off the foreground (0.65 in it here, 0.59 at full size): the
     layout is looked for there too, under a light fitted with the yellow sectors, and read."""
     assert read_indie("x-tiles", 748, style="hard").errors <= 3  # (7 of 7 before: no tiles found)
+
+
+def _looked_about(monkeypatch, again_faces):
+    """The tiles of the lattice :func:`vision.xtiles.tile_lattices` gives when the foreground's
+    region shows 7 faces (two rows of a checkerboard, pitch 100 px) and the look about them
+    (forced: the faces reach the foreground's side) shows ``again_faces`` ``[(x, y), ...]``."""
+    import vision.xtiles as X
+
+    pitch = 100.0
+
+    def face(x, y):
+        r, c = round((y - 200.0) / pitch), round((x - 300.0) / pitch)
+        angle = 0.0 if (r + c) % 2 == 0 else math.pi / 2
+        return X.TileBlob((x, y), angle, 0.45 * pitch ** 2, 1.5)
+
+    first = [face(300.0 + c * pitch, 200.0 + r * pitch)
+             for r, c in [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2)]]
+    looks = iter([first, [face(x, y) for x, y in again_faces]])
+    paint = np.zeros((700, 900), np.uint8)
+
+    def fake_paint_blobs(image, palette, fg, work_scale):
+        yield next(looks), paint, (0, 0, 900, 700), 1.0
+
+    monkeypatch.setattr(X, "_paint_blobs", fake_paint_blobs)
+    monkeypatch.setattr(X, "_edge_pass", lambda image, palette, fg, ws, best, *made: best)
+    monkeypatch.setattr(X, "_off_the_foreground", lambda *a: True)
+    fg = np.zeros((700, 900), bool)
+    fg[150:350, 250:650] = True
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    lats = X.tile_lattices(np.zeros((700, 900, 3), np.uint8), palette, fg=fg, work_scale=1.0)
+    return [tuple(np.round(xy).astype(int)) for xy in lats[0].info["faces_xy"]]
+
+
+def test_the_look_about_the_faces_widens_their_layout(monkeypatch):
+    """The look about the faces found (the foreground cut the layout) is taken when it shows
+    their faces and more: a tile beside them the foreground left out."""
+    seen = [(300 + c * 100, 200 + r * 100) for r in (0, 1) for c in range(4)]
+    assert len(_looked_about(monkeypatch, seen)) == 8
+
+
+def test_the_look_about_the_faces_does_not_move_them(monkeypatch):
+    """... but not when its lattice moves the faces found: more tiles on a lattice a third of a
+    pitch off them (a cloth's flower taken for a tile, the map fitted through it; an
+    independent renderer's layout on red and blue flowers read two tiles wrong) is another
+    lattice, not the layout widened."""
+    moved = [(340 + c * 100, 200 + r * 100) for r in (0, 1) for c in range(4)]
+    faces = _looked_about(monkeypatch, moved)
+    assert len(faces) == 7 and (300, 200) in faces
