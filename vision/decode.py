@@ -477,7 +477,13 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
             # (a paint washed out by the lamp's reflection: itself with a sheen of the light)
             dist = {n: min(d, sheened[cell].get(n, d)) for n, d in dist.items()}
         near = {sure[nb] for nb in _around(cell) if nb in sure}
-        if _sixth_colour(own, dist, five, near):
+        # (a sixth colour's cell that joins parts of the textile is a tile of the five: every
+        # knot shares an edge with the textile, RULES.md; a red washed pink by a lamp's hot spot)
+        bridging = _sixth_colour(own, dist, five, near) and _bridges(cell, decoded.keys())
+        if bridging:
+            logger.debug("cell %s: %s, a colour the game does not use, joins parts of the "
+                         "textile: a tile of the game's colours", cell, own)
+        elif _sixth_colour(own, dist, five, near):
             logger.debug("cell %s: %s, none of the game's colours %s that the tiles beside it "
                          "%s leave: no tile (%s)", cell, own, sorted(five), sorted(near),
                          {n: round(d, 1) for n, d in dist.items()})
@@ -486,13 +492,15 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         d0 = min(dist.values())
         scored = []
         for name, d in dist.items():
+            if bridging and name not in five:
+                continue  # (a tile of the game's colours: see above)
             cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
             cost += TEXTILE_CLASH_COST * (name in near)
             cost += OUTSIDE_COST * (five is not None and name not in five)
             cost += USED_UP_COST * (used[name] - (name == own) >= copies.get(name, 0))
             scored.append((cost, name))
         cost, name = min(scored)
-        if name == own or np.exp(-cost) < FILL_PROB:
+        if name == own or (np.exp(-cost) < FILL_PROB and not bridging):
             continue
         if own is not None:
             used[own] -= 1
@@ -574,6 +582,12 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
 def _edge_groups(cells: AbstractSet[Cell]) -> list[set[Cell]]:
     """``cells`` in groups joined along their sides (4-connected), the biggest first."""
     return sorted(connected_groups(set(cells), _STEP.values()), key=len, reverse=True)
+
+
+def _bridges(cell: Cell, cells: AbstractSet[Cell]) -> bool:
+    """Whether ``cell`` (one of ``cells``) joins parts of ``cells`` along their sides that
+    would lie apart without it (4-connected groups: more of them without the cell)."""
+    return len(_edge_groups(set(cells) - {cell})) > len(_edge_groups(set(cells)))
 
 
 def _off_the_textile(decoded: dict, read: AbstractSet[Cell]) -> list[tuple[Cell, str, str]]:

@@ -353,6 +353,25 @@ def test_a_sixth_textile_colour_whose_near_colour_the_rule_forbids_there_is_no_t
     assert (5, 5) in decoded
 
 
+def test_a_sixth_textile_colour_that_joins_parts_of_the_textile_is_a_tile_of_the_five():
+    # final12 textile-hard-705: a red tile washed pink by a lamp's hot spot (pink 3 away, red
+    # 17.5) between a blue tile above and a yellow one beside it, which touches the rest of the
+    # textile through it alone: a tile (every knot shares an edge with the textile), named red
+    board = [_textile_reading(0, 0, "green", None), _textile_reading(0, 1, "blue", None),
+             _textile_reading(0, 2, "red", None), _textile_reading(0, 3, "white", None),
+             _textile_reading(0, 4, "yellow", None), _textile_reading(1, 1, "white", None), _textile_reading(2, 1, "blue", None),
+             _textile_reading(2, 2, "green", None)]
+    washed = _textile_reading(3, 1, "pink", None, pink=3.0, red=17.5, white=40.0)
+    beyond = _textile_reading(3, 0, "yellow", None)
+    decoded, doubts = decode_readings(board + [washed, beyond], NESTOR, "textile")
+    assert decoded[(3, 1)][0]["colour"] == "red"
+    assert (3, 0) in decoded
+    assert any(cell == (3, 1) and attr == "colour" for cell, attr, _ in doubts)
+    # at the textile's end, joining nothing, the same colour is a cloth's thing: no tile
+    decoded, _ = decode_readings(board + [washed], NESTOR, "textile")
+    assert (3, 1) not in decoded
+
+
 def test_a_loose_sixth_textile_colour_stays_a_tile():
     # a red tile in a lamp's cast read pink, loosely (16 away), red farther: a tile all the same
     readings = _textile_board() + [_textile_reading(4, 0, "pink", pink=16.0, red=24.0)]
