@@ -96,7 +96,7 @@ def _hue(lab: np.ndarray) -> np.ndarray:
 def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
                  ) -> dict[str, np.ndarray]:
     """For each border colour, the pixels of a BGR image ``(H, W, 3)`` uint8 that may show it
-    ``(H, W)`` bool: saturated (:func:`strip_chroma`) and nearest to its hue among the
+    ``(H, W)`` bool: saturated (:func:`_strip_chroma`) and nearest to its hue among the
     ``colours`` saturated enough for it (within :data:`HUE_TOLERANCE`); a pixel near none whose
     strongest channel is blown out by the nearest along the hues its true colour may have
     (:func:`_unclipped_hue`: a hot spot turns the strips' hues; the pixels that were near one
@@ -105,7 +105,7 @@ def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
     chroma = np.hypot(lab[..., 1], lab[..., 2])
     hue = _hue(lab)
     paints = np.array([palette.lab[palette.names.index(c)] for c in colours])
-    least_chroma = strip_chroma(paints)
+    least_chroma = _strip_chroma(paints)
     refs = _hue(paints)
     # each saturated pixel goes to the nearest border hue (within the tolerance) of the colours
     # it is saturated enough for ...
@@ -129,7 +129,7 @@ def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
     return {c: ok & (nearest == i) for i, c in enumerate(colours)}
 
 
-def strip_chroma(paints_lab: np.ndarray) -> np.ndarray:
+def _strip_chroma(paints_lab: np.ndarray) -> np.ndarray:
     """The least chroma ``(K,)`` of a pixel of each border strip of paints ``paints_lab``
     ``(K, 3)`` Lab as the palette records them: :data:`MIN_CHROMA`, or :data:`CHROMA_SHARE` of
     the paint's own chroma where that is less."""

@@ -7,8 +7,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.board import board_lattice, find_board_quad
-from vision.colour import Palette
+from vision.board import board_lattice, colour_masks, find_board_quad
+from vision.colour import Palette, lab_to_bgr
 from vision.kits import kit_for_game
 from vision.lattice import apply_h
 
@@ -219,8 +219,6 @@ def test_a_strip_as_dull_as_its_profiled_paint_is_found():
     # a board under a warm lamp whose blue strip (and tile) are as dull as the profile learnt
     # the set's blue: saturated well below the strips' usual least chroma, yet as saturated
     # as its own paint; the strip is seen and the board found
-    from vision.colour import lab_to_bgr
-
     colours = ["blue", "red", "green", "yellow"]
     photo, truth, _ = _scene("plain", colours, 25, 0.1)
     blue = np.abs(photo.astype(int) - np.array(_bgr(KIT.colours["blue"]))).sum(2) < 60
@@ -234,9 +232,6 @@ def test_only_a_dull_paint_takes_dull_pixels():
     # a pixel a third as saturated as the default blue: the profile's dull blue takes it, the
     # kit's own blue does not (its strip keeps the usual least chroma), and a near-grey pixel
     # of that hue is no strip under either
-    from vision.board import colour_masks
-    from vision.colour import lab_to_bgr
-
     labs = np.array([DULL_BLUE, (40.0, 1.5, -4.0)])
     img = np.round(lab_to_bgr(labs) * 255).astype(np.uint8)[None]
     dull = colour_masks(img, _profile_palette(blue=DULL_BLUE), BORDERS)
