@@ -43,8 +43,15 @@ MIN_CHROMA = 18.0
 #: JPEG's halved chroma at the strip's edges lower it. (A profile learnt under a 3000 K lamp
 #: records a blue as photographed, chroma 12.6, the lamp having little blue to reflect: its
 #: strip was never seen, and on a table the lamp turns yellow the board was not found. The
-#: kit's defaults are chroma 55-73, so without a profile every strip keeps MIN_CHROMA.)
+#: kit's defaults are chroma 55-73, so without a profile every strip keeps MIN_CHROMA.) ...
 CHROMA_SHARE = 0.5
+#: ... but never below this chroma: a profile's near-grey border paint (a grey or black strip,
+#: or a dull one mismeasured) would otherwise make every grey pixel of the table, the board's
+#: face and the shadows a strip pixel wherever its hue (noise, near grey) falls near the
+#: paint's, and the strips' lines would be lost among them. 5: under the least chroma of the
+#: dullest paint a profile has recorded (the 3000 K blue: 0.5 of 12.6), so that strip is still
+#: found.
+STRIP_CHROMA_FLOOR = 5.0
 #: ... and within this hue angle (degrees) of their border colour's (the light may turn hues).
 HUE_TOLERANCE = 35.0
 #: A strip is at least this long (share of the copy's long side) ...
@@ -132,9 +139,9 @@ def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
 def _strip_chroma(paints_lab: np.ndarray) -> np.ndarray:
     """The least chroma ``(K,)`` of a pixel of each border strip of paints ``paints_lab``
     ``(K, 3)`` Lab as the palette records them: :data:`MIN_CHROMA`, or :data:`CHROMA_SHARE` of
-    the paint's own chroma where that is less."""
+    the paint's own chroma where that is less, but not under :data:`STRIP_CHROMA_FLOOR`."""
     lab = np.asarray(paints_lab, np.float64).reshape(-1, 3)
-    return np.minimum(MIN_CHROMA, CHROMA_SHARE * np.hypot(lab[:, 1], lab[:, 2]))
+    return np.clip(CHROMA_SHARE * np.hypot(lab[:, 1], lab[:, 2]), STRIP_CHROMA_FLOOR, MIN_CHROMA)
 
 
 #: A channel at or above this level (0-255) is taken as blown out (clipped at the sensor's

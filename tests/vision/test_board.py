@@ -239,6 +239,16 @@ def test_only_a_dull_paint_takes_dull_pixels():
     assert not any(m.any() for m in colour_masks(img, PALETTE, BORDERS).values())
 
 
+def test_a_near_grey_paint_takes_no_grey_pixels():
+    # a profile whose blue was measured near grey (chroma 4): half its chroma would make a grey
+    # pixel of chroma 3 of that hue a strip pixel, as every grey of the table and the board; the
+    # floor (STRIP_CHROMA_FLOOR) keeps greys out, and a pixel of that hue over it is taken
+    labs = np.array([(40.0, 1.4, -3.7), (40.0, 1.0, -2.8), (40.0, 2.5, -7.0)])
+    img = np.round(lab_to_bgr(labs) * 255).astype(np.uint8)[None]
+    grey = colour_masks(img, _profile_palette(blue=(40.0, 1.4, -3.7)), BORDERS)
+    assert grey["blue"][0].tolist() == [False, False, True]
+
+
 def test_a_strip_whose_strongest_channel_is_blown_out_keeps_its_colour():
     # a lamp's hot spot over the strips (the independent renderer's Twelve Tiles hard 516): the
     # green strip's green clips at the sensor's white while its blue keeps rising (it reads
