@@ -42,8 +42,10 @@ MIN_CHROMA = 18.0
 #: ... the share of a paint's chroma its strip's pixels keep: shading across the board and the
 #: JPEG's halved chroma at the strip's edges lower it. (A profile learnt under a 3000 K lamp
 #: records a blue as photographed, chroma 12.6, the lamp having little blue to reflect: its
-#: strip was never seen, and on a table the lamp turns yellow the board was not found. The
-#: kit's defaults are chroma 55-73, so without a profile every strip keeps MIN_CHROMA.) ...
+#: strip was never seen, and on a table the lamp turns yellow the board was not found. That
+#: strip's pixels measured chroma 9-16 against the paint's 12.6: half leaves room for a shaded
+#: part. The kit's defaults are chroma 55-73, so without a profile every strip keeps
+#: MIN_CHROMA.) ...
 CHROMA_SHARE = 0.5
 #: ... but never below this chroma: a profile's near-grey border paint (a grey or black strip,
 #: or a dull one mismeasured) would otherwise make every grey pixel of the table, the board's
