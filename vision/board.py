@@ -124,6 +124,8 @@ def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
     # ... or, where none is near and its strongest channel is blown out, to the nearest along
     # the hues its true colour may have
     least = np.min(diffs, axis=0)
+    # (the fixed gate even under a profile: a clipped pixel's hue is guessed along the hues its
+    # true colour may have, and only a saturated one says it; a pale one, glare, may go to any)
     at = np.flatnonzero((least > HUE_TOLERANCE) & (chroma >= MIN_CHROMA))
     px = work_bgr.reshape(-1, 3)[at]
     blown = (px.max(axis=1) >= CLIPPED_LEVEL) & (px.min(axis=1) < CLIPPED_LEVEL)
