@@ -42,9 +42,18 @@ MIN_CHROMA = 18.0
 #: ... the share of a paint's chroma its strip's pixels keep: shading across the board and the
 #: JPEG's halved chroma at the strip's edges lower it. (A profile learnt under a 3000 K lamp
 #: records a blue as photographed, chroma 12.6, the lamp having little blue to reflect: its
-#: strip was never seen, and on a table the lamp turns yellow the board was not found. The
-#: kit's defaults are chroma 55-73, so without a profile every strip keeps MIN_CHROMA.)
+#: strip was never seen, and on a table the lamp turns yellow the board was not found. That
+#: strip's pixels measured chroma 9-16 against the paint's 12.6: half leaves room for a shaded
+#: part. The kit's defaults are chroma 55-73, so without a profile every strip keeps
+#: MIN_CHROMA.) ...
 CHROMA_SHARE = 0.5
+#: ... but never below this chroma: a profile's near-grey border paint (a grey or black strip,
+#: or a dull one mismeasured) would otherwise make every grey pixel of the table, the board's
+#: face and the shadows a strip pixel wherever its hue (noise, near grey) falls near the
+#: paint's, and the strips' lines would be lost among them. 5: under the least chroma of the
+#: dullest paint a profile has recorded (the 3000 K blue: 0.5 of 12.6), so that strip is still
+#: found.
+STRIP_CHROMA_FLOOR = 5.0
 #: ... and within this hue angle (degrees) of their border colour's (the light may turn hues).
 HUE_TOLERANCE = 35.0
 #: A strip is at least this long (share of the copy's long side) ...
@@ -96,7 +105,7 @@ def _hue(lab: np.ndarray) -> np.ndarray:
 def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
                  ) -> dict[str, np.ndarray]:
     """For each border colour, the pixels of a BGR image ``(H, W, 3)`` uint8 that may show it
-    ``(H, W)`` bool: saturated (:func:`strip_chroma`) and nearest to its hue among the
+    ``(H, W)`` bool: saturated (:func:`_strip_chroma`) and nearest to its hue among the
     ``colours`` saturated enough for it (within :data:`HUE_TOLERANCE`); a pixel near none whose
     strongest channel is blown out by the nearest along the hues its true colour may have
     (:func:`_unclipped_hue`: a hot spot turns the strips' hues; the pixels that were near one
@@ -105,7 +114,7 @@ def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
     chroma = np.hypot(lab[..., 1], lab[..., 2])
     hue = _hue(lab)
     paints = np.array([palette.lab[palette.names.index(c)] for c in colours])
-    least_chroma = strip_chroma(paints)
+    least_chroma = _strip_chroma(paints)
     refs = _hue(paints)
     # each saturated pixel goes to the nearest border hue (within the tolerance) of the colours
     # it is saturated enough for ...
@@ -115,6 +124,8 @@ def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
     # ... or, where none is near and its strongest channel is blown out, to the nearest along
     # the hues its true colour may have
     least = np.min(diffs, axis=0)
+    # (the fixed gate even under a profile: a clipped pixel's hue is guessed along the hues its
+    # true colour may have, and only a saturated one says it; a pale one, glare, may go to any)
     at = np.flatnonzero((least > HUE_TOLERANCE) & (chroma >= MIN_CHROMA))
     px = work_bgr.reshape(-1, 3)[at]
     blown = (px.max(axis=1) >= CLIPPED_LEVEL) & (px.min(axis=1) < CLIPPED_LEVEL)
@@ -129,12 +140,12 @@ def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
     return {c: ok & (nearest == i) for i, c in enumerate(colours)}
 
 
-def strip_chroma(paints_lab: np.ndarray) -> np.ndarray:
+def _strip_chroma(paints_lab: np.ndarray) -> np.ndarray:
     """The least chroma ``(K,)`` of a pixel of each border strip of paints ``paints_lab``
     ``(K, 3)`` Lab as the palette records them: :data:`MIN_CHROMA`, or :data:`CHROMA_SHARE` of
-    the paint's own chroma where that is less."""
+    the paint's own chroma where that is less, but not under :data:`STRIP_CHROMA_FLOOR`."""
     lab = np.asarray(paints_lab, np.float64).reshape(-1, 3)
-    return np.minimum(MIN_CHROMA, CHROMA_SHARE * np.hypot(lab[:, 1], lab[:, 2]))
+    return np.clip(CHROMA_SHARE * np.hypot(lab[:, 1], lab[:, 2]), STRIP_CHROMA_FLOOR, MIN_CHROMA)
 
 
 #: A channel at or above this level (0-255) is taken as blown out (clipped at the sensor's

@@ -34,8 +34,8 @@ from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, discounte
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
                                 profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
                                 shaded_distances, split_hue_alike, template_vote)
-from vision.symbols import (ART_EDGE_LEVEL, ART_TOWARD_WHITE, middle_components, name_symbols,
-                             symbol_mask, symbol_masks)
+from vision.symbols import (ART_TOWARD_WHITE, art_side, middle_components, name_symbols, symbol_mask,
+                             symbol_masks)
 
 logger = logging.getLogger(__name__)
 
@@ -2790,6 +2790,11 @@ def _art_in_cell(mask: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
 
 
 def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = None) -> np.ndarray:
+    """A first guess of the art of a card's cell ``(h, w, 3)`` CIELAB on a face of one colour
+    ``bg`` (3,) Lab: uint8 0/1 mask of the cell's middle (12% in from each side); the art is
+    what stands apart from the face (Otsu on the distance) towards white, or towards ``art``
+    (the art's Lab colour from a profile), at the art's own level (:func:`vision.symbols.art_side`,
+    the rule of :func:`vision.symbols.symbol_masks`)."""
     h, w = cell_lab.shape[:2]
     core = cell_lab[int(0.12 * h):h - int(0.12 * h), int(0.12 * w):w - int(0.12 * w)]
     off = core - bg  # (how far each pixel lies from the face)
@@ -2797,21 +2802,12 @@ def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = 
     # the art is lighter than the card and its colour distance is bimodal: split it (Otsu)
     d8 = np.clip(d * 2, 0, 255).astype(np.uint8)
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    thr = max(10.0, t / 2.0)
-    if art is None:
-        # the art lies towards white from the face: lighter, or paler (see
-        # vision.symbols.symbol_mask)
-        toward = np.array([100.0, 0.0, 0.0]) - bg
-        toward = toward / max(float(np.linalg.norm(toward)), 1e-3)
-        proj = off @ toward.astype(np.float32)
-        strong = proj[(d > thr) & (proj > ART_TOWARD_WHITE)]
-        level = ART_EDGE_LEVEL * float(percentile_last(strong, 90)) if strong.size else 0.0
-        near_art = proj > max(ART_TOWARD_WHITE, level)
-    else:
-        # the art is nearer its own colour (light) than the card's
-        near_art = norm3(core - art) < d
+    apart = d > max(10.0, t / 2.0)
+    # the art lies from the face towards white, or towards the art's colour as a profile
+    # measured it, at the art's own level (as in vision.symbols.symbol_masks)
+    proj, level = art_side(off, bg, apart, art)
     # keep components near the middle (the art), drop specks and rim glare
-    return middle_components(((d > thr) & near_art).astype(np.uint8))
+    return middle_components((apart & (proj > max(ART_TOWARD_WHITE, level))).astype(np.uint8))
 
 
 def _held_card_like(fg: np.ndarray, d_table: np.ndarray, d_pal: np.ndarray, even: np.ndarray,
@@ -3447,9 +3443,10 @@ def _card_symbols(ctx: _Ctx, cells: list, regions: dict) -> dict:
         mask = _symbol_mask(stack[i], bgs[i], art)
         if art is not None and not _symbol_visible(mask):
             # the art's colour was measured where the lamp lit the cards as in the calibration
-            # photo; in its reflection (a hot spot) the face is paler and uneven, parts of it
-            # nearer the art's colour than the face's median, and the art is found as the marks
-            # towards white from the face, as without a profile
+            # photo; in its reflection (a hot spot) the face is paler and uneven, the way from
+            # the face's median towards that colour is not the art's (parts of the face lie
+            # along it as far as the print), and the art is found as the marks towards white
+            # from the face, as without a profile
             plain = _symbol_mask(stack[i], bgs[i], None)
             if _symbol_visible(plain):
                 mask = plain

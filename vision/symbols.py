@@ -380,6 +380,31 @@ FAINT_RING_GAIN = 0.05
 RING_STROKE_PX = 3
 
 
+def art_side(off: np.ndarray, bg: np.ndarray, apart: np.ndarray,
+             art: np.ndarray | None) -> tuple[np.ndarray, float]:
+    """How far each pixel of a card's middle lies from its face towards the art, and the art's
+    own level on that scale: ``(proj, level)``, ``proj`` float of ``off``'s shape but the last
+    axis (CIELAB units); the art is where ``proj > max(ART_TOWARD_WHITE, level)``.
+
+    ``off`` ``(..., 3)`` float: each pixel's Lab less the face's; ``bg`` the face's Lab, ``(3,)``
+    or one per pixel ``(..., 3)``; ``apart`` bool of ``proj``'s shape: the pixels that stand apart
+    from the face (Otsu on the distance); ``art`` the art's Lab colour (3,) as a profile measured
+    it, or None. The art is light on the face: away from it towards white (lighter, or paler: a
+    white print on a yellow card in bright light is no lighter than the card, only paler; under
+    a warm lamp it is cream, nearer the yellow face than to white), or towards the art's colour
+    as a profile measured it. ``level`` is :data:`ART_EDGE_LEVEL` of the 90th percentile of what
+    stands apart that way: a blurred print's rim lies at about half its contrast, and a fixed
+    floor alone fills a small print's rings with blur (so does the half-way point to the art's
+    colour: scissors' thin blades, under half the contrast of their rings, were lost)."""
+    target = np.array([100.0, 0.0, 0.0] if art is None else art, np.float32)
+    toward = (target - np.asarray(bg, np.float32)).astype(np.float32)
+    toward /= np.maximum(norm3(toward), 1e-3)[..., None]
+    proj = dot3(off, toward)
+    strong = proj[apart & (proj > ART_TOWARD_WHITE)]
+    level = ART_EDGE_LEVEL * float(percentile_last(strong, 90)) if strong.size else 0.0
+    return proj, level
+
+
 def symbol_mask(view_lab: np.ndarray, *, art: np.ndarray | None = None,
                 first: np.ndarray | None = None) -> np.ndarray:
     """The art of one card's view ``(h, w, 3)`` CIELAB, its rings closed by their faint strokes:
@@ -398,9 +423,9 @@ def symbol_masks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
     art (robustly, twice trimmed), so a glare or a shade across the card, which vary slowly, are
     face and not art; the art is what stands apart from that surface (Otsu on the distance) and
     lies towards white from it (lighter or paler), or, with ``art`` (the art's Lab colour, from
-    a profile), towards that colour, at the art's own level either way. ``first``: a first guess of the art (same shape as the middle) to
-    leave out of the fit. Components off the middle (a stripe of the table at the rim) and
-    specks are dropped.
+    a profile), towards that colour, at the art's own level either way (see :func:`art_side`).
+    ``first``: a first guess of the art (same shape as the middle) to leave out of the fit.
+    Components off the middle (a stripe of the table at the rim) and specks are dropped.
     """
     h, w = view_lab.shape[:2]
     my, mx = int(ART_RIM * h), int(ART_RIM * w)
@@ -424,21 +449,8 @@ def symbol_masks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
     d8 = np.clip(d * 2, 0, 255).astype(np.uint8)
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     apart = d > max(10.0, t / 2.0)
-    # the art is light on the face: away from the face towards white (lighter, or paler: a
-    # white print on a yellow card in bright light is no lighter than the card, only paler;
-    # under a warm lamp it is cream, nearer the yellow face than to white), or towards the
-    # art's colour as a profile measured it
-    target = np.array([100.0, 0.0, 0.0] if art is None else art, np.float32)
-    toward = target - bg
-    toward /= np.maximum(norm3(toward), 1e-3)[..., None]
-    proj = dot3(off, toward)
-    # (a blurred print's rim: the art's edge at about half its contrast, the 90th percentile
-    # of what stands apart; a fixed floor alone fills a small print's rings with blur, and so
-    # does the half-way point to the art's colour)
-    strong = proj[apart & (proj > ART_TOWARD_WHITE)]
-    level = ART_EDGE_LEVEL * float(percentile_last(strong, 90)) if strong.size else 0.0
-    like_art = proj > max(ART_TOWARD_WHITE, level)
-    mask = middle_components((apart & like_art).astype(np.uint8))
+    proj, level = art_side(off, bg, apart, art)
+    mask = middle_components((apart & (proj > max(ART_TOWARD_WHITE, level))).astype(np.uint8))
     # (a thin stroke blurred, on a pale face, stands out less than the print's thick parts:
     # see _closed_rings)
     faint = ((d > FAINT_STROKE * max(10.0, t / 2.0))

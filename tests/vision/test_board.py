@@ -7,8 +7,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.board import board_lattice, find_board_quad
-from vision.colour import Palette
+from vision.board import board_lattice, colour_masks, find_board_quad
+from vision.colour import Palette, lab_to_bgr
 from vision.kits import kit_for_game
 from vision.lattice import apply_h
 
@@ -219,8 +219,6 @@ def test_a_strip_as_dull_as_its_profiled_paint_is_found():
     # a board under a warm lamp whose blue strip (and tile) are as dull as the profile learnt
     # the set's blue: saturated well below the strips' usual least chroma, yet as saturated
     # as its own paint; the strip is seen and the board found
-    from vision.colour import lab_to_bgr
-
     colours = ["blue", "red", "green", "yellow"]
     photo, truth, _ = _scene("plain", colours, 25, 0.1)
     blue = np.abs(photo.astype(int) - np.array(_bgr(KIT.colours["blue"]))).sum(2) < 60
@@ -234,14 +232,21 @@ def test_only_a_dull_paint_takes_dull_pixels():
     # a pixel a third as saturated as the default blue: the profile's dull blue takes it, the
     # kit's own blue does not (its strip keeps the usual least chroma), and a near-grey pixel
     # of that hue is no strip under either
-    from vision.board import colour_masks
-    from vision.colour import lab_to_bgr
-
     labs = np.array([DULL_BLUE, (40.0, 1.5, -4.0)])
     img = np.round(lab_to_bgr(labs) * 255).astype(np.uint8)[None]
     dull = colour_masks(img, _profile_palette(blue=DULL_BLUE), BORDERS)
     assert dull["blue"][0].tolist() == [True, False]
     assert not any(m.any() for m in colour_masks(img, PALETTE, BORDERS).values())
+
+
+def test_a_near_grey_paint_takes_no_grey_pixels():
+    # a profile whose blue was measured near grey (chroma 4): half its chroma would make a grey
+    # pixel of chroma 3 of that hue a strip pixel, as every grey of the table and the board; the
+    # floor (STRIP_CHROMA_FLOOR) keeps greys out, and a pixel of that hue over it is taken
+    labs = np.array([(40.0, 1.4, -3.7), (40.0, 1.0, -2.8), (40.0, 2.5, -7.0)])
+    img = np.round(lab_to_bgr(labs) * 255).astype(np.uint8)[None]
+    grey = colour_masks(img, _profile_palette(blue=(40.0, 1.4, -3.7)), BORDERS)
+    assert grey["blue"][0].tolist() == [False, False, True]
 
 
 def test_a_strip_whose_strongest_channel_is_blown_out_keeps_its_colour():
