@@ -758,9 +758,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     if ctx.kit.face_model == "symbol" and ctx.full_sides is not None:
         # (and an even cell outlined as a card is, apart from the table, in any colour a paint
         # might take under the light: see _outlined_card_like; its symbol decides)
+        # (a pale card in the lamp's veil, its paint plus a sheen: see _veiled_fit)
+        fit = _veiled_fit(labs, np.array([fits_best(i) for i in range(len(cells))]),
+                          ctx.palette, corr, ctx.profile)
         framed_card = _outlined_card_like(
-            np.array([sum(ctx.full_sides[c]) for c in cells]), d_table,
-            np.array([fits_best(i) for i in range(len(cells))]), even)
+            np.array([sum(ctx.full_sides[c]) for c in cells]), d_table, fit, even)
         ctx.card_like += [cell for i, cell in enumerate(cells)
                           if framed_card[i] and not occ[cell] and cell not in ctx.card_like]
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
@@ -2863,6 +2865,25 @@ def _veiled_card_like(labs: np.ndarray, palette: Palette, light: np.ndarray | No
     idx = np.flatnonzero(ask)
     sheen = _sheen_distance(labs[idx], palette, light, profile).min(axis=1)
     out[idx] = sheen <= VEILED_CARD_FIT
+    return out
+
+
+def _veiled_fit(labs: np.ndarray, fit: np.ndarray, palette: Palette, light: np.ndarray | None,
+                profile: Mapping | None) -> np.ndarray:
+    """Each cell's fit ``(N,)`` (CIEDE2000) to the paints, ``fit`` or, where that lies over
+    :data:`ALIEN_COLOUR`, a paint as lit (``light``) plus a sheen of the light
+    (:func:`_sheen_distance`) if nearer. ``labs`` ``(N, 3)`` the cells' colours (CIELAB).
+    A card under a lamp's veil is its paint diluted towards the light's white: pale pink or
+    orange, 24-28 from every paint as lit, 9-20 with a sheen; the mask may drop it with the
+    veiled table (foreground 0, so :func:`_veiled_card_like` does not ask), while its outline
+    still runs along three or four sides (:func:`_outlined_card_like`). (Measured: final12
+    normal-704, an orange and two red cards in a hot spot on a cream table, 24.3,
+    24.4 and 28.1 from every paint as lit, 9.3, 17.8 and 20.0 with a sheen.)"""
+    out = np.asarray(fit, float).copy()
+    far = np.flatnonzero(out > ALIEN_COLOUR)
+    if len(far):
+        sheen = _sheen_distance(labs[far], palette, light, profile).min(axis=1)
+        out[far] = np.minimum(out[far], sheen)
     return out
 
 
