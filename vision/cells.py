@@ -758,9 +758,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     if ctx.kit.face_model == "symbol" and ctx.full_sides is not None:
         # (and an even cell outlined as a card is, apart from the table, in any colour a paint
         # might take under the light: see _outlined_card_like; its symbol decides)
+        # (a pale card in the lamp's veil, its paint plus a sheen: see _veiled_fit)
+        fit = _veiled_fit(labs, np.array([fits_best(i) for i in range(len(cells))]),
+                          ctx.palette, corr, ctx.profile)
         framed_card = _outlined_card_like(
-            np.array([sum(ctx.full_sides[c]) for c in cells]), d_table,
-            np.array([fits_best(i) for i in range(len(cells))]), even)
+            np.array([sum(ctx.full_sides[c]) for c in cells]), d_table, fit, even)
         ctx.card_like += [cell for i, cell in enumerate(cells)
                           if framed_card[i] and not occ[cell] and cell not in ctx.card_like]
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
@@ -1876,15 +1878,17 @@ def _distances_rows(palette: Palette, d: np.ndarray) -> list[dict[str, float]]:
 
 
 def _named_by_hue(labs: np.ndarray, dist: np.ndarray, match, *,
-                  share_cost: float = SHARE_COST, hue: np.ndarray | None = None
-                  ) -> tuple[np.ndarray, np.ndarray]:
+                  share_cost: float = SHARE_COST, hue: np.ndarray | None = None,
+                  paints: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Palette index ``(N,)`` and confidence ``(N,)`` of colour samples ``labs`` ``(N, 3)`` with
     distances ``dist`` ``(N, K)``: each its own nearest colour, unless its hue group (faces of one
     paint, see :mod:`vision.hue_groups`, ``share_cost`` as there) is named otherwise; a near tie
     settled by a group of two or more gets :data:`GROUP_CONF`. ``hue``: the samples' groups
-    ``(N,)`` when the caller has them (default :func:`vision.hue_groups.hue_groups`)."""
+    ``(N,)`` when the caller has them (default :func:`vision.hue_groups.hue_groups`);
+    ``paints`` ``(K, 3)`` Lab as lit: groups are named in hue order (see
+    :func:`vision.hue_groups.name_groups`)."""
     hue = hue_groups(labs) if hue is None else hue
-    named = name_groups(labs, dist, hue, share_cost=share_cost)
+    named = name_groups(labs, dist, hue, share_cost=share_cost, paints=paints)
     size = np.where(hue >= 0, np.bincount(hue + 1)[hue + 1], 1)
     conf = np.array([_conf_from_match(d, m) for d, m in zip(match.distance, match.margin)])
     settled = (named != match.index) | ((size >= 2) & (conf < CONFIDENCE_THRESHOLD))
@@ -2505,9 +2509,13 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         hue = split_hue_alike(hue, shaded, paints,
                               nearest_by_ratios(labs, shaded, paints, ctx.palette.lab,
                                                 ctx.palette.clipped))
-    named, cconfs = _named_by_hue(labs, dist, match, share_cost=CARD_SHARE_COST, hue=hue)
+    # (in hue order: a card group named apart lies towards the paint it is given, see
+    # vision.hue_groups._against_hue_order)
+    named, cconfs = _named_by_hue(labs, dist, match, share_cost=CARD_SHARE_COST, hue=hue,
+                                  paints=paints)
     cconfs = np.maximum(cconfs, _named_by_hue(labs, dist, match_from_distances(dist),
-                                           share_cost=CARD_SHARE_COST, hue=hue)[1])
+                                           share_cost=CARD_SHARE_COST, hue=hue,
+                                           paints=paints)[1])
     cconfs = np.maximum(cconfs, _apart_conf(hue, dist, named, CARD_SHARE_COST))
     named = _named_by_ratios(named, hue, dist, paints, ratio_splits)
     templates = _profile_templates(ctx.profile)
@@ -2859,6 +2867,25 @@ def _veiled_card_like(labs: np.ndarray, palette: Palette, light: np.ndarray | No
     idx = np.flatnonzero(ask)
     sheen = _sheen_distance(labs[idx], palette, light, profile).min(axis=1)
     out[idx] = sheen <= VEILED_CARD_FIT
+    return out
+
+
+def _veiled_fit(labs: np.ndarray, fit: np.ndarray, palette: Palette, light: np.ndarray | None,
+                profile: Mapping | None) -> np.ndarray:
+    """Each cell's fit ``(N,)`` (CIEDE2000) to the paints, ``fit`` or, where that lies over
+    :data:`ALIEN_COLOUR`, a paint as lit (``light``) plus a sheen of the light
+    (:func:`_sheen_distance`) if nearer. ``labs`` ``(N, 3)`` the cells' colours (CIELAB).
+    A card under a lamp's veil is its paint diluted towards the light's white: pale pink or
+    orange, 24-28 from every paint as lit, 9-20 with a sheen; the mask may drop it with the
+    veiled table (foreground 0, so :func:`_veiled_card_like` does not ask), while its outline
+    still runs along three or four sides (:func:`_outlined_card_like`). (Measured: final12
+    normal-704, an orange and two red cards in a hot spot on a cream table, 24.3,
+    24.4 and 28.1 from every paint as lit, 9.3, 17.8 and 20.0 with a sheen.)"""
+    out = np.asarray(fit, float).copy()
+    far = np.flatnonzero(out > ALIEN_COLOUR)
+    if len(far):
+        sheen = _sheen_distance(labs[far], palette, light, profile).min(axis=1)
+        out[far] = np.minimum(out[far], sheen)
     return out
 
 

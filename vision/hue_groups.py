@@ -116,15 +116,49 @@ def split_by_paint(hue: np.ndarray, own: np.ndarray, splits) -> np.ndarray:
     return out
 
 
+def _hue_angle(lab: np.ndarray) -> float:
+    """The hue angle (radians) of the mean of Lab samples ``(M, 3)``."""
+    return float(np.arctan2(lab[:, 2].mean(), lab[:, 1].mean()))
+
+
+def _angle_between(a: float, b: float) -> float:
+    """The angle (radians, 0-pi) between two hue angles."""
+    return float(abs(np.angle(np.exp(1j * (a - b)))))
+
+
+def _against_hue_order(lab: np.ndarray, groups: list, named: list, own: list,
+                       paints: np.ndarray) -> list:
+    """Which groups (indices into ``groups``, lists of sample indices into Lab ``lab``) were
+    named ``named`` apart from their members' nearest paint ``own`` (palette indices, one per
+    group) though a group that kept that nearest paint lies nearer the given paint in hue
+    (``paints`` ``(K, 3)`` Lab, the paints as lit). Two groups both nearest one paint are two
+    paints of neighbouring hue (red and orange under a warm lamp): the one named apart is the
+    one towards the other paint's hue. A group whose distances alone favour the wrong side
+    (a pale orange card in a warm lamp's glare, its hue moved towards yellow, far from both
+    red and orange so that they differ little) keeps its nearest paint with the other."""
+    angles = [_hue_angle(lab[m]) for m in groups]
+    out = []
+    for g, (colour, mine) in enumerate(zip(named, own)):
+        if colour == mine:
+            continue
+        target = _hue_angle(paints[colour][None])
+        kept = [k for k in range(len(groups)) if k != g and named[k] == mine == own[k]]
+        if any(_angle_between(angles[k], target) < _angle_between(angles[g], target) for k in kept):
+            out.append(g)
+    return out
+
+
 def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None = None, *,
-                share_cost: float = SHARE_COST) -> np.ndarray:
+                share_cost: float = SHARE_COST, paints: np.ndarray | None = None) -> np.ndarray:
     """The palette index ``(N,)`` of every sample, its hue group named jointly with the others.
 
     Each group of :func:`hue_groups` costs the sum of its members' distances to the colour it is
     given; a colour already given to another group costs :data:`SHARE_COST` more per member
     (Hungarian method over the groups and copies of every colour). Greys keep their own
     nearest colour. ``labels``: the samples' :func:`hue_groups`, when the caller has them.
-    ``share_cost``: the cost of sharing per member (default :data:`SHARE_COST`).
+    ``share_cost``: the cost of sharing per member (default :data:`SHARE_COST`). ``paints``
+    ``(K, 3)`` Lab, the paints as lit, when given: a group named apart against the hue order
+    keeps its nearest paint (see :func:`_against_hue_order`).
     """
     distance = np.asarray(distance, np.float64)
     own = np.argmin(distance, axis=1)
@@ -137,9 +171,17 @@ def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None
     share = np.array([share_cost * len(m) for m in groups])[:, None]
     # every colour once at its cost, and as often as needed at the sharing cost
     rows, cols = linear_sum_assignment(np.hstack([cost] + [cost + share] * (len(groups) - 1)))
-    out = own.copy()
+    named = [0] * len(groups)
     for g, c in zip(rows, cols):
-        colour = int(c % k)
+        named[g] = int(c % k)
+    if paints is not None:
+        major = [int(np.bincount(own[m], minlength=k).argmax()) for m in groups]
+        for g in _against_hue_order(lab, groups, named, major, np.asarray(paints, np.float64)):
+            logger.debug("hue group of %d sample(s) keeps %d: named %d against the hue order",
+                         len(groups[g]), major[g], named[g])
+            named[g] = major[g]
+    out = own.copy()
+    for g, colour in enumerate(named):
         members = groups[g]
         if np.all(own[members] == colour):
             continue

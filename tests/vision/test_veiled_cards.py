@@ -67,3 +67,27 @@ def test_a_card_washed_out_with_its_art_is_no_bare_table():
     ctx = card_ctx(regions, set())
     ctx.full_sides[(0, 1)] = (True, True, True, False)
     assert [_washed_with_art(ctx, c) for c in sorted(regions)] == [True, False, False]
+
+
+def test_an_outlined_card_in_the_lamps_veil_fits_its_paint_with_a_sheen():
+    # final12 normal-704: an orange and two red cards in a hot spot on a cream table, pale
+    # orange and pink, 24.3-28.1 from every paint as lit (over ALIEN_COLOUR), outlined on 3-4
+    # sides, dropped by the mask with the veiled table (foreground 0): they were missing
+    from vision.cells import ALIEN_COLOUR, _outlined_card_like, _veiled_fit
+
+    pal_lin = srgb_to_linear(lab_to_bgr(PALETTE.lab)).astype(np.float64)
+    lit = _recorded(pal_lin)
+    blue = PALETTE.names.index("blue")
+    card = _recorded(pal_lin[blue][None] + 0.35)[0]
+    box = np.array([30.0, 10.0, 15.0])  # a dark brown box: no paint with any sheen
+    labs = np.array([card, box, lit[blue]])
+    plain = palette_distance(labs, PALETTE, lit).min(axis=1)
+    assert plain[0] > ALIEN_COLOUR and plain[1] > ALIEN_COLOUR and plain[2] < ALIEN_COLOUR
+    fit = _veiled_fit(labs, plain, PALETTE, WARM, None)
+    # (the veiled card fits its paint with a sheen; the box fits nothing; a card as lit keeps
+    # its own fit)
+    assert fit[0] <= ALIEN_COLOUR < fit[1] and fit[2] == plain[2]
+    full_sides = np.array([4, 4, 4])
+    d_table = np.array([20.0, 40.0, 40.0])
+    even = np.array([True, True, True])
+    assert _outlined_card_like(full_sides, d_table, fit, even).tolist() == [True, False, True]
