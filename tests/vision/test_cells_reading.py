@@ -328,11 +328,18 @@ def _textile_view(table_bgr, tiles: dict, fg_cells: set, *, kit=None, n: int = 4
     """A top-down Textile view of ``size`` x ``size`` cells of a plain table ``table_bgr`` with
     solid tiles ``{(row, col): (colour, pips)}`` (of ``kit``'s paints), each outlined by a dark
     gap (its rim's shadow) all round, and a foreground mask covering only ``fg_cells``."""
+    kit = kit or kit_for_game("textile")
+    img = np.full((size * n, size * n, 3), table_bgr, np.uint8)
+    return _outlined_tiles(img, tiles, fg_cells, kit, n, size)
+
+
+def _outlined_tiles(img: np.ndarray, tiles: dict, fg_cells, kit, n: int, size: int):
+    """Paint solid ``tiles`` ``{(row, col): (colour, pips)}`` of ``kit`` on the table ``img``
+    ``(size * n, size * n, 3)`` BGR, each outlined by a dark gap, add a little noise and blur;
+    returns the view and a foreground mask ``(size * n, size * n)`` float covering ``fg_cells``."""
     from scenes import paint_solid_tiles
     from vision.cells import TopDown
 
-    kit = kit or kit_for_game("textile")
-    img = np.full((size * n, size * n, 3), table_bgr, np.uint8)
     for r, c in tiles:
         cv2.rectangle(img, (c * n, r * n), ((c + 1) * n - 1, (r + 1) * n - 1), (90, 90, 90), 2)
     paint_solid_tiles(img, tiles, n, kit, inset=2)
@@ -690,9 +697,6 @@ def _polka_dot_view(offset: tuple[float, float], n: int = 48, size: int = 7,
     (outlined by a dark gap), the foreground mask covering the tiles only; and the tiles. With
     ``down``, a sixth tile there, white and lying pips down, outlined too, which the mask
     misses (a face of the cloth's colour)."""
-    from scenes import paint_solid_tiles
-    from vision.cells import TopDown
-
     kit = kit_for_game("textile")
     img = np.full((size * n, size * n, 3), (236, 240, 242), np.uint8)
     step = 0.8 * n
@@ -702,16 +706,8 @@ def _polka_dot_view(offset: tuple[float, float], n: int = 48, size: int = 7,
     tiles = {(2, 2): ("blue", 3), (2, 3): ("red", 5), (3, 2): ("yellow", 2), (3, 3): ("green", 4),
              (4, 3): ("blue", 6)}
     drawn = {**tiles, down: ("white", None)} if down is not None else tiles
-    for r, c in drawn:
-        cv2.rectangle(img, (c * n, r * n), ((c + 1) * n - 1, (r + 1) * n - 1), (90, 90, 90), 2)
-    paint_solid_tiles(img, drawn, n, kit, inset=2)
-    rng = np.random.default_rng(2)
-    img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
-    img = cv2.GaussianBlur(img, (0, 0), 1.0)
-    fg = np.zeros(img.shape[:2], np.float32)
-    for r, c in tiles:
-        fg[r * n:(r + 1) * n, c * n:(c + 1) * n] = 1.0
-    return TopDown(img, n, n, 0, 0, size, size), fg, set(drawn)
+    td, fg = _outlined_tiles(img, drawn, tiles, kit, n, size)
+    return td, fg, set(drawn)
 
 
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (0.1, 0.4), (0.4, 0.0)])
