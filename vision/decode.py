@@ -479,11 +479,13 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         near = {sure[nb] for nb in _around(cell) if nb in sure}
         # (a sixth colour's cell that joins parts of the textile is a tile of the five: every
         # knot shares an edge with the textile, RULES.md; a red washed pink by a lamp's hot spot)
-        bridging = _sixth_colour(own, dist, five, near) and _bridges(cell, decoded.keys())
+        sixth = _sixth_colour(own, dist, five, near)
+        bridging = sixth and _bridges(cell, decoded.keys())
         if bridging:
             logger.debug("cell %s: %s, a colour the game does not use, joins parts of the "
-                         "textile: a tile of the game's colours", cell, own)
-        elif _sixth_colour(own, dist, five, near):
+                         "textile: a tile of the game's colours %s (%s)", cell, own, sorted(five),
+                         {n: round(d, 1) for n, d in dist.items()})
+        elif sixth:
             logger.debug("cell %s: %s, none of the game's colours %s that the tiles beside it "
                          "%s leave: no tile (%s)", cell, own, sorted(five), sorted(near),
                          {n: round(d, 1) for n, d in dist.items()})
@@ -587,7 +589,10 @@ def _edge_groups(cells: AbstractSet[Cell]) -> list[set[Cell]]:
 def _bridges(cell: Cell, cells: AbstractSet[Cell]) -> bool:
     """Whether ``cell`` (one of ``cells``) joins parts of ``cells`` along their sides that
     would lie apart without it (4-connected groups: more of them without the cell)."""
-    return len(_edge_groups(set(cells) - {cell})) > len(_edge_groups(set(cells)))
+    def count(part: set[Cell]) -> int:
+        return len(connected_groups(part, _STEP.values()))
+
+    return count(set(cells) - {cell}) > count(set(cells))
 
 
 def _off_the_textile(decoded: dict, read: AbstractSet[Cell]) -> list[tuple[Cell, str, str]]:

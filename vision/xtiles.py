@@ -159,10 +159,11 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
                                   shown=view)
             logger.debug("x-tiles: about the faces found: %s tiles (were %d)",
                          again[0].info["tiles"] if again else 0, best.info["tiles"])
-            if (again and again[0].info["tiles"] > best.info["tiles"]
-                    and _keeps_faces(best.info["faces_xy"], again[0].info["faces_xy"],
-                                    best.pitch_px)):
-                best = again[0]
+            if again and again[0].info["tiles"] > best.info["tiles"]:
+                if _keeps_faces(best.info["faces_xy"], again[0].info["faces_xy"], best.pitch_px):
+                    best = again[0]
+                else:
+                    logger.debug("x-tiles: about the faces found: its lattice moves them, not taken")
     if second_chance and (best is None or best.info["tiles"] < GROW_FROM):
         # (the foreground's region shows no layout: look where the paints meet)
         mixed = _paints_meeting(image, palette, fg.shape)
@@ -383,7 +384,9 @@ def _about_faces(fg: np.ndarray, centres: np.ndarray, work_scale: float, pitch: 
 #: The look about the faces found extends their layout: its lattice is kept only when each
 #: face the first lattice took has a face on it within this share of the pitch (the centres
 #: of one face found twice lie a few pixels apart; a lattice that moves a face found by a
-#: third of a pitch or more is another lattice, not the layout widened). Measured: final12
+#: third of a pitch or more is another lattice, not the layout widened; a little stricter than
+#: EDGE_SAME, which joins faces found twice within one lattice, as here two lattices' faces are
+#: compared and each is placed to a few pixels). Measured: final12
 #: x-tiles-normal-702, a layout of 7 on red and blue flowers: the first lattice's 7 faces lay
 #: within 2 px of the tiles; the look about them took a flower two cells off as an eighth, and
 #: its map put the east tile 46 px (0.4 pitch) off, 2 cells read wrong. On the 86 X-Tiles photos
@@ -398,9 +401,12 @@ def _keeps_faces(first: np.ndarray, again: np.ndarray, pitch: float) -> bool:
         return True
     if not len(again):
         return False
-    d = np.linalg.norm(np.asarray(first, float)[:, None, :] - np.asarray(again, float)[None, :, :],
-                       axis=2)
-    return bool(np.all(d.min(axis=1) <= KEPT_FACE * pitch))
+    return bool(np.all(_apart(first, again).min(axis=1) <= KEPT_FACE * pitch))
+
+
+def _apart(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Distances ``(n, m)`` between the points ``a`` ``(n, 2)`` and ``b`` ``(m, 2)``."""
+    return np.linalg.norm(np.asarray(a, float)[:, None, :] - np.asarray(b, float)[None, :, :], axis=2)
 
 
 def _edge_sides(centres: np.ndarray, box: tuple[int, int, int, int], shape: tuple[int, int],
@@ -490,7 +496,7 @@ def _edge_pass(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: 
     if wider is None or wider.info["tiles"] <= lat.info["tiles"]:
         return lat
     new = wider.info["faces_xy"]
-    d = np.linalg.norm(centres[:, None, :] - new[None, :, :], axis=2)
+    d = _apart(centres, new)
     kept = d.min(axis=1) < EDGE_SAME * lat.pitch_px
     fresh = new[d.min(axis=0) >= EDGE_SAME * lat.pitch_px]
     inside = ((fresh[:, 0] > box[0] + (grow[0] > 0) * EDGE_INSIDE * lat.pitch_px)

@@ -359,9 +359,9 @@ def test_a_sixth_textile_colour_that_joins_parts_of_the_textile_is_a_tile_of_the
     # textile through it alone: a tile (every knot shares an edge with the textile), named red
     board = [_textile_reading(0, 0, "green", None), _textile_reading(0, 1, "blue", None),
              _textile_reading(0, 2, "red", None), _textile_reading(0, 3, "white", None),
-             _textile_reading(0, 4, "yellow", None), _textile_reading(1, 1, "white", None), _textile_reading(2, 1, "blue", None),
-             _textile_reading(2, 2, "green", None)]
-    washed = _textile_reading(3, 1, "pink", None, pink=3.0, red=17.5, white=40.0)
+             _textile_reading(0, 4, "yellow", None), _textile_reading(1, 1, "white", None),
+             _textile_reading(2, 1, "blue", None), _textile_reading(2, 2, "green", None)]
+    washed = _textile_reading(3, 1, "pink", None, pink=3.0, red=17.5)
     beyond = _textile_reading(3, 0, "yellow", None)
     decoded, doubts = decode_readings(board + [washed, beyond], NESTOR, "textile")
     assert decoded[(3, 1)][0]["colour"] == "red"
