@@ -34,8 +34,8 @@ from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, discounte
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
                                 profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
                                 shaded_distances, split_hue_alike, template_vote)
-from vision.symbols import (ART_TOWARD_WHITE, art_side, middle_components, name_symbols, symbol_mask,
-                             symbol_masks)
+from vision.symbols import (ART_TOWARD_WHITE, art_side, middle_components, name_symbols,
+                             symbol_mask, symbol_masks)
 
 logger = logging.getLogger(__name__)
 

@@ -135,7 +135,9 @@ def _against_hue_order(lab: np.ndarray, groups: list, named: list, own: list,
     paints of neighbouring hue (red and orange under a warm lamp): the one named apart is the
     one towards the other paint's hue. A group whose distances alone favour the wrong side
     (a pale orange card in a warm lamp's glare, its hue moved towards yellow, far from both
-    red and orange so that they differ little) keeps its nearest paint with the other."""
+    red and orange so that they differ little) keeps its nearest paint with the other.
+    The paint a group was given may then name no group: the naming is not redone.
+    """
     angles = [_hue_angle(lab[m]) for m in groups]
     out = []
     for g, (colour, mine) in enumerate(zip(named, own)):

@@ -3,6 +3,7 @@ with ``art``), at the art's own level: a thin blurred stroke keeps its place in 
 import cv2
 import numpy as np
 
+from vision.cells import _symbol_mask
 from vision.colour import bgr_to_lab, lab_to_bgr
 from vision.symbols import ART_RIM, symbol_masks
 
@@ -55,8 +56,6 @@ def test_the_first_guess_of_the_art_under_a_profile_keeps_a_faint_stroke():
     # the art's own level. A print that reaches only part of the way to the measured colour
     # (0.65 of it; its thin stroke 0.45) keeps its stroke, which lies nearer the face's colour
     # than the art's (the old rule, "nearer the art than the face", lost it)
-    from vision.cells import _symbol_mask
-
     ring = np.zeros((SIZE, SIZE), np.uint8)
     cv2.circle(ring, (36, 42), 10, 1, 4)
     stroke = np.zeros((SIZE, SIZE), np.uint8)

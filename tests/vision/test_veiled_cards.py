@@ -7,7 +7,8 @@ paint plus a sheen of the light explains its colour. Its symbol then vouches for
 import numpy as np
 
 from tests.vision.test_card_sheen import PALETTE, WARM, _recorded
-from vision.cells import GROW_APART, HELD_CARD_FG, VEILED_CARD_FIT, _veiled_card_like
+from vision.cells import (ALIEN_COLOUR, GROW_APART, HELD_CARD_FG, VEILED_CARD_FIT,
+                          _outlined_card_like, _veiled_card_like, _veiled_fit)
 from vision.colour import lab_to_bgr, palette_distance, srgb_to_linear
 
 
@@ -73,8 +74,6 @@ def test_an_outlined_card_in_the_lamps_veil_fits_its_paint_with_a_sheen():
     # final12 normal-704: an orange and two red cards in a hot spot on a cream table, pale
     # orange and pink, 24.3-28.1 from every paint as lit (over ALIEN_COLOUR), outlined on 3-4
     # sides, dropped by the mask with the veiled table (foreground 0): they were missing
-    from vision.cells import ALIEN_COLOUR, _outlined_card_like, _veiled_fit
-
     pal_lin = srgb_to_linear(lab_to_bgr(PALETTE.lab)).astype(np.float64)
     lit = _recorded(pal_lin)
     blue = PALETTE.names.index("blue")
