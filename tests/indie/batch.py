@@ -27,7 +27,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
-GAMES = ("textile", "octopus", "x-tiles", "tapestry", "twelve-tiles")
+from tests.indie.render import GAMES, STYLES
+
 #: The size photos are rendered at (a 12 MP phone photo).
 SIZE = (4000, 3000)
 
@@ -44,7 +45,7 @@ def game_of(path: str) -> str:
 def style_of(path: str) -> str:
     """The style (``easy``, ``normal``, ``hard``) a photo's name gives, or ``?``."""
     name = os.path.basename(path)
-    return next((s for s in ("easy", "normal", "hard") if f"-{s}-" in name), "?")
+    return next((s for s in STYLES if f"-{s}-" in name), "?")
 
 
 def _init_worker(code: str | None) -> None:
@@ -68,21 +69,19 @@ def _render_one(job: tuple[str, str, int, str]) -> str:
 
 
 def _read_one(photo: str) -> tuple[str, dict]:
+    from tests.indie.measure import score
     from vision.pipeline import read_file
-    from vision.synth.compare import compare_boards
 
     truth = json.loads(Path(photo[:-4] + ".board.json").read_text())
-    truth = {k: v for k, v in truth.items() if k != "scene"}
     t0 = time.perf_counter()
     try:
         board, error = read_file(photo, game=game_of(photo)).board, None
     except Exception as exc:  # (any failure of the reader is a result to record)
         board, error = {"game": truth["game"], "tiles": []}, f"{type(exc).__name__}: {exc}"[:200]
     ms = (time.perf_counter() - t0) * 1000
-    score = compare_boards(board, truth)
-    return photo, {"errors": score.errors, "missing": score.missing, "extra": score.extra,
-                   "misread": score.misread, "cells": score.cells, "ms": round(ms),
-                   "board": board, "error": error}
+    scored = score(board, truth)
+    return photo, {**{k: scored[k] for k in ("errors", "missing", "extra", "misread", "cells")},
+                   "ms": round(ms), "board": board, "error": error}
 
 
 def render(out: str, seeds: list[int], games, styles, jobs: int) -> None:

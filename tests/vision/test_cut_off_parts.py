@@ -8,11 +8,10 @@ renderer."""
 import sys
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import cells_mask, paint_solid_tiles  # noqa: E402
+from scenes import as_photographed, cells_mask, paint_solid_tiles  # noqa: E402
 
 from vision import cells  # noqa: E402
 from vision.colour import Palette  # noqa: E402
@@ -57,8 +56,7 @@ def test_read_cells_cuts_a_part_joined_through_cells_it_takes_out_as_the_table()
     apart, between = {(3, 5): ("green", 2)}, {(3, 3), (3, 4)}
     img = np.tile(np.array((200, 215, 225), np.float64), (8 * n, 8 * n, 1))
     paint_solid_tiles(img, {**layout, **apart}, n, kit)
-    img = np.clip(img + np.random.default_rng(2).normal(0, 4.0, img.shape), 0, 255)
-    img = cv2.GaussianBlur(img.astype(np.uint8), (0, 0), 1.5)  # (a phone's soft edges)
+    img = as_photographed(img, np.random.default_rng(2), 4.0, 1.5)  # (a phone's soft edges)
     fg = cells_mask(img.shape[:2], set(layout) | set(apart) | between, n)
     readings, info = cells.read_cells(cells.TopDown(img, n, n, 0, 0, 8, 8), kit,
                                       palette=Palette.from_hex(kit.colours), fg=fg,

@@ -1,7 +1,7 @@
 """The layout's box for a closer look leaves far clutter out (vision.locate)."""
 import numpy as np
 
-from vision.locate import _closer_box, _layout_box
+from vision.locate import _closer_box, _closer_boxes, _layout_boxes
 
 
 def test_clutter_far_from_the_layout_stays_out_of_its_closer_look():
@@ -11,7 +11,7 @@ def test_clutter_far_from_the_layout_stays_out_of_its_closer_look():
     fg[200:300, 430:470] = True                 # a part of it beyond a tile of the table's colour
     fg[520:540, 100:300] = True                 # a pen at the table's far side
     fg[230:290, 520:580] = True                 # a tile beyond two hidden ones
-    assert _layout_box(fg) == (300, 200, 580, 300)
+    assert _layout_boxes(fg)[0] == (300, 200, 580, 300)
     box = _closer_box(fg, 0.4, (1500, 2000))
     assert box is not None
     x0, y0, x1, y1 = box
@@ -39,8 +39,8 @@ def _scene() -> tuple[np.ndarray, np.ndarray]:
 
 def test_the_layout_is_the_group_of_varied_paint_not_the_bigger_mug():
     work, fg = _scene()
-    assert _layout_box(fg) != (296, 196, 384, 284)     # (by size alone: the mug's)
-    assert _layout_box(fg, work) == (296, 196, 384, 284)
+    assert _layout_boxes(fg)[0] != (296, 196, 384, 284)     # (by size alone: the mug's)
+    assert _layout_boxes(fg, work)[0] == (296, 196, 384, 284)
     box = _closer_box(fg, 0.4, (1500, 2000), work=work)
     assert box is not None
     x0, y0, x1, y1 = box
@@ -65,10 +65,10 @@ def _layout_and_note() -> tuple[np.ndarray, np.ndarray]:
 
 def test_a_note_beside_the_layout_can_be_left_out_of_its_box():
     work, fg = _layout_and_note()
-    assert _layout_box(fg, work) == (116, 216, 544, 384)          # (the note may be a part)
-    assert _layout_box(fg, work, alone=True) == (116, 216, 284, 384)
+    assert _layout_boxes(fg, work)[0] == (116, 216, 544, 384)          # (the note may be a part)
+    assert _layout_boxes(fg, work)[1] == (116, 216, 284, 384)
     assert _closer_box(fg, 0.4, (1500, 2000), work=work) is None  # (too big a part with it)
-    assert _closer_box(fg, 0.4, (1500, 2000), work=work, alone=True) is not None
+    assert _closer_boxes(fg, 0.4, (1500, 2000), work=work)[1] is not None
 
 
 def test_the_main_group_seen_closer_competes_with_a_coarse_whole_picture(monkeypatch):

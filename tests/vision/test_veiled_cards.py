@@ -44,13 +44,9 @@ def test_cards_in_a_hot_spot_are_read_present():
     # every paint as lit, outlined on 2-3 sides; they were missing (the few found by their
     # symbols dropped as a group apart from the layout, and the lattice reading them all lost
     # on their colour fit)
-    from tests.indie.render import render_photo
-    from vision.pipeline import read_file
-    from vision.synth.compare import compare_boards
+    from tests.vision.compare import read_indie
 
-    jpg, truth = render_photo("tapestry", 575, style="hard", size=(1600, 1200))
-    truth.pop("scene", None)
-    score = compare_boards(read_file(jpg, game="tapestry").board, truth)
+    score = read_indie("tapestry", 575, style="hard")
     assert score.missing <= 3 and score.extra == 0
 
 

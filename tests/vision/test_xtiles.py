@@ -292,9 +292,9 @@ def test_faces_split_by_wide_grooves_are_whole_tiles():
     _assert_through_the_centres(lats[0], centres)
 
 
-def _tiles_apart(n: int) -> list:
-    """``n`` occupied readings, of no edges, none beside another."""
-    return [SimpleNamespace(occupied=True, row=2 * i, col=0, attrs={}) for i in range(n)]
+def _tiles_apart(n: int, col: int = 0) -> list:
+    """``n`` occupied readings in column ``col``, of no edges, none beside another."""
+    return [SimpleNamespace(occupied=True, row=2 * i, col=col, attrs={}) for i in range(n)]
 
 
 def test_a_reading_whose_tiles_edges_do_not_match_is_not_settled_for_x_tiles():
@@ -314,8 +314,7 @@ def test_a_reading_whose_tiles_edges_do_not_match_is_not_settled_for_x_tiles():
                           {"coverage": 1.0, "fit": 4.0, "set_fit": 1.0})
 
     xt = kit_for_game("x-tiles")
-    rest = _tiles_apart(4)
-    rest = [SimpleNamespace(**{**vars(r), "col": 9}) for r in rest]
+    rest = _tiles_apart(4, col=9)
     matched = [tile(0, 0, ("red", "blue", "red", "orange")), tile(0, 1, ("yellow", "red", "blue", "blue"))]
     unmatched = [tile(0, 0, ("red", "blue", "red", "orange")), tile(0, 1, ("yellow", "red", "blue", "orange"))]
     assert _settled(reading(matched + rest), xt)
