@@ -34,8 +34,8 @@ from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, discounte
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
                                 profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
                                 shaded_distances, split_hue_alike, template_vote)
-from vision.symbols import (ART_TOWARD_WHITE, art_side, middle_components, name_symbols,
-                             symbol_mask, symbol_masks)
+from vision.symbols import (ART_TOWARD_WHITE, apart_from_face, art_side, middle_components,
+                             name_symbols, symbol_mask, symbol_masks)
 
 logger = logging.getLogger(__name__)
 
@@ -1332,15 +1332,19 @@ TABLE_CONF = 0.6
 
 def _take_out(cells: Iterable, occ: dict, occ_conf: dict,
               why: str | Callable[[tuple[int, int]], str], fg_cells: dict | None = None,
-              info: dict | None = None) -> None:
-    """Take ``cells`` out of the layout as the bare table (in place: ``occ`` cell -> False,
-    ``occ_conf`` cell -> :data:`TABLE_CONF`), logging ``why`` (a text, or one per cell) for
-    each; ``info["coverage"]`` is updated from ``fg_cells`` (cell -> foreground share) when
-    both are given and any cell is taken out."""
+              info: dict | None = None, *, conf: float = TABLE_CONF, unmask: bool = False
+              ) -> None:
+    """Take ``cells`` out of the layout (in place: ``occ`` cell -> False, ``occ_conf`` cell ->
+    ``conf``, by default :data:`TABLE_CONF`: the bare table), logging ``why`` (a text, or one
+    per cell) for each; with ``unmask`` their foreground share in ``fg_cells`` (cell -> share)
+    is set to 0 (they stood out, but are not the layout's); ``info["coverage"]`` is updated
+    from ``fg_cells`` when both are given and any cell is taken out."""
     cells = list(cells)
     for cell in cells:
         logger.debug("cell %s: %s", cell, why(cell) if callable(why) else why)
-        occ[cell], occ_conf[cell] = False, TABLE_CONF
+        occ[cell], occ_conf[cell] = False, conf
+        if unmask and fg_cells is not None:
+            fg_cells[cell] = 0.0
     if cells and fg_cells is not None and info is not None:
         info["coverage"] = _coverage(fg_cells, occ)
 
@@ -1633,10 +1637,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                 return ("edges all over its face: a printed cloth" if cell in patterned else
                         "its sectors are one surface (%.1f apart): the table"
                         % attrs[cell][4]["sector_contrast"])
-            if fg_cells is not None:
-                for cell in plain + patterned:
-                    fg_cells[cell] = 0.0  # (the table, whatever stood out: not the layout's)
-            _take_out(plain + patterned, occ, occ_conf, why_plain, fg_cells, info)
+            _take_out(plain + patterned, occ, occ_conf, why_plain, fg_cells, info, unmask=True)
     if kit.face_model == "solid" and kit.pips:
         # a cell taken on weak evidence must show a die face: a blown-out patch without an
         # outline is the lamp's reflection on the table (a white tile in the glare keeps its
@@ -1729,12 +1730,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     if colours_apart and kit.face_model == "solid" and fg_cells is not None:
         sheets = _seamless_sheets({c: attrs[c][0].get("colour") for c in occupied if occ[c]},
                                   borders, td, fg_cells)
-        for cell in sheets:
-            logger.debug("cell %s: one colour with a neighbour and no seam between: a sheet", cell)
-            occ[cell], occ_conf[cell] = False, SHEET_CONF
-            fg_cells[cell] = 0.0  # (the sheet stood out: not the layout's)
-        if sheets:
-            info["coverage"] = _coverage(fg_cells, occ)
+        _take_out(sheets, occ, occ_conf, "one colour with a neighbour and no seam between: a sheet",
+                  fg_cells, info, conf=SHEET_CONF, unmask=True)
     fits, loose = [], []  # the colour fits of the tiles taken, and of those vouched for
     for cell in occ:
         if not occ[cell]:
@@ -2806,11 +2803,9 @@ def _symbol_mask(cell_lab: np.ndarray, bg: np.ndarray, art: np.ndarray | None = 
     h, w = cell_lab.shape[:2]
     core = cell_lab[int(0.12 * h):h - int(0.12 * h), int(0.12 * w):w - int(0.12 * w)]
     off = core - bg  # (how far each pixel lies from the face)
-    d = norm3(off)
     # the art is lighter than the card and its colour distance is bimodal: split it (Otsu)
-    d8 = np.clip(d * 2, 0, 255).astype(np.uint8)
-    t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    apart = d > max(10.0, t / 2.0)
+    d, floor = apart_from_face(off)
+    apart = d > floor
     # the art lies from the face towards white, or towards the art's colour as a profile
     # measured it, at the art's own level (as in vision.symbols.symbol_masks)
     proj, level = art_side(off, bg, apart, art)
@@ -3049,8 +3044,7 @@ def _touches(cell: tuple[int, int], taken: set, *, corners: bool = False) -> boo
     too)."""
     if corners:
         r, c = cell
-        return any((r + dr, c + dc) in taken for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                   if dr or dc)
+        return any((r + dr, c + dc) in taken for dr, dc in AROUND)
     return any(nb in taken for nb in _beside(cell))
 
 

@@ -612,11 +612,9 @@ def _shared_table_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tup
 
 
 def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int], *,
-                work: np.ndarray | None = None, alone: bool = False
-                ) -> tuple[int, int, int, int] | None:
-    """The closer look's box of :func:`_closer_boxes` (with the groups near the layout, or
-    ``alone``: its main group's)."""
-    return _closer_boxes(fg, scale, shape, work=work)[alone]
+                work: np.ndarray | None = None) -> tuple[int, int, int, int] | None:
+    """The closer look's box of :func:`_closer_boxes` (with the groups near the layout)."""
+    return _closer_boxes(fg, scale, shape, work=work)[0]
 
 
 def _closer_boxes(fg: np.ndarray, scale: float, shape: tuple[int, int], *,
@@ -627,14 +625,14 @@ def _closer_boxes(fg: np.ndarray, scale: float, shape: tuple[int, int], *,
     :data:`CLOSER_MARGIN` of its size each side); ``None`` when it is no small part of the
     picture (at most :data:`CLOSER_SHARE` of its area) or the photo has too few pixels to
     see it closer. ``work``: the work image (H, W, 3) uint8 BGR, when given the layout's
-    group is told from clutter by its paints (see :func:`_layout_box`). Two such boxes: the
+    group is told from clutter by its paints (see :func:`_layout_boxes`). Two such boxes: the
     layout's with the groups near it, and its main group's alone (see :func:`_layout_boxes`)."""
     if scale > CLOSER_MAX_SCALE:
         return None, None
     found = _layout_boxes(fg[::2, ::2], None if work is None else work[::2, ::2])
     if found is None:
         return None, None
-    return _closer_of(found[0], fg.shape[:2], scale, shape), _closer_of(found[1], fg.shape[:2], scale, shape)
+    return tuple(_closer_of(box, fg.shape[:2], scale, shape) for box in found)
 
 
 def _closer_of(found: tuple[int, int, int, int], work_shape: tuple[int, int], scale: float,
@@ -698,14 +696,6 @@ def _lit_patch_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tuple[
 PATCH_EDGE = 5.0
 
 
-def _layout_box(fg: np.ndarray, work: np.ndarray | None = None, *, alone: bool = False
-                ) -> tuple[int, int, int, int] | None:
-    """The layout's box of :func:`_layout_boxes` (with the groups near it, or ``alone``: its
-    main group's); ``None`` when ``fg`` holds fewer than 16 pixels."""
-    found = _layout_boxes(fg, work)
-    return None if found is None else found[alone]
-
-
 def _layout_boxes(fg: np.ndarray, work: np.ndarray | None = None
                   ) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]] | None:
     """The box ``(x0, y0, x1, y1)`` (pixels of ``fg``, (H, W) bool; ends exclusive) of the
@@ -755,7 +745,7 @@ def _layout_boxes(fg: np.ndarray, work: np.ndarray | None = None
 
 
 #: Groups of the foreground further than this share of the biggest group's larger side from
-#: it are no part of the layout (see :func:`_layout_box`): a layout split in the mask by tiles
+#: it are no part of the layout (see :func:`_layout_boxes`): a layout split in the mask by tiles
 #: of the table's colour has its parts a tile or two apart, up to about its biggest part's
 #: size (the bundled Octopus sample on green gingham: two white tiles hidden between a 2-tile
 #: group and a tile, 0.94 of it); a pen beside an independent renderer's small layout lay
@@ -764,7 +754,7 @@ LAYOUT_REACH = 1.0
 
 
 #: Groups of the foreground at least this share of the biggest's area may be the layout, the
-#: one of the most varied paint (see :func:`_layout_box`; the foreground mask keeps groups of
+#: one of the most varied paint (see :func:`_layout_boxes`; the foreground mask keeps groups of
 #: at least 0.3 of the biggest).
 LAYOUT_RIVAL = 0.3
 #: A group of the foreground with less than this share of its pixels unlike the table around

@@ -380,6 +380,16 @@ FAINT_RING_GAIN = 0.05
 RING_STROKE_PX = 3
 
 
+def apart_from_face(off: np.ndarray) -> tuple[np.ndarray, float]:
+    """How far each pixel of a card's view lies from its face, ``off`` ``(h, w, 3)`` Lab
+    differences: the distances ``(h, w)`` and the level above which a pixel stands apart (half
+    Otsu's split of the distances, which are bimodal on a card with art; at least 10)."""
+    d = norm3(off)
+    d8 = np.clip(d * 2, 0, 255).astype(np.uint8)
+    t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return d, max(10.0, t / 2.0)
+
+
 def art_side(off: np.ndarray, bg: np.ndarray, apart: np.ndarray,
              art: np.ndarray | None) -> tuple[np.ndarray, float]:
     """How far each pixel of a card's middle lies from its face towards the art, and the art's
@@ -445,15 +455,13 @@ def symbol_masks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
         coef = _least_squares(X[ok], Y[ok])
     bg = (terms[my:h - my, mx:w - mx] @ coef).astype(np.float32)
     off = core - bg  # (ch, cw, 3): how far each pixel lies from the face
-    d = norm3(off)
-    d8 = np.clip(d * 2, 0, 255).astype(np.uint8)
-    t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    apart = d > max(10.0, t / 2.0)
+    d, floor = apart_from_face(off)
+    apart = d > floor
     proj, level = art_side(off, bg, apart, art)
     mask = middle_components((apart & (proj > max(ART_TOWARD_WHITE, level))).astype(np.uint8))
     # (a thin stroke blurred, on a pale face, stands out less than the print's thick parts:
     # see _closed_rings)
-    faint = ((d > FAINT_STROKE * max(10.0, t / 2.0))
+    faint = ((d > FAINT_STROKE * floor)
              & (proj > max(ART_TOWARD_WHITE, FAINT_STROKE * level)))
     return mask, _closed_rings(mask, faint.astype(np.uint8))
 

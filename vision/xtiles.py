@@ -1949,7 +1949,7 @@ def _pitch(centres: np.ndarray, angles: np.ndarray, areas: np.ndarray) -> float:
     twice the tile's size even with a gap), when it agrees with the tiles' area (see
     :data:`PITCH_RANGE`), else :data:`FACE_TO_PITCH` times the square root of a tile's area."""
     size = math.sqrt(float(np.median(areas)))
-    d = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
+    d = _apart(centres, centres)
     turned = np.abs(np.sin(angles[:, None] - angles[None, :])) > 0.7
     cand = np.where(turned & (d > 0.8 * size) & (d < 2.0 * size), d, np.inf).min(axis=1)
     cand = cand[np.isfinite(cand)]
