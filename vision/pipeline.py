@@ -354,11 +354,12 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                     break
                 seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
-    if game == "textile" and not mat_lattices and not _settled(best):
-        # Textile's solid tiles whose lines gave no lattice that reads well at any look (a
-        # cloth's check, its lines straight across the table at its own pitch, taken for
-        # theirs): the lattice through the tiles' faces, kept when it reads better (last: the
-        # looks at the lines read most such photos well, their lattice fitted to every edge)
+    if kit.face_model == "solid" and not mat_lattices and not _settled(best):
+        # solid tiles (Textile, Octopus) whose lines gave no lattice that reads well at any
+        # look (a cloth's check, its lines straight across the table at its own pitch, taken
+        # for theirs; a floral cloth's flowers): the lattice through the tiles' faces, kept
+        # when it reads better (last: the looks at the lines read most such photos well, their
+        # lattice fitted to every edge)
         t1 = time.perf_counter()
         again = _read_through_tiles(image, kit, game, palette, profile, lattices, memo)
         if again is not None:
