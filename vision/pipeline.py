@@ -354,11 +354,12 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                     break
                 seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
-    if game == "textile" and not mat_lattices and not _settled(best):
-        # Textile's solid tiles whose lines gave no lattice that reads well at any look (a
-        # cloth's check, its lines straight across the table at its own pitch, taken for
-        # theirs): the lattice through the tiles' faces, kept when it reads better (last: the
-        # looks at the lines read most such photos well, their lattice fitted to every edge)
+    if kit.face_model == "solid" and not mat_lattices and not _settled(best):
+        # solid tiles (Textile, Octopus) whose lines gave no lattice that reads well at any
+        # look (a cloth's check, its lines straight across the table at its own pitch, taken
+        # for theirs; a floral cloth's flowers): the lattice through the tiles' faces, kept
+        # when it reads better (last: the looks at the lines read most such photos well, their
+        # lattice fitted to every edge)
         t1 = time.perf_counter()
         again = _read_through_tiles(image, kit, game, palette, profile, lattices, memo)
         if again is not None:
@@ -907,17 +908,32 @@ def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, td: TopDown,
             readings: list[CellReading], info: dict) -> tuple[int, float, float]:
     """A lattice's reading (its top-down view ``td``) scored (see :func:`_score`): the number of
     tiles read, their set fit and the score; ``info`` gets ``set_fit``, ``misshapen`` and
-    ``edges_off`` (unless there already, see :func:`_edges_off_borders`)."""
+    ``edges_off`` (unless there already, see :func:`_edges_off_borders`).
+
+    Where every tile shows its die face (:func:`vision.decode.pips_shown`), the score counts
+    the tiles whose pips were read (see :func:`_faces_read`)."""
     n_occ = sum(r.occupied for r in readings)
     plausible = set_fit(readings, kit, game)
     info["set_fit"] = plausible
     info["misshapen"] = _misshapen(image, lat, kit)
     if "edges_off" not in info:
         info["edges_off"] = _edges_off_borders(td, rectify_mask(lat, td), kit)
-    score = _score(lat, kit, fit=info["fit"], n_occ=n_occ, coverage=info.get("coverage", 1.0),
+    counted = _faces_read(readings) if pips_shown(kit, game) else n_occ
+    score = _score(lat, kit, fit=info["fit"], n_occ=counted, coverage=info.get("coverage", 1.0),
                    plausible=plausible, misshapen=info["misshapen"],
                    edges_off=info["edges_off"])
     return n_occ, plausible, score
+
+
+def _faces_read(readings: list[CellReading]) -> int:
+    """How many of the tiles read show their die face: their pips read (a count, not None).
+
+    A cell read as a tile whose pips were not read is no evidence that the lattice lies on
+    the tiles: on a dark cloth, cells of a lattice several times the tiles' pitch read as
+    black tiles, the layout's colours lost in them (an independent renderer's Octopus photo
+    on a dark floral cloth: a lattice at 2.4 times the pitch read four black tiles, one with
+    its pips, and outscored the tiles' own lattice, 27 tiles with their pips)."""
+    return sum(r.occupied and r.attrs.get("pips") is not None for r in readings)
 
 
 def _widened_tiles(before: list[CellReading], after: list[CellReading]) -> bool:
