@@ -2491,12 +2491,13 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # as the better of its paints as lit and with a sheen make it (a card in the lamp's
     # reflection lies far from every paint as lit, where its paint with a sheen fits it)
     # (and cards of one hue that each fit a different paint closely are two paints; as are
-    # cards of one hue in two tight sets of lightness far apart, mixed over the layout: red and
-    # orange under a lamp that brings their hues together, see split_by_lightness)
+    # cards of one hue whose channels' proportions fall in two sets, which a lamp keeps, named
+    # in that order; and, of those left, cards of one hue in two tight sets of tone far apart,
+    # mixed over the layout: red and orange under a lamp that brings their hues together, see
+    # split_by_lightness)
     hue = _paints_apart(hue_groups(labs), lit, CARD_PAINTS_APART)
-    hue = split_by_lightness(hue, labs, np.array(cells, np.float64))
-    # (and cards of one hue whose channels' proportions fall in two sets, which a lamp keeps)
     hue, ratio_splits = split_by_ratios(hue, labs)
+    hue = split_by_lightness(hue, labs, np.array(cells, np.float64))
     paints = ctx.palette.lab if match.predicted is None else match.predicted
     if ctx.profile is not None:
         # (a profile's paints are learnt under the player's lamp, where two may lie closer in
