@@ -2480,8 +2480,10 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         return out
     symbols = ctx.symbols if ctx.symbols is not None else _card_symbols(ctx, cells, regions)
     labs = np.array([symbols[c][0] for c in cells])
-    # (the cards in a hot spot left out of the light, unless all are: see _in_glare)
-    lit_by: list[float] = [float(c not in ctx.hot_art) for c in cells]
+    # (the cards in a hot spot left out of the light, unless all are: see _in_glare; those
+    # whose art showed at once too, not only those looked at again, ctx.hot_art)
+    lit_by: list[float] = [float(c not in ctx.hot_art and not _in_glare(ctx, c, symbols[c][1]))
+                           for c in cells]
     match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
                                         weights=lit_by if any(lit_by) else None)
     lit = palette_distance(labs, ctx.palette, match.predicted)
