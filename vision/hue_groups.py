@@ -194,42 +194,61 @@ def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None
 
 
 #: Faces of one hue group are two paints of that hue (red and orange under a lamp that brings
-#: their hues together) when their lightness falls in two sets at least this far apart
-#: (CIELAB L*) ... The paints of a set that share a hue under some light differ in lightness
-#: by more (the kit's red and orange: 12.5), and the same light falls on both; measured on the
-#: independent renderer's final3 tapestry hard 065: red cards at L 46.2-47.3, orange ones at
-#: 57.4-59.5 (gap 10.1), red ones 10-11 from red and orange as lit: all named orange.
+#: their hues together) when their tone, lightness and chroma (CIELAB L* and C*, the two
+#: coordinates a hue group leaves free), falls in two sets at least this far apart along the
+#: group's main axis of tone ... The paints of a set that share a hue under some light differ
+#: in lightness by more (the kit's red and orange: 12.5) or in chroma, and the same light falls on
+#: both; measured on the independent renderer's final3 tapestry hard 065: red cards at L
+#: 46.2-47.3, orange ones at 57.4-59.5 (gap 10.1), red ones 10-11 from red and orange as lit:
+#: all named orange; and its tap15 hard-914 under a 3000 K lamp: red cards at L 41-42 and C
+#: 59-61, orange ones at L 47-48 and C 76-78 (4.5 apart in lightness, 17 in tone; the reds
+#: 7-9 from red as lit, 6-7 from orange: all named orange).
 LIGHTNESS_GAP = 8.0
-#: ... and at least this many times wider than the lightness range within either set: the
+#: ... and at least this many times wider than the tone's range within either set: the
 #: light's falloff over a layout and a lamp's hot spot spread one paint's faces evenly (the
 #: same renderer's hard 002: green cards at L 54-69.5, its widest gap 6.6 beside ranges of 3.6
 #: and 5.3), where two paints leave two tight sets (065: ranges 1.1 and 2.1) ...
 LIGHTNESS_GAP_RATIO = 2.0
-#: ... which the layout's position does not explain: the lightness of one paint over the
-#: layout is a plane in the faces' (row, col) (a lamp's falloff) to within this (the plane's
-#: largest residual, L*, as a share of the gap); two paints mixed over the layout are not
-#: (065: a plane leaves one face 8.5 off it, at a gap of 10.1).
+#: ... which the layout's position does not explain: the tone of one paint over the layout is a
+#: plane in the faces' (row, col) (a lamp's falloff) to within this (the plane's largest
+#: residual as a share of the gap); two paints mixed over the layout are not (065: a plane
+#: leaves one face 8.5 off it, at a gap of 10.1).
 LIGHT_PLANE_SHARE = 0.25
+
+
+def _tone(lab: np.ndarray) -> np.ndarray:
+    """Lightness and chroma ``(N, 2)`` (CIELAB L*, C*) of Lab samples ``(N, 3)``."""
+    lab = np.asarray(lab, np.float64)
+    return np.column_stack([lab[:, 0], np.hypot(lab[:, 1], lab[:, 2])])
+
+
+def _along_main_axis(points: np.ndarray) -> np.ndarray:
+    """Points ``(M, D)`` as their positions ``(M,)`` along their main axis (the first principal
+    direction about their mean; its sign is arbitrary)."""
+    centred = points - points.mean(axis=0)
+    return centred @ np.linalg.svd(centred, full_matrices=False)[2][0]
 
 
 def split_by_lightness(hue: np.ndarray, lab: np.ndarray, where: np.ndarray) -> np.ndarray:
     """Hue groups ``hue`` ``(N,)`` (see :func:`hue_groups`; -1 none) with each group whose
-    faces' lightness (``lab`` ``(N, 3)``) falls in two tight sets far apart (see
-    :data:`LIGHTNESS_GAP`, :data:`LIGHTNESS_GAP_RATIO`), two faces at least in each, and is not
-    a plane over the faces' places ``where`` ``(N, 2)`` (row, col; see
-    :data:`LIGHT_PLANE_SHARE`: the light's falloff), split into the two sets: faces of two paints
-    whose hues the light brought together, to be named apart (see :func:`name_groups`). New
-    groups take labels after the largest. A fresh array."""
+    faces' tone (lightness and chroma of ``lab`` ``(N, 3)``, along the group's main axis of
+    tone) falls in two tight sets far apart (see :data:`LIGHTNESS_GAP`,
+    :data:`LIGHTNESS_GAP_RATIO`), two faces at least in each, and is not a plane over the faces'
+    places ``where`` ``(N, 2)`` (row, col; see :data:`LIGHT_PLANE_SHARE`: the light's falloff),
+    split into the two sets: faces of two paints whose hues the light brought together, to be
+    named apart (see :func:`name_groups`). New groups take labels after the largest. A fresh
+    array."""
     out = np.asarray(hue).copy()
     if out.size == 0 or out.max() < 0:
         return out
-    light = np.asarray(lab, np.float64)[:, 0]
+    tone = _tone(lab)
     label = int(out.max()) + 1
     for g in range(label):
         members = np.flatnonzero(hue == g)
         if len(members) < 4:
             continue
-        order = members[np.argsort(light[members])]
+        light = _along_main_axis(tone[members])
+        order = np.argsort(light)
         steps = np.diff(light[order])
         cut = int(np.argmax(steps[1:-1])) + 1  # (two faces at least on each side)
         low, high = order[:cut + 1], order[cut + 1:]
@@ -238,14 +257,14 @@ def split_by_lightness(hue: np.ndarray, lab: np.ndarray, where: np.ndarray) -> n
         if gap < LIGHTNESS_GAP or gap < LIGHTNESS_GAP_RATIO * spread:
             continue
         X = np.column_stack([np.ones(len(members)), np.asarray(where, np.float64)[members]])
-        coef = np.linalg.lstsq(X, light[members], rcond=None)[0]
-        off_plane = float(np.abs(X @ coef - light[members]).max())
+        coef = np.linalg.lstsq(X, light, rcond=None)[0]
+        off_plane = float(np.abs(X @ coef - light).max())
         if off_plane <= LIGHT_PLANE_SHARE * gap:
             continue  # (the light's falloff over the layout)
-        logger.debug("hue group of %d face(s) split by lightness: %d at L %.1f, %d at L %.1f "
+        logger.debug("hue group of %d face(s) split by tone: %d at L %.1f, %d at L %.1f "
                      "(gap %.1f, off a plane by %.1f)", len(members), len(low),
-                     float(np.median(light[low])), len(high), float(np.median(light[high])), gap,
-                     off_plane)
-        out[high] = label
+                     float(np.median(tone[members[low], 0])), len(high),
+                     float(np.median(tone[members[high], 0])), gap, off_plane)
+        out[members[high]] = label
         label += 1
     return out

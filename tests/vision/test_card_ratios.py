@@ -48,3 +48,30 @@ def test_cards_of_one_paint_with_a_sheen_or_shaded_stay_together():
     shaded = np.vstack([red[:2], 0.6 * red[2:]])
     hue, splits = split_by_ratios(np.zeros(4, int), _lab(shaded))
     assert splits == [] and set(hue) == {0}
+
+
+#: The other cards of hard 570 (green, yellow, blue) with the red and orange ones, their places
+#: in the lattice, and the light the cards were read under (gain and offset per linear BGR).
+OTHER_CARDS = np.array([[56.6, -50.5, 27.1], [71.3, -2.3, 61.1], [71.9, -1.8, 61.8],
+                        [72.8, -1.2, 61.8], [46.3, -0.3, -37.4], [53.1, -48.7, 25.9],
+                        [69.6, -2.3, 59.4]])
+PLACES = [(-4, -4), (-4, -3), (-3, -5), (-2, -1), (-3, -4), (-2, 0), (1, 0),  # red, orange
+          (-3, -2), (-1, 0), (-1, 1), (-1, 2), (0, -2), (0, -1), (0, 0)]
+LIGHT_570 = np.array([[0.641, 0.748, 0.731], [0.014, 0.002, -0.009]])
+
+
+def test_cards_split_by_their_proportions_are_named_in_their_order_before_by_tone():
+    # (the red and orange cards also fall in two sets of tone; split so first, they would be
+    # two groups named by their distances, both orange, not in their proportions' order)
+    from vision.cells import _Ctx, _read_symbol
+    from vision.colour import Palette
+    from vision.kits import kit_for_game
+    kit = kit_for_game("tapestry")
+    labs = np.vstack([RED_CARDS, ORANGE_CARDS, OTHER_CARDS])
+    art = np.zeros((30, 40), np.uint8)
+    art[10:20, 15:25] = 1
+    ctx = _Ctx(kit, Palette.from_hex(kit.colours), None, None, None)
+    ctx.symbols = {c: (lab, art) for c, lab in zip(PLACES, labs)}
+    ctx.blown = {c: 0.0 for c in PLACES}
+    named = [a[0]["colour"] for a in _read_symbol(ctx, PLACES, None, LIGHT_570).values()]
+    assert named[:7] == ["red"] * 4 + ["orange"] * 3

@@ -56,6 +56,23 @@ def test_cards_in_a_hot_spot_are_left_out_of_the_light():
     assert sum(named(set())[c] != paint for c, (_, paint) in CARDS.items()) >= 6
 
 
+def test_cards_whose_face_is_blown_out_are_left_out_of_the_light_whatever_their_art():
+    # the same cards, their art plain (not looked at again, so none is in ctx.hot_art), the
+    # three in the hot spot blown out over a corner of their face
+    kit = kit_for_game("tapestry")
+    cells = list(CARDS)
+    art = np.zeros((30, 40), np.uint8)
+    art[10:20, 15:25] = 1
+    ctx = _Ctx(kit, Palette.from_hex(kit.colours), None, None, None)
+    ctx.symbols = {c: (np.array(CARDS[c][0]), art) for c in cells}
+    ctx.blown_px = {c: np.zeros((44, 32), bool) for c in cells}
+    for c in HOT:
+        ctx.blown_px[c][:6, :6] = True
+    ctx.blown = {c: float(ctx.blown_px[c].mean()) for c in cells}
+    named = {c: a[0]["colour"] for c, a in _read_symbol(ctx, cells, None, LIGHT).items()}
+    assert named == {c: paint for c, (_, paint) in CARDS.items()}
+
+
 
 def test_only_cards_whose_art_was_lost_are_looked_at_again(monkeypatch):
     # a cell whose art showed against its face's median, on a patterned face, is the cloth's

@@ -133,3 +133,36 @@ def test_one_paint_spread_evenly_in_lightness_is_not_split():
     lab = np.column_stack([light, np.full(7, -45.0), np.full(7, 24.5)])
     hue = hue_groups(lab)
     assert (split_by_lightness(hue, lab, MIXED) == hue).all()
+
+
+# cards of the independent renderer's tap15 tapestry hard-914 (a 3000 K lamp): red ones and
+# orange ones of one hue, 4.5 apart in lightness but 17 in chroma; their distances to red and
+# orange as lit, and their places
+REDS_IN_CHROMA = np.array([[41.3, 47.8, 37.3], [41.3, 46.2, 37.0], [42.2, 48.0, 37.9],
+                           [42.0, 46.0, 37.1]])
+ORANGES_IN_CHROMA = np.array([[46.7, 57.0, 50.5], [47.1, 57.6, 50.8], [48.0, 58.0, 51.5]])
+AS_LIT_IN_CHROMA = np.array([[7.9, 7.1], [8.4, 7.0], [8.5, 6.2], [8.8, 6.3],  # red, orange
+                             [13.0, 1.5], [13.2, 1.5], [14.0, 1.6]])
+PLACES_IN_CHROMA = np.array([[-1, -3], [0, -3], [0, -2], [2, -2], [1, -3], [1, -2], [1, -1]], float)
+
+
+def test_two_tight_sets_of_chroma_mixed_over_the_layout_are_two_paints():
+    from vision.hue_groups import split_by_lightness
+    lab = np.vstack([REDS_IN_CHROMA, ORANGES_IN_CHROMA])
+    hue = hue_groups(lab)
+    assert len(set(hue.tolist())) == 1  # (one hue: without the split all are named orange)
+    assert (name_groups(lab, AS_LIT_IN_CHROMA, hue, share_cost=6.0) == 1).all()
+    split = split_by_lightness(hue, lab, PLACES_IN_CHROMA)
+    assert len(set(split[:4].tolist())) == 1 and len(set(split[4:].tolist())) == 1
+    assert split[0] != split[4]
+    named = name_groups(lab, AS_LIT_IN_CHROMA, split, share_cost=6.0)
+    assert (named[:4] == 0).all() and (named[4:] == 1).all()
+
+
+def test_one_paint_under_a_lamps_falloff_in_chroma_is_not_split():
+    from vision.hue_groups import split_by_lightness
+    # the same two sets of tone, the duller ones all on the far side of the layout
+    lab = np.vstack([REDS_IN_CHROMA, ORANGES_IN_CHROMA])
+    far_and_near = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [5, 0], [5, 1], [6, 0]], float)
+    hue = hue_groups(lab)
+    assert (split_by_lightness(hue, lab, far_and_near) == hue).all()
