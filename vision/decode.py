@@ -281,6 +281,46 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
         unclear = [c for c in unclear if c not in filled]
         if not filled or not unclear:
             break
+    if kit.shape == "rounded-x":
+        doubts += _likeliest_for_misfits(unclear, kit, game, decoded, evidence, counts, used)
+    return doubts
+
+
+#: The doubt of an X-Tiles reading that named no tile of the set and was taken as the set's
+#: likeliest tile for it (see :func:`_likeliest_for_misfits`).
+MISFIT_TAKEN = "not a tile of the set as read: taken as the set's likeliest tile for it"
+#: ... whose confidence stays below the confidence bar, as a misfit's does.
+MISFIT_CONFIDENCE = 0.45
+
+
+def _likeliest_for_misfits(cells: list[Cell], kit: Kit, game: str, decoded: dict,
+                           evidence: dict, counts: Counter, used: Counter
+                           ) -> list[tuple[Cell, str, str]]:
+    """X-Tiles readings among ``cells`` read in full that name no tile of the set and that no
+    tile clearly fits (:func:`_fill_sector_cell` left them): each taken as the set's likeliest
+    tile for its sectors and its neighbours' edges (:func:`_sector_choices` over every sector),
+    its confidence kept under the bar (:data:`MISFIT_CONFIDENCE`). Returns board-level doubts
+    (:data:`MISFIT_TAKEN`).
+
+    The set holds each tile once, and a face shows three paints (RULES.md): a reading that is
+    no tile of the set has a sector misread for certain (a glare's washed paint named its
+    neighbour in hue, a sector straddling the groove), while the likeliest tile is the one a
+    misread sector most probably hides. (Measured on the independent renderer's photos: a hot
+    spot's orange named yellow, the tile read as none of the set while its likeliest tile is
+    the one on the table.)"""
+    doubts = []
+    for cell in cells:
+        attrs, conf, tile_doubts = decoded[cell]
+        if attrs.get("edges") is None or not names_no_tile(kit, game, attrs):
+            continue  # (left unknown: nothing read to correct)
+        scored = _sector_choices(cell, kit, game, decoded, evidence[cell], counts, used, True)
+        if not scored:
+            continue
+        _, edges, key = min(scored, key=lambda t: t[0])
+        attrs["edges"] = edges
+        conf["edges"] = min(conf.get("edges", MISFIT_CONFIDENCE), MISFIT_CONFIDENCE)
+        used[key] += 1
+        doubts.append((cell, "tile", MISFIT_TAKEN))
     return doubts
 
 

@@ -12,7 +12,7 @@ import math
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple
+from typing import AbstractSet, Any, Iterable, Iterator, Mapping, NamedTuple
 
 import cv2
 import numpy as np
@@ -22,7 +22,7 @@ from vision.board import BoardQuad, board_lattice, find_board_quad
 from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, one_paint_thrice, read_cells,
                           read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
-from vision.decode import decode_readings, names_no_tile, pips_shown, set_fit
+from vision.decode import MISFIT_TAKEN, decode_readings, names_no_tile, pips_shown, set_fit
 from vision.frame import BOARD_BEYOND, FRAME, Frame, find_frame
 from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
@@ -418,7 +418,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
     if kit.shape == "rounded-x":
         # (a cell that holds no face found and reads as no tile of the set is a cloth's print
         # beside the faces, no tile: see _faceless_misfits)
-        faceless = _faceless_misfits(lattice, decoded, kit, game)
+        faceless = _faceless_misfits(lattice, decoded, kit, game,
+                                     taken={d[0] for d in decode_doubts if d[2] == MISFIT_TAKEN})
         for cell in faceless:
             del decoded[cell]
         decode_doubts = [d for d in decode_doubts if d[0] not in faceless]
@@ -1253,7 +1254,8 @@ def _same_cells(a: Lattice, b: Lattice) -> bool:
     return True
 
 
-def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str) -> set:
+def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str,
+                      taken: AbstractSet = frozenset()) -> set:
     """The X-Tiles cells of ``decoded`` (cell -> (attrs, ...), see
     :func:`vision.decode.decode_readings`) whose reading names no tile of the set
     (:func:`vision.decode.names_no_tile`) and that hold none of the faces the lattice was fitted
@@ -1267,14 +1269,16 @@ def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str) -> s
     photos indie x-tiles-normal-001, indieB hard-007, xt11dev normal-303, xt24dev normal-566),
     which stands out from the table as the tiles do; a tile found whose reading is unclear
     stays, flagged. (Such a reading is wrong either way: left out, a cloth's cell is read
-    right, and a tile missed by the faces is missing instead of misread.)"""
+    right, and a tile missed by the faces is missing instead of misread.) The cells ``taken``
+    as the set's likeliest tile for a reading that named none
+    (:data:`vision.decode.MISFIT_TAKEN`) count as such readings."""
     faces = lattice.info.get("faces_xy")
     if faces is None or not len(faces):
         return set()
     q = apply_h(np.linalg.inv(lattice.H), np.asarray(faces, float))
     with_face = {(int(math.floor(y)), int(math.floor(x))) for x, y in q}
     return {cell for cell, (attrs, _, _) in decoded.items()
-            if cell not in with_face and names_no_tile(kit, game, attrs)}
+            if cell not in with_face and (cell in taken or names_no_tile(kit, game, attrs))}
 
 
 def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading],

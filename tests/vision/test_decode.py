@@ -289,6 +289,33 @@ def test_an_unclear_x_tile_is_not_filled_in_as_a_tile_the_board_already_holds():
     assert decoded[(5, 5)][0]["edges"] == held.attrs["edges"]
 
 
+
+def test_an_x_tile_read_as_none_of_the_set_is_taken_as_its_likeliest_tile():
+    # (an independent renderer's photo, final11 x-tiles-hard-602) a hot spot's orange read
+    # yellow: yellow, yellow, red, yellow is no X-Tile (a face shows three paints); of the set's
+    # tiles yellow, yellow, red, orange fits best, but orange, yellow, red, orange only a little
+    # less well: no tile is clearly likeliest, yet the reading is certainly wrong, so the
+    # likeliest is taken, with its doubt and a confidence under the bar
+    from vision.decode import MISFIT_CONFIDENCE, MISFIT_TAKEN
+    dist = {"n": {"yellow": 3.9, "orange": 9.4, "blue": 32.3, "red": 46.9},
+            "e": {"yellow": 6.8, "orange": 12.2, "blue": 30.4, "red": 44.7},
+            "s": {"red": 16.1, "yellow": 34.6, "orange": 38.5, "blue": 42.2},
+            "w": {"yellow": 2.5, "orange": 6.1, "blue": 35.3, "red": 47.9}}
+    conf = {"n": 0.74, "e": 0.72, "s": 0.64, "w": 0.59}
+    read = {"n": "yellow", "e": "yellow", "s": "red", "w": "yellow"}
+    me = _x_reading(0, 0, read, "ns", dist=dist, conf=conf, named=dict(read))
+    decoded, doubts = decode_readings([me], XT, "x-tiles")
+    attrs, confidence, _ = decoded[(0, 0)]
+    assert attrs["edges"] == {"n": "yellow", "e": "yellow", "s": "red", "w": "orange"}
+    assert confidence["edges"] <= MISFIT_CONFIDENCE
+    assert ((0, 0), "tile", MISFIT_TAKEN) in doubts
+    # (a tile of the set read so is left as read)
+    fine = _x_reading(0, 0, {"n": "yellow", "e": "yellow", "s": "red", "w": "orange"}, "ns",
+                      dist=dist, conf=conf)
+    decoded, doubts = decode_readings([fine], XT, "x-tiles")
+    assert decoded[(0, 0)][0]["edges"]["w"] == "orange" and not doubts
+
+
 def _textile_reading(row, col, colour, pips=1, **near):
     """A Textile tile read as ``colour`` (None = unclear) with colour distances ``near`` (the
     rest far), its die face read as ``pips`` (None: no pips seen; a face with pips is a tile

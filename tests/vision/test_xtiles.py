@@ -1205,6 +1205,10 @@ def test_a_cell_without_a_face_that_names_no_tile_of_the_set_is_no_tile():
     decoded = {(0, 0): (tile, {}, []), (0, 1): (one_paint, {}, []), (1, 2): (unclear, {}, []),
                (1, 0): (tile, {}, []), (1, 1): (one_paint, {}, []), (2, 3): (unclear, {}, [])}
     assert _faceless_misfits(lat, decoded, kit, "x-tiles") == {(1, 1), (2, 3)}
+    # (a reading of no tile taken as the set's likeliest tile for it counts as such a reading:
+    # where no face was found it is no tile, where one was it stays)
+    assert _faceless_misfits(lat, decoded, kit, "x-tiles", taken={(1, 0), (0, 0)}) == {
+        (1, 0), (1, 1), (2, 3)}
     # (a lattice not fitted to faces tells nothing of them)
     lat.info.pop("faces_xy")
     assert _faceless_misfits(lat, decoded, kit, "x-tiles") == set()
