@@ -316,6 +316,22 @@ def test_an_x_tile_read_as_none_of_the_set_is_taken_as_its_likeliest_tile():
     assert decoded[(0, 0)][0]["edges"]["w"] == "orange" and not doubts
 
 
+
+def test_an_x_tile_read_as_none_of_the_set_weighs_far_colours_when_no_near_one_makes_a_tile():
+    # (an independent renderer's photo, final12 x-tiles-normal-703) a hot spot shifted an
+    # orange sector to 2.9 from yellow, 27 from orange: yellow, blue, blue, yellow is no X-Tile,
+    # and no tile of the set lies within the unclear sectors' usual reach; of the sectors' three
+    # nearest colours the likeliest tile changes the one sector: yellow, blue, blue, orange
+    dist = {"n": {"yellow": 0.8, "orange": 29.9, "red": 56.0, "blue": 68.0},
+            "e": {"blue": 1.2, "red": 45.0, "orange": 55.2, "yellow": 68.5},
+            "s": {"blue": 1.3, "red": 45.0, "orange": 55.4, "yellow": 68.8},
+            "w": {"yellow": 2.9, "orange": 27.0, "red": 52.8, "blue": 65.6}}
+    read = {"n": "yellow", "e": "blue", "s": "blue", "w": "yellow"}
+    me = _x_reading(0, 0, read, "ns", dist=dist, named=dict(read))
+    decoded, _ = decode_readings([me], XT, "x-tiles")
+    assert decoded[(0, 0)][0]["edges"] == {"n": "yellow", "e": "blue", "s": "blue", "w": "orange"}
+
+
 def _textile_reading(row, col, colour, pips=1, **near):
     """A Textile tile read as ``colour`` (None = unclear) with colour distances ``near`` (the
     rest far), its die face read as ``pips`` (None: no pips seen; a face with pips is a tile
