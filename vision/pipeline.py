@@ -770,6 +770,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         if info.get("gave_up"):
             continue
         info["edges_off"] = edges_off
+        readings = _judged_readings(lat, readings, kit, game)
         n_occ, plausible, score = _scored(image, kit, game, lat, td, readings, info)
         logger.debug("candidate %d (pitch %.0f px): score %.2f (colour fit %.2f, %d tiles, coverage "
                      "%.2f, partial %.2f, set fit %.2f)", k, lat.pitch_px, score, info["fit"], n_occ,
@@ -1279,6 +1280,26 @@ def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str,
     with_face = {(int(math.floor(y)), int(math.floor(x))) for x, y in q}
     return {cell for cell, (attrs, _, _) in decoded.items()
             if cell not in with_face and (cell in taken or names_no_tile(kit, game, attrs))}
+
+
+def _judged_readings(lattice: Lattice, readings: list[CellReading], kit: Kit, game: str
+                     ) -> list[CellReading]:
+    """The readings of a ``lattice`` that :func:`_read_best` judges and keeps: ``readings``,
+    or for X-Tiles, when those read mostly as no tiles of the set (:data:`MIN_SET_FIT`), the
+    same with the cells :func:`_faceless_misfits` finds as read (before decoding) left empty.
+
+    The lattice through the faces on a cloth printed in a paint's colour reads the cloth's
+    squares beside the faces as cells of no tile of the set, and was refused for them, though
+    the reading kept loses such cells anyway (a cloth's print beside the faces is no tile).
+    (Measured: an independent renderer's photo on a red gingham, xt27 x-tiles-hard-909, the
+    faces' lattice 34 cells read, 9 of them the tiles, set fit 0.38: no tiles found.) Where
+    the reading fits the set, its cells are left to the set's filling in first (a tile the
+    faces missed, its orange read yellow, is filled in right), as :func:`_read_image` does."""
+    if kit.shape != "rounded-x" or set_fit(readings, kit, game) >= MIN_SET_FIT:
+        return readings
+    decoded = {(r.row, r.col): (r.attrs, r.attr_conf, r.doubts) for r in readings if r.occupied}
+    faceless = _faceless_misfits(lattice, decoded, kit, game)
+    return [replace(r, occupied=False) if (r.row, r.col) in faceless else r for r in readings]
 
 
 def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading],
