@@ -10,6 +10,7 @@ pip-count probabilities). No image access.
 from __future__ import annotations
 
 import logging
+import math
 from collections import Counter, defaultdict
 from itertools import product
 from typing import AbstractSet, Any
@@ -281,6 +282,50 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
         unclear = [c for c in unclear if c not in filled]
         if not filled or not unclear:
             break
+    if kit.shape == "rounded-x":
+        doubts += _likeliest_for_misfits(unclear, kit, game, decoded, evidence, counts, used)
+    return doubts
+
+
+#: The doubt of an X-Tiles reading that named no tile of the set and was taken as the set's
+#: likeliest tile for it (see :func:`_likeliest_for_misfits`).
+MISFIT_TAKEN = "not a tile of the set as read: taken as the set's likeliest tile for it"
+#: ... whose confidence stays below the confidence bar, as a misfit's does.
+MISFIT_CONFIDENCE = 0.45
+
+
+def _likeliest_for_misfits(cells: list[Cell], kit: Kit, game: str, decoded: dict,
+                           evidence: dict, counts: Counter, used: Counter
+                           ) -> list[tuple[Cell, str, str]]:
+    """X-Tiles readings among ``cells`` read in full that name no tile of the set and that no
+    tile clearly fits (:func:`_fill_sector_cell` left them): each taken as the set's likeliest
+    tile for its sectors and its neighbours' edges (:func:`_sector_choices` over every sector),
+    its confidence kept under the bar (:data:`MISFIT_CONFIDENCE`). Returns board-level doubts
+    (:data:`MISFIT_TAKEN`).
+
+    The set holds each tile once, and a face shows three paints (RULES.md): a reading that is
+    no tile of the set has a sector misread for certain (a glare's washed paint named its
+    neighbour in hue, a sector straddling the groove), while the likeliest tile is the one a
+    misread sector most probably hides. (Measured on the independent renderer's photos: a hot
+    spot's orange named yellow, the tile read as none of the set while its likeliest tile is
+    the one on the table.) When no tile of the set lies within the unclear sectors' usual
+    reach, a sector's three nearest colours however far are weighed: an orange a hot spot
+    shifted to 3 from yellow and 27 from orange is still more likely misread than two sectors."""
+    doubts = []
+    for cell in cells:
+        attrs, conf, tile_doubts = decoded[cell]
+        if attrs.get("edges") is None or not names_no_tile(kit, game, attrs):
+            continue  # (left unknown: nothing read to correct)
+        scored = (_sector_choices(cell, kit, game, decoded, evidence[cell], counts, used, True)
+                  or _sector_choices(cell, kit, game, decoded, evidence[cell], counts, used, True,
+                                     reach=math.inf))
+        if not scored:
+            continue
+        _, edges, key = min(scored, key=lambda t: t[0])
+        attrs["edges"] = edges
+        conf["edges"] = min(conf.get("edges", MISFIT_CONFIDENCE), MISFIT_CONFIDENCE)
+        used[key] += 1
+        doubts.append((cell, "tile", MISFIT_TAKEN))
     return doubts
 
 
@@ -310,9 +355,11 @@ def _fill_sector_cell(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: 
 
 
 def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: dict,
-                    counts: Counter, used: Counter, every_sector: bool) -> list:
+                    counts: Counter, used: Counter, every_sector: bool,
+                    reach: float = 3 * SECTOR_SD) -> list:
     """The set's tiles a sector cell may be, ``[(cost, edges, tile key)]`` (see
-    :func:`_fill_sector_cell`): the unclear sectors' candidate colours, or ``every_sector``'s."""
+    :func:`_fill_sector_cell`): the unclear sectors' candidate colours, or ``every_sector``'s
+    (a sector's three nearest colours within ``reach``, CIEDE2000, of its nearest)."""
     attrs = decoded[cell][0]
     dist, sconf = evidence["sector_distance"], evidence["sector_conf"]
     named = evidence.get("sector_named", {})
@@ -324,7 +371,7 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
             options.append([(ranked[0][0], 0.0)])
             continue
         cost = {name: 0.5 * ((d - d0) / SECTOR_SD) ** 2
-                for name, d in ranked[:3] if d - d0 < 3 * SECTOR_SD}
+                for name, d in ranked[:3] if d - d0 < reach}
         if e in named:
             # (the colour its hue group was named, with the photo's other sectors of its hue,
             # is as likely as its nearest: a glare or a shadow changes a paint's lightness and

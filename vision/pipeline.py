@@ -12,7 +12,7 @@ import math
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple
+from typing import AbstractSet, Any, Iterable, Iterator, Mapping, NamedTuple
 
 import cv2
 import numpy as np
@@ -22,7 +22,7 @@ from vision.board import BoardQuad, board_lattice, find_board_quad
 from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, one_paint_thrice, read_cells,
                           read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
-from vision.decode import decode_readings, names_no_tile, pips_shown, set_fit
+from vision.decode import MISFIT_TAKEN, decode_readings, names_no_tile, pips_shown, set_fit
 from vision.frame import BOARD_BEYOND, FRAME, Frame, find_frame
 from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
@@ -419,7 +419,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
     if kit.shape == "rounded-x":
         # (a cell that holds no face found and reads as no tile of the set is a cloth's print
         # beside the faces, no tile: see _faceless_misfits)
-        faceless = _faceless_misfits(lattice, decoded, kit, game)
+        faceless = _faceless_misfits(lattice, decoded, kit, game,
+                                     taken={d[0] for d in decode_doubts if d[2] == MISFIT_TAKEN})
         for cell in faceless:
             del decoded[cell]
         decode_doubts = [d for d in decode_doubts if d[0] not in faceless]
@@ -770,6 +771,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         if info.get("gave_up"):
             continue
         info["edges_off"] = edges_off
+        readings = _judged_readings(lat, readings, kit, game)
         n_occ, plausible, score = _scored(image, kit, game, lat, td, readings, info)
         logger.debug("candidate %d (pitch %.0f px): score %.2f (colour fit %.2f, %d tiles, coverage "
                      "%.2f, partial %.2f, set fit %.2f)", k, lat.pitch_px, score, info["fit"], n_occ,
@@ -1269,7 +1271,8 @@ def _same_cells(a: Lattice, b: Lattice) -> bool:
     return True
 
 
-def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str) -> set:
+def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str,
+                      taken: AbstractSet = frozenset()) -> set:
     """The X-Tiles cells of ``decoded`` (cell -> (attrs, ...), see
     :func:`vision.decode.decode_readings`) whose reading names no tile of the set
     (:func:`vision.decode.names_no_tile`) and that hold none of the faces the lattice was fitted
@@ -1283,14 +1286,36 @@ def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str) -> s
     photos indie x-tiles-normal-001, indieB hard-007, xt11dev normal-303, xt24dev normal-566),
     which stands out from the table as the tiles do; a tile found whose reading is unclear
     stays, flagged. (Such a reading is wrong either way: left out, a cloth's cell is read
-    right, and a tile missed by the faces is missing instead of misread.)"""
+    right, and a tile missed by the faces is missing instead of misread.) The cells ``taken``
+    as the set's likeliest tile for a reading that named none
+    (:data:`vision.decode.MISFIT_TAKEN`) count as such readings."""
     faces = lattice.info.get("faces_xy")
     if faces is None or not len(faces):
         return set()
     q = apply_h(np.linalg.inv(lattice.H), np.asarray(faces, float))
     with_face = {(int(math.floor(y)), int(math.floor(x))) for x, y in q}
     return {cell for cell, (attrs, _, _) in decoded.items()
-            if cell not in with_face and names_no_tile(kit, game, attrs)}
+            if cell not in with_face and (cell in taken or names_no_tile(kit, game, attrs))}
+
+
+def _judged_readings(lattice: Lattice, readings: list[CellReading], kit: Kit, game: str
+                     ) -> list[CellReading]:
+    """The readings of a ``lattice`` that :func:`_read_best` judges and keeps: ``readings``,
+    or for X-Tiles, when those read mostly as no tiles of the set (:data:`MIN_SET_FIT`), the
+    same with the cells :func:`_faceless_misfits` finds as read (before decoding) left empty.
+
+    The lattice through the faces on a cloth printed in a paint's colour reads the cloth's
+    squares beside the faces as cells of no tile of the set, and was refused for them, though
+    the reading kept loses such cells anyway (a cloth's print beside the faces is no tile).
+    (Measured: an independent renderer's photo on a red gingham, xt27 x-tiles-hard-909, the
+    faces' lattice 34 cells read, 9 of them the tiles, set fit 0.38: no tiles found.) Where
+    the reading fits the set, its cells are left to the set's filling in first (a tile the
+    faces missed, its orange read yellow, is filled in right), as :func:`_read_image` does."""
+    if kit.shape != "rounded-x" or set_fit(readings, kit, game) >= MIN_SET_FIT:
+        return readings
+    decoded = {(r.row, r.col): (r.attrs, r.attr_conf, r.doubts) for r in readings if r.occupied}
+    faceless = _faceless_misfits(lattice, decoded, kit, game)
+    return [replace(r, occupied=False) if (r.row, r.col) in faceless else r for r in readings]
 
 
 def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading],

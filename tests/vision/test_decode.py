@@ -289,6 +289,49 @@ def test_an_unclear_x_tile_is_not_filled_in_as_a_tile_the_board_already_holds():
     assert decoded[(5, 5)][0]["edges"] == held.attrs["edges"]
 
 
+
+def test_an_x_tile_read_as_none_of_the_set_is_taken_as_its_likeliest_tile():
+    # (an independent renderer's photo, final11 x-tiles-hard-602) a hot spot's orange read
+    # yellow: yellow, yellow, red, yellow is no X-Tile (a face shows three paints); of the set's
+    # tiles yellow, yellow, red, orange fits best, but orange, yellow, red, orange only a little
+    # less well: no tile is clearly likeliest, yet the reading is certainly wrong, so the
+    # likeliest is taken, with its doubt and a confidence under the bar
+    from vision.decode import MISFIT_CONFIDENCE, MISFIT_TAKEN
+    dist = {"n": {"yellow": 3.9, "orange": 9.4, "blue": 32.3, "red": 46.9},
+            "e": {"yellow": 6.8, "orange": 12.2, "blue": 30.4, "red": 44.7},
+            "s": {"red": 16.1, "yellow": 34.6, "orange": 38.5, "blue": 42.2},
+            "w": {"yellow": 2.5, "orange": 6.1, "blue": 35.3, "red": 47.9}}
+    conf = {"n": 0.74, "e": 0.72, "s": 0.64, "w": 0.59}
+    read = {"n": "yellow", "e": "yellow", "s": "red", "w": "yellow"}
+    me = _x_reading(0, 0, read, "ns", dist=dist, conf=conf, named=dict(read))
+    decoded, doubts = decode_readings([me], XT, "x-tiles")
+    attrs, confidence, _ = decoded[(0, 0)]
+    assert attrs["edges"] == {"n": "yellow", "e": "yellow", "s": "red", "w": "orange"}
+    assert confidence["edges"] <= MISFIT_CONFIDENCE
+    assert ((0, 0), "tile", MISFIT_TAKEN) in doubts
+    # (a tile of the set read so is left as read)
+    fine = _x_reading(0, 0, {"n": "yellow", "e": "yellow", "s": "red", "w": "orange"}, "ns",
+                      dist=dist, conf=conf)
+    decoded, doubts = decode_readings([fine], XT, "x-tiles")
+    assert decoded[(0, 0)][0]["edges"]["w"] == "orange" and not doubts
+
+
+
+def test_an_x_tile_read_as_none_of_the_set_weighs_far_colours_when_no_near_one_makes_a_tile():
+    # (an independent renderer's photo, final12 x-tiles-normal-703) a hot spot shifted an
+    # orange sector to 2.9 from yellow, 27 from orange: yellow, blue, blue, yellow is no X-Tile,
+    # and no tile of the set lies within the unclear sectors' usual reach; of the sectors' three
+    # nearest colours the likeliest tile changes the one sector: yellow, blue, blue, orange
+    dist = {"n": {"yellow": 0.8, "orange": 29.9, "red": 56.0, "blue": 68.0},
+            "e": {"blue": 1.2, "red": 45.0, "orange": 55.2, "yellow": 68.5},
+            "s": {"blue": 1.3, "red": 45.0, "orange": 55.4, "yellow": 68.8},
+            "w": {"yellow": 2.9, "orange": 27.0, "red": 52.8, "blue": 65.6}}
+    read = {"n": "yellow", "e": "blue", "s": "blue", "w": "yellow"}
+    me = _x_reading(0, 0, read, "ns", dist=dist, named=dict(read))
+    decoded, _ = decode_readings([me], XT, "x-tiles")
+    assert decoded[(0, 0)][0]["edges"] == {"n": "yellow", "e": "blue", "s": "blue", "w": "orange"}
+
+
 def _textile_reading(row, col, colour, pips=1, **near):
     """A Textile tile read as ``colour`` (None = unclear) with colour distances ``near`` (the
     rest far), its die face read as ``pips`` (None: no pips seen; a face with pips is a tile

@@ -1205,9 +1205,44 @@ def test_a_cell_without_a_face_that_names_no_tile_of_the_set_is_no_tile():
     decoded = {(0, 0): (tile, {}, []), (0, 1): (one_paint, {}, []), (1, 2): (unclear, {}, []),
                (1, 0): (tile, {}, []), (1, 1): (one_paint, {}, []), (2, 3): (unclear, {}, [])}
     assert _faceless_misfits(lat, decoded, kit, "x-tiles") == {(1, 1), (2, 3)}
+    # (a reading of no tile taken as the set's likeliest tile for it counts as such a reading:
+    # where no face was found it is no tile, where one was it stays)
+    assert _faceless_misfits(lat, decoded, kit, "x-tiles", taken={(1, 0), (0, 0)}) == {
+        (1, 0), (1, 1), (2, 3)}
     # (a lattice not fitted to faces tells nothing of them)
     lat.info.pop("faces_xy")
     assert _faceless_misfits(lat, decoded, kit, "x-tiles") == set()
+
+
+def test_a_faces_lattice_on_a_cloth_of_a_paints_colour_is_judged_without_the_cloths_cells():
+    """The lattice through the faces on a cloth printed in a paint's colour (a red gingham)
+    reads the cloth's squares beside the faces as cells of no tile of the set, most of its
+    cells: judged and kept without the cells where no face was found that read so (as read,
+    before the set fills in unclear sectors). A reading that fits the set mostly is left whole
+    (its unclear cells are left to the set's filling in), and so are other kits'."""
+    from vision.cells import CellReading
+    from vision.locate import Lattice
+    from vision.pipeline import _judged_readings
+
+    kit = kit_for_game("x-tiles")
+    tile = dict(zip("nesw", kit.tiles[0]["sectors"]))
+    cloth = dict.fromkeys("nesw", "red")
+
+    def reading(row, col, edges):
+        return CellReading(row, col, True, 0.99, {"edges": edges, "long_axis": "ns"},
+                           {"edges": 0.2 if edges is None else 0.9, "long_axis": 0.9}, 0.5, (), {})
+
+    H = np.array([[100.0, 0.0, 50.0], [0.0, 100.0, 20.0], [0.0, 0.0, 1.0]])
+    faces = apply_h(H, np.array([[0.5, 0.5], [1.5, 0.5]]))  # (cells (0, 0), (0, 1))
+    lat = Lattice(H=H, rows=(0, 2), cols=(0, 3), pitch_px=100.0, info={"faces_xy": faces})
+    readings = [reading(0, 0, tile), reading(0, 1, None), reading(1, 0, tile), reading(2, 2, None),
+                reading(1, 1, cloth), reading(2, 1, cloth), reading(2, 3, cloth)]
+    judged = _judged_readings(lat, readings, kit, "x-tiles")
+    assert [(r.row, r.col) for r in judged if r.occupied] == [(0, 0), (0, 1), (1, 0)]
+    assert len(judged) == len(readings)
+    # (mostly tiles of the set: as read)
+    assert _judged_readings(lat, readings[:5], kit, "x-tiles") == readings[:5]
+    assert _judged_readings(lat, readings, kit_for_game("octopus"), "octopus") == readings
 
 
 def test_a_layout_the_foreground_holds_in_part_is_looked_for_where_the_paints_meet():
