@@ -19,9 +19,9 @@ import cv2
 import numpy as np
 
 from vision.colour import (palette_linear, Palette, _clip, as_correction, bgr_to_lab, ciede2000,
-                           classify_adaptive, hex_to_lab, lab_to_bgr, linear_to_srgb,
+                           classify_adaptive, fit_exposure, hex_to_lab, lab_to_bgr, linear_to_srgb,
                            match_from_distances, median_last, norm3, palette_distance,
-                           percentile_last, srgb_to_linear)
+                           percentile_last, spans_channels, srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_lightness, split_by_paint
@@ -500,6 +500,34 @@ def _shared_haze(kit: Kit, profile: Mapping | None = None) -> bool | np.ndarray:
     return True if colour is None else colour
 
 
+def _one_haze(shared_haze: bool | np.ndarray) -> bool:
+    """Whether ``shared_haze`` (see :func:`_shared_haze`) asks for one haze for all channels."""
+    return isinstance(shared_haze, np.ndarray) or bool(shared_haze)
+
+
+def _clear_tiles_light(labs: np.ndarray, palette: Palette, prior: np.ndarray | None,
+                       shared_haze: bool | np.ndarray, *, profiled: bool) -> np.ndarray:
+    """The light (a correction ``(2, 3)``, see :func:`vision.colour.classify_adaptive`) fitted
+    on the clear tiles' colours ``labs`` ``(N, 3)``, starting from ``prior``.
+
+    Under a profile (``profiled``) the palette's paints were measured in the player's own
+    light, its cast included: where the clear tiles' paints do not span every channel
+    (:func:`vision.colour.spans_channels`), a cast fitted on them with an offset per channel
+    would be an extrapolation to the other paints (in a channel they span little the gain and
+    the offset trade against each other), so only their exposure is taken
+    (:func:`vision.colour.fit_exposure`). Without a profile the kit's paints may lie under any
+    lamp, and the cast is fitted; so is it with one haze for all channels (``shared_haze``,
+    solid faces): that haze is a veil the exposure alone would not explain (measured: the
+    calibration measure's Octopus seed 1 lost 14 tiles in 20 photos to the exposure alone,
+    where the clear tiles showed seven of the ten paints, but neither white nor blue)."""
+    seen, _, corr = classify_adaptive(labs, palette, gains_bgr=prior, shared_haze=shared_haze)
+    if not profiled or _one_haze(shared_haze) or spans_channels(palette, seen.index):
+        return corr
+    logger.debug("clear tiles of paints %s: the profile's light at their exposure",
+                 sorted({palette.names[i] for i in seen.index}))
+    return fit_exposure(labs, palette, seen.index, prior)
+
+
 def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, np.ndarray]:
     """Decide which cells hold a tile.
 
@@ -526,8 +554,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     board = ctx.kit.board is not None
     if fg is not None and not board and (fg > 0.6).sum() >= MIN_LIGHT_CELLS:
         sure = fg > 0.6
-        _, _, corr = classify_adaptive(labs[sure], ctx.palette, gains_bgr=prior,
-                                       shared_haze=_shared_haze(ctx.kit, ctx.profile))
+        corr = _clear_tiles_light(labs[sure], ctx.palette, prior, _shared_haze(ctx.kit, ctx.profile),
+                                  profiled=ctx.profile is not None)
         match, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=corr, iterations=0)
     else:
         corr = prior

@@ -672,6 +672,49 @@ def _nan_where_nan(out: np.ndarray, tail: np.ndarray) -> np.ndarray:
     return np.where(nan, np.nan, out).astype(out.dtype, copy=False)
 
 
+#: A light's cast (a gain and an offset per channel) is told by samples only in the channels
+#: their paints span: the paints matched must reach this share of the palette's range of
+#: linear values in every channel (see :func:`spans_channels`). Red, orange and yellow cards
+#: span 0.03 of a profile's blue channel and 0.19 of its red, and the cast fitted on them
+#: (blue gain 1.9, a red offset 0.19 against the profile's own light) put the set's blue and
+#: purple cards 13-14 dE from their paints (the independent renderer's calibration Tapestry
+#: seed 0: two cards lost on a cloth of purple flowers, where only the warm cards stood out).
+#: Half the range: far above those, while cards of all six paints span all of it (not tuned).
+CAST_SPAN = 0.5
+
+
+def spans_channels(palette: Palette, index: np.ndarray) -> bool:
+    """Whether the paints ``index`` ``(N,)`` (into ``palette``) span every linear channel of
+    the palette (:data:`CAST_SPAN` of its range), so that a cast fitted on samples of them
+    also holds for the paints they do not show."""
+    pal_lin = palette_linear(palette)
+    seen = pal_lin[np.unique(np.asarray(index, int))]
+    full = pal_lin.max(axis=0) - pal_lin.min(axis=0)
+    return bool(np.all(seen.max(axis=0) - seen.min(axis=0) >= CAST_SPAN * full))
+
+
+def fit_exposure(lab: np.ndarray, palette: Palette, index: np.ndarray, start: np.ndarray | None
+                 ) -> np.ndarray:
+    """The light ``start`` (a correction, see :func:`as_correction`) at the exposure samples
+    ``lab`` ``(N, 3)`` of the paints ``index`` ``(N,)`` show: its gains scaled by one factor,
+    the median over the samples of their unclipped linear channels' sum over the paints'
+    predicted (channels blown out in the photo or where the palette was learnt left out).
+    Returns the correction ``(2, 3)``."""
+    start = as_correction(start)
+    obs = srgb_to_linear(lab_to_bgr(np.asarray(lab, np.float64).reshape(-1, 3))).astype(np.float64)
+    idx = np.asarray(index, int)
+    pred = palette_linear(palette)[idx] * start[0] + start[1]
+    ok = (obs < 0.97) & (pred < 0.97)
+    if palette.clipped is not None:
+        ok &= ~palette.clipped[idx]
+    rows = ok.any(axis=1)
+    if not rows.any():
+        return start
+    seen = np.where(ok, obs, 0.0).sum(axis=1)
+    ratio = (seen / np.maximum(np.where(ok, pred, 0.0).sum(axis=1), 1e-6))[rows]
+    return np.vstack([_clip_gain(start[0] * _median(ratio)), start[1]])
+
+
 def classify_adaptive(lab: np.ndarray, palette: Palette, *, iterations: int = 4,
                       gains_bgr: np.ndarray | None = None, explore: bool = True,
                       weights: np.ndarray | None = None, shared_haze: bool | np.ndarray = False
