@@ -10,7 +10,6 @@ pip-count probabilities). No image access.
 from __future__ import annotations
 
 import logging
-import math
 from collections import Counter, defaultdict
 from itertools import product
 from typing import AbstractSet, Any
@@ -82,7 +81,7 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str
             doubts.append((cell, "tile", "not a tile of the set: some attribute is probably misread"))
             attrs_conf = decoded[cell][1]
             for a in attrs_conf:
-                attrs_conf[a] = min(attrs_conf[a], 0.45)
+                attrs_conf[a] = min(attrs_conf[a], MISFIT_CONFIDENCE)
             continue
         seen[key].append(cell)
     for key, cells in seen.items():
@@ -261,7 +260,9 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
     """Sector tiles whose edges were left unknown (a sector unclear): choose among the unclear
     sectors' nearest colours the tile that the set has left and that meets its confidently read
     neighbours' edges (edges meet like colours in these games); filled in only when one choice
-    is clearly likeliest (:data:`DECIDE_MARGIN`). Returns board-level doubts."""
+    is clearly likeliest (:data:`DECIDE_MARGIN`), except an X-Tiles reading that names no tile
+    of the set and stays undecided, taken as its likeliest tile (:func:`_likeliest_for_misfits`).
+    Returns board-level doubts."""
     evidence = {(rd.row, rd.col): rd.evidence for rd in readings if rd.evidence.get("sector_distance")}
     unclear = [c for c in evidence if decoded[c][0].get("edges") is None]
     if kit.shape == "rounded-x":
@@ -313,17 +314,17 @@ def _likeliest_for_misfits(cells: list[Cell], kit: Kit, game: str, decoded: dict
     shifted to 3 from yellow and 27 from orange is still more likely misread than two sectors."""
     doubts = []
     for cell in cells:
-        attrs, conf, tile_doubts = decoded[cell]
+        attrs, conf, _ = decoded[cell]
         if attrs.get("edges") is None or not names_no_tile(kit, game, attrs):
             continue  # (left unknown: nothing read to correct)
         scored = (_sector_choices(cell, kit, game, decoded, evidence[cell], counts, used, True)
                   or _sector_choices(cell, kit, game, decoded, evidence[cell], counts, used, True,
-                                     reach=math.inf))
+                                     reach=np.inf))
         if not scored:
             continue
         _, edges, key = min(scored, key=lambda t: t[0])
         attrs["edges"] = edges
-        conf["edges"] = min(conf.get("edges", MISFIT_CONFIDENCE), MISFIT_CONFIDENCE)
+        conf["edges"] = min(conf.get("edges", 1.0), MISFIT_CONFIDENCE)
         used[key] += 1
         doubts.append((cell, "tile", MISFIT_TAKEN))
     return doubts

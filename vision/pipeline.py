@@ -1272,7 +1272,7 @@ def _same_cells(a: Lattice, b: Lattice) -> bool:
 
 
 def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str,
-                      taken: AbstractSet = frozenset()) -> set:
+                      taken: AbstractSet[tuple[int, int]] = frozenset()) -> set:
     """The X-Tiles cells of ``decoded`` (cell -> (attrs, ...), see
     :func:`vision.decode.decode_readings`) whose reading names no tile of the set
     (:func:`vision.decode.names_no_tile`) and that hold none of the faces the lattice was fitted
@@ -1302,7 +1302,8 @@ def _judged_readings(lattice: Lattice, readings: list[CellReading], kit: Kit, ga
                      ) -> list[CellReading]:
     """The readings of a ``lattice`` that :func:`_read_best` judges and keeps: ``readings``,
     or for X-Tiles, when those read mostly as no tiles of the set (:data:`MIN_SET_FIT`), the
-    same with the cells :func:`_faceless_misfits` finds as read (before decoding) left empty.
+    same with the cells :func:`_faceless_misfits` finds as read (before decoding) left empty
+    (misfits, or readings left unclear: both name no tile of the set).
 
     The lattice through the faces on a cloth printed in a paint's colour reads the cloth's
     squares beside the faces as cells of no tile of the set, and was refused for them, though

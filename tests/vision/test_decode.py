@@ -289,7 +289,6 @@ def test_an_unclear_x_tile_is_not_filled_in_as_a_tile_the_board_already_holds():
     assert decoded[(5, 5)][0]["edges"] == held.attrs["edges"]
 
 
-
 def test_an_x_tile_read_as_none_of_the_set_is_taken_as_its_likeliest_tile():
     # (an independent renderer's photo, final11 x-tiles-hard-602) a hot spot's orange read
     # yellow: yellow, yellow, red, yellow is no X-Tile (a face shows three paints); of the set's
@@ -314,7 +313,6 @@ def test_an_x_tile_read_as_none_of_the_set_is_taken_as_its_likeliest_tile():
                       dist=dist, conf=conf)
     decoded, doubts = decode_readings([fine], XT, "x-tiles")
     assert decoded[(0, 0)][0]["edges"]["w"] == "orange" and not doubts
-
 
 
 def test_an_x_tile_read_as_none_of_the_set_weighs_far_colours_when_no_near_one_makes_a_tile():
