@@ -13,7 +13,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 from scenes import (draw_solid_tile, kit_and_palette, paint_solid_tiles,  # noqa: E402
                     photographed_view, read_die_faces)
 
-
 KIT, PAL = kit_and_palette("octopus")
 N = 48
 SIZE = 8

@@ -14,7 +14,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 from scenes import (kit_and_palette, paint_solid_tiles, photographed_view,  # noqa: E402
                     read_die_faces, under_lamp)
 
-
 KIT, PAL = kit_and_palette("octopus")
 N = 48
 SIZE = 9

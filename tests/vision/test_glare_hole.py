@@ -11,7 +11,6 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from scenes import kit_and_palette, paint_solid_tiles, photographed_view, read_die_faces  # noqa: E402
 
-
 KIT, PAL = kit_and_palette("octopus")
 N = 48
 SIZE = 7
