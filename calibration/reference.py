@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from vision.kits import GAME_KITS, Kit, KitError, load_kit, read_json_file
+from vision.kits import GAME_KITS, Kit, KitError, load_kit, read_small_json
 
 logger = logging.getLogger(__name__)
 
@@ -147,7 +147,7 @@ def load_layout(path_or_name: str | Path, *, game: str | None = None) -> Layout:
     if not path.exists():
         raise LayoutError(f"layout {key} does not exist (built-in layouts: "
                           f"{', '.join(builtin_layout_names())})")
-    data = read_json_file(path, what="layout", max_bytes=MAX_LAYOUT_BYTES, error=LayoutError)
+    data = read_small_json(path, what="layout", max_bytes=MAX_LAYOUT_BYTES, error=LayoutError)
     layout = layout_from_dict(data, game=game, where=f"layout {path}")
     return Layout(layout.name, layout.game, layout.kit, layout.tiles, layout.title,
                   layout.instructions, str(path))

@@ -140,16 +140,17 @@ def load_kit(name_or_path: str | Path) -> Kit:
     path = Path(key) if is_path else DATA_DIR / f"{key}.kit.json"
     if not is_path and not path.exists():
         raise KitError(f"unknown kit {key!r} (built-in kits: {', '.join(builtin_kit_names())})")
-    data = read_json_file(path, what="kit file", max_bytes=MAX_KIT_BYTES, error=KitError)
+    data = read_small_json(path, what="kit file", max_bytes=MAX_KIT_BYTES, error=KitError)
     kit = kit_from_dict(data, source=str(path))
     _CACHE[key] = kit
     return kit
 
 
-def read_json_file(path: Path, *, what: str, max_bytes: int, error: type[Exception]) -> Any:
+def read_small_json(path: Path, *, what: str, max_bytes: int, error: type[Exception]) -> Any:
     """The JSON value in the file ``path`` (UTF-8, at most ``max_bytes`` long); ``error`` raised
     with a message that calls the file ``what`` (``"kit file"``) when it cannot be read, is too
-    large or is not valid JSON."""
+    large or is not valid JSON. (The command line's :func:`companion.commands.read_json_file`
+    gives each of these a code of its own for ``--json``; this one, below that layer, does not.)"""
     try:
         raw = path.read_bytes()
     except OSError as exc:
