@@ -30,7 +30,7 @@ import math
 import os
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 from vision.kits import Kit, KitError, load_kit
 
@@ -59,15 +59,26 @@ def _in_cielab(lab: list) -> bool:
     return 0 <= lab[0] <= 100 and -150 <= lab[1] <= 150 and -150 <= lab[2] <= 150
 
 
+def _kit_entries(entries: Any, kind: str, names: Collection[str], kit: Kit, where: str,
+                 holds: str) -> list[tuple[str, Any, str]]:
+    """The entries of a profile's object ``entries`` of ``kind`` (``"colour"``, ``"symbol"``)
+    name -> ``holds``, each a name among the kit's ``names``: [(name, entry, where it stands,
+    for messages)]. ProfileError when ``entries`` is no object or names what the kit lacks."""
+    if not isinstance(entries, Mapping):
+        raise ProfileError(f"{where}: '{kind}s' must be an object of {kind} name -> {holds}")
+    out = []
+    for name, entry in entries.items():
+        here = f"{where}: {kind} {name!r}"
+        if name not in names:
+            raise ProfileError(f"{here} is not a {kind} of kit {kit.name!r}"
+                               + (f" ({kind}s: {', '.join(names)})" if names else ""))
+        out.append((name, entry, here))
+    return out
+
+
 def _check_colours(colours: Any, kit: Kit, where: str) -> dict[str, dict[str, Any]]:
-    if not isinstance(colours, Mapping):
-        raise ProfileError(f"{where}: 'colours' must be an object of colour name -> statistics")
     out: dict[str, dict[str, Any]] = {}
-    for name, entry in colours.items():
-        here = f"{where}: colour {name!r}"
-        if name not in kit.colours:
-            raise ProfileError(f"{here} is not a colour of kit {kit.name!r} "
-                               f"(colours: {', '.join(kit.colours)})")
+    for name, entry, here in _kit_entries(colours, "colour", kit.colours, kit, where, "statistics"):
         if not isinstance(entry, Mapping):
             raise ProfileError(f"{here} must be an object with 'lab'")
         lab = entry.get("lab")
@@ -102,14 +113,8 @@ def _check_colours(colours: Any, kit: Kit, where: str) -> dict[str, dict[str, An
 
 
 def _check_symbols(symbols: Any, kit: Kit, where: str) -> dict[str, dict[str, Any]]:
-    if not isinstance(symbols, Mapping):
-        raise ProfileError(f"{where}: 'symbols' must be an object of symbol name -> template")
     out: dict[str, dict[str, Any]] = {}
-    for name, entry in symbols.items():
-        here = f"{where}: symbol {name!r}"
-        if name not in kit.symbols:
-            raise ProfileError(f"{here} is not a symbol of kit {kit.name!r}"
-                               + (f" (symbols: {', '.join(kit.symbols)})" if kit.symbols else ""))
+    for name, entry, here in _kit_entries(symbols, "symbol", kit.symbols, kit, where, "template"):
         t = entry.get("template") if isinstance(entry, Mapping) else None
         if (not isinstance(t, list) or len(t) != TEMPLATE_SIZE
                 or not all(isinstance(r, list) and len(r) == TEMPLATE_SIZE for r in t)

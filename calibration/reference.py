@@ -8,13 +8,12 @@ a quarter turn clockwise maps ``(row, col)`` to ``(col, -row)`` and edges ``n->e
 """
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from vision.kits import GAME_KITS, Kit, KitError, load_kit
+from vision.kits import GAME_KITS, Kit, KitError, load_kit, read_small_json
 
 logger = logging.getLogger(__name__)
 
@@ -145,19 +144,10 @@ def load_layout(path_or_name: str | Path, *, game: str | None = None) -> Layout:
     path = Path(key)
     if not path.exists() and (LAYOUT_DIR / f"{key}.board.json").exists():
         path = LAYOUT_DIR / f"{key}.board.json"
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+    if not path.exists():
         raise LayoutError(f"layout {key} does not exist (built-in layouts: "
-                          f"{', '.join(builtin_layout_names())})") from None
-    except OSError as exc:
-        raise LayoutError(f"cannot read layout {path}: {exc.strerror or exc}") from None
-    if len(raw) > MAX_LAYOUT_BYTES:
-        raise LayoutError(f"layout {path} is too large")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise LayoutError(f"layout {path} is not valid JSON: {exc}") from None
+                          f"{', '.join(builtin_layout_names())})")
+    data = read_small_json(path, what="layout", max_bytes=MAX_LAYOUT_BYTES, error=LayoutError)
     layout = layout_from_dict(data, game=game, where=f"layout {path}")
     return Layout(layout.name, layout.game, layout.kit, layout.tiles, layout.title,
                   layout.instructions, str(path))

@@ -2602,15 +2602,18 @@ RATIO_GAP_SPREAD = 2.0
 #: (a weak sheen takes a red card much of the way to orange in CIELAB: 0.04 of white added to
 #: red's 0.05 of green). Twice the sets' spread.
 RATIO_SHEEN_RESIDUAL = 0.15
-#: Below this, a channel's linear value is noise (a red card's blue).
-RATIO_FLOOR = 0.005
+#: Below this, a channel's linear value is noise (a red card's blue): the floor of the logs and
+#: the relative weights that compare cards' proportions. (Not
+#: :data:`vision.profile_use.RATIO_FLOOR`, which picks the channels a profile's ratios are
+#: measured on.)
+LOG_CHROMA_FLOOR = 0.005
 
 
 def _log_chromaticity(lin: np.ndarray) -> np.ndarray:
     """Log-chromaticities ``(N, 3)`` of colours ``lin`` ``(N, 3)`` (linear BGR, float64): the
-    log of each channel (floored at :data:`RATIO_FLOOR`) about the channels' mean, which a
+    log of each channel (floored at :data:`LOG_CHROMA_FLOOR`) about the channels' mean, which a
     change of light level leaves alone."""
-    logs = np.log(np.maximum(lin, RATIO_FLOOR))
+    logs = np.log(np.maximum(lin, LOG_CHROMA_FLOOR))
     return logs - logs.mean(axis=1, keepdims=True)
 
 
@@ -2619,7 +2622,7 @@ def _sheen_explains(pale: np.ndarray, sat: np.ndarray) -> bool:
     ``k`` and light ``s`` added alike to every channel, both non-negative) within
     :data:`RATIO_SHEEN_RESIDUAL` of each channel (relative errors: a card's proportions, not
     its brightest channel, tell paints apart)."""
-    w = 1.0 / np.maximum(pale, RATIO_FLOOR)
+    w = 1.0 / np.maximum(pale, LOG_CHROMA_FLOOR)
     A = np.column_stack([sat, np.ones(3)]) * w[:, None]
     b = pale * w
     best = np.inf
@@ -2662,8 +2665,8 @@ def split_by_ratios(hue: np.ndarray, labs: np.ndarray
             continue
         a, b = np.median(lin[low], axis=0), np.median(lin[high], axis=0)
         # (the paler set: its channels' proportions nearer grey)
-        pale, sat = (a, b) if np.ptp(np.log(np.maximum(a, RATIO_FLOOR))) < np.ptp(
-            np.log(np.maximum(b, RATIO_FLOOR))) else (b, a)
+        pale, sat = (a, b) if np.ptp(np.log(np.maximum(a, LOG_CHROMA_FLOOR))) < np.ptp(
+            np.log(np.maximum(b, LOG_CHROMA_FLOOR))) else (b, a)
         if _sheen_explains(pale, sat):
             continue
         logger.debug("hue group of %d card(s) split by channel proportions: %d and %d, %.2f apart",

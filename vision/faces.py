@@ -29,6 +29,7 @@ import numpy as np
 
 from vision.centres import ON_LATTICE, fit_map
 from vision.foreground import foreground_mask
+from vision.lattice import _jacobian
 from vision.locate import Lattice, _normalise, _partial, shrink, work_copy
 
 logger = logging.getLogger(__name__)
@@ -349,7 +350,8 @@ def _coarser(ij: np.ndarray, sides: np.ndarray, H: np.ndarray) -> np.ndarray | N
     whole number of its steps, are no sign of a coarser one of cells far bigger than they)."""
     if len(ij) < MIN_FACES:
         return None
-    cells = np.array([_cell_area(H, p) for p in ij])
+    # (a cell's area in pixels: the determinant of the map's derivative at its lattice point)
+    cells = np.array([abs(np.linalg.det(_jacobian(H, (p[0], p[1])))) for p in ij])
     fill = float(np.median(sides ** 2 / cells))  # (the median face's area over its cell's)
     if GAP_FACTOR[0] ** 2 * fill <= 1.0:
         return None
@@ -358,15 +360,6 @@ def _coarser(ij: np.ndarray, sides: np.ndarray, H: np.ndarray) -> np.ndarray | N
     if not (steps > 1).any() or np.prod(steps) / fill > GAP_FACTOR[1] ** 2:
         return None
     return steps.astype(np.float64)
-
-
-def _cell_area(H: np.ndarray, p: np.ndarray) -> float:
-    """The area in pixels of the lattice cell at the lattice point ``p`` ``(j, i)`` under the
-    map ``H`` (lattice -> picture): the determinant of the map's derivative there."""
-    q = H @ np.array([p[0], p[1], 1.0])
-    x = q[:2] / q[2]
-    J = (H[:2, :2] - np.outer(x, H[2, :2])) / q[2]
-    return float(abs(np.linalg.det(J)))
 
 
 def _to_lattice(H: np.ndarray, p: np.ndarray) -> np.ndarray:

@@ -40,6 +40,15 @@ def _rare_in_frame(lab: np.ndarray, frame: np.ndarray) -> np.ndarray:
     """Pixels whose colour is much rarer in the frame than in the whole picture: a CIELAB
     histogram (8 lightness x 32 x 32 chroma bins, spread a little in chroma and more in
     lightness) of the frame, back-projected against the whole picture's."""
+    ratio, idx = _frame_share(lab, frame)
+    rare = ratio < 0.25  # (judged per bin, then looked up per pixel)
+    return rare.reshape(-1)[idx]
+
+
+def _frame_share(lab: np.ndarray, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How much commoner each colour bin is in the frame than in the whole picture ``(8, 32,
+    32)`` float32 (the spread histograms of :func:`_rare_in_frame`, each over its pixel count),
+    and each pixel's bin ``(H, W)`` int32 (an index into the bins raveled)."""
     h, w = lab.shape[:2]
     nb = 32
     li = np.clip((lab[..., 0] / 12.5).astype(np.int32), 0, 7)
@@ -54,8 +63,7 @@ def _rare_in_frame(lab: np.ndarray, frame: np.ndarray) -> np.ndarray:
         return out + 0.6 * np.roll(out, 1, 0) + 0.6 * np.roll(out, -1, 0)
     pf = spread(hist_f) / max(int(frame.sum()), 1)
     pa = spread(hist_a) / float(h * w)
-    rare = pf / np.maximum(pa, 1e-9) < 0.25  # (judged per bin, then looked up per pixel)
-    return rare.reshape(-1)[idx]
+    return pf / np.maximum(pa, 1e-9), idx
 
 
 def _far_from_frame(lab: np.ndarray, frame: np.ndarray, clusters: int = 8) -> np.ndarray:
@@ -65,14 +73,7 @@ def _far_from_frame(lab: np.ndarray, frame: np.ndarray, clusters: int = 8) -> np
     lab = cv2.multiply(lab, (0.5, 1.0, 1.0, 0.0))  # (as lab * (0.5, 1, 1), in one pass)
     # (the frame's pixels in raster order, as lab[frame] gives them)
     samples = np.compress(frame.ravel(), lab.reshape(-1, 3), axis=0)
-    if len(samples) > 4000:
-        samples = samples[np.random.default_rng(0).choice(len(samples), 4000, replace=False)]
-    k = min(clusters, len(samples))
-    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
-    cv2.setRNGSeed(0)
-    _, lab_k, centres = cv2.kmeans(samples.astype(np.float32), k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
-    d_frame = np.linalg.norm(samples - centres[lab_k.ravel()], axis=1)
-    thr = max(7.0, 3.0 * float(np.percentile(d_frame, 90)))
+    centres, thr = _frame_clusters(samples, clusters)
     lab = np.ascontiguousarray(lab, dtype=np.float32)
     ones = np.ones((1, 3), np.float32)
     # squared distance to the nearest centre, one centre at a time (into the same buffers)
@@ -88,6 +89,21 @@ def _far_from_frame(lab: np.ndarray, frame: np.ndarray, clusters: int = 8) -> np
             cv2.transform(diff, ones, dst=d)
             cv2.min(d2, d, dst=d2)
     return d2.reshape(h, w) > thr * thr
+
+
+def _frame_clusters(samples: np.ndarray, clusters: int) -> tuple[np.ndarray, float]:
+    """The k-means centres ``(k, 3)`` float32 (at most ``clusters``) of the frame's colours
+    ``samples`` ``(N, 3)`` (4000 of them at most, a fixed draw), and the distance from its
+    nearest centre beyond which a colour is far from the frame (several times the frame's own
+    spread about its centres)."""
+    if len(samples) > 4000:
+        samples = samples[np.random.default_rng(0).choice(len(samples), 4000, replace=False)]
+    k = min(clusters, len(samples))
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    cv2.setRNGSeed(0)
+    _, lab_k, centres = cv2.kmeans(samples.astype(np.float32), k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+    d_frame = np.linalg.norm(samples - centres[lab_k.ravel()], axis=1)
+    return centres, max(7.0, 3.0 * float(np.percentile(d_frame, 90)))
 
 
 def fill_holes(mask: np.ndarray) -> np.ndarray:

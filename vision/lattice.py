@@ -205,7 +205,8 @@ def pair_homography(vp1: np.ndarray, vp2: np.ndarray, origin: tuple[float, float
 
 
 def _jacobian(H: np.ndarray, pt: tuple[float, float]) -> np.ndarray:
-    """2x2 Jacobian of the projective map ``H`` at image point ``pt``: rows d(X, Y)/d(x, y)."""
+    """2x2 Jacobian of the projective map ``H`` at point ``pt`` of the plane it maps from: rows
+    d(X, Y)/d(x, y) (its determinant: how many times an area there grows under ``H``)."""
     q = H @ np.array([pt[0], pt[1], 1.0])
     w = q[2]
     return (H[:2, :2] * w - q[:2, None] * H[2, None, :2]) / (w * w)  # (the outer product)

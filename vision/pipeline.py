@@ -22,7 +22,8 @@ from vision.board import BoardQuad, board_lattice, find_board_quad
 from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, one_paint_thrice, read_cells,
                           read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
-from vision.decode import MISFIT_TAKEN, decode_readings, names_no_tile, pips_shown, set_fit
+from vision.decode import (MISFIT_TAKEN, _OPPOSITE, _STEP, decode_readings, names_no_tile,
+                           pips_shown, set_fit)
 from vision.frame import BOARD_BEYOND, FRAME, Frame, find_frame
 from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
@@ -601,9 +602,10 @@ def _edges_unmatched(readings: list[CellReading]) -> int:
     edges = {(r.row, r.col): r.attrs.get("edges") for r in readings if r.occupied}
     unmatched = 0
     for (row, col), e in edges.items():
-        for side, (dr, dc), facing in (("e", (0, 1), "w"), ("s", (1, 0), "n")):
+        for side in "es":  # (each shared edge once: from the cell west or north of it)
+            dr, dc = _STEP[side]
             other = edges.get((row + dr, col + dc))
-            if e and other and e.get(side) != other.get(facing):
+            if e and other and e.get(side) != other.get(_OPPOSITE[side]):
                 unmatched += 1
     return unmatched
 

@@ -57,6 +57,8 @@ def test_blown_out_channels_are_kept_in_rgb_order(tmp_path):
     (json.dumps(_profile(colours={"red": {"lab": [50, 0, 0], "clipped": [["r"]]}})).encode(), "'clipped'"),
     (json.dumps(_profile(colours={"red": {"lab": [50, 0, 0], "clipped": ["r", "r"]}})).encode(), "'clipped'"),
     (json.dumps(_profile(symbols={"rock": {"template": [[0.5] * 32] * 32}})).encode(), "not a symbol"),
+    (json.dumps(_profile(colours=[["red", [50, 0, 0]]])).encode(), "'colours' must be an object"),
+    (json.dumps(_profile(symbols="rock")).encode(), "'symbols' must be an object"),
     (json.dumps(_profile(white_balance={"gains_bgr": [1, 1]})).encode(), "white_balance"),
     (json.dumps(_profile(camera={"format": "nope"})).encode(), "camera"),
     (json.dumps(_profile(history=[{"colours": {"red": {"lab": "x"}}}])).encode(), "three numbers"),
@@ -119,6 +121,9 @@ def test_layout_turn_matches_the_rule_core(game):
 def test_bad_layouts(tmp_path):
     with pytest.raises(LayoutError, match="does not exist"):
         load_layout(tmp_path / "none.board.json")
+    (tmp_path / "bad.board.json").write_text('{"game": "octopus", "tiles"')
+    with pytest.raises(LayoutError, match="not valid JSON"):
+        load_layout(tmp_path / "bad.board.json")
     with pytest.raises(LayoutError, match="not for 'tapestry'"):
         load_layout("nestortiles", game="tapestry")
     with pytest.raises(LayoutError, match="unknown colour"):

@@ -11,8 +11,9 @@ import random
 import cv2
 import numpy as np
 
-from vision.cells import read_cells
-from vision.kits import kit_for_game
+from vision.cells import TopDown, read_cells
+from vision.colour import Palette
+from vision.kits import Kit, kit_for_game
 
 PIP_LAYOUT = {
     1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)], 3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
@@ -77,6 +78,34 @@ def as_photographed(img: np.ndarray, rng: np.random.Generator, noise: float, blu
     Gaussian blur of ``blur`` pixels (sigma)."""
     img = np.clip(img + rng.normal(0, noise, img.shape), 0, 255).astype(np.uint8)
     return cv2.GaussianBlur(img, (0, 0), blur)
+
+
+def kit_and_palette(game: str) -> tuple[Kit, Palette]:
+    """A built-in game's kit and its palette (the kit's colours as given, no profile)."""
+    kit = kit_for_game(game)
+    return kit, Palette.from_hex(kit.colours)
+
+
+def under_lamp(colour, shape: tuple[int, int], n: int, spot: tuple[float, float], radius: float,
+               gain: float) -> np.ndarray:
+    """A plain table of ``colour`` (BGR) ``shape`` (H, W) pixels, ``n`` a cell, under a lamp's
+    hot spot: its linear light (a 2.2 gamma) times ``1 + gain * exp(-d^2 / radius^2)``, ``d`` the
+    distance in cells from ``spot`` (row, col in cells). Returns (H, W, 3) float64 BGR 0-255."""
+    h, w = shape
+    lin = np.tile(((np.array(colour, np.float64) / 255.0) ** 2.2), (h, w, 1))
+    yy, xx = np.mgrid[0:h, 0:w] + 0.5
+    r2 = ((yy / n - spot[0]) ** 2 + (xx / n - spot[1]) ** 2) / radius ** 2
+    lin *= 1.0 + gain * np.exp(-r2)[..., None]
+    return 255.0 * np.clip(lin, 0, 1) ** (1 / 2.2)
+
+
+def photographed_view(img: np.ndarray, fg_cells, n: int, size: int, rng: np.random.Generator,
+                      noise: float, blur: float) -> tuple[TopDown, np.ndarray]:
+    """A drawn top-down view ``img`` (H, W, 3) BGR of ``size`` x ``size`` cells of ``n`` pixels
+    as photographed (:func:`as_photographed`), as a :class:`vision.cells.TopDown`, and a
+    foreground mask (H, W) float32 holding the cells ``fg_cells`` (:func:`cells_mask`)."""
+    img = as_photographed(img, rng, noise, blur)
+    return TopDown(img, n, n, 0, 0, size, size), cells_mask(img.shape[:2], fg_cells, n)
 
 
 def read_die_faces(td, fg: np.ndarray, kit, palette) -> dict:

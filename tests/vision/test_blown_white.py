@@ -10,15 +10,10 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import (as_photographed, cells_mask, draw_solid_tile, paint_solid_tiles,  # noqa: E402
-                    read_die_faces)
+from scenes import (draw_solid_tile, kit_and_palette, paint_solid_tiles,  # noqa: E402
+                    photographed_view, read_die_faces)
 
-from vision.cells import TopDown  # noqa: E402
-from vision.colour import Palette  # noqa: E402
-from vision.kits import kit_for_game  # noqa: E402
-
-KIT = kit_for_game("octopus")
-PAL = Palette.from_hex(KIT.colours)
+KIT, PAL = kit_and_palette("octopus")
 N = 48
 SIZE = 8
 LAYOUT = {(2, 2): ("red", 4), (2, 3): ("blue", 2), (2, 4): ("green", 5), (3, 2): ("yellow", 1),
@@ -38,9 +33,7 @@ def _view():
     # (the white paint in 1.3 times the light: clipped wherever it is not a pip)
     r, c = WHITE
     img[r * N + 2:(r + 1) * N - 2, c * N + 2:(c + 1) * N - 2] = np.minimum(face * 1.3, 255)
-    img = as_photographed(img, np.random.default_rng(4), 1.0, 0.8)
-    fg = cells_mask((h, w), LAYOUT, N)
-    return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
+    return photographed_view(img, LAYOUT, N, SIZE, np.random.default_rng(4), 1.0, 0.8)
 
 
 def test_a_blown_out_white_tile_with_clear_pips_is_a_tile():

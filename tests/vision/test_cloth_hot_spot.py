@@ -11,14 +11,10 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import as_photographed, cells_mask, paint_solid_tiles, read_die_faces  # noqa: E402
+from scenes import (kit_and_palette, paint_solid_tiles, photographed_view,  # noqa: E402
+                    read_die_faces, under_lamp)
 
-from vision.cells import TopDown  # noqa: E402
-from vision.colour import Palette  # noqa: E402
-from vision.kits import kit_for_game  # noqa: E402
-
-KIT = kit_for_game("octopus")
-PAL = Palette.from_hex(KIT.colours)
+KIT, PAL = kit_and_palette("octopus")
 N = 48
 SIZE = 9
 LAYOUT = {(2, 2): ("red", 4), (2, 3): ("blue", 2), (3, 2): ("green", 5), (3, 3): ("orange", 1),
@@ -37,19 +33,13 @@ def _view():
     """A cream cloth with the layout and a lamp's hot spot beside it (the cloth's light up to
     1.9 times, nearly white, fading over two cells), which the mask took for foreground; the
     cloth ends before the view's last row and column (a dark floor)."""
-    h = w = SIZE * N
-    lin = np.tile(((np.array(CLOTH, np.float64) / 255.0) ** 2.2), (h, w, 1))
-    yy, xx = np.mgrid[0:h, 0:w] + 0.5
-    r2 = ((yy / N - SPOT[0]) ** 2 + (xx / N - SPOT[1]) ** 2) / 2.0 ** 2
-    lin *= 1.0 + HOT * np.exp(-r2)[..., None]
-    img = 255.0 * np.clip(lin, 0, 1) ** (1 / 2.2)
+    img = under_lamp(CLOTH, (SIZE * N, SIZE * N), N, SPOT, 2.0, HOT)
     img[(SIZE - 1) * N:, :] = FLOOR
     img[:, (SIZE - 1) * N:] = FLOOR
     paint_solid_tiles(img, LAYOUT, N, KIT)
-    img = as_photographed(img, np.random.default_rng(5), 3.0, 1.2)
-    fg = cells_mask((h, w), LAYOUT, N)
+    td, fg = photographed_view(img, LAYOUT, N, SIZE, np.random.default_rng(5), 3.0, 1.2)
     fg[4 * N:7 * N, 4 * N:7 * N] = 1.0
-    return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
+    return td, fg
 
 
 def test_a_hot_spot_on_a_cream_cloth_beside_the_layout_is_no_tile():

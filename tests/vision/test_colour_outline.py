@@ -11,15 +11,12 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import as_photographed, cells_mask, paint_solid_tiles  # noqa: E402
+from scenes import kit_and_palette, paint_solid_tiles, photographed_view  # noqa: E402
 
 import vision.cells as C  # noqa: E402
 from vision.cells import TopDown, read_cells  # noqa: E402
-from vision.colour import Palette  # noqa: E402
-from vision.kits import kit_for_game  # noqa: E402
 
-KIT = kit_for_game("textile")
-PAL = Palette.from_hex(KIT.colours)
+KIT, PAL = kit_and_palette("textile")
 N = 48
 SIZE = 8
 LAYOUT = {(2, 2): ("red", 4), (2, 3): ("green", 2), (2, 4): ("yellow", None),
@@ -42,9 +39,7 @@ def _view() -> tuple[TopDown, np.ndarray]:
     wood = cv2.cvtColor(np.uint8([[[lab_blue[0], 128 + 14, 128 + 26]]]), cv2.COLOR_LAB2BGR)[0, 0]
     bare = img.sum(axis=2) == 0
     img[bare] = wood
-    img = as_photographed(img, np.random.default_rng(5), 2.0, 1.0)
-    fg = cells_mask((h, w), {**LAYOUT, SHADED: None}, N)
-    return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
+    return photographed_view(img, {**LAYOUT, SHADED: None}, N, SIZE, np.random.default_rng(5), 2.0, 1.0)
 
 
 def _tiles(td: TopDown, fg: np.ndarray) -> set:

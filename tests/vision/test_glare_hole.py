@@ -9,14 +9,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import as_photographed, cells_mask, paint_solid_tiles, read_die_faces  # noqa: E402
+from scenes import kit_and_palette, paint_solid_tiles, photographed_view, read_die_faces  # noqa: E402
 
-from vision.cells import TopDown  # noqa: E402
-from vision.colour import Palette  # noqa: E402
-from vision.kits import kit_for_game  # noqa: E402
-
-KIT = kit_for_game("octopus")
-PAL = Palette.from_hex(KIT.colours)
+KIT, PAL = kit_and_palette("octopus")
 N = 48
 SIZE = 7
 LAYOUT = {(2, 2): ("black", 2), (2, 3): ("white", 5), (2, 4): ("red", 6),
@@ -39,9 +34,8 @@ def _view():
     # colours spread 11 (an even face: at most 8)
     r2 = ((yy / N - 3.75) ** 2 + (xx / N - 3.3) ** 2) / 0.35 ** 2
     img = img + 90.0 * np.exp(-r2)[..., None]
-    img = as_photographed(img, np.random.default_rng(4), 3.0, 1.0)
-    fg = cells_mask((h, w), [c for c in LAYOUT if c != HOLE], N)
-    return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
+    return photographed_view(img, [c for c in LAYOUT if c != HOLE], N, SIZE, np.random.default_rng(4),
+                             3.0, 1.0)
 
 
 def test_a_die_face_under_a_hot_spot_among_tiles_is_read():

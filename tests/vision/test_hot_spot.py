@@ -9,14 +9,10 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import as_photographed, cells_mask, paint_solid_tiles, read_die_faces  # noqa: E402
+from scenes import (kit_and_palette, paint_solid_tiles, photographed_view,  # noqa: E402
+                    read_die_faces, under_lamp)
 
-from vision.cells import TopDown  # noqa: E402
-from vision.colour import Palette  # noqa: E402
-from vision.kits import kit_for_game  # noqa: E402
-
-KIT = kit_for_game("octopus")
-PAL = Palette.from_hex(KIT.colours)
+KIT, PAL = kit_and_palette("octopus")
 N = 48
 SIZE = 8
 LAYOUT = {(2, 2): ("red", 4), (2, 3): ("blue", 2), (3, 2): ("green", 5), (3, 3): ("yellow", 1),
@@ -28,19 +24,12 @@ SPOT = (4.5, 5.0)
 def _view(spot: bool):
     """A dim brown table (BGR about (25, 45, 70)) with the layout, and a lamp's hot spot (the
     table's light up to 2.6 times, fading over a cell and a half) beside it."""
-    h = w = SIZE * N
-    lin = np.tile(((np.array([25, 45, 70], np.float64) / 255.0) ** 2.2), (h, w, 1))
-    if spot:
-        yy, xx = np.mgrid[0:h, 0:w] + 0.5
-        r2 = ((yy / N - SPOT[0]) ** 2 + (xx / N - SPOT[1]) ** 2) / 1.5 ** 2
-        lin *= 1.0 + 1.6 * np.exp(-r2)[..., None]
-    img = 255.0 * np.clip(lin, 0, 1) ** (1 / 2.2)
+    img = under_lamp((25, 45, 70), (SIZE * N, SIZE * N), N, SPOT, 1.5, 1.6 if spot else 0.0)
     paint_solid_tiles(img, LAYOUT, N, KIT)
-    img = as_photographed(img, np.random.default_rng(3), 3.0, 1.2)
-    fg = cells_mask((h, w), LAYOUT, N)
+    td, fg = photographed_view(img, LAYOUT, N, SIZE, np.random.default_rng(3), 3.0, 1.2)
     # (the mask took the lit table beside the layout for part of it)
     fg[3 * N:6 * N, 4 * N:6 * N] = 1.0
-    return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
+    return td, fg
 
 
 def test_a_hot_spot_on_a_brown_table_beside_the_layout_is_no_tile():

@@ -10,14 +10,11 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import as_photographed, cells_mask, paint_solid_tiles  # noqa: E402
+from scenes import kit_and_palette, paint_solid_tiles, photographed_view, under_lamp  # noqa: E402
 
-from vision.cells import TopDown, read_cells  # noqa: E402
-from vision.colour import Palette  # noqa: E402
-from vision.kits import kit_for_game  # noqa: E402
+from vision.cells import read_cells  # noqa: E402
 
-KIT = kit_for_game("textile")
-PAL = Palette.from_hex(KIT.colours)
+KIT, PAL = kit_and_palette("textile")
 N = 48
 SIZE = 8
 #: an L of tiles: the cell (4, 3) has tiles above it and to its right, the bare table below and
@@ -33,16 +30,9 @@ CREAM = (178, 204, 222)
 def _view():
     """The cream table with the layout and a lamp's hot spot (the table's light up to 1.6
     times, fading over a cell) in the corner cell, which the foreground mask took."""
-    h = w = SIZE * N
-    lin = np.tile(((np.array(CREAM, np.float64) / 255.0) ** 2.2), (h, w, 1))
-    yy, xx = np.mgrid[0:h, 0:w] + 0.5
-    r2 = ((yy / N - SPOT[0]) ** 2 + (xx / N - SPOT[1]) ** 2) / 1.0 ** 2
-    lin *= 1.0 + 0.6 * np.exp(-r2)[..., None]
-    img = 255.0 * np.clip(lin, 0, 1) ** (1 / 2.2)
+    img = under_lamp(CREAM, (SIZE * N, SIZE * N), N, SPOT, 1.0, 0.6)
     paint_solid_tiles(img, LAYOUT, N, KIT)
-    img = as_photographed(img, np.random.default_rng(5), 4.0, 1.0)
-    fg = cells_mask((h, w), list(LAYOUT) + [(4, 3)], N)
-    return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
+    return photographed_view(img, list(LAYOUT) + [(4, 3)], N, SIZE, np.random.default_rng(5), 4.0, 1.0)
 
 
 def _occupied() -> set:

@@ -11,14 +11,9 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import as_photographed, cells_mask, paint_solid_tiles, read_die_faces  # noqa: E402
+from scenes import kit_and_palette, paint_solid_tiles, photographed_view, read_die_faces  # noqa: E402
 
-from vision.cells import TopDown  # noqa: E402
-from vision.colour import Palette  # noqa: E402
-from vision.kits import kit_for_game  # noqa: E402
-
-KIT = kit_for_game("octopus")
-PAL = Palette.from_hex(KIT.colours)
+KIT, PAL = kit_and_palette("octopus")
 N = 48
 SIZE = 8
 LAYOUT = {(2, 2): ("red", 4), (2, 3): ("blue", 2), (3, 2): ("green", 5), (3, 3): ("black", 1),
@@ -41,12 +36,9 @@ def _dotted_cloth(ground, dot) -> np.ndarray:
 
 
 def _view():
-    h = w = SIZE * N
     img = _dotted_cloth(CLOTH, DOT)
     paint_solid_tiles(img, {**LAYOUT, WHITE: ("white", 5)}, N, KIT)
-    img = as_photographed(img, np.random.default_rng(2), 2.0, 0.8)
-    fg = cells_mask((h, w), LAYOUT, N)
-    return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
+    return photographed_view(img, LAYOUT, N, SIZE, np.random.default_rng(2), 2.0, 0.8)
 
 
 def test_a_polka_dot_cloth_does_not_stop_pips_vouching_for_a_white_tile():
@@ -68,15 +60,13 @@ SHADE = 0.82
 
 
 def _dark_view():
-    h = w = SIZE * N
     img = _dotted_cloth(DARK_CLOTH, CREAM_DOT)
     layout = {c: v for c, v in LAYOUT.items() if v[0] != "black"}
     paint_solid_tiles(img, {**layout, SHADED_WHITE: ("white", 4), RED: ("red", 5)}, N, KIT)
     for r, c in (SHADED_WHITE, RED):
         cell = img[r * N:(r + 1) * N, c * N:(c + 1) * N]
         cell[:] = (cell * SHADE).astype(np.uint8)
-    img = as_photographed(img, np.random.default_rng(2), 2.0, 0.8)
-    return TopDown(img, N, N, 0, 0, SIZE, SIZE), cells_mask((h, w), layout, N), layout
+    return (*photographed_view(img, layout, N, SIZE, np.random.default_rng(2), 2.0, 0.8), layout)
 
 
 def test_pips_of_a_tile_of_a_colour_the_dotted_cloth_lacks_vouch_for_it():
@@ -100,7 +90,6 @@ def test_tiles_beyond_a_white_tile_its_pips_vouch_for_are_the_layouts():
     img = np.empty((size * N, size * N, 3), np.uint8)
     img[:] = WHITE_CLOTH
     paint_solid_tiles(img, {**MAIN, **BEYOND, LINK: ("white", 5)}, N, KIT)
-    img = as_photographed(img, np.random.default_rng(2), 2.0, 0.8)
-    fg = cells_mask(img.shape[:2], {**MAIN, **BEYOND}, N)
-    occupied = read_die_faces(TopDown(img, N, N, 0, 0, size, size), fg, KIT, PAL)
+    td, fg = photographed_view(img, {**MAIN, **BEYOND}, N, size, np.random.default_rng(2), 2.0, 0.8)
+    occupied = read_die_faces(td, fg, KIT, PAL)
     assert set(occupied) == set(MAIN) | set(BEYOND) | {LINK}

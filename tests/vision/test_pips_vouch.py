@@ -10,14 +10,11 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import cells_mask, paint_solid_tiles  # noqa: E402
+from scenes import kit_and_palette, paint_solid_tiles, photographed_view  # noqa: E402
 
-from vision.cells import TopDown, read_cells  # noqa: E402
-from vision.colour import Palette  # noqa: E402
-from vision.kits import kit_for_game  # noqa: E402
+from vision.cells import read_cells  # noqa: E402
 
-KIT = kit_for_game("textile")
-PAL = Palette.from_hex(KIT.colours)
+KIT, PAL = kit_and_palette("textile")
 N = 48
 LAYOUT = {(2, 2): ("red", 4), (2, 3): ("blue", 2), (3, 2): ("green", 5), (3, 3): ("yellow", 1),
           (4, 2): ("red", 3)}
@@ -44,11 +41,8 @@ def _dots(h: int, w: int) -> np.ndarray:
 def _view(table: np.ndarray, tiles: dict, fg_cells: set, size: int = 7):
     img = table.copy()
     paint_solid_tiles(img, tiles, N, KIT)
-    rng = np.random.default_rng(2)
-    img = np.clip(img + rng.normal(0, 4.0, img.shape), 0, 255).astype(np.uint8)
-    img = cv2.GaussianBlur(img, (0, 0), 1.5)  # (a phone's soft edges)
-    fg = cells_mask(img.shape[:2], fg_cells, N)
-    return TopDown(img, N, N, 0, 0, size, size), fg
+    # (blurred 1.5 pixels: a phone's soft edges)
+    return photographed_view(img, fg_cells, N, size, np.random.default_rng(2), 4.0, 1.5)
 
 
 def _occupied(td, fg) -> set:
@@ -80,10 +74,9 @@ def test_in_octopus_too_a_polka_dot_cloth_vouches_for_no_tile():
     # (every Octopus tile lies pips up, so pips are strong evidence there; but a cloth whose
     # dots read as die faces all round the view is no layout: the pips vouched for white
     # tiles over the whole cloth)
-    octopus = kit_for_game("octopus")
+    octopus, palette = kit_and_palette("octopus")
     td, fg = _view(_dots(7 * N, 7 * N), LAYOUT, fg_cells=set(LAYOUT))
-    readings, _ = read_cells(td, octopus, palette=Palette.from_hex(octopus.colours), fg=fg,
-                             die_faces=True)
+    readings, _ = read_cells(td, octopus, palette=palette, fg=fg, die_faces=True)
     assert {(r.row, r.col) for r in readings if r.occupied} == set(LAYOUT)
 
 

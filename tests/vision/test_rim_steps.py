@@ -6,7 +6,9 @@ from vision.foreground import RIM_WINDOW, _rim_map, _rim_steps
 
 
 def _whole_map_steps(labels: np.ndarray, lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The steps measured on the whole map, then taken at the rim (the definition)."""
+    """The steps measured on the whole map, then taken at the rim (the definition): a
+    deliberate copy of vision.foreground._rim_map's set-up, the slow reference that its fast
+    writing (the means measured at the rim's pixels only) is checked against."""
     h, w = lab.shape[:2]
     small = cv2.resize(labels, (w, h), interpolation=cv2.INTER_NEAREST)
     inside = (small > 0).astype(np.float32)

@@ -12,14 +12,9 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import as_photographed, cells_mask, paint_solid_tiles, read_die_faces  # noqa: E402
+from scenes import kit_and_palette, paint_solid_tiles, photographed_view, read_die_faces  # noqa: E402
 
-from vision.cells import TopDown  # noqa: E402
-from vision.colour import Palette  # noqa: E402
-from vision.kits import kit_for_game  # noqa: E402
-
-KIT = kit_for_game("octopus")
-PAL = Palette.from_hex(KIT.colours)
+KIT, PAL = kit_and_palette("octopus")
 N = 48
 SIZE = 8
 LAYOUT = {(2, 2): ("red", 4), (2, 3): ("blue", 2), (3, 2): ("green", 5), (3, 3): ("white", 1),
@@ -50,9 +45,7 @@ def _view():
                     y, x = rng.uniform(0, N), rng.uniform(0, N)
                 cv2.circle(img, (int(c * N + x), int(r * N + y)), int(0.12 * N), (40, 40, 45), -1)
     paint_solid_tiles(img, LAYOUT, N, KIT)
-    img = as_photographed(img, rng, 2.0, 1.0)
-    fg = cells_mask((h, w), list(LAYOUT) + GROUND, N)
-    return TopDown(img, N, N, 0, 0, SIZE, SIZE), fg
+    return photographed_view(img, list(LAYOUT) + GROUND, N, SIZE, rng, 2.0, 1.0)
 
 
 def test_the_plain_ground_of_a_printed_cloth_beside_the_layout_is_no_tile():

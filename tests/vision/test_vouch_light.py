@@ -8,19 +8,15 @@ The views are drawn here (tests/vision/scenes.py), not by the product's renderer
 import sys
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import cells_mask, paint_solid_tiles  # noqa: E402
+from scenes import kit_and_palette, paint_solid_tiles, photographed_view  # noqa: E402
 
 import vision.cells as cells  # noqa: E402
-from vision.cells import TopDown, read_cells  # noqa: E402
-from vision.colour import Palette  # noqa: E402
-from vision.kits import kit_for_game  # noqa: E402
+from vision.cells import read_cells  # noqa: E402
 
-KIT = kit_for_game("octopus")
-PAL = Palette.from_hex(KIT.colours)
+KIT, PAL = kit_and_palette("octopus")
 N = 48
 LAYOUT = {(2, 2): ("red", 4), (2, 3): ("blue", 2), (3, 2): ("green", 5), (3, 3): ("yellow", 1),
           (4, 2): ("purple", 3), (4, 3): ("pink", 6), (2, 4): ("orange", 2)}
@@ -32,10 +28,8 @@ def _view(tiles: dict, fg_cells: set, size: int = 8):
     img = np.tile(np.array((60, 130, 200), np.float64), (size * N, size * N, 1))
     paint_solid_tiles(img, tiles, N, KIT)
     img *= np.array((0.8, 0.83, 1.0))
-    rng = np.random.default_rng(3)
-    img = np.clip(img + rng.normal(0, 3.0, img.shape), 0, 255).astype(np.uint8)
-    img = cv2.GaussianBlur(img, (0, 0), 1.2)  # (a phone's soft edges)
-    return TopDown(img, N, N, 0, 0, size, size), cells_mask(img.shape[:2], fg_cells, N)
+    # (blurred 1.2 pixels: a phone's soft edges)
+    return photographed_view(img, fg_cells, N, size, np.random.default_rng(3), 3.0, 1.2)
 
 
 def test_cells_beside_the_layout_are_named_under_the_layouts_light_too(monkeypatch):
@@ -76,11 +70,7 @@ def test_a_die_face_beside_a_part_of_the_layout_joined_again_is_a_tile():
     img = np.tile(np.array(table, np.float64), (size * N, size * N, 1))
     paint_solid_tiles(img, layout, N, KIT)
     paint_solid_tiles(img, hidden, N, KIT, inset=0)
-    rng = np.random.default_rng(4)
-    img = np.clip(img + rng.normal(0, 3.0, img.shape), 0, 255).astype(np.uint8)
-    img = cv2.GaussianBlur(img, (0, 0), 1.2)
-    td = TopDown(img, N, N, 0, 0, size, size)
-    fg = cells_mask(img.shape[:2], set(layout), N)
+    td, fg = photographed_view(img, set(layout), N, size, np.random.default_rng(4), 3.0, 1.2)
     readings, _ = read_cells(td, KIT, palette=PAL, fg=fg, die_faces=True)
     got = {(r.row, r.col): (r.attrs.get("colour"), r.attrs.get("pips"))
            for r in readings if r.occupied}

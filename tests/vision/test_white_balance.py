@@ -7,7 +7,10 @@ from vision.white_balance import ESTIMATE_PIXELS, neutral_gains
 
 
 def _per_pixel(image, *, max_chroma=12.0, top_share=0.05):
-    """neutral_gains as first written: every pixel's linear light and corrected sRGB computed."""
+    """neutral_gains as first written: every pixel's linear light and corrected sRGB computed.
+    A deliberate copy: the slow reference that the table-driven writing (a look-up per level
+    and channel) is checked against to the last bit; the loop's choice of the neutral pixels
+    is the same in both by design."""
     small = image
     if image.shape[0] * image.shape[1] > ESTIMATE_PIXELS:
         s = (ESTIMATE_PIXELS / (image.shape[0] * image.shape[1])) ** 0.5

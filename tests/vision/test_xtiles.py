@@ -494,6 +494,20 @@ def test_a_face_one_sector_short_is_found_where_its_grooves_cross():
     _assert_through_the_centres(lats[0], centres)
 
 
+def _grown_from(H: np.ndarray, found: list[tuple[int, int]], paint: np.ndarray) -> list:
+    """The faces :func:`_grow_faces` grows on ``paint`` (see :func:`_lattice_paint`) from the
+    faces ``found`` (lattice indices (j, i)) at their places under ``H`` (index -> image), the
+    map fitted on them, their long axes as :func:`_lattice_paint` draws them."""
+    from vision.centres import fit_map
+    from vision.xtiles import _grow_faces
+
+    centres = apply_h(H, np.array(found, float))
+    along_u = np.array([(j + i) % 2 == 0 for j, i in found])
+    _, grown, _ = _grow_faces(fit_map(np.array(found, float), centres, np.eye(3)), centres, along_u,
+                              paint, (0, 0, 900, 700), 1.0, 60.0)
+    return grown
+
+
 def _lattice_paint(H: np.ndarray, cells: list[tuple[int, int]], size=(900, 700)) -> np.ndarray:
     """A paint mask (uint8, 0/1) of faces on the lattice ``H`` (index (j, i) -> image): at cell
     ``(j, i)`` a rounded-X face (60 x 40 mm on a 45 mm pitch, inside a rim of 2 mm) whose long
@@ -535,19 +549,13 @@ def test_faces_not_found_as_blobs_are_grown_from_those_found_in_a_steep_view():
 def test_blots_of_paint_next_to_the_faces_are_not_grown_into_faces():
     """A cloth's blots of paint next to the layout (discs of a face's size) are as like a face
     turned either way: none is taken for one."""
-    from vision.centres import fit_map
-    from vision.xtiles import _grow_faces
-
     H = np.array([[60.0, 0.0, 300.0], [0.0, 60.0, 300.0], [0.0, 0.0, 1.0]])
     found = [(0, 0), (1, 0), (0, 1), (1, 1), (2, 1)]
     paint = _lattice_paint(H, found)
     for j, i in ((-1, 0), (2, 0), (0, 2), (3, 1), (1, -1)):
         x, y = apply_h(H, np.array([[j, i]], float))[0]
         cv2.circle(paint, (int(x), int(y)), 25, 1, -1)
-    centres = apply_h(H, np.array(found, float))
-    along_u = np.array([(j + i) % 2 == 0 for j, i in found])
-    _, grown, _ = _grow_faces(fit_map(np.array(found, float), centres, np.eye(3)), centres, along_u,
-                              paint, (0, 0, 900, 700), 1.0, 60.0)
+    grown = _grown_from(H, found, paint)
     assert len(grown) == 0
 
 
@@ -1138,18 +1146,12 @@ def test_a_face_beyond_a_washed_out_one_is_grown_across_its_corner():
     """A face whose neighbours towards the faces found are washed out (a lamp's glare: no paint,
     no outline) is reached across the corner of a face found, by its paint's likeness to the
     faces; a blot of paint at another corner is not taken for one."""
-    from vision.centres import fit_map
-    from vision.xtiles import _grow_faces
-
     H = np.array([[60.0, 0.0, 300.0], [0.0, 60.0, 300.0], [0.0, 0.0, 1.0]])
     found = [(0, 0), (1, 0), (0, 1), (1, 1)]
     paint = _lattice_paint(H, found + [(2, 2)])  # ((2, 1) and (1, 2) washed out: no paint)
     x, y = apply_h(H, np.array([[-1.0, -1.0]]))[0]
     cv2.circle(paint, (int(x), int(y)), 25, 1, -1)
-    centres = apply_h(H, np.array(found, float))
-    along_u = np.array([(j + i) % 2 == 0 for j, i in found])
-    _, grown, _ = _grow_faces(fit_map(np.array(found, float), centres, np.eye(3)), centres, along_u,
-                              paint, (0, 0, 900, 700), 1.0, 60.0)
+    grown = _grown_from(H, found, paint)
     assert len(grown) == 1
     assert np.linalg.norm(grown[0] - apply_h(H, np.array([[2.0, 2.0]]))[0]) < 6
 

@@ -140,19 +140,27 @@ def load_kit(name_or_path: str | Path) -> Kit:
     path = Path(key) if is_path else DATA_DIR / f"{key}.kit.json"
     if not is_path and not path.exists():
         raise KitError(f"unknown kit {key!r} (built-in kits: {', '.join(builtin_kit_names())})")
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise KitError(f"cannot read kit file {path}: {exc.strerror or exc}") from exc
-    if len(raw) > MAX_KIT_BYTES:
-        raise KitError(f"kit file {path} is too large ({len(raw)} bytes, at most {MAX_KIT_BYTES})")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise KitError(f"kit file {path} is not valid JSON: {exc}") from exc
+    data = read_small_json(path, what="kit file", max_bytes=MAX_KIT_BYTES, error=KitError)
     kit = kit_from_dict(data, source=str(path))
     _CACHE[key] = kit
     return kit
+
+
+def read_small_json(path: Path, *, what: str, max_bytes: int, error: type[Exception]) -> Any:
+    """The JSON value in the file ``path`` (UTF-8, at most ``max_bytes`` long); ``error`` raised
+    with a message that calls the file ``what`` (``"kit file"``) when it cannot be read, is too
+    large or is not valid JSON. (The command line's :func:`companion.commands.read_json_file`
+    gives each of these a code of its own for ``--json``; this one, below that layer, does not.)"""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise error(f"cannot read {what} {path}: {exc.strerror or exc}") from exc
+    if len(raw) > max_bytes:
+        raise error(f"{what} {path} is too large ({len(raw)} bytes, at most {max_bytes})")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise error(f"{what} {path} is not valid JSON: {exc}") from exc
 
 
 def kit_for_game(game: str) -> Kit:
