@@ -166,9 +166,10 @@ def sector_glare_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette,
     tile's glare (see :func:`through_cell_glare`), the lamp's white (``(3,)``, see
     :func:`glare_distances`) as the fitted light records it or as the camera's white balance
     does (the latter for tiles with a sample the former leaves further than
-    :data:`GREY_RELOOK`): each tile the look that fits it best."""
-    fitted = glare_distances(lab, palette, correction, lamp, shade=SECTOR_SHADE_RANGE,
-                             unclipped=True)
+    :data:`GREY_RELOOK`): each tile the look that fits it best. The fitted light's white is
+    taken as a lamp's (:func:`lamp_like`)."""
+    fitted = glare_distances(lab, palette, correction, lamp_like(lamp, correction),
+                             shade=SECTOR_SHADE_RANGE, unclipped=True)
     out = through_cell_glare(plain, fitted, cell)
     # (the grey look for the tiles the fitted one leaves a sample unexplained on: it costs as
     # much again, and a tile whose paints all fit through the fitted light keeps their names)
@@ -178,6 +179,28 @@ def sector_glare_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette,
                                shade=SECTOR_SHADE_RANGE, unclipped=True)
         out[poor] = through_cell_glare(plain[poor], (fitted[poor], grey), cell[poor])
     return out
+
+
+def lamp_like(lamp: np.ndarray, correction: np.ndarray) -> np.ndarray:
+    """The lamp's white ``(3,)`` (linear BGR in the palette's terms, as ``lamp``) with its
+    white as recorded under ``correction`` (``lamp`` times the light's gains) made one a lamp
+    can have: its green between its blue and its red.
+
+    A lamp's light lies near the blackbody locus, from the warm of a bulb (red over green over
+    blue) to the blue of a cloudy sky, and the camera's white balance, which only scales each
+    channel, moves it along that locus towards grey; it is never green, nor magenta (green
+    above or below both of the others). The light fitted over a layout of saturated paints
+    measures their weak channels poorly, and its white often is (the independent renderer's
+    Twelve Tiles under a 3374 K lamp: BGR 0.7, 1, 0.69, a green no lamp is; under 6416 K:
+    0.68, 0.42, 1, a magenta): such a white's green is taken as the geometric mean of its
+    blue and red (the middle of the two in the log-chromaticity where the locus runs about
+    straight), which only the glare's colour uses (the paints keep the fitted light)."""
+    c = as_correction(correction)[0]
+    white = np.asarray(lamp, np.float64) * c
+    b, g, r = white
+    if min(b, r) <= g <= max(b, r):
+        return np.asarray(lamp, np.float64)
+    return np.array([b, np.sqrt(b * r), r]) / np.maximum(c, 1e-6)
 
 
 #: A sector's pixels are taken as falling off across a glare when their lightness spreads this
