@@ -3813,7 +3813,7 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
     lamp = (profile_lamp(ctx.profile) if seen_glare is None
             else np.asarray(seen_glare, np.float64) / np.maximum(corr[0], 1e-3))
     dist = sector_glare_distances(samples, plain, ctx.palette, corr, lamp,
-                                  np.arange(len(samples)) // 4)
+                                  np.arange(len(samples)) // 4, measured=seen_glare is not None)
     return match_from_distances(dist, match.predicted), dist
 
 

@@ -396,6 +396,9 @@ def _predict_lins(pal_lin: np.ndarray, corrections: Sequence[np.ndarray | None]
     return list(lab)
 
 
+#: Linear values at or above this are taken as clipped by the camera (an 8-bit channel at 250
+#: of 255 and above: a sensor's highlight roll-off starts there).
+UNCLIPPED_BELOW = 0.97
 #: The haze of the forward model (see :func:`_fit_forward`), as a share of the light on a white
 #: paint, is looked for in this range: a lens's veiling glare or the sheen of a glossy face adds
 #: up to about a third of the light; a camera's black level crushes the darks by a little.
@@ -445,7 +448,7 @@ def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray,
     obs_lin = np.asarray(obs_lin, np.float64)
     pal_lin = np.asarray(pal_lin, np.float64)
     w = np.asarray(w, np.float64)
-    ok = obs_lin < 0.97
+    ok = obs_lin < UNCLIPPED_BELOW
     thin = ok.sum(0) < 2
     ok[:, thin] = True
     wk = np.where(ok, w[:, None], 0.0)  # (N, 3)
@@ -510,7 +513,7 @@ def _fit_forward_free(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray) -
     thin: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
     for ch in range(3):
         o, p = obs_lin[:, ch], pal_lin[:, ch]
-        ok = o < 0.97
+        ok = o < UNCLIPPED_BELOW
         if ok.sum() < 2:
             ok = np.ones_like(ok)
         o, p, ww = o[ok], p[ok], w[ok]
@@ -689,6 +692,8 @@ def spans_channels(palette: Palette, index: np.ndarray) -> bool:
     also holds for the paints they do not show."""
     pal_lin = palette_linear(palette)
     seen = pal_lin[np.unique(np.asarray(index, int))]
+    if not len(seen):
+        return False
     full = pal_lin.max(axis=0) - pal_lin.min(axis=0)
     return bool(np.all(seen.max(axis=0) - seen.min(axis=0) >= CAST_SPAN * full))
 
@@ -703,15 +708,15 @@ def fit_exposure(lab: np.ndarray, palette: Palette, index: np.ndarray, start: np
     start = as_correction(start)
     obs = srgb_to_linear(lab_to_bgr(np.asarray(lab, np.float64).reshape(-1, 3))).astype(np.float64)
     idx = np.asarray(index, int)
-    pred = palette_linear(palette)[idx] * start[0] + start[1]
-    ok = (obs < 0.97) & (pred < 0.97)
+    lit = palette_linear(palette)[idx] * start[0]  # (the offsets are kept, not scaled)
+    ok = (obs < UNCLIPPED_BELOW) & (lit + start[1] < UNCLIPPED_BELOW)
     if palette.clipped is not None:
         ok &= ~palette.clipped[idx]
     rows = ok.any(axis=1)
     if not rows.any():
         return start
-    seen = np.where(ok, obs, 0.0).sum(axis=1)
-    ratio = (seen / np.maximum(np.where(ok, pred, 0.0).sum(axis=1), 1e-6))[rows]
+    seen = np.where(ok, obs - start[1], 0.0).sum(axis=1)
+    ratio = (seen / np.maximum(np.where(ok, lit, 0.0).sum(axis=1), 1e-6))[rows]
     return np.vstack([_clip_gain(start[0] * _median(ratio)), start[1]])
 
 

@@ -159,16 +159,18 @@ def through_cell_glare(plain: np.ndarray, glare: np.ndarray | tuple[np.ndarray, 
 
 
 def sector_glare_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette,
-                           correction: np.ndarray, lamp: np.ndarray, cell: np.ndarray
-                           ) -> np.ndarray:
+                           correction: np.ndarray, lamp: np.ndarray, cell: np.ndarray, *,
+                           measured: bool = False) -> np.ndarray:
     """Distances ``(N, K)`` of a tile face's samples ``lab`` ``(N, 3)`` (``cell`` ``(N,)`` their
     tile; ``plain`` ``(N, K)`` their distances under the light ``correction``) through its
     tile's glare (see :func:`through_cell_glare`), the lamp's white (``(3,)``, see
     :func:`glare_distances`) as the fitted light records it or as the camera's white balance
     does (the latter for tiles with a sample the former leaves further than
     :data:`GREY_RELOOK`): each tile the look that fits it best. The fitted light's white is
-    taken as a lamp's (:func:`lamp_like`)."""
-    fitted = glare_distances(lab, palette, correction, lamp_like(lamp, correction),
+    taken as a lamp's (:func:`lamp_like`) unless the glare's colour was ``measured`` in the photo
+    (a lamp off the blackbody's locus, an LED's, keeps its colour)."""
+    white = lamp if measured else lamp_like(lamp, correction)
+    fitted = glare_distances(lab, palette, correction, white,
                              shade=SECTOR_SHADE_RANGE, unclipped=True)
     out = through_cell_glare(plain, fitted, cell)
     # (the grey look for the tiles the fitted one leaves a sample unexplained on: it costs as
