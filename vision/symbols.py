@@ -625,13 +625,48 @@ def _spanning_cost(apart: np.ndarray, sizes: list[int], members: list[int]) -> f
     return OTHER_ART_COST * sum(a * min(behind[j], total - behind[j]) for _, j, a in links)
 
 
-def _joint_values(totals: np.ndarray, apart: np.ndarray, sizes: list[int]
-                  ) -> tuple[np.ndarray, np.ndarray]:
+def _nearness_costs(assigns: np.ndarray, dist: np.ndarray) -> np.ndarray:
+    """What each naming ``assigns`` (A, G) of the groups costs for naming a group apart from
+    every other (its nearest further than :data:`OTHER_ART`; the groups' art centres ``dist``
+    (G, G) apart, units of ART_SCALES) like groups only further than its nearest: per such
+    group, up to :data:`OTHER_ART_COST`, the more the further its nearest group named alike lies
+    beyond its nearest group (all of it from :data:`OTHER_ART` - :data:`SAME_ART` beyond); none
+    for a group named as no other: ``(A,)``.
+
+    Beyond OTHER_ART, :func:`_spanning_cost` has every print surely another, at one cost for
+    all; yet a group its imaging drew away from its print (a cream print faint on a yellow card,
+    scissors whose rings barely show) lies nearer its own print than the others, and a print
+    apart from the rest lies nearer its own odd cards than another print's. Nearness breaks a
+    near tie of the votes, one group's cost, not its cards': a group whose votes are strong (a
+    large one's, a lone card's that names it as no other card is named, at no cost) keeps its
+    name. Measured on 209 Tapestry photos of the independent renderer: lone scissors named paper
+    with the photo's sheets, 13.8-24.9 from them and 5.7-11.7 from scissors (final10 hard-402,
+    tap13 hard-723, tap13dev hard-109, col9 hard-776 and hard-784; their votes from 1.0 more for
+    an open hand to 2.4 more for scissors, less than linking them to their print's groups
+    costs) are named scissors."""
+    costs = np.zeros(len(assigns))
+    for g in range(len(dist)):
+        others = np.argsort(dist[g])
+        others = others[others != g]  # (the other groups, nearest first)
+        if not others.size or dist[g, others[0]] <= OTHER_ART:
+            continue
+        alike = assigns[:, others] == assigns[:, g:g + 1]
+        # (per naming, the distance of the nearest group named alike; none: no cost)
+        beyond = dist[g, others][np.argmax(alike, axis=1)] - dist[g, others[0]]
+        further = np.clip(beyond / (OTHER_ART - SAME_ART), 0.0, 1.0)
+        costs += OTHER_ART_COST * np.where(alike.any(axis=1), further, 0.0)
+    return costs
+
+
+def _joint_values(totals: np.ndarray, apart: np.ndarray, sizes: list[int],
+                  dist: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Every naming of the groups at once: ``(assigns (K ** G, G) int, values (K ** G,))`` for
     ``totals`` (G, K) (each group's summed votes per name), ``apart`` (G, G) (see
     :func:`_apartness`) and the groups' ``sizes``: an assignment's value is its groups' votes
     for the names given, less what naming groups of different art alike costs (per name, see
-    :func:`_spanning_cost`)."""
+    :func:`_spanning_cost`) and, given the distances ``dist`` (G, G) of the groups' art, what
+    naming a group apart from every other unlike its nearest costs (see
+    :func:`_nearness_costs`)."""
     G, K = totals.shape
     assigns = np.stack(np.unravel_index(np.arange(K ** G), (K,) * G), axis=1)
     values = totals[np.arange(G), assigns].sum(axis=1)
@@ -641,6 +676,8 @@ def _joint_values(totals: np.ndarray, apart: np.ndarray, sizes: list[int]
                      for m in range(1 << G)])
     for k in range(K):
         values = values - cost[((assigns == k) * bits).sum(axis=1)]
+    if dist is not None:
+        values = values - _nearness_costs(assigns, dist)
     return assigns, values
 
 
@@ -655,7 +692,9 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     say otherwise strongly (:data:`OTHER_ART_COST`, charged along the groups of one name linked
     nearest first, see :func:`_spanning_cost`): a set prints one art per symbol, so a fist
     that alone looks a little like a sheet is named rock when the photo's sheets are another
-    group (of another shape, or printed at another size). ``looks``: the masks the cards are
+    group (of another shape, or printed at another size). A group unlike every other is named,
+    of the prints it is surely not, as the nearest unless its votes say otherwise
+    (:func:`_nearness_costs`). ``looks``: the masks the cards are
     grouped by, when not ``masks`` (the art at its own level, where ``masks`` have rings closed
     by faint strokes, see :func:`symbol_masks`: one print under one blur looks alike at its own
     level, whether or not a card's faint strokes close its rings; the votes count the rings).
@@ -673,10 +712,10 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     local = _art_groups(vectors, MAX_GROUPS)
     groups = [[seen[j] for j in g] for g in local]
     centres = [vectors[g].mean(axis=0) for g in local]
-    apart = np.array([[_apartness(float(np.linalg.norm(a - b))) for b in centres]
-                      for a in centres])
+    dist = np.array([[float(np.linalg.norm(a - b)) for b in centres] for a in centres])
+    apart = np.vectorize(_apartness, otypes=[float])(dist)
     totals = np.array([[sum(scores[i][s] for i in g) for s in names] for g in groups])
-    assigns, values = _joint_values(totals, apart, [len(g) for g in groups])
+    assigns, values = _joint_values(totals, apart, [len(g) for g in groups], dist)
     best_row = int(np.argmax(values))
     best, best_value = assigns[best_row], float(values[best_row])
     for g, group in enumerate(groups):

@@ -189,6 +189,45 @@ def test_groups_are_different_prints_the_more_surely_the_further_apart():
     assert _apartness(3 * OTHER_ART) == 1.0
 
 
+def test_a_group_apart_from_every_print_is_named_as_the_nearest():
+    # final10 tapestry-hard-402's prints as grouped: a yellow card's faint scissors, alone and
+    # surely unlike every print, voting a little more for an open hand; nearest the scissors
+    from vision.symbols import _apartness, _joint_values
+    totals = np.array([[-51.9, 28.6, -34.3],    # sheets (rock, paper, scissors votes)
+                       [-46.9, -28.2, 40.1],    # scissors
+                       [10.9, -12.5, -87.3],    # fists
+                       [-5.2, 1.8, 0.8]])       # the lone yellow card
+    dist = np.array([[0.0, 11.1, 14.3, 13.8], [11.1, 0.0, 19.9, 10.3],
+                     [14.3, 19.9, 0.0, 23.9], [13.8, 10.3, 23.9, 0.0]])
+    apart = np.vectorize(_apartness)(dist)
+    assigns, values = _joint_values(totals, apart, [12, 11, 14, 1], dist)
+    assert assigns[int(np.argmax(values))].tolist() == [1, 2, 0, 2]
+
+
+def test_only_a_group_apart_from_every_other_pays_for_being_named_unlike_its_nearest():
+    from vision.symbols import OTHER_ART, OTHER_ART_COST, SAME_ART, _nearness_costs
+    # (groups 0 and 1 one print's, split by the light; group 2 apart from both, nearest 0)
+    far = OTHER_ART + 2.0
+    dist = np.array([[0.0, 5.0, far], [5.0, 0.0, far + OTHER_ART - SAME_ART],
+                     [far, far + OTHER_ART - SAME_ART, 0.0]])
+    assigns = np.array([[0, 0, 1],    # group 2 named as no other: no cost
+                        [0, 0, 0],    # ... as its nearest (and the other): no cost
+                        [0, 1, 1],    # ... as only the further: all of the cost
+                        [0, 1, 2]])   # groups 0 and 1 apart: near each other, no cost
+    assert _nearness_costs(assigns, dist).tolist() == [0.0, 0.0, OTHER_ART_COST, 0.0]
+
+
+def test_a_lone_card_apart_from_its_only_print_keeps_a_strong_vote():
+    # a scissors card 12.7 from its two siblings' print, voting scissors by 10.6 more than rock:
+    # named as no other card is named costs nothing, yet its own print is its nearest
+    from vision.symbols import _apartness, _joint_values
+    totals = np.array([[-8.0, -6.0, 12.0], [-5.0, -3.0, 5.6]])
+    dist = np.array([[0.0, 12.7], [12.7, 0.0]])
+    apart = np.vectorize(_apartness)(dist)
+    assigns, values = _joint_values(totals, apart, [2, 1], dist)
+    assert assigns[int(np.argmax(values))].tolist() == [2, 2]
+
+
 def test_a_filled_block_is_a_sheet_when_oblong_and_a_fist_when_square():
     # features measured on small, blurred fists drawn as rounded blocks (their corners filled
     # by the blur almost as a sheet's): only the proportions tell them from a sheet
