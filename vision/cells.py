@@ -302,6 +302,8 @@ RIM_SHADOW = 0.1
 #: ... the band looked for within this share of a cell's side of the border (a tile may lie off
 #: the lattice by a tenth of a cell), the face and the table measured beyond it up to RIM_REACH.
 RIM_BAND = 0.1
+#: (short of the cell's middle and of the next cell's far border: the face and the table
+#: beyond, not a print at the face's centre nor the next gap)
 RIM_REACH = 0.35
 #: ... and the band a darkening, no colour of its own: its chromaticity (each BGR level's share
 #: of their sum, which a shadow or a face turned from the light leaves as it is) at most this
@@ -689,14 +691,17 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         sector; the one colour of a solid face)."""
         return ctx.best_fit[cells[i]] if ctx.best_fit is not None else float(d_pal[i])
 
+    def tile_coloured(i: int) -> bool:
+        """Whether a cell's colour lies no further from the palette than :data:`ALIEN_COLOUR`
+        (on a table whose pattern makes edges, one the table lacks)."""
+        return fits_best(i) <= ALIEN_COLOUR and not (edgy and table_shows(i))
+
     def outlined(i: int) -> bool:
-        """Whether a cell not taken shows a tile's outline (see :func:`_rimmed`) in a colour no
-        further from the palette than :data:`ALIEN_COLOUR` (on a table whose pattern makes
-        edges, one the table lacks): a tile the mask missed, however ill the light fitted on
+        """Whether a cell not taken shows a tile's outline (see :func:`_rimmed`) in a tile's
+        colour (:func:`tile_coloured`): a tile the mask missed, however ill the light fitted on
         the others predicts its paint (a white tile on a cream or peach cloth under a warm
         lamp)."""
-        return (_rimmed(ctx, cells[i], occ) and fits_best(i) <= ALIEN_COLOUR
-                and not (edgy and table_shows(i)))
+        return _rimmed(ctx, cells[i], occ) and tile_coloured(i)
     for i, cell in enumerate(cells):
         if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
@@ -858,10 +863,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
 
         def shadowed(i: int) -> bool:
             """A tile's outline on three sides and its shadow on one of its own (see
-            :func:`_shadowed`), in a colour no further from the palette than ALIEN_COLOUR (on a
-            table whose pattern makes edges, one the table lacks)."""
-            return (fits_best(i) <= ALIEN_COLOUR and not (edgy and table_shows(i))
-                    and _shadowed(ctx, cells[i], occ, smooth_face))
+            :func:`_shadowed`), in a tile's colour (:func:`tile_coloured`)."""
+            return tile_coloured(i) and _shadowed(ctx, cells[i], occ, smooth_face)
         for i, cell in enumerate(cells):
             # (smooth as the tiles where the table is textured, with an edge along a side:
             # evidence of its own, which a palette-like colour (within TEXTURE_FIT) and a face
@@ -1117,7 +1120,7 @@ def _own_rim(cell: tuple[int, int], full: tuple, taken: Mapping) -> bool:
 def _rim_shadow(td: TopDown, cell: tuple[int, int], side: int) -> float:
     """How much darker than both the cell's face and what lies beyond a thin band along one side
     of ``cell`` (``side`` 0-3: top, bottom, left, right, as :func:`_beside`) is all along the
-    side, as a share of the lighter of the two: at each point of the side's middle (its outer
+    side, as a share of the darker of the two: at each point of the side's middle (its outer
     fifths left out, as :func:`_border_edges`) the darkest grey level within :data:`RIM_BAND`
     of the border against the median levels from there to :data:`RIM_REACH` of a cell inside
     and outside, the value reached along :data:`RIM_ALONG` of the side; 0 or less when the band
@@ -1142,8 +1145,8 @@ def _rim_shadow(td: TopDown, cell: tuple[int, int], side: int) -> float:
         strip = td.image[y0:y1, xs].transpose(1, 0, 2)
     grey = cv2.cvtColor(np.ascontiguousarray(strip), cv2.COLOR_BGR2GRAY).astype(np.float32)
     profile = np.median(grey, axis=1)  # (2 reach,)
-    lighter = max(min(float(np.median(profile[:reach - band])),
-                      float(np.median(profile[reach + band:]))), 1.0)
+    level = max(min(float(np.median(profile[:reach - band])),
+                    float(np.median(profile[reach + band:]))), 1.0)
     darkest = grey[reach - band:reach + band].min(axis=0)  # (along,)
     # (the band's colour where darkest across the border, against the face's and the table's)
     colours = np.median(strip.astype(np.float32), axis=1)  # (2 reach, 3) BGR
@@ -1153,7 +1156,7 @@ def _rim_shadow(td: TopDown, cell: tuple[int, int], side: int) -> float:
                for part in (chroma[:reach - band], chroma[reach + band:]))
     if tint > RIM_TINT:
         return 0.0  # (a print's line or petal along the side: a colour of its own, no shadow)
-    return float(np.quantile((lighter - darkest) / lighter, 1.0 - RIM_ALONG))
+    return float(np.quantile((level - darkest) / level, 1.0 - RIM_ALONG))
 
 
 def _shadowed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping, smooth: float) -> bool:
@@ -1166,8 +1169,12 @@ def _shadowed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping, smooth: float) -
     if full is None or sum(full) < OUTLINE_FULL or ctx.texture is None \
             or ctx.texture[cell] > smooth:
         return False
-    return any(not taken.get(n, False) and _rim_shadow(ctx.td, cell, k) >= RIM_SHADOW
-               for k, n in enumerate(_beside(cell)))
+    for k, n in enumerate(_beside(cell)):
+        if not taken.get(n, False) and _rim_shadow(ctx.td, cell, k) >= RIM_SHADOW:
+            logger.debug("%s grown: outlined on %d sides, a shadow band along side %d",
+                         cell, sum(full), k)
+            return True
+    return False
 
 
 def _tiles_beside_dots(ctx: _Ctx, reads: dict, taken: Mapping) -> dict:

@@ -631,7 +631,8 @@ def _nearness_costs(assigns: np.ndarray, dist: np.ndarray) -> np.ndarray:
     (G, G) apart, units of ART_SCALES) like groups only further than its nearest: per such
     group, up to :data:`OTHER_ART_COST`, the more the further its nearest group named alike lies
     beyond its nearest group (all of it from :data:`OTHER_ART` - :data:`SAME_ART` beyond); none
-    for a group named as no other: ``(A,)``.
+    for a group named as no other: ``(A,)``. (Both of two such groups pay, each for its own
+    nearest.)
 
     Beyond OTHER_ART, :func:`_spanning_cost` has every print surely another, at one cost for
     all; yet a group its imaging drew away from its print (a cream print faint on a yellow card,

@@ -64,7 +64,7 @@ def _view(white: bool, print_: str = "") -> tuple[TopDown, np.ndarray]:
     return TopDown(img.astype(np.uint8), N, N, 0, 0, SIZE, SIZE), fg
 
 
-def _occupied(td: TopDown, fg: np.ndarray) -> set:
+def _occupied(td: TopDown, fg: np.ndarray) -> set[tuple[int, int]]:
     """The cells ``read_cells`` takes as tiles."""
     readings, _ = read_cells(td, KIT, palette=PAL, fg=fg, colours_apart=True)
     return {(r.row, r.col) for r in readings if r.occupied}
