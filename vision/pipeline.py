@@ -780,8 +780,11 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             best = _Candidate(score, lat, td, readings, info)
             chosen = k
         if n_occ and plausible >= MIN_SET_FIT and bound is not None and bound[2] is not None:
-            # (the quick score of a reading that counts: see CHEAP_MARGIN)
-            quickest = min(quickest, floor_of(bound[0], bound[1]) + bound[2])
+            # (the quick score of a reading that counts: see CHEAP_MARGIN; its tiles counted
+            # as _scored counts them, the die faces read where every tile shows its face, and
+            # never more than the quick read had: a quick score no lower than before)
+            counted = _faces_read(readings) if pips_shown(kit, game) else bound[0]
+            quickest = min(quickest, floor_of(min(bound[0], counted), bound[1]) + bound[2])
     if best is not None and (kit.shape == "card" or game == "textile") and not framed:
         # (Textile too: its tiles of the table's colours, white on a cream cloth, are missed
         # by the mask like cards, and a tile beyond them, cut off from the layout's group,
