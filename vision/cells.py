@@ -24,7 +24,8 @@ from vision.colour import (palette_linear, Palette, _clip, as_correction, bgr_to
                            percentile_last, srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
-from vision.hue_groups import SHARE_COST, hue_groups, name_groups, split_by_lightness, split_by_paint
+from vision.hue_groups import (SHARE_COST, along_main_axis, hue_groups, name_groups, split_by_paint,
+                               split_by_tone, widest_gap)
 from vision.paint_light import fit_with_paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          pip_centres, pip_spacing, read_pips)
@@ -2499,10 +2500,10 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # cards of one hue whose channels' proportions fall in two sets, which a lamp keeps, named
     # in that order; and, of those left, cards of one hue in two tight sets of tone far apart,
     # mixed over the layout: red and orange under a lamp that brings their hues together, see
-    # split_by_lightness)
+    # split_by_tone)
     hue = _paints_apart(hue_groups(labs), lit, CARD_PAINTS_APART)
     hue, ratio_splits = split_by_ratios(hue, labs)
-    hue = split_by_lightness(hue, labs, np.array(cells, np.float64))
+    hue = split_by_tone(hue, labs, np.array(cells, np.float64))
     paints = ctx.palette.lab if match.predicted is None else match.predicted
     if ctx.profile is not None:
         # (a profile's paints are learnt under the player's lamp, where two may lie closer in
@@ -2621,15 +2622,9 @@ def split_by_ratios(hue: np.ndarray, labs: np.ndarray
         members = np.flatnonzero(hue == g)
         if len(members) < 4 or (lin[members] >= CLIPPED_LINEAR).any():
             continue
-        centred = u[members] - u[members].mean(axis=0)
-        axis = np.linalg.svd(centred, full_matrices=False)[2][0]
-        proj = centred @ axis
-        order = np.argsort(proj)
-        steps = np.diff(proj[order])
-        cut = int(np.argmax(steps[1:-1])) + 1  # (two cards at least on each side)
-        low, high = members[order[:cut + 1]], members[order[cut + 1:]]
-        gap = float(steps[cut])
-        spread = max(np.ptp(proj[order[:cut + 1]]), np.ptp(proj[order[cut + 1:]]))
+        proj, axis = along_main_axis(u[members])
+        low, high, gap, spread = widest_gap(proj)
+        low, high = members[low], members[high]
         if gap < RATIO_GAP or gap < RATIO_GAP_SPREAD * spread:
             continue
         a, b = np.median(lin[low], axis=0), np.median(lin[high], axis=0)
