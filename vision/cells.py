@@ -2488,9 +2488,9 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     symbols = ctx.symbols if ctx.symbols is not None else _card_symbols(ctx, cells, regions)
     labs = np.array([symbols[c][0] for c in cells])
     # (the cards in a hot spot left out of the light, unless all are: see _in_glare; those
-    # whose art showed at once too, not only those looked at again, ctx.hot_art)
-    lit_by: list[float] = [float(c not in ctx.hot_art and not _in_glare(ctx, c, symbols[c][1]))
-                           for c in cells]
+    # whose art showed at once too, not only those looked at again, ctx.hot_art, each of which
+    # is in glare by its art as kept in the symbols)
+    lit_by: list[float] = [float(not _in_glare(ctx, c, symbols[c][1])) for c in cells]
     match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
                                         weights=lit_by if any(lit_by) else None)
     lit = palette_distance(labs, ctx.palette, match.predicted)
@@ -2501,9 +2501,10 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # reflection lies far from every paint as lit, where its paint with a sheen fits it)
     # (and cards of one hue that each fit a different paint closely are two paints; as are
     # cards of one hue whose channels' proportions fall in two sets, which a lamp keeps, named
-    # in that order; and, of those left, cards of one hue in two tight sets of tone far apart,
-    # mixed over the layout: red and orange under a lamp that brings their hues together, see
-    # split_by_tone)
+    # in that order; and cards of one hue, or of one of those two sets, in two tight sets of
+    # tone far apart, mixed over the layout: red and orange under a lamp that brings their
+    # hues together, see split_by_tone; cards it moves out of one of split_by_ratios' sets
+    # are named by their distances, not in the channels' order, see _named_by_ratios)
     hue = _paints_apart(hue_groups(labs), lit, CARD_PAINTS_APART)
     hue, ratio_splits = split_by_ratios(hue, labs)
     hue = split_by_tone(hue, labs, np.array(cells, np.float64))

@@ -194,8 +194,8 @@ def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None
 
 
 #: Faces of one hue group are two paints of that hue (red and orange under a lamp that brings
-#: their hues together) when their tone, lightness and chroma (CIELAB L* and C*, the two
-#: coordinates a hue group leaves free), falls in two sets at least this far apart along the
+#: their hues together) when their tone (lightness and chroma, CIELAB L* and C*: the two
+#: coordinates a hue group leaves free) falls in two sets at least this far apart along the
 #: group's main axis of tone ... The paints of a set that share a hue under some light differ
 #: in lightness by more (the kit's red and orange: 12.5) or in chroma, and the same light falls on
 #: both; measured on the independent renderer's final3 tapestry hard 065: red cards at L

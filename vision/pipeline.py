@@ -936,7 +936,13 @@ def _faces_read(readings: list[CellReading]) -> int:
     black tiles, the layout's colours lost in them (an independent renderer's Octopus photo
     on a dark floral cloth: a lattice at 2.4 times the pitch read four black tiles, one with
     its pips, and outscored the tiles' own lattice, 27 tiles with their pips)."""
-    return sum(r.occupied and r.attrs.get("pips") is not None for r in readings)
+    return sum(_pips_read(r) for r in readings)
+
+
+def _pips_read(r: CellReading) -> bool:
+    """Whether a cell ``r`` was read as a tile showing its die face: its pips read (a count, not
+    None)."""
+    return r.occupied and r.attrs.get("pips") is not None
 
 
 def _widened_tiles(before: list[CellReading], after: list[CellReading]) -> bool:
@@ -944,8 +950,7 @@ def _widened_tiles(before: list[CellReading], after: list[CellReading]) -> bool:
     each tile added shows its pips (see :func:`_read_best`)."""
     was = {(r.row, r.col) for r in before if r.occupied}
     now = {(r.row, r.col): r for r in after if r.occupied}
-    return was <= set(now) and all(r.attrs.get("pips") is not None
-                                   for cell, r in now.items() if cell not in was)
+    return was <= set(now) and all(_pips_read(r) for cell, r in now.items() if cell not in was)
 
 
 #: A window of cells is the layout's plus a ring of the bare table (the table's colour is measured

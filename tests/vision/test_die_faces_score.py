@@ -2,6 +2,8 @@
 and the lattice through the tiles' faces looked at for Octopus as for Textile."""
 from __future__ import annotations
 
+import pytest
+
 from tests.vision.test_candidates import _lattice, _reading_faked
 
 
@@ -46,7 +48,7 @@ def test_cells_read_as_tiles_without_their_pips_do_not_outscore_the_layout(monke
     out = pipeline._read_best(image, kit, "octopus", [coarse, tiles], palette, None,
                               framed=False)
     assert out.chosen == 1
-    assert out.best.score == 3.7 - 2.0 + 10.0 * 0.4 + 10.0 * 0.5
+    assert out.best.score == pytest.approx(3.7 - 2.0 + 10.0 * 0.4 + 10.0 * 0.5)
     # (Textile's tiles may lie pips down: its cells count as tiles however their pips read)
     out = pipeline._read_best(image, kit, "textile", [coarse, tiles], palette, None,
                               framed=False)
