@@ -194,8 +194,8 @@ def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None
 
 
 #: Faces of one hue group are two paints of that hue (red and orange under a lamp that brings
-#: their hues together) when their tone, lightness and chroma (CIELAB L* and C*, the two
-#: coordinates a hue group leaves free), falls in two sets at least this far apart along the
+#: their hues together) when their tone (lightness and chroma, CIELAB L* and C*: the two
+#: coordinates a hue group leaves free) falls in two sets at least this far apart along the
 #: group's main axis of tone ... The paints of a set that share a hue under some light differ
 #: in lightness by more (the kit's red and orange: 12.5) or in chroma, and the same light falls on
 #: both; measured on the independent renderer's final3 tapestry hard 065: red cards at L
@@ -203,12 +203,12 @@ def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None
 #: all named orange; and its tap15 hard-914 under a 3000 K lamp: red cards at L 41-42 and C
 #: 59-61, orange ones at L 47-48 and C 76-78 (4.5 apart in lightness, 17 in tone; the reds
 #: 7-9 from red as lit, 6-7 from orange: all named orange).
-LIGHTNESS_GAP = 8.0
+TONE_GAP = 8.0
 #: ... and at least this many times wider than the tone's range within either set: the
 #: light's falloff over a layout and a lamp's hot spot spread one paint's faces evenly (the
 #: same renderer's hard 002: green cards at L 54-69.5, its widest gap 6.6 beside ranges of 3.6
 #: and 5.3), where two paints leave two tight sets (065: ranges 1.1 and 2.1) ...
-LIGHTNESS_GAP_RATIO = 2.0
+TONE_GAP_RATIO = 2.0
 #: ... which the layout's position does not explain: the tone of one paint over the layout is a
 #: plane in the faces' (row, col) (a lamp's falloff) to within this (the plane's largest
 #: residual as a share of the gap); two paints mixed over the layout are not (065: a plane
@@ -222,18 +222,30 @@ def _tone(lab: np.ndarray) -> np.ndarray:
     return np.column_stack([lab[:, 0], np.hypot(lab[:, 1], lab[:, 2])])
 
 
-def _along_main_axis(points: np.ndarray) -> np.ndarray:
+def along_main_axis(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Points ``(M, D)`` as their positions ``(M,)`` along their main axis (the first principal
-    direction about their mean; its sign is arbitrary)."""
+    direction about their mean; its sign is arbitrary), and that axis ``(D,)``."""
     centred = points - points.mean(axis=0)
-    return centred @ np.linalg.svd(centred, full_matrices=False)[2][0]
+    axis = np.linalg.svd(centred, full_matrices=False)[2][0]
+    return centred @ axis, axis
 
 
-def split_by_lightness(hue: np.ndarray, lab: np.ndarray, where: np.ndarray) -> np.ndarray:
+def widest_gap(pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """Positions ``pos`` ``(M,)``, M >= 4, cut at their widest gap with two at least on each
+    side: the indices of the lower set and of the higher one, the gap, and the wider of the
+    two sets' ranges."""
+    order = np.argsort(pos)
+    steps = np.diff(pos[order])
+    cut = int(np.argmax(steps[1:-1])) + 1
+    low, high = order[:cut + 1], order[cut + 1:]
+    return low, high, float(steps[cut]), float(max(np.ptp(pos[low]), np.ptp(pos[high])))
+
+
+def split_by_tone(hue: np.ndarray, lab: np.ndarray, where: np.ndarray) -> np.ndarray:
     """Hue groups ``hue`` ``(N,)`` (see :func:`hue_groups`; -1 none) with each group whose
     faces' tone (lightness and chroma of ``lab`` ``(N, 3)``, along the group's main axis of
-    tone) falls in two tight sets far apart (see :data:`LIGHTNESS_GAP`,
-    :data:`LIGHTNESS_GAP_RATIO`), two faces at least in each, and is not a plane over the faces'
+    tone) falls in two tight sets far apart (see :data:`TONE_GAP`, :data:`TONE_GAP_RATIO`),
+    two faces at least in each (:func:`widest_gap`), and is not a plane over the faces'
     places ``where`` ``(N, 2)`` (row, col; see :data:`LIGHT_PLANE_SHARE`: the light's falloff),
     split into the two sets: faces of two paints whose hues the light brought together, to be
     named apart (see :func:`name_groups`). New groups take labels after the largest. A fresh
@@ -247,18 +259,13 @@ def split_by_lightness(hue: np.ndarray, lab: np.ndarray, where: np.ndarray) -> n
         members = np.flatnonzero(hue == g)
         if len(members) < 4:
             continue
-        light = _along_main_axis(tone[members])
-        order = np.argsort(light)
-        steps = np.diff(light[order])
-        cut = int(np.argmax(steps[1:-1])) + 1  # (two faces at least on each side)
-        low, high = order[:cut + 1], order[cut + 1:]
-        gap = float(steps[cut])
-        spread = max(np.ptp(light[low]), np.ptp(light[high]))
-        if gap < LIGHTNESS_GAP or gap < LIGHTNESS_GAP_RATIO * spread:
+        pos = along_main_axis(tone[members])[0]
+        low, high, gap, spread = widest_gap(pos)
+        if gap < TONE_GAP or gap < TONE_GAP_RATIO * spread:
             continue
         X = np.column_stack([np.ones(len(members)), np.asarray(where, np.float64)[members]])
-        coef = np.linalg.lstsq(X, light, rcond=None)[0]
-        off_plane = float(np.abs(X @ coef - light).max())
+        coef = np.linalg.lstsq(X, pos, rcond=None)[0]
+        off_plane = float(np.abs(X @ coef - pos).max())
         if off_plane <= LIGHT_PLANE_SHARE * gap:
             continue  # (the light's falloff over the layout)
         logger.debug("hue group of %d face(s) split by tone: %d at L %.1f, %d at L %.1f "

@@ -784,8 +784,11 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             best = _Candidate(score, lat, td, readings, info)
             chosen = k
         if n_occ and plausible >= MIN_SET_FIT and bound is not None and bound[2] is not None:
-            # (the quick score of a reading that counts: see CHEAP_MARGIN)
-            quickest = min(quickest, floor_of(bound[0], bound[1]) + bound[2])
+            # (the quick score of a reading that counts: see CHEAP_MARGIN; its tiles counted
+            # as _scored counts them, the die faces read where every tile shows its face, and
+            # never more than the quick read had: a quick score no lower than before)
+            counted = _faces_read(readings) if pips_shown(kit, game) else bound[0]
+            quickest = min(quickest, floor_of(min(bound[0], counted), bound[1]) + bound[2])
     if best is not None and (kit.shape == "card" or game == "textile") and not framed:
         # (Textile too: its tiles of the table's colours, white on a cream cloth, are missed
         # by the mask like cards, and a tile beyond them, cut off from the layout's group,
@@ -937,7 +940,13 @@ def _faces_read(readings: list[CellReading]) -> int:
     black tiles, the layout's colours lost in them (an independent renderer's Octopus photo
     on a dark floral cloth: a lattice at 2.4 times the pitch read four black tiles, one with
     its pips, and outscored the tiles' own lattice, 27 tiles with their pips)."""
-    return sum(r.occupied and r.attrs.get("pips") is not None for r in readings)
+    return sum(_pips_read(r) for r in readings)
+
+
+def _pips_read(r: CellReading) -> bool:
+    """Whether a cell ``r`` was read as a tile showing its die face: its pips read (a count, not
+    None)."""
+    return r.occupied and r.attrs.get("pips") is not None
 
 
 def _widened_tiles(before: list[CellReading], after: list[CellReading]) -> bool:
@@ -945,8 +954,7 @@ def _widened_tiles(before: list[CellReading], after: list[CellReading]) -> bool:
     each tile added shows its pips (see :func:`_read_best`)."""
     was = {(r.row, r.col) for r in before if r.occupied}
     now = {(r.row, r.col): r for r in after if r.occupied}
-    return was <= set(now) and all(r.attrs.get("pips") is not None
-                                   for cell, r in now.items() if cell not in was)
+    return was <= set(now) and all(_pips_read(r) for cell, r in now.items() if cell not in was)
 
 
 #: A window of cells is the layout's plus a ring of the bare table (the table's colour is measured

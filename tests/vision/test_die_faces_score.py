@@ -2,6 +2,8 @@
 and the lattice through the tiles' faces looked at for Octopus as for Textile."""
 from __future__ import annotations
 
+import pytest
+
 from tests.vision.test_candidates import _lattice, _reading_faked
 
 
@@ -46,7 +48,7 @@ def test_cells_read_as_tiles_without_their_pips_do_not_outscore_the_layout(monke
     out = pipeline._read_best(image, kit, "octopus", [coarse, tiles], palette, None,
                               framed=False)
     assert out.chosen == 1
-    assert out.best.score == 3.7 - 2.0 + 10.0 * 0.4 + 10.0 * 0.5
+    assert out.best.score == pytest.approx(3.7 - 2.0 + 10.0 * 0.4 + 10.0 * 0.5)
     # (Textile's tiles may lie pips down: its cells count as tiles however their pips read)
     out = pipeline._read_best(image, kit, "textile", [coarse, tiles], palette, None,
                               framed=False)
@@ -76,3 +78,38 @@ def test_an_unsettled_octopus_reading_looks_for_the_lattice_through_the_faces(mo
     monkeypatch.setattr(pipeline, "_read_through_tiles", through_tiles)
     pipeline.read_image(photo, game="octopus")
     assert looked == ["octopus"]
+
+
+def test_a_coarse_lattice_read_first_does_not_prune_the_tiles_lattice(monkeypatch):
+    """The quick score a later lattice is held to (see CHEAP_MARGIN) counts the tiles as the
+    score does: a coarse lattice read first, four black cells of which one shows its pips,
+    has a quick score 1.5 above what its four cells would give; the tiles' lattice, whose
+    quick score lies within the margin of the coarse one's counted so, is read in full and
+    wins."""
+    import vision.pipeline as pipeline
+    from vision.colour import Palette
+    from vision.kits import kit_for_game
+
+    kit = kit_for_game("octopus")
+    coarse, tiles = _lattice(0, 0), _lattice(0, 0, pitch=40.0, window=((0, 6), (0, 6)))
+    coarse.info["partial"], tiles.info["partial"] = 0.42, 0.50
+    monkeypatch.setattr(pipeline, "_edges_off_borders", lambda td, fg, kit, grads=None: 0.0)
+
+    def fake_read_cells(td, kit, give_up=None, **kw):
+        if td.rows == 5:  # (the coarse lattice's window: quick score -2 + 8 + 4.2 + 0.1)
+            if give_up(4, 0.2, 0.1):
+                return [], {"gave_up": True, "coverage": 0.2}
+            return (_tiles([(1, 1), (1, 2), (2, 1)], "black", None)
+                    + _tiles([(2, 2)], "black", 2)), {"fit": 0.1, "coverage": 0.2}
+        # (the tiles' lattice: quick score -2 + 4 + 5 + 4.5 = 11.5, 1.2 above the coarse
+        # one's four cells, 1.3 below its one die face: 0.1 - 0.5 + 8 + 4.2 = 11.8)
+        if give_up(12, 0.6, 4.5):
+            return [], {"gave_up": True, "coverage": 0.6}
+        return _tiles([(r, c) for r in range(1, 4) for c in range(1, 5)], "red", 4), \
+            {"fit": 4.5, "coverage": 0.6}
+
+    image = _reading_faked(monkeypatch, fake_read_cells)
+    palette = Palette.from_hex(kit.colours)
+    out = pipeline._read_best(image, kit, "octopus", [coarse, tiles], palette, None,
+                              framed=False)
+    assert out.chosen == 1

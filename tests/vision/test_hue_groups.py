@@ -105,12 +105,12 @@ MIXED = np.array([[7, 2], [6, 5], [7, 4], [6, 3], [5, 3], [6, 4], [5, 4]], float
 
 
 def test_two_tight_sets_of_lightness_mixed_over_the_layout_are_two_paints():
-    from vision.hue_groups import split_by_lightness
+    from vision.hue_groups import split_by_tone
     lab = np.vstack([DARK_REDS, SALMONS])
     hue = hue_groups(lab)
     assert len(set(hue.tolist())) == 1  # (one hue: without the split all are named orange)
     assert (name_groups(lab, AS_LIT, hue, share_cost=6.0) == 1).all()
-    split = split_by_lightness(hue, lab, MIXED)
+    split = split_by_tone(hue, lab, MIXED)
     assert len(set(split[:4].tolist())) == 1 and len(set(split[4:].tolist())) == 1
     assert split[0] != split[4]
     named = name_groups(lab, AS_LIT, split, share_cost=6.0)
@@ -118,21 +118,21 @@ def test_two_tight_sets_of_lightness_mixed_over_the_layout_are_two_paints():
 
 
 def test_one_paint_under_a_lamps_falloff_is_not_split():
-    from vision.hue_groups import split_by_lightness
+    from vision.hue_groups import split_by_tone
     # the same two sets of lightness, the darker ones all on the far side of the layout
     lab = np.vstack([DARK_REDS, SALMONS])
     far_and_near = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [5, 0], [5, 1], [6, 0]], float)
     hue = hue_groups(lab)
-    assert (split_by_lightness(hue, lab, far_and_near) == hue).all()
+    assert (split_by_tone(hue, lab, far_and_near) == hue).all()
 
 
 def test_one_paint_spread_evenly_in_lightness_is_not_split():
-    from vision.hue_groups import split_by_lightness
+    from vision.hue_groups import split_by_tone
     # green cards in and out of a hot spot (the independent renderer's hard 002)
     light = np.array([54.0, 57.0, 57.5, 58.8, 59.3, 65.9, 69.5])
     lab = np.column_stack([light, np.full(7, -45.0), np.full(7, 24.5)])
     hue = hue_groups(lab)
-    assert (split_by_lightness(hue, lab, MIXED) == hue).all()
+    assert (split_by_tone(hue, lab, MIXED) == hue).all()
 
 
 # cards of the independent renderer's tap15 tapestry hard-914 (a 3000 K lamp): red ones and
@@ -147,12 +147,12 @@ PLACES_IN_CHROMA = np.array([[-1, -3], [0, -3], [0, -2], [2, -2], [1, -3], [1, -
 
 
 def test_two_tight_sets_of_chroma_mixed_over_the_layout_are_two_paints():
-    from vision.hue_groups import split_by_lightness
+    from vision.hue_groups import split_by_tone
     lab = np.vstack([REDS_IN_CHROMA, ORANGES_IN_CHROMA])
     hue = hue_groups(lab)
     assert len(set(hue.tolist())) == 1  # (one hue: without the split all are named orange)
     assert (name_groups(lab, AS_LIT_IN_CHROMA, hue, share_cost=6.0) == 1).all()
-    split = split_by_lightness(hue, lab, PLACES_IN_CHROMA)
+    split = split_by_tone(hue, lab, PLACES_IN_CHROMA)
     assert len(set(split[:4].tolist())) == 1 and len(set(split[4:].tolist())) == 1
     assert split[0] != split[4]
     named = name_groups(lab, AS_LIT_IN_CHROMA, split, share_cost=6.0)
@@ -160,9 +160,22 @@ def test_two_tight_sets_of_chroma_mixed_over_the_layout_are_two_paints():
 
 
 def test_one_paint_under_a_lamps_falloff_in_chroma_is_not_split():
-    from vision.hue_groups import split_by_lightness
+    from vision.hue_groups import split_by_tone
     # the same two sets of tone, the duller ones all on the far side of the layout
     lab = np.vstack([REDS_IN_CHROMA, ORANGES_IN_CHROMA])
     far_and_near = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [5, 0], [5, 1], [6, 0]], float)
     hue = hue_groups(lab)
-    assert (split_by_lightness(hue, lab, far_and_near) == hue).all()
+    assert (split_by_tone(hue, lab, far_and_near) == hue).all()
+
+
+def test_the_widest_gap_leaves_two_at_least_on_each_side():
+    from vision.hue_groups import along_main_axis, widest_gap
+    low, high, gap, spread = widest_gap(np.array([0.0, 1.0, 5.0, 6.5, 2.0]))
+    assert sorted(low.tolist()) == [0, 1, 4] and sorted(high.tolist()) == [2, 3]
+    assert gap == 3.0 and spread == 2.0
+    # (the widest steps, 0 -> 10 and 13 -> 20, leave one alone: the cut is at the widest else)
+    low, high, gap, spread = widest_gap(np.array([13.0, 0.0, 10.0, 11.0, 20.0, 12.5]))
+    assert sorted(low.tolist()) == [1, 2, 3] and sorted(high.tolist()) == [0, 4, 5]
+    assert gap == 1.5 and spread == 11.0
+    pos, axis = along_main_axis(np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]]))
+    assert np.allclose(np.abs(axis), 0.5 ** 0.5) and np.allclose(np.abs(pos), [2 ** 0.5, 0, 2 ** 0.5])
