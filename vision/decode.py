@@ -311,23 +311,39 @@ def _likeliest_for_misfits(cells: list[Cell], kit: Kit, game: str, decoded: dict
     spot's orange named yellow, the tile read as none of the set while its likeliest tile is
     the one on the table.) When no tile of the set lies within the unclear sectors' usual
     reach, a sector's three nearest colours however far are weighed: an orange a hot spot
-    shifted to 3 from yellow and 27 from orange is still more likely misread than two sectors."""
+    shifted to 3 from yellow and 27 from orange is still more likely misread than two sectors.
+
+    Each take uses up a tile of the set, so the misfits are taken likeliest first (the least
+    best cost, asked again after each take): a cell whose best tile is a poor fit (a cloth cell
+    read as a face) then cannot take the tile a nearly fitting misfit needs."""
     doubts = []
-    for cell in cells:
+    pending = [c for c in cells if decoded[c][0].get("edges") is not None
+               and names_no_tile(kit, game, decoded[c][0])]  # (unknown: nothing to correct)
+    while pending:
+        choices = {c: _misfit_choices(c, kit, game, decoded, evidence[c], counts, used)
+                   for c in pending}
+        choices = {c: min(scored, key=lambda t: t[0]) for c, scored in choices.items() if scored}
+        if not choices:
+            break
+        cell = min(choices, key=lambda c: choices[c][0])
+        _, edges, key = choices[cell]
         attrs, conf, _ = decoded[cell]
-        if attrs.get("edges") is None or not names_no_tile(kit, game, attrs):
-            continue  # (left unknown: nothing read to correct)
-        scored = (_sector_choices(cell, kit, game, decoded, evidence[cell], counts, used, True)
-                  or _sector_choices(cell, kit, game, decoded, evidence[cell], counts, used, True,
-                                     reach=np.inf))
-        if not scored:
-            continue
-        _, edges, key = min(scored, key=lambda t: t[0])
         attrs["edges"] = edges
         conf["edges"] = min(conf.get("edges", 1.0), MISFIT_CONFIDENCE)
         used[key] += 1
         doubts.append((cell, "tile", MISFIT_TAKEN))
+        pending = [c for c in choices if c != cell]
     return doubts
+
+
+def _misfit_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: dict,
+                    counts: Counter, used: Counter) -> list:
+    """The set's tiles a misfit X-Tiles reading may be, ``[(cost, edges, tile key)]`` (see
+    :func:`_likeliest_for_misfits`): every sector's near colours, or its three nearest however
+    far when none near makes a tile of the set."""
+    return (_sector_choices(cell, kit, game, decoded, evidence, counts, used, True)
+            or _sector_choices(cell, kit, game, decoded, evidence, counts, used, True,
+                               reach=np.inf))
 
 
 #: Rounds of filling in unclear X-Tiles (see :func:`_fill_sectors`).

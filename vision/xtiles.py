@@ -1416,11 +1416,8 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     logger.debug("x-tiles: %d of %d tiles on the lattice", ok.sum(), len(blobs))
     if ok.sum() < 2:
         return None
-    # (each face's area, by its cell: the map's perspective, see _sized_map)
-    sizes = {(int(j), int(i)): float(a) for (j, i), a in
-             zip(np.round(apply_h(np.linalg.inv(H), centres[ok])), areas[ok])}
-    whole = _whole_faces(areas[ok], elong[ok])
-    H = _sized_fit({k: c for k, c, w in zip(sizes, centres[ok], whole) if w}, sizes, H)
+    H, sizes = _sized_refit(H, centres, areas, elong, ok)
+    ok, H, sizes = _with_faces_sized_on(H, centres, areas, elong, along_u, ok, sizes)
     growth = paint if every_paint is None else every_paint
     if every_colour is not None and ok.sum() >= GROW_FROM:  # (no faces grown from fewer)
         growth = _without_print(growth, every_colour, int(every_colour.max()) + 1,
@@ -1737,6 +1734,41 @@ SIZE_SLACK = 1.25
 #: unevenness (a view from above, a small layout) tell no perspective, and the centres' own
 #: fit is kept.
 SIZE_SIGNIFICANCE = 2.0
+
+
+def _with_faces_sized_on(H: np.ndarray, centres: np.ndarray, areas: np.ndarray,
+                         elong: np.ndarray, along_u: np.ndarray, ok: np.ndarray, sizes: dict
+                         ) -> tuple[np.ndarray, np.ndarray, dict]:
+    """The faces ``ok`` (bool ``(n,)`` of ``centres`` ``(n, 2)``, image pixels) on the map
+    ``H`` refitted through them, with those the start's lattice left off that ``H`` puts on:
+    the start has no perspective, and on a steep view a face nearer the camera lies a third of
+    a cell off it while the map sized by the faces lands on it. Taken only when every face on
+    stays on and they are enough for the centres' own homography
+    (:data:`vision.centres.HOMOGRAPHY_TILES`), refitted through them all and keeping them all
+    on: with fewer, one face's centre pulled off its point (a sector washed out) bends the
+    map the far faces are grown on. Returns ``ok``, the map and the faces' areas by cell (see
+    :func:`_sized_refit`), as given when none is taken."""
+    more = _on_lattice(H, centres, along_u)
+    if more.sum() <= ok.sum() or (ok & ~more).any() or more.sum() < HOMOGRAPHY_TILES:
+        return ok, H, sizes
+    H_more, sizes_more = _sized_refit(H, centres, areas, elong, more)
+    if (more & ~_on_lattice(H_more, centres, along_u)).any():
+        return ok, H, sizes
+    logger.debug("x-tiles: the sized map puts %d of %d tiles on the lattice (were %d)",
+                 more.sum(), len(centres), ok.sum())
+    return more, H_more, sizes_more
+
+
+def _sized_refit(H: np.ndarray, centres: np.ndarray, areas: np.ndarray, elong: np.ndarray,
+                 ok: np.ndarray) -> tuple[np.ndarray, dict]:
+    """The map refitted (:func:`_sized_fit`) through the faces ``ok`` (bool ``(n,)``) of
+    ``centres`` ``(n, 2)`` (image pixels) on the map ``H``'s lattice, the whole faces (by their
+    ``areas`` ``(n,)`` and elongations ``elong`` ``(n,)``, :func:`_whole_faces`) setting its
+    perspective; and each face's area by its cell ``(j, i)`` (image pixels)."""
+    sizes = {(int(j), int(i)): float(a) for (j, i), a in
+             zip(np.round(apply_h(np.linalg.inv(H), centres[ok])), areas[ok])}
+    whole = _whole_faces(areas[ok], elong[ok])
+    return _sized_fit({k: c for k, c, w in zip(sizes, centres[ok], whole) if w}, sizes, H), sizes
 
 
 def _sized_fit(points: dict, sizes: dict, prior: np.ndarray) -> np.ndarray:

@@ -315,6 +315,27 @@ def test_an_x_tile_read_as_none_of_the_set_is_taken_as_its_likeliest_tile():
     assert decoded[(0, 0)][0]["edges"]["w"] == "orange" and not doubts
 
 
+def test_x_tiles_read_as_none_of_the_set_are_taken_likeliest_first():
+    # two readings yellow, yellow, red, yellow (no X-Tile) whose likeliest tile is the same,
+    # yellow, yellow, red, orange, held once by the set: the first in row-major order (a cloth
+    # cell read as a face) fits it poorly (its west sector far from orange; yellow, orange,
+    # red, yellow hardly worse); the second (a hot spot's orange read yellow, final11
+    # x-tiles-hard-602's distances) nearly fits it and is the one that takes it
+    near = {"n": {"yellow": 3.9, "orange": 9.4, "blue": 32.3, "red": 46.9},
+            "e": {"yellow": 6.8, "orange": 12.2, "blue": 30.4, "red": 44.7},
+            "s": {"red": 16.1, "yellow": 34.6, "orange": 38.5, "blue": 42.2},
+            "w": {"yellow": 2.5, "orange": 6.1, "blue": 35.3, "red": 47.9}}
+    far = {**near, "n": {"yellow": 3.9, "orange": 30.0, "blue": 32.3, "red": 46.9},
+           "e": {"yellow": 6.8, "orange": 21.2, "blue": 30.4, "red": 44.7},
+           "w": {"yellow": 2.5, "orange": 16.0, "blue": 35.3, "red": 47.9}}
+    conf = {"n": 0.74, "e": 0.72, "s": 0.64, "w": 0.59}
+    read = {"n": "yellow", "e": "yellow", "s": "red", "w": "yellow"}
+    cloth = _x_reading(0, 0, read, "ns", dist=far, conf=conf, named=dict(read))
+    tile = _x_reading(4, 4, read, "ns", dist=near, conf=conf, named=dict(read))
+    decoded, _ = decode_readings([cloth, tile], XT, "x-tiles")
+    assert decoded[(4, 4)][0]["edges"] == {"n": "yellow", "e": "yellow", "s": "red", "w": "orange"}
+
+
 def test_an_x_tile_read_as_none_of_the_set_weighs_far_colours_when_no_near_one_makes_a_tile():
     # (an independent renderer's photo, final12 x-tiles-normal-703) a hot spot shifted an
     # orange sector to 2.9 from yellow, 27 from orange: yellow, blue, blue, yellow is no X-Tile,

@@ -374,6 +374,39 @@ STEEP_FACES = [((662, 546), 54, 4550, (0, 1)), ((561, 575), 163, 4957, (0, 0)),
                ((778, 754), 160, 7059, (3, 1)), ((939, 788), 160, 7418, (4, 2))]
 
 
+#: The faces found on an independent renderer's steep photo (xt28 x-tiles-hard-975, tilt 41):
+#: centre (x, y), long axis (radians), area, elongation; the last, two rows nearer the camera
+#: than the others and larger, lies a third of a cell off their lattice without perspective.
+FAR_ROW_FACES = [((624.2, 542.0), 2.014, 3513, 1.83), ((817.2, 548.5), 1.856, 3823, 1.68),
+                 ((725.5, 544.5), 0.027, 3696, 3.55), ((805.4, 613.5), 0.035, 4187, 3.42),
+                 ((787.5, 691.0), 1.861, 4340, 1.87), ((663.9, 767.8), 1.915, 5075, 1.98),
+                 ((742.3, 766.1), 2.904, 2535, 2.26), ((559.1, 1051.8), 3.027, 4876, 1.69)]
+
+#: ... and 7 on a hard photo (xt29 x-tiles-hard-1066), the third off the start's lattice.
+FEW_FACES = [((732.5, 497.9), 2.842, 923, 2.81), ((752.5, 535.4), 0.99, 1232, 1.63),
+             ((892.0, 571.4), 1.013, 1090, 2.02), ((766.2, 570.0), 2.796, 1191, 2.77),
+             ((859.8, 627.2), 0.973, 1435, 1.9), ((761.1, 665.0), 1.039, 1492, 1.79),
+             ((784.3, 702.8), 2.787, 1337, 2.61)]
+
+
+def test_a_face_off_the_start_lattice_is_taken_on_the_map_sized_by_the_faces():
+    """The lattice starts without perspective (the steps between neighbours): on a steep view
+    a face two rows nearer the camera lies off it, while the map whose perspective the faces'
+    areas set puts it on its cell; it is then taken (8 of 8, was 7). Of fewer faces than the
+    centres' own homography needs (xt29 x-tiles-hard-1066: 6 on the start, a seventh's centre
+    pulled off its point, taken it bent the map and 4 fewer faces were grown) none is."""
+    from vision.xtiles import TileBlob, _fit_lattice
+
+    blobs = [TileBlob(c, a, float(area), e) for c, a, area, e in FAR_ROW_FACES]
+    paint = np.zeros((1000, 1200), np.uint8)
+    fg = np.zeros((1000, 1200), bool)
+    lat = _fit_lattice(blobs, paint, (0, 0, 1200, 1000), 1.0, fg, 1.0)
+    assert lat is not None and lat.info["tiles"] == len(blobs)
+    blobs = [TileBlob(c, a, float(area), e) for c, a, area, e in FEW_FACES]
+    fewer = _fit_lattice(blobs, paint, (0, 0, 1200, 1000), 1.0, fg, 1.0)
+    assert fewer is not None and fewer.info["tiles"] == len(blobs) - 1
+
+
 def test_a_steep_view_s_lattice_steps_differ_along_its_two_axes():
     """A steep view foreshortens the layout across it: the steps between neighbours differ
     along the two axes (here about 105 and 75 px) and the axes are not square in the picture
