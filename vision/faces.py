@@ -83,6 +83,11 @@ MAX_FACES = 60
 #: tiles' size in tex9dev textile-normal-542, 59 of them squares; a cloth's fine pattern, a
 #: thousand and more, 0.1-0.2 s to outline).
 MAX_REGIONS = 4 * MAX_FACES
+#: A square stands out from the table when at least this share of its middle (the box of half
+#: its side) lies in the foreground: a face holds its middle whole, its pips included (the
+#: foreground's groups are filled), a cloth's square none of it (oct28 octopus-normal-871: the
+#: 21 tiles' squares all in it, the plaid's 52 squares of about their size none).
+FACE_ON_FOREGROUND = 0.5
 #: The pitch is a face's side times this at least and at most (the faces touch, or lie a
 #: little apart: a face's outline is its tile's less the rim's thickness and shadow).
 GAP_FACTOR = (1.0, 1.5)
@@ -101,7 +106,11 @@ def face_lattices(image: np.ndarray, *, fg: np.ndarray | None = None,
         work, work_scale = work_copy(image)
         fg = foreground_mask(work)
     small, scale = shrink(image, min(1.0, SEARCH_WIDTH / image.shape[1]))
-    return [_lattice(found, scale, fg, work_scale) for found in _faces_on_lattices(small)]
+    # (the foreground on the search picture: which squares stand out from the table)
+    fg_small = cv2.resize(fg.astype(np.uint8), (small.shape[1], small.shape[0]),
+                          interpolation=cv2.INTER_NEAREST).astype(bool)
+    return [_lattice(found, scale, fg, work_scale)
+            for found in _faces_on_lattices(small, fg_small)]
 
 
 def _lattice(found: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int], scale: float,
@@ -130,7 +139,7 @@ def _lattice(found: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int], 
     return lat
 
 
-def _faces_on_lattices(small: np.ndarray
+def _faces_on_lattices(small: np.ndarray, fg: np.ndarray | None = None
                        ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]]:
     """The faces of ``small`` (BGR, the search picture) on their lattices: for each size that
     repeats among its regions, the biggest first, whose square regions give a lattice of
@@ -138,7 +147,9 @@ def _faces_on_lattices(small: np.ndarray
     squares of that size (see :func:`_square_regions`), the faces among them
     (:func:`_faces`), the lattice indices ``(n, 2)`` of the faces and far squares placed, the
     map from them to the search picture and how many of them (the last) are far squares
-    (:func:`_grown`)."""
+    (:func:`_grown`). ``fg``: the foreground (what stands out from the table, bool, ``small``'s
+    size): the squares standing out are tried first (see :func:`_standing_out`), all of them
+    when those give no lattice."""
     regions = _regions(small)
     tried = np.zeros(len(regions[1]), bool)
     out = []
@@ -147,23 +158,36 @@ def _faces_on_lattices(small: np.ndarray
         if group is None:
             break
         tried |= group
-        faces = _faces(squares)
-        if faces is None or (attempt and len(faces) > MAX_FACES):
-            logger.debug("faces: %d square regions, %d of one size", len(squares),
-                         0 if faces is None else len(faces))
-            continue
-        # (the squares of the size group smaller than the faces' one size: the far tiles of a
-        # steep view, smaller than the near ones by more than SIZE_TOLERANCE; a bigger square
-        # is no farther tile, see _faces)
-        more = squares[squares[:, 2] < faces[:, 2].min(), :2]
-        ij, H, far = _grown(faces[:, :2], faces[:, 3], faces[:, 4:6], faces[:, 2], more)
-        if len(ij) < MIN_FACES:
-            logger.debug("faces: %d of one size, %d on a lattice", len(faces), len(ij))
-            continue
-        out.append((squares, faces, ij, H, far))
+        looks = [squares] if fg is None else [squares[_standing_out(squares, fg)], squares]
+        found = next((f for f in (_on_lattice(sq, attempt) for sq in looks) if f is not None),
+                     None)
+        if found is not None:
+            out.append(found)
         if len(out) >= MAX_LATTICES:
             break
     return out
+
+
+def _on_lattice(squares: np.ndarray, attempt: int
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int] | None:
+    """The faces among ``squares`` (one size group's, see :func:`_square_regions`) on their
+    lattice, as :func:`_faces_on_lattices` gives each (``attempt``: the size group's place,
+    the biggest 0); None when they give no lattice of :data:`MIN_FACES` faces (or, after the
+    first size, more than :data:`MAX_FACES` of them)."""
+    faces = _faces(squares)
+    if faces is None or (attempt and len(faces) > MAX_FACES):
+        logger.debug("faces: %d square regions, %d of one size", len(squares),
+                     0 if faces is None else len(faces))
+        return None
+    # (the squares of the size group smaller than the faces' one size: the far tiles of a
+    # steep view, smaller than the near ones by more than SIZE_TOLERANCE; a bigger square
+    # is no farther tile, see _faces)
+    more = squares[squares[:, 2] < faces[:, 2].min(), :2]
+    ij, H, far = _grown(faces[:, :2], faces[:, 3], faces[:, 4:6], faces[:, 2], more)
+    if len(ij) < MIN_FACES:
+        logger.debug("faces: %d of one size, %d on a lattice", len(faces), len(ij))
+        return None
+    return squares, faces, ij, H, far
 
 
 def _regions(small: np.ndarray) -> tuple[list, np.ndarray, np.ndarray, int]:
@@ -224,6 +248,22 @@ def _square_regions(regions: tuple[list, np.ndarray, np.ndarray, int], tried: np
             rw, rh = rh, rw
         out.append((cx, cy, math.sqrt(hull_area), ang % 90.0, rw, rh))
     return np.array(out, np.float64).reshape(-1, 6), maybe
+
+
+def _standing_out(squares: np.ndarray, fg: np.ndarray) -> np.ndarray:
+    """Which ``squares`` (rows as :func:`_square_regions` gives them) stand out from the
+    table, a mask ``(n,)``: :data:`FACE_ON_FOREGROUND` of the box of half their side about
+    their centre in the foreground ``fg`` (bool, the search picture's size). A cloth's checks
+    and the squares its lines enclose are table: on a plaid, squares a little bigger than the
+    tiles' faces repeat and would be taken for them (the biggest size that repeats, see
+    :func:`_faces`)."""
+    h, w = fg.shape
+    shares = np.empty(len(squares))
+    for k, (x, y, side) in enumerate(squares[:, :3]):
+        r = max(1, int(round(side / 4)))
+        x0, y0 = min(max(int(round(x)) - r, 0), w - 1), min(max(int(round(y)) - r, 0), h - 1)
+        shares[k] = fg[y0:y0 + 2 * r + 1, x0:x0 + 2 * r + 1].mean()
+    return shares >= FACE_ON_FOREGROUND
 
 
 def _square_on_fill(hull: np.ndarray) -> float:

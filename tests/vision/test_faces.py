@@ -275,3 +275,24 @@ def test_far_squares_placed_count_apart_from_the_faces():
     lat = _lattice((np.r_[f, FAR_FACES], f, ij, H, far), 1.0, fg, 1.0)
     assert (lat.info["faces"], lat.info["far"]) == (len(f), len(FAR_FACES))
     assert lat.strength == 1.0
+
+
+def test_faces_are_the_squares_standing_out_not_a_plaids_bigger_ones():
+    # oct28 octopus-normal-871: a plaid whose lines enclose squares a little bigger than the
+    # tiles' faces, all over the table; the biggest size that repeats was the plaid's, its
+    # lattice 1.15 times the tiles' pitch. The squares standing out from the table are the faces.
+    img = np.full((600, 800, 3), 200, np.uint8)
+    for k in range(0, 800, 58):  # (the plaid's lines: squares of 54 pixels between them)
+        img[:, k:k + 4] = 90
+        img[k:k + 4, :] = 90
+    cells = [(r, q) for r in range(3) for q in range(4) if (r, q) != (2, 0)]
+    centres = np.array(_layout(img, (300.0, 200.0), cells))
+    fg = np.zeros(img.shape[:2], bool)
+    for x, y in centres:
+        fg[int(y) - PITCH // 2:int(y) + PITCH // 2, int(x) - PITCH // 2:int(x) + PITCH // 2] = True
+    found = face_lattices(img, fg=fg, work_scale=1.0)
+    assert found, "no lattice through the faces"
+    lat = next(lat for lat in found if lat.info["faces"] >= len(cells) // 2)
+    assert abs(lat.pitch_px - PITCH) < 0.05 * PITCH
+    at = apply_h(np.linalg.inv(lat.H), centres)
+    assert np.abs(at - np.floor(at) - 0.5).max() < 0.1
