@@ -337,7 +337,7 @@ def _likeliest_for_misfits(cells: list[Cell], kit: Kit, game: str, decoded: dict
 
 
 def _misfit_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: dict,
-                    counts: Counter, used: Counter) -> list:
+                    counts: Counter, used: Counter) -> list[tuple[float, dict, tuple]]:
     """The set's tiles a misfit X-Tiles reading may be, ``[(cost, edges, tile key)]`` (see
     :func:`_likeliest_for_misfits`): every sector's near colours, or its three nearest however
     far when none near makes a tile of the set."""

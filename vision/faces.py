@@ -158,7 +158,8 @@ def _faces_on_lattices(small: np.ndarray, fg: np.ndarray | None = None
         if group is None:
             break
         tried |= group
-        looks = [squares] if fg is None else [squares[_standing_out(squares, fg)], squares]
+        keep = None if fg is None else _standing_out(squares, fg)
+        looks = [squares] if keep is None or keep.all() else [squares[keep], squares]
         found = next((f for f in (_on_lattice(sq, attempt) for sq in looks) if f is not None),
                      None)
         if found is not None:

@@ -1743,9 +1743,9 @@ def _with_faces_sized_on(H: np.ndarray, centres: np.ndarray, areas: np.ndarray,
     ``H`` refitted through them, with those the start's lattice left off that ``H`` puts on:
     the start has no perspective, and on a steep view a face nearer the camera lies a third of
     a cell off it while the map sized by the faces lands on it. Taken only when every face on
-    stays on and they are enough for the centres' own homography
-    (:data:`vision.centres.HOMOGRAPHY_TILES`), refitted through them all and keeping them all
-    on: with fewer, one face's centre pulled off its point (a sector washed out) bends the
+    stays on and they are as many as the centres' own homography asks
+    (:data:`vision.centres.HOMOGRAPHY_TILES`), the map refitted (:func:`_sized_refit`: the whole
+    faces among them set its perspective) keeping them all on: with fewer, one face's centre pulled off its point (a sector washed out) bends the
     map the far faces are grown on. Returns ``ok``, the map and the faces' areas by cell (see
     :func:`_sized_refit`), as given when none is taken."""
     more = _on_lattice(H, centres, along_u)
@@ -1765,10 +1765,11 @@ def _sized_refit(H: np.ndarray, centres: np.ndarray, areas: np.ndarray, elong: n
     ``centres`` ``(n, 2)`` (image pixels) on the map ``H``'s lattice, the whole faces (by their
     ``areas`` ``(n,)`` and elongations ``elong`` ``(n,)``, :func:`_whole_faces`) setting its
     perspective; and each face's area by its cell ``(j, i)`` (image pixels)."""
-    sizes = {(int(j), int(i)): float(a) for (j, i), a in
-             zip(np.round(apply_h(np.linalg.inv(H), centres[ok])), areas[ok])}
+    # (one key per face, in order: two faces rounding to one cell must not shift the pairing)
+    keys = [(int(j), int(i)) for j, i in np.round(apply_h(np.linalg.inv(H), centres[ok]))]
+    sizes = dict(zip(keys, map(float, areas[ok])))
     whole = _whole_faces(areas[ok], elong[ok])
-    return _sized_fit({k: c for k, c, w in zip(sizes, centres[ok], whole) if w}, sizes, H), sizes
+    return _sized_fit({k: c for k, c, w in zip(keys, centres[ok], whole) if w}, sizes, H), sizes
 
 
 def _sized_fit(points: dict, sizes: dict, prior: np.ndarray) -> np.ndarray:

@@ -292,7 +292,8 @@ def test_faces_are_the_squares_standing_out_not_a_plaids_bigger_ones():
         fg[int(y) - PITCH // 2:int(y) + PITCH // 2, int(x) - PITCH // 2:int(x) + PITCH // 2] = True
     found = face_lattices(img, fg=fg, work_scale=1.0)
     assert found, "no lattice through the faces"
-    lat = next(lat for lat in found if lat.info["faces"] >= len(cells) // 2)
+    lat = next((lat for lat in found if lat.info["faces"] >= len(cells) // 2), None)
+    assert lat is not None, "no lattice of the faces"
     assert abs(lat.pitch_px - PITCH) < 0.05 * PITCH
     at = apply_h(np.linalg.inv(lat.H), centres)
     assert np.abs(at - np.floor(at) - 0.5).max() < 0.1
