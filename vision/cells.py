@@ -291,31 +291,6 @@ SMOOTH_SIDES = 1
 #: still comes from the part not clipped (the upper quartile of the gradient, see
 #: _face_texture), where a hot spot on the table keeps the table's grain.
 TEXTURE_GLARE = 0.5
-#: A tile is a prism 2.6-3.4 mm thick: along a side where no tile lies beyond it, its side face
-#: (turned from the light) or the shadow it casts makes a thin band darker than both its face and
-#: the table beyond, all along the side; a printed cloth's check ends in a step (no band), a bare
-#: hole among tiles shows none on its open side. A cell not taken with a tile's outline all along
-#: three sides (OUTLINE_FULL), as smooth as the tiles (SHADOW_SMOOTH) and such a band along a
-#: side of its own darker by this share of the light along RIM_ALONG of it is a tile the mask
-#: missed (white tiles 0.5-4 dE from a cream cloth, their lit side bare: 14-31% darker; a
-#: polka-dot cloth's dots across a bare cell's open side, dark along a part only: 0-1%).
-RIM_SHADOW = 0.1
-#: ... the band looked for within this share of a cell's side of the border (a tile may lie off
-#: the lattice by a tenth of a cell), the face and the table measured beyond it up to RIM_REACH.
-RIM_BAND = 0.1
-#: (short of the cell's middle and of the next cell's far border: the face and the table
-#: beyond, not a print at the face's centre nor the next gap)
-RIM_REACH = 0.35
-#: ... and the band a darkening, no colour of its own: its chromaticity (each BGR level's share
-#: of their sum, which a shadow or a face turned from the light leaves as it is) at most this
-#: far in any channel from the face's (its side face) or the table's beyond (the shadow it
-#: casts): the white tiles' bands 0.002-0.04 (beside a blue gingham or a floral print), a red
-#: stem of a floral cloth along a bare cell's side 0.2 from both.
-RIM_TINT = 0.05
-#: ... and its face's texture (see _face_texture) at most this many times the median of the
-#: tiles taken for sure: a painted face is smooth where a floral or woven cloth is not (the white
-#: tiles 1.0-1.8 times, a floral cloth's outlined cells 5-8 times).
-SHADOW_SMOOTH = 2.0
 
 
 @dataclass(frozen=True)
@@ -857,15 +832,6 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         sure_tiles = ([j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]
                       if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         like_tiles = None  # (whether each cell looks like a tile taken: once, when asked)
-        # (as smooth as the tiles taken for sure, see SHADOW_SMOOTH)
-        smooth_face = (SHADOW_SMOOTH
-                       * float(np.median([ctx.texture[cells[j]] for j in sure_tiles]))
-                       if sure_tiles and ctx.texture is not None else 0.0)
-
-        def shadowed(i: int) -> bool:
-            """A tile's outline on three sides and its shadow on one of its own (see
-            :func:`_shadowed`), in a tile's colour (:func:`tile_coloured`)."""
-            return tile_coloured(i) and _shadowed(ctx, cells[i], occ, smooth_face)
         for i, cell in enumerate(cells):
             # (smooth as the tiles where the table is textured, with an edge along a side:
             # evidence of its own, which a palette-like colour (within TEXTURE_FIT) and a face
@@ -875,12 +841,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                       and (ctx.blown or {}).get(cell, 0.0) <= TEXTURE_GLARE)
             if occ[cell] or not (steady(cell) or smooth):
                 continue
-            if (sure_tiles and (outlined(i) or shadowed(i))
+            if (sure_tiles and outlined(i)
                     and not _cloth_under_profile(ctx, cell, fits_best(i), float(d_table[i]))):
                 # (or, whatever its colour's distance from the table and the palette, with a
                 # tile's outline all along its four sides, one of them its own rim: a white tile
-                # on a cream or peach cloth under a lamp the tiles taken leave ill estimated;
-                # or along three, its own side showing its shadow, see RIM_SHADOW)
+                # on a cream or peach cloth under a lamp the tiles taken leave ill estimated)
                 growable.append(cell)
                 continue
             if d_pal[i] > GROW_FIT and like_tiles is None:
@@ -1116,66 +1081,6 @@ def _own_rim(cell: tuple[int, int], full: tuple, taken: Mapping) -> bool:
     neighbour is not ``taken`` (cell -> bool): its own rim, not a neighbour's (a hole among
     tiles shows theirs on the sides they hold, and the bare table beyond the others)."""
     return any(f and not taken.get(n, False) for f, n in zip(full, _beside(cell)))
-
-
-def _rim_shadow(td: TopDown, cell: tuple[int, int], side: int) -> float:
-    """How much darker than both the cell's face and what lies beyond a thin band along one side
-    of ``cell`` (``side`` 0-3: top, bottom, left, right, as :func:`_beside`) is all along the
-    side, as a share of the darker of the two: at each point of the side's middle (its outer
-    fifths left out, as :func:`_border_edges`) the darkest grey level within :data:`RIM_BAND`
-    of the border against the median levels from there to :data:`RIM_REACH` of a cell inside
-    and outside, the value reached along :data:`RIM_ALONG` of the side; 0 or less when the band
-    is no darker (a step, or no edge), 0 when it has a colour of its own (:data:`RIM_TINT`). A
-    tile's side face or cast shadow runs all along its side and only darkens (see
-    :data:`RIM_SHADOW`); a cloth's dot or flower crossing the border darkens a part of it, a
-    printed line has its ink's colour."""
-    r, c = cell[0] - td.r0, cell[1] - td.c0
-    h, w = td.image.shape[:2]
-    size = td.ch if side < 2 else td.cw
-    reach, band = int(round(RIM_REACH * size)), max(1, int(round(RIM_BAND * size)))
-    outward = np.arange(-reach, reach)  # (2 reach,): from inside the cell across the border
-    if side < 2:
-        y = (r if side == 0 else r + 1) * td.ch
-        ys = np.clip(y - outward if side == 0 else y + outward, 0, h - 1)
-        x0, x1 = c * td.cw + td.cw // 5, (c + 1) * td.cw - td.cw // 5
-        strip = td.image[ys, x0:x1]  # (2 reach, along, 3)
-    else:
-        x = (c if side == 2 else c + 1) * td.cw
-        xs = np.clip(x - outward if side == 2 else x + outward, 0, w - 1)
-        y0, y1 = r * td.ch + td.ch // 5, (r + 1) * td.ch - td.ch // 5
-        strip = td.image[y0:y1, xs].transpose(1, 0, 2)
-    grey = cv2.cvtColor(np.ascontiguousarray(strip), cv2.COLOR_BGR2GRAY).astype(np.float32)
-    profile = np.median(grey, axis=1)  # (2 reach,)
-    level = max(min(float(np.median(profile[:reach - band])),
-                    float(np.median(profile[reach + band:]))), 1.0)
-    darkest = grey[reach - band:reach + band].min(axis=0)  # (along,)
-    # (the band's colour where darkest across the border, against the face's and the table's)
-    colours = np.median(strip.astype(np.float32), axis=1)  # (2 reach, 3) BGR
-    chroma = colours / np.maximum(colours.sum(axis=1, keepdims=True), 1.0)
-    dark = chroma[reach - band + int(np.argmin(profile[reach - band:reach + band]))]
-    tint = min(float(np.abs(dark - np.median(part, axis=0)).max())
-               for part in (chroma[:reach - band], chroma[reach + band:]))
-    if tint > RIM_TINT:
-        return 0.0  # (a print's line or petal along the side: a colour of its own, no shadow)
-    return float(np.quantile((level - darkest) / level, 1.0 - RIM_ALONG))
-
-
-def _shadowed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping, smooth: float) -> bool:
-    """Whether ``cell`` shows a tile's outline all along three sides at least
-    (``ctx.full_sides``) and, along a side with no tile beyond it (``taken`` cell -> bool), the
-    band of a tile's side face or shadow (:func:`_rim_shadow` over :data:`RIM_SHADOW`), its face
-    no more textured than ``smooth``: a white tile on a cream cloth the mask missed, whose lit
-    side shows no edge (see :data:`RIM_SHADOW`)."""
-    full = (ctx.full_sides or {}).get(cell)
-    if full is None or sum(full) < OUTLINE_FULL or ctx.texture is None \
-            or ctx.texture[cell] > smooth:
-        return False
-    for k, n in enumerate(_beside(cell)):
-        if not taken.get(n, False) and _rim_shadow(ctx.td, cell, k) >= RIM_SHADOW:
-            logger.debug("%s grown: outlined on %d sides, a shadow band along side %d",
-                         cell, sum(full), k)
-            return True
-    return False
 
 
 def _tiles_beside_dots(ctx: _Ctx, reads: dict, taken: Mapping) -> dict:
