@@ -727,7 +727,8 @@ def set_fit(readings: list[CellReading], kit: Kit, game: str) -> float:
     """How well a reading fits the kit's set, 0-1: the share of the tiles read in full that are
     tiles of the set (a wrong lattice reads pieces of tiles: X-Tiles sectors of several tiles
     rarely make one of the 48), and 0 when more tiles are read than the set holds. 1 when
-    nothing can be checked."""
+    nothing can be checked. An X-Tiles tile of unclear sectors is checked by the paints nearest
+    its sectors (see :func:`_nearest_named`)."""
     occupied = [rd for rd in readings if rd.occupied]
     if game == "textile" and kit.face_model == "solid":
         return _textile_fit(occupied, kit)
@@ -735,7 +736,7 @@ def set_fit(readings: list[CellReading], kit: Kit, game: str) -> float:
     if total and len(occupied) > total:
         return 0.0
     kinds = {_tile_key(kit, t) for t in kit.tiles}
-    keys = [_reading_key(kit, game, rd.attrs) for rd in occupied]
+    keys = [_reading_key(kit, game, _nearest_named(rd)) for rd in occupied]
     keys = [k for k in keys if k is not None]
     fit = sum(k in kinds for k in keys) / len(keys) if keys else 1.0
     if kit.face_model in ("solid", "symbol"):
@@ -743,6 +744,21 @@ def set_fit(readings: list[CellReading], kit: Kit, game: str) -> float:
         # finer than the tiles reads a tile as several of its colour, their pips or symbols cut)
         fit = min(fit, _colour_fit(occupied, kit))
     return fit
+
+
+def _nearest_named(rd: CellReading) -> dict:
+    """A reading's attributes (``rd.attrs``), its sectors, where unclear (``edges`` None), those
+    of the paints nearest each (its evidence's ``sector_named``, recorded for X-Tiles).
+
+    A tile of unclear sectors left out of the set fit let a lattice whose every tile was so
+    fit the set in full: a cloth's gingham read on its own grid (squares of two colours, never
+    one of the 48 tiles, each read a tile of unclear sectors) fitted it as well as the layout's
+    own lattice, and outscored it. A tile the layout's lattice reads unclear (a sector washed
+    by a glare) is most often still named a tile of the set by its nearest paints."""
+    named = rd.evidence.get("sector_named")
+    if rd.attrs.get("edges") is None and named:
+        return {**rd.attrs, "edges": named}
+    return rd.attrs
 
 
 def _colour_copies(kit: Kit) -> Counter:

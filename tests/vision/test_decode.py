@@ -2,6 +2,8 @@
 contact rules (vision.decode). Synthetic readings, no images."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from vision.cells import CellReading
 from vision.decode import decode_readings
 from vision.colour import hex_to_lab
@@ -113,6 +115,23 @@ def test_set_fit_is_the_share_of_tiles_the_set_has():
     assert set_fit([_xt(0, 0, good)], XT, "x-tiles") == 1.0
     assert set_fit([_xt(0, 0, good), _xt(0, 1, one_colour)], XT, "x-tiles") == 0.5
     assert set_fit([_xt(0, 0, None)], XT, "x-tiles") == 1.0  # nothing to check
+
+
+def test_set_fit_checks_unclear_x_tiles_by_their_nearest_paints():
+    """A tile of unclear sectors (``edges`` None) counts by the paints nearest its sectors: a
+    cloth's two-colour squares read on the cloth's grid fit no tile of the set; a tile with a
+    glare-washed sector that its nearest paints name one of the set still fits."""
+    from vision.decode import set_fit
+
+    real = XT.tiles[0]["sectors"]
+    good = {"e": real[0], "s": real[1], "w": real[2], "n": real[3]}
+    gingham = {"e": "orange", "s": "red", "w": "orange", "n": "red"}  # two paints: no X-Tile
+
+    def unclear(col, named):
+        return replace(_xt(0, col, None), evidence={"sector_named": named})
+
+    assert set_fit([unclear(c, gingham) for c in range(3)], XT, "x-tiles") == 0.0
+    assert set_fit([_xt(0, 0, good), unclear(1, good)], XT, "x-tiles") == 1.0
 
 
 def test_set_fit_is_zero_when_more_tiles_are_read_than_the_set_holds():
