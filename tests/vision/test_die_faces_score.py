@@ -14,6 +14,18 @@ def _tiles(cells: list[tuple[int, int]], colour: str, pips: int | None) -> list:
             for r, c in cells]
 
 
+def _coarse_and_tiles(monkeypatch) -> tuple:
+    """Octopus's kit, a coarse lattice (its window 5 rows) and the tiles' lattice at pitch 40,
+    over a fifth and a half of what stands out, their borders' edges taken as none."""
+    import vision.pipeline as pipeline
+    from vision.kits import kit_for_game
+
+    coarse, tiles = _lattice(0, 0), _lattice(0, 0, pitch=40.0, window=((0, 6), (0, 6)))
+    coarse.info["partial"], tiles.info["partial"] = 0.42, 0.50
+    monkeypatch.setattr(pipeline, "_edges_off_borders", lambda td, fg, kit, grads=None: 0.0)
+    return kit_for_game("octopus"), coarse, tiles
+
+
 def test_die_faces_read_are_counted():
     import vision.pipeline as pipeline
     readings = _tiles([(0, 0), (0, 1)], "black", None) + _tiles([(1, 0)], "red", 3)
@@ -29,12 +41,8 @@ def test_cells_read_as_tiles_without_their_pips_do_not_outscore_the_layout(monke
     cloth). Counted by their die faces, the tiles' lattice wins."""
     import vision.pipeline as pipeline
     from vision.colour import Palette
-    from vision.kits import kit_for_game
 
-    kit = kit_for_game("octopus")
-    coarse, tiles = _lattice(0, 0), _lattice(0, 0, pitch=40.0, window=((0, 6), (0, 6)))
-    coarse.info["partial"], tiles.info["partial"] = 0.42, 0.50
-    monkeypatch.setattr(pipeline, "_edges_off_borders", lambda td, fg, kit, grads=None: 0.0)
+    kit, coarse, tiles = _coarse_and_tiles(monkeypatch)
 
     def fake_read_cells(td, kit, **kw):
         if td.rows == 5:  # (the coarse lattice's window)
@@ -88,12 +96,8 @@ def test_a_coarse_lattice_read_first_does_not_prune_the_tiles_lattice(monkeypatc
     wins."""
     import vision.pipeline as pipeline
     from vision.colour import Palette
-    from vision.kits import kit_for_game
 
-    kit = kit_for_game("octopus")
-    coarse, tiles = _lattice(0, 0), _lattice(0, 0, pitch=40.0, window=((0, 6), (0, 6)))
-    coarse.info["partial"], tiles.info["partial"] = 0.42, 0.50
-    monkeypatch.setattr(pipeline, "_edges_off_borders", lambda td, fg, kit, grads=None: 0.0)
+    kit, coarse, tiles = _coarse_and_tiles(monkeypatch)
 
     def fake_read_cells(td, kit, give_up=None, **kw):
         if td.rows == 5:  # (the coarse lattice's window: quick score -2 + 8 + 4.2 + 0.1)

@@ -104,35 +104,48 @@ AS_LIT = np.array([[11.6, 10.8], [11.3, 9.6], [11.5, 10.4], [10.7, 10.0],  # red
 MIXED = np.array([[7, 2], [6, 5], [7, 4], [6, 3], [5, 3], [6, 4], [5, 4]], float)  # (row, col)
 
 
-def test_two_tight_sets_of_lightness_mixed_over_the_layout_are_two_paints():
+#: Places of seven cards, the first four all on the far side of the layout.
+FAR_AND_NEAR = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [5, 0], [5, 1], [6, 0]], float)
+
+
+def _assert_two_paints(reds: np.ndarray, oranges: np.ndarray, as_lit: np.ndarray,
+                       places: np.ndarray) -> None:
+    """Cards ``reds`` and ``oranges`` (CIELAB rows) of one hue, ``as_lit`` their distances to
+    red and orange, at ``places``: one hue group, all named orange without the split; split
+    into the two sets, named red and orange."""
     from vision.hue_groups import split_by_tone
-    lab = np.vstack([DARK_REDS, SALMONS])
+    lab = np.vstack([reds, oranges])
+    n = len(reds)
     hue = hue_groups(lab)
     assert len(set(hue.tolist())) == 1  # (one hue: without the split all are named orange)
-    assert (name_groups(lab, AS_LIT, hue, share_cost=6.0) == 1).all()
-    split = split_by_tone(hue, lab, MIXED)
-    assert len(set(split[:4].tolist())) == 1 and len(set(split[4:].tolist())) == 1
-    assert split[0] != split[4]
-    named = name_groups(lab, AS_LIT, split, share_cost=6.0)
-    assert (named[:4] == 0).all() and (named[4:] == 1).all()
+    assert (name_groups(lab, as_lit, hue, share_cost=6.0) == 1).all()
+    split = split_by_tone(hue, lab, places)
+    assert len(set(split[:n].tolist())) == 1 and len(set(split[n:].tolist())) == 1
+    assert split[0] != split[n]
+    named = name_groups(lab, as_lit, split, share_cost=6.0)
+    assert (named[:n] == 0).all() and (named[n:] == 1).all()
+
+
+def _assert_not_split(lab: np.ndarray, places: np.ndarray) -> None:
+    """Cards ``lab`` at ``places`` keep their hue groups through the split by tone."""
+    from vision.hue_groups import split_by_tone
+    hue = hue_groups(lab)
+    assert (split_by_tone(hue, lab, places) == hue).all()
+
+
+def test_two_tight_sets_of_lightness_mixed_over_the_layout_are_two_paints():
+    _assert_two_paints(DARK_REDS, SALMONS, AS_LIT, MIXED)
 
 
 def test_one_paint_under_a_lamps_falloff_is_not_split():
-    from vision.hue_groups import split_by_tone
     # the same two sets of lightness, the darker ones all on the far side of the layout
-    lab = np.vstack([DARK_REDS, SALMONS])
-    far_and_near = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [5, 0], [5, 1], [6, 0]], float)
-    hue = hue_groups(lab)
-    assert (split_by_tone(hue, lab, far_and_near) == hue).all()
+    _assert_not_split(np.vstack([DARK_REDS, SALMONS]), FAR_AND_NEAR)
 
 
 def test_one_paint_spread_evenly_in_lightness_is_not_split():
-    from vision.hue_groups import split_by_tone
     # green cards in and out of a hot spot (the independent renderer's hard 002)
     light = np.array([54.0, 57.0, 57.5, 58.8, 59.3, 65.9, 69.5])
-    lab = np.column_stack([light, np.full(7, -45.0), np.full(7, 24.5)])
-    hue = hue_groups(lab)
-    assert (split_by_tone(hue, lab, MIXED) == hue).all()
+    _assert_not_split(np.column_stack([light, np.full(7, -45.0), np.full(7, 24.5)]), MIXED)
 
 
 # cards of the independent renderer's tap15 tapestry hard-914 (a 3000 K lamp): red ones and
@@ -147,25 +160,12 @@ PLACES_IN_CHROMA = np.array([[-1, -3], [0, -3], [0, -2], [2, -2], [1, -3], [1, -
 
 
 def test_two_tight_sets_of_chroma_mixed_over_the_layout_are_two_paints():
-    from vision.hue_groups import split_by_tone
-    lab = np.vstack([REDS_IN_CHROMA, ORANGES_IN_CHROMA])
-    hue = hue_groups(lab)
-    assert len(set(hue.tolist())) == 1  # (one hue: without the split all are named orange)
-    assert (name_groups(lab, AS_LIT_IN_CHROMA, hue, share_cost=6.0) == 1).all()
-    split = split_by_tone(hue, lab, PLACES_IN_CHROMA)
-    assert len(set(split[:4].tolist())) == 1 and len(set(split[4:].tolist())) == 1
-    assert split[0] != split[4]
-    named = name_groups(lab, AS_LIT_IN_CHROMA, split, share_cost=6.0)
-    assert (named[:4] == 0).all() and (named[4:] == 1).all()
+    _assert_two_paints(REDS_IN_CHROMA, ORANGES_IN_CHROMA, AS_LIT_IN_CHROMA, PLACES_IN_CHROMA)
 
 
 def test_one_paint_under_a_lamps_falloff_in_chroma_is_not_split():
-    from vision.hue_groups import split_by_tone
     # the same two sets of tone, the duller ones all on the far side of the layout
-    lab = np.vstack([REDS_IN_CHROMA, ORANGES_IN_CHROMA])
-    far_and_near = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [5, 0], [5, 1], [6, 0]], float)
-    hue = hue_groups(lab)
-    assert (split_by_tone(hue, lab, far_and_near) == hue).all()
+    _assert_not_split(np.vstack([REDS_IN_CHROMA, ORANGES_IN_CHROMA]), FAR_AND_NEAR)
 
 
 def test_the_widest_gap_leaves_two_at_least_on_each_side():
