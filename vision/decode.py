@@ -251,8 +251,9 @@ USED_UP_COST = 3.0
 #: never look the same, so it is as unlikely as a mismatch with a neighbour; two sectors washed
 #: out together by a glare (both nearer orange, hue-grouped red) are then read as one paint.
 SPLIT_PAINT_COST = 4.0
-_STEP = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
-_OPPOSITE = {"n": "s", "e": "w", "s": "n", "w": "e"}
+#: (row, col) step to the neighbour across each side, and the side it meets there.
+SIDE_STEP = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
+OPPOSITE_SIDE = {"n": "s", "e": "w", "s": "n", "w": "e"}
 
 
 def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dict,
@@ -396,10 +397,10 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
             cost[named[e]] = 0.0
         options.append(sorted(cost.items(), key=lambda kv: kv[1]))
     met = {}
-    for e, (dr, dc) in _STEP.items():
+    for e, (dr, dc) in SIDE_STEP.items():
         nb = decoded.get((cell[0] + dr, cell[1] + dc))
         if nb is not None and nb[0].get("edges"):
-            met[e] = nb[0]["edges"][_OPPOSITE[e]]
+            met[e] = nb[0]["edges"][OPPOSITE_SIDE[e]]
     mismatch = MISMATCH_COST.get(game, 1.5)
     alike = evidence.get("sector_alike", ())
     scored = []
@@ -442,7 +443,7 @@ def _fill_card_colours(readings: list[CellReading], kit: Kit, game: str, decoded
         dist = evidence[cell]["colour_distance"]
         d0 = min(dist.values())
         near = []
-        for (dr, dc) in _STEP.values():
+        for (dr, dc) in SIDE_STEP.values():
             nb = decoded.get((cell[0] + dr, cell[1] + dc))
             if nb is not None and nb[0].get("colour") in rank and nb[1].get("colour", 0) >= CONFIDENCE_THRESHOLD:
                 near.append(nb[0]["colour"])
@@ -614,7 +615,7 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
     doubts = []
 
     def sides(c: Cell) -> int:
-        return sum((c[0] + dr, c[1] + dc) in decoded for dr, dc in _STEP.values())
+        return sum((c[0] + dr, c[1] + dc) in decoded for dr, dc in SIDE_STEP.values())
 
     def face(c: Cell) -> bool:
         return decoded[c][0].get("pips") is not None
@@ -647,14 +648,14 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
 
 def _edge_groups(cells: AbstractSet[Cell]) -> list[set[Cell]]:
     """``cells`` in groups joined along their sides (4-connected), the biggest first."""
-    return sorted(connected_groups(set(cells), _STEP.values()), key=len, reverse=True)
+    return sorted(connected_groups(set(cells), SIDE_STEP.values()), key=len, reverse=True)
 
 
 def _bridges(cell: Cell, cells: AbstractSet[Cell]) -> bool:
     """Whether ``cell`` (one of ``cells``) joins parts of ``cells`` along their sides that
     would lie apart without it (4-connected groups: more of them without the cell)."""
     def count(part: set[Cell]) -> int:
-        return len(connected_groups(part, _STEP.values()))
+        return len(connected_groups(part, SIDE_STEP.values()))
 
     return count(set(cells) - {cell}) > count(set(cells))
 

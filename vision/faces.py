@@ -29,7 +29,7 @@ import numpy as np
 
 from vision.centres import ON_LATTICE, fit_map
 from vision.foreground import foreground_mask
-from vision.lattice import _jacobian
+from vision.lattice import jacobian
 from vision.locate import Lattice, _normalise, _partial, shrink, work_copy
 
 logger = logging.getLogger(__name__)
@@ -392,7 +392,7 @@ def _coarser(ij: np.ndarray, sides: np.ndarray, H: np.ndarray) -> np.ndarray | N
     if len(ij) < MIN_FACES:
         return None
     # (a cell's area in pixels: the determinant of the map's derivative at its lattice point)
-    cells = np.array([abs(np.linalg.det(_jacobian(H, (p[0], p[1])))) for p in ij])
+    cells = np.array([abs(np.linalg.det(jacobian(H, (p[0], p[1])))) for p in ij])
     fill = float(np.median(sides ** 2 / cells))  # (the median face's area over its cell's)
     if GAP_FACTOR[0] ** 2 * fill <= 1.0:
         return None

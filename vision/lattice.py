@@ -195,16 +195,16 @@ def pair_homography(vp1: np.ndarray, vp2: np.ndarray, origin: tuple[float, float
     M = np.column_stack([vp1, vp2, o])
     H = np.linalg.inv(M)
     # rescale each axis to unit image-pixel scale at the origin
-    J = _jacobian(H, origin)
+    J = jacobian(H, origin)
     sx = 1.0 / max(np.hypot(*J[0]), 1e-12)
     sy = 1.0 / max(np.hypot(*J[1]), 1e-12)
     H = np.diag([sx, sy, 1.0]) @ H
-    if np.linalg.det(_jacobian(H, origin)) < 0:
+    if np.linalg.det(jacobian(H, origin)) < 0:
         H = np.diag([1.0, -1.0, 1.0]) @ H
     return H / H[2, 2] if abs(H[2, 2]) > 1e-12 else H
 
 
-def _jacobian(H: np.ndarray, pt: tuple[float, float]) -> np.ndarray:
+def jacobian(H: np.ndarray, pt: tuple[float, float]) -> np.ndarray:
     """2x2 Jacobian of the projective map ``H`` at point ``pt`` of the plane it maps from: rows
     d(X, Y)/d(x, y) (its determinant: how many times an area there grows under ``H``)."""
     q = H @ np.array([pt[0], pt[1], 1.0])

@@ -36,7 +36,7 @@ from vision.colour import median_last, percentile_last
 from vision.errors import NoTilesFound
 from vision.foreground import (components, fill_holes, foreground_mask,  # noqa: F401 (public here too)
                                outline_step)
-from vision.lattice import (Segments, _jacobian, apply_h, fit_comb,
+from vision.lattice import (Segments, jacobian, apply_h, fit_comb,
                             fit_lattice_homography, find_segments, pair_homography,
                             segment_positions, vanishing_points)
 
@@ -166,7 +166,7 @@ def _refine(H: np.ndarray, fam_x: Segments, fam_y: Segments, *, rounds: int = 3
         return kx, mx, ky, my
 
     centre = np.vstack([fam_x.mid, fam_y.mid]).mean(0)
-    area0 = abs(np.linalg.det(_jacobian(H, tuple(centre))))
+    area0 = abs(np.linalg.det(jacobian(H, tuple(centre))))
     pos = positions(H)
     for tol in (0.2, 0.12, 0.08)[:rounds]:
         kx, mx, ky, my = assign(pos, tol)
@@ -176,7 +176,7 @@ def _refine(H: np.ndarray, fam_x: Segments, fam_y: Segments, *, rounds: int = 3
                                     len_x[mx], len_y[my])
         if H2 is None or not np.all(np.isfinite(H2)):
             break
-        area = abs(np.linalg.det(_jacobian(H2, tuple(centre))))
+        area = abs(np.linalg.det(jacobian(H2, tuple(centre))))
         if not (area0 / 2.25 < area < area0 * 2.25):
             break
         H = H2
@@ -204,7 +204,7 @@ _QUARTER_TURNS = [_quarter_turn(c, s) for c, s in [(1, 0), (0, 1), (-1, 0), (0, 
 def _pick_turn(H_img_from_lat: np.ndarray, centre: tuple[float, float]) -> np.ndarray:
     """A lattice transform (3x3, quarter turn + no mirror) making +y point down the picture and
     +x to the right, as closely as possible. Returns T with new_lattice = T @ old_lattice."""
-    J = _jacobian(H_img_from_lat, centre)  # d(img)/d(lat): columns are lattice axes in the image
+    J = jacobian(H_img_from_lat, centre)  # d(img)/d(lat): columns are lattice axes in the image
     best, best_T = -1e9, np.eye(3)
     for R, R_inv in _QUARTER_TURNS:
         Ji = J @ R_inv
@@ -2225,6 +2225,6 @@ def _normalise(lat: Lattice) -> Lattice:
     box = apply_h(T, np.array([[lat.cols[0], lat.rows[0]], [lat.cols[1] + 1, lat.rows[1] + 1]]))
     x0, x1 = sorted(np.round(box[:, 0]).astype(int))
     y0, y1 = sorted(np.round(box[:, 1]).astype(int))
-    Jl = _jacobian(H, ((x0 + x1) / 2, (y0 + y1) / 2))
+    Jl = jacobian(H, ((x0 + x1) / 2, (y0 + y1) / 2))
     pitch = math.sqrt(abs(np.linalg.det(Jl)))
     return lat.with_H(H / H[2, 2], rows=(y0, y1 - 1), cols=(x0, x1 - 1), pitch_px=pitch)

@@ -31,6 +31,7 @@ import cv2
 import numpy as np
 
 from vision.colour import linear_to_srgb, srgb_to_linear
+from vision.lattice import jacobian
 
 logger = logging.getLogger(__name__)
 
@@ -663,15 +664,9 @@ def mat_prior(image: np.ndarray, *, min_markers: int = 2) -> MatPrior | None:
     if view is None:
         return None
     centre = np.array([[view.layout.width_mm / 2, view.layout.height_mm / 2]])
-    J = _jacobian_at(view.image_from_mat, centre[0])
+    J = jacobian(view.image_from_mat, tuple(centre[0]))
     px_per_mm = float(np.sqrt(abs(np.linalg.det(J))))
     return MatPrior(view, view.homography.copy(), view.image_from_mat, view.gains_bgr, px_per_mm)
-
-
-def _jacobian_at(H: np.ndarray, pt: np.ndarray, eps: float = 0.5) -> np.ndarray:
-    pts = np.array([pt, pt + (eps, 0), pt + (0, eps)], np.float64).reshape(-1, 1, 2)
-    q = cv2.perspectiveTransform(pts, H).reshape(-1, 2)
-    return np.column_stack([(q[1] - q[0]) / eps, (q[2] - q[0]) / eps])
 
 
 def apply_white_balance(image: np.ndarray, gains_bgr: Iterable[float]) -> np.ndarray:
@@ -933,7 +928,7 @@ def mat_lattices(image: np.ndarray, prior: MatPrior, *, tile_mm: tuple[float, fl
     H_img = image_from_td @ H_td
     # quarter turn: lattice +x to the right of the picture, +y down it
     centre = np.array([(c_lo + c_hi + 1) / 2, (r_lo + r_hi + 1) / 2], float)
-    J = _jacobian_at(H_img, centre)
+    J = jacobian(H_img, tuple(centre))
     best_k, best_score = 0, -9.0
     turns = [np.array([[1, 0], [0, 1]]), np.array([[0, -1], [1, 0]]), np.array([[-1, 0], [0, -1]]),
              np.array([[0, 1], [-1, 0]])]
@@ -951,7 +946,7 @@ def mat_lattices(image: np.ndarray, prior: MatPrior, *, tile_mm: tuple[float, fl
     nx0, nx1 = sorted(np.round(box[:, 0]).astype(int))
     ny0, ny1 = sorted(np.round(box[:, 1]).astype(int))
     H_img = H_img / H_img[2, 2]
-    Jc = _jacobian_at(H_img, np.array([(nx0 + nx1) / 2, (ny0 + ny1) / 2], float))
+    Jc = jacobian(H_img, ((nx0 + nx1) / 2, (ny0 + ny1) / 2))
     pitch_px = float(np.sqrt(abs(np.linalg.det(Jc))))
     work_scale = min(1.0, float(np.sqrt(WORK_PIXELS / float(h * w))))
     ww, wh = max(1, round(w * work_scale)), max(1, round(h * work_scale))

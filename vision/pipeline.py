@@ -22,7 +22,7 @@ from vision.board import BoardQuad, board_lattice, find_board_quad
 from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, one_paint_thrice, read_cells,
                           read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
-from vision.decode import (MISFIT_TAKEN, _OPPOSITE, _STEP, decode_readings, names_no_tile,
+from vision.decode import (MISFIT_TAKEN, OPPOSITE_SIDE, SIDE_STEP, decode_readings, names_no_tile,
                            pips_shown, set_fit)
 from vision.frame import BOARD_BEYOND, FRAME, Frame, find_frame
 from vision.errors import ImageError, NoTilesFound, VisionError
@@ -603,9 +603,9 @@ def _edges_unmatched(readings: list[CellReading]) -> int:
     unmatched = 0
     for (row, col), e in edges.items():
         for side in "es":  # (each shared edge once: from the cell west or north of it)
-            dr, dc = _STEP[side]
+            dr, dc = SIDE_STEP[side]
             other = edges.get((row + dr, col + dc))
-            if e and other and e.get(side) != other.get(_OPPOSITE[side]):
+            if e and other and e.get(side) != other.get(OPPOSITE_SIDE[side]):
                 unmatched += 1
     return unmatched
 
