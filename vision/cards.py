@@ -107,6 +107,21 @@ MAX_SPAN = 4
 #: The lattice's perspective (a homography) is fitted once this many points are placed (a
 #: piece's centre and four corners each); fewer fit an affine map.
 HOMOGRAPHY_POINTS = 5 * 4
+#: ... and once the cards placed span at least this many cells along both axes: the perspective
+#: is the change of the cells' size and shape across the layout, which a block of cards two
+#: cells deep barely shows; fitted there on small cards' corners (a far layout: a card 20 x 30
+#: work pixels, its corners a pixel or two off), it bends the lattice off the cards a few cells
+#: away (the independent renderer's final13 tapestry hard-801, cards about 30 x 45 pixels at
+#: 35 degrees of tilt: four pieces in two rows put the chain of cards 4-7 cells off 0.4-0.5 of
+#: a cell off their lattice points, left unplaced; an affine map 0.3 at most, all placed).
+PERSPECTIVE_SPAN = 3
+#: The lattice is grown from the single card nearest the middle of the cards, and again from
+#: the one nearest the middle of the cards it left off, up to this many times in all: a far,
+#: steep layout of small cards (whose corners give its axes a few degrees off) grown from a
+#: line of cards one wide bends off the cards on the far side (final13 tapestry hard-801: grown
+#: from its chain of six cards, the four pieces of the block of nine beside it lay 0.3-0.5 of a
+#: cell off their lattice points, left unplaced), where grown from those cards it places both.
+MAX_SEEDS = 3
 #: The card's size in cells (the gap) is measured on the lattice once this many pieces lie on
 #: it; fewer keep the first guess.
 MIN_SIZE_PIECES = 4
@@ -499,16 +514,13 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
         logger.debug("cards: %d card-shaped pieces, no common card area", len(painted))
         return None
     singles = [p for p in painted if one / AREA_FACTOR <= p.area <= one * AREA_FACTOR]
-    centres = _centres(singles)
-    seed = int(np.argmin(np.linalg.norm(centres - np.median(_centres(painted), axis=0), axis=1)))
-    H, size = _first_guess(singles, seed)
-    placed, H = _grow(shaped, singles[seed], H, size)
+    placed, H, size = _grown_from_seeds(shaped, painted, singles)
     if len(placed) < 2:
         logger.debug("cards: %d card-shaped pieces, no lattice through them", len(shaped))
         return None
     # the cards' size in cells (the gap) as the lattice through them has it, and the fit again
     size = _card_size(placed, H, size)
-    H = fit_map(*_points(placed, H, size), H, homography_points=HOMOGRAPHY_POINTS)
+    H = _fitted(placed, H, size)
     cards = int(sum(np.prod(p.span) for p in placed))
     logger.debug("cards: %d pieces, %d card-shaped (one card %.0f px), %d placed: %d cards, "
                  "size %.2f x %.2f cells", len(pieces), len(shaped), one, len(placed), cards, *size)
@@ -529,6 +541,34 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
     # (how the cells cut through the foreground, as the reader judges the locator's lattices)
     lat.info["partial"] = _partial(lat)
     return lat
+
+
+def _grown_from_seeds(shaped: list[CardPiece], painted: list[CardPiece], singles: list[CardPiece]
+                      ) -> tuple[list[_Placed], np.ndarray, np.ndarray]:
+    """The pieces ``shaped`` placed on the lattice grown (see :func:`_grow`) from the single card
+    (of ``singles``) nearest the middle of the pieces of paint colour (``painted``), and, while
+    some of those are left unplaced, from the single card nearest the middle of those left (up
+    to :data:`MAX_SEEDS` seeds): a later growth is kept when it places every piece the one kept
+    places, and more (one layout: the cards left off lie on the lattice of all of them; a patch
+    of the table of a card's colour and shape, seeding a lattice of its own, does not carry the
+    layout's cards with it). Returns the pieces placed, the map and a card's size in cells (see
+    :func:`_first_guess`)."""
+    best: tuple[list[_Placed], np.ndarray, np.ndarray] | None = None
+    left = painted
+    for _ in range(MAX_SEEDS):
+        centres = _centres(singles)
+        seed = int(np.argmin(np.linalg.norm(centres - np.median(_centres(left), axis=0), axis=1)))
+        H, size = _first_guess(singles, seed)
+        placed, H = _grow(shaped, singles[seed], H, size)
+        on = {id(p.piece) for p in placed}
+        if best is None or {id(p.piece) for p in best[0]} < on:
+            best = (placed, H, size)
+        left = [p for p in left if id(p) not in on]
+        if not left or not any(id(p) not in on for p in singles):
+            break
+        singles = [p for p in singles if id(p) not in on]
+    assert best is not None
+    return best
 
 
 def _outlined(placed: list[_Placed], H: np.ndarray) -> np.ndarray:
@@ -578,7 +618,7 @@ def _grow(pieces: list[CardPiece], seed: CardPiece, H: np.ndarray, size: np.ndar
     start = _Placed(seed, np.zeros(2), np.ones(2))
     placed = [start]
     taken = {(0, 0)}
-    H = fit_map(*_points(placed, H, size), H, homography_points=HOMOGRAPHY_POINTS)
+    H = _fitted(placed, H, size)
     order = np.argsort(np.linalg.norm(_centres(pieces) - np.array(seed.centre), axis=1))
     for k in order:
         if pieces[k] is seed:
@@ -588,8 +628,20 @@ def _grow(pieces: list[CardPiece], seed: CardPiece, H: np.ndarray, size: np.ndar
             continue
         placed.append(here)
         taken.update(here.cells())
-        H = fit_map(*_points(placed, H, size), H, homography_points=HOMOGRAPHY_POINTS)
+        H = _fitted(placed, H, size)
     return placed, H
+
+
+def _fitted(placed: list[_Placed], H: np.ndarray, size: np.ndarray) -> np.ndarray:
+    """The map ``(3, 3)`` (lattice indices -> image pixels) refitted on the pieces ``placed``
+    (see :func:`_points`; ``H`` the map they were placed by, ``size`` a card's size in cells):
+    a homography once :data:`HOMOGRAPHY_POINTS` points are placed and their cards span
+    :data:`PERSPECTIVE_SPAN` cells along both axes, else an affine map."""
+    ij, xy = _points(placed, H, size)
+    cells = np.array([c for p in placed for c in p.cells()], float)
+    wide = (np.ptp(cells, axis=0) + 1).min() >= PERSPECTIVE_SPAN
+    # (an affine map: more points than there are asked for the homography)
+    return fit_map(ij, xy, H, homography_points=HOMOGRAPHY_POINTS if wide else len(ij) + 1)
 
 
 def _beside(here: _Placed, taken: set) -> bool:

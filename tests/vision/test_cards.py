@@ -11,8 +11,8 @@ import math
 import cv2
 import numpy as np
 
-from vision.cards import (CardPiece, _place, _quadrilateral, _single_area,
-                          card_lattices)
+from vision.cards import (CardPiece, _fitted, _grown_from_seeds, _place, _Placed, _quadrilateral,
+                          _single_area, card_lattices)
 from vision.colour import Palette
 from vision.kits import kit_for_game
 from vision.lattice import apply_h
@@ -175,6 +175,40 @@ def test_a_block_of_cards_is_placed_on_whole_cells():
     assert placed is not None
     assert tuple(placed.ij) == (3, 2) and tuple(placed.span) == (2, 1)
     assert _place(piece, H, size, {(4, 2)}) is None  # (a cell already taken)
+
+
+def _square_card(cx: float, cy: float, turn_deg: float = 0.0, colour: int = 0) -> CardPiece:
+    """A card-shaped piece 36 px square centred at (cx, cy) on a lattice of pitch 40 px, its
+    corners turned ``turn_deg`` about its centre (a small card's corners a pixel or two off)."""
+    a = math.radians(turn_deg)
+    R = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    corners = np.array([cx, cy]) + np.array([[-18, -18], [18, -18], [18, 18], [-18, 18]]) @ R.T
+    return CardPiece((cx, cy), corners, 36.0 * 36.0, corners, colour)
+
+
+def test_the_cards_a_growth_leaves_off_seed_a_growth_of_their_own():
+    # a chain of six cards down one column (the middle of the layout), its corners turned 7
+    # degrees, and a block of 2 x 3 cards five columns to its right: grown from the chain, the
+    # block lies 0.5 cells off; grown from the block, the chain's centres fall on the lattice
+    chain = [_square_card(100, 100 + 40 * r, 7.0, r % 6) for r in range(6)]
+    block = [_square_card(100 + 40 * c, 140 + 40 * r, 0.0, (r + c) % 6) for r in range(2) for c in (5, 6, 7)]
+    pieces = chain + block
+    placed, H, _ = _grown_from_seeds(pieces, pieces, pieces)
+    assert len(placed) == 12
+    cells = {tuple(p.ij.astype(int)) for p in placed}
+    assert len(cells) == 12
+
+
+def test_a_block_two_cards_deep_gets_no_perspective():
+    # four cards in two rows on an affine lattice, one corner two pixels off: the map stays
+    # affine (its last row (0, 0, 1)), the corner does not bend it
+    pieces = [_square_card(100 + 40 * c, 100 + 40 * r) for r in range(2) for c in range(2)]
+    pieces[3] = CardPiece(pieces[3].centre, pieces[3].corners + [[0, 0], [0, 0], [2, 2], [0, 0]], pieces[3].area,
+                          pieces[3].corners + [[0, 0], [0, 0], [2, 2], [0, 0]], 0)
+    placed = [_Placed(p, np.array([c, r], float), np.ones(2)) for p, (r, c) in
+              zip(pieces, [(0, 0), (0, 1), (1, 0), (1, 1)])]
+    H = _fitted(placed, np.array([[40.0, 0, 100], [0, 40.0, 100], [0, 0, 1]]), np.array([0.9, 0.9]))
+    assert np.allclose(H[2], [0, 0, 1])
 
 
 def test_reader_reads_the_cards_lattice_where_the_edges_mislead():
