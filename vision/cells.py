@@ -3838,8 +3838,9 @@ def _washed_pairs_apart(samples: np.ndarray, named: np.ndarray, conf: np.ndarray
                         dist: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Sector names ``(4 N,)`` and confidences ``(4 N,)`` (four per tile in turn, Lab
     ``samples`` ``(4 N, 3)``, distances ``dist`` ``(4 N, K)``) with a tile's sectors that are
-    named one paint but clearly show two (:data:`WASHED_PAIR_DL`, :data:`WASHED_PAIR_DE`)
-    named apart: the paler (lower CIELAB chroma) takes its next nearest paint, within
+    named one paint but clearly show two (:data:`WASHED_PAIR_DL`, :data:`WASHED_PAIR_DE`, or
+    nearer but paler without being lighter, :func:`_not_paled_by_glare`) named apart: the
+    paler (lower CIELAB chroma) takes its next nearest paint, within
     :data:`WASHED_PAIR_MARGIN`, at :data:`GROUP_CONF` at most (a sector read unclear stays so:
     a cell off its tiles, straddling two, mixes two tiles' paints and its unclear read asks for
     the lattice to be refitted).
@@ -3850,8 +3851,8 @@ def _washed_pairs_apart(samples: np.ndarray, named: np.ndarray, conf: np.ndarray
     in the same glare, keeps its chroma (its weak blue channel stays low). The more saturated
     sector is the one the glare left its paint's evidence in; the paler one is not that paint.
     Where the glare falls off across the tile, one paint's sectors pale by degrees: a third
-    sector of the name between the two (each step within :data:`WASHED_PAIR_DE`) links them
-    as one paint (:func:`_one_paint_chain`)."""
+    sector of the name between the two (each step within :data:`WASHED_PAIR_DE`, and one the
+    glare explains) links them as one paint (:func:`_one_paint_chain`)."""
     named, conf = named.copy(), conf.copy()
     d = _sector_distances(samples)  # (N, 4, 4)
     lab = samples.reshape(-1, 4, 3)
@@ -3859,11 +3860,12 @@ def _washed_pairs_apart(samples: np.ndarray, named: np.ndarray, conf: np.ndarray
     names4 = named.reshape(-1, 4)
     dl = np.abs(lab[:, :, None, 0] - lab[:, None, :, 0])
     same = names4[:, :, None] == names4[:, None, :]  # (N, 4, 4)
-    apart = (same & (d >= WASHED_PAIR_DE) & (dl <= WASHED_PAIR_DL)
-             & (chroma[:, :, None] < chroma[:, None, :]))  # (N, 4, 4): [t, paler, richer]
+    paler = chroma[:, :, None] < chroma[:, None, :]  # (N, 4, 4): [t, paler, richer]
+    unglared = _not_paled_by_glare(lab, d, paler)
+    apart = (same & ((d >= WASHED_PAIR_DE) | unglared) & (dl <= WASHED_PAIR_DL) & paler)
     for t, k in zip(*np.nonzero(apart.any(axis=2))):
         richer = np.flatnonzero(apart[t, k])
-        if np.any(_one_paint_chain(d[t], same[t], int(k))[richer]):
+        if np.any(_one_paint_chain(d[t], same[t] & ~unglared[t] & ~unglared[t].T, int(k))[richer]):
             continue
         j = 4 * int(t) + int(k)
         order = np.argsort(dist[j])
@@ -3873,6 +3875,22 @@ def _washed_pairs_apart(samples: np.ndarray, named: np.ndarray, conf: np.ndarray
                          k, t, named[j], other)
             named[j], conf[j] = other, min(float(conf[j]), GROUP_CONF)
     return named, conf
+
+
+def _not_paled_by_glare(lab: np.ndarray, d: np.ndarray, paler: np.ndarray) -> np.ndarray:
+    """``(N, 4, 4)`` bool, ``[t, a, b]``: tile ``t``'s sector ``a`` is paler than its sector
+    ``b`` (``paler``, lower CIELAB chroma), further than :data:`SAME_PAINT` from it (CIEDE2000
+    ``d`` ``(N, 4, 4)``) and no lighter (``lab`` ``(N, 4, 3)``): not ``b``'s paint under more
+    of a lamp's glare, which would have lifted its lightness.
+
+    A lamp's glare adds light to every channel: a sector paled by more of it than its tile-mate
+    of one paint is also lighter, so one paler yet no lighter shows a second paint below
+    :data:`WASHED_PAIR_DE` too (the own renderer's Twelve Tiles calibration case, seed 0, photo
+    10, under the profile: a green 6.4-8.4 from its tile's three yellows and 2.7-3.4 L* darker;
+    a yellow paling by degrees across its tile, the independent renderer's tw3devB hard 138,
+    is 0.8-1.7 L* lighter at each step, of 5.0 and 7.7)."""
+    light = lab[..., 0]  # (N, 4)
+    return paler & (light[:, :, None] <= light[:, None, :]) & (d > SAME_PAINT)
 
 
 def _one_paint_chain(d: np.ndarray, same: np.ndarray, start: int) -> np.ndarray:

@@ -62,3 +62,24 @@ def test_two_washed_out_sectors_alike_both_take_their_paint():
                      [41.9, 25.5, 18.8, 4.0], [29.6, 17.3, 15.2, 3.4]])
     out, _ = _washed_pairs_apart(tile, np.array([0, YELLOW, YELLOW, YELLOW]), np.full(4, 0.9), dist)
     assert out.tolist() == [0, GREEN, YELLOW, GREEN]
+
+
+#: The own renderer's Twelve Tiles calibration case (seed 0, photo 10, tile (4, 2), under the
+#: profile): three yellows and a green 6.4-8.4 from them, paler and 2.7-3.4 L* darker.
+DARKER_TILE = np.array([[95.1, -9.6, 46.8], [91.7, -5.4, 29.6], [94.6, -8.5, 46.2], [94.4, -9.9, 53.0]])
+DARKER_DIST = np.array([[33.5, 22.1, 17.6, 2.0], [28.8, 28.8, 15.7, 7.9],
+                        [33.4, 21.5, 18.0, 2.0], [34.4, 23.4, 18.7, 1.1]])
+
+
+def test_a_paler_sector_no_lighter_is_another_paint_below_the_washed_bound():
+    named, conf = _washed_pairs_apart(DARKER_TILE, np.full(4, YELLOW), np.full(4, 0.9), DARKER_DIST)
+    assert named.tolist() == [YELLOW, GREEN, YELLOW, YELLOW]
+    assert conf[1] == GROUP_CONF
+
+
+def test_a_paler_sector_lighter_below_the_washed_bound_is_glare_on_one_paint():
+    # (the same colours with the pale sector lighter than the rest: more glare on the yellow)
+    tile = DARKER_TILE.copy()
+    tile[1, 0] = 97.5
+    named, _ = _washed_pairs_apart(tile, np.full(4, YELLOW), np.full(4, 0.9), DARKER_DIST)
+    assert np.all(named == YELLOW)
