@@ -112,15 +112,19 @@ HOMOGRAPHY_POINTS = 5 * 4
 #: cells deep barely shows; fitted there on small cards' corners (a far layout: a card 20 x 30
 #: work pixels, its corners a pixel or two off), it bends the lattice off the cards a few cells
 #: away (the independent renderer's final13 tapestry hard-801, cards about 30 x 45 pixels at
-#: 35 degrees of tilt: four pieces in two rows put the chain of cards 4-7 cells off 0.4-0.5 of
-#: a cell off their lattice points, left unplaced; an affine map 0.3 at most, all placed).
+#: 35 degrees of tilt: fitted on four pieces in two rows, the chain's cards, 4-7 cells away, lay
+#: 0.4-0.5 of a cell off their lattice points, left unplaced; an affine map 0.3 at most, all placed).
 PERSPECTIVE_SPAN = 3
+#: (``homography_points`` no fit reaches: :func:`vision.centres.fit_map` then fits an affine map)
+AFFINE_ONLY = 1 << 30
 #: The lattice is grown from the single card nearest the middle of the cards, and again from
 #: the one nearest the middle of the cards it left off, up to this many times in all: a far,
 #: steep layout of small cards (whose corners give its axes a few degrees off) grown from a
 #: line of cards one wide bends off the cards on the far side (final13 tapestry hard-801: grown
 #: from its chain of six cards, the four pieces of the block of nine beside it lay 0.3-0.5 of a
 #: cell off their lattice points, left unplaced), where grown from those cards it places both.
+#: (that photo needs two; a third serves a layout in three parts; a growth after the first runs
+#: only while cards are left off)
 MAX_SEEDS = 3
 #: The card's size in cells (the gap) is measured on the lattice once this many pieces lie on
 #: it; fewer keep the first guess.
@@ -555,7 +559,7 @@ def _grown_from_seeds(shaped: list[CardPiece], painted: list[CardPiece], singles
     :func:`_first_guess`)."""
     best: tuple[list[_Placed], np.ndarray, np.ndarray] | None = None
     left = painted
-    for _ in range(MAX_SEEDS):
+    for n in range(MAX_SEEDS):
         centres = _centres(singles)
         seed = int(np.argmin(np.linalg.norm(centres - np.median(_centres(left), axis=0), axis=1)))
         H, size = _first_guess(singles, seed)
@@ -563,6 +567,7 @@ def _grown_from_seeds(shaped: list[CardPiece], painted: list[CardPiece], singles
         on = {id(p.piece) for p in placed}
         if best is None or {id(p.piece) for p in best[0]} < on:
             best = (placed, H, size)
+            logger.debug("cards: growth %d kept: %d pieces placed", n, len(placed))
         left = [p for p in left if id(p) not in on]
         if not left or not any(id(p) not in on for p in singles):
             break
@@ -640,8 +645,7 @@ def _fitted(placed: list[_Placed], H: np.ndarray, size: np.ndarray) -> np.ndarra
     ij, xy = _points(placed, H, size)
     cells = np.array([c for p in placed for c in p.cells()], float)
     wide = (np.ptp(cells, axis=0) + 1).min() >= PERSPECTIVE_SPAN
-    # (an affine map: more points than there are asked for the homography)
-    return fit_map(ij, xy, H, homography_points=HOMOGRAPHY_POINTS if wide else len(ij) + 1)
+    return fit_map(ij, xy, H, homography_points=HOMOGRAPHY_POINTS if wide else AFFINE_ONLY)
 
 
 def _beside(here: _Placed, taken: set) -> bool:

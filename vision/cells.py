@@ -3871,8 +3871,9 @@ def _washed_pairs_apart(samples: np.ndarray, named: np.ndarray, conf: np.ndarray
         order = np.argsort(dist[j])
         other = next(int(o) for o in order if o != named[j])
         if dist[j, other] - dist[j, named[j]] <= WASHED_PAIR_MARGIN:
-            logger.debug("sector %d of tile %d: paler than its tile-mate of one name, %d -> %d",
-                         k, t, named[j], other)
+            logger.debug("sector %d of tile %d: paler than its tile-mate of one name%s, %d -> %d",
+                         k, t, " (no lighter)" if unglared[t, k, richer].any() else "",
+                         named[j], other)
             named[j], conf[j] = other, min(float(conf[j]), GROUP_CONF)
     return named, conf
 
@@ -3890,7 +3891,13 @@ def _not_paled_by_glare(lab: np.ndarray, d: np.ndarray, paler: np.ndarray) -> np
     a yellow paling by degrees across its tile, the independent renderer's tw3devB hard 138,
     is 0.8-1.7 L* lighter at each step, of 5.0 and 7.7)."""
     light = lab[..., 0]  # (N, 4)
-    return paler & (light[:, :, None] <= light[:, None, :]) & (d > SAME_PAINT)
+    return paler & (light[:, :, None] <= light[:, None, :] - UNGLARED_DL) & (d > SAME_PAINT)
+
+
+#: "No lighter" by at least this (L*): within it the two sectors' lightness is sample noise (a
+#: lattice a pixel off mixing a sector with the gap), not the sign of a second paint (the case
+#: it serves: 2.7-3.4 L* darker).
+UNGLARED_DL = 1.0
 
 
 def _one_paint_chain(d: np.ndarray, same: np.ndarray, start: int) -> np.ndarray:

@@ -294,3 +294,12 @@ def test_cards_are_read_on_the_foreground_by_colour_where_their_cells_cut_the_ma
     assert _cards_mask(blobs, H, window, 1.0, lambda: cards, []) is cards
     assert _cards_mask(blobs, H, window, 1.0, lambda: blobs.copy(), []) is blobs
     assert _cards_mask(cards, H, window, 1.0, lambda: blobs, []) is cards
+
+
+def test_a_patch_off_the_lattice_does_not_replace_the_layouts_growth():
+    """A card-shaped patch of table off the layout's lattice, turned, seeds a growth of its
+    own: it is kept only if it placed every piece the layout's growth did, and more."""
+    layout = [_square_card(100 + 40 * c, 100 + 40 * r, 0.0, (r + c) % 6) for r in range(2) for c in range(3)]
+    patch = _square_card(360, 320, 20.0, 1)  # card-shaped, off the lattice, turned
+    placed, _, _ = _grown_from_seeds(layout + [patch], layout + [patch], layout + [patch])
+    assert len(placed) == 6 and all(p.piece is not patch for p in placed)
