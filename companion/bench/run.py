@@ -3,8 +3,9 @@
 Per game and difficulty it reports the cell error rate (missing, extra or misread tiles over the
 truth's tiles), the photos read with no error and with at most one, the median and
 95th-percentile time to read a photo (decode included, as ``read_file`` does it), the time
-``cv2.imdecode`` takes on the same JPEG bytes and the ratio of the two, and the mean time per
-pipeline stage. The reader is imported lazily: when it is missing or raises, those photos count
+``cv2.imdecode`` takes on the same JPEG bytes and the ratio of the two (wall time, and the
+process's CPU time beside it: on a machine shared with other work the wall times grow with its
+load, the CPU times much less), and the mean time per pipeline stage. The reader is imported lazily: when it is missing or raises, those photos count
 as fully wrong and the reason is kept.
 """
 from __future__ import annotations
@@ -53,6 +54,10 @@ class PhotoResult:
     stages_ms: dict[str, float] = field(default_factory=dict)
     failure: str | None = None
     name: str | None = None  # the photo's file name, when read from a folder
+    #: the process's CPU time (user + system) of the read and of the decode: what one core
+    #: spends, whatever else the machine runs (the wall times above grow with its load)
+    read_cpu_ms: float | None = None
+    decode_cpu_ms: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "difficulty": self.difficulty, "seed": self.seed,
@@ -60,6 +65,8 @@ class PhotoResult:
                 "read_ms": None if self.read_ms is None else round(self.read_ms, 1),
                 "decode_ms": round(self.decode_ms, 2), "render_ms": round(self.render_ms, 1),
                 "stages_ms": {k: round(v, 2) for k, v in self.stages_ms.items()},
+                "read_cpu_ms": None if self.read_cpu_ms is None else round(self.read_cpu_ms, 1),
+                "decode_cpu_ms": None if self.decode_cpu_ms is None else round(self.decode_cpu_ms, 2),
                 "failure": self.failure, **({"name": self.name} if self.name else {})}
 
 
@@ -131,31 +138,34 @@ def read_and_score(data: bytes, truth: Mapping[str, Any], game: str, difficulty:
     """Decode (timed, ``cv2.imdecode``), read (timed) and score one photo's bytes against its
     ``truth`` board; never raises for a reader failure."""
     buf = np.frombuffer(data, np.uint8)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     cv2.imdecode(buf, cv2.IMREAD_COLOR)
     decode_ms = (time.perf_counter() - t0) * 1000
+    cpu = {"decode_cpu_ms": (time.process_time() - c0) * 1000}
     if reader is None:
         return PhotoResult(game, difficulty, seed, len(truth["tiles"]), all_wrong(truth), None,
-                           decode_ms, render_ms, failure=reader_missing)
-    t0 = time.perf_counter()
+                           decode_ms, render_ms, failure=reader_missing, **cpu)
+    t0, c0 = time.perf_counter(), time.process_time()
     try:
         reading = reader(data, game)
     except Exception as exc:  # any reader failure is a result, not a crash of the benchmark
         read_ms = (time.perf_counter() - t0) * 1000
+        cpu["read_cpu_ms"] = (time.process_time() - c0) * 1000
         code = getattr(exc, "code", None)
         reason = f"{type(exc).__name__}{f' [{code}]' if code else ''}: {exc}"
         return PhotoResult(game, difficulty, seed, len(truth["tiles"]), all_wrong(truth), read_ms,
-                           decode_ms, render_ms, failure=reason)
+                           decode_ms, render_ms, failure=reason, **cpu)
     read_ms = (time.perf_counter() - t0) * 1000
+    cpu["read_cpu_ms"] = (time.process_time() - c0) * 1000
     stages = {k: float(v) for k, v in dict(getattr(reading, "timing_ms", {}) or {}).items()
               if isinstance(v, (int, float)) and k != "total"}
     try:
         score = compare_boards(reading.board, truth)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         return PhotoResult(game, difficulty, seed, len(truth["tiles"]), all_wrong(truth), read_ms,
-                           decode_ms, render_ms, stages, f"malformed reading: {exc!r}")
+                           decode_ms, render_ms, stages, f"malformed reading: {exc!r}", **cpu)
     return PhotoResult(game, difficulty, seed, len(truth["tiles"]), score, read_ms, decode_ms,
-                       render_ms, stages)
+                       render_ms, stages, **cpu)
 
 
 #: Photo files :func:`photos_in` reads (each beside its truth ``NAME.board.json``).
@@ -214,6 +224,8 @@ def summarise(photos: Sequence[PhotoResult]) -> dict[str, Any]:
             stages.setdefault(k, []).append(v)
     read_med = _pct(reads, 50)
     dec_med = _pct(decodes, 50)
+    read_cpu = _pct([p.read_cpu_ms for p in photos if p.read_cpu_ms is not None], 50)
+    dec_cpu = _pct([p.decode_cpu_ms for p in photos if p.decode_cpu_ms is not None], 50)
     failures: dict[str, int] = {}
     for p in photos:
         if p.failure:
@@ -234,6 +246,9 @@ def summarise(photos: Sequence[PhotoResult]) -> dict[str, Any]:
         "read_ms_p95": None if not reads else round(_pct(reads, 95), 1),
         "decode_ms_median": None if dec_med is None else round(dec_med, 1),
         "read_to_decode": round(read_med / dec_med, 2) if read_med is not None and dec_med else None,
+        "read_cpu_ms_median": None if read_cpu is None else round(read_cpu, 1),
+        "decode_cpu_ms_median": None if dec_cpu is None else round(dec_cpu, 1),
+        "cpu_read_to_decode": round(read_cpu / dec_cpu, 2) if read_cpu is not None and dec_cpu else None,
         "stages_ms_mean": {k: round(statistics.fmean(v), 1) for k, v in stages.items()},
         "render_ms_median": round(_pct([p.render_ms for p in photos], 50) or 0.0, 1),
         "failures": failures,
@@ -342,6 +357,14 @@ def _fmt(v: Any, pattern: str = "{}") -> str:
     return "-" if v is None else pattern.format(v)
 
 
+def _cpu(r: Mapping[str, Any]) -> str:
+    """A group's median CPU times, read / decode (ms), and their ratio; ``-`` for results
+    recorded before CPU time was measured."""
+    if r.get("cpu_read_to_decode") is None:
+        return "-"
+    return f"{r['read_cpu_ms_median']} / {r['decode_cpu_ms_median']} = {r['cpu_read_to_decode']}x"
+
+
 def format_table(doc: Mapping[str, Any]) -> str:
     """The results as a markdown table (one row per game and difficulty, plus all)."""
     s = doc["settings"]
@@ -355,15 +378,17 @@ def format_table(doc: Mapping[str, Any]) -> str:
                 else "all cores"),
              "",
              "| game | difficulty | photos | cells | cell errors | no error | <=1 error | "
-             "read median ms | read p95 ms | decode ms | read/decode | stages (mean ms) |",
-             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+             "read median ms | read p95 ms | decode ms | read/decode | CPU read / decode ms | "
+             "stages (mean ms) |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
 
     def row(game: str, diff: str, r: Mapping[str, Any]) -> str:
         stages = ", ".join(f"{k} {v:.0f}" for k, v in r["stages_ms_mean"].items())
         return (f"| {game} | {diff} | {r['photos']} | {r['cells']} | "
                 f"{_fmt(r['cell_error_rate'], '{:.1%}')} | {r['photos_no_error']} | "
                 f"{r['photos_at_most_one']} | {_fmt(r['read_ms_median'])} | {_fmt(r['read_ms_p95'])} | "
-                f"{_fmt(r['decode_ms_median'])} | {_fmt(r['read_to_decode'], '{}x')} | {stages} |")
+                f"{_fmt(r['decode_ms_median'])} | {_fmt(r['read_to_decode'], '{}x')} | "
+                f"{_cpu(r)} | {stages} |")
 
     for game, by_diff in doc["results"].items():
         for diff, r in by_diff.items():
@@ -394,7 +419,7 @@ def record_results(doc: Mapping[str, Any], out_dir: str | Path = RESULTS_DIR) ->
     summary = {k: doc[k] for k in ("date", "commit", "settings", "reader_missing", "overall")}
     summary["results"] = {g: {d: {k: r[k] for k in ("photos", "cell_error_rate", "photos_no_error",
                                                      "photos_at_most_one", "read_ms_median",
-                                                     "read_to_decode")}
+                                                     "read_to_decode", "cpu_read_to_decode")}
                               for d, r in by.items()} for g, by in doc["results"].items()}
     history = out / "history.jsonl"
     with history.open("a", encoding="utf-8") as fh:

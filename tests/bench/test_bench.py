@@ -89,6 +89,8 @@ def test_bench_scores_a_reader_and_keeps_stage_times(tmp_path):
     assert r["stages_ms_mean"] == {"decode": 1.0, "locate": 2.0}
     assert r["read_ms_median"] is not None and r["decode_ms_median"] > 0
     assert r["read_to_decode"] is not None
+    assert r["decode_cpu_ms_median"] > 0 and r["cpu_read_to_decode"] is not None
+    assert "CPU read / decode" in format_table(doc)
     paths = record_results(doc, tmp_path)
     assert [p.name for p in paths] == ["latest.json", "latest.md", "history.jsonl"]
     record_results(doc, tmp_path)
@@ -105,6 +107,17 @@ def test_summary_of_perfect_photos():
     assert s["photos_no_error"] == 1 and s["photos_at_most_one"] == 2
     assert s["cell_error_rate"] == round(3 / 30, 4)
     assert s["read_ms_median"] == 101.0 and s["read_to_decode"] == 10.1
+    assert s["cpu_read_to_decode"] is None  # (no CPU times measured: none claimed)
+
+
+def test_summary_of_cpu_times_is_their_medians_ratio():
+    from companion.bench.compare import CellScore
+    from companion.bench.run import PhotoResult
+    photos = [PhotoResult("octopus", "easy", i, 10, CellScore(0, 0, 0, 10), 300.0, 60.0, 1.0,
+                          read_cpu_ms=150.0 + 10 * i, decode_cpu_ms=40.0 + i) for i in range(3)]
+    s = summarise(photos)
+    assert s["read_cpu_ms_median"] == 160.0 and s["decode_cpu_ms_median"] == 41.0
+    assert s["cpu_read_to_decode"] == round(160 / 41, 2) and s["read_to_decode"] == 5.0
 
 
 def test_bench_command_end_to_end(tmp_path, capsys):
