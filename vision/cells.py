@@ -80,6 +80,16 @@ PIP_INSET = 0.04
 #: is the table or the gap showing beside a face the lattice sits a little off (by up to
 #: about 0.06 of the cell; a large pip's nearest point lies 0.12 of the cell from its sides).
 PIP_BAND = 0.12
+#: A piece of a cell's minor paint reaching in from its sides is a pip the tile's gap touches
+#: when it spans at most this share of the cell both ways: a large pip's diameter, 0.22 of the
+#: face, blurred by a pixel or two and joined to the gap's shadow by a sliver of it (the
+#: independent renderer's white 6 on marble, final13 octopus-hard-804: pieces of 5-6 px in a
+#: 24 px cell); a cloth's check covering a quarter of a cell spans half of it.
+PIP_EXTENT = 0.35
+#: A cell's minor paint along at least this share of one of its inset's sides is the gap
+#: beside a tile the lattice sits off (as :data:`RIM_ALONG`: a tile's rim runs along nearly
+#: all of a side); a cloth's checks cross a side in pieces, each under half of it.
+GAP_ALONG = 0.8
 #: When more than this share of the bare table's cells (the view's outer ring) show an edge
 #: along at least :data:`EDGY_SIDES` of their sides, the table's pattern makes edges (stripes or
 #: checks, crossing a cell's sides aslant as well as along them): they are no evidence of a tile
@@ -1225,7 +1235,10 @@ def _spots_as_pips(cells: np.ndarray, most: int) -> np.ndarray:
     by :func:`_two_paint_spreads`, the minor paint being the one of fewer pixels. A part of
     it along the sides only (within :data:`PIP_BAND`: the table or the gap showing where the
     lattice sits a little off the tile) is left out; one reaching further in from a side is
-    no pip."""
+    no pip, unless it is the gap beside the tile, running along a whole side
+    (:data:`GAP_ALONG`), and what it joins inside the band is pips, each piece no larger than
+    a pip (:data:`PIP_EXTENT`; a white 6 on a white marble, the lattice a tenth of a cell
+    off, its gap's shadow down one side touching its outer pips)."""
     n, h, w = cells.shape[:3]
     my, mx = int(round(PIP_INSET * h)), int(round(PIP_INSET * w))
     inner = cells[:, my:h - my, mx:w - mx, 0]  # (N, h', w') lightness
@@ -1234,6 +1247,7 @@ def _spots_as_pips(cells: np.ndarray, most: int) -> np.ndarray:
     core = np.zeros(inner.shape[1:], bool)
     by, bx = (max(int(round(PIP_BAND * d)) - m, 1) for d, m in ((h, my), (w, mx)))
     core[by:-by, bx:-bx] = True
+    limit = PIP_EXTENT * max(h, w)
     out = np.zeros(n, bool)
     for i in range(n):
         minor = dark[i] if dark[i].mean() <= 0.5 else ~dark[i]
@@ -1243,10 +1257,30 @@ def _spots_as_pips(cells: np.ndarray, most: int) -> np.ndarray:
         count, labels = cv2.connectedComponents(minor.astype(np.uint8), connectivity=8)
         rim = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
         rim = rim[rim > 0]
-        if np.isin(labels[core], rim).any():
+        gaps = [r for r in rim if _along_a_side(labels == r)]
+        if np.isin(labels[core], [r for r in rim if r not in gaps]).any():
             continue  # (a band or a check from the side into the face)
+        if not _pips_only(np.isin(labels, gaps) & core, limit):
+            continue  # (the gap and, joined to it, more than pips)
         out[i] = 1 <= count - 1 - len(rim) <= most
     return out
+
+
+def _along_a_side(part: np.ndarray) -> bool:
+    """Whether ``part`` ``(h, w)`` bool runs along one side of its picture for at least
+    :data:`GAP_ALONG` of it: the gap beside a tile, where a cloth's checks cross a side by
+    pieces."""
+    return max(part[0].mean(), part[-1].mean(), part[:, 0].mean(), part[:, -1].mean()) >= GAP_ALONG
+
+
+def _pips_only(part: np.ndarray, limit: float) -> bool:
+    """Whether each connected piece of ``part`` ``(h, w)`` bool spans at most ``limit``
+    pixels both ways: pips (:data:`PIP_EXTENT`)."""
+    if not part.any():
+        return True
+    _, _, stats, _ = cv2.connectedComponentsWithStats(part.astype(np.uint8), connectivity=8)
+    return bool((stats[1:, cv2.CC_STAT_WIDTH] <= limit).all()
+                and (stats[1:, cv2.CC_STAT_HEIGHT] <= limit).all())
 
 
 def _blown(lab: np.ndarray) -> np.ndarray:

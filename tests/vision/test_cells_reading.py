@@ -599,6 +599,24 @@ def test_a_die_face_the_lattice_sits_a_little_off_still_shows_pips():
     assert _spots_as_pips(bgr_to_lab(np.stack(cells)), 6).all()
 
 
+def test_a_white_six_whose_gap_shadow_runs_into_the_cell_still_shows_pips():
+    """Where the lattice sits an eighth of a cell off a white 6 on a white table and motion
+    blurs it along the rows, the gap's shadow runs down one whole side of the cell and into
+    its core between the 6's outer pips (final13 octopus-hard-804): the gap along a side, what
+    it brings into the core pip-sized pieces, is no band across the face (see GAP_ALONG,
+    PIP_EXTENT); a gingham's checks stay no pips (the test above)."""
+    from vision.cells import _spots_as_pips
+
+    view = np.full((96, 96, 3), _bgr_of("white"), np.uint8)
+    o = 24 + 6  # the tile 6 px (of a 48 px cell) off the cell
+    view[o - 2:o + 46, o - 8:o] = (60, 60, 60)  # the gap's shadow beside it
+    view[o:o + 44, o:o + 44] = _big_pips(draw_solid_tile(44, "white", None, KIT), "white", 6)
+    view = cv2.blur(view, (8, 1))  # motion along the rows
+    cell = cv2.GaussianBlur(view, (0, 0), 1.5)[24:72, 24:72]
+    small = cv2.resize(cell, (24, 24), interpolation=cv2.INTER_AREA)
+    assert _spots_as_pips(bgr_to_lab(small[None]), 6)[0]
+
+
 def test_whether_cells_look_like_the_tiles_taken_all_at_once():
     # (every cell's nearest tile taken, in one CIEDE2000 call: the same answers as one by one)
     import numpy as np
