@@ -1335,3 +1335,28 @@ def test_the_look_about_the_faces_does_not_move_them(monkeypatch):
     moved = [(340 + c * 100, 200 + r * 100) for r in (0, 1) for c in range(4)]
     faces = _looked_about(monkeypatch, moved)
     assert len(faces) == 7 and (300, 200) in faces
+
+
+def test_lights_ranked_by_faces_found_before_grown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Of the lights' lattices, the one through more faces found as blobs is taken, though
+    another's map grew more tiles: grown faces sit where that map puts them (final13
+    x-tiles-hard-807: 11 faces found against 4 found and 8 grown 0.2 pitch off)."""
+    from vision import xtiles
+    from vision.locate import Lattice
+
+    def lattice(found: int, tiles: int) -> Lattice:
+        return Lattice(H=np.eye(3), rows=(0, 3), cols=(0, 3), pitch_px=100.0,
+                       info={"source": "tiles", "found": found, "tiles": tiles, "faces": tiles,
+                             "faces_xy": np.zeros((tiles, 2))})
+
+    made = iter([lattice(11, 11), lattice(4, 12)])
+    blob = xtiles.TileBlob((0.0, 0.0), 0.0, 1.0, 1.5)
+    monkeypatch.setattr(xtiles, "_paint_blobs",
+                        lambda *a, **k: iter([([blob, blob], None, (0, 0, 1, 1), 1.0)] * 2))
+    monkeypatch.setattr(xtiles, "_fit_lattice", lambda *a, **k: next(made))
+    monkeypatch.setattr(xtiles, "_edge_pass", lambda image, palette, fg, ws, lat, *a: lat)
+    monkeypatch.setattr(xtiles, "_cells_standing_out", lambda *a: 100.0)
+    fg = np.ones((10, 10), bool)
+    (best,) = tile_lattices(np.zeros((10, 10, 3), np.uint8), None, fg=fg, work_scale=1.0,
+                            second_chance=False)
+    assert best.info["found"] == 11
