@@ -12,7 +12,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from scenes import cells_mask, paint_solid_tiles  # noqa: E402
 
-from vision.cells import TopDown, _border_edges, _full_sides, read_cells, view_gradients  # noqa: E402
+from vision.cells import (TopDown, _border_edges, _full_sides, read_cells,  # noqa: E402
+                          view_gradients)
 from vision.colour import Palette  # noqa: E402
 from vision.kits import kit_for_game  # noqa: E402
 
