@@ -858,6 +858,16 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 # on a cream or peach cloth under a lamp the tiles taken leave ill estimated)
                 growable.append(cell)
                 continue
+            if (sure_tiles and d_table[i] >= GROW_APART and not table_shows(i)
+                    and tile_coloured(i) and _rimmed(ctx, cell, occ, OUTLINE_FULL)):
+                # (or, in a tile's colour the bare table shows nowhere, well apart from it,
+                # with a tile's outline all along three sides or more, one of them its own rim
+                # (a tile a tenth of a cell off the lattice leaves its fourth rim out of the
+                # band searched, see OUTLINE_FULL): a white tile on a grey felt that the mask
+                # missed, the light fitted on a few dark paints leaving it 13 from white
+                # (tex16 textile-normal-1208))
+                growable.append(cell)
+                continue
             if d_pal[i] > GROW_FIT and like_tiles is None:
                 like_tiles = _looks_like(labs, labs[sure_tiles])
             if (d_pal[i] > GROW_FIT and not like_tiles[i]
@@ -1105,13 +1115,14 @@ def _tiles_beside_dots(ctx: _Ctx, reads: dict, taken: Mapping) -> dict:
     return {c: r for c, r in reads.items() if c in kept or _rimmed(ctx, c, taken)}
 
 
-def _rimmed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
+def _rimmed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping, sides: int = 4) -> bool:
     """Whether ``cell`` shows a tile's outline: an edge all along each of its four sides
-    (``ctx.full_sides``, see :func:`_full_sides`), one of them its own rim (see
-    :func:`_own_rim`; ``taken`` cell -> bool). A polka-dot cloth's dots crossing a bare cell's
-    borders make edges along its sides, but none all along one (see :data:`OUTLINE_FULL`)."""
+    (``ctx.full_sides``, see :func:`_full_sides`), or along ``sides`` of them at least, one of
+    them its own rim (see :func:`_own_rim`; ``taken`` cell -> bool). A polka-dot cloth's dots
+    crossing a bare cell's borders make edges along its sides, but none all along one (see
+    :data:`OUTLINE_FULL`)."""
     full = (ctx.full_sides or {}).get(cell)
-    return full is not None and all(full) and _own_rim(cell, full, taken)
+    return full is not None and sum(full) >= sides and _own_rim(cell, full, taken)
 
 
 def _lit_table_in_corners(cells: list, lit: np.ndarray, occ: Mapping, sides: Mapping,

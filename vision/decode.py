@@ -543,12 +543,15 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
             dist = {n: min(d, sheened[cell].get(n, d)) for n, d in dist.items()}
         near = {sure[nb] for nb in _around(cell) if nb in sure}
         # (a sixth colour's cell that joins parts of the textile is a tile of the five: every
-        # knot shares an edge with the textile, RULES.md; a red washed pink by a lamp's hot spot)
+        # knot shares an edge with the textile, RULES.md; a red washed pink by a lamp's hot spot;
+        # so is one in a notch of the textile, tiles along three of its sides: final12
+        # textile-hard-704, tex16 textile-hard-1191)
         sixth = _sixth_colour(own, dist, five, near)
-        bridging = sixth and _bridges(cell, decoded.keys())
+        bridging = sixth and (_bridges(cell, decoded.keys()) or _in_a_notch(cell, decoded.keys()))
         if bridging:
             logger.debug("cell %s: %s, a colour the game does not use, joins parts of the "
-                         "textile: a tile of the game's colours %s (%s)", cell, own, sorted(five),
+                         "textile or fills a notch of it: a tile of the game's colours %s (%s)",
+                         cell, own, sorted(five),
                          {n: round(d, 1) for n, d in dist.items()})
         elif sixth:
             logger.debug("cell %s: %s, none of the game's colours %s that the tiles beside it "
@@ -658,6 +661,19 @@ def _bridges(cell: Cell, cells: AbstractSet[Cell]) -> bool:
         return len(connected_groups(part, SIDE_STEP.values()))
 
     return count(set(cells) - {cell}) > count(set(cells))
+
+
+def _in_a_notch(cell: Cell, cells: AbstractSet[Cell]) -> bool:
+    """Whether ``cell`` shares an edge with tiles of ``cells`` along :data:`NOTCH_SIDES` of its
+    sides or more: a notch of the textile one tile wide."""
+    return sum((cell[0] + dr, cell[1] + dc) in cells for dr, dc in _STEP.values()) >= NOTCH_SIDES
+
+
+#: A sixth colour's cell with tiles of the textile along this many of its sides is a tile of
+#: the game's colours (see :func:`_textile_colours`): a cloth's motif beside the layout lies
+#: along one side of it, or two in a corner; three make a notch one tile wide, which a tile
+#: washed out by a lamp fills (final12 textile-hard-704: two reds read pink, 8 -> 5 cells).
+NOTCH_SIDES = 3
 
 
 def _off_the_textile(decoded: dict, read: AbstractSet[Cell]) -> list[tuple[Cell, str, str]]:

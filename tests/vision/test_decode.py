@@ -593,3 +593,23 @@ def test_of_two_textile_cells_of_one_colour_side_by_side_the_one_without_pips_is
     decoded, doubts = decode_readings(_legal_textile() + [face, ground], NESTOR, "textile")
     assert (0, 3) in decoded and (1, 3) not in decoded
     assert any(cell == (1, 3) and attr == "occupied" for cell, attr, _ in doubts)
+
+
+def _notch_board(right: bool = True):
+    """The five colours read around the cell (1, 1), along its top and left sides and (with
+    ``right``) its right side; red only away from it."""
+    board = [_textile_reading(0, 0, "green", None), _textile_reading(0, 1, "blue", None),
+             _textile_reading(0, 2, "white", None), _textile_reading(0, 3, "red", None),
+             _textile_reading(1, 0, "yellow", None)]
+    return board + ([_textile_reading(1, 2, "green", None)] if right else [])
+
+
+def test_a_sixth_textile_colour_in_a_notch_of_the_textile_is_a_tile_of_the_five():
+    # tex16 textile-hard-1191: a red tile washed pink by a lamp's hot spot (no pips seen) with
+    # tiles along three of its sides: a tile, named red
+    washed = _textile_reading(1, 1, "pink", None, pink=3.0, red=17.5)
+    decoded, _ = decode_readings(_notch_board() + [washed], NESTOR, "textile")
+    assert decoded[(1, 1)][0]["colour"] == "red"
+    # along two sides (a corner of the textile), the same colour is a cloth's thing: no tile
+    decoded, _ = decode_readings(_notch_board(right=False) + [washed], NESTOR, "textile")
+    assert (1, 1) not in decoded
