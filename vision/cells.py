@@ -682,12 +682,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         (on a table whose pattern makes edges, one the table lacks)."""
         return fits_best(i) <= ALIEN_COLOUR and not (edgy and table_shows(i))
 
-    def outlined(i: int) -> bool:
-        """Whether a cell not taken shows a tile's outline (see :func:`_rimmed`) in a tile's
-        colour (:func:`tile_coloured`): a tile the mask missed, however ill the light fitted on
-        the others predicts its paint (a white tile on a cream or peach cloth under a warm
-        lamp)."""
-        return _rimmed(ctx, cells[i], occ) and tile_coloured(i)
+    def outlined(i: int, sides: int = 4) -> bool:
+        """Whether a cell not taken shows a tile's outline along ``sides`` of its sides (see
+        :func:`_rimmed`) in a tile's colour (:func:`tile_coloured`): a tile the mask missed,
+        however ill the light fitted on the others predicts its paint (a white tile on a cream
+        or peach cloth under a warm lamp)."""
+        return _rimmed(ctx, cells[i], occ, sides) and tile_coloured(i)
     for i, cell in enumerate(cells):
         if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
@@ -859,7 +859,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 growable.append(cell)
                 continue
             if (sure_tiles and d_table[i] >= GROW_APART and not table_shows(i)
-                    and tile_coloured(i) and _rimmed(ctx, cell, occ, OUTLINE_FULL)):
+                    and outlined(i, OUTLINE_FULL)):
                 # (or, in a tile's colour the bare table shows nowhere, well apart from it,
                 # with a tile's outline all along three sides or more, one of them its own rim
                 # (a tile a tenth of a cell off the lattice leaves its fourth rim out of the
@@ -1116,9 +1116,9 @@ def _tiles_beside_dots(ctx: _Ctx, reads: dict, taken: Mapping) -> dict:
 
 
 def _rimmed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping, sides: int = 4) -> bool:
-    """Whether ``cell`` shows a tile's outline: an edge all along each of its four sides
-    (``ctx.full_sides``, see :func:`_full_sides`), or along ``sides`` of them at least, one of
-    them its own rim (see :func:`_own_rim`; ``taken`` cell -> bool). A polka-dot cloth's dots
+    """Whether ``cell`` shows a tile's outline: an edge all along ``sides`` of its four sides
+    at least (``ctx.full_sides``, see :func:`_full_sides`; all four by default), one of them
+    its own rim (see :func:`_own_rim`; ``taken`` cell -> bool). A polka-dot cloth's dots
     crossing a bare cell's borders make edges along its sides, but none all along one (see
     :data:`OUTLINE_FULL`)."""
     full = (ctx.full_sides or {}).get(cell)

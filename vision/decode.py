@@ -618,7 +618,7 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
     doubts = []
 
     def sides(c: Cell) -> int:
-        return sum((c[0] + dr, c[1] + dc) in decoded for dr, dc in SIDE_STEP.values())
+        return _sides_held(c, decoded.keys())
 
     def face(c: Cell) -> bool:
         return decoded[c][0].get("pips") is not None
@@ -663,17 +663,22 @@ def _bridges(cell: Cell, cells: AbstractSet[Cell]) -> bool:
     return count(set(cells) - {cell}) > count(set(cells))
 
 
-def _in_a_notch(cell: Cell, cells: AbstractSet[Cell]) -> bool:
-    """Whether ``cell`` shares an edge with tiles of ``cells`` along :data:`NOTCH_SIDES` of its
-    sides or more: a notch of the textile one tile wide."""
-    return sum((cell[0] + dr, cell[1] + dc) in cells for dr, dc in _STEP.values()) >= NOTCH_SIDES
-
-
 #: A sixth colour's cell with tiles of the textile along this many of its sides is a tile of
 #: the game's colours (see :func:`_textile_colours`): a cloth's motif beside the layout lies
 #: along one side of it, or two in a corner; three make a notch one tile wide, which a tile
 #: washed out by a lamp fills (final12 textile-hard-704: two reds read pink, 8 -> 5 cells).
 NOTCH_SIDES = 3
+
+
+def _in_a_notch(cell: Cell, cells: AbstractSet[Cell]) -> bool:
+    """Whether ``cell`` shares an edge with tiles of ``cells`` along :data:`NOTCH_SIDES` of its
+    sides or more: a notch of the textile one tile wide."""
+    return _sides_held(cell, cells) >= NOTCH_SIDES
+
+
+def _sides_held(cell: Cell, cells: AbstractSet[Cell]) -> int:
+    """How many of ``cell``'s four sides border a cell of ``cells``."""
+    return sum((cell[0] + dr, cell[1] + dc) in cells for dr, dc in SIDE_STEP.values())
 
 
 def _off_the_textile(decoded: dict, read: AbstractSet[Cell]) -> list[tuple[Cell, str, str]]:

@@ -106,8 +106,9 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     fg, work_scale : the locator's foreground mask (work resolution) and its scale (work /
         full); computed when not given.
 
-    Each lattice's ``info`` holds ``source`` ("tiles"), ``tiles`` (the tiles fitted) and
-    ``long_axis_parity`` (0 when the tiles of even ``row + col`` lie east-west).
+    Each lattice's ``info`` holds ``source`` ("tiles"), ``tiles`` (the tiles fitted), ``found``
+    (those of them found as blobs, before any face was grown) and ``long_axis_parity`` (0 when
+    the tiles of even ``row + col`` lie east-west).
 
     The lights' paints are tried in turn until a lattice's faces make up both what stands out
     from the table (the foreground) and what is painted (every light's paint over the region,
@@ -203,7 +204,7 @@ def _more_faces(lat: Lattice, than: Lattice) -> bool:
     and one on the cloth's blue stripe: 12 tiles, taken, its cells 0.2 pitch off read 5 of 9
     tiles that the set does not have, and the reading was refused.)"""
     def weight(one: Lattice) -> tuple[int, int]:
-        found = one.info.get("found", 0)
+        found = one.info["found"]
         return FOUND_WEIGHT * found + one.info["tiles"] - found, one.info["tiles"]
 
     return weight(lat) > weight(than)

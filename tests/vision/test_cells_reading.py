@@ -14,7 +14,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from scenes import draw_solid_tile  # noqa: E402
 
-from vision.cells import CellReading, _face_colours  # noqa: E402
+from vision.cells import CellReading, _face_colours, _spots_as_pips  # noqa: E402
 from vision.colour import (COV_MIN_SD, Palette, bgr_to_lab, match_palette,  # noqa: E402
                            regularised_cov)
 from vision.decode import decode_readings  # noqa: E402
@@ -755,3 +755,16 @@ def test_a_white_tile_pips_down_on_a_polka_dot_cloth_is_read(offset):
     readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
                              colours_apart=True)
     assert {(r.row, r.col) for r in readings if r.occupied} == tiles
+
+
+def test_the_gap_joined_to_a_band_into_the_face_is_no_pips():
+    """The gap's shadow down a side may touch pips (a white six a little off the lattice), but
+    what it brings into the face must be pip-sized (PIP_EXTENT): a band half across is not."""
+    cell = np.full((24, 24, 3), 235, np.uint8)       # a pale face
+    cell[:, 1:3] = 60                                # the gap's shadow down the left side
+    cell[11:13, 3:14] = 60                           # a band from it half across the face
+    cell[17:20, 17:20] = 60                          # and a spot
+    assert not _spots_as_pips(bgr_to_lab(cell[None]), 6)[0]
+    cell[11:13, 3:14] = 235
+    cell[10:14, 3:7] = 60                            # a pip touching the gap instead
+    assert _spots_as_pips(bgr_to_lab(cell[None]), 6)[0]
