@@ -1423,22 +1423,31 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     v = np.array([-math.sin(phi), math.cos(phi)])
     pitch = _pitch(centres, angles, areas)
     along_u = np.abs(np.cos(angles - phi)) > math.sqrt(0.5)
-    # grown from the square lattice's steps and from the steps the neighbours show (a steep
-    # view's): the map that puts more tiles on the lattice is kept (the square one on a tie)
+    # grown from the square lattice's steps, from the steps the neighbours show (a steep
+    # view's) and from those the faces' shapes show (a steep view with no neighbours found
+    # along one axis): the map that puts more tiles on the lattice is kept (the square one on
+    # a tie)
     # (the lattice is grown through the whole faces first: a part's centre is pulled off its
     # lattice point, see _assign)
     elong = np.array([b.elongation for b in blobs])
     seeds = _whole_faces(areas, elong)
     found = None
-    for start in ((pitch * u, pitch * v), _steps(centres, along_u, u, v, pitch)):
-        for H in _assign(centres, along_u, *start, seeds=seeds):
+    starts = [(pitch * u, pitch * v), _steps(centres, along_u, u, v, pitch)]
+    shaped = _shaped_steps(centres, angles, areas, elong, along_u & seeds, ~along_u & seeds, u)
+    for start in starts + ([shaped] if shaped is not None else []):
+        for H in _assign(centres, along_u, *start, seeds=seeds, areas=areas):
             ok = _on_lattice(H, centres, along_u)
+            if start is shaped and not _spans_both_axes(H, centres[ok]):
+                continue  # (its step across the faces' line is the shapes' guess alone)
             if ok.any() and not (CELL_AREA[0] <= _cell_share(H, centres[ok], areas[ok])
                                  <= CELL_AREA[1]):
                 continue  # (cells the tiles would overlap on, or leave gaps between)
+            ok &= _single_faces(H, centres, areas)
             if (ok.sum() >= AFFINE_FACES
-                    and _axes_off(H, centres[ok], angles[ok], along_u[ok]) > AXES_OFF):
-                continue  # (the faces' long axes do not run along its lines)
+                    and _axes_off(H, centres[ok], angles[ok], along_u[ok]) > AXES_OFF
+                    and _axes_off_on_table(H, centres[ok], angles[ok], along_u[ok],
+                                           elong[ok]) > AXES_OFF):
+                continue  # (the faces' long axes run along its lines neither way)
             if found is None or ok.sum() > found[1].sum():
                 found = (H, ok)
     if found is None:
@@ -1781,7 +1790,7 @@ def _with_faces_sized_on(H: np.ndarray, centres: np.ndarray, areas: np.ndarray,
     faces among them set its perspective) keeping them all on: with fewer, one face's centre pulled off its point (a sector washed out) bends the
     map the far faces are grown on. Returns ``ok``, the map and the faces' areas by cell (see
     :func:`_sized_refit`), as given when none is taken."""
-    more = _on_lattice(H, centres, along_u)
+    more = _on_lattice(H, centres, along_u) & _single_faces(H, centres, areas)
     if more.sum() <= ok.sum() or (ok & ~more).any() or more.sum() < HOMOGRAPHY_TILES:
         return ok, H, sizes
     H_more, sizes_more = _sized_refit(H, centres, areas, elong, more)
@@ -1972,15 +1981,33 @@ PITCH_RANGE = (1.0, 1.6)
 CELL_AREA = (0.6, 1.6)
 
 
-def _cell_share(H: np.ndarray, centres: np.ndarray, areas: np.ndarray) -> float:
-    """The median, over the faces on the map ``H`` (lattice ``(j, i)`` to image pixels) at
-    ``centres`` ``(n, 2)`` (image pixels) of ``areas`` ``(n,)`` (image pixels), of the map's
-    cell area there over the face's area times :data:`FACE_TO_PITCH` squared (a homography
-    scales areas by ``det(H) / w ** 3``, ``w`` its third row times ``(j, i, 1)``)."""
+def _cell_shares(H: np.ndarray, centres: np.ndarray, areas: np.ndarray) -> np.ndarray:
+    """For each face at ``centres`` ``(n, 2)`` (image pixels) of ``areas`` ``(n,)`` (image
+    pixels), the map ``H``'s (lattice ``(j, i)`` to image pixels) cell area there over the
+    face's area times :data:`FACE_TO_PITCH` squared (``(n,)``; a homography scales areas by
+    ``det(H) / w ** 3``, ``w`` its third row times ``(j, i, 1)``). A blob of two faces joined
+    across the thin rims between them (a steep view's far rows) holds about half of one face's
+    share (see :func:`_single_faces`)."""
     q = apply_h(np.linalg.inv(H), centres)
     w = q @ H[2, :2] + H[2, 2]
     cell = abs(float(np.linalg.det(H))) / np.maximum(np.abs(w), 1e-9) ** 3
-    return float(np.median(cell / (FACE_TO_PITCH ** 2 * np.maximum(areas, 1e-9))))
+    return cell / (FACE_TO_PITCH ** 2 * np.maximum(areas, 1e-9))
+
+
+def _single_faces(H: np.ndarray, centres: np.ndarray, areas: np.ndarray) -> np.ndarray:
+    """Which blobs (at ``centres`` ``(n, 2)``, of ``areas`` ``(n,)``, image pixels) hold no
+    more than one face of the map ``H``'s cells (bool ``(n,)``, :func:`_cell_shares` at least
+    :data:`CELL_AREA`'s lower end): a blob of two faces joined across the rims between them
+    lies between two lattice points, and on a map that puts it on one, with its long axis
+    across the two, the map is shifted half a cell (final13 x-tiles-hard-811) or refused for
+    the faces' axes (hard-804)."""
+    return _cell_shares(H, centres, areas) >= CELL_AREA[0]
+
+
+def _cell_share(H: np.ndarray, centres: np.ndarray, areas: np.ndarray) -> float:
+    """The median over the faces on the map ``H`` (at ``centres`` ``(n, 2)``, of ``areas``
+    ``(n,)``, image pixels) of :func:`_cell_shares`."""
+    return float(np.median(_cell_shares(H, centres, areas)))
 
 
 #: A map through :data:`AFFINE_FACES` faces or more is the tiles' when their long axes lie
@@ -1991,6 +2018,9 @@ def _cell_share(H: np.ndarray, centres: np.ndarray, areas: np.ndarray) -> float:
 #: faces in part turns their blobs: final2 hard-052's right lattice through 6 such faces was
 #: 15 degrees off them (left out: the 5 whole faces' map, one cell fewer). With 2 or 3 faces
 #: the blobs' turns alone, up to 18 degrees on right maps, are not checked: too few to tell.
+#: (Measured in the picture, see :func:`_axes_off`; a map is refused only when its faces lie
+#: off it on the table too, :func:`_axes_off_on_table`. A blob of two faces joined across
+#: their rims is no face on the map, see :func:`_single_faces`.)
 AXES_OFF = math.radians(8.0)
 
 
@@ -2000,12 +2030,36 @@ def _axes_off(H: np.ndarray, centres: np.ndarray, angles: np.ndarray, along_u: n
     axes) and the map ``H``'s line through each face's centre (``centres`` ``(n, 2)``, image
     pixels) that it runs along (its first axis where ``along_u``): a straight line on the table
     is straight in the picture, so a tile's long axis, along its lattice line, lies along that
-    line's picture whatever the perspective."""
+    line's picture whatever the perspective (and so does a long thin face's axis of moments;
+    a face less long is turned off it where the view shears the lattice, see
+    :func:`_axes_off_on_table`)."""
     q = apply_h(np.linalg.inv(H), centres)
     step = np.where(along_u[:, None], [[0.25, 0.0]], [[0.0, 0.25]])
     d = apply_h(H, q + step) - apply_h(H, q - step)
     axis = np.arctan2(d[:, 1], d[:, 0])
     off = np.abs((angles - axis + math.pi / 2) % math.pi - math.pi / 2)
+    return float(np.median(off))
+
+
+def _axes_off_on_table(H: np.ndarray, centres: np.ndarray, angles: np.ndarray,
+                       along_u: np.ndarray, elongations: np.ndarray) -> float:
+    """:func:`_axes_off` measured on the table: each face's second moments (long axis
+    ``angles`` ``(n,)``, image axes, axis ratio ``elongations`` ``(n,)``, centred at
+    ``centres`` ``(n, 2)``, image pixels) taken into lattice coordinates through the map's
+    local affine part at the face (a homography is affine to first order about a point, and an
+    affine map carries second moments exactly), against the lattice axis it runs along. A
+    steep view shears the lattice in the picture (final13 x-tiles-hard-804: axes 108 degrees
+    apart, one foreshortened to 0.75): the moments' long axis of a face 1.5 times as long as
+    wide then lies up to 25 degrees off its line's picture, though along it on the table."""
+    q = apply_h(np.linalg.inv(H), centres)
+    h = 0.25  # (a quarter cell each way: the local affine part)
+    dj = (apply_h(H, q + [[h, 0.0]]) - apply_h(H, q - [[h, 0.0]])) / (2 * h)
+    di = (apply_h(H, q + [[0.0, h]]) - apply_h(H, q - [[0.0, h]])) / (2 * h)
+    inv = np.linalg.inv(np.stack([dj, di], axis=2))  # (n, 2, 2): image to lattice (j, i) steps
+    table = inv @ _face_moments(angles, elongations) @ np.transpose(inv, (0, 2, 1))
+    axis = 0.5 * np.arctan2(2 * table[:, 0, 1], table[:, 0, 0] - table[:, 1, 1])
+    expected = np.where(along_u, 0.0, math.pi / 2)
+    off = np.abs((axis - expected + math.pi / 2) % math.pi - math.pi / 2)
     return float(np.median(off))
 
 
@@ -2065,6 +2119,65 @@ def _steps(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarra
     return out[0], out[1]
 
 
+def _spans_both_axes(H: np.ndarray, centres: np.ndarray) -> bool:
+    """Whether the faces at ``centres`` ``(n, 2)`` (image pixels) lie on more than one line of
+    the map ``H``'s lattice along each axis: only then do they fix both of its steps. The
+    steps the faces' shapes show (:func:`_shaped_steps`) are only as good as the blobs'
+    moments (xt25 x-tiles-hard-748: 97 px across a column of four faces for 113): a map from
+    them whose faces all lie in one row or column is not taken."""
+    if not len(centres):
+        return False
+    ij = np.round(apply_h(np.linalg.inv(H), centres))
+    return bool(np.ptp(ij[:, 0]) > 0 and np.ptp(ij[:, 1]) > 0)
+
+
+def _face_moments(angles: np.ndarray, elongations: np.ndarray) -> np.ndarray:
+    """The faces' second moments ``(n, 2, 2)`` (image axes) up to scale, of determinant 1: long
+    axes at ``angles`` ``(n,)`` (radians), axis ratios ``elongations`` ``(n,)``."""
+    c, s = np.cos(angles), np.sin(angles)
+    rot = np.stack([np.stack([c, -s], axis=1), np.stack([s, c], axis=1)], axis=1)
+    e = np.asarray(elongations, float)
+    axes = np.zeros((len(e), 2, 2))
+    axes[:, 0, 0], axes[:, 1, 1] = e, 1.0 / e
+    return rot @ axes @ np.transpose(rot, (0, 2, 1))
+
+
+def _shaped_steps(centres: np.ndarray, angles: np.ndarray, areas: np.ndarray,
+                  elongations: np.ndarray, on_u: np.ndarray, on_v: np.ndarray, u: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The lattice's two steps (image pixels, ``(2,)`` each, the first nearer ``u``) that the
+    faces' own shapes show, without neighbours: a face along one axis and one along the other
+    are the same shape turned a quarter turn on the table, so the sum of their second moments
+    is a circle's, and in the picture the ellipse the view makes of a circle (the local affine
+    part of the view, up to a turn and scale). The faces (``centres`` ``(n, 2)``, long axes
+    ``angles`` ``(n,)``, ``areas`` ``(n,)``, axis ratios ``elongations`` ``(n,)``) along each
+    axis are ``on_u`` and ``on_v`` (bool ``(n,)``; each axis's median moments). Undone by that
+    ellipse, the view is square: the square lattice's steps there (:func:`_pitch`, the faces'
+    axes) are taken back into the picture. None without faces along both axes. A steep view
+    foreshortens the layout across it (0.74 at 42 degrees): a square start misses the far
+    rows, and the neighbours' steps need neighbours found along both axes."""
+    if not on_u.any() or not on_v.any():
+        return None
+    moments = _face_moments(angles, elongations)
+    circle = np.median(moments[on_u], axis=0) + np.median(moments[on_v], axis=0)
+    lam, vec = np.linalg.eigh(circle)
+    if lam[0] <= 0:
+        return None
+    view = vec @ np.diag(np.sqrt(lam)) @ vec.T / (lam[0] * lam[1]) ** 0.25  # (determinant 1)
+    undo = np.linalg.inv(view)
+    square = undo @ moments @ undo.T
+    turned = 0.5 * np.arctan2(2 * square[:, 0, 1], square[:, 0, 0] - square[:, 1, 1])
+    phi = 0.25 * math.atan2(float(np.sum(np.sin(4 * turned))), float(np.sum(np.cos(4 * turned))))
+    pitch = _pitch(centres @ undo.T, turned, areas)
+    a = view @ (pitch * np.array([math.cos(phi), math.sin(phi)]))
+    b = view @ (pitch * np.array([-math.sin(phi), math.cos(phi)]))
+    if abs(a @ u) / np.linalg.norm(a) < abs(b @ u) / np.linalg.norm(b):
+        a, b = b, -a  # (a quarter turn: the lattice's handedness kept, not mirrored)
+    logger.debug("x-tiles: lattice steps from the faces' shapes %s, %s px", np.round(a, 1),
+                 np.round(b, 1))
+    return a, b
+
+
 #: A map through fewer tiles than this keeps its start's axes (scaled to fit, see
 #: :func:`_assign`): three centres fix an affine map's six unknowns exactly, nothing checks it,
 #: and a centroid a glare pulled (a face's washed-out sector left out of its paint: up to a
@@ -2073,7 +2186,8 @@ AFFINE_FACES = 4
 
 
 def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarray, *,
-            seeds: np.ndarray | None = None) -> list[np.ndarray]:
+            seeds: np.ndarray | None = None, areas: np.ndarray | None = None
+            ) -> list[np.ndarray]:
     """The maps ``(3, 3)`` from tile indices ``(j, i)`` to image points, grown from the tile
     nearest the layout's middle outwards (first steps ``u`` and ``v``, image pixels): each tile
     is taken when it lies near a lattice point of the map so far, free, of the checkerboard's
@@ -2087,7 +2201,11 @@ def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarr
     from the whole face nearest the middle, through the whole faces first and the parts after:
     a part's centre is pulled off its lattice point by up to a third of a pitch, and taken
     before the whole faces it sets the map's step (final6 x-tiles-hard-095: a part 0.73 of a
-    step from the first face made a map of about half the pitch)."""
+    step from the first face made a map of about half the pitch).
+
+    With ``areas`` (``(n,)``, image pixels) a blob of faces joined across their rims
+    (:func:`_single_faces` on the map so far) is not taken: its centre lies between two cells',
+    and taken it set a steep view's step across it a fifth too long (final13 x-tiles-hard-804)."""
     off_middle = np.linalg.norm(centres - np.median(centres, axis=0), axis=1)
     if seeds is not None and seeds.any():
         off_middle = np.where(seeds, off_middle, np.inf)
@@ -2105,6 +2223,8 @@ def _assign(centres: np.ndarray, along_u: np.ndarray, u: np.ndarray, v: np.ndarr
             continue
         if along_u[k] != (along_u[seed] == (int(ij[0] + ij[1]) % 2 == 0)):
             continue  # (a blob turned the wrong way for its cell: not a tile there)
+        if areas is not None and not _single_faces(H, centres[k:k + 1], areas[k:k + 1])[0]:
+            continue  # (faces joined across their rims: their centre lies between two cells')
         taken_ij.append(ij)
         taken_xy.append(centres[k])
         H = _fit_map(np.array(taken_ij), np.array(taken_xy), H)
