@@ -33,7 +33,7 @@ from vision.colour import (palette_linear, Palette, _predict_lin, bgr_to_lab, cl
                            lab_to_bgr, match_palette, srgb_to_linear)
 from vision.foreground import foreground_mask
 from vision.glare import SHADE_RANGE, exposed_lab
-from vision.lattice import apply_h
+from vision.lattice import apply_h, jacobian
 from vision.locate import MAX_CELLS, Lattice, _normalise, work_copy
 
 logger = logging.getLogger(__name__)
@@ -1437,12 +1437,13 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     for start in starts + ([shaped] if shaped is not None else []):
         for H in _assign(centres, along_u, *start, seeds=seeds, areas=areas):
             ok = _on_lattice(H, centres, along_u)
-            if start is shaped and not _spans_both_axes(H, centres[ok]):
-                continue  # (its step across the faces' line is the shapes' guess alone)
             if ok.any() and not (CELL_AREA[0] <= _cell_share(H, centres[ok], areas[ok])
                                  <= CELL_AREA[1]):
                 continue  # (cells the tiles would overlap on, or leave gaps between)
             ok &= _single_faces(H, centres, areas)
+            if start is shaped and not _spans_both_axes(H, centres[ok]):
+                continue  # (its step across the faces' line is the shapes' guess alone; a blob
+                # of two joined faces in a second row does not make it span)
             if (ok.sum() >= AFFINE_FACES
                     and _axes_off(H, centres[ok], angles[ok], along_u[ok]) > AXES_OFF
                     and _axes_off_on_table(H, centres[ok], angles[ok], along_u[ok],
@@ -1978,6 +1979,8 @@ PITCH_RANGE = (1.0, 1.6)
 #: about 0.84) and a face half washed out by a glare about 0.45 (share 1.5, see
 #: :data:`SIZE_SLACK`). Measured on independent renderers' photos: the maps read right 0.83-1.12;
 #: a map of about half the pitch 0.3, one of a layout's 3 faces whose cells held 8 2.0.
+#: Per face (:func:`_single_faces`) the lower end also parts one face from two joined across
+#: their rims: on final13 x-tiles-hard-804's map single faces 0.79-0.87, joined 0.36-0.40.
 CELL_AREA = (0.6, 1.6)
 
 
@@ -1999,8 +2002,8 @@ def _single_faces(H: np.ndarray, centres: np.ndarray, areas: np.ndarray) -> np.n
     more than one face of the map ``H``'s cells (bool ``(n,)``, :func:`_cell_shares` at least
     :data:`CELL_AREA`'s lower end): a blob of two faces joined across the rims between them
     lies between two lattice points, and on a map that puts it on one, with its long axis
-    across the two, the map is shifted half a cell (final13 x-tiles-hard-811) or refused for
-    the faces' axes (hard-804)."""
+    across the two, the map is shifted half a cell (one of the maps tried on final13
+    x-tiles-hard-811) or refused for the faces' axes (hard-804)."""
     return _cell_shares(H, centres, areas) >= CELL_AREA[0]
 
 
@@ -2019,8 +2022,10 @@ def _cell_share(H: np.ndarray, centres: np.ndarray, areas: np.ndarray) -> float:
 #: 15 degrees off them (left out: the 5 whole faces' map, one cell fewer). With 2 or 3 faces
 #: the blobs' turns alone, up to 18 degrees on right maps, are not checked: too few to tell.
 #: (Measured in the picture, see :func:`_axes_off`; a map is refused only when its faces lie
-#: off it on the table too, :func:`_axes_off_on_table`. A blob of two faces joined across
-#: their rims is no face on the map, see :func:`_single_faces`.)
+#: off it on the table too, :func:`_axes_off_on_table`: the table's measure alone refuses
+#: right maps the picture's keeps, final10 x-tiles-hard-401 4.3 against 11.6 degrees, 1 -> 7
+#: cells wrong. A blob of two faces joined across their rims is no face on the map, see
+#: :func:`_single_faces`.)
 AXES_OFF = math.radians(8.0)
 
 
@@ -2052,10 +2057,8 @@ def _axes_off_on_table(H: np.ndarray, centres: np.ndarray, angles: np.ndarray,
     apart, one foreshortened to 0.75): the moments' long axis of a face 1.5 times as long as
     wide then lies up to 25 degrees off its line's picture, though along it on the table."""
     q = apply_h(np.linalg.inv(H), centres)
-    h = 0.25  # (a quarter cell each way: the local affine part)
-    dj = (apply_h(H, q + [[h, 0.0]]) - apply_h(H, q - [[h, 0.0]])) / (2 * h)
-    di = (apply_h(H, q + [[0.0, h]]) - apply_h(H, q - [[0.0, h]])) / (2 * h)
-    inv = np.linalg.inv(np.stack([dj, di], axis=2))  # (n, 2, 2): image to lattice (j, i) steps
+    # (n, 2, 2): image to lattice (j, i) steps, the map's local affine part at each face
+    inv = np.linalg.inv(np.array([jacobian(H, (j, i)) for j, i in q]).reshape(-1, 2, 2))
     table = inv @ _face_moments(angles, elongations) @ np.transpose(inv, (0, 2, 1))
     axis = 0.5 * np.arctan2(2 * table[:, 0, 1], table[:, 0, 0] - table[:, 1, 1])
     expected = np.where(along_u, 0.0, math.pi / 2)

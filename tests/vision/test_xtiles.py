@@ -1399,6 +1399,7 @@ def test_faces_on_a_sheared_steep_view_lie_along_their_lattice_lines_on_the_tabl
     turn = math.radians(15.0)
     R = np.array([[math.cos(turn), -math.sin(turn), 0], [math.sin(turn), math.cos(turn), 0], [0, 0, 1]])
     assert _axes_off_on_table(H @ R, centres, angles, along_u, elongs) > AXES_OFF
+    assert _axes_off(H @ R, centres, angles, along_u) > AXES_OFF  # (both: refused)
 
 
 #: Tile-shaped blobs on a steep view (final13 x-tiles-hard-804, 42 degrees, rims 1.3 px on the
