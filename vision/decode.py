@@ -286,6 +286,7 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
             break
     if kit.shape == "rounded-x":
         doubts += _likeliest_for_misfits(unclear, kit, game, decoded, evidence, counts, used)
+        doubts += _likeliest_meeting(unclear, kit, game, decoded, evidence, counts, used)
     return doubts
 
 
@@ -347,6 +348,69 @@ def _misfit_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
                                reach=np.inf))
 
 
+#: The doubt of an X-Tiles tile of unclear sectors taken as the set's likeliest tile that meets
+#: its neighbours (see :func:`_likeliest_meeting`).
+UNCLEAR_TAKEN = "a sector was unclear; taken as the set's likeliest tile that meets its neighbours"
+
+
+def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, evidence: dict,
+                       counts: Counter, used: Counter) -> list[tuple[Cell, str, str]]:
+    """X-Tiles cells among ``cells`` whose sectors stay unclear (``edges`` unknown) after the
+    filling in, each taken as the likeliest of the set's tiles left (a clear sector's nearest
+    paint, an unclear one's near paints, see :func:`_sector_choices`) that meets every
+    neighbour read on all its sides; likeliest first, each take using up its tile; confidence
+    under the bar (:data:`MISFIT_CONFIDENCE`). Returns board-level doubts
+    (:data:`UNCLEAR_TAKEN`).
+
+    A lamp's glare washes a face's paints towards its colour, so that two paints of a sector
+    lie near alike and no choice is clearly likeliest (:data:`DECIDE_MARGIN`), yet each sector
+    keeps its paint's hue bias, and the set holds each tile once with its edges meeting its
+    neighbours' (RULES.md): among the tiles left, the one its neighbours' edges allow and its
+    sectors make likeliest is the face. Left unknown, such a tile was read wrong either way: as
+    unknown, or, where no face was found, left out as a cloth's print
+    (:func:`vision.pipeline._faceless_misfits`; measured on the independent renderer's photos:
+    washed faces at L* 83-99 beside the layout's end, xt27 x-tiles-hard-900, xt25 hard-759).
+    A cell that no tile left makes meeting every neighbour read, or that has no neighbour read,
+    stays unknown (a cloth's cell beside the layout, one colour over its sectors, costs
+    :data:`SPLIT_PAINT_COST` for each pair of alike sectors named apart, and mostly meets no
+    neighbour)."""
+    doubts = []
+    pending = [c for c in cells if decoded[c][0].get("edges") is None]
+    while pending:
+        choices = {}
+        for c in pending:
+            met = _met_edges(c, decoded)
+            scored = [t for t in _sector_choices(c, kit, game, decoded, evidence[c], counts, used,
+                                                 False)
+                      if met and used[t[2]] < counts[t[2]]
+                      and all(t[1][e] == colour for e, colour in met.items())]
+            if scored:
+                choices[c] = min(scored, key=lambda t: t[0])
+        if not choices:
+            break
+        cell = min(choices, key=lambda c: choices[c][0])
+        _, edges, key = choices[cell]
+        attrs, conf, tile_doubts = decoded[cell]
+        attrs["edges"] = edges
+        conf["edges"] = MISFIT_CONFIDENCE
+        tile_doubts[:] = [d for d in tile_doubts if d[0] != "edges"]
+        used[key] += 1
+        doubts.append((cell, "tile", UNCLEAR_TAKEN))
+        pending = [c for c in choices if c != cell]
+    return doubts
+
+
+def _met_edges(cell: Cell, decoded: dict) -> dict[str, str]:
+    """The colours ``{side: colour}`` that the neighbours read (``decoded``) show across each
+    side of ``cell`` (``(row, col)``)."""
+    met = {}
+    for e, (dr, dc) in SIDE_STEP.items():
+        nb = decoded.get((cell[0] + dr, cell[1] + dc))
+        if nb is not None and nb[0].get("edges"):
+            met[e] = nb[0]["edges"][OPPOSITE_SIDE[e]]
+    return met
+
+
 #: Rounds of filling in unclear X-Tiles (see :func:`_fill_sectors`).
 FILL_ROUNDS = 3
 
@@ -396,11 +460,7 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
             # chroma more than its hue)
             cost[named[e]] = 0.0
         options.append(sorted(cost.items(), key=lambda kv: kv[1]))
-    met = {}
-    for e, (dr, dc) in SIDE_STEP.items():
-        nb = decoded.get((cell[0] + dr, cell[1] + dc))
-        if nb is not None and nb[0].get("edges"):
-            met[e] = nb[0]["edges"][OPPOSITE_SIDE[e]]
+    met = _met_edges(cell, decoded)
     mismatch = MISMATCH_COST.get(game, 1.5)
     alike = evidence.get("sector_alike", ())
     scored = []

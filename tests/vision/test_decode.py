@@ -613,3 +613,31 @@ def test_a_sixth_textile_colour_in_a_notch_of_the_textile_is_a_tile_of_the_five(
     # along two sides (a corner of the textile), the same colour is a cloth's thing: no tile
     decoded, _ = decode_readings(_notch_board(right=False) + [washed], NESTOR, "textile")
     assert (1, 1) not in decoded
+
+
+def test_an_unclear_x_tile_meeting_its_neighbour_is_taken_as_its_likeliest_tile():
+    # a glare washed the east sector of an orange, red, blue, blue tile pale: red and yellow
+    # lie near alike (both make a tile of the set, both meet the south neighbour's blue north),
+    # so neither is clearly likeliest; the likeliest tile left that meets its neighbour is
+    # taken, with its doubt and a confidence under the bar
+    from vision.decode import MISFIT_CONFIDENCE, UNCLEAR_TAKEN
+    washed = {"n": "orange", "e": "red", "s": "blue", "w": "blue"}
+    dist = {e: {n: (2.0 if n == c else 30.0) for n in XT_NAMES} for e, c in washed.items()}
+    dist["e"] = {"orange": 12.0, "red": 10.2, "yellow": 10.8, "blue": 40.0}
+    conf = {"n": 0.9, "e": 0.1, "s": 0.9, "w": 0.9}
+    me = _x_reading(0, 0, None, "ew", dist=dist, conf=conf, named=dict(washed))
+    below = _x_reading(1, 0, {"n": "blue", "e": "yellow", "s": "yellow", "w": "red"}, "ns")
+    decoded, doubts = decode_readings([me, below], XT, "x-tiles")
+    attrs, confidence, _ = decoded[(0, 0)]
+    assert attrs["edges"] == washed
+    assert confidence["edges"] <= MISFIT_CONFIDENCE
+    assert ((0, 0), "tile", UNCLEAR_TAKEN) in doubts
+    # (a cell no tile left can meet its neighbour with, a cloth's beside the layout, stays
+    # unknown; as does one with no neighbour read)
+    other = _x_reading(1, 0, {"n": "yellow", "e": "blue", "s": "blue", "w": "red"}, "ns")
+    me = _x_reading(0, 0, None, "ew", dist=dist, conf=conf, named=dict(washed))
+    decoded, _ = decode_readings([me, other], XT, "x-tiles")
+    assert decoded[(0, 0)][0]["edges"] is None
+    me = _x_reading(0, 0, None, "ew", dist=dist, conf=conf, named=dict(washed))
+    decoded, _ = decode_readings([me], XT, "x-tiles")
+    assert decoded[(0, 0)][0]["edges"] is None
