@@ -1823,8 +1823,9 @@ TILE_EDGE_CLEAR = 2.0
 #: Residual (cells) beyond which a tile's centre is left out of the refit (a tile pushed out
 #: of line, a pip's edge taken for the tile's): the tiles of a layout lie in line within it.
 TILE_FIT_OUTLIER = 0.12
-#: The refit is kept when it moves no tile it fits more than this along either axis (cells):
-#: each tile is measured within half a cell of its cell's centre (a refit moving one further,
+#: The refit is kept when it moves no tile's centre measured along an axis more than this
+#: along that axis (cells), but onto another cell's centre (see :func:`_contradicted`): each
+#: tile is measured within half a cell of its cell's centre (a refit moving one further,
 #: beyond the measures' noise, puts it in another cell) ...
 TILE_FIT_MOVE = 0.6
 #: ... and it brings the tiles it fits this much nearer their cells' centres on average (cells,
@@ -2019,8 +2020,8 @@ def _tile_refit(lat: Lattice, found: tuple[list[np.ndarray], list[np.ndarray], l
     (:func:`_fit_foreshortening`), the tiles far off the fit (a tile pushed out of line, a pip
     or the cloth's check taken for an edge, one still out of reach) left out: ``(refitted
     lattice, most any tile it fits moved along an axis, in cells)``; None when too few tiles
-    were measured, the fit fails, it moves a tile by more than :data:`TILE_FIT_MOVE` or brings
-    them nearer their cells by less than :data:`TILE_FIT_GAIN`."""
+    were measured, the fit fails, its tiles' own measures contradict it (:func:`_contradicted`)
+    or it brings them nearer their cells by less than :data:`TILE_FIT_GAIN`."""
     pts, ks, ws = found
     if min(len(k) for k in ks) < TILE_FIT_MIN or \
             min(len(np.unique(k)) for k in ks) < TILE_FIT_LINES:
@@ -2042,6 +2043,7 @@ def _tile_refit(lat: Lattice, found: tuple[list[np.ndarray], list[np.ndarray], l
     # centres (weighted) before and after it
     cells = np.vstack([p[m] for p, m in zip(pts, keep)])
     moved = np.abs(apply_h(G, cells) - cells).max()
+    contradicted = _contradicted(G, pts, ks)
     w = np.concatenate([w[m] for w, m in zip(ws, keep)])
     before = np.concatenate([np.abs(p[:, axis] - k)[m]
                              for axis, (p, k, m) in enumerate(zip(pts, ks, keep))])
@@ -2051,10 +2053,39 @@ def _tile_refit(lat: Lattice, found: tuple[list[np.ndarray], list[np.ndarray], l
                  "cells, off their cells %.3f -> %.3f", keep[0].sum(), len(ks[0]), keep[1].sum(),
                  len(ks[1]), moved, float((before * w).sum() / w.sum()),
                  float((after * w).sum() / w.sum()))
-    if not np.isfinite(moved) or moved > TILE_FIT_MOVE or gain < TILE_FIT_GAIN:
+    if not np.isfinite(moved) or contradicted or gain < TILE_FIT_GAIN:
         return None
     H = lat.H @ np.linalg.inv(G)
     return _normalise(lat.with_H(H / H[2, 2])), float(moved)
+
+
+def _contradicted(G: np.ndarray, pts: list[np.ndarray], ks: list[np.ndarray]) -> bool:
+    """Whether the change of lattice coordinates ``G`` (3, 3; see :func:`_fit_foreshortening`)
+    moves a tile's centre measured along an axis (``pts[axis]`` (N, 2) old coordinates, their
+    cells' centres ``ks[axis]`` (N,); the fit's outliers included) more than
+    :data:`TILE_FIT_MOVE` along that axis to anywhere but a cell's centre (within
+    :data:`TILE_FIT_OUTLIER`).
+
+    Each centre is measured within half a cell of its cell's (a pair of edges a tile apart
+    about it), so a refit that moves one further puts its tile in another cell, and only the
+    measure along its axis bounds that: the other coordinate of a tile measured across only
+    (its pair of edges along unclear) follows the refit of the tiles beside it, and at a
+    tilted layout's far end, where the lattice the lines gave drifts most, the refit moves it a
+    cell on (an independent render, octopus-hard-1036: a far arm 0.98 of a cell along, the
+    measured centres under 0.45). A tile measured in a cell the refit leaves by more than
+    that, though, lies where the refit's lattice has no tile: on the centre of the cell next
+    door it is that cell's tile, renumbered (the same arm's end, its centre measured half a
+    cell off and moved 0.67 onto the next cell's); anywhere else the tiles' own measures
+    contradict the refit (a near top-down layout whose lattice was half a cell off on one
+    side: a refit moving those columns a cell put a measured tile a third of a cell off its
+    new cell, octopus-normal-1032)."""
+    for axis, (p, k) in enumerate(zip(pts, ks)):
+        new = apply_h(G, p)[:, axis]
+        off = new - k
+        renumbered = np.abs(off - np.round(off)) < TILE_FIT_OUTLIER
+        if np.any((np.abs(new - p[:, axis]) > TILE_FIT_MOVE) & ~renumbered):
+            return True
+    return False
 
 
 def _refit_to_edges(lat: Lattice, segs: Segments) -> Lattice:

@@ -5,6 +5,7 @@ shows its centre puts it back on them all, and leaves a right lattice (or a bare
 it is."""
 import numpy as np
 
+from vision.lattice import apply_h
 from vision.locate import _perspective_change, refit_to_tiles
 from tests.vision.test_lattice_focus import N, _colour_tiles, _lattice, _worst_off
 
@@ -38,3 +39,55 @@ def test_a_bare_picture_or_few_tiles_leave_the_lattice_alone():
     lat = _lattice(fg)
     assert refit_to_tiles(lat, np.full_like(img, 128), TILES) is lat
     assert refit_to_tiles(lat, img, TILES[:3]) is lat
+
+
+def _centres_of_stretched_rows(stretch: float, far_row: int):
+    """The tiles' centres as :func:`vision.locate._tile_centres` gives them (per axis: points
+    ``(N, 2)`` in the lattice's coordinates, the coordinate ``k`` each should have, weights) for
+    a 5 x 5 block whose rows the lattice spaces ``stretch`` times too wide about its middle row,
+    and a row of tiles ``far_row`` only measured across (their rows' edges unclear): each tile
+    lies within half a cell of its cell along the axis measured, while the far row's cells, off
+    by ``(stretch - 1)`` cells a row from the middle, only follow the refit of the others."""
+    mid = 2.5
+    across = [(c + 0.5, r + 0.5) for r in list(range(5)) + [far_row] for c in range(5)]
+    down = [(c + 0.5, mid + (r + 0.5 - mid) / stretch) for r in range(5) for c in range(5)]
+    pts = [np.array(across), np.array(down)]
+    ks = [pts[0][:, 0].copy(), np.array([r + 0.5 for r in range(5) for _ in range(5)])]
+    return pts, ks, [np.ones(len(k)) for k in ks]
+
+
+def test_a_far_row_measured_across_only_is_moved_along_by_the_refit_of_the_rows():
+    # rows 15% too wide: the block's tiles lie up to 0.26 of a cell off their cells' middles,
+    # and a far arm of tiles three rows beyond, measured across only, moves 0.8 of a cell
+    # along the refitted rows: the refit moved no measured centre beyond half a cell (the
+    # measure holds each within its cell), so it stands (an independent render, octopus-hard-1036:
+    # the far arm 0.98 of a cell along, every measured centre under 0.45)
+    from vision.locate import TILE_FIT_MOVE, _tile_refit
+    _, fg = _colour_tiles()
+    lat = _lattice(fg)
+    found = _centres_of_stretched_rows(1.15, -3)
+    out = _tile_refit(lat, found)
+    assert out is not None
+    refit, moved = out
+    assert moved > TILE_FIT_MOVE
+    # (the far row's cell, row -3, now where the rows spaced right put it)
+    far = apply_h(np.linalg.inv(refit.H) @ lat.H, np.array([[2.5, -2.5]]))[0]
+    assert abs(far[1] - (2.5 + (-2.5 - 2.5) * 1.15)) < 0.05
+
+
+def test_a_tile_measured_where_the_refit_puts_no_cell_centre_refuses_the_big_move():
+    # the far row's one tile measured along the rows too: its centre moved 0.7-0.8 of a cell
+    # out of the cell it was measured in; onto the next cell's centre it is that cell's tile
+    # (renumbered: the refit stands), a third of a cell off it the tile's own measure
+    # contradicts the refit (refused, as the whole move was before)
+    from vision.locate import _tile_refit
+    _, fg = _colour_tiles()
+    lat = _lattice(fg)
+    for lands_at, kept in ((-3.5, True), (-3.2, False)):
+        pts, ks, ws = _centres_of_stretched_rows(1.15, -3)
+        measured = 2.5 + (lands_at - 2.5) / 1.15  # (old y, in row -3: k = -2.5)
+        assert -3 < measured < -2
+        pts[1] = np.vstack([pts[1], [2.5, measured]])
+        ks[1] = np.append(ks[1], -2.5)
+        ws[1] = np.append(ws[1], 1.0)
+        assert (_tile_refit(lat, (pts, ks, ws)) is not None) == kept
