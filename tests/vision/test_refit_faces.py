@@ -65,3 +65,30 @@ def test_the_refit_reading_more_faces_is_kept_for_textile_and_octopus(monkeypatc
     monkeypatch.setattr(P, "_read_best", lambda *a, **k: P._Reads(after, 0, 0, 0.0, 0.0))
     for game in ("textile", "octopus"):
         assert P._refit_on_tiles(None, kit_for_game(game), game, None, None, before) is after
+
+
+def test_the_reading_a_later_look_replaced_is_refitted_and_kept_when_it_reads_better(monkeypatch):
+    """pipeline._refit_displaced: on a steep view the right pitch's lattice, its perspective off
+    (its far tiles half a cell off their cells), reads worse than a second look's lattice of a
+    wrong pitch whose large cells take in every tile; refitted to its tiles it reads better and
+    is kept. A refit that reads no better than the kept reading, one that leaves the lattice as
+    it is, or a lattice on the kept one's cells leave the kept reading as it is."""
+    import vision.pipeline as P
+    from vision.kits import kit_for_game
+
+    tiles = [_tile(0, c) for c in range(5)]
+    kept = _candidate(9.98, 5.91, tiles)
+    displaced = _candidate(10.64, 4.55, tiles)
+    refitted = _candidate(5.84, 3.80, tiles)
+    kit = kit_for_game("textile")
+    monkeypatch.setattr(P, "_same_cells", lambda a, b: False)
+    monkeypatch.setattr(P, "_refit_on_tiles", lambda *a, **k: refitted)
+    assert P._refit_displaced(None, kit, "textile", None, None, kept, displaced) is refitted
+    worse = _candidate(10.2, 4.4, tiles)
+    monkeypatch.setattr(P, "_refit_on_tiles", lambda *a, **k: worse)
+    assert P._refit_displaced(None, kit, "textile", None, None, kept, displaced) is kept
+    monkeypatch.setattr(P, "_refit_on_tiles", lambda *a, **k: a[5])  # (the refit moved nothing)
+    assert P._refit_displaced(None, kit, "textile", None, None, kept, displaced) is kept
+    monkeypatch.setattr(P, "_refit_on_tiles", lambda *a, **k: refitted)
+    monkeypatch.setattr(P, "_same_cells", lambda a, b: True)
+    assert P._refit_displaced(None, kit, "textile", None, None, kept, displaced) is kept
