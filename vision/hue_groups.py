@@ -156,47 +156,51 @@ def _shared_charge(sizes: list, sharers: list, share_cost: float) -> float:
     return share_cost * sum(sizes[g] for g in sharers) if len(sharers) >= 2 else 0.0
 
 
+def _spare_moves(cost: np.ndarray, named: list, sizes: list, share_cost: float,
+                 fit: float) -> list:
+    """The renamings :func:`_named_by_a_spare_paint` may make, as (extra cost per member,
+    group, spare paint) tuples: a group sharing a paint, named by a paint no group was given
+    that fits its members within ``fit`` on average, for less than the sharing it saves."""
+    spare = sorted(set(range(cost.shape[1])) - set(named))
+    moves = []
+    for p in np.flatnonzero(np.bincount(named, minlength=cost.shape[1]) >= 2):
+        sharers = [g for g, c in enumerate(named) if c == p]
+        for g in sharers:
+            saved = (_shared_charge(sizes, sharers, share_cost)
+                     - _shared_charge(sizes, [h for h in sharers if h != g], share_cost))
+            for q in spare:
+                extra = cost[g, q] - cost[g, p]
+                if cost[g, q] <= fit * sizes[g] and extra < saved:
+                    moves.append((extra / sizes[g], g, q))
+    return moves
+
+
 def _named_by_a_spare_paint(cost: np.ndarray, named: list, sizes: list, share_cost: float,
                             fit: float) -> list:
     """The groups' paints ``named`` (one palette index per group; ``cost`` ``(G, K)`` each
-    group's summed distance to each paint, ``sizes`` their member counts) with a group that
-    shares a paint named by a paint no group was given, where that costs less than the sharing
+    group's summed distance to each paint, ``sizes`` their member counts) with groups that
+    share a paint named by a paint no group was given, where that costs less than the sharing
     charged to every sharer (:func:`_shared_charge`) and the spare paint fits the group's
-    members within ``fit`` on average (CIEDE2000, as ``cost``). The Hungarian naming charges the sharing
-    only to the groups after the first, so the larger group (a paint drifted towards its
-    neighbour under the light: red cards towards orange) keeps the free copy and the smaller
-    one (the true orange cards) pays for sharing cheaply, while red names nothing. A spare
-    paint beside two groups in one name is the evidence that they are two paints, not one
-    paint split by the light: the sharing is then paid by all its members, and of the sharers
-    that the spare paint names for less, the one it fits best per member takes it (the one
-    that sits nearer it: the drifted reds, 7.4 per card farther from red than from orange,
-    where the orange cards are 12). A paint that names no group is one the light was fitted
-    on no card of, so it is predicted loosely, but a group it fits no better than ``fit`` is no
-    card of it: a one-card group split off its paint's cards, its cost of sharing small, may
-    lie far from every spare paint (the independent renderer's normal 204: 41 from green,
-    from the orange it shares). A fresh list."""
+    members within ``fit`` on average (CIEDE2000, as ``cost``). A fresh list.
+
+    The Hungarian naming charges the sharing only to the groups after the first, so the
+    larger group (a paint drifted towards its neighbour under the light: red cards towards
+    orange) keeps the free copy and the smaller one (the true orange cards) pays for sharing
+    cheaply, while red names nothing. A spare paint beside two groups in one name is the
+    evidence that they are two paints, not one paint split by the light: the sharing is then
+    paid by all its members, and of the sharers that the spare paint names for less, the one
+    it fits best per member takes it (the one that sits nearer it: the independent renderer's
+    tap16 hard-1041, drifted reds 7.4 per card farther from red than from orange, the orange
+    cards 12). A paint that names no group is one the light was fitted on no card of, so it
+    is predicted loosely, but a group it fits no better than ``fit`` is no card of it: a
+    one-card group split off its paint's cards, its sharing cheap to save, may lie far from
+    every spare paint (tap13dev normal-204: 41 from green, spare, 15 from its orange)."""
     named = list(named)
-    changed = True
-    while changed:
-        changed = False
-        spare = sorted(set(range(cost.shape[1])) - set(named))
-        counts = np.bincount(named, minlength=cost.shape[1])
-        moves = []
-        for p in np.flatnonzero(counts >= 2):
-            sharers = [g for g, c in enumerate(named) if c == p]
-            for g in sharers:
-                rest = [h for h in sharers if h != g]
-                for q in spare:
-                    extra = cost[g, q] - cost[g, p]
-                    if cost[g, q] <= fit * sizes[g] and extra < (_shared_charge(sizes, sharers, share_cost)
-                                - _shared_charge(sizes, rest, share_cost)):
-                        moves.append((extra / sizes[g], g, q))
-        if moves:
-            _, g, q = min(moves)
-            logger.debug("hue group of %d sample(s) named %d, spare, not %d with another",
-                         sizes[g], q, named[g])
-            named[g] = int(q)
-            changed = True
+    while moves := _spare_moves(cost, named, sizes, share_cost, fit):
+        _, g, q = min(moves)
+        logger.debug("hue group of %d sample(s) named %d, spare, not %d with another",
+                     sizes[g], q, named[g])
+        named[g] = int(q)
     return named
 
 
