@@ -1959,16 +1959,18 @@ def _distances_rows(palette: Palette, d: np.ndarray) -> list[dict[str, float]]:
 
 def _named_by_hue(labs: np.ndarray, dist: np.ndarray, match, *,
                   share_cost: float = SHARE_COST, hue: np.ndarray | None = None,
-                  paints: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                  paints: np.ndarray | None = None,
+                  spare_fit: float | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Palette index ``(N,)`` and confidence ``(N,)`` of colour samples ``labs`` ``(N, 3)`` with
     distances ``dist`` ``(N, K)``: each its own nearest colour, unless its hue group (faces of one
     paint, see :mod:`vision.hue_groups`, ``share_cost`` as there) is named otherwise; a near tie
     settled by a group of two or more gets :data:`GROUP_CONF`. ``hue``: the samples' groups
     ``(N,)`` when the caller has them (default :func:`vision.hue_groups.hue_groups`);
     ``paints`` ``(K, 3)`` Lab as lit: groups are named in hue order (see
-    :func:`vision.hue_groups.name_groups`)."""
+    :func:`vision.hue_groups.name_groups`); ``spare_fit`` as there."""
     hue = hue_groups(labs) if hue is None else hue
-    named = name_groups(labs, dist, hue, share_cost=share_cost, paints=paints)
+    named = name_groups(labs, dist, hue, share_cost=share_cost, paints=paints,
+                        spare_fit=spare_fit)
     size = np.where(hue >= 0, np.bincount(hue + 1)[hue + 1], 1)
     conf = np.array([_conf_from_match(d, m) for d, m in zip(match.distance, match.margin)])
     settled = (named != match.index) | ((size >= 2) & (conf < CONFIDENCE_THRESHOLD))
@@ -2594,12 +2596,14 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
                               nearest_by_ratios(labs, shaded, paints, ctx.palette.lab,
                                                 ctx.palette.clipped))
     # (in hue order: a card group named apart lies towards the paint it is given, see
-    # vision.hue_groups._against_hue_order)
+    # vision.hue_groups._against_hue_order; two groups in one name beside a paint no group is
+    # named are two paints when it fits one of them as it fits a card it sees few of, see
+    # HELD_CARD_FIT and vision.hue_groups._named_by_a_spare_paint)
     named, cconfs = _named_by_hue(labs, dist, match, share_cost=CARD_SHARE_COST, hue=hue,
-                                  paints=paints)
+                                  paints=paints, spare_fit=HELD_CARD_FIT)
     cconfs = np.maximum(cconfs, _named_by_hue(labs, dist, match_from_distances(dist),
                                            share_cost=CARD_SHARE_COST, hue=hue,
-                                           paints=paints)[1])
+                                           paints=paints, spare_fit=HELD_CARD_FIT)[1])
     cconfs = np.maximum(cconfs, _apart_conf(hue, dist, named, CARD_SHARE_COST))
     named = _named_by_ratios(named, hue, dist, paints, ratio_splits)
     templates = _profile_templates(ctx.profile)

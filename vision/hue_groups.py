@@ -150,8 +150,63 @@ def _against_hue_order(lab: np.ndarray, groups: list, named: list, own: list,
     return out
 
 
+def _shared_charge(sizes: list, sharers: list, share_cost: float) -> float:
+    """What groups ``sharers`` (indices into ``sizes``, the groups' member counts) sharing one
+    paint cost when it is charged to every sharer's members: ``share_cost`` each, none alone."""
+    return share_cost * sum(sizes[g] for g in sharers) if len(sharers) >= 2 else 0.0
+
+
+def _spare_moves(cost: np.ndarray, named: list, sizes: list, share_cost: float,
+                 fit: float) -> list:
+    """The renamings :func:`_named_by_a_spare_paint` may make, as (extra cost per member,
+    group, spare paint) tuples: a group sharing a paint, named by a paint no group was given
+    that fits its members within ``fit`` on average, for less than the sharing it saves."""
+    spare = sorted(set(range(cost.shape[1])) - set(named))
+    moves = []
+    for p in np.flatnonzero(np.bincount(named, minlength=cost.shape[1]) >= 2):
+        sharers = [g for g, c in enumerate(named) if c == p]
+        for g in sharers:
+            saved = (_shared_charge(sizes, sharers, share_cost)
+                     - _shared_charge(sizes, [h for h in sharers if h != g], share_cost))
+            for q in spare:
+                extra = cost[g, q] - cost[g, p]
+                if cost[g, q] <= fit * sizes[g] and extra < saved:
+                    moves.append((extra / sizes[g], g, q))
+    return moves
+
+
+def _named_by_a_spare_paint(cost: np.ndarray, named: list, sizes: list, share_cost: float,
+                            fit: float) -> list:
+    """The groups' paints ``named`` (one palette index per group; ``cost`` ``(G, K)`` each
+    group's summed distance to each paint, ``sizes`` their member counts) with groups that
+    share a paint named by a paint no group was given, where that costs less than the sharing
+    charged to every sharer (:func:`_shared_charge`) and the spare paint fits the group's
+    members within ``fit`` on average (CIEDE2000, as ``cost``). A fresh list.
+
+    The Hungarian naming charges the sharing only to the groups after the first, so the
+    larger group (a paint drifted towards its neighbour under the light: red cards towards
+    orange) keeps the free copy and the smaller one (the true orange cards) pays for sharing
+    cheaply, while red names nothing. A spare paint beside two groups in one name is the
+    evidence that they are two paints, not one paint split by the light: the sharing is then
+    paid by all its members, and of the sharers that the spare paint names for less, the one
+    it fits best per member takes it (the one that sits nearer it: the independent renderer's
+    tap16 hard-1041, drifted reds 7.4 per card farther from red than from orange, the orange
+    cards 12). A paint that names no group is one the light was fitted on no card of, so it
+    is predicted loosely, but a group it fits no better than ``fit`` is no card of it: a
+    one-card group split off its paint's cards, its sharing cheap to save, may lie far from
+    every spare paint (tap13dev normal-204: 41 from green, spare, 15 from its orange)."""
+    named = list(named)
+    while moves := _spare_moves(cost, named, sizes, share_cost, fit):
+        _, g, q = min(moves)
+        logger.debug("hue group of %d sample(s) named %d, spare, not %d with another",
+                     sizes[g], q, named[g])
+        named[g] = int(q)
+    return named
+
+
 def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None = None, *,
-                share_cost: float = SHARE_COST, paints: np.ndarray | None = None) -> np.ndarray:
+                share_cost: float = SHARE_COST, paints: np.ndarray | None = None,
+                spare_fit: float | None = None) -> np.ndarray:
     """The palette index ``(N,)`` of every sample, its hue group named jointly with the others.
 
     Each group of :func:`hue_groups` costs the sum of its members' distances to the colour it is
@@ -160,7 +215,10 @@ def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None
     nearest colour. ``labels``: the samples' :func:`hue_groups`, when the caller has them.
     ``share_cost``: the cost of sharing per member (default :data:`SHARE_COST`). ``paints``
     ``(K, 3)`` Lab, the paints as lit, when given: a group named apart against the hue order
-    keeps its nearest paint (see :func:`_against_hue_order`).
+    keeps its nearest paint (see :func:`_against_hue_order`). ``spare_fit``, when given:
+    groups sharing a paint while another names none pay the sharing on all their members, and
+    one that the spare paint fits within it (mean CIEDE2000) may take it (see
+    :func:`_named_by_a_spare_paint`).
     """
     distance = np.asarray(distance, np.float64)
     own = np.argmin(distance, axis=1)
@@ -176,6 +234,9 @@ def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None
     named = [0] * len(groups)
     for g, c in zip(rows, cols):
         named[g] = int(c % k)
+    if spare_fit is not None:
+        named = _named_by_a_spare_paint(cost, named, [len(m) for m in groups], share_cost,
+                                        spare_fit)
     if paints is not None:
         major = [int(np.bincount(own[m], minlength=k).argmax()) for m in groups]
         for g in _against_hue_order(lab, groups, named, major, np.asarray(paints, np.float64)):
