@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections import Counter, defaultdict
 from itertools import product
+from collections.abc import Callable, Iterator
 from typing import AbstractSet, Any
 
 import numpy as np
@@ -321,21 +322,33 @@ def _likeliest_for_misfits(cells: list[Cell], kit: Kit, game: str, decoded: dict
     doubts = []
     pending = [c for c in cells if decoded[c][0].get("edges") is not None
                and names_no_tile(kit, game, decoded[c][0])]  # (unknown: nothing to correct)
-    while pending:
-        choices = {c: _misfit_choices(c, kit, game, decoded, evidence[c], counts, used)
-                   for c in pending}
-        choices = {c: min(scored, key=lambda t: t[0]) for c, scored in choices.items() if scored}
-        if not choices:
-            break
-        cell = min(choices, key=lambda c: choices[c][0])
-        _, edges, key = choices[cell]
+
+    def choose(c: Cell) -> tuple | None:
+        return min(_misfit_choices(c, kit, game, decoded, evidence[c], counts, used),
+                   key=lambda t: t[0], default=None)
+
+    for cell, edges in _likeliest_first(pending, choose, used):
         attrs, conf, _ = decoded[cell]
         attrs["edges"] = edges
         conf["edges"] = min(conf.get("edges", 1.0), MISFIT_CONFIDENCE)
-        used[key] += 1
         doubts.append((cell, "tile", MISFIT_TAKEN))
-        pending = [c for c in choices if c != cell]
     return doubts
+
+
+def _likeliest_first(pending: list[Cell], choose: Callable[[Cell], tuple | None],
+                     used: Counter) -> Iterator[tuple[Cell, dict]]:
+    """``pending`` cells taken least cost first: ``choose(cell)`` gives its best ``(cost,
+    edges, tile key)`` or None (a cell with none is dropped); yields ``(cell, edges)``, the
+    tile used up, and asks the rest again (the caller sets the cell's edges before the next:
+    a take changes the tiles left and the neighbours' edges the others must meet)."""
+    while pending:
+        choices = {c: best for c in pending if (best := choose(c)) is not None}
+        if not choices:
+            return
+        cell = min(choices, key=lambda c: choices[c][0])
+        used[choices[cell][2]] += 1
+        yield cell, choices[cell][1]
+        pending = [c for c in choices if c != cell]
 
 
 def _misfit_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: dict,
@@ -371,32 +384,26 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
     (:func:`vision.pipeline._faceless_misfits`; measured on the independent renderer's photos:
     washed faces at L* 83-99 beside the layout's end, xt27 x-tiles-hard-900, xt25 hard-759).
     A cell that no tile left makes meeting every neighbour read, or that has no neighbour read,
-    stays unknown (a cloth's cell beside the layout, one colour over its sectors, costs
-    :data:`SPLIT_PAINT_COST` for each pair of alike sectors named apart, and mostly meets no
-    neighbour)."""
+    stays unknown: a cloth's cell beside the layout is kept out only by its choices having to
+    be tiles of the set that meet every neighbour read (the cost orders the takes; it refuses
+    none)."""
     doubts = []
     pending = [c for c in cells if decoded[c][0].get("edges") is None]
-    while pending:
-        choices = {}
-        for c in pending:
-            met = _met_edges(c, decoded)
-            scored = [t for t in _sector_choices(c, kit, game, decoded, evidence[c], counts, used,
-                                                 False)
-                      if met and used[t[2]] < counts[t[2]]
-                      and all(t[1][e] == colour for e, colour in met.items())]
-            if scored:
-                choices[c] = min(scored, key=lambda t: t[0])
-        if not choices:
-            break
-        cell = min(choices, key=lambda c: choices[c][0])
-        _, edges, key = choices[cell]
+
+    def choose(c: Cell) -> tuple | None:
+        met = _met_edges(c, decoded)
+        if not met:
+            return None
+        scored = [t for t in _sector_choices(c, kit, game, decoded, evidence[c], counts, used, False)
+                  if used[t[2]] < counts[t[2]] and all(t[1][e] == colour for e, colour in met.items())]
+        return min(scored, key=lambda t: t[0], default=None)
+
+    for cell, edges in _likeliest_first(pending, choose, used):
         attrs, conf, tile_doubts = decoded[cell]
         attrs["edges"] = edges
         conf["edges"] = MISFIT_CONFIDENCE
         tile_doubts[:] = [d for d in tile_doubts if d[0] != "edges"]
-        used[key] += 1
         doubts.append((cell, "tile", UNCLEAR_TAKEN))
-        pending = [c for c in choices if c != cell]
     return doubts
 
 

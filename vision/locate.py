@@ -2043,26 +2043,26 @@ def _tile_refit(lat: Lattice, found: tuple[list[np.ndarray], list[np.ndarray], l
     # centres (weighted) before and after it
     cells = np.vstack([p[m] for p, m in zip(pts, keep)])
     moved = np.abs(apply_h(G, cells) - cells).max()
-    contradicted = _contradicted(G, pts, ks)
+    contradicted = _contradicted(res, pts, ks)
     w = np.concatenate([w[m] for w, m in zip(ws, keep)])
     before = np.concatenate([np.abs(p[:, axis] - k)[m]
                              for axis, (p, k, m) in enumerate(zip(pts, ks, keep))])
     after = np.concatenate([np.abs(r)[m] for r, m in zip(res, keep)])
     gain = float(((before - after) * w).sum() / max(float(w.sum()), 1e-9))
     logger.debug("lattice refitted to the tiles (%d of %d, %d of %d measured): moved up to %.2f "
-                 "cells, off their cells %.3f -> %.3f", keep[0].sum(), len(ks[0]), keep[1].sum(),
+                 "cells, off their cells %.3f -> %.3f%s", keep[0].sum(), len(ks[0]), keep[1].sum(),
                  len(ks[1]), moved, float((before * w).sum() / w.sum()),
-                 float((after * w).sum() / w.sum()))
+                 float((after * w).sum() / w.sum()), " (contradicted)" if contradicted else "")
     if not np.isfinite(moved) or contradicted or gain < TILE_FIT_GAIN:
         return None
     H = lat.H @ np.linalg.inv(G)
     return _normalise(lat.with_H(H / H[2, 2])), float(moved)
 
 
-def _contradicted(G: np.ndarray, pts: list[np.ndarray], ks: list[np.ndarray]) -> bool:
-    """Whether the change of lattice coordinates ``G`` (3, 3; see :func:`_fit_foreshortening`)
-    moves a tile's centre measured along an axis (``pts[axis]`` (N, 2) old coordinates, their
-    cells' centres ``ks[axis]`` (N,); the fit's outliers included) more than
+def _contradicted(res: list[np.ndarray], pts: list[np.ndarray], ks: list[np.ndarray]) -> bool:
+    """Whether the refit (``res[axis]`` (N,): each tile's refitted coordinate along ``axis``
+    less its cell's centre) moves a tile's centre measured along an axis (``pts[axis]`` (N, 2)
+    old coordinates, their cells' centres ``ks[axis]`` (N,); the fit's outliers included) more than
     :data:`TILE_FIT_MOVE` along that axis to anywhere but a cell's centre (within
     :data:`TILE_FIT_OUTLIER`).
 
@@ -2073,17 +2073,15 @@ def _contradicted(G: np.ndarray, pts: list[np.ndarray], ks: list[np.ndarray]) ->
     tilted layout's far end, where the lattice the lines gave drifts most, the refit moves it a
     cell on (an independent render, octopus-hard-1036: a far arm 0.98 of a cell along, the
     measured centres under 0.45). A tile measured in a cell the refit leaves by more than
-    that, though, lies where the refit's lattice has no tile: on the centre of the cell next
-    door it is that cell's tile, renumbered (the same arm's end, its centre measured half a
+    that, though, lies where the refit's lattice has no tile: on a cell's centre (in practice
+    the next cell's) it is that cell's tile, renumbered (the same arm's end, its centre measured half a
     cell off and moved 0.67 onto the next cell's); anywhere else the tiles' own measures
     contradict the refit (a near top-down layout whose lattice was half a cell off on one
     side: a refit moving those columns a cell put a measured tile a third of a cell off its
     new cell, octopus-normal-1032)."""
-    for axis, (p, k) in enumerate(zip(pts, ks)):
-        new = apply_h(G, p)[:, axis]
-        off = new - k
+    for axis, (p, k, off) in enumerate(zip(pts, ks, res)):
         renumbered = np.abs(off - np.round(off)) < TILE_FIT_OUTLIER
-        if np.any((np.abs(new - p[:, axis]) > TILE_FIT_MOVE) & ~renumbered):
+        if np.any((np.abs(off + k - p[:, axis]) > TILE_FIT_MOVE) & ~renumbered):
             return True
     return False
 
