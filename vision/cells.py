@@ -193,6 +193,9 @@ GLARE_FACE = 0.0
 #: a paint, is card-like (its symbol may vouch for it, see :func:`_vouched_cards`): a coin or a
 #: hand leaves most of a cell's centre to the table.
 HELD_CARD_FG = 0.9
+#: It also bounds how far (mean per card) a paint no card group is named may lie from a group
+#: it renames (vision.hue_groups._named_by_a_spare_paint): drifted reds 12.4 from red (tap15
+#: hard-923); groups of one card split off their paint, 22-41 from every spare paint.
 HELD_CARD_FIT = 2.0 * GROW_FIT
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.

@@ -157,14 +157,16 @@ def _shared_charge(sizes: list, sharers: list, share_cost: float) -> float:
 
 
 def _spare_moves(cost: np.ndarray, named: list, sizes: list, share_cost: float,
-                 fit: float) -> list:
+                 fit: float) -> list[tuple[float, int, int]]:
     """The renamings :func:`_named_by_a_spare_paint` may make, as (extra cost per member,
     group, spare paint) tuples: a group sharing a paint, named by a paint no group was given
     that fits its members within ``fit`` on average, for less than the sharing it saves."""
-    spare = sorted(set(range(cost.shape[1])) - set(named))
+    k = cost.shape[1]
+    live = [g for g, s in enumerate(sizes) if s]  # (a label joined away, see split_hue_alike)
+    spare = sorted(set(range(k)) - {named[g] for g in live})
     moves = []
-    for p in np.flatnonzero(np.bincount(named, minlength=cost.shape[1]) >= 2):
-        sharers = [g for g, c in enumerate(named) if c == p]
+    for p in np.flatnonzero(np.bincount([named[g] for g in live], minlength=k) >= 2):
+        sharers = [g for g in live if named[g] == p]
         for g in sharers:
             saved = (_shared_charge(sizes, sharers, share_cost)
                      - _shared_charge(sizes, [h for h in sharers if h != g], share_cost))
@@ -189,7 +191,7 @@ def _named_by_a_spare_paint(cost: np.ndarray, named: list, sizes: list, share_co
     cheaply, while red names nothing. A spare paint beside two groups in one name is the
     evidence that they are two paints, not one paint split by the light: the sharing is then
     paid by all its members, and of the sharers that the spare paint names for less, the one
-    it fits best per member takes it (the one that sits nearer it: the independent renderer's
+    whose members it costs least extra over the shared paint takes it (the one that sits nearer it: the independent renderer's
     tap16 hard-1041, drifted reds 7.4 per card farther from red than from orange, the orange
     cards 12). A paint that names no group is one the light was fitted on no card of, so it
     is predicted loosely, but a group it fits no better than ``fit`` is no card of it: a

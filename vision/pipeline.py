@@ -293,7 +293,7 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
              if candidates else _Reads(None, -1, 0, 0.0, 0.0))
     best, chosen, misfits = first.best, first.chosen, first.misfits
     # (the reading a later look replaced last: its lattice is refitted too, see _refit_displaced)
-    displaced: _Candidate | None = None
+    displaced: tuple[_Candidate, int] | None = None  # (and its "reading_candidate")
     # (the centres of the cards seen by their outlines alone, see vision.cards.card_lattices)
     outlined = None
     # (the pitch the X-Tiles' faces show, once their lattice was read: see _wider_than_faces)
@@ -341,7 +341,7 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
             if (again.best is not None and (best is None or again.best.score < best.score)
                     and not _wider_than_faces(again.best, faces_pitch)):
                 # (info's "reading_candidate": 100 x the seed + the index among its candidates)
-                displaced, best, chosen = best, again.best, 100 * seed + again.chosen
+                displaced, best, chosen = (best, chosen), again.best, 100 * seed + again.chosen
             logger.debug("second look (seed %d%s): %s", seed,
                          ", white-balanced" if looked_on is not image else "",
                          "kept" if best is again.best else "not better")
@@ -369,7 +369,7 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
             misfits += again.misfits
             if again.best is not None and (best is None or again.best.score < best.score):
                 # (50 +: a lattice from the tiles)
-                displaced, best, chosen = best, again.best, 50 + again.chosen
+                displaced, best, chosen = (best, chosen), again.best, 50 + again.chosen
         timing["faces"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
     if best is not None and not mat_lattices and (
             _unclear_on_board(best) if frame is not None else kit.face_model == "solid"):
@@ -378,8 +378,10 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
         # middle measured off, and cut the sectors of the tiles there)
         t1 = time.perf_counter()
         best = _refit_on_tiles(image, kit, game, palette, profile, best, framed=frame is not None)
-        if frame is None and displaced is not None:
-            best = _refit_displaced(image, kit, game, palette, profile, best, displaced)
+        if frame is None and displaced is not None and displaced[0] is not None:
+            refitted = _refit_displaced(image, kit, game, palette, profile, best, displaced[0])
+            if refitted is not best:
+                best, chosen = refitted, displaced[1]
         timing["refit"] = (time.perf_counter() - t1) * 1000
     if best is not None and frame is None and not mat_lattices and pips_shown(kit, game):
         t1 = time.perf_counter()
@@ -834,7 +836,8 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
 
 
 def _refit_displaced(image: np.ndarray, kit: Kit, game: str, palette: Palette,
-                     profile: Mapping | None, best: _Candidate, displaced: _Candidate) -> _Candidate:
+                     profile: Mapping | None, best: _Candidate, displaced: _Candidate
+                     ) -> _Candidate:
     """The reading kept (``best``, refitted already), or the reading a later look replaced
     (``displaced``) read again on its lattice refitted to its tiles when that reads better.
 
@@ -842,7 +845,8 @@ def _refit_displaced(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     the tiles are square): the right pitch drifts half a cell off the far tiles and reads worse
     than a lattice of a wrong pitch (1.16 times the tiles') whose large cells take in every
     tile's colour; the refit measures the tiles themselves and puts the first one on them.
-    Only a lattice other than the kept one's, and only when the refit moved it."""
+    Only a lattice other than the kept one's, and only when the refit moved it; only the last
+    reading displaced (an earlier look's, displaced in turn, is not refitted)."""
     if _same_cells(displaced.lattice, best.lattice):
         return best
     again = _refit_on_tiles(image, kit, game, palette, profile, displaced)

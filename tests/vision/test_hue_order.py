@@ -6,6 +6,7 @@ L 80, hue 57 degrees beside orange cards at 42-46) lies far from both paints, so
 nearly as well as orange (14.7 against 9.9) though its hue lies away from red: it was read red."""
 import numpy as np
 
+from vision.cells import HELD_CARD_FIT
 from vision.hue_groups import name_groups
 
 # red and orange as lit (CIELAB): hues about 29 and 45 degrees
@@ -31,7 +32,7 @@ def test_a_redder_group_is_still_named_apart():
     assert _named(redder, PAINTS) == [1, 1, 0]
 
 
-HELD_FIT = 14.0  # (how far a card may lie from a paint seen on few cards, vision.cells.HELD_CARD_FIT)
+HELD_FIT = HELD_CARD_FIT  # (how far a card may lie from a paint seen on few cards)
 
 
 def _spare(labs: np.ndarray, dist: np.ndarray, sizes: tuple, spare_fit: float | None) -> list:
