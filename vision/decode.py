@@ -927,10 +927,13 @@ def _textile_fit(occupied: list[CellReading], kit: Kit) -> float:
 
 def _washed(rd: CellReading) -> bool:
     """Whether a tile's face is washed by a lamp's hot spot (blown out over
-    :data:`vision.cells.GLARE_PATCH` of its cell): the colour read from what is left of it is no
-    evidence for or against the set (the hot spot reads pale paints of any colour white, and two
-    washed neighbours 'clash': tex15 textile-hard-1006, a red, a green and a blue washed white in
-    a row; its lattice through them lost to one of half the layout)."""
+    :data:`vision.cells.GLARE_PATCH` of its cell, the share past which a cell may be the lamp's
+    reflection): the colour read from what is left of it is no evidence for or against the set
+    (the hot spot reads pale paints of any colour white, and two washed neighbours 'clash': tex15
+    textile-hard-1006, a red, a green and a blue washed white in a row; its lattice through them
+    lost to one of half the layout). (Measured: the washed faces of tex15 textile-hard-1006 and
+    tex16 textile-hard-1202 blown out over 0.42-0.79; white tiles at the hot spot's edge beside
+    them 0.24-0.29, clear faces under 0.1.)"""
     return rd.evidence.get("blown", 0.0) > GLARE_PATCH
 
 
