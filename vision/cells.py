@@ -372,8 +372,9 @@ class CellReading:
     confidence: float = 0.0
     doubts: tuple = ()
     #: the evidence behind the attributes, for decoding through the kit (solid faces:
-    #: ``colour_distance`` {colour: distance to it under the light}, ``pip_prob`` {+1 / -1
-    #: (pips lighter / darker than the face): probabilities of 1-6 pips}; sector faces:
+    #: ``colour_distance`` {colour: distance to it under the light}, ``blown`` the share of the
+    #: cell blown out by glare, ``pip_prob`` {+1 / -1 (pips lighter / darker than the face):
+    #: probabilities of 1-6 pips}; sector faces:
     #: ``sector_distance`` {edge: {colour: distance}}, ``sector_conf`` {edge: confidence});
     #: empty when not read.
     evidence: dict = field(default_factory=dict)
@@ -2148,6 +2149,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
                 doubts.append(("pips", "no pips seen" if pips is None else
                                f"pips unclear ({pips} most likely, p={pr.prob[i].max():.2f})"))
         evidence = {"colour_distance": dist_ev[i]}
+        if ctx.blown is not None:
+            evidence["blown"] = ctx.blown.get(cell, 0.0)
         if plain is not match:
             # (as sure as the plain fit is, for vouching: the glare names a face, it does not
             # make a patch of the table one)

@@ -164,6 +164,39 @@ def test_textile_set_fit_follows_the_colour_rule():
     assert set_fit(many, NESTOR, "textile") == 0.0
 
 
+def test_textile_set_fit_leaves_out_the_colours_of_faces_washed_by_glare():
+    from vision.decode import set_fit
+
+    def washed(row, col, blown):
+        return replace(_solid(row, col, "white"), evidence={"blown": blown})
+
+    # a red, a green and a blue in a lamp's hot spot, each read white from what is left of it
+    row = [_solid(0, 0, "yellow"), washed(0, 1, 0.5), washed(0, 2, 0.6), washed(0, 3, 0.45),
+           _solid(0, 4, "green")]
+    assert set_fit(row, NESTOR, "textile") == 1.0
+    # whites barely touched by the glare still clash
+    clear = [_solid(0, 0, "yellow"), washed(0, 1, 0.05), washed(0, 2, 0.1), _solid(0, 3, "green")]
+    assert set_fit(clear, NESTOR, "textile") == 0.5
+
+
+def test_a_textile_face_washed_by_glare_is_not_taken_out_for_a_clash():
+    def tile(col, colour, *, blown=0.0, occ=0.99):
+        dist = {name: 30.0 for name in ("red", "yellow", "green", "blue", "white")}
+        dist[colour] = 3.0 + 4.0 * (blown > 0)
+        return CellReading(0, col, True, occ, {"colour": colour, "pips": None}, {"colour": 0.9},
+                           0.9, (), {"colour_distance": dist, "blown": blown})
+
+    # a green in a lamp's hot spot read white beside a white tile, its outline less sure
+    row = [tile(0, "yellow"), tile(1, "white"), tile(2, "white", blown=0.5, occ=0.9),
+           tile(3, "green")]
+    decoded, _ = decode_readings(row, NESTOR, "textile")
+    assert (0, 2) in decoded and (0, 1) in decoded
+    # the same face without glare is no tile (a cloth's patch beside the layout)
+    row[2] = tile(2, "white", occ=0.9)
+    decoded, _ = decode_readings(row, NESTOR, "textile")
+    assert (0, 2) not in decoded and (0, 1) in decoded
+
+
 def test_set_fit_counts_a_colour_read_beyond_its_copies():
     from vision.decode import set_fit
 
