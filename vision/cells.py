@@ -757,11 +757,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                          None if fg is None else round(float(fg[i]), 2),
                          None if ctx.sides is None else ctx.sides[cell],
                          ctx.blown.get(cell, 0.0) if ctx.blown else 0.0, p)
+    lit_corners: list = []  # cells taken out as the lit table in a corner of the layout
     if outline and lit is not None and ctx.sides is not None and ctx.full_sides is not None \
             and not edgy:
         # a lamp's hot spot in a corner of the layout: the lit table's colour, its only edges
         # the rims of the tiles beside it
-        for cell in _lit_table_in_corners(cells, lit, occ, ctx.sides, ctx.full_sides):
+        lit_corners = _lit_table_in_corners(cells, lit, occ, ctx.sides, ctx.full_sides)
+        for cell in lit_corners:
             logger.debug("cell %s: the table in another light, edges only its neighbours'", cell)
             occ[cell], conf[cell] = False, 0.6
     if split is not None:
@@ -820,6 +822,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # and one even as two paints, a face and its pips: a 5's or a 6's pips make it uneven)
     # (and one even with a tile's outline all round, whatever its colour's fit: its pips
     # vouch for it, see outlined)
+    # (and, where every tile lies pips up, one taken for the lit table in a corner of the
+    # layout: a hot spot shows no die face, a tile of the table's colour there does, its own rim
+    # too faint on the table to count, see _lit_table_in_corners; oct30 octopus-hard-1227, a
+    # brown 6 on dark wood)
     ctx.outlined = {cell for i, cell in enumerate(cells)
                     if not occ[cell] and steady(cell) and outlined(i)}
     face_fit = _face_paint_fits(ctx, corr)
@@ -827,7 +833,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                           if not occ[cell] and ((min(d_pal[i], face_fit.get(cell, np.inf))
                                                  <= PIPS_FIT
                                                  and (steady(cell) or _enclosed(cell, occ)
-                                                      or even_paints(cell)))
+                                                      or even_paints(cell)
+                                                      or (ctx.die_faces and cell in lit_corners)))
                                                 or _blown_face(ctx, cell)
                                                 or cell in ctx.outlined)]
     if fg is not None and not board and not no_table:
