@@ -758,11 +758,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                          None if fg is None else round(float(fg[i]), 2),
                          None if ctx.sides is None else ctx.sides[cell],
                          ctx.blown.get(cell, 0.0) if ctx.blown else 0.0, p)
+    lit_corners: list = []  # cells taken out as the lit table in a corner of the layout
     if outline and lit is not None and ctx.sides is not None and ctx.full_sides is not None \
             and not edgy:
         # a lamp's hot spot in a corner of the layout: the lit table's colour, its only edges
         # the rims of the tiles beside it
-        for cell in _lit_table_in_corners(cells, lit, occ, ctx.sides, ctx.full_sides):
+        lit_corners = _lit_table_in_corners(cells, lit, occ, ctx.sides, ctx.full_sides)
+        for cell in lit_corners:
             logger.debug("cell %s: the table in another light, edges only its neighbours'", cell)
             occ[cell], conf[cell] = False, 0.6
     if split is not None:
@@ -821,6 +823,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # and one even as two paints, a face and its pips: a 5's or a 6's pips make it uneven)
     # (and one even with a tile's outline all round, whatever its colour's fit: its pips
     # vouch for it, see outlined)
+    # (and, where every tile lies pips up, one taken for the lit table in a corner of the
+    # layout: a hot spot shows no die face, a tile of the table's colour there does, its own rim
+    # too faint on the table to count, see _lit_table_in_corners; oct30 octopus-hard-1227, a
+    # brown 6 on dark wood)
     ctx.outlined = {cell for i, cell in enumerate(cells)
                     if not occ[cell] and steady(cell) and outlined(i)}
     face_fit = _face_paint_fits(ctx, corr)
@@ -828,7 +834,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                           if not occ[cell] and ((min(d_pal[i], face_fit.get(cell, np.inf))
                                                  <= PIPS_FIT
                                                  and (steady(cell) or _enclosed(cell, occ)
-                                                      or even_paints(cell)))
+                                                      or even_paints(cell)
+                                                      or (ctx.die_faces and cell in lit_corners)))
                                                 or _blown_face(ctx, cell)
                                                 or cell in ctx.outlined)]
     if fg is not None and not board and not no_table:
@@ -1809,7 +1816,10 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             # mask does not hold is a printed cloth's motif repeated: see _repeated_unheld)
             # (each face's colour as its paint was named, where its pips were read)
             looks = {c: ctx.pip_lab[c][1] if c in ctx.pip_lab else centre_lab[c] for c in occupied}
-            unheld = _repeated_unheld({c: attrs[c] for c in occupied if occ[c]}, fg_cells, looks)
+            # (... but for the one of them a tile's gap runs all round, see _gapped)
+            taken = {c: attrs[c] for c in occupied if occ[c]}
+            unheld = _repeated_unheld(taken, fg_cells, looks,
+                                      gapped={c for c in taken if _gapped(ctx, c, occ)})
             _take_out(unheld, occ, occ_conf, "its die face is read elsewhere too and the mask "
                       "does not hold it: the table's print", fg_cells, info)
         if die_faces:
@@ -3198,7 +3208,8 @@ MASK_HOLDS = 0.45
 REPEAT_ALIKE = 6.0
 
 
-def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping) -> list:
+def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping,
+                     gapped: Collection = frozenset()) -> list:
     """Of the cells taken (their :func:`_read_solid` readings ``readings``, colour and pips
     named), those the foreground mask does not hold (``fg_cells`` below :data:`MASK_HOLDS`)
     whose die face (colour and pips) another cell taken shows too, in the same look (``looks``:
@@ -3207,7 +3218,10 @@ def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping) -> li
     colours repeats its motif in the same inks (a blue flower's petals around the white ground
     read as a blue 6 again and again), taken for its colour and its edges where the mask, which
     finds the layout, leaves it out. (Two tiles read as one face in different looks are two
-    paints, one of them misnamed: the set's assignment sorts them out.)"""
+    paints, one of them misnamed: the set's assignment sorts them out.) Of a face's cells, the
+    one alone among them in ``gapped`` (a tile's gap all round it, see :func:`_gapped`) is the
+    tile and stays: a motif repeated in a tile's own paint (a brown tile among brown flowers)
+    crosses a cell's sides, it does not run along all four."""
     named = {c: r for c, r in readings.items()
              if r[0].get("colour") is not None and r[0].get("pips") is not None}
     out = []
@@ -3217,11 +3231,24 @@ def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping) -> li
         lab = np.array([looks[c] for c in cells], np.float64)
         d = ciede2000(lab[:, None, :], lab[None, :, :])  # (K, K)
         np.fill_diagonal(d, np.inf)
+        tile = [c for c in cells if c in gapped]
         for k, cell in enumerate(cells):
             logger.debug("cell %s: its face read again %.1f apart in look", cell, d[k].min())
+            if tile == [cell]:
+                logger.debug("cell %s: a tile's gap all round it, the face's tile", cell)
+                continue
             if fg_cells.get(cell, 0.0) < MASK_HOLDS and d[k].min() < REPEAT_ALIKE:
                 out.append(cell)
     return out
+
+
+def _gapped(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
+    """Whether a tile's gap runs along all four sides of ``cell`` (``ctx.rim_sides``, an edge
+    along :data:`RIM_ALONG` of each), one of them its own rim (see :func:`_own_rim`; ``taken``
+    cell -> bool): a tile's outline, where a printed motif crossing the cell's sides runs along
+    a part of them (a brown flower read as a brown tile's face: two such sides)."""
+    rim = (ctx.rim_sides or {}).get(cell)
+    return rim is not None and all(rim) and _own_rim(cell, rim, taken)
 
 
 #: A die face's pips are all the spots on it: around its die layout (the 3x3 grid the pips

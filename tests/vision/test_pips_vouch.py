@@ -123,6 +123,37 @@ def test_a_die_face_read_twice_off_the_mask_in_one_look_is_a_printed_cloths_moti
                                                              (1, 2), (2, 1)]
 
 
+def test_of_a_die_face_read_twice_off_the_mask_the_cell_gapped_all_round_is_the_tile():
+    # the independent renderer's floral cloth in brown ink (oct26 octopus-normal-744): the brown
+    # 6 tile beside the layout and a brown flower above it, its pale heart and petals' gaps read
+    # as six light pips, both read as "brown 6" in one look (0.2 apart), neither held by the
+    # mask. The tile's gap runs along all four of its sides, the flower's along two: the tile
+    # stays, the flower goes; where no cell, or more than one, is gapped all round, both go
+    from vision.cells import _repeated_unheld
+
+    def reading(colour, pips):
+        return ({"colour": colour, "pips": pips}, {"colour": 0.98, "pips": 1.0}, [], 3.0, {})
+    brown = np.array([38.0, 14.0, 22.0])
+    readings = {(1, 1): reading("brown", 6), (-1, 4): reading("brown", 6)}
+    looks = {(1, 1): brown, (-1, 4): brown + np.array([0.2, 0.0, 0.0])}
+    assert _repeated_unheld(readings, {}, looks, gapped={(1, 1)}) == [(-1, 4)]
+    assert sorted(_repeated_unheld(readings, {}, looks)) == [(-1, 4), (1, 1)]
+    assert sorted(_repeated_unheld(readings, {}, looks, gapped={(1, 1), (-1, 4)})) == [(-1, 4), (1, 1)]
+
+
+def test_gapped_asks_for_a_gap_along_all_four_sides_one_its_own():
+    from vision.cells import _Ctx, _gapped
+
+    ctx = _Ctx(kit=None, palette=None, profile=None, td=None, lab=None,
+               rim_sides={(1, 1): (True, True, True, True), (-1, 4): (False, True, False, True),
+                          (5, 5): (True, True, True, True)})
+    around = {(4, 5): True, (6, 5): True, (5, 4): True, (5, 6): True}  # (top, bottom, left, right)
+    assert _gapped(ctx, (1, 1), {})
+    assert not _gapped(ctx, (-1, 4), {})
+    assert not _gapped(ctx, (5, 5), around)  # a hole among tiles shows their rims only
+    assert not _gapped(ctx, (9, 9), {})
+
+
 def test_white_pips_beside_a_striped_cloth_are_a_dies_not_the_stripes():
     # the independent renderer's black and cream stripes (final4 octopus-normal-073): a black
     # stripe cell cut by a die layout reads as a black face with cream "pips", as a black tile
