@@ -758,12 +758,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                          None if fg is None else round(float(fg[i]), 2),
                          None if ctx.sides is None else ctx.sides[cell],
                          ctx.blown.get(cell, 0.0) if ctx.blown else 0.0, p)
-    lit_corners: list = []  # cells taken out as the lit table in a corner of the layout
+    # cells taken out as the lit table in a corner of the layout (die faces: their pips may
+    # still vouch for them)
+    lit_corners: set[tuple[int, int]] = set()
     if outline and lit is not None and ctx.sides is not None and ctx.full_sides is not None \
             and not edgy:
         # a lamp's hot spot in a corner of the layout: the lit table's colour, its only edges
         # the rims of the tiles beside it
-        lit_corners = _lit_table_in_corners(cells, lit, occ, ctx.sides, ctx.full_sides)
+        lit_corners = set(_lit_table_in_corners(cells, lit, occ, ctx.sides, ctx.full_sides))
         for cell in lit_corners:
             logger.debug("cell %s: the table in another light, edges only its neighbours'", cell)
             occ[cell], conf[cell] = False, 0.6
@@ -1132,7 +1134,14 @@ def _rimmed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping, sides: int = 4) ->
     its own rim (see :func:`_own_rim`; ``taken`` cell -> bool). A polka-dot cloth's dots
     crossing a bare cell's borders make edges along its sides, but none all along one (see
     :data:`OUTLINE_FULL`)."""
-    full = (ctx.full_sides or {}).get(cell)
+    return _outline_all_round(ctx.full_sides, cell, taken, sides)
+
+
+def _outline_all_round(table: Mapping | None, cell: tuple[int, int], taken: Mapping,
+                       sides: int = 4) -> bool:
+    """Whether ``table`` (cell -> 4 bools, an edge along each side) has edges along ``sides``
+    of ``cell``'s four sides at least, one of them its own rim (see :func:`_own_rim`)."""
+    full = (table or {}).get(cell)
     return full is not None and sum(full) >= sides and _own_rim(cell, full, taken)
 
 
@@ -3247,8 +3256,7 @@ def _gapped(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
     along :data:`RIM_ALONG` of each), one of them its own rim (see :func:`_own_rim`; ``taken``
     cell -> bool): a tile's outline, where a printed motif crossing the cell's sides runs along
     a part of them (a brown flower read as a brown tile's face: two such sides)."""
-    rim = (ctx.rim_sides or {}).get(cell)
-    return rim is not None and all(rim) and _own_rim(cell, rim, taken)
+    return _outline_all_round(ctx.rim_sides, cell, taken)
 
 
 #: A die face's pips are all the spots on it: around its die layout (the 3x3 grid the pips

@@ -18,8 +18,8 @@ from typing import AbstractSet, Any
 import numpy as np
 
 from vision.assignment import linear_sum_assignment
-from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, GLARE_PATCH, PIPS_ABSENT_CONTRAST,
-                          SPLIT_PART, CellReading, connected_groups)
+from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading,
+                          connected_groups)
 from vision.colour import hex_to_lab
 from vision.kits import Kit
 from vision.pips import MIN_CONTRAST
@@ -704,11 +704,12 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
         return occ_conf.get(a, 1.0) <= occ_conf.get(b, 1.0) - CLASH_OCC_MARGIN
 
     while True:
-        colours = {cell: a["colour"] for cell, (a, _, _) in decoded.items() if a.get("colour")}
+        # (a washed face's colour is no evidence: it clashes with nothing, either way)
+        colours = {cell: a["colour"] for cell, (a, _, _) in decoded.items()
+                   if a.get("colour") and cell not in washed}
         clashes = _clashes(colours)
         weaker = [(-clashes[a], sides(a), face(a), occ_conf.get(a, 1.0), a) for a in clashes
-                  if a not in washed and any(colours.get(b) == colours[a] and weaker_than(a, b)
-                         for b in _around(a))]
+                  if any(colours.get(b) == colours[a] and weaker_than(a, b) for b in _around(a))]
         if not weaker:
             return doubts
         *_, cell = min(weaker)
@@ -926,15 +927,20 @@ def _textile_fit(occupied: list[CellReading], kit: Kit) -> float:
 
 
 def _washed(rd: CellReading) -> bool:
-    """Whether a tile's face is washed by a lamp's hot spot (blown out over
-    :data:`vision.cells.GLARE_PATCH` of its cell, the share past which a cell may be the lamp's
-    reflection): the colour read from what is left of it is no evidence for or against the set
+    """Whether a tile's face is washed by a lamp's hot spot (blown out over :data:`WASHED_FACE`
+    of its cell): the colour read from what is left of it is no evidence for or against the set
     (the hot spot reads pale paints of any colour white, and two washed neighbours 'clash': tex15
     textile-hard-1006, a red, a green and a blue washed white in a row; its lattice through them
     lost to one of half the layout). (Measured: the washed faces of tex15 textile-hard-1006 and
     tex16 textile-hard-1202 blown out over 0.42-0.79; white tiles at the hot spot's edge beside
     them 0.24-0.29, clear faces under 0.1.)"""
-    return rd.evidence.get("blown", 0.0) > GLARE_PATCH
+    return rd.evidence.get("blown", 0.0) > WASHED_FACE
+
+
+#: A face blown out over this share of its cell is washed (see :func:`_washed`): midway between
+#: the white tiles at a hot spot's edge (0.24-0.29) and the washed faces (0.42-0.79) of tex15
+#: textile-hard-1006 and tex16 textile-hard-1202.
+WASHED_FACE = 0.35
 
 
 def _tile_key(kit: Kit, t: dict) -> Any:
