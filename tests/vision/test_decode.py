@@ -195,11 +195,6 @@ def test_a_textile_face_washed_by_glare_is_not_taken_out_for_a_clash():
     row[2] = tile(2, "white", occ=0.9)
     decoded, _ = decode_readings(row, NESTOR, "textile")
     assert (0, 2) not in decoded and (0, 1) in decoded
-    # nor is the clear white beside a washed face taken out for it, its outline the less sure
-    row = [tile(0, "yellow"), tile(1, "white", occ=0.9), tile(2, "white", blown=0.5),
-           tile(3, "green")]
-    decoded, _ = decode_readings(row, NESTOR, "textile")
-    assert set(decoded) == {(0, 0), (0, 1), (0, 2), (0, 3)}
 
 
 def test_set_fit_counts_a_colour_read_beyond_its_copies():
