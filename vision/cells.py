@@ -30,8 +30,8 @@ from vision.paint_light import fit_with_paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          pip_centres, pip_spacing, read_pips)
 from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, discounted_lab,
-                          exposed_lab, glare_colour, glare_distances, sector_glare_distances,
-                          tile_exposure_distances)
+                          exposed_lab, glare_colour, glare_distances, lamp_like,
+                          sector_glare_distances, tile_exposure_distances)
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
                                 profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
                                 shaded_distances, split_hue_alike, template_vote)
@@ -2596,6 +2596,15 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     lit_by: list[float] = [float(not _in_glare(ctx, c, symbols[c][1])) for c in cells]
     match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
                                         weights=lit_by if any(lit_by) else None)
+    if ctx.profile is None and _is_a_lamp(gains):
+        # (a light no lamp is, fitted on cards washed out by a glare from the layout's, a lamp's:
+        # see _lamp_light)
+        lamp = _lamp_light(light)
+        if not np.array_equal(lamp, light):
+            logger.debug("cards' light %s made a lamp's: %s", np.round(light[0], 3),
+                         np.round(lamp[0], 3))
+            light = lamp
+            match, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=light, iterations=0)
     lit = palette_distance(labs, ctx.palette, match.predicted)
     # (a card under the lamp's reflection: its paint plus a sheen of the light, see SHEEN)
     dist = np.minimum(lit, _sheen_distance(labs, ctx.palette, light, ctx.profile))
@@ -2646,6 +2655,34 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
         out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]), evidence)
     return out
+
+
+def _lamp_light(light: np.ndarray) -> np.ndarray:
+    """The light ``light`` (a ``(2, 3)`` correction, see
+    :func:`vision.colour.classify_adaptive`) fitted on the photo's cards with its white (its
+    gains: a white face as the camera records it) made one a lamp can have, its green between
+    its blue and its red (see :func:`vision.glare.lamp_like`); its offsets kept. A fresh array,
+    equal to ``light`` when its white is a lamp's.
+
+    Cards washed out by a broad glare (two of each card's channels clipped, the paints told
+    only by the third) leave the fit free to turn every paint's hue a step: on the
+    independent renderer's normal 1310 (5100 K) the light refitted on the cards was magenta
+    (gains 1.29, 0.60, 1.35 linear BGR), the blue cards nearer green as it predicts them, the
+    purple ones nearer blue. Only where the cards' light was refitted from the layout's, a
+    lamp's (:func:`_is_a_lamp`): the refit on the cards turned it. (A light fitted green over
+    the layout and on its cards alike names the cards right: made a lamp's on every photo, 31
+    cells more were wrong on 313 of the independent renderer's, its hard 806 0 -> 11; without
+    a profile only: a profile's paints were learnt under the player's lamp, and the light
+    fitted against them is no lamp's white.)"""
+    c = as_correction(light)
+    return np.vstack([lamp_like(np.ones(3), c) * c[0], c[1]])
+
+
+def _is_a_lamp(light: np.ndarray | None) -> bool:
+    """Whether the light ``light`` (a correction, see :func:`vision.colour.as_correction`) has a
+    white a lamp can have (see :func:`_lamp_light`)."""
+    c = as_correction(light)
+    return bool(np.array_equal(_lamp_light(c), c))
 
 
 def _paints_apart(hue: np.ndarray, dist: np.ndarray, fit: float) -> np.ndarray:
