@@ -169,23 +169,28 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
                 else:
                     logger.debug("x-tiles: about the faces found: its lattice moves them, not taken")
     if second_chance:
-        best = _where_paints_meet(image, palette, fg, work_scale, best)
+        # (whether the faces found make up what is painted over the region: see PAINT_EXPLAINED)
+        painted = made is not None and bool(made[4]) and best.info["tiles"] < (
+            PAINT_EXPLAINED * _cells_painted(made[4][1], made[3], best))
+        best = _where_paints_meet(image, palette, fg, work_scale, best, painted)
     return [best] if best is not None else []
 
 
 def _where_paints_meet(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float,
-                       best: Lattice | None) -> Lattice | None:
+                       best: Lattice | None, unexplained: bool) -> Lattice | None:
     """The lattice ``best`` found on the foreground ``fg`` (work pixels, ``work_scale``), or the
     one found where the paints meet (:func:`_paints_meeting`) when it holds more tiles, looked
     for when the foreground's region shows no layout (fewer than :data:`GROW_FROM` tiles) and
     that region differs from the foreground's (:data:`SEARCHED`, :data:`FINER`, :data:`HELD`),
-    or when the foreground's region was viewed shrunk (over :data:`ROI_PIXELS`) and where the
-    paints meet is a fraction of it (:data:`FINER`): a table or a mat standing out from the
-    floor, a sheet of paper beside the layout, widen the foreground's box, and its faces are
-    seen at a fraction of their pixels, their rims thinned till the faces merge."""
+    or when the foreground's region was viewed shrunk (over :data:`ROI_PIXELS`), ``best``'s
+    tiles are ``unexplained`` by the paint over it (fewer than :data:`PAINT_EXPLAINED` of the
+    cells it would fill) and where the paints meet is a fraction of it (:data:`FINER`): a
+    table or a mat standing out from the floor, a sheet of paper beside the layout, widen the
+    foreground's box, and its faces are seen at a fraction of their pixels, their rims
+    thinned till the faces merge, while the paint still shows them."""
     shape = image.shape[:2]
     few = best is None or best.info["tiles"] < GROW_FROM
-    if not few and not _shrunk(fg, work_scale, shape):
+    if not few and not (unexplained and _shrunk(fg, work_scale, shape)):
         return best
     mixed = _paints_meeting(image, palette, fg.shape)
     if mixed is None:
@@ -282,7 +287,10 @@ SEARCHED = 0.5
 #: The same holds whatever the faces found, when the foreground's region is seen shrunk: a
 #: light table standing out whole from a dark floor (xt32 x-tiles-hard-1157, a view tilted 44
 #: degrees: the region 1467 x 1275 px of the half-size decode seen at 0.37, its rims of 1.3 mm
-#: under a pixel; where the paints meet 0.09 of it: 4 tiles found -> 12, 6 cells wrong -> 3).
+#: under a pixel; where the paints meet 0.09 of it: 4 tiles found -> 12, 6 cells wrong -> 3),
+#: when the faces found do not make up the paint seen (:data:`PAINT_EXPLAINED`): of 270
+#: X-Tiles photos 81 show such a region, and looked at again whatever was found, their
+#: reading took 54 -> 96 s for one cell more (final10 x-tiles-hard-401); so 60 -> 62 s.
 FINER = 0.5
 
 
