@@ -123,6 +123,8 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     That region is where to look, not what stands out from the table (a cloth's prints of the
     paints' colours lie about the faces): the lattice's foreground is then the faces found and
     ``shown``, the foreground (work pixels; ``fg`` when None), about them (:func:`_with_faces`).
+    It is looked for there too, however many faces were found, when the foreground's region
+    was seen shrunk and the paints meet over a small share of it (see :func:`_where_paints_meet`).
     """
     if fg is None or work_scale is None:
         work, work_scale = work_copy(image)
@@ -166,19 +168,51 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
                     best = again[0]
                 else:
                     logger.debug("x-tiles: about the faces found: its lattice moves them, not taken")
-    if second_chance and (best is None or best.info["tiles"] < GROW_FROM):
-        # (the foreground's region shows no layout: look where the paints meet)
-        mixed = _paints_meeting(image, palette, fg.shape)
-        if mixed is not None and (_searched_share(mixed, fg, work_scale, image.shape[:2]) < SEARCHED
-                                  or _box_share(mixed, fg, work_scale, image.shape[:2]) < FINER
-                                  or _meeting_held(mixed, fg) < HELD):
-            logger.debug("x-tiles: %s tiles on the foreground: trying where the paints meet",
-                         best.info["tiles"] if best is not None else 0)
-            again = tile_lattices(image, palette, fg=mixed, work_scale=work_scale,
-                                  second_chance=False, shown=fg)
-            if again and (best is None or again[0].info["tiles"] > best.info["tiles"]):
-                best = again[0]
+    if second_chance:
+        # (whether the faces found make up what is painted over the region: see PAINT_EXPLAINED)
+        painted = made is not None and bool(made[4]) and best.info["tiles"] < (
+            PAINT_EXPLAINED * _cells_painted(made[4][1], made[3], best))
+        best = _where_paints_meet(image, palette, fg, work_scale, best, painted)
     return [best] if best is not None else []
+
+
+def _where_paints_meet(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float,
+                       best: Lattice | None, unexplained: bool) -> Lattice | None:
+    """The lattice ``best`` found on the foreground ``fg`` (work pixels, ``work_scale``), or the
+    one found where the paints meet (:func:`_paints_meeting`) when it holds more tiles, looked
+    for when the foreground's region shows no layout (fewer than :data:`GROW_FROM` tiles) and
+    that region differs from the foreground's (:data:`SEARCHED`, :data:`FINER`, :data:`HELD`),
+    or when the foreground's region was viewed shrunk (over :data:`ROI_PIXELS`), ``best``'s
+    tiles are ``unexplained`` by the paint over it (fewer than :data:`PAINT_EXPLAINED` of the
+    cells it would fill) and where the paints meet is a fraction of it (:data:`FINER`): a
+    table or a mat standing out from the floor, a sheet of paper beside the layout, widen the
+    foreground's box, and its faces are seen at a fraction of their pixels, their rims
+    thinned till the faces merge, while the paint still shows them."""
+    shape = image.shape[:2]
+    few = best is None or best.info["tiles"] < GROW_FROM
+    if not few and not (unexplained and _shrunk(fg, work_scale, shape)):
+        return best
+    mixed = _paints_meeting(image, palette, fg.shape)
+    if mixed is None:
+        return best
+    finer = _box_share(mixed, fg, work_scale, shape) < FINER
+    if not (finer or (few and (_searched_share(mixed, fg, work_scale, shape) < SEARCHED
+                               or _meeting_held(mixed, fg) < HELD))):
+        return best
+    logger.debug("x-tiles: %s tiles on the foreground: trying where the paints meet",
+                 best.info["tiles"] if best is not None else 0)
+    again = tile_lattices(image, palette, fg=mixed, work_scale=work_scale,
+                          second_chance=False, shown=fg)
+    if again and (best is None or again[0].info["tiles"] > best.info["tiles"]):
+        return again[0]
+    return best
+
+
+def _shrunk(fg: np.ndarray, work_scale: float, shape: tuple[int, int]) -> bool:
+    """Whether the foreground's region (:func:`_roi`) is viewed shrunk, over :data:`ROI_PIXELS`
+    (``fg`` bool, work pixels at ``work_scale``; ``shape`` the image's)."""
+    x0, y0, x1, y1 = _roi(fg, work_scale, shape)
+    return (x1 - x0) * (y1 - y0) > ROI_PIXELS
 
 
 #: Of the lights' lattices, a face found as a blob counts this many times as much as a grown
@@ -250,6 +284,13 @@ SEARCHED = 0.5
 #: region of the paints' meeting 0.21 of the foreground's, its 15 tiles found there and none
 #: over the cloth's region; final6 x-tiles-hard-090, a small layout on a table of orange wood
 #: whose foreground's box takes in a pen and a cup beside it, 0.32, no face more found).
+#: The same holds whatever the faces found, when the foreground's region is seen shrunk: a
+#: light table standing out whole from a dark floor (xt32 x-tiles-hard-1157, a view tilted 44
+#: degrees: the region 1467 x 1275 px of the half-size decode seen at 0.37, its rims of 1.3 mm
+#: under a pixel; where the paints meet 0.09 of it: 4 tiles found -> 12, 6 cells wrong -> 3),
+#: when the faces found do not make up the paint seen (:data:`PAINT_EXPLAINED`): of 270
+#: X-Tiles photos 81 show such a region, and looked at again whatever was found, their
+#: reading took 54 -> 96 s for one cell more (final10 x-tiles-hard-401); so 60 -> 62 s.
 FINER = 0.5
 
 

@@ -1139,6 +1139,28 @@ def test_the_layout_is_looked_for_finer_where_the_paints_meet_within_a_wide_fore
     _assert_through_the_centres(lats[0], centres)
 
 
+def test_a_layout_a_fraction_of_a_wide_foreground_is_looked_for_finer_though_faces_were_found(
+        monkeypatch):
+    """A small layout on a plain mat that stands out whole from the floor (or beside a sheet of
+    paper): the foreground's region spans the mat and is seen shrunk (ROI_PIXELS, here made few
+    so that a face is seen as small as on such a photo), its thin rims merge some faces and
+    only some of the tiles are found, though enough for a lattice. When they do not make up the
+    paint seen, where the paints meet, a small share of the region, is looked at: the faces are
+    seen there at more pixels and every tile is found. When they do, the lattice is kept (no
+    second search: it costs a second's reading)."""
+    from vision import xtiles
+    img, _, centres, _ = _picture(grooves=False, rim=1.0, gap=0.5)
+    monkeypatch.setattr(xtiles, "ROI_PIXELS", 14_000)
+    palette = Palette.from_hex(kit_for_game("x-tiles").colours)
+    mat = np.ones(img.shape[:2], bool)
+    coarse = tile_lattices(img, palette, fg=mat, work_scale=1.0, second_chance=False)
+    assert coarse and xtiles.GROW_FROM <= coarse[0].info["tiles"] < len(centres)
+    finer = xtiles._where_paints_meet(img, palette, mat, 1.0, coarse[0], unexplained=True)
+    assert finer.info["tiles"] == len(centres)
+    _assert_through_the_centres(finer, centres)
+    assert xtiles._where_paints_meet(img, palette, mat, 1.0, coarse[0], unexplained=False) is coarse[0]
+
+
 def test_a_layout_found_where_the_paints_meet_is_its_faces_not_the_cloth_about_them():
     """Where the paints meet is where the layout is looked for, not what stands out from the
     table: the cloth's stripes about the faces meet the paints too. The lattice's foreground
