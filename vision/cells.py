@@ -2670,8 +2670,8 @@ def _lamp_light(light: np.ndarray) -> np.ndarray:
     (gains 1.29, 0.60, 1.35 linear BGR), the blue cards nearer green as it predicts them, the
     purple ones nearer blue. Only where the cards' light was refitted from the layout's, a
     lamp's (:func:`_is_a_lamp`): the refit on the cards turned it. (A light fitted green over
-    the layout and on its cards alike names the cards right: made a lamp's on every photo, 31
-    cells more were wrong on 313 of the independent renderer's, its hard 806 0 -> 11; without
+    the layout and on its cards alike names the cards right: made a lamp's on every photo, 28
+    cells more were wrong on 313 of the independent renderer's (184 -> 212), its hard 806 0 -> 11; without
     a profile only: a profile's paints were learnt under the player's lamp, and the light
     fitted against them is no lamp's white.)"""
     c = as_correction(light)

@@ -149,8 +149,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             made = (blobs, paint, box, scale, every, lat.info["faces_xy"])
         if (best is not None and best.info["faces"] == best.info["tiles"]
                 and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best)
-                and (not every or best.info["tiles"] >= PAINT_EXPLAINED * _cells_painted(
-                    every[1], scale, best))):
+                and not _paint_unexplained(best, every, scale)):
             break  # (its tiles make up what stands out from the table and what is painted)
     if made is not None:
         best = _edge_pass(image, palette, view, work_scale, best, *made)
@@ -170,10 +169,16 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
                     logger.debug("x-tiles: about the faces found: its lattice moves them, not taken")
     if second_chance:
         # (whether the faces found make up what is painted over the region: see PAINT_EXPLAINED)
-        painted = made is not None and bool(made[4]) and best.info["tiles"] < (
-            PAINT_EXPLAINED * _cells_painted(made[4][1], made[3], best))
-        best = _where_paints_meet(image, palette, fg, work_scale, best, painted)
+        unexplained = made is not None and _paint_unexplained(best, made[4], made[3])
+        best = _where_paints_meet(image, palette, fg, work_scale, best, unexplained)
     return [best] if best is not None else []
+
+
+def _paint_unexplained(lat: Lattice, every: list | None, scale: float) -> bool:
+    """Whether ``lat``'s tiles are fewer than :data:`PAINT_EXPLAINED` of the cells the paint
+    over the region fills (``every``: the region's every-paint view, see :func:`_paint_blobs`,
+    at ``scale``; none: nothing to explain)."""
+    return bool(every) and lat.info["tiles"] < PAINT_EXPLAINED * _cells_painted(every[1], scale, lat)
 
 
 def _where_paints_meet(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float,

@@ -1158,7 +1158,8 @@ def test_a_layout_a_fraction_of_a_wide_foreground_is_looked_for_finer_though_fac
     finer = xtiles._where_paints_meet(img, palette, mat, 1.0, coarse[0], unexplained=True)
     assert finer.info["tiles"] == len(centres)
     _assert_through_the_centres(finer, centres)
-    assert xtiles._where_paints_meet(img, palette, mat, 1.0, coarse[0], unexplained=False) is coarse[0]
+    assert xtiles._where_paints_meet(img, palette, mat, 1.0, coarse[0],
+                                     unexplained=False) is coarse[0]
 
 
 def test_a_layout_found_where_the_paints_meet_is_its_faces_not_the_cloth_about_them():
