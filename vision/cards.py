@@ -91,7 +91,10 @@ MIN_PIECE_PIXELS = 150
 #: Pieces of more than this share of the work copy are table.
 MAX_PIECE_SHARE = 0.05
 #: One card's area is the smallest area (of the pieces) that at least this share of them (and
-#: at least :data:`MIN_SINGLES`) share within a factor :data:`AREA_FACTOR`.
+#: at least :data:`MIN_SINGLES`) share within a factor :data:`AREA_FACTOR`, pieces of at least
+#: two colours when the pieces show more than one: a layout's cards come in the kit's colours,
+#: a table printed in one card colour (a gingham's dark checks near the purple paint, each
+#: check card-shaped) gives many pieces of that one colour and one size.
 SINGLE_SHARE = 0.25
 MIN_SINGLES = 2
 AREA_FACTOR = 1.35
@@ -307,7 +310,7 @@ def _cards_area(pieces: list[CardPiece]) -> float:
     :func:`_single_area`): table stripes and planks of a card colour, cut into rectangles by
     the cards on them, do not count."""
     shaped = np.array([p.area for p in pieces if p.corners is not None])
-    one = _single_area(shaped) if len(shaped) else None
+    one = _single_area(shaped, np.array([p.colour for p in pieces if p.corners is not None])) if len(shaped) else None
     return 0.0 if one is None else float(shaped[shaped <= MAX_SPAN * AREA_FACTOR * one].sum())
 
 
@@ -439,15 +442,16 @@ def _quadrilateral(hull: np.ndarray) -> np.ndarray | None:
     return pts[sorted([bi, int(j_in[bi, bk]), bk, int(j_out[bi, bk])])]
 
 
-def _single_area(areas: np.ndarray) -> float | None:
-    """One card's area: the smallest of ``areas`` that at least :data:`SINGLE_SHARE` of them
-    (and :data:`MIN_SINGLES`) share within :data:`AREA_FACTOR` (the median of those), else
-    None."""
+def _single_area(areas: np.ndarray, colours: np.ndarray) -> float | None:
+    """One card's area: the smallest of ``areas`` (n,) that at least :data:`SINGLE_SHARE` of
+    them (and :data:`MIN_SINGLES`) share within :data:`AREA_FACTOR`, of two ``colours`` (n,)
+    at least when they hold more than one (the median of those), else None."""
     need = max(MIN_SINGLES, SINGLE_SHARE * len(areas))
+    kinds = min(2, len(np.unique(colours)))
     for a in np.sort(areas):
-        near = areas[(areas >= a / AREA_FACTOR) & (areas <= a * AREA_FACTOR)]
-        if len(near) >= need:
-            return float(np.median(near[near >= a]))
+        near = (areas >= a / AREA_FACTOR) & (areas <= a * AREA_FACTOR)
+        if near.sum() >= need and len(np.unique(colours[near])) >= kinds:
+            return float(np.median(areas[near & (areas >= a)]))
     return None
 
 
@@ -513,7 +517,7 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
     # (one card's area, the first guess and its card from the pieces of paint colour: those by
     # their outlines only join the lattice they give)
     painted = [p for p in shaped if p.colour >= 0]
-    one = _single_area(np.array([p.area for p in painted]))
+    one = _single_area(np.array([p.area for p in painted]), np.array([p.colour for p in painted]))
     if one is None:
         logger.debug("cards: %d card-shaped pieces, no common card area", len(painted))
         return None

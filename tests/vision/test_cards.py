@@ -160,9 +160,19 @@ def test_quadrilateral_of_a_rounded_card():
 def test_one_cards_area_is_the_smallest_many_share():
     # singles (perspective spreads them), pairs and a triple of one colour, a speck
     areas = np.array([1000, 1100, 950, 1200, 2100, 2050, 3100, 300])
-    one = _single_area(areas)
+    one = _single_area(areas, np.zeros(len(areas), int))
     assert 950 <= one <= 1200
-    assert _single_area(np.array([1000.0, 3000.0])) is None
+    assert _single_area(np.array([1000.0, 3000.0]), np.zeros(2, int)) is None
+
+
+def test_a_tables_checks_of_one_card_colour_are_not_the_cards():
+    # a gingham's dark checks (many, one size, all near one paint) and the layout's cards of
+    # five colours, each four times a check's area: a card is the cards' size
+    checks = np.array([450, 515, 525, 530, 550, 590, 620, 690])
+    cards = np.array([4350, 4750, 5100, 5150, 5500, 5550, 6200, 7000])
+    areas = np.concatenate([checks, cards])
+    colours = np.concatenate([np.full(len(checks), 5), [1, 2, 1, 2, 4, 4, 3, 4]])
+    assert 4300 <= _single_area(areas, colours) <= 7000
 
 
 def test_a_block_of_cards_is_placed_on_whole_cells():
