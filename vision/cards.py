@@ -310,7 +310,8 @@ def _cards_area(pieces: list[CardPiece]) -> float:
     :func:`_single_area`): table stripes and planks of a card colour, cut into rectangles by
     the cards on them, do not count."""
     shaped = np.array([p.area for p in pieces if p.corners is not None])
-    one = _single_area(shaped, np.array([p.colour for p in pieces if p.corners is not None])) if len(shaped) else None
+    colours = np.array([p.colour for p in pieces if p.corners is not None])
+    one = _single_area(shaped, colours) if len(shaped) else None
     return 0.0 if one is None else float(shaped[shaped <= MAX_SPAN * AREA_FACTOR * one].sum())
 
 
