@@ -15,6 +15,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.lattice import view_cell_areas
+
 
 #: Pieces needed to fit the lattice's perspective (a homography); fewer fit an affine map.
 HOMOGRAPHY_TILES = 8
@@ -38,7 +40,7 @@ def fit_map(ij: np.ndarray, xy: np.ndarray, prior: np.ndarray, *,
     n = len(ij)
     if n >= homography_points and np.linalg.matrix_rank(ij - ij.mean(0)) == 2:
         H, _ = cv2.findHomography(ij.astype(np.float64), xy.astype(np.float64), 0)
-        if H is not None and np.all(np.isfinite(H)) and _a_view(H, ij):
+        if H is not None and np.all(np.isfinite(H)) and view_cell_areas(H, ij, MAX_AREA_RATIO) is not None:
             return H / H[2, 2]
     if n >= max(3, affine_points) and np.linalg.matrix_rank(ij - ij.mean(0)) == 2:
         A = np.column_stack([ij, np.ones(n)])
@@ -52,17 +54,3 @@ def fit_map(ij: np.ndarray, xy: np.ndarray, prior: np.ndarray, *,
     k = k if k > 0 else 1.0
     t = xy.mean(0) - k * pred.mean(0)
     return np.array([[k * L[0, 0], k * L[0, 1], t[0]], [k * L[1, 0], k * L[1, 1], t[1]], [0, 0, 1.0]])
-
-
-def _a_view(H: np.ndarray, ij: np.ndarray) -> bool:
-    """Whether the map ``H`` (lattice -> image) could be a camera's view of the table over the
-    lattice points ``ij`` ``(n, 2)``: the cells' area there (the Jacobian determinant
-    ``det(H) / w ** 3``, ``w`` the third row's value) keeps its sign and varies by at most
-    :data:`MAX_AREA_RATIO`."""
-    w = ij @ H[2, :2] + H[2, 2]
-    with np.errstate(all="ignore"):
-        area = np.linalg.det(H) / w ** 3
-    if not np.all(np.isfinite(area)) or not (np.all(area > 0) or np.all(area < 0)):
-        return False
-    area = np.abs(area)
-    return bool(area.max() <= MAX_AREA_RATIO * area.min())

@@ -212,6 +212,21 @@ def jacobian(H: np.ndarray, pt: tuple[float, float]) -> np.ndarray:
     return (H[:2, :2] * w - q[:2, None] * H[2, None, :2]) / (w * w)  # (the outer product)
 
 
+def view_cell_areas(H: np.ndarray, pts: np.ndarray, max_ratio: float) -> np.ndarray | None:
+    """The cells' areas ``(n,)`` (absolute Jacobian determinants, ``det(H) / w ** 3`` with
+    ``w`` the third row of ``H`` at each point) of the homography ``H`` at the points ``pts``
+    ``(n, 2)`` of the plane it maps from, or None when ``H`` could be no camera's view there:
+    the area changes sign over the points (a vanishing line between them) or varies by more
+    than ``max_ratio``."""
+    w = pts @ H[2, :2] + H[2, 2]
+    with np.errstate(all="ignore"):
+        dets = np.linalg.det(H) / w ** 3
+    if not np.all(np.isfinite(dets)) or not (np.all(dets > 0) or np.all(dets < 0)):
+        return None
+    area = np.abs(dets)
+    return area if area.max() <= max_ratio * area.min() else None
+
+
 def apply_h(H: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """Apply homography ``H`` to points ``(N, 2)``."""
     pts = np.asarray(pts, dtype=np.float64).reshape(-1, 2)

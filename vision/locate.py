@@ -36,7 +36,7 @@ from vision.colour import median_last, percentile_last
 from vision.errors import NoTilesFound
 from vision.foreground import (components, fill_holes, foreground_mask,  # noqa: F401 (public here too)
                                outline_step)
-from vision.lattice import (Segments, jacobian, apply_h, fit_comb,
+from vision.lattice import (Segments, jacobian, apply_h, fit_comb, view_cell_areas,
                             fit_lattice_homography, find_segments, pair_homography,
                             segment_positions, vanishing_points)
 
@@ -1418,15 +1418,10 @@ def _plausible_cells(H: np.ndarray, fg: np.ndarray, *, max_ratio: float = 6.0,
         sample = _layout_sample(fg)
     if sample is None:
         return True
-    # the Jacobian determinant of a homography at p is det(H) / (h3 . p)^3
-    den = sample @ H[2, :2] + H[2, 2]
-    with np.errstate(all="ignore"):
-        dets = np.linalg.det(H) / den ** 3
-    if not np.all(np.isfinite(dets)) or not (np.all(dets > 0) or np.all(dets < 0)):
+    dets = view_cell_areas(H, sample, max_ratio)  # (cells per image pixel: the ratio is the same)
+    if dets is None:
         return False
-    area = 1.0 / np.abs(dets)  # image pixels per cell
-    if area.max() > max_ratio * area.min():
-        return False
+    area = 1.0 / dets  # image pixels per cell
     side = math.sqrt(float(median_last(area)))
     return 0.01 * max(w, h) <= side <= 0.5 * max(w, h)
 
