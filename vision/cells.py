@@ -2621,14 +2621,15 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     hue, ratio_splits = split_by_ratios(hue, labs)
     hue = split_by_tone(hue, labs, np.array(cells, np.float64))
     paints = ctx.palette.lab if match.predicted is None else match.predicted
+    unsheened = None
     if ctx.profile is not None:
         # (a profile's paints are learnt under the player's lamp, where two may lie closer in
         # hue than the groups resolve: each card keeps its nearest of them at its light level)
         # (by the proportions of the channels the camera measured, which the light level keeps)
         shaded = shaded_distances(labs, paints)
-        hue = split_hue_alike(hue, shaded, paints,
-                              nearest_by_ratios(labs, shaded, paints, ctx.palette.lab,
-                                                ctx.palette.clipped))
+        own = nearest_by_ratios(labs, shaded, paints, ctx.palette.lab, ctx.palette.clipped)
+        hue = split_hue_alike(hue, shaded, paints, own)
+        unsheened = _plainly_one_paint(own, lit, shaded)
     # (in hue order: a card group named apart lies towards the paint it is given, see
     # vision.hue_groups._against_hue_order; two groups in one name beside a paint no group is
     # named are two paints when it fits one of them as it fits a card it sees few of, see
@@ -2640,6 +2641,8 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
                                            paints=paints, spare_fit=HELD_CARD_FIT)[1])
     cconfs = np.maximum(cconfs, _apart_conf(hue, dist, named, CARD_SHARE_COST))
     named = _named_by_ratios(named, hue, dist, paints, ratio_splits)
+    if unsheened is not None:
+        named = _not_sheened(named, unsheened, hue)
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]
@@ -2816,6 +2819,49 @@ def _named_by_ratios(named: np.ndarray, hue: np.ndarray, dist: np.ndarray, paint
         out[a], out[b] = low_paint, high_paint
         logger.debug("cards of one hue named %s and %s by their channel proportions",
                      low_paint, high_paint)
+    return out
+
+
+def _plainly_one_paint(own: np.ndarray, lit: np.ndarray, shaded: np.ndarray) -> np.ndarray:
+    """Palette indices ``(N,)`` of the paint each card plainly is, -1 for none: the paint its
+    channels' proportions name (``own`` ``(N,)``, see
+    :func:`vision.profile_use.nearest_by_ratios`) when it is also the card's nearest as lit
+    (``lit`` ``(N, K)`` CIEDE2000), within :data:`GROW_FIT` of it (a colour that fits a paint),
+    and at its own light level (``shaded`` ``(N, K)``, see
+    :func:`vision.profile_use.shaded_distances`)."""
+    rows = np.arange(len(own))
+    plain = ((np.argmin(lit, axis=1) == own) & (lit[rows, own] <= GROW_FIT)
+             & (np.argmin(shaded, axis=1) == own))
+    return np.where(plain, own, -1)
+
+
+def _not_sheened(named: np.ndarray, plainly: np.ndarray, hue: np.ndarray) -> np.ndarray:
+    """Palette indices ``named`` ``(N,)`` with each hue group (``hue`` ``(N,)``, -1 a card of
+    none, a group of its own) whose cards all plainly are one paint (``plainly`` ``(N,)``, -1
+    none, see :func:`_plainly_one_paint`) named that paint. A fresh array.
+
+    Under a profile a card is named through a sheen of the lamp too (:func:`_sheen_distance`),
+    for cards washed out by the hot spot, far from every paint as lit. The lamp's light added
+    to a saturated paint moves it towards a lighter paint of about its hue, so the sheen also
+    lets a lighter paint's cards pass for its darker neighbour in hue: a red learnt with its red
+    channel blown out, plus a sheen, fits four orange cards (3.2-4.3 CIEDE2000) better than the
+    orange does as lit (4.9-6.5), though each is nearest the orange as lit, at its own light
+    level (3.3-4.8 against 6.1-7.1) and by its unclipped channels' proportions (blue to green
+    0.70-0.78; the orange's 0.73, the red's 1.34; the calibration measure's Tapestry seed 1,
+    photo 16, which shows no red card). Where all three name one paint for every card of the
+    group, no sheen is needed to explain them. (A group with a card that is not plainly that
+    paint keeps its name: a red card beside the hot spot, plainly orange by all three on its
+    own, shares its group with another red card that is not, seed 1 photo 12; renamed alone,
+    it was lost.)"""
+    out = named.copy()
+    groups = np.where(hue >= 0, hue, -2 - np.arange(len(hue)))  # (a card of none: its own)
+    for g in np.unique(groups):
+        members = groups == g
+        p = np.unique(plainly[members])
+        if len(p) == 1 and p[0] >= 0 and (named[members] != p[0]).any():
+            logger.debug("cards %s named %s through a sheen: plainly %d",
+                         np.flatnonzero(members).tolist(), named[members].tolist(), int(p[0]))
+            out[members] = p[0]
     return out
 
 
