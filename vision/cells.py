@@ -872,11 +872,15 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                       and (ctx.blown or {}).get(cell, 0.0) <= TEXTURE_GLARE)
             if occ[cell] or not (steady(cell) or smooth):
                 continue
-            if (sure_tiles and (outlined(i) or gapped_unlike_table(i))
+            if (sure_tiles and ((outlined(i) and (not table_shows(i) or _gapped(ctx, cell, occ)))
+                                or gapped_unlike_table(i))
                     and not _cloth_under_profile(ctx, cell, fits_best(i), float(d_table[i]))):
                 # (or, whatever its colour's distance from the table and the palette, with a
                 # tile's outline all along its four sides, one of them its own rim: a white tile
                 # on a cream or peach cloth under a lamp the tiles taken leave ill estimated;
+                # in a colour the bare table shows, a tile's gap all round, along RIM_ALONG of
+                # each side, where a cream floral's print crossing a bare cell's borders runs
+                # along half of them: nrm1 textile-normal-1525, three cells of it grown;
                 # on a patterned cloth of the tile's colour, its gap all round, as no bare cell
                 # of the cloth shows: final13 textile-normal-803, a white tile on a cream floral)
                 growable.append(cell)

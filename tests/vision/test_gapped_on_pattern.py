@@ -72,3 +72,32 @@ def test_the_printed_cloth_in_the_layouts_gap_stays_empty():
 
 def test_a_cloth_ruled_along_the_cells_gaps_its_bare_cells_too():
     assert _taken(*_view(white=False, grid=True)) == set()
+
+
+#: the share of each side of a bare cell that a cloth's print runs along (see _print_outlined):
+#: two thirds of the side's middle fifths, which _border_edges measures: over SEAM_SHARE (an
+#: edge all along) and short of RIM_ALONG (a tile's gap)
+PRINT_ALONG = 0.4
+
+
+def _print_outlined() -> tuple[TopDown, np.ndarray]:
+    """A plain cream cloth, the layout on it and, at CELL, no tile but the cloth's print along
+    PRINT_ALONG of each of its four sides (a floral's petals crossing a bare cell's borders)."""
+    rng = np.random.default_rng(1)
+    img = np.empty((SIZE * N, SIZE * N, 3), np.float64)
+    img[:] = CREAM
+    paint_solid_tiles(img, TILES, N, KIT, inset=2)
+    r, c = CELL
+    y0, x0, half = r * N, c * N, int(PRINT_ALONG * N / 2)
+    mid = N // 2
+    for y in (y0, y0 + N):
+        img[y - 2:y + 2, x0 + mid - half:x0 + mid + half] = PRINT
+    for x in (x0, x0 + N):
+        img[y0 + mid - half:y0 + mid + half, x - 2:x + 2] = PRINT
+    img = np.clip(cv2.GaussianBlur(img + rng.normal(0, 2.0, img.shape), (0, 0), 1.0), 0, 255)
+    fg = cells_mask(img.shape[:2], list(TILES), N)
+    return TopDown(img.astype(np.uint8), N, N, 0, 0, SIZE, SIZE), fg
+
+
+def test_a_bare_cell_the_print_outlines_along_part_of_its_sides_is_not_grown():
+    assert CELL not in _taken(*_print_outlined())
