@@ -692,6 +692,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         however ill the light fitted on the others predicts its paint (a white tile on a cream
         or peach cloth under a warm lamp)."""
         return _rimmed(ctx, cells[i], occ, sides) and tile_coloured(i)
+
+    def gapped_unlike_table(i: int) -> bool:
+        """Whether a cell shows a tile's gap along all four sides, one its own rim (see
+        :func:`_gapped`), on a table whose pattern makes edges (``edgy``) but a tile's gap
+        round none of its bare cells (the view's outer ring): a white tile on a cream floral or
+        striped cloth, in a colour the table shows, which :func:`outlined` leaves out."""
+        return (edgy and fits_best(i) <= ALIEN_COLOUR and _gapped(ctx, cells[i], occ)
+                and not any(all(ctx.rim_sides[c]) for c, r in zip(cells, on_ring) if r))
     for i, cell in enumerate(cells):
         if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
@@ -864,11 +872,17 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                       and (ctx.blown or {}).get(cell, 0.0) <= TEXTURE_GLARE)
             if occ[cell] or not (steady(cell) or smooth):
                 continue
-            if (sure_tiles and outlined(i)
+            if (sure_tiles and ((outlined(i) and (not table_shows(i) or _gapped(ctx, cell, occ)))
+                                or gapped_unlike_table(i))
                     and not _cloth_under_profile(ctx, cell, fits_best(i), float(d_table[i]))):
                 # (or, whatever its colour's distance from the table and the palette, with a
                 # tile's outline all along its four sides, one of them its own rim: a white tile
-                # on a cream or peach cloth under a lamp the tiles taken leave ill estimated)
+                # on a cream or peach cloth under a lamp the tiles taken leave ill estimated;
+                # in a colour the bare table shows, a tile's gap all round, along RIM_ALONG of
+                # each side, where a cream floral's print crossing a bare cell's borders runs
+                # along half of them: nrm1 textile-normal-1525, three cells of it grown;
+                # on a patterned cloth of the tile's colour, its gap all round, as no bare cell
+                # of the cloth shows: final13 textile-normal-803, a white tile on a cream floral)
                 growable.append(cell)
                 continue
             if (sure_tiles and d_table[i] >= GROW_APART and not table_shows(i)
