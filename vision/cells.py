@@ -460,6 +460,7 @@ class _Ctx:
     best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
     card_like: list = field(default_factory=list)  # cells left out, perhaps cards (see _occupancy)
+    unlike_table: set = field(default_factory=set)  # cards' cells unlike every look of the table
     uneven_art: set = field(default_factory=set)  # cards seen by their art on an uneven face
     hot_art: set = field(default_factory=set)  # cards kept in a hot spot's glare (_in_glare)
     card_hot: set = field(default_factory=set)  # ... of them, perhaps cards in a hot spot
@@ -800,6 +801,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         nearness = table_nearness()
         held = _held_card_like(fg, d_table, d_pal, even,
                                None if nearness is None else nearness >= GROW_APART)
+        if nearness is not None:
+            ctx.unlike_table = {cell for i, cell in enumerate(cells) if nearness[i] >= GROW_APART}
         ctx.card_like += [cell for i, cell in enumerate(cells)
                           if held[i] and not occ[cell] and cell not in ctx.card_like]
     if ctx.kit.face_model == "symbol" and outline and not edgy and fg is not None \
@@ -1620,6 +1623,10 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         by_symbol = set(_vouched_cards(ctx, occ, cell_regions))
         for c in by_symbol:
             occ[c], occ_conf[c] = True, 0.6
+        if fg_cells is not None:
+            # (cards the mask missed and this lattice's cells cut: the layout it left out)
+            for c in _cards_left_out(ctx, occ):
+                fg_cells[c] = 1.0
         by_symbol |= ctx.uneven_art
         if bare or by_symbol:
             # (the light refitted on the cards kept, but those whose art was looked at again in
@@ -3152,6 +3159,30 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     ctx.symbols.update({c: found[c] for c in vouched})
     ctx.hot_art |= {c for c in vouched if _in_glare(ctx, c, found[c][1])}
     return vouched
+
+
+def _cards_left_out(ctx: _Ctx, occ: Mapping) -> list[tuple[int, int]]:
+    """The card-like cells (:attr:`_Ctx.card_like`) left out of the layout ``occ`` (cell ->
+    occupied), of a colour unlike every look of the bare table (:attr:`_Ctx.unlike_table`, see
+    :data:`TABLE_LOOKS`), that join it side by side, through one another (see :func:`_grown`):
+    part of the layout the reading did not take, for its coverage (see :func:`_coverage`).
+    A checked cloth in a paint's colour makes card-like cells too, joined at their corners,
+    each a look of the table (tap16 normal-1051: 31 card-like cells on a gingham, none showing
+    a card; counted, the coverage fell to 0.35 and a lattice of the checks won).
+
+    A card is one paint, even, on a lattice of cards: cells of a paint beside the layout are
+    cards whether or not this lattice's cells show their symbols. A lattice that misses the
+    layout's far end (its pitch or perspective a little off, so that the far cards straddle
+    its cells and show no art in their middles) leaves them out, and the mask may miss them
+    too (purple and blue cards on a cloth striped in purple: the mask's model of the table
+    holds them), so that the coverage, counted on the mask alone, hides them and the lattice
+    wins on the closer colour fit of the cards it does read. (Measured: final14 hard-1102, ten
+    purple and blue cards at the far end of a steep view, card-like, 5.7-10.5 from their
+    paints, the mask 0 on each: a lattice of the lines read 26 cards at coverage 1.0 and fit
+    2.47; counted, its coverage is 0.60 and the next one, 30 cards at fit 3.07 widened over
+    the cards on its window's ring, reads all 35.)"""
+    return _grown(sorted(c for c in ctx.card_like if not occ.get(c) and c in ctx.unlike_table),
+                  {c for c, v in occ.items() if v})
 
 
 def _bare_cards(ctx: _Ctx, cells: list[tuple[int, int]], regions: Mapping) -> list[tuple[int, int]]:

@@ -257,7 +257,16 @@ def _oblong_not_sheet(f: ShapeFeatures) -> float:
 
 
 def symbol_scores(f: ShapeFeatures) -> dict[str, float]:
-    """Soft votes ``{"rock", "paper", "scissors"}`` (higher is likelier) from shape features.
+    """Soft votes ``{"rock", "paper", "scissors"}`` (higher is likelier) from shape features:
+    paper's the better of its two forms' (see :func:`form_scores`)."""
+    votes = form_scores(f)
+    return {"rock": votes["rock"], "paper": max(votes["sheet"], votes["hand"]),
+            "scissors": votes["scissors"]}
+
+
+def form_scores(f: ShapeFeatures) -> dict[str, float]:
+    """Soft votes ``{"rock", "sheet", "hand", "scissors"}`` (higher is likelier) from shape
+    features: paper's two forms, a sheet and an open hand, apart.
 
     rock: a filled, round hull, corners left empty, no rings, no lines drawn across it;
     paper: a sheet (its rectangle's corners filled, lines drawn across it, one maybe folded) or an open hand
@@ -288,7 +297,7 @@ def symbol_scores(f: ShapeFeatures) -> dict[str, float]:
     fold = FOLD_WEIGHT * _clip(f.fold - SHEET_FOLD, 0.0, FOLD_SPAN)
     sheet += fold
     rock -= fold
-    return {"rock": rock, "paper": max(sheet, hand), "scissors": scissors}
+    return {"rock": rock, "sheet": sheet, "hand": hand, "scissors": scissors}
 
 
 #: The margin between the best and the second vote at which the confidence is 1 - 1/e.
@@ -682,6 +691,10 @@ def _joint_values(totals: np.ndarray, apart: np.ndarray, sizes: list[int],
     return assigns, values
 
 
+#: Paper's forms (see :func:`form_scores`): a set prints paper in one of them on all its cards.
+PAPER_FORMS = ("sheet", "hand")
+
+
 def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
                  looks: list[np.ndarray] | None = None) -> list[tuple[str | None, float, str]]:
     """Name the symbols of one photo's cards together: ``[(symbol, confidence, why)]`` per
@@ -695,7 +708,11 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     that alone looks a little like a sheet is named rock when the photo's sheets are another
     group (of another shape, or printed at another size). A group unlike every other is named,
     of the prints it is surely not, as the nearest unless its votes say otherwise
-    (:func:`_nearness_costs`). ``looks``: the masks the cards are
+    (:func:`_nearness_costs`). Paper is printed as a sheet or as an open hand, the same on
+    every card (:data:`PAPER_FORMS`): a naming is valued with paper's votes of one form for all
+    its groups, so blurred scissors whose notches vote for a hand are not named paper beside the
+    photo's sheets (final14 hard-1105: five scissors under an 8.6-pixel motion blur, votes 1-3
+    more for a hand than for scissors, named paper with fifteen sheets). ``looks``: the masks the cards are
     grouped by, when not ``masks`` (the art at its own level, where ``masks`` have rings closed
     by faint strokes, see :func:`symbol_masks`: one print under one blur looks alike at its own
     level, whether or not a card's faint strokes close its rings; the votes count the rings).
@@ -706,7 +723,7 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     seen = [i for i, f in enumerate(feats) if f is not None]
     if not seen:
         return out
-    scores = {i: symbol_scores(feats[i]) for i in seen}
+    votes = {i: form_scores(feats[i]) for i in seen}
     look = feats if looks is None else [f if m is mask else shape_features(m)
                                         for f, m, mask in zip(feats, looks, masks)]
     vectors = np.array([_art_vector(look[i] or feats[i]) for i in seen])
@@ -715,8 +732,14 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     centres = [vectors[g].mean(axis=0) for g in local]
     dist = np.array([[float(np.linalg.norm(a - b)) for b in centres] for a in centres])
     apart = np.vectorize(_apartness, otypes=[float])(dist)
-    totals = np.array([[sum(scores[i][s] for i in g) for s in names] for g in groups])
-    assigns, values = _joint_values(totals, apart, [len(g) for g in groups], dist)
+    # (one print per symbol: paper is a sheet on every card of the photo, or an open hand on
+    # every one; each naming is valued with the form that suits it better)
+    values = None
+    for form in PAPER_FORMS:
+        totals = np.array([[sum(votes[i][form if s == "paper" else s] for i in g) for s in names]
+                           for g in groups])
+        assigns, by_form = _joint_values(totals, apart, [len(g) for g in groups], dist)
+        values = by_form if values is None else np.maximum(values, by_form)
     best_row = int(np.argmax(values))
     best, best_value = assigns[best_row], float(values[best_row])
     for g, group in enumerate(groups):

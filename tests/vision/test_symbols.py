@@ -373,7 +373,9 @@ def test_a_lone_card_is_as_sure_as_its_prints_naming_not_its_own_votes(monkeypat
     # (each card's features carry its index; its votes and art vector are set above)
     monkeypatch.setattr(S, "shape_features", lambda m: S.ShapeFeatures(
         1.0, 1.0, 1.0, 0.0, 1.0, 0.0, size=float(m[0, 0] - 1)))
-    monkeypatch.setattr(S, "symbol_scores", lambda f: dict(zip(SYMBOLS, votes[int(f.size)])))
+    # (paper's votes the same for either of its forms)
+    monkeypatch.setattr(S, "form_scores", lambda f: dict(zip(
+        ("rock", "sheet", "hand", "scissors"), np.array(votes[int(f.size)])[[0, 1, 1, 2]])))
     monkeypatch.setattr(S, "_art_vector", lambda f: np.array(where[int(f.size)]))
     named = S.name_symbols(masks, SYMBOLS)
     assert [n for n, _, _ in named[:9]] == ["paper"] * 5 + ["rock"] * 4
