@@ -700,7 +700,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         round none of its bare cells (the view's outer ring): a white tile on a cream floral or
         striped cloth, in a colour the table shows, which :func:`outlined` leaves out."""
         return (edgy and fits_best(i) <= ALIEN_COLOUR and _gapped(ctx, cells[i], occ)
-                and not any(all(ctx.rim_sides[c]) for c, r in zip(cells, on_ring) if r))
+                and not any(_gapped_inside(ctx.rim_sides, c) for c, r in zip(cells, on_ring)
+                            if r and not occ.get(c, False)))
     for i, cell in enumerate(cells):
         if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
@@ -866,6 +867,13 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         sure_tiles = ([j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]
                       if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         like_tiles = None  # (whether each cell looks like a tile taken: once, when asked)
+        def tile_outlined(i: int) -> bool:
+            """A tile's outline (:func:`outlined`), and in a colour the bare table shows its
+            gap all round (:func:`_gapped`; nrm1 textile-normal-1525, a cream floral's print
+            outlining bare cells), or :func:`gapped_unlike_table` (final13 textile-normal-803)."""
+            return ((outlined(i) and (not table_shows(i) or _gapped(ctx, cells[i], occ)))
+                    or gapped_unlike_table(i))
+
         for i, cell in enumerate(cells):
             # (smooth as the tiles where the table is textured, with an edge along a side:
             # evidence of its own, which a palette-like colour (within TEXTURE_FIT) and a face
@@ -875,8 +883,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                       and (ctx.blown or {}).get(cell, 0.0) <= TEXTURE_GLARE)
             if occ[cell] or not (steady(cell) or smooth):
                 continue
-            if (sure_tiles and ((outlined(i) and (not table_shows(i) or _gapped(ctx, cell, occ)))
-                                or gapped_unlike_table(i))
+            if (sure_tiles and tile_outlined(i)
                     and not _cloth_under_profile(ctx, cell, fits_best(i), float(d_table[i]))):
                 # (or, whatever its colour's distance from the table and the palette, with a
                 # tile's outline all along its four sides, one of them its own rim: a white tile
@@ -2870,7 +2877,9 @@ def _not_sheened(named: np.ndarray, plainly: np.ndarray, hue: np.ndarray) -> np.
     level (3.3-4.8 against 6.1-7.1) and by its unclipped channels' proportions (blue to green
     0.70-0.78; the orange's 0.73, the red's 1.34; the calibration measure's Tapestry seed 1,
     photo 16, which shows no red card). Where all three name one paint for every card of the
-    group, no sheen is needed to explain them. (A group with a card that is not plainly that
+    group, no sheen is needed to explain them, and the group is named that paint whatever named
+    it otherwise (the hue order's or a spare paint's choice is undone too; the cards' confidences
+    stay those computed for the name they had). (A group with a card that is not plainly that
     paint keeps its name: a red card beside the hot spot, plainly orange by all three on its
     own, shares its group with another red card that is not, seed 1 photo 12; renamed alone,
     it was lost.)"""
@@ -3385,6 +3394,14 @@ def _gapped(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
     cell -> bool): a tile's outline, where a printed motif crossing the cell's sides runs along
     a part of them (a brown flower read as a brown tile's face: two such sides)."""
     return _outline_all_round(ctx.rim_sides, cell, taken)
+
+
+def _gapped_inside(rim_sides: Mapping, cell: tuple[int, int]) -> bool:
+    """Whether ``cell`` shows a tile's gap (``rim_sides``: cell -> 4 bools, see
+    :func:`_full_sides`) along each of its sides inside the view. (A side on the view's edge
+    shows none: its border's band is cut by the picture and the gradient there, reflected, is
+    nil; see :func:`_border_edges`.)"""
+    return all(s for s, n in zip(rim_sides[cell], _beside(cell)) if n in rim_sides)
 
 
 #: A die face's pips are all the spots on it: around its die layout (the 3x3 grid the pips

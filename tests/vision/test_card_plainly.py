@@ -35,4 +35,5 @@ def test_cards_the_sheen_is_for_keep_their_sheen_name():
                                    np.array([[2.0, 3.3, 30.6, 59.9, 31.7, 31.9]]))) == [-1]
     # a group with a card the sheen explains keeps its name, even where another is plainly orange
     named = np.array([RED, RED, YELLOW])
-    assert list(_not_sheened(named, np.array([ORANGE, -1, YELLOW]), np.array([0, 0, 1]))) == list(named)
+    plainly = np.array([ORANGE, -1, YELLOW])
+    assert list(_not_sheened(named, plainly, np.array([0, 0, 1]))) == list(named)

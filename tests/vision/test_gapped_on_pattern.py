@@ -9,14 +9,11 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import cells_mask, paint_solid_tiles  # noqa: E402
+from scenes import kit_and_palette, paint_solid_tiles, photographed_view  # noqa: E402
 
 from vision.cells import TopDown, read_cells  # noqa: E402
-from vision.colour import Palette  # noqa: E402
-from vision.kits import kit_for_game  # noqa: E402
 
-KIT = kit_for_game("textile")
-PAL = Palette.from_hex(KIT.colours)
+KIT, PAL = kit_and_palette("textile")
 N = 48
 SIZE = 8
 #: the layout around the cell (3, 3): tiles left of, right of and below it, none above
@@ -28,6 +25,8 @@ CREAM, PRINT = (200, 226, 238), (40, 40, 50)
 #: how many blots are printed, of what radii (pixels): dense enough that the bare cloth shows
 #: edges along three sides of most cells (an edgy table, see vision.cells.EDGY_TABLE)
 BLOTS, BLOT_RADII = 600, (6, 12)
+#: the camera's noise (levels) and blur (sigma, pixels)
+NOISE, BLUR = 2.0, 1.0
 #: the white tile's face, a little paler than the cream, and the shadow in its gap (BGR)
 FACE, GAP = (214, 234, 242), (120, 128, 134)
 
@@ -43,17 +42,15 @@ def _view(white: bool = True, grid: bool = False) -> tuple[TopDown, np.ndarray]:
         x, y = rng.uniform(0, SIZE * N, 2)
         cv2.circle(img, (int(x), int(y)), int(rng.uniform(*BLOT_RADII)), PRINT, -1)
     if grid:
-        for k in range(SIZE + 1):
-            img[max(k * N - 3, 0):k * N + 3] = GAP
-            img[:, max(k * N - 3, 0):k * N + 3] = GAP
+        for k in range(1, SIZE):  # (not along the view's edges: a photo's view is cut from the cloth)
+            img[k * N - 3:k * N + 3] = GAP
+            img[:, k * N - 3:k * N + 3] = GAP
     paint_solid_tiles(img, TILES, N, KIT, inset=2)
     if white:
         r, c = CELL
         img[r * N:(r + 1) * N, c * N:(c + 1) * N] = GAP
         img[r * N + 3:(r + 1) * N - 3, c * N + 3:(c + 1) * N - 3] = FACE
-    img = np.clip(cv2.GaussianBlur(img + rng.normal(0, 2.0, img.shape), (0, 0), 1.0), 0, 255)
-    fg = cells_mask(img.shape[:2], list(TILES), N)
-    return TopDown(img.astype(np.uint8), N, N, 0, 0, SIZE, SIZE), fg
+    return photographed_view(img, list(TILES), N, SIZE, rng, NOISE, BLUR)
 
 
 def _taken(td: TopDown, fg: np.ndarray) -> set[tuple[int, int]]:
@@ -94,9 +91,7 @@ def _print_outlined() -> tuple[TopDown, np.ndarray]:
         img[y - 2:y + 2, x0 + mid - half:x0 + mid + half] = PRINT
     for x in (x0, x0 + N):
         img[y0 + mid - half:y0 + mid + half, x - 2:x + 2] = PRINT
-    img = np.clip(cv2.GaussianBlur(img + rng.normal(0, 2.0, img.shape), (0, 0), 1.0), 0, 255)
-    fg = cells_mask(img.shape[:2], list(TILES), N)
-    return TopDown(img.astype(np.uint8), N, N, 0, 0, SIZE, SIZE), fg
+    return photographed_view(img, list(TILES), N, SIZE, rng, NOISE, BLUR)
 
 
 def test_a_bare_cell_the_print_outlines_along_part_of_its_sides_is_not_grown():
