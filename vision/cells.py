@@ -460,7 +460,7 @@ class _Ctx:
     best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
     card_like: list = field(default_factory=list)  # cells left out, perhaps cards (see _occupancy)
-    unlike_table: set = field(default_factory=set)  # cards' cells unlike every look of the table
+    unlike_table: set = field(default_factory=set)  # cells unlike every look of the bare table
     uneven_art: set = field(default_factory=set)  # cards seen by their art on an uneven face
     hot_art: set = field(default_factory=set)  # cards kept in a hot spot's glare (_in_glare)
     card_hot: set = field(default_factory=set)  # ... of them, perhaps cards in a hot spot
@@ -800,10 +800,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         # purple checks absorb purple cards; where no look of the bare table is the cell's
         # colour, see TABLE_LOOKS, the mask's verdict is no evidence against it)
         nearness = table_nearness()
-        held = _held_card_like(fg, d_table, d_pal, even,
-                               None if nearness is None else nearness >= GROW_APART)
-        if nearness is not None:
-            ctx.unlike_table = {cell for i, cell in enumerate(cells) if nearness[i] >= GROW_APART}
+        unlike = None if nearness is None else nearness >= GROW_APART
+        held = _held_card_like(fg, d_table, d_pal, even, unlike)
+        if unlike is not None:
+            ctx.unlike_table = {cell for cell, u in zip(cells, unlike) if u}
         ctx.card_like += [cell for i, cell in enumerate(cells)
                           if held[i] and not occ[cell] and cell not in ctx.card_like]
     if ctx.kit.face_model == "symbol" and outline and not edgy and fg is not None \

@@ -676,10 +676,13 @@ def _joint_values(totals: np.ndarray, apart: np.ndarray, sizes: list[int],
     for the names given, less what naming groups of different art alike costs (per name, see
     :func:`_spanning_cost`) and, given the distances ``dist`` (G, G) of the groups' art, what
     naming a group apart from every other unlike its nearest costs (see
-    :func:`_nearness_costs`)."""
-    G, K = totals.shape
+    :func:`_nearness_costs`). ``totals`` may also be (F, G, K): the votes under each of F
+    readings of the prints (paper's forms, :data:`PAPER_FORMS`), each naming valued with the
+    best of them."""
+    totals = totals if totals.ndim == 3 else totals[None]  # (F, G, K)
+    _, G, K = totals.shape
     assigns = np.stack(np.unravel_index(np.arange(K ** G), (K,) * G), axis=1)
-    values = totals[np.arange(G), assigns].sum(axis=1)
+    values = totals[:, np.arange(G), assigns].sum(axis=2).max(axis=0)
     # (the cost of each set of groups named alike, by the set's bits)
     bits = 1 << np.arange(G)
     cost = np.array([_spanning_cost(apart, sizes, [g for g in range(G) if m & bits[g]])
@@ -701,7 +704,7 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     mask (see :func:`classify_shape` for one card).
 
     The cards are grouped by their art's shape (:func:`_art_groups`); each group is named by
-    the sum of its cards' votes (:func:`symbol_scores`), and groups of different art (the more
+    the sum of its cards' votes (:func:`form_scores`: paper's by form, see below), and groups of different art (the more
     surely the further apart, see :func:`_apartness`) are named differently unless their votes
     say otherwise strongly (:data:`OTHER_ART_COST`, charged along the groups of one name linked
     nearest first, see :func:`_spanning_cost`): a set prints one art per symbol, so a fist
@@ -711,11 +714,13 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     (:func:`_nearness_costs`). Paper is printed as a sheet or as an open hand, the same on
     every card (:data:`PAPER_FORMS`): a naming is valued with paper's votes of one form for all
     its groups, so blurred scissors whose notches vote for a hand are not named paper beside the
-    photo's sheets (final14 hard-1105: five scissors under an 8.6-pixel motion blur, votes 1-3
-    more for a hand than for scissors, named paper with fifteen sheets). ``looks``: the masks the cards are
-    grouped by, when not ``masks`` (the art at its own level, where ``masks`` have rings closed
-    by faint strokes, see :func:`symbol_masks`: one print under one blur looks alike at its own
-    level, whether or not a card's faint strokes close its rings; the votes count the rings).
+    photo's sheets (final14 hard-1105: five scissors under an 8.6-pixel motion blur, votes
+    0.6-4.1 more for a hand than for scissors, named paper with fifteen sheets).
+
+    ``looks``: the masks the cards are grouped by, when not ``masks`` (the art at its own level,
+    where ``masks`` have rings closed by faint strokes, see :func:`symbol_masks`: one print under
+    one blur looks alike at its own level, whether or not a card's faint strokes close its
+    rings; the votes count the rings).
     """
     names = [s for s in symbols if s in ("rock", "paper", "scissors")] or ["rock", "paper", "scissors"]
     feats = [shape_features(m) for m in masks]
@@ -734,12 +739,9 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     apart = np.vectorize(_apartness, otypes=[float])(dist)
     # (one print per symbol: paper is a sheet on every card of the photo, or an open hand on
     # every one; each naming is valued with the form that suits it better)
-    values = None
-    for form in PAPER_FORMS:
-        totals = np.array([[sum(votes[i][form if s == "paper" else s] for i in g) for s in names]
-                           for g in groups])
-        assigns, by_form = _joint_values(totals, apart, [len(g) for g in groups], dist)
-        values = by_form if values is None else np.maximum(values, by_form)
+    totals = np.array([[[sum(votes[i][form if s == "paper" else s] for i in g) for s in names]
+                        for g in groups] for form in PAPER_FORMS])
+    assigns, values = _joint_values(totals, apart, [len(g) for g in groups], dist)
     best_row = int(np.argmax(values))
     best, best_value = assigns[best_row], float(values[best_row])
     for g, group in enumerate(groups):
