@@ -242,8 +242,11 @@ OUTLINE_FULL = 3
 #: :func:`_two_paint_spreads`) where an edge runs all along this many of its sides at least
 #: (:func:`_full_sides`): a tile's outline, but for one side where the table beside it is of
 #: nearly its own paint (a white 6 on a cream table between two tiles: its rim against the
-#: cream shows no full edge; final10 octopus-normal-400). Its pips and their paint, read after,
-#: decide (see :func:`_vouched_by_pips`).
+#: cream shows no full edge; final10 octopus-normal-400), or where a clear edge runs along this
+#: many (:func:`_edge_sides`): a white tile's rim on pale wood, between notches, makes a clear
+#: edge but along under half of its sides (final14 textile-hard-1103: two white 6s, full
+#: along 1-2 sides, an edge along 3). Its pips and their paint, read after, decide (see
+#: :func:`_vouched_by_pips`).
 PAINTS_OUTLINE = 3
 #: ... and only if its colour lies further than this from every look of the bare table under
 #: more light and white glare (see :func:`_surface_looks`, :func:`_from_surface`) when it is
@@ -1579,10 +1582,12 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     ctx.rim_sides = _full_sides(borders, td, RIM_ALONG)
     if kit.face_model == "solid" and kit.pips:
         # (a die face's pips make its centre uneven: how even it is as two paints, where not as
-        # one, for the cells with a tile's outline along PAINTS_OUTLINE sides at least, and the
-        # face paint's colour; see _two_paint_spreads)
+        # one, for the cells with a tile's outline along PAINTS_OUTLINE sides at least, all
+        # along them or (a pale tile's faint rim on a pale table) as an edge, and the face
+        # paint's colour; see _two_paint_spreads)
         uneven = [i for i, cell in enumerate(order)
-                  if spread[i] > EVEN_SPREAD and sum(ctx.full_sides[cell]) >= PAINTS_OUTLINE]
+                  if spread[i] > EVEN_SPREAD and (sum(ctx.full_sides[cell]) >= PAINTS_OUTLINE
+                                                  or ctx.sides[cell] >= PAINTS_OUTLINE)]
         if uneven:
             sub = stats_grid[uneven]
             two, face = _two_paint_spreads(sub, centre_mask, paints=True)

@@ -647,19 +647,21 @@ def test_a_small_blurred_six_is_even_in_its_face_paint():
     assert _two_paint_spreads(cells, mask)[0] < EVEN_SPREAD  # (9.5 about the pips' paint)
 
 
-def test_a_six_beside_the_layout_with_one_rim_unseen_is_judged_by_its_face_paint(monkeypatch):
-    """A white 6 on a pale table between tiles: its rim against the table shows no full edge
-    (an outline along three sides), and its centre as one paint (the pips' blurred rims drag
-    its median) lies further from white than a tile beside the layout may (PIPS_FIT). As two
-    paints it is even, and its face paint is white: its pips vouch for it (final10 octopus
-    normal 400: a white 6 missed, the three tiles beyond it dropped as off the layout)."""
+def _blurred_six_beside_the_layout(monkeypatch, full_sides: tuple, edge_sides: int):
+    """A white 6 the mask missed beside two tiles, blurred by the lens, its cell (2, 3) shown
+    with an edge all along ``full_sides`` (top, bottom, left, right) and a clear edge along
+    ``edge_sides`` of its sides (every other cell two: weak outlines). Its centre as one paint
+    lies further from white than a tile beside the layout may (PIPS_FIT). Returns its
+    :class:`CellReading`."""
     import vision.cells as cells_mod
     from vision.cells import PIPS_FIT, TopDown, _region_stats, read_cells
 
     _weak_outlines(monkeypatch)
-    full = cells_mod._full_sides
+    full, edges = cells_mod._full_sides, cells_mod._edge_sides
     monkeypatch.setattr(cells_mod, "_full_sides", lambda borders, td, share=None: {
-        **full(borders, td, share), (2, 3): (False, True, True, True)})
+        **full(borders, td, share), (2, 3): full_sides})
+    monkeypatch.setattr(cells_mod, "_edge_sides", lambda borders, td: {
+        **edges(borders, td), (2, 3): edge_sides})
     tiles = {(2, 1): ("blue", 3), (2, 2): ("purple", 5)}
     td, fg = _layout_view(tiles, fg_cells=set(tiles), blur=0.0, n=96)  # the 6 left out of the mask
     n = td.cw
@@ -677,7 +679,26 @@ def test_a_six_beside_the_layout_with_one_rim_unseen_is_judged_by_its_face_paint
     med, _ = _region_stats(lab, mask)
     assert match_palette(med, PAL).distance[0] > PIPS_FIT  # (as one paint: too far to vouch)
     readings, _ = read_cells(TopDown(img, n, n, 0, 0, td.rows, td.cols), KIT, palette=PAL, fg=fg)
-    got = next(r for r in readings if (r.row, r.col) == (2, 3))
+    return next(r for r in readings if (r.row, r.col) == (2, 3))
+
+
+def test_a_six_beside_the_layout_with_one_rim_unseen_is_judged_by_its_face_paint(monkeypatch):
+    """A white 6 on a pale table between tiles: its rim against the table shows no full edge
+    (an outline along three sides), and its centre as one paint (the pips' blurred rims drag
+    its median) lies further from white than a tile beside the layout may (PIPS_FIT). As two
+    paints it is even, and its face paint is white: its pips vouch for it (final10 octopus
+    normal 400: a white 6 missed, the three tiles beyond it dropped as off the layout)."""
+    got = _blurred_six_beside_the_layout(monkeypatch, (False, True, True, True), 2)
+    assert got.occupied and got.attrs.get("pips") == 6 and got.attrs.get("colour") == "white"
+
+
+def test_a_six_whose_faint_rim_makes_an_edge_along_three_sides_is_judged_by_its_face_paint(
+        monkeypatch):
+    """A white 6 on pale wood: its faint rim, broken by the tile's notches, makes a clear edge
+    along three of its sides but runs all along one only. The edges are its outline as well:
+    it is looked at as two paints, and its pips vouch for it (final14 textile-hard-1103: two
+    white 6s missed, full along 1-2 sides, an edge along 3)."""
+    got = _blurred_six_beside_the_layout(monkeypatch, (False, True, False, False), 3)
     assert got.occupied and got.attrs.get("pips") == 6 and got.attrs.get("colour") == "white"
 
 
