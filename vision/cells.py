@@ -858,6 +858,21 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         sure_tiles = ([j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]
                       if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         like_tiles = None  # (whether each cell looks like a tile taken: once, when asked)
+
+        def rim_of_its_own(cell: tuple[int, int]) -> bool:
+            """Whether a cell may be taken for its outline alone: in the bare table's very
+            colour (``ctx.table_same``) only with an edge all along two of its sides facing the
+            table (``ctx.full_sides``), or its own rim along nearly all of one (``ctx.rim_sides``,
+            :data:`RIM_ALONG`), a tile's gap. A hole in the layout shows the rims of the tiles
+            around it along its other sides, and a cloth's vein or print crossing its one side
+            facing the table makes an edge along a part of it (final14 textile-hard-1110: a
+            marble's grey vein along a hole's fourth side, over half of it but not all; a white
+            tile on cream in a corner of the layout, tex14 textile-hard-858, shows its faint
+            rim all along its two sides facing the cloth, not along nearly all of either)."""
+            facing = [not occ.get(n, False) for n in _beside(cell)]
+            return (cell not in ctx.table_same or ctx.rim_sides is None
+                    or sum(f and t for f, t in zip(ctx.full_sides[cell], facing)) >= 2
+                    or _own_rim(cell, ctx.rim_sides[cell], occ))
         for i, cell in enumerate(cells):
             # (smooth as the tiles where the table is textured, with an edge along a side:
             # evidence of its own, which a palette-like colour (within TEXTURE_FIT) and a face
@@ -867,7 +882,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                       and (ctx.blown or {}).get(cell, 0.0) <= TEXTURE_GLARE)
             if occ[cell] or not (steady(cell) or smooth):
                 continue
-            if (sure_tiles and outlined(i)
+            if (sure_tiles and outlined(i) and rim_of_its_own(cell)
                     and not _cloth_under_profile(ctx, cell, fits_best(i), float(d_table[i]))):
                 # (or, whatever its colour's distance from the table and the palette, with a
                 # tile's outline all along its four sides, one of them its own rim: a white tile
