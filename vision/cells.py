@@ -242,8 +242,11 @@ OUTLINE_FULL = 3
 #: :func:`_two_paint_spreads`) where an edge runs all along this many of its sides at least
 #: (:func:`_full_sides`): a tile's outline, but for one side where the table beside it is of
 #: nearly its own paint (a white 6 on a cream table between two tiles: its rim against the
-#: cream shows no full edge; final10 octopus-normal-400). Its pips and their paint, read after,
-#: decide (see :func:`_vouched_by_pips`).
+#: cream shows no full edge; final10 octopus-normal-400), or where a clear edge runs along this
+#: many (:func:`_edge_sides`): a white tile's rim on pale wood, between notches, makes a clear
+#: edge but along under half of its sides (final14 textile-hard-1103: two white 6s, full
+#: along 1-2 sides, an edge along 3). Its pips and their paint, read after, decide (see
+#: :func:`_vouched_by_pips`).
 PAINTS_OUTLINE = 3
 #: ... and only if its colour lies further than this from every look of the bare table under
 #: more light and white glare (see :func:`_surface_looks`, :func:`_from_surface`) when it is
@@ -867,12 +870,26 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         sure_tiles = ([j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]
                       if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         like_tiles = None  # (whether each cell looks like a tile taken: once, when asked)
+
+        def rim_of_its_own(cell: tuple[int, int]) -> bool:
+            """Whether a cell may be taken for its outline alone: in the bare table's very
+            colour (``ctx.table_same``) only with an edge all along two of its sides facing the
+            table (``ctx.full_sides``), or its own rim along nearly all of one (``ctx.rim_sides``,
+            :data:`RIM_ALONG`), a tile's gap. A hole in the layout shows the rims of the tiles
+            around it along its other sides, and a cloth's vein or print crossing its one side
+            facing the table makes an edge along a part of it (final14 textile-hard-1110: a
+            marble's grey vein along a hole's fourth side, over half of it but not all; a white
+            tile on cream in a corner of the layout, tex14 textile-hard-858, shows its faint
+            rim all along its two sides facing the cloth, not along nearly all of either)."""
+            facing = [not occ.get(n, False) for n in _beside(cell)]
+            return (cell not in ctx.table_same or ctx.rim_sides is None
+                    or sum(f and t for f, t in zip(ctx.full_sides[cell], facing)) >= 2
+                    or _own_rim(cell, ctx.rim_sides[cell], occ))
+
         def tile_outlined(i: int) -> bool:
-            """A tile's outline (:func:`outlined`), and in a colour the bare table shows its
-            gap all round (:func:`_gapped`; nrm1 textile-normal-1525, a cream floral's print
-            outlining bare cells), or :func:`gapped_unlike_table` (final13 textile-normal-803)."""
-            return ((outlined(i) and (not table_shows(i) or _gapped(ctx, cells[i], occ)))
-                    or gapped_unlike_table(i))
+            """A tile's outline (:func:`outlined`) that may be its own (:func:`rim_of_its_own`),
+            or :func:`gapped_unlike_table` (final13 textile-normal-803)."""
+            return (outlined(i) and rim_of_its_own(cells[i])) or gapped_unlike_table(i)
 
         for i, cell in enumerate(cells):
             # (smooth as the tiles where the table is textured, with an edge along a side:
@@ -888,9 +905,6 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 # (or, whatever its colour's distance from the table and the palette, with a
                 # tile's outline all along its four sides, one of them its own rim: a white tile
                 # on a cream or peach cloth under a lamp the tiles taken leave ill estimated;
-                # in a colour the bare table shows, a tile's gap all round, along RIM_ALONG of
-                # each side, where a cream floral's print crossing a bare cell's borders runs
-                # along half of them: nrm1 textile-normal-1525, three cells of it grown;
                 # on a patterned cloth of the tile's colour, its gap all round, as no bare cell
                 # of the cloth shows: final13 textile-normal-803, a white tile on a cream floral)
                 growable.append(cell)
@@ -1603,10 +1617,12 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     ctx.rim_sides = _full_sides(borders, td, RIM_ALONG)
     if kit.face_model == "solid" and kit.pips:
         # (a die face's pips make its centre uneven: how even it is as two paints, where not as
-        # one, for the cells with a tile's outline along PAINTS_OUTLINE sides at least, and the
-        # face paint's colour; see _two_paint_spreads)
+        # one, for the cells with a tile's outline along PAINTS_OUTLINE sides at least, all
+        # along them or (a pale tile's faint rim on a pale table) as an edge, and the face
+        # paint's colour; see _two_paint_spreads)
         uneven = [i for i, cell in enumerate(order)
-                  if spread[i] > EVEN_SPREAD and sum(ctx.full_sides[cell]) >= PAINTS_OUTLINE]
+                  if spread[i] > EVEN_SPREAD and (sum(ctx.full_sides[cell]) >= PAINTS_OUTLINE
+                                                  or ctx.sides[cell] >= PAINTS_OUTLINE)]
         if uneven:
             sub = stats_grid[uneven]
             two, face = _two_paint_spreads(sub, centre_mask, paints=True)

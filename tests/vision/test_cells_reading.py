@@ -390,6 +390,51 @@ def test_a_white_tile_on_a_cloth_of_its_look_is_taken_by_its_outline():
     assert {(r.row, r.col) for r in readings if r.occupied} == set(tiles)
 
 
+def _hole_with_a_vein(rim_share: float, corner: bool = False):
+    """A Textile layout on a cream cloth round a hole at (2, 3): tiles above, left of and below
+    it, each outlined by its gap, the bare cloth right of it; a grey line (a marble's vein, or a
+    tile's rim where ``rim_share`` is 1) runs down the hole's right side along ``rim_share`` of
+    it from its top. ``corner``: no tile below it either, and such a line runs along its bottom
+    side too (a faint rim along its two sides facing the cloth). Returns the cells
+    ``read_cells`` takes beyond the tiles."""
+    from vision.cells import read_cells
+
+    kit = kit_for_game("textile")
+    tiles = {(1, 1): ("blue", 3), (1, 2): ("red", 5), (1, 3): ("green", 4), (2, 1): ("yellow", 2),
+             (2, 2): ("green", 1), (3, 2): ("blue", 6), (3, 3): ("red", 2)}
+    if corner:
+        del tiles[(3, 3)]
+    cream = tuple(int(v) for v in cv2.cvtColor(np.uint8([[[0xF0, 0xCD, 0xB0]]]),
+                                               cv2.COLOR_RGB2BGR)[0, 0])
+    td, fg = _textile_view(cream, tiles, fg_cells=set(tiles))
+    n = td.ch
+    along = int(round(rim_share * n))
+    cv2.line(td.image, (4 * n - 1, 2 * n), (4 * n - 1, 2 * n + along), (90, 90, 90), 2)
+    if corner:
+        cv2.line(td.image, (3 * n, 3 * n - 1), (3 * n + along, 3 * n - 1), (90, 90, 90), 2)
+    readings, _ = read_cells(td, kit, palette=Palette.from_hex(kit.colours), fg=fg,
+                             colours_apart=True)
+    return {(r.row, r.col) for r in readings if r.occupied} - set(tiles)
+
+
+def test_a_hole_of_the_cloth_with_a_vein_along_its_free_side_is_no_tile():
+    """A hole in the layout, the bare cloth's very colour, shows the rims of the tiles around it
+    along three sides; a vein of the cloth crossing its fourth side along a part of it (0.6) is
+    no rim of its own: a tile's gap runs along nearly all of its side (final14 textile-hard-1110:
+    a marble's vein along a hole's free side). The same cell outlined all along that side is
+    taken (a white tile the cloth's colour, see above), as is one in a corner of the layout
+    outlined along a part of its two free sides (see below)."""
+    assert _hole_with_a_vein(0.6) == set()
+    assert _hole_with_a_vein(1.0) == {(2, 3)}
+
+
+def test_a_cell_of_the_cloths_colour_outlined_along_its_two_free_sides_is_a_tile():
+    """A white tile of the cloth's very colour in a corner of the layout: its faint rim along
+    its two sides facing the cloth runs along a part of each only (0.6), but two such edges
+    along the lattice's lines are its outline, not a vein's chance (tex14 textile-hard-858)."""
+    assert _hole_with_a_vein(0.6, corner=True) == {(2, 3)}
+
+
 def _dotted_table_with_a_white_tile(pip_bgr):
     """A Textile layout on a cream cloth printed with purple dots in a die's '4' layout in every
     bare cell (the bare table reads as die faces), and beside it a white tile with five pips of
@@ -647,19 +692,21 @@ def test_a_small_blurred_six_is_even_in_its_face_paint():
     assert _two_paint_spreads(cells, mask)[0] < EVEN_SPREAD  # (9.5 about the pips' paint)
 
 
-def test_a_six_beside_the_layout_with_one_rim_unseen_is_judged_by_its_face_paint(monkeypatch):
-    """A white 6 on a pale table between tiles: its rim against the table shows no full edge
-    (an outline along three sides), and its centre as one paint (the pips' blurred rims drag
-    its median) lies further from white than a tile beside the layout may (PIPS_FIT). As two
-    paints it is even, and its face paint is white: its pips vouch for it (final10 octopus
-    normal 400: a white 6 missed, the three tiles beyond it dropped as off the layout)."""
+def _blurred_six_beside_the_layout(monkeypatch, full_sides: tuple, edge_sides: int):
+    """A white 6 the mask missed beside two tiles, blurred by the lens, its cell (2, 3) shown
+    with an edge all along ``full_sides`` (top, bottom, left, right) and a clear edge along
+    ``edge_sides`` of its sides (every other cell two: weak outlines). Its centre as one paint
+    lies further from white than a tile beside the layout may (PIPS_FIT). Returns its
+    :class:`CellReading`."""
     import vision.cells as cells_mod
     from vision.cells import PIPS_FIT, TopDown, _region_stats, read_cells
 
     _weak_outlines(monkeypatch)
-    full = cells_mod._full_sides
+    full, edges = cells_mod._full_sides, cells_mod._edge_sides
     monkeypatch.setattr(cells_mod, "_full_sides", lambda borders, td, share=None: {
-        **full(borders, td, share), (2, 3): (False, True, True, True)})
+        **full(borders, td, share), (2, 3): full_sides})
+    monkeypatch.setattr(cells_mod, "_edge_sides", lambda borders, td: {
+        **edges(borders, td), (2, 3): edge_sides})
     tiles = {(2, 1): ("blue", 3), (2, 2): ("purple", 5)}
     td, fg = _layout_view(tiles, fg_cells=set(tiles), blur=0.0, n=96)  # the 6 left out of the mask
     n = td.cw
@@ -677,7 +724,26 @@ def test_a_six_beside_the_layout_with_one_rim_unseen_is_judged_by_its_face_paint
     med, _ = _region_stats(lab, mask)
     assert match_palette(med, PAL).distance[0] > PIPS_FIT  # (as one paint: too far to vouch)
     readings, _ = read_cells(TopDown(img, n, n, 0, 0, td.rows, td.cols), KIT, palette=PAL, fg=fg)
-    got = next(r for r in readings if (r.row, r.col) == (2, 3))
+    return next(r for r in readings if (r.row, r.col) == (2, 3))
+
+
+def test_a_six_beside_the_layout_with_one_rim_unseen_is_judged_by_its_face_paint(monkeypatch):
+    """A white 6 on a pale table between tiles: its rim against the table shows no full edge
+    (an outline along three sides), and its centre as one paint (the pips' blurred rims drag
+    its median) lies further from white than a tile beside the layout may (PIPS_FIT). As two
+    paints it is even, and its face paint is white: its pips vouch for it (final10 octopus
+    normal 400: a white 6 missed, the three tiles beyond it dropped as off the layout)."""
+    got = _blurred_six_beside_the_layout(monkeypatch, (False, True, True, True), 2)
+    assert got.occupied and got.attrs.get("pips") == 6 and got.attrs.get("colour") == "white"
+
+
+def test_a_six_whose_faint_rim_makes_an_edge_along_three_sides_is_judged_by_its_face_paint(
+        monkeypatch):
+    """A white 6 on pale wood: its faint rim, broken by the tile's notches, makes a clear edge
+    along three of its sides but runs all along one only. The edges are its outline as well:
+    it is looked at as two paints, and its pips vouch for it (final14 textile-hard-1103: two
+    white 6s missed, full along 1-2 sides, an edge along 3)."""
+    got = _blurred_six_beside_the_layout(monkeypatch, (False, True, False, False), 3)
     assert got.occupied and got.attrs.get("pips") == 6 and got.attrs.get("colour") == "white"
 
 
