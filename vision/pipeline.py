@@ -367,7 +367,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
         again = _read_through_tiles(image, kit, game, palette, profile, lattices, memo)
         if again is not None:
             misfits += again.misfits
-            if again.best is not None and (best is None or again.best.score < best.score):
+            if (again.best is not None and (best is None or again.best.score < best.score)
+                    and not _fewer_faces(again.best, best, kit, game)):
                 # (50 +: a lattice from the tiles)
                 displaced, best, chosen = (best, chosen), again.best, 50 + again.chosen
         timing["faces"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
@@ -959,6 +960,18 @@ def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, td: TopDown,
                    plausible=plausible, misshapen=info["misshapen"],
                    edges_off=info["edges_off"])
     return n_occ, plausible, score
+
+
+def _fewer_faces(through: _Candidate, best: _Candidate | None, kit: Kit, game: str) -> bool:
+    """Whether ``through``, a reading on the lattice through the tiles' faces, shows fewer die
+    faces (see :func:`_faces_read`) than ``best``, the reading it would replace (tiles that lie
+    pips up only). That lattice's window is the faces it found and a ring of cells: its
+    coverage sees nothing of the layout beyond them, so a lattice through a few of the faces,
+    of a wrong pitch, covers its own window whole (final14 octopus-normal-1104: 5 faces found
+    of 18 tiles, 10 tiles read at coverage 1.00 against 18 at 0.67 on the lines' lattice); a
+    die face read is a tile wherever it lies, and the tiles' own lattice loses none of them."""
+    return (best is not None and pips_shown(kit, game)
+            and _faces_read(through.readings) < _faces_read(best.readings))
 
 
 def _faces_read(readings: list[CellReading]) -> int:

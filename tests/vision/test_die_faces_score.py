@@ -117,3 +117,42 @@ def test_a_coarse_lattice_read_first_does_not_prune_the_tiles_lattice(monkeypatc
     out = pipeline._read_best(image, kit, "octopus", [coarse, tiles], palette, None,
                               framed=False)
     assert out.chosen == 1
+
+
+def test_the_faces_lattice_reading_fewer_die_faces_does_not_replace_the_reading(monkeypatch):
+    """The lattice through the tiles' faces is judged on its own window (the faces it found and
+    a ring of cells), blind to the layout beyond: a reading on it that shows fewer die faces
+    than the reading it would replace is not kept, however it scores (final14
+    octopus-normal-1104: 10 tiles read at coverage 1.00 of its window against 18)."""
+    import dataclasses
+    import random
+
+    import vision.pipeline as pipeline
+    from tests.vision.scenes import camera_view, random_board, topdown
+
+    rng = random.Random(3)
+    top, _, _ = topdown(random_board("octopus", rng, n=8), ppc=60)
+    photo = camera_view(top, rng, out=(640, 480), tilt_deg=10.0)
+    read_best, seen = pipeline._read_best, []
+
+    def recording(*args, **kw):
+        out = read_best(*args, **kw)
+        seen.append(out.best)
+        return out
+
+    def through_tiles(image, kit, game, *args):
+        # (the lines' reading with all but three of its die faces gone, scoring far better)
+        best = seen[-1]
+        kept = {(r.row, r.col) for r in best.readings if pipeline._pips_read(r)}
+        kept = set(sorted(kept)[:3])
+        few = [r if (r.row, r.col) in kept else dataclasses.replace(r, occupied=False)
+               for r in best.readings]
+        return pipeline._Reads(best._replace(score=best.score - 50.0, readings=few), 0, 0,
+                               0.0, 0.0)
+
+    monkeypatch.setattr(pipeline, "_settled", lambda best, kit=None: False)
+    monkeypatch.setattr(pipeline, "SECOND_LOOK_SEEDS", ())
+    monkeypatch.setattr(pipeline, "_read_best", recording)
+    monkeypatch.setattr(pipeline, "_read_through_tiles", through_tiles)
+    out = pipeline.read_image(photo, game="octopus")
+    assert len(out.board["tiles"]) >= 6
