@@ -672,11 +672,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
 
     def even_paints(cell: tuple[int, int]) -> bool:
         """Whether a cell uneven as one paint is even as two (a die face and its pips, see
-        :func:`_two_paint_spreads`) and not blown out. (Measured only where a tile's outline
-        runs all along its four sides, see read_cells: a cloth's flowers are two paints too,
-        their petals and the ground, but their edges cross a cell's borders at places; the
-        independent renderer's floral cloth shows full edges along 1-3 sides, the white 6s
-        beside its layouts along 4.)"""
+        :func:`_two_paint_spreads`) and not blown out. (Measured where an edge runs all along
+        PAINTS_OUTLINE sides, or a clear edge along as many, see read_cells: a floral's bare
+        cells often qualify, and then its spots as pips and their paint decide.)"""
         return (ctx.paint_spreads.get(cell, math.inf) <= EVEN_SPREAD
                 and (ctx.blown or {}).get(cell, 0.0) <= GLARE_PATCH)
 
@@ -871,25 +869,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                       if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         like_tiles = None  # (whether each cell looks like a tile taken: once, when asked)
 
-        def rim_of_its_own(cell: tuple[int, int]) -> bool:
-            """Whether a cell may be taken for its outline alone: in the bare table's very
-            colour (``ctx.table_same``) only with an edge all along two of its sides facing the
-            table (``ctx.full_sides``), or its own rim along nearly all of one (``ctx.rim_sides``,
-            :data:`RIM_ALONG`), a tile's gap. A hole in the layout shows the rims of the tiles
-            around it along its other sides, and a cloth's vein or print crossing its one side
-            facing the table makes an edge along a part of it (final14 textile-hard-1110: a
-            marble's grey vein along a hole's fourth side, over half of it but not all; a white
-            tile on cream in a corner of the layout, tex14 textile-hard-858, shows its faint
-            rim all along its two sides facing the cloth, not along nearly all of either)."""
-            facing = [not occ.get(n, False) for n in _beside(cell)]
-            return (cell not in ctx.table_same or ctx.rim_sides is None
-                    or sum(f and t for f, t in zip(ctx.full_sides[cell], facing)) >= 2
-                    or _own_rim(cell, ctx.rim_sides[cell], occ))
-
         def tile_outlined(i: int) -> bool:
-            """A tile's outline (:func:`outlined`) that may be its own (:func:`rim_of_its_own`),
+            """A tile's outline (:func:`outlined`) that may be its own (:func:`_rim_of_its_own`),
             or :func:`gapped_unlike_table` (final13 textile-normal-803)."""
-            return (outlined(i) and rim_of_its_own(cells[i])) or gapped_unlike_table(i)
+            return ((outlined(i) and _rim_of_its_own(ctx, cells[i], occ))
+                    or gapped_unlike_table(i))
 
         for i, cell in enumerate(cells):
             # (smooth as the tiles where the table is textured, with an edge along a side:
@@ -906,7 +890,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 # tile's outline all along its four sides, one of them its own rim: a white tile
                 # on a cream or peach cloth under a lamp the tiles taken leave ill estimated;
                 # on a patterned cloth of the tile's colour, its gap all round, as no bare cell
-                # of the cloth shows: final13 textile-normal-803, a white tile on a cream floral)
+                # of the cloth shows: final13 textile-normal-803, a white tile on a cream floral;
+                # in the bare table's very colour, only with a rim of its own, _rim_of_its_own)
                 growable.append(cell)
                 continue
             if (sure_tiles and d_table[i] >= GROW_APART and not table_shows(i)
@@ -1147,11 +1132,26 @@ def _full_sides(borders: tuple, td: TopDown, share: float | None = None) -> dict
             for r in range(td.rows) for c in range(td.cols)}
 
 
+def _own_sides(cell: tuple[int, int], full: tuple, taken: Mapping) -> int:
+    """How many sides of ``cell`` show a full edge (``full``: see :func:`_full_sides`) where
+    the neighbour is not ``taken`` (cell -> bool): its own rim's sides, not a neighbour's (a hole
+    among tiles shows theirs on the sides they hold, and the bare table beyond the others)."""
+    return sum(f and not taken.get(n, False) for f, n in zip(full, _beside(cell)))
+
+
 def _own_rim(cell: tuple[int, int], full: tuple, taken: Mapping) -> bool:
-    """Whether a cell shows a full edge (``full``: see :func:`_full_sides`) on a side whose
-    neighbour is not ``taken`` (cell -> bool): its own rim, not a neighbour's (a hole among
-    tiles shows theirs on the sides they hold, and the bare table beyond the others)."""
-    return any(f and not taken.get(n, False) for f, n in zip(full, _beside(cell)))
+    """Whether a cell shows its own rim on a side at least (see :func:`_own_sides`)."""
+    return _own_sides(cell, full, taken) > 0
+
+
+def _rim_of_its_own(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
+    """Whether a cell may be taken for its outline alone: in the bare table's very colour
+    (``ctx.table_same``) only with an edge all along :data:`OWN_EDGES` of its sides facing the
+    table (``ctx.full_sides``), or its own rim along nearly all of one (``ctx.rim_sides``,
+    :data:`RIM_ALONG`), a tile's gap (``taken`` cell -> bool: the tiles so far)."""
+    return (cell not in ctx.table_same or ctx.rim_sides is None
+            or _own_sides(cell, ctx.full_sides[cell], taken) >= OWN_EDGES
+            or _own_rim(cell, ctx.rim_sides[cell], taken))
 
 
 def _tiles_beside_dots(ctx: _Ctx, reads: dict, taken: Mapping) -> dict:
@@ -3559,6 +3559,12 @@ TABLE_COLOURED_NEEDS_PIPS = True
 #: green gingham, 7.6: a cell's median colour averages a pattern's look, so a tile of one paint
 #: matches no patterned ring cell closely.)
 TABLE_SAME = 3.0
+#: A cell of the bare table's very colour (TABLE_SAME) is taken for its outline alone with an
+#: edge all along this many of its sides facing the table: a white tile on cream in a corner of
+#: the layout shows its faint rim along two (tex14 textile-hard-858, along 0.6 of each), where a
+#: hole among tiles faces the table along one, which a marble's vein may cross (final14
+#: textile-hard-1110) (see _rim_of_its_own).
+OWN_EDGES = 2
 #: A die face vouched for by its pips (and the bare table read as one) needs pips of a pip
 #: paint (see :func:`_pip_paints`): named one by the palette, or within this (CIELAB a*b*) of a
 #: mix of its face's colour with a neutral paint. (Measured: small pips of 35 px tiles blurred

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from scenes import kit_and_palette, paint_solid_tiles, photographed_view  # noqa: E402
@@ -95,4 +96,13 @@ def _print_outlined() -> tuple[TopDown, np.ndarray]:
 
 
 def test_a_bare_cell_the_print_outlines_along_part_of_its_sides_is_not_grown():
+    assert CELL not in _taken(*_print_outlined())
+
+
+@pytest.mark.xfail(strict=True, reason="a known loss: a cell of the cloth's very colour whose "
+                   "print runs along two of its free sides passes for a tile's own rim "
+                   "(vision.cells._rim_of_its_own; nrm1 textile-normal-1525), which keeps a "
+                   "white tile on cream in a layout's corner (tex14 textile-hard-858)")
+def test_a_corner_cell_the_print_outlines_is_not_grown(monkeypatch):
+    monkeypatch.setitem(globals(), "TILES", {k: v for k, v in TILES.items() if k != (3, 4)})
     assert CELL not in _taken(*_print_outlined())
