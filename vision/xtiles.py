@@ -23,7 +23,7 @@ import itertools
 import logging
 import math
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 import cv2
 import numpy as np
@@ -134,7 +134,10 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     view = fg if shown is None else shown  # (what the tiles are measured against)
     best: Lattice | None = None
     made = None  # (what the best lattice was fitted on, for the edge's second pass)
-    for blobs, paint, box, scale, *every in _paint_blobs(image, palette, fg, work_scale):
+    # (the paint under a lamp's local veil only when no light's paint gave a lattice: see
+    # _veiled_paint)
+    for blobs, paint, box, scale, *every in _paint_blobs(image, palette, fg, work_scale,
+                                                          veiled=lambda: best is None):
         if len(blobs) < 2:
             logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
             continue
@@ -880,6 +883,93 @@ def _exposed_nearest(index: np.ndarray, middles: np.ndarray, pred: np.ndarray
     return colour[index], best[index]
 
 
+#: The veils of a lamp's reflection looked for over the faces (added to every channel of the
+#: recorded sRGB, 0 to white: the camera's white balance records the lamp's reflection about
+#: grey, see :mod:`vision.glare`).
+VEILS = np.linspace(0.0, 1.0, 21)
+#: A face's weakest channel lies within this (sRGB, of 1) of the least among the paint about it:
+#: a veil lifts every channel alike, a paint's weakest channel is near black (an orange's or a
+#: yellow's blue, a red's green, a blue's red), so over the faces the weakest channel is the
+#: veil's level, even over a tile (a hot spot is many tiles wide). The pale wood of the rims
+#: and grooves beside them, seen through the same veil, stands above it by the wood's own
+#: weakest channel (0.1-0.4), and the sensor's noise is a few hundredths. (Measured: xt32
+#: x-tiles-hard-1296, faces 45 px long and rims 2-3 px on the region's view: at 0.04 the rims
+#: and grooves stand apart from every face, at 0.08 the faces join in twos and threes.)
+VEIL_SLACK = 0.04
+#: A colour shows a paint through a veil only with at least this chroma (CIELAB): under a veil
+#: that whitens it (a clipped white, a grey table or a sheet of paper in the hot spot) any paint
+#: fits, while a face keeps a hue (a washed red or blue at 12-20, a yellow more).
+VEIL_CHROMA = 8.0
+#: The neighbourhood a face's veil is taken from: an opening by a disc this share of the
+#: region's longer side across, wider than two rims and a gap side by side (a rim of 2-3 mm,
+#: a tile's rims about 2-3 % of its length, the region several tiles wide) and narrower than
+#: a face's sector.
+VEIL_REACH = 0.017
+
+
+def _veiled_paint(lab: np.ndarray, near: np.ndarray, preds: list[np.ndarray],
+                  wanted: Callable[[], bool] = lambda: True
+                  ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The paint under a lamp's local reflection, for each light's palette ``preds`` (``(k, 3)``
+    Lab): ``(paint, colour)`` pairs as :func:`_paint_masks` gives them (bool and uint8, ``lab``'s
+    first two axes); nothing when the camera clipped little of the layout (``near``, see
+    :data:`HOT_SPOT_CLIPPED`: a veil that washes the faces out lifts their strong channels to
+    the top).
+
+    A glossy face reflects the lamp's light on top of its paint's (``observed = a * paint +
+    veil``, see :mod:`vision.glare`): under a veil a red turns pink and a blue pale blue, and
+    the pale wood of the rims and grooves lies near a washed yellow or orange, so that a veil
+    fitted as the light's haze joins every face into one mass. The veil varies smoothly over
+    the layout and is one over a face and the rims about it, so a washed paint keeps its hue
+    relative to the local veil: a pixel is paint when its colour fits a paint under some veil
+    (:func:`_veiled_fit`) and its weakest channel lies at the least about it among such pixels
+    (:data:`VEIL_SLACK`, :data:`VEIL_REACH`): a rim or a groove, a narrow ridge above the faces
+    beside it, is left out, and the faces stand apart again.
+
+    Looked for only when ``wanted()`` (asked once the other paints were tried: the caller's
+    say, no lattice from them). Where a light's paint shows faces, their sectors' hues are
+    read as that light shows them; a lattice through the veiled paint's faces, split at the
+    grooves, may hold more faces and take the place of one that reads better (measured:
+    final14 x-tiles-normal-1106 under a glare, 13 tiles found either way and 8 misread)."""
+    if not wanted() or _clipped_share(lab, near) < HOT_SPOT_CLIPPED:
+        return
+    index, middles = _colour_bins(lab)
+    weakest = lab_to_bgr(lab.reshape(-1, 3)).min(axis=1).reshape(lab.shape[:2])
+    hued = np.hypot(lab[..., 1], lab[..., 2]) >= VEIL_CHROMA
+    size = max(3, int(round(VEIL_REACH * max(lab.shape[:2]))) | 1)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    for pred in preds:
+        colour, d2 = (v[index] for v in _veiled_fit(middles, pred))
+        fits = (d2 < PAINT_DISTANCE ** 2) & hued & near
+        # (the least weakest channel about each pixel among those that fit, the rest as white)
+        floor = cv2.morphologyEx(np.where(fits, weakest, 1.0).astype(np.float32),
+                                 cv2.MORPH_OPEN, disc)
+        paint = fits & (weakest <= floor + VEIL_SLACK)
+        logger.debug("x-tiles: paint under a veil fills %.2f of the layout",
+                     np.count_nonzero(paint) / max(1, np.count_nonzero(near)))
+        yield paint, colour
+
+
+def _veiled_fit(middles: np.ndarray, pred: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each colour of ``middles`` ``(B, 3)`` Lab fitted as a paint of ``pred`` ``(k, 3)`` Lab under
+    a veil of :data:`VEILS` (grey, added to the recorded sRGB) and a shading within
+    :data:`SHADE` (least squares on the channels the camera did not clip): the paint's index
+    (uint8) and the squared CIELAB distance (float32), each ``(B,)``."""
+    seen = lab_to_bgr(middles).astype(np.float64)  # (B, 3)
+    paint = lab_to_bgr(pred).astype(np.float64)  # (k, 3)
+    used = (seen < CLIPPED_LEVEL).astype(np.float64)
+    used[used.sum(axis=1) == 0] = 1.0
+    rest = seen[:, None, :] - VEILS[None, :, None]  # (B, V, 3)
+    pp = np.maximum(np.einsum("bc,kc->bk", used, paint * paint), 1e-9)  # (B, k)
+    a = np.clip(np.einsum("bvc,kc->bkv", rest * used[:, None, :], paint) / pp[:, :, None],
+                *SHADE)  # (B, k, V)
+    veiled = np.clip(a[..., None] * paint[None, :, None, :] + VEILS[None, None, :, None], 0.0, 1.0)
+    veiled_lab = bgr_to_lab(veiled.reshape(-1, 3).astype(np.float32)).reshape(veiled.shape)
+    d2 = ((veiled_lab - middles[:, None, None, :]) ** 2).sum(-1).min(axis=2)  # (B, k)
+    colour = d2.argmin(axis=1)
+    return colour.astype(np.uint8), d2[np.arange(len(d2)), colour].astype(np.float32)
+
+
 #: Two paint masks that differ in less than this share of their pixels are one.
 SAME_MASK = 0.03
 
@@ -934,15 +1024,17 @@ def _layout_samples(lab: np.ndarray, near: np.ndarray) -> list[np.ndarray | None
     return out
 
 
-def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float
-                 ) -> Iterator[tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float,
+def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float,
+                 veiled: Callable[[], bool] = lambda: True) -> Iterator[tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float,
                                      np.ndarray, float, list[np.ndarray], "_Outline"]]:
     """For each light fitted (best first, see :func:`_paint_masks`): the tile-shaped painted
     blobs near the foreground, the paint mask of the region (ROI pixels), the region ``(x0, y0,
     x1, y1)`` (full-image pixels), the ROI's scale (ROI / full), every light's paint over the
     region (uint8, ROI pixels), how many of its pixels may be faces (less the one-colour
     patches that run off the region, :func:`_without_print`), the lights' palettes
-    (:func:`_lights`) and what shows the faces whose paint is washed out (:class:`_Outline`)."""
+    (:func:`_lights`) and what shows the faces whose paint is washed out (:class:`_Outline`).
+    After :func:`_paint_masks`' tiers, last, the paint under a lamp's local veil
+    (:func:`_veiled_paint`) when ``veiled()`` says so once those are seen."""
     x0, y0, x1, y1 = _roi(fg, work_scale, image.shape[:2])
     crop = image[y0:y1, x0:x1]
     s = min(1.0, math.sqrt(ROI_PIXELS / max(1, crop.shape[0] * crop.shape[1])))
@@ -977,7 +1069,8 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     painted = float(np.count_nonzero(_without_print(every, colour0, len(palette.names))))
     masks_in_turn = itertools.chain(
         [(p & near, c) for p, c in first] + first,
-        (m for masks in tiers for m in masks))
+        (m for masks in tiers for m in masks),
+        _veiled_paint(lab, near, preds, veiled))
     for paint, colour in masks_in_turn:
         paint = cv2.morphologyEx(paint.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         if any(_same_mask(paint, other) for other in seen):
