@@ -298,6 +298,9 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
     outlined = None
     # (the pitch the X-Tiles' faces show, once their lattice was read: see _wider_than_faces)
     faces_pitch: float | None = None
+    # (the X-Tiles faces' lattice's reading refused for its set fit, with its index: see
+    # _turned_off_faces)
+    faces_refused: tuple[_Candidate, int] | None = None
     if kit.shape in ("rounded-x", "card") and not mat_lattices and not _settled(best, kit):
         # X-Tiles whose grooves did not give a lattice that reads well (a groove may run to the
         # tile's corners, not along the cells' diagonals, or be missing), or cards whose edges
@@ -309,6 +312,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
             misfits += again.misfits
             if again.best is not None and kit.shape == "rounded-x":
                 faces_pitch = again.best.lattice.pitch_px
+            if again.best is None and kit.shape == "rounded-x" and _covering(again.refused):
+                faces_refused = again.refused
             if again.best is not None and kit.shape == "card":
                 outlined = again.best.lattice.info.get("outlined")
             if again.best is not None and (best is None or again.best.score < best.score
@@ -357,6 +362,9 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                     break
                 seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
+    if faces_refused is not None and best is not None and _turned_off_faces(best, faces_refused[0]):
+        logger.debug("the reading kept turns off the faces' lattice: the faces' reading instead")
+        best, chosen = faces_refused[0], 50 + faces_refused[1]
     if kit.face_model == "solid" and not mat_lattices and not _settled(best):
         # solid tiles (Textile, Octopus) whose lines gave no lattice that reads well at any
         # look (a cloth's check, its lines straight across the table at its own pitch, taken
@@ -564,13 +572,15 @@ class _Candidate(NamedTuple):
 class _Reads(NamedTuple):
     """What :func:`_read_best` found: the ``best`` candidate (or None), its index ``chosen`` in
     the candidates, how many readings were rejected as not tiles of the set (``misfits``), and
-    the seconds spent rectifying and reading."""
+    the seconds spent rectifying and reading; ``refused``: the best-scored of the readings so
+    rejected and its index (None when none was)."""
 
     best: _Candidate | None
     chosen: int
     misfits: int
     rectify_s: float
     read_s: float
+    refused: tuple[_Candidate, int] | None = None
 
 
 def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
@@ -648,6 +658,49 @@ def _wider_than_faces(reading: _Candidate | None, faces_pitch: float | None) -> 
             and reading.lattice.pitch_px >= FACES_PITCH_FACTOR * faces_pitch)
 
 
+def _covering(refused: tuple[_Candidate, int] | None) -> bool:
+    """Whether a reading refused for its set fit (see :class:`_Reads`) covers the layout: its
+    cells hold at least :data:`SECOND_LOOK_COVERAGE` of the cells standing out from the table."""
+    return refused is not None and refused[0].info.get("coverage", 0.0) >= SECOND_LOOK_COVERAGE
+
+
+def _turned_off_faces(reading: _Candidate, faces: _Candidate) -> bool:
+    """Whether an X-Tiles ``reading``'s lattice runs turned off the lattice of ``faces`` (the
+    reading of the lattice through the painted faces, refused for its set fit) at the faces:
+    the median angle between their first axes' pictures at each face (``info["faces_xy"]``,
+    image pixels), modulo a right angle (a lattice's axes swap freely), over
+    :data:`TURNED_OFF_FACES`.
+
+    Each face's long axis lies along its lattice line (the faces' lattice is fitted so, see
+    :data:`vision.xtiles.AXES_OFF`), and every tile lies in one cell: a lattice turned 45
+    degrees off them (the grooves' diagonals, or rows of tiles taken for cells' diagonals)
+    cuts every tile. The set fit of the faces' reading is low when the light fitted names
+    paints wrong (a paint dimmed by a shadow named its darker neighbour: the independent
+    renderer's final14 x-tiles-hard-1100, its faces' lattice of 5 tiles at set fit 0.40
+    refused for a lattice turned 45 degrees off it, 7 cells wrong against 3)."""
+    xy = faces.lattice.info.get("faces_xy")
+    if xy is None or not len(xy) or reading.lattice is faces.lattice:
+        return False
+    pts = np.asarray(xy, np.float64)
+    turn = _first_axis_angle(reading.lattice.H, pts) - _first_axis_angle(faces.lattice.H, pts)
+    off = np.abs((turn + math.pi / 4) % (math.pi / 2) - math.pi / 4)
+    return float(np.median(off)) > TURNED_OFF_FACES
+
+
+def _first_axis_angle(H: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """The picture's angle (radians, image axes) of the lattice ``H``'s first axis at each of
+    ``pts`` ``(n, 2)`` image pixels: ``(n,)``."""
+    q = apply_h(np.linalg.inv(H), pts)
+    d = apply_h(H, q + [[0.25, 0.0]]) - apply_h(H, q - [[0.25, 0.0]])
+    return np.arctan2(d[:, 1], d[:, 0])
+
+
+#: A lattice whose axes lie further than this off the faces' lattice's (radians, the median
+#: at the faces, modulo a right angle) is turned off the tiles: half way to a lattice turned
+#: 45 degrees (a steep view's shear turns one right lattice's picture off another's far less).
+TURNED_OFF_FACES = math.radians(22.5)
+
+
 #: A lattice this many times the pitch of the faces' lattice is not the tiles' (twice, give or
 #: take the perspective between the places each pitch was measured; a lattice turned 45
 #: degrees, at 1.41 times, is left to the scores).
@@ -721,6 +774,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
     quickest = math.inf
     t_rect = t_read = 0.0
     misfits = 0
+    refused: tuple[_Candidate, int] | None = None
     cell_px = _cell_px(kit)[0]
     for k, lat in enumerate(candidates):
         if lat.rows[1] - lat.rows[0] > 30 or lat.cols[1] - lat.cols[0] > 30:
@@ -788,6 +842,8 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
                      info.get("coverage", 1.0), lat.info.get("partial", 0.0), plausible)
         if n_occ and plausible < MIN_SET_FIT:
             misfits += 1
+            if refused is None or score < refused[0].score:
+                refused = (_Candidate(score, lat, td, readings, info), k)
         elif n_occ and (best is None or score < best.score):
             best = _Candidate(score, lat, td, readings, info)
             chosen = k
@@ -807,7 +863,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             n_occ, plausible, score = _scored(image, kit, game, lat, td, readings, info)
             if n_occ and plausible >= MIN_SET_FIT:
                 best = _Candidate(score, lat, td, readings, info)
-    return _Reads(best, chosen, misfits, t_rect, t_read)
+    return _Reads(best, chosen, misfits, t_rect, t_read, refused)
 
 
 def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
