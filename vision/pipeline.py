@@ -363,7 +363,9 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                 seen.append(again.best)
         timing["second_look"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
     if faces_refused is not None and best is not None and _turned_off_faces(best, faces_refused[0]):
-        logger.debug("the reading kept turns off the faces' lattice: the faces' reading instead")
+        logger.debug("the reading kept (pitch %.0f px) turns off the faces' lattice (%.0f px, set "
+                     "fit %.2f): the faces' reading instead", best.lattice.pitch_px,
+                     faces_refused[0].lattice.pitch_px, faces_refused[0].info.get("set_fit", 0.0))
         best, chosen = faces_refused[0], 50 + faces_refused[1]
     if kit.face_model == "solid" and not mat_lattices and not _settled(best):
         # solid tiles (Textile, Octopus) whose lines gave no lattice that reads well at any
@@ -667,9 +669,9 @@ def _covering(refused: tuple[_Candidate, int] | None) -> bool:
 def _turned_off_faces(reading: _Candidate, faces: _Candidate) -> bool:
     """Whether an X-Tiles ``reading``'s lattice runs turned off the lattice of ``faces`` (the
     reading of the lattice through the painted faces, refused for its set fit) at the faces:
-    the median angle between their first axes' pictures at each face (``info["faces_xy"]``,
-    image pixels), modulo a right angle (a lattice's axes swap freely), over
-    :data:`TURNED_OFF_FACES`.
+    the median angle on the table, in the faces' lattice's coordinates, between the reading's
+    first axis and the nearer of the faces' lattice's axes at each face (``info["faces_xy"]``,
+    image pixels; see :func:`_turn_on_table`), over :data:`TURNED_OFF_FACES`.
 
     Each face's long axis lies along its lattice line (the faces' lattice is fitted so, see
     :data:`vision.xtiles.AXES_OFF`), and every tile lies in one cell: a lattice turned 45
@@ -681,23 +683,25 @@ def _turned_off_faces(reading: _Candidate, faces: _Candidate) -> bool:
     xy = faces.lattice.info.get("faces_xy")
     if xy is None or not len(xy) or reading.lattice is faces.lattice:
         return False
-    pts = np.asarray(xy, np.float64)
-    turn = _first_axis_angle(reading.lattice.H, pts) - _first_axis_angle(faces.lattice.H, pts)
-    off = np.abs((turn + math.pi / 4) % (math.pi / 2) - math.pi / 4)
+    off = _turn_on_table(reading.lattice.H, faces.lattice.H, np.asarray(xy, np.float64))
     return float(np.median(off)) > TURNED_OFF_FACES
 
 
-def _first_axis_angle(H: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    """The picture's angle (radians, image axes) of the lattice ``H``'s first axis at each of
-    ``pts`` ``(n, 2)`` image pixels: ``(n,)``."""
+def _turn_on_table(H: np.ndarray, H_faces: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """The angle (radians, in [0, pi/4]) between the lattice ``H``'s first axis and the nearer
+    axis of the faces' lattice ``H_faces`` at each of ``pts`` ``(n, 2)`` (image pixels),
+    measured in the faces' lattice's coordinates (square cells whatever the view's shear; in the
+    picture a steep view's axes may lie 60 degrees apart, and one lattice with its axes swapped
+    would look turned off itself): ``(n,)``."""
+    G = np.linalg.inv(H_faces) @ H  # (the reading's lattice coordinates -> the faces')
     q = apply_h(np.linalg.inv(H), pts)
-    d = apply_h(H, q + [[0.25, 0.0]]) - apply_h(H, q - [[0.25, 0.0]])
-    return np.arctan2(d[:, 1], d[:, 0])
+    d = apply_h(G, q + [[0.25, 0.0]]) - apply_h(G, q - [[0.25, 0.0]])
+    return np.abs((np.arctan2(d[:, 1], d[:, 0]) + math.pi / 4) % (math.pi / 2) - math.pi / 4)
 
 
-#: A lattice whose axes lie further than this off the faces' lattice's (radians, the median
-#: at the faces, modulo a right angle) is turned off the tiles: half way to a lattice turned
-#: 45 degrees (a steep view's shear turns one right lattice's picture off another's far less).
+#: A lattice whose axes lie further than this off the faces' lattice's on the table (radians,
+#: the median at the faces, modulo a right angle, see _turn_on_table) is turned off the tiles:
+#: half way to a lattice turned 45 degrees.
 TURNED_OFF_FACES = math.radians(22.5)
 
 

@@ -885,7 +885,12 @@ def _exposed_nearest(index: np.ndarray, middles: np.ndarray, pred: np.ndarray
 
 #: The veils of a lamp's reflection looked for over the faces (added to every channel of the
 #: recorded sRGB, 0 to white: the camera's white balance records the lamp's reflection about
-#: grey, see :mod:`vision.glare`).
+#: grey, see :mod:`vision.glare`). (Added to the recorded sRGB, as the independent renderer adds
+#: its glare after the gamma encoding; a phone adds it in linear light, and that veil fits too:
+#: the paints within 17 of PAINT_DISTANCE's 20 for linear veils of 0.1-0.7, the rims 0.06-0.14
+#: above the faces' weakest channel against VEIL_SLACK, review of xt37. The shading, SHADE,
+#: scales sRGB values here: 0.46-2.1 in linear light, wider than the light fits allow, as a
+#: veiled face's exposure is not known.)
 VEILS = np.linspace(0.0, 1.0, 21)
 #: A face's weakest channel lies within this (sRGB, of 1) of the least among the paint about it:
 #: a veil lifts every channel alike, a paint's weakest channel is near black (an orange's or a
@@ -903,7 +908,8 @@ VEIL_CHROMA = 8.0
 #: The neighbourhood a face's veil is taken from: an opening by a disc this share of the
 #: region's longer side across, wider than two rims and a gap side by side (a rim of 2-3 mm,
 #: a tile's rims about 2-3 % of its length, the region several tiles wide) and narrower than
-#: a face's sector.
+#: a face's sector. (On a close-up of two or three tiles the disc is narrower than two rims and
+#: a gap: the rims count as paint, the faces join, and no blob is found: it fails safe.)
 VEIL_REACH = 0.017
 
 
@@ -934,7 +940,11 @@ def _veiled_paint(lab: np.ndarray, near: np.ndarray, preds: list[np.ndarray],
     if not wanted() or _clipped_share(lab, near) < HOT_SPOT_CLIPPED:
         return
     index, middles = _colour_bins(lab)
-    weakest = lab_to_bgr(lab.reshape(-1, 3)).min(axis=1).reshape(lab.shape[:2])
+    # (median over 3x3 first: the opening below takes the least about a pixel, which the
+    # sensor's noise would drag down; noise of 6 levels left 2-3 of 8 faces of a synthetic
+    # layout, the median all 8, review of xt37)
+    weakest = cv2.medianBlur(lab_to_bgr(lab.reshape(-1, 3)).min(axis=1)
+                             .reshape(lab.shape[:2]).astype(np.float32), 3)
     hued = np.hypot(lab[..., 1], lab[..., 2]) >= VEIL_CHROMA
     size = max(3, int(round(VEIL_REACH * max(lab.shape[:2]))) | 1)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
@@ -1025,7 +1035,8 @@ def _layout_samples(lab: np.ndarray, near: np.ndarray) -> list[np.ndarray | None
 
 
 def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float,
-                 veiled: Callable[[], bool] = lambda: True) -> Iterator[tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float,
+                 veiled: Callable[[], bool] = lambda: False
+                 ) -> Iterator[tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float,
                                      np.ndarray, float, list[np.ndarray], "_Outline"]]:
     """For each light fitted (best first, see :func:`_paint_masks`): the tile-shaped painted
     blobs near the foreground, the paint mask of the region (ROI pixels), the region ``(x0, y0,

@@ -22,7 +22,7 @@ def _lattice(angle_deg: float, pitch: float, *, shear: float = 0.0) -> Lattice:
     H = np.eye(3)
     H[:2, :2] = pitch * rot @ np.array([[1.0, shear], [0.0, 1.0]])
     H[:2, 2] = [600.0, 400.0]
-    H[2, :2] = [0.0, 2e-5]
+    H[2, :2] = [0.0, 2e-4]
     return Lattice(H=H, rows=(0, 2), cols=(0, 3), pitch_px=pitch, diagonal=True)
 
 
@@ -41,10 +41,17 @@ def test_a_lattice_turned_45_degrees_off_the_faces_is_turned_off_them():
 
 def test_a_lattice_along_the_faces_is_not():
     faces = _reading(_lattice(8.0, PITCH), faces=True)
-    # (its axes swapped, shifted, at another pitch, or sheared by a steep view: still along)
+    # (its axes swapped, shifted, or at another pitch: still along)
     assert not _turned_off_faces(_reading(_lattice(8.0 + 90.0, PITCH)), faces)
     assert not _turned_off_faces(_reading(_lattice(10.0, PITCH / 2)), faces)
-    assert not _turned_off_faces(_reading(_lattice(8.0, PITCH, shear=0.25)), faces)
+
+
+def test_the_faces_lattice_with_its_axes_swapped_is_not_turned_off_it_on_a_steep_view():
+    faces = _reading(_lattice(8.0, PITCH, shear=0.6), faces=True)  # (axes' pictures 59 deg apart)
+    swap = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])
+    lat = Lattice(H=faces.lattice.H @ swap, rows=(0, 3), cols=(0, 2), pitch_px=PITCH,
+                  diagonal=True)
+    assert not _turned_off_faces(_reading(lat), faces)
 
 
 def test_without_faces_nothing_is_turned_off_them():
