@@ -2687,6 +2687,10 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     named = _named_by_ratios(named, hue, dist, paints, ratio_splits)
     if unsheened is not None:
         named = _not_sheened(named, unsheened, hue)
+    if ctx.profile is None:
+        # (a pale card named against the photo's own cards of each paint, see
+        # _named_by_own_cards; a profile's paints were learnt under the player's lamp already)
+        named, cconfs = _named_by_own_cards(labs, named, cconfs, np.array(lit_by, bool))
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]
@@ -2702,6 +2706,88 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
         out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]), evidence)
     return out
+
+
+#: The cards that show a paint on the photo (:func:`_own_paints`) are those named it at least
+#: this sure (well above :data:`CONFIDENCE_THRESHOLD`: the joint naming's own clear cases), out
+#: of the lamp's hot spot: their colour is the paint under the photo's light, whatever the light
+#: fitted over all the cards predicts for it (on the independent renderer's normal 1310, an
+#: over-exposed 5100 K photo, orange as lit was predicted at L 79, a* 27, b* 23 where the
+#: photo's orange card is at L 80, a* 19, b* 34).
+OWN_PAINT_CONF = 0.8
+#: The sheens of the light tried on a card against those cards (linear units of the light's
+#: white, 0.05 apart: up to a lamp's reflection that lifts a card to the clip).
+OWN_SHEEN = tuple(np.linspace(0.0, 1.0, 21))
+#: What a sheen costs per unit (CIEDE2000): a quarter of :data:`SHEEN_COST`, the reference
+#: being the photo's own card, not a prediction (1310's orange cards in the reflection need
+#: 0.2-0.4 of a sheen).
+OWN_SHEEN_COST = 5.0
+#: A card fits another paint's cards with a sheen better than its named paint's by more than
+#: this (CIEDE2000; half :data:`CARD_SHARE_COST`, what naming two hue groups alike costs a card)
+#: to be renamed (1310: an orange card named yellow 5.1 from the orange card with a sheen, 13.4
+#: from the yellow one; a yellow card in the reflection 2.5 from the yellow card, 5.7 from the
+#: orange).
+OWN_MARGIN = 3.0
+
+
+def _own_paints(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
+                lit: np.ndarray) -> dict[int, np.ndarray]:
+    """``{palette index: Lab (3,)}``: each paint as the photo's own cards show it, the most
+    chromatic of the cards named it surely (:data:`OWN_PAINT_CONF`) out of the hot spot (a
+    sheen only pales a card); ``labs`` ``(N, 3)``, ``named`` ``(N,)``, ``conf`` ``(N,)``,
+    ``lit`` ``(N,)`` bool (out of the hot spot)."""
+    ok = (conf >= OWN_PAINT_CONF) & lit
+    chroma = np.hypot(labs[:, 1], labs[:, 2])
+    out = {}
+    for k in np.unique(named[ok]):
+        members = np.flatnonzero(ok & (named == k))
+        out[int(k)] = labs[members[np.argmax(chroma[members])]]
+    return out
+
+
+def _paler(lab: np.ndarray, paint: np.ndarray) -> bool:
+    """Whether Lab ``lab`` ``(3,)`` is lighter and less chromatic than Lab ``paint`` ``(3,)``:
+    a card that a sheen of the light may have lifted off that paint's look (a sheen only adds
+    light; a card in shade, darker, may fit a darker paint's cards better than its own)."""
+    return bool(lab[0] > paint[0] and np.hypot(lab[1], lab[2]) < np.hypot(paint[1], paint[2]))
+
+
+def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
+                        lit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Cards' paints ``named`` ``(N,)`` and confidences ``conf`` ``(N,)`` (Lab ``labs``
+    ``(N, 3)``, ``lit`` ``(N,)`` bool: out of the hot spot) with each card that fits another
+    paint's card on the photo (:func:`_own_paints`) with a sheen of the light
+    (:func:`vision.glare.glare_distances`, :data:`OWN_SHEEN`) within :data:`HELD_CARD_FIT` (a
+    card as far from every paint's card is no evidence of one: tap17 hard-1232, a dark blue
+    card 23 from the purple card, 28 from the light blue one) and clearly better
+    (:data:`OWN_MARGIN`) than its named paint's, and is paler than that card (:func:`_paler`),
+    renamed to it. Fresh arrays.
+
+    In a lamp's reflection an orange card's red clips while its green and blue rise alike:
+    cream, nearer the yellow paint as lit than the orange one, and the light fitted over cards
+    most of which the reflection pales predicts the paints loosely. Beside the photo's own
+    cards under the same light it is the orange card plus a sheen: the yellow card's green
+    reaches the clip before its blue rises so far."""
+    own = _own_paints(labs, named, conf, lit)
+    if len(own) < 2:
+        return named, conf
+    keys = sorted(own)
+    refs = Palette(tuple(str(k) for k in keys), np.array([own[k] for k in keys]))
+    d = glare_distances(labs, refs, as_correction(None), np.ones(3), steps=OWN_SHEEN,
+                        cost=OWN_SHEEN_COST, shade=(1.0, 1.0)).min(axis=-1)
+    out, conf = named.copy(), conf.copy()
+    for i in range(len(labs)):
+        if int(named[i]) not in own:
+            continue
+        mine = keys.index(int(named[i]))
+        best = int(np.argmin(d[i]))
+        if (best != mine and d[i, best] <= HELD_CARD_FIT
+                and d[i, mine] - d[i, best] > OWN_MARGIN and _paler(labs[i], own[keys[best]])):
+            logger.debug("card %d named %d, not %d: its own cards' %.1f vs %.1f", i, keys[best],
+                         named[i], d[i, best], d[i, mine])
+            out[i] = keys[best]
+            conf[i] = max(conf[i], GROUP_CONF)
+    return out, conf
 
 
 def _lamp_light(light: np.ndarray) -> np.ndarray:
