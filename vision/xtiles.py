@@ -940,11 +940,12 @@ def _veiled_paint(lab: np.ndarray, near: np.ndarray, preds: list[np.ndarray],
     if not wanted() or _clipped_share(lab, near) < HOT_SPOT_CLIPPED:
         return
     index, middles = _colour_bins(lab)
-    # (median over 3x3 first: the opening below takes the least about a pixel, which the
-    # sensor's noise would drag down; noise of 6 levels left 2-3 of 8 faces of a synthetic
-    # layout, the median all 8, review of xt37)
-    weakest = cv2.medianBlur(lab_to_bgr(lab.reshape(-1, 3)).min(axis=1)
-                             .reshape(lab.shape[:2]).astype(np.float32), 3)
+    # (the opening below takes the least about a pixel, which a sensor's noise drags down: noise
+    # of 6 levels leaves 2-3 of 8 faces of a synthetic layout. A 3x3 median first kept all 8
+    # there but blurred the 2-3 px rims of the photos it was made for away: xt32 hard-1296
+    # 4 -> 12, xt25 hard-745 5 -> 7; a photo's view is an area-averaged shrink, which averages
+    # the noise down)
+    weakest = lab_to_bgr(lab.reshape(-1, 3)).min(axis=1).reshape(lab.shape[:2])
     hued = np.hypot(lab[..., 1], lab[..., 2]) >= VEIL_CHROMA
     size = max(3, int(round(VEIL_REACH * max(lab.shape[:2]))) | 1)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
