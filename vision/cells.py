@@ -2715,19 +2715,19 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
 #: over-exposed 5100 K photo, orange as lit was predicted at L 79, a* 27, b* 23 where the
 #: photo's orange card is at L 80, a* 19, b* 34).
 OWN_PAINT_CONF = 0.8
-#: The sheens of the light tried on a card against those cards (linear units of the light's
-#: white, 0.05 apart: up to a lamp's reflection that lifts a card to the clip).
+#: The sheens tried on a card against those cards (linear units, 0.05 apart: up to a lamp's
+#: reflection that lifts a card to the clip, as SHEEN's own steps allow; 1310 needs 0.2-0.4).
 OWN_SHEEN = tuple(np.linspace(0.0, 1.0, 21))
 #: What a sheen costs per unit (CIEDE2000): a quarter of :data:`SHEEN_COST`, the reference
 #: being the photo's own card, not a prediction (1310's orange cards in the reflection need
 #: 0.2-0.4 of a sheen).
-OWN_SHEEN_COST = 5.0
+OWN_SHEEN_COST = SHEEN_COST / 4
 #: A card fits another paint's cards with a sheen better than its named paint's by more than
 #: this (CIEDE2000; half :data:`CARD_SHARE_COST`, what naming two hue groups alike costs a card)
 #: to be renamed (1310: an orange card named yellow 5.1 from the orange card with a sheen, 13.4
 #: from the yellow one; a yellow card in the reflection 2.5 from the yellow card, 5.7 from the
 #: orange).
-OWN_MARGIN = 3.0
+OWN_MARGIN = CARD_SHARE_COST / 2
 
 
 def _own_paints(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
@@ -2756,12 +2756,14 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
                         lit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Cards' paints ``named`` ``(N,)`` and confidences ``conf`` ``(N,)`` (Lab ``labs``
     ``(N, 3)``, ``lit`` ``(N,)`` bool: out of the hot spot) with each card that fits another
-    paint's card on the photo (:func:`_own_paints`) with a sheen of the light
-    (:func:`vision.glare.glare_distances`, :data:`OWN_SHEEN`) within :data:`HELD_CARD_FIT` (a
+    paint's card on the photo (:func:`_own_paints`) with a grey sheen as the camera records it
+    (the camera's white balance takes the lamp's reflection about grey, see :mod:`vision.glare`;
+    :func:`vision.glare.glare_distances`, :data:`OWN_SHEEN`) within :data:`HELD_CARD_FIT` (a
     card as far from every paint's card is no evidence of one: tap17 hard-1232, a dark blue
     card 23 from the purple card, 28 from the light blue one) and clearly better
     (:data:`OWN_MARGIN`) than its named paint's, and is paler than that card (:func:`_paler`),
-    renamed to it. Fresh arrays.
+    renamed to it, its confidence at most :data:`GROUP_CONF` (a rename decided by a margin).
+    Fresh arrays.
 
     In a lamp's reflection an orange card's red clips while its green and blue rise alike:
     cream, nearer the yellow paint as lit than the orange one, and the light fitted over cards
@@ -2770,7 +2772,7 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
     reaches the clip before its blue rises so far."""
     own = _own_paints(labs, named, conf, lit)
     if len(own) < 2:
-        return named, conf
+        return named.copy(), conf.copy()
     keys = sorted(own)
     refs = Palette(tuple(str(k) for k in keys), np.array([own[k] for k in keys]))
     d = glare_distances(labs, refs, as_correction(None), np.ones(3), steps=OWN_SHEEN,
@@ -2786,7 +2788,7 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
             logger.debug("card %d named %d, not %d: its own cards' %.1f vs %.1f", i, keys[best],
                          named[i], d[i, best], d[i, mine])
             out[i] = keys[best]
-            conf[i] = max(conf[i], GROUP_CONF)
+            conf[i] = min(conf[i], GROUP_CONF)
     return out, conf
 
 
