@@ -1229,17 +1229,32 @@ def _score(lat: Lattice, kit: Kit, *, fit: float, n_occ: int, coverage: float,
 
 
 def _misshapen(image: np.ndarray, lat: Lattice, kit: Kit) -> float:
-    """How far the lattice's cells are from the tiles' shape on the table: for square tiles
-    the log of the cells' length / width seen through a phone camera (see
-    :func:`vision.locate.cell_aspect`) beyond :data:`SQUARE_SLACK`; 0 for other kits (cards lie
-    either way round; X-Tiles' and boards' lattices are judged otherwise). A lattice of a
-    wrong perspective or pitch (its vanishing points from a few short toothed edges, its comb
-    on every other line) has cells half as long again as wide, which no phone's view of square
-    tiles shows."""
-    if kit.face_model != "solid" or lat.diagonal:
+    """How far the lattice's cells are from the tiles' shape on the table: the log of the
+    cells' length / width seen through a phone camera (see :func:`vision.locate.cell_aspect`)
+    beyond :data:`SQUARE_SLACK` for square tiles, beyond the range a card's cell may have for
+    cards (either way round, see :func:`_card_cell_range`); 0 for other kits (X-Tiles' and
+    boards' lattices are judged otherwise). A lattice of a wrong perspective or pitch (its
+    vanishing points from a few short toothed edges, its comb on every other line) has cells
+    half as long again as wide, which no phone's view of square tiles shows; one through a
+    layout of cards at a pitch of one and a half cards along their short side has nearly
+    square cells, which no layout of cards shows."""
+    if lat.diagonal or (kit.shape != "card" and kit.face_model != "solid"):
         return 0.0
-    aspect = cell_aspect(lat, (image.shape[1], image.shape[0]))
-    return max(0.0, abs(math.log(aspect)) - math.log(SQUARE_SLACK))
+    off = abs(math.log(cell_aspect(lat, (image.shape[1], image.shape[0]))))
+    if kit.shape == "card":
+        low, high = _card_cell_range(kit)
+        return max(0.0, math.log(low) - off, off - math.log(high))
+    return max(0.0, off - math.log(SQUARE_SLACK))
+
+
+def _card_cell_range(kit: Kit) -> tuple[float, float]:
+    """The length / width ``(low, high)`` a lattice cell of cards (a card and its gaps) may
+    measure through a phone camera: the card's long side over its short one, with a gap of
+    up to :data:`CARD_GAP_MM` along either (the cards lie in a grid "usually with small
+    gaps"), widened by :data:`CARD_CELL_SLACK` for the focal length assumed."""
+    short, long_ = sorted(kit.tile_size_mm)
+    return (long_ / (short + CARD_GAP_MM) / CARD_CELL_SLACK,
+            (long_ + CARD_GAP_MM) / short * CARD_CELL_SLACK)
 
 
 #: Square tiles' cells on the table (see :func:`_misshapen`) may measure up to this length /
@@ -1248,6 +1263,14 @@ def _misshapen(image: np.ndarray, lat: Lattice, kit: Kit) -> float:
 SQUARE_SLACK = 1.3
 #: ... and count this much to a reading's score per unit of log beyond it (1.52: +2).
 MISSHAPEN_WEIGHT = 10.0
+#: The widest gap between cards a layout of them has (millimetres): a hand laying cards leaves
+#: a few; the independent renderer 0.5-6.5 (its cards 62-64 x 87-89 mm: cells 1.23-1.54 as
+#: long as wide) ...
+CARD_GAP_MM = 6.0
+#: ... and how far off the cells' measured shape may lie from that range (a factor): the
+#: independent renderer's Tapestry photos (377, phones of 24-30 mm focal length) on the
+#: lattices of their truth measure 1.25-1.53 (2.5 % beyond the range of the gaps).
+CARD_CELL_SLACK = 1.05
 
 
 def _score_floor(lat: Lattice, n_occ: int, coverage: float, kit: Kit, misshapen: float = 0.0,

@@ -67,3 +67,23 @@ def test_cells_far_from_square_count_against_a_reading_of_square_tiles():
     info = {"coverage": 1.0, "fit": 3.0}
     assert _settled(_Candidate(1.0, square, None, [], {**info, "misshapen": 0.0}))
     assert not _settled(_Candidate(1.0, long, None, [], {**info, "misshapen": 0.2}))
+
+
+def test_cells_of_no_card_shape_count_against_a_reading_of_cards():
+    """A Tapestry lattice's cells must have a card's shape (63 x 88 mm and small gaps) either
+    way round: nearly square cells (a pitch of one and a half cards along their short side,
+    the independent renderer's tap21 hard-1488) count against its reading."""
+    from vision.kits import kit_for_game
+    from vision.pipeline import _misshapen
+
+    image = np.zeros((1500, 2000, 3), np.uint8)
+    fg = np.zeros((600, 800), bool)
+    tapestry = kit_for_game("tapestry")
+    portrait = _lattice(fg, 80.0, 112.0, x0=800, y0=600)
+    landscape = _lattice(fg, 112.0, 80.0, x0=800, y0=600)
+    square = _lattice(fg, 100.0, 92.0, x0=800, y0=600)
+    thin = _lattice(fg, 60.0, 120.0, x0=800, y0=600)
+    assert _misshapen(image, portrait, tapestry) == 0.0
+    assert _misshapen(image, landscape, tapestry) == 0.0
+    assert _misshapen(image, square, tapestry) > 0.05
+    assert _misshapen(image, thin, tapestry) > 0.05
