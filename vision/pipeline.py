@@ -1265,11 +1265,14 @@ SQUARE_SLACK = 1.3
 MISSHAPEN_WEIGHT = 10.0
 #: The widest gap between cards a layout of them has (millimetres): a hand laying cards leaves
 #: a few; the independent renderer 0.5-6.5 (its cards 62-64 x 87-89 mm: cells 1.23-1.54 as
-#: long as wide) ...
+#: long as wide; the renderer's range, not measured on real layouts) ...
 CARD_GAP_MM = 6.0
 #: ... and how far off the cells' measured shape may lie from that range (a factor): the
 #: independent renderer's Tapestry photos (377, phones of 24-30 mm focal length) on the
-#: lattices of their truth measure 1.25-1.53 (2.5 % beyond the range of the gaps).
+#: lattices of their truth measure 1.25-1.53 (2.5 % beyond the range of the gaps). The slack
+#: holds for main cameras only (cell_aspect assumes 26 mm): through a 2x lens (52 mm) a true
+#: layout tilted 35 degrees measures 1.20, at 45 degrees 1.09 (as misshapen as a pitch of 1.5
+#: cards seen at 27 mm); a known focal length would make it hold on any phone.
 CARD_CELL_SLACK = 1.05
 
 

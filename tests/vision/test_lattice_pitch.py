@@ -59,7 +59,7 @@ def test_cells_far_from_square_count_against_a_reading_of_square_tiles():
     image = np.zeros((1500, 2000, 3), np.uint8)
     fg = np.zeros((600, 800), bool)
     square = _lattice(fg, 80.0, 80.0, x0=800, y0=600)
-    long = _lattice(fg, 80.0, 124.0, x0=800, y0=600)
+    long = _lattice(fg, 80.0, 116.0, x0=800, y0=600)
     octopus, tapestry = kit_for_game("octopus"), kit_for_game("tapestry")
     assert _misshapen(image, square, octopus) == 0.0
     assert _misshapen(image, long, octopus) > 0.1
@@ -87,3 +87,16 @@ def test_cells_of_no_card_shape_count_against_a_reading_of_cards():
     assert _misshapen(image, landscape, tapestry) == 0.0
     assert _misshapen(image, square, tapestry) > 0.05
     assert _misshapen(image, thin, tapestry) > 0.05
+
+
+@pytest.mark.parametrize("aspect", [1.25, 1.53, 1 / 1.25, 1 / 1.53])
+def test_true_card_cells_at_the_ends_of_the_measured_range_are_not_misshapen(aspect):
+    """The truth lattices of the independent renderer's 377 Tapestry photos measure 1.25-1.53
+    (either way round): none counts against its reading."""
+    from vision.kits import kit_for_game
+    from vision.pipeline import _misshapen
+
+    image = np.zeros((150, 200, 3), np.uint8)
+    fg = np.zeros((600, 800), bool)
+    lat = _lattice(fg, 80.0, 80.0 * aspect, x0=800, y0=600)
+    assert _misshapen(image, lat, kit_for_game("tapestry")) == 0.0
