@@ -300,7 +300,8 @@ TEXTURE_FIT = 12.0
 #: shows that tile's rim, so one side asks little beyond smoothness and colour: a plain patch
 #: of a cream cloth beside the layout passes too. An edge asked on a side of its own (no tile
 #: beyond it) lost three real tiles of 74 Textile photos (15 -> 18 wrong: their own sides show
-#: edges along 0.0-0.27 of them), so it is not asked ...
+#: edges along 0.0-0.27 of them), so it is not asked (but where the bare table shows smooth
+#: cells of the cell's colour itself, a floral's plain ground, see _occupancy) ...
 SMOOTH_SIDES = 1
 #: ... and with up to this share of its centre blown out: a white tile in the lamp's hot spot
 #: (the own renderer's textile-normal-1100, a third clipped, the rest 8 from white); its texture
@@ -482,6 +483,7 @@ class _Ctx:
     paint_spreads: dict = field(default_factory=dict)  # uneven outlined cells: _two_paint_spreads
     paint_labs: dict = field(default_factory=dict)  # ... their face paint's median Lab
     grown: set = field(default_factory=set)  # cells taken for their colour beside the layout
+    smooth_ground: set = field(default_factory=set)  # smooth cells like the cloth's plain ground
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -868,6 +870,25 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         sure_tiles = ([j for j, c in enumerate(cells) if occ[c] and conf[c] >= SURE_TILE]
                       if ctx.kit.face_model == "solid" and not ctx.die_faces else [])
         like_tiles = None  # (whether each cell looks like a tile taken: once, when asked)
+        # (the colours of the bare table's cells as smooth as the tiles: a printed cloth's
+        # plain ground between its motifs)
+        smooth_ring = labs[on_ring & (tex <= split[0])] if split is not None else labs[:0]
+
+        def smooth_like_table(i: int) -> bool:
+            """Whether :data:`TABLE_LOOKS` of the bare table's cells (the view's ring) are as
+            smooth as the tiles and within :data:`GROW_APART` of the cell's colour: a floral's
+            cream ground between its flowers, which smoothness does not tell from a white
+            tile's face (final14 textile-normal-1104)."""
+            return len(smooth_ring) >= TABLE_LOOKS and bool(np.sort(ciede2000(
+                smooth_ring, labs[i][None, :]))[TABLE_LOOKS - 1] < GROW_APART)
+
+        def rim_or_enclosed(cell: tuple[int, int]) -> bool:
+            """Whether a cell shows its own rim, an edge along nearly all of a side facing the
+            table (``ctx.rim_sides``, :data:`RIM_ALONG`, see :func:`_own_rim`), or has no side
+            facing it (:func:`_enclosed`): a tile's gap and shadow, where the print crossing the
+            cloth's bare cell makes an edge along a part of a side at most."""
+            return _enclosed(cell, occ) or (ctx.rim_sides is not None
+                                            and _own_rim(cell, ctx.rim_sides[cell], occ))
 
         def tile_outlined(i: int) -> bool:
             """A tile's outline (:func:`outlined`) that may be its own (:func:`_rim_of_its_own`),
@@ -911,8 +932,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 continue
             if d_table[i] >= GROW_APART and not table_shows(i):
                 growable.append(cell)  # (else a patterned cloth's square or stripe)
-            elif smooth:
+            elif smooth and (not smooth_like_table(i) or rim_or_enclosed(cell)):
+                # (where the bare table shows smooth cells of its colour too, a printed cloth's
+                # plain ground, smoothness is no evidence: its own rim must show)
                 growable.append(cell)
+            elif smooth:
+                ctx.smooth_ground.add(cell)
         for cell in _grown(growable, {c for c, v in occ.items() if v}):
             occ[cell], conf[cell] = True, 0.6
             ctx.grown.add(cell)
@@ -1630,6 +1655,11 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             ctx.paint_spreads = {order[i]: float(v) for i, v, ok in zip(uneven, two, spots) if ok}
             ctx.paint_labs = {order[i]: f for i, f, ok in zip(uneven, face, spots) if ok}
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
+    if fg_cells is not None:
+        # (the cloth's plain ground, smooth as a face, which the mask's texture cue calls
+        # foreground: no part of the layout left out of the coverage, see _occupancy)
+        for cell in ctx.smooth_ground:
+            fg_cells[cell] = 0.0
     by_symbol: set = set()  # (cards taken for their symbol alone, see _vouched_cards)
     if kit.face_model == "symbol":
         # every card shows its symbol on a plain face: a card-coloured cell without one is the
