@@ -622,8 +622,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         if len(ring) < TABLE_LOOKS:
             return None
         if not near_ring:
-            near_ring.append(np.sort(ciede2000(ring[None, :, :], labs[:, None, :]),
-                                     axis=1)[:, TABLE_LOOKS - 1])
+            near_ring.append(_kth_nearest(ring, labs))
         return near_ring[0]
 
     def table_shows(i: int) -> bool:
@@ -872,15 +871,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         like_tiles = None  # (whether each cell looks like a tile taken: once, when asked)
         # (the colours of the bare table's cells as smooth as the tiles: a printed cloth's
         # plain ground between its motifs)
+        # (each cell's distance to them, the TABLE_LOOKS-th nearest: within GROW_APART, a
+        # floral's cream ground between its flowers, which smoothness does not tell from a white
+        # tile's face, final14 textile-normal-1104)
         smooth_ring = labs[on_ring & (tex <= split[0])] if split is not None else labs[:0]
-
-        def smooth_like_table(i: int) -> bool:
-            """Whether :data:`TABLE_LOOKS` of the bare table's cells (the view's ring) are as
-            smooth as the tiles and within :data:`GROW_APART` of the cell's colour: a floral's
-            cream ground between its flowers, which smoothness does not tell from a white
-            tile's face (final14 textile-normal-1104)."""
-            return len(smooth_ring) >= TABLE_LOOKS and bool(np.sort(ciede2000(
-                smooth_ring, labs[i][None, :]))[TABLE_LOOKS - 1] < GROW_APART)
+        ground_near = (_kth_nearest(smooth_ring, labs) if len(smooth_ring) >= TABLE_LOOKS
+                       else np.full(len(labs), np.inf))  # (N,)
 
         def rim_or_enclosed(cell: tuple[int, int]) -> bool:
             """Whether a cell shows its own rim, an edge along nearly all of a side facing the
@@ -932,12 +928,15 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                 continue
             if d_table[i] >= GROW_APART and not table_shows(i):
                 growable.append(cell)  # (else a patterned cloth's square or stripe)
-            elif smooth and (not smooth_like_table(i) or rim_or_enclosed(cell)):
-                # (where the bare table shows smooth cells of its colour too, a printed cloth's
-                # plain ground, smoothness is no evidence: its own rim must show)
-                growable.append(cell)
             elif smooth:
-                ctx.smooth_ground.add(cell)
+                if ground_near[i] < GROW_APART and not rim_or_enclosed(cell):
+                    # (where the bare table shows smooth cells of its colour too, a printed
+                    # cloth's plain ground, smoothness is no evidence: its own rim must show)
+                    logger.debug("cell %s: smooth as the cloth's plain ground, no rim of its own",
+                                 cell)
+                    ctx.smooth_ground.add(cell)
+                else:
+                    growable.append(cell)
         for cell in _grown(growable, {c for c, v in occ.items() if v}):
             occ[cell], conf[cell] = True, 0.6
             ctx.grown.add(cell)
@@ -1155,6 +1154,12 @@ def _full_sides(borders: tuple, td: TopDown, share: float | None = None) -> dict
     return {(td.r0 + r, td.c0 + c): (bool(full_h[r, c]), bool(full_h[r + 1, c]),
                                      bool(full_v[r, c]), bool(full_v[r, c + 1]))
             for r in range(td.rows) for c in range(td.cols)}
+
+
+def _kth_nearest(looks: np.ndarray, labs: np.ndarray, k: int = TABLE_LOOKS) -> np.ndarray:
+    """Each of Lab ``labs`` ``(N, 3)``'s CIEDE2000 distance to its ``k``-th nearest of Lab
+    ``looks`` ``(M, 3)``, ``M >= k``: ``(N,)``."""
+    return np.sort(ciede2000(looks[None, :, :], labs[:, None, :]), axis=1)[:, k - 1]
 
 
 def _own_sides(cell: tuple[int, int], full: tuple, taken: Mapping) -> int:
@@ -1657,7 +1662,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
     if fg_cells is not None:
         # (the cloth's plain ground, smooth as a face, which the mask's texture cue calls
-        # foreground: no part of the layout left out of the coverage, see _occupancy)
+        # foreground: the mask does not hold it (ctx.fg is this dict), so it is neither the
+        # layout's for the coverage nor a held cell for _printed_pips/_repeated_unheld)
         for cell in ctx.smooth_ground:
             fg_cells[cell] = 0.0
     by_symbol: set = set()  # (cards taken for their symbol alone, see _vouched_cards)
