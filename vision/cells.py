@@ -660,10 +660,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         # (cells of a colour the bare table shows in several places: a tile there is told from
         # the table by its face's marks only, see read_cells; and those of its very colour)
         # (solid tiles' only: the die faces' tests and _cloth_under_profile ask for them)
-        nearness = table_nearness()
-        ctx.table_coloured = {cell for i, cell in enumerate(cells)
-                              if d_table[i] < GROW_APART and nearness[i] < GROW_APART}
-        ctx.table_same = {cell for i, cell in enumerate(cells) if nearness[i] <= TABLE_SAME}
+        ctx.table_coloured, ctx.table_same = _table_colours(cells, d_table, table_nearness())
 
     def steady(cell: tuple[int, int]) -> bool:
         """Whether a cell is even (spread at most :data:`EVEN_SPREAD`) and not blown out
@@ -3506,6 +3503,22 @@ def _printed_pips(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Col
     return (ctx.die_faces and (cell in ctx.table_coloured or unheld) and cell not in vouched
             and reading[0].get("pips") is not None and len(reading) > 4
             and not reading[4].get("pips_of_pip_paint", True))
+
+
+def _table_colours(cells: list, d_table: np.ndarray, nearness: np.ndarray) -> tuple[set, set]:
+    """Of ``cells``, those of a colour the bare table shows and those of its very colour.
+
+    ``d_table`` ``(N,)``: each cell's CIEDE2000 from the median of the view's outer ring;
+    ``nearness`` ``(N,)``: from the :data:`TABLE_LOOKS`-th nearest of the ring's cells. A colour
+    the table shows lies within :data:`GROW_APART` of both (a patterned cloth's squares or
+    flowers); its very colour within :data:`TABLE_SAME` of that many ring cells (the same surface
+    under the same light), and is a colour it shows whatever the ring's median: on a printed
+    cloth the median of its ground, its motifs and the floor beyond is the colour of none of
+    them."""
+    same = {cell for i, cell in enumerate(cells) if nearness[i] <= TABLE_SAME}
+    shown = {cell for i, cell in enumerate(cells)
+             if d_table[i] < GROW_APART and nearness[i] < GROW_APART}
+    return shown | same, same
 
 
 def _table_ground(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Collection) -> bool:

@@ -3,14 +3,29 @@ ground between the flowers is the bare table's very colour (within 3 dE of its r
 the ring's median, pulled by the flowers and the dark floor beyond the cloth, lies 13-19 from it,
 and the petals crossing a cell's borders give die layouts loose "pips".
 
+- vision.cells._table_colours: a cell of the table's very colour is of a colour it shows,
+  whatever the ring's median (so a cloth's dot of no pip paint on it is its print, see
+  vision.cells._printed_pips);
 - vision.cells._table_ground: a cell of the table's very colour without a clear die face is the
   table's ground, whatever spots it shows; one merely of a colour the table shows is, only
   without pips at all;
 - vision.pipeline._fewer_of_the_set: the lattice refitted to the tiles does not replace a
   reading of Octopus tiles with one that reads a smaller share of the set's tiles (the cloth
   read as tiles covers more of what the mask holds, which the score rewards)."""
-from vision.cells import _Ctx, _table_ground
+import numpy as np
+
+from vision.cells import _Ctx, _table_colours, _table_ground
 from vision.pipeline import _Candidate, _fewer_of_the_set
+
+
+def test_the_tables_very_colour_is_a_colour_it_shows_whatever_the_rings_median():
+    cells = [(0, 0), (0, 1), (0, 2), (0, 3)]
+    # the cream ground (19 from the median, 1 from ring cells), a flower (8 from ring cells),
+    # a tile (20 from both), a plain table's patch (5 from both)
+    d_table, nearness = np.array([19.0, 19.0, 20.0, 5.0]), np.array([1.0, 8.0, 20.0, 5.0])
+    coloured, same = _table_colours(cells, d_table, nearness)
+    assert same == {(0, 0)}
+    assert coloured == {(0, 0), (0, 3)}
 
 
 def _reading(contrast: float) -> tuple:
