@@ -661,10 +661,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         # (cells of a colour the bare table shows in several places: a tile there is told from
         # the table by its face's marks only, see read_cells; and those of its very colour)
         # (solid tiles' only: the die faces' tests and _cloth_under_profile ask for them)
-        nearness = table_nearness()
-        ctx.table_coloured = {cell for i, cell in enumerate(cells)
-                              if d_table[i] < GROW_APART and nearness[i] < GROW_APART}
-        ctx.table_same = {cell for i, cell in enumerate(cells) if nearness[i] <= TABLE_SAME}
+        ctx.table_coloured, ctx.table_same = _table_colours(cells, d_table, table_nearness())
 
     def steady(cell: tuple[int, int]) -> bool:
         """Whether a cell is even (spread at most :data:`EVEN_SPREAD`) and not blown out
@@ -1847,9 +1844,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         # which the mask's texture cue calls foreground, a tile's face being smooth too; a tile
         # of the table's colour is told from it by its pips, see TABLE_COLOURED_NEEDS_PIPS)
         def bare(cell: tuple[int, int]) -> bool:
-            return die_faces and (cell in ctx.by_outline or (
-                TABLE_COLOURED_NEEDS_PIPS and cell in ctx.table_coloured and cell not in vouched
-                and _no_pips_seen(attrs[cell])))
+            return die_faces and (cell in ctx.by_outline
+                                  or _table_ground(ctx, cell, attrs[cell], vouched))
         faceless = [cell for cell in occupied if attrs[cell][0].get("pips") is None
                     and (glared(cell) or bare(cell) or outline_free(cell))]
         # (... and, where every tile lies pips up, a cell of the bare table's own colour whose
@@ -3633,6 +3629,35 @@ def _printed_pips(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Col
             and not reading[4].get("pips_of_pip_paint", True))
 
 
+def _table_colours(cells: list, d_table: np.ndarray, nearness: np.ndarray) -> tuple[set, set]:
+    """Of ``cells``, those of a colour the bare table shows and those of its very colour.
+
+    ``d_table`` ``(N,)``: each cell's CIEDE2000 from the median of the view's outer ring;
+    ``nearness`` ``(N,)``: from the :data:`TABLE_LOOKS`-th nearest of the ring's cells. A colour
+    the table shows lies within :data:`GROW_APART` of both (a patterned cloth's squares or
+    flowers); its very colour within :data:`TABLE_SAME` of that many ring cells (the same surface
+    under the same light), and is a colour it shows whatever the ring's median: on a printed
+    cloth the median of its ground, its motifs and the floor beyond is the colour of none of
+    them."""
+    same = {cell for i, cell in enumerate(cells) if nearness[i] <= TABLE_SAME}
+    shown = {cell for i, cell in enumerate(cells)
+             if d_table[i] < GROW_APART and nearness[i] < GROW_APART}
+    return shown | same, same
+
+
+def _table_ground(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Collection) -> bool:
+    """Whether a cell taken (its :func:`_read_solid` ``reading``), where every tile lies pips up,
+    and not vouched for by its pips beside the layout, is the bare table's ground by its colour:
+    of a colour the bare table shows (``ctx.table_coloured``) without pips at all, or of the
+    bare table's very colour (``ctx.table_same``, see :data:`TABLE_SAME`: the same surface under
+    the same light) without a clear die face, whatever spots it shows. A printed cloth's ground
+    shows the edges of its motifs (petals crossing the cell's borders), which die layouts fit
+    loosely; a tile of that colour is told from it by the die face its pips make. (The caller
+    asks only of cells whose pip count was not read clearly.)"""
+    return TABLE_COLOURED_NEEDS_PIPS and cell not in vouched and (
+        cell in ctx.table_same or (cell in ctx.table_coloured and _no_pips_seen(reading)))
+
+
 def _may_vouch(pip_reads: dict) -> bool:
     """Whether any cell of :func:`vision.pips.read_pips`' ``pip_reads`` could be vouched for by
     its pips (see :func:`_vouched_by_pips`): pips counted with confidence :data:`PIPS_VOUCH` in
@@ -3681,7 +3706,9 @@ TABLE_COLOURED_NEEDS_PIPS = True
 #: ring lie within this CIEDE2000 of it: the same surface under the same light. (Measured: the
 #: floral cloth's cream ground within 0.3-0.9 of its ring cells; the nearest tile, green on a
 #: green gingham, 7.6: a cell's median colour averages a pattern's look, so a tile of one paint
-#: matches no patterned ring cell closely.)
+#: matches no patterned ring cell closely. Under a warm lamp, oct33 octopus-hard-1498, the
+#: cream ground between red and purple flowers lies 0.7-3.0 from its ring cells and 13-19 from
+#: the ring's median, which the flowers and the dark floor beyond the cloth pull away.)
 TABLE_SAME = 3.0
 #: A cell of the bare table's very colour (TABLE_SAME) is taken for its outline alone with an
 #: edge all along this many of its sides facing the table: a white tile on cream in a corner of

@@ -889,11 +889,23 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     again = _read_best(image, kit, game, [lat], palette, profile, framed=framed).best
     logger.debug("lattice refitted to the tiles: score %.2f -> %s", best.score,
                  "none" if again is None else f"{again.score:.2f}")
-    if again is None:
+    if again is None or _fewer_of_the_set(best, again, kit, game):
         return best
     if again.score < best.score or (bool(kit.pips) and _holds_the_faces(best, again)):
         return again
     return best
+
+
+def _fewer_of_the_set(before: _Candidate, after: _Candidate, kit: Kit, game: str) -> bool:
+    """Whether ``after``, ``before`` read again on its lattice refitted to its tiles, reads a
+    smaller share of tiles of the set (``set_fit``, see :func:`vision.decode.set_fit`) where
+    every tile lies pips up, each die face once (Octopus). The refit moves the cells a fraction
+    of one onto the tiles ``before`` read: it reads those tiles as well or better, and may
+    find one the first cells cut; the table read as tiles (a floral cloth's ground and flowers
+    around a layout, faces unclear or read twice) is what lowers the share, however much more
+    of what the mask holds its cells cover."""
+    return (pips_shown(kit, game)
+            and after.info.get("set_fit", 1.0) < before.info.get("set_fit", 1.0))
 
 
 def _refit_displaced(image: np.ndarray, kit: Kit, game: str, palette: Palette,
