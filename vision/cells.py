@@ -1839,13 +1839,14 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             return (die_faces and ctx.sides is not None and ctx.sides[cell] <= DIE_FACE_SIDES
                     and cell not in vouched and (cell in ctx.grown
                                                  or _no_pips_seen(attrs[cell], DIE_FACE_FLAT)))
-        # (... and, where every tile lies pips up, a cell of the bare table's own colour without
-        # pips is a smooth patch of the table: a printed cloth's ground between its motifs,
-        # which the mask's texture cue calls foreground, a tile's face being smooth too; a tile
-        # of the table's colour is told from it by its pips, see TABLE_COLOURED_NEEDS_PIPS)
+        # (... and, where every tile lies pips up, a cell of a colour the bare table shows without
+        # pips, or of its very colour (TABLE_SAME) without a clear die face or a rim of its own
+        # whatever spots it shows, is the table: a printed cloth's ground between its motifs
+        # (petals at its edges), which the mask's texture cue calls foreground, a tile's face
+        # being smooth too; see _table_ground and TABLE_COLOURED_NEEDS_PIPS)
         def bare(cell: tuple[int, int]) -> bool:
             return die_faces and (cell in ctx.by_outline
-                                  or _table_ground(ctx, cell, attrs[cell], vouched))
+                                  or _table_ground(ctx, cell, attrs[cell], vouched, occ))
         faceless = [cell for cell in occupied if attrs[cell][0].get("pips") is None
                     and (glared(cell) or bare(cell) or outline_free(cell))]
         # (... and, where every tile lies pips up, a cell of the bare table's own colour whose
@@ -3645,17 +3646,21 @@ def _table_colours(cells: list, d_table: np.ndarray, nearness: np.ndarray) -> tu
     return shown | same, same
 
 
-def _table_ground(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Collection) -> bool:
+def _table_ground(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Collection,
+                  taken: Mapping) -> bool:
     """Whether a cell taken (its :func:`_read_solid` ``reading``), where every tile lies pips up,
     and not vouched for by its pips beside the layout, is the bare table's ground by its colour:
     of a colour the bare table shows (``ctx.table_coloured``) without pips at all, or of the
     bare table's very colour (``ctx.table_same``, see :data:`TABLE_SAME`: the same surface under
     the same light) without a clear die face, whatever spots it shows. A printed cloth's ground
     shows the edges of its motifs (petals crossing the cell's borders), which die layouts fit
-    loosely; a tile of that colour is told from it by the die face its pips make. (The caller
-    asks only of cells whose pip count was not read clearly.)"""
-    return TABLE_COLOURED_NEEDS_PIPS and cell not in vouched and (
-        cell in ctx.table_same or (cell in ctx.table_coloured and _no_pips_seen(reading)))
+    loosely; a tile of that colour is told from it by the die face its pips make, or by a rim
+    of its own (:func:`_rim_of_its_own`; ``taken`` cell -> bool, the tiles): a white tile on
+    cream whose count a blur or a glare leaves unclear keeps its place, for the set to name."""
+    return (ctx.die_faces and TABLE_COLOURED_NEEDS_PIPS and cell not in vouched
+            and reading[0].get("pips") is None) and (
+        (cell in ctx.table_same and not _rim_of_its_own(ctx, cell, taken))
+        or (cell in ctx.table_coloured and _no_pips_seen(reading)))
 
 
 def _may_vouch(pip_reads: dict) -> bool:

@@ -904,8 +904,9 @@ def _fewer_of_the_set(before: _Candidate, after: _Candidate, kit: Kit, game: str
     find one the first cells cut; the table read as tiles (a floral cloth's ground and flowers
     around a layout, faces unclear or read twice) is what lowers the share, however much more
     of what the mask holds its cells cover."""
-    return (pips_shown(kit, game)
-            and after.info.get("set_fit", 1.0) < before.info.get("set_fit", 1.0))
+    n = max(1, sum(r.occupied for r in after.readings))
+    return (pips_shown(kit, game) and after.info.get("set_fit", 1.0)
+            < before.info.get("set_fit", 1.0) - 1.0 / n)  # (one tile misread is no table)
 
 
 def _refit_displaced(image: np.ndarray, kit: Kit, game: str, palette: Palette,

@@ -12,6 +12,8 @@ and the petals crossing a cell's borders give die layouts loose "pips".
 - vision.pipeline._fewer_of_the_set: the lattice refitted to the tiles does not replace a
   reading of Octopus tiles with one that reads a smaller share of the set's tiles (the cloth
   read as tiles covers more of what the mask holds, which the score rewards)."""
+from types import SimpleNamespace
+
 import numpy as np
 
 from vision.cells import _Ctx, _table_colours, _table_ground
@@ -36,20 +38,25 @@ def _reading(contrast: float) -> tuple:
 
 
 def test_the_tables_very_colour_without_a_clear_die_face_is_its_ground():
+    none, top = (False,) * 4, (True, False, False, False)
     ctx = _Ctx(kit=None, palette=None, profile=None, td=None, lab=None, die_faces=True,
-               table_coloured={(0, 0)}, table_same={(0, 1)})
+               table_coloured={(0, 0)}, table_same={(0, 1), (2, 2)},
+               full_sides={(0, 1): none, (2, 2): top}, rim_sides={(0, 1): none, (2, 2): top})
     petals = _reading(18.0)  # (a flower's petals at the cell's edge: spots, no die face)
-    assert _table_ground(ctx, (0, 1), petals, vouched=())
+    assert _table_ground(ctx, (0, 1), petals, vouched=(), taken={})
     # a colour the table merely shows (a flower's): only without pips at all
-    assert not _table_ground(ctx, (0, 0), petals, vouched=())
-    assert _table_ground(ctx, (0, 0), _reading(1.0), vouched=())
+    assert not _table_ground(ctx, (0, 0), petals, vouched=(), taken={})
+    assert _table_ground(ctx, (0, 0), _reading(1.0), vouched=(), taken={})
     # a cell the table does not show the colour of, or one vouched for by its pips
-    assert not _table_ground(ctx, (5, 5), _reading(1.0), vouched=())
-    assert not _table_ground(ctx, (0, 1), petals, vouched={(0, 1)})
+    assert not _table_ground(ctx, (5, 5), _reading(1.0), vouched=(), taken={})
+    assert not _table_ground(ctx, (0, 1), petals, vouched={(0, 1)}, taken={})
+    # a white tile on cream whose count is unclear, its own rim along a side facing the table
+    assert not _table_ground(ctx, (2, 2), petals, vouched=(), taken={})
 
 
-def _candidate(set_fit: float) -> _Candidate:
-    return _Candidate(9.0, None, None, [], {"fit": 3.0, "set_fit": set_fit})
+def _candidate(set_fit: float, n: int = 38) -> _Candidate:
+    tiles = [SimpleNamespace(occupied=True)] * n
+    return _Candidate(9.0, None, None, tiles, {"fit": 3.0, "set_fit": set_fit})
 
 
 def test_a_refit_reading_fewer_of_the_sets_tiles_does_not_replace_an_octopus_reading():
@@ -60,6 +67,8 @@ def test_a_refit_reading_fewer_of_the_sets_tiles_does_not_replace_an_octopus_rea
     assert _fewer_of_the_set(_candidate(1.0), _candidate(0.66), octopus, "octopus")
     assert not _fewer_of_the_set(_candidate(0.9), _candidate(1.0), octopus, "octopus")
     assert not _fewer_of_the_set(_candidate(1.0), _candidate(1.0), octopus, "octopus")
+    # (one tile of 15 misread after the refit found three the first cells cut: no table)
+    assert not _fewer_of_the_set(_candidate(1.0, 12), _candidate(14 / 15, 15), octopus, "octopus")
     # (Textile's tiles may lie pips down: its set fit is of colours, left to the score)
     assert not _fewer_of_the_set(_candidate(1.0), _candidate(0.66), textile, "textile")
 
@@ -69,7 +78,8 @@ def test_the_refit_is_refused_before_the_score_is_compared(monkeypatch):
     from vision.kits import kit_for_game
 
     before = _Candidate(11.9, None, None, [], {"fit": 3.2, "set_fit": 1.0})
-    after = _Candidate(9.96, None, None, [], {"fit": 3.6, "set_fit": 0.66})
+    after = _Candidate(9.96, None, None, [SimpleNamespace(occupied=True)] * 38,
+                       {"fit": 3.6, "set_fit": 0.66})
     monkeypatch.setattr(P, "refit_to_tiles", lambda lat, image, tiles: object())
     monkeypatch.setattr(P, "_read_best", lambda *a, **k: P._Reads(after, 0, 0, 0.0, 0.0))
     kit = kit_for_game("octopus")
