@@ -10,11 +10,12 @@ continues under and beyond the layout at its own pitch, so the line search may t
 The picture (shrunk to :data:`SEARCH_WIDTH` pixels across; a small layout's box too, at a
 finer scale) is cut into regions by its colour steps; the square regions of the biggest size
 that repeats (a cloth's small checks, its patterns, are smaller squares) are the faces, and
-the lattice is grown through their centres from the face nearest their middle outwards (:func:`vision.centres.fit_map`). A cloth may also
-be cut into regions bigger than the tiles (a tartan's wide checks between its stripes): those
-are rectangles of many sizes and shapes, seldom squares of one size, so when the biggest size
-gives no lattice, or a lattice of its own, the next smaller size that repeats is tried too
-(:data:`SIZE_TRIES`); the reader keeps whichever lattice reads better.
+the lattice is grown through their centres from the face nearest their middle outwards
+(:func:`vision.centres.fit_map`). A cloth may also be cut into regions bigger than the tiles (a
+tartan's wide checks between its stripes): those are rectangles of many sizes and shapes,
+seldom squares of one size, so when the biggest size gives no lattice, or a lattice of its
+own, the next smaller size that repeats is tried too (:data:`SIZE_TRIES`); the reader keeps
+whichever lattice reads better.
 
 Conventions: images BGR uint8; points ``(x, y)`` in pixels; lattice ``(col, row)`` with cell
 ``(row, col)`` spanning ``[col, col + 1] x [row, row + 1]`` (see :class:`vision.locate.Lattice`).
