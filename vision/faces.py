@@ -7,14 +7,15 @@ faces of a layout are squares of one size whose centres are lattice points. A cl
 continues under and beyond the layout at its own pitch, so the line search may take its lines
 (and its pitch) for the tiles': the faces themselves do not depend on them.
 
-The picture (shrunk to :data:`SEARCH_WIDTH` pixels across) is cut into regions by its colour
-steps; the square regions of the biggest size that repeats (a cloth's small checks, its
-patterns, are smaller squares) are the faces, and the lattice is grown through their centres
-from the face nearest their middle outwards (:func:`vision.centres.fit_map`). A cloth may also
-be cut into regions bigger than the tiles (a tartan's wide checks between its stripes): those
-are rectangles of many sizes and shapes, seldom squares of one size, so when the biggest size
-gives no lattice, or a lattice of its own, the next smaller size that repeats is tried too
-(:data:`SIZE_TRIES`); the reader keeps whichever lattice reads better.
+The picture (shrunk to :data:`SEARCH_WIDTH` pixels across; a small layout's box too, at a
+finer scale) is cut into regions by its colour steps; the square regions of the biggest size
+that repeats (a cloth's small checks, its patterns, are smaller squares) are the faces, and
+the lattice is grown through their centres from the face nearest their middle outwards
+(:func:`vision.centres.fit_map`). A cloth may also be cut into regions bigger than the tiles (a
+tartan's wide checks between its stripes): those are rectangles of many sizes and shapes,
+seldom squares of one size, so when the biggest size gives no lattice, or a lattice of its
+own, the next smaller size that repeats is tried too (:data:`SIZE_TRIES`); the reader keeps
+whichever lattice reads better.
 
 Conventions: images BGR uint8; points ``(x, y)`` in pixels; lattice ``(col, row)`` with cell
 ``(row, col)`` spanning ``[col, col + 1] x [row, row + 1]`` (see :class:`vision.locate.Lattice`).
@@ -34,8 +35,9 @@ from vision.locate import Lattice, _normalise, _partial, shrink, work_copy
 
 logger = logging.getLogger(__name__)
 
-#: The picture is searched this many pixels across (a tile of a layout filling a fifth of the
-#: picture's width is then 25-50 pixels: its outline clear, the search ~20 ms).
+#: The picture (or a small layout's box, see :data:`FINER_SEARCH`) is searched at most this
+#: many pixels across (a tile of a layout filling a fifth of the picture's width is then 25-50
+#: pixels: its outline clear, the search ~20 ms).
 SEARCH_WIDTH = 1000
 #: A colour step (the summed Sobel magnitude of CIELAB's 8-bit channels, after a 3x3 blur)
 #: above this bounds a region: a tile's rim steps 20-45 in Lab (see
@@ -91,6 +93,22 @@ FACE_ON_FOREGROUND = 0.5
 #: The pitch is a face's side times this at least and at most (the faces touch, or lie a
 #: little apart: a face's outline is its tile's less the rim's thickness and shadow).
 GAP_FACTOR = (1.0, 1.5)
+#: The search picture is the box of what stands out from the table widened by this share of
+#: its size on every side (see :func:`_search_box`): the faces at its rim whole, with a
+#: little of the table about them.
+SEARCH_MARGIN = 0.1
+#: A layout whose box is at most the picture's width over this is searched on its box too, at
+#: a finer scale (up to SEARCH_WIDTH across it): over the whole picture a far layout's faces
+#: are a dozen pixels across, their outlines broken by pips and teeth (final15
+#: textile-hard-1439: 6 faces of 18 found, a lattice a few degrees off the tiles). The whole
+#: picture's search stays: a layout's faces 25-50 pixels across there outline best (a finer
+#: look at 70 pixels found fewer of them whole, final12 textile-hard-703); the box's lattices
+#: are kept only when they place more faces than the whole picture's (a lattice through the
+#: same faces, a fraction of a cell off, read a cell of the cloth as a tile, tex15
+#: textile-normal-1012). 1.1: a box over a tenth narrower (1439's, the cloth's flowers about
+#: the layout standing out too, is 1.15 times narrower, and its faces there 11 of 18 against
+#: 6: at a dozen pixels a face's outline holds or breaks by a pixel or two).
+FINER_SEARCH = 1.1
 
 
 def face_lattices(image: np.ndarray, *, fg: np.ndarray | None = None,
@@ -98,32 +116,75 @@ def face_lattices(image: np.ndarray, *, fg: np.ndarray | None = None,
     """The lattices through the solid tiles' faces of ``image`` (H, W, 3) uint8 BGR, in its
     pixels: one for each of the sizes of square regions, the biggest first, on which
     :data:`MIN_FACES` of them lie on a lattice (at most :data:`MAX_LATTICES`; empty when no
-    size does, see :func:`_faces_on_lattices`). ``fg``, ``work_scale``: the locator's
+    size does, see :func:`_faces_on_lattices`), over the whole picture and, for a small
+    layout, over its box too (:data:`FINER_SEARCH`). ``fg``, ``work_scale``: the locator's
     foreground mask (work pixels) and its scale (work / full), given to the lattices for the
     reader's coverage; computed when not given."""
     if fg is None or work_scale is None:
         # (the reader judges the lattice's coverage of what stands out from the table on it)
         work, work_scale = work_copy(image)
         fg = foreground_mask(work)
-    small, scale = shrink(image, min(1.0, SEARCH_WIDTH / image.shape[1]))
+    h, w = image.shape[:2]
+    whole = _searched(image, fg, work_scale, (0, 0, w, h))
+    box = _search_box(fg, work_scale, (h, w))
+    if (box[2] - box[0]) * FINER_SEARCH > w:
+        return whole
+    # (a small layout: its box searched at a finer scale too, see FINER_SEARCH, its lattices
+    # kept when they place more faces than the whole picture's did; the reader keeps whichever
+    # lattice reads better)
+    placed = max((lat.info["faces"] for lat in whole), default=0)
+    return whole + [lat for lat in _searched(image, fg, work_scale, box)
+                    if lat.info["faces"] > placed]
+
+
+def _searched(image: np.ndarray, fg: np.ndarray, work_scale: float,
+              box: tuple[int, int, int, int]) -> list[Lattice]:
+    """The lattices through the faces of ``image``'s part ``box`` (``x0, y0, x1, y1``, its
+    pixels) shrunk to at most :data:`SEARCH_WIDTH` pixels across, in ``image``'s pixels (see
+    :func:`face_lattices`)."""
+    x0, y0, x1, y1 = box
+    small, scale = shrink(image[y0:y1, x0:x1], min(1.0, SEARCH_WIDTH / (x1 - x0)))
     # (the foreground on the search picture: which squares stand out from the table)
-    fg_small = cv2.resize(fg.astype(np.uint8), (small.shape[1], small.shape[0]),
+    fg_box = fg[int(y0 * work_scale):math.ceil(y1 * work_scale),
+                int(x0 * work_scale):math.ceil(x1 * work_scale)]
+    fg_small = cv2.resize(fg_box.astype(np.uint8), (small.shape[1], small.shape[0]),
                           interpolation=cv2.INTER_NEAREST).astype(bool)
-    return [_lattice(found, scale, fg, work_scale)
+    return [_lattice(found, scale, fg, work_scale, (x0, y0))
             for found in _faces_on_lattices(small, fg_small)]
 
 
+def _search_box(fg: np.ndarray, work_scale: float, shape: tuple[int, int]
+                ) -> tuple[int, int, int, int]:
+    """The part of the picture (``shape`` (H, W)) searched for faces, ``(x0, y0, x1, y1)`` in
+    its pixels: the box of what stands out from the table (``fg``, work pixels, ``work_scale``
+    work / full) widened by :data:`SEARCH_MARGIN` of its size on every side, or the whole
+    picture when nothing stands out. A small layout is so searched at a finer scale (its faces
+    a dozen pixels across in the whole picture shrunk to :data:`SEARCH_WIDTH`: their pips and
+    teeth break their outlines)."""
+    h, w = shape
+    ys, xs = np.nonzero(fg)
+    if not len(xs):
+        return 0, 0, w, h
+    lo = np.array([xs.min(), ys.min()], float) / work_scale
+    hi = np.array([xs.max() + 1, ys.max() + 1], float) / work_scale
+    pad = SEARCH_MARGIN * (hi - lo)
+    x0, y0 = np.maximum(np.floor(lo - pad), 0).astype(int)
+    x1, y1 = np.minimum(np.ceil(hi + pad), [w, h]).astype(int)
+    return int(x0), int(y0), int(x1), int(y1)
+
+
 def _lattice(found: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int], scale: float,
-             fg: np.ndarray, work_scale: float) -> Lattice:
+             fg: np.ndarray, work_scale: float, origin: tuple[int, int] = (0, 0)) -> Lattice:
     """The lattice in full-image pixels of one size's faces ``found`` (squares, faces, their
     lattice indices and map, how many far squares are placed, see :func:`_faces_on_lattices`)
-    in the search picture shrunk by ``scale``. Its strength is the share of the faces placed
+    in the search picture shrunk by ``scale`` (``origin``: the search box's corner in the
+    full image, see :func:`_search_box`). Its strength is the share of the faces placed
     (``info["faces"]``), the far squares placed counted apart (``info["far"]``)."""
     squares, faces, ij, H, far = found
     placed = len(ij) - far
     # lattice (col, row) -> full-image pixels, the face (j, i) centred at (j + 0.5, i + 0.5)
-    H_lat = np.diag([1 / scale, 1 / scale, 1.0]) @ H @ np.array([[1, 0, -0.5], [0, 1, -0.5],
-                                                                  [0, 0, 1.0]])
+    H_lat = (np.array([[1 / scale, 0, origin[0]], [0, 1 / scale, origin[1]], [0, 0, 1.0]]) @ H
+             @ np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1.0]]))
     lo, hi = ij.min(0) - 1, ij.max(0) + 1  # (a ring of cells beyond: faces missed there)
     lat = Lattice(H=H_lat / H_lat[2, 2], rows=(int(lo[1]), int(hi[1])),
                   cols=(int(lo[0]), int(hi[0])),

@@ -297,3 +297,33 @@ def test_faces_are_the_squares_standing_out_not_a_plaids_bigger_ones():
     assert abs(lat.pitch_px - PITCH) < 0.05 * PITCH
     at = apply_h(np.linalg.inv(lat.H), centres)
     assert np.abs(at - np.floor(at) - 0.5).max() < 0.1
+
+
+def test_a_small_layout_is_searched_on_its_box_at_a_finer_scale():
+    # final15 textile-hard-1439: a layout far off (faces of 33 px in a 2000 px picture) on a
+    # floral cloth; over the whole picture shrunk to the search width its faces were a dozen
+    # pixels across, their outlines broken by pips and teeth, and 6 of 18 were found. The box
+    # of what stands out is searched too, at a finer scale, and its lattice is in the whole
+    # picture's pixels.
+    small_tile, small_pitch = 20, 23
+    img = np.full((2400, 3200, 3), 200, np.uint8)
+    cells = [(r, q) for r in range(3) for q in range(4) if (r, q) != (1, 2)]
+    paints = [(40, 40, 200), (40, 150, 40), (180, 80, 30), (30, 210, 230)]
+    centres = []
+    for k, (r, q) in enumerate(cells):
+        x, y = 2100 + (q + 0.5) * small_pitch, 1500 + (r + 0.5) * small_pitch
+        h = small_tile // 2
+        cv2.rectangle(img, (int(x) - h, int(y) - h), (int(x) + h, int(y) + h),
+                      paints[k % len(paints)], -1)
+        cv2.rectangle(img, (int(x) - h, int(y) - h), (int(x) + h, int(y) + h), (30, 30, 30), 1)
+        centres.append((x, y))
+    centres = np.array(centres)
+    fg = np.zeros(img.shape[:2], bool)
+    fg[1500:1500 + 3 * small_pitch, 2100:2100 + 4 * small_pitch] = True
+    found = face_lattices(img, fg=fg, work_scale=1.0)
+    assert found, "no lattice through the small layout's faces"
+    lat = found[0]
+    assert abs(lat.pitch_px - small_pitch) < 0.1 * small_pitch
+    at = apply_h(np.linalg.inv(lat.H), centres)
+    assert np.abs(at - np.floor(at) - 0.5).max() < 0.15
+    assert len({tuple(np.floor(p).astype(int)) for p in at}) == len(cells)
