@@ -168,8 +168,11 @@ MIN_ART_SHARE = 0.08
 #: ... its centre at most this share of the outline's width from the outline's (the art is
 #: printed in the middle of the card).
 ART_OFF_MIDDLE = 0.25
-#: ... looked for within this many cards' widths of the cards of paint colour found.
+#: ... looked for within this many cards' widths of the cards of paint colour found ...
 OUTLINE_REACH = 3.0
+#: ... on a copy this fraction of the work copy's size, when a card keeps
+#: :data:`MIN_PIECE_PIXELS` there (smoothing the grain; the shapes were measured at this size).
+OUTLINE_COPY = 0.5
 #: ... and the foreground by colour alone is taken instead when they cut through it by at least
 #: this much less (the same photos: 0.31 -> 0.30, 0.37 -> 0.05, 0.45 -> 0.32).
 BETTER_FIT = 0.1
@@ -250,39 +253,42 @@ def _outline_pieces(small: np.ndarray, pieces: list[CardPiece]) -> list[CardPiec
     """Card-shaped pieces of ``small`` (BGR) enclosed by its edges (see :data:`OUTLINE_EDGES`),
     within :data:`OUTLINE_REACH` cards of the card-shaped pieces of paint colour (``pieces``)
     and not on one: the cards a lamp's glare washed out of every paint colour's reach (their
-    ``colour`` -1). Looked for on a copy of half the size, smoothed (the cards' outlines stay,
-    the grain of the print and of the photo goes). Only card-shaped ones are kept: the table
-    between its motifs is one large region, or shapeless."""
+    ``colour`` -1). Looked for on a smoothed copy of half the size when a card keeps
+    :data:`MIN_PIECE_PIXELS` there (the cards' outlines stay, the grain of the print and of the
+    photo goes), else on ``small`` itself (small cards' outlines would close up). Only
+    card-shaped ones are kept: the table between its motifs is one large region, or shapeless."""
     shaped = [p for p in pieces if p.corners is not None]
     if not shaped:
         return []
-    reach = OUTLINE_REACH * math.sqrt(float(np.median([p.area for p in shaped])))
+    card = float(np.median([p.area for p in shaped]))
+    f = OUTLINE_COPY if card * OUTLINE_COPY ** 2 >= MIN_PIECE_PIXELS else 1.0
+    reach = OUTLINE_REACH * math.sqrt(card)
     pts = np.concatenate([p.corners for p in shaped])
     h, w = small.shape[:2]
     x0, y0 = (max(0, int(v - reach)) for v in pts.min(axis=0))
     x1, y1 = (min(n, int(v + reach)) for v, n in zip(pts.max(axis=0), (w, h)))
-    crop = cv2.resize(small[y0:y1, x0:x1], None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    crop = cv2.resize(small[y0:y1, x0:x1], None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
     lab = cv2.cvtColor(cv2.GaussianBlur(crop, (3, 3), 0), cv2.COLOR_BGR2LAB)
     edges = np.zeros(crop.shape[:2], np.uint8)
     for k in range(3):
         edges |= canny(lab[..., k], *OUTLINE_EDGES, l2_gradient=True)
     painted = np.zeros(crop.shape[:2], np.uint8)
     for p in pieces:
-        cv2.fillPoly(painted, [np.round((p.outline - [x0, y0]) * 0.5).astype(np.int32)], 1)
-    max_area = MAX_PIECE_SHARE * h * w / 4
+        cv2.fillPoly(painted, [np.round((p.outline - [x0, y0]) * f).astype(np.int32)], 1)
+    max_area = MAX_PIECE_SHARE * h * w * f * f
     n, comp, stats, cent = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
     out: list[CardPiece] = []
     for i in range(1, n):
         x, y, bw, bh, area = (int(v) for v in stats[i])
-        if area < MIN_PIECE_PIXELS / 4 or bw * bh > 4 * max_area or painted[int(cent[i][1]), int(cent[i][0])]:
+        if area < MIN_PIECE_PIXELS * f * f or bw * bh > 4 * max_area or painted[int(cent[i][1]), int(cent[i][0])]:
             continue
         box = (comp[y:y + bh, x:x + bw] == i).astype(np.uint8)
         piece = _piece(box, (x, y), -1, max_area)
         if piece is not None and piece.corners is not None and _art_share(box) >= MIN_ART_SHARE:
-            piece = piece.scaled(2.0)
+            piece = piece.scaled(1.0 / f)
             out.append(CardPiece((piece.centre[0] + x0, piece.centre[1] + y0), piece.outline + [x0, y0],
                                  piece.area, piece.corners + [x0, y0], -1))
-    logger.debug("cards: %d card-shaped pieces by their outlines", len(out))
+    logger.debug("cards: %d card-shaped pieces by their outlines (copy at %.1f)", len(out), f)
     return out
 
 
@@ -624,12 +630,15 @@ def _grow(pieces: list[CardPiece], seed: CardPiece, H: np.ndarray, size: np.ndar
           ) -> tuple[list[_Placed], np.ndarray]:
     """Place the pieces on the lattice, nearest the ``seed`` card first, and refit the map after
     each (see :func:`_place`, :func:`_points`; a piece found by its outline alone only beside a
-    card placed, see :func:`_beside`); returns the pieces placed and the map."""
+    card placed, see :func:`_beside`, and only once every piece of paint colour had its turn:
+    a doubtful piece placed early steers the map the cards of paint then have to fit); returns
+    the pieces placed and the map."""
     start = _Placed(seed, np.zeros(2), np.ones(2))
     placed = [start]
     taken = {(0, 0)}
     H = _fitted(placed, H, size)
-    order = np.argsort(np.linalg.norm(_centres(pieces) - np.array(seed.centre), axis=1))
+    near = np.linalg.norm(_centres(pieces) - np.array(seed.centre), axis=1)
+    order = np.lexsort((near, [p.colour < 0 for p in pieces]))
     for k in order:
         if pieces[k] is seed:
             continue

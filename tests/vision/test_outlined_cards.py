@@ -6,11 +6,12 @@ import math
 import cv2
 import numpy as np
 
-from vision.cards import (MIN_ART_SHARE, OUTLINED_DOUBT, WORK_PIXELS, _art_share, _outline_pieces,
-                          _pieces_under_light, card_lattices, with_outlined_cards)
+from vision.cards import (MIN_ART_SHARE, MIN_PIECE_PIXELS, OUTLINE_COPY, OUTLINED_DOUBT, WORK_PIXELS,
+                          _art_share, _grow, _outline_pieces, _pieces_under_light, card_lattices,
+                          with_outlined_cards)
 from vision.cells import CellReading
 from vision.locate import Lattice, shrink
-from tests.vision.test_cards import COLOURS, PALETTE, _picture
+from tests.vision.test_cards import COLOURS, PALETTE, _picture, _square_card
 
 CELLS = {(r, c): COLOURS[(2 * r + c) % 6] for r in range(3) for c in range(4)}
 WASHED = [(0, 2), (0, 3), (1, 3)]
@@ -77,3 +78,28 @@ def test_a_card_seen_by_its_outline_is_read_occupied_with_its_colour_unread():
     assert card.attrs["colour"] is None and "symbol" in card.attrs
     assert OUTLINED_DOUBT in card.doubts and card.confidence < 0.65
     assert with_outlined_cards(readings, _lattice(), None) == readings
+
+
+def test_small_washed_out_cards_are_found_by_their_outlines():
+    # the same layout seen from farther off: a card of a few hundred pixels, whose outline
+    # would close up on a copy of half the size, is looked for on the work copy itself
+    img, centres = _picture(CELLS, seed=3, tilt=0.8, turn_deg=10.0)
+    img = _glared(img, centres)
+    f = 0.33
+    small = cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    painted = _pieces_under_light(small, PALETTE)
+    assert np.median([p.area for p in painted if p.corners is not None]) * OUTLINE_COPY ** 2 < MIN_PIECE_PIXELS
+    found = np.array([p.centre for p in _outline_pieces(small, painted)]).reshape(-1, 2) / f
+    assert sum(np.hypot(*(found - centres[cell]).T).min(initial=1e9) < 15 for cell in WASHED) >= 2
+
+
+def test_a_piece_by_its_outline_gives_way_to_the_cards_of_paint():
+    # a row of three cards of paint on a lattice of pitch 40 px, and a piece by its outline
+    # alone a few pixels off the middle card, nearer the seed: the card of paint takes the
+    # cell, the outline (which may be the table's) is left off
+    cards = [_square_card(100 + 40 * c, 100, 0.0, c) for c in range(3)]
+    outline = _square_card(136, 100, 0.0, -1)
+    H = np.array([[40.0, 0, 100], [0, 40.0, 100], [0, 0, 1]])
+    placed, _ = _grow(cards + [outline], cards[0], H, np.array([0.9, 0.9]))
+    on = {id(p.piece) for p in placed}
+    assert all(id(c) in on for c in cards) and id(outline) not in on
