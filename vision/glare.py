@@ -106,19 +106,28 @@ def glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
     if unclipped:
         used = (recorded < CLIPPED_LINEAR).astype(np.float64)
         used[used.sum(axis=1) == 0] = 1.0
-    pp = np.maximum(np.einsum("nc,kc->nk", used, paint * paint), 1e-9)  # (N, K)
-    # (all steps at once: the paint's share of the light, its shading, the colour seen)
-    rest = obs[:, None, :] - g[None, :, None] * white  # (N, G, 3)
-    a = np.clip(np.einsum("ngc,kc->nkg", rest * used[:, None, :], paint) / pp[:, :, None],
-                *shade)  # (N, K, G)
-    seen = np.clip(a[..., None] * paint[None, :, None, :] + (g[:, None] * white)[None, None]
-                   + c[1], 0.0, 1.0)  # (N, K, G, 3)
+    seen = np.clip(shaded_with_glare(obs, paint, g, white, shade, used) + c[1],
+                   0.0, 1.0)  # (N, K, G, 3)
     if discounted:
         return ciede2000(discounted_lab(recorded, c)[:, None, None, :],
                          discounted_lab(seen, c)) + cost * g
     seen_lab = bgr_to_lab(linear_to_srgb(seen.reshape(-1, 3)).astype(np.float32))
     seen_lab = seen_lab.reshape(n, k, len(g), 3)
     return ciede2000(lab[:, None, None, :], seen_lab) + cost * g
+
+
+def shaded_with_glare(obs: np.ndarray, paint: np.ndarray, steps: np.ndarray, white: np.ndarray,
+                      shade: tuple[float, float], used: np.ndarray) -> np.ndarray:
+    """Each paint of ``paint`` ``(K, 3)`` as seen under each glare of ``steps`` ``(G,)`` of
+    ``white`` ``(3,)`` added, shaded to fit each observed colour of ``obs`` ``(N, 3)`` (least
+    squares on the channels ``used`` ``(N, 3)``, 1 or 0, within ``shade``): ``(N, K, G, 3)``,
+    not clipped. (All steps at once: the paint's share of the light, its shading, the colour
+    seen; the caller's units, linear light or recorded sRGB.)"""
+    pp = np.maximum(np.einsum("nc,kc->nk", used, paint * paint), 1e-9)  # (N, K)
+    rest = obs[:, None, :] - steps[None, :, None] * white  # (N, G, 3)
+    a = np.clip(np.einsum("ngc,kc->nkg", rest * used[:, None, :], paint) / pp[:, :, None],
+                *shade)  # (N, K, G)
+    return a[..., None] * paint[None, :, None, :] + (steps[:, None] * white)[None, None]
 
 
 def discounted_lab(linear: np.ndarray, correction: np.ndarray) -> np.ndarray:

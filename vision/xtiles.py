@@ -32,7 +32,7 @@ from vision.centres import HOMOGRAPHY_TILES, ON_LATTICE, fit_map as _fit_map
 from vision.colour import (palette_linear, Palette, _predict_lin, bgr_to_lab, classify_adaptive,
                            lab_to_bgr, match_palette, srgb_to_linear)
 from vision.foreground import foreground_mask
-from vision.glare import SHADE_RANGE, exposed_lab
+from vision.glare import SHADE_RANGE, exposed_lab, shaded_with_glare
 from vision.lattice import apply_h, jacobian
 from vision.locate import MAX_CELLS, Lattice, _normalise, work_copy
 
@@ -970,11 +970,8 @@ def _veiled_fit(middles: np.ndarray, pred: np.ndarray) -> tuple[np.ndarray, np.n
     paint = lab_to_bgr(pred).astype(np.float64)  # (k, 3)
     used = (seen < CLIPPED_LEVEL).astype(np.float64)
     used[used.sum(axis=1) == 0] = 1.0
-    rest = seen[:, None, :] - VEILS[None, :, None]  # (B, V, 3)
-    pp = np.maximum(np.einsum("bc,kc->bk", used, paint * paint), 1e-9)  # (B, k)
-    a = np.clip(np.einsum("bvc,kc->bkv", rest * used[:, None, :], paint) / pp[:, :, None],
-                *SHADE)  # (B, k, V)
-    veiled = np.clip(a[..., None] * paint[None, :, None, :] + VEILS[None, None, :, None], 0.0, 1.0)
+    veiled = np.clip(shaded_with_glare(seen, paint, VEILS, np.ones(3), SHADE, used),
+                     0.0, 1.0)  # (B, k, V, 3)
     veiled_lab = bgr_to_lab(veiled.reshape(-1, 3).astype(np.float32)).reshape(veiled.shape)
     d2 = ((veiled_lab - middles[:, None, None, :]) ** 2).sum(-1).min(axis=2)  # (B, k)
     colour = d2.argmin(axis=1)
