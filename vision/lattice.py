@@ -212,15 +212,23 @@ def jacobian(H: np.ndarray, pt: tuple[float, float]) -> np.ndarray:
     return (H[:2, :2] * w - q[:2, None] * H[2, None, :2]) / (w * w)  # (the outer product)
 
 
+def signed_cell_areas(H: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """The homography ``H``'s Jacobian determinants ``(n,)`` at the points ``pts`` ``(n, 2)``
+    of the plane it maps from: ``det(H) / w ** 3``, ``w`` the third row of ``H`` times ``(x, y,
+    1)`` (how many times an area there grows; the sign flips across the vanishing line, where
+    ``w`` is 0 and the value infinite or NaN)."""
+    w = pts @ H[2, :2] + H[2, 2]
+    with np.errstate(all="ignore"):
+        return np.linalg.det(H) / w ** 3
+
+
 def view_cell_areas(H: np.ndarray, pts: np.ndarray, max_ratio: float) -> np.ndarray | None:
     """The cells' areas ``(n,)`` (absolute Jacobian determinants, ``det(H) / w ** 3`` with
     ``w`` the third row of ``H`` at each point) of the homography ``H`` at the points ``pts``
     ``(n, 2)`` of the plane it maps from, or None when ``H`` could be no camera's view there:
     the area changes sign over the points (a vanishing line between them) or varies by more
     than ``max_ratio``."""
-    w = pts @ H[2, :2] + H[2, 2]
-    with np.errstate(all="ignore"):
-        dets = np.linalg.det(H) / w ** 3
+    dets = signed_cell_areas(H, pts)
     if not np.all(np.isfinite(dets)) or not (np.all(dets > 0) or np.all(dets < 0)):
         return None
     area = np.abs(dets)

@@ -33,7 +33,7 @@ from vision.colour import (palette_linear, Palette, _predict_lin, bgr_to_lab, cl
                            lab_to_bgr, match_palette, srgb_to_linear)
 from vision.foreground import foreground_mask
 from vision.glare import SHADE_RANGE, exposed_lab, shaded_with_glare
-from vision.lattice import apply_h, jacobian
+from vision.lattice import apply_h, jacobian, signed_cell_areas
 from vision.locate import MAX_CELLS, Lattice, _normalise, work_copy
 
 logger = logging.getLogger(__name__)
@@ -2139,9 +2139,7 @@ def _cell_shares(H: np.ndarray, centres: np.ndarray, areas: np.ndarray) -> np.nd
     ``det(H) / w ** 3``, ``w`` its third row times ``(j, i, 1)``). A blob of two faces joined
     across the thin rims between them (a steep view's far rows) holds about half of one face's
     share (see :func:`_single_faces`)."""
-    q = apply_h(np.linalg.inv(H), centres)
-    w = q @ H[2, :2] + H[2, 2]
-    cell = abs(float(np.linalg.det(H))) / np.maximum(np.abs(w), 1e-9) ** 3
+    cell = np.abs(signed_cell_areas(H, apply_h(np.linalg.inv(H), centres)))
     return cell / (FACE_TO_PITCH ** 2 * np.maximum(areas, 1e-9))
 
 
