@@ -3144,16 +3144,17 @@ def _card_ring(h: int, w: int) -> np.ndarray:
     return mask & ~inner
 
 
-def _art_in_cell(mask: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+def _art_in_cell(mask: np.ndarray, shape: tuple[int, int], reach: int = ART_EDGE_REACH) -> np.ndarray:
     """A symbol mask ``mask`` (of the cell's middle, centred in it: see :func:`_symbol_mask`,
     :func:`vision.symbols.symbol_mask`) placed in its cell of ``shape`` ``(h, w)`` and widened
-    by :data:`ART_EDGE_REACH` pixels: ``(h, w)`` bool, the art and its outline."""
+    by ``reach`` pixels (default :data:`ART_EDGE_REACH`): ``(h, w)`` bool, the art and its
+    outline (the art alone with ``reach`` 0)."""
     h, w = shape
     my, mx = max(0, (h - mask.shape[0]) // 2), max(0, (w - mask.shape[1]) // 2)
     mask = mask[:h - my, :w - mx]
     full = np.zeros((h, w), np.uint8)
     full[my:my + mask.shape[0], mx:mx + mask.shape[1]] = mask
-    size = 2 * ART_EDGE_REACH + 1
+    size = 2 * reach + 1
     return cv2.dilate(full, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))).astype(bool)
 
 
@@ -3295,7 +3296,11 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     # surface, as on a card's own view, see HOT_SPOT_CARD_FG and _uneven_art)
     lost = [c for c in todo if c in ctx.card_hot and not _symbol_visible(found[c][1])]
     found.update({c: (found[c][0], mask) for c, mask in _uneven_art(lost, regions).items()})
-    showing = {c for c, (_, mask) in found.items() if _shows_card(mask, regions[c])}
+    # (under a profile, marks that lead away from the print's colour are no print: see
+    # _marks_of_print; a card in the hot spot keeps its own tests, its face and art washed)
+    art = profile_art_lab(ctx.profile, None)
+    showing = {c for c, (bg, mask) in found.items() if _shows_card(mask, regions[c])
+               and (art is None or c in ctx.card_hot or _marks_of_print(regions[c], bg, mask, art))}
     # (and a card the hot spot washed out, its art with it: blown out, outlined all round)
     showing |= {c for c in todo if c in ctx.card_hot and _washed_with_art(ctx, c)}
     # (a card may touch the layout at a corner only: Tapestry's setup lays four cards on a
@@ -3305,6 +3310,29 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     ctx.symbols.update({c: found[c] for c in vouched})
     ctx.hot_art |= {c for c in vouched if _in_glare(ctx, c, found[c][1])}
     return vouched
+
+
+def _marks_of_print(cell_lab: np.ndarray, bg: np.ndarray, mask: np.ndarray, art: np.ndarray) -> bool:
+    """Whether the marks a card cell ``(h, w, 3)`` CIELAB shows on its face ``bg`` ``(3,)`` Lab
+    (``mask``, see :func:`_symbol_mask`) can be the print whose colour a profile measured,
+    ``art`` ``(3,)`` Lab: their median lies nearer that colour than the face does, or lighter
+    than the face (a white print in brighter light than the calibration's).
+
+    The art is found as what lies from the face towards the print's colour (see
+    :func:`vision.symbols.art_side`); where the face is itself near that colour (a cream table
+    under a warm lamp, 9-10 from a cream print), that way points anywhere, and a dark object on
+    the table leads along it: a die's black body (L* 50 on a table at L* 97, 44 from the print's
+    colour against the table's 9) read as a blue card beside the layout (the calibration
+    measure's Tapestry seed 1, photo 9), a coin (L* 79, 15.5 against 9.7) as a card on a
+    candidate lattice of photo 5.
+    A card's print, lit as in the calibration photo or more brightly, is neither darker than
+    its face nor further than it from the print's colour."""
+    marks = _art_in_cell(mask, cell_lab.shape[:2], reach=0)
+    if not marks.any():
+        return False
+    seen = np.median(cell_lab[marks].astype(np.float64), axis=0)
+    art, bg = np.asarray(art, np.float64), np.asarray(bg, np.float64)
+    return bool(np.linalg.norm(seen - art) < np.linalg.norm(bg - art) or seen[0] > bg[0])
 
 
 def _cards_left_out(ctx: _Ctx, occ: Mapping) -> list[tuple[int, int]]:
