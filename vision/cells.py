@@ -3144,7 +3144,8 @@ def _card_ring(h: int, w: int) -> np.ndarray:
     return mask & ~inner
 
 
-def _art_in_cell(mask: np.ndarray, shape: tuple[int, int], reach: int = ART_EDGE_REACH) -> np.ndarray:
+def _art_in_cell(mask: np.ndarray, shape: tuple[int, int],
+                 reach: int = ART_EDGE_REACH) -> np.ndarray:
     """A symbol mask ``mask`` (of the cell's middle, centred in it: see :func:`_symbol_mask`,
     :func:`vision.symbols.symbol_mask`) placed in its cell of ``shape`` ``(h, w)`` and widened
     by ``reach`` pixels (default :data:`ART_EDGE_REACH`): ``(h, w)`` bool, the art and its
@@ -3297,7 +3298,8 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     lost = [c for c in todo if c in ctx.card_hot and not _symbol_visible(found[c][1])]
     found.update({c: (found[c][0], mask) for c, mask in _uneven_art(lost, regions).items()})
     # (under a profile, marks that lead away from the print's colour are no print: see
-    # _marks_of_print; a card in the hot spot keeps its own tests, its face and art washed)
+    # _marks_of_print; a card in the hot spot keeps its own tests, its face and art washed,
+    # the face perhaps paler than its print there)
     art = profile_art_lab(ctx.profile, None)
     showing = {c for c, (bg, mask) in found.items() if _shows_card(mask, regions[c])
                and (art is None or c in ctx.card_hot or _marks_of_print(regions[c], bg, mask, art))}
@@ -3312,7 +3314,8 @@ def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     return vouched
 
 
-def _marks_of_print(cell_lab: np.ndarray, bg: np.ndarray, mask: np.ndarray, art: np.ndarray) -> bool:
+def _marks_of_print(cell_lab: np.ndarray, bg: np.ndarray, mask: np.ndarray,
+                    art: np.ndarray) -> bool:
     """Whether the marks a card cell ``(h, w, 3)`` CIELAB shows on its face ``bg`` ``(3,)`` Lab
     (``mask``, see :func:`_symbol_mask`) can be the print whose colour a profile measured,
     ``art`` ``(3,)`` Lab: their median lies nearer that colour than the face does, or lighter
@@ -3330,7 +3333,7 @@ def _marks_of_print(cell_lab: np.ndarray, bg: np.ndarray, mask: np.ndarray, art:
     marks = _art_in_cell(mask, cell_lab.shape[:2], reach=0)
     if not marks.any():
         return False
-    seen = np.median(cell_lab[marks].astype(np.float64), axis=0)
+    seen = median_last(cell_lab[marks].astype(np.float64).T)
     art, bg = np.asarray(art, np.float64), np.asarray(bg, np.float64)
     return bool(np.linalg.norm(seen - art) < np.linalg.norm(bg - art) or seen[0] > bg[0])
 

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from tests.vision.card_cells import H, W, card_ctx
-from vision.cells import _vouched_cards
+from vision.cells import _Ctx, _vouched_cards
 from vision.colour import bgr_to_lab, lab_to_bgr
 
 #: The print's colour as a profile learnt it under a 3000 K lamp, and the cream table beside
@@ -29,11 +29,14 @@ def _cell(face_bgr: tuple, mark_bgr: tuple, size: int) -> np.ndarray:
     return bgr_to_lab(img).astype(np.float32)
 
 
-def _bgr(lab: np.ndarray) -> tuple:
+def _bgr(lab: np.ndarray) -> tuple[int, int, int]:
+    """The 0-255 BGR of one Lab colour ``(3,)``."""
     return tuple(int(v) for v in np.round(lab_to_bgr(lab[None])[0] * 255))
 
 
-def _ctx(regions: dict):
+def _ctx(regions: dict) -> _Ctx:
+    """``card_ctx`` under a profile whose print is ``ART``, nothing blown out (the white
+    print of the second test would be, L* 100)."""
     ctx = card_ctx(regions, set())
     ctx.blown_px = {c: np.zeros((H, W), bool) for c in regions}
     ctx.blown = {c: 0.0 for c in regions}
@@ -57,3 +60,10 @@ def test_a_print_lighter_than_its_face_vouches():
                (0, 1): _cell(_bgr(np.array([90.0, 2.0, 20.0])), (255, 255, 255), 16)}
     occ = {(0, 0): True, (0, 1): False}
     assert _vouched_cards(_ctx(regions), occ, regions) == [(0, 1)]
+
+
+def test_a_coin_on_a_table_of_the_prints_colour_is_no_card():
+    # (L* 79, 15 from the print's colour against the table's 9: calibration photo 5's coin)
+    regions = {(0, 0): _cell(ORANGE, _bgr(ART), 16),
+               (0, 1): _cell(_bgr(TABLE), _bgr(np.array([79.0, -3.0, 16.5])), 16)}
+    assert _vouched_cards(_ctx(regions), {(0, 0): True, (0, 1): False}, regions) == []
