@@ -1927,7 +1927,24 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         readings.append(CellReading(cell[0], cell[1], True, occ_conf[cell], a, ac, conf, tuple(doubts),
                                     evidence))
     info["fit"] = _lattice_fit(fits, loose)
+    if kit.face_model == "solid":
+        info["spread"] = _tiles_spread([c for c in occ if occ[c]], spreads, ctx.paint_spreads)
     return readings, info
+
+
+def _tiles_spread(tiles: list[tuple[int, int]], spreads: Mapping[tuple[int, int], float],
+                  paint_spreads: Mapping[tuple[int, int], float]) -> float:
+    """How uneven a reading's tiles are: the median over the ``tiles`` (cells read occupied) of
+    each centre's colour spread (CIELAB, see :func:`_region_stats`), as two paints where a die
+    face's pips were split from its face (``paint_spreads``, see :func:`_two_paint_spreads`);
+    0 without tiles.
+
+    A tile's face is one paint (and its pips'): its centre spreads by a few units (glare and
+    shade aside). A cell spanning several tiles (a lattice at a multiple of the tiles' pitch)
+    takes in several paints, gaps and die faces: its centre spreads by tens."""
+    if not tiles:
+        return 0.0
+    return float(np.median([min(spreads[c], paint_spreads.get(c, math.inf)) for c in tiles]))
 
 
 def _fit_estimate(ctx: _Ctx, centre_lab: dict, occ: dict, vouched: Mapping, gains: np.ndarray

@@ -587,8 +587,9 @@ class _Reads(NamedTuple):
 
 def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
     """Whether a reading's cells cover the layout (see :data:`SECOND_LOOK_COVERAGE`), their
-    colours fit the palette (see :data:`SECOND_LOOK_FIT`) and they have the tiles' shape on the
-    table (see :func:`_misshapen`): no second look needed.
+    colours fit the palette (see :data:`SECOND_LOOK_FIT`), they have the tiles' shape on the
+    table (see :func:`_misshapen`) and each holds one tile (see :data:`SETTLED_SPREAD`): no
+    second look needed.
 
     With X-Tiles' ``kit`` also whether the sectors fit closely (:data:`SECTOR_SETTLED_FIT`) and
     every tile read is one of the set: the coverage cannot tell a lattice of twice the pitch
@@ -598,7 +599,8 @@ def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
     of twice the pitch reads a quarter of them)."""
     settled = (best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
                and best.info.get("fit", 0.0) <= SECOND_LOOK_FIT
-               and best.info.get("misshapen", 0.0) == 0.0)
+               and best.info.get("misshapen", 0.0) == 0.0
+               and best.info.get("spread", 0.0) <= SETTLED_SPREAD)
     if settled and kit is not None and kit.shape == "rounded-x":
         return (best.info.get("fit", 0.0) <= SECTOR_SETTLED_FIT
                 and best.info.get("set_fit", 1.0) >= 1.0
@@ -628,6 +630,20 @@ def _edges_unmatched(readings: list[CellReading]) -> int:
             if e and other and e.get(side) != other.get(OPPOSITE_SIDE[side]):
                 unmatched += 1
     return unmatched
+
+
+#: A solid-face reading whose tiles' centres spread by more than this (CIELAB, the median over
+#: its tiles, see :func:`vision.cells._tiles_spread`) is not settled: its cells each span several
+#: tiles (several paints, gaps and die faces in one cell: a lattice at a multiple of the tiles'
+#: pitch, its comb locked on every third or fourth of the toothed edges' lines), which the
+#: coverage cannot tell (its cells hold the whole layout) nor the colour fit (the median of
+#: several paints may lie near one). Measured on the independent renderer's photos (final15,
+#: final14 and four more, 51 Octopus readings): 0.6-3.2 on the tiles' lattices; 46 and 31 on
+#: final15 octopus-normal-1431 and hard-1431 (lattices at 3.3 and 5 times the tiles' pitch, one
+#: cell read of a layout of 26), the only readings of 412 Octopus and 72 Textile photos it
+#: unsettles. 12 is where a cell's spread starts to count against its being a tile (see
+#: vision.cells._occupancy).
+SETTLED_SPREAD = 12.0
 
 
 #: X-Tiles' sectors read on the tiles' lattice fit the palette within about this (the mean

@@ -1,0 +1,81 @@
+"""A reading whose cells each span several tiles is not settled (vision.cells._tiles_spread,
+vision.pipeline._settled).
+
+A lattice at a multiple of the tiles' pitch (its comb locked on every third of the toothed
+edges' lines) puts several tiles in each cell; its cells cover the layout and the median colour
+of several paints may fit one, so neither the coverage nor the colour fit tells it. The cells'
+centres then spread over several paints, which one tile's face (one paint and its pips) does
+not. The faces are drawn here (tests/vision/scenes.py), not by the product's renderer.
+"""
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+from scenes import draw_solid_tile  # noqa: E402
+
+from vision.cells import TopDown, read_cells  # noqa: E402
+from vision.colour import Palette  # noqa: E402
+from vision.kits import kit_for_game  # noqa: E402
+from vision.pipeline import SETTLED_SPREAD, _Candidate, _settled  # noqa: E402
+
+KIT = kit_for_game("octopus")
+PAL = Palette.from_hex(KIT.colours)
+#: the cell's side in the top-down view (pixels: the reader's for solid tiles)
+CELL = 48
+#: a table's colour (BGR: a light wood)
+TABLE = (120, 170, 205)
+#: nine tiles of the set, row by row
+TILES = [("red", 1), ("blue", 2), ("green", 3), ("yellow", 4), ("purple", 5), ("black", 6),
+         ("orange", 2), ("pink", 3), ("white", 4)]
+
+
+def _view(cells: dict[tuple[int, int], np.ndarray], n: int = 5) -> tuple[TopDown, np.ndarray]:
+    """An ``n`` x ``n`` top-down view of table cells, ``cells`` ((row, col) -> (CELL, CELL, 3)
+    BGR) drawn in it, with a little noise; and its foreground mask (the cells drawn)."""
+    img = np.zeros((n * CELL, n * CELL, 3), np.uint8)
+    img[:] = TABLE
+    fg = np.zeros((n * CELL, n * CELL), bool)
+    for (r, c), face in cells.items():
+        img[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL] = face
+        fg[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL] = True
+    noisy = img + np.random.default_rng(0).normal(0, 1.5, img.shape)
+    return TopDown(np.clip(noisy, 0, 255).astype(np.uint8), CELL, CELL, 0, 0, n, n), fg
+
+
+def _tile(colour: str, pips: int, size: int) -> np.ndarray:
+    """One tile on the table in a ``size`` square: its face inset by a gap of table."""
+    out = np.zeros((size, size, 3), np.uint8)
+    out[:] = TABLE
+    g = max(1, size // 24)
+    out[g:size - g, g:size - g] = draw_solid_tile(size - 2 * g, colour, pips, KIT)
+    return out
+
+
+def _spread(view: tuple[TopDown, np.ndarray]) -> float:
+    readings, info = read_cells(view[0], KIT, palette=PAL, fg=view[1], die_faces=True)
+    assert any(r.occupied for r in readings)
+    return info["spread"]
+
+
+def test_one_tile_a_cell_reads_even_and_three_by_three_a_cell_do_not():
+    # the tiles' own lattice: one tile in each of nine cells
+    one_each = _view({(1 + i // 3, 1 + i % 3): _tile(c, p, CELL) for i, (c, p) in enumerate(TILES)})
+    # a lattice of three times the pitch: the same nine tiles in one cell
+    third = CELL // 3
+    block = np.concatenate([np.concatenate([_tile(*TILES[3 * r + c], third) for c in range(3)],
+                                           axis=1) for r in range(3)], axis=0)
+    several = _view({(2, 2): block})
+    assert _spread(one_each) < 4.0
+    assert _spread(several) > 2 * SETTLED_SPREAD
+
+
+def test_a_reading_whose_tiles_spread_is_not_settled():
+    def reading(spread):
+        return _Candidate(0.0, None, None, [], {"coverage": 1.0, "fit": 4.0, "spread": spread})
+
+    assert _settled(reading(2.0))
+    assert not _settled(reading(SETTLED_SPREAD + 1.0))
+    # (readings of other faces carry no spread: the plain rule)
+    assert _settled(_Candidate(0.0, None, None, [], {"coverage": 1.0, "fit": 4.0}))
