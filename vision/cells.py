@@ -63,6 +63,12 @@ GROUP_CONF = 0.6
 #: reflection on the table. (Not a test of occupancy on its own: a white tile in bright light is
 #: blown out as much, and shows as little outline on a white table.)
 GLARE_PATCH = 0.3
+#: A cell whose centre spreads by more than this (CIELAB, see :func:`_region_stats`) counts
+#: against its being a tile (:func:`_occupancy`), and a solid-face reading whose tiles spread
+#: more is not settled (:data:`vision.pipeline.SETTLED_SPREAD`): a face's paint and pips spread
+#: by a few units (0.6-3.2 measured on the tiles' lattices), several tiles' paints and gaps in
+#: one cell by tens (31-46).
+UNEVEN_CELL = 12.0
 #: A cell taken for a tile by the second chances below (grown, vouched for) is even: its
 #: colours' median spread (CIELAB) at most this.
 EVEN_SPREAD = 8.0
@@ -721,7 +727,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
             s = (18.0 - d_pal[i]) / 3.0
         else:
             s = min(d_table[i] - d_pal[i], 16.0) / 8.0 + min(0.0, (d_table[i] - near) / 4.0)
-        s -= max(0.0, spreads[cell] - 12.0) / 8.0
+        s -= max(0.0, spreads[cell] - UNEVEN_CELL) / 8.0
         s -= max(0.0, d_pal[i] - 18.0) / 2.0
         if fg is not None and not board:
             s_fg = (fg[i] - 0.45) * 8.0

@@ -19,8 +19,8 @@ import numpy as np
 
 from vision.blas import one_blas_thread
 from vision.board import BoardQuad, board_lattice, find_board_quad
-from vision.cells import (CONFIDENCE_THRESHOLD, CellReading, one_paint_thrice, read_cells,
-                          read_symbols, TopDown, rectify, rectify_mask, view_gradients)
+from vision.cells import (CONFIDENCE_THRESHOLD, UNEVEN_CELL, CellReading, one_paint_thrice,
+                          read_cells, read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
 from vision.decode import (MISFIT_TAKEN, OPPOSITE_SIDE, SIDE_STEP, decode_readings, names_no_tile,
                            pips_shown, set_fit)
@@ -635,15 +635,16 @@ def _edges_unmatched(readings: list[CellReading]) -> int:
 #: A solid-face reading whose tiles' centres spread by more than this (CIELAB, the median over
 #: its tiles, see :func:`vision.cells._tiles_spread`) is not settled: its cells each span several
 #: tiles (several paints, gaps and die faces in one cell: a lattice at a multiple of the tiles'
-#: pitch, its comb locked on every third or fourth of the toothed edges' lines), which the
+#: pitch, its comb locked on the toothed edges' lines at 3.3 or 5 times the pitch), which the
 #: coverage cannot tell (its cells hold the whole layout) nor the colour fit (the median of
 #: several paints may lie near one). Measured on the independent renderer's photos (final15,
 #: final14 and four more, 51 Octopus readings): 0.6-3.2 on the tiles' lattices; 46 and 31 on
 #: final15 octopus-normal-1431 and hard-1431 (lattices at 3.3 and 5 times the tiles' pitch, one
 #: cell read of a layout of 26), the only readings of 412 Octopus and 72 Textile photos it
-#: unsettles. 12 is where a cell's spread starts to count against its being a tile (see
-#: vision.cells._occupancy).
-SETTLED_SPREAD = 12.0
+#: unsettles. Both bad readings are of one scene: the threshold rests on the gap between the
+#: groups (3.2 to 31) and on the cue, not on their values; it is where a cell's spread starts
+#: to count against its being a tile (:data:`vision.cells.UNEVEN_CELL`).
+SETTLED_SPREAD = UNEVEN_CELL
 
 
 #: X-Tiles' sectors read on the tiles' lattice fit the palette within about this (the mean

@@ -15,7 +15,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from scenes import draw_solid_tile  # noqa: E402
 
-from vision.cells import TopDown, read_cells  # noqa: E402
+from vision.cells import TopDown, _tiles_spread, read_cells  # noqa: E402
 from vision.colour import Palette  # noqa: E402
 from vision.kits import kit_for_game  # noqa: E402
 from vision.pipeline import SETTLED_SPREAD, _Candidate, _settled  # noqa: E402
@@ -54,6 +54,7 @@ def _tile(colour: str, pips: int, size: int) -> np.ndarray:
 
 
 def _spread(view: tuple[TopDown, np.ndarray]) -> float:
+    """The median spread (CIELAB) of the tiles ``read_cells`` finds on ``view``."""
     readings, info = read_cells(view[0], KIT, palette=PAL, fg=view[1], die_faces=True)
     assert any(r.occupied for r in readings)
     return info["spread"]
@@ -67,15 +68,23 @@ def test_one_tile_a_cell_reads_even_and_three_by_three_a_cell_do_not():
     block = np.concatenate([np.concatenate([_tile(*TILES[3 * r + c], third) for c in range(3)],
                                            axis=1) for r in range(3)], axis=0)
     several = _view({(2, 2): block})
-    assert _spread(one_each) < 4.0
+    assert _spread(one_each) < 4.0  # (the tiles' lattices of the photos measured 0.6-3.2)
     assert _spread(several) > 2 * SETTLED_SPREAD
 
 
 def test_a_reading_whose_tiles_spread_is_not_settled():
-    def reading(spread):
+    def reading(spread: float) -> _Candidate:
         return _Candidate(0.0, None, None, [], {"coverage": 1.0, "fit": 4.0, "spread": spread})
 
     assert _settled(reading(2.0))
     assert not _settled(reading(SETTLED_SPREAD + 1.0))
     # (readings of other faces carry no spread: the plain rule)
     assert _settled(_Candidate(0.0, None, None, [], {"coverage": 1.0, "fit": 4.0}))
+
+
+def test_tiles_spread_takes_a_die_face_as_two_paints_and_the_median():
+    tiles = [(0, 0), (0, 1), (0, 2)]
+    one = {(0, 0): 2.0, (0, 1): 20.0, (0, 2): 30.0}
+    assert _tiles_spread(tiles, one, {(0, 1): 3.0}) == 3.0   # median(2, 3, 30)
+    assert _tiles_spread(tiles, one, {}) == 20.0
+    assert _tiles_spread([], one, {}) == 0.0
