@@ -18,15 +18,15 @@ from typing import Any, Callable, Collection, Iterable, Mapping
 import cv2
 import numpy as np
 
-from vision.colour import (palette_linear, Palette, _clip, as_correction, bgr_to_lab, ciede2000,
-                           classify_adaptive, fit_exposure, hex_to_lab, lab_to_bgr, linear_to_srgb,
-                           match_from_distances, median_last, norm3, palette_distance,
-                           percentile_last, spans_channels, srgb_to_linear)
+from vision.colour import (palette_linear, ColourMatch, Palette, _clip, as_correction,
+                           bgr_to_lab, ciede2000, classify_adaptive, fit_exposure, hex_to_lab,
+                           lab_to_bgr, linear_to_srgb, match_from_distances, median_last, norm3,
+                           palette_distance, percentile_last, spans_channels, srgb_to_linear)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import (SHARE_COST, along_main_axis, hue_groups, name_groups, split_by_paint,
                                split_by_tone, widest_gap)
-from vision.paint_light import fit_with_paint_light
+from vision.paint_light import fit_with_paint_light, match_cost, paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          pip_centres, pip_spacing, read_pips)
 from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, discounted_lab,
@@ -2705,6 +2705,10 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
                          np.round(lamp[0], 3))
             light = lamp
             match, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=light, iterations=0)
+    if _beyond_the_set(ctx.kit, ctx.palette, match.index):
+        # (no light that names more cards of a paint than the set holds is the photo's: the
+        # cards washed out by a veil of glare, see _veiled_light)
+        match, light = _veiled_light(labs, ctx.palette, match, light, lit_by)
     lit = palette_distance(labs, ctx.palette, match.predicted)
     # (a card under the lamp's reflection: its paint plus a sheen of the light, see SHEEN)
     dist = np.minimum(lit, _sheen_distance(labs, ctx.palette, light, ctx.profile))
@@ -2762,6 +2766,41 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         evidence = {"colour_distance": _distances(ctx.palette, dist[i])}
         out[cell] = (attrs, {"colour": cconf, "symbol": sconf}, doubts, float(match.distance[i]), evidence)
     return out
+
+
+def _beyond_the_set(kit: Kit, palette: Palette, index: np.ndarray) -> bool:
+    """Whether naming the tiles ``index`` ``(N,)`` (into ``palette``, whose names are the kit's
+    colours) names more tiles of a colour than the set holds of it (KITS.md: Tapestry's 72
+    cards are 12 of each colour). False for a kit whose tiles have no colours."""
+    copies = kit.colour_copies()
+    seen = np.bincount(np.asarray(index, int), minlength=len(palette.names))
+    return bool(copies) and any(n > copies.get(name, 0) for name, n in zip(palette.names, seen))
+
+
+def _veiled_light(labs: np.ndarray, palette: Palette, match: ColourMatch, light: np.ndarray,
+                  weights: list[float]) -> tuple[ColourMatch, np.ndarray]:
+    """The match and light ``(2, 3)`` of the cards' colours ``labs`` ``(N, 3)``: the given
+    ``match`` and ``light``, or the light of the cards' colour clusters paired with the paints
+    under a veil (:func:`vision.paint_light.paint_light` with ``veil``, refitted with one haze,
+    ``weights`` ``(N,)`` as the cards may tell of the light) when it fits the cards better
+    (:func:`vision.paint_light.match_cost`).
+
+    A glare over the layout washes every card towards white, most channels clipped: the light
+    refitted from the cards' nearest paints, an offset per channel held to a third of the
+    light, settles on a cast that names most cards one or two paints (the independent
+    renderer's tap17 hard-1243: 19 of 31 cards green at a cost of 32, where the cards' own
+    clusters under a veil fit at 3.3-5.4 on the photo's five lattices, blue and purple cards
+    named so)."""
+    start = paint_light(labs, palette, veil=True)
+    if start is None:
+        return match, light
+    other, _, other_light = classify_adaptive(labs, palette, gains_bgr=start, explore=False,
+                                              weights=weights if any(weights) else None,
+                                              shared_haze=True)
+    before, after = match_cost(match), match_cost(other)
+    logger.debug("cards named beyond the set's copies: cost %.2f, under a veil %.2f", before,
+                 after)
+    return (other, other_light) if after < before else (match, light)
 
 
 #: The cards that show a paint on the photo (:func:`_own_paints`) are those named it at least

@@ -595,7 +595,7 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
                       key=lambda c: (-clashes[c], decoded[c][1].get("colour", 0.0)))
     if not unclear:
         return []
-    copies = _colour_copies(kit)
+    copies = kit.colour_copies()
     used = Counter(a.get("colour") for a, _, _ in decoded.values() if a.get("colour") is not None)
     doubts = []
     for cell in unclear:
@@ -857,22 +857,13 @@ def _nearest_named(rd: CellReading) -> dict:
     return rd.attrs
 
 
-def _colour_copies(kit: Kit) -> Counter:
-    """How many tiles of each colour the set holds."""
-    copies: Counter = Counter()
-    for t in kit.tiles:
-        if t.get("colour") is not None:
-            copies[t["colour"]] += int(t.get("count", 1))
-    return copies
-
-
 def _colour_fit(occupied: list[CellReading], kit: Kit) -> float:
     """The share of the tiles read with a colour that are within the set's copies of that
     colour (1 when no colour is read)."""
     seen = Counter(c for rd in occupied if (c := rd.attrs.get("colour")) is not None)
     if not seen:
         return 1.0
-    return 1.0 - _beyond_copies(seen, _colour_copies(kit)) / sum(seen.values())
+    return 1.0 - _beyond_copies(seen, kit.colour_copies()) / sum(seen.values())
 
 
 def _beyond_copies(seen: Counter, copies: Counter) -> int:
@@ -916,7 +907,7 @@ def _textile_fit(occupied: list[CellReading], kit: Kit) -> float:
     colour rule) and are not beyond the set's copies of their colour; 0 when more tiles are read
     than the game's material holds. A lattice finer than the tiles reads each tile as a block of
     same-coloured cells and fits nothing; a legal textile read right fits fully."""
-    copies = _colour_copies(kit)
+    copies = kit.colour_copies()
     if copies and len(occupied) > TEXTILE_COLOURS * max(copies.values()):
         return 0.0
     colour = {(rd.row, rd.col): rd.attrs.get("colour") for rd in occupied if not _washed(rd)}

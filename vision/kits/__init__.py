@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -106,6 +107,14 @@ class Kit:
     @property
     def set_size(self) -> int:
         return sum(int(t.get("count", 1)) for t in self.tiles)
+
+    def colour_copies(self) -> Counter:
+        """How many tiles of each colour the set holds (tiles without a colour left out)."""
+        copies: Counter = Counter()
+        for t in self.tiles:
+            if t.get("colour") is not None:
+                copies[t["colour"]] += int(t.get("count", 1))
+        return copies
 
 
 def hex_to_rgb(value: str) -> tuple[int, int, int]:
