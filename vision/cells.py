@@ -2694,8 +2694,9 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # whose art showed at once too, not only those looked at again, ctx.hot_art, each of which
     # is in glare by its art as kept in the symbols)
     lit_by: list[float] = [float(not _in_glare(ctx, c, symbols[c][1])) for c in cells]
+    light_w = lit_by if any(lit_by) else None
     match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
-                                        weights=lit_by if any(lit_by) else None)
+                                        weights=light_w)
     if ctx.profile is None and _is_a_lamp(gains):
         # (a light no lamp is, fitted on cards washed out by a glare from the layout's, a lamp's:
         # see _lamp_light)
@@ -2705,10 +2706,12 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
                          np.round(lamp[0], 3))
             light = lamp
             match, _, _ = classify_adaptive(labs, ctx.palette, gains_bgr=light, iterations=0)
-    if _beyond_the_set(ctx.kit, ctx.palette, match.index):
+    if ctx.profile is None and _beyond_the_set(ctx.kit, ctx.palette, match.index):
         # (no light that names more cards of a paint than the set holds is the photo's: the
-        # cards washed out by a veil of glare, see _veiled_light)
-        match, light = _veiled_light(labs, ctx.palette, match, light, lit_by)
+        # cards washed out by a veil of glare, see _veiled_light; a profile's paints were
+        # recorded under the player's lamp, where a veil would be in that lamp's colour, see
+        # _shared_haze: not measured, left out)
+        match, light = _veiled_light(labs, ctx.palette, match, light, light_w)
     lit = palette_distance(labs, ctx.palette, match.predicted)
     # (a card under the lamp's reflection: its paint plus a sheen of the light, see SHEEN)
     dist = np.minimum(lit, _sheen_distance(labs, ctx.palette, light, ctx.profile))
@@ -2772,17 +2775,16 @@ def _beyond_the_set(kit: Kit, palette: Palette, index: np.ndarray) -> bool:
     """Whether naming the tiles ``index`` ``(N,)`` (into ``palette``, whose names are the kit's
     colours) names more tiles of a colour than the set holds of it (KITS.md: Tapestry's 72
     cards are 12 of each colour). False for a kit whose tiles have no colours."""
-    copies = kit.colour_copies()
     seen = np.bincount(np.asarray(index, int), minlength=len(palette.names))
-    return bool(copies) and any(n > copies.get(name, 0) for name, n in zip(palette.names, seen))
+    return kit.beyond_copies(dict(zip(palette.names, seen.tolist()))) > 0
 
 
 def _veiled_light(labs: np.ndarray, palette: Palette, match: ColourMatch, light: np.ndarray,
-                  weights: list[float]) -> tuple[ColourMatch, np.ndarray]:
+                  weights: list[float] | None) -> tuple[ColourMatch, np.ndarray]:
     """The match and light ``(2, 3)`` of the cards' colours ``labs`` ``(N, 3)``: the given
     ``match`` and ``light``, or the light of the cards' colour clusters paired with the paints
     under a veil (:func:`vision.paint_light.paint_light` with ``veil``, refitted with one haze,
-    ``weights`` ``(N,)`` as the cards may tell of the light) when it fits the cards better
+    ``weights`` ``(N,)`` as the cards may tell of the light, None: all alike) when it fits the cards better
     (:func:`vision.paint_light.match_cost`).
 
     A glare over the layout washes every card towards white, most channels clipped: the light
@@ -2795,8 +2797,7 @@ def _veiled_light(labs: np.ndarray, palette: Palette, match: ColourMatch, light:
     if start is None:
         return match, light
     other, _, other_light = classify_adaptive(labs, palette, gains_bgr=start, explore=False,
-                                              weights=weights if any(weights) else None,
-                                              shared_haze=True)
+                                              weights=weights, shared_haze=True)
     before, after = match_cost(match), match_cost(other)
     logger.debug("cards named beyond the set's copies: cost %.2f, under a veil %.2f", before,
                  after)

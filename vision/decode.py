@@ -863,13 +863,7 @@ def _colour_fit(occupied: list[CellReading], kit: Kit) -> float:
     seen = Counter(c for rd in occupied if (c := rd.attrs.get("colour")) is not None)
     if not seen:
         return 1.0
-    return 1.0 - _beyond_copies(seen, kit.colour_copies()) / sum(seen.values())
-
-
-def _beyond_copies(seen: Counter, copies: Counter) -> int:
-    """How many of the tiles read (``seen``: count by colour) are beyond the set's ``copies``
-    of their colour."""
-    return sum(max(0, n - copies.get(c, 0)) for c, n in seen.items())
+    return 1.0 - kit.beyond_copies(seen) / sum(seen.values())
 
 
 #: A face whose colour lies this near (CIEDE2000 under the light) a colour beside the game's
@@ -914,7 +908,7 @@ def _textile_fit(occupied: list[CellReading], kit: Kit) -> float:
     colour = {cell: c for cell, c in colour.items() if c is not None}
     if not colour:
         return 1.0
-    bad = _beyond_copies(Counter(colour.values()), copies)
+    bad = kit.beyond_copies(Counter(colour.values()))
     touching = len(_clashes(colour))
     return max(0.0, 1.0 - max(bad, touching) / len(colour))
 

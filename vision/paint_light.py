@@ -27,9 +27,9 @@ import logging
 import cv2
 import numpy as np
 
-from vision.colour import (UNCLIPPED_BELOW, palette_linear, ColourMatch, Palette, _fit_forward,
-                           bgr_to_lab, ciede2000, classify_adaptive, lab_to_bgr, linear_to_srgb,
-                           srgb_to_linear)
+from vision.colour import (UNCLIPPED_BELOW, palette_linear, ColourMatch, Palette, _clip_gain,
+                           _fit_forward, bgr_to_lab, ciede2000, classify_adaptive, lab_to_bgr,
+                           linear_to_srgb, srgb_to_linear)
 
 logger = logging.getLogger(__name__)
 
@@ -48,7 +48,8 @@ KMEANS_ATTEMPTS = 3
 #: reflection, a lens's veiling glare) may add more light than a paint's own: on the
 #: independent renderer's tap17 hard-1243 the cards, fitted as their truth names them, showed a
 #: veil of 0.59, where :data:`vision.colour.HAZE_RANGE` stops at 0.3; the range reaches a third
-#: beyond that, and each step costs a pass over every pairing (720 for six paints).
+#: beyond that (one photo's evidence: a search bound, the light kept only when it fits the cards
+#: better), and each step costs a pass over every pairing (720 for six paints).
 VEIL_HAZES = np.linspace(0.0, 0.8, 17)
 
 
@@ -127,10 +128,17 @@ def _pairing_residuals(centres: np.ndarray, counts: np.ndarray, pal_lin: np.ndar
     sw = w.sum(axis=1, keepdims=True)
     mx, my = (w * x).sum(axis=1, keepdims=True) / sw, (w * y).sum(axis=1, keepdims=True) / sw
     var = (w * (x - mx) ** 2).sum(axis=1, keepdims=True)
-    g = np.clip((w * (x - mx) * (y - my)).sum(axis=1, keepdims=True) / np.maximum(var, 1e-9),
-                0.25, 4.0)
+    g = _clip_gain((w * (x - mx) * (y - my)).sum(axis=1, keepdims=True)
+                   / np.maximum(var, 1e-9))
     b = np.clip(my - g * mx, -0.05, 0.3)
-    pred_lin = np.clip(g * x + b, 0.0, 1.0)
+    return _centre_residuals(np.clip(g * x + b, 0.0, 1.0), centres, counts, chosen)
+
+
+def _centre_residuals(pred_lin: np.ndarray, centres: np.ndarray, counts: np.ndarray,
+                      chosen: np.ndarray) -> np.ndarray:
+    """The count-weighted mean CIEDE2000 ``(P,)`` from the predicted paints ``pred_lin``
+    ``(P, k, 3)`` (linear BGR) to the clusters ``chosen`` ``(P, k)`` (centres Lab ``(m, 3)``,
+    ``counts`` ``(m,)``) they are taken for."""
     pred = bgr_to_lab(linear_to_srgb(pred_lin).astype(np.float32)).astype(np.float64)
     d = ciede2000(pred, centres[chosen])  # (P, k)
     return (counts[chosen] * d).sum(axis=1) / counts[chosen].sum(axis=1)
@@ -152,12 +160,9 @@ def _veil_residuals(centres: np.ndarray, counts: np.ndarray, pal_lin: np.ndarray
     lights = np.zeros((len(chosen), 2, 3))
     for h in VEIL_HAZES:
         xh = x + h
-        g = np.clip((w * xh * y).sum(axis=1) / np.maximum((w * xh * xh).sum(axis=1), 1e-9),
-                    0.25, 4.0)  # (P, 3)
-        pred_lin = np.clip(g[:, None, :] * xh, 0.0, 1.0)
-        pred = bgr_to_lab(linear_to_srgb(pred_lin).astype(np.float32)).astype(np.float64)
-        d = ciede2000(pred, centres[chosen])  # (P, k)
-        r = (counts[chosen] * d).sum(axis=1) / counts[chosen].sum(axis=1)
+        g = _clip_gain((w * xh * y).sum(axis=1)
+                       / np.maximum((w * xh * xh).sum(axis=1), 1e-9))  # (P, 3)
+        r = _centre_residuals(np.clip(g[:, None, :] * xh, 0.0, 1.0), centres, counts, chosen)
         better = r < best_r
         best_r[better] = r[better]
         lights[better] = np.stack([g[better], g[better] * h], axis=1)

@@ -116,6 +116,12 @@ class Kit:
                 copies[t["colour"]] += int(t.get("count", 1))
         return copies
 
+    def beyond_copies(self, seen: Mapping[str, int]) -> int:
+        """How many of the tiles read (``seen``: count by colour) are beyond the set's copies
+        of their colour (:meth:`colour_copies`)."""
+        copies = self.colour_copies()
+        return sum(max(0, n - copies.get(c, 0)) for c, n in seen.items())
+
 
 def hex_to_rgb(value: str) -> tuple[int, int, int]:
     """``"#C8102E"`` -> ``(200, 16, 46)``."""
