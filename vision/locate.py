@@ -1614,7 +1614,8 @@ def _refine_pitch(lat: Lattice, work: np.ndarray, image_size: tuple[int, int] | 
                      "xy"[axis], period, coh, coh1)
         taken.append(_comb_off_pitch(period, coh) and coh >= PROFILE_GAIN * coh1)
         if taken[-1]:
-            logger.debug("lattice's %s pitch from its edge profile: %.2f cells", "xy"[axis], period)
+            logger.debug("lattice's %s pitch from its edge profile: %.2f cells", "xy"[axis],
+                         period)
     out = _rescaled(lat, combs, taken)
     if image_size is not None:
         out = _squaring_combs(lat, out, combs, taken, image_size)
@@ -1677,7 +1678,8 @@ def _squaring_combs(lat: Lattice, out: Lattice, combs: list[tuple[float, float, 
 #: (see :func:`_squaring_combs`): on right lattices the comb lies at one cell, as coherent
 #: there (see PROFILE_GAIN); of the 894 lattices found on final13-15's 144 Textile and Octopus
 #: photos, 29 showed a comb off one cell 1.5-2 times as coherent; it squared the cells of 4,
-#: and on the 3 of them whose truth pitch could be measured it lay within 3.5% of it (final15 textile-hard-1435 1.16 against 1.17, final13 textile-hard-802 1.94 and 1.45
+#: and on the 3 of them whose truth pitch could be measured it lay within 3.5% of it
+#: (final15 textile-hard-1435 1.16 against 1.17, final13 textile-hard-802 1.94 and 1.45
 #: against 1.97 and 1.50, final14 octopus-normal-1103 0.88 against 0.87) ...
 SQUARING_GAIN = 1.5
 #: ... within this length / width through :func:`cell_aspect`'s camera (square tiles seen
