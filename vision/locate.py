@@ -1035,7 +1035,7 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
     valid = [_refit_to_edges(lat, segs) if lat.info.get("source") == "outline" else lat
              for lat in valid]
     if plain_faces:
-        valid = [_refine_pitch(lat, work) for lat in valid]
+        valid = [_refine_pitch(lat, work, image.shape[1::-1]) for lat in valid]
     valid = [_focus_perspective(lat, work) for lat in valid]
     valid = [_align_phase(lat, gray) for lat in valid]
     # square tiles lie on a lattice square on the table: one still sheared once focused mixes
@@ -1593,35 +1593,100 @@ def _profile_comb(profile: np.ndarray, px: int) -> tuple[float, float, float, fl
     return period, phase, float(a[i]), a1
 
 
-def _refine_pitch(lat: Lattice, work: np.ndarray) -> Lattice:
+def _refine_pitch(lat: Lattice, work: np.ndarray, image_size: tuple[int, int] | None = None
+                  ) -> Lattice:
     """The lattice with its pitch along either axis taken from the tiles' edges on its top-down
     view (see :func:`_edge_profiles`, :func:`_profile_comb`) where they are regular at
     another pitch than the lattice's: a layout's tiles abut at one pitch along each axis, so
     the colour edges between them, summed along the lattice's lines, repeat at the tiles'
     pitch. The comb of the lines' segments can lock onto another (every other line; a
     period between, where wood grain or the tiles' teeth add lines). ``work``: the work
-    image of ``lat.fg``."""
+    image of ``lat.fg``; ``image_size``: the photo's ``(w, h)`` (``lat.H``'s pixels), when
+    given a comb less clear than :data:`PROFILE_GAIN` asks is taken too where it squares the
+    cells (see :func:`_squaring_combs`)."""
     found = _edge_profiles(lat, work)
     if found is None:
         return lat
-    scale, shift = [1.0, 1.0], [0.0, 0.0]
-    for axis, profile in enumerate(found):
-        period, phase, coh, coh1 = _profile_comb(profile, PROFILE_PX)
+    combs = [_profile_comb(profile, PROFILE_PX) for profile in found]
+    taken = []
+    for axis, (period, _, coh, coh1) in enumerate(combs):
         logger.debug("edge profile %s: comb %.2f cells, coherence %.2f (at one cell %.2f)",
                      "xy"[axis], period, coh, coh1)
-        if abs(math.log(period)) < math.log(1 + PROFILE_OFF) or coh < PROFILE_MIN \
-                or coh < PROFILE_GAIN * coh1:
-            continue
-        scale[axis] = period
-        shift[axis] = (lat.cols[0], lat.rows[0])[axis] + phase
-        logger.debug("lattice's %s pitch from its edge profile: %.2f cells (coherence %.2f, at "
-                     "one cell %.2f)", "xy"[axis], period, coh, coh1)
-    if scale == [1.0, 1.0]:
+        taken.append(_comb_off_pitch(period, coh) and coh >= PROFILE_GAIN * coh1)
+        if taken[-1]:
+            logger.debug("lattice's %s pitch from its edge profile: %.2f cells", "xy"[axis],
+                         period)
+    out = _rescaled(lat, combs, taken)
+    if image_size is not None:
+        out = _squaring_combs(lat, out, combs, taken, image_size)
+    return out
+
+
+def _comb_off_pitch(period: float, coherence: float) -> bool:
+    """Whether an edge profile's comb (``period`` cells, ``coherence`` see
+    :func:`_profile_comb`) lies clearly off one cell (:data:`PROFILE_OFF`) and holds together
+    (:data:`PROFILE_MIN`)."""
+    return abs(math.log(period)) >= math.log(1 + PROFILE_OFF) and coherence >= PROFILE_MIN
+
+
+def _rescaled(lat: Lattice, combs: list[tuple[float, float, float, float]], taken: list[bool]
+              ) -> Lattice:
+    """The lattice in new coordinates whose pitch along each axis ``taken`` is its comb's
+    (``combs[axis]``: ``(period, phase, coherence, coherence at one cell)`` in cells, see
+    :func:`_profile_comb`) and whose lines lie on the comb's edges; ``lat`` itself when no
+    axis is taken."""
+    if not any(taken):
         return lat
+    scale, shift = [1.0, 1.0], [0.0, 0.0]
+    for axis, ((period, phase, _, _), take) in enumerate(zip(combs, taken)):
+        if take:
+            scale[axis] = period
+            shift[axis] = (lat.cols[0], lat.rows[0])[axis] + phase
     # new coordinates x' = (x - shift) / period
     A = np.array([[1 / scale[0], 0, -shift[0] / scale[0]],
                   [0, 1 / scale[1], -shift[1] / scale[1]], [0, 0, 1.0]])
     return _recoordinated(lat, A)
+
+
+def _squaring_combs(lat: Lattice, out: Lattice, combs: list[tuple[float, float, float, float]],
+                    taken: list[bool], image_size: tuple[int, int]) -> Lattice:
+    """``out`` (``lat`` with the clear combs ``taken``, see :func:`_refine_pitch`) with the
+    pitch also taken from the combs that are off one cell and more coherent than there by
+    :data:`SQUARING_GAIN` (under :data:`PROFILE_GAIN`) when that makes the cells square on
+    the table (:func:`cell_aspect` within :data:`SQUARE_CELL`) where they were not: square
+    tiles (Textile, Octopus) lie on a lattice of square cells, so a lattice whose cells on
+    the table are, say, 0.82 as tall as wide has one axis's pitch wrong, and the comb of the
+    tiles' edges along that axis that repeats at 1.2 cells is the two measures' agreement
+    (the lines' perspective and the tiles' own edges) on the tiles' pitch. ``out`` itself
+    when no such comb squares the cells."""
+    weak = [not take and _comb_off_pitch(period, coh) and coh >= SQUARING_GAIN * coh1
+            for (period, _, coh, coh1), take in zip(combs, taken)]
+    if not any(weak):
+        return out
+    before = abs(math.log(cell_aspect(out, image_size)))
+    squared = _rescaled(lat, combs, [t or w for t, w in zip(taken, weak)])
+    after = abs(math.log(cell_aspect(squared, image_size)))
+    square = after <= math.log(SQUARE_CELL) < before
+    logger.debug("the less clear combs (%s) %s the cells: off square (log) %.3f -> %.3f",
+                 "xy"[weak.index(True)] if sum(weak) == 1 else "xy",
+                 "square" if square else "would not square", before, after)
+    return squared if square else out
+
+
+#: A comb of the tiles' edges off one cell is taken when it is this much more coherent than
+#: at one cell (under PROFILE_GAIN) where it makes the lattice's cells square on the table
+#: (see :func:`_squaring_combs`): on right lattices the comb lies at one cell, as coherent
+#: there (see PROFILE_GAIN); of the 894 lattices found on final13-15's 144 Textile and Octopus
+#: photos, 29 showed a comb off one cell 1.5-2 times as coherent; it squared the cells of 4,
+#: and on the 3 of them whose truth pitch could be measured it lay within 3.5% of it
+#: (final15 textile-hard-1435 1.16 against 1.17, final13 textile-hard-802 1.94 and 1.45
+#: against 1.97 and 1.50, final14 octopus-normal-1103 0.88 against 0.87) ...
+SQUARING_GAIN = 1.5
+#: ... within this length / width through :func:`cell_aspect`'s camera (square tiles seen
+#: through it: up to 1.19 on steep views, where the focal length assumed matters; here the
+#: comb must bring the cells within 1.1, nearer than the 12% any comb taken is off one cell,
+#: so that a comb is taken only where it squares cells that were clearly not square).
+SQUARE_CELL = 1.1
 
 
 #: The periods (cells) near one cell a lattice's comb of edges is measured at when its

@@ -52,6 +52,36 @@ def test_a_lattice_on_the_tiles_stays_as_it_is():
     img, fg = _colour_tiles()
     lat = _lattice(fg, 40.0, 40.0)
     assert _refine_pitch(lat, img) is lat
+
+
+def test_a_less_clear_comb_is_taken_where_it_makes_the_cells_square():
+    """Rows of cells 0.84 as tall as the tiles (cells 0.84 as tall as wide on the table, as
+    final15 textile-hard-1435's): the comb of the tiles' edges along y repeats at 1.18 cells,
+    1.8 times as coherent as at one cell (under PROFILE_GAIN): taken, as it squares the cells."""
+    img, fg = _colour_tiles(n=3, seed=2)
+    lat = _lattice(fg, 40.0, 40.0 * 0.84, rows=(-1, 4), cols=(-1, 3))
+    assert _refine_pitch(lat, img) is lat  # (not clear enough on its own)
+    out = _refine_pitch(lat, img, image_size=img.shape[1::-1])
+    assert out is not lat
+    assert abs(np.linalg.det(out.H[:2, :2]) - 1600.0) < 0.06 * 1600.0
+    assert _on_tile_lines(out, tol=0.12)
+
+
+def test_a_less_clear_comb_that_would_make_square_cells_oblong_is_not_taken():
+    """Square cells on tiles 1.18 times as tall as wide (no square tiles): the same comb along
+    y is not taken, the cells it would give being far from square."""
+    rng = np.random.default_rng(2)
+    img = np.full((320, 320, 3), 170, np.uint8)
+    fg = np.zeros((320, 320), bool)
+    for r in range(3):
+        for c in range(3):
+            x0, y0 = 60 + c * 40 + 2, 60 + int(r * 40 / 0.84) + 2
+            img[y0:y0 + int(40 / 0.84) - 4, x0:x0 + 36] = rng.integers(20, 250, 3)
+            fg[y0:y0 + int(40 / 0.84) - 4, x0:x0 + 36] = True
+    lat = _lattice(fg, 40.0, 40.0, rows=(-1, 4), cols=(-1, 3))
+    assert _refine_pitch(lat, img, image_size=img.shape[1::-1]) is lat
+
+
 def test_cells_far_from_square_count_against_a_reading_of_square_tiles():
     from vision.kits import kit_for_game
     from vision.pipeline import _misshapen, _settled, _Candidate
