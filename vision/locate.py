@@ -852,6 +852,10 @@ def _closer_look(image: np.ndarray, box: tuple[int, int, int, int], work_shape: 
     work copy, when known (see :func:`vision.foreground.foreground_mask`). ``prepared``:
     ``image`` prepared (see :class:`PreparedPhoto`), which keeps the crop's preparation."""
     x0, y0, x1, y1 = box
+    T = np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
+    # (the crop's pixels in the photo's: a cell's shape on the table is measured there)
+    to_photo, photo_size = kwargs.pop("photo", None) or (np.eye(3), image.shape[1::-1])
+    photo = (to_photo @ T, photo_size)
     here = (prepared or PreparedPhoto(image)).closer(box, table is not None)
     crop = here.image
     work, cscale = here.part(("work",), lambda: work_copy(crop))
@@ -877,11 +881,11 @@ def _closer_look(image: np.ndarray, box: tuple[int, int, int, int], work_shape: 
     inner = _closer_box(fg, cscale, crop.shape[:2], work=work) if table is not None else None
     if inner is not None:
         # the layout is a small part of the table: closer again, the table around it
-        found = _closer_look(crop, inner, work.shape[:2], cscale, prepared=here, **kwargs)
+        found = _closer_look(crop, inner, work.shape[:2], cscale, prepared=here, photo=photo,
+                             **kwargs)
     else:
         found = _locate_on(crop, work, cscale, fg, fg_info, cells_are_tiles=True,
-                           solid_layout=False, prepared=here, **kwargs)
-    T = np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
+                           solid_layout=False, prepared=here, photo=photo, **kwargs)
     pasted: dict[int, np.ndarray] = {}
     out = []
     for lat in found:
@@ -957,11 +961,14 @@ def _edges(work: np.ndarray, fg: np.ndarray, fg_info: dict, cells_are_tiles: boo
 def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray, fg_info: dict,
                *, cells_are_tiles: bool, solid_layout: bool, seed: int, refit_coarse: bool,
                plain_faces: bool = False, prepared: PreparedPhoto | None = None,
-               inside: bool = True) -> list[Lattice]:
+               inside: bool = True,
+               photo: tuple[np.ndarray, tuple[int, int]] | None = None) -> list[Lattice]:
     """The search of :func:`locate_candidates` on ``work`` (``scale`` of ``image``) with its
     foreground ``fg`` (and the mask's ``fg_info``: the foreground part ``("fg",
     solid_layout, plain_faces)`` of ``prepared``, the picture prepared, whose search parts are kept there
-    too); ``inside`` as there."""
+    too); ``inside`` as there. ``photo``: for a crop of the photo (a closer look), the map
+    ``(3, 3)`` of ``image``'s pixels into the photo's and the photo's ``(w, h)``; None: ``image``
+    is the photo."""
     h, w = work.shape[:2]
     if prepared is None:
         prepared = PreparedPhoto(image)
@@ -1035,7 +1042,9 @@ def _locate_on(image: np.ndarray, work: np.ndarray, scale: float, fg: np.ndarray
     valid = [_refit_to_edges(lat, segs) if lat.info.get("source") == "outline" else lat
              for lat in valid]
     if plain_faces:
-        valid = [_refine_pitch(lat, work, image.shape[1::-1]) for lat in valid]
+        # (solid faces: nestortiles' square tiles, on which _squaring_combs rests)
+        valid = [_refine_pitch(lat, work, photo or (np.eye(3), image.shape[1::-1]))
+                 for lat in valid]
     valid = [_focus_perspective(lat, work) for lat in valid]
     valid = [_align_phase(lat, gray) for lat in valid]
     # square tiles lie on a lattice square on the table: one still sheared once focused mixes
@@ -1593,17 +1602,17 @@ def _profile_comb(profile: np.ndarray, px: int) -> tuple[float, float, float, fl
     return period, phase, float(a[i]), a1
 
 
-def _refine_pitch(lat: Lattice, work: np.ndarray, image_size: tuple[int, int] | None = None
-                  ) -> Lattice:
+def _refine_pitch(lat: Lattice, work: np.ndarray,
+                  photo: tuple[np.ndarray, tuple[int, int]] | None = None) -> Lattice:
     """The lattice with its pitch along either axis taken from the tiles' edges on its top-down
     view (see :func:`_edge_profiles`, :func:`_profile_comb`) where they are regular at
     another pitch than the lattice's: a layout's tiles abut at one pitch along each axis, so
     the colour edges between them, summed along the lattice's lines, repeat at the tiles'
     pitch. The comb of the lines' segments can lock onto another (every other line; a
     period between, where wood grain or the tiles' teeth add lines). ``work``: the work
-    image of ``lat.fg``; ``image_size``: the photo's ``(w, h)`` (``lat.H``'s pixels), when
-    given a comb less clear than :data:`PROFILE_GAIN` asks is taken too where it squares the
-    cells (see :func:`_squaring_combs`)."""
+    image of ``lat.fg``; ``photo``: the map ``(3, 3)`` of ``lat.H``'s pixels into the photo's
+    and the photo's ``(w, h)``, when given a comb less clear than :data:`PROFILE_GAIN` asks is
+    taken too where it squares the cells (see :func:`_squaring_combs`)."""
     found = _edge_profiles(lat, work)
     if found is None:
         return lat
@@ -1617,8 +1626,8 @@ def _refine_pitch(lat: Lattice, work: np.ndarray, image_size: tuple[int, int] | 
             logger.debug("lattice's %s pitch from its edge profile: %.2f cells", "xy"[axis],
                          period)
     out = _rescaled(lat, combs, taken)
-    if image_size is not None:
-        out = _squaring_combs(lat, out, combs, taken, image_size)
+    if photo is not None:
+        out = _squaring_combs(lat, out, combs, taken, photo)
     return out
 
 
@@ -1649,7 +1658,7 @@ def _rescaled(lat: Lattice, combs: list[tuple[float, float, float, float]], take
 
 
 def _squaring_combs(lat: Lattice, out: Lattice, combs: list[tuple[float, float, float, float]],
-                    taken: list[bool], image_size: tuple[int, int]) -> Lattice:
+                    taken: list[bool], photo: tuple[np.ndarray, tuple[int, int]]) -> Lattice:
     """``out`` (``lat`` with the clear combs ``taken``, see :func:`_refine_pitch`) with the
     pitch also taken from the combs that are off one cell and more coherent than there by
     :data:`SQUARING_GAIN` (under :data:`PROFILE_GAIN`) when that makes the cells square on
@@ -1658,14 +1667,16 @@ def _squaring_combs(lat: Lattice, out: Lattice, combs: list[tuple[float, float, 
     the table are, say, 0.82 as tall as wide has one axis's pitch wrong, and the comb of the
     tiles' edges along that axis that repeats at 1.2 cells is the two measures' agreement
     (the lines' perspective and the tiles' own edges) on the tiles' pitch. ``out`` itself
-    when no such comb squares the cells."""
+    when no such comb squares the cells. ``photo``: as :func:`_refine_pitch`'s (the cells'
+    shape is measured through the photo's camera, a crop's centre and size not its)."""
     weak = [not take and _comb_off_pitch(period, coh) and coh >= SQUARING_GAIN * coh1
             for (period, _, coh, coh1), take in zip(combs, taken)]
     if not any(weak):
         return out
-    before = abs(math.log(cell_aspect(out, image_size)))
+    to_photo, size = photo
+    before = abs(math.log(cell_aspect(out.with_H(to_photo @ out.H), size)))
     squared = _rescaled(lat, combs, [t or w for t, w in zip(taken, weak)])
-    after = abs(math.log(cell_aspect(squared, image_size)))
+    after = abs(math.log(cell_aspect(squared.with_H(to_photo @ squared.H), size)))
     square = after <= math.log(SQUARE_CELL) < before
     logger.debug("the less clear combs (%s) %s the cells: off square (log) %.3f -> %.3f",
                  "xy"[weak.index(True)] if sum(weak) == 1 else "xy",

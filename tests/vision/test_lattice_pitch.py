@@ -61,15 +61,15 @@ def test_a_less_clear_comb_is_taken_where_it_makes_the_cells_square():
     img, fg = _colour_tiles(n=3, seed=2)
     lat = _lattice(fg, 40.0, 40.0 * 0.84, rows=(-1, 4), cols=(-1, 3))
     assert _refine_pitch(lat, img) is lat  # (not clear enough on its own)
-    out = _refine_pitch(lat, img, image_size=img.shape[1::-1])
+    out = _refine_pitch(lat, img, photo=(np.eye(3), img.shape[1::-1]))
     assert out is not lat
     assert abs(np.linalg.det(out.H[:2, :2]) - 1600.0) < 0.06 * 1600.0
     assert _on_tile_lines(out, tol=0.12)
 
 
-def test_a_less_clear_comb_that_would_make_square_cells_oblong_is_not_taken():
+def test_a_less_clear_comb_on_cells_already_square_is_not_taken():
     """Square cells on tiles 1.18 times as tall as wide (no square tiles): the same comb along
-    y is not taken, the cells it would give being far from square."""
+    y is not taken, the cells being square already (and those it would give far from it)."""
     rng = np.random.default_rng(2)
     img = np.full((320, 320, 3), 170, np.uint8)
     fg = np.zeros((320, 320), bool)
@@ -79,7 +79,7 @@ def test_a_less_clear_comb_that_would_make_square_cells_oblong_is_not_taken():
             img[y0:y0 + int(40 / 0.84) - 4, x0:x0 + 36] = rng.integers(20, 250, 3)
             fg[y0:y0 + int(40 / 0.84) - 4, x0:x0 + 36] = True
     lat = _lattice(fg, 40.0, 40.0, rows=(-1, 4), cols=(-1, 3))
-    assert _refine_pitch(lat, img, image_size=img.shape[1::-1]) is lat
+    assert _refine_pitch(lat, img, photo=(np.eye(3), img.shape[1::-1])) is lat
 
 
 def test_cells_far_from_square_count_against_a_reading_of_square_tiles():
