@@ -474,6 +474,8 @@ class _Ctx:
     uneven_art: set = field(default_factory=set)  # cards seen by their art on an uneven face
     hot_art: set = field(default_factory=set)  # cards kept in a hot spot's glare (_in_glare)
     card_hot: set = field(default_factory=set)  # ... of them, perhaps cards in a hot spot
+    by_art: set = field(default_factory=set)  # ... of them, perhaps cards by their art alone
+    ring_cards: set = field(default_factory=set)  # the window's ring: cards seen (_ring_cards)
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     outlined: set = field(default_factory=set)  # of them, those with a tile's outline all round
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
@@ -555,7 +557,8 @@ def _clear_tiles_light(labs: np.ndarray, palette: Palette, prior: np.ndarray | N
     return fit_exposure(labs, palette, seen.index, prior)
 
 
-def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, np.ndarray]:
+def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping | None = None
+               ) -> tuple[dict, dict, np.ndarray]:
     """Decide which cells hold a tile.
 
     Evidence: how much of the cell's centre stands out from the table (the foreground mask of
@@ -563,6 +566,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     light has been estimated from the clearly occupied cells. Without a mask (or on a board,
     where the empty cells stand out too) the colour alone decides: a tile is nearer a palette
     colour than the table (the outer ring of the view) and clearly apart from it.
+
+    ``regions``: each cell's pixels (Lab, see read_cells), for the cards on the window's ring
+    (see :func:`_ring_cards`).
 
     Returns (occupied bool by cell, confidence by cell, colour correction fitted on the occupied
     cells).
@@ -798,6 +804,17 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
     # (each cell even, not blown out: for the cards' tests below)
     even = (np.array([steady(c) for c in cells], bool) if ctx.kit.face_model == "symbol"
             else None)
+    # (a pale card in the lamp's veil, its paint plus a sheen: see _veiled_fit)
+    fit = (_veiled_fit(labs, np.array([fits_best(i) for i in range(len(cells))]),
+                       ctx.palette, corr, ctx.profile)
+           if ctx.kit.face_model == "symbol" else None)
+    if fit is not None and regions is not None:
+        # (the window's outer ring, the table's sample, may hold cards the mask missed: their
+        # colours are no looks of the bare table, see _ring_cards)
+        ctx.ring_cards = _ring_cards(ctx, [cell for i, cell in enumerate(cells)
+                                           if on_ring[i] and not occ[cell] and even[i]
+                                           and d_table[i] >= GROW_APART
+                                           and fit[i] <= ALIEN_COLOUR], regions)
     if ctx.kit.face_model == "symbol" and fg is not None:
         # (and a card the mask holds whole, apart from the table and even, of a paint the light
         # fitted on the other cards predicts loosely, see HELD_CARD_FIT)
@@ -805,6 +822,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
         # purple checks absorb purple cards; where no look of the bare table is the cell's
         # colour, see TABLE_LOOKS, the mask's verdict is no evidence against it)
         nearness = table_nearness()
+        if ctx.ring_cards:
+            bare = on_ring & np.array([c not in ctx.ring_cards for c in cells], bool)
+            nearness = _kth_nearest(labs[bare], labs) if bare.sum() >= TABLE_LOOKS else None
         unlike = None if nearness is None else nearness >= GROW_APART
         held = _held_card_like(fg, d_table, d_pal, even, unlike)
         if unlike is not None:
@@ -825,16 +845,23 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict) -> tuple[dict, dict, 
                                    nearness,
                                    [not occ[c] and c not in ctx.card_like for c in cells])
         ctx.card_like += [cell for i, cell in enumerate(cells) if veiled[i]]
-    if ctx.kit.face_model == "symbol" and ctx.full_sides is not None:
+    if fit is not None and ctx.full_sides is not None:
         # (and an even cell outlined as a card is, apart from the table, in any colour a paint
         # might take under the light: see _outlined_card_like; its symbol decides)
-        # (a pale card in the lamp's veil, its paint plus a sheen: see _veiled_fit)
-        fit = _veiled_fit(labs, np.array([fits_best(i) for i in range(len(cells))]),
-                          ctx.palette, corr, ctx.profile)
         framed_card = _outlined_card_like(
             np.array([sum(ctx.full_sides[c]) for c in cells]), d_table, fit, even)
         ctx.card_like += [cell for i, cell in enumerate(cells)
                           if framed_card[i] and not occ[cell] and cell not in ctx.card_like]
+    if fit is not None and ctx.unlike_table:
+        # (and an even cell of a colour unlike every look of the bare table, in any colour a
+        # paint might take under the light, however the mask and its blurred outline judge it:
+        # see _unlike_card_like; its art alone decides, so it does not count against a lattice's
+        # coverage unseen, see _cards_left_out)
+        unlike_card = _unlike_card_like(np.array([c in ctx.unlike_table for c in cells]),
+                                        d_table, fit, even)
+        ctx.by_art = {cell for i, cell in enumerate(cells)
+                      if unlike_card[i] and not occ[cell] and cell not in ctx.card_like}
+        ctx.card_like += sorted(ctx.by_art)
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
     # and a blown-out one with an outline, see _blown_face; and one of a palette-like colour
     # however uneven among tiles on all four sides: a lamp's hot spot across a tile's face
@@ -1662,7 +1689,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
             spots = _spots_as_pips(sub, max(kit.pips))
             ctx.paint_spreads = {order[i]: float(v) for i, v, ok in zip(uneven, two, spots) if ok}
             ctx.paint_labs = {order[i]: f for i, f, ok in zip(uneven, face, spots) if ok}
-    occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads)
+    occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads, cell_regions)
     if fg_cells is not None:
         # (the cloth's plain ground, smooth as a face, which the mask's texture cue calls
         # foreground: the mask does not hold it (ctx.fg is this dict), so it is neither the
@@ -1704,6 +1731,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     apart = [c for c in occ if occ[c] and not kept[c]]
     logger.debug("off the layout: %s", apart)
     occ = kept
+    # (cards the window's ring holds: see _cards_on_the_ring)
+    ring_cards = _cards_on_the_ring(ctx, occ)
     vouched: dict = {}
     table_dots: list = []  # [whether the bare table reads as die faces], once looked at
 
@@ -1785,7 +1814,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                       "its die face is read beside the layout again: the table's pattern")
             for cell in repeated:
                 del vouched[cell]
-    info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist()}
+    info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist(), "ring_cards": ring_cards}
     if fg_cells is not None:
         info["coverage"] = _coverage(fg_cells, occ)
     # (upper bounds of the final count and coverage, as the candidate skip needs: the glare
@@ -3332,6 +3361,64 @@ def _outlined_card_like(full_sides: np.ndarray, d_table: np.ndarray, fit: np.nda
             & (np.asarray(fit) <= ALIEN_COLOUR) & np.asarray(even, bool))
 
 
+def _unlike_card_like(unlike_table: np.ndarray, d_table: np.ndarray, fit: np.ndarray,
+                      even: np.ndarray) -> np.ndarray:
+    """Whether each cell ``(N,)`` left out may be a card however washed, blurred or dropped by
+    the foreground mask: its colour lies :data:`GROW_APART` or more from every look of the bare
+    table (``unlike_table``, see :data:`TABLE_LOOKS`) and from the table's median (``d_table``,
+    CIEDE2000), no further than :data:`ALIEN_COLOUR` from a paint as lit, with a sheen of the
+    light (``fit``, see :func:`_veiled_fit`), and it is even and not blown out (``even``).
+
+    A card under a broad glare or a lamp's veil is its paint diluted towards the light, 14-22
+    from every paint as the other cards' light predicts it (pale cyan, pink and sky-blue cards);
+    the mask's model of the table, lit alike, may drop it (foreground 0), and motion blur or the
+    veil smear its outline along two sides at most, so neither :func:`_held_card_like` (a close
+    fit), :func:`_veiled_card_like` (the mask) nor :func:`_outlined_card_like` (the outline)
+    takes it. What survives the wash is what the card is: a face of one colour the bare table
+    never shows, with the white art of a symbol in its middle. Its symbol then decides (see
+    :func:`_vouched_cards`, :func:`_shows_card`: compact art clear of the rim on a plain face),
+    and only beside the cards found. (Measured: col9 hard-783, pink and blue cards in a glare on
+    orange wood, 33-38 from the table, 11-22 from every paint, the mask 0, one or two sides
+    outlined; final15 hard-1433, cyan cards 14-19 from every paint.) All arrays ``(N,)``."""
+    return (np.asarray(unlike_table, bool) & (np.asarray(d_table) >= GROW_APART)
+            & (np.asarray(fit) <= ALIEN_COLOUR) & np.asarray(even, bool))
+
+
+def _ring_cards(ctx: _Ctx, cells: list[tuple[int, int]], regions: Mapping) -> set:
+    """Of the window's outer ring's cells ``cells`` (row, col) left out, even, apart from the
+    table, in a tile's colour (see _occupancy), those that show a card (art in the middle of a
+    plain face, see :func:`_shows_card`; ``regions`` each cell's pixels).
+
+    The ring is the bare table's sample: its colours are the table's looks (see
+    :data:`TABLE_LOOKS`). A run of cards the mask missed (washed by a glare, of a colour its
+    model of the table holds) that reaches the ring makes the cards' colour a look of the
+    table, and none of them is then unlike the table (:func:`_held_card_like`,
+    :func:`_unlike_card_like`). A card's art on a plain face is no look of the table: such
+    cells are left out of the table's looks, and those beside the layout widen the window (see
+    :func:`_cards_on_the_ring`). (Measured: col9 hard-783, three pink cards in a glare on the
+    ring of a window the mask set, beside blue ones; tap18 hard-1320, a group of blue and
+    purple cards the mask missed, half on the ring.)"""
+    if not cells:
+        return set()
+    if isinstance(regions, _LazyCells):
+        regions.need(cells)
+    found = _card_symbols(ctx, cells, regions)
+    return {(int(r), int(c)) for (r, c), (_, mask) in found.items()
+            if _shows_card(mask, regions[(r, c)])}
+
+
+def _cards_on_the_ring(ctx: _Ctx, occ: Mapping) -> list[tuple[int, int]]:
+    """The cards on the window's outer ring (:attr:`_Ctx.ring_cards`, see :func:`_ring_cards`)
+    that touch the layout ``occ`` (cell -> occupied), at a corner too, whether or not the
+    reading takes them: the layout carries on past the window, which the caller widens (see
+    ``vision.pipeline._cards_within``), as it does where cards were read on the ring."""
+    taken = {c for c, v in occ.items() if v}
+    ring = sorted(c for c in ctx.ring_cards if _touches(c, taken, corners=True))
+    if ring:
+        logger.debug("cards on the window's ring: %s", ring)
+    return ring
+
+
 def _vouched_cards(ctx: _Ctx, occ: dict, regions: Mapping) -> list:
     """Card-like cells (:attr:`_Ctx.card_like`) beside the cards found, in rounds, that show a
     card's symbol (art in its middle, clear of the rim, see :func:`_symbol_visible`, on a plain
@@ -3421,7 +3508,8 @@ def _cards_left_out(ctx: _Ctx, occ: Mapping) -> list[tuple[int, int]]:
     paints, the mask 0 on each: a lattice of the lines read 26 cards at coverage 1.0 and fit
     2.47; counted, its coverage is 0.60 and the next one, 30 cards at fit 3.07 widened over
     the cards on its window's ring, reads all 35.)"""
-    return _grown(sorted(c for c in ctx.card_like if not occ.get(c) and c in ctx.unlike_table),
+    return _grown(sorted(c for c in ctx.card_like
+                         if not occ.get(c) and c in ctx.unlike_table and c not in ctx.by_art),
                   {c for c, v in occ.items() if v})
 
 

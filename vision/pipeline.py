@@ -1108,7 +1108,9 @@ def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mappin
     as given (the same ``lat``) when none was. (Applied to the best reading of the candidates
     only: one read more at most per set of candidates.)"""
     for _ in range(WIDEN_ROUNDS):
-        occ = [(r.row, r.col) for r in readings if r.occupied]
+        # (and cards on the ring the reading left to the table's sample: see
+        # vision.cells._cards_on_the_ring)
+        occ = [(r.row, r.col) for r in readings if r.occupied] + list(info.get("ring_cards", ()))
         if not occ:
             break
         (r0, r1), (c0, c1) = lat.rows, lat.cols

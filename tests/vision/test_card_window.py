@@ -39,3 +39,26 @@ def test_cards_on_the_windows_ring_widen_it_to_the_layout():
                                              _cell_px(KIT)[0])
     assert wide.rows[1] >= last + 1
     assert sorted((r.row, r.col) for r in readings if r.occupied) == sorted(occ)
+
+
+def test_cards_left_to_the_rings_table_sample_widen_it_too():
+    # washed cards the mask missed reach the ring, where they are the table's sample and are
+    # not read (see vision.cells._cards_on_the_ring): reported, they widen the window too
+    from dataclasses import replace
+
+    names = list(KIT.colours)
+    cells = {(r, c): names[(r * 4 + c) % len(names)] for r in range(3) for c in range(4)}
+    img, _ = _picture(cells, gap_mm=2.5, seed=1)
+    lat = card_lattices(img, PALETTE)[0]
+    _, readings, _ = _read(img, lat)
+    last = max(r.row for r in readings if r.occupied)
+    short = lat.with_H(lat.H, rows=(lat.rows[0], last - 1))
+    td, readings, info = _read(img, short)
+    ring = sorted((r.row, r.col) for r in readings if r.occupied and r.row == last - 1)
+    inner = [replace(r, occupied=False) if (r.row, r.col) in ring else r for r in readings]
+    wide, *_ = _cards_within(img, KIT, PALETTE, None, short, td, inner, {**info, "ring_cards": ring},
+                             _cell_px(KIT)[0])
+    assert wide.rows[1] >= last
+    wide, *_ = _cards_within(img, KIT, PALETTE, None, short, td, inner, {**info, "ring_cards": []},
+                             _cell_px(KIT)[0])
+    assert wide.rows == short.rows
