@@ -1400,6 +1400,43 @@ def _skew(H_img_from_lat: np.ndarray, size: tuple[int, int], centre: tuple[float
     return float(abs(r1 @ r2) / (np.linalg.norm(r1) * np.linalg.norm(r2) + 1e-12))
 
 
+def _phone_intrinsics_inv(size: tuple[int, int], focal_equiv_mm: float = 26.0) -> np.ndarray:
+    """``K^-1`` (3, 3) of a phone's main camera for a ``size`` (w, h) picture: ``focal_equiv_mm``
+    35 mm-equivalent focal length, principal point at the picture's centre."""
+    w, h = size
+    f = focal_equiv_mm * math.hypot(w, h) / 43.27
+    return np.array([[1 / f, 0, -w / 2 / f], [0, 1 / f, -h / 2 / f], [0, 0, 1.0]])
+
+
+def square_perspective(lat: Lattice, size: tuple[int, int], centre: tuple[float, float]
+                       ) -> Lattice:
+    """``lat`` (full-image pixels of a ``size`` (w, h) picture) with the perspective that makes
+    its cells square on the table for a phone camera (:func:`_phone_intrinsics_inv`), its cells
+    unchanged at ``centre`` (lattice coordinates: their place, size and directions there).
+
+    A plane's homography is ``K [r1 r2 t]``: square cells need ``K^-1 h1`` and ``K^-1 h2``
+    (at right angles, of one length). The lines' perspective may be off where they are few or
+    short (a vanishing point from one row of tiles, a cloth's print), while the cells'
+    directions and pitch at the layout's middle, where most lines are, hold; the cells there
+    then tell how the view is tilted, so how the cells shrink away from it. Adding the
+    perspective terms ``(g, h)`` about the centre (:func:`_perspective_change`) turns the
+    columns ``c1, c2`` of ``K^-1 H`` moved to the centre into ``c1 + g c3, c2 + h c3``; with
+    ``U = g + c1.c3 / |c3|^2``, ``V = h + c2.c3 / |c3|^2`` both conditions read
+    ``(U + iV)^2 = n + 2im`` (``m``, ``n`` below): two views, tilted either way, mirror
+    images; the one nearer the lines' perspective is taken."""
+    c = np.asarray(centre, np.float64)
+    M = _phone_intrinsics_inv(size) @ lat.H @ np.array([[1, 0, c[0]], [0, 1, c[1]], [0, 0, 1.0]])
+    c1, c2, c3 = M[:, 0], M[:, 1], M[:, 2]
+    s = float(c3 @ c3)
+    p, q = float(c1 @ c3) / s, float(c2 @ c3) / s
+    m = p * q - float(c1 @ c2) / s
+    n = p * p - q * q - float(c1 @ c1 - c2 @ c2) / s
+    z = complex(n, 2 * m) ** 0.5
+    g, h = min(((z.real - p, z.imag - q), (-z.real - p, -z.imag - q)), key=lambda v: math.hypot(*v))
+    H = lat.H @ _perspective_change(g, h, c)
+    return lat.with_H(H / H[2, 2])
+
+
 @_for_last_mask
 def _layout_sample(fg: np.ndarray) -> np.ndarray | None:
     """Points ``(N, 2)`` spanning the layout ``fg`` (its convex hull and centroid, work-image

@@ -32,7 +32,8 @@ from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
 from vision.cards import with_outlined_cards
 from vision.symbols import card_faces
 from vision.locate import (Lattice, PreparedPhoto, cell_aspect, diagonal_variants, interleaved,
-                           locate_candidates, refit_to_tiles, shifted_variants)
+                           locate_candidates, refit_to_tiles, shifted_variants,
+                           TILE_REFIT_MOVED, square_perspective)
 
 logger = logging.getLogger(__name__)
 
@@ -389,6 +390,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
         # middle measured off, and cut the sectors of the tiles there)
         t1 = time.perf_counter()
         best = _refit_on_tiles(image, kit, game, palette, profile, best, framed=frame is not None)
+        if frame is None:
+            best = _squared_on_tiles(image, kit, game, palette, profile, best)
         if frame is None and displaced is not None and displaced[0] is not None:
             refitted = _refit_displaced(image, kit, game, palette, profile, best, displaced[0])
             if refitted is not best:
@@ -911,6 +914,44 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     if again.score < best.score or (bool(kit.pips) and _holds_the_faces(best, again)):
         return again
     return best
+
+
+def _squared_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
+                      profile: Mapping | None, best: _Candidate) -> _Candidate:
+    """The reading kept (``best``), or its tiles read again on its lattice with the perspective
+    that makes its cells square on the table for a phone camera about the layout's middle (see
+    :func:`vision.locate.square_perspective`), refitted to the tiles (see
+    :func:`vision.locate.refit_to_tiles`), when that reads better. Only when that perspective
+    moves the cell of a tile read by :data:`vision.locate.TILE_REFIT_MOVED` or more, and the
+    refit moves it again (a refit that keeps no pass, its tiles too few or their measures
+    contradicting it, or that moves it little leaves it unread: a read more at most per photo).
+
+    The lines' perspective may be a few % a cell off (a vanishing point from a few short
+    toothed edges, a cloth's print): the tiles at the layout's far end then lie half a cell
+    or more off their cells, beyond the reach of the refit to the tiles, which measures each
+    tile within its cell, or are left out as not tiles. The cells at the layout's middle,
+    where most tiles and lines are, still have the tiles' size and directions, and for a
+    square tile those fix the tilt of the view."""
+    tiles = [(r.row, r.col) for r in best.readings if r.occupied]
+    if not tiles:
+        return best
+    centres = np.array([(c + 0.5, r + 0.5) for r, c in tiles], np.float64)
+    size = (image.shape[1], image.shape[0])
+    lat = square_perspective(best.lattice, size, tuple(centres.mean(0)))
+    moved = np.abs(apply_h(np.linalg.inv(lat.H) @ best.lattice.H, centres) - centres).max()
+    if moved < TILE_REFIT_MOVED:
+        return best
+    refitted = refit_to_tiles(lat, image, tiles)
+    if refitted is lat:
+        # (read only as a start the tiles' own edges move: the cells' shape at the layout's
+        # middle tells a slight tilt poorly, and a tilt either way alike)
+        return best
+    again = _read_best(image, kit, game, [refitted], palette, profile, framed=False).best
+    logger.debug("lattice squared for a phone camera (tiles' cells moved up to %.2f): score %.2f "
+                 "-> %s", moved, best.score, "none" if again is None else f"{again.score:.2f}")
+    if again is None or _fewer_of_the_set(best, again, kit, game) or again.score >= best.score:
+        return best
+    return again
 
 
 def _fewer_of_the_set(before: _Candidate, after: _Candidate, kit: Kit, game: str) -> bool:
