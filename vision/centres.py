@@ -12,10 +12,12 @@ Conventions: points ``(x, y)`` in image pixels; a map ``(3, 3)`` takes lattice i
 """
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
-from vision.lattice import view_cell_areas
+from vision.lattice import apply_h, view_cell_areas
 
 
 #: Pieces needed to fit the lattice's perspective (a homography); fewer fit an affine map.
@@ -30,6 +32,18 @@ MAX_AREA_RATIO = 6.0
 #: A piece centre is on the lattice when it lies within this share of the pitch of a lattice
 #: point.
 ON_LATTICE = 0.3
+#: The camera assumed for a view of few pieces (:func:`camera_map`): a phone's main camera,
+#: 26 mm equivalent focal length (23-28 mm on phones; the independent renderer 24-30 mm), its
+#: principal point the picture's centre (as :func:`vision.locate.cell_aspect` assumes).
+PHONE_FOCAL_EQUIV_MM = 26.0
+#: The planar pose's two solutions (a tilt either way about the line of sight, which a few
+#: points tell apart only by the perspective they show) fit the points alike when the worse
+#: one's RMS residual is within this factor of the better's plus :data:`POSE_TIE_PX`: then the
+#: one whose far side lies towards the picture's top is taken (a photo of a table is taken
+#: with the phone upright, the table running away from it: the renderer's "the top of the
+#: picture being the far side").
+POSE_TIE = 1.5
+POSE_TIE_PX = 0.5
 
 
 def fit_map(ij: np.ndarray, xy: np.ndarray, prior: np.ndarray, *,
@@ -54,3 +68,54 @@ def fit_map(ij: np.ndarray, xy: np.ndarray, prior: np.ndarray, *,
     k = k if k > 0 else 1.0
     t = xy.mean(0) - k * pred.mean(0)
     return np.array([[k * L[0, 0], k * L[0, 1], t[0]], [k * L[1, 0], k * L[1, 1], t[1]], [0, 0, 1.0]])
+
+
+def camera_map(ij: np.ndarray, xy: np.ndarray, size: tuple[int, int]) -> np.ndarray | None:
+    """The map ``(3, 3)`` from lattice points ``(j, i)`` ``(n, 2)`` (n >= 4, spanning two
+    dimensions) to image points ``(n, 2)`` that a camera of known intrinsics makes of a square
+    lattice: ``K [r1 r2 t]`` with ``K`` a phone's (:data:`PHONE_FOCAL_EQUIV_MM`, the picture
+    ``size`` ``(w, h)`` pixels), a rotation and a shift, six unknowns as an affine map's; None
+    when no pose is found or it is no camera's view over the points (:data:`MAX_AREA_RATIO`).
+
+    An affine map holds the pitch the same over the layout; a tilted table's cells shrink
+    away from the camera, so an affine map fitted to the faces of a few rows drifts off the
+    rows beyond them (final14 x-tiles-hard-1108, 41 degrees: the near rows' tiles 0.25-1.1
+    cells off the affine lattice fitted to the three far rows). Of the planar pose's two
+    solutions (IPPE) the better fitting is taken, the one whose far side lies up the picture
+    when they fit alike (:data:`POSE_TIE`)."""
+    w, h = size
+    f = PHONE_FOCAL_EQUIV_MM * math.hypot(w, h) / 43.27
+    K = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1.0]])
+    obj = np.column_stack([ij, np.zeros(len(ij))]).astype(np.float64)
+    try:
+        _, rvecs, tvecs, _ = cv2.solvePnPGeneric(obj, np.asarray(xy, np.float64).reshape(-1, 1, 2),
+                                                 K, None, flags=cv2.SOLVEPNP_IPPE)
+    except cv2.error:
+        return None
+    poses = []
+    centre = np.append(np.mean(xy, axis=0), 1.0)
+    for rvec, tvec in zip(rvecs, tvecs):
+        R, _ = cv2.Rodrigues(rvec)
+        H = K @ np.column_stack([R[:, 0], R[:, 1], np.ravel(tvec)])
+        if not np.all(np.isfinite(H)) or abs(H[2, 2]) < 1e-12:
+            continue
+        H = H / H[2, 2]
+        if view_cell_areas(H, ij, MAX_AREA_RATIO) is None:
+            continue
+        rms = residual_rms(H, ij, xy)
+        # (the vanishing line l: moving up the picture nears it when l's y term and l . centre
+        # share a sign)
+        line = np.linalg.inv(H)[2]
+        poses.append((rms, bool(line[1] * (line @ centre) > 0), H))
+    if not poses:
+        return None
+    best = min(rms for rms, _, _ in poses)
+    alike = [p for p in poses if p[0] <= POSE_TIE * best + POSE_TIE_PX]
+    far_up = [p for p in alike if p[1]]
+    return min(far_up or alike, key=lambda p: p[0])[2]
+
+
+def residual_rms(H: np.ndarray, ij: np.ndarray, xy: np.ndarray) -> float:
+    """The RMS distance (image pixels) of the map ``H``'s images of the lattice points ``ij``
+    ``(n, 2)`` from the points ``xy`` ``(n, 2)``."""
+    return float(np.sqrt(np.mean(np.sum((apply_h(H, ij) - xy) ** 2, axis=1))))

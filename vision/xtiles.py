@@ -28,7 +28,8 @@ from typing import Callable, Iterator
 import cv2
 import numpy as np
 
-from vision.centres import HOMOGRAPHY_TILES, ON_LATTICE, fit_map as _fit_map
+from vision.centres import (HOMOGRAPHY_TILES, ON_LATTICE, camera_map, fit_map as _fit_map,
+                            residual_rms)
 from vision.colour import (palette_linear, Palette, _predict_lin, bgr_to_lab, classify_adaptive,
                            lab_to_bgr, match_palette, srgb_to_linear)
 from vision.foreground import foreground_mask
@@ -142,6 +143,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
             continue
         lat = _fit_lattice(blobs, paint, box, scale, view, work_scale,
+                           size=(image.shape[1], image.shape[0]),
                            every_paint=every[0] if every else None,
                            every_colour=every[4] if every else None,
                            outline=every[3] if every else None)
@@ -570,7 +572,8 @@ def _edge_pass(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: 
     every_w = _without_print(every_w, colour_w, len(palette.names),
                              sides=(add[1] > 0, add[3] > 0, add[0] > 0, add[2] > 0))
     # (the strips' edges are not measured: their faces are grown by their paint alone)
-    wider = _fit_lattice(blobs, pad, wide, scale, fg, work_scale, every_paint=every_w,
+    wider = _fit_lattice(blobs, pad, wide, scale, fg, work_scale,
+                         size=(image.shape[1], image.shape[0]), every_paint=every_w,
                          every_colour=colour_w,
                          outline=every[3].widened(add[0], add[1], (H2, W2)))
     if wider is None or wider.info["tiles"] <= lat.info["tiles"]:
@@ -1552,6 +1555,7 @@ def _whole_faces(areas: np.ndarray, elongations: np.ndarray) -> np.ndarray:
 
 def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, int, int],
                  scale: float, fg: np.ndarray, work_scale: float, *,
+                 size: tuple[int, int] | None = None,
                  every_paint: np.ndarray | None = None,
                  every_colour: np.ndarray | None = None,
                  outline: _Outline | None = None) -> Lattice | None:
@@ -1561,7 +1565,11 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     run off the region when ``every_colour``, its nearest palette colours, is given, see
     :data:`PRINT_SPAN`), or by their ``outline`` where
     their paint is washed out (:class:`_Outline`). The centres ``(n, 2)`` (image pixels) of
-    the tiles on the lattice are its ``info["faces_xy"]``."""
+    the tiles on the lattice are its ``info["faces_xy"]``. ``size`` ``(w, h)`` is the picture's
+    (image pixels): the faces are grown on the view a phone's camera makes of the lattice
+    through few faces (see :func:`_camera_view`), while the faces found are put on it by the
+    centres' own fit (which faces are found, and so which light's lattice is kept, does not
+    rest on the camera assumed)."""
     centres = np.array([b.centre for b in blobs])
     angles = np.array([b.angle for b in blobs])
     areas = np.array([b.area for b in blobs])
@@ -1613,7 +1621,7 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
                                 longer=PRINT_SPAN * pitch * scale, apart=PRINT_APART)
     found_on = int(ok.sum())  # (the faces found as blobs on the lattice, before any is grown)
     H, grown, g_ang = _grow_faces(H, centres[ok], along_u[ok], growth, box, scale, pitch,
-                                  sizes=sizes, outline=outline)
+                                  sizes=sizes, outline=outline, size=size)
     if len(grown):
         # (the faces found by their likeness to the faces seen: on the lattice, turned as the
         # checkerboard has them there, each of the typical face's area and shape)
@@ -1695,7 +1703,8 @@ GROW_MARGIN = 2
 
 def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: np.ndarray,
                 box: tuple[int, int, int, int], scale: float, pitch: float, *,
-                sizes: dict | None = None, outline: _Outline | None = None
+                sizes: dict | None = None, outline: _Outline | None = None,
+                size: tuple[int, int] | None = None
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The faces next to the faces on the map ``H``'s lattice (``centres`` ``(n, 2)``, image
     pixels, long axes along the map's first axis where ``along_u``) that were not found as
@@ -1710,7 +1719,9 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
     ``sizes`` the found faces' areas by cell ``(j, i)`` (image pixels; the map's refits take
     their perspective from them, see :func:`_sized_map`), ``outline`` the region's edges and
     table (:class:`_Outline`; a cell whose paint shows no face is looked at by its edges, see
-    :func:`_outlined`). Returns the refitted map, the faces' centres ``(k, 2)``
+    :func:`_outlined`), ``size`` the picture's (the map's refits beyond the faces found take a
+    camera's view, see :func:`_camera_view`). Returns the refitted map, the faces' centres
+    ``(k, 2)``
     (image pixels) and their long axes' angles ``(k,)`` (radians, image axes, in [0, pi))."""
     empty = (H, np.zeros((0, 2)), np.zeros(0))
     q = apply_h(np.linalg.inv(H), centres)
@@ -1785,8 +1796,8 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
             ends = apply_h(H, np.vstack([a - step, a + step]))
             new_xy.append(xy)
             new_ang.append(math.atan2(ends[1, 1] - ends[0, 1], ends[1, 0] - ends[0, 0]) % math.pi)
-        H = _sized_fit(taken, sizes or {}, H)
-    H = _recentred(H, taken, soft, S, along, h, sh, sizes=sizes)
+        H = _sized_fit(taken, sizes or {}, H, size=size)
+    H = _recentred(H, taken, soft, S, along, h, sh, sizes=sizes, size=size)
     if not new_xy:
         return (H, *empty[1:])
     logger.debug("x-tiles: %d faces grown from the %d found", len(new_xy), len(centres))
@@ -1878,7 +1889,8 @@ def _lattice_view(soft: np.ndarray, SH: np.ndarray, taken: dict, along, h: int):
 
 
 def _recentred(H: np.ndarray, taken: dict, soft: np.ndarray, S: np.ndarray, along, h: int,
-               sh: int, *, sizes: dict | None = None) -> np.ndarray:
+               sh: int, *, sizes: dict | None = None, size: tuple[int, int] | None = None
+               ) -> np.ndarray:
     """The map ``H`` refitted to the faces ``taken`` (``(j, i)`` -> image point) each centred
     where it best matches the faces' mean patch (see :func:`_lattice_view`; a face whose match
     is poor or has no peak within ``sh`` view pixels keeps its point).
@@ -1909,7 +1921,7 @@ def _recentred(H: np.ndarray, taken: dict, soft: np.ndarray, S: np.ndarray, alon
             continue
         fx, fy = _peak(match, dx, dy)
         moved[(j, i)] = apply_h(H @ T, np.array([[cx + fx - sh, cy + fy - sh]], float))[0]
-    return _sized_fit(moved, sizes or {}, H)
+    return _sized_fit(moved, sizes or {}, H, size=size)
 
 
 #: A map's perspective is taken from the faces' areas (see :func:`_sized_map`) when at least
@@ -1963,17 +1975,18 @@ def _sized_refit(H: np.ndarray, centres: np.ndarray, areas: np.ndarray, elong: n
     return _sized_fit({k: c for k, c, w in zip(keys, centres[ok], whole) if w}, sizes, H), sizes
 
 
-def _sized_fit(points: dict, sizes: dict, prior: np.ndarray) -> np.ndarray:
+def _sized_fit(points: dict, sizes: dict, prior: np.ndarray, *,
+               size: tuple[int, int] | None = None) -> np.ndarray:
     """:func:`_sized_map` of the faces ``points`` (``(j, i)`` -> image point), those in
-    ``sizes`` (``(j, i)`` -> area, image pixels) with their areas."""
+    ``sizes`` (``(j, i)`` -> area, image pixels) with their areas, in a picture of ``size``."""
     ij = np.array(list(points), float).reshape(-1, 2)
     xy = np.array(list(points.values()), float).reshape(-1, 2)
     areas = np.array([sizes.get(k, np.nan) for k in points], float)
-    return _sized_map(ij, xy, areas, prior)
+    return _sized_map(ij, xy, areas, prior, size=size)
 
 
-def _sized_map(ij: np.ndarray, xy: np.ndarray, areas: np.ndarray, prior: np.ndarray
-               ) -> np.ndarray:
+def _sized_map(ij: np.ndarray, xy: np.ndarray, areas: np.ndarray, prior: np.ndarray, *,
+               size: tuple[int, int] | None = None) -> np.ndarray:
     """The map ``(3, 3)`` from lattice points ``ij`` ``(n, 2)`` (``(j, i)``) to the faces'
     centres ``xy`` ``(n, 2)`` (image pixels) whose perspective is set by the faces' ``areas``
     ``(n,)`` (image pixels; NaN where not measured: a face grown from the others); the
@@ -1992,8 +2005,12 @@ def _sized_map(ij: np.ndarray, xy: np.ndarray, areas: np.ndarray, prior: np.ndar
     lattice, the near half's bigger faces off it), while the faces' areas grow steadily
     towards the camera. (With many faces the centres' homography is kept: the faces' areas
     carry their paint's unevenness, a sector left out of the paint by a cloth of its colour,
-    and put faces of gentler views further off it.)"""
-    fallback = _fit_map(ij, xy, prior)
+    and put faces of gentler views further off it.)
+
+    Where the centres' own fit is affine and the picture's ``size`` ``(w, h)`` is given, the
+    view a phone's camera makes of a square lattice through them is taken instead when it fits
+    them as well (:func:`_camera_view`)."""
+    fallback = _camera_view(ij, xy, _fit_map(ij, xy, prior), size)
     sized = np.isfinite(areas) & (areas > 0)
     if sized.sum() < SIZED_FACES or len(ij) >= HOMOGRAPHY_TILES:
         return fallback  # (too few faces sized, or enough centres for their own perspective)
@@ -2028,6 +2045,34 @@ def _sized_map(ij: np.ndarray, xy: np.ndarray, areas: np.ndarray, prior: np.ndar
     sol, *_ = np.linalg.lstsq(A[:, [1, 2, 0]], xy * w[:, None], rcond=None)  # (3, 2)
     H = np.vstack([sol.T, [p, q, 1.0]])
     return H if np.all(np.isfinite(H)) else fallback
+
+
+#: A camera's view is fitted to this many faces at least (a planar pose from four points).
+CAMERA_FACES = 4
+
+
+def _camera_view(ij: np.ndarray, xy: np.ndarray, H: np.ndarray, size: tuple[int, int] | None
+                 ) -> np.ndarray:
+    """The map ``H`` fitted to the faces' centres ``xy`` ``(n, 2)`` (image pixels) at lattice
+    points ``ij`` ``(n, 2)``, or, when it is affine (fewer faces than a homography asks,
+    :data:`vision.centres.HOMOGRAPHY_TILES`), the phone camera's view of the lattice through
+    them (:func:`vision.centres.camera_map`, in a picture of ``size`` ``(w, h)``) when that fits
+    them at least as closely. Both have six unknowns; the camera's makes the cells shrink away
+    from it as a tilted table's do, which the affine map cannot (final14 x-tiles-hard-1108,
+    faces in three far rows, the near rows' washed-out tiles on their cells: 8 -> 5 cells
+    wrong). Taken only for the map that grows faces beyond those found (:func:`_grow_faces`):
+    taken for the faces found too, a light's lattice with one face more found beat a better
+    one, and a slightly moved lattice let a worse second look win (402 X-Tiles photos 177 ->
+    181, final10 x-tiles-hard-401 1 -> 5; 177 -> 168 as it is)."""
+    if (size is None or len(ij) < CAMERA_FACES or np.any(H[2, :2] != 0.0)
+            or np.linalg.matrix_rank(ij - ij.mean(0)) < 2):
+        return H
+    view = camera_map(ij, xy, size)
+    if view is None or residual_rms(view, ij, xy) > residual_rms(H, ij, xy):
+        return H
+    logger.debug("x-tiles: the camera's view of %d faces fits them to %.1f px (affine %.1f)",
+                 len(ij), residual_rms(view, ij, xy), residual_rms(H, ij, xy))
+    return view
 
 
 def _peak(score: np.ndarray, x: int, y: int) -> tuple[float, float]:
