@@ -12,12 +12,10 @@ Conventions: points ``(x, y)`` in image pixels; a map ``(3, 3)`` takes lattice i
 """
 from __future__ import annotations
 
-import math
-
 import cv2
 import numpy as np
 
-from vision.lattice import apply_h, view_cell_areas
+from vision.lattice import apply_h, phone_focal_px, view_cell_areas
 
 
 #: Pieces needed to fit the lattice's perspective (a homography); fewer fit an affine map.
@@ -32,10 +30,6 @@ MAX_AREA_RATIO = 6.0
 #: A piece centre is on the lattice when it lies within this share of the pitch of a lattice
 #: point.
 ON_LATTICE = 0.3
-#: The camera assumed for a view of few pieces (:func:`camera_map`): a phone's main camera,
-#: 26 mm equivalent focal length (23-28 mm on phones; the independent renderer 24-30 mm), its
-#: principal point the picture's centre (as :func:`vision.locate.cell_aspect` assumes).
-PHONE_FOCAL_EQUIV_MM = 26.0
 #: The planar pose's two solutions (a tilt either way about the line of sight, which a few
 #: points tell apart only by the perspective they show) fit the points alike when the worse
 #: one's RMS residual is within this factor of the better's plus :data:`POSE_TIE_PX`: then the
@@ -73,7 +67,7 @@ def fit_map(ij: np.ndarray, xy: np.ndarray, prior: np.ndarray, *,
 def camera_map(ij: np.ndarray, xy: np.ndarray, size: tuple[int, int]) -> np.ndarray | None:
     """The map ``(3, 3)`` from lattice points ``(j, i)`` ``(n, 2)`` (n >= 4, spanning two
     dimensions) to image points ``(n, 2)`` that a camera of known intrinsics makes of a square
-    lattice: ``K [r1 r2 t]`` with ``K`` a phone's (:data:`PHONE_FOCAL_EQUIV_MM`, the picture
+    lattice: ``K [r1 r2 t]`` with ``K`` a phone's (:data:`vision.lattice.PHONE_FOCAL_EQUIV_MM`, the picture
     ``size`` ``(w, h)`` pixels), a rotation and a shift, six unknowns as an affine map's; None
     when no pose is found or it is no camera's view over the points (:data:`MAX_AREA_RATIO`).
 
@@ -84,7 +78,7 @@ def camera_map(ij: np.ndarray, xy: np.ndarray, size: tuple[int, int]) -> np.ndar
     solutions (IPPE) the better fitting is taken, the one whose far side lies up the picture
     when they fit alike (:data:`POSE_TIE`)."""
     w, h = size
-    f = PHONE_FOCAL_EQUIV_MM * math.hypot(w, h) / 43.27
+    f = phone_focal_px(size)
     K = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1.0]])
     obj = np.column_stack([ij, np.zeros(len(ij))]).astype(np.float64)
     try:

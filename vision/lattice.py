@@ -204,6 +204,20 @@ def pair_homography(vp1: np.ndarray, vp2: np.ndarray, origin: tuple[float, float
     return H / H[2, 2] if abs(H[2, 2]) > 1e-12 else H
 
 
+#: The camera assumed where a view's intrinsics are unknown: a phone's main camera, 26 mm
+#: equivalent focal length (23-28 mm on phones; the independent renderer 24-30 mm), its
+#: principal point the picture's centre.
+PHONE_FOCAL_EQUIV_MM = 26.0
+#: Diagonal (mm) of a 35 mm frame: a "35 mm-equivalent" focal length is relative to it.
+FULL_FRAME_DIAGONAL_MM = 43.27
+
+
+def phone_focal_px(size: tuple[int, int], focal_equiv_mm: float = PHONE_FOCAL_EQUIV_MM) -> float:
+    """The focal length in pixels of a ``size`` ``(w, h)`` picture taken at ``focal_equiv_mm``
+    (35 mm equivalent)."""
+    return focal_equiv_mm * math.hypot(*size) / FULL_FRAME_DIAGONAL_MM
+
+
 def jacobian(H: np.ndarray, pt: tuple[float, float]) -> np.ndarray:
     """2x2 Jacobian of the projective map ``H`` at point ``pt`` of the plane it maps from: rows
     d(X, Y)/d(x, y) (its determinant: how many times an area there grows under ``H``)."""

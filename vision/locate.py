@@ -36,9 +36,9 @@ from vision.colour import median_last, percentile_last
 from vision.errors import NoTilesFound
 from vision.foreground import (components, fill_holes, foreground_mask,  # noqa: F401 (public here too)
                                outline_step)
-from vision.lattice import (Segments, jacobian, apply_h, fit_comb, view_cell_areas,
-                            fit_lattice_homography, find_segments, pair_homography,
-                            segment_positions, vanishing_points)
+from vision.lattice import (PHONE_FOCAL_EQUIV_MM, Segments, jacobian, apply_h, fit_comb,
+                            view_cell_areas, fit_lattice_homography, find_segments,
+                            pair_homography, phone_focal_px, segment_positions, vanishing_points)
 
 logger = logging.getLogger(__name__)
 
@@ -94,17 +94,30 @@ class Lattice:
         return replace(self, H=H, **changes)
 
 
-def cell_aspect(lattice: Lattice, image_size: tuple[int, int], *, focal_equiv_mm: float = 26.0
-                ) -> float:
+def _phone_intrinsics_inv(size: tuple[int, int],
+                          focal_equiv_mm: float = PHONE_FOCAL_EQUIV_MM) -> np.ndarray:
+    """``K^-1`` (3, 3) of a phone's main camera for a ``size`` (w, h) picture: ``focal_equiv_mm``
+    35 mm-equivalent focal length, principal point at the picture's centre."""
+    w, h = size
+    f = phone_focal_px(size, focal_equiv_mm)
+    return np.array([[1 / f, 0, -w / 2 / f], [0, 1 / f, -h / 2 / f], [0, 0, 1.0]])
+
+
+def cells_moved(new: Lattice, old: Lattice, centres: np.ndarray) -> float:
+    """The largest move (cells, along either axis) of the cells at ``centres`` ``(N, 2)`` (x, y
+    lattice coordinates of ``old``) onto ``new``'s lattice."""
+    return float(np.abs(apply_h(np.linalg.inv(new.H) @ old.H, centres) - centres).max())
+
+
+def cell_aspect(lattice: Lattice, image_size: tuple[int, int], *,
+                focal_equiv_mm: float = PHONE_FOCAL_EQUIV_MM) -> float:
     """Physical height / width of a lattice cell, from the homography and an assumed camera.
 
     A plane's homography is ``K [r1 r2 t]`` up to scale, so with the intrinsics ``K`` (a phone's
     main camera: 26 mm equivalent focal length, centred principal point) the lengths of
     ``K^-1 h1`` and ``K^-1 h2`` are the cell's width and height in the same unit.
     """
-    w, h = image_size
-    f = focal_equiv_mm * math.hypot(w, h) / 43.27
-    K_inv = np.array([[1 / f, 0, -w / 2 / f], [0, 1 / f, -h / 2 / f], [0, 0, 1.0]])
+    K_inv = _phone_intrinsics_inv(image_size, focal_equiv_mm)
     # columns of H at the lattice centre (translate the lattice origin there first)
     cx = (lattice.cols[0] + lattice.cols[1] + 1) / 2
     cy = (lattice.rows[0] + lattice.rows[1] + 1) / 2
@@ -1389,23 +1402,13 @@ def _fix_pitch(lat: Lattice) -> Lattice:
 
 
 def _skew(H_img_from_lat: np.ndarray, size: tuple[int, int], centre: tuple[float, float],
-          focal_equiv_mm: float = 26.0) -> float:
+          focal_equiv_mm: float = PHONE_FOCAL_EQUIV_MM) -> float:
     """|cos| of the angle between the lattice axes on the table, with a phone camera's intrinsics
     (0 for a lattice of right angles). A plane's homography is ``K [r1 r2 t]``."""
-    w, h = size
-    f = focal_equiv_mm * math.hypot(w, h) / 43.27
-    K_inv = np.array([[1 / f, 0, -w / 2 / f], [0, 1 / f, -h / 2 / f], [0, 0, 1.0]])
+    K_inv = _phone_intrinsics_inv(size, focal_equiv_mm)
     Hc = H_img_from_lat @ np.array([[1, 0, centre[0]], [0, 1, centre[1]], [0, 0, 1.0]])
     r1, r2 = K_inv @ Hc[:, 0], K_inv @ Hc[:, 1]
     return float(abs(r1 @ r2) / (np.linalg.norm(r1) * np.linalg.norm(r2) + 1e-12))
-
-
-def _phone_intrinsics_inv(size: tuple[int, int], focal_equiv_mm: float = 26.0) -> np.ndarray:
-    """``K^-1`` (3, 3) of a phone's main camera for a ``size`` (w, h) picture: ``focal_equiv_mm``
-    35 mm-equivalent focal length, principal point at the picture's centre."""
-    w, h = size
-    f = focal_equiv_mm * math.hypot(w, h) / 43.27
-    return np.array([[1 / f, 0, -w / 2 / f], [0, 1 / f, -h / 2 / f], [0, 0, 1.0]])
 
 
 def square_perspective(lat: Lattice, size: tuple[int, int], centre: tuple[float, float]
@@ -1423,7 +1426,12 @@ def square_perspective(lat: Lattice, size: tuple[int, int], centre: tuple[float,
     columns ``c1, c2`` of ``K^-1 H`` moved to the centre into ``c1 + g c3, c2 + h c3``; with
     ``U = g + c1.c3 / |c3|^2``, ``V = h + c2.c3 / |c3|^2`` both conditions read
     ``(U + iV)^2 = n + 2im`` (``m``, ``n`` below): two views, tilted either way, mirror
-    images; the one nearer the lines' perspective is taken."""
+    images; the one nearer the lines' perspective is taken. (The lens is assumed: a right
+    lattice squared through a 24 or 28 mm lens moves its tiles' cells by about 0.09 of a
+    cell at 30-45 degrees of tilt, through 22 or 30 mm by 0.17-0.18, through a 2x lens (52
+    mm) or on a cropped photo by up to 1.5 cells (measured by review on drawn views); the
+    caller reads such a lattice only as a start the tiles' own edges move, and keeps it only
+    on a better score.)"""
     c = np.asarray(centre, np.float64)
     M = _phone_intrinsics_inv(size) @ lat.H @ np.array([[1, 0, c[0]], [0, 1, c[1]], [0, 0, 1.0]])
     c1, c2, c3 = M[:, 0], M[:, 1], M[:, 2]
@@ -2083,7 +2091,7 @@ def refit_to_tiles(lat: Lattice, image: np.ndarray, tiles: Iterable[tuple[int, i
         return lat
     # how far the refit moved the cells of the tiles measured (read, or beside them and
     # missed), along either axis: a change less than TILE_REFIT_MOVED reads them as before
-    moved = np.abs(apply_h(np.linalg.inv(out.H) @ lat.H, centres) - centres).max()
+    moved = cells_moved(out, lat, centres)
     logger.debug("lattice refitted to the tiles: their cells moved up to %.2f cells", moved)
     return out if moved >= TILE_REFIT_MOVED else lat
 

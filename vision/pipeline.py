@@ -31,9 +31,9 @@ from vision.lattice import apply_h
 from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
 from vision.cards import with_outlined_cards
 from vision.symbols import card_faces
-from vision.locate import (Lattice, PreparedPhoto, cell_aspect, diagonal_variants, interleaved,
-                           locate_candidates, refit_to_tiles, shifted_variants,
-                           TILE_REFIT_MOVED, square_perspective)
+from vision.locate import (TILE_REFIT_MOVED, Lattice, PreparedPhoto, cell_aspect, cells_moved,
+                           diagonal_variants, interleaved, locate_candidates, refit_to_tiles,
+                           shifted_variants, square_perspective)
 
 logger = logging.getLogger(__name__)
 
@@ -938,7 +938,7 @@ def _squared_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     centres = np.array([(c + 0.5, r + 0.5) for r, c in tiles], np.float64)
     size = (image.shape[1], image.shape[0])
     lat = square_perspective(best.lattice, size, tuple(centres.mean(0)))
-    moved = np.abs(apply_h(np.linalg.inv(lat.H) @ best.lattice.H, centres) - centres).max()
+    moved = cells_moved(lat, best.lattice, centres)
     if moved < TILE_REFIT_MOVED:
         return best
     refitted = refit_to_tiles(lat, image, tiles)

@@ -7,7 +7,8 @@ import math
 
 import numpy as np
 
-from vision.centres import PHONE_FOCAL_EQUIV_MM, camera_map
+from vision.centres import camera_map
+from vision.lattice import PHONE_FOCAL_EQUIV_MM
 from vision.lattice import apply_h
 from vision.xtiles import _sized_map
 
