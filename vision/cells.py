@@ -474,7 +474,7 @@ class _Ctx:
     uneven_art: set = field(default_factory=set)  # cards seen by their art on an uneven face
     hot_art: set = field(default_factory=set)  # cards kept in a hot spot's glare (_in_glare)
     card_hot: set = field(default_factory=set)  # ... of them, perhaps cards in a hot spot
-    by_art: set = field(default_factory=set)  # ... of them, perhaps cards by their art alone
+    by_art: set = field(default_factory=set)  # card-like by colour alone (_unlike_card_like)
     ring_cards: set = field(default_factory=set)  # the window's ring: cards seen (_ring_cards)
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     outlined: set = field(default_factory=set)  # of them, those with a tile's outline all round
@@ -557,7 +557,7 @@ def _clear_tiles_light(labs: np.ndarray, palette: Palette, prior: np.ndarray | N
     return fit_exposure(labs, palette, seen.index, prior)
 
 
-def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping | None = None
+def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                ) -> tuple[dict, dict, np.ndarray]:
     """Decide which cells hold a tile.
 
@@ -627,10 +627,15 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping | No
 
     near_ring: list = []  # [each cell's table_nearness], once measured
 
-    def table_nearness() -> np.ndarray | None:
+    def table_nearness(leave_out: Collection = ()) -> np.ndarray | None:
         """Each cell's distance (CIEDE2000) to the bare table's looks, the :data:`TABLE_LOOKS`-th
         nearest of the ring's cells ``(N,)``; None with fewer. (Measured when first asked:
-        sector tiles and cards ask for a few cells at most, and often for none.)"""
+        sector tiles and cards ask for a few cells at most, and often for none.) ``leave_out``:
+        ring cells that are no look of the table (cards seen there, see _ring_cards; measured
+        each time asked)."""
+        if leave_out:
+            bare = on_ring & np.array([c not in leave_out for c in cells], bool)
+            return _kth_nearest(labs[bare], labs) if bare.sum() >= TABLE_LOOKS else None
         if len(ring) < TABLE_LOOKS:
             return None
         if not near_ring:
@@ -808,23 +813,23 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping | No
     fit = (_veiled_fit(labs, np.array([fits_best(i) for i in range(len(cells))]),
                        ctx.palette, corr, ctx.profile)
            if ctx.kit.face_model == "symbol" else None)
-    if fit is not None and regions is not None:
+    # (even, apart from the table's median, in a colour a paint might take under the light)
+    coloured = None if fit is None else _card_coloured(d_table, fit, even)
+    if coloured is not None:
         # (the window's outer ring, the table's sample, may hold cards the mask missed: their
-        # colours are no looks of the bare table, see _ring_cards)
+        # colours are no looks of the bare table, see _ring_cards; left out of the looks the
+        # held, veiled and unlike tests below compare with, not of table_shows', the table's
+        # median or its spread: not measured)
         ctx.ring_cards = _ring_cards(ctx, [cell for i, cell in enumerate(cells)
-                                           if on_ring[i] and not occ[cell] and even[i]
-                                           and d_table[i] >= GROW_APART
-                                           and fit[i] <= ALIEN_COLOUR], regions)
+                                           if on_ring[i] and not occ[cell] and coloured[i]],
+                                     regions)
     if ctx.kit.face_model == "symbol" and fg is not None:
         # (and a card the mask holds whole, apart from the table and even, of a paint the light
         # fitted on the other cards predicts loosely, see HELD_CARD_FIT)
         # (the mask may drop a card of a colour its model of the table holds: a gingham's
         # purple checks absorb purple cards; where no look of the bare table is the cell's
         # colour, see TABLE_LOOKS, the mask's verdict is no evidence against it)
-        nearness = table_nearness()
-        if ctx.ring_cards:
-            bare = on_ring & np.array([c not in ctx.ring_cards for c in cells], bool)
-            nearness = _kth_nearest(labs[bare], labs) if bare.sum() >= TABLE_LOOKS else None
+        nearness = table_nearness(ctx.ring_cards)
         unlike = None if nearness is None else nearness >= GROW_APART
         held = _held_card_like(fg, d_table, d_pal, even, unlike)
         if unlike is not None:
@@ -849,7 +854,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping | No
         # (and an even cell outlined as a card is, apart from the table, in any colour a paint
         # might take under the light: see _outlined_card_like; its symbol decides)
         framed_card = _outlined_card_like(
-            np.array([sum(ctx.full_sides[c]) for c in cells]), d_table, fit, even)
+            np.array([sum(ctx.full_sides[c]) for c in cells]), coloured)
         ctx.card_like += [cell for i, cell in enumerate(cells)
                           if framed_card[i] and not occ[cell] and cell not in ctx.card_like]
     if fit is not None and ctx.unlike_table:
@@ -858,9 +863,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping | No
         # see _unlike_card_like; its art alone decides, so it does not count against a lattice's
         # coverage unseen, see _cards_left_out)
         unlike_card = _unlike_card_like(np.array([c in ctx.unlike_table for c in cells]),
-                                        d_table, fit, even)
+                                        coloured)
         ctx.by_art = {cell for i, cell in enumerate(cells)
                       if unlike_card[i] and not occ[cell] and cell not in ctx.card_like}
+        logger.debug("card-like by a colour unlike the table: %s", sorted(ctx.by_art))
         ctx.card_like += sorted(ctx.by_art)
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
     # and a blown-out one with an outline, see _blown_face; and one of a palette-like colour
@@ -3341,14 +3347,22 @@ def _veiled_fit(labs: np.ndarray, fit: np.ndarray, palette: Palette, light: np.n
     return out
 
 
-def _outlined_card_like(full_sides: np.ndarray, d_table: np.ndarray, fit: np.ndarray,
-                        even: np.ndarray) -> np.ndarray:
+def _card_coloured(d_table: np.ndarray, fit: np.ndarray, even: np.ndarray) -> np.ndarray:
+    """Whether each cell ``(N,)`` is coloured as a card left out may be, whatever the light
+    fitted on the cards predicts of its paint: its colour lies :data:`GROW_APART` or more from
+    the table's median (``d_table``, CIEDE2000), no further than :data:`ALIEN_COLOUR` from a
+    paint as lit, with a sheen of the light (``fit``, see :func:`_veiled_fit`), and it is even
+    and not blown out (``even``). All arrays ``(N,)``."""
+    return ((np.asarray(d_table) >= GROW_APART) & (np.asarray(fit) <= ALIEN_COLOUR)
+            & np.asarray(even, bool))
+
+
+def _outlined_card_like(full_sides: np.ndarray, coloured: np.ndarray) -> np.ndarray:
     """Whether each cell ``(N,)`` left out may be a card whatever the light fitted on the cards
     predicts of its paint: a card's outline (its rim against the gap) runs along
     :data:`OUTLINE_FULL` of its sides or more (``full_sides``: how many, see
-    :func:`_full_sides`), its colour lies :data:`GROW_APART` or more from the table's median
-    (``d_table``, CIEDE2000), no further than :data:`ALIEN_COLOUR` from a paint (``fit``) and
-    it is even and not blown out (``even``). A blue or purple card on a cloth striped in blue
+    :func:`_full_sides`) and it is coloured as a card may be (``coloured``, see
+    :func:`_card_coloured`). A blue or purple card on a cloth striped in blue
     and purple stands out from the table but not from the mask's model of it, and fits blue
     16-17 away under a warm lamp the other cards' light fitted; a pale orange or red card in a
     warm hot spot fits no paint as lit either. Its symbol then decides (see
@@ -3357,17 +3371,15 @@ def _outlined_card_like(full_sides: np.ndarray, d_table: np.ndarray, fit: np.nda
     specks of art too (the independent renderer's normal 005: four cream cells read as cards
     when they were not). (Measured on 139 Tapestry photos of the independent and own renderers:
     errors 32 -> 27, none more.)"""
-    return ((np.asarray(full_sides) >= OUTLINE_FULL) & (np.asarray(d_table) >= GROW_APART)
-            & (np.asarray(fit) <= ALIEN_COLOUR) & np.asarray(even, bool))
+    return (np.asarray(full_sides) >= OUTLINE_FULL) & np.asarray(coloured, bool)
 
 
-def _unlike_card_like(unlike_table: np.ndarray, d_table: np.ndarray, fit: np.ndarray,
-                      even: np.ndarray) -> np.ndarray:
+def _unlike_card_like(unlike_table: np.ndarray, coloured: np.ndarray) -> np.ndarray:
     """Whether each cell ``(N,)`` left out may be a card however washed, blurred or dropped by
     the foreground mask: its colour lies :data:`GROW_APART` or more from every look of the bare
-    table (``unlike_table``, see :data:`TABLE_LOOKS`) and from the table's median (``d_table``,
-    CIEDE2000), no further than :data:`ALIEN_COLOUR` from a paint as lit, with a sheen of the
-    light (``fit``, see :func:`_veiled_fit`), and it is even and not blown out (``even``).
+    table (``unlike_table``, see :data:`TABLE_LOOKS`) and it is coloured as a card may be
+    (``coloured``, see :func:`_card_coloured`: apart from the table's median, near a paint as
+    lit with a sheen, even).
 
     A card under a broad glare or a lamp's veil is its paint diluted towards the light, 14-22
     from every paint as the other cards' light predicts it (pale cyan, pink and sky-blue cards);
@@ -3380,11 +3392,11 @@ def _unlike_card_like(unlike_table: np.ndarray, d_table: np.ndarray, fit: np.nda
     and only beside the cards found. (Measured: col9 hard-783, pink and blue cards in a glare on
     orange wood, 33-38 from the table, 11-22 from every paint, the mask 0, one or two sides
     outlined; final15 hard-1433, cyan cards 14-19 from every paint.) All arrays ``(N,)``."""
-    return (np.asarray(unlike_table, bool) & (np.asarray(d_table) >= GROW_APART)
-            & (np.asarray(fit) <= ALIEN_COLOUR) & np.asarray(even, bool))
+    return np.asarray(unlike_table, bool) & np.asarray(coloured, bool)
 
 
-def _ring_cards(ctx: _Ctx, cells: list[tuple[int, int]], regions: Mapping) -> set:
+def _ring_cards(ctx: _Ctx, cells: list[tuple[int, int]], regions: Mapping
+                ) -> set[tuple[int, int]]:
     """Of the window's outer ring's cells ``cells`` (row, col) left out, even, apart from the
     table, in a tile's colour (see _occupancy), those that show a card (art in the middle of a
     plain face, see :func:`_shows_card`; ``regions`` each cell's pixels).

@@ -72,7 +72,7 @@ def test_outlined_card_of_any_fit_is_card_like():
     # hard 002): outlined all round, 50 from the cream table's median, 16-17 from blue as the
     # warm lamp fitted on the other cards predicts it (over HELD_CARD_FIT), even; the mask
     # missed them (fg 0.0)
-    from vision.cells import ALIEN_COLOUR, HELD_CARD_FIT, _outlined_card_like
+    from vision.cells import ALIEN_COLOUR, HELD_CARD_FIT, _card_coloured, _outlined_card_like
 
     full_sides = np.array([4, 3, 2, 4, 4, 4])
     d_table = np.array([50.0, 49.0, 50.0, 4.5, 50.0, 50.0])
@@ -81,7 +81,7 @@ def test_outlined_card_of_any_fit_is_card_like():
     assert fit[0] > HELD_CARD_FIT and fit[4] > ALIEN_COLOUR
     # (outlined along two sides only; the table's own colour: a polka-dot cloth's cream cells
     # make outlines too; a colour no paint takes; uneven)
-    assert _outlined_card_like(full_sides, d_table, fit, even).tolist() == [
+    assert _outlined_card_like(full_sides, _card_coloured(d_table, fit, even)).tolist() == [
         True, True, False, False, False, False]
 
 

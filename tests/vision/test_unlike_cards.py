@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.cells import ALIEN_COLOUR, HELD_CARD_FIT, _cards_left_out, _Ctx, _unlike_card_like
+from vision.cells import (ALIEN_COLOUR, HELD_CARD_FIT, _card_coloured, _cards_left_out, _Ctx,
+                          _unlike_card_like)
 
 from tests.vision.test_cards_left_out import KIT, PALETTE
 
@@ -22,7 +23,7 @@ def test_washed_card_unlike_the_table_is_card_like_whatever_the_mask_and_outline
     assert fit[0] > HELD_CARD_FIT and fit[4] > ALIEN_COLOUR
     # (a colour the bare table shows somewhere: a cloth's check; the table's own colour; a
     # colour no paint takes, paper or a box; an uneven patch)
-    assert _unlike_card_like(unlike, d_table, fit, even).tolist() == [
+    assert _unlike_card_like(unlike, _card_coloured(d_table, fit, even)).tolist() == [
         True, True, False, False, False, False]
 
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from tests.vision.test_card_sheen import PALETTE, WARM, _recorded
 from vision.cells import (ALIEN_COLOUR, GROW_APART, HELD_CARD_FG, VEILED_CARD_FIT,
-                          _outlined_card_like, _veiled_card_like, _veiled_fit)
+                          _card_coloured, _outlined_card_like, _veiled_card_like, _veiled_fit)
 from vision.colour import lab_to_bgr, palette_distance, srgb_to_linear
 
 
@@ -85,4 +85,5 @@ def test_an_outlined_card_in_the_lamps_veil_fits_its_paint_with_a_sheen():
     full_sides = np.array([4, 4, 4])
     d_table = np.array([20.0, 40.0, 40.0])
     even = np.array([True, True, True])
-    assert _outlined_card_like(full_sides, d_table, fit, even).tolist() == [True, False, True]
+    coloured = _card_coloured(d_table, fit, even)
+    assert _outlined_card_like(full_sides, coloured).tolist() == [True, False, True]
