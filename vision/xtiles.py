@@ -2055,12 +2055,14 @@ def _camera_view(ij: np.ndarray, xy: np.ndarray, H: np.ndarray, size: tuple[int,
                  ) -> np.ndarray:
     """The map ``H`` fitted to the faces' centres ``xy`` ``(n, 2)`` (image pixels) at lattice
     points ``ij`` ``(n, 2)``, or, when it is affine (fewer faces than a homography asks,
-    :data:`vision.centres.HOMOGRAPHY_TILES`), the phone camera's view of the lattice through
+    :data:`vision.centres.HOMOGRAPHY_TILES`, or their homography no camera's view), the phone
+    camera's view of the lattice through
     them (:func:`vision.centres.camera_map`, in a picture of ``size`` ``(w, h)``) when that fits
     them at least as closely. Both have six unknowns; the camera's makes the cells shrink away
     from it as a tilted table's do, which the affine map cannot (final14 x-tiles-hard-1108,
     faces in three far rows, the near rows' washed-out tiles on their cells: 8 -> 5 cells
-    wrong). Taken only for the map that grows faces beyond those found (:func:`_grow_faces`):
+    wrong). Taken only for the map the faces are grown and recentred on (:func:`_grow_faces`,
+    the lattice's final map, also when none grew):
     taken for the faces found too, a light's lattice with one face more found beat a better
     one, and a slightly moved lattice let a worse second look win (402 X-Tiles photos 177 ->
     181, final10 x-tiles-hard-401 1 -> 5; 177 -> 168 as it is)."""
@@ -2068,10 +2070,13 @@ def _camera_view(ij: np.ndarray, xy: np.ndarray, H: np.ndarray, size: tuple[int,
             or np.linalg.matrix_rank(ij - ij.mean(0)) < 2):
         return H
     view = camera_map(ij, xy, size)
-    if view is None or residual_rms(view, ij, xy) > residual_rms(H, ij, xy):
+    if view is None:
+        return H
+    rms_view, rms_affine = residual_rms(view, ij, xy), residual_rms(H, ij, xy)
+    if rms_view > rms_affine:
         return H
     logger.debug("x-tiles: the camera's view of %d faces fits them to %.1f px (affine %.1f)",
-                 len(ij), residual_rms(view, ij, xy), residual_rms(H, ij, xy))
+                 len(ij), rms_view, rms_affine)
     return view
 
 

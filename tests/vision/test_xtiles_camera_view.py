@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from vision.centres import camera_map
-from vision.lattice import PHONE_FOCAL_EQUIV_MM
+from vision.lattice import PHONE_FOCAL_EQUIV_MM, phone_focal_px
 from vision.lattice import apply_h
 from vision.xtiles import _sized_map
 
@@ -21,10 +21,10 @@ def _view(tilt_deg: float, focal_equiv_mm: float = PHONE_FOCAL_EQUIV_MM, *,
     tilted ``tilt_deg`` about the picture's x axis, the far side up the picture, the lattice
     turned ``turn_deg`` on it, its origin on the line of sight 400 mm away."""
     w, h = SIZE
-    f = focal_equiv_mm * math.hypot(w, h) / 43.27
+    f = phone_focal_px(SIZE, focal_equiv_mm)
     K = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1.0]])
     t = math.radians(tilt_deg)
-    tilt = np.array([[1, 0, 0], [0, math.cos(t), -math.sin(t)], [0, math.sin(t), math.cos(t)]])
+    tilt = np.array([[1, 0, 0], [0, math.cos(t), math.sin(t)], [0, -math.sin(t), math.cos(t)]])
     a = math.radians(turn_deg)
     turn = np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]])
     R = tilt @ turn
@@ -60,11 +60,15 @@ def test_few_faces_on_a_steep_view_map_the_near_rows():
 
 
 def test_the_pose_whose_far_side_is_up_is_taken_when_both_fit():
-    H = _view(25.0)
-    ij = np.array([[0, 0], [1, 0], [0, 1], [1, 1]], float)  # (one cell's corners: both fit)
-    fitted = camera_map(ij, apply_h(H, ij), SIZE)
+    # (a gentle view, one cell's corners each off by a face's paint: the pose whose far side
+    # lies down the picture fits them a little better, 0.62 against 0.70 px, and lies 1.41
+    # cells off the truth out to 6 cells away; the far side up 0.22)
+    H = _view(12.0)
+    ij = np.array([[0, 0], [1, 0], [0, 1], [1, 1]], float)
+    xy = apply_h(H, ij) + np.array([[0.1, -1.4], [0.8, 0.1], [-0.5, 0.9], [-0.6, -0.1]])
+    fitted = camera_map(ij, xy, SIZE)
     assert fitted is not None
-    assert _cells_off(fitted, H, np.array([[0, 6], [0, -6], [5, 5]], float)) < 0.05
+    assert _cells_off(fitted, H, np.array([[0, 6], [0, -6], [5, 5]], float)) < 0.5
 
 
 def test_a_view_the_phone_camera_cannot_make_keeps_the_affine_map():
