@@ -1580,6 +1580,14 @@ def _rejoined(occ: dict, apart: list) -> list:
     return [c for c in apart if kept[c]]
 
 
+#: What :func:`read_cells_steps` yields once occupancy is decided: the number of occupied
+#: cells, the coverage (1.0 without a mask) and a callable giving the quick estimate of the
+#: colour fit (:func:`_fit_estimate`, None for other than solid faces; computed when called).
+Bound = tuple[int, float, Callable[[], float | None]]
+#: The steps of one reading (see :func:`read_cells_steps`): sent True at its bound to give up.
+ReadSteps = abc.Generator[Bound, bool, tuple[list[CellReading], dict[str, Any]]]
+
+
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
                long_axis_parity: int | None = None, fg: np.ndarray | None = None,
                framed: bool = False,
@@ -1587,14 +1595,44 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
                die_faces: bool = False, colours_apart: bool = False,
                grads: tuple[np.ndarray, np.ndarray] | None = None
                ) -> tuple[list[CellReading], dict[str, Any]]:
-    """Read every cell of a top-down view.
+    """Read every cell of a top-down view: :func:`read_cells_steps` run through (see there for
+    the arguments and the result). ``give_up``: called at its :data:`Bound` with the number of
+    occupied cells, the coverage and the fit estimate; when it returns True the tiles are not
+    read and the result is ``([], info)`` with ``info["gave_up"]`` True."""
+    steps = read_cells_steps(td, kit, palette=palette, profile=profile,
+                             long_axis_parity=long_axis_parity, fg=fg, framed=framed,
+                             die_faces=die_faces, colours_apart=colours_apart, grads=grads)
+    n_occ, coverage, estimate = next(steps)
+    return finish_reading(steps, give_up is not None and give_up(n_occ, coverage, estimate()))
+
+
+def finish_reading(steps: ReadSteps, give_up: bool
+                   ) -> tuple[list[CellReading], dict[str, Any]]:
+    """The result of a reading ``steps`` stopped at its bound: ``([], info)`` with
+    ``info["gave_up"]`` True when ``give_up``, else its tiles read (see
+    :func:`read_cells_steps`)."""
+    try:
+        steps.send(give_up)
+    except StopIteration as done:
+        return done.value
+    raise RuntimeError("a reading's steps yield once")
+
+
+def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
+                     long_axis_parity: int | None = None, fg: np.ndarray | None = None,
+                     framed: bool = False, die_faces: bool = False, colours_apart: bool = False,
+                     grads: tuple[np.ndarray, np.ndarray] | None = None) -> ReadSteps:
+    """Read every cell of a top-down view, in two steps: a generator that yields its
+    :data:`Bound` once occupancy is decided (before the tiles are read: the upper bounds of the
+    final count and coverage, the checks after it only take cells out), is then sent whether
+    to give up, and returns the result (as ``StopIteration.value``, see
+    :func:`finish_reading`). A caller weighing several lattices decides which to read in full
+    once it knows every one's bound.
 
     ``framed``: the view is a board's window found by its frame (the board's cells plus a ring
     of one cell): the empty board's surface then decides which inner cells hold a tile.
-    ``give_up``: called with the number of occupied cells, the coverage (see below; 1.0
-    without a mask) and a quick estimate of the colour fit (:func:`_fit_estimate`, None for
-    other than solid faces) once occupancy is decided; when it returns True the tiles are not
-    read and the result is ``([], info)`` with ``info["gave_up"]`` True.
+    Sent True at the bound, the tiles are not read and the result is ``([], info)`` with
+    ``info["gave_up"]`` True.
     ``die_faces``: every tile lies pips up (the game tells tiles apart by them), so a cell
     beside the layout whose pips read clearly is a tile (see :data:`PIPS_VOUCH`).
     ``colours_apart``: no two tiles of one colour touch (Textile's colour rule), so cells of one
@@ -1825,8 +1863,8 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
         info["coverage"] = _coverage(fg_cells, occ)
     # (upper bounds of the final count and coverage, as the candidate skip needs: the glare
     # check below may only take cells out)
-    if give_up is not None and give_up(sum(occ.values()), info.get("coverage", 1.0),
-                                       _fit_estimate(ctx, centre_lab, occ, vouched, gains)):
+    if (yield (sum(occ.values()), info.get("coverage", 1.0),
+               lambda: _fit_estimate(ctx, centre_lab, occ, vouched, gains))):
         info["gave_up"] = True
         return [], info
     occupied = [c for c, v in occ.items() if v]

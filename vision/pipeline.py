@@ -19,8 +19,9 @@ import numpy as np
 
 from vision.blas import one_blas_thread
 from vision.board import BoardQuad, board_lattice, find_board_quad
-from vision.cells import (CONFIDENCE_THRESHOLD, UNEVEN_CELL, CellReading, one_paint_thrice,
-                          read_cells, read_symbols, TopDown, rectify, rectify_mask, view_gradients)
+from vision.cells import (CONFIDENCE_THRESHOLD, UNEVEN_CELL, CellReading, ReadSteps,
+                          finish_reading, one_paint_thrice, read_cells, read_cells_steps,
+                          read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
 from vision.decode import (MISFIT_TAKEN, OPPOSITE_SIDE, SIDE_STEP, decode_readings, names_no_tile,
                            pips_shown, set_fit)
@@ -739,11 +740,12 @@ def _same_reading(a: _Candidate, b: _Candidate) -> bool:
 
 #: A solid-face lattice whose quick score (:func:`_score_floor` with the colour fit estimated
 #: from its cells' centres, see :func:`vision.cells._fit_estimate`) lies more than this above
-#: the lowest quick score of the lattices read before it in :func:`_read_best` (those that
-#: count: tiles of the set) is not read in full: its tiles are not read. Two lattices on the same
-#: tiles, their cells a little apart, differ in the full score by about what their centres
-#: show (a cell off the tile takes in its rim, the gap and the table, which the centre's
-#: median shows as well as the full read does); the estimate misses the die faces' pips and the
+#: the lowest quick score of the lattices read in full before it in :func:`_read_best` (in the
+#: order of their quick scores; those that count: tiles of the set) is not read in full: its
+#: tiles are not read. Two lattices on the same tiles, their cells a little apart, differ in
+#: the full score by about what their centres show (a cell off the tile takes in its rim, the
+#: gap and the table, which the centre's median shows as well as the full read does); the
+#: estimate misses the die faces' pips and the
 #: per-tile light, alike on both. Measured on bench45, final10 and dev (295 photos; 102 reads
 #: of two or more Octopus and Textile lattices): the lattice the full reads kept had the
 #: lowest quick score in 82, within 0.2 of it in 18 more, and 0.37 and 0.40 above it in two
@@ -759,14 +761,14 @@ class _LatticeRead(NamedTuple):
     """One lattice's top-down view and reading in :func:`_read_best`, kept for the rest of one
     photo's read (see :func:`_memo_key`): the view ``td``, its mask ``fg`` and gradients
     ``grads``, ``edges_off``, the ``bound`` (tiles, coverage, fit estimate)
-    :func:`vision.cells.read_cells` passed to its ``give_up`` (None when it did not ask), and
+    :func:`vision.cells.read_cells_steps` yielded (its fit estimate computed), and
     the ``readings`` and ``info`` (``readings`` None when it gave up: the tiles were not read)."""
 
     td: Any
     fg: np.ndarray | None
     grads: Any
     edges_off: float
-    bound: tuple[int, float, float | None] | None
+    bound: tuple[int, float, float | None]
     readings: list[CellReading] | None
     info: dict
 
@@ -785,45 +787,99 @@ def _memo_key(image: np.ndarray, lat: Lattice, kit: Kit, game: str, palette: Pal
             id(palette), id(profile), framed)
 
 
+class _Started(NamedTuple):
+    """A candidate lattice of :func:`_read_best` read up to its bound (see
+    :func:`vision.cells.read_cells_steps`): its index ``k`` among the candidates, the lattice
+    ``lat`` and its ``misshapen``, its view ``td``, mask ``fg``, gradients ``grads`` and
+    ``edges_off``, its memo ``key`` and what the memo held (``seen``), the reading's ``steps``
+    stopped at its bound (None when the memo held the lattice: started again when read in
+    full), the ``bound`` (tiles, coverage, fit estimate) and the seconds spent rectifying
+    (``rectify_s``)."""
+
+    k: int
+    lat: Lattice
+    misshapen: float
+    td: Any
+    fg: np.ndarray | None
+    grads: Any
+    edges_off: float
+    key: tuple | None
+    seen: _LatticeRead | None
+    steps: ReadSteps | None
+    bound: tuple[int, float, float | None]
+    rectify_s: float = 0.0
+
+
+def _read_steps(kit: Kit, game: str, lat: Lattice, td: Any, fg: np.ndarray | None, grads: Any,
+                palette: Palette, profile: Mapping | None, framed: bool) -> ReadSteps:
+    """:func:`vision.cells.read_cells_steps` of the view ``td`` of ``lat`` with the reading's
+    settings of :func:`_read_best`."""
+    return read_cells_steps(td, kit, palette=palette, profile=profile,
+                            long_axis_parity=lat.info.get("long_axis_parity"), fg=fg,
+                            framed=framed, die_faces=pips_shown(kit, game),
+                            colours_apart=game == "textile", grads=grads)
+
+
+def _start(image: np.ndarray, kit: Kit, game: str, k: int, lat: Lattice, palette: Palette,
+           profile: Mapping | None, framed: bool, memo: dict | None) -> _Started:
+    """Candidate ``k`` (``lat``) of :func:`_read_best` rectified (or found in the ``memo``) and
+    read up to its bound (see :class:`_Started`)."""
+    misshapen = _misshapen(image, lat, kit)
+    key = (_memo_key(image, lat, kit, game, palette, profile, framed)
+           if memo is not None else None)
+    seen = memo.get(key) if memo is not None else None
+    if seen is not None:
+        return _Started(k, lat, misshapen, seen.td, seen.fg, seen.grads, seen.edges_off, key, seen,
+                        None, seen.bound)
+    ta = time.perf_counter()
+    td = rectify(image, lat, cell_px=_cell_px(kit)[0], aspect=_cell_shape(image, lat, kit))
+    fg = rectify_mask(lat, td)
+    grads = view_gradients(td)
+    # (the tiles' edges off the cells' borders count to the score whatever the cells show)
+    edges_off = _edges_off_borders(td, fg, kit, grads)
+    rectify_s = time.perf_counter() - ta
+    steps = _read_steps(kit, game, lat, td, fg, grads, palette, profile, framed)
+    n_occ, coverage, estimate = next(steps)
+    return _Started(k, lat, misshapen, td, fg, grads, edges_off, key, None, steps,
+                    (n_occ, coverage, estimate()), rectify_s)
+
+
+def _quick_score(kit: Kit, one: _Started) -> float:
+    """The quick score of a candidate read up to its bound (:func:`_score_floor` with its fit
+    estimate, see :data:`CHEAP_MARGIN`): the order :func:`_read_best` reads them in full."""
+    n_occ, coverage, estimate = one.bound
+    return (_score_floor(one.lat, n_occ, coverage, kit, one.misshapen, one.edges_off)
+            + (estimate or 0.0))
+
+
 def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice], palette: Palette,
                profile: Mapping | None, *, framed: bool, memo: dict | None = None) -> _Reads:
-    """Read every candidate lattice in full and keep the one whose cells read best.
+    """Read every candidate lattice up to its bound, then in full in the order of their quick
+    scores (:func:`_quick_score`: the likely best first, so that the others give up), and keep
+    the one whose cells read best.
 
     ``memo``: the lattices read so far in this photo's read (key :func:`_memo_key`, value
     :class:`_LatticeRead`), added to; a lattice read before is not rectified nor read again
-    (its ``give_up`` asked again with the same bound: the result is the one a new read gives)."""
+    (its bound weighed again: the result is the one a new read gives)."""
     best = None
     chosen = -1
     # (the lowest quick score of the readings so far that count: see CHEAP_MARGIN)
     quickest = math.inf
-    t_rect = t_read = 0.0
     misfits = 0
     refused: tuple[_Candidate, int] | None = None
-    cell_px = _cell_px(kit)[0]
-    for k, lat in enumerate(candidates):
-        if lat.rows[1] - lat.rows[0] > 30 or lat.cols[1] - lat.cols[0] > 30:
-            continue
-        # (the cells' shape on the table counts to the score whatever they show: in the floor)
-        misshapen = _misshapen(image, lat, kit)
-        if best is not None and _score_floor(lat, 4, 1.0, kit, misshapen) >= best.score:
-            continue  # (cannot read better than the best so far, whatever its cells show)
-        key = (_memo_key(image, lat, kit, game, palette, profile, framed)
-               if memo is not None else None)
-        seen = memo.get(key) if memo is not None else None
-        ta = time.perf_counter()
-        if seen is not None:
-            td, fg, grads, edges_off = seen.td, seen.fg, seen.grads, seen.edges_off
-        else:
-            td = rectify(image, lat, cell_px=cell_px, aspect=_cell_shape(image, lat, kit))
-            fg = rectify_mask(lat, td)
-            grads = view_gradients(td)
-            # (the tiles' edges off the cells' borders count to the score whatever the cells show)
-            edges_off = _edges_off_borders(td, fg, kit, grads)
+    ta = time.perf_counter()
+    started = [_start(image, kit, game, k, lat, palette, profile, framed, memo)
+               for k, lat in enumerate(candidates)
+               if lat.rows[1] - lat.rows[0] <= 30 and lat.cols[1] - lat.cols[0] <= 30]
+    t_rect = sum(one.rectify_s for one in started)
+    # (the reads up to the bounds count to the reading of the cells, as the full reads do)
+    t_read = time.perf_counter() - ta - t_rect
+    for one in sorted(started, key=lambda one: (_quick_score(kit, one), one.k)):
+        k, lat, td, seen, bound = one.k, one.lat, one.td, one.seen, one.bound
         tb = time.perf_counter()
 
-        def floor_of(n_occ: int, coverage: float, lat: Lattice = lat, misshapen: float = misshapen,
-                     edges_off: float = edges_off) -> float:
-            return _score_floor(lat, n_occ, coverage, kit, misshapen, edges_off)
+        def floor_of(n_occ: int, coverage: float, one: _Started = one) -> float:
+            return _score_floor(one.lat, n_occ, coverage, kit, one.misshapen, one.edges_off)
 
         def give_up(n_occ: int, coverage: float, fit_estimate: float | None) -> bool:
             # (no tile, or tiles that cannot make a better reading than the best so far, or
@@ -833,32 +889,26 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             floor = floor_of(n_occ, coverage)
             return floor >= best.score or (fit_estimate is not None
                                            and floor + fit_estimate > quickest + CHEAP_MARGIN)
-        if seen is not None and seen.bound is not None and give_up(*seen.bound):
-            continue  # (as a new read would: it asks with the same bound)
-        asked: list[tuple[int, float, float | None]] = []
+        if give_up(*bound):
+            if one.steps is not None:
+                one.steps.close()
+                if memo is not None:
+                    memo[one.key] = _LatticeRead(td, one.fg, one.grads, one.edges_off, bound,
+                                                 None, {"gave_up": True})
+            continue  # (a memo's bound too: a new read asks with the same bound)
         if seen is not None and seen.readings is not None:
             readings, info = list(seen.readings), dict(seen.info)
-            bound = seen.bound
         else:
-
-            def asking(n_occ: int, coverage: float, fit_estimate: float | None) -> bool:
-                asked.append((n_occ, coverage, fit_estimate))
-                return give_up(n_occ, coverage, fit_estimate)
-            readings, info = read_cells(td, kit, palette=palette, profile=profile,
-                                        long_axis_parity=lat.info.get("long_axis_parity"),
-                                        fg=fg, framed=framed, give_up=asking,
-                                        die_faces=pips_shown(kit, game),
-                                        colours_apart=game == "textile", grads=grads)
-            bound = asked[0] if asked else None
+            steps = one.steps or _read_steps(kit, game, lat, td, one.fg, one.grads, palette,
+                                             profile, framed)
+            if one.steps is None:
+                next(steps)
+            readings, info = finish_reading(steps, False)
             if memo is not None:
-                memo[key] = _LatticeRead(td, fg, grads, edges_off, bound,
-                                         None if info.get("gave_up") else list(readings),
-                                         dict(info))
-        t_rect += tb - ta
+                memo[one.key] = _LatticeRead(td, one.fg, one.grads, one.edges_off, bound,
+                                             list(readings), dict(info))
         t_read += time.perf_counter() - tb
-        if info.get("gave_up"):
-            continue
-        info["edges_off"] = edges_off
+        info["edges_off"] = one.edges_off
         readings = _judged_readings(lat, readings, kit, game)
         n_occ, plausible, score = _scored(image, kit, game, lat, td, readings, info)
         logger.debug("candidate %d (pitch %.0f px): score %.2f (colour fit %.2f, %d tiles, coverage "
@@ -871,7 +921,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         elif n_occ and (best is None or score < best.score):
             best = _Candidate(score, lat, td, readings, info)
             chosen = k
-        if n_occ and plausible >= MIN_SET_FIT and bound is not None and bound[2] is not None:
+        if n_occ and plausible >= MIN_SET_FIT and bound[2] is not None:
             # (the quick score of a reading that counts: see CHEAP_MARGIN; its tiles counted
             # as _scored counts them, the die faces read where every tile shows its face, and
             # never more than the quick read had: a quick score no lower than before)
@@ -882,7 +932,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         # by the mask like cards, and a tile beyond them, cut off from the layout's group,
         # dropped with them)
         lat, td, readings, info = _cards_within(image, kit, palette, profile, best.lattice, best.td,
-                                                best.readings, best.info, cell_px)
+                                                best.readings, best.info, _cell_px(kit)[0])
         if lat is not best.lattice:
             n_occ, plausible, score = _scored(image, kit, game, lat, td, readings, info)
             if n_occ and plausible >= MIN_SET_FIT:

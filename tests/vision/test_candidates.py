@@ -19,11 +19,19 @@ def _red_tiles(rows: range, cols: range) -> tuple[list, dict]:
              for r in rows for c in cols], {"fit": 1.0, "coverage": 1.0})
 
 
-def _reading_faked(monkeypatch, fake_read_cells) -> np.ndarray:
-    """The pipeline's cells read by ``fake_read_cells``, every reading fitting the set; a blank
+def _reading_faked(monkeypatch, read_in_full, bound=lambda td: (4, 1.0, None)) -> np.ndarray:
+    """The pipeline's cells read by fakes (see :func:`vision.cells.read_cells_steps`): each
+    lattice's view ``td`` has the bound ``bound(td)`` (tiles, coverage, fit estimate) and, when
+    read in full, the reading ``read_in_full(td)``; every reading fits the set. A blank
     1200x1200 photo to read."""
     import vision.pipeline as pipeline
-    monkeypatch.setattr(pipeline, "read_cells", fake_read_cells)
+
+    def steps(kit, game, lat, td, *settings):
+        n_occ, coverage, estimate = bound(td)
+        if (yield (n_occ, coverage, lambda: estimate)):
+            return [], {"gave_up": True, "coverage": coverage}
+        return read_in_full(td)
+    monkeypatch.setattr(pipeline, "_read_steps", steps)
     monkeypatch.setattr(pipeline, "set_fit", lambda readings, kit, game: 1.0)
     return np.zeros((1200, 1200, 3), np.uint8)
 
@@ -56,7 +64,7 @@ def test_a_lattice_that_cannot_beat_the_best_reading_is_not_read(monkeypatch):
     assert pipeline._score_floor(good, 2, 0.5, kit) == -1.0 + 10.0 * 0.5 + 10.0 * 0.02
     read = []
 
-    def fake_read_cells(td, kit, **kw):
+    def fake_read_cells(td):
         read.append(td)
         # (inside the window's ring of bare table, as a layout is: tiles on the ring widen
         # the window, see vision.pipeline._cards_within)
@@ -74,7 +82,7 @@ def test_a_lattice_that_cannot_beat_the_best_reading_is_not_read(monkeypatch):
 
 def test_read_cells_gives_up_once_occupancy_shows_it_cannot_win():
     """``give_up`` sees the occupied cells and the coverage; when it says so, no tile is read."""
-    from vision.cells import read_cells, rectify
+    from vision.cells import finish_reading, read_cells, read_cells_steps, rectify
     from vision.colour import Palette
     from vision.kits import kit_for_game
 
@@ -96,6 +104,14 @@ def test_read_cells_gives_up_once_occupancy_shows_it_cannot_win():
     assert readings == [] and info["gave_up"] and len(seen) == 1
     full, info = read_cells(td, kit, palette=palette, give_up=lambda n, c, f: False)
     assert "gave_up" not in info and sum(r.occupied for r in full) == seen[0][0]
+    # (the same in two steps: the bound first, the tiles once the caller decides)
+    steps = read_cells_steps(td, kit, palette=palette)
+    n_occ, coverage, estimate = next(steps)
+    assert (n_occ, coverage) == seen[0] and estimate() is not None
+    assert finish_reading(steps, False)[0] == full
+    steps = read_cells_steps(td, kit, palette=palette)
+    next(steps)
+    assert finish_reading(steps, True)[0] == []
 
 
 def test_a_framed_boards_cells_placed_alike_by_strips_and_lattice_are_read_once():
@@ -128,7 +144,7 @@ def test_a_misshapen_lattice_that_cannot_beat_the_best_reading_is_not_read(monke
     assert pipeline._score_floor(bad, 4, 1.0, kit, 0.3) == -2.0 + 0.2 + 3.0
     read = []
 
-    def fake_read_cells(td, kit, **kw):
+    def fake_read_cells(td):
         read.append(td)
         return _red_tiles(range(2), range(2))
 
@@ -194,21 +210,28 @@ def test_a_lattice_whose_quick_score_lies_well_above_anothers_is_not_read_in_ful
     kit = kit_for_game("textile")
     first, second = _lattice(0, 0), _lattice(20, 0)
     first.info["partial"] = second.info["partial"] = 0.0
-    estimates, full = [], []
+    estimates, full = {}, []
 
-    def fake_read_cells(td, kit, give_up=None, **kw):
-        if give_up(4, 1.0, estimates.pop(0)):
-            return [], {"gave_up": True, "coverage": 1.0}
+    def fake_read_cells(td):
         full.append(td)
         return _red_tiles(range(1, 3), range(1, 3))
 
-    image = _reading_faked(monkeypatch, fake_read_cells)
+    views = []  # (the views in the order of the candidates: rectified first, then read)
+    image = _reading_faked(monkeypatch, fake_read_cells,
+                           bound=lambda td: (views.append(td), (4, 1.0, estimates[len(views)]))[1])
     palette = Palette.from_hex(kit.colours)
     # (the first reads -1.0 in full; the second's floor, -2.0, cannot skip it)
-    estimates[:] = [2.0, 2.0 + pipeline.CHEAP_MARGIN + 0.5]
+    estimates.update({1: 2.0, 2: 2.0 + pipeline.CHEAP_MARGIN + 0.5})
     out = pipeline._read_best(image, kit, "textile", [first, second], palette, None, framed=False)
     assert out.chosen == 0 and len(full) == 1
-    full.clear()
-    estimates[:] = [2.0, 2.0 + pipeline.CHEAP_MARGIN - 0.2]
+    full.clear(), views.clear()
+    estimates.update({1: 2.0, 2: 2.0 + pipeline.CHEAP_MARGIN - 0.2})
     pipeline._read_best(image, kit, "textile", [first, second], palette, None, framed=False)
     assert len(full) == 2
+    # the lattices are read in full in the order of their quick scores, whatever the order
+    # they were found in: the second, quicker by more than the margin, is read and kept, and
+    # the first gives up (read before it, it would have been read in full too)
+    full.clear(), views.clear()
+    estimates.update({1: 2.0 + pipeline.CHEAP_MARGIN + 0.5, 2: 2.0})
+    out = pipeline._read_best(image, kit, "textile", [first, second], palette, None, framed=False)
+    assert out.chosen == 1 and full == [views[1]]

@@ -29,19 +29,23 @@ def test_the_count_the_candidate_skip_sees_includes_the_tiles_pips_vouch_for(mon
     from companion.rules.generate import random_position
     from vision.synth import render_board
 
-    seen = []
-    original = pipeline.read_cells
+    import vision.cells as cells
 
-    def read_cells(*args, give_up=None, **kwargs):
-        def watch(n_occ, coverage, fit_estimate):
-            seen.append(n_occ)
-            return give_up(n_occ, coverage, fit_estimate) if give_up is not None else False
-        readings, info = original(*args, give_up=watch, **kwargs)
+    seen = []
+    original = cells.read_cells_steps
+
+    def read_cells_steps(*args, **kwargs):
+        # (every reading: the tiles told at its bound, then those read when not given up)
+        steps = original(*args, **kwargs)
+        bound = next(steps)
+        seen.append(bound[0])
+        readings, info = cells.finish_reading(steps, (yield bound))
         if not info.get("gave_up"):
             seen.append(("read", sum(r.occupied for r in readings)))
         return readings, info
 
-    monkeypatch.setattr(pipeline, "read_cells", read_cells)
+    monkeypatch.setattr(cells, "read_cells_steps", read_cells_steps)
+    monkeypatch.setattr(pipeline, "read_cells_steps", read_cells_steps)
     board = random_position("octopus", random.Random(7504)).to_dict()
     render = render_board(board, seed=7504, difficulty="normal", size=(1600, 1200))
     pipeline.read_file(render.jpeg, game="octopus")

@@ -44,14 +44,15 @@ def test_cells_read_as_tiles_without_their_pips_do_not_outscore_the_layout(monke
 
     kit, coarse, tiles = _coarse_and_tiles(monkeypatch)
 
-    def fake_read_cells(td, kit, **kw):
+    def fake_read_cells(td):
         if td.rows == 5:  # (the coarse lattice's window)
             return _tiles([(1, 1), (1, 2), (2, 1), (2, 2)], "black", None), \
                 {"fit": 0.1, "coverage": 0.2}
         return _tiles([(r, c) for r in range(1, 4) for c in range(1, 5)], "red", 4), \
             {"fit": 3.7, "coverage": 0.6}
 
-    image = _reading_faked(monkeypatch, fake_read_cells)
+    image = _reading_faked(monkeypatch, fake_read_cells,
+                           bound=lambda td: (4, 0.2, None) if td.rows == 5 else (12, 0.6, None))
     palette = Palette.from_hex(kit.colours)
     out = pipeline._read_best(image, kit, "octopus", [coarse, tiles], palette, None,
                               framed=False)
@@ -99,20 +100,21 @@ def test_a_coarse_lattice_read_first_does_not_prune_the_tiles_lattice(monkeypatc
 
     kit, coarse, tiles = _coarse_and_tiles(monkeypatch)
 
-    def fake_read_cells(td, kit, give_up=None, **kw):
-        if td.rows == 5:  # (the coarse lattice's window: quick score -2 + 8 + 4.2 + 0.1)
-            if give_up(4, 0.2, 0.1):
-                return [], {"gave_up": True, "coverage": 0.2}
+    def fake_read_cells(td):
+        if td.rows == 5:
             return (_tiles([(1, 1), (1, 2), (2, 1)], "black", None)
                     + _tiles([(2, 2)], "black", 2)), {"fit": 0.1, "coverage": 0.2}
-        # (the tiles' lattice: quick score -2 + 4 + 5 + 4.5 = 11.5, 1.2 above the coarse
-        # one's four cells, 1.3 below its one die face: 0.1 - 0.5 + 8 + 4.2 = 11.8)
-        if give_up(12, 0.6, 4.5):
-            return [], {"gave_up": True, "coverage": 0.6}
         return _tiles([(r, c) for r in range(1, 4) for c in range(1, 5)], "red", 4), \
             {"fit": 4.5, "coverage": 0.6}
 
-    image = _reading_faked(monkeypatch, fake_read_cells)
+    def bound(td):
+        if td.rows == 5:  # (the coarse lattice's window: quick score -2 + 8 + 4.2 + 0.1)
+            return 4, 0.2, 0.1
+        # (the tiles' lattice: quick score -2 + 4 + 5 + 4.5 = 11.5, 1.2 above the coarse
+        # one's four cells, 1.3 below its one die face: 0.1 - 0.5 + 8 + 4.2 = 11.8)
+        return 12, 0.6, 4.5
+
+    image = _reading_faked(monkeypatch, fake_read_cells, bound=bound)
     palette = Palette.from_hex(kit.colours)
     out = pipeline._read_best(image, kit, "octopus", [coarse, tiles], palette, None,
                               framed=False)

@@ -26,14 +26,13 @@ def test_a_lattice_found_again_is_not_read_again(monkeypatch):
     palette = P._palette(kit, None)
     found = locate_candidates(image, plain_faces=True)[:2]
     calls = []
-    read = P.read_cells
+    steps = P._read_steps
 
-    def counted(*args, **kwargs):
-        if kwargs.get("give_up") is not None:  # (a candidate's read; not the widened window's)
-            calls.append(1)
-        return read(*args, **kwargs)
+    def counted(*args, **kwargs):  # (a candidate's read; not the widened window's)
+        calls.append(1)
+        return steps(*args, **kwargs)
 
-    monkeypatch.setattr(P, "read_cells", counted)
+    monkeypatch.setattr(P, "_read_steps", counted)
     plain = P._read_best(image, kit, GAME, found, palette, None, framed=False)
     n_plain = len(calls)
     assert plain.best is not None and n_plain >= 1
