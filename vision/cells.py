@@ -481,6 +481,7 @@ class _Ctx:
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
     texture: dict | None = None  # solid tiles: each cell's face texture (see _face_texture)
     die_faces: bool = False  # every tile lies pips up (see read_cells)
+    pips_up: bool = False  # ... as the photo shows, where the game does not say (_shown_pips_up)
     table_coloured: set = field(default_factory=set)  # cells of the bare table's colour (_occupancy)
     table_same: set = field(default_factory=set)  # ... of its very colour (_occupancy)
     full_sides: dict | None = None  # each cell's sides with an edge all along (_full_sides)
@@ -1923,9 +1924,15 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         # whatever spots it shows, is the table: a printed cloth's ground between its motifs
         # (petals at its edges), which the mask's texture cue calls foreground, a tile's face
         # being smooth too; see _table_ground and TABLE_COLOURED_NEEDS_PIPS)
+        # (where the game does not lay every tile pips up (Textile) but the photo's tiles
+        # plainly lie so, see _shown_pips_up, a cell of the table's colour is judged so too: a
+        # floral's cream ground in a hole of the layout read as a white tile; final13
+        # textile-hard-805)
+        ctx.pips_up = not die_faces and _shown_pips_up(ctx, attrs, occupied)
+
         def bare(cell: tuple[int, int]) -> bool:
-            return die_faces and (cell in ctx.by_outline
-                                  or _table_ground(ctx, cell, attrs[cell], vouched, occ))
+            return ((die_faces and cell in ctx.by_outline)
+                    or _table_ground(ctx, cell, attrs[cell], vouched, occ))
         faceless = [cell for cell in occupied if attrs[cell][0].get("pips") is None
                     and (glared(cell) or bare(cell) or outline_free(cell))]
         # (... and, where every tile lies pips up, a cell of the bare table's own colour whose
@@ -1967,7 +1974,11 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                 else "no outline: the table" if outline_free(cell)
                 else "the table's colour, outlined by its dots" if cell in on_dots
                 else "the table's colour, its pips no pip paint: the table's print")
-        _take_out(faceless, occ, occ_conf, why_faceless, fg_cells, info)
+        # (where the photo alone shows the tiles pips up, the cells taken out as the table are
+        # no part of the layout's coverage either: the mask's texture cue held a cloth's ground
+        # as smooth as a tile's face, and a lattice that puts a hole's cells on it must not lose
+        # for it: final13 textile-hard-800 read 4 -> 18 wrong cells, a wrong lattice, without)
+        _take_out(faceless, occ, occ_conf, why_faceless, fg_cells, info, unmask=ctx.pips_up)
         if (die_faces and TABLE_COLOURED_NEEDS_PIPS and fg_cells is not None
                 and (table_dots and table_dots[0])):
             # (where the table shows die faces, a cell of its colour is its ground whatever
@@ -3878,20 +3889,51 @@ def _table_colours(cells: list, d_table: np.ndarray, nearness: np.ndarray) -> tu
     return shown | same, same
 
 
+#: Where the game leaves a tile's side up to the player (Textile), the photo shows every tile
+#: pips up when at least this share of the tiles taken in colours the bare table does not show
+#: read a die face (see _shown_pips_up): a glare or a blur may hide one tile's pips in ten.
+#: Tiles laid either side up at random reach it by chance once in 100-250 photos of 8-10 tiles.
+#: (The independent renderer's Textile photos, 432 at 9a029cb: its all-pips kits read 0.9-1.0,
+#: its mixed kits up to 0.85.)
+PIPS_UP_SHARE = 0.9
+
+#: ... of at least this many tiles (fewer leave the share to chance: 5 tiles of a kit laid
+#: either side up all lie pips up once in 32 photos).
+PIPS_UP_TILES = 8
+
+
+def _shown_pips_up(ctx: _Ctx, attrs: Mapping, occupied: Collection) -> bool:
+    """Whether the photo shows every tile pips up (:data:`PIPS_UP_SHARE` of at least
+    :data:`PIPS_UP_TILES`): of the ``occupied`` cells (``attrs`` cell -> their
+    :func:`_read_solid` reading) in colours the bare table does not show (``ctx.table_coloured``,
+    whose cells are in question), the share that read a die face."""
+    judged = [c for c in occupied if c not in ctx.table_coloured]
+    if len(judged) < PIPS_UP_TILES:
+        return False
+    shown = sum(attrs[c][0].get("pips") is not None for c in judged)
+    logger.debug("die faces shown by %d of %d tiles in colours the table does not show", shown,
+                 len(judged))
+    return shown >= PIPS_UP_SHARE * len(judged)
+
+
 def _table_ground(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Collection,
                   taken: Mapping) -> bool:
-    """Whether a cell taken (its :func:`_read_solid` ``reading``), where every tile lies pips up,
-    and not vouched for by its pips beside the layout, is the bare table's ground by its colour:
+    """Whether a cell taken (its :func:`_read_solid` ``reading``), where every tile lies pips up
+    (``ctx.die_faces``, or as the photo shows, ``ctx.pips_up``) and not vouched for by its pips
+    beside the layout, is the bare table's ground by its colour:
     of a colour the bare table shows (``ctx.table_coloured``) without pips at all, or of the
     bare table's very colour (``ctx.table_same``, see :data:`TABLE_SAME`: the same surface under
-    the same light) without a clear die face, whatever spots it shows. A printed cloth's ground
+    the same light) without a clear die face, whatever spots it shows where the game lays every
+    tile pips up (only without any where the photo alone shows it: a white tile whose pips a
+    blur leaves unclear is not judged on a share of its neighbours). A printed cloth's ground
     shows the edges of its motifs (petals crossing the cell's borders), which die layouts fit
     loosely; a tile of that colour is told from it by the die face its pips make, or by a rim
     of its own (:func:`_rim_of_its_own`; ``taken`` cell -> bool, the tiles): a white tile on
     cream whose count a blur or a glare leaves unclear keeps its place, for the set to name."""
-    return (ctx.die_faces and TABLE_COLOURED_NEEDS_PIPS and cell not in vouched
+    return ((ctx.die_faces or ctx.pips_up) and TABLE_COLOURED_NEEDS_PIPS and cell not in vouched
             and reading[0].get("pips") is None) and (
-        (cell in ctx.table_same and not _rim_of_its_own(ctx, cell, taken))
+        (cell in ctx.table_same and not _rim_of_its_own(ctx, cell, taken)
+         and (ctx.die_faces or _no_pips_seen(reading)))
         or (cell in ctx.table_coloured and _no_pips_seen(reading)))
 
 
