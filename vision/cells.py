@@ -1974,8 +1974,8 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                 else "no outline: the table" if outline_free(cell)
                 else "the table's colour, outlined by its dots" if cell in on_dots
                 else "the table's colour, its pips no pip paint: the table's print")
-        # (where the photo alone shows the tiles pips up, the cells taken out as the table are
-        # no part of the layout's coverage either: the mask's texture cue held a cloth's ground
+        # (where the photo alone shows the tiles pips up, the cells taken out as the table, and
+        # those of a glare or a dotted cloth with them, are no part of the layout's coverage: the mask's texture cue held a cloth's ground
         # as smooth as a tile's face, and a lattice that puts a hole's cells on it must not lose
         # for it: final13 textile-hard-800 read 4 -> 18 wrong cells, a wrong lattice, without)
         _take_out(faceless, occ, occ_conf, why_faceless, fg_cells, info, unmask=ctx.pips_up)
@@ -3892,7 +3892,8 @@ def _table_colours(cells: list, d_table: np.ndarray, nearness: np.ndarray) -> tu
 #: Where the game leaves a tile's side up to the player (Textile), the photo shows every tile
 #: pips up when at least this share of the tiles taken in colours the bare table does not show
 #: read a die face (see _shown_pips_up): a glare or a blur may hide one tile's pips in ten.
-#: Tiles laid either side up at random reach it by chance once in 100-250 photos of 8-10 tiles.
+#: Tiles laid either side up at random reach it by chance once in 93-512 photos of 8-10 tiles
+#: (10 tiles: 11 in 1024; 8: 1 in 256).
 #: (The independent renderer's Textile photos, 432 at 9a029cb: its all-pips kits read 0.9-1.0,
 #: its mixed kits up to 0.85.)
 PIPS_UP_SHARE = 0.9
@@ -3911,9 +3912,10 @@ def _shown_pips_up(ctx: _Ctx, attrs: Mapping, occupied: Collection) -> bool:
     if len(judged) < PIPS_UP_TILES:
         return False
     shown = sum(attrs[c][0].get("pips") is not None for c in judged)
-    logger.debug("die faces shown by %d of %d tiles in colours the table does not show", shown,
-                 len(judged))
-    return shown >= PIPS_UP_SHARE * len(judged)
+    up = shown >= PIPS_UP_SHARE * len(judged)
+    logger.debug("die faces shown by %d of %d tiles in colours the table does not show: %s",
+                 shown, len(judged), "pips up" if up else "either side up")
+    return up
 
 
 def _table_ground(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Collection,
@@ -3924,17 +3926,20 @@ def _table_ground(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Col
     of a colour the bare table shows (``ctx.table_coloured``) without pips at all, or of the
     bare table's very colour (``ctx.table_same``, see :data:`TABLE_SAME`: the same surface under
     the same light) without a clear die face, whatever spots it shows where the game lays every
-    tile pips up (only without any where the photo alone shows it: a white tile whose pips a
-    blur leaves unclear is not judged on a share of its neighbours). A printed cloth's ground
+    tile pips up (where the photo alone shows it, ``ctx.pips_up``, the rule is a colour the
+    table shows without any pips: a white tile whose pips a blur leaves unclear is not judged on
+    a share of its neighbours). A printed cloth's ground
     shows the edges of its motifs (petals crossing the cell's borders), which die layouts fit
     loosely; a tile of that colour is told from it by the die face its pips make, or by a rim
     of its own (:func:`_rim_of_its_own`; ``taken`` cell -> bool, the tiles): a white tile on
     cream whose count a blur or a glare leaves unclear keeps its place, for the set to name."""
-    return ((ctx.die_faces or ctx.pips_up) and TABLE_COLOURED_NEEDS_PIPS and cell not in vouched
-            and reading[0].get("pips") is None) and (
-        (cell in ctx.table_same and not _rim_of_its_own(ctx, cell, taken)
-         and (ctx.die_faces or _no_pips_seen(reading)))
-        or (cell in ctx.table_coloured and _no_pips_seen(reading)))
+    if not ((ctx.die_faces or ctx.pips_up) and TABLE_COLOURED_NEEDS_PIPS
+            and cell not in vouched and reading[0].get("pips") is None):
+        return False
+    if cell in ctx.table_coloured and _no_pips_seen(reading):  # (table_same is within it)
+        return True
+    # (unclear pips on the table's very colour: only where the game lays every tile pips up)
+    return ctx.die_faces and cell in ctx.table_same and not _rim_of_its_own(ctx, cell, taken)
 
 
 def _may_vouch(pip_reads: dict) -> bool:
