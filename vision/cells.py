@@ -1591,20 +1591,17 @@ ReadSteps = abc.Generator[Bound, bool, tuple[list[CellReading], dict[str, Any]]]
 
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
                long_axis_parity: int | None = None, fg: np.ndarray | None = None,
-               framed: bool = False,
-               give_up: Callable[[int, float, float | None], bool] | None = None,
-               die_faces: bool = False, colours_apart: bool = False,
+               framed: bool = False, die_faces: bool = False, colours_apart: bool = False,
                grads: tuple[np.ndarray, np.ndarray] | None = None
                ) -> tuple[list[CellReading], dict[str, Any]]:
     """Read every cell of a top-down view: :func:`read_cells_steps` run through (see there for
-    the arguments and the result). ``give_up``: called at its :data:`Bound` with the number of
-    occupied cells, the coverage and the fit estimate; when it returns True the tiles are not
-    read and the result is ``([], info)`` with ``info["gave_up"]`` True."""
+    the arguments and the result; a caller that may give up at the bound runs the steps
+    itself, with :func:`finish_reading`)."""
     steps = read_cells_steps(td, kit, palette=palette, profile=profile,
                              long_axis_parity=long_axis_parity, fg=fg, framed=framed,
                              die_faces=die_faces, colours_apart=colours_apart, grads=grads)
-    n_occ, coverage, estimate = next(steps)
-    return finish_reading(steps, give_up is not None and give_up(n_occ, coverage, estimate()))
+    next(steps)
+    return finish_reading(steps, False)
 
 
 def finish_reading(steps: ReadSteps, give_up: bool

@@ -899,9 +899,10 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
         if seen is not None and seen.readings is not None:
             readings, info = list(seen.readings), dict(seen.info)
         else:
-            steps = one.steps or _read_steps(kit, game, lat, td, one.fg, one.grads, palette,
-                                             profile, framed)
-            if one.steps is None:
+            steps = one.steps
+            if steps is None:  # (the memo held it, given up: read it again)
+                steps = _read_steps(kit, game, lat, td, one.fg, one.grads, palette, profile,
+                                    framed)
                 next(steps)
             readings, info = finish_reading(steps, False)
             if memo is not None:

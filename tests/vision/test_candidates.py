@@ -81,7 +81,8 @@ def test_a_lattice_that_cannot_beat_the_best_reading_is_not_read(monkeypatch):
 
 
 def test_read_cells_gives_up_once_occupancy_shows_it_cannot_win():
-    """``give_up`` sees the occupied cells and the coverage; when it says so, no tile is read."""
+    """The reading's steps stop at the bound (the occupied cells, the coverage, the fit
+    estimate); given up there, no tile is read."""
     from vision.cells import finish_reading, read_cells, read_cells_steps, rectify
     from vision.colour import Palette
     from vision.kits import kit_for_game
@@ -93,25 +94,18 @@ def test_read_cells_gives_up_once_occupancy_shows_it_cannot_win():
     image = np.clip(image + rng.normal(0, 3, image.shape), 0, 255).astype(np.uint8)
     lat = _lattice(0, 0)
     td = rectify(image, lat, cell_px=48)
-    seen = []
-
-    def give_up(n_occ, coverage, fit_estimate):
-        seen.append((n_occ, coverage))
-        return True
-
     palette = Palette.from_hex(kit.colours)
-    readings, info = read_cells(td, kit, palette=palette, give_up=give_up)
-    assert readings == [] and info["gave_up"] and len(seen) == 1
-    full, info = read_cells(td, kit, palette=palette, give_up=lambda n, c, f: False)
-    assert "gave_up" not in info and sum(r.occupied for r in full) == seen[0][0]
-    # (the same in two steps: the bound first, the tiles once the caller decides)
     steps = read_cells_steps(td, kit, palette=palette)
     n_occ, coverage, estimate = next(steps)
-    assert (n_occ, coverage) == seen[0] and estimate() is not None
-    assert finish_reading(steps, False)[0] == full
+    assert n_occ == 4 and estimate() is not None
+    readings, info = finish_reading(steps, True)
+    assert readings == [] and info["gave_up"]
+    # (not given up: the tiles told at the bound read, as read_cells reads them)
+    full, info = read_cells(td, kit, palette=palette)
+    assert "gave_up" not in info and sum(r.occupied for r in full) == n_occ
     steps = read_cells_steps(td, kit, palette=palette)
     next(steps)
-    assert finish_reading(steps, True)[0] == []
+    assert finish_reading(steps, False)[0] == full
 
 
 def test_a_framed_boards_cells_placed_alike_by_strips_and_lattice_are_read_once():
