@@ -592,7 +592,8 @@ class _Reads(NamedTuple):
 def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
     """Whether a reading's cells cover the layout (see :data:`SECOND_LOOK_COVERAGE`), their
     colours fit the palette (see :data:`SECOND_LOOK_FIT`), they have the tiles' shape on the
-    table (see :func:`_misshapen`) and each holds one tile (see :data:`SETTLED_SPREAD`): no
+    table (see :func:`_misshapen`), each holds one tile (see :data:`SETTLED_SPREAD`) and, where
+    every tile lies pips up, most show their die face (see :data:`SETTLED_FACES_SHOWN`): no
     second look needed.
 
     With X-Tiles' ``kit`` also whether the sectors fit closely (:data:`SECTOR_SETTLED_FIT`) and
@@ -604,7 +605,8 @@ def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
     settled = (best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
                and best.info.get("fit", 0.0) <= SECOND_LOOK_FIT
                and best.info.get("misshapen", 0.0) == 0.0
-               and best.info.get("spread", 0.0) <= SETTLED_SPREAD)
+               and best.info.get("spread", 0.0) <= SETTLED_SPREAD
+               and best.info.get("faces_shown", 1.0) >= SETTLED_FACES_SHOWN)
     if settled and kit is not None and kit.shape == "rounded-x":
         return (best.info.get("fit", 0.0) <= SECTOR_SETTLED_FIT
                 and best.info.get("set_fit", 1.0) >= 1.0
@@ -649,6 +651,22 @@ def _edges_unmatched(readings: list[CellReading]) -> int:
 #: groups (3.2 to 31) and on the cue, not on their values; it is where a cell's spread starts
 #: to count against its being a tile (:data:`vision.cells.UNEVEN_CELL`).
 SETTLED_SPREAD = UNEVEN_CELL
+
+
+#: Where every tile lies pips up (Octopus), a reading in which less than this share of the tiles
+#: read show their die face (:func:`_faces_read`) is not settled: a cell of the tiles' lattice
+#: holds one die face of about the face's share of the cell, and its pips are read on most tiles
+#: (some left unknown under glare or blur); a lattice many times the tiles' pitch (a floor's or
+#: cloth's tile grid, its cells the cloth's colour and the layout a small cluster inside one or
+#: two of them) reads cells of the cloth as tiles whose "pips" are none at the die face's scale,
+#: whatever the spread of their centres. Half: a majority of the tiles read must vouch for the
+#: lattice by their faces. Measured on the independent renderer's 412 Octopus photos (final15 to
+#: final10, oct26-oct37, col9*): the readings otherwise settled showed 0.62-1.0 (364 shares
+#: told apart per photo; 15 under 0.9) but for oct32 octopus-hard-1412's, 0.0 (a lattice of a
+#: white-on-cream striped cloth's grid, ~12 times the tiles' pitch, 4 cloth cells read as white
+#: tiles of a layout of 25; unsettled, the second looks read 23). The value rests on the cue
+#: (no die face at all) and the gap, not on that one photo's share.
+SETTLED_FACES_SHOWN = 0.5
 
 
 #: X-Tiles' sectors read on the tiles' lattice fit the palette within about this (the mean
@@ -1130,7 +1148,8 @@ def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, td: TopDown,
     ``edges_off`` (unless there already, see :func:`_edges_off_borders`).
 
     Where every tile shows its die face (:func:`vision.decode.pips_shown`), the score counts
-    the tiles whose pips were read (see :func:`_faces_read`)."""
+    the tiles whose pips were read (see :func:`_faces_read`), and ``info`` gets ``faces_shown``,
+    their share of the tiles read (see :data:`SETTLED_FACES_SHOWN`)."""
     n_occ = sum(r.occupied for r in readings)
     plausible = set_fit(readings, kit, game)
     info["set_fit"] = plausible
@@ -1138,6 +1157,7 @@ def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, td: TopDown,
     if "edges_off" not in info:
         info["edges_off"] = _edges_off_borders(td, rectify_mask(lat, td), kit)
     counted = _faces_read(readings) if pips_shown(kit, game) else n_occ
+    info["faces_shown"] = _faces_shown(readings, kit, game)
     score = _score(lat, kit, fit=info["fit"], n_occ=counted, coverage=info.get("coverage", 1.0),
                    plausible=plausible, misshapen=info["misshapen"],
                    edges_off=info["edges_off"])
@@ -1165,6 +1185,16 @@ def _faces_read(readings: list[CellReading]) -> int:
     on a dark floral cloth: a lattice at 2.4 times the pitch read four black tiles, one with
     its pips, and outscored the tiles' own lattice, 27 tiles with their pips)."""
     return sum(_pips_read(r) for r in readings)
+
+
+def _faces_shown(readings: list[CellReading], kit: Kit, game: str) -> float:
+    """The share of the tiles read in ``readings`` that show their die face (see
+    :func:`_faces_read`) where every tile of ``game`` lies pips up; 1.0 for other games, or
+    when no tile was read."""
+    n_occ = sum(r.occupied for r in readings)
+    if not n_occ or not pips_shown(kit, game):
+        return 1.0
+    return _faces_read(readings) / n_occ
 
 
 def _pips_read(r: CellReading) -> bool:

@@ -1,0 +1,104 @@
+"""A reading in which few of the tiles read show a die face is not settled, where every tile
+lies pips up (vision.pipeline._faces_shown, _settled).
+
+A lattice many times the tiles' pitch (a floor's tile grid, a cloth's stripes) reads cells of a
+light cloth on a dark floor as white tiles: their centres are even (the layout, a small cluster
+of tiles, barely enters any cell's centre), they cover what stands out and fit the palette, so
+neither the coverage, the colour fit nor the spread tells it; but no cell shows a die face at
+the face's share of the cell. The faces are drawn here (tests/vision/scenes.py), not by the
+product's renderer.
+"""
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+from scenes import draw_solid_tile  # noqa: E402
+
+from vision.cells import TopDown, read_cells  # noqa: E402
+from vision.colour import Palette  # noqa: E402
+from vision.kits import kit_for_game  # noqa: E402
+from vision.pipeline import SETTLED_FACES_SHOWN, _Candidate, _faces_shown, _settled  # noqa: E402
+
+KIT = kit_for_game("octopus")
+PAL = Palette.from_hex(KIT.colours)
+#: the cell's side in the top-down view (pixels: the reader's for solid tiles)
+CELL = 48
+#: the bare floor's colour (BGR: a dark grey-brown)
+FLOOR = (45, 50, 55)
+#: nine tiles of the set, row by row
+TILES = [("red", 1), ("blue", 2), ("green", 3), ("yellow", 4), ("purple", 5), ("black", 6),
+         ("orange", 2), ("pink", 3), ("white", 4)]
+
+
+def _view(cells: dict[tuple[int, int], np.ndarray], n: int = 5) -> tuple[TopDown, np.ndarray]:
+    """An ``n`` x ``n`` top-down view of floor cells, ``cells`` ((row, col) -> (CELL, CELL, 3)
+    BGR) drawn in it, with a little noise; and its foreground mask (the cells drawn)."""
+    img = np.zeros((n * CELL, n * CELL, 3), np.uint8)
+    img[:] = FLOOR
+    fg = np.zeros((n * CELL, n * CELL), bool)
+    for (r, c), face in cells.items():
+        img[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL] = face
+        fg[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL] = True
+    noisy = img + np.random.default_rng(0).normal(0, 1.5, img.shape)
+    return TopDown(np.clip(noisy, 0, 255).astype(np.uint8), CELL, CELL, 0, 0, n, n), fg
+
+
+def _tile(colour: str, pips: int, size: int) -> np.ndarray:
+    """One tile on the floor in a ``size`` square: its face inset by a gap of floor."""
+    out = np.zeros((size, size, 3), np.uint8)
+    out[:] = FLOOR
+    g = max(1, size // 24)
+    out[g:size - g, g:size - g] = draw_solid_tile(size - 2 * g, colour, pips, KIT)
+    return out
+
+
+def _cloth() -> np.ndarray:
+    """One cell of a white cloth with cream stripes (a cell of the cloth's coarse grid)."""
+    out = np.zeros((CELL, CELL, 3), np.uint8)
+    out[:] = (250, 252, 252)
+    for y in range(0, CELL, 12):
+        out[y:y + 5] = (220, 238, 243)
+    return out
+
+
+def _shown(view: tuple[TopDown, np.ndarray]) -> float:
+    """The share of the tiles ``read_cells`` finds on ``view`` that show their die face."""
+    readings, _ = read_cells(view[0], KIT, palette=PAL, fg=view[1], die_faces=True)
+    assert any(r.occupied for r in readings)
+    return _faces_shown(readings, KIT, "octopus")
+
+
+def test_tiles_a_cell_show_their_faces_and_cells_of_a_cloth_do_not():
+    # the tiles' own lattice: one tile in each of nine cells
+    one_each = _view({(1 + i // 3, 1 + i % 3): _tile(c, p, CELL) for i, (c, p) in enumerate(TILES)})
+    # a lattice of the cloth's grid: four cells of the cloth, the nine tiles in a corner of one
+    cloth = {cell: _cloth() for cell in ((1, 1), (1, 2), (2, 1), (2, 2))}
+    small = CELL // 6
+    coarse = _view(cloth)
+    img = coarse[0].image
+    for i, (c, p) in enumerate(TILES):
+        y, x = CELL + 2 + small * (i // 3), CELL + 2 + small * (i % 3)
+        img[y:y + small, x:x + small] = _tile(c, p, small)
+    assert _shown(one_each) >= SETTLED_FACES_SHOWN
+    assert _shown(coarse) < SETTLED_FACES_SHOWN
+
+
+def test_a_reading_whose_tiles_show_no_faces_is_not_settled():
+    def reading(shown: float) -> _Candidate:
+        return _Candidate(0.0, None, None, [], {"coverage": 1.0, "fit": 4.0, "spread": 2.0,
+                                                "faces_shown": shown})
+
+    assert _settled(reading(1.0))
+    assert _settled(reading(SETTLED_FACES_SHOWN))
+    assert not _settled(reading(0.0))
+    # (readings of games whose tiles need not lie pips up carry no share: the plain rule)
+    assert _settled(_Candidate(0.0, None, None, [], {"coverage": 1.0, "fit": 4.0}))
+
+
+def test_faces_shown_counts_only_where_every_tile_lies_pips_up():
+    one_each = _view({(1 + i // 3, 1 + i % 3): _tile(c, p, CELL) for i, (c, p) in enumerate(TILES)})
+    readings, _ = read_cells(one_each[0], KIT, palette=PAL, fg=one_each[1])
+    assert _faces_shown(readings, kit_for_game("textile"), "textile") == 1.0
+    assert _faces_shown([], KIT, "octopus") == 1.0
