@@ -3244,7 +3244,9 @@ def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np
              for lab in labs]
     masks = [closed for _, closed in pairs]
     again = {}
-    named = name_symbols(masks, kit.symbols, looks=[own for own, _ in pairs])
+    named = name_symbols(masks, kit.symbols, looks=[own for own, _ in pairs],
+                         colours=[rd.attrs.get("colour") for rd in cards],
+                         copies=kit.card_copies())
     for rd, mask, (sym, sconf, why) in zip(cards, masks, named):
         if templates and mask.any():
             sym, sconf, why = combine_symbol_votes((sym, sconf, why),

@@ -24,16 +24,19 @@ disc / sheet / scissors and ``tests/indie``'s disc / open hand / scissors): see
 """
 from __future__ import annotations
 
+import logging
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, Mapping
 
 import cv2
 import numpy as np
 
 from vision.colour import dot3, norm3, percentile_last
 from vision.locate import Lattice
+
+logger = logging.getLogger(__name__)
 
 #: Width in pixels of a card's own view, on which its symbol is read.
 FACE_PX = 72
@@ -668,8 +671,38 @@ def _nearness_costs(assigns: np.ndarray, dist: np.ndarray) -> np.ndarray:
     return costs
 
 
+#: Votes charged per card a naming puts beyond the set's copies of its card (colour and symbol;
+#: Universal Tapestry holds 4 of each) by more than :data:`COPIES_SLACK`: such cards cannot all
+#: be on the table unless their colours were misread, so the cost outweighs what the art's
+#: grouping charges a card (a card on the smaller side of several links of
+#: :func:`_spanning_cost`, OTHER_ART_COST at each). Measured on tap15 tapestry-hard-918: eight
+#: small scissors whose votes lean to an open hand, named paper with the photo's hands, made
+#: seven yellow papers of the set's four; the right naming valued 74 votes less, more than 37
+#: per card beyond the slack. (Six links' worth: no smaller cost names those scissors.)
+BEYOND_COPIES_COST = 6 * OTHER_ART_COST
+#: Cards of one colour and symbol beyond the set's copies charged nothing: a colour misread
+#: (orange read yellow under a warm light) puts one card beyond its copies with its symbol
+#: right (tap24 hard-1674, tap22 hard-1580: five yellow papers, each one orange), and renaming
+#: a print's group for it misnames the group's every card.
+COPIES_SLACK = 1
+
+
+def _copies_costs(assigns: np.ndarray, counts: np.ndarray, caps: np.ndarray) -> np.ndarray:
+    """What each naming ``assigns`` (A, G) of the groups costs for the cards it names beyond the
+    set's copies: ``counts`` (G, C) the cards of each group by colour, ``caps`` (K, C) the set's
+    copies of each name in each colour; :data:`BEYOND_COPIES_COST` per card beyond them by more
+    than :data:`COPIES_SLACK`: ``(A,)``."""
+    costs = np.zeros(len(assigns))
+    for k in range(len(caps)):
+        named = (assigns == k).astype(float) @ counts  # (A, C) the cards named k, by colour
+        costs += BEYOND_COPIES_COST * np.clip(named - caps[k] - COPIES_SLACK, 0.0, None).sum(axis=1)
+    return costs
+
+
 def _joint_values(totals: np.ndarray, apart: np.ndarray, sizes: list[int],
-                  dist: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                  dist: np.ndarray | None = None,
+                  copies: tuple[np.ndarray, np.ndarray] | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """Every naming of the groups at once: ``(assigns (K ** G, G) int, values (K ** G,))`` for
     ``totals`` (G, K) (each group's summed votes per name), ``apart`` (G, G) (see
     :func:`_apartness`) and the groups' ``sizes``: an assignment's value is its groups' votes
@@ -678,7 +711,8 @@ def _joint_values(totals: np.ndarray, apart: np.ndarray, sizes: list[int],
     naming a group apart from every other unlike its nearest costs (see
     :func:`_nearness_costs`). ``totals`` may also be (F, G, K): the votes under each of F
     readings of the prints (paper's forms, :data:`PAPER_FORMS`), each naming valued with the
-    best of them."""
+    best of them. ``copies``: the groups' cards by colour (G, C) and the set's copies (K, C) of
+    each name in each colour, charging the cards named beyond them (:func:`_copies_costs`)."""
     totals = totals if totals.ndim == 3 else totals[None]  # (F, G, K)
     _, G, K = totals.shape
     assigns = np.stack(np.unravel_index(np.arange(K ** G), (K,) * G), axis=1)
@@ -691,6 +725,8 @@ def _joint_values(totals: np.ndarray, apart: np.ndarray, sizes: list[int],
         values = values - cost[((assigns == k) * bits).sum(axis=1)]
     if dist is not None:
         values = values - _nearness_costs(assigns, dist)
+    if copies is not None:
+        values = values - _copies_costs(assigns, *copies)
     return assigns, values
 
 
@@ -698,8 +734,23 @@ def _joint_values(totals: np.ndarray, apart: np.ndarray, sizes: list[int],
 PAPER_FORMS = ("sheet", "hand")
 
 
+def _copies_of_groups(groups: list[list[int]], names: list[str], colours: list[str | None],
+                      copies: Mapping[tuple[str, str], int]) -> tuple[np.ndarray, np.ndarray]:
+    """The groups' cards (indices into ``colours``, each card's colour or None) by colour
+    ``(G, C)`` and the set's ``copies`` (by ``(colour, symbol)``) of each of ``names`` in each
+    colour ``(K, C)``, over the colours the set holds (cards of no such colour left out)."""
+    palette = sorted({c for c, _ in copies})
+    counts = np.array([[sum(colours[i] == c for i in g) for c in palette] for g in groups],
+                      dtype=float)
+    caps = np.array([[copies.get((c, n), 0) for c in palette] for n in names], dtype=float)
+    return counts, caps
+
+
 def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
-                 looks: list[np.ndarray] | None = None) -> list[tuple[str | None, float, str]]:
+                 looks: list[np.ndarray] | None = None, *,
+                 colours: list[str | None] | None = None,
+                 copies: Mapping[tuple[str, str], int] | None = None
+                 ) -> list[tuple[str | None, float, str]]:
     """Name the symbols of one photo's cards together: ``[(symbol, confidence, why)]`` per
     mask (see :func:`classify_shape` for one card).
 
@@ -721,6 +772,10 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     where ``masks`` have rings closed by faint strokes, see :func:`symbol_masks`: one print under
     one blur looks alike at its own level, whether or not a card's faint strokes close its
     rings; the votes count the rings).
+
+    ``colours`` (each card's colour, or None) and ``copies`` (the set's cards by ``(colour,
+    symbol)``, see :meth:`vision.kits.Kit.card_copies`): a naming that puts more cards of one
+    colour under a name than the set holds is charged for them (:data:`BEYOND_COPIES_COST`).
     """
     names = [s for s in symbols if s in ("rock", "paper", "scissors")] or ["rock", "paper", "scissors"]
     feats = [shape_features(m) for m in masks]
@@ -741,9 +796,12 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     # every one; each naming is valued with the form that suits it better)
     totals = np.array([[[sum(votes[i][form if s == "paper" else s] for i in g) for s in names]
                         for g in groups] for form in PAPER_FORMS])
-    assigns, values = _joint_values(totals, apart, [len(g) for g in groups], dist)
+    held = (_copies_of_groups(groups, names, colours, copies)
+            if colours is not None and copies else None)
+    assigns, values = _joint_values(totals, apart, [len(g) for g in groups], dist, held)
     best_row = int(np.argmax(values))
     best, best_value = assigns[best_row], float(values[best_row])
+    _log_naming(groups, names, totals, best, best_value, dist)
     for g, group in enumerate(groups):
         name = names[best[g]]
         # (how much worse the photo's naming would be with this group named otherwise, per
@@ -761,3 +819,20 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
                    f"corners {f.corners:.2f}, notches {f.notch:.2f}, rings {f.rings:.2f})")
             out[i] = (name, group_conf, why)
     return out
+
+
+def _log_naming(groups: list[list[int]], names: list[str], totals: np.ndarray, best: np.ndarray,
+                value: float, dist: np.ndarray) -> None:
+    """Debug log of a photo's naming: per group (cards' indices ``groups``), its size, the name
+    given (``best`` (G,) into ``names``), its summed votes per name under each of paper's forms
+    (``totals`` (F, G, K)) and its art's distance to the nearest other group (``dist`` (G, G))."""
+    if not logger.isEnabledFor(logging.DEBUG):
+        return
+    logger.debug("symbols: %d cards in %d print groups, naming valued %.1f",
+                 sum(map(len, groups)), len(groups), value)
+    for g, group in enumerate(groups):
+        nearest = float(np.delete(dist[g], g).min()) if len(groups) > 1 else float("inf")
+        votes = ", ".join(f"{n} {'/'.join(f'{t:.1f}' for t in totals[:, g, k])}"
+                          for k, n in enumerate(names))
+        logger.debug("  group %d (%d cards, nearest %.1f apart): %s; votes %s", g, len(group),
+                     nearest, names[best[g]], votes)

@@ -494,3 +494,57 @@ def test_cards_are_grouped_by_their_art_at_its_own_level_whether_or_not_faint_st
     together = name_symbols([closed, not_closed, not_closed], names, looks=[own, faded, faded])
     assert all("group of 3" in why for _, _, why in together)
     assert {name for name, _, _ in together} == {"scissors"}
+
+
+def _hard_918_prints():
+    """tap15 tapestry-hard-918's prints as grouped: votes per name (rock, paper, scissors) under
+    each of paper's forms (sheet, hand), the groups' art distances, sizes and cards by colour
+    (blue, green, orange, purple, red, yellow). Groups 2 and 4-7 are small scissors whose votes
+    lean to an open hand, group 3 the photo's hands, group 5 four yellow scissors."""
+    votes = [(11.5, -34.5, -43.5, -71.1), (-1.1, -12.6, -3.5, -2.9), (-9.4, -57.6, -15.2, -5.1),
+             (0.8, -144.5, -0.5, -48.5), (-2.7, -10.6, 0.3, -0.8), (-16.2, -67.4, 5.8, -6.8),
+             (-11.7, -39.5, 4.9, -0.9), (-14.2, -42.4, 5.3, -0.7)]
+    totals = np.array([[[r, p, s] for r, p, _, s in votes], [[r, p, s] for r, _, p, s in votes]])
+    dist = np.array([[0.0, 11.0, 16.6, 10.3, 17.1, 15.4, 22.0, 21.5],
+                     [11.0, 0.0, 12.6, 7.9, 13.5, 14.0, 19.5, 18.2],
+                     [16.6, 12.6, 0.0, 16.3, 7.6, 14.2, 17.2, 14.1],
+                     [10.3, 7.9, 16.3, 0.0, 14.0, 9.7, 15.9, 16.2],
+                     [17.1, 13.5, 7.6, 14.0, 0.0, 8.9, 11.5, 7.5],
+                     [15.4, 14.0, 14.2, 9.7, 8.9, 0.0, 7.9, 8.1],
+                     [22.0, 19.5, 17.2, 15.9, 11.5, 7.9, 0.0, 6.4],
+                     [21.5, 18.2, 14.1, 16.2, 7.5, 8.1, 6.4, 0.0]])
+    counts = np.array([[2, 1, 2, 2, 1, 3], [1, 0, 0, 0, 0, 0], [2, 1, 0, 1, 1, 0],
+                       [2, 2, 2, 1, 1, 3], [0, 0, 0, 1, 0, 0], [0, 0, 1, 0, 0, 4],
+                       [0, 0, 0, 1, 1, 0], [0, 2, 0, 0, 1, 0]], dtype=float)
+    return totals, dist, [int(n) for n in counts.sum(axis=1)], counts
+
+
+def test_a_naming_beyond_the_sets_copies_gives_way():
+    # tap15 hard-918: the four yellow scissors' group named paper with the photo's hands made
+    # seven yellow papers of the set's four; the copies name it scissors
+    from vision.symbols import _apartness, _joint_values
+    totals, dist, sizes, counts = _hard_918_prints()
+    apart = np.vectorize(_apartness)(dist)
+    assigns, values = _joint_values(totals, apart, sizes, dist)
+    assert assigns[int(np.argmax(values))][[3, 5]].tolist() == [1, 1]
+    caps = np.full((3, counts.shape[1]), 4.0)
+    assigns, values = _joint_values(totals, apart, sizes, dist, (counts, caps))
+    assert assigns[int(np.argmax(values))][[0, 3, 5]].tolist() == [0, 1, 2]
+
+
+def test_one_card_beyond_the_copies_is_left_to_a_misread_colour():
+    from vision.symbols import BEYOND_COPIES_COST, COPIES_SLACK, _copies_costs
+    counts = np.array([[0.0, 3.0], [1.0, 3.0]])  # (two groups' cards by colour)
+    caps = np.full((2, 2), 4.0)
+    assigns = np.array([[0, 1], [0, 0]])
+    over = 6 - 4 - COPIES_SLACK
+    assert _copies_costs(assigns, counts, caps).tolist() == [0.0, BEYOND_COPIES_COST * over]
+    assert _copies_costs(np.array([[0, 0]]), np.array([[0.0, 3.0], [0.0, 2.0]]),
+                         caps).tolist() == [0.0]
+
+
+def test_the_sets_cards_are_counted_by_colour_and_symbol():
+    from vision.kits import kit_for_game
+    copies = kit_for_game("tapestry").card_copies()
+    assert len(copies) == 18 and set(copies.values()) == {4}
+    assert not kit_for_game("x-tiles").card_copies()

@@ -116,6 +116,15 @@ class Kit:
                 copies[t["colour"]] += int(t.get("count", 1))
         return copies
 
+    def card_copies(self) -> Counter:
+        """How many cards of each ``(colour, symbol)`` the set holds (``symbol`` kits; tiles
+        without both left out: empty for other face models)."""
+        copies: Counter = Counter()
+        for t in self.tiles:
+            if t.get("colour") is not None and t.get("symbol") is not None:
+                copies[(t["colour"], t["symbol"])] += int(t.get("count", 1))
+        return copies
+
     def beyond_copies(self, seen: Mapping[str, int]) -> int:
         """How many of the tiles read (``seen``: count by colour) are beyond the set's copies
         of their colour (:meth:`colour_copies`)."""
