@@ -593,7 +593,8 @@ def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
     """Whether a reading's cells cover the layout (see :data:`SECOND_LOOK_COVERAGE`), their
     colours fit the palette (see :data:`SECOND_LOOK_FIT`), they have the tiles' shape on the
     table (see :func:`_misshapen`), each holds one tile (see :data:`SETTLED_SPREAD`) and, where
-    every tile lies pips up, most show their die face (see :data:`SETTLED_FACES_SHOWN`): no
+    every tile lies pips up, at least half show their die face (see
+    :data:`SETTLED_FACES_SHOWN`): no
     second look needed.
 
     With X-Tiles' ``kit`` also whether the sectors fit closely (:data:`SECTOR_SETTLED_FIT`) and
@@ -661,8 +662,8 @@ SETTLED_SPREAD = UNEVEN_CELL
 #: two of them) reads cells of the cloth as tiles whose "pips" are none at the die face's scale,
 #: whatever the spread of their centres. Half: a majority of the tiles read must vouch for the
 #: lattice by their faces. Measured on the independent renderer's 412 Octopus photos (final15 to
-#: final10, oct26-oct37, col9*): the readings otherwise settled showed 0.62-1.0 (364 shares
-#: told apart per photo; 15 under 0.9) but for oct32 octopus-hard-1412's, 0.0 (a lattice of a
+#: final10, oct26, oct28-oct30, oct32-oct35, oct37, col9*): the 364 readings otherwise settled
+#: showed 0.62-1.0 (15 under 0.9) but for oct32 octopus-hard-1412's, 0.0 (a lattice of a
 #: white-on-cream striped cloth's grid, ~12 times the tiles' pitch, 4 cloth cells read as white
 #: tiles of a layout of 25; unsettled, the second looks read 23). The value rests on the cue
 #: (no die face at all) and the gap, not on that one photo's share.
@@ -1156,8 +1157,10 @@ def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, td: TopDown,
     info["misshapen"] = _misshapen(image, lat, kit)
     if "edges_off" not in info:
         info["edges_off"] = _edges_off_borders(td, rectify_mask(lat, td), kit)
-    counted = _faces_read(readings) if pips_shown(kit, game) else n_occ
-    info["faces_shown"] = _faces_shown(readings, kit, game)
+    counted = n_occ
+    if pips_shown(kit, game):
+        counted = _faces_read(readings)
+        info["faces_shown"] = _faces_shown(readings, kit, game)
     score = _score(lat, kit, fit=info["fit"], n_occ=counted, coverage=info.get("coverage", 1.0),
                    plausible=plausible, misshapen=info["misshapen"],
                    edges_off=info["edges_off"])
