@@ -520,8 +520,9 @@ def _hard_918_prints():
 
 
 def test_a_naming_beyond_the_sets_copies_gives_way():
-    # tap15 hard-918: the four yellow scissors' group named paper with the photo's hands made
-    # seven yellow papers of the set's four; the copies name it scissors
+    # tap15 hard-918: the yellow scissors' group (five cards: four yellow, one orange) named
+    # paper with the photo's hands made seven yellow papers of the set's four; the copies name
+    # it scissors
     from vision.symbols import _apartness, _joint_values
     totals, dist, sizes, counts = _hard_918_prints()
     apart = np.vectorize(_apartness)(dist)
@@ -529,7 +530,8 @@ def test_a_naming_beyond_the_sets_copies_gives_way():
     assert assigns[int(np.argmax(values))][[3, 5]].tolist() == [1, 1]
     caps = np.full((3, counts.shape[1]), 4.0)
     assigns, values = _joint_values(totals, apart, sizes, dist, (counts, caps))
-    assert assigns[int(np.argmax(values))][[0, 3, 5]].tolist() == [0, 1, 2]
+    # (groups 4 and 6, three small scissors, stay paper with the hands: 9 -> 4 cells wrong)
+    assert assigns[int(np.argmax(values))].tolist() == [0, 0, 2, 1, 1, 2, 1, 2]
 
 
 def test_one_card_beyond_the_copies_is_left_to_a_misread_colour():

@@ -27,7 +27,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Hashable, Mapping
 
 logger = logging.getLogger(__name__)
 
@@ -108,22 +108,25 @@ class Kit:
     def set_size(self) -> int:
         return sum(int(t.get("count", 1)) for t in self.tiles)
 
-    def colour_copies(self) -> Counter:
-        """How many tiles of each colour the set holds (tiles without a colour left out)."""
+    def _copies(self, key: Callable[[dict], Hashable | None]) -> Counter:
+        """How many tiles of each ``key(tile)`` the set holds (tiles whose key is None left
+        out)."""
         copies: Counter = Counter()
         for t in self.tiles:
-            if t.get("colour") is not None:
-                copies[t["colour"]] += int(t.get("count", 1))
+            if (k := key(t)) is not None:
+                copies[k] += int(t.get("count", 1))
         return copies
+
+    def colour_copies(self) -> Counter:
+        """How many tiles of each colour the set holds (tiles without a colour left out)."""
+        return self._copies(lambda t: t.get("colour"))
 
     def card_copies(self) -> Counter:
         """How many cards of each ``(colour, symbol)`` the set holds (``symbol`` kits; tiles
         without both left out: empty for other face models)."""
-        copies: Counter = Counter()
-        for t in self.tiles:
-            if t.get("colour") is not None and t.get("symbol") is not None:
-                copies[(t["colour"], t["symbol"])] += int(t.get("count", 1))
-        return copies
+        return self._copies(lambda t: (t["colour"], t["symbol"])
+                            if t.get("colour") is not None and t.get("symbol") is not None
+                            else None)
 
     def beyond_copies(self, seen: Mapping[str, int]) -> int:
         """How many of the tiles read (``seen``: count by colour) are beyond the set's copies
