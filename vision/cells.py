@@ -915,6 +915,15 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         ground_near = (_kth_nearest(smooth_ring, labs) if len(smooth_ring) >= TABLE_LOOKS
                        else np.full(len(labs), np.inf))  # (N,)
 
+        parts: dict = {}  # (each tile's part: once, when asked)
+
+        def taken_parts() -> dict:
+            """Each tile taken so far's part, cell -> index, the parts of them joined along
+            their sides (see :func:`_parts_along_sides`)."""
+            if not parts:
+                parts.update(_parts_along_sides({c for c, v in occ.items() if v}))
+            return parts
+
         def rim_or_enclosed(cell: tuple[int, int]) -> bool:
             """Whether a cell shows its own rim, an edge along nearly all of a side facing the
             table (``ctx.rim_sides``, :data:`RIM_ALONG`, see :func:`_own_rim`), or has no side
@@ -956,6 +965,18 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 # band searched, see OUTLINE_FULL): a white tile on a grey felt that the mask
                 # missed, the light fitted on a few dark paints leaving it 13 from white
                 # (tex16 textile-normal-1208))
+                growable.append(cell)
+                continue
+            if (sure_tiles and fits_best(i) <= ALIEN_COLOUR and ctx.full_sides is not None
+                    and all(ctx.full_sides[cell]) and _joins_parts(cell, taken_parts())):
+                # (or, outlined all along its four sides, in a tile's colour, between parts of
+                # the tiles taken that meet along no side but through it: a textile is one group
+                # of tiles joined along their sides (RULES.md), so a cell whose tile would join
+                # them is one, however near the bare table its colour (a white tile on a cream
+                # cloth, 13.7 from white under the light fitted on the others, the tiles beyond
+                # it otherwise cut off the textile: tex22 textile-hard-1691); a hole among the
+                # tiles of one part joins nothing)
+                logger.debug("cell %s: outlined between parts of the tiles taken", cell)
                 growable.append(cell)
                 continue
             if d_pal[i] > GROW_FIT and like_tiles is None:
@@ -3682,6 +3703,19 @@ def _beside(cell: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     (see :func:`_full_sides`): above, below, left, right."""
     r, c = cell
     return ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+
+
+def _parts_along_sides(cells: set) -> dict:
+    """Each of ``cells`` (row, col) -> the index of its group of cells joined along their sides
+    (see :func:`connected_groups`)."""
+    return {c: k for k, group in enumerate(connected_groups(set(cells), _beside((0, 0))))
+            for c in group}
+
+
+def _joins_parts(cell: tuple[int, int], part_of: Mapping) -> bool:
+    """Whether ``cell`` lies along the sides of cells of two parts or more (``part_of``: cell
+    -> part index, see :func:`_parts_along_sides`): a tile there would join them."""
+    return len({part_of[n] for n in _beside(cell) if n in part_of}) > 1
 
 
 def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None = None,
