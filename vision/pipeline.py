@@ -1701,28 +1701,65 @@ def working_reduce(pixels: int) -> int:
     return reduce
 
 
+def _decoded(data: bytes, is_jpeg: bool, max_pixels: int, reduce: int) -> np.ndarray:
+    """The photo ``data`` decoded at ``1 / reduce`` of its size ((H, W, 3) uint8 BGR; only JPEG
+    decodes at a fraction of its size, others are shrunk after)."""
+    if is_jpeg:
+        return decode_image(data, max_pixels=max_pixels, reduce=reduce)
+    image = decode_image(data, max_pixels=max_pixels)
+    if reduce != 1:
+        image = cv2.resize(image, (image.shape[1] // reduce, image.shape[0] // reduce),
+                           interpolation=cv2.INTER_AREA)
+    return image
+
+
+def _read_again_full_size(game: str, reduce: int) -> bool:
+    """Whether a photo of ``game`` read at ``1 / reduce`` of its size in which no tiles were
+    found is read again at its full size: X-Tiles' faces are told apart by their rims, about a
+    millimetre of unpainted wood, and a layout of small tiles (far from the camera, or a small
+    share of a wide view) keeps them a pixel or less wide at half size, where the paint joins
+    neighbouring faces into shapes no tile has; at full size the rims are twice as wide. Only
+    X-Tiles: its faces are found as painted blobs (:func:`vision.xtiles.tile_lattices`), the
+    other games' lattices from lines and edges. (Measured on the 402 X-Tiles photos of the
+    independent sets: of the 5 in which no tiles were found at half size, xt33 hard-1182 on an
+    orange wood table reads 16 cells wrong -> 0, final13 hard-800 16 -> 12; those still failing
+    take 1.4-8.5 s more.)"""
+    return reduce != 1 and kit_for_game(game).shape == "rounded-x"
+
+
 def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = None,
               camera: Mapping | None = None, max_pixels: int = MAX_PIXELS, use_mat: bool = True) -> Reading:
     """Load a photo (header checks, EXIF orientation) and read it; timing includes "decode".
 
     Large photos are read at a fraction of their size (see :data:`WORKING_PIXELS`); the
-    geometry is reported in the photo's own pixels.
+    geometry is reported in the photo's own pixels. An X-Tiles photo in which no tiles are
+    found at that fraction is read again at its full size (see :func:`_read_again_full_size`).
     """
     t0 = time.perf_counter()
     data = load_image_bytes(path)
     header = read_header(data)
     # (a lens calibration holds for the photo's own size)
     reduce = 1 if camera else working_reduce(header.pixels)
-    if header.format == "jpeg":
-        image = decode_image(data, max_pixels=max_pixels, reduce=reduce)
-    else:
-        # (only JPEG decodes at a fraction of its size)
-        image = decode_image(data, max_pixels=max_pixels)
-        if reduce != 1:
-            image = cv2.resize(image, (image.shape[1] // reduce, image.shape[0] // reduce),
-                               interpolation=cv2.INTER_AREA)
+    is_jpeg = header.format == "jpeg"
+    image = _decoded(data, is_jpeg, max_pixels, reduce)
     timing = {"decode": (time.perf_counter() - t0) * 1000}
-    reading = read_image(image, game=game, profile=profile, camera=camera, use_mat=use_mat, _timing=timing)
+    try:
+        reading = read_image(image, game=game, profile=profile, camera=camera, use_mat=use_mat,
+                             _timing=timing)
+    except NoTilesFound as exc:
+        if not _read_again_full_size(game, reduce):
+            raise
+        logger.debug("no tiles found at 1/%d of the photo's size (%s): reading it at its full size",
+                     reduce, exc)
+        t0 = time.perf_counter()
+        image = _decoded(data, is_jpeg, max_pixels, 1)
+        timing = {"decode": timing["decode"] + (time.perf_counter() - t0) * 1000}
+        try:
+            reading = read_image(image, game=game, profile=profile, camera=camera,
+                                 use_mat=use_mat, _timing=timing)
+        except NoTilesFound:
+            raise exc from None
+        reduce = 1
     if reduce != 1:
         S = np.diag([reduce, reduce, 1.0])
         geo = reading.geometry

@@ -134,6 +134,48 @@ def test_large_photos_are_read_at_a_fraction_of_their_size():
     assert working_reduce(10 ** 9) == 8
 
 
+@pytest.mark.parametrize("game,again", [("x-tiles", True), ("textile", False)])
+def test_an_x_tiles_photo_without_tiles_at_a_fraction_is_read_at_full_size(game, again, tmp_path,
+                                                                             monkeypatch):
+    # (a layout of small X-Tiles whose rims vanish at half size: the reader sees no tile there
+    # and reads the photo again at its full size; other games' failures stand)
+    import vision.pipeline as pipeline
+    path = tmp_path / "p.jpg"
+    cv2.imwrite(str(path), np.full((120, 200, 3), 128, np.uint8))
+    monkeypatch.setattr(pipeline, "working_reduce", lambda pixels: 2)
+    seen, read = [], object()
+
+    def fake_read(image, **kwargs):
+        seen.append(image.shape[:2])
+        if image.shape[1] < 200:
+            raise NoTilesFound("no tiles found at half size")
+        return read
+
+    monkeypatch.setattr(pipeline, "read_image", fake_read)
+    if again:
+        assert read_file(path, game=game) is read  # (full size: no rescaling of the geometry)
+        assert seen == [(60, 100), (120, 200)]
+    else:
+        with pytest.raises(NoTilesFound):
+            read_file(path, game=game)
+        assert seen == [(60, 100)]
+
+
+def test_an_x_tiles_photo_without_tiles_at_either_size_reports_the_first_failure(tmp_path,
+                                                                                monkeypatch):
+    import vision.pipeline as pipeline
+    path = tmp_path / "p.jpg"
+    cv2.imwrite(str(path), np.full((120, 200, 3), 128, np.uint8))
+    monkeypatch.setattr(pipeline, "working_reduce", lambda pixels: 2)
+
+    def fake_read(image, **kwargs):
+        raise NoTilesFound(f"no tiles found at width {image.shape[1]}")
+
+    monkeypatch.setattr(pipeline, "read_image", fake_read)
+    with pytest.raises(NoTilesFound, match="width 100"):
+        read_file(path, game="x-tiles")
+
+
 def test_a_large_png_reads_like_a_jpeg_of_its_size(octopus_photo, tmp_path):
     photo, small = octopus_photo
     big = cv2.resize(photo, (photo.shape[1] * 3, photo.shape[0] * 3), interpolation=cv2.INTER_CUBIC)
