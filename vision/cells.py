@@ -967,15 +967,20 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 # (tex16 textile-normal-1208))
                 growable.append(cell)
                 continue
-            if (sure_tiles and fits_best(i) <= ALIEN_COLOUR and ctx.full_sides is not None
-                    and all(ctx.full_sides[cell]) and _joins_parts(cell, taken_parts())):
-                # (or, outlined all along its four sides, in a tile's colour, between parts of
-                # the tiles taken that meet along no side but through it: a textile is one group
-                # of tiles joined along their sides (RULES.md), so a cell whose tile would join
-                # them is one, however near the bare table its colour (a white tile on a cream
-                # cloth, 13.7 from white under the light fitted on the others, the tiles beyond
-                # it otherwise cut off the textile: tex22 textile-hard-1691); a hole among the
-                # tiles of one part joins nothing)
+            if (sure_tiles and _enclosed(cell, occ) and fits_best(i) <= ALIEN_COLOUR
+                    and ctx.full_sides is not None and all(ctx.full_sides[cell])
+                    and _joins_parts(cell, taken_parts())):
+                # (or, enclosed by tiles, outlined all along its four sides, in a tile's colour,
+                # between parts of the tiles taken that meet along no side but through it: a
+                # textile is one group of tiles joined along their sides (RULES.md), so a cell
+                # whose tile would join them is one, however near the bare table its colour (a
+                # white tile on a cream cloth, 13.7 from white under the light fitted on the
+                # others, the tiles beyond it otherwise cut off the textile: tex22
+                # textile-hard-1691); a hole among the tiles of one part joins nothing. Its four
+                # edges are its neighbours' rims and a cream cloth is within a paint's reach,
+                # so here the parts alone speak: a real hole whose parts join only through
+                # another missed tile is filled. With a side facing the table, the rule above
+                # asks for a rim of its own, with its guards)
                 logger.debug("cell %s: outlined between parts of the tiles taken", cell)
                 growable.append(cell)
                 continue

@@ -24,6 +24,8 @@ APART = {(3, 2): ("blue", 3), (3, 1): ("red", 5), (2, 3): ("green", 4), (1, 3): 
 #: the same tiles and those at CELL's corners: one part, joined around CELL
 JOINED = {**APART, (2, 2): ("purple", 3), (2, 4): ("orange", 4), (4, 2): ("orange", 5),
           (4, 4): ("purple", 6)}
+#: two parts along CELL's row, its other two sides on the bare cloth
+ROW = {c: v for c, v in APART.items() if c[0] == CELL[0]}
 #: a cream cloth's ground and its dark print (BGR)
 CREAM, PRINT = (200, 226, 238), (40, 40, 50)
 #: how many blots are printed, of what radii (pixels): a printed cloth, away from the layout
@@ -34,9 +36,10 @@ NOISE, BLUR = 2.0, 1.0
 FACE, GAP = (214, 234, 242), (120, 128, 134)
 
 
-def _view(tiles: dict, white: bool) -> tuple[TopDown, np.ndarray]:
+def _view(tiles: dict, white: bool | None) -> tuple[TopDown, np.ndarray]:
     """A cream cloth printed with dark blots, ``tiles`` on it and, with ``white``, a white tile
-    in its gap at CELL. The foreground mask holds the coloured tiles only."""
+    in its gap at CELL (False: the cloth in a gap there; None: the bare cloth, no gap). The
+    foreground mask holds the coloured tiles only."""
     rng = np.random.default_rng(1)
     img = np.empty((SIZE * N, SIZE * N, 3), np.float64)
     img[:] = CREAM
@@ -45,15 +48,15 @@ def _view(tiles: dict, white: bool) -> tuple[TopDown, np.ndarray]:
         cv2.circle(img, (int(x), int(y)), int(rng.uniform(*BLOT_RADII)), PRINT, -1)
     paint_solid_tiles(img, tiles, N, KIT, inset=2)
     r, c = CELL
-    img[r * N:(r + 1) * N, c * N:(c + 1) * N] = GAP
+    img[r * N:(r + 1) * N, c * N:(c + 1) * N] = CREAM if white is None else GAP
     if white:
         img[r * N + 3:(r + 1) * N - 3, c * N + 3:(c + 1) * N - 3] = FACE
-    else:
+    elif white is False:
         img[r * N + 2:(r + 1) * N - 2, c * N + 2:(c + 1) * N - 2] = CREAM
     return photographed_view(img, list(tiles), N, SIZE, rng, NOISE, BLUR)
 
 
-def _taken(tiles: dict, white: bool) -> set[tuple[int, int]]:
+def _taken(tiles: dict, white: bool | None) -> set[tuple[int, int]]:
     """The cells ``read_cells`` takes as tiles beyond ``tiles``."""
     td, fg = _view(tiles, white)
     readings, _ = read_cells(td, KIT, palette=PAL, fg=fg, colours_apart=True)
@@ -66,3 +69,9 @@ def test_a_white_tile_joining_the_parts_around_it_is_taken():
 
 def test_a_hole_among_tiles_joined_around_it_stays_empty():
     assert CELL not in _taken(JOINED, white=False)
+
+
+def test_a_bare_cell_between_two_parts_stays_empty():
+    # (not enclosed: the parts alone do not vouch for it; the rule of a rim of its own decides,
+    # and the bare cloth there has none)
+    assert CELL not in _taken(ROW, white=None)
