@@ -1713,12 +1713,13 @@ def _decoded(data: bytes, is_jpeg: bool, max_pixels: int, reduce: int) -> np.nda
     return image
 
 
-def _read_again_full_size(game: str, reduce: int) -> bool:
+def _read_again_finer(game: str, reduce: int) -> bool:
     """Whether a photo of ``game`` read at ``1 / reduce`` of its size in which no tiles were
-    found is read again at its full size: X-Tiles' faces are told apart by their rims, about a
-    millimetre of unpainted wood, and a layout of small tiles (far from the camera, or a small
-    share of a wide view) keeps them a pixel or less wide at half size, where the paint joins
-    neighbouring faces into shapes no tile has; at full size the rims are twice as wide. Only
+    found is read again at twice that size (``reduce // 2``): X-Tiles' faces are told apart by
+    their rims of unpainted wood (the independent renderer draws 0.8-3 mm; a real set's is
+    unmeasured), and a layout of small tiles (far from the camera, or a small share of a wide
+    view) keeps them a pixel or less wide at half size, where the paint joins neighbouring
+    faces into shapes no tile has; at twice the size the rims are twice as wide. Only
     X-Tiles: its faces are found as painted blobs (:func:`vision.xtiles.tile_lattices`), the
     other games' lattices from lines and edges. (Measured on the 402 X-Tiles photos of the
     independent sets: of the 5 in which no tiles were found at half size, xt33 hard-1182 on an
@@ -1733,7 +1734,7 @@ def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = 
 
     Large photos are read at a fraction of their size (see :data:`WORKING_PIXELS`); the
     geometry is reported in the photo's own pixels. An X-Tiles photo in which no tiles are
-    found at that fraction is read again at its full size (see :func:`_read_again_full_size`).
+    found at that fraction is read again at twice that size (see :func:`_read_again_finer`).
     """
     t0 = time.perf_counter()
     data = load_image_bytes(path)
@@ -1743,23 +1744,27 @@ def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = 
     is_jpeg = header.format == "jpeg"
     image = _decoded(data, is_jpeg, max_pixels, reduce)
     timing = {"decode": (time.perf_counter() - t0) * 1000}
+    t_read = time.perf_counter()
     try:
         reading = read_image(image, game=game, profile=profile, camera=camera, use_mat=use_mat,
                              _timing=timing)
     except NoTilesFound as exc:
-        if not _read_again_full_size(game, reduce):
+        if not _read_again_finer(game, reduce):
             raise
-        logger.debug("no tiles found at 1/%d of the photo's size (%s): reading it at its full size",
-                     reduce, exc)
+        finer = reduce // 2
+        logger.info("no tiles found at 1/%d of the photo's size (%s): reading it at 1/%d",
+                    reduce, exc, finer)
+        # (the first read's time counts in the total too)
+        timing["reduced read"] = (time.perf_counter() - t_read) * 1000
         t0 = time.perf_counter()
-        image = _decoded(data, is_jpeg, max_pixels, 1)
-        timing = {"decode": timing["decode"] + (time.perf_counter() - t0) * 1000}
+        image = _decoded(data, is_jpeg, max_pixels, finer)
+        timing["decode"] += (time.perf_counter() - t0) * 1000
         try:
             reading = read_image(image, game=game, profile=profile, camera=camera,
                                  use_mat=use_mat, _timing=timing)
         except NoTilesFound:
             raise exc from None
-        reduce = 1
+        reduce = finer
     if reduce != 1:
         S = np.diag([reduce, reduce, 1.0])
         geo = reading.geometry

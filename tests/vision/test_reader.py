@@ -138,7 +138,7 @@ def test_large_photos_are_read_at_a_fraction_of_their_size():
 def test_an_x_tiles_photo_without_tiles_at_a_fraction_is_read_at_full_size(game, again, tmp_path,
                                                                              monkeypatch):
     # (a layout of small X-Tiles whose rims vanish at half size: the reader sees no tile there
-    # and reads the photo again at its full size; other games' failures stand)
+    # and reads the photo again at twice the size; other games' failures stand)
     import vision.pipeline as pipeline
     path = tmp_path / "p.jpg"
     cv2.imwrite(str(path), np.full((120, 200, 3), 128, np.uint8))
@@ -149,6 +149,7 @@ def test_an_x_tiles_photo_without_tiles_at_a_fraction_is_read_at_full_size(game,
         seen.append(image.shape[:2])
         if image.shape[1] < 200:
             raise NoTilesFound("no tiles found at half size")
+        assert "reduced read" in kwargs["_timing"]  # (the first read's time counted)
         return read
 
     monkeypatch.setattr(pipeline, "read_image", fake_read)
@@ -161,8 +162,27 @@ def test_an_x_tiles_photo_without_tiles_at_a_fraction_is_read_at_full_size(game,
         assert seen == [(60, 100)]
 
 
+def test_a_large_x_tiles_photo_without_tiles_is_read_again_at_twice_its_fraction(tmp_path,
+                                                                                monkeypatch):
+    import vision.pipeline as pipeline
+    path = tmp_path / "p.jpg"
+    cv2.imwrite(str(path), np.full((120, 200, 3), 128, np.uint8))
+    monkeypatch.setattr(pipeline, "working_reduce", lambda pixels: 4)
+    seen = []
+
+    def fake_read(image, **kwargs):
+        seen.append(image.shape[:2])
+        raise NoTilesFound("none")
+
+    monkeypatch.setattr(pipeline, "read_image", fake_read)
+    with pytest.raises(NoTilesFound):
+        read_file(path, game="x-tiles")
+    assert seen == [(30, 50), (60, 100)]  # (not 16 times the pixels at full size)
+
+
 def test_an_x_tiles_photo_without_tiles_at_either_size_reports_the_first_failure(tmp_path,
                                                                                 monkeypatch):
+    # (a guard: the first read's message stands, as before the second read was added)
     import vision.pipeline as pipeline
     path = tmp_path / "p.jpg"
     cv2.imwrite(str(path), np.full((120, 200, 3), 128, np.uint8))
