@@ -18,8 +18,8 @@ from typing import AbstractSet, Any
 import numpy as np
 
 from vision.assignment import linear_sum_assignment
-from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading,
-                          connected_groups)
+from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, GROUP_CONF, PIPS_ABSENT_CONTRAST, SPLIT_PART,
+                          CellReading, connected_groups)
 from vision.colour import hex_to_lab
 from vision.kits import Kit
 from vision.pips import MIN_CONTRAST
@@ -73,6 +73,7 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str
         doubts += _fill_sectors(readings, kit, game, decoded, counts)
     elif kit.face_model == "symbol" and kit.colour_order:
         doubts += _fill_card_colours(readings, kit, game, decoded, counts)
+        doubts += _unclash_cards(readings, kit, game, decoded, counts)
     seen: dict[Any, list[Cell]] = defaultdict(list)
     for cell, (attrs, conf, _) in decoded.items():
         key = _reading_key(kit, game, attrs)
@@ -528,6 +529,97 @@ def _fill_card_colours(readings: list[CellReading], kit: Kit, game: str, decoded
             doubts.append((cell, "tile", f"colour unclear; taken as {attrs['colour']}, the colour "
                                          "its neighbours allow"))
     return doubts
+
+
+def _card_clashes(cell: Cell, name: str, decoded: dict, rank: dict[str, int]) -> int:
+    """How many cards beside ``cell`` (orthogonally) a card of colour ``name`` would clash with
+    (the contact rule: neighbours are the same or a neighbouring colour of ``rank``, the kit's
+    ``colour_order``)."""
+    count = 0
+    for dr, dc in SIDE_STEP.values():
+        nb = decoded.get((cell[0] + dr, cell[1] + dc))
+        if nb is not None and nb[0].get("colour") in rank:
+            count += abs(rank[name] - rank[nb[0]["colour"]]) > 1
+    return count
+
+
+def _card_colour_costs(cell: Cell, decoded: dict, dist: dict[str, float], rank: dict[str, int],
+                       kit: Kit, game: str, counts: Counter, used: Counter
+                       ) -> list[tuple[float, str, Any]]:
+    """The colours a card read at ``cell`` may be, ``[(cost, colour, tile key)]`` cheapest
+    first: :data:`CARD_SD` about the distance ``dist`` to its named colour (none for a nearer
+    one), :data:`CLASH_COST` a card beside it breaking the contact rule, :data:`USED_UP_COST`
+    for another colour whose copies are all read already or for keeping its own when more
+    copies of it are read than the set holds."""
+    attrs = decoded[cell][0]
+    own = attrs["colour"]
+    scored = []
+    for name, d in dist.items():
+        if name not in rank:
+            continue
+        cost = 0.5 * (max(0.0, d - dist[own]) / CARD_SD) ** 2
+        cost += CLASH_COST * _card_clashes(cell, name, decoded, rank)
+        key = _reading_key(kit, game, {**attrs, "colour": name})
+        if key is not None and key in counts and used[key] - (name == own) >= counts[key]:
+            cost += USED_UP_COST
+        scored.append((cost, name, key))
+    return sorted(scored, key=lambda t: t[0])
+
+
+def _surplus_copy(attrs: dict, kit: Kit, game: str, counts: Counter, used: Counter) -> bool:
+    """Whether a card read as ``attrs`` is a tile read more times than the set holds copies of
+    it (``counts``; ``used`` the copies read)."""
+    key = _reading_key(kit, game, attrs)
+    return key is not None and key in counts and used[key] > counts[key]
+
+
+def _unclash_cards(readings: list[CellReading], kit: Kit, game: str, decoded: dict,
+                   counts: Counter) -> list[tuple[Cell, str, str]]:
+    """Cards named a colour that breaks the contact rule with the cards beside them and read
+    more times than the set holds copies of them (:func:`_surplus_copy`), renamed where another
+    colour nearly as near their look breaks it less (RULES.md: a yellow card beside a red one
+    is no legal position; a warm lamp and its reflection bring orange cards near the yellow
+    paint as lit). Both signs are needed: a clash names neither card of its pair, and under a
+    warm lamp a red card's look lies nearly as near the orange paint as lit as the red one
+    (renamed by their distances alone, final13 hard-802 and tap24 hard-1674 turned red cards
+    beside orange ones read yellow orange). Of the weighed cards whose cheapest colour
+    (:func:`_card_colour_costs`) is another one, clearly (:data:`DECIDE_MARGIN`), the one it
+    saves most is renamed first, its confidence at most :data:`GROUP_CONF`, and the rest
+    weighed again; each card is renamed once at most. Returns board-level doubts."""
+    rank = {c: i for i, c in enumerate(kit.colour_order)}
+    evidence = {(rd.row, rd.col): rd.evidence.get("colour_distance") for rd in readings}
+    used = _used(decoded, kit, game)
+    renamed: set[Cell] = set()
+    doubts = []
+    while True:
+        best = None
+        for cell, (attrs, _, _) in decoded.items():
+            own = attrs.get("colour")
+            if (cell in renamed or own not in rank or not evidence.get(cell)
+                    or not _surplus_copy(attrs, kit, game, counts, used)
+                    or not _card_clashes(cell, own, decoded, rank)):
+                continue
+            scored = _card_colour_costs(cell, decoded, evidence[cell], rank, kit, game, counts, used)
+            mine = next(c for c, n, _ in scored if n == own)
+            logger.debug("card %s read %s clashes: colours costed %s", cell, own,
+                         [(n, round(c, 1)) for c, n, _ in scored[:3]])
+            if (scored[0][1] != own and scored[1][0] - scored[0][0] >= DECIDE_MARGIN
+                    and (best is None or mine - scored[0][0] > best[0])):
+                best = (mine - scored[0][0], cell, scored[0][1], scored[0][2])
+        if best is None:
+            return doubts
+        _, cell, name, key = best
+        attrs, conf, _ = decoded[cell]
+        own, old_key = attrs["colour"], _reading_key(kit, game, attrs)
+        if old_key is not None:
+            used[old_key] -= 1
+        if key is not None:
+            used[key] += 1
+        attrs["colour"] = name
+        conf["colour"] = min(conf.get("colour", 1.0), GROUP_CONF)
+        renamed.add(cell)
+        doubts.append((cell, "colour", f"read as {own}, which breaks the contact rule with the "
+                                       f"cards beside it; taken as {name}"))
 
 
 #: Cost (negative log-likelihood) of a Textile colour that a confidently read tile beside the

@@ -674,3 +674,30 @@ def test_an_unclear_x_tile_meeting_its_neighbour_is_taken_as_its_likeliest_tile(
     me = _x_reading(0, 0, None, "ew", dist=dist, conf=conf, named=dict(washed))
     decoded, _ = decode_readings([me], XT, "x-tiles")
     assert decoded[(0, 0)][0]["edges"] is None
+
+
+def _yellow_papers_and_a_red_card(copies):
+    """``copies`` yellow paper cards along row 0 and at (2, 0), the last one's look 7 dE nearer
+    the yellow paint than the orange one, beside a red card (3, 0) nearly as near orange."""
+    cards = [_card(0, 2 * i, "yellow", "paper") for i in range(copies - 1)]
+    doubtful = {c: 30.0 for c in TAPESTRY.colours}
+    doubtful.update(yellow=1.0, orange=8.0)
+    red = {c: 30.0 for c in TAPESTRY.colours}
+    red.update(red=1.0, orange=2.0)
+    return cards + [_card(2, 0, "yellow", "paper", doubtful), _card(3, 0, "red", "rock", red)]
+
+
+def test_a_card_read_beyond_its_copies_that_breaks_the_contact_rule_takes_the_allowed_colour():
+    # five yellow papers (the set holds four): the one beside a red card is the orange one a
+    # warm lamp paled; the red card, nearer orange by its look, keeps its name
+    decoded, doubts = decode_readings(_yellow_papers_and_a_red_card(5), TAPESTRY, "tapestry")
+    assert decoded[(2, 0)][0]["colour"] == "orange"
+    assert decoded[(2, 0)][1]["colour"] <= 0.6
+    assert decoded[(3, 0)][0]["colour"] == "red"
+    assert any(cell == (2, 0) and "contact rule" in why for cell, _, why in doubts)
+
+
+def test_a_clash_between_cards_within_their_copies_is_left_to_the_rules_check():
+    decoded, _ = decode_readings(_yellow_papers_and_a_red_card(4), TAPESTRY, "tapestry")
+    assert decoded[(2, 0)][0]["colour"] == "yellow"
+    assert decoded[(3, 0)][0]["colour"] == "red"
