@@ -510,17 +510,12 @@ def _fill_card_colours(readings: list[CellReading], kit: Kit, game: str, decoded
         attrs, conf, tile_doubts = decoded[cell]
         dist = evidence[cell]["colour_distance"]
         d0 = min(dist.values())
-        near = []
-        for (dr, dc) in SIDE_STEP.values():
-            nb = decoded.get((cell[0] + dr, cell[1] + dc))
-            if nb is not None and nb[0].get("colour") in rank and nb[1].get("colour", 0) >= CONFIDENCE_THRESHOLD:
-                near.append(nb[0]["colour"])
         scored = []
         for name, d in dist.items():
             if name not in rank or d - d0 >= 3 * CARD_SD:
                 continue
             cost = 0.5 * ((d - d0) / CARD_SD) ** 2
-            cost += sum(CLASH_COST for other in near if abs(rank[name] - rank[other]) > 1)
+            cost += CLASH_COST * _card_clashes(cell, name, decoded, rank, CONFIDENCE_THRESHOLD)
             key = _reading_key(kit, game, {**attrs, "colour": name})
             if key is not None and key in counts and used[key] >= counts[key]:
                 cost += USED_UP_COST
@@ -531,14 +526,15 @@ def _fill_card_colours(readings: list[CellReading], kit: Kit, game: str, decoded
     return doubts
 
 
-def _card_clashes(cell: Cell, name: str, decoded: dict, rank: dict[str, int]) -> int:
-    """How many cards beside ``cell`` (orthogonally) a card of colour ``name`` would clash with
-    (the contact rule: neighbours are the same or a neighbouring colour of ``rank``, the kit's
-    ``colour_order``)."""
+def _card_clashes(cell: Cell, name: str, decoded: dict, rank: dict[str, int],
+                  min_conf: float = 0.0) -> int:
+    """How many cards beside ``cell`` (orthogonally) whose colour is read at least ``min_conf``
+    sure a card of colour ``name`` would clash with (the contact rule: neighbours are the same
+    or a neighbouring colour of ``rank``, the kit's ``colour_order``)."""
     count = 0
     for dr, dc in SIDE_STEP.values():
         nb = decoded.get((cell[0] + dr, cell[1] + dc))
-        if nb is not None and nb[0].get("colour") in rank:
+        if nb is not None and nb[0].get("colour") in rank and nb[1].get("colour", 0.0) >= min_conf:
             count += abs(rank[name] - rank[nb[0]["colour"]]) > 1
     return count
 
@@ -601,16 +597,16 @@ def _unclash_cards(readings: list[CellReading], kit: Kit, game: str, decoded: di
                 continue
             scored = _card_colour_costs(cell, decoded, evidence[cell], rank, kit, game, counts, used)
             mine = next(c for c, n, _ in scored if n == own)
-            logger.debug("card %s read %s clashes: colours costed %s", cell, own,
-                         [(n, round(c, 1)) for c, n, _ in scored[:3]])
             if (scored[0][1] != own and scored[1][0] - scored[0][0] >= DECIDE_MARGIN
                     and (best is None or mine - scored[0][0] > best[0])):
                 best = (mine - scored[0][0], cell, scored[0][1], scored[0][2])
         if best is None:
             return doubts
-        _, cell, name, key = best
+        saving, cell, name, key = best
         attrs, conf, _ = decoded[cell]
         own, old_key = attrs["colour"], _reading_key(kit, game, attrs)
+        logger.debug("card %s read %s, a surplus copy that breaks the contact rule: taken as %s "
+                     "(saves %.1f)", cell, own, name, saving)
         if old_key is not None:
             used[old_key] -= 1
         if key is not None:

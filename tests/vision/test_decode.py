@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from vision.cells import CellReading
+from vision.cells import GROUP_CONF, CellReading
 from vision.decode import decode_readings
 from vision.colour import hex_to_lab
 from vision.kits import kit_for_game
@@ -692,7 +692,7 @@ def test_a_card_read_beyond_its_copies_that_breaks_the_contact_rule_takes_the_al
     # warm lamp paled; the red card, nearer orange by its look, keeps its name
     decoded, doubts = decode_readings(_yellow_papers_and_a_red_card(5), TAPESTRY, "tapestry")
     assert decoded[(2, 0)][0]["colour"] == "orange"
-    assert decoded[(2, 0)][1]["colour"] <= 0.6
+    assert decoded[(2, 0)][1]["colour"] <= GROUP_CONF
     assert decoded[(3, 0)][0]["colour"] == "red"
     assert any(cell == (2, 0) and "contact rule" in why for cell, _, why in doubts)
 
