@@ -558,6 +558,25 @@ def _clear_tiles_light(labs: np.ndarray, palette: Palette, prior: np.ndarray | N
     return fit_exposure(labs, palette, seen.index, prior)
 
 
+def _veiled_solid_fit(ctx: _Ctx, labs: np.ndarray, d_pal: np.ndarray, corr: np.ndarray
+                      ) -> np.ndarray:
+    """Each cell's fit to the palette ``(N,)`` (CIEDE2000; ``labs`` ``(N, 3)``, plain fits
+    ``d_pal`` ``(N,)`` under the light ``corr``): for solid faces the nearer of the plain fit
+    and the fit through a glare of the lamp on the face (see :func:`_solid_through_glare`,
+    glare at its cost), else the plain fit. A glossy face veiled by the lamp pales towards
+    the lamp's white, and its outline fades against a pale cloth with it: the veil alone does
+    not make it a loose fit. (Measured only where the plain fit is looser than
+    :data:`OUTLINE_FREE_FIT`, the one question asked of it.)"""
+    loose = d_pal > OUTLINE_FREE_FIT
+    if ctx.kit.face_model != "solid" or len(ctx.palette.names) < 2 or not loose.any():
+        return d_pal
+    through = glare_distances(labs[loose], ctx.palette, corr, profile_lamp(ctx.profile),
+                              steps=GLARE_STEPS[1:])
+    out = d_pal.copy()
+    out[loose] = np.minimum(d_pal[loose], through.min(axis=(1, 2)))
+    return out
+
+
 def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                ) -> tuple[dict, dict, np.ndarray]:
     """Decide which cells hold a tile.
@@ -675,6 +694,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
     occ, conf = {}, {}
     debug = logger.isEnabledFor(logging.DEBUG)
     colour_sides = lru_cache(maxsize=1)(lambda: _colour_sides(td))  # (only when asked)
+    veiled_fit = lru_cache(maxsize=1)(lambda: _veiled_solid_fit(ctx, labs, d_pal, corr))
+
+    def veiled_apart(i: int) -> bool:
+        """Whether a cell fits a paint through the lamp's glare (see :func:`_veiled_solid_fit`)
+        and stands apart from every look of the bare table: a veiled face, where a dark cloth
+        fits the black paint under a little glare as well."""
+        return (d_table[i] >= GROW_APART and not table_shows(i)
+                and veiled_fit()[i] <= OUTLINE_FREE_FIT)
     if len(ring) >= TABLE_LOOKS and ctx.kit.face_model == "solid":
         # (cells of a colour the bare table shows in several places: a tile there is told from
         # the table by its face's marks only, see read_cells; and those of its very colour)
@@ -757,7 +784,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             # a box, a hand)
             s = _clip(s, -3.0, 3.0) - max(0.0, fits_best(i) - ALIEN_COLOUR) / 2.0 + s_fg
         if (outline and ctx.sides is not None and ctx.sides[cell] <= 1
-                and (d_pal[i] > OUTLINE_FREE_FIT or d_table[i] < d_pal[i])
+                and (d_pal[i] > OUTLINE_FREE_FIT and not veiled_apart(i) or d_table[i] < d_pal[i])
                 and not (d_table[i] >= GROW_APART and not table_shows(i) and steady(cell)
                          and colour_sides()[cell] >= COLOUR_OUTLINE)):
             # an edge on one side at most (a neighbour's) and only a loose colour fit: a patch of
@@ -766,6 +793,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             # or a colour nearer the bare table than any paint, whatever the mask says (a cream
             # cloth 8-9 from the white paint, in a notch of the layout the mask spilled over:
             # tex14 textile-normal-869 and textile-hard-855)
+            # (a solid face's fit taken through the lamp's glare, see _veiled_solid_fit: a face
+            # veiled on a pale cloth lost its outline and its plain fit together; final16
+            # octopus-hard-1609, greens 17-18 from every paint as lit)
             s = min(s, -1.0)
         if (outline and ctx.sides is not None and ctx.sides[cell] <= 1 and not edgy
                 and lit is not None and lit[i] < LIT_TABLE):
