@@ -558,22 +558,32 @@ def _clear_tiles_light(labs: np.ndarray, palette: Palette, prior: np.ndarray | N
     return fit_exposure(labs, palette, seen.index, prior)
 
 
-def _veiled_solid_fit(ctx: _Ctx, labs: np.ndarray, d_pal: np.ndarray, corr: np.ndarray
-                      ) -> np.ndarray:
+#: Paints whose veil is no evidence of a face (CIELAB chroma below this): black or white with
+#: a glare and a shading fits nearly any grey (greys at L* 30-75 fit within 0.5-4.1 through the
+#: glare), so a grey shadow or stain would pass; a veiled coloured face keeps its hue. The
+#: kits' black and white paints lie at chroma 0-1, their coloured ones above 20.
+VEIL_NEUTRAL_CHROMA = 12.0
+
+
+def _veiled_solid_fit(ctx: _Ctx, labs: np.ndarray, d_pal: np.ndarray,
+                      corr: np.ndarray | None) -> np.ndarray:
     """Each cell's fit to the palette ``(N,)`` (CIEDE2000; ``labs`` ``(N, 3)``, plain fits
     ``d_pal`` ``(N,)`` under the light ``corr``): for solid faces the nearer of the plain fit
     and the fit through a glare of the lamp on the face (see :func:`_solid_through_glare`,
     glare at its cost), else the plain fit. A glossy face veiled by the lamp pales towards
     the lamp's white, and its outline fades against a pale cloth with it: the veil alone does
     not make it a loose fit. (Measured only where the plain fit is looser than
-    :data:`OUTLINE_FREE_FIT`, the one question asked of it.)"""
+    :data:`OUTLINE_FREE_FIT`, the one question asked of it; the fits through the glare include
+    its cost, and only paints of a hue count, see :data:`VEIL_NEUTRAL_CHROMA`.)"""
     loose = d_pal > OUTLINE_FREE_FIT
-    if ctx.kit.face_model != "solid" or len(ctx.palette.names) < 2 or not loose.any():
+    hued = np.hypot(ctx.palette.lab[:, 1], ctx.palette.lab[:, 2]) >= VEIL_NEUTRAL_CHROMA
+    if (ctx.kit.face_model != "solid" or len(ctx.palette.names) < 2 or not loose.any()
+            or not hued.any()):
         return d_pal
     through = glare_distances(labs[loose], ctx.palette, corr, profile_lamp(ctx.profile),
                               steps=GLARE_STEPS[1:])
     out = d_pal.copy()
-    out[loose] = np.minimum(d_pal[loose], through.min(axis=(1, 2)))
+    out[loose] = np.minimum(d_pal[loose], through[:, hued].min(axis=(1, 2)))
     return out
 
 

@@ -44,4 +44,16 @@ def test_other_faces_keep_their_plain_fit():
     kit = kit_for_game(game)
     ctx = SimpleNamespace(kit=kit, palette=Palette.from_hex(kit.colours), profile=None)
     d = np.array([14.0])
-    assert _veiled_solid_fit(ctx, np.array([[90.0, -20.0, 10.0]]), d, PLAIN_LIGHT) is d
+    assert np.array_equal(_veiled_solid_fit(ctx, np.array([[90.0, -20.0, 10.0]]), d, PLAIN_LIGHT), d)
+
+
+def test_a_grey_is_no_veiled_face():
+    # (black with a glare and a shading fits nearly any grey: a shadow or a stain is no face)
+    labs = np.array([[30.0, 0.0, 0.0], [45.0, 0.0, 0.0], [60.0, 0.0, 0.0], [75.0, 0.0, 0.0]])
+    kit = kit_for_game("octopus")
+    palette = Palette.from_hex(kit.colours)
+    plain = palette_distance(labs, palette, palette.lab).min(axis=1)
+    ctx = SimpleNamespace(kit=kit, palette=palette, profile=None)
+    veiled = _veiled_solid_fit(ctx, labs, plain, PLAIN_LIGHT)
+    loose = plain > OUTLINE_FREE_FIT
+    assert loose.any() and (veiled[loose] > OUTLINE_FREE_FIT).all()
