@@ -44,7 +44,8 @@ def test_other_faces_keep_their_plain_fit():
     kit = kit_for_game(game)
     ctx = SimpleNamespace(kit=kit, palette=Palette.from_hex(kit.colours), profile=None)
     d = np.array([14.0])
-    assert np.array_equal(_veiled_solid_fit(ctx, np.array([[90.0, -20.0, 10.0]]), d, PLAIN_LIGHT), d)
+    out = _veiled_solid_fit(ctx, np.array([[90.0, -20.0, 10.0]]), d, PLAIN_LIGHT)
+    assert np.array_equal(out, d)
 
 
 def test_a_grey_is_no_veiled_face():
