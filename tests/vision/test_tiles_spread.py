@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import draw_solid_tile  # noqa: E402
+from cell_views import CELL, NINE_TILES as TILES, cells_view, tile_on  # noqa: E402
 
 from vision.cells import TopDown, _tiles_spread, read_cells  # noqa: E402
 from vision.colour import Palette  # noqa: E402
@@ -22,35 +22,18 @@ from vision.pipeline import SETTLED_SPREAD, _Candidate, _settled  # noqa: E402
 
 KIT = kit_for_game("octopus")
 PAL = Palette.from_hex(KIT.colours)
-#: the cell's side in the top-down view (pixels: the reader's for solid tiles)
-CELL = 48
 #: a table's colour (BGR: a light wood)
 TABLE = (120, 170, 205)
-#: nine tiles of the set, row by row
-TILES = [("red", 1), ("blue", 2), ("green", 3), ("yellow", 4), ("purple", 5), ("black", 6),
-         ("orange", 2), ("pink", 3), ("white", 4)]
 
 
 def _view(cells: dict[tuple[int, int], np.ndarray], n: int = 5) -> tuple[TopDown, np.ndarray]:
-    """An ``n`` x ``n`` top-down view of table cells, ``cells`` ((row, col) -> (CELL, CELL, 3)
-    BGR) drawn in it, with a little noise; and its foreground mask (the cells drawn)."""
-    img = np.zeros((n * CELL, n * CELL, 3), np.uint8)
-    img[:] = TABLE
-    fg = np.zeros((n * CELL, n * CELL), bool)
-    for (r, c), face in cells.items():
-        img[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL] = face
-        fg[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL] = True
-    noisy = img + np.random.default_rng(0).normal(0, 1.5, img.shape)
-    return TopDown(np.clip(noisy, 0, 255).astype(np.uint8), CELL, CELL, 0, 0, n, n), fg
+    """An ``n`` x ``n`` top-down view of table cells with ``cells`` drawn in it, and its mask."""
+    return cells_view(cells, TABLE, n)
 
 
 def _tile(colour: str, pips: int, size: int) -> np.ndarray:
-    """One tile on the table in a ``size`` square: its face inset by a gap of table."""
-    out = np.zeros((size, size, 3), np.uint8)
-    out[:] = TABLE
-    g = max(1, size // 24)
-    out[g:size - g, g:size - g] = draw_solid_tile(size - 2 * g, colour, pips, KIT)
-    return out
+    """One tile on the table in a ``size`` square."""
+    return tile_on(TABLE, colour, pips, size, KIT)
 
 
 def _spread(view: tuple[TopDown, np.ndarray]) -> float:
