@@ -71,6 +71,16 @@ def cells_mask(shape: tuple[int, int], cells, n: int) -> np.ndarray:
     return fg
 
 
+def print_blots(img: np.ndarray, rng: np.random.Generator, count: int,
+                radii: tuple[int, int], colour) -> None:
+    """Print ``count`` round blots of ``colour`` (BGR) at random on ``img`` ``(H, W, 3)`` (in
+    place), their radii drawn from ``radii`` (pixels): a printed cloth."""
+    h, w = img.shape[:2]
+    for _ in range(count):
+        x, y = rng.uniform(0, w), rng.uniform(0, h)
+        cv2.circle(img, (int(x), int(y)), int(rng.uniform(*radii)), colour, -1)
+
+
 def as_photographed(img: np.ndarray, rng: np.random.Generator, noise: float, blur: float
                     ) -> np.ndarray:
     """A drawn view ``img`` (H, W, 3) BGR (float or uint8) as a camera records it: Gaussian

@@ -5,12 +5,12 @@ the pattern's edges make its outline no evidence (``edgy``), its gap is (vision.
 import sys
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import kit_and_palette, paint_solid_tiles, photographed_view  # noqa: E402
+from scenes import (kit_and_palette, paint_solid_tiles, photographed_view,  # noqa: E402
+                    print_blots)
 
 from vision.cells import TopDown, read_cells  # noqa: E402
 
@@ -39,9 +39,7 @@ def _view(white: bool = True, grid: bool = False) -> tuple[TopDown, np.ndarray]:
     rng = np.random.default_rng(1)
     img = np.empty((SIZE * N, SIZE * N, 3), np.float64)
     img[:] = CREAM
-    for _ in range(BLOTS):
-        x, y = rng.uniform(0, SIZE * N, 2)
-        cv2.circle(img, (int(x), int(y)), int(rng.uniform(*BLOT_RADII)), PRINT, -1)
+    print_blots(img, rng, BLOTS, BLOT_RADII, PRINT)
     if grid:
         for k in range(1, SIZE):  # (not along the view's edges: a photo's view is cut from the cloth)
             img[k * N - 3:k * N + 3] = GAP

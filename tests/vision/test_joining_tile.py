@@ -6,11 +6,11 @@ textile-hard-1691). A hole among tiles joined around it is left alone."""
 import sys
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import kit_and_palette, paint_solid_tiles, photographed_view  # noqa: E402
+from scenes import (kit_and_palette, paint_solid_tiles, photographed_view,  # noqa: E402
+                    print_blots)
 
 from vision.cells import TopDown, read_cells  # noqa: E402
 
@@ -43,9 +43,7 @@ def _view(tiles: dict, white: bool | None) -> tuple[TopDown, np.ndarray]:
     rng = np.random.default_rng(1)
     img = np.empty((SIZE * N, SIZE * N, 3), np.float64)
     img[:] = CREAM
-    for _ in range(BLOTS):
-        x, y = rng.uniform(0, SIZE * N, 2)
-        cv2.circle(img, (int(x), int(y)), int(rng.uniform(*BLOT_RADII)), PRINT, -1)
+    print_blots(img, rng, BLOTS, BLOT_RADII, PRINT)
     paint_solid_tiles(img, tiles, N, KIT, inset=2)
     r, c = CELL
     img[r * N:(r + 1) * N, c * N:(c + 1) * N] = CREAM if white is None else GAP
