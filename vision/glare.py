@@ -177,8 +177,14 @@ def through_cell_glare(plain: np.ndarray, glare: np.ndarray | tuple[np.ndarray, 
 #: final16 1605, 1606; greens washed in a warm lamp's hot spot broke the yellow's by 0.08-0.19.)
 ORDER_SLACK = 0.05
 ORDER_COST = 300.0
+#: ... and at most this (CIEDE2000, as :data:`vision.profile_use.CLIP_INCONSISTENT_COST`): the
+#: bound holds for glare of the modelled lamp white, which the fitted light measures poorly (the
+#: module's docstring); a lamp warmer than modelled can break a true paint's order by 0.1-0.16.
+ORDER_COST_MAX = 20.0
 #: A paint's channel counts as above another for :func:`channel_order_excess` when it is at
-#: least this many times the other, both as the palette holds it and under the light: Twelve
+#: least this many times the other, both as the palette holds it and under the light, and ``i`` is
+#: the paint's strongest channel (as :func:`vision.profile_use.clip_consistent_distances` judges: the
+#: weak channels are the ones the light measures poorly): Twelve
 #: Tiles' paints keep their red and green apart (linear: yellow's red 1.53 times its green,
 #: red's 18, green's green 7, blue's 7), while the weak channels of a saturated paint tie
 #: (green's blue and red 1.33, red's green and blue 1.36) and the light fitted over a layout
@@ -201,7 +207,7 @@ def channel_order_excess(lab: np.ndarray, palette: Palette, correction: np.ndarr
     ``j`` by at most ``g (W_j - W_i)`` more, and ``g <= obs_i / W_i``. A yellow's red therefore
     never lies below its green: a sector whose green is clipped and whose red clearly is not is
     no yellow, however near the pale yellow its colour comes (a green in a warm lamp's hot spot,
-    recorded (0.80, 0.99, 0.38) linear RGB, lies nearer the yellow with glare added than the
+    recorded (0.38, 0.99, 0.80) linear BGR, lies nearer the yellow with glare added than the
     green by CIEDE2000)."""
     lab = np.asarray(lab, np.float64).reshape(-1, 3)
     c = as_correction(correction)
@@ -209,8 +215,9 @@ def channel_order_excess(lab: np.ndarray, palette: Palette, correction: np.ndarr
     paint = own * c[0]
     white = np.asarray(lamp, np.float64) / max(float(np.max(lamp)), 1e-6) * c[0]  # (3,)
     recorded = srgb_to_linear(lab_to_bgr(lab)).astype(np.float64)  # (N, 3)
-    obs = recorded - c[1]
-    keeps = ((own[:, :, None] >= ORDER_RATIO * own[:, None, :])
+    obs = np.maximum(recorded - c[1], 0.0)  # (the model's obs >= 0: below is the offset's misfit)
+    strongest = own.argmax(axis=1)[:, None, None] == np.arange(3)[None, :, None]  # (K, 3, 1)
+    keeps = (strongest & (own[:, :, None] >= ORDER_RATIO * own[:, None, :])
              & (paint[:, :, None] >= ORDER_RATIO * paint[:, None, :]))  # (K, 3, 3): [k, i, j] i > j
     # (the most the glare can lift j above i: [n, i, j])
     lift = (np.maximum(obs, 0.0) / np.maximum(white, 1e-6))[:, :, None] * np.maximum(
@@ -232,7 +239,7 @@ def sector_glare_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette,
     taken as a lamp's (:func:`lamp_like`) unless the glare's colour was ``measured`` in the photo
     (a lamp off the blackbody's locus, an LED's, keeps its colour). A paint whose channels' order
     a sample breaks (:func:`channel_order_excess`) lies further from it by :data:`ORDER_COST`
-    per unit beyond :data:`ORDER_SLACK`."""
+    per unit beyond :data:`ORDER_SLACK` (at most :data:`ORDER_COST_MAX`)."""
     white = lamp if measured else lamp_like(lamp, correction)
     fitted = glare_distances(lab, palette, correction, white,
                              shade=SECTOR_SHADE_RANGE, unclipped=True)
@@ -247,7 +254,11 @@ def sector_glare_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette,
     # (a paint whose channels' order the sample breaks fits it through no glare: the grey
     # look's white keeps every order, so the fitted white's is the one that may lift a channel)
     excess = channel_order_excess(lab, palette, correction, white)
-    return out + ORDER_COST * np.maximum(excess - ORDER_SLACK, 0.0)
+    cost = np.minimum(ORDER_COST * np.maximum(excess - ORDER_SLACK, 0.0), ORDER_COST_MAX)
+    moved = int(np.count_nonzero(out.argmin(axis=1) != (out + cost).argmin(axis=1)))
+    if moved:
+        logger.debug("channel order moved %d of %d sectors' nearest paint", moved, len(out))
+    return out + cost
 
 
 def lamp_like(lamp: np.ndarray, correction: np.ndarray) -> np.ndarray:
@@ -387,4 +398,3 @@ def tile_exposure_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette
         if totals[best] < float(out[rows].min(axis=1).sum()):
             out[rows] = d[rows, best]
     return out
-
