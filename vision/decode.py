@@ -628,6 +628,15 @@ OUTSIDE_COST = 4.0
 #: The colours Textile is played with unless the players choose others (KITS.md): of colours
 #: read equally often, these are taken for the game's.
 TEXTILE_DEFAULT_COLOURS = frozenset({"red", "yellow", "green", "blue", "white"})
+#: ... and, the table's choice unless the board shows another, each counts this many tiles more
+#: when the five most read are taken: a colour beyond them displaces one only when read on more
+#: tiles than it by more than this. One tile read in a sixth colour is as likely a default
+#: colour's tile in a light the one fitted over the layout does not explain (a red washed pink
+#: by a lamp's hot spot, a yellow turned orange by a warm lamp) as a colour chosen at the table;
+#: a board that shows every default colour but one, and one tile of a sixth colour, is read
+#: with the default five (tex26 textile-normal-1787: pink and orange read once each, red and
+#: blue not read clearly, made pink and orange two of the five and left both uncorrected).
+DEFAULT_PRIOR = 1
 
 
 def _sure_colours(decoded: dict) -> dict[Cell, str]:
@@ -638,18 +647,24 @@ def _sure_colours(decoded: dict) -> dict[Cell, str]:
 
 def _game_colours(sure: dict[Cell, str], evidence: dict) -> set[str] | None:
     """The game's five colours as the board ``sure`` (cell -> colour read confidently) shows
-    them: the five most read (ties to :data:`TEXTILE_DEFAULT_COLOURS`, then to the closer fit
-    by ``evidence``, cell -> colour distances); the default five whenever all of them are read;
-    None with fewer than five colours read."""
+    them: the five most read, each of :data:`TEXTILE_DEFAULT_COLOURS` counted
+    :data:`DEFAULT_PRIOR` tiles more, read or not (ties to the default colours, then to the
+    closer fit by ``evidence``, cell -> colour distances); the default five whenever all of
+    them are read; None with fewer than five colours read."""
     seen = Counter(sure.values())
     fit = defaultdict(list)
     for cell, colour in sure.items():
         if cell in evidence:
             fit[colour].append(evidence[cell].get(colour, 99.0))
-    # (the five most read; ties to the default colours, then to the closer fit)
-    ranked = sorted(seen, key=lambda c: (-seen[c], c not in TEXTILE_DEFAULT_COLOURS,
-                                         float(np.mean(fit[c])) if fit[c] else 99.0))
-    five = set(ranked[:TEXTILE_COLOURS]) if len(ranked) >= TEXTILE_COLOURS else None
+
+    def count(c: str) -> int:
+        return seen[c] + DEFAULT_PRIOR * (c in TEXTILE_DEFAULT_COLOURS)
+    # (the five most read, the default colours with their prior; ties to the default colours,
+    # then to the closer fit, then by name)
+    ranked = sorted(set(seen) | TEXTILE_DEFAULT_COLOURS,
+                    key=lambda c: (-count(c), c not in TEXTILE_DEFAULT_COLOURS,
+                                   float(np.mean(fit[c])) if fit[c] else 99.0, c))
+    five = set(ranked[:TEXTILE_COLOURS]) if len(seen) >= TEXTILE_COLOURS else None
     if TEXTILE_DEFAULT_COLOURS <= set(seen):
         # (the default five all read: they are the game's, however often a sixth colour was
         # read, a cloth's flowers, more often than a default colour's one tile; players who
