@@ -525,6 +525,16 @@ def test_one_tile_of_a_sixth_textile_colour_does_not_displace_a_default_colour_u
     assert decoded[(4, 0)][0]["colour"] == "pink"
 
 
+def test_a_sixth_textile_colour_on_a_board_of_fewer_than_five_colours_is_read_again():
+    # tex22 textile-hard-1696: four default colours read, one blue under the lamp read purple
+    # (12.1, blue 13.6): the game is played with the default five all the same
+    board = [_textile_reading(0, 0, "white"), _textile_reading(0, 2, "green"),
+             _textile_reading(2, 0, "yellow"), _textile_reading(2, 2, "red")]
+    cast = _textile_reading(4, 0, "purple", purple=12.1, blue=13.6)
+    decoded, _ = decode_readings(board + [cast], NESTOR, "textile")
+    assert decoded[(4, 0)][0]["colour"] == "blue"
+
+
 def test_a_textile_colour_washed_out_by_glare_is_read_again_by_its_paint_with_a_sheen():
     # red in the lamp's reflection read pink, 20 nearer pink than red; as red with a sheen of
     # the light on it, it fits about as well as pink
