@@ -2042,6 +2042,12 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         # as smooth as a tile's face, and a lattice that puts a hole's cells on it must not lose
         # for it: final13 textile-hard-800 read 4 -> 18 wrong cells, a wrong lattice, without)
         _take_out(faceless, occ, occ_conf, why_faceless, fg_cells, info, unmask=ctx.pips_up)
+        if not die_faces:
+            # (... and, where the photo shows every tile pips down, a cell of a colour the bare
+            # table shows read as a die face is the table's print, see _printed_faces)
+            _take_out(_printed_faces(ctx, attrs, [c for c in occupied if occ[c]]), occ,
+                      occ_conf, "a die face in a colour the table shows, where every tile lies "
+                      "pips down: the table's print", fg_cells, info, unmask=True)
         if (die_faces and TABLE_COLOURED_NEEDS_PIPS and fg_cells is not None
                 and (table_dots and table_dots[0])):
             # (where the table shows die faces, a cell of its colour is its ground whatever
@@ -3981,19 +3987,45 @@ PIPS_UP_SHARE = 0.9
 PIPS_UP_TILES = 8
 
 
-def _shown_pips_up(ctx: _Ctx, attrs: Mapping, occupied: Collection) -> bool:
-    """Whether the photo shows every tile pips up (:data:`PIPS_UP_SHARE` of at least
-    :data:`PIPS_UP_TILES`): of the ``occupied`` cells (``attrs`` cell -> their
-    :func:`_read_solid` reading) in colours the bare table does not show (``ctx.table_coloured``,
-    whose cells are in question), the share that read a die face."""
+#: ... and every tile pips down when at most this share of them read a die face (the same
+#: odds the other way: a flower's shadow or a glare's edge may read as a die face on one tile
+#: in ten; a kit laid either side up reaches it by chance as rarely).
+PIPS_DOWN_SHARE = 1.0 - PIPS_UP_SHARE
+
+
+def _faces_share(ctx: _Ctx, attrs: Mapping, occupied: Collection) -> float | None:
+    """Of the ``occupied`` cells (``attrs`` cell -> their :func:`_read_solid` reading) in
+    colours the bare table does not show (``ctx.table_coloured``, whose cells are in question),
+    the share that read a die face; None with fewer than :data:`PIPS_UP_TILES` of them."""
     judged = [c for c in occupied if c not in ctx.table_coloured]
     if len(judged) < PIPS_UP_TILES:
-        return False
+        return None
     shown = sum(attrs[c][0].get("pips") is not None for c in judged)
-    up = shown >= PIPS_UP_SHARE * len(judged)
-    logger.debug("die faces shown by %d of %d tiles in colours the table does not show: %s",
-                 shown, len(judged), "pips up" if up else "either side up")
-    return up
+    logger.debug("die faces shown by %d of %d tiles in colours the table does not show",
+                 shown, len(judged))
+    return shown / len(judged)
+
+
+def _shown_pips_up(ctx: _Ctx, attrs: Mapping, occupied: Collection) -> bool:
+    """Whether the photo shows every tile pips up: :data:`PIPS_UP_SHARE` of at least
+    :data:`PIPS_UP_TILES` (see :func:`_faces_share`) read a die face."""
+    share = _faces_share(ctx, attrs, occupied)
+    return share is not None and share >= PIPS_UP_SHARE
+
+
+def _printed_faces(ctx: _Ctx, attrs: Mapping, occupied: Collection) -> list:
+    """Of the ``occupied`` cells (``attrs`` cell -> their :func:`_read_solid` reading), where
+    the photo shows every tile pips down (at most :data:`PIPS_DOWN_SHARE` of at least
+    :data:`PIPS_UP_TILES` read a die face, see :func:`_faces_share`), those of a colour the bare
+    table shows (``ctx.table_coloured``) read as a die face: the table's print (a floral's cream
+    ground around flowers whose hearts a die layout fits, read as a white tile's pips; nrm1
+    textile-normal-1525), where a tile of that colour would lie pips down as the rest do. (Where
+    the game leaves the side up to the player: Textile.)"""
+    faced = [c for c in occupied if c in ctx.table_coloured and attrs[c][0].get("pips") is not None]
+    if not faced:
+        return []
+    share = _faces_share(ctx, attrs, occupied)
+    return faced if share is not None and share <= PIPS_DOWN_SHARE else []
 
 
 def _table_ground(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Collection,

@@ -622,12 +622,21 @@ def _unclash_cards(readings: list[CellReading], kit: Kit, game: str, decoded: di
 #: cell (orthogonally or diagonally) has: the colour rule keeps tiles of one colour apart
 #: (RULES.md; a player may break it, rarely).
 TEXTILE_CLASH_COST = 4.0
-#: Cost of a colour the game does not use, once the board shows its five colours (Textile is
-#: played with 5 of the set's 10).
+#: Cost of a colour the game does not use (beyond its five, see :func:`_game_colours`: Textile
+#: is played with 5 of the set's 10).
 OUTSIDE_COST = 4.0
 #: The colours Textile is played with unless the players choose others (KITS.md): of colours
 #: read equally often, these are taken for the game's.
 TEXTILE_DEFAULT_COLOURS = frozenset({"red", "yellow", "green", "blue", "white"})
+#: ... and, the table's choice unless the board shows another, each counts this many tiles more
+#: when the five most read are taken: a colour beyond them displaces one only when read on more
+#: tiles than it by more than this. One tile read in a sixth colour is as likely a default
+#: colour's tile in a light the one fitted over the layout does not explain (a red washed pink
+#: by a lamp's hot spot, a yellow turned orange by a warm lamp) as a colour chosen at the table;
+#: a board that shows every default colour but one, and one tile of a sixth colour, is read
+#: with the default five (tex26 textile-normal-1787: pink and orange read once each, red and
+#: blue not read clearly, made pink and orange two of the five and left both uncorrected).
+DEFAULT_PRIOR = 1
 
 
 def _sure_colours(decoded: dict) -> dict[Cell, str]:
@@ -636,20 +645,27 @@ def _sure_colours(decoded: dict) -> dict[Cell, str]:
             if a.get("colour") is not None and conf.get("colour", 0.0) >= CONFIDENCE_THRESHOLD}
 
 
-def _game_colours(sure: dict[Cell, str], evidence: dict) -> set[str] | None:
+def _game_colours(sure: dict[Cell, str], evidence: dict) -> set[str]:
     """The game's five colours as the board ``sure`` (cell -> colour read confidently) shows
-    them: the five most read (ties to :data:`TEXTILE_DEFAULT_COLOURS`, then to the closer fit
-    by ``evidence``, cell -> colour distances); the default five whenever all of them are read;
-    None with fewer than five colours read."""
+    them: the five most read, each of :data:`TEXTILE_DEFAULT_COLOURS` counted
+    :data:`DEFAULT_PRIOR` tiles more, read or not (ties to the default colours, then to the
+    closer fit by ``evidence``, cell -> colour distances); the default five whenever all of
+    them are read. (However few colours are read: a board of a few tiles in four colours and
+    one pink one is no evidence of a game played with pink.)"""
     seen = Counter(sure.values())
     fit = defaultdict(list)
     for cell, colour in sure.items():
         if cell in evidence:
             fit[colour].append(evidence[cell].get(colour, 99.0))
-    # (the five most read; ties to the default colours, then to the closer fit)
-    ranked = sorted(seen, key=lambda c: (-seen[c], c not in TEXTILE_DEFAULT_COLOURS,
-                                         float(np.mean(fit[c])) if fit[c] else 99.0))
-    five = set(ranked[:TEXTILE_COLOURS]) if len(ranked) >= TEXTILE_COLOURS else None
+
+    def count(c: str) -> int:
+        return seen[c] + DEFAULT_PRIOR * (c in TEXTILE_DEFAULT_COLOURS)
+    # (the five most read, the default colours with their prior; ties to the default colours,
+    # then to the closer fit, then by name)
+    ranked = sorted(set(seen) | TEXTILE_DEFAULT_COLOURS,
+                    key=lambda c: (-count(c), c not in TEXTILE_DEFAULT_COLOURS,
+                                   float(np.mean(fit[c])) if fit[c] else 99.0, c))
+    five = set(ranked[:TEXTILE_COLOURS])
     if TEXTILE_DEFAULT_COLOURS <= set(seen):
         # (the default five all read: they are the game's, however often a sixth colour was
         # read, a cloth's flowers, more often than a default colour's one tile; players who
@@ -663,8 +679,7 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     """Textile tiles whose colour was left unknown (glare, a lamp's cast), or read in a colour
     beyond the game's five: the likeliest colour by the cell's own colour distances, the colour
     rule (no colour of a confidently read tile beside it, :data:`TEXTILE_CLASH_COST`), the
-    game's five colours (the five most read, :data:`OUTSIDE_COST`, once five are read; ties to
-    :data:`TEXTILE_DEFAULT_COLOURS`, which are the five once all of them are read) and the
+    game's five colours (see :func:`_game_colours`, :data:`OUTSIDE_COST`) and the
     copies left (:data:`USED_UP_COST`); filled in, with a doubt, when that colour is likely
     enough against the cell's own evidence (:data:`FILL_PROB`). Returns board-level doubts."""
     evidence = {(rd.row, rd.col): rd.evidence["colour_distance"] for rd in readings
@@ -674,7 +689,7 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     sure = _sure_colours(decoded)
     five = _game_colours(sure, evidence)
     unclear = [cell for cell in evidence if decoded[cell][0].get("colour") is None
-               or (five is not None and decoded[cell][0]["colour"] not in five)]
+               or decoded[cell][0]["colour"] not in five]
     # (and tiles read in the colour of a tile beside them, which the colour rule forbids: one
     # of them is misread, or no tile; the cell beside most tiles of its colour first (a face
     # washed out between two white tiles), then the less sure of its colour)
@@ -721,7 +736,7 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
                 continue  # (a tile of the game's colours: see above)
             cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
             cost += TEXTILE_CLASH_COST * (name in near)
-            cost += OUTSIDE_COST * (five is not None and name not in five)
+            cost += OUTSIDE_COST * (name not in five)
             cost += USED_UP_COST * (used[name] - (name == own) >= copies.get(name, 0))
             scored.append((cost, name))
         cost, name = min(scored)
@@ -962,7 +977,7 @@ def _colour_fit(occupied: list[CellReading], kit: Kit) -> float:
 SIXTH_COLOUR_FIT = 10.0
 
 
-def _sixth_colour(own: str | None, dist: dict[str, float], five: set[str] | None,
+def _sixth_colour(own: str | None, dist: dict[str, float], five: set[str],
                   near: AbstractSet[str] = frozenset()) -> bool:
     """Whether a Textile cell read as ``own`` (its colour distances ``dist``) shows a thing of
     a colour the game does not use, no tile: the board shows the game's ``five`` colours
@@ -973,7 +988,7 @@ def _sixth_colour(own: str | None, dist: dict[str, float], five: set[str] | None
     around it) likely: the colour rule keeps a tile of it from lying there (a purple gingham's
     dark check beside the layout, blue the nearest of the five, a blue tile at its corner:
     tex9dev textile-normal-541)."""
-    if five is None or own is None or own in five or dist.get(own, np.inf) > SIXTH_COLOUR_FIT:
+    if own is None or own in five or dist.get(own, np.inf) > SIXTH_COLOUR_FIT:
         return False
     d_five = min((dist.get(name, np.inf) for name in five - near), default=np.inf)
     return bool(np.exp(-0.5 * ((d_five - dist[own]) / COLOUR_SD) ** 2) < FILL_PROB)

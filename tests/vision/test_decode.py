@@ -510,6 +510,31 @@ def test_of_textile_colours_read_equally_often_the_defaults_are_the_games():
     assert decoded[(4, 4)][0]["colour"] == "white"
 
 
+def test_one_tile_of_a_sixth_textile_colour_does_not_displace_a_default_colour_unread():
+    # tex26 textile-normal-1787: red read nowhere clearly, one red washed pink by the lamp (pink
+    # 14.5, red 21); four default colours read clearly: the five are the default ones
+    board = [_textile_reading(0, 0, "white"), _textile_reading(0, 2, "green"),
+             _textile_reading(2, 0, "yellow"), _textile_reading(2, 2, "blue"),
+             _textile_reading(4, 4, "white"), _textile_reading(4, 2, "green")]
+    washed = _textile_reading(4, 0, "pink", pink=14.5, red=19.0)
+    decoded, _ = decode_readings(board + [washed], NESTOR, "textile")
+    assert decoded[(4, 0)][0]["colour"] == "red"
+    # read pink on two tiles (a colour chosen at the table), pink is one of the five
+    again = _textile_reading(6, 6, "pink", pink=3.0)
+    decoded, _ = decode_readings(board + [washed, again], NESTOR, "textile")
+    assert decoded[(4, 0)][0]["colour"] == "pink"
+
+
+def test_a_sixth_textile_colour_on_a_board_of_fewer_than_five_colours_is_read_again():
+    # tex22 textile-hard-1696: four default colours read, one blue under the lamp read purple
+    # (12.1, blue 13.6): the game is played with the default five all the same
+    board = [_textile_reading(0, 0, "white"), _textile_reading(0, 2, "green"),
+             _textile_reading(2, 0, "yellow"), _textile_reading(2, 2, "red")]
+    cast = _textile_reading(4, 0, "purple", purple=12.1, blue=13.6)
+    decoded, _ = decode_readings(board + [cast], NESTOR, "textile")
+    assert decoded[(4, 0)][0]["colour"] == "blue"
+
+
 def test_a_textile_colour_washed_out_by_glare_is_read_again_by_its_paint_with_a_sheen():
     # red in the lamp's reflection read pink, 20 nearer pink than red; as red with a sheen of
     # the light on it, it fits about as well as pink
