@@ -29,7 +29,7 @@ from vision.hue_groups import (SHARE_COST, along_main_axis, hue_groups, name_gro
 from vision.paint_light import fit_with_paint_light, match_cost, paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          pip_centres, pip_spacing, read_pips)
-from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, discounted_lab,
+from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, SHADE_RANGE, discounted_lab,
                           exposed_lab, glare_colour, glare_distances, lamp_like,
                           sector_glare_distances, tile_exposure_distances)
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
@@ -385,8 +385,9 @@ class CellReading:
     #: ``colour_distance`` {colour: distance to it under the light}, ``blown`` the share of the
     #: cell blown out by glare, ``pip_prob`` {+1 / -1 (pips lighter / darker than the face):
     #: probabilities of 1-6 pips}; sector faces:
-    #: ``sector_distance`` {edge: {colour: distance}}, ``sector_conf`` {edge: confidence});
-    #: empty when not read.
+    #: ``sector_distance`` {edge: {colour: distance}}, ``sector_conf`` {edge: confidence},
+    #: square ones ``sector_apart`` {edge: (colour named, the tile-mate's it is not)} for
+    #: sectors named apart from a tile-mate of their nearest paint); empty when not read.
     evidence: dict = field(default_factory=dict)
 
 
@@ -4600,25 +4601,29 @@ def _x_parity(td: TopDown, occupied, grads: tuple[np.ndarray, np.ndarray] | None
 
 
 def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
-                           seen_glare: np.ndarray | None = None) -> tuple[Any, np.ndarray]:
+                           seen_glare: np.ndarray | None = None
+                           ) -> tuple[Any, np.ndarray, np.ndarray | None]:
     """The sectors' colours (``samples`` ``(4 N, 3)`` Lab, four per tile in turn) classified
     under the light as :func:`_palette_fit` does, each tile's sectors also judged through the
     glare of the lamp on its face (see :mod:`vision.glare`; the lamp's white that of the
     profile's calibration light, else neutral; under a profile, ``seen_glare`` ``(3,)`` linear
     BGR, the glare's colour as the photo recorded it when measured, see
-    :func:`vision.glare.glare_colour`): the match and the distances ``(4 N, K)``."""
+    :func:`vision.glare.glare_colour`): the match, the distances ``(4 N, K)`` and the glare's
+    colour so taken ``(3,)`` linear BGR as recorded (largest channel 1; None when not judged)."""
     match, _, corr = classify_adaptive(samples, ctx.palette, gains_bgr=gains, explore=True)
     plain = palette_distance(samples, ctx.palette, match.predicted)
     if len(ctx.palette.names) < 2 or not len(samples):
-        return match, plain
+        return match, plain, None
     # (the glare model adds the lamp's white through the fitted light's gains: the colour
     # recorded is the lamp in the palette's terms times those gains; scaled to its brightest
     # channel by the model)
-    lamp = (profile_lamp(ctx.profile) if seen_glare is None
-            else np.asarray(seen_glare, np.float64) / np.maximum(corr[0], 1e-3))
+    measured = seen_glare is not None
+    lamp = (np.asarray(seen_glare, np.float64) / np.maximum(corr[0], 1e-3) if measured
+            else profile_lamp(ctx.profile))
     dist = sector_glare_distances(samples, plain, ctx.palette, corr, lamp,
-                                  np.arange(len(samples)) // 4, measured=seen_glare is not None)
-    return match_from_distances(dist, match.predicted), dist
+                                  np.arange(len(samples)) // 4, measured=measured)
+    recorded = (lamp if measured else lamp_like(lamp, corr)) * as_correction(corr)[0]
+    return match_from_distances(dist, match.predicted), dist, recorded / max(float(recorded.max()), 1e-6)
 
 
 #: Two sectors of one tile at about one lightness (CIELAB lightness within this, L*) ...
@@ -4637,11 +4642,14 @@ WASHED_PAIR_MARGIN = 12.0
 
 
 def _washed_pairs_apart(samples: np.ndarray, named: np.ndarray, conf: np.ndarray,
-                        dist: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                        dist: np.ndarray, lamp: np.ndarray | None = None
+                        ) -> tuple[np.ndarray, np.ndarray]:
     """Sector names ``(4 N,)`` and confidences ``(4 N,)`` (four per tile in turn, Lab
     ``samples`` ``(4 N, 3)``, distances ``dist`` ``(4 N, K)``) with a tile's sectors that are
     named one paint but clearly show two (:data:`WASHED_PAIR_DL`, :data:`WASHED_PAIR_DE`, or
-    nearer but paler without being lighter, :func:`_not_paled_by_glare`) named apart: the
+    nearer but paler without being lighter, :func:`_not_paled_by_glare`; with the ``lamp``'s
+    glare colour ``(3,)`` linear BGR as recorded, at any lightness when the paler is not the
+    other's paint with more of that glare, :func:`mate_glare_distance`) named apart: the
     paler (lower CIELAB chroma) takes its next nearest paint, within
     :data:`WASHED_PAIR_MARGIN`, at :data:`GROUP_CONF` at most (a sector read unclear stays so:
     a cell off its tiles, straddling two, mixes two tiles' paints and its unclear read asks for
@@ -4654,7 +4662,10 @@ def _washed_pairs_apart(samples: np.ndarray, named: np.ndarray, conf: np.ndarray
     sector is the one the glare left its paint's evidence in; the paler one is not that paint.
     Where the glare falls off across the tile, one paint's sectors pale by degrees: a third
     sector of the name between the two (each step within :data:`WASHED_PAIR_DE`, and one the
-    glare explains) links them as one paint (:func:`_one_paint_chain`)."""
+    glare explains) links them as one paint (:func:`_one_paint_chain`). A glare adds only the
+    lamp's colour: a sector brightened beyond its tile-mate in other proportions (a purplish
+    blue beside a red, both their red clipped, under a warm lamp) is another paint however much
+    lighter it is."""
     named, conf = named.copy(), conf.copy()
     d = _sector_distances(samples)  # (N, 4, 4)
     lab = samples.reshape(-1, 4, 3)
@@ -4664,10 +4675,14 @@ def _washed_pairs_apart(samples: np.ndarray, named: np.ndarray, conf: np.ndarray
     same = names4[:, :, None] == names4[:, None, :]  # (N, 4, 4)
     paler = chroma[:, :, None] < chroma[:, None, :]  # (N, 4, 4): [t, paler, richer]
     unglared = _not_paled_by_glare(lab, d, paler)
-    apart = (same & ((d >= WASHED_PAIR_DE) | unglared) & (dl <= WASHED_PAIR_DL) & paler)
+    # (not the tile-mate's paint under more glare; NaN, too few unclipped channels: no telling)
+    unlike = (np.zeros_like(same) if lamp is None
+              else np.nan_to_num(mate_glare_distance(lab, lamp)) > MATE_GLARE_DE)
+    apart = same & paler & ((((d >= WASHED_PAIR_DE) | unglared) & (dl <= WASHED_PAIR_DL)) | unlike)
+    linked = same & ~unglared & ~unglared.transpose(0, 2, 1) & ~unlike & ~unlike.transpose(0, 2, 1)
     for t, k in zip(*np.nonzero(apart.any(axis=2))):
         richer = np.flatnonzero(apart[t, k])
-        if np.any(_one_paint_chain(d[t], same[t] & ~unglared[t] & ~unglared[t].T, int(k))[richer]):
+        if np.any(_one_paint_chain(d[t], linked[t], int(k))[richer]):
             continue
         j = 4 * int(t) + int(k)
         order = np.argsort(dist[j])
@@ -4700,6 +4715,51 @@ def _not_paled_by_glare(lab: np.ndarray, d: np.ndarray, paler: np.ndarray) -> np
 #: lattice a pixel off mixing a sector with the gap), not the sign of a second paint (the case
 #: it serves: 2.7-3.4 L* darker).
 UNGLARED_DL = 1.0
+
+
+#: The shading of a tile's sector against its tile-mate's (:func:`mate_glare_distance`): any
+#: shadow (a shadow only darkens a paint: the independent renderer's calibration case, seed 0,
+#: photo 3, a yellow sector at L* 46 beside its tile-mate at 68, 0.4 of its light) and up to
+#: the glare model's brightening (:data:`vision.glare.SHADE_RANGE`: a lamp near enough to leave
+#: a hot spot lights a tile's sectors a little unevenly), in steps of 0.05.
+MATE_SHADES = np.linspace(0.1, SHADE_RANGE[1], 27)
+#: A sector further than this (CIEDE2000) from every look of its tile-mate with more of the
+#: lamp's glare added (see :func:`mate_glare_distance`) is another paint. Measured on the own
+#: renderer's Twelve Tiles calibration cases under their profiles (seeds 0 and 1, 40 photos):
+#: of 1,200 pairs of sectors of one tile named alike and painted alike, 99% lie within 1.5, all
+#: within 2.4; the four pairs of two paints named alike with enough unclipped channels to
+#: judge, 8.1-12.4 (a blue named red beside a red, three times; a blue named yellow).
+MATE_GLARE_DE = 6.0
+
+
+def mate_glare_distance(lab: np.ndarray, lamp: np.ndarray) -> np.ndarray:
+    """``(N, 4, 4)`` CIEDE2000, ``[t, a, b]``: how far tile ``t``'s sector ``a`` (``lab``
+    ``(N, 4, 3)``, four sectors per tile) lies from its sector ``b``'s colour as recorded, shaded
+    within :data:`MATE_SHADES` and with the lamp's glare (``lamp`` ``(3,)`` linear BGR as the
+    camera recorded it, largest channel 1; any amount from none up) added: ``a = s b + g lamp``
+    fitted on the channels the camera clipped in neither (:data:`vision.glare.CLIPPED_LINEAR`),
+    the clipped ones taken as ``a`` shows them. NaN where fewer than two channels are left (a
+    clipped channel tells only that the light reached the top).
+
+    A glare adds the lamp's own colour whatever the paint: one paint's sectors in a hot spot
+    that falls off across the tile differ by the lamp's colour, while a second paint's differ
+    by the paints' own difference too. (The own renderer's Twelve Tiles calibration cases under a
+    3000 K lamp: a purplish blue beside a red on one tile, both their red clipped, the blue's
+    green and blue channels 0.30 and 0.42 above the red's, where the lamp (0.41, 0.69, 1) BGR
+    adds more green than blue.)"""
+    n = len(lab)
+    lin = srgb_to_linear(lab_to_bgr(lab.reshape(-1, 3))).reshape(n, 4, 3).astype(np.float64)
+    a, b = lin[:, :, None, None, :], lin[:, None, :, None, :]  # (N, 4, 1, 1, 3), (N, 1, 4, 1, 3)
+    used = ((a < CLIPPED_LINEAR) & (b < CLIPPED_LINEAR)).astype(np.float64)  # (N, 4, 4, 1, 3)
+    rest = a - MATE_SHADES[:, None] * b  # (N, 4, 4, S, 3): what the glare must add
+    w = np.asarray(lamp, np.float64)
+    glare = np.maximum(np.sum(rest * w * used, axis=-1, keepdims=True)
+                       / np.maximum(np.sum(w * w * used, axis=-1, keepdims=True), 1e-9), 0.0)
+    seen = np.where(used > 0, MATE_SHADES[:, None] * b + glare * w, a)  # (N, 4, 4, S, 3)
+    seen_lab = bgr_to_lab(linear_to_srgb(np.clip(seen, 0.0, 1.0).reshape(-1, 3)).astype(np.float32))
+    d = ciede2000(np.broadcast_to(lab.reshape(n, 4, 1, 1, 3), seen.shape).reshape(-1, 3),
+                  seen_lab).reshape(seen.shape[:-1]).min(axis=-1)  # (N, 4, 4)
+    return np.where(used[..., 0, :].sum(axis=-1) >= 2, d, np.nan)
 
 
 def _one_paint_chain(d: np.ndarray, same: np.ndarray, start: int) -> np.ndarray:
@@ -4766,7 +4826,7 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         # by the set's own paint; without a profile the kit's defaults and a grey look stand)
         seen = (glare_colour((subs[a], masks[a][e]) for a in per_axis for e in names)
                 if ctx.profile is not None else None)
-        match, dist = _sectors_through_glare(ctx, samples, gains, seen)
+        match, dist, white = _sectors_through_glare(ctx, samples, gains, seen)
     named, sconfs = _named_by_hue(samples, dist, match)
     if ctx.kit.shape == "rounded-x":
         # an X-Tiles sector far from every paint (washed out by a glare, in shadow) is unclear
@@ -4774,7 +4834,10 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         # its nearest paints and the one its hue group was named
         sconfs = np.minimum(sconfs, _near_conf(dist[np.arange(len(named)), named]))
     else:
-        named, sconfs = _washed_pairs_apart(samples, named, sconfs, dist)
+        hue_named = named
+        named, sconfs = _washed_pairs_apart(samples, named, sconfs, dist,
+                                            white if ctx.profile is not None else None)
+        apart = named != hue_named  # (4 N,): named apart from a tile-mate
     pairs = _sector_distances(samples) if ctx.kit.shape == "rounded-x" else None
     out = {}
     for i, cell in enumerate(cells):
@@ -4798,6 +4861,12 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         evidence = {"sector_distance": {e: _distances(ctx.palette, dist[4 * i + k])
                                         for k, e in enumerate(names)},
                     "sector_conf": dict(zip(names, np.round(confs, 3).tolist()))}
+        if ctx.kit.shape != "rounded-x" and apart[4 * i:4 * i + 4].any():
+            # (for the fill of an unclear tile, which names a clear sector its nearest paint:
+            # not one a tile-mate showed it is not)
+            evidence["sector_apart"] = {
+                e: (edges[k], ctx.palette.names[hue_named[4 * i + k]])
+                for k, e in enumerate(names) if apart[4 * i + k]}
         if ctx.kit.shape == "rounded-x":
             evidence["sector_named"] = dict(zip(names, edges))
             evidence["sector_contrast"] = _sector_contrast(pairs[i])

@@ -428,8 +428,10 @@ def _fill_sector_cell(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: 
     """Fill in one unclear sector tile (see :func:`_fill_sectors`): the sectors' candidate colours
     (the nearest for a clear sector; those within 3 :data:`SECTOR_SD` of the nearest for an
     unclear one, or for every sector of a reading that is no tile of the set, and the colour it
-    was named, ``sector_named``, where the evidence has it) costed by their distances, the
-    neighbours' edges met and the set's copies left; whether it was filled.
+    was named, ``sector_named``, where the evidence has it; for a sector named apart from a
+    tile-mate, ``sector_apart`` {side: (its name, the tile-mate's)}, its name and never the
+    tile-mate's) costed by their distances, the neighbours' edges met and the set's copies
+    left; whether it was filled.
 
     X-Tiles' set holds each tile once: when every tile the unclear sectors allow is one the
     board already holds, a clear sector is as likely misread as a reading that is no tile of
@@ -453,12 +455,13 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
     attrs = decoded[cell][0]
     dist, sconf = evidence["sector_distance"], evidence["sector_conf"]
     named = evidence.get("sector_named", {})
+    apart = evidence.get("sector_apart", {})
     options = []
     for e in "nesw":
         ranked = sorted(dist[e].items(), key=lambda kv: kv[1])
         d0 = ranked[0][1]
         if sconf[e] >= CONFIDENCE_THRESHOLD and not every_sector:
-            options.append([(ranked[0][0], 0.0)])
+            options.append([(apart[e][0] if e in apart else ranked[0][0], 0.0)])
             continue
         cost = {name: 0.5 * ((d - d0) / SECTOR_SD) ** 2
                 for name, d in ranked[:3] if d - d0 < reach}
@@ -467,6 +470,11 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
             # is as likely as its nearest: a glare or a shadow changes a paint's lightness and
             # chroma more than its hue)
             cost[named[e]] = 0.0
+        if e in apart:
+            # (a sector named apart from a tile-mate, see vision.cells._washed_pairs_apart: the
+            # paint it was named, not the tile-mate's)
+            cost.pop(apart[e][1], None)
+            cost[apart[e][0]] = 0.0
         options.append(sorted(cost.items(), key=lambda kv: kv[1]))
     met = _met_edges(cell, decoded)
     mismatch = MISMATCH_COST.get(game, 1.5)
