@@ -2045,7 +2045,8 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         _take_out(faceless, occ, occ_conf, why_faceless, fg_cells, info, unmask=ctx.pips_up)
         if not die_faces:
             # (... and, where the photo shows every tile pips down, a cell of a colour the bare
-            # table shows read as a die face is the table's print, see _printed_faces)
+            # table shows read as a die face is the table's print, see _printed_faces; counted
+            # over the cells still in the layout, after the cells taken out above)
             _take_out(_printed_faces(ctx, attrs, [c for c in occupied if occ[c]]), occ,
                       occ_conf, "a die face in a colour the table shows, where every tile lies "
                       "pips down: the table's print", fg_cells, info, unmask=True)
@@ -3988,10 +3989,6 @@ PIPS_UP_SHARE = 0.9
 PIPS_UP_TILES = 8
 
 
-#: ... and every tile pips down when at most this share of them read a die face (the same
-#: odds the other way: a flower's shadow or a glare's edge may read as a die face on one tile
-#: in ten; a kit laid either side up reaches it by chance as rarely).
-PIPS_DOWN_SHARE = 1.0 - PIPS_UP_SHARE
 
 
 def _faces_share(ctx: _Ctx, attrs: Mapping, occupied: Collection) -> float | None:
@@ -4001,32 +3998,43 @@ def _faces_share(ctx: _Ctx, attrs: Mapping, occupied: Collection) -> float | Non
     judged = [c for c in occupied if c not in ctx.table_coloured]
     if len(judged) < PIPS_UP_TILES:
         return None
-    shown = sum(attrs[c][0].get("pips") is not None for c in judged)
+    shown = sum(_shows_face(attrs[c]) for c in judged)
     logger.debug("die faces shown by %d of %d tiles in colours the table does not show",
                  shown, len(judged))
     return shown / len(judged)
+
+
+def _shows_face(reading: tuple) -> bool:
+    """Whether a cell's :func:`_read_solid` ``reading`` read a die face."""
+    return reading[0].get("pips") is not None
 
 
 def _shown_pips_up(ctx: _Ctx, attrs: Mapping, occupied: Collection) -> bool:
     """Whether the photo shows every tile pips up: :data:`PIPS_UP_SHARE` of at least
     :data:`PIPS_UP_TILES` (see :func:`_faces_share`) read a die face."""
     share = _faces_share(ctx, attrs, occupied)
-    return share is not None and share >= PIPS_UP_SHARE
+    up = share is not None and share >= PIPS_UP_SHARE
+    logger.debug("tiles %s", "pips up" if up else "either side up, or too few to tell")
+    return up
 
 
-def _printed_faces(ctx: _Ctx, attrs: Mapping, occupied: Collection) -> list:
+def _printed_faces(ctx: _Ctx, attrs: Mapping, occupied: Collection) -> list[tuple[int, int]]:
     """Of the ``occupied`` cells (``attrs`` cell -> their :func:`_read_solid` reading), where
-    the photo shows every tile pips down (at most :data:`PIPS_DOWN_SHARE` of at least
-    :data:`PIPS_UP_TILES` read a die face, see :func:`_faces_share`), those of a colour the bare
+    the photo shows every tile pips down (the mirror of :func:`_shown_pips_up`: at most
+    ``1 - PIPS_UP_SHARE`` of at least :data:`PIPS_UP_TILES` read a die face, see
+    :func:`_faces_share`; the same odds the other way: a flower's shadow or a glare's edge may
+    read as a die face on one tile in ten, and a kit laid either side up reaches it by chance as
+    rarely), those of a colour the bare
     table shows (``ctx.table_coloured``) read as a die face: the table's print (a floral's cream
     ground around flowers whose hearts a die layout fits, read as a white tile's pips; nrm1
     textile-normal-1525), where a tile of that colour would lie pips down as the rest do. (Where
     the game leaves the side up to the player: Textile.)"""
-    faced = [c for c in occupied if c in ctx.table_coloured and attrs[c][0].get("pips") is not None]
+    faced = [c for c in occupied if c in ctx.table_coloured and _shows_face(attrs[c])]
     if not faced:
         return []
     share = _faces_share(ctx, attrs, occupied)
-    return faced if share is not None and share <= PIPS_DOWN_SHARE else []
+    # (1.0 - share, not share <= 1.0 - PIPS_UP_SHARE: 1.0 - 0.9 is not 0.1 in floats)
+    return faced if share is not None and 1.0 - share >= PIPS_UP_SHARE else []
 
 
 def _table_ground(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Collection,

@@ -668,6 +668,7 @@ def _game_colours(sure: dict[Cell, str], evidence: dict) -> set[str]:
 
     def count(c: str) -> int:
         return seen[c] + DEFAULT_PRIOR * (c in TEXTILE_DEFAULT_COLOURS)
+
     # (the five most read, the default colours with their prior; ties to the default colours,
     # then to the closer fit, then by name)
     ranked = sorted(set(seen) | TEXTILE_DEFAULT_COLOURS,
@@ -696,6 +697,9 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
                if rd.evidence.get("sheen_distance")}
     sure = _sure_colours(decoded)
     five = _game_colours(sure, evidence)
+    # (a thing of a sixth colour, no tile, only where the board shows five colours: a few tiles
+    # are no evidence of which five the table chose, see _sixth_colour)
+    shown = len(set(sure.values())) >= TEXTILE_COLOURS
     unclear = [cell for cell in evidence if decoded[cell][0].get("colour") is None
                or decoded[cell][0]["colour"] not in five]
     # (and tiles read in the colour of a tile beside them, which the colour rule forbids: one
@@ -724,7 +728,7 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # knot shares an edge with the textile, RULES.md; a red washed pink by a lamp's hot spot;
         # so is one in a notch of the textile, tiles along three of its sides: final12
         # textile-hard-704, tex16 textile-hard-1191)
-        sixth = _sixth_colour(own, dist, five, near)
+        sixth = shown and _sixth_colour(own, dist, five, near)
         bridging = sixth and (_bridges(cell, decoded.keys()) or _in_a_notch(cell, decoded.keys()))
         if bridging:
             logger.debug("cell %s: %s, a colour the game does not use, joins parts of the "

@@ -529,7 +529,7 @@ def test_a_sixth_textile_colour_on_a_board_of_fewer_than_five_colours_is_read_ag
     # tex22 textile-hard-1696: four default colours read, one blue under the lamp read purple
     # (12.1, blue 13.6): the game is played with the default five all the same
     board = [_textile_reading(0, 0, "white"), _textile_reading(0, 2, "green"),
-             _textile_reading(2, 0, "yellow"), _textile_reading(2, 2, "red")]
+             _textile_reading(2, 0, "yellow")]
     cast = _textile_reading(4, 0, "purple", purple=12.1, blue=13.6)
     decoded, _ = decode_readings(board + [cast], NESTOR, "textile")
     assert decoded[(4, 0)][0]["colour"] == "blue"
@@ -726,3 +726,11 @@ def test_a_clash_between_cards_within_their_copies_is_left_to_the_rules_check():
     decoded, _ = decode_readings(_yellow_papers_and_a_red_card(4), TAPESTRY, "tapestry")
     assert decoded[(2, 0)][0]["colour"] == "yellow"
     assert decoded[(3, 0)][0]["colour"] == "red"
+
+
+def test_the_first_tile_of_a_colour_chosen_at_the_table_is_kept():
+    # (Textile's five are chosen at the table, KITS.md: one pink tile on a board of a few is no
+    # thing of a sixth colour; it stays a pink tile)
+    board = [_textile_reading(0, 0, "pink", pips=None, pink=3.0)]
+    decoded, _ = decode_readings(board, NESTOR, "textile")
+    assert decoded[(0, 0)][0]["colour"] == "pink"

@@ -64,3 +64,16 @@ def test_the_printed_die_face_is_not_judged_where_the_tiles_show_theirs():
     # (every tile pips up: the print may be a white tile's face, as the rules before decide)
     taken = _taken(*_view(pips=3))
     assert set(TILES) <= set(taken)
+
+
+def test_a_tenth_of_the_tiles_showing_a_face_counts_as_pips_down():
+    # (the mirror of the pips-up share: one face in ten tiles is pips down, two are either side)
+    from types import SimpleNamespace
+    from vision.cells import _printed_faces
+    tiles = [(0, i) for i in range(10)]
+    attrs = {c: ({"pips": None},) for c in tiles} | {PRINT: ({"pips": 2},)}
+    ctx = SimpleNamespace(table_coloured={PRINT})
+    attrs[tiles[0]] = ({"pips": 4},)
+    assert _printed_faces(ctx, attrs, [*tiles, PRINT]) == [PRINT]
+    attrs[tiles[1]] = ({"pips": 5},)
+    assert _printed_faces(ctx, attrs, [*tiles, PRINT]) == []
