@@ -3007,9 +3007,11 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
                         lit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Cards' paints ``named`` ``(N,)`` and confidences ``conf`` ``(N,)`` (Lab ``labs``
     ``(N, 3)``, ``lit`` ``(N,)`` bool: out of the hot spot) with each card that fits another
-    paint's card on the photo (:func:`_own_paints`) with a grey sheen as the camera records it
-    (the camera's white balance takes the lamp's reflection about grey, see :mod:`vision.glare`;
-    :func:`vision.glare.glare_distances`, :data:`OWN_SHEEN`) within :data:`HELD_CARD_FIT` (a
+    paint's card on the photo (:func:`_own_paints`) with a sheen of the lamp as the camera
+    records it, one colour for the photo's cards (:func:`_own_sheen`: grey where the camera's
+    white balance took the lamp for white, warm where it left the lamp's cast, see
+    :mod:`vision.glare`; :func:`vision.glare.glare_distances`, :data:`OWN_SHEEN`) within
+    :data:`HELD_CARD_FIT` (a
     card as far from every paint's card is no evidence of one: tap17 hard-1232, a dark blue
     card 23 from the purple card, 28 from the light blue one) and clearly better
     (:data:`OWN_MARGIN`) than its named paint's, and is paler than that card (:func:`_paler`),
@@ -3026,8 +3028,7 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
         return named.copy(), conf.copy()
     keys = sorted(own)
     refs = Palette(tuple(str(k) for k in keys), np.array([own[k] for k in keys]))
-    d = glare_distances(labs, refs, as_correction(None), np.ones(3), steps=OWN_SHEEN,
-                        cost=OWN_SHEEN_COST, shade=(1.0, 1.0)).min(axis=-1)
+    d = _own_sheen(labs, refs, np.isin(named, keys))
     out, conf = named.copy(), conf.copy()
     for i in range(len(labs)):
         if int(named[i]) not in own:
@@ -3041,6 +3042,67 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
             out[i] = keys[best]
             conf[i] = min(conf[i], GROUP_CONF)
     return out, conf
+
+
+#: The lamps' colours a sheen is looked for in (:func:`_own_sheen`): linear BGR
+#: ``(exp(-2 t), exp(-t), 1)`` for each ``t`` here, grey first (a tie keeps it). Along the
+#: blackbody's locus a lamp's green falls below its red about half as steeply as its blue
+#: does, in log units (the independent renderer's lamps: 2900 K (1, 0.69, 0.42) RGB, 4100 K
+#: (1, 0.82, 0.69), 5100 K (1, 0.91, 0.84)); from grey to a bulb's 2700 K left whole by the
+#: camera (0.5), in steps of 0.05. Warm only: a phone's white balance leaves a warm lamp's
+#: cast (partly, as the room's mood), a daylight's it takes to grey (a cool look too let the
+#: washed cards of a 6000 K photo fit a blue sheen best, an orange one then nearer yellow:
+#: col9 normal 776).
+SHEEN_WARMTH = tuple(round(float(t), 2) for t in np.arange(0.0, 0.501, 0.05))
+
+
+#: The lamp's colour is fitted (:func:`_own_sheen`) only on at least this many cards in its
+#: reflection: a card's colour fits a paint with some sheen under some lamp's colour (the
+#: colour is one free parameter more than the card's sheen), two cards of one lamp pin it.
+SHEEN_CARDS = 2
+#: A card is in the lamp's reflection when its nearest reference under a grey sheen takes at
+#: least this much of it (two of :data:`OWN_SHEEN`'s steps: more than a card's noise buys).
+SHEEN_SEEN = 0.1
+
+
+def _own_sheen(labs: np.ndarray, refs: Palette, judged: np.ndarray) -> np.ndarray:
+    """Distances ``(N, K)`` (CIEDE2000 plus :data:`OWN_SHEEN_COST` per unit of sheen) of the
+    cards ``labs`` ``(N, 3)`` to the photo's own cards ``refs`` (``K`` colours, as recorded)
+    with a sheen of the lamp (:data:`OWN_SHEEN`), the lamp's colour the one of
+    :data:`SHEEN_WARMTH` under which the cards ``judged`` (``(N,)`` bool: those named a paint
+    ``refs`` shows) fit their nearest references best in sum, each at most
+    :data:`HELD_CARD_FIT` (one lamp lights the photo; a card with no sheen fits alike under
+    every colour and does not choose it, nor does one as far from every reference), grey
+    unless :data:`SHEEN_CARDS` of those cards or more take a sheen (:data:`SHEEN_SEEN`)
+    through a grey one, and unless the lamp's colour fits them better than grey by more than
+    :data:`OWN_MARGIN` (what a card needs to be renamed: a lamp's colour must explain at least
+    one card clearly; on the independent renderer's hard 910, a 4700 K photo, a warm look
+    fitting the cards 1 better than grey took a pink card for purple).
+
+    The camera's white balance may take the lamp's reflection about grey, or leave the lamp's
+    cast on the whole photo, the reflection with it (a yellow card under a 2900 K lamp left
+    warm: linear RGB 0.97, 0.57, 0.01). There an orange card in the reflection (the
+    independent renderer's hard 1580: 0.97, 0.64, 0.35) is the photo's orange card (0.89,
+    0.08, 0.02) plus 0.8 of the lamp's 1, 0.69, 0.42 to a hundredth, where a grey sheen takes
+    it nearer the yellow card, whose green clipped long before its blue rose so far."""
+    def under(t: float) -> np.ndarray:
+        """``(N, K, G)``: the distances with a sheen of the lamp of warmth ``t``."""
+        return glare_distances(labs, refs, as_correction(None),
+                               np.exp(-np.array([2.0, 1.0, 0.0]) * t), steps=OWN_SHEEN,
+                               cost=OWN_SHEEN_COST, shade=(1.0, 1.0))
+
+    grey = under(SHEEN_WARMTH[0])
+    steps = grey.reshape(len(labs), -1).argmin(axis=1) % len(OWN_SHEEN)  # (N,) best sheens
+    if np.sum(judged & (np.asarray(OWN_SHEEN)[steps] >= SHEEN_SEEN)) < SHEEN_CARDS:
+        return grey.min(axis=-1)
+    grid = [grey] + [under(t) for t in SHEEN_WARMTH[1:]]
+    fits = [float(np.minimum(d[judged].min(axis=(1, 2)), HELD_CARD_FIT).sum()) for d in grid]
+    best = int(np.argmin(fits))
+    if fits[0] - fits[best] <= OWN_MARGIN:
+        return grey.min(axis=-1)
+    logger.debug("the cards' sheen at warmth %.2f (%.1f, grey %.1f)", SHEEN_WARMTH[best],
+                 fits[best], fits[0])
+    return grid[best].min(axis=-1)
 
 
 def _lamp_light(light: np.ndarray) -> np.ndarray:
