@@ -4692,8 +4692,9 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
             else profile_lamp(ctx.profile))
     dist = sector_glare_distances(samples, plain, ctx.palette, corr, lamp,
                                   np.arange(len(samples)) // 4, measured=measured)
-    recorded = (lamp if measured else lamp_like(lamp, corr)) * as_correction(corr)[0]
-    return match_from_distances(dist, match.predicted), dist, recorded / max(float(recorded.max()), 1e-6)
+    white = (np.asarray(seen_glare, np.float64) if measured
+             else lamp_like(lamp, corr) * as_correction(corr)[0])
+    return match_from_distances(dist, match.predicted), dist, white / max(float(white.max()), 1e-6)
 
 
 #: Two sectors of one tile at about one lightness (CIELAB lightness within this, L*) ...
@@ -4746,8 +4747,11 @@ def _washed_pairs_apart(samples: np.ndarray, named: np.ndarray, conf: np.ndarray
     paler = chroma[:, :, None] < chroma[:, None, :]  # (N, 4, 4): [t, paler, richer]
     unglared = _not_paled_by_glare(lab, d, paler)
     # (not the tile-mate's paint under more glare; NaN, too few unclipped channels: no telling)
+    # (and the lighter of the two: the one with more glare, whatever chroma a strongly coloured
+    # lamp's glare lends a pale paint)
     unlike = (np.zeros_like(same) if lamp is None
-              else np.nan_to_num(mate_glare_distance(lab, lamp)) > MATE_GLARE_DE)
+              else (np.nan_to_num(mate_glare_distance(lab, lamp)) > MATE_GLARE_DE)
+              & (lab[:, :, None, 0] > lab[:, None, :, 0]))
     apart = same & paler & ((((d >= WASHED_PAIR_DE) | unglared) & (dl <= WASHED_PAIR_DL)) | unlike)
     linked = same & ~unglared & ~unglared.transpose(0, 2, 1) & ~unlike & ~unlike.transpose(0, 2, 1)
     for t, k in zip(*np.nonzero(apart.any(axis=2))):
@@ -4758,9 +4762,10 @@ def _washed_pairs_apart(samples: np.ndarray, named: np.ndarray, conf: np.ndarray
         order = np.argsort(dist[j])
         other = next(int(o) for o in order if o != named[j])
         if dist[j, other] - dist[j, named[j]] <= WASHED_PAIR_MARGIN:
+            why = (" (no lighter)" if unglared[t, k, richer].any()
+                   else " (lit unlike)" if unlike[t, k, richer].any() else "")
             logger.debug("sector %d of tile %d: paler than its tile-mate of one name%s, %d -> %d",
-                         k, t, " (no lighter)" if unglared[t, k, richer].any() else "",
-                         named[j], other)
+                         k, t, why, named[j], other)
             named[j], conf[j] = other, min(float(conf[j]), GROUP_CONF)
     return named, conf
 
@@ -4791,8 +4796,10 @@ UNGLARED_DL = 1.0
 #: shadow (a shadow only darkens a paint: the independent renderer's calibration case, seed 0,
 #: photo 3, a yellow sector at L* 46 beside its tile-mate at 68, 0.4 of its light) and up to
 #: the glare model's brightening (:data:`vision.glare.SHADE_RANGE`: a lamp near enough to leave
-#: a hot spot lights a tile's sectors a little unevenly), in steps of 0.05.
-MATE_SHADES = np.linspace(0.1, SHADE_RANGE[1], 27)
+#: a hot spot lights a tile's sectors a little unevenly), in steps of :data:`MATE_SHADE_STEP`
+#: from 0.1 (not 0: a shade of nothing would let any lamp-coloured sector match any tile-mate).
+MATE_SHADE_STEP = 0.05
+MATE_SHADES = np.arange(0.1, SHADE_RANGE[1] + MATE_SHADE_STEP / 2, MATE_SHADE_STEP)
 #: A sector further than this (CIEDE2000) from every look of its tile-mate with more of the
 #: lamp's glare added (see :func:`mate_glare_distance`) is another paint. Measured on the own
 #: renderer's Twelve Tiles calibration cases under their profiles (seeds 0 and 1, 40 photos):
@@ -4816,8 +4823,15 @@ def mate_glare_distance(lab: np.ndarray, lamp: np.ndarray) -> np.ndarray:
     by the paints' own difference too. (The own renderer's Twelve Tiles calibration cases under a
     3000 K lamp: a purplish blue beside a red on one tile, both their red clipped, the blue's
     green and blue channels 0.30 and 0.42 above the red's, where the lamp (0.41, 0.69, 1) BGR
-    adds more green than blue.)"""
+    adds more green than blue.)
+
+    The reverse of :func:`vision.glare.glare_distances` (a grid over the shade, the glare fitted,
+    rather than a grid over the glare, the shade fitted), fitted on each pair's own unclipped
+    channels; the fitted light's haze offset is left out (its ``(1 - s) * offset`` term, small
+    beside a hot spot's glare)."""
     n = len(lab)
+    if not n:
+        return np.zeros((0, 4, 4))
     lin = srgb_to_linear(lab_to_bgr(lab.reshape(-1, 3))).reshape(n, 4, 3).astype(np.float64)
     a, b = lin[:, :, None, None, :], lin[:, None, :, None, :]  # (N, 4, 1, 1, 3), (N, 1, 4, 1, 3)
     used = ((a < CLIPPED_LINEAR) & (b < CLIPPED_LINEAR)).astype(np.float64)  # (N, 4, 4, 1, 3)
@@ -4898,16 +4912,17 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
                 if ctx.profile is not None else None)
         match, dist, white = _sectors_through_glare(ctx, samples, gains, seen)
     named, sconfs = _named_by_hue(samples, dist, match)
+    hue_named = named
+    apart = np.zeros(len(named), bool)  # (4 N,): named apart from a tile-mate
     if ctx.kit.shape == "rounded-x":
         # an X-Tiles sector far from every paint (washed out by a glare, in shadow) is unclear
         # whatever its hue group: the set and its neighbours decide it (vision.decode), among
         # its nearest paints and the one its hue group was named
         sconfs = np.minimum(sconfs, _near_conf(dist[np.arange(len(named)), named]))
     else:
-        hue_named = named
         named, sconfs = _washed_pairs_apart(samples, named, sconfs, dist,
                                             white if ctx.profile is not None else None)
-        apart = named != hue_named  # (4 N,): named apart from a tile-mate
+        apart = named != hue_named
     pairs = _sector_distances(samples) if ctx.kit.shape == "rounded-x" else None
     out = {}
     for i, cell in enumerate(cells):
@@ -4931,7 +4946,7 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         evidence = {"sector_distance": {e: _distances(ctx.palette, dist[4 * i + k])
                                         for k, e in enumerate(names)},
                     "sector_conf": dict(zip(names, np.round(confs, 3).tolist()))}
-        if ctx.kit.shape != "rounded-x" and apart[4 * i:4 * i + 4].any():
+        if apart[4 * i:4 * i + 4].any():
             # (for the fill of an unclear tile, which names a clear sector its nearest paint:
             # not one a tile-mate showed it is not)
             evidence["sector_apart"] = {

@@ -473,7 +473,8 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
         if e in apart:
             # (a sector named apart from a tile-mate, see vision.cells._washed_pairs_apart: the
             # paint it was named, not the tile-mate's)
-            cost.pop(apart[e][1], None)
+            if not every_sector:  # (a tile no tile of the set: the renaming may be the misread)
+                cost.pop(apart[e][1], None)
             cost[apart[e][0]] = 0.0
         options.append(sorted(cost.items(), key=lambda kv: kv[1]))
     met = _met_edges(cell, decoded)

@@ -157,5 +157,7 @@ def test_under_a_profile_sectors_in_a_hot_spot_are_named_through_the_glare_seen(
     ctx = SimpleNamespace(palette=WARM, profile=PROFILE)
     inferred, _, _ = _sectors_through_glare(ctx, samples, np.ones(3))
     assert [WARM.names[i] for i in inferred.index][8:] != names[8:]
-    seen, _, _ = _sectors_through_glare(ctx, samples, np.ones(3), SEEN_LAMP)
+    seen, _, white = _sectors_through_glare(ctx, samples, np.ones(3), SEEN_LAMP)
     assert [WARM.names[i] for i in seen.index] == names
+    # (the glare's colour handed on, to judge a tile's sectors against each other, is the one seen)
+    assert np.allclose(white, SEEN_LAMP / SEEN_LAMP.max())
