@@ -1882,9 +1882,8 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
             if rest:
                 more.update(_pip_vouched(ctx, rest, cell_regions, gains, ctx.outlined,
                                          refit=False))
-            if not die_faces:
-                stray = _stray_dots(ctx, more)
-                more = {c: r for c, r in more.items() if c not in stray}
+            stray = _dotted_table(ctx, more, die_faces)
+            more = {c: r for c, r in more.items() if c not in stray}
             if more and not table_dots:
                 # (the table is looked at once a cell beside the layout shows a die face)
                 table_reads_dots()
@@ -3941,8 +3940,9 @@ def _gapped_inside(rim_sides: Mapping, cell: tuple[int, int]) -> bool:
 #: as a pip, blurred or cut by the window, still counts. Measured: the independent
 #: renderer's dotted and printed cloths read as a die face show 1-30 such spots a cell;
 #: on its 108 Textile photos a cloth cell vouched for as a tile went, no tile was lost.
-#: Used where tiles may lie pips down (Textile) only: where every tile lies pips up
-#: (Octopus) the tiles' pips are the stronger evidence, and two tiles went unvouched.)
+#: Where every tile lies pips up (Octopus) the tiles' pips are the stronger evidence, and two
+#: tiles went unvouched: there, only for cells of the bare table's very colour, see
+#: :func:`_dotted_table`.)
 STRAY_DOT_SHARE = 0.5
 
 
@@ -4005,6 +4005,29 @@ def _stray_dots(ctx: _Ctx, reads: dict) -> set:
                          int((d > step / 2).sum()), len(d))
             out.add(cell)
     return out
+
+
+def _dotted_table(ctx: _Ctx, reads: dict, die_faces: bool) -> set:
+    """Of the cells beside the layout read as die faces (``reads``, :func:`_read_solid` readings
+    whose cells ``ctx.lab`` covers), those that show a spot off their die layout
+    (:func:`_stray_dots`): a dotted table. Where tiles may lie pips down (Textile), any of them;
+    where every tile lies pips up (``die_faces``, Octopus) a tile's pips are the stronger
+    evidence, so only those with no other (:func:`_dark_on_ground`)."""
+    return _stray_dots(ctx, {c: r for c, r in reads.items()
+                             if not die_faces or _dark_on_ground(ctx, c)})
+
+
+def _dark_on_ground(ctx: _Ctx, cell: tuple[int, int]) -> bool:
+    """Whether a cell read as a die face is of the bare table's very colour (``ctx.table_same``)
+    with pips darker than its face (``ctx.pip_lab``): a pale cloth printed in a darker ink shows
+    chance die faces among its dots, stripes and flowers, as white as a white tile's face with
+    its dark pips (the independent renderer's dotted, striped and floral cloths: a white tile
+    read beside the layout in 7 cells of 6 development photos). (Not a tile of an ink's colour
+    with light pips, a red tile beside a dark cloth's red stripes or a black one among black
+    flowers: the cloth's light lines beside its rim lie within its die grid's box, 4 tiles of 3
+    development photos lost.)"""
+    lab = ctx.pip_lab.get(cell)
+    return cell in ctx.table_same and lab is not None and float(lab[0][0]) < float(lab[1][0])
 
 
 def _printed_pips(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Collection) -> bool:
