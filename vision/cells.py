@@ -3010,9 +3010,8 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
     records it, one colour for the photo's cards (:func:`_own_sheen`: grey where the camera's
     white balance took the lamp for white, warm where it left the lamp's cast, see
     :mod:`vision.glare`; :func:`vision.glare.glare_distances`, :data:`OWN_SHEEN`) within
-    :data:`HELD_CARD_FIT` (a
-    card as far from every paint's card is no evidence of one: tap17 hard-1232, a dark blue
-    card 23 from the purple card, 28 from the light blue one) and clearly better
+    :data:`HELD_CARD_FIT` (a card as far from every paint's card is no evidence of one: tap17
+    hard-1232, a dark blue card 23 from the purple card, 28 from the light blue one) and clearly better
     (:data:`OWN_MARGIN`) than its named paint's, and is paler than that card (:func:`_paler`),
     renamed to it, its confidence at most :data:`GROUP_CONF` (a rename decided by a margin).
     Fresh arrays.
@@ -3047,12 +3046,20 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
 #: ``(exp(-2 t), exp(-t), 1)`` for each ``t`` here, grey first (a tie keeps it). Along the
 #: blackbody's locus a lamp's green falls below its red about half as steeply as its blue
 #: does, in log units (the independent renderer's lamps: 2900 K (1, 0.69, 0.42) RGB, 4100 K
-#: (1, 0.82, 0.69), 5100 K (1, 0.91, 0.84)); from grey to a bulb's 2700 K left whole by the
-#: camera (0.5), in steps of 0.05. Warm only: a phone's white balance leaves a warm lamp's
+#: (1, 0.82, 0.69), 5100 K (1, 0.91, 0.84), casts the camera partly kept); from grey to
+#: (1, 0.61, 0.37) RGB (0.5: a ~3900 K lamp kept whole, a 2700 K bulb about half kept), in
+#: steps of 0.05. Warm only: a phone's white balance leaves a warm lamp's
 #: cast (partly, as the room's mood), a daylight's it takes to grey (a cool look too let the
 #: washed cards of a 6000 K photo fit a blue sheen best, an orange one then nearer yellow:
 #: col9 normal 776).
-SHEEN_WARMTH = tuple(round(float(t), 2) for t in np.arange(0.0, 0.501, 0.05))
+SHEEN_WARMTH = tuple(round(float(t), 2) for t in np.linspace(0.0, 0.5, 11))
+#: The log falls of a lamp's (B, G, R) below its red per unit of warmth along the locus (see
+#: :data:`SHEEN_WARMTH`).
+LOCUS_BGR = np.array([2.0, 1.0, 0.0])
+#: A lamp's colour replaces grey only when it fits the cards better in sum by more than this
+#: (:func:`_own_sheen`): it must explain one card as clearly as a rename needs
+#: (:data:`OWN_MARGIN`; the independent renderer's hard 910 at 1 better).
+SHEEN_MARGIN = OWN_MARGIN
 
 
 #: The lamp's colour is fitted (:func:`_own_sheen`) only on at least this many cards in its
@@ -3074,7 +3081,7 @@ def _own_sheen(labs: np.ndarray, refs: Palette, judged: np.ndarray) -> np.ndarra
     every colour and does not choose it, nor does one as far from every reference), grey
     unless :data:`SHEEN_CARDS` of those cards or more take a sheen (:data:`SHEEN_SEEN`)
     through a grey one, and unless the lamp's colour fits them better than grey by more than
-    :data:`OWN_MARGIN` (what a card needs to be renamed: a lamp's colour must explain at least
+    :data:`SHEEN_MARGIN` (what a card needs to be renamed: a lamp's colour must explain at least
     one card clearly; on the independent renderer's hard 910, a 4700 K photo, a warm look
     fitting the cards 1 better than grey took a pink card for purple).
 
@@ -3087,7 +3094,7 @@ def _own_sheen(labs: np.ndarray, refs: Palette, judged: np.ndarray) -> np.ndarra
     def under(t: float) -> np.ndarray:
         """``(N, K, G)``: the distances with a sheen of the lamp of warmth ``t``."""
         return glare_distances(labs, refs, as_correction(None),
-                               np.exp(-np.array([2.0, 1.0, 0.0]) * t), steps=OWN_SHEEN,
+                               np.exp(-LOCUS_BGR * t), steps=OWN_SHEEN,
                                cost=OWN_SHEEN_COST, shade=(1.0, 1.0))
 
     grey = under(SHEEN_WARMTH[0])
@@ -3097,10 +3104,11 @@ def _own_sheen(labs: np.ndarray, refs: Palette, judged: np.ndarray) -> np.ndarra
     grid = [grey] + [under(t) for t in SHEEN_WARMTH[1:]]
     fits = [float(np.minimum(d[judged].min(axis=(1, 2)), HELD_CARD_FIT).sum()) for d in grid]
     best = int(np.argmin(fits))
-    if fits[0] - fits[best] <= OWN_MARGIN:
+    if fits[0] - fits[best] <= SHEEN_MARGIN:
         return grey.min(axis=-1)
-    logger.debug("the cards' sheen at warmth %.2f (%.1f, grey %.1f)", SHEEN_WARMTH[best],
-                 fits[best], fits[0])
+    logger.debug("the cards' sheen at warmth %.2f (%.1f, grey %.1f)%s", SHEEN_WARMTH[best],
+                 fits[best], fits[0],
+                 ": the warmest look tried" if best == len(SHEEN_WARMTH) - 1 else "")
     return grid[best].min(axis=-1)
 
 

@@ -7,8 +7,9 @@ cream towards yellow. A grey sheen takes it nearer the yellow card; the lamp's o
 for the whole photo, makes it the orange card."""
 import numpy as np
 
-from vision.cells import _named_by_own_cards
-from vision.colour import Palette, bgr_to_lab, linear_to_srgb, palette_linear
+from vision.cells import OWN_SHEEN, OWN_SHEEN_COST, _named_by_own_cards, _own_sheen
+from vision.colour import Palette, as_correction, bgr_to_lab, linear_to_srgb, palette_linear
+from vision.glare import glare_distances
 from vision.kits import kit_for_game
 
 PALETTE = Palette.from_hex(kit_for_game("tapestry").colours)
@@ -23,6 +24,7 @@ def _lab(linear: np.ndarray) -> np.ndarray:
 
 
 def _index(name: str) -> int:
+    """The palette's index of the paint ``name``."""
     return PALETTE.names.index(name)
 
 
@@ -42,15 +44,13 @@ def test_an_orange_card_in_a_warm_reflection_is_the_orange_card_with_the_lamps_s
                                                    "orange", "yellow"], sheen
 
 
-def test_with_no_card_in_a_reflection_the_sheen_stays_grey():
-    """Cards with no sheen fit alike under every lamp's colour: the grey look is kept."""
-    from vision.cells import _own_sheen
-    from vision.glare import glare_distances
-    from vision.colour import as_correction
-    from vision.cells import OWN_SHEEN, OWN_SHEEN_COST
-    paint = palette_linear(PALETTE)
-    cards = _lab(paint[[_index("orange"), _index("yellow"), _index("blue")]] * WARM)
-    refs = Palette(("orange", "yellow", "blue"), cards)
-    grey = glare_distances(cards, refs, as_correction(None), np.ones(3), steps=OWN_SHEEN,
-                           cost=OWN_SHEEN_COST, shade=(1.0, 1.0)).min(axis=-1)
-    assert np.allclose(_own_sheen(cards, refs, np.ones(3, bool)), grey)
+def test_cards_in_a_grey_reflection_keep_the_grey_look():
+    """A lamp the camera took to grey: cards in its reflection fit no warm look better (the
+    lamp's colour is fitted, and grey wins)."""
+    own = palette_linear(PALETTE)[[_index(n) for n in ("orange", "yellow", "red", "green")]]
+    for sheen in (0.3, 0.6, 0.9):
+        cards = _lab(np.vstack([own, own[:2] + sheen]))
+        refs = Palette(("orange", "yellow", "red", "green"), cards[:4])
+        grey = glare_distances(cards, refs, as_correction(None), np.ones(3), steps=OWN_SHEEN,
+                               cost=OWN_SHEEN_COST, shade=(1.0, 1.0)).min(axis=-1)
+        assert np.allclose(_own_sheen(cards, refs, np.ones(6, bool)), grey), sheen
