@@ -975,7 +975,8 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
 #: kept missed tiles the other read, white tiles on cream or white tables and a column cut off
 #: beyond them, lay 0.02 (tex27 hard-1798), 0.05 (tex20 hard-1595), 0.17 (final11
 #: normal-602), 0.20 (tex18 hard-1404), 0.22 (tex16 hard-1194), 0.27 (tex20 hard-1596) and
-#: 0.28 (final12 hard-705) apart.)
+#: 0.28 (final12 hard-705) apart. Twice the margin, 0.6, reads the same tiles and colours on
+#: all 520, three boards' confidences moved.)
 TIE_MARGIN = 0.3
 #: A tile's cell on one lattice is the same tile's on another when its centre lies within this
 #: share of a cell of a cell centre of the other: the tile covers most of that cell. (Two
