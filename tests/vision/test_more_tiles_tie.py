@@ -1,0 +1,69 @@
+"""Two Textile lattices a fraction of a cell apart read the same tiles, and one of them sees a
+tile more (a white tile on a cream table, its faint outline in the band searched on all four
+sides on one lattice, on three on the other): the scores tie but for the colour fit and the
+cells cut through, and the reading that keeps every tile of the other and finds one more is
+kept (vision.pipeline._more_tiles_in_a_tie)."""
+import numpy as np
+
+from vision.cells import CellReading
+from vision.locate import Lattice
+from vision.pipeline import SAME_TILE, TIE_MARGIN, _Candidate, _more_tiles_in_a_tie
+
+
+def _lattice(dx: float = 0.0, dy: float = 0.0, pitch: float = 50.0) -> Lattice:
+    """A top-down lattice of ``pitch`` px cells, shifted by ``(dx, dy)`` cells."""
+    H = np.array([[pitch, 0.0, dx * pitch + 100.0], [0.0, pitch, dy * pitch + 100.0],
+                  [0.0, 0.0, 1.0]])
+    return Lattice(H, (-2, 5), (-2, 5), pitch)
+
+
+def _tile(r: int, c: int, colour: str = "red", occupied: bool = True) -> CellReading:
+    return CellReading(r, c, occupied, 0.9, attrs={"colour": colour, "pips": None})
+
+
+def _candidate(score: float, lat: Lattice, tiles: list[CellReading], set_fit: float = 1.0
+               ) -> _Candidate:
+    return _Candidate(score, lat, None, tiles, {"fit": 3.0, "set_fit": set_fit})
+
+
+ROW = ["red", "blue", "green", "yellow", "red"]
+
+
+def _row(shift: int = 0) -> list[CellReading]:
+    """Five tiles along row 0 (cells numbered from ``shift``)."""
+    return [_tile(0, c + shift, colour) for c, colour in enumerate(ROW)]
+
+
+def test_the_reading_holding_every_tile_and_one_more_is_kept_within_the_tie():
+    best = _candidate(1.27, _lattice(), _row() + [_tile(1, 0, "white", occupied=False)])
+    # (the rival's cells a tenth of a cell off, numbered one column on: the same tiles)
+    more = _candidate(1.29, _lattice(dx=-0.9), _row(1) + [_tile(1, 1, "white")])
+    kept, k = _more_tiles_in_a_tie(best, 0, [(best, 0), (more, 1)])
+    assert kept is more and k == 1
+
+
+def test_outside_the_tie_or_with_a_tile_lost_or_renamed_the_best_stays():
+    best = _candidate(4.83, _lattice(), _row())
+    white = [_tile(1, 0, "white")]
+    far = _candidate(4.83 + TIE_MARGIN + 0.05, _lattice(dx=0.1), _row() + white)
+    assert _more_tiles_in_a_tie(best, 0, [(best, 0), (far, 1)])[0] is best
+    lost = _candidate(4.9, _lattice(dx=0.1), _row()[:4] + white + [_tile(1, 1, "white")])
+    assert _more_tiles_in_a_tie(best, 0, [(best, 0), (lost, 1)])[0] is best
+    renamed = _row()
+    renamed[2] = _tile(0, 2, "blue")
+    assert _more_tiles_in_a_tie(best, 0, [(best, 0), (_candidate(4.9, _lattice(dx=0.1),
+                                                                 renamed + white), 1)])[0] is best
+    worse_set = _candidate(4.9, _lattice(dx=0.1), _row() + white, set_fit=0.9)
+    assert _more_tiles_in_a_tie(best, 0, [(best, 0), (worse_set, 1)])[0] is best
+
+
+def test_a_lattice_half_a_cell_off_or_of_another_pitch_holds_other_tiles():
+    best = _candidate(4.83, _lattice(), _row())
+    white = [_tile(1, 0, "white")]
+    half = _candidate(4.9, _lattice(dx=0.5), _row() + white)
+    assert _more_tiles_in_a_tie(best, 0, [(best, 0), (half, 1)])[0] is best
+    off = _candidate(4.9, _lattice(dx=SAME_TILE + 0.05), _row() + white)
+    assert _more_tiles_in_a_tie(best, 0, [(best, 0), (off, 1)])[0] is best
+    for pitch in (75.0, 100.0):  # (half as long again: tiles half a cell off; twice: two a cell)
+        wider = _candidate(4.9, _lattice(pitch=pitch), _row() + white)
+        assert _more_tiles_in_a_tie(best, 0, [(best, 0), (wider, 1)])[0] is best
