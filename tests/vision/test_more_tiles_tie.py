@@ -7,7 +7,7 @@ import numpy as np
 
 from vision.cells import CellReading
 from vision.locate import Lattice
-from vision.pipeline import SAME_TILE, TIE_MARGIN, _Candidate, _more_tiles_in_a_tie
+from vision.pipeline import SAME_TILE, TIE_MARGIN, _beats, _Candidate, _more_tiles_in_a_tie
 
 
 def _lattice(dx: float = 0.0, dy: float = 0.0, pitch: float = 50.0) -> Lattice:
@@ -18,6 +18,7 @@ def _lattice(dx: float = 0.0, dy: float = 0.0, pitch: float = 50.0) -> Lattice:
 
 
 def _tile(r: int, c: int, colour: str = "red", occupied: bool = True) -> CellReading:
+    """A Textile tile (or, not ``occupied``, a cell read as the table) of ``colour`` at (r, c)."""
     return CellReading(r, c, occupied, 0.9, attrs={"colour": colour, "pips": None})
 
 
@@ -67,3 +68,26 @@ def test_a_lattice_half_a_cell_off_or_of_another_pitch_holds_other_tiles():
     for pitch in (75.0, 100.0):  # (half as long again: tiles half a cell off; twice: two a cell)
         wider = _candidate(4.9, _lattice(pitch=pitch), _row() + white)
         assert _more_tiles_in_a_tie(best, 0, [(best, 0), (wider, 1)])[0] is best
+
+
+def test_as_many_tiles_is_no_tile_more():
+    best = _candidate(4.83, _lattice(), _row())
+    same = _candidate(4.9, _lattice(dx=0.1), _row())
+    assert _more_tiles_in_a_tie(best, 0, [(best, 0), (same, 1)])[0] is best
+
+
+def test_two_tiles_in_one_cell_of_twice_the_pitch_are_not_the_same_tiles():
+    best = _candidate(4.83, _lattice(), [_tile(0, c, "red") for c in range(4)])
+    wider = _candidate(4.9, _lattice(pitch=100.0),
+                       [_tile(0, c, "red") for c in range(3)] + [_tile(1, 0, "white")])
+    assert _more_tiles_in_a_tie(best, 0, [(best, 0), (wider, 1)])[0] is best
+
+
+def test_a_later_look_finding_the_lattice_that_misses_the_tile_does_not_undo_the_tie():
+    # (the reading kept for a tile more; a later look reads the other lattice again, its score
+    # between the two: it does not replace it)
+    kept = _candidate(1.29, _lattice(dx=-0.9), _row(1) + [_tile(1, 1, "white")])
+    again = _candidate(1.28, _lattice(), _row())
+    assert not _beats(again, kept, "textile")
+    assert _beats(again, kept, "octopus")
+    assert _beats(_candidate(1.28 - TIE_MARGIN - 0.05, _lattice(), _row()), kept, "textile")
