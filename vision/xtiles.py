@@ -135,10 +135,16 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     view = fg if shown is None else shown  # (what the tiles are measured against)
     best: Lattice | None = None
     made = None  # (what the best lattice was fitted on, for the edge's second pass)
-    # (the paint under a lamp's local veil only when no light's paint gave a lattice: see
-    # _veiled_paint)
+    # (the lights' best lattice once the paint under a lamp's local veil is asked for, looked
+    # for only when no light's paint gave a layout's lattice: see _veiled_paint and _few_faces)
+    lights: list[Lattice | None] = []
+
+    def veil_wanted() -> bool:
+        lights.append(best)
+        return _few_faces(best)
+
     for blobs, paint, box, scale, *every in _paint_blobs(image, palette, fg, work_scale,
-                                                          veiled=lambda: best is None):
+                                                          veiled=veil_wanted):
         if len(blobs) < 2:
             logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
             continue
@@ -147,6 +153,9 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
                            every_paint=every[0] if every else None,
                            every_colour=every[4] if every else None,
                            outline=every[3] if every else None)
+        if lat is not None and lights and lights[0] is not None and _veil_unexplained(
+                lat, paint, scale):
+            continue
         # (of the lights' paints, the one whose lattice holds the most faces, those found as
         # blobs counted above those grown: see _more_faces)
         if lat is not None and (best is None or _more_faces(lat, best)):
@@ -177,6 +186,36 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         unexplained = made is not None and _paint_unexplained(best, made[4], made[3])
         best = _where_paints_meet(image, palette, fg, work_scale, best, unexplained)
     return [best] if best is not None else []
+
+
+def _few_faces(lat: Lattice | None) -> bool:
+    """Whether the lattice ``lat`` (None: none found) holds fewer than :data:`GROW_FROM` tiles:
+    too few for a layout's lattice, so the paint under a veil is looked for too. A lamp's hot
+    spot over part of the layout washes those faces out of every light's paint while the faces
+    beside it keep theirs (final16 x-tiles-hard-1602: 2 of its 10 faces found outside the hot
+    spot, 10 cells wrong; under the veil 8 found and all 10 read, 6 wrong, washed oranges
+    named yellow); with more faces found the veil is not looked for (a lattice through it may
+    hold more faces and read worse: final14 x-tiles-normal-1106, see :func:`_veiled_paint`).
+    A lattice through the veil takes the place of those few faces only when its faces make
+    up the veiled paint (:func:`_veil_unexplained`)."""
+    return lat is None or lat.info["tiles"] < GROW_FROM
+
+
+def _veil_unexplained(lat: Lattice, veiled: np.ndarray, scale: float) -> bool:
+    """Whether the lattice ``lat`` fitted on the paint under a veil ``veiled`` (bool or uint8,
+    ROI pixels at ``scale`` ROI / full, near the layout) holds fewer tiles than
+    :data:`PAINT_EXPLAINED` of the cells that paint would fill as faces (:func:`_cells_painted`),
+    so that it does not take the place of the few faces the lights' paint showed.
+
+    Faces washed by a lamp's reflection stand apart under the veil, each ringed by its paler
+    rim, and the faces found make up the veiled paint; a veil that fits the table about the
+    layout too (a cloth's pale squares of a washed paint's hue) paints a mass the faces' rims
+    do not split, whose few tile-shaped pieces are chance. (Measured: final16
+    x-tiles-hard-1602, 2 faces in the lights' paint, 8 tiles under the veil over 8.8 cells'
+    paint, 10 -> 6 cells wrong; final13 x-tiles-hard-800 on an orange gingham, 3 tiles over
+    17.7 cells' paint, which read 12 -> 14 cells wrong when taken.)"""
+    return lat.info["tiles"] < PAINT_EXPLAINED * _cells_painted(
+        float(np.count_nonzero(veiled)), scale, lat)
 
 
 def _paint_unexplained(lat: Lattice, every: list | None, scale: float) -> bool:
@@ -936,9 +975,10 @@ def _veiled_paint(lab: np.ndarray, near: np.ndarray, preds: list[np.ndarray],
     beside it, is left out, and the faces stand apart again.
 
     Looked for only when ``wanted()`` (asked once the other paints were tried: the caller's
-    say, no lattice from them). Where a light's paint shows faces, their sectors' hues are
-    read as that light shows them; a lattice through the veiled paint's faces, split at the
-    grooves, may hold more faces and take the place of one that reads better (measured:
+    say, no layout's lattice from them, :func:`_few_faces`). Where a light's paint shows
+    faces, their sectors' hues are read as that light shows them; a lattice through the veiled
+    paint's faces, split at the grooves, may hold more faces and take the place of one that
+    reads better (measured:
     final14 x-tiles-normal-1106 under a glare, 13 tiles found either way and 8 misread)."""
     if not wanted() or _clipped_share(lab, near) < HOT_SPOT_CLIPPED:
         return
