@@ -3942,11 +3942,12 @@ def _gapped_inside(rim_sides: Mapping, cell: tuple[int, int]) -> bool:
 #: A die face's pips are all the spots on it: around its die layout (the 3x3 grid the pips
 #: fit, out to half a grid step past it, inside the tile's rim) the face is plain, where a
 #: polka-dot cloth's dots, printed at their own pitch and phase, go on past the few a layout
-#: happens to fit. A spot there of at least this share of the weakest fitted pip's
-#: centre-minus-surround response (same polarity) that lies off every fitted pip (further
-#: than half a grid step) says the cell is no die face. (Half the weakest pip: a dot as dark
-#: as a pip, blurred or cut by the window, still counts. Measured: the independent
-#: renderer's dotted and printed cloths read as a die face show 1-30 such spots a cell;
+#: happens to fit. A spot there of at least this share of the weakest pip's
+#: centre-minus-surround response (same polarity; at the pips as seen, see :func:`_pips_seen`)
+#: that lies off every pip (further than half a grid step) says the cell is no die face.
+#: (Half the weakest pip: a dot as dark as a pip, blurred or cut by the window, still counts.
+#: Measured: the independent renderer's dotted and printed cloths read as a die face show 1-30
+#: such spots a cell;
 #: on its 108 Textile photos a cloth cell vouched for as a tile went, no tile was lost.
 #: Where every tile lies pips up (Octopus) the tiles' pips are the stronger evidence, and two
 #: tiles went unvouched: there, only for cells of the bare table's very colour, see
@@ -3964,9 +3965,9 @@ def _lab_origins(ctx: _Ctx, cells: list) -> np.ndarray:
 
 def _stray_dots(ctx: _Ctx, reads: dict) -> set:
     """Of the cells read as die faces (``reads``, :func:`_read_solid` readings whose cells
-    ``ctx.lab`` covers), those that show a spot of the pips' kind off their fitted die layout
-    but within half a grid step of it (see :data:`STRAY_DOT_SHARE`): a dotted table, not a
-    tile's face."""
+    ``ctx.lab`` covers), those that show a spot of the pips' kind off their die layout (its pips
+    as seen, :func:`_pips_seen`) but within half a grid step of it (see
+    :data:`STRAY_DOT_SHARE`): a dotted table, not a tile's face."""
     if not reads:
         return set()
     n = ctx.td.cw
@@ -3990,20 +3991,22 @@ def _stray_dots(ctx: _Ctx, reads: dict) -> set:
         patch = ctx.lab[top:y0 + n + n // 2, left:x0 + n + n // 2, 0]
         dy, dx = y0 - top, x0 - left
         resp = pol * blob_response(np.ascontiguousarray(patch, np.float32), n, PIP_RADII[-1])
-        cy, cx = centres[:, 0] + dy, centres[:, 1] + dx
+        step = pip_spacing(pip_reads[pol], n, i)
+        cy, cx = _pips_seen(resp, centres[:, 0] + dy, centres[:, 1] + dx, step / 2)
         level = float(min(resp[int(y), int(x)] for y, x in zip(cy, cx)))
         if level <= 0:
             continue
-        step = pip_spacing(pip_reads[pol], n, i)
         mid = np.array([(cy.min() + cy.max()) / 2, (cx.min() + cx.max()) / 2])
         # the die grid's box (its centre is the face's; a '1' fits the centre only) out to half
         # a step past its outer pips
         half = step * 1.5
         gy0, gy1 = int(max(0, mid[0] - half)), int(min(resp.shape[0], mid[0] + half + 1))
         gx0, gx1 = int(max(0, mid[1] - half)), int(min(resp.shape[1], mid[1] + half + 1))
+        # (maxima of the whole patch's response: the window's own would put one on its edge
+        # wherever the response rises across it, towards a tile's rim or side beyond it)
+        local_max = resp == cv2.dilate(resp, np.ones((2 * rad + 1, 2 * rad + 1), np.uint8))
         win = resp[gy0:gy1, gx0:gx1]
-        local_max = win == cv2.dilate(win, np.ones((2 * rad + 1, 2 * rad + 1), np.uint8))
-        peaks = local_max & (win >= STRAY_DOT_SHARE * level)
+        peaks = local_max[gy0:gy1, gx0:gx1] & (win >= STRAY_DOT_SHARE * level)
         ys, xs = np.nonzero(peaks)
         if not len(ys):
             continue
@@ -4013,6 +4016,25 @@ def _stray_dots(ctx: _Ctx, reads: dict) -> set:
                          int((d > step / 2).sum()), len(d))
             out.add(cell)
     return out
+
+
+def _pips_seen(resp: np.ndarray, cy: np.ndarray, cx: np.ndarray, reach: float
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """The fitted pips' centres (``cy``, ``cx`` ``(k,)``, pixels in ``resp`` ``(h, w)``) each
+    moved to the strongest response within ``reach`` pixels of it (a square window): the pips
+    as seen. (The die grids tried shift by at most 0.16 cell, see pips.SHIFTS: a tile further
+    off its cell shows its pips off the fitted grid, whose weakest pip's response then is low
+    and whose box reaches over the tile's rim; indie final14 octopus-hard-1100, a white '3' a
+    fifth of a cell off its cell: its weakest pip 8.6 at the fitted centre, 56.9 as seen.)"""
+    r = int(reach)
+    ys, xs = [], []
+    for y, x in zip(cy.astype(int), cx.astype(int)):
+        top, left = max(0, y - r), max(0, x - r)
+        win = resp[top:y + r + 1, left:x + r + 1]
+        k, j = np.unravel_index(int(np.argmax(win)), win.shape)
+        ys.append(top + k)
+        xs.append(left + j)
+    return np.array(ys, float), np.array(xs, float)
 
 
 def _dotted_table(ctx: _Ctx, reads: dict, die_faces: bool) -> set:
