@@ -3943,12 +3943,12 @@ def _gapped_inside(rim_sides: Mapping, cell: tuple[int, int]) -> bool:
 #: fit, out to half a grid step past it, inside the tile's rim) the face is plain, where a
 #: polka-dot cloth's dots, printed at their own pitch and phase, go on past the few a layout
 #: happens to fit. A spot there of at least this share of the weakest pip's
-#: centre-minus-surround response (same polarity; at the pips as seen, see :func:`_pips_seen`)
+#: centre-minus-surround response (same polarity; at the pips as seen, see :func:`_pips_as_seen`)
 #: that lies off every pip (further than half a grid step) says the cell is no die face.
 #: (Half the weakest pip: a dot as dark as a pip, blurred or cut by the window, still counts.
-#: Measured: the independent renderer's dotted and printed cloths read as a die face show 1-30
-#: such spots a cell;
-#: on its 108 Textile photos a cloth cell vouched for as a tile went, no tile was lost.
+#: Measured (at the fitted pips, before :func:`_pips_as_seen`): the independent renderer's dotted
+#: and printed cloths read as a die face show 1-30 such spots a cell; on its 108 Textile photos
+#: a cloth cell vouched for as a tile went, no tile was lost.
 #: Where every tile lies pips up (Octopus) the tiles' pips are the stronger evidence, and two
 #: tiles went unvouched: there, only for cells of the bare table's very colour, see
 #: :func:`_dotted_table`.)
@@ -3966,7 +3966,7 @@ def _lab_origins(ctx: _Ctx, cells: list) -> np.ndarray:
 def _stray_dots(ctx: _Ctx, reads: dict) -> set:
     """Of the cells read as die faces (``reads``, :func:`_read_solid` readings whose cells
     ``ctx.lab`` covers), those that show a spot of the pips' kind off their die layout (its pips
-    as seen, :func:`_pips_seen`) but within half a grid step of it (see
+    as seen, :func:`_pips_as_seen`) but within half a grid step of it (see
     :data:`STRAY_DOT_SHARE`): a dotted table, not a tile's face."""
     if not reads:
         return set()
@@ -3992,7 +3992,7 @@ def _stray_dots(ctx: _Ctx, reads: dict) -> set:
         dy, dx = y0 - top, x0 - left
         resp = pol * blob_response(np.ascontiguousarray(patch, np.float32), n, PIP_RADII[-1])
         step = pip_spacing(pip_reads[pol], n, i)
-        cy, cx = _pips_seen(resp, centres[:, 0] + dy, centres[:, 1] + dx, step / 2)
+        cy, cx = _pips_as_seen(resp, centres[:, 0] + dy, centres[:, 1] + dx, step / 2)
         level = float(min(resp[int(y), int(x)] for y, x in zip(cy, cx)))
         if level <= 0:
             continue
@@ -4018,7 +4018,7 @@ def _stray_dots(ctx: _Ctx, reads: dict) -> set:
     return out
 
 
-def _pips_seen(resp: np.ndarray, cy: np.ndarray, cx: np.ndarray, reach: float
+def _pips_as_seen(resp: np.ndarray, cy: np.ndarray, cx: np.ndarray, reach: float
                ) -> tuple[np.ndarray, np.ndarray]:
     """The fitted pips' centres (``cy``, ``cx`` ``(k,)``, pixels in ``resp`` ``(h, w)``) each
     moved to the strongest response within ``reach`` pixels of it (a square window): the pips
