@@ -745,9 +745,9 @@ def _turn_on_table(H: np.ndarray, H_faces: np.ndarray, pts: np.ndarray) -> np.nd
 TURNED_OFF_FACES = math.radians(22.5)
 
 
-#: A lattice this many times the pitch of the faces' lattice is not the tiles' (twice, give or
-#: take the perspective between the places each pitch was measured; a lattice turned 45
-#: degrees, at 1.41 times, is left to the scores).
+#: A lattice this many times the pitch of the faces' lattice, or this many times finer, is not
+#: the tiles' (twice, give or take the perspective between the places each pitch was measured;
+#: a lattice turned 45 degrees, at 1.41 times, is left to the scores).
 FACES_PITCH_FACTOR = 1.6
 
 
@@ -1283,9 +1283,28 @@ def _fewer_faces(through: _Candidate, best: _Candidate | None, kit: Kit, game: s
     coverage sees nothing of the layout beyond them, so a lattice through a few of the faces,
     of a wrong pitch, covers its own window whole (final14 octopus-normal-1104: 5 faces found
     of 18 tiles, 10 tiles read at coverage 1.00 against 18 at 0.67 on the lines' lattice); a
-    die face read is a tile wherever it lies, and the tiles' own lattice loses none of them."""
+    die face read is a tile wherever it lies, and the tiles' own lattice loses none of them.
+
+    Unless ``best``'s cells are far finer than the faces found (see :func:`_finer_than_faces`):
+    a die face spans one tile, so the faces ``best`` reads are not tiles but pieces of them and
+    of the table."""
     return (best is not None and pips_shown(kit, game)
+            and not _finer_than_faces(best, through)
             and _faces_read(through.readings) < _faces_read(best.readings))
+
+
+def _finer_than_faces(reading: _Candidate, through: _Candidate) -> bool:
+    """Whether ``reading``'s lattice is far finer than ``through``'s, the lattice through the
+    tiles' die faces: its pitch (image pixels) at most ``through``'s over
+    :data:`FACES_PITCH_FACTOR`.
+
+    Each face found is one whole tile (a square region of one colour, its pips inside), so the
+    faces' pitch is the tiles'. A lattice at a fraction of it (a gingham's checks, 15 mm against
+    the tiles' 40) puts several cells on every tile: it cuts each die face, and the pips it
+    reads are a face's pieces or the cloth's checks, read as faces by chance (the independent
+    renderer's oct43 octopus-normal-1852: the checks' lattice at 34 px read 17 faces on 53
+    cells, 42 of them extra; the faces' lattice at 94 px read 12 tiles, every face)."""
+    return reading.lattice.pitch_px * FACES_PITCH_FACTOR <= through.lattice.pitch_px
 
 
 def _faces_read(readings: list[CellReading]) -> int:
