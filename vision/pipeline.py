@@ -747,7 +747,10 @@ TURNED_OFF_FACES = math.radians(22.5)
 
 #: A lattice this many times the pitch of the faces' lattice, or this many times finer, is not
 #: the tiles' (twice, give or take the perspective between the places each pitch was measured;
-#: a lattice turned 45 degrees, at 1.41 times, is left to the scores).
+#: a lattice turned 45 degrees, at 1.41 times, is left to the scores). Finer (solid faces,
+#: :func:`_finer_than_faces`): solid faces' lattices have a pitch of at most 1.5 face sides
+#: (vision.faces.GAP_FACTOR), so the tiles' own lattice is at most ~1.5 times finer; a cloth's
+#: checks measured 2.76 times (oct43 octopus-normal-1852).
 FACES_PITCH_FACTOR = 1.6
 
 
@@ -1285,11 +1288,14 @@ def _fewer_faces(through: _Candidate, best: _Candidate | None, kit: Kit, game: s
     of 18 tiles, 10 tiles read at coverage 1.00 against 18 at 0.67 on the lines' lattice); a
     die face read is a tile wherever it lies, and the tiles' own lattice loses none of them.
 
-    Unless ``best``'s cells are far finer than the faces found (see :func:`_finer_than_faces`):
-    a die face spans one tile, so the faces ``best`` reads are not tiles but pieces of them and
-    of the table."""
+    Unless ``best``'s cells are far finer than the faces found (see :func:`_finer_than_faces`)
+    and the faces' own reading shows its tiles' die faces (at least :data:`SETTLED_FACES_SHOWN`
+    of them: a tartan's checks bigger than the tiles may be taken for faces, see
+    vision.faces.SIZE_TRIES, and then the tiles' lattice is the finer one): a die face spans one
+    tile, so the faces ``best`` reads are not tiles but pieces of them and of the table."""
     return (best is not None and pips_shown(kit, game)
-            and not _finer_than_faces(best, through)
+            and not (_finer_than_faces(best, through)
+                     and _faces_shown(through.readings, kit, game) >= SETTLED_FACES_SHOWN)
             and _faces_read(through.readings) < _faces_read(best.readings))
 
 
@@ -1303,8 +1309,12 @@ def _finer_than_faces(reading: _Candidate, through: _Candidate) -> bool:
     the tiles' 40) puts several cells on every tile: it cuts each die face, and the pips it
     reads are a face's pieces or the cloth's checks, read as faces by chance (the independent
     renderer's oct43 octopus-normal-1852: the checks' lattice at 34 px read 17 faces on 53
-    cells, 42 of them extra; the faces' lattice at 94 px read 12 tiles, every face)."""
-    return reading.lattice.pitch_px * FACES_PITCH_FACTOR <= through.lattice.pitch_px
+    cells; the faces' lattice at 94 px read 12 tiles, every face)."""
+    finer = reading.lattice.pitch_px * FACES_PITCH_FACTOR <= through.lattice.pitch_px
+    if finer:
+        logger.debug("lattice at %.0f px far finer than the faces' (%.0f px): its faces not "
+                     "counted against them", reading.lattice.pitch_px, through.lattice.pitch_px)
+    return finer
 
 
 def _faces_read(readings: list[CellReading]) -> int:

@@ -35,10 +35,19 @@ def test_a_checks_lattice_does_not_outcount_the_faces_lattice():
 
 
 def test_a_lattice_of_the_tiles_pitch_still_keeps_its_faces():
-    # (final14 octopus-normal-1104: the faces' lattice through 5 of 18 faces read 10 tiles
-    # against 18 on the lines' lattice; a lines' lattice finer than the faces' by less than the
-    # factor, the perspective between the places each pitch was measured, keeps its faces)
+    # (a boundary case, as final14 octopus-normal-1104 was decided: the faces' lattice through
+    # a few faces read fewer tiles than the lines' lattice; a lines' lattice finer than the
+    # faces' by less than the factor, the perspective between the places each pitch was
+    # measured, keeps its faces)
     faces = _reading(90.0, faces=10, faceless=0)
     lines = _reading(90.0 / (0.9 * FACES_PITCH_FACTOR), faces=18, faceless=0)
     assert not _finer_than_faces(lines, faces)
     assert _fewer_faces(faces, lines, KIT, "octopus")
+
+
+def test_a_cloths_coarse_lattice_without_faces_keeps_the_guard():
+    # (a tartan's checks bigger than the tiles taken for faces: the tiles' own lattice is the
+    # finer one, and its faces count)
+    cloth = _reading(94.0, faces=1, faceless=4)
+    tiles = _reading(34.0, faces=17, faceless=0)
+    assert _fewer_faces(cloth, tiles, KIT, "octopus")
