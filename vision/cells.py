@@ -29,9 +29,9 @@ from vision.hue_groups import (SHARE_COST, along_main_axis, hue_groups, name_gro
 from vision.paint_light import fit_with_paint_light, match_cost, paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          pip_centres, pip_spacing, read_pips)
-from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, SHADE_RANGE, discounted_lab,
-                          exposed_lab, glare_colour, glare_distances, lamp_like,
-                          sector_glare_distances, tile_exposure_distances)
+from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, SECTOR_SHADE_RANGE,
+                          SHADE_RANGE, discounted_lab, exposed_lab, glare_colour, glare_distances,
+                          lamp_like, sector_glare_distances, tile_exposure_distances)
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
                                 profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
                                 shaded_distances, split_hue_alike, template_vote)
@@ -2978,6 +2978,24 @@ OWN_SHEEN_COST = SHEEN_COST / 4
 #: from the yellow one; a yellow card in the reflection 2.5 from the yellow card, 5.7 from the
 #: orange).
 OWN_MARGIN = CARD_SHARE_COST / 2
+#: The shading a card in the reflection is allowed against the photo's own card of a paint
+#: (:func:`_own_sheen`), fitted on its unclipped channels: a sector's in a hot spot
+#: (:data:`vision.glare.SECTOR_SHADE_RANGE`), for the same cause. The lamp's reflection clips
+#: a warm paint's red, and a phone's processing (its colour matrix and saturation, after the
+#: sensor clipped) spreads the channels left further apart than a sheen added to the card as
+#: recorded out of the reflection would (the independent renderer's normal 1041: an orange
+#: card in the reflection, linear RGB 0.99, 0.60, 0.30, is the photo's orange card 0.91, 0.14,
+#: 0.04 three times as bright plus 0.19 of sheen, its red clipped; the yellow card under any
+#: sheen keeps its red below the clip. With no shading it was 15.1 from the orange card, 7.6
+#: from the yellow one, and read yellow).
+OWN_SHADE = SECTOR_SHADE_RANGE
+#: A card is renamed by the photo's own cards shaded (:data:`OWN_SHADE`) only when it fits the
+#: other paint's card so within this (CIEDE2000; :data:`GROW_FIT`, a card as near its paint as
+#: the cards grown into a layout are, half :data:`HELD_CARD_FIT`): the shading is one free
+#: parameter more, which brings a card between two paints (70:30 orange and yellow, 8.9 from
+#: the orange card shaded) near one of them; 1041's orange card fits the orange card at 1.8,
+#: normal 1310's two at 1.5 and 1.9.
+OWN_SHADED_FIT = GROW_FIT
 
 
 def _own_paints(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
@@ -3013,7 +3031,10 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
     :data:`HELD_CARD_FIT` (a card as far from every paint's card is no evidence of one: tap17
     hard-1232, a dark blue card 23 from the purple card, 28 from the light blue one) and clearly better
     (:data:`OWN_MARGIN`) than its named paint's, and is paler than that card (:func:`_paler`),
-    renamed to it, its confidence at most :data:`GROUP_CONF` (a rename decided by a margin).
+    renamed to it, its confidence at most :data:`GROUP_CONF` (a rename decided by a margin);
+    so too a card that fits another paint's card so with that card shaded as well
+    (:data:`OWN_SHADE`, the shaded distances of :func:`_own_sheen`) within
+    :data:`OWN_SHADED_FIT`.
     Fresh arrays.
 
     In a lamp's reflection an orange card's red clips while its green and blue rise alike:
@@ -3026,19 +3047,22 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
         return named.copy(), conf.copy()
     keys = sorted(own)
     refs = Palette(tuple(str(k) for k in keys), np.array([own[k] for k in keys]))
-    d = _own_sheen(labs, refs, np.isin(named, keys))
+    plain, shaded = _own_sheen(labs, refs, np.isin(named, keys))
+    looks = ((plain, HELD_CARD_FIT), (shaded, OWN_SHADED_FIT))
     out, conf = named.copy(), conf.copy()
     for i in range(len(labs)):
         if int(named[i]) not in own:
             continue
         mine = keys.index(int(named[i]))
-        best = int(np.argmin(d[i]))
-        if (best != mine and d[i, best] <= HELD_CARD_FIT
-                and d[i, mine] - d[i, best] > OWN_MARGIN and _paler(labs[i], own[keys[best]])):
-            logger.debug("card %d named %d, not %d: its own cards' %.1f vs %.1f", i, keys[best],
-                         named[i], d[i, best], d[i, mine])
-            out[i] = keys[best]
-            conf[i] = min(conf[i], GROUP_CONF)
+        for d, fit in looks:
+            best = int(np.argmin(d[i]))
+            if (best != mine and d[i, best] <= fit and d[i, mine] - d[i, best] > OWN_MARGIN
+                    and _paler(labs[i], own[keys[best]])):
+                logger.debug("card %d named %d, not %d: its own cards' %.1f vs %.1f", i,
+                             keys[best], named[i], d[i, best], d[i, mine])
+                out[i] = keys[best]
+                conf[i] = min(conf[i], GROUP_CONF)
+                break
     return out, conf
 
 
@@ -3071,12 +3095,13 @@ SHEEN_CARDS = 2
 SHEEN_SEEN = 0.1
 
 
-def _own_sheen(labs: np.ndarray, refs: Palette, judged: np.ndarray) -> np.ndarray:
-    """Distances ``(N, K)`` (CIEDE2000 plus :data:`OWN_SHEEN_COST` per unit of sheen) of the
-    cards ``labs`` ``(N, 3)`` to the photo's own cards ``refs`` (``K`` colours, as recorded)
-    with a sheen of the lamp (:data:`OWN_SHEEN`), the lamp's colour the one of
-    :data:`SHEEN_WARMTH` under which the cards ``judged`` (``(N,)`` bool: those named a paint
-    ``refs`` shows) fit their nearest references best in sum, each at most
+def _own_sheen(labs: np.ndarray, refs: Palette,
+               judged: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distances ``(N, K)``, plain and shaded (below) (CIEDE2000 plus :data:`OWN_SHEEN_COST`
+    per unit of sheen) of the cards ``labs`` ``(N, 3)`` to the photo's own cards ``refs``
+    (``K`` colours, as recorded) with a sheen of the lamp (:data:`OWN_SHEEN`), the lamp's
+    colour the one of :data:`SHEEN_WARMTH` under which the cards ``judged`` (``(N,)`` bool:
+    those named a paint ``refs`` shows) fit their nearest references best in sum, each at most
     :data:`HELD_CARD_FIT` (one lamp lights the photo; a card with no sheen fits alike under
     every colour and does not choose it, nor does one as far from every reference), grey
     unless :data:`SHEEN_CARDS` of those cards or more take a sheen (:data:`SHEEN_SEEN`)
@@ -3090,26 +3115,33 @@ def _own_sheen(labs: np.ndarray, refs: Palette, judged: np.ndarray) -> np.ndarra
     warm: linear RGB 0.97, 0.57, 0.01). There an orange card in the reflection (the
     independent renderer's hard 1580: 0.97, 0.64, 0.35) is the photo's orange card (0.89,
     0.08, 0.02) plus 0.8 of the lamp's 1, 0.69, 0.42 to a hundredth, where a grey sheen takes
-    it nearer the yellow card, whose green clipped long before its blue rose so far."""
-    def under(t: float) -> np.ndarray:
-        """``(N, K, G)``: the distances with a sheen of the lamp of warmth ``t``."""
+    it nearer the yellow card, whose green clipped long before its blue rose so far.
+
+    Shaded: the distances at that lamp's colour with each reference also shaded within
+    :data:`OWN_SHADE`, fitted on the card's unclipped channels (the lamp's colour is chosen
+    unshaded: a shading free for every card would explain the lamp's tint as well)."""
+    def under(t: float, shade: bool = False) -> np.ndarray:
+        """``(N, K, G)``: the distances with a sheen of the lamp of warmth ``t``, the
+        references shaded (:data:`OWN_SHADE`, on the unclipped channels) or not."""
         return glare_distances(labs, refs, as_correction(None),
                                np.exp(-LOCUS_BGR * t), steps=OWN_SHEEN,
-                               cost=OWN_SHEEN_COST, shade=(1.0, 1.0))
+                               cost=OWN_SHEEN_COST, shade=OWN_SHADE if shade else (1.0, 1.0),
+                               unclipped=shade)
 
     grey = under(SHEEN_WARMTH[0])
     steps = grey.reshape(len(labs), -1).argmin(axis=1) % len(OWN_SHEEN)  # (N,) best sheens
     if np.sum(judged & (np.asarray(OWN_SHEEN)[steps] >= SHEEN_SEEN)) < SHEEN_CARDS:
-        return grey.min(axis=-1)
-    grid = [grey] + [under(t) for t in SHEEN_WARMTH[1:]]
-    fits = [float(np.minimum(d[judged].min(axis=(1, 2)), HELD_CARD_FIT).sum()) for d in grid]
-    best = int(np.argmin(fits))
-    if fits[0] - fits[best] <= SHEEN_MARGIN:
-        return grey.min(axis=-1)
-    logger.debug("the cards' sheen at warmth %.2f (%.1f, grey %.1f)%s", SHEEN_WARMTH[best],
-                 fits[best], fits[0],
-                 ": the warmest look tried" if best == len(SHEEN_WARMTH) - 1 else "")
-    return grid[best].min(axis=-1)
+        best, grid = 0, [grey]
+    else:
+        grid = [grey] + [under(t) for t in SHEEN_WARMTH[1:]]
+        fits = [float(np.minimum(d[judged].min(axis=(1, 2)), HELD_CARD_FIT).sum()) for d in grid]
+        best = int(np.argmin(fits))
+        if fits[0] - fits[best] <= SHEEN_MARGIN:
+            best = 0
+        logger.debug("the cards' sheen at warmth %.2f (%.1f, grey %.1f)%s", SHEEN_WARMTH[best],
+                     fits[best], fits[0],
+                     ": the warmest look tried" if best == len(SHEEN_WARMTH) - 1 else "")
+    return grid[best].min(axis=-1), under(SHEEN_WARMTH[best], shade=True).min(axis=-1)
 
 
 def _lamp_light(light: np.ndarray) -> np.ndarray:
