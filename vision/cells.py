@@ -3029,7 +3029,8 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
     white balance took the lamp for white, warm where it left the lamp's cast, see
     :mod:`vision.glare`; :func:`vision.glare.glare_distances`, :data:`OWN_SHEEN`) within
     :data:`HELD_CARD_FIT` (a card as far from every paint's card is no evidence of one: tap17
-    hard-1232, a dark blue card 23 from the purple card, 28 from the light blue one) and clearly better
+    hard-1232, a dark blue card 23 from the purple card, 28 from the light blue one) and
+    clearly better
     (:data:`OWN_MARGIN`) than its named paint's, and is paler than that card (:func:`_paler`),
     renamed to it, its confidence at most :data:`GROUP_CONF` (a rename decided by a margin);
     so too a card that fits another paint's card so with that card shaded as well
@@ -3048,18 +3049,17 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
     keys = sorted(own)
     refs = Palette(tuple(str(k) for k in keys), np.array([own[k] for k in keys]))
     plain, shaded = _own_sheen(labs, refs, np.isin(named, keys))
-    looks = ((plain, HELD_CARD_FIT), (shaded, OWN_SHADED_FIT))
     out, conf = named.copy(), conf.copy()
     for i in range(len(labs)):
         if int(named[i]) not in own:
             continue
         mine = keys.index(int(named[i]))
-        for d, fit in looks:
+        for look, d, fit in (("", plain, HELD_CARD_FIT), (" shaded", shaded, OWN_SHADED_FIT)):
             best = int(np.argmin(d[i]))
             if (best != mine and d[i, best] <= fit and d[i, mine] - d[i, best] > OWN_MARGIN
                     and _paler(labs[i], own[keys[best]])):
-                logger.debug("card %d named %d, not %d: its own cards' %.1f vs %.1f", i,
-                             keys[best], named[i], d[i, best], d[i, mine])
+                logger.debug("card %d named %d, not %d: its own cards'%s %.1f vs %.1f", i,
+                             keys[best], named[i], look, d[i, best], d[i, mine])
                 out[i] = keys[best]
                 conf[i] = min(conf[i], GROUP_CONF)
                 break
@@ -3117,8 +3117,9 @@ def _own_sheen(labs: np.ndarray, refs: Palette,
     0.08, 0.02) plus 0.8 of the lamp's 1, 0.69, 0.42 to a hundredth, where a grey sheen takes
     it nearer the yellow card, whose green clipped long before its blue rose so far.
 
-    Shaded: the distances at that lamp's colour with each reference also shaded within
-    :data:`OWN_SHADE`, fitted on the card's unclipped channels (the lamp's colour is chosen
+    Shaded: for the cards with a channel at :data:`vision.glare.CLIPPED_LINEAR`, the distances
+    at that lamp's colour with each reference also shaded within :data:`OWN_SHADE`, fitted on
+    the card's unclipped channels (the plain distances elsewhere) (the lamp's colour is chosen
     unshaded: a shading free for every card would explain the lamp's tint as well)."""
     def under(t: float, shade: bool = False) -> np.ndarray:
         """``(N, K, G)``: the distances with a sheen of the lamp of warmth ``t``, the
@@ -3138,10 +3139,18 @@ def _own_sheen(labs: np.ndarray, refs: Palette,
         best = int(np.argmin(fits))
         if fits[0] - fits[best] <= SHEEN_MARGIN:
             best = 0
-        logger.debug("the cards' sheen at warmth %.2f (%.1f, grey %.1f)%s", SHEEN_WARMTH[best],
-                     fits[best], fits[0],
-                     ": the warmest look tried" if best == len(SHEEN_WARMTH) - 1 else "")
-    return grid[best].min(axis=-1), under(SHEEN_WARMTH[best], shade=True).min(axis=-1)
+        else:
+            logger.debug("the cards' sheen at warmth %.2f (%.1f, grey %.1f)%s",
+                         SHEEN_WARMTH[best], fits[best], fits[0],
+                         ": the warmest look tried" if best == len(SHEEN_WARMTH) - 1 else "")
+    plain = grid[best].min(axis=-1)
+    # (shaded only where a channel clipped, the cause OWN_SHADE answers; no shading, 1, lies
+    # within OWN_SHADE, so a shaded look is never worse than the plain one)
+    clipped = (srgb_to_linear(lab_to_bgr(labs)) >= CLIPPED_LINEAR).any(axis=1)  # (N,)
+    if not clipped.any():
+        return plain, plain.copy()
+    shaded = np.minimum(plain, under(SHEEN_WARMTH[best], shade=True).min(axis=-1))
+    return plain, np.where(clipped[:, None], shaded, plain)
 
 
 def _lamp_light(light: np.ndarray) -> np.ndarray:

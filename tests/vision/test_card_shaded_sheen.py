@@ -48,3 +48,14 @@ def test_a_yellow_card_in_the_reflection_stays_yellow():
         lin = np.clip(paint * shading + sheen, 0.0, 1.0)
         lab = bgr_to_lab(linear_to_srgb(lin[None]).astype(np.float32))[0].astype(np.float64)
         assert _read(lab) == "yellow", (shading, sheen)
+
+
+def test_an_unclipped_card_is_not_renamed_by_a_shading():
+    # (a red card with a little orange in it and a little sheen, no channel clipped: no cue for
+    # the phone's spreading of clipped channels, so no shaded look renames it orange)
+    names = list(OWN)
+    cards = np.vstack([np.array([OWN[n] for n in names]), np.array([[64.6, 33.5, 22.4]])])
+    named = np.array([_index(n) for n in names] + [_index("red")])
+    conf = np.array([0.95] * len(names) + [0.7])
+    out, _ = _named_by_own_cards(cards, named, conf, np.ones(len(cards), bool))
+    assert PALETTE.names[out[-1]] == "red"
