@@ -137,6 +137,18 @@ REACH_MARGIN = 0.25
 #: Pieces whose centres lie more than this many cells from every card's are not the layout's
 #: (a patch of the table of a card colour).
 NEAR_LAYOUT = 1.0
+#: A piece beside the cards takes in the cells it reaches only when it fills at least this share
+#: of them (its area in cells over the cells of its extent): cards are rectangles on the
+#: lattice's cells, so a piece of them fills most of its extent (a card of no card shape most of
+#: its one cell, an L of three cards 3 of 4); a stripe of the cloth in a card's colour crossing
+#: the lattice's axes fills a small share of the box it spans, and stripes chained one from the
+#: next carry the window across the table, past :data:`MAX_CELLS`: no lattice from the cards at
+#: all (the independent renderer's final17 tapestry normal-1763, a cloth of yellow stripes at 55
+#: degrees to the cards: 0.0-0.2 of their extents; a floral cloth's red flowers, tap21
+#: normal-1481, 0.1-0.35). Of the 569 Tapestry development photos, 65 have a piece this leaves
+#: out where it changes the window: normal-1763 reads 21 cells fewer wrong, normal-1481 one more
+#: (a yellow card then seen by its outline only, its colour left unknown), the other 63 the same.
+MIN_REACH_FILL = 0.4
 #: The window also takes in the cells where the foreground stands out (at least this share of
 #: a cell, as the reader counts a cell that stands out) joined to its cards through such cells:
 #: cards of the table's colour under the lamp (orange cards on an orange wood under a warm
@@ -830,19 +842,39 @@ def _grown_by_foreground(lat: Lattice) -> Lattice:
     return lat.with_H(lat.H, rows=new_rows, cols=new_cols)
 
 
+def _reach_fill(piece: CardPiece, inv_lat: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> float:
+    """The share of the cells ``lo``..``hi`` ((j, i) cells, both ends in) that a piece fills:
+    its outline's area on the lattice (``inv_lat``: image pixels to lattice coordinates, one
+    cell a unit square) over their count (see :data:`MIN_REACH_FILL`); 1.0 when it reaches no
+    whole cell (it adds none)."""
+    n = int(np.prod(np.maximum(hi - lo + 1, 0)))
+    if n == 0:
+        return 1.0
+    q = apply_h(inv_lat, piece.outline.astype(np.float64)).astype(np.float32)
+    return float(cv2.contourArea(q)) / n
+
+
 def _window(pieces: list[CardPiece], inv_lat: np.ndarray, taken: set[tuple[int, int]]
             ) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """The cells ``(rows, cols)`` (first, last) of the cards ``taken`` ((j, i) cells) and those
     reached (see :data:`REACH_MARGIN`) by the pieces beside them (their centres within
     :data:`NEAR_LAYOUT` cells of a card's, in turn: a card of no card shape, an L of cards of
-    one colour), plus a ring; None when too many."""
+    one colour; one that fills too little of them, :data:`MIN_REACH_FILL`, reaches none: a
+    cloth's stripe), plus a ring; None when too many."""
     cells = set(taken)
     reach = []
+    thin = 0
     for p in pieces:
         q = apply_h(inv_lat, p.outline[:: max(1, len(p.outline) // 64)])
         lo = np.floor(np.percentile(q, 5, axis=0) + REACH_MARGIN).astype(int)
         hi = np.floor(np.percentile(q, 95, axis=0) - REACH_MARGIN).astype(int)
+        if _reach_fill(p, inv_lat, lo, hi) < MIN_REACH_FILL:
+            thin += 1
+            continue
         reach.append((q.mean(axis=0) - 0.5, lo, hi))
+    if thin:
+        logger.debug("cards: %d pieces fill too little of the cells they reach (a cloth's print): "
+                     "they reach none", thin)
     grown = True
     while grown:
         grown = False
