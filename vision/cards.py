@@ -148,6 +148,10 @@ NEAR_LAYOUT = 1.0
 #: normal-1481, 0.1-0.35). Of the 569 Tapestry development photos, 65 have a piece this leaves
 #: out where it changes the window: normal-1763 reads 21 cells fewer wrong, normal-1481 one more
 #: (a yellow card then seen by its outline only, its colour left unknown), the other 63 the same.
+#: (The fill of real card pieces was not measured on the photos; an L of three cards is 3/4. A
+#: cloth's stripes along the lattice's axes, 0.4 cell wide or more, still fill their extent, and
+#: a card piece half a cell off on both axes fills about 0.2 of its: the window's ring of one
+#: cell mostly covers it.)
 MIN_REACH_FILL = 0.4
 #: The window also takes in the cells where the foreground stands out (at least this share of
 #: a cell, as the reader counts a cell that stands out) joined to its cards through such cells:
@@ -842,16 +846,15 @@ def _grown_by_foreground(lat: Lattice) -> Lattice:
     return lat.with_H(lat.H, rows=new_rows, cols=new_cols)
 
 
-def _reach_fill(piece: CardPiece, inv_lat: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> float:
+def _reach_fill(q: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> float:
     """The share of the cells ``lo``..``hi`` ((j, i) cells, both ends in) that a piece fills:
-    its outline's area on the lattice (``inv_lat``: image pixels to lattice coordinates, one
-    cell a unit square) over their count (see :data:`MIN_REACH_FILL`); 1.0 when it reaches no
-    whole cell (it adds none)."""
+    the area of its outline ``q`` ``(N, 2)`` in lattice coordinates (one cell a unit square)
+    over their count (see :data:`MIN_REACH_FILL`); 1.0 when it reaches no whole cell (it adds
+    none)."""
     n = int(np.prod(np.maximum(hi - lo + 1, 0)))
     if n == 0:
         return 1.0
-    q = apply_h(inv_lat, piece.outline.astype(np.float64)).astype(np.float32)
-    return float(cv2.contourArea(q)) / n
+    return float(cv2.contourArea(q.astype(np.float32))) / n
 
 
 def _window(pieces: list[CardPiece], inv_lat: np.ndarray, taken: set[tuple[int, int]]
@@ -865,10 +868,11 @@ def _window(pieces: list[CardPiece], inv_lat: np.ndarray, taken: set[tuple[int, 
     reach = []
     thin = 0
     for p in pieces:
-        q = apply_h(inv_lat, p.outline[:: max(1, len(p.outline) // 64)])
+        q_all = apply_h(inv_lat, p.outline)
+        q = q_all[:: max(1, len(q_all) // 64)]
         lo = np.floor(np.percentile(q, 5, axis=0) + REACH_MARGIN).astype(int)
         hi = np.floor(np.percentile(q, 95, axis=0) - REACH_MARGIN).astype(int)
-        if _reach_fill(p, inv_lat, lo, hi) < MIN_REACH_FILL:
+        if _reach_fill(q_all, lo, hi) < MIN_REACH_FILL:
             thin += 1
             continue
         reach.append((q.mean(axis=0) - 0.5, lo, hi))

@@ -5,9 +5,10 @@ A piece of cards (an L of cards of one colour, a card of no card shape) fills mo
 cells it reaches; a stripe of the cloth in a card's colour, crossing the lattice's axes, fills
 a small share of the box it spans, and stripes chained one from the next carried the window
 across the table, past the most cells a window may have: no lattice from the cards at all."""
+import cv2
 import numpy as np
 
-from vision.cards import CardPiece, _window
+from vision.cards import MIN_REACH_FILL, CardPiece, _reach_fill, _window
 
 #: Two cards placed, cells (j, i) on a lattice whose coordinates are the pixels' (one cell a
 #: unit square: the inverse homography the identity).
@@ -15,30 +16,29 @@ TAKEN = {(0, 0), (1, 0)}
 IDENTITY = np.eye(3)
 
 
-def _piece(outline: list[tuple[float, float]], colour: int = 2) -> CardPiece:
+def _piece_of(outline: list[tuple[float, float]], colour: int = 2) -> CardPiece:
+    """A piece of card colour ``colour`` with the ``outline`` (pixels = lattice coordinates)."""
     pts = np.array(outline, float)
-    area = 0.5 * abs(np.dot(pts[:, 0], np.roll(pts[:, 1], 1)) - np.dot(pts[:, 1], np.roll(pts[:, 0], 1)))
+    area = cv2.contourArea(pts.astype(np.float32))
     return CardPiece(tuple(pts.mean(axis=0)), pts, area, None, colour)
 
 
 def _stripe(x0: float, y0: float, length: float, width: float = 0.3) -> CardPiece:
     """A band ``width`` cells wide from (x0, y0) at 45 degrees to the lattice's axes."""
     d = length / np.sqrt(2)
-    return _piece([(x0, y0), (x0 + width, y0), (x0 + width + d, y0 + d), (x0 + d, y0 + d)])
+    return _piece_of([(x0, y0), (x0 + width, y0), (x0 + width + d, y0 + d), (x0 + d, y0 + d)])
 
 
 def _l_of_cards() -> CardPiece:
     """Three cards of one colour in an L beside the two placed (cells (2, 0), (2, 1), (1, 1)),
     a little in from the cells' sides (the gaps)."""
-    return _piece([(2.05, 0.05), (2.95, 0.05), (2.95, 1.95), (1.05, 1.95), (1.05, 1.05), (2.05, 1.05)])
+    return _piece_of([(2.05, 0.05), (2.95, 0.05), (2.95, 1.95), (1.05, 1.95), (1.05, 1.05), (2.05, 1.05)])
 
 
 def test_a_piece_of_cards_fills_the_cells_it_reaches():
-    from vision.cards import MIN_REACH_FILL, _reach_fill
-
-    assert _reach_fill(_l_of_cards(), IDENTITY, np.array([1, 0]), np.array([2, 1])) > MIN_REACH_FILL
+    assert _reach_fill(_l_of_cards().outline, np.array([1, 0]), np.array([2, 1])) > MIN_REACH_FILL
     stripe = _stripe(-3.0, -3.0, 11.0)
-    assert _reach_fill(stripe, IDENTITY, np.array([-3, -3]), np.array([4, 4])) < MIN_REACH_FILL
+    assert _reach_fill(stripe.outline, np.array([-3, -3]), np.array([4, 4])) < MIN_REACH_FILL
 
 
 def test_an_l_of_cards_beside_the_layout_widens_the_window():
@@ -48,6 +48,7 @@ def test_an_l_of_cards_beside_the_layout_widens_the_window():
 
 def test_stripes_of_a_card_colour_across_the_lattice_do_not_widen_it():
     # stripes at 45 degrees through and beside the layout, one after the other across the table
-    stripes = [_stripe(-6.0 + 1.5 * k, -5.0, 14.0) for k in range(8)]
+    # (eleven: without the rule the window runs to 12 x 28 cells, past MAX_CELLS: no lattice)
+    stripes = [_stripe(-6.0 + 1.5 * k, -5.0, 14.0) for k in range(11)]
     window = _window(stripes + [_l_of_cards()], IDENTITY, TAKEN)
     assert window == ((-1, 2), (-1, 3))
