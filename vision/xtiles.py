@@ -1632,7 +1632,8 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     # grown from the square lattice's steps, from the steps the neighbours show (a steep
     # view's) and from those the faces' shapes show (a steep view with no neighbours found
     # along one axis): the map that puts more tiles on the lattice is kept (the square one on
-    # a tie)
+    # a tie, but the shapes' one where they show a steep view and the other's faces lie on one
+    # line, see FORESHORTENED)
     # (the lattice is grown through the whole faces first: a part's centre is pulled off its
     # lattice point, see _assign)
     elong = np.array([b.elongation for b in blobs])
@@ -1640,6 +1641,7 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     found = None
     starts = [(pitch * u, pitch * v), _steps(centres, along_u, u, v, pitch)]
     shaped = _shaped_steps(centres, angles, areas, elong, along_u & seeds, ~along_u & seeds, u)
+    steep = shaped is not None and _foreshortened(*shaped)
     for start in starts + ([shaped] if shaped is not None else []):
         for H in _assign(centres, along_u, *start, seeds=seeds, areas=areas):
             ok = _on_lattice(H, centres, along_u)
@@ -1647,7 +1649,7 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
                                  <= CELL_AREA[1]):
                 continue  # (cells the tiles would overlap on, or leave gaps between)
             ok &= _single_faces(H, centres, areas)
-            if start is shaped and not _spans_both_axes(H, centres[ok]):
+            if start is shaped and not steep and not _spans_both_axes(H, centres[ok]):
                 continue  # (its step across the faces' line is the shapes' guess alone; a blob
                 # of two joined faces in a second row does not make it span)
             if (ok.sum() >= AFFINE_FACES
@@ -1655,7 +1657,11 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
                     and _axes_off_on_table(H, centres[ok], angles[ok], along_u[ok],
                                            elong[ok]) > AXES_OFF):
                 continue  # (the faces' long axes run along its lines neither way)
-            if found is None or ok.sum() > found[1].sum():
+            if (found is None or ok.sum() > found[1].sum()
+                    or (start is shaped and steep and ok.sum() == found[1].sum()
+                        and not _spans_both_axes(found[0], centres[found[1]]))):
+                # (on a tie with a map whose faces lie on one line, a steep view's shapes
+                # give the step across it, where the others assume square cells)
                 found = (H, ok)
     if found is None:
         return None
@@ -2373,11 +2379,26 @@ def _spans_both_axes(H: np.ndarray, centres: np.ndarray) -> bool:
     the map ``H``'s lattice along each axis: only then do they fix both of its steps. The
     steps the faces' shapes show (:func:`_shaped_steps`) are only as good as the blobs'
     moments (xt25 x-tiles-hard-748: 97 px across a column of four faces for 113): a map from
-    them whose faces all lie in one row or column is not taken."""
+    them whose faces all lie in one row or column is not taken, unless they show a steep view
+    (:data:`FORESHORTENED`)."""
     if not len(centres):
         return False
     ij = np.round(apply_h(np.linalg.inv(H), centres))
     return bool(np.ptp(ij[:, 0]) > 0 and np.ptp(ij[:, 1]) > 0)
+
+
+#: The faces' shapes show a steep view when the shorter of their lattice's steps is under this
+#: share of the longer: their moments err by up to 0.14 (xt25 x-tiles-hard-748: 97 px across a
+#: column of four faces for 113), so under twice that a square start's step across the faces'
+#: line is the worse guess (final17 x-tiles-hard-1764, 45 degrees: 80 px across for 145).
+FORESHORTENED = 0.72
+
+
+def _foreshortened(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether the steps ``a`` and ``b`` (image pixels, ``(2,)`` each) that the faces' shapes
+    show (:func:`_shaped_steps`) are of lengths further apart than :data:`FORESHORTENED`."""
+    la, lb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+    return min(la, lb) < FORESHORTENED * max(la, lb)
 
 
 def _face_moments(angles: np.ndarray, elongations: np.ndarray) -> np.ndarray:

@@ -432,6 +432,39 @@ def test_a_steep_view_s_lattice_steps_differ_along_its_two_axes():
                 assert np.abs(cells[(r + dr, c + dc)] - q).sum() == 1
 
 
+#: The faces found on an independent renderer's steep photo (final17 x-tiles-hard-1764, tilt
+#: 45 degrees, half size): centre, long axis (radians), area, elongation. Four lie in one row
+#: (cells (2, 0), (2, 2), (2, 3), (2, 4)), the fifth two rows up (cell (0, 0)), its centre off
+#: every map through the row; the rows lie about 80 px apart, the columns 145-155.
+ONE_ROW_STEEP_FACES = [((355.0, 419.2), 2.981, 7836, 3.92), ((957.2, 484.9), 3.009, 9345, 3.18),
+                       ((814.1, 509.3), 0.858, 9887, 1.25), ((662.8, 534.6), 2.979, 10392, 3.29),
+                       ((349.1, 588.3), 2.955, 11854, 3.45)]
+
+
+def test_a_steep_view_s_step_across_one_row_of_faces_is_the_faces_shapes():
+    """Faces found along one row fix the lattice's step along it only: across it, a square
+    start assumes square cells (145 px), and on a steep view (45 degrees) the rows lie 80 px
+    apart, so every cell held half of two rows' tiles (final17 x-tiles-hard-1764: 5 cells
+    wrong). The faces' shapes show the view's foreshortening (their steps 145 and 84 px): on a
+    tie with the maps whose faces lie on one line, their step across is taken."""
+    from vision.xtiles import TileBlob, _fit_lattice
+
+    blobs = [TileBlob(c, a, float(area), e) for c, a, area, e in ONE_ROW_STEEP_FACES]
+    paint = np.zeros((1000, 1200), np.uint8)
+    fg = np.zeros((1000, 1200), bool)
+    lat = _fit_lattice(blobs, paint, (0, 0, 1200, 1000), 1.0, fg, 1.0)
+    assert lat is not None
+    inv = np.linalg.inv(lat.H)
+    row = np.array([b.centre for b in blobs[1:]])
+    q = apply_h(inv, row)
+    axis = int(np.argmin(np.ptp(q, axis=0)))  # (the lattice's axis across the row)
+    step = np.zeros(2)
+    step[axis] = 1.0
+    middle = q.mean(axis=0, keepdims=True)
+    across = apply_h(lat.H, middle + step) - apply_h(lat.H, middle)
+    assert 65 < np.linalg.norm(across) < 100  # (the rows' 80 px, not the square 145-155)
+
+
 def test_faces_whose_rims_are_as_thin_as_their_grooves_are_found_where_the_grooves_cross():
     """Tiles laid tight (no gap) with a rim as thin as the grooves: every closing that joins a
     face's four sectors joins its neighbours too (no tile-shaped blob was left). A face's
