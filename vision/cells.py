@@ -1548,6 +1548,10 @@ SPLIT_GAP = 2
 #: half as many as the biggest part (see :func:`_keep_main_group`; Textile's edge-joined parts,
 #: :func:`vision.decode._off_the_textile`, alike); a smaller part is clutter.
 SPLIT_PART = 3
+#: An empty cell read with less confidence than this may hold a tile: the reader says so
+#: ("this cell may hold a tile"), and Textile's edge-joined parts are joined through it (see
+#: :func:`vision.decode._off_the_textile`).
+MAY_HOLD_CONF = 0.65
 
 
 #: The steps to the eight cells around a cell (along its sides and at its corners).

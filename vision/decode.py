@@ -43,9 +43,11 @@ def _x_key(edges: dict, axis: str) -> tuple[str, ...] | None:
     return min(tuple(seq), tuple(seq[2:] + seq[:2]))
 
 
-def decode_readings(readings: list[CellReading], kit: Kit, game: str
+def decode_readings(readings: list[CellReading], kit: Kit, game: str,
+                    unsure: AbstractSet[Cell] = frozenset()
                     ) -> tuple[dict[Cell, tuple[dict, dict, list]], list[tuple[Cell, str, str]]]:
-    """Check occupied readings against the kit.
+    """Check occupied readings against the kit. ``unsure``: cells read as bare that may hold a
+    tile (occupancy confidence below :data:`vision.cells.MAY_HOLD_CONF`).
 
     Returns
     -------
@@ -68,7 +70,7 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str
         doubts += _textile_colours(readings, kit, decoded)
         # (cells read with pips join the textile's parts, see _off_the_textile)
         doubts += _off_the_textile(decoded, {(rd.row, rd.col) for rd in readings if rd.occupied
-                                             and rd.attrs.get("pips") is not None})
+                                             and rd.attrs.get("pips") is not None}, unsure)
     if kit.face_model == "sectors":
         doubts += _fill_sectors(readings, kit, game, decoded, counts)
     elif kit.face_model == "symbol" and kit.colour_order:
@@ -871,7 +873,8 @@ def _sides_held(cell: Cell, cells: AbstractSet[Cell]) -> int:
     return sum((cell[0] + dr, cell[1] + dc) in cells for dr, dc in SIDE_STEP.values())
 
 
-def _off_the_textile(decoded: dict, read: AbstractSet[Cell]) -> list[tuple[Cell, str, str]]:
+def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet[Cell] = frozenset()
+                     ) -> list[tuple[Cell, str, str]]:
     """Textile tiles of ``decoded`` (taken out of it) that touch the textile at a corner at most
     and show no die face: every knot shares an edge with the textile (RULES.md), so the textile
     is one group of tiles joined along their sides. A cell read as a tile without pips that
@@ -883,15 +886,25 @@ def _off_the_textile(decoded: dict, read: AbstractSet[Cell]) -> list[tuple[Cell,
     the cells read with pips (``read``) that the colour rule took out since (a tile misread in
     its neighbour's colour: the tile beyond it is no less the textile's); a cell taken out
     without pips (a cloth's ground) joins nothing. Parts of :data:`vision.cells.SPLIT_PART`
-    tiles and half the biggest part's stay (a missed tile splits the textile). Returns
+    tiles and half the biggest part's stay (a missed tile splits the textile); so does a part of
+    :data:`vision.cells.SPLIT_PART` tiles joined to the biggest along sides through cells read
+    as bare that may hold a tile (``unsure``): a white tile on a pale cloth is such a cell, the
+    tiles beyond it the textile's (final17 textile-normal-1768: three tiles beyond two missed
+    whites; a smaller part is a cloth's motif, as for a part joined by nothing). Returns
     board-level doubts."""
-    groups = _edge_groups(set(read) | set(decoded))
+    tiles = set(read) | set(decoded)
+    groups = _edge_groups(tiles)
     if len(groups) < 2:
         return []
     keep = max(SPLIT_PART, len(groups[0]) / 2)
+    joined = next(g for g in _edge_groups(tiles | set(unsure)) if groups[0] <= g)
     doubts = []
     for group in groups[1:]:
         if len(group) >= keep:
+            continue
+        if len(group) >= SPLIT_PART and group <= joined:
+            logger.debug("cells %s: joined to the textile through cells that may hold a tile",
+                         sorted(group))
             continue
         for cell in sorted(c for c in group if c in decoded and decoded[c][0].get("pips") is None):
             logger.debug("cell %s: joined to the textile along no edge: no tile", cell)

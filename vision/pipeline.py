@@ -19,8 +19,8 @@ import numpy as np
 
 from vision.blas import one_blas_thread
 from vision.board import BoardQuad, board_lattice, find_board_quad
-from vision.cells import (CONFIDENCE_THRESHOLD, UNEVEN_CELL, CellReading, ReadSteps,
-                          finish_reading, one_paint_thrice, read_cells, read_cells_steps,
+from vision.cells import (CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, UNEVEN_CELL, CellReading,
+                          ReadSteps, finish_reading, one_paint_thrice, read_cells, read_cells_steps,
                           read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
 from vision.decode import (MISFIT_TAKEN, OPPOSITE_SIDE, SIDE_STEP, decode_readings, names_no_tile,
@@ -438,7 +438,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                     for r in readings]
     t0 = time.perf_counter()
     occupied = [r for r in readings if r.occupied]
-    decoded, decode_doubts = decode_readings(occupied, kit, game)
+    unsure = {(r.row, r.col) for r in readings if not r.occupied and r.occ_conf < MAY_HOLD_CONF}
+    decoded, decode_doubts = decode_readings(occupied, kit, game, unsure)
     if kit.shape == "rounded-x":
         # (a cell that holds no face found and reads as no tile of the set is a cloth's print
         # beside the faces, no tile: see _faceless_misfits)
@@ -1798,7 +1799,7 @@ def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading]
         doubts.append({"row": int(r - r_min), "col": int(c - c_min), "attribute": attribute,
                        "reason": reason})
     for rd in readings:
-        if not rd.occupied and rd.occ_conf < 0.65:
+        if not rd.occupied and rd.occ_conf < MAY_HOLD_CONF:
             doubts.append({"row": int(rd.row - r_min), "col": int(rd.col - c_min), "attribute": "occupied",
                            "reason": "this cell may hold a tile"})
     board: dict[str, Any] = {"game": game, "tiles": tiles}

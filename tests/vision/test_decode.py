@@ -640,6 +640,23 @@ def test_a_textile_tile_joined_through_a_cell_read_with_pips_stays():
     assert (1, 2) not in decoded and (1, 3) not in decoded
 
 
+def test_a_textile_part_beyond_a_cell_that_may_hold_a_tile_stays():
+    # final17 textile-normal-1768: two white tiles on a pale cloth read as bare (but unsure)
+    # split three tiles without pips off a textile of seven; the unsure cell joins them
+    layout = _legal_textile()
+    beyond = [_textile_reading(0, 4, "green", None), _textile_reading(1, 4, "blue", None),
+              _textile_reading(2, 4, "red", None)]
+    decoded, _ = decode_readings(layout + beyond, NESTOR, "textile", {(1, 3)})
+    assert {(0, 4), (1, 4), (2, 4)} <= set(decoded)
+    # ... an unsure cell elsewhere joins nothing: the part is left off as before
+    decoded, doubts = decode_readings(layout + beyond, NESTOR, "textile", {(3, 3)})
+    assert not {(0, 4), (1, 4), (2, 4)} & set(decoded) and len(decoded) == 9
+    assert any(cell == (1, 4) and attr == "occupied" for cell, attr, _ in doubts)
+    # ... and a part of fewer than three tiles is a cloth's motif, unsure cell or not
+    decoded, _ = decode_readings(layout + beyond[1:], NESTOR, "textile", {(1, 3)})
+    assert not {(1, 4), (2, 4)} & set(decoded)
+
+
 def test_of_two_textile_cells_of_one_colour_side_by_side_the_one_without_pips_is_no_tile():
     # tex12 textile-normal-715: a white tile's die face (three pips) beside a cell of a light
     # marble read white without pips, each beside one tile of the layout; the marble's cell
