@@ -1550,7 +1550,7 @@ SPLIT_GAP = 2
 SPLIT_PART = 3
 #: An empty cell read with less confidence than this may hold a tile: the reader says so
 #: ("this cell may hold a tile"), and Textile's edge-joined parts are joined through it (see
-#: :func:`vision.decode._off_the_textile`).
+#: :func:`vision.decode._off_the_textile`; the value is the doubt's, inherited, not tuned here).
 MAY_HOLD_CONF = 0.65
 
 
@@ -2156,7 +2156,7 @@ def _lattice_fit(fits: list[float], vouched: list[float]) -> float:
 #: less than a third; a sheet over several cells covers each (a sticky note turned on the
 #: lattice: 0.76-1.0).
 SHEET_FULL = 0.7
-#: How sure a cell of such a sheet is bare of tiles (above the 0.65 at which the reader doubts
+#: How sure a cell of such a sheet is bare of tiles (above :data:`MAY_HOLD_CONF`, at which the reader doubts
 #: an empty cell: a seamless sheet of one colour is clear evidence).
 SHEET_CONF = 0.7
 #: A border between two cells is a seam when a clear edge runs along at least this share of its

@@ -873,7 +873,7 @@ def _sides_held(cell: Cell, cells: AbstractSet[Cell]) -> int:
     return sum((cell[0] + dr, cell[1] + dc) in cells for dr, dc in SIDE_STEP.values())
 
 
-def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet[Cell] = frozenset()
+def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet[Cell]
                      ) -> list[tuple[Cell, str, str]]:
     """Textile tiles of ``decoded`` (taken out of it) that touch the textile at a corner at most
     and show no die face: every knot shares an edge with the textile (RULES.md), so the textile
