@@ -2014,6 +2014,14 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         if die_faces and table_dots and table_dots[0]:
             faceless += _outlined_like_dots(ctx, {c: attrs[c] for c in occupied if c not in vouched
                                                   and c not in faceless})
+        # (... and, where every tile lies pips up, a cell the mask calls table, taken for its
+        # outline, of the bare table's very colour and read as a die face with dark pips, that
+        # shows a spot off its die layout, as one beside the layout must not (_dotted_table): a
+        # polka-dot cloth's dots crossing its borders make its outline and fit a chance '1')
+        dotted_outline = (_dotted_outline(ctx, {c: attrs[c] for c in occupied if c not in vouched
+                                                and c not in faceless})
+                          if die_faces else [])
+        faceless += dotted_outline
         # (... and where the bare table itself reads as die faces, a printed cloth's motifs
         # taken for pips, the pips of a cell of its colour are no evidence either)
         dotted = [cell for cell in occupied if TABLE_COLOURED_NEEDS_PIPS and die_faces
@@ -2040,6 +2048,8 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                 else "the table's colour: the table, or a hole" if bare(cell)
                 else "no outline: the table" if outline_free(cell)
                 else "the table's colour, outlined by its dots" if cell in on_dots
+                else "the table's colour, a spot off its die layout: a dotted table"
+                if cell in dotted_outline
                 else "the table's colour, its pips no pip paint: the table's print")
         # (where the photo alone shows the tiles pips up, the cells taken out as the table, and
         # those of a glare or a dotted cloth with them, are no part of the layout's coverage: the mask's texture cue held a cloth's ground
@@ -4399,6 +4409,17 @@ def _outlined_like_dots(ctx: _Ctx, reads: dict) -> list:
     outlined = {c: r for c, r in reads.items() if c in ctx.by_outline and c in ctx.pip_lab}
     kept = _unlike_table_dots(ctx, outlined)
     return [c for c in outlined if c not in kept]
+
+
+def _dotted_outline(ctx: _Ctx, reads: dict) -> list:
+    """Of the cells taken (their readings ``reads``) where every tile lies pips up, those taken
+    for their outline alone (``ctx.by_outline``: the mask calls them table) read as a die face
+    that :func:`_dotted_table` calls the table: of its very colour with dark pips and a spot
+    off their die layout. A polka-dot cloth's dots crossing a bare cell's borders make its
+    outline, and one in its middle a '1' (final17 octopus-normal-1769: a cream cloth's blue
+    dots in a cell beside three tiles read as a white 1)."""
+    outlined = {c: r for c, r in reads.items() if c in ctx.by_outline and r[0].get("pips")}
+    return sorted(_dotted_table(ctx, outlined, True))
 
 
 def _outlined_on_dots(ctx: _Ctx, reads: dict) -> list:

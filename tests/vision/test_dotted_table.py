@@ -44,3 +44,18 @@ def test_pips_up_light_pips_of_the_tables_colour_vouch_still():
 def test_pips_down_any_dotted_cell_is_the_table():
     ctx, got = _dotted_cells()
     assert cells._dotted_table(ctx, got, die_faces=False) == {(0, 0), (0, 1)}
+
+
+def test_pips_up_a_dotted_cell_taken_for_its_outline_is_the_table():
+    # (both of the table's very colour with dark pips; the first the mask calls table, taken
+    # for its outline alone, the second one the mask holds: a tile's face is left to its pips)
+    ctx, got = _dotted_cells()
+    ctx.table_same = set(got)
+    ctx.by_outline = {(0, 0)}
+    assert cells._dotted_outline(ctx, got) == [(0, 0)]
+
+
+def test_pips_up_an_outlined_cell_without_pips_is_left_alone():
+    ctx, got = _dotted_cells(1)
+    ctx.by_outline = {(0, 0)}
+    assert cells._dotted_outline(ctx, {(0, 0): ({"pips": None},)}) == []
