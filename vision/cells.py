@@ -2043,13 +2043,13 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
             on_dots = []
 
         def why_faceless(cell: tuple[int, int]) -> str:
+            if cell in dotted_outline:
+                return "the table's colour, a spot off its die layout: a dotted table"
             return "no pips and " + (
                 "blown out, no outline: glare on the table" if glared(cell)
                 else "the table's colour: the table, or a hole" if bare(cell)
                 else "no outline: the table" if outline_free(cell)
                 else "the table's colour, outlined by its dots" if cell in on_dots
-                else "the table's colour, a spot off its die layout: a dotted table"
-                if cell in dotted_outline
                 else "the table's colour, its pips no pip paint: the table's print")
         # (where the photo alone shows the tiles pips up, the cells taken out as the table, and
         # those of a glare or a dotted cloth with them, are no part of the layout's coverage: the mask's texture cue held a cloth's ground

@@ -55,7 +55,9 @@ def test_pips_up_a_dotted_cell_taken_for_its_outline_is_the_table():
     assert cells._dotted_outline(ctx, got) == [(0, 0)]
 
 
-def test_pips_up_an_outlined_cell_without_pips_is_left_alone():
-    ctx, got = _dotted_cells(1)
-    ctx.by_outline = {(0, 0)}
-    assert cells._dotted_outline(ctx, {(0, 0): ({"pips": None},)}) == []
+def test_pips_up_an_outlined_cell_not_of_the_tables_colour_is_left_to_its_pips():
+    # (the second cell is outlined and dotted, but not of the table's very colour (table_same
+    # is {(0, 0)}): a tile's face, vouched for by its pips)
+    ctx, got = _dotted_cells()
+    ctx.by_outline = {(0, 1)}
+    assert cells._dotted_outline(ctx, got) == []
