@@ -118,6 +118,13 @@ def photographed_view(img: np.ndarray, fg_cells, n: int, size: int, rng: np.rand
     return TopDown(img, n, n, 0, 0, size, size), cells_mask(img.shape[:2], fg_cells, n)
 
 
+def taken_cells(td: TopDown, fg: np.ndarray, kit, palette) -> dict:
+    """The cells ``read_cells`` takes as tiles, each cell's reading (colours read apart, as
+    Textile's tiles, which may lie either face up)."""
+    readings, _ = read_cells(td, kit, palette=palette, fg=fg, colours_apart=True)
+    return {(r.row, r.col): r for r in readings if r.occupied}
+
+
 def read_die_faces(td, fg: np.ndarray, kit, palette) -> dict:
     """The occupied cells of a top-down view ``td`` (a :class:`vision.cells.TopDown`) read with
     the foreground ``fg`` as a kit whose tiles all lie pips up: {(row, col): CellReading}."""

@@ -9,9 +9,9 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import PIP_LAYOUT, kit_and_palette, paint_solid_tiles, photographed_view  # noqa: E402
+from scenes import PIP_LAYOUT, kit_and_palette, paint_solid_tiles, photographed_view, taken_cells  # noqa: E402
 
-from vision.cells import PIPS_UP_TILES, TopDown, read_cells  # noqa: E402
+from vision.cells import PIPS_UP_TILES, TopDown  # noqa: E402
 
 KIT, PAL = kit_and_palette("textile")
 N = 48
@@ -46,8 +46,7 @@ def _view(pips: int | None = None) -> tuple[TopDown, np.ndarray]:
 
 def _taken(td: TopDown, fg: np.ndarray) -> dict:
     """The cells ``read_cells`` (Textile: tiles may lie either face up) takes as tiles."""
-    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg, colours_apart=True)
-    return {(r.row, r.col): r for r in readings if r.occupied}
+    return taken_cells(td, fg, KIT, PAL)
 
 
 def test_the_layout_is_large_enough_to_show_its_tiles_pips_down():
