@@ -9,7 +9,8 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import PIP_LAYOUT, kit_and_palette, paint_solid_tiles, photographed_view, taken_cells  # noqa: E402
+from scenes import (PIP_LAYOUT, kit_and_palette, paint_solid_tiles, photographed_view,  # noqa: E402
+                    taken_cells)
 
 from vision.cells import PIPS_UP_TILES, TopDown  # noqa: E402
 
