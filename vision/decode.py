@@ -897,12 +897,17 @@ def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet
     if len(groups) < 2:
         return []
     keep = max(SPLIT_PART, len(groups[0]) / 2)
-    joined = next(g for g in _edge_groups(tiles | set(unsure)) if groups[0] <= g)
+
+    def joined(group: set[Cell]) -> bool:
+        """Whether ``group`` meets the biggest part along sides through ``unsure`` cells alone
+        (not through a smaller part, itself perhaps a cloth's motif)."""
+        return any(groups[0] <= g and group <= g
+                   for g in _edge_groups(groups[0] | group | set(unsure)))
     doubts = []
     for group in groups[1:]:
         if len(group) >= keep:
             continue
-        if len(group) >= SPLIT_PART and group <= joined:
+        if len(group) >= SPLIT_PART and joined(group):
             logger.debug("cells %s: joined to the textile through cells that may hold a tile",
                          sorted(group))
             continue

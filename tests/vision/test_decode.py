@@ -655,6 +655,12 @@ def test_a_textile_part_beyond_a_cell_that_may_hold_a_tile_stays():
     # ... and a part of fewer than three tiles is a cloth's motif, unsure cell or not
     decoded, _ = decode_readings(layout + beyond[1:], NESTOR, "textile", {(1, 3)})
     assert not {(1, 4), (2, 4)} & set(decoded)
+    # ... and a part reached only through a smaller part (a motif, dropped) joins nothing
+    motif = [_textile_reading(1, 4, "yellow", None)]
+    far = [_textile_reading(0, 6, "green", None), _textile_reading(1, 6, "blue", None),
+           _textile_reading(2, 6, "red", None)]
+    decoded, _ = decode_readings(layout + motif + far, NESTOR, "textile", {(1, 3), (1, 5)})
+    assert not {(1, 4), (0, 6), (1, 6), (2, 6)} & set(decoded)
 
 
 def test_of_two_textile_cells_of_one_colour_side_by_side_the_one_without_pips_is_no_tile():
