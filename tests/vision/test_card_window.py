@@ -21,7 +21,10 @@ def _read(img, lat):
     return td, readings, info
 
 
-def test_cards_on_the_windows_ring_widen_it_to_the_layout():
+def _stopping_short():
+    """A layout of 3 x 4 cards and a window of its lattice that stops short: the layout's last
+    row of cards beyond it, the one before on its ring. The picture, the cells read as cards on
+    the whole lattice, their last row, the short window and its reading (td, readings, info)."""
     names = list(KIT.colours)
     cells = {(r, c): names[(r * 4 + c) % len(names)] for r in range(3) for c in range(4)}
     img, _ = _picture(cells, gap_mm=2.5, seed=1)
@@ -30,11 +33,13 @@ def test_cards_on_the_windows_ring_widen_it_to_the_layout():
     occ = [(r.row, r.col) for r in readings if r.occupied]
     assert len(occ) == len(cells)
     last = max(r for r, _ in occ)
-    # a window that stops short: the layout's last row of cards beyond it, the one before on
-    # its ring
     short = lat.with_H(lat.H, rows=(lat.rows[0], last - 1))
-    td, readings, info = _read(img, short)
-    assert sum(r.occupied for r in readings) < len(cells)
+    return img, occ, last, short, _read(img, short)
+
+
+def test_cards_on_the_windows_ring_widen_it_to_the_layout():
+    img, occ, last, short, (td, readings, info) = _stopping_short()
+    assert sum(r.occupied for r in readings) < len(occ)
     wide, td, readings, info = _cards_within(img, KIT, PALETTE, None, short, td, readings, info,
                                              _cell_px(KIT)[0])
     assert wide.rows[1] >= last + 1
@@ -46,14 +51,7 @@ def test_cards_left_to_the_rings_table_sample_widen_it_too():
     # not read (see vision.cells._cards_on_the_ring): reported, they widen the window too
     from dataclasses import replace
 
-    names = list(KIT.colours)
-    cells = {(r, c): names[(r * 4 + c) % len(names)] for r in range(3) for c in range(4)}
-    img, _ = _picture(cells, gap_mm=2.5, seed=1)
-    lat = card_lattices(img, PALETTE)[0]
-    _, readings, _ = _read(img, lat)
-    last = max(r.row for r in readings if r.occupied)
-    short = lat.with_H(lat.H, rows=(lat.rows[0], last - 1))
-    td, readings, info = _read(img, short)
+    img, _, last, short, (td, readings, info) = _stopping_short()
     ring = sorted((r.row, r.col) for r in readings if r.occupied and r.row == last - 1)
     inner = [replace(r, occupied=False) if (r.row, r.col) in ring else r for r in readings]
     wide, *_ = _cards_within(img, KIT, PALETTE, None, short, td, inner, {**info, "ring_cards": ring},
