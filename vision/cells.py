@@ -494,6 +494,7 @@ class _Ctx:
     paint_labs: dict = field(default_factory=dict)  # ... their face paint's median Lab
     grown: set = field(default_factory=set)  # cells taken for their colour beside the layout
     smooth_ground: set = field(default_factory=set)  # smooth cells like the cloth's plain ground
+    table_textured: set = field(default_factory=set)  # tiles taken out as the table's colour and texture
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -840,10 +841,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
     if split is not None:
         # a cell of the table's colour and texture is the cloth, whatever the mask and the
         # outline said (a tartan's lines make edges and stand out from its plainer checks)
+        # (and, taken out so, no part of the layout's coverage: see read_cells)
         for i, cell in enumerate(cells):
             if occ[cell] and d_table[i] < GROW_APART and tex[i] >= split[1]:
                 logger.debug("cell %s: the table's colour and texture (%.1f)", cell, tex[i])
                 occ[cell], conf[cell] = False, 0.6
+                ctx.table_textured.add(cell)
     # cells left out of a close colour fit, even, not blown out (a card's symbol may still
     # vouch for one, see read_cells)
     ctx.card_like = [cell for i, cell in enumerate(cells)
@@ -1806,8 +1809,13 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
     if fg_cells is not None:
         # (the cloth's plain ground, smooth as a face, which the mask's texture cue calls
         # foreground: the mask does not hold it (ctx.fg is this dict), so it is neither the
-        # layout's for the coverage nor a held cell for _printed_pips/_repeated_unheld)
-        for cell in ctx.smooth_ground:
+        # layout's for the coverage nor a held cell for _printed_pips/_repeated_unheld; nor
+        # is a cell taken out as the table's colour and texture, however it stood out in the
+        # mask, as the cells taken out below are unmasked: a lamp's patch of light on a pale
+        # laminate spreads the mask over half the table around the layout, and the lattice
+        # on all 17 tiles, which took those cells out, lost to a close-up of two tiles on
+        # coverage alone, final17 textile-hard-1760)
+        for cell in ctx.smooth_ground | ctx.table_textured:
             fg_cells[cell] = 0.0
     by_symbol: set = set()  # (cards taken for their symbol alone, see _vouched_cards)
     if kit.face_model == "symbol":
