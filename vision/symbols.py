@@ -251,6 +251,19 @@ OBLONG_WEIGHT = 20.0
 OBLONG_SPAN = 0.2
 OBLONG_CORNER_FADE = 0.3
 
+#: An open hand's palm fills most of its hull: its art's solidity (filled area over the convex
+#: hull's) lies at 0.67-0.78 (10th-90th percentile; 2% below 0.64), while scissors whose rings
+#: blur closed fill less (0.54-0.67 where their shape voted for a hand, median 0.60; all
+#: scissors' 99th percentile 0.62). Measured at 72 px on the 2154 open hands and 4053 scissors
+#: of 487 Tapestry photos of the independent renderer. The hand loses
+#: :data:`HAND_SOLIDITY_WEIGHT` votes per unit of solidity below this, so a print's group of
+#: such scissors is not a near tie between scissors and the photo's hands (final17 hard-1768:
+#: groups of blurred scissors, solidity 0.37-0.48, named at a near tie, four cards left unknown
+#: or named paper; final15 hard-1433: two at 0.53-0.59 named paper). (12 votes per unit below
+#: 0.6 left those ties; any floor from 0.64 to 0.68 at 16 to 36 votes reads the same.)
+HAND_SOLIDITY = 0.66
+HAND_SOLIDITY_WEIGHT = 24.0
+
 
 def _oblong_not_sheet(f: ShapeFeatures) -> float:
     """How far (0 to :data:`OBLONG_SPAN`) the art is more oblong than an open hand, faded out by
@@ -288,7 +301,7 @@ def form_scores(f: ShapeFeatures) -> dict[str, float]:
              + ASPECT_WEIGHT * _clip(SHEET_ASPECT - f.aspect, -ASPECT_SPAN, ASPECT_SPAN))
     hand = (2 * _clip(f.notch - 0.6, -0.5, 0.6) + 8 * _clip(0.8 - f.filled_solidity, -0.2, 0.15)
             + 8 * _clip(0.68 - f.extent, -0.2, 0.15) - 10 * f.rings
-            - 12 * max(0.0, 0.6 - f.solidity))
+            - HAND_SOLIDITY_WEIGHT * max(0.0, HAND_SOLIDITY - f.solidity))
     scissors = 10 * (f.rings - 0.08) + 6 * (0.6 - f.filled_solidity) + 8 * (0.55 - f.solidity)
     # (long art with empty corners: scissors' blades, no hand's palm; see HAND_ASPECT)
     oblong = OBLONG_WEIGHT * _oblong_not_sheet(f)

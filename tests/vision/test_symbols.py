@@ -550,3 +550,21 @@ def test_the_sets_cards_are_counted_by_colour_and_symbol():
     copies = kit_for_game("tapestry").card_copies()
     assert len(copies) == 18 and set(copies.values()) == {4}
     assert not kit_for_game("x-tiles").card_copies()
+
+
+def test_scissors_blurred_into_a_notched_hull_lack_an_open_hands_palm():
+    # final15 hard-1433: blurred scissors, their rings mostly closed (0.15 of the art) and their
+    # outline notched like an open hand's, fill 0.59 of their hull where an open hand's palm
+    # fills 0.67-0.78: scissors, not paper
+    from vision.symbols import ShapeFeatures, form_scores
+    blurred = form_scores(ShapeFeatures(filled_solidity=0.69, solidity=0.587, roundness=0.869,
+                                        rings=0.149, extent=0.571, notch=0.939, corners=0.516,
+                                        aspect=0.806, size=0.444, fold=0.486))
+    assert blurred["scissors"] > blurred["hand"]
+    # ... while an open hand as thin as 0.65, no ring in it, is still a hand (the median open
+    # hand of the independent renderer fills 0.73)
+    for solidity in (0.647, 0.731):
+        hand = form_scores(ShapeFeatures(filled_solidity=solidity, solidity=solidity,
+                                         roundness=0.91, rings=0.0, extent=0.55, notch=1.2,
+                                         corners=0.34, aspect=0.93, size=0.44, fold=0.34))
+        assert hand["hand"] > max(hand["scissors"], hand["rock"]) + 2.0
