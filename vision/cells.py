@@ -494,7 +494,7 @@ class _Ctx:
     paint_labs: dict = field(default_factory=dict)  # ... their face paint's median Lab
     grown: set = field(default_factory=set)  # cells taken for their colour beside the layout
     smooth_ground: set = field(default_factory=set)  # smooth cells like the cloth's plain ground
-    table_textured: set = field(default_factory=set)  # tiles taken out as the table's colour and texture
+    table_textured: set = field(default_factory=set)  # cells taken out as the table's texture (_occupancy)
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -1810,12 +1810,11 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         # (the cloth's plain ground, smooth as a face, which the mask's texture cue calls
         # foreground: the mask does not hold it (ctx.fg is this dict), so it is neither the
         # layout's for the coverage nor a held cell for _printed_pips/_repeated_unheld; nor
-        # is a cell taken out as the table's colour and texture, however it stood out in the
-        # mask, as the cells taken out below are unmasked: a lamp's patch of light on a pale
-        # laminate spreads the mask over half the table around the layout, and the lattice
-        # on all 17 tiles, which took those cells out, lost to a close-up of two tiles on
-        # coverage alone, final17 textile-hard-1760)
-        for cell in ctx.smooth_ground | ctx.table_textured:
+        # is a cell taken out as the table's colour and texture and still out of the layout,
+        # however it stood out in the mask (a lamp's patch of light on a pale laminate spreads
+        # the mask over the table): a lattice that takes such cells out must not lose
+        # coverage for them, as with _take_out(..., unmask=True) below)
+        for cell in ctx.smooth_ground | {c for c in ctx.table_textured if not occ[c]}:
             fg_cells[cell] = 0.0
     by_symbol: set = set()  # (cards taken for their symbol alone, see _vouched_cards)
     if kit.face_model == "symbol":
