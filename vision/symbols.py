@@ -251,11 +251,15 @@ OBLONG_WEIGHT = 20.0
 OBLONG_SPAN = 0.2
 OBLONG_CORNER_FADE = 0.3
 
-#: An open hand's palm fills most of its hull: its art's solidity (filled area over the convex
-#: hull's) lies at 0.67-0.78 (10th-90th percentile; 2% below 0.64), while scissors whose rings
-#: blur closed fill less (0.54-0.67 where their shape voted for a hand, median 0.60; all
-#: scissors' 99th percentile 0.62). Measured at 72 px on the 2154 open hands and 4053 scissors
-#: of 487 Tapestry photos of the independent renderer. The hand loses
+#: An open hand's palm fills most of its hull and it has no holes: its art's solidity (its ink,
+#: holes not filled, over the convex hull's area: ShapeFeatures.solidity) lies at 0.67-0.78
+#: (10th-90th percentile; 2% below 0.64), while scissors, whose rings and blades leave the hull
+#: unfilled (rings blurred closed, or half-closed holes also charged by the rings' vote), fill
+#: less (0.54-0.67 where their shape voted for a hand, median 0.60; all scissors' 99th
+#: percentile 0.62). Measured at 72 px on the 2154 open hands and 4053 scissors of 487 Tapestry
+#: photos of the independent renderer. (The procedural bank's hands, drawn from KITS.md's words
+#: with fingers spread wider, go down to 0.61, a third of them below this: they lose up to 1.2
+#: votes and still read paper, 5th-percentile margin 4.6 -> 3.7.) The hand loses
 #: :data:`HAND_SOLIDITY_WEIGHT` votes per unit of solidity below this, so a print's group of
 #: such scissors is not a near tie between scissors and the photo's hands (final17 hard-1768:
 #: groups of blurred scissors, solidity 0.37-0.48, named at a near tie, four cards left unknown

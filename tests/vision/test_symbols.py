@@ -561,9 +561,10 @@ def test_scissors_blurred_into_a_notched_hull_lack_an_open_hands_palm():
                                         rings=0.149, extent=0.571, notch=0.939, corners=0.516,
                                         aspect=0.806, size=0.444, fold=0.486))
     assert blurred["scissors"] > blurred["hand"]
-    # ... while an open hand as thin as 0.65, no ring in it, is still a hand (the median open
-    # hand of the independent renderer fills 0.73)
-    for solidity in (0.647, 0.731):
+    # ... while an open hand as thin as 0.61 (the procedural bank's thinnest, fingers spread),
+    # no ring in it, is still a hand (the median open hand of the independent renderer fills
+    # 0.73)
+    for solidity in (0.61, 0.647, 0.731):
         hand = form_scores(ShapeFeatures(filled_solidity=solidity, solidity=solidity,
                                          roundness=0.91, rings=0.0, extent=0.55, notch=1.2,
                                          corners=0.34, aspect=0.93, size=0.44, fold=0.34))
