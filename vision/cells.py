@@ -203,6 +203,9 @@ HELD_CARD_FG = 0.9
 #: it renames (vision.hue_groups._named_by_a_spare_paint): drifted reds 12.4 from red (tap15
 #: hard-923); groups of one card split off their paint, 22-41 from every spare paint.
 HELD_CARD_FIT = 2.0 * GROW_FIT
+#: A cell's colour further than this (CIEDE2000) from every palette colour counts against a
+#: tile there, the more the further (see _occupancy).
+LOOSE_FIT = 18.0
 #: A cell whose colour lies further than this (CIEDE2000) from every palette colour is no tile,
 #: however much it stands out from the table.
 ALIEN_COLOUR = 24.0
@@ -568,16 +571,19 @@ VEIL_NEUTRAL_CHROMA = 12.0
 
 
 def _veiled_solid_fit(ctx: _Ctx, labs: np.ndarray, d_pal: np.ndarray,
-                      corr: np.ndarray | None) -> np.ndarray:
+                      corr: np.ndarray | None, asked: np.ndarray | None = None) -> np.ndarray:
     """Each cell's fit to the palette ``(N,)`` (CIEDE2000; ``labs`` ``(N, 3)``, plain fits
     ``d_pal`` ``(N,)`` under the light ``corr``): for solid faces the nearer of the plain fit
     and the fit through a glare of the lamp on the face (see :func:`_solid_through_glare`,
     glare at its cost), else the plain fit. A glossy face veiled by the lamp pales towards
     the lamp's white, and its outline fades against a pale cloth with it: the veil alone does
     not make it a loose fit. (Measured only where the plain fit is looser than
-    :data:`OUTLINE_FREE_FIT`, the one question asked of it; the fits through the glare include
-    its cost, and only paints of a hue count, see :data:`VEIL_NEUTRAL_CHROMA`.)"""
+    :data:`OUTLINE_FREE_FIT`, the one question asked of it, and among the cells ``asked``
+    ``(N,)`` bool when given, the plain fit elsewhere; the fits through the glare include its
+    cost, and only paints of a hue count, see :data:`VEIL_NEUTRAL_CHROMA`.)"""
     loose = d_pal > OUTLINE_FREE_FIT
+    if asked is not None:
+        loose &= asked
     hued = np.hypot(ctx.palette.lab[:, 1], ctx.palette.lab[:, 2]) >= VEIL_NEUTRAL_CHROMA
     if (ctx.kit.face_model != "solid" or len(ctx.palette.names) < 2 or not loose.any()
             or not hued.any()):
@@ -706,7 +712,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
     occ, conf = {}, {}
     debug = logger.isEnabledFor(logging.DEBUG)
     colour_sides = lru_cache(maxsize=1)(lambda: _colour_sides(td))  # (only when asked)
-    veiled_fit = lru_cache(maxsize=1)(lambda: _veiled_solid_fit(ctx, labs, d_pal, corr))
+    # (a veiled face's fit is asked of cells apart from the table only, see veiled_apart)
+    veiled_fit = lru_cache(maxsize=1)(lambda: _veiled_solid_fit(ctx, labs, d_pal, corr,
+                                                                d_table >= GROW_APART))
 
     def veiled_apart(i: int) -> bool:
         """Whether a cell fits a paint through the lamp's glare (see :func:`_veiled_solid_fit`)
@@ -737,6 +745,19 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         """How near the palette the cell's best-fitting colour lies (a sector tile's best
         sector; the one colour of a solid face)."""
         return ctx.best_fit[cells[i]] if ctx.best_fit is not None else float(d_pal[i])
+
+    def far_fit(i: int, plain: float) -> float:
+        """How near the palette a cell's colour lies, as the penalties for a loose fit judge it
+        (CIEDE2000): its ``plain`` fit, or, past :data:`LOOSE_FIT` for a solid face that fits
+        a paint through the lamp's glare and stands apart from the table
+        (:func:`veiled_apart`), that fit through the glare. A glossy face in a lamp's hot spot
+        pales towards the lamp's white, 25-29 from every paint as lit (a blue at L* 75-85 with
+        six white pips, the independent renderer's final17 textile normal 1764, nrm1 1536),
+        and is no colour foreign to the kit (paper, a box) for it. (Solid faces only: a sector
+        tile's ``plain`` is its best sector's fit, a card's its fit with a sheen.)"""
+        if ctx.kit.face_model == "solid" and plain > LOOSE_FIT and veiled_apart(i):
+            return min(plain, float(veiled_fit()[i]))
+        return plain
 
     def tile_coloured(i: int) -> bool:
         """Whether a cell's colour lies no further from the palette than :data:`ALIEN_COLOUR`
@@ -779,7 +800,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         else:
             s = min(d_table[i] - d_pal[i], 16.0) / 8.0 + min(0.0, (d_table[i] - near) / 4.0)
         s -= max(0.0, spreads[cell] - UNEVEN_CELL) / 8.0
-        s -= max(0.0, d_pal[i] - 18.0) / 2.0
+        s -= max(0.0, far_fit(i, float(d_pal[i])) - LOOSE_FIT) / 2.0
         if fg is not None and not board:
             s_fg = (fg[i] - 0.45) * 8.0
             if (ctx.sides is not None and ctx.sides[cell] >= 4 and d_pal[i] < 12.0
@@ -794,7 +815,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 s_fg = max(s_fg, 2.0)
             # (a colour far from every palette colour is no tile however it stands out: paper,
             # a box, a hand)
-            s = _clip(s, -3.0, 3.0) - max(0.0, fits_best(i) - ALIEN_COLOUR) / 2.0 + s_fg
+            s = _clip(s, -3.0, 3.0) - max(0.0, far_fit(i, fits_best(i)) - ALIEN_COLOUR) / 2.0 + s_fg
         if (outline and ctx.sides is not None and ctx.sides[cell] <= 1
                 and (d_pal[i] > OUTLINE_FREE_FIT and not veiled_apart(i) or d_table[i] < d_pal[i])
                 and not (d_table[i] >= GROW_APART and not table_shows(i) and steady(cell)
