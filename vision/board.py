@@ -346,11 +346,14 @@ EDGE_OFFSET = 2.0
 #: it; the edges of a checked cloth's squares along one line miss every other square) ...
 EDGE_PENALTY = 3.0
 #: ... and it is at least this long (share of the copy's long side; a part of a strip's edge may
-#: be hidden by a tile of its colour or a glare: the quadrilateral still asks :data:`MIN_COVER`).
-#: (A small board, its side an eighth of the picture's, whose strip a glare washes out over 60%
-#: of its length still shows 0.05 of it: the independent renderer's final17 Twelve Tiles hard
-#: 1765; 0.08 lost that strip's edge.)
-MIN_EDGE_LENGTH = 0.05
+#: be hidden by a tile of its colour or a glare: the quadrilateral still asks :data:`MIN_COVER`) ...
+MIN_EDGE_LENGTH = 0.08
+#: ... or this long where a board is closed as a square under a glare (:func:`_square_closing`):
+#: a small board, its side an eighth of the picture's, whose strip a glare washes out over 60%
+#: of its length still shows 0.05 of it (the independent renderer's final17 Twelve Tiles hard
+#: 1765). Not for the other boards: shorter edges are the tiles' sectors too, and four of them
+#: closed a board of a few cells among loose tiles (the reader's own tilted scene, seed 0).
+GLARED_EDGE_LENGTH = 0.05
 #: Straight pieces of the colour's outline (line segment detector) at least this share of that
 #: length are followed along their line (a tile or glare may cut an edge into such pieces).
 EDGE_SEED = 0.3
@@ -554,7 +557,29 @@ def _quad_by_edges(work: np.ndarray, palette: Palette, colours: list[str]
     (:data:`MIN_SIDE_COLOUR`), and whether a side's line was drawn (:attr:`Strip.drawn`). None
     when no four edges close one."""
     masks = colour_masks(work, palette, colours)
-    min_len = MIN_EDGE_LENGTH * max(work.shape[:2])
+    best = _quad_by_strict_edges(masks, colours, MIN_EDGE_LENGTH * max(work.shape[:2]))
+    if best is None:
+        # (or a glare washes out one strip and the far parts of its neighbours: the other three,
+        # their edges shorter, close it as a square, the glare counting neither for nor against
+        # the sides it hides)
+        edges = [find_strip_edges(masks[c], c, GLARED_EDGE_LENGTH * max(work.shape[:2]))
+                 for c in colours]
+        if sum(not e for e in edges) > 1:
+            return None
+        K_inv = _phone_intrinsics_inv((work.shape[1], work.shape[0]))
+        square = partial(_square_closing, K_inv=K_inv)
+        best = _best_quad(masks, _three_sided(edges, colours, square), _glared(work))
+    if best is None:
+        return None
+    logger.debug("board quadrilateral from its strips' edges: %s %s (score %.2f)",
+                 np.round(best[1]).tolist(), best[2], best[0])
+    return best[1], best[2], best[3]
+
+
+def _quad_by_strict_edges(masks: dict[str, np.ndarray], colours: list[str], min_len: float
+                          ) -> tuple[float, np.ndarray, list[str], bool] | None:
+    """:func:`_best_quad` of the strips' edges at least ``min_len`` long: one of each colour, or
+    three of them, the fourth strip between their far ends (:func:`_three_sided`)."""
     edges = [find_strip_edges(masks[c], c, min_len) for c in colours]
     if sum(not e for e in edges) > 1:
         return None
@@ -564,17 +589,7 @@ def _quad_by_edges(work: np.ndarray, palette: Palette, colours: list[str]
         # (one strip shows no edge of its own: a cloth of its colour beyond it and tiles of its
         # colour along it; the other three close it)
         best = _best_quad(masks, _three_sided(edges, colours))
-    if best is None:
-        # (or a glare washes it out, and the far ends of its neighbours with it: the other three
-        # close it as a square, the glare counting neither for nor against the sides it hides)
-        K_inv = _phone_intrinsics_inv((work.shape[1], work.shape[0]))
-        square = partial(_square_closing, K_inv=K_inv)
-        best = _best_quad(masks, _three_sided(edges, colours, square), _glared(work))
-    if best is None:
-        return None
-    logger.debug("board quadrilateral from its strips' edges: %s %s (score %.2f)",
-                 np.round(best[1]).tolist(), best[2], best[0])
-    return best[1], best[2], best[3]
+    return best
 
 
 def _alike(combo: tuple[StripEdge, ...]) -> tuple[Strip, ...] | None:
