@@ -18,19 +18,23 @@ rim) on the other, which a cloth's checks or stripes never give along the board'
 edges along a line are broken by the crossing stripes). Where no four bands close a quadrilateral,
 :func:`find_strip_edges` looks for such edges, each strip's centre line half its width beyond its
 edge, and the quadrilateral they close is kept when its sides show their colours along them.
+Where a lamp's glare blows out one strip and the far part of a neighbour, the other three close
+the board by its square shape (:func:`_square_closing`), the glare counting neither for nor
+against the sides it hides.
 """
 from __future__ import annotations
 
 import itertools
 import logging
+from functools import partial
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import cv2
 import numpy as np
 
 from vision.colour import UNCLIP_MAX, Palette, bgr_to_lab, linear_to_srgb, srgb_to_linear
-from vision.locate import Lattice
+from vision.locate import Lattice, _phone_intrinsics_inv
 
 logger = logging.getLogger(__name__)
 
@@ -81,12 +85,14 @@ MAX_COMBINATIONS = 4000
 @dataclass(frozen=True)
 class Strip:
     """One candidate border strip on the work copy: its ``colour`` name, the ``ends`` ``(2, 2)``
-    of its centre line (x, y pixels), its ``width`` and ``length`` (pixels)."""
+    of its centre line (x, y pixels), its ``width`` and ``length`` (pixels); ``drawn``: its line
+    drawn from the board's square shape, not seen (see :func:`_square_closing`)."""
 
     colour: str
     ends: np.ndarray
     width: float
     length: float
+    drawn: bool = False
 
     @property
     def centre(self) -> np.ndarray:
@@ -273,11 +279,14 @@ def _intersect(a: Strip, b: Strip) -> np.ndarray | None:
     return p + t * r
 
 
-def _quad_of(strips: tuple[Strip, ...]) -> tuple[float, np.ndarray, list[str]] | None:
+def _quad_of(strips: tuple[Strip, ...], glared: np.ndarray | None = None
+             ) -> tuple[float, np.ndarray, list[str]] | None:
     """The quadrilateral of four strips, one per side, and how badly they fit it (the largest
     share of a side its strip leaves uncovered); None when they do not make a convex
     quadrilateral, or a strip runs past its side's corners (by :data:`CORNER_SLACK` of the side)
-    or covers less than :data:`MIN_COVER` of it."""
+    or covers less than :data:`MIN_COVER` of it, the part of the side under a glare
+    (``glared`` ``(H, W)`` bool, see :func:`_glared`; none when not given) counted as covered:
+    a strip's colour is lost where the picture is blown out."""
     centre = np.mean([s.centre for s in strips], axis=0)
     order = sorted(strips, key=lambda s: np.arctan2(*(s.centre - centre)[::-1]))
     corners = []
@@ -301,10 +310,29 @@ def _quad_of(strips: tuple[Strip, ...]) -> tuple[float, np.ndarray, list[str]] |
         t = sorted(float((e - a) @ side) / n2 for e in s.ends)
         # the strip lies along its side, not past its corners, and covers most of it (glare or a
         # tile may hide a part of it)
-        if t[0] < -CORNER_SLACK or t[1] > 1 + CORNER_SLACK or t[1] - t[0] < MIN_COVER:
+        if t[0] < -CORNER_SLACK or t[1] > 1 + CORNER_SLACK or _cover(t, a, b, glared) < MIN_COVER:
             return None
         worst = max(worst, 1.0 - (min(t[1], 1.0) - max(t[0], 0.0)))
     return worst, quad, [s.colour for s in order]
+
+
+def _cover(t: list[float], a: np.ndarray, b: np.ndarray, glared: np.ndarray | None) -> float:
+    """The share of a side from ``a`` to ``b`` its strip covers (from ``t[0]`` to ``t[1]``,
+    shares of the side) or a glare hides (``glared``, see :func:`_quad_of`)."""
+    if glared is None:
+        return t[1] - t[0]
+    s = np.linspace(0.0, 1.0, SIDE_POINTS)
+    return float(((s >= t[0]) & (s <= t[1]) | _sample(glared, a + s[:, None] * (b - a))).mean())
+
+
+def _glared(work: np.ndarray) -> np.ndarray:
+    """The pixels of a BGR image ``(H, W, 3)`` uint8 ``(H, W)`` bool whose strongest channel is
+    blown out (:data:`CLIPPED_LEVEL`): a lamp's glare, where no strip shows its colour."""
+    return work.max(axis=2) >= CLIPPED_LEVEL
+
+
+#: A side is looked at in this many points along it (its cover, see :func:`_cover`).
+SIDE_POINTS = 64
 
 
 #: Where no four strips stand out as bands (a cloth of a strip's colour, or the tiles along it,
@@ -318,8 +346,14 @@ EDGE_OFFSET = 2.0
 #: it; the edges of a checked cloth's squares along one line miss every other square) ...
 EDGE_PENALTY = 3.0
 #: ... and it is at least this long (share of the copy's long side; a part of a strip's edge may
-#: be hidden by a tile of its colour or a glare: the quadrilateral still asks :data:`MIN_COVER`).
+#: be hidden by a tile of its colour or a glare: the quadrilateral still asks :data:`MIN_COVER`) ...
 MIN_EDGE_LENGTH = 0.08
+#: ... or this long where a board is closed as a square under a glare (:func:`_square_closing`):
+#: a small board, its side an eighth of the picture's, whose strip a glare washes out over 60%
+#: of its length still shows 0.05 of it (the independent renderer's final17 Twelve Tiles hard
+#: 1765). Not for the other boards: shorter edges are the tiles' sectors too, and four of them
+#: closed a board of a few cells among loose tiles (the reader's own tilted scene, seed 0).
+GLARED_EDGE_LENGTH = 0.05
 #: Straight pieces of the colour's outline (line segment detector) at least this share of that
 #: length are followed along their line (a tile or glare may cut an edge into such pieces).
 EDGE_SEED = 0.3
@@ -452,14 +486,21 @@ def _on_edges(followed: np.ndarray, a: np.ndarray, b: np.ndarray, n: np.ndarray)
     return ok
 
 
-def _side_colour(mask: np.ndarray, a: np.ndarray, b: np.ndarray, width: float) -> float:
+def _side_colour(mask: np.ndarray, a: np.ndarray, b: np.ndarray, width: float,
+                 glared: np.ndarray | None = None) -> float:
     """The share of a side's centre line from ``a`` to ``b`` (away from the corners) along which
-    its strip of ``width`` pixels shows its colour (``mask``) on or a quarter width off it."""
+    its strip of ``width`` pixels shows its colour (``mask``) on or a quarter width off it, of
+    the points where a glare does not hide it (``glared``, see :func:`_glared`; 1 where a glare
+    hides it all: nothing there says it is no strip)."""
     u = (b - a) / (np.linalg.norm(b - a) + 1e-9)
     n = np.array([-u[1], u[0]])
-    along = a + np.linspace(0.08, 0.92, 64)[:, None] * (b - a)
+    along = a + np.linspace(0.08, 0.92, SIDE_POINTS)[:, None] * (b - a)
     off = np.array([-0.25, 0.0, 0.25]) * width
-    return float(_sample(mask, along[None] + off[:, None, None] * n).any(0).mean())
+    shown = _sample(mask, along[None] + off[:, None, None] * n).any(0)
+    if glared is None:
+        return float(shown.mean())
+    seen = shown | ~_sample(glared, along)
+    return float(shown.sum() / seen.sum()) if seen.any() else 1.0
 
 
 def _may_meet(a: list[StripEdge], b: list[StripEdge]) -> np.ndarray:
@@ -508,14 +549,37 @@ def _edge_cycles(edges: list[list[StripEdge]]) -> Iterator[tuple[StripEdge, ...]
 
 
 def _quad_by_edges(work: np.ndarray, palette: Palette, colours: list[str]
-                   ) -> tuple[np.ndarray, list[str]] | None:
+                   ) -> tuple[np.ndarray, list[str], bool] | None:
     """The board's quadrilateral on the work copy ``(4, 2)`` (its strips' centre lines) and the
     strips' colours, from one straight edge of every strip (:func:`find_strip_edges`), each
     strip's centre line half its width beyond its edge; of the choices that close a
     quadrilateral (:func:`_quad_of`), the one whose sides show their colours best
-    (:data:`MIN_SIDE_COLOUR`). None when no four edges close one."""
+    (:data:`MIN_SIDE_COLOUR`), and whether a side's line was drawn (:attr:`Strip.drawn`). None
+    when no four edges close one."""
     masks = colour_masks(work, palette, colours)
-    min_len = MIN_EDGE_LENGTH * max(work.shape[:2])
+    best = _quad_by_strict_edges(masks, colours, MIN_EDGE_LENGTH * max(work.shape[:2]))
+    if best is None:
+        # (or a glare washes out one strip and the far parts of its neighbours: the other three,
+        # their edges shorter, close it as a square, the glare counting neither for nor against
+        # the sides it hides)
+        edges = [find_strip_edges(masks[c], c, GLARED_EDGE_LENGTH * max(work.shape[:2]))
+                 for c in colours]
+        if sum(not e for e in edges) > 1:
+            return None
+        K_inv = _phone_intrinsics_inv((work.shape[1], work.shape[0]))
+        square = partial(_square_closing, K_inv=K_inv)
+        best = _best_quad(masks, _three_sided(edges, colours, square), _glared(work))
+    if best is None:
+        return None
+    logger.debug("board quadrilateral from its strips' edges: %s %s (score %.2f)",
+                 np.round(best[1]).tolist(), best[2], best[0])
+    return best[1], best[2], best[3]
+
+
+def _quad_by_strict_edges(masks: dict[str, np.ndarray], colours: list[str], min_len: float
+                          ) -> tuple[float, np.ndarray, list[str], bool] | None:
+    """:func:`_best_quad` of the strips' edges at least ``min_len`` long: one of each colour, or
+    three of them, the fourth strip between their far ends (:func:`_three_sided`)."""
     edges = [find_strip_edges(masks[c], c, min_len) for c in colours]
     if sum(not e for e in edges) > 1:
         return None
@@ -525,11 +589,7 @@ def _quad_by_edges(work: np.ndarray, palette: Palette, colours: list[str]
         # (one strip shows no edge of its own: a cloth of its colour beyond it and tiles of its
         # colour along it; the other three close it)
         best = _best_quad(masks, _three_sided(edges, colours))
-    if best is None:
-        return None
-    logger.debug("board quadrilateral from its strips' edges: %s %s (score %.2f)",
-                 np.round(best[1]).tolist(), best[2], best[0])
-    return best[1], best[2]
+    return best
 
 
 def _alike(combo: tuple[StripEdge, ...]) -> tuple[Strip, ...] | None:
@@ -544,12 +604,15 @@ def _alike(combo: tuple[StripEdge, ...]) -> tuple[Strip, ...] | None:
                  for e in combo)
 
 
-def _three_sided(edges: list[list[StripEdge]], colours: list[str]) -> Iterator[tuple[Strip, ...]]:
+def _three_sided(edges: list[list[StripEdge]], colours: list[str],
+                 closing: Callable[[Strip, Strip, Strip, str], Strip | None] | None = None
+                 ) -> Iterator[tuple[Strip, ...]]:
     """Boards closed by three strips' edges ``edges`` (per colour of ``colours``; at most one
     list empty): a chain of three strips, each a neighbour of the next (:func:`_may_meet`); the
-    fourth strip, of the colour left, runs between the chain's two far ends, each taken where
-    its strip's edge ends (at the board's corner, where the strip across begins) and half a
-    strip's width on (its centre line). At most :data:`MAX_EDGE_COMBINATIONS`."""
+    fourth strip, of the colour left, drawn by ``closing`` from the chain (by default
+    :func:`_closing`: between the chain's two far ends). At most
+    :data:`MAX_EDGE_COMBINATIONS`."""
+    closing = closing or _closing
     given = 0
     for m in range(4):
         others = [i for i in range(4) if i != m]
@@ -561,7 +624,7 @@ def _three_sided(edges: list[list[StripEdge]], colours: list[str]) -> Iterator[t
             for a, b in zip(*np.nonzero(meet_ij)):
                 for c in np.flatnonzero(meet_jk[b]):
                     strips = _alike((edges[i][a], edges[j][b], edges[k][c]))
-                    fourth = None if strips is None else _closing(*strips, colours[m])
+                    fourth = None if strips is None else closing(*strips, colours[m])
                     if fourth is not None:
                         yield (*strips, fourth)
                     given += 1
@@ -586,27 +649,85 @@ def _closing(a: Strip, b: Strip, c: Strip, colour: str) -> Strip | None:
     return Strip(colour, ends, width, float(np.linalg.norm(ends[1] - ends[0])))
 
 
-def _best_quad(masks: dict[str, np.ndarray], choices: Iterable[tuple[Strip, ...] | None]
-               ) -> tuple[float, np.ndarray, list[str]] | None:
+def _line(s: Strip) -> np.ndarray:
+    """The homogeneous line ``(3,)`` through a strip's centre line."""
+    return np.cross([*s.ends[0], 1.0], [*s.ends[1], 1.0])
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    """``v`` scaled to length 1 (NaN for a zero vector)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return v / np.linalg.norm(v)
+
+
+def _square_closing(a: Strip, b: Strip, c: Strip, colour: str, K_inv: np.ndarray
+                    ) -> Strip | None:
+    """The strip of ``colour`` closing the chain ``a``-``b``-``c`` (neighbours in turn) where
+    the board is square on the table: ``a`` and ``c`` parallel there and ``b`` at right angles
+    to them, seen by a phone's camera (``K_inv`` ``(3, 3)``, work-copy pixels; see
+    :func:`vision.locate._phone_intrinsics_inv`), the fourth strip's centre line as far from
+    ``b``'s as ``b``'s is long, between ``a``'s and ``c``'s lines. None when the chain does not
+    close a board in front of the camera.
+
+    The strips' lines fix the table's plane: ``a`` and ``c`` meet at their vanishing point,
+    ``b``'s lies on ``b`` at right angles to it; back on the plane, the corners on ``b`` are a
+    side's length apart and the far corners that length on along ``a``'s direction."""
+    K = np.linalg.inv(K_inv)
+    # (camera coordinates: points K^-1 x, lines K^T l; a right angle is v1 . v2 = 0)
+    la, lb, lc = (_unit(K.T @ _line(s)) for s in (a, b, c))
+    v1 = _unit(np.cross(la, lc))
+    normal = _unit(np.cross(v1, np.cross(lb, v1)))  # (the horizon: the plane's normal)
+    corners = [np.cross(la, lb), np.cross(lc, lb)]
+    if any(abs(p[2]) < 1e-9 for p in corners) or not np.isfinite(normal).all():
+        return None
+    corners = [p / p[2] for p in corners]
+    if normal @ corners[0] < 0:
+        normal = -normal
+    depth = [float(normal @ p) for p in corners]
+    if min(depth) <= 1e-9:
+        return None
+    on_plane = [p / d for p, d in zip(corners, depth)]  # (3D, the plane at n . X = 1)
+    side = float(np.linalg.norm(on_plane[1] - on_plane[0]))
+    along = v1
+    # (along a, away from b: towards a's end further from the corner)
+    end = a.ends[int(np.argmax(np.linalg.norm(a.ends - (K @ corners[0])[:2], axis=1)))]
+    seen = K_inv @ np.array([*end, 1.0])
+    if (seen / float(normal @ seen) - on_plane[0]) @ along < 0:
+        along = -along
+    far = [K @ (p + side * along) for p in on_plane]
+    if min(q[2] for q in far) <= 1e-9:
+        return None
+    ends = np.array([far[1][:2] / far[1][2], far[0][:2] / far[0][2]])
+    return Strip(colour, ends, float(np.median([a.width, b.width, c.width])),
+                 float(np.linalg.norm(ends[1] - ends[0])), drawn=True)
+
+
+def _best_quad(masks: dict[str, np.ndarray], choices: Iterable[tuple[Strip, ...] | None],
+               glared: np.ndarray | None = None
+               ) -> tuple[float, np.ndarray, list[str], bool] | None:
     """Of the ``choices`` of four strips that close a quadrilateral (:func:`_quad_of`), the one
     whose sides show their colours (``masks``) best (:data:`MIN_SIDE_COLOUR`): its score, the
-    quadrilateral ``(4, 2)`` and the sides' colours; None when none does."""
-    best: tuple[float, np.ndarray, list[str]] | None = None
+    quadrilateral ``(4, 2)``, the sides' colours and whether a side's line was drawn
+    (:attr:`Strip.drawn`); None when none does. The parts of the sides under a glare
+    (``glared``, see :func:`_glared`; for boards drawn from their square shape: elsewhere a
+    strip ends where the board does, and a glare that cut one short would put a corner there)
+    count neither for nor against them."""
+    best: tuple[float, np.ndarray, list[str], bool] | None = None
     for strips in choices:
         if strips is None:
             continue
-        fit = _quad_of(strips)
+        fit = _quad_of(strips, glared)
         if fit is None:
             continue
         worst, quad, order = fit
         by_colour = {s.colour: s for s in strips}
-        shown = [_side_colour(masks[c], quad[k - 1], quad[k], by_colour[c].width)
+        shown = [_side_colour(masks[c], quad[k - 1], quad[k], by_colour[c].width, glared)
                  for k, c in enumerate(order)]
         if min(shown) < MIN_SIDE_COLOUR:
             continue
         score = float(np.mean(shown)) - 0.25 * worst
         if best is None or score > best[0]:
-            best = (score, quad, order)
+            best = (score, quad, order, any(s.drawn for s in strips))
     return best
 
 
@@ -615,10 +736,13 @@ class BoardQuad:
     """A board seen by its strips: ``corners`` ``(4, 2)`` (x, y image pixels) where the strips'
     centre lines meet, clockwise on the picture; ``colours[k]`` the strip along the side from
     corner ``k - 1`` to corner ``k`` (so side 0 is the west of a lattice whose origin is corner
-    0, side 1 its north, 2 its east, 3 its south)."""
+    0, side 1 its north, 2 its east, 3 its south); ``drawn``: one side's line drawn from the
+    board's square shape, its strip not seen (a glare washed it out, see
+    :func:`_square_closing`)."""
 
     corners: np.ndarray
     colours: tuple[str, str, str, str]
+    drawn: bool = False
 
 
 def find_board_quad(image: np.ndarray, palette: Palette, colours: list[str]) -> BoardQuad | None:
@@ -639,7 +763,7 @@ def find_board_quad(image: np.ndarray, palette: Palette, colours: list[str]) -> 
     scale = work.shape[1] / image.shape[1]
     quad = (found[0] + 0.5) / scale - 0.5
     logger.debug("board quadrilateral: %s %s", np.round(quad).tolist(), found[1])
-    return BoardQuad(quad, tuple(found[1]))
+    return BoardQuad(quad, tuple(found[1]), found[2])
 
 
 def _work_copy(image: np.ndarray, side: int) -> np.ndarray:
@@ -653,9 +777,9 @@ def _work_copy(image: np.ndarray, side: int) -> np.ndarray:
 
 
 def _quad_by_strips(work: np.ndarray, palette: Palette, colours: list[str]
-                    ) -> tuple[np.ndarray, list[str]] | None:
+                    ) -> tuple[np.ndarray, list[str], bool] | None:
     """The board's quadrilateral on the work copy ``(4, 2)`` and its strips' colours from four
-    bands (:func:`find_strips`) that close it, or None."""
+    bands (:func:`find_strips`) that close it (no side drawn: False), or None."""
     strips = find_strips(work, palette, colours)
     by_colour = {c: [s for s in strips if s.colour == c] for c in colours}
     if any(not v for v in by_colour.values()):
@@ -673,7 +797,7 @@ def _quad_by_strips(work: np.ndarray, palette: Palette, colours: list[str]
         score = fit[0] - 0.5 * sum(s.length for s in combo) / (4 * max(work.shape[:2]))
         if best is None or score < best[0]:
             best = (score, fit[1], fit[2])
-    return None if best is None else (best[1], best[2])
+    return None if best is None else (best[1], best[2], False)
 
 
 def board_lattice(image: np.ndarray, board: BoardQuad, size: int = 8) -> Lattice:

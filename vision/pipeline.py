@@ -1408,10 +1408,11 @@ def _board_from_strips(image: np.ndarray, kit: Kit, palette: Palette, *, confirm
     size = int(kit.board.get("size", FRAME))
     lattice = board_lattice(image, board, size)
     frame = find_frame(image, lattice, palette)
-    if frame is not None and frame.origin == (0, 0) and lattice.info.get("lopsided"):
-        # (one strip's line was found off and the cells placed by the board's own lines: that
-        # strip's middle measured on them is the part a glare or a table of its colour hides,
-        # and the cells stand as placed)
+    if frame is not None and frame.origin == (0, 0) and (lattice.info.get("lopsided")
+                                                         or board.drawn):
+        # (one strip's line was found off and the cells placed by the board's own lines, or
+        # drawn from the board's square shape: that strip's middle measured on them is the part
+        # a glare or a table of its colour hides, and the cells stand as placed)
         frame = replace(frame, strips=None)
     if frame is None or frame.origin != (0, 0):
         if confirmed:

@@ -310,17 +310,20 @@ def test_a_strips_quadrilateral_its_lattice_does_not_confirm_yields_to_a_measure
     assert lattice == "lattice" and frame.borders == {"n": "red", "e": "yellow", "s": "green", "w": "blue"}
 
 
-@pytest.mark.parametrize("lopsided", [False, True])
-def test_a_frame_on_cells_placed_by_the_board_lines_keeps_no_strip_measure(monkeypatch, lopsided):
+@pytest.mark.parametrize("lopsided,drawn", [(False, False), (True, False), (False, True)])
+def test_a_frame_on_cells_placed_by_the_board_lines_keeps_no_strip_measure(monkeypatch, lopsided,
+                                                                          drawn):
     # where one strip's line was found off and the board's printed lines placed the cells
-    # (vision.board.board_lattice: "lopsided"), the strips' middles measured on those cells are
-    # the glared strip's or the table's beyond it (hard 774: the washed-out yellow 0.94 cells
-    # out): the frame stands on its colours, the cells as placed; otherwise the strips measured
-    # stay (they place the cells, see pipeline._cells_within_strips)
+    # (vision.board.board_lattice: "lopsided"), or drawn from the board's square shape under a
+    # glare (vision.board.BoardQuad.drawn: final17 hard 1765, its north strip measured 0.91 cells
+    # out and its south one 0.13 in, the frame ranked last), the strips' middles measured on
+    # those cells are the glared strip's or the table's beyond it (hard 774: the washed-out
+    # yellow 0.94 cells out): the frame stands on its colours, the cells as placed; otherwise
+    # the strips measured stay (they place the cells, see pipeline._cells_within_strips)
     from types import SimpleNamespace
     from vision import pipeline
     from vision.frame import Frame
-    quad = SimpleNamespace(colours=("blue", "red", "yellow", "green"))
+    quad = SimpleNamespace(colours=("blue", "red", "yellow", "green"), drawn=drawn)
     lattice = SimpleNamespace(info={"source": "strips", "lopsided": lopsided})
     measured = Frame((0, 0), {"n": "red", "e": "yellow", "s": "green", "w": "blue"}, 0.35,
                      {"n": 0.34, "e": 0.41, "s": 0.38, "w": 0.94})
@@ -332,4 +335,4 @@ def test_a_frame_on_cells_placed_by_the_board_lines_keeps_no_strip_measure(monke
     frame, found = pipeline._board_from_strips(image, kit, Palette.from_hex(kit.colours))
     assert found is lattice and frame.borders == measured.borders
     assert frame.confidence == measured.confidence
-    assert (frame.strips is None) == lopsided
+    assert (frame.strips is None) == (lopsided or drawn)
