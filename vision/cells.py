@@ -713,14 +713,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
     debug = logger.isEnabledFor(logging.DEBUG)
     colour_sides = lru_cache(maxsize=1)(lambda: _colour_sides(td))  # (only when asked)
     # (a veiled face's fit is asked of cells apart from the table only, see veiled_apart)
-    veiled_fit = lru_cache(maxsize=1)(lambda: _veiled_solid_fit(ctx, labs, d_pal, corr,
-                                                                d_table >= GROW_APART))
+    apart = d_table >= GROW_APART  # (N,) bool: apart from the table's median
+    veiled_fit = lru_cache(maxsize=1)(lambda: _veiled_solid_fit(ctx, labs, d_pal, corr, apart))
 
     def veiled_apart(i: int) -> bool:
         """Whether a cell fits a paint through the lamp's glare (see :func:`_veiled_solid_fit`)
         and stands apart from every look of the bare table: a veiled face, where a dark cloth
         fits the black paint under a little glare as well."""
-        return (d_table[i] >= GROW_APART and not table_shows(i)
+        return (bool(apart[i]) and not table_shows(i)
                 and veiled_fit()[i] <= OUTLINE_FREE_FIT)
     if len(ring) >= TABLE_LOOKS and ctx.kit.face_model == "solid":
         # (cells of a colour the bare table shows in several places: a tile there is told from
@@ -754,8 +754,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         pales towards the lamp's white, 25-29 from every paint as lit (a blue at L* 75-85 with
         six white pips, the independent renderer's final17 textile normal 1764, nrm1 1536),
         and is no colour foreign to the kit (paper, a box) for it. (Solid faces only: a sector
-        tile's ``plain`` is its best sector's fit, a card's its fit with a sheen.)"""
-        if ctx.kit.face_model == "solid" and plain > LOOSE_FIT and veiled_apart(i):
+        tile's ``plain`` is its best sector's fit, a card's its fit with a sheen.) And it shows
+        a tile's rim along :data:`OUTLINE_FULL` sides: a pale box in a kit's hue, which fits a
+        veiled paint as well, is no veiled face without one."""
+        if (ctx.kit.face_model == "solid" and plain > LOOSE_FIT and veiled_apart(i)
+                and ctx.sides is not None and ctx.sides[cells[i]] >= OUTLINE_FULL):
             return min(plain, float(veiled_fit()[i]))
         return plain
 
