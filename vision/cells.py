@@ -615,8 +615,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
     labs = np.array([centre_lab[c] for c in cells])
     td = ctx.td
     # the outer ring of the view: the table around the layout (or a framed board's strips)
-    on_ring = np.array([r in (td.r0, td.r0 + td.rows - 1) or c in (td.c0, td.c0 + td.cols - 1)
-                        for r, c in cells], bool)
+    on_ring = np.array([_on_view_ring(cell, td) for cell in cells], bool)
     ring = labs[on_ring]
     table = median_last(ring.T)
     ring_spread = float(median_last(ciede2000(ring, table[None, :]))) if len(ring) else 5.0
@@ -2114,6 +2113,23 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
             _take_out(unheld, occ, occ_conf, "its die face is read elsewhere too and the mask "
                       "does not hold it: the table's print", fg_cells, info)
         if die_faces:
+            # (... and, where every tile lies pips up, a cell its face's paint does not fill, the
+            # bare table's ground showing over more of it than a pip covers: a printed cloth's
+            # flower in a tile's colour, the ground between its petals; see _cloth_motifs)
+            ring = [centre_lab[c] for c in occ if not occ[c] and _on_view_ring(c, td)]
+            # (judged on a cell read as a paint of a hue, as a flower's print is, fitting it
+            # within OUTLINE_FREE_FIT: a white face is near a pale cloth's ground, its shade and
+            # pips spread it past MOTIF_PAINT; final14 octopus-normal-1105, a white 6 on cream
+            # marble)
+            painted = [c for c in occupied if occ[c] and attrs[c][3] <= OUTLINE_FREE_FIT
+                       and _hued_paint(ctx.palette, attrs[c][0].get("colour"))]
+            # (each face's paint as its centre's median and as named where its pips were read:
+            # the median mixes a six's large pips into it)
+            faces = {c: [centre_lab[c]] + ([ctx.pip_lab[c][1]] if c in ctx.pip_lab else [])
+                     for c in painted}
+            _take_out(_cloth_motifs(ctx, painted, faces, ring),
+                      occ, occ_conf, "its face's paint does not fill it, the table's ground "
+                      "showing: the cloth's motif", fg_cells, info, unmask=True)
             _cut_off_parts(occ, occ_conf, fg_cells, info)
     if colours_apart and kit.face_model == "solid" and fg_cells is not None:
         sheets = _seamless_sheets({c: attrs[c][0].get("colour") for c in occupied if occ[c]},
@@ -4158,6 +4174,118 @@ def _printed_pips(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Col
     return (ctx.die_faces and (cell in ctx.table_coloured or unheld) and cell not in vouched
             and reading[0].get("pips") is not None and len(reading) > 4
             and not reading[4].get("pips_of_pip_paint", True))
+
+
+#: A tile's face fills its cell: the part of a cell's window (its cell less
+#: :data:`MOTIF_MARGIN` on each side: the gaps, a tile's teeth and a lattice a little off) that
+#: lies apart from the face's paint (:data:`MOTIF_PAINT`), reaches the window's edge and is a look
+#: of the bare table, is at most the size of a pip cut by that edge; over this share of the
+#: window it is the ground between a printed cloth's petals. A pip a fifth of the tile across
+#: (the independent renderer's 8 mm on 40) covers 0.031 of the cell, 0.055 of the window; the
+#: tiles of its floral photos measured 0-0.063 in their cells, the flowers read as tiles 0.23-0.32
+#: however shifted (final16 octopus-normal-1605, final17 normal-1764, hard-1762; one of 1605's
+#: 0.12). Between: tiles beside a table near their colour, their rim's edge or a glare's gradient
+#: across the face apart from the paint, 0.13-0.15 (final17 hard-1768, hard-1915; at 0.12 both
+#: lost a tile: 285 -> 271 wrong cells of 544 Octopus photos, two photos worse; at 0.2 285 -> 274,
+#: none worse).
+MOTIF_SHARE = 0.2
+#: ... the window's margin, a share of the cell's side on each side (a tile's teeth reach 3 mm
+#: into its 40 mm side, a gap 5 mm beyond it).
+MOTIF_MARGIN = 0.12
+#: ... a pixel lies apart from the face's paint this far from it (CIELAB, Euclidean): a face's
+#: shading and noise spread it by a few units (see UNEVEN_CELL), a pip or the ground by tens.
+MOTIF_PAINT = 18.0
+#: ... the window shifted by these (cells, along each axis) to find the face's paint filling it:
+#: a lattice fitted over a layout may leave a tile up to a third of a cell off its cell on a
+#: steep view (final10 octopus-hard-401's last rows: 0.19-0.38 of the window the table's there).
+MOTIF_SHIFTS = (0.0, -0.15, 0.15, -0.3, 0.3)
+
+
+def _hued_paint(palette: Palette, name: str | None) -> bool:
+    """Whether the paint ``name`` of ``palette`` has a hue (CIELAB chroma at least
+    :data:`VEIL_NEUTRAL_CHROMA`: not black, white or grey); False for None (not read)."""
+    if name not in palette.names:
+        return False
+    lab = palette.lab[palette.names.index(name)]
+    return bool(np.hypot(lab[1], lab[2]) >= VEIL_NEUTRAL_CHROMA)
+
+
+def _on_view_ring(cell: tuple[int, int], td: TopDown) -> bool:
+    """Whether ``cell`` (row, col) lies on the outer ring of the view ``td``: the bare table
+    around the layout."""
+    r, c = cell
+    return r in (td.r0, td.r0 + td.rows - 1) or c in (td.c0, td.c0 + td.cols - 1)
+
+
+def _ground_share(region: np.ndarray, face: np.ndarray) -> tuple[float, np.ndarray | None]:
+    """The largest part of a cell's window (see :data:`MOTIF_MARGIN`) apart from its face's
+    paint (:data:`MOTIF_PAINT`) that reaches the window's edge, blown-out glare left out (a hot
+    spot on a face is no part apart): its share of the window and its median Lab (None without
+    one). ``region`` ``(h, w, 3)`` Lab of the cell, ``face`` ``(3,)`` Lab."""
+    h, w = region.shape[:2]
+    my, mx = int(round(MOTIF_MARGIN * h)), int(round(MOTIF_MARGIN * w))
+    win = region[my:h - my, mx:w - mx]
+    off = (norm3(win - np.asarray(face, np.float32)) > MOTIF_PAINT) & ~_blown(win)
+    n, parts = cv2.connectedComponents(off.astype(np.uint8), connectivity=8)
+    edge = np.unique(np.concatenate([parts[0], parts[-1], parts[:, 0], parts[:, -1]]))
+    edge = edge[edge > 0]
+    if not len(edge):
+        return 0.0, None
+    sizes = np.bincount(parts.ravel(), minlength=n)
+    k = int(edge[np.argmax(sizes[edge])])
+    return float(sizes[k]) / off.size, median_last(win[parts == k].T)
+
+
+def _shifted_windows(ctx: _Ctx, cell: tuple[int, int]) -> Iterable[np.ndarray]:
+    """The Lab pixels ``(ch, cw, 3)`` of ``cell``'s box in ``ctx.lab``, shifted by every pair
+    of :data:`MOTIF_SHIFTS` (cells; those ``ctx.lab`` covers): a tile a little off its cell
+    fills one of them."""
+    td = ctx.td
+    y, x = _lab_origins(ctx, [cell])[0]
+    h, w = ctx.lab.shape[:2]
+    for dy in MOTIF_SHIFTS:
+        for dx in MOTIF_SHIFTS:
+            y0, x0 = int(round(y + dy * td.ch)), int(round(x + dx * td.cw))
+            if 0 <= y0 <= h - td.ch and 0 <= x0 <= w - td.cw:
+                yield ctx.lab[y0:y0 + td.ch, x0:x0 + td.cw]
+
+
+def _cloth_motifs(ctx: _Ctx, cells: list[tuple[int, int]], faces: Mapping,
+                  ring: list) -> list[tuple[int, int]]:
+    """Of the occupied ``cells`` (``ctx.lab`` covers them) in a colour apart from the bare
+    table's (the median of ``ring``), those whose face's paint (``faces``: each cell's looks of
+    it, Lab, its centre's median first) leaves over :data:`MOTIF_SHARE` of their window to a
+    part reaching its edge that is a look of the bare table (within :data:`GROW_APART` of the
+    :data:`TABLE_LOOKS`-th nearest of ``ring``, the Lab of the view's bare ring cells), however
+    the window is shifted (:func:`_shifted_windows`) and whichever look of the paint is taken:
+    a printed cloth's motif (a flower's petals in a tile's colour, its ground between them), not
+    a tile, whose face fills its cell but for its pips."""
+    if len(ring) < TABLE_LOOKS or ctx.lab is None:
+        return []
+    looks = np.array(ring, np.float64)
+    # (a face of the bare table's colour, a white tile on a cream cloth, is left to the other
+    # rules: its face's paint is the ground's, and a part apart from it is a neighbour's edge
+    # or the cloth's veins; final14 octopus-normal-1105, a white 6 on cream marble)
+    table = median_last(looks.T)
+    centres = np.array([faces[c][0] for c in cells], np.float64).reshape(-1, 3)
+    apart_faces = ciede2000(centres, table[None, :]) >= GROW_APART
+    found = []
+    for cell in (c for c, ok in zip(cells, apart_faces) if ok):
+        best, ground = 1.0, None
+        for win in _shifted_windows(ctx, cell):
+            for face in faces[cell]:
+                share, part = _ground_share(win, face)
+                if share < best:
+                    best, ground = share, part
+            if best <= MOTIF_SHARE:
+                break
+        if best > MOTIF_SHARE and ground is not None:
+            apart = float(_kth_nearest(looks, ground[None, :].astype(np.float64))[0])
+            logger.debug("cell %s: %.2f of its window apart from its face %s, %.1f from the "
+                         "table's looks", cell, best, np.round(faces[cell][0]), apart)
+            if apart < GROW_APART:
+                found.append(cell)
+    return found
 
 
 def _table_colours(cells: list, d_table: np.ndarray, nearness: np.ndarray) -> tuple[set, set]:
