@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import itertools
 import logging
-from functools import partial
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Iterable, Iterator
 
 import cv2
@@ -316,6 +316,10 @@ def _quad_of(strips: tuple[Strip, ...], glared: np.ndarray | None = None
     return worst, quad, [s.colour for s in order]
 
 
+#: A side is looked at in this many points along it (its cover, see :func:`_cover`).
+SIDE_POINTS = 64
+
+
 def _cover(t: list[float], a: np.ndarray, b: np.ndarray, glared: np.ndarray | None) -> float:
     """The share of a side from ``a`` to ``b`` its strip covers (from ``t[0]`` to ``t[1]``,
     shares of the side) or a glare hides (``glared``, see :func:`_quad_of`)."""
@@ -327,12 +331,13 @@ def _cover(t: list[float], a: np.ndarray, b: np.ndarray, glared: np.ndarray | No
 
 def _glared(work: np.ndarray) -> np.ndarray:
     """The pixels of a BGR image ``(H, W, 3)`` uint8 ``(H, W)`` bool whose strongest channel is
-    blown out (:data:`CLIPPED_LEVEL`): a lamp's glare, where no strip shows its colour."""
-    return work.max(axis=2) >= CLIPPED_LEVEL
-
-
-#: A side is looked at in this many points along it (its cover, see :func:`_cover`).
-SIDE_POINTS = 64
+    blown out (:data:`CLIPPED_LEVEL`) in a region that holds a white core (all three channels
+    blown out): a lamp's hot spot and its halo, where no strip shows its colour. A light table
+    or the yellow paint with no such core is no glare."""
+    bright = work.max(axis=2) >= CLIPPED_LEVEL
+    _, label = cv2.connectedComponents(bright.astype(np.uint8), connectivity=8)
+    cores = np.unique(label[work.min(axis=2) >= CLIPPED_LEVEL])
+    return np.isin(label, cores[cores > 0])
 
 
 #: Where no four strips stand out as bands (a cloth of a strip's colour, or the tiles along it,
@@ -562,9 +567,8 @@ def _quad_by_edges(work: np.ndarray, palette: Palette, colours: list[str]
         # (or a glare washes out one strip and the far parts of its neighbours: the other three,
         # their edges shorter, close it as a square, the glare counting neither for nor against
         # the sides it hides)
-        edges = [find_strip_edges(masks[c], c, GLARED_EDGE_LENGTH * max(work.shape[:2]))
-                 for c in colours]
-        if sum(not e for e in edges) > 1:
+        edges = _edges_of(masks, colours, GLARED_EDGE_LENGTH * max(work.shape[:2]))
+        if edges is None:
             return None
         K_inv = _phone_intrinsics_inv((work.shape[1], work.shape[0]))
         square = partial(_square_closing, K_inv=K_inv)
@@ -580,8 +584,8 @@ def _quad_by_strict_edges(masks: dict[str, np.ndarray], colours: list[str], min_
                           ) -> tuple[float, np.ndarray, list[str], bool] | None:
     """:func:`_best_quad` of the strips' edges at least ``min_len`` long: one of each colour, or
     three of them, the fourth strip between their far ends (:func:`_three_sided`)."""
-    edges = [find_strip_edges(masks[c], c, min_len) for c in colours]
-    if sum(not e for e in edges) > 1:
+    edges = _edges_of(masks, colours, min_len)
+    if edges is None:
         return None
     best = None if any(not e for e in edges) else _best_quad(
         masks, (_alike(combo) for combo in _edge_cycles(edges)))
@@ -590,6 +594,14 @@ def _quad_by_strict_edges(masks: dict[str, np.ndarray], colours: list[str], min_
         # colour along it; the other three close it)
         best = _best_quad(masks, _three_sided(edges, colours))
     return best
+
+
+def _edges_of(masks: dict[str, np.ndarray], colours: list[str], min_len: float
+              ) -> list[list[StripEdge]] | None:
+    """Each colour's strip edges at least ``min_len`` long (:func:`find_strip_edges`); None
+    when more than one colour shows none (three strips at least close a board)."""
+    edges = [find_strip_edges(masks[c], c, min_len) for c in colours]
+    return None if sum(not e for e in edges) > 1 else edges
 
 
 def _alike(combo: tuple[StripEdge, ...]) -> tuple[Strip, ...] | None:
@@ -711,7 +723,8 @@ def _best_quad(masks: dict[str, np.ndarray], choices: Iterable[tuple[Strip, ...]
     (:attr:`Strip.drawn`); None when none does. The parts of the sides under a glare
     (``glared``, see :func:`_glared`; for boards drawn from their square shape: elsewhere a
     strip ends where the board does, and a glare that cut one short would put a corner there)
-    count neither for nor against them."""
+    count as covered (their colour is not asked there; the worst side's raw cover still
+    weighs in the score)."""
     best: tuple[float, np.ndarray, list[str], bool] | None = None
     for strips in choices:
         if strips is None:
