@@ -165,6 +165,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             best = lat
             made = (blobs, paint, box, scale, every, lat.info["faces_xy"])
         if (best is not None and best.info["faces"] == best.info["tiles"]
+                and best.info["found"] >= GROW_FROM  # (not grown from three: _enough_faces)
                 and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best)
                 and not _paint_unexplained(best, every, scale)):
             break  # (its tiles make up what stands out from the table and what is painted)
@@ -192,8 +193,9 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
 
 
 def _few_faces(lat: Lattice | None) -> bool:
-    """Whether the lattice ``lat`` (None: none found) holds fewer than :data:`GROW_FROM` tiles:
-    too few for a layout's lattice, so the paint under a veil is looked for too. A lamp's hot
+    """Whether the lattice ``lat`` (None: none found) holds fewer than :data:`GROW_FROM` tiles
+    found as blobs (faces grown from three count for none, see :func:`_enough_faces`): too few
+    for a layout's lattice, so the paint under a veil is looked for too. A lamp's hot
     spot over part of the layout washes those faces out of every light's paint while the faces
     beside it keep theirs (final16 x-tiles-hard-1602: 2 of its 10 faces found outside the hot
     spot, 10 cells wrong; under the veil 8 found and all 10 read, 6 wrong, washed oranges
@@ -201,7 +203,7 @@ def _few_faces(lat: Lattice | None) -> bool:
     hold more faces and read worse: final14 x-tiles-normal-1106, see :func:`_veiled_paint`).
     A lattice through the veil takes the place of those few faces only when its faces make
     up the veiled paint (:func:`_veil_unexplained`)."""
-    return lat is None or lat.info["tiles"] < GROW_FROM
+    return lat is None or lat.info["found"] < GROW_FROM
 
 
 def _veil_unexplained(lat: Lattice, veiled: np.ndarray, scale: float) -> bool:
@@ -1740,8 +1742,24 @@ GROW_CORR = 0.6
 #: the checkerboard has it there (RULES.md), a blot of paint is as like either.
 GROW_TURN = 0.1
 #: The faces' likeness is taken from this many faces at least (fewer: their mean is one face's
-#: blemishes as much as a face's shape; a lattice through 2 or 3 faces may be off in pitch).
+#: blemishes as much as a face's shape; a lattice through 2 faces, or 3 along one line, may be
+#: off in pitch), or from three off one line (see :func:`_enough_faces`).
 GROW_FROM = 4
+
+
+def _enough_faces(taken: dict) -> bool:
+    """Whether the faces ``taken`` (keyed by their lattice points ``(j, i)``) are enough to
+    take the faces' likeness from and grow faces: :data:`GROW_FROM`, or one fewer off one line
+    of the lattice. Three points off one line fix both of an affine map's steps (along one line
+    the step across it is a guess: "off in pitch"); their mean face is weaker than four's, so
+    the lattice grown from them does not end the lights' search (see :func:`tile_lattices`).
+    (xt28 x-tiles-hard-997: three faces found in an L, none grown, 13 cells wrong; grown, 2.)"""
+    if len(taken) != GROW_FROM - 1:
+        return len(taken) >= GROW_FROM
+    (j0, i0), (j1, i1), (j2, i2) = taken
+    return (j1 - j0) * (i2 - i0) != (i1 - i0) * (j2 - j0)
+
+
 #: The faces are grown into the cells beside those taken (their sides) ...
 SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
 #: ... and into the cells at their corners by the paint's likeness alone (not by the edges):
@@ -1786,7 +1804,7 @@ def _grow_faces(H: np.ndarray, centres: np.ndarray, along_u: np.ndarray, paint: 
     # the checkerboard: the cells of even j + i hold faces along the first axis when ...
     even_along = np.sum(along_u == even) >= np.sum(along_u != even)
     taken = {(int(j), int(i)): xy for (j, i), xy in zip(ij, centres)}
-    if len(taken) < GROW_FROM:
+    if not _enough_faces(taken):
         return empty
     x0, y0 = box[0], box[1]
     S = np.array([[scale, 0, -scale * x0], [0, scale, -scale * y0], [0, 0, 1.0]])
@@ -1958,7 +1976,7 @@ def _recentred(H: np.ndarray, taken: dict, soft: np.ndarray, S: np.ndarray, alon
     lattice through them, where the tiles lie within 0.02 pitch of it). The faces' mean patch
     about their lattice points averages those pulls out: each face matched to it is centred
     on its whole shape."""
-    if len(taken) < GROW_FROM:
+    if not _enough_faces(taken):
         return H
     seen = _lattice_view(soft, S @ H, taken, along, h)
     if seen is None:

@@ -612,6 +612,35 @@ def test_faces_not_found_as_blobs_are_grown_from_those_found_in_a_steep_view():
     assert np.linalg.norm(far - apply_h(true_H, np.array([[0.0, -3.0]]))[0]) < 5
 
 
+def test_three_faces_off_one_line_grow_the_rest_and_three_along_one_do_not():
+    """Three faces off one line of the lattice fix both of its steps: the faces beside them
+    are grown (xt28 x-tiles-hard-997: three faces found in an L, none grown, 13 cells wrong).
+    Three along one line leave the step across it a guess: none is grown."""
+    H = np.array([[60.0, 8.0, 300.0], [-6.0, 60.0, 300.0], [0.0, 0.0, 1.0]])
+    cells = [(j, i) for j in range(-1, 3) for i in range(-1, 3)]
+    paint = _lattice_paint(H, cells)
+    corner = [(0, 0), (1, 0), (1, 1)]
+    grown = _grown_from(H, corner, paint)
+    want = apply_h(H, np.array([c for c in cells if c not in corner], float))
+    assert len(grown) == len(want)
+    assert np.linalg.norm(want[:, None, :] - grown[None, :, :], axis=2).min(axis=1).max() < 6
+    assert len(_grown_from(H, [(0, 0), (1, 0), (2, 0)], paint)) == 0
+
+
+def test_three_faces_are_enough_to_grow_from_when_off_one_line():
+    """The faces' likeness is taken from four faces, or three off one line of the lattice
+    (a diagonal is one line too), never from two."""
+    from vision.xtiles import _enough_faces
+
+    def taken(*cells):
+        return {cell: None for cell in cells}
+
+    assert _enough_faces(taken((0, 0), (3, 0), (3, -2)))
+    assert not _enough_faces(taken((0, 0), (1, 1), (3, 3)))
+    assert not _enough_faces(taken((0, 0), (1, 0)))
+    assert _enough_faces(taken((0, 0), (1, 0), (2, 0), (3, 0)))
+
+
 def test_blots_of_paint_next_to_the_faces_are_not_grown_into_faces():
     """A cloth's blots of paint next to the layout (discs of a face's size) are as like a face
     turned either way: none is taken for one."""
@@ -1557,11 +1586,13 @@ def test_faces_washed_by_a_lamp_s_reflection_stand_apart_by_their_rims():
 
 
 def _lit_then_veiled(monkeypatch, veiled_cells: list[tuple[int, int]],
-                     veiled_paint: np.ndarray) -> list:
+                     veiled_paint: np.ndarray, lit_cells=((2, 2), (2, 3)),
+                     lit_paint: np.ndarray | None = None) -> list:
     """The tiles' lattices of a layout of 3 x 4 faces (a pitch of 100 px on a 900 x 700
-    picture, the foreground over them all) whose lights' paint shows two faces and whose paint
-    under a veil shows the faces of ``veiled_cells`` and paints ``veiled_paint`` (uint8, the
-    picture's shape)."""
+    picture, the foreground over them all) whose lights' paint (``lit_paint``, none when None)
+    shows the faces of ``lit_cells`` (two, beside a hot spot) and whose paint under a veil
+    shows the faces of ``veiled_cells`` and paints ``veiled_paint`` (uint8, the picture's
+    shape)."""
     import vision.xtiles as X
 
     pitch = 100.0
@@ -1570,11 +1601,11 @@ def _lit_then_veiled(monkeypatch, veiled_cells: list[tuple[int, int]],
         angle = 0.0 if (r + c) % 2 == 0 else math.pi / 2
         return X.TileBlob((300.0 + c * pitch, 200.0 + r * pitch), angle, 0.45 * pitch ** 2, 1.5)
 
-    lit = [face(2, 2), face(2, 3)]  # (the two faces beside the hot spot)
+    lit = [face(r, c) for r, c in lit_cells]
     box = (0, 0, 900, 700)
 
     def fake_paint_blobs(image, palette, fg, work_scale, veiled=lambda: False, **_):
-        yield lit, np.zeros((700, 900), np.uint8), box, 1.0
+        yield lit, np.zeros((700, 900), np.uint8) if lit_paint is None else lit_paint, box, 1.0
         if veiled():
             yield [face(r, c) for r, c in veiled_cells], veiled_paint, box, 1.0
 
@@ -1598,6 +1629,22 @@ def test_the_paint_under_a_veil_is_looked_for_when_the_lights_paint_shows_a_few_
                     360, 1, -1)
     lats = _lit_then_veiled(monkeypatch, cells, paint)
     assert lats and lats[0].info["tiles"] == len(cells)
+
+
+def test_faces_grown_from_three_found_do_not_stop_the_veil_being_looked_for(monkeypatch):
+    """Three faces found off one line grow the faces about them, but they are still a few
+    faces found: their lattice, though its faces make up the paint, does not end the lights'
+    search, the paint under a veil is looked for too, and its lattice of more faces found is
+    taken (final17 x-tiles-hard-1762: three faces on a wrong lattice grew a fourth, and the
+    veil's lattice, read with 4 cells wrong, was not looked for: 10 wrong)."""
+    cells = [(r, c) for r in range(3) for c in range(4)]
+    paint = np.zeros((700, 900), np.uint8)
+    for r, c in cells:
+        cv2.ellipse(paint, (300 + 100 * c, 200 + 100 * r), (45, 30), 90.0 * ((r + c) % 2), 0,
+                    360, 1, -1)
+    lats = _lit_then_veiled(monkeypatch, cells, paint, lit_cells=((2, 2), (2, 3), (1, 2)),
+                            lit_paint=paint)
+    assert lats and lats[0].info["found"] == len(cells)
 
 
 def test_a_veil_that_paints_a_mass_its_faces_do_not_make_up_is_not_taken(monkeypatch):
