@@ -165,7 +165,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             best = lat
             made = (blobs, paint, box, scale, every, lat.info["faces_xy"])
         if (best is not None and best.info["faces"] == best.info["tiles"]
-                and best.info["found"] >= GROW_FROM  # (not grown from three: _enough_faces)
+                and not _few_faces(best)  # (a few faces found, grown or not, leave the veil)
                 and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best)
                 and not _paint_unexplained(best, every, scale)):
             break  # (its tiles make up what stands out from the table and what is painted)
@@ -239,7 +239,8 @@ def _where_paints_meet(image: np.ndarray, palette: Palette, fg: np.ndarray, work
                        best: Lattice | None, unexplained: bool) -> Lattice | None:
     """The lattice ``best`` found on the foreground ``fg`` (work pixels, ``work_scale``), or the
     one found where the paints meet (:func:`_paints_meeting`) when it holds more tiles, looked
-    for when the foreground's region shows no layout (fewer than :data:`GROW_FROM` tiles) and
+    for when the foreground's region shows no layout (few faces found as blobs, see
+    :func:`_few_faces`) and
     that region differs from the foreground's (:data:`SEARCHED`, :data:`FINER`, :data:`HELD`),
     or when the foreground's region was viewed shrunk (over :data:`ROI_PIXELS`), ``best``'s
     tiles are ``unexplained`` by the paint over it (fewer than :data:`PAINT_EXPLAINED` of the
@@ -1449,7 +1450,8 @@ def _other_closings(kept: list, closings: list[list]) -> list:
     and the light's direction): where one closing joins two tight neighbours into one blob,
     a smaller one leaves a face apart elsewhere split at its grooves, and a larger one closes
     it. Each tile is one piece, whatever closing shows it whole; a layout seen as fewer faces
-    than the faces' likeness needs (:data:`GROW_FROM`, see :func:`_grow_faces`) grows none.
+    than the faces' likeness needs (fewer than :data:`GROW_FROM`, or three along one line, see
+    :func:`_enough_faces`) grows none.
     (Measured: final10 x-tiles-normal-404, 7 tiles laid tight and apart: 3 faces at the
     closing kept, a fourth whole at the next.)"""
     med = float(np.median([c[2] for c in kept]))
@@ -1674,7 +1676,8 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     H, sizes = _sized_refit(H, centres, areas, elong, ok)
     ok, H, sizes = _with_faces_sized_on(H, centres, areas, elong, along_u, ok, sizes)
     growth = paint if every_paint is None else every_paint
-    if every_colour is not None and ok.sum() >= GROW_FROM:  # (no faces grown from fewer)
+    # (faces grown from three off one line keep the prints: not measured)
+    if every_colour is not None and ok.sum() >= GROW_FROM:
         growth = _without_print(growth, every_colour, int(every_colour.max()) + 1,
                                 longer=PRINT_SPAN * pitch * scale, apart=PRINT_APART)
     found_on = int(ok.sum())  # (the faces found as blobs on the lattice, before any is grown)
@@ -1747,7 +1750,7 @@ GROW_TURN = 0.1
 GROW_FROM = 4
 
 
-def _enough_faces(taken: dict) -> bool:
+def _enough_faces(taken: dict[tuple[int, int], np.ndarray]) -> bool:
     """Whether the faces ``taken`` (keyed by their lattice points ``(j, i)``) are enough to
     take the faces' likeness from and grow faces: :data:`GROW_FROM`, or one fewer off one line
     of the lattice. Three points off one line fix both of an affine map's steps (along one line

@@ -1586,7 +1586,8 @@ def test_faces_washed_by_a_lamp_s_reflection_stand_apart_by_their_rims():
 
 
 def _lit_then_veiled(monkeypatch, veiled_cells: list[tuple[int, int]],
-                     veiled_paint: np.ndarray, lit_cells=((2, 2), (2, 3)),
+                     veiled_paint: np.ndarray,
+                     lit_cells: tuple[tuple[int, int], ...] = ((2, 2), (2, 3)),
                      lit_paint: np.ndarray | None = None) -> list:
     """The tiles' lattices of a layout of 3 x 4 faces (a pitch of 100 px on a 900 x 700
     picture, the foreground over them all) whose lights' paint (``lit_paint``, none when None)
