@@ -242,28 +242,9 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
 #: Spread (CIEDE2000) of a sector's colour about its prediction, for turning the distances of an
 #: unclear sector's candidate colours into costs (negative log-likelihoods).
 SECTOR_SD = 4.0
-#: Share of a Twelve Tiles board's touching edges that meet one colour: players place to connect
-#: (RULES.md: connections score up to 10 points a tile, a misconnection costs one). On both
-#: renderers' boards 81-84% do (final13-17's 120 truths, 4,248 edges; the own renderer's random
-#: positions, 1,419 edges); taken a little under, as a real table may hold more mismatches.
-TWELVE_TILES_MATCHED = 0.8
-
-
-def mismatch_cost(matched: float, colours: int = 4) -> float:
-    """The cost (negative log-likelihood ratio) of a sector colour other than the one a
-    neighbour's edge shows across it, when a share ``matched`` of touching edges meet one colour
-    and the rest any of the ``colours`` alike: ``ln((m + (1 - m) / c) / ((1 - m) / c))``
-    (0.8 of 4 colours: 2.8)."""
-    other = (1.0 - matched) / colours
-    return float(np.log((matched + other) / other))
-
-
 #: Cost of an unclear sector meeting a neighbour's sector of another colour: X-Tiles must match
-#: (a mismatch is a rule break), Twelve Tiles mostly do (:data:`TWELVE_TILES_MATCHED`; 1.5
-#: before, a mismatch no more than :data:`DECIDE_MARGIN`, so that a neighbour decided only
-#: sectors tied exactly: a green and a yellow in a warm lamp's hot spot, both 1-3 from green,
-#: stayed unknown beside a green neighbour).
-MISMATCH_COST = {"x-tiles": 4.0, "twelve-tiles": mismatch_cost(TWELVE_TILES_MATCHED)}
+#: (a mismatch is a rule break), Twelve Tiles mostly do (mismatches cost points).
+MISMATCH_COST = {"x-tiles": 4.0, "twelve-tiles": 1.5}
 #: An unclear tile is taken as its likeliest candidate when the runner-up costs this much more
 #: (a likelihood ratio of about e^1.5 = 4.5).
 DECIDE_MARGIN = 1.5

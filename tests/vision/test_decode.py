@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import numpy as np
-
 from vision.cells import GROUP_CONF, CellReading
 from vision.decode import decode_readings
 from vision.colour import hex_to_lab
@@ -759,24 +757,3 @@ def test_the_first_tile_of_a_colour_chosen_at_the_table_is_kept():
     board = [_textile_reading(0, 0, "pink", pips=None, pink=3.0)]
     decoded, _ = decode_readings(board, NESTOR, "textile")
     assert decoded[(0, 0)][0]["colour"] == "pink"
-
-
-def test_two_near_ties_take_the_colours_both_neighbours_show():
-    # a warm lamp's hot spot: the north sector a little nearer yellow than green, the west a
-    # little nearer green than yellow; the north neighbour shows green, the west one yellow.
-    # The tile meeting both is likelier than either tile a sector's nearest colour makes, each
-    # of which breaks one match (a Twelve Tiles board's edges mostly meet one colour)
-    me = _sector_reading(0, 1, {"n": "yellow", "e": "red", "s": "blue", "w": "green"}, "nw")
-    me.evidence["sector_distance"]["n"]["green"] = 11.2
-    me.evidence["sector_distance"]["w"]["yellow"] = 12.4
-    up = _sector_reading(-1, 1, {"n": "red", "e": "blue", "s": "green", "w": "blue"})
-    left = _sector_reading(0, 0, {"n": "blue", "e": "yellow", "s": "red", "w": "red"})
-    decoded, _ = decode_readings([me, up, left], TWELVE, "twelve-tiles")
-    assert decoded[(0, 1)][0]["edges"] == {"n": "green", "e": "red", "s": "blue", "w": "yellow"}
-
-
-def test_a_mismatch_costs_its_likelihood_ratio():
-    from vision.decode import mismatch_cost
-
-    assert mismatch_cost(0.0) == 0.0  # edges independent of their neighbours: no evidence
-    assert abs(mismatch_cost(0.8) - np.log(17.0)) < 1e-9  # (0.8 + 0.05) / 0.05
