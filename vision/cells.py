@@ -493,6 +493,7 @@ class _Ctx:
     pip_lab: dict = field(default_factory=dict)  # cells read with pips: (pips', face's Lab, pip paint)
     layout_white: tuple | None = None  # the layout's white pips (_white_pips), once a cell beside it shows pips
     table_dots: list = field(default_factory=list)  # the bare table's cells read as die faces
+    table_dot_round: dict = field(default_factory=dict)  # ... how round their pips are (_pip_roundness)
     paint_spreads: dict = field(default_factory=dict)  # uneven outlined cells: _two_paint_spreads
     paint_labs: dict = field(default_factory=dict)  # ... their face paint's median Lab
     grown: set = field(default_factory=set)  # cells taken for their colour beside the layout
@@ -4067,19 +4068,19 @@ def _lab_origins(ctx: _Ctx, cells: list) -> np.ndarray:
     return np.array([((r - td.r0) * td.ch - oy, (c - td.c0) * td.cw - ox) for r, c in cells])
 
 
-def _stray_dots(ctx: _Ctx, reads: dict) -> set:
-    """Of the cells read as die faces (``reads``, :func:`_read_solid` readings whose cells
-    ``ctx.lab`` covers), those that show a spot of the pips' kind off their die layout (its pips
-    as seen, :func:`_pips_as_seen`) but within half a grid step of it (see
-    :data:`STRAY_DOT_SHARE`): a dotted table, not a tile's face."""
+def _seen_pips(ctx: _Ctx, reads: dict) -> Iterable[tuple]:
+    """For each cell read as a die face (``reads``, :func:`_read_solid` readings whose cells
+    ``ctx.lab`` covers) whose pips read that count in a polarity, ``(cell, pol, patch, resp,
+    cy, cx, step)``: the cell with half a cell around it (``patch`` ``(h, w)`` L*), its
+    centre-minus-surround response ``resp`` ``(h, w)`` in that polarity (positive on the pips),
+    its pips as seen (``cy``, ``cx`` ``(k,)`` pixels in the patch, :func:`_pips_as_seen`) and
+    their grid step in pixels."""
     if not reads:
-        return set()
+        return
     n = ctx.td.cw
     cells = list(reads)
     origins = _lab_origins(ctx, cells)
     pip_reads = read_pips(ctx.lab[..., 0], n, origins)
-    rad = pip_box(PIP_RADII[-1], n)
-    out = set()
     for i, cell in enumerate(cells):
         count = reads[cell][0].get("pips")
         pols = [p for p in (1, -1) if int(pip_reads[p].count[i]) == count]
@@ -4097,6 +4098,50 @@ def _stray_dots(ctx: _Ctx, reads: dict) -> set:
         resp = pol * blob_response(np.ascontiguousarray(patch, np.float32), n, PIP_RADII[-1])
         step = pip_spacing(pip_reads[pol], n, i)
         cy, cx = _pips_as_seen(resp, centres[:, 0] + dy, centres[:, 1] + dx, step / 2)
+        yield cell, pol, patch, resp, cy, cx, step
+
+
+#: The scale (Gaussian sigma, as a share of a pip's radius at the first pip size) at which a
+#: spot's curvature is measured: a pip's darkening is smoothed into one bowl, its rim's
+#: antialiasing and the sensor's noise into nothing.
+ROUND_SIGMA = 0.7
+
+
+def _pip_roundness(ctx: _Ctx, reads: dict) -> dict:
+    """For each cell read as a die face (``reads``, as :func:`_seen_pips`), how round its pips
+    as seen are: the median over them of the smaller over the larger principal curvature of
+    the lightness (the Hessian's eigenvalues at the pip, the spot's polarity made a bowl, on a
+    Gaussian of :data:`ROUND_SIGMA` pip radii), 0-1. A die's pips are discs, 1 as seen from any
+    angle a phone photo is taken at; a cloth's stripe cut by a die layout into "pips" is a
+    ridge, curved across it and flat along it, near 0."""
+    n = ctx.td.cw
+    sigma = ROUND_SIGMA * pip_box(PIP_RADII[0], n)
+    out = {}
+    for cell, pol, patch, _resp, cy, cx, _step in _seen_pips(ctx, reads):
+        smooth = cv2.GaussianBlur(np.ascontiguousarray(patch, np.float32), (0, 0), sigma)
+        # (the spot made a bowl: a dark pip a minimum, a light one a maximum turned over)
+        bowl = -pol * smooth
+        dyy = cv2.Sobel(bowl, cv2.CV_32F, 0, 2, ksize=3)
+        dxx = cv2.Sobel(bowl, cv2.CV_32F, 2, 0, ksize=3)
+        dxy = cv2.Sobel(bowl, cv2.CV_32F, 1, 1, ksize=3)
+        ratios = []
+        for y, x in zip(cy.astype(int), cx.astype(int)):
+            a, b, c = float(dyy[y, x]), float(dxx[y, x]), float(dxy[y, x])
+            mean, dev = (a + b) / 2, math.hypot((a - b) / 2, c)
+            big, small = mean + dev, mean - dev
+            ratios.append(max(0.0, small) / big if big > 0 else 0.0)
+        out[cell] = float(np.median(ratios))
+    return out
+
+
+def _stray_dots(ctx: _Ctx, reads: dict) -> set:
+    """Of the cells read as die faces (``reads``, :func:`_read_solid` readings whose cells
+    ``ctx.lab`` covers), those that show a spot of the pips' kind off their die layout (its pips
+    as seen, :func:`_pips_as_seen`) but within half a grid step of it (see
+    :data:`STRAY_DOT_SHARE`): a dotted table, not a tile's face."""
+    rad = pip_box(PIP_RADII[-1], ctx.td.cw)
+    out = set()
+    for cell, _pol, _patch, resp, cy, cx, step in _seen_pips(ctx, reads):
         level = float(min(resp[int(y), int(x)] for y, x in zip(cy, cx)))
         if level <= 0:
             continue
@@ -4488,6 +4533,7 @@ def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray,
         regions.need(ring)
     dots = _pip_vouched(ctx, ring, regions, gains)
     ctx.table_dots = [c for c in dots if c in ctx.pip_lab]
+    ctx.table_dot_round = _pip_roundness(ctx, {c: dots[c] for c in ctx.table_dots})
     if dots:
         logger.debug("the bare table reads as die faces in %d cells of %d: %s", len(dots),
                      len(ring), sorted(dots))
@@ -4597,6 +4643,24 @@ def _outlined_on_dots(ctx: _Ctx, reads: dict) -> list:
             and r[0].get("pips") is None and not all((ctx.rim_sides or {}).get(c, (False,)))]
 
 
+#: Pips are round as seen when their principal curvatures' ratio (:func:`_pip_roundness`) is at
+#: least this: a disc is near 1 in the top-down view (an ellipse of axes 1:0.7, a pip left
+#: foreshortened by a lattice a little off, about 0.5), a straight band 0; the value halves
+#: the gap between them. (Measured on the independent renderer, oct48 octopus-normal-1940:
+#: a white tile's black pips 0.74-0.78, a cream cloth's navy stripes read as die faces
+#: 0.00-0.03; a synthetic '2' beside stripes at 30 degrees, tests/vision/test_round_pips.py.)
+ROUND_PIPS = 0.3
+
+
+def _same_shape(cell_round: bool | None, dot_round: float | None) -> bool:
+    """Whether a cell's pips (``cell_round``: whether round, see :data:`ROUND_PIPS`; None:
+    unmeasured) and a table cell's dots (their roundness, None: unmeasured) may be one print:
+    both round or both not, or either unmeasured."""
+    if cell_round is None or dot_round is None:
+        return True
+    return cell_round == (dot_round >= ROUND_PIPS)
+
+
 def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
     """Of the cells beside the layout read as die faces (``reads``), those whose pips differ in
     colour from the dots of most cells of the bare table read as a die face (``ctx.table_dots``,
@@ -4610,11 +4674,18 @@ def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
     a white cloth may be either. And a cloth's dots lie on its own ground: a table cell read as
     a die face is like the cell only where its face (the ground around its dots) is the cell's
     colour too, within :data:`GROW_APART` (white pips on a red tile beside cream stripes on
-    black are a tile's, however alike the white and the cream: the cloth shows no red)."""
+    black are a tile's, however alike the white and the cream: the cloth shows no red). And
+    its dots are of one shape: where a table cell's "pips" are a stripe cut by the die layout
+    (:func:`_pip_roundness`, :data:`ROUND_PIPS`), a cell's round pips are not its print (black
+    pips of a white tile on a cream cloth with navy stripes, oct48 octopus-normal-1940)."""
     # (as seen, whatever paint: the dots, and the ground they lie on)
     if not ctx.table_dots:
         return {}
     out = {}
+    # (a cloth's dots are discs as a die's pips are; its stripes cut into "pips" are not: the
+    # cells' shapes matter only against the table's dots' shapes, where those were measured)
+    round_pips = ({c: v >= ROUND_PIPS for c, v in _pip_roundness(ctx, reads).items()}
+                  if ctx.table_dot_round else {})
     for cell, r in reads.items():
         if cell not in ctx.pip_lab:
             continue
@@ -4633,10 +4704,12 @@ def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
         dots = [ctx.pip_lab[c][0] for c in others]
         grounds = np.array([ctx.pip_lab[c][1] for c in others])
         on_ground = ciede2000(grounds, face[None, :]) < GROW_APART
-        like = float(np.mean([_off_segment(pips - d, face - d) <= PIPS_UNLIKE_DOTS and same
-                              for d, same in zip(dots, on_ground)]))
-        logger.debug("cell %s: pips like %.2f of the table's dots (%s; their median %s)", cell,
-                     like, np.round(pips, 1), np.round(np.median(np.array(dots), axis=0), 1))
+        shaped = [_same_shape(round_pips.get(cell), ctx.table_dot_round.get(c)) for c in others]
+        like = float(np.mean([_off_segment(pips - d, face - d) <= PIPS_UNLIKE_DOTS and same and form
+                              for d, same, form in zip(dots, on_ground, shaped)]))
+        logger.debug("cell %s: pips like %.2f of the table's dots (%s; their median %s; round %s)",
+                     cell, like, np.round(pips, 1), np.round(np.median(np.array(dots), axis=0), 1),
+                     round_pips.get(cell))
         if like < TABLE_PIPS_SHARE:
             out[cell] = r
     return out

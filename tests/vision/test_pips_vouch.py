@@ -168,7 +168,8 @@ def test_white_pips_beside_a_striped_cloth_are_a_dies_not_the_stripes():
     pip_lab = {(-4, c): (cream + [0.0, 0.0, 0.3 * c], black_ground, True) for c in range(4)}
     pip_lab[(-3, -2)] = (np.array([93.6, 1.9, 4.3]), np.array([11.7, 3.9, -3.1]), True)  # a tile
     pip_lab[(1, 0)] = (np.array([80.6, 1.7, 10.0]), black_ground + [0.0, 0.4, 0.0], True)  # stripe
-    ctx = SimpleNamespace(pip_lab=pip_lab, table_dots=[(-4, c) for c in range(4)], layout_white=None)
+    ctx = SimpleNamespace(pip_lab=pip_lab, table_dots=[(-4, c) for c in range(4)], layout_white=None,
+                          table_dot_round={})
     reads = {(-3, -2): "tile", (1, 0): "stripe"}
     assert _unlike_table_dots(ctx, reads) == {}  # (the pips' colour alone: like the dots)
     ctx.layout_white = (np.array([92.1, 1.9, 4.9]), 0)
@@ -192,7 +193,7 @@ def test_a_white_tile_outlined_all_round_on_a_dotted_cream_cloth_is_a_tile():
     pip_lab[(2, 4)] = (dots + [0.5, 0.0, 0.5], ground, True)  # the cloth beside the layout
     full = {(2, 2): (True, True, True, True), (2, 4): (False, True, False, True)}
     ctx = SimpleNamespace(pip_lab=pip_lab, table_dots=[(-4, c) for c in range(4)],
-                          layout_white=None, full_sides=full)
+                          layout_white=None, full_sides=full, table_dot_round={})
     taken = {(2, 1): True, (1, 2): True, (3, 2): True, (1, 4): True, (3, 4): True}
     reads = {(2, 2): "tile", (2, 4): "cloth"}
     assert _tiles_beside_dots(ctx, reads, taken) == {(2, 2): "tile"}

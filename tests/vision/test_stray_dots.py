@@ -47,5 +47,5 @@ def test_stray_dots_tell_a_cloth_from_a_die_face():
 def test_a_cell_is_no_evidence_of_the_table_against_itself():
     lab = np.array([30.0, 0.0, 0.0]), np.array([95.0, 0.0, 0.0])
     ctx = SimpleNamespace(table_dots=[(0, 3)], pip_lab={(0, 3): (lab[0], lab[1], True)},
-                          layout_white=None)
+                          layout_white=None, table_dot_round={})
     assert cells._unlike_table_dots(ctx, {(0, 3): "read"}) == {(0, 3): "read"}
