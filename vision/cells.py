@@ -4068,7 +4068,7 @@ def _lab_origins(ctx: _Ctx, cells: list) -> np.ndarray:
     return np.array([((r - td.r0) * td.ch - oy, (c - td.c0) * td.cw - ox) for r, c in cells])
 
 
-def _seen_pips(ctx: _Ctx, reads: dict) -> Iterable[tuple]:
+def _seen_pips(ctx: _Ctx, reads: dict) -> Iterator[tuple]:
     """For each cell read as a die face (``reads``, :func:`_read_solid` readings whose cells
     ``ctx.lab`` covers) whose pips read that count in a polarity, ``(cell, pol, patch, resp,
     cy, cx, step)``: the cell with half a cell around it (``patch`` ``(h, w)`` L*), its
@@ -4078,7 +4078,12 @@ def _seen_pips(ctx: _Ctx, reads: dict) -> Iterable[tuple]:
     if not reads:
         return
     n = ctx.td.cw
-    cells = list(reads)
+    h, w = ctx.lab.shape[:2]
+    # (only cells ctx.lab covers: _LazyCells.need crops it to the cells last asked for)
+    cells = [c for c, (y, x) in zip(reads, _lab_origins(ctx, list(reads)))
+             if y >= 0 and x >= 0 and y + n <= h and x + n <= w]
+    if not cells:
+        return
     origins = _lab_origins(ctx, cells)
     pip_reads = read_pips(ctx.lab[..., 0], n, origins)
     for i, cell in enumerate(cells):
@@ -4535,8 +4540,9 @@ def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray,
     ctx.table_dots = [c for c in dots if c in ctx.pip_lab]
     ctx.table_dot_round = _pip_roundness(ctx, {c: dots[c] for c in ctx.table_dots})
     if dots:
-        logger.debug("the bare table reads as die faces in %d cells of %d: %s", len(dots),
-                     len(ring), sorted(dots))
+        logger.debug("the bare table reads as die faces in %d cells of %d: %s (roundness %s)",
+                     len(dots), len(ring), sorted(dots),
+                     {c: round(v, 2) for c, v in ctx.table_dot_round.items()})
     if share is not None:
         return len(dots) >= max(TABLE_PIPS, share * len(ring))
     return len(dots) >= TABLE_PIPS
@@ -4684,7 +4690,8 @@ def _unlike_table_dots(ctx: _Ctx, reads: dict) -> dict:
     out = {}
     # (a cloth's dots are discs as a die's pips are; its stripes cut into "pips" are not: the
     # cells' shapes matter only against the table's dots' shapes, where those were measured)
-    round_pips = ({c: v >= ROUND_PIPS for c, v in _pip_roundness(ctx, reads).items()}
+    round_pips = ({c: v >= ROUND_PIPS for c, v in _pip_roundness(
+        ctx, {c: r for c, r in reads.items() if c in ctx.pip_lab}).items()}
                   if ctx.table_dot_round else {})
     for cell, r in reads.items():
         if cell not in ctx.pip_lab:
