@@ -494,6 +494,7 @@ class _Ctx:
     layout_white: tuple | None = None  # the layout's white pips (_white_pips), once a cell beside it shows pips
     table_dots: list = field(default_factory=list)  # the bare table's cells read as die faces
     table_dot_round: dict = field(default_factory=dict)  # ... how round their pips are (_pip_roundness)
+    table_dots_share: float = 0.0  # ... their share of the view's outer ring (_table_shows_pips)
     paint_spreads: dict = field(default_factory=dict)  # uneven outlined cells: _two_paint_spreads
     paint_labs: dict = field(default_factory=dict)  # ... their face paint's median Lab
     grown: set = field(default_factory=set)  # cells taken for their colour beside the layout
@@ -2065,10 +2066,11 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         # (... and, where tiles may lie pips down, a cell the mask calls table taken for its
         # outline alone, of the bare table's very colour and without pips, where the bare
         # table reads as die faces: a polka-dot cloth's dots crossing its borders make its
-        # outline, see _outlined_on_dots)
+        # outline, see _outlined_on_dots; not where the print shows in nearly every bare cell:
+        # a cell without a spot there is where it stops, see _print_everywhere)
         on_dots = ([] if die_faces else
                    _outlined_on_dots(ctx, {c: attrs[c] for c in occupied if c not in faceless}))
-        if on_dots and table_reads_dots():
+        if on_dots and table_reads_dots() and not _print_everywhere(ctx, on_dots):
             faceless += on_dots
         else:
             on_dots = []
@@ -4538,6 +4540,7 @@ def _table_shows_pips(ctx: _Ctx, occ: dict, regions: Mapping, gains: np.ndarray,
         regions.need(ring)
     dots = _pip_vouched(ctx, ring, regions, gains)
     ctx.table_dots = [c for c in dots if c in ctx.pip_lab]
+    ctx.table_dots_share = len(dots) / len(ring)
     ctx.table_dot_round = _pip_roundness(ctx, {c: dots[c] for c in ctx.table_dots})
     if dots:
         logger.debug("the bare table reads as die faces in %d cells of %d: %s (roundness %s)",
@@ -4647,6 +4650,27 @@ def _outlined_on_dots(ctx: _Ctx, reads: dict) -> list:
     (Where every tile lies pips up, see ``bare`` in :func:`read_cells`.)"""
     return [c for c, r in reads.items() if c in ctx.by_outline and c in ctx.table_same
             and r[0].get("pips") is None and not all((ctx.rim_sides or {}).get(c, (False,)))]
+
+
+#: The bare table's print shows in nearly every cell of it when at least this share of the view's
+#: outer ring reads as die faces (see :func:`_table_shows_pips`): a bare cell then shows no dot
+#: at most once in five, and one of the table's colour showing none is where the print stops, a
+#: tile's face (final17 textile-normal-1768: purple dots on cream in 28 of 30 ring cells, two
+#: white tiles without a spot outlined by their sides). A sparser print leaves bare cells
+#: without a dot as often, and tells nothing.
+DOTS_EVERYWHERE = 0.8
+
+
+def _print_everywhere(ctx: _Ctx, cells: list) -> bool:
+    """Whether the bare table shows its print (dots read as die faces) in nearly every cell
+    (:data:`DOTS_EVERYWHERE` of the view's outer ring, ``ctx.table_dots_share``, set by
+    :func:`_table_shows_pips`), so that ``cells`` of its colour, outlined and without pips (see
+    :func:`_outlined_on_dots`), are no bare cells of it but tiles where the print stops."""
+    everywhere = ctx.table_dots_share >= DOTS_EVERYWHERE
+    if everywhere:
+        logger.debug("cells %s: outlined, no spot, where the table's print shows in %.0f%% of its "
+                     "cells: tiles", cells, 100 * ctx.table_dots_share)
+    return everywhere
 
 
 #: Pips are round as seen when their principal curvatures' ratio (:func:`_pip_roundness`) is at
