@@ -494,7 +494,8 @@ class _Ctx:
     layout_white: tuple | None = None  # the layout's white pips (_white_pips), once a cell beside it shows pips
     table_dots: list = field(default_factory=list)  # the bare table's cells read as die faces
     table_dot_round: dict = field(default_factory=dict)  # ... how round their pips are (_pip_roundness)
-    table_dots_share: float = 0.0  # ... their share of the view's outer ring (_table_shows_pips)
+    table_dots_share: float = 0.0  # share of the view's outer ring read as die faces (all of
+    #                                _pip_vouched's cells, not only table_dots; _table_shows_pips)
     paint_spreads: dict = field(default_factory=dict)  # uneven outlined cells: _two_paint_spreads
     paint_labs: dict = field(default_factory=dict)  # ... their face paint's median Lab
     grown: set = field(default_factory=set)  # cells taken for their colour beside the layout
@@ -4653,10 +4654,12 @@ def _outlined_on_dots(ctx: _Ctx, reads: dict) -> list:
 
 
 #: The bare table's print shows in nearly every cell of it when at least this share of the view's
-#: outer ring reads as die faces (see :func:`_table_shows_pips`): a bare cell then shows no dot
-#: at most once in five, and one of the table's colour showing none is where the print stops, a
-#: tile's face (final17 textile-normal-1768: purple dots on cream in 28 of 30 ring cells, two
-#: white tiles without a spot outlined by their sides). A sparser print leaves bare cells
+#: outer ring reads as die faces (see :func:`_table_shows_pips`): a bare cell of it showing no
+#: dot is then rare, and one of the table's colour showing none is where the print stops, a
+#: tile's face (final17 textile-normal-1768: purple dots on cream in 28 of 30 ring cells, 0.93,
+#: two white tiles without a spot outlined by their sides; 0.8 leaves room for a ring cell or
+#: two whose dots are cut by the view's edge; the next share measured, on a photo it would not
+#: change, 0.73: a threshold on one photo's evidence). A sparser print leaves bare cells
 #: without a dot as often, and tells nothing.
 DOTS_EVERYWHERE = 0.8
 
@@ -4665,7 +4668,8 @@ def _print_everywhere(ctx: _Ctx, cells: list) -> bool:
     """Whether the bare table shows its print (dots read as die faces) in nearly every cell
     (:data:`DOTS_EVERYWHERE` of the view's outer ring, ``ctx.table_dots_share``, set by
     :func:`_table_shows_pips`), so that ``cells`` of its colour, outlined and without pips (see
-    :func:`_outlined_on_dots`), are no bare cells of it but tiles where the print stops."""
+    :func:`_outlined_on_dots`), are no bare cells of it but tiles where the print stops. Ask
+    only after ``table_reads_dots()`` (the share is 0 until then)."""
     everywhere = ctx.table_dots_share >= DOTS_EVERYWHERE
     if everywhere:
         logger.debug("cells %s: outlined, no spot, where the table's print shows in %.0f%% of its "
