@@ -499,13 +499,19 @@ def _side_colour(mask: np.ndarray, a: np.ndarray, b: np.ndarray, width: float,
     hides it all: nothing there says it is no strip)."""
     u = (b - a) / (np.linalg.norm(b - a) + 1e-9)
     n = np.array([-u[1], u[0]])
-    along = a + np.linspace(0.08, 0.92, SIDE_POINTS)[:, None] * (b - a)
+    along = _side_points(a, b)
     off = np.array([-0.25, 0.0, 0.25]) * width
     shown = _sample(mask, along[None] + off[:, None, None] * n).any(0)
     if glared is None:
         return float(shown.mean())
     seen = shown | ~_sample(glared, along)
     return float(shown.sum() / seen.sum()) if seen.any() else 1.0
+
+
+def _side_points(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The points ``(SIDE_POINTS, 2)`` a side's centre line from ``a`` to ``b`` is looked at in,
+    away from the corners (a neighbour's strip crosses there)."""
+    return a + np.linspace(0.08, 0.92, SIDE_POINTS)[:, None] * (b - a)
 
 
 def _may_meet(a: list[StripEdge], b: list[StripEdge]) -> np.ndarray:
@@ -734,6 +740,9 @@ def _best_quad(masks: dict[str, np.ndarray], choices: Iterable[tuple[Strip, ...]
             continue
         worst, quad, order = fit
         by_colour = {s.colour: s for s in strips}
+        if any(by_colour[c].drawn and not _glare_hides(quad[k - 1], quad[k], glared)
+               for k, c in enumerate(order)):
+            continue
         shown = [_side_colour(masks[c], quad[k - 1], quad[k], by_colour[c].width, glared)
                  for k, c in enumerate(order)]
         if min(shown) < MIN_SIDE_COLOUR:
@@ -742,6 +751,16 @@ def _best_quad(masks: dict[str, np.ndarray], choices: Iterable[tuple[Strip, ...]
         if best is None or score > best[0]:
             best = (score, quad, order, any(s.drawn for s in strips))
     return best
+
+
+def _glare_hides(a: np.ndarray, b: np.ndarray, glared: np.ndarray | None) -> bool:
+    """Whether a glare (``glared`` ``(H, W)`` bool, see :func:`_glared`) hides enough of the side
+    from ``a`` to ``b`` for its strip to go unseen: more of its centre line than a seen strip
+    may miss its colour along (``1 -`` :data:`MIN_SIDE_COLOUR`). A side drawn from the board's
+    square shape (:func:`_square_closing`) stands only there: elsewhere its strip would show,
+    and a chain of tiles' sectors' edges among loose tiles closes such a "board" too."""
+    return glared is not None and float(
+        _sample(glared, _side_points(a, b)).mean()) >= 1.0 - MIN_SIDE_COLOUR
 
 
 @dataclass(frozen=True)

@@ -440,3 +440,26 @@ def test_a_small_board_whose_strip_a_lamp_blows_out_is_placed_by_its_square_shap
     # are not asserted)
     score = read_indie("twelve-tiles", 1765, style="hard", size=(2000, 1500))
     assert score.borders_wrong == 0 and score.missing + score.extra <= 1  # (of 16 tiles)
+
+
+def test_a_side_drawn_from_the_square_shape_stands_only_under_a_glare():
+    from vision.board import Strip, _best_quad
+
+    # three strips seen and the fourth (north) drawn, the picture showing every side's colour
+    # along its line (on a side drawn where no glare is, they are loose tiles' sectors: the
+    # strip itself would have been seen)
+    size, lo, hi = 200, 40.0, 160.0
+    lines = {"blue": ((lo, lo), (hi, lo)), "red": ((hi, lo), (hi, hi)),
+             "green": ((hi, hi), (lo, hi)), "yellow": ((lo, hi), (lo, lo))}
+    masks = {}
+    for colour, (a, b) in lines.items():
+        masks[colour] = np.zeros((size, size), np.uint8)
+        cv2.line(masks[colour], tuple(map(int, a)), tuple(map(int, b)), 1, 5)
+        masks[colour] = masks[colour] > 0
+    strips = tuple(Strip(c, np.array(e), 5.0, float(np.linalg.norm(np.subtract(*e))),
+                         drawn=c == "blue") for c, e in lines.items())
+    glared = np.zeros((size, size), bool)
+    assert _best_quad(masks, [strips], glared) is None
+    glared[int(lo) - 10:int(lo) + 10, :] = True  # (a glare over the north side)
+    found = _best_quad(masks, [strips], glared)
+    assert found is not None and found[3]
