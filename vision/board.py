@@ -660,11 +660,18 @@ def _closing(a: Strip, b: Strip, c: Strip, colour: str) -> Strip | None:
         corner = _intersect(s, b)
         if corner is None:
             return None
-        end = s.ends[int(np.argmax(np.linalg.norm(s.ends - corner, axis=1)))]
-        away = (end - corner) / (np.linalg.norm(end - corner) + 1e-9)
-        far.append(end + away * width / 2)
+        far.append(_far_corner(s, corner, width))
     ends = np.array([far[1], far[0]])
     return Strip(colour, ends, width, float(np.linalg.norm(ends[1] - ends[0])))
+
+
+def _far_corner(s: Strip, corner: np.ndarray, width: float) -> np.ndarray:
+    """The corner ``(2,)`` (x, y) a strip ``s`` met at ``corner`` (by the chain's middle strip)
+    reaches at its other end: half the strips' ``width`` beyond its centre line's end further
+    from ``corner`` (its edge ends where the board does)."""
+    end = s.ends[int(np.argmax(np.linalg.norm(s.ends - corner, axis=1)))]
+    away = (end - corner) / (np.linalg.norm(end - corner) + 1e-9)
+    return end + away * width / 2
 
 
 def _line(s: Strip) -> np.ndarray:
@@ -684,7 +691,10 @@ def _square_closing(a: Strip, b: Strip, c: Strip, colour: str, K_inv: np.ndarray
     the board is square on the table: ``a`` and ``c`` parallel there and ``b`` at right angles
     to them, seen by a phone's camera (``K_inv`` ``(3, 3)``, work-copy pixels; see
     :func:`vision.locate._phone_intrinsics_inv`), the fourth strip's centre line as far from
-    ``b``'s as ``b``'s is long, between ``a``'s and ``c``'s lines. None when the chain does not
+    ``b``'s as ``b``'s is long, between ``a``'s and ``c``'s lines; an end that falls short of
+    where ``a``'s or ``c``'s edge is seen to run is run on to it (:func:`_reaching`: their lines
+    are a few pixels wide and nearly parallel on a small board, so the vanishing point they fix,
+    and the side's foreshortening with it, is known loosely). None when the chain does not
     close a board in front of the camera.
 
     The strips' lines fix the table's plane: ``a`` and ``c`` meet at their vanishing point,
@@ -715,9 +725,19 @@ def _square_closing(a: Strip, b: Strip, c: Strip, colour: str, K_inv: np.ndarray
     far = [K @ (p + side * along) for p in on_plane]
     if min(q[2] for q in far) <= 1e-9:
         return None
-    ends = np.array([far[1][:2] / far[1][2], far[0][:2] / far[0][2]])
-    return Strip(colour, ends, float(np.median([a.width, b.width, c.width])),
-                 float(np.linalg.norm(ends[1] - ends[0])), drawn=True)
+    width = float(np.median([a.width, b.width, c.width]))
+    # (a side drawn short of where a neighbour's edge is seen to run is run on to its end)
+    far = [_reaching(q[:2] / q[2], (K @ p)[:2], _far_corner(s, (K @ p)[:2], width))
+           for q, p, s in zip(far, corners, (a, c))]
+    ends = np.array([far[1], far[0]])
+    return Strip(colour, ends, width, float(np.linalg.norm(ends[1] - ends[0])), drawn=True)
+
+
+def _reaching(drawn: np.ndarray, corner: np.ndarray, seen: np.ndarray) -> np.ndarray:
+    """Of two points ``(2,)`` on one strip's line beyond ``corner``, the one further from it: the
+    far corner ``drawn`` from the board's square shape or the one its edge is ``seen`` to reach
+    (:func:`_far_corner`; a strip's edge does not run past the board)."""
+    return seen if np.linalg.norm(seen - corner) > np.linalg.norm(drawn - corner) else drawn
 
 
 def _best_quad(masks: dict[str, np.ndarray], choices: Iterable[tuple[Strip, ...] | None],
