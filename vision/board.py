@@ -499,13 +499,19 @@ def _side_colour(mask: np.ndarray, a: np.ndarray, b: np.ndarray, width: float,
     hides it all: nothing there says it is no strip)."""
     u = (b - a) / (np.linalg.norm(b - a) + 1e-9)
     n = np.array([-u[1], u[0]])
-    along = a + np.linspace(0.08, 0.92, SIDE_POINTS)[:, None] * (b - a)
+    along = _side_points(a, b)
     off = np.array([-0.25, 0.0, 0.25]) * width
     shown = _sample(mask, along[None] + off[:, None, None] * n).any(0)
     if glared is None:
         return float(shown.mean())
     seen = shown | ~_sample(glared, along)
     return float(shown.sum() / seen.sum()) if seen.any() else 1.0
+
+
+def _side_points(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The points ``(SIDE_POINTS, 2)`` a side's centre line from ``a`` to ``b`` is looked at in,
+    away from the corners (a neighbour's strip crosses there)."""
+    return a + np.linspace(0.08, 0.92, SIDE_POINTS)[:, None] * (b - a)
 
 
 def _may_meet(a: list[StripEdge], b: list[StripEdge]) -> np.ndarray:
@@ -654,11 +660,18 @@ def _closing(a: Strip, b: Strip, c: Strip, colour: str) -> Strip | None:
         corner = _intersect(s, b)
         if corner is None:
             return None
-        end = s.ends[int(np.argmax(np.linalg.norm(s.ends - corner, axis=1)))]
-        away = (end - corner) / (np.linalg.norm(end - corner) + 1e-9)
-        far.append(end + away * width / 2)
+        far.append(_far_corner(s, corner, width))
     ends = np.array([far[1], far[0]])
     return Strip(colour, ends, width, float(np.linalg.norm(ends[1] - ends[0])))
+
+
+def _far_corner(s: Strip, corner: np.ndarray, width: float) -> np.ndarray:
+    """The corner ``(2,)`` (x, y) a strip ``s`` met at ``corner`` (by the chain's middle strip)
+    reaches at its other end: half the strips' ``width`` beyond its centre line's end further
+    from ``corner`` (its edge ends where the board does)."""
+    end = s.ends[int(np.argmax(np.linalg.norm(s.ends - corner, axis=1)))]
+    away = (end - corner) / (np.linalg.norm(end - corner) + 1e-9)
+    return end + away * width / 2
 
 
 def _line(s: Strip) -> np.ndarray:
@@ -678,7 +691,10 @@ def _square_closing(a: Strip, b: Strip, c: Strip, colour: str, K_inv: np.ndarray
     the board is square on the table: ``a`` and ``c`` parallel there and ``b`` at right angles
     to them, seen by a phone's camera (``K_inv`` ``(3, 3)``, work-copy pixels; see
     :func:`vision.locate._phone_intrinsics_inv`), the fourth strip's centre line as far from
-    ``b``'s as ``b``'s is long, between ``a``'s and ``c``'s lines. None when the chain does not
+    ``b``'s as ``b``'s is long, between ``a``'s and ``c``'s lines; an end that falls short of
+    where ``a``'s or ``c``'s edge is seen to run is run on to it (:func:`_reaching`: their lines
+    are a few pixels wide and nearly parallel on a small board, so the vanishing point they fix,
+    and the side's foreshortening with it, is known loosely). None when the chain does not
     close a board in front of the camera.
 
     The strips' lines fix the table's plane: ``a`` and ``c`` meet at their vanishing point,
@@ -709,9 +725,19 @@ def _square_closing(a: Strip, b: Strip, c: Strip, colour: str, K_inv: np.ndarray
     far = [K @ (p + side * along) for p in on_plane]
     if min(q[2] for q in far) <= 1e-9:
         return None
-    ends = np.array([far[1][:2] / far[1][2], far[0][:2] / far[0][2]])
-    return Strip(colour, ends, float(np.median([a.width, b.width, c.width])),
-                 float(np.linalg.norm(ends[1] - ends[0])), drawn=True)
+    width = float(np.median([a.width, b.width, c.width]))
+    # (a side drawn short of where a neighbour's edge is seen to run is run on to its end)
+    far = [_reaching(q[:2] / q[2], (K @ p)[:2], _far_corner(s, (K @ p)[:2], width))
+           for q, p, s in zip(far, corners, (a, c))]
+    ends = np.array([far[1], far[0]])
+    return Strip(colour, ends, width, float(np.linalg.norm(ends[1] - ends[0])), drawn=True)
+
+
+def _reaching(drawn: np.ndarray, corner: np.ndarray, seen: np.ndarray) -> np.ndarray:
+    """Of two points ``(2,)`` on one strip's line beyond ``corner``, the one further from it: the
+    far corner ``drawn`` from the board's square shape or the one its edge is ``seen`` to reach
+    (:func:`_far_corner`; a strip's edge does not run past the board)."""
+    return seen if np.linalg.norm(seen - corner) > np.linalg.norm(drawn - corner) else drawn
 
 
 def _best_quad(masks: dict[str, np.ndarray], choices: Iterable[tuple[Strip, ...] | None],
@@ -734,6 +760,9 @@ def _best_quad(masks: dict[str, np.ndarray], choices: Iterable[tuple[Strip, ...]
             continue
         worst, quad, order = fit
         by_colour = {s.colour: s for s in strips}
+        if any(by_colour[c].drawn and not _glare_hides(quad[k - 1], quad[k], glared)
+               for k, c in enumerate(order)):
+            continue
         shown = [_side_colour(masks[c], quad[k - 1], quad[k], by_colour[c].width, glared)
                  for k, c in enumerate(order)]
         if min(shown) < MIN_SIDE_COLOUR:
@@ -742,6 +771,16 @@ def _best_quad(masks: dict[str, np.ndarray], choices: Iterable[tuple[Strip, ...]
         if best is None or score > best[0]:
             best = (score, quad, order, any(s.drawn for s in strips))
     return best
+
+
+def _glare_hides(a: np.ndarray, b: np.ndarray, glared: np.ndarray | None) -> bool:
+    """Whether a glare (``glared`` ``(H, W)`` bool, see :func:`_glared`) hides enough of the side
+    from ``a`` to ``b`` for its strip to go unseen: more of its centre line than a seen strip
+    may miss its colour along (``1 -`` :data:`MIN_SIDE_COLOUR`). A side drawn from the board's
+    square shape (:func:`_square_closing`) stands only there: elsewhere its strip would show,
+    and a chain of tiles' sectors' edges among loose tiles closes such a "board" too."""
+    return glared is not None and float(
+        _sample(glared, _side_points(a, b)).mean()) >= 1.0 - MIN_SIDE_COLOUR
 
 
 @dataclass(frozen=True)

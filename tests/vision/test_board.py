@@ -440,3 +440,59 @@ def test_a_small_board_whose_strip_a_lamp_blows_out_is_placed_by_its_square_shap
     # are not asserted)
     score = read_indie("twelve-tiles", 1765, style="hard", size=(2000, 1500))
     assert score.borders_wrong == 0 and score.missing + score.extra <= 1  # (of 16 tiles)
+
+
+def test_a_side_drawn_short_of_a_neighbour_edge_is_run_on_to_its_end():
+    from vision.board import Strip, _square_closing
+    from vision.locate import _phone_intrinsics_inv
+
+    # a square board seen through a wider lens than a phone's (its lines' foreshortening read
+    # too strong: the north side is drawn short), its east strip seen all along to its end
+    size = (1000, 750)
+    K = np.linalg.inv(_phone_intrinsics_inv(size))
+    K[:2, :2] *= 0.75
+    tilt, turn = np.radians(35.0), np.radians(25.0)
+    Rx = np.array([[1, 0, 0], [0, np.cos(tilt), -np.sin(tilt)], [0, np.sin(tilt), np.cos(tilt)]])
+    Rz = np.array([[np.cos(turn), -np.sin(turn), 0], [np.sin(turn), np.cos(turn), 0], [0, 0, 1]])
+    R = Rx @ Rz
+
+    def seen(x, y):
+        p = K @ (R @ np.array([x - 0.5, y - 0.5, 0.0]) + [0.1, 0.0, 4.0])
+        return p[:2] / p[2]
+
+    def strip(colour, ends):
+        return Strip(colour, ends, 8.0, float(np.linalg.norm(ends[1] - ends[0])))
+
+    # (the east strip's centre line stops half its width short of the board's end, as its
+    # edges do at the corner)
+    corner = seen(1, 0)
+    up = (corner - seen(1, 1)) / np.linalg.norm(corner - seen(1, 1))
+    east = strip("blue", np.array([seen(1, 1), corner - 4.0 * up]))
+    west = strip("green", np.array([seen(0, 0.6), seen(0, 1)]))
+    south = strip("red", np.array([seen(0.1, 1), seen(0.9, 1)]))
+    north = _square_closing(west, south, east, "yellow", _phone_intrinsics_inv(size))
+    assert north is not None and north.drawn
+    assert np.linalg.norm(north.ends[0] - corner) < 0.5
+
+
+def test_a_side_drawn_from_the_square_shape_stands_only_under_a_glare():
+    from vision.board import Strip, _best_quad
+
+    # three strips seen and the fourth (north) drawn, the picture showing every side's colour
+    # along its line (on a side drawn where no glare is, they are loose tiles' sectors: the
+    # strip itself would have been seen)
+    size, lo, hi = 200, 40.0, 160.0
+    lines = {"blue": ((lo, lo), (hi, lo)), "red": ((hi, lo), (hi, hi)),
+             "green": ((hi, hi), (lo, hi)), "yellow": ((lo, hi), (lo, lo))}
+    masks = {}
+    for colour, (a, b) in lines.items():
+        masks[colour] = np.zeros((size, size), np.uint8)
+        cv2.line(masks[colour], tuple(map(int, a)), tuple(map(int, b)), 1, 5)
+        masks[colour] = masks[colour] > 0
+    strips = tuple(Strip(c, np.array(e), 5.0, float(np.linalg.norm(np.subtract(*e))),
+                         drawn=c == "blue") for c, e in lines.items())
+    glared = np.zeros((size, size), bool)
+    assert _best_quad(masks, [strips], glared) is None
+    glared[int(lo) - 10:int(lo) + 10, :] = True  # (a glare over the north side)
+    found = _best_quad(masks, [strips], glared)
+    assert found is not None and found[3]
