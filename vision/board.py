@@ -727,9 +727,10 @@ def _square_closing(a: Strip, b: Strip, c: Strip, colour: str, K_inv: np.ndarray
         return None
     width = float(np.median([a.width, b.width, c.width]))
     # (a side drawn short of where a neighbour's edge is seen to run is run on to its end)
-    far = [_reaching(q[:2] / q[2], (K @ p)[:2], _far_corner(s, (K @ p)[:2], width))
-           for q, p, s in zip(far, corners, (a, c))]
-    ends = np.array([far[1], far[0]])
+    near = [(K @ p)[:2] for p in corners]
+    reach = [_reaching(q[:2] / q[2], m, _far_corner(s, m, width))
+             for q, m, s in zip(far, near, (a, c))]
+    ends = np.array([reach[1], reach[0]])
     return Strip(colour, ends, width, float(np.linalg.norm(ends[1] - ends[0])), drawn=True)
 
 
@@ -750,7 +751,8 @@ def _best_quad(masks: dict[str, np.ndarray], choices: Iterable[tuple[Strip, ...]
     (``glared``, see :func:`_glared`; for boards drawn from their square shape: elsewhere a
     strip ends where the board does, and a glare that cut one short would put a corner there)
     count as covered (their colour is not asked there; the worst side's raw cover still
-    weighs in the score)."""
+    weighs in the score). A side drawn from the square shape stands only where a glare
+    hides it (:func:`_glare_hides`)."""
     best: tuple[float, np.ndarray, list[str], bool] | None = None
     for strips in choices:
         if strips is None:
