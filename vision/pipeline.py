@@ -1863,6 +1863,19 @@ def _read_again_finer(game: str, reduce: int) -> bool:
     return reduce != 1 and kit_for_game(game).shape == "rounded-x"
 
 
+def _tiles_too_small(game: str, reduce: int, reading: Reading) -> bool:
+    """Whether a photo of ``game`` read at ``1 / reduce`` of its size is read again at twice
+    that size because its tiles came out smaller there than the reader's own top-down view of
+    a cell (``reading.info["pitch_px"]``, the lattice's pitch at the size read, under
+    :func:`_cell_px`'s width): the view then only enlarges the photo's pixels, and the tiles'
+    outlines (the gap between tiles, a toothed edge's fingers) are a pixel or two wide, too
+    few for the line segments the lattice's perspective rests on. Solid faces only (their
+    cell is the largest, 48 px, kept for the pips)."""
+    if reduce == 1 or kit_for_game(game).face_model != "solid":
+        return False
+    return reading.info.get("pitch_px", math.inf) < _cell_px(kit_for_game(game))[0]
+
+
 def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = None,
               camera: Mapping | None = None, max_pixels: int = MAX_PIXELS, use_mat: bool = True) -> Reading:
     """Load a photo (header checks, EXIF orientation) and read it; timing includes "decode".
@@ -1900,6 +1913,21 @@ def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = 
         except NoTilesFound:
             raise exc from None
         reduce = finer
+    if _tiles_too_small(game, reduce, reading):
+        finer = reduce // 2
+        logger.info("tiles of %.0f px at 1/%d of the photo's size: reading it at 1/%d",
+                    reading.info["pitch_px"], reduce, finer)
+        timing["reduced read"] = (time.perf_counter() - t_read) * 1000
+        t0 = time.perf_counter()
+        image = _decoded(data, is_jpeg, max_pixels, finer)
+        timing["decode"] += (time.perf_counter() - t0) * 1000
+        try:
+            reading = read_image(image, game=game, profile=profile, camera=camera,
+                                 use_mat=use_mat, _timing=timing)
+            reduce = finer
+        except NoTilesFound:  # (the reading at the smaller size stands)
+            logger.info("no tiles found at 1/%d of the photo's size: kept its reading at 1/%d",
+                        finer, reduce)
     if reduce != 1:
         S = np.diag([reduce, reduce, 1.0])
         geo = reading.geometry

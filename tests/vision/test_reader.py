@@ -205,3 +205,27 @@ def test_a_large_png_reads_like_a_jpeg_of_its_size(octopus_photo, tmp_path):
     assert reading.info["decode_reduce"] == 2
     assert reading.geometry.image_size == (big.shape[1], big.shape[0])  # the photo's own pixels
     assert cell_errors(reading.board, small.board)[0] == 0
+
+
+@pytest.mark.parametrize("game,pitch,again", [("octopus", 40.0, True), ("octopus", 60.0, False),
+                                              ("tapestry", 20.0, False)])
+def test_solid_tiles_smaller_than_a_cell_of_the_view_are_read_again_at_twice_the_size(
+        game, pitch, again, tmp_path, monkeypatch):
+    # (die faces 40 px wide at half size, under the 48 px of the reader's view of a cell: the
+    # tiles' outlines a pixel or two wide, the lattice's perspective off; read again at full
+    # size. Tiles of 60 px, and sector tiles of any size, keep the first reading)
+    import vision.pipeline as pipeline
+    path = tmp_path / "p.jpg"
+    cv2.imwrite(str(path), np.full((120, 200, 3), 128, np.uint8))
+    monkeypatch.setattr(pipeline, "working_reduce", lambda pixels: 2)
+    seen = []
+
+    def fake_read(image, **kwargs):
+        seen.append(image.shape[:2])
+        geometry = pipeline.Geometry(np.eye(3), {}, (0, 0), (0, 0), (image.shape[1], image.shape[0]))
+        return pipeline.Reading({"tiles": []}, {}, geometry, (), {"pitch_px": pitch * image.shape[1] / 100})
+
+    monkeypatch.setattr(pipeline, "read_image", fake_read)
+    reading = read_file(path, game=game)
+    assert seen == ([(60, 100), (120, 200)] if again else [(60, 100)])
+    assert reading.geometry.image_size == (200, 120)  # (the photo's own pixels either way)
