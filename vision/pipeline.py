@@ -1869,8 +1869,10 @@ def _tiles_too_small(game: str, reduce: int, reading: Reading) -> bool:
     a cell (``reading.info["pitch_px"]``, the lattice's pitch at the size read, under
     :func:`_cell_px`'s width): the view then only enlarges the photo's pixels, and the tiles'
     outlines (the gap between tiles, a toothed edge's fingers) are a pixel or two wide, too
-    few for the line segments the lattice's perspective rests on. Solid faces only (their
-    cell is the largest, 48 px, kept for the pips)."""
+    few for the line segments the lattice's perspective rests on (the independent renderer's
+    final18 octopus-normal-1888: 40 px; one photo's evidence, unmeasured on real tiles).
+    Solid faces only (their cell is the largest, 48 px, kept for the pips; should that width
+    change for the pips, this rule changes with it)."""
     if reduce == 1 or kit_for_game(game).face_model != "solid":
         return False
     return reading.info.get("pitch_px", math.inf) < _cell_px(kit_for_game(game))[0]
@@ -1882,7 +1884,9 @@ def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = 
 
     Large photos are read at a fraction of their size (see :data:`WORKING_PIXELS`); the
     geometry is reported in the photo's own pixels. An X-Tiles photo in which no tiles are
-    found at that fraction is read again at twice that size (see :func:`_read_again_finer`).
+    found at that fraction is read again at twice that size (see :func:`_read_again_finer`),
+    and a photo of solid tiles read under :func:`_cell_px`'s width is read again at twice
+    that size (see :func:`_tiles_too_small`; a failed finer read's time is not counted).
     """
     t0 = time.perf_counter()
     data = load_image_bytes(path)
