@@ -138,6 +138,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     # (the lights' best lattice once the paint under a lamp's local veil is asked for, looked
     # for only when no light's paint gave a layout's lattice: see _veiled_paint and _few_faces)
     lights: list[Lattice | None] = []
+    few_made_up = False  # (whether a lattice of a few faces found made up the paint)
 
     def veil_wanted() -> bool:
         lights.append(best)
@@ -165,10 +166,15 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             best = lat
             made = (blobs, paint, box, scale, every, lat.info["faces_xy"])
         if (best is not None and best.info["faces"] == best.info["tiles"]
-                and not _few_faces(best)  # (a few faces found, grown or not, leave the veil)
                 and best.info["tiles"] >= EXPLAINED * _cells_standing_out(fg, work_scale, best)
                 and not _paint_unexplained(best, every, scale)):
-            break  # (its tiles make up what stands out from the table and what is painted)
+            # (its tiles make up what stands out from the table and what is painted)
+            if not _few_faces(best):
+                break
+            # (a few faces found, grown or not, leave the veil and the other lights to be
+            # searched; a few all found as blobs send the layout where the paints meet too,
+            # though a later light's lattice holds more faces: see _where_paints_meet)
+            few_made_up = few_made_up or best.info["found"] == best.info["tiles"]
     if made is not None:
         best = _edge_pass(image, palette, view, work_scale, best, *made)
         if second_chance and _off_the_foreground(fg, work_scale, image.shape[:2], best.pitch_px,
@@ -188,7 +194,8 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     if second_chance:
         # (whether the faces found make up what is painted over the region: see PAINT_EXPLAINED)
         unexplained = made is not None and _paint_unexplained(best, made[4], made[3])
-        best = _where_paints_meet(image, palette, fg, work_scale, best, unexplained)
+        best = _where_paints_meet(image, palette, fg, work_scale, best, unexplained,
+                                  few_made_up)
     return [best] if best is not None else []
 
 
@@ -236,20 +243,28 @@ def _paint_unexplained(lat: Lattice, every: list | None, scale: float) -> bool:
 
 
 def _where_paints_meet(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float,
-                       best: Lattice | None, unexplained: bool) -> Lattice | None:
+                       best: Lattice | None, unexplained: bool,
+                       few_made_up: bool) -> Lattice | None:
     """The lattice ``best`` found on the foreground ``fg`` (work pixels, ``work_scale``), or the
     one found where the paints meet (:func:`_paints_meeting`) when it holds more tiles, looked
     for when the foreground's region shows no layout (few faces found as blobs, see
-    :func:`_few_faces`) and
-    that region differs from the foreground's (:data:`SEARCHED`, :data:`FINER`, :data:`HELD`),
-    or when the foreground's region was viewed shrunk (over :data:`ROI_PIXELS`), ``best``'s
-    tiles are ``unexplained`` by the paint over it (fewer than :data:`PAINT_EXPLAINED` of the
-    cells it would fill) and where the paints meet is a fraction of it (:data:`FINER`): a
-    table or a mat standing out from the floor, a sheet of paper beside the layout, widen the
-    foreground's box, and its faces are seen at a fraction of their pixels, their rims
-    thinned till the faces merge, while the paint still shows them."""
+    :func:`_few_faces`, in ``best`` or in a lattice of the lights' whose faces, all found as
+    blobs, made up the paint: ``few_made_up``) and that region differs from the foreground's
+    (:data:`SEARCHED`, :data:`FINER`, :data:`HELD`), or when the foreground's region was
+    viewed shrunk (over :data:`ROI_PIXELS`), ``best``'s tiles are ``unexplained`` by the paint
+    over it (fewer than :data:`PAINT_EXPLAINED` of the cells it would fill) and where the
+    paints meet is a fraction of it (:data:`FINER`): a table or a mat standing out from the
+    floor, a sheet of paper beside the layout, widen the foreground's box, and its faces are
+    seen at a fraction of their pixels, their rims thinned till the faces merge, while the
+    paint still shows them.
+
+    A later light's lattice of more faces found does not stand for a few that made up the
+    paint: a cloth's print in a light's paint joins the layout's faces (xt25
+    x-tiles-hard-748 on a dotted cloth: 2 faces found made up the first light's paint; a
+    later light's 6 tiles, the left column lost and one misread, were kept and the paints'
+    meeting, where all 7 read, was not looked at: 0 -> 3 cells wrong)."""
     shape = image.shape[:2]
-    few = _few_faces(best)
+    few = _few_faces(best) or few_made_up
     if not few and not (unexplained and _shrunk(fg, work_scale, shape)):
         return best
     mixed = _paints_meeting(image, palette, fg.shape)

@@ -18,6 +18,7 @@ import pytest
 from vision.colour import Palette, bgr_to_lab
 from vision.kits import kit_for_game
 from vision.lattice import apply_h
+from vision.locate import Lattice
 from vision.xtiles import _tile_blobs, _veiled_paint, tile_lattices
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -1217,11 +1218,12 @@ def test_a_layout_a_fraction_of_a_wide_foreground_is_looked_for_finer_though_fac
     mat = np.ones(img.shape[:2], bool)
     coarse = tile_lattices(img, palette, fg=mat, work_scale=1.0, second_chance=False)
     assert coarse and xtiles.GROW_FROM <= coarse[0].info["tiles"] < len(centres)
-    finer = xtiles._where_paints_meet(img, palette, mat, 1.0, coarse[0], unexplained=True)
+    finer = xtiles._where_paints_meet(img, palette, mat, 1.0, coarse[0], unexplained=True,
+                                      few_made_up=False)
     assert finer.info["tiles"] == len(centres)
     _assert_through_the_centres(finer, centres)
     assert xtiles._where_paints_meet(img, palette, mat, 1.0, coarse[0],
-                                     unexplained=False) is coarse[0]
+                                     unexplained=False, few_made_up=False) is coarse[0]
 
 
 def test_a_layout_found_where_the_paints_meet_is_its_faces_not_the_cloth_about_them():
@@ -1422,19 +1424,20 @@ def test_the_look_about_the_faces_does_not_move_them(monkeypatch):
     assert len(faces) == 7 and (300, 200) in faces
 
 
+def _lattice(found: int, tiles: int) -> Lattice:
+    """A 4 x 4 lattice of ``tiles`` faces, ``found`` of them as blobs, every tile a face."""
+    return Lattice(H=np.eye(3), rows=(0, 3), cols=(0, 3), pitch_px=100.0,
+                   info={"source": "tiles", "found": found, "tiles": tiles, "faces": tiles,
+                         "faces_xy": np.zeros((tiles, 2))})
+
+
 def test_lights_ranked_by_faces_found_before_grown(monkeypatch: pytest.MonkeyPatch) -> None:
     """Of the lights' lattices, the one through more faces found as blobs is taken, though
     another's map grew more tiles: grown faces sit where that map puts them (final13
     x-tiles-hard-807: 11 faces found against 4 found and 8 grown 0.2 pitch off)."""
     from vision import xtiles
-    from vision.locate import Lattice
 
-    def lattice(found: int, tiles: int) -> Lattice:
-        return Lattice(H=np.eye(3), rows=(0, 3), cols=(0, 3), pitch_px=100.0,
-                       info={"source": "tiles", "found": found, "tiles": tiles, "faces": tiles,
-                             "faces_xy": np.zeros((tiles, 2))})
-
-    made = iter([lattice(11, 11), lattice(4, 12)])
+    made = iter([_lattice(11, 11), _lattice(4, 12)])
     blob = xtiles.TileBlob((0.0, 0.0), 0.0, 1.0, 1.5)
     monkeypatch.setattr(xtiles, "_paint_blobs",
                         lambda *a, **k: iter([([blob, blob], None, (0, 0, 1, 1), 1.0)] * 2))
@@ -1445,6 +1448,43 @@ def test_lights_ranked_by_faces_found_before_grown(monkeypatch: pytest.MonkeyPat
     (best,) = tile_lattices(np.zeros((10, 10, 3), np.uint8), None, fg=fg, work_scale=1.0,
                             second_chance=False)
     assert best.info["found"] == 11
+
+
+def _lights_then_meeting(monkeypatch: pytest.MonkeyPatch, made: list) -> Lattice:
+    """The lattice kept of the lights' lattices ``made`` (one for each light's paint, in turn,
+    each holding faces that make up what stands out and what is painted) and of 7 faces found
+    where the paints meet, when that is looked for (a finer region than the foreground's; the
+    search there stands in for the module's, ``tile_lattices`` here the one imported)."""
+    from vision import xtiles
+
+    made = iter(made)
+    blob = xtiles.TileBlob((0.0, 0.0), 0.0, 1.0, 1.5)
+    monkeypatch.setattr(xtiles, "_paint_blobs",
+                        lambda *a, **k: iter([([blob, blob], None, (0, 0, 1, 1), 1.0)] * 2))
+    monkeypatch.setattr(xtiles, "_fit_lattice", lambda *a, **k: next(made))
+    monkeypatch.setattr(xtiles, "_edge_pass", lambda image, palette, fg, ws, lat, *a: lat)
+    monkeypatch.setattr(xtiles, "_cells_standing_out", lambda *a: 1.0)
+    monkeypatch.setattr(xtiles, "_off_the_foreground", lambda *a: False)
+    monkeypatch.setattr(xtiles, "_paints_meeting",
+                        lambda image, palette, shape: np.ones(shape, bool))
+    monkeypatch.setattr(xtiles, "_box_share", lambda *a: 0.0)
+    monkeypatch.setattr(xtiles, "tile_lattices", lambda *a, **k: [_lattice(7, 7)])
+    fg = np.ones((10, 10), bool)
+    (best,) = tile_lattices(np.zeros((10, 10, 3), np.uint8), None, fg=fg, work_scale=1.0)
+    return best
+
+
+def test_a_few_faces_found_that_make_up_the_paint_send_the_layout_where_the_paints_meet(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two faces found, none grown, make up what stands out and what is painted: the lights
+    are searched on (another's lattice may hold the whole layout) and the layout is looked for
+    where the paints meet too, though the lattice kept holds enough faces; the one there of
+    more tiles is taken (xt25 x-tiles-hard-748 on a dotted cloth: a later light's 6 tiles were
+    kept, the left column lost and one misread, over the 7 where the paints meet: 0 -> 3 cells
+    wrong). Faces grown from three make up the paint by their making (grown from it) and do
+    not send the layout there."""
+    assert _lights_then_meeting(monkeypatch, [_lattice(2, 2), _lattice(5, 6)]).info["tiles"] == 7
+    assert _lights_then_meeting(monkeypatch, [_lattice(3, 5), _lattice(5, 6)]).info["tiles"] == 6
 
 
 def _sheared_faces(jac: np.ndarray, origin: np.ndarray, elongation: float = 1.5
