@@ -1863,6 +1863,14 @@ def _read_again_finer(game: str, reduce: int) -> bool:
     return reduce != 1 and kit_for_game(game).shape == "rounded-x"
 
 
+#: The games whose photos of small tiles are read again at full size (see
+#: :func:`_tiles_too_small`): Octopus (the independent renderer's 592 Octopus photos 316 -> 287
+#: wrong cells). Not Textile, whose solid tiles lie edge to edge: its 600 photos read 8 cells
+#: worse at full size (4 photos worse, 1 better), its lattice resting on the tiles' colours
+#: more than on their outlines.
+SMALL_TILES_READ_AGAIN = frozenset({"octopus"})
+
+
 def _tiles_too_small(game: str, reduce: int, reading: Reading) -> bool:
     """Whether a photo of ``game`` read at ``1 / reduce`` of its size is read again at twice
     that size because its tiles came out smaller there than the reader's own top-down view of
@@ -1871,9 +1879,9 @@ def _tiles_too_small(game: str, reduce: int, reading: Reading) -> bool:
     outlines (the gap between tiles, a toothed edge's fingers) are a pixel or two wide, too
     few for the line segments the lattice's perspective rests on (the independent renderer's
     final18 octopus-normal-1888: 40 px; one photo's evidence, unmeasured on real tiles).
-    Solid faces only (their cell is the largest, 48 px, kept for the pips; should that width
-    change for the pips, this rule changes with it)."""
-    if reduce == 1 or kit_for_game(game).face_model != "solid":
+    Octopus only (:data:`SMALL_TILES_READ_AGAIN`; its cell is the largest, 48 px, kept for the
+    pips; should that width change for the pips, this rule changes with it)."""
+    if reduce == 1 or game not in SMALL_TILES_READ_AGAIN:
         return False
     return reading.info.get("pitch_px", math.inf) < _cell_px(kit_for_game(game))[0]
 
@@ -1885,7 +1893,7 @@ def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = 
     Large photos are read at a fraction of their size (see :data:`WORKING_PIXELS`); the
     geometry is reported in the photo's own pixels. An X-Tiles photo in which no tiles are
     found at that fraction is read again at twice that size (see :func:`_read_again_finer`),
-    and a photo of solid tiles read under :func:`_cell_px`'s width is read again at twice
+    and an Octopus photo whose tiles read under :func:`_cell_px`'s width is read again at twice
     that size (see :func:`_tiles_too_small`; a failed finer read's time is not counted).
     """
     t0 = time.perf_counter()
