@@ -195,7 +195,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         # (whether the faces found make up what is painted over the region: see PAINT_EXPLAINED)
         unexplained = made is not None and _paint_unexplained(best, made[4], made[3])
         best = _where_paints_meet(image, palette, fg, work_scale, best, unexplained,
-                                  few_made_up)
+                                  few_made_up=few_made_up)
     return [best] if best is not None else []
 
 
@@ -243,7 +243,7 @@ def _paint_unexplained(lat: Lattice, every: list | None, scale: float) -> bool:
 
 
 def _where_paints_meet(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float,
-                       best: Lattice | None, unexplained: bool,
+                       best: Lattice | None, unexplained: bool, *,
                        few_made_up: bool) -> Lattice | None:
     """The lattice ``best`` found on the foreground ``fg`` (work pixels, ``work_scale``), or the
     one found where the paints meet (:func:`_paints_meeting`) when it holds more tiles, looked
@@ -274,8 +274,9 @@ def _where_paints_meet(image: np.ndarray, palette: Palette, fg: np.ndarray, work
     if not (finer or (few and (_searched_share(mixed, fg, work_scale, shape) < SEARCHED
                                or _meeting_held(mixed, fg) < HELD))):
         return best
-    logger.debug("x-tiles: %s tiles on the foreground: trying where the paints meet",
-                 best.info["tiles"] if best is not None else 0)
+    logger.debug("x-tiles: %s tiles on the foreground%s: trying where the paints meet",
+                 best.info["tiles"] if best is not None else 0,
+                 " (a light's few faces made up the paint)" if few_made_up else "")
     again = tile_lattices(image, palette, fg=mixed, work_scale=work_scale,
                           second_chance=False, shown=fg)
     if again and (best is None or again[0].info["tiles"] > best.info["tiles"]):
