@@ -44,7 +44,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from vision.cells import CellReading
+from vision.cells import CellReading, _blown
 from vision.centres import ON_LATTICE, fit_map
 from vision.colour import Palette, bgr_to_lab, classify_adaptive
 from vision.edges import canny
@@ -189,6 +189,14 @@ OUTLINE_REACH = 3.0
 #: ... on a copy this fraction of the work copy's size, when a card keeps
 #: :data:`MIN_PIECE_PIXELS` there (smoothing the grain; the shapes were measured at this size).
 OUTLINE_COPY = 0.5
+#: ... and a cell is read occupied by one only in a lamp's glare: at least this share of the box
+#: reaching a card's width round it blown out to white (a glare strong enough to wash a card
+#: out of every paint's reach clips the photo on it or beside it; without one, a region of the
+#: table enclosed by the edges of the cards round it is the table between them, not a card). (Measured on the independent
+#: renderer's photos whose cards were found by their outlines: in a glare 0.027-0.39 of the box;
+#: the linen between four cards, final18 tapestry normal-1880, and final15 normal-1435's, in
+#: photos with no glare: 0.)
+MIN_GLARE_SHARE = 0.01
 #: ... and the foreground by colour alone is taken instead when they cut through it by at least
 #: this much less (the same photos: 0.31 -> 0.30, 0.37 -> 0.05, 0.45 -> 0.32).
 BETTER_FIT = 0.1
@@ -199,18 +207,20 @@ class CardPiece:
     """One piece of one paint colour: ``centre`` (x, y) and ``outline`` (N, 2) in image pixels,
     ``area`` (image pixels, holes filled), ``colour`` (index into the palette) and, when it is
     shaped like a card or a block of cards, its four ``corners`` (4, 2) (image pixels, in order
-    round the outline), else None."""
+    round the outline), else None; ``glared`` whether a piece found by its outline alone (colour
+    -1) lies in a lamp's glare (see :data:`MIN_GLARE_SHARE`)."""
 
     centre: tuple[float, float]
     outline: np.ndarray
     area: float
     corners: np.ndarray | None
     colour: int
+    glared: bool = False
 
     def scaled(self, f: float) -> "CardPiece":
         """The piece in pixels ``f`` times as large."""
         return CardPiece((self.centre[0] * f, self.centre[1] * f), self.outline * f, self.area * f * f,
-                         None if self.corners is None else self.corners * f, self.colour)
+                         None if self.corners is None else self.corners * f, self.colour, self.glared)
 
 
 def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None = None,
@@ -269,10 +279,11 @@ def _outline_pieces(small: np.ndarray, pieces: list[CardPiece]) -> list[CardPiec
     """Card-shaped pieces of ``small`` (BGR) enclosed by its edges (see :data:`OUTLINE_EDGES`),
     within :data:`OUTLINE_REACH` cards of the card-shaped pieces of paint colour (``pieces``)
     and not on one: the cards a lamp's glare washed out of every paint colour's reach (their
-    ``colour`` -1). Looked for on a smoothed copy of half the size when a card keeps
-    :data:`MIN_PIECE_PIXELS` there (the cards' outlines stay, the grain of the print and of the
-    photo goes), else on ``small`` itself (small cards' outlines would close up). Only
-    card-shaped ones are kept: the table between its motifs is one large region, or shapeless."""
+    ``colour`` -1; ``glared`` where the glare shows, see :data:`MIN_GLARE_SHARE`). Looked for on a smoothed
+    copy of half the size when a card keeps :data:`MIN_PIECE_PIXELS` there (the cards'
+    outlines stay, the grain of the print and of the photo goes), else on ``small`` itself
+    (small cards' outlines would close up). Only card-shaped ones are kept: the table between
+    its motifs is one large region, or shapeless."""
     shaped = [p for p in pieces if p.corners is not None]
     if not shaped:
         return []
@@ -292,6 +303,7 @@ def _outline_pieces(small: np.ndarray, pieces: list[CardPiece]) -> list[CardPiec
     for p in pieces:
         cv2.fillPoly(painted, [np.round((p.outline - [x0, y0]) * f).astype(np.int32)], 1)
     max_area = MAX_PIECE_SHARE * h * w * f * f
+    blown = _blown(bgr_to_lab(crop))
     n, comp, stats, cent = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
     out: list[CardPiece] = []
     for i in range(1, n):
@@ -301,11 +313,22 @@ def _outline_pieces(small: np.ndarray, pieces: list[CardPiece]) -> list[CardPiec
         box = (comp[y:y + bh, x:x + bw] == i).astype(np.uint8)
         piece = _piece(box, (x, y), -1, max_area)
         if piece is not None and piece.corners is not None and _art_share(box) >= MIN_ART_SHARE:
+            glared = _glare_share(blown, (x, y, bw, bh), math.sqrt(card) * f) >= MIN_GLARE_SHARE
             piece = piece.scaled(1.0 / f)
             out.append(CardPiece((piece.centre[0] + x0, piece.centre[1] + y0), piece.outline + [x0, y0],
-                                 piece.area, piece.corners + [x0, y0], -1))
+                                 piece.area, piece.corners + [x0, y0], -1, glared))
     logger.debug("cards: %d card-shaped pieces by their outlines (copy at %.1f)", len(out), f)
     return out
+
+
+def _glare_share(blown: np.ndarray, box: tuple[int, int, int, int], reach: float) -> float:
+    """The share of the pixels blown out to white (``blown``, a ``(h, w)`` bool mask) in the
+    ``box`` ``(x, y, width, height)`` grown by ``reach`` pixels on every side (clipped to the
+    mask): how much of a lamp's glare lies on a region and round it."""
+    x, y, bw, bh = box
+    r = int(round(reach))
+    window = blown[max(0, y - r):y + bh + r, max(0, x - r):x + bw + r]
+    return float(window.mean()) if window.size else 0.0
 
 
 def _art_share(region: np.ndarray) -> float:
@@ -605,8 +628,10 @@ def _grown_from_seeds(shaped: list[CardPiece], painted: list[CardPiece], singles
 
 def _outlined(placed: list[_Placed], H: np.ndarray) -> np.ndarray:
     """The centres ``(n, 2)`` (image pixels) of the cards of the pieces placed that were found by
-    their outlines alone (see :func:`_outline_pieces`; ``H`` the map from their cells)."""
-    ij = [p.ij + np.array([a, b], float) for p in placed if p.piece.colour < 0
+    their outlines alone in a lamp's glare (see :func:`_outline_pieces`; ``H`` the map from
+    their cells): one where no glare shows is the table between cards (its edges still place
+    the lattice)."""
+    ij = [p.ij + np.array([a, b], float) for p in placed if p.piece.colour < 0 and p.piece.glared
           for a, b in np.ndindex(*p.span.astype(int))]
     return apply_h(H, np.array(ij, float)) if ij else np.zeros((0, 2))
 

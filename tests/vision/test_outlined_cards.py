@@ -2,13 +2,14 @@
 outlines (vision.cards._outline_pieces) and read as occupied with their colour unread
 (vision.cards.with_outlined_cards), on small synthetic pictures (see test_cards)."""
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
 from vision.cards import (MIN_ART_SHARE, MIN_PIECE_PIXELS, OUTLINE_COPY, OUTLINED_DOUBT, WORK_PIXELS,
-                          _art_share, _grow, _outline_pieces, _pieces_under_light, card_lattices,
-                          with_outlined_cards)
+                          _Placed, _art_share, _glare_share, _grow, _outline_pieces, _outlined,
+                          _pieces_under_light, card_lattices, with_outlined_cards)
 from vision.cells import CellReading
 from vision.locate import Lattice, shrink
 from tests.vision.test_cards import COLOURS, PALETTE, _picture, _square_card
@@ -103,3 +104,33 @@ def test_a_piece_by_its_outline_gives_way_to_the_cards_of_paint():
     placed, _ = _grow(cards + [outline], cards[0], H, np.array([0.9, 0.9]))
     on = {id(p.piece) for p in placed}
     assert all(id(c) in on for c in cards) and id(outline) not in on
+
+
+def test_without_a_lamps_glare_no_region_of_the_table_is_taken_for_a_washed_out_card():
+    # the linen round a layout (a cell of it left empty, a stain in its middle where a card's
+    # art would be) under no glare: no region enclosed by edges is a washed-out card (the linen's
+    # threads cut some into card-shaped regions holding a knot; the table between four cards
+    # of final18 tapestry normal-1880 was read as one)
+    full = {(r, c): COLOURS[(2 * r + c) % 6] for r in range(3) for c in range(3)}
+    for seed in (0, 1):
+        _, centres = _picture(full, seed=seed, tilt=0.8, turn_deg=10.0)
+        img, _ = _picture({k: v for k, v in full.items() if k != (1, 1)}, seed=seed, tilt=0.8, turn_deg=10.0)
+        cv2.circle(img, tuple(np.round(centres[(1, 1)]).astype(int)), 14, (90, 95, 100), -1, cv2.LINE_AA)
+        small, _ = shrink(img, math.sqrt(WORK_PIXELS / (img.shape[0] * img.shape[1])))
+        assert not any(p.glared for p in _outline_pieces(small, _pieces_under_light(small, PALETTE)))
+
+
+def test_only_cards_outlined_in_a_glare_are_read_as_cards():
+    # two pieces by their outlines placed on cells (0, 1) and (1, 1) of a lattice of pitch 40:
+    # the one in a glare is a card, the other (the table between cards) only placed the lattice
+    H = np.diag([40.0, 40.0, 1.0])
+    placed = [_Placed(replace(_square_card(60 + 40 * k, 20 + 40 * k, 0.0, -1), glared=glared),
+                      np.array([1.0, k]), np.ones(2)) for k, glared in ((0, True), (1, False))]
+    assert np.allclose(_outlined(placed, H), [[40.0, 0.0]])
+
+
+def test_the_glares_share_is_counted_round_a_region():
+    blown = np.zeros((100, 100), bool)
+    blown[0:10, 0:10] = True
+    assert _glare_share(blown, (40, 40, 20, 20), 10.0) == 0.0
+    assert _glare_share(blown, (5, 5, 10, 10), 5.0) == 0.25  # (100 of the 20 x 20 box at 0-20)
