@@ -44,7 +44,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from vision.cells import CellReading, _blown
+from vision.cells import CellReading, blown
 from vision.centres import ON_LATTICE, fit_map
 from vision.colour import Palette, bgr_to_lab, classify_adaptive
 from vision.edges import canny
@@ -192,8 +192,9 @@ OUTLINE_COPY = 0.5
 #: ... and a cell is read occupied by one only in a lamp's glare: at least this share of the box
 #: reaching a card's width round it blown out to white (a glare strong enough to wash a card
 #: out of every paint's reach clips the photo on it or beside it; without one, a region of the
-#: table enclosed by the edges of the cards round it is the table between them, not a card). (Measured on the independent
-#: renderer's photos whose cards were found by their outlines: in a glare 0.027-0.39 of the box;
+#: table enclosed by the edges of the cards round it is the table between them, not a card).
+#: (Measured on the independent renderer's photos whose cards were found by their outlines: in
+#: a glare 0.027-0.39 of the box;
 #: the linen between four cards, final18 tapestry normal-1880, and final15 normal-1435's, in
 #: photos with no glare: 0.)
 MIN_GLARE_SHARE = 0.01
@@ -303,7 +304,7 @@ def _outline_pieces(small: np.ndarray, pieces: list[CardPiece]) -> list[CardPiec
     for p in pieces:
         cv2.fillPoly(painted, [np.round((p.outline - [x0, y0]) * f).astype(np.int32)], 1)
     max_area = MAX_PIECE_SHARE * h * w * f * f
-    blown = _blown(bgr_to_lab(crop))
+    clipped = blown(bgr_to_lab(crop))
     n, comp, stats, cent = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
     out: list[CardPiece] = []
     for i in range(1, n):
@@ -313,7 +314,7 @@ def _outline_pieces(small: np.ndarray, pieces: list[CardPiece]) -> list[CardPiec
         box = (comp[y:y + bh, x:x + bw] == i).astype(np.uint8)
         piece = _piece(box, (x, y), -1, max_area)
         if piece is not None and piece.corners is not None and _art_share(box) >= MIN_ART_SHARE:
-            glared = _glare_share(blown, (x, y, bw, bh), math.sqrt(card) * f) >= MIN_GLARE_SHARE
+            glared = _glare_share(clipped, (x, y, bw, bh), math.sqrt(card) * f) >= MIN_GLARE_SHARE
             piece = piece.scaled(1.0 / f)
             out.append(CardPiece((piece.centre[0] + x0, piece.centre[1] + y0), piece.outline + [x0, y0],
                                  piece.area, piece.corners + [x0, y0], -1, glared))

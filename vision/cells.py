@@ -1515,9 +1515,12 @@ def _pips_only(part: np.ndarray, limit: float) -> bool:
                 and (stats[1:, cv2.CC_STAT_HEIGHT] <= limit).all())
 
 
-def _blown(lab: np.ndarray) -> np.ndarray:
+def blown(lab: np.ndarray) -> np.ndarray:
     """Blown-out (glare) pixels of Lab ``(..., 3)``: near-white at the top of the range."""
     return (lab[..., 0] > 97.0) & (np.abs(lab[..., 1]) + np.abs(lab[..., 2]) < 8.0)
+
+
+_blown = blown  # (the name this module's readers use)
 
 
 class _LazyCells(abc.Mapping):
