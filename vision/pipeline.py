@@ -1905,6 +1905,17 @@ def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = 
     image = _decoded(data, is_jpeg, max_pixels, reduce)
     timing = {"decode": (time.perf_counter() - t0) * 1000}
     t_read = time.perf_counter()
+
+    def read_at(finer: int) -> Reading:
+        """The photo decoded again at ``1 / finer`` of its size and read; the earlier read's
+        time counts in the total as "reduced read", the new decode in "decode"."""
+        timing["reduced read"] = (time.perf_counter() - t_read) * 1000
+        t0 = time.perf_counter()
+        image = _decoded(data, is_jpeg, max_pixels, finer)
+        timing["decode"] += (time.perf_counter() - t0) * 1000
+        return read_image(image, game=game, profile=profile, camera=camera, use_mat=use_mat,
+                          _timing=timing)
+
     try:
         reading = read_image(image, game=game, profile=profile, camera=camera, use_mat=use_mat,
                              _timing=timing)
@@ -1914,14 +1925,8 @@ def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = 
         finer = reduce // 2
         logger.info("no tiles found at 1/%d of the photo's size (%s): reading it at 1/%d",
                     reduce, exc, finer)
-        # (the first read's time counts in the total too)
-        timing["reduced read"] = (time.perf_counter() - t_read) * 1000
-        t0 = time.perf_counter()
-        image = _decoded(data, is_jpeg, max_pixels, finer)
-        timing["decode"] += (time.perf_counter() - t0) * 1000
         try:
-            reading = read_image(image, game=game, profile=profile, camera=camera,
-                                 use_mat=use_mat, _timing=timing)
+            reading = read_at(finer)  # (the first read's time counts in the total too)
         except NoTilesFound:
             raise exc from None
         reduce = finer
@@ -1929,13 +1934,8 @@ def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = 
         finer = reduce // 2
         logger.info("tiles of %.0f px at 1/%d of the photo's size: reading it at 1/%d",
                     reading.info["pitch_px"], reduce, finer)
-        timing["reduced read"] = (time.perf_counter() - t_read) * 1000
-        t0 = time.perf_counter()
-        image = _decoded(data, is_jpeg, max_pixels, finer)
-        timing["decode"] += (time.perf_counter() - t0) * 1000
         try:
-            reading = read_image(image, game=game, profile=profile, camera=camera,
-                                 use_mat=use_mat, _timing=timing)
+            reading = read_at(finer)
             reduce = finer
         except NoTilesFound:  # (the reading at the smaller size stands)
             logger.info("no tiles found at 1/%d of the photo's size: kept its reading at 1/%d",
