@@ -382,23 +382,33 @@ def test_the_other_axis_takes_its_margin_from_its_own_lines(before):
     assert np.abs(found[:, 1] - ys).max() < 0.1 * pitch
 
 
-def test_a_glared_strip_is_drawn_from_the_board_square_shape():
-    from vision.board import Strip, _square_closing
+def _tilted_view(size: tuple[int, int], lens: float = 1.0):
+    """``seen(x, y)``: where a point of a unit square board (centre lines 1 apart) on a table
+    shows, in pixels ``(2,)``, in a ``size`` ``(w, h)`` picture of a phone's camera (its focal
+    length times ``lens``) tilted 35 degrees and turned 25."""
     from vision.locate import _phone_intrinsics_inv
 
-    # a square board (centre lines 1 apart) on a table seen by a phone's camera, tilted 35
-    # degrees and turned 25: its south strip whole, the west and east ones only near it (a
-    # glare washes out the north strip and the far halves of its neighbours)
-    size = (1000, 750)
     K = np.linalg.inv(_phone_intrinsics_inv(size))
+    K[:2, :2] *= lens
     tilt, turn = np.radians(35.0), np.radians(25.0)
     Rx = np.array([[1, 0, 0], [0, np.cos(tilt), -np.sin(tilt)], [0, np.sin(tilt), np.cos(tilt)]])
     Rz = np.array([[np.cos(turn), -np.sin(turn), 0], [np.sin(turn), np.cos(turn), 0], [0, 0, 1]])
     R = Rx @ Rz
 
-    def seen(x, y):
+    def seen(x: float, y: float) -> np.ndarray:
         p = K @ (R @ np.array([x - 0.5, y - 0.5, 0.0]) + [0.1, 0.0, 4.0])
         return p[:2] / p[2]
+    return seen
+
+
+def test_a_glared_strip_is_drawn_from_the_board_square_shape():
+    from vision.board import Strip, _square_closing
+    from vision.locate import _phone_intrinsics_inv
+
+    # a square board seen by a phone's camera: its south strip whole, the west and east ones
+    # only near it (a glare washes out the north strip and the far halves of its neighbours)
+    size = (1000, 750)
+    seen = _tilted_view(size)
 
     def strip(colour, a, b):
         ends = np.array([seen(*a), seen(*b)])
@@ -449,16 +459,7 @@ def test_a_side_drawn_short_of_a_neighbour_edge_is_run_on_to_its_end():
     # a square board seen through a wider lens than a phone's (its lines' foreshortening read
     # too strong: the north side is drawn short), its east strip seen all along to its end
     size = (1000, 750)
-    K = np.linalg.inv(_phone_intrinsics_inv(size))
-    K[:2, :2] *= 0.75
-    tilt, turn = np.radians(35.0), np.radians(25.0)
-    Rx = np.array([[1, 0, 0], [0, np.cos(tilt), -np.sin(tilt)], [0, np.sin(tilt), np.cos(tilt)]])
-    Rz = np.array([[np.cos(turn), -np.sin(turn), 0], [np.sin(turn), np.cos(turn), 0], [0, 0, 1]])
-    R = Rx @ Rz
-
-    def seen(x, y):
-        p = K @ (R @ np.array([x - 0.5, y - 0.5, 0.0]) + [0.1, 0.0, 4.0])
-        return p[:2] / p[2]
+    seen = _tilted_view(size, lens=0.75)
 
     def strip(colour, ends):
         return Strip(colour, ends, 8.0, float(np.linalg.norm(ends[1] - ends[0])))
