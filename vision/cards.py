@@ -44,7 +44,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from vision.cells import CellReading, blown
+from vision.cells import CellReading, blown_out
 from vision.centres import ON_LATTICE, fit_map
 from vision.colour import Palette, bgr_to_lab, classify_adaptive
 from vision.edges import canny
@@ -304,7 +304,7 @@ def _outline_pieces(small: np.ndarray, pieces: list[CardPiece]) -> list[CardPiec
     for p in pieces:
         cv2.fillPoly(painted, [np.round((p.outline - [x0, y0]) * f).astype(np.int32)], 1)
     max_area = MAX_PIECE_SHARE * h * w * f * f
-    clipped = blown(bgr_to_lab(crop))
+    clipped = blown_out(bgr_to_lab(crop))
     n, comp, stats, cent = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
     out: list[CardPiece] = []
     for i in range(1, n):
@@ -322,13 +322,13 @@ def _outline_pieces(small: np.ndarray, pieces: list[CardPiece]) -> list[CardPiec
     return out
 
 
-def _glare_share(blown: np.ndarray, box: tuple[int, int, int, int], reach: float) -> float:
-    """The share of the pixels blown out to white (``blown``, a ``(h, w)`` bool mask) in the
+def _glare_share(clipped: np.ndarray, box: tuple[int, int, int, int], reach: float) -> float:
+    """The share of the pixels blown out to white (``clipped``, a ``(h, w)`` bool mask) in the
     ``box`` ``(x, y, width, height)`` grown by ``reach`` pixels on every side (clipped to the
     mask): how much of a lamp's glare lies on a region and round it."""
     x, y, bw, bh = box
     r = int(round(reach))
-    window = blown[max(0, y - r):y + bh + r, max(0, x - r):x + bw + r]
+    window = clipped[max(0, y - r):y + bh + r, max(0, x - r):x + bw + r]
     return float(window.mean()) if window.size else 0.0
 
 

@@ -587,7 +587,7 @@ def _veiled_solid_fit(ctx: _Ctx, labs: np.ndarray, d_pal: np.ndarray,
     loose = d_pal > OUTLINE_FREE_FIT
     if asked is not None:
         loose &= asked
-    hued = np.hypot(ctx.palette.lab[:, 1], ctx.palette.lab[:, 2]) >= VEIL_NEUTRAL_CHROMA
+    hued = _hued(ctx.palette)
     if (ctx.kit.face_model != "solid" or len(ctx.palette.names) < 2 or not loose.any()
             or not hued.any()):
         return d_pal
@@ -1148,7 +1148,7 @@ def _board_surface(labs: np.ndarray) -> tuple[np.ndarray, float] | None:
 
     The empty cells of a board all show the same surface, while tiles differ from one another:
     the surface is the colour shared by the most cells (within 4 units in ``(a, b)`` and 8 in
-    lightness, whatever the light's colour; those not blown out (see :func:`_blown`), while
+    lightness, whatever the light's colour; those not blown out (see :func:`blown_out`), while
     four of them share one): the median CIELAB of those cells, and their spread in ``(a, b)``. ``None`` when fewer than four cells share a colour (a board covered with
     tiles).
     """
@@ -1161,7 +1161,7 @@ def _board_surface(labs: np.ndarray) -> tuple[np.ndarray, float] | None:
     # (cells blown out by a lamp's hot spot show the glare's white, not the surface's colour:
     # a warm-lit white board's cells (92, 4, 9) beside its clipped ones (99, 0, 0); the surface
     # is the colour most unclipped cells share, while four do)
-    clear = ~_blown(labs)
+    clear = ~blown_out(labs)
     counts = np.where(clear, (close & clear[None, :]).sum(axis=1), 0)
     if counts.max() < 4:
         counts = close.sum(axis=1)
@@ -1515,12 +1515,9 @@ def _pips_only(part: np.ndarray, limit: float) -> bool:
                 and (stats[1:, cv2.CC_STAT_HEIGHT] <= limit).all())
 
 
-def blown(lab: np.ndarray) -> np.ndarray:
+def blown_out(lab: np.ndarray) -> np.ndarray:
     """Blown-out (glare) pixels of Lab ``(..., 3)``: near-white at the top of the range."""
     return (lab[..., 0] > 97.0) & (np.abs(lab[..., 1]) + np.abs(lab[..., 2]) < 8.0)
-
-
-_blown = blown  # (the name this module's readers use)
 
 
 class _LazyCells(abc.Mapping):
@@ -1546,7 +1543,7 @@ class _LazyCells(abc.Mapping):
         lab = bgr_to_lab(self.img[y0:y1, x0:x1])
         # (the glare judged once over the converted part, each cell's a view of it: the same
         # values as cell by cell, at a fraction of the cost of a call per cell)
-        blown = _blown(lab)
+        blown = blown_out(lab)
         self.ctx.lab, self.ctx.lab_origin = lab, (y0, x0)
         self.cells, self.ctx.blown_px = {}, {}
         for r in range(td.r0, td.r0 + td.rows):
@@ -1765,7 +1762,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         small = cv2.resize(img[:td.rows * td.ch, :td.cols * td.cw], (td.cols * sw, td.rows * sh),
                            interpolation=cv2.INTER_AREA)
         sgrid = _cell_grid(bgr_to_lab(small), td, sh, sw)
-        sblown = _blown(sgrid)
+        sblown = blown_out(sgrid)
         ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(borders, td), framed=framed,
                    die_faces=die_faces)
         ctx.blown = {cell: float(v) for cell, v in zip(order, sblown.mean(axis=(1, 2)))}
@@ -1784,7 +1781,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         # all cells at once: (rows * cols, ch, cw, 3), row-major
         grid = _cell_grid(lab, td)
         cell_regions = {cell: grid[i] for i, cell in enumerate(order)}
-        blown_px = _blown(grid)
+        blown_px = blown_out(grid)
         ctx.blown = {cell: float(v) for cell, v in zip(order, blown_px.mean(axis=(1, 2)))}
         ctx.blown_px = {cell: blown_px[i] for i, cell in enumerate(order)}
         if kit.face_model == "sectors":
@@ -3873,7 +3870,7 @@ def _uneven_art(cells: list[tuple[int, int]], regions: Mapping) -> dict[tuple[in
 def _in_glare(ctx: _Ctx, cell: tuple[int, int], art: np.ndarray) -> bool:
     """Whether a card cell lies in a lamp's hot spot: its face, without its art ``art`` (a mask
     of the cell's middle, see :func:`_uneven_art`) and the art's outline, blown out (see
-    :func:`_blown`) over more than :data:`GLARE_FACE` (white art may clip in bright light on
+    :func:`blown_out`) over more than :data:`GLARE_FACE` (white art may clip in bright light on
     any card). Such a card's colour, its paint plus the lamp's sheen, tells nothing of the
     light, which is fitted without it: its paint is its hue group's."""
     blown = ctx.blown_px.get(cell) if ctx.blown_px is not None else None
@@ -4260,13 +4257,16 @@ MOTIF_PAINT = 18.0
 MOTIF_SHIFTS = (0.0, -0.15, 0.15, -0.3, 0.3)
 
 
+def _hued(palette: Palette) -> np.ndarray:
+    """Which of ``palette``'s paints ``(K,)`` bool have a hue (CIELAB chroma at least
+    :data:`VEIL_NEUTRAL_CHROMA`: not black, white or grey)."""
+    return np.hypot(palette.lab[:, 1], palette.lab[:, 2]) >= VEIL_NEUTRAL_CHROMA
+
+
 def _hued_paint(palette: Palette, name: str | None) -> bool:
-    """Whether the paint ``name`` of ``palette`` has a hue (CIELAB chroma at least
-    :data:`VEIL_NEUTRAL_CHROMA`: not black, white or grey); False for None (not read)."""
-    if name not in palette.names:
-        return False
-    lab = palette.lab[palette.names.index(name)]
-    return bool(np.hypot(lab[1], lab[2]) >= VEIL_NEUTRAL_CHROMA)
+    """Whether the paint ``name`` of ``palette`` has a hue (see :func:`_hued`); False for None
+    (not read)."""
+    return name in palette.names and bool(_hued(palette)[palette.names.index(name)])
 
 
 def _on_view_ring(cell: tuple[int, int], td: TopDown) -> bool:
@@ -4284,7 +4284,7 @@ def _ground_share(region: np.ndarray, face: np.ndarray) -> tuple[float, np.ndarr
     h, w = region.shape[:2]
     my, mx = int(round(MOTIF_MARGIN * h)), int(round(MOTIF_MARGIN * w))
     win = region[my:h - my, mx:w - mx]
-    off = (norm3(win - np.asarray(face, np.float32)) > MOTIF_PAINT) & ~_blown(win)
+    off = (norm3(win - np.asarray(face, np.float32)) > MOTIF_PAINT) & ~blown_out(win)
     n, parts = cv2.connectedComponents(off.astype(np.uint8), connectivity=8)
     edge = np.unique(np.concatenate([parts[0], parts[-1], parts[:, 0], parts[:, -1]]))
     edge = edge[edge > 0]

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 
-from vision.cells import (EXPOSURE_COST, TopDown, _blown, _distances, _distances_rows,
+from vision.cells import (EXPOSURE_COST, TopDown, _distances, blown_out, _distances_rows,
                           _LazyCells, _pip_paint_names, _solid_exposed)
 from vision.colour import (Palette, as_correction, ciede2000, match_from_distances,
                            palette_distance, palette_linear)
@@ -102,7 +102,7 @@ def test_lazy_cells_judge_the_glare_of_each_cell_as_cell_by_cell():
     assert set(ctx.blown_px) == set(cells.cells) and len(cells.cells) > 1
     assert any(v.any() for v in ctx.blown_px.values())
     for cell, lab in cells.cells.items():
-        assert np.array_equal(ctx.blown_px[cell], _blown(lab))
+        assert np.array_equal(ctx.blown_px[cell], blown_out(lab))
 
 
 def test_solid_exposed_measures_only_the_exposures_that_leave_a_paint_its_own():
