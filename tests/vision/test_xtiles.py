@@ -1431,39 +1431,40 @@ def _lattice(found: int, tiles: int) -> Lattice:
                          "faces_xy": np.zeros((tiles, 2))})
 
 
+def _stub_lights(monkeypatch: pytest.MonkeyPatch, made: list[Lattice],
+                 standing_out: float) -> None:
+    """Two lights' paints of two blobs each, whose lattices are ``made`` in turn (no edge pass),
+    ``standing_out`` cells standing out from the table."""
+    from vision import xtiles
+
+    lattices = iter(made)
+    blob = xtiles.TileBlob((0.0, 0.0), 0.0, 1.0, 1.5)
+    monkeypatch.setattr(xtiles, "_paint_blobs",
+                        lambda *a, **k: iter([([blob, blob], None, (0, 0, 1, 1), 1.0)] * 2))
+    monkeypatch.setattr(xtiles, "_fit_lattice", lambda *a, **k: next(lattices))
+    monkeypatch.setattr(xtiles, "_edge_pass", lambda image, palette, fg, ws, lat, *a: lat)
+    monkeypatch.setattr(xtiles, "_cells_standing_out", lambda *a: standing_out)
+
+
 def test_lights_ranked_by_faces_found_before_grown(monkeypatch: pytest.MonkeyPatch) -> None:
     """Of the lights' lattices, the one through more faces found as blobs is taken, though
     another's map grew more tiles: grown faces sit where that map puts them (final13
     x-tiles-hard-807: 11 faces found against 4 found and 8 grown 0.2 pitch off)."""
-    from vision import xtiles
-
-    made = iter([_lattice(11, 11), _lattice(4, 12)])
-    blob = xtiles.TileBlob((0.0, 0.0), 0.0, 1.0, 1.5)
-    monkeypatch.setattr(xtiles, "_paint_blobs",
-                        lambda *a, **k: iter([([blob, blob], None, (0, 0, 1, 1), 1.0)] * 2))
-    monkeypatch.setattr(xtiles, "_fit_lattice", lambda *a, **k: next(made))
-    monkeypatch.setattr(xtiles, "_edge_pass", lambda image, palette, fg, ws, lat, *a: lat)
-    monkeypatch.setattr(xtiles, "_cells_standing_out", lambda *a: 100.0)
+    _stub_lights(monkeypatch, [_lattice(11, 11), _lattice(4, 12)], 100.0)
     fg = np.ones((10, 10), bool)
     (best,) = tile_lattices(np.zeros((10, 10, 3), np.uint8), None, fg=fg, work_scale=1.0,
                             second_chance=False)
     assert best.info["found"] == 11
 
 
-def _lights_then_meeting(monkeypatch: pytest.MonkeyPatch, made: list) -> Lattice:
+def _lights_then_meeting(monkeypatch: pytest.MonkeyPatch, made: list[Lattice]) -> Lattice:
     """The lattice kept of the lights' lattices ``made`` (one for each light's paint, in turn,
     each holding faces that make up what stands out and what is painted) and of 7 faces found
     where the paints meet, when that is looked for (a finer region than the foreground's; the
     search there stands in for the module's, ``tile_lattices`` here the one imported)."""
     from vision import xtiles
 
-    made = iter(made)
-    blob = xtiles.TileBlob((0.0, 0.0), 0.0, 1.0, 1.5)
-    monkeypatch.setattr(xtiles, "_paint_blobs",
-                        lambda *a, **k: iter([([blob, blob], None, (0, 0, 1, 1), 1.0)] * 2))
-    monkeypatch.setattr(xtiles, "_fit_lattice", lambda *a, **k: next(made))
-    monkeypatch.setattr(xtiles, "_edge_pass", lambda image, palette, fg, ws, lat, *a: lat)
-    monkeypatch.setattr(xtiles, "_cells_standing_out", lambda *a: 1.0)
+    _stub_lights(monkeypatch, made, 1.0)
     monkeypatch.setattr(xtiles, "_off_the_foreground", lambda *a: False)
     monkeypatch.setattr(xtiles, "_paints_meeting",
                         lambda image, palette, shape: np.ones(shape, bool))
