@@ -1241,18 +1241,50 @@ def _tiles_within(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     reads as tiles the set holds once and has on the table already), hold every tile read
     before (the wider window's ring, the table's colours measured on it, may move what its
     cells show) and each tile added shows its die face (a dark flower of the cloth beside the
-    layout reads as a black face without pips); else ``best`` as it is. (Once, on the reading
-    kept: a read more at most per photo.)"""
+    layout reads as a black face without pips); else ``best`` as it is. A cell added without
+    its die face is left to the table (see :func:`_faceless_added_emptied`), the tiles added
+    with theirs kept, when one was. (Once, on the reading kept: a read more at most per
+    photo.)"""
     lat, td, readings, info = _cards_within(image, kit, palette, profile, best.lattice, best.td,
                                             best.readings, best.info, _cell_px(kit)[0],
                                             die_faces=True)
     if lat is best.lattice:
+        return best
+    readings = _faceless_added_emptied(best.readings, readings)
+    if readings is None:
         return best
     n_occ, plausible, score = _scored(image, kit, game, lat, td, readings, info)
     if (n_occ and plausible >= max(MIN_SET_FIT, best.info.get("set_fit", 1.0))
             and _widened_tiles(best.readings, readings)):
         return _Candidate(score, lat, td, readings, info)
     return best
+
+
+def _faceless_added_emptied(before: list[CellReading], after: list[CellReading]
+                            ) -> list[CellReading] | None:
+    """``after``, the readings of a window widened past ``before``'s (tiles that lie pips up),
+    with each cell it adds as a tile without its die face's pips read (see :func:`_pips_read`)
+    left empty; ``after`` itself when it adds none such; None when it adds such cells and no
+    tile showing its pips (nothing the wider window adds is a die face).
+
+    A tile added on the widened ring is one the foreground mask missed (a tile of the cloth's
+    colours); what shows it a tile is its die face, read cell by cell. A cell beside it that
+    stands out without pips (a cloth's flower beyond the layout's last tile, read as a faint
+    white or a dark face) says nothing about its neighbours' faces: it is the table, and the
+    faces beside it are tiles still (an independent renderer's Octopus photo on a cream
+    floral, final18 octopus-normal-1883: five outer tiles read with their pips on the widened
+    window, all refused for one cloth cell beyond the top tile read as a white face without
+    pips)."""
+    was = {(r.row, r.col) for r in before if r.occupied}
+    added = [r for r in after if r.occupied and (r.row, r.col) not in was]
+    faceless = {(r.row, r.col) for r in added if not _pips_read(r)}
+    if not faceless:
+        return after
+    if len(faceless) == len(added):
+        return None
+    logger.debug("widened window: cells added without a die face left to the table: %s",
+                 sorted(faceless))
+    return [replace(r, occupied=False) if (r.row, r.col) in faceless else r for r in after]
 
 
 def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, td: TopDown,
