@@ -19,8 +19,8 @@ import numpy as np
 
 from vision.blas import one_blas_thread
 from vision.board import BoardQuad, board_lattice, find_board_quad
-from vision.cells import (CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, UNEVEN_CELL, CellReading,
-                          ReadSteps, finish_reading, one_paint_thrice, read_cells, read_cells_steps,
+from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, TABLE_CONF, UNEVEN_CELL,
+                          CellReading, ReadSteps, connected_groups, finish_reading, one_paint_thrice, read_cells, read_cells_steps,
                           read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
 from vision.decode import (MISFIT_TAKEN, OPPOSITE_SIDE, SIDE_STEP, decode_readings, names_no_tile,
@@ -1254,6 +1254,8 @@ def _tiles_within(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     if readings is None:
         return best
     n_occ, plausible, score = _scored(image, kit, game, lat, td, readings, info)
+    # (_widened_tiles' die-face test holds once the faceless cells are emptied; its test that
+    # no tile read before is lost is what this call still asks)
     if (n_occ and plausible >= max(MIN_SET_FIT, best.info.get("set_fit", 1.0))
             and _widened_tiles(best.readings, readings)):
         return _Candidate(score, lat, td, readings, info)
@@ -1264,8 +1266,10 @@ def _faceless_added_emptied(before: list[CellReading], after: list[CellReading]
                             ) -> list[CellReading] | None:
     """``after``, the readings of a window widened past ``before``'s (tiles that lie pips up),
     with each cell it adds as a tile without its die face's pips read (see :func:`_pips_read`)
-    left empty; ``after`` itself when it adds none such; None when it adds such cells and no
-    tile showing its pips (nothing the wider window adds is a die face).
+    left empty (sure of it as :func:`vision.cells.read_cells` is of a cell it takes out as the
+    table); ``after`` itself when it adds none such; None when it adds such cells and no tile
+    showing its pips (nothing the wider window adds is a die face), or a face that joined the
+    layout only through such a cell.
 
     A tile added on the widened ring is one the foreground mask missed (a tile of the cloth's
     colours); what shows it a tile is its die face, read cell by cell. A cell beside it that
@@ -1282,9 +1286,24 @@ def _faceless_added_emptied(before: list[CellReading], after: list[CellReading]
         return after
     if len(faceless) == len(added):
         return None
+    emptied = _left_empty(after, faceless, TABLE_CONF)
+    # (a face beyond such a cell joined the layout through it alone: apart from the tiles read
+    # before it is no tile, as read_cells' _cut_off_parts judges: refused as before)
+    now = {(r.row, r.col) for r in emptied if r.occupied}
+    if any(not (group & was) for group in connected_groups(now, AROUND)):
+        return None
     logger.debug("widened window: cells added without a die face left to the table: %s",
                  sorted(faceless))
-    return [replace(r, occupied=False) if (r.row, r.col) in faceless else r for r in after]
+    return emptied
+
+
+def _left_empty(readings: list[CellReading], cells: AbstractSet[tuple[int, int]],
+                conf: float | None = None) -> list[CellReading]:
+    """``readings`` with the cells ``cells`` ((row, col)) read as the bare table; ``conf``,
+    when given, is how sure each such cell is bare (its ``occ_conf``), else the tile's kept."""
+    return [(replace(r, occupied=False) if conf is None
+             else replace(r, occupied=False, occ_conf=conf)) if (r.row, r.col) in cells else r
+            for r in readings]
 
 
 def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, td: TopDown,
@@ -1778,7 +1797,7 @@ def _judged_readings(lattice: Lattice, readings: list[CellReading], kit: Kit, ga
         return readings
     decoded = {(r.row, r.col): (r.attrs, r.attr_conf, r.doubts) for r in readings if r.occupied}
     faceless = _faceless_misfits(lattice, decoded, kit, game)
-    return [replace(r, occupied=False) if (r.row, r.col) in faceless else r for r in readings]
+    return _left_empty(readings, faceless)
 
 
 def _assemble(game: str, kit: Kit, lattice: Lattice, readings: list[CellReading],

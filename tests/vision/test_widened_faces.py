@@ -6,7 +6,7 @@ beside it are kept: one such cell no longer refuses them all."""
 import pytest
 
 import vision.pipeline as P
-from vision.cells import CellReading
+from vision.cells import TABLE_CONF, CellReading
 from vision.kits import kit_for_game
 
 
@@ -36,13 +36,28 @@ def test_die_faces_added_beside_a_faceless_cell_are_kept(monkeypatch):
     kept = _widened(monkeypatch, before, after)
     tiles = {(r.row, r.col) for r in kept.readings if r.occupied}
     assert tiles == {(1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (0, 0)}
+    # the cloth's cell stays in the reading as the bare table, as sure of it as a cell taken out
+    bare = [r for r in kept.readings if (r.row, r.col) == (-1, 0)]
+    assert len(bare) == 1 and not bare[0].occupied and bare[0].occ_conf == TABLE_CONF
+
+
+def test_a_die_face_joined_only_through_a_faceless_cell_is_refused(monkeypatch):
+    before = [_tile(1, c) for c in range(4)]
+    # a face beyond the cloth's cell touches the layout only through it: apart once it is emptied
+    after = before + [_tile(1, 4, pips=None), _tile(1, 6)]
+    after_joined = before + [_tile(1, 4, pips=None), _tile(1, 5)]
+    assert _widened(monkeypatch, before, after).readings is before
+    assert _widened(monkeypatch, before, after_joined).readings is before
 
 
 def test_a_widened_window_adding_no_die_face_is_refused(monkeypatch):
     before = [_tile(1, c) for c in range(4)]
     kept = _widened(monkeypatch, before, before + [_tile(-1, 0, pips=None)])
     assert kept.readings is before
-    # (a tile read before and lost on the wider window refuses it too)
+
+
+def test_a_widened_window_losing_a_tile_read_before_is_refused(monkeypatch):
+    before = [_tile(1, c) for c in range(4)]
     kept = _widened(monkeypatch, before, before[1:] + [_tile(1, 4)])
     assert kept.readings is before
 
