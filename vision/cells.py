@@ -501,6 +501,7 @@ class _Ctx:
     grown: set = field(default_factory=set)  # cells taken for their colour beside the layout
     smooth_ground: set = field(default_factory=set)  # smooth cells like the cloth's plain ground
     table_textured: set = field(default_factory=set)  # cells taken out as the table's texture (_occupancy)
+    far_side: int | None = None  # the cells' side away from the camera (_beside's order), if tilted
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -1002,11 +1003,23 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             return _enclosed(cell, occ) or (ctx.rim_sides is not None
                                             and _own_rim(cell, ctx.rim_sides[cell], occ))
 
+        # (the bare table's cells that show a tile's rim: once, when asked)
+        table_rims = lru_cache(maxsize=1)(lambda: _table_rims(ctx, cells, on_ring, occ))
+
         def tile_outlined(i: int) -> bool:
-            """A tile's outline (:func:`outlined`) that may be its own (:func:`_rim_of_its_own`),
-            or :func:`gapped_unlike_table` (final13 textile-normal-803)."""
-            return ((outlined(i) and _rim_of_its_own(ctx, cells[i], occ))
-                    or gapped_unlike_table(i))
+            """A tile's outline (:func:`outlined`, or all but its far side, :func:`_far_rimmed`,
+            in a tile's colour, on a table whose pattern makes no edges all round its cells nor
+            rims along them, see :data:`FAR_RIM_TABLE`) that may be its own
+            (:func:`_rim_of_its_own`), or :func:`gapped_unlike_table` (final13
+            textile-normal-803)."""
+            if outlined(i):
+                rimmed = True
+            else:
+                rimmed = (not edgy and _far_rimmed(ctx, cells[i], occ) and tile_coloured(i)
+                          and table_rims() <= FAR_RIM_TABLE)
+                if rimmed:
+                    logger.debug("cell %s: outlined but along its far side", cells[i])
+            return (rimmed and _rim_of_its_own(ctx, cells[i], occ)) or gapped_unlike_table(i)
 
         for i, cell in enumerate(cells):
             # (smooth as the tiles where the table is textured, with an edge along a side:
@@ -1336,6 +1349,36 @@ def _rimmed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping, sides: int = 4) ->
     crossing a bare cell's borders make edges along its sides, but none all along one (see
     :data:`OUTLINE_FULL`)."""
     return _outline_all_round(ctx.full_sides, cell, taken, sides)
+
+
+def _far_rimmed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
+    """Whether ``cell`` shows a tile's outline on every side but the one facing away from the
+    camera (``ctx.far_side``): an edge all along the other three (``ctx.full_sides``), one of
+    them its own rim, a tile's gap along nearly all of it (``ctx.rim_sides``, see
+    :func:`_own_rim`; ``taken`` cell -> bool). A raised tile seen at a slant shows its wall and
+    shadow on its near side and beside it, but its top face meets the table beyond directly
+    along its far side: a white tile on a pale table shows no edge there (tex14
+    textile-hard-852, final17 textile-hard-1768: edges along the three other sides). A bare
+    notch among tiles shows their rims on its sides but none of its own, so it does not pass.
+    (Where the bare table shows rims of its own, a print's, the caller asks for more: see
+    :data:`FAR_RIM_TABLE`.)"""
+    full = (ctx.full_sides or {}).get(cell)
+    rim = (ctx.rim_sides or {}).get(cell)
+    if ctx.far_side is None or full is None or rim is None:
+        return False
+    near = [k for k in range(4) if k != ctx.far_side]
+    return (all(full[k] for k in near)
+            and _own_rim(cell, tuple(rim[k] and k != ctx.far_side for k in range(4)), taken))
+
+
+def _table_rims(ctx: _Ctx, cells: list, on_ring: np.ndarray, taken: Mapping) -> float:
+    """The share of the bare table's cells (of ``cells``, those on the view's outer ring,
+    ``on_ring`` ``(N,)`` bool, not ``taken``) that show a tile's rim along a side
+    (``ctx.rim_sides``, see :data:`RIM_ALONG`): a printed cloth's rims; 1.0 with none to see."""
+    bare = [c for c, r in zip(cells, on_ring) if r and not taken.get(c, False)]
+    if not bare or ctx.rim_sides is None:
+        return 1.0
+    return float(np.mean([any(ctx.rim_sides[c]) for c in bare]))
 
 
 def _outline_all_round(table: Mapping | None, cell: tuple[int, int], taken: Mapping,
@@ -1692,14 +1735,15 @@ ReadSteps = abc.Generator[Bound, bool, tuple[list[CellReading], dict[str, Any]]]
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
                long_axis_parity: int | None = None, fg: np.ndarray | None = None,
                framed: bool = False, die_faces: bool = False, colours_apart: bool = False,
-               grads: tuple[np.ndarray, np.ndarray] | None = None
+               grads: tuple[np.ndarray, np.ndarray] | None = None, far_side: int | None = None
                ) -> tuple[list[CellReading], dict[str, Any]]:
     """Read every cell of a top-down view: :func:`read_cells_steps` run through (see there for
     the arguments and the result; a caller that may give up at the bound runs the steps
     itself, with :func:`finish_reading`)."""
     steps = read_cells_steps(td, kit, palette=palette, profile=profile,
                              long_axis_parity=long_axis_parity, fg=fg, framed=framed,
-                             die_faces=die_faces, colours_apart=colours_apart, grads=grads)
+                             die_faces=die_faces, colours_apart=colours_apart, grads=grads,
+                             far_side=far_side)
     next(steps)
     return finish_reading(steps, False)
 
@@ -1719,7 +1763,8 @@ def finish_reading(steps: ReadSteps, give_up: bool
 def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
                      long_axis_parity: int | None = None, fg: np.ndarray | None = None,
                      framed: bool = False, die_faces: bool = False, colours_apart: bool = False,
-                     grads: tuple[np.ndarray, np.ndarray] | None = None) -> ReadSteps:
+                     grads: tuple[np.ndarray, np.ndarray] | None = None,
+                     far_side: int | None = None) -> ReadSteps:
     """Read every cell of a top-down view, in two steps: a generator that yields its
     :data:`Bound` once occupancy is decided (before the tiles are read: the upper bounds of the
     final count and coverage, the checks after it only take cells out), is then sent whether
@@ -1737,6 +1782,9 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
     colour without a seam between them, each full of it, are one object larger than a tile (a
     sheet of paper, a sticky note), not tiles (see :func:`_seamless_sheets`).
     ``grads``: the view's :func:`view_gradients`, when the caller computed them already.
+    ``far_side``: the side of every cell that faces away from the camera (an index of
+    :func:`_beside`'s order; see :func:`vision.locate.far_side`), None when the view looks
+    straight down or is not known: a tile's rim may not show there (see :func:`_far_rimmed`).
 
     Returns
     -------
@@ -1764,7 +1812,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         sgrid = _cell_grid(bgr_to_lab(small), td, sh, sw)
         sblown = blown_out(sgrid)
         ctx = _Ctx(kit, palette, profile, td, None, fg_cells, _edge_sides(borders, td), framed=framed,
-                   die_faces=die_faces)
+                   die_faces=die_faces, far_side=far_side)
         ctx.blown = {cell: float(v) for cell, v in zip(order, sblown.mean(axis=(1, 2)))}
         centre_mask = np.zeros((sh, sw), bool)
         my, mx = int(round(0.18 * sh)), int(round(0.18 * sw))
@@ -1777,7 +1825,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
     else:
         lab = bgr_to_lab(img)
         ctx = _Ctx(kit, palette, profile, td, lab, fg_cells, _edge_sides(borders, td), framed=framed,
-                   die_faces=die_faces)
+                   die_faces=die_faces, far_side=far_side)
         # all cells at once: (rows * cols, ch, cw, 3), row-major
         grid = _cell_grid(lab, td)
         cell_regions = {cell: grid[i] for i, cell in enumerate(order)}
@@ -4507,6 +4555,12 @@ TABLE_SAME = 3.0
 #: hole among tiles faces the table along one, which a marble's vein may cross (final14
 #: textile-hard-1110) (see _rim_of_its_own).
 OWN_EDGES = 2
+#: A tile's rim along a side of its own, its far side showing none, is evidence of a tile (see
+#: :func:`_far_rimmed`) only where at most this share of the bare table's cells (the view's
+#: outer ring) show such a rim along a side: a plain laminate or marble 0.0-0.07 (tex14
+#: textile-hard-852, final17 textile-hard-1768), where a floral's petals or a gingham's checks
+#: make rims along 0.25-0.45 of them (final11 textile-hard-605, final12 textile-hard-705).
+FAR_RIM_TABLE = 0.15
 #: A die face vouched for by its pips (and the bare table read as one) needs pips of a pip
 #: paint (see :func:`_pip_paints`): named one by the palette, or within this (CIELAB a*b*) of a
 #: mix of its face's colour with a neutral paint. (Measured: small pips of 35 px tiles blurred

@@ -56,6 +56,11 @@ LAYOUT_PIXELS = 450_000
 CLOSER_ZOOM = 1.25
 #: Largest lattice accepted (cells per side).
 MAX_CELLS = 26
+#: A view tilted at least this far (degrees) from straight down has a far side to every cell
+#: (see :func:`far_side`): a raised tile's wall shows on its near side and hides on its far one.
+#: Straight down, no wall shows on any side; the independent renderer's photos whose white tile
+#: on a pale table lacked only its far rim were tilted 11-44 degrees.
+FAR_SIDE_TILT_DEG = 10.0
 
 
 @dataclass(frozen=True)
@@ -125,6 +130,33 @@ def cell_aspect(lattice: Lattice, image_size: tuple[int, int], *,
     a = np.linalg.norm(K_inv @ Hc[:, 0])
     b = np.linalg.norm(K_inv @ Hc[:, 1])
     return float(np.clip(b / max(a, 1e-12), 0.4, 2.5))
+
+
+def far_side(lattice: Lattice, image_size: tuple[int, int], *, min_tilt_deg: float = FAR_SIDE_TILT_DEG,
+             focal_equiv_mm: float = PHONE_FOCAL_EQUIV_MM) -> int | None:
+    """The side of every cell of ``lattice`` that faces away from the camera, as an index of
+    :func:`vision.cells._beside`'s order (0 above, 1 below, 2 left, 3 right: rows grow
+    downwards, columns rightwards), or None when the view is tilted less than ``min_tilt_deg``
+    from straight down (then no side is clearly the far one).
+
+    A plane's homography is ``K [r1 r2 t]`` up to scale (``K`` a phone's camera, see
+    :func:`cell_aspect`): the third row of ``K^-1 H`` is the depth along the optical axis, so
+    ``(r1_z, r2_z)`` is how the depth grows along the columns and the rows (its sign fixed by the
+    layout's centre lying in front of the camera), and the plane's normal ``r1 x r2`` gives the
+    tilt. ``image_size``: (w, h) of the picture ``lattice.H`` maps into."""
+    K_inv = _phone_intrinsics_inv(image_size, focal_equiv_mm)
+    cx = (lattice.cols[0] + lattice.cols[1] + 1) / 2
+    cy = (lattice.rows[0] + lattice.rows[1] + 1) / 2
+    M = K_inv @ lattice.H @ np.array([[1, 0, cx], [0, 1, cy], [0, 0, 1.0]])
+    if M[2, 2] < 0:  # (the homography's scale may be negative: the centre's depth is positive)
+        M = -M
+    r1, r2 = M[:, 0], M[:, 1]
+    normal = np.cross(r1, r2)
+    cos_tilt = abs(normal[2]) / max(float(np.linalg.norm(normal)), 1e-12)
+    if math.degrees(math.acos(min(cos_tilt, 1.0))) < min_tilt_deg:
+        return None
+    deeper = (-r2[2], r2[2], -r1[2], r1[2])  # (above, below, left, right)
+    return int(np.argmax(deeper))
 
 
 def shrink(image: np.ndarray, scale: float) -> tuple[np.ndarray, float]:

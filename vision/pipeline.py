@@ -33,8 +33,8 @@ from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
 from vision.cards import with_outlined_cards
 from vision.symbols import card_faces
 from vision.locate import (TILE_REFIT_MOVED, Lattice, PreparedPhoto, cell_aspect, cells_moved,
-                           diagonal_variants, interleaved, locate_candidates, refit_to_tiles,
-                           shifted_variants, square_perspective)
+                           diagonal_variants, far_side, interleaved, locate_candidates,
+                           refit_to_tiles, shifted_variants, square_perspective)
 
 logger = logging.getLogger(__name__)
 
@@ -834,13 +834,15 @@ class _Started(NamedTuple):
 
 
 def _read_steps(kit: Kit, game: str, lat: Lattice, td: Any, fg: np.ndarray | None, grads: Any,
-                palette: Palette, profile: Mapping | None, framed: bool) -> ReadSteps:
+                palette: Palette, profile: Mapping | None, framed: bool,
+                image_size: tuple[int, int]) -> ReadSteps:
     """:func:`vision.cells.read_cells_steps` of the view ``td`` of ``lat`` with the reading's
-    settings of :func:`_read_best`."""
+    settings of :func:`_read_best` (``image_size``: (w, h) of the picture ``lat`` maps into)."""
     return read_cells_steps(td, kit, palette=palette, profile=profile,
                             long_axis_parity=lat.info.get("long_axis_parity"), fg=fg,
                             framed=framed, die_faces=pips_shown(kit, game),
-                            colours_apart=game == "textile", grads=grads)
+                            colours_apart=game == "textile", grads=grads,
+                            far_side=far_side(lat, image_size))
 
 
 def _start(image: np.ndarray, kit: Kit, game: str, k: int, lat: Lattice, palette: Palette,
@@ -861,7 +863,8 @@ def _start(image: np.ndarray, kit: Kit, game: str, k: int, lat: Lattice, palette
     # (the tiles' edges off the cells' borders count to the score whatever the cells show)
     edges_off = _edges_off_borders(td, fg, kit, grads)
     rectify_s = time.perf_counter() - ta
-    steps = _read_steps(kit, game, lat, td, fg, grads, palette, profile, framed)
+    steps = _read_steps(kit, game, lat, td, fg, grads, palette, profile, framed,
+                        image.shape[1::-1])
     n_occ, coverage, estimate = next(steps)
     return _Started(k, lat, misshapen, td, fg, grads, edges_off, key, None, steps,
                     (n_occ, coverage, estimate()), rectify_s)
@@ -926,7 +929,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
             steps = one.steps
             if steps is None:  # (the memo held it, given up: read it again)
                 steps = _read_steps(kit, game, lat, td, one.fg, one.grads, palette, profile,
-                                    framed)
+                                    framed, image.shape[1::-1])
                 next(steps)
             readings, info = finish_reading(steps, False)
             if memo is not None:
