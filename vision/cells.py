@@ -1013,13 +1013,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             (:func:`_rim_of_its_own`), or :func:`gapped_unlike_table` (final13
             textile-normal-803)."""
             if outlined(i):
-                rimmed = True
-            else:
-                rimmed = (not edgy and _far_rimmed(ctx, cells[i], occ) and tile_coloured(i)
-                          and table_rims() <= FAR_RIM_TABLE)
-                if rimmed:
-                    logger.debug("cell %s: outlined but along its far side", cells[i])
-            return (rimmed and _rim_of_its_own(ctx, cells[i], occ)) or gapped_unlike_table(i)
+                return _rim_of_its_own(ctx, cells[i], occ) or gapped_unlike_table(i)
+            if (not edgy and _far_rimmed(ctx, cells[i], occ) and tile_coloured(i)
+                    and table_rims() <= FAR_RIM_TABLE and _rim_of_its_own(ctx, cells[i], occ)):
+                logger.debug("cell %s: outlined but along its far side", cells[i])
+                return True
+            return gapped_unlike_table(i)
 
         for i, cell in enumerate(cells):
             # (smooth as the tiles where the table is textured, with an edge along a side:

@@ -58,8 +58,11 @@ CLOSER_ZOOM = 1.25
 MAX_CELLS = 26
 #: A view tilted at least this far (degrees) from straight down has a far side to every cell
 #: (see :func:`far_side`): a raised tile's wall shows on its near side and hides on its far one.
-#: Straight down, no wall shows on any side; the independent renderer's photos whose white tile
-#: on a pale table lacked only its far rim were tilted 11-44 degrees.
+#: Nearer straight down, the point of the table below the camera lies within or beside the
+#: layout: each cell hides the side away from it, no one side is every cell's far one. (The
+#: side itself is H's third row, K-free; only the tilt leans on the assumed camera.) The
+#: independent renderer's photos whose white tile on a pale table lacked only its far rim were
+#: tilted 11-44 degrees.
 FAR_SIDE_TILT_DEG = 10.0
 
 
@@ -123,16 +126,21 @@ def cell_aspect(lattice: Lattice, image_size: tuple[int, int], *,
     ``K^-1 h1`` and ``K^-1 h2`` are the cell's width and height in the same unit.
     """
     K_inv = _phone_intrinsics_inv(image_size, focal_equiv_mm)
-    # columns of H at the lattice centre (translate the lattice origin there first)
-    cx = (lattice.cols[0] + lattice.cols[1] + 1) / 2
-    cy = (lattice.rows[0] + lattice.rows[1] + 1) / 2
-    Hc = lattice.H @ np.array([[1, 0, cx], [0, 1, cy], [0, 0, 1.0]])
+    Hc = _centred_H(lattice)
     a = np.linalg.norm(K_inv @ Hc[:, 0])
     b = np.linalg.norm(K_inv @ Hc[:, 1])
     return float(np.clip(b / max(a, 1e-12), 0.4, 2.5))
 
 
-def far_side(lattice: Lattice, image_size: tuple[int, int], *, min_tilt_deg: float = FAR_SIDE_TILT_DEG,
+def _centred_H(lattice: Lattice) -> np.ndarray:
+    """``lattice.H`` (3, 3) with the lattice's origin moved to its centre (x = col, y = row)."""
+    cx = (lattice.cols[0] + lattice.cols[1] + 1) / 2
+    cy = (lattice.rows[0] + lattice.rows[1] + 1) / 2
+    return lattice.H @ np.array([[1, 0, cx], [0, 1, cy], [0, 0, 1.0]])
+
+
+def far_side(lattice: Lattice, image_size: tuple[int, int], *,
+             min_tilt_deg: float = FAR_SIDE_TILT_DEG,
              focal_equiv_mm: float = PHONE_FOCAL_EQUIV_MM) -> int | None:
     """The side of every cell of ``lattice`` that faces away from the camera, as an index of
     :func:`vision.cells._beside`'s order (0 above, 1 below, 2 left, 3 right: rows grow
@@ -143,11 +151,13 @@ def far_side(lattice: Lattice, image_size: tuple[int, int], *, min_tilt_deg: flo
     :func:`cell_aspect`): the third row of ``K^-1 H`` is the depth along the optical axis, so
     ``(r1_z, r2_z)`` is how the depth grows along the columns and the rows (its sign fixed by the
     layout's centre lying in front of the camera), and the plane's normal ``r1 x r2`` gives the
-    tilt. ``image_size``: (w, h) of the picture ``lattice.H`` maps into."""
+    tilt. ``image_size``: (w, h) of the picture ``lattice.H`` maps into.
+
+    One side for every cell is a simplification (each cell's own far side is the one away from
+    the point of the table below the camera; a view turned about 45 degrees has two); it can only
+    make a rule built on it miss: a cell whose true far side differs lacks that side's edge."""
     K_inv = _phone_intrinsics_inv(image_size, focal_equiv_mm)
-    cx = (lattice.cols[0] + lattice.cols[1] + 1) / 2
-    cy = (lattice.rows[0] + lattice.rows[1] + 1) / 2
-    M = K_inv @ lattice.H @ np.array([[1, 0, cx], [0, 1, cy], [0, 0, 1.0]])
+    M = K_inv @ _centred_H(lattice)
     if M[2, 2] < 0:  # (the homography's scale may be negative: the centre's depth is positive)
         M = -M
     r1, r2 = M[:, 0], M[:, 1]
