@@ -694,8 +694,9 @@ def _square_closing(a: Strip, b: Strip, c: Strip, colour: str, K_inv: np.ndarray
     ``b``'s as ``b``'s is long, between ``a``'s and ``c``'s lines; an end that falls short of
     where ``a``'s or ``c``'s edge is seen to run is run on to it (:func:`_reaching`: their lines
     are a few pixels wide and nearly parallel on a small board, so the vanishing point they fix,
-    and the side's foreshortening with it, is known loosely). None when the chain does not
-    close a board in front of the camera.
+    and the side's foreshortening with it, is known loosely), by at most :data:`CORNER_SLACK`
+    of the side. None when the chain does not close a board in front of the camera, or an edge
+    runs on further.
 
     The strips' lines fix the table's plane: ``a`` and ``c`` meet at their vanishing point,
     ``b``'s lies on ``b`` at right angles to it; back on the plane, the corners on ``b`` are a
@@ -730,15 +731,23 @@ def _square_closing(a: Strip, b: Strip, c: Strip, colour: str, K_inv: np.ndarray
     near = [(K @ p)[:2] for p in corners]
     reach = [_reaching(q[:2] / q[2], m, _far_corner(s, m, width))
              for q, m, s in zip(far, near, (a, c))]
+    if any(r is None for r in reach):
+        return None
     ends = np.array([reach[1], reach[0]])
     return Strip(colour, ends, width, float(np.linalg.norm(ends[1] - ends[0])), drawn=True)
 
 
-def _reaching(drawn: np.ndarray, corner: np.ndarray, seen: np.ndarray) -> np.ndarray:
+def _reaching(drawn: np.ndarray, corner: np.ndarray, seen: np.ndarray) -> np.ndarray | None:
     """Of two points ``(2,)`` on one strip's line beyond ``corner``, the one further from it: the
     far corner ``drawn`` from the board's square shape or the one its edge is ``seen`` to reach
-    (:func:`_far_corner`; a strip's edge does not run past the board)."""
-    return seen if np.linalg.norm(seen - corner) > np.linalg.norm(drawn - corner) else drawn
+    (:func:`_far_corner`; a strip's edge does not run past the board). None when the edge runs
+    on past the drawn corner by more than :data:`CORNER_SLACK` of the side: a seen strip may run
+    no further past its side's corners (:func:`_quad_of`), and an edge that does runs on into a
+    cloth's stripe or tiles of its colour, not along this board."""
+    side, run = np.linalg.norm(drawn - corner), np.linalg.norm(seen - corner)
+    if run > (1.0 + CORNER_SLACK) * side:
+        return None
+    return seen if run > side else drawn
 
 
 def _best_quad(masks: dict[str, np.ndarray], choices: Iterable[tuple[Strip, ...] | None],

@@ -497,3 +497,25 @@ def test_a_side_drawn_from_the_square_shape_stands_only_under_a_glare():
     glared[int(lo) - 10:int(lo) + 10, :] = True  # (a glare over the north side)
     found = _best_quad(masks, [strips], glared)
     assert found is not None and found[3]
+
+
+def test_a_neighbour_edge_running_far_past_the_square_closes_no_board():
+    from vision.board import Strip, _square_closing
+    from vision.locate import _phone_intrinsics_inv
+
+    # the east strip's edge runs on 30% of the side past the board's corner (joined with a
+    # cloth's stripe of its colour): no board's strip does, so the square is not run on to it
+    size = (1000, 750)
+    seen = _tilted_view(size)
+
+    def strip(colour, ends):
+        return Strip(colour, ends, 8.0, float(np.linalg.norm(ends[1] - ends[0])))
+
+    west = strip("green", np.array([seen(0, 0.6), seen(0, 1)]))
+    south = strip("red", np.array([seen(0.1, 1), seen(0.9, 1)]))
+    east = strip("blue", np.array([seen(1, 1), seen(1, -0.3)]))
+    assert _square_closing(west, south, east, "yellow", _phone_intrinsics_inv(size)) is None
+    # (run on a little, as a loosely known foreshortening leaves it, the board still closes)
+    east = strip("blue", np.array([seen(1, 1), seen(1, -0.05)]))
+    north = _square_closing(west, south, east, "yellow", _phone_intrinsics_inv(size))
+    assert north is not None and north.drawn
