@@ -2916,8 +2916,16 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # is in glare by its art as kept in the symbols)
     lit_by: list[float] = [float(not _in_glare(ctx, c, symbols[c][1])) for c in cells]
     light_w = lit_by if any(lit_by) else None
-    match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
-                                        weights=light_w)
+    if ctx.profile is None:
+        # (the cards' colour clusters paired one to one with the kit's paints under one light
+        # are a start too, see vision.paint_light: a light settled on naming red cards orange
+        # and orange ones yellow under a warm lamp keeps so, the refit on that naming no pull
+        # back; a profile's paints were learnt under the player's lamp: not measured there)
+        match, light = fit_with_paint_light(labs, ctx.palette, gains, explore=False,
+                                            weights=light_w)
+    else:
+        match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
+                                            weights=light_w)
     if ctx.profile is None and _is_a_lamp(gains):
         # (a light no lamp is, fitted on cards washed out by a glare from the layout's, a lamp's:
         # see _lamp_light)

@@ -170,15 +170,19 @@ def _veil_residuals(centres: np.ndarray, counts: np.ndarray, pal_lin: np.ndarray
 
 
 def fit_with_paint_light(samples: np.ndarray, palette: Palette, gains: np.ndarray | None, *,
-                         explore: bool = True) -> tuple[ColourMatch, np.ndarray]:
+                         explore: bool = True, weights: list[float] | None = None
+                         ) -> tuple[ColourMatch, np.ndarray]:
     """:func:`classify_adaptive` of ``samples`` from the light ``gains`` (with ``explore``'s
     exposures) and from :func:`paint_light`'s: the match of lower :func:`match_cost` and its
-    light ``(2, 3)``."""
-    match, _, corr = classify_adaptive(samples, palette, gains_bgr=gains, explore=explore)
+    light ``(2, 3)``. ``weights`` ``(N,)``: how much each sample may tell of the light, as
+    classify_adaptive takes them (None: all alike)."""
+    match, _, corr = classify_adaptive(samples, palette, gains_bgr=gains, explore=explore,
+                                       weights=weights)
     start = paint_light(samples, palette)
     if start is None:
         return match, corr
-    other, _, other_corr = classify_adaptive(samples, palette, gains_bgr=start, explore=False)
+    other, _, other_corr = classify_adaptive(samples, palette, gains_bgr=start, explore=False,
+                                             weights=weights)
     a, b = match_cost(match), match_cost(other)
     logger.debug("paint light: cost %.2f from the given light, %.2f from the paints'", a, b)
     return (other, other_corr) if b < a else (match, corr)
