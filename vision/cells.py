@@ -2921,9 +2921,10 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         # (the cards' colour clusters paired one to one with the kit's paints under one light
         # are a start too, see vision.paint_light: a light settled on naming red cards orange
         # and orange ones yellow under a warm lamp keeps so, the refit on that naming no pull
-        # back; a profile's paints were learnt under the player's lamp: not measured there)
+        # back; sought only where the light names two clusters one paint, as there; a
+        # profile's paints were learnt under the player's lamp: not measured there)
         match, light = fit_with_paint_light(labs, ctx.palette, gains, explore=False,
-                                            weights=light_w)
+                                            weights=light_w, merged_only=True)
     else:
         match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
                                             weights=light_w)
