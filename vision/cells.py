@@ -8,6 +8,7 @@ The top-down image ``td`` is BGR ``uint8``; cell ``(row, col)`` of the lattice o
 """
 from __future__ import annotations
 
+import itertools
 import logging
 from collections import abc
 import math
@@ -2963,8 +2964,17 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # is in glare by its art as kept in the symbols)
     lit_by: list[float] = [float(not _in_glare(ctx, c, symbols[c][1])) for c in cells]
     light_w = lit_by if any(lit_by) else None
-    match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
-                                        weights=light_w)
+    if ctx.profile is None:
+        # (the cards' colour clusters paired one to one with the kit's paints under one light
+        # are a start too, see vision.paint_light: a light settled on naming red cards orange
+        # and orange ones yellow under a warm lamp keeps so, the refit on that naming no pull
+        # back; sought only where the light names two clusters one paint, as there; a
+        # profile's paints were learnt under the player's lamp: not measured there)
+        match, light = fit_with_paint_light(labs, ctx.palette, gains, explore=False,
+                                            weights=light_w, merged_only=True)
+    else:
+        match, _, light = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
+                                            weights=light_w)
     if ctx.profile is None and _is_a_lamp(gains):
         # (a light no lamp is, fitted on cards washed out by a glare from the layout's, a lamp's:
         # see _lamp_light)
@@ -2992,7 +3002,7 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # tone far apart, mixed over the layout: red and orange under a lamp that brings their
     # hues together, see split_by_tone; cards it moves out of one of split_by_ratios' sets
     # are named by their distances, not in the channels' order, see _named_by_ratios)
-    hue = _paints_apart(hue_groups(labs), lit, CARD_PAINTS_APART)
+    hue = _paints_apart(hue_groups(labs), lit, CARD_PAINTS_APART, labs)
     hue, ratio_splits = split_by_ratios(hue, labs)
     hue = split_by_tone(hue, labs, np.array(cells, np.float64))
     paints = ctx.palette.lab if match.predicted is None else match.predicted
@@ -3295,19 +3305,31 @@ def _is_a_lamp(light: np.ndarray | None) -> bool:
     return bool(np.array_equal(_lamp_light(c), c))
 
 
-def _paints_apart(hue: np.ndarray, dist: np.ndarray, fit: float) -> np.ndarray:
+def _paints_apart(hue: np.ndarray, dist: np.ndarray, fit: float, labs: np.ndarray) -> np.ndarray:
     """Hue groups ``hue`` ``(N,)`` (see :func:`vision.hue_groups.hue_groups`; -1 none) with each
     group split by its members' nearest paints as lit (distances ``dist`` ``(N, K)`` to the
     paints as the light fitted on the photo predicts them, no sheen: a card that fits only with
     a sheen of the lamp's reflection is named by its hue group) where every member fits its own
     nearest within ``fit`` and lies further than ``fit`` from each other member's nearest paint:
-    faces of two paints of one hue (see :data:`CARD_PAINTS_APART`)."""
+    faces of two paints of one hue (see :data:`CARD_PAINTS_APART`); and where the sets' channel
+    proportions (the median log-chromaticity of the cards' colours ``labs`` ``(N, 3)``) differ
+    by :data:`RATIO_GAP` at least: a card in a shadow has its paint's proportions at a lower
+    level, which may fit a darker paint of its hue as lit (the independent renderer's nrm2
+    normal-1561, an orange card under an occluder's shadow at L 40, its orange cards' hue,
+    0.14 from them in log-chromaticity, 1.7 from the red cards; normal 074's red and orange
+    cards: 0.37)."""
     own = np.argmin(dist, axis=1)
+    chroma = _log_chromaticity(srgb_to_linear(lab_to_bgr(labs)).astype(np.float64))
+
+    def proportions_apart(members: np.ndarray, paints: np.ndarray) -> bool:
+        sets = [np.median(chroma[members[own[members] == p]], axis=0) for p in paints]
+        return all(np.linalg.norm(a - b) >= RATIO_GAP for a, b in itertools.combinations(sets, 2))
 
     def apart(members: np.ndarray, paints: np.ndarray) -> bool:
         near = dist[np.ix_(members, paints)]  # (M, P): each member to the group's paints
         mine = paints[None, :] == own[members][:, None]
-        return not ((near[mine] > fit).any() or (near[~mine] <= fit).any())
+        return (not ((near[mine] > fit).any() or (near[~mine] <= fit).any())
+                and proportions_apart(members, paints))
 
     return split_by_paint(hue, own, apart)
 

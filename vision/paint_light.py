@@ -60,16 +60,22 @@ def match_cost(match: ColourMatch) -> float:
     return float(np.median(d) + 0.5 * np.mean(np.minimum(d, 30.0)))
 
 
-def paint_light(samples: np.ndarray, palette: Palette, *, veil: bool = False) -> np.ndarray | None:
+def paint_light(samples: np.ndarray, palette: Palette, *, veil: bool = False,
+                naming: np.ndarray | None = None) -> np.ndarray | None:
     """The light ``(2, 3)`` under which the samples' colour clusters are the palette's colours,
-    one each (see the module's docstring); None when there are too few samples or colours.
+    one each (see the module's docstring); None when there are too few samples or colours, or
+    when ``naming`` already pairs them one to one.
 
     ``samples``: Lab ``(N, 3)`` of painted regions (sectors of the tiles read, card faces).
     ``veil``: the light is a gain per channel and one veil over every paint in the light's
     own colour, up to :data:`VEIL_HAZES`' (:func:`_veil_residuals`), taken as fitted to the
     clusters' centres: paints washed out towards white by a glare, their channels mostly
     clipped, which an offset per channel held to :data:`vision.colour.HAZE_RANGE` cannot
-    bring together."""
+    bring together.
+    ``naming``: palette indices ``(N,)`` the samples were named under another light; where it
+    names the kit's count of largest clusters each a paint of its own (see
+    :func:`_names_apart`), the pairing is that naming's, whose light the refit on it has
+    already found, and none is sought (the search over every pairing costs 20-90 ms)."""
     lab = np.asarray(samples, np.float64).reshape(-1, 3)
     k = len(palette.names)
     if k < 2 or len(lab) < MIN_SAMPLES_PER_PAINT * k:
@@ -84,6 +90,9 @@ def paint_light(samples: np.ndarray, palette: Palette, *, veil: bool = False) ->
                                  cv2.KMEANS_PP_CENTERS)
     idx = idx.ravel()
     counts = np.bincount(idx, minlength=m).astype(np.float64)
+    if naming is not None and _names_apart(naming, idx, counts, k):
+        logger.debug("paint light: the naming given pairs the clusters one to one")
+        return None
     centres = centres.astype(np.float64)
     pal_lin = palette_linear(palette)
     pairs = [(chosen, perm) for chosen in itertools.combinations(np.flatnonzero(counts > 0), k)
@@ -113,6 +122,17 @@ def paint_light(samples: np.ndarray, palette: Palette, *, veil: bool = False) ->
             best = (cost, corr, float(resid[p]))
     logger.debug("paint light: pairing's residual %.1f, cost %.2f", best[2], best[0])
     return best[1]
+
+
+def _names_apart(naming: np.ndarray, idx: np.ndarray, counts: np.ndarray, k: int) -> bool:
+    """Whether the naming ``naming`` ``(N,)`` (palette indices of ``k`` paints) gives the ``k``
+    largest of the samples' clusters (``idx`` ``(N,)`` each sample's cluster, ``counts``
+    ``(m,)`` their sizes) ``k`` different paints, each cluster the paint most of its members
+    are named: a light that names two paints' clusters one paint (a warm lamp's orange nearer
+    the kit's yellow) does not."""
+    largest = np.argsort(-counts, kind="stable")[:k]
+    majority = {int(np.bincount(naming[idx == c], minlength=k).argmax()) for c in largest}
+    return len(majority) == k
 
 
 def _pairing_residuals(centres: np.ndarray, counts: np.ndarray, pal_lin: np.ndarray,
@@ -170,15 +190,21 @@ def _veil_residuals(centres: np.ndarray, counts: np.ndarray, pal_lin: np.ndarray
 
 
 def fit_with_paint_light(samples: np.ndarray, palette: Palette, gains: np.ndarray | None, *,
-                         explore: bool = True) -> tuple[ColourMatch, np.ndarray]:
+                         explore: bool = True, weights: list[float] | None = None,
+                         merged_only: bool = False) -> tuple[ColourMatch, np.ndarray]:
     """:func:`classify_adaptive` of ``samples`` from the light ``gains`` (with ``explore``'s
     exposures) and from :func:`paint_light`'s: the match of lower :func:`match_cost` and its
-    light ``(2, 3)``."""
-    match, _, corr = classify_adaptive(samples, palette, gains_bgr=gains, explore=explore)
-    start = paint_light(samples, palette)
+    light ``(2, 3)``. ``weights`` ``(N,)``: how much each sample may tell of the light, as
+    classify_adaptive takes them (None: all alike). ``merged_only``: the paints' light is
+    sought only where the first match names two of the samples' clusters one paint (see
+    paint_light's ``naming``)."""
+    match, _, corr = classify_adaptive(samples, palette, gains_bgr=gains, explore=explore,
+                                       weights=weights)
+    start = paint_light(samples, palette, naming=match.index if merged_only else None)
     if start is None:
         return match, corr
-    other, _, other_corr = classify_adaptive(samples, palette, gains_bgr=start, explore=False)
+    other, _, other_corr = classify_adaptive(samples, palette, gains_bgr=start, explore=False,
+                                             weights=weights)
     a, b = match_cost(match), match_cost(other)
     logger.debug("paint light: cost %.2f from the given light, %.2f from the paints'", a, b)
     return (other, other_corr) if b < a else (match, corr)

@@ -104,7 +104,7 @@ def test_cards_of_one_hue_fitting_two_paints_are_two_paints():
     assert hue[0] == hue[7] != hue[8]  # (red and orange: one hue)
     named, _ = _named_by_hue(labs, dist, match_from_distances(dist), share_cost=CARD_SHARE_COST)
     assert list(named) == [1] * 8 + [2]  # (named together: all orange)
-    apart = _paints_apart(hue, dist, CARD_PAINTS_APART)
+    apart = _paints_apart(hue, dist, CARD_PAINTS_APART, labs)
     named, _ = _named_by_hue(labs, dist, match_from_distances(dist), share_cost=CARD_SHARE_COST,
                              hue=apart)
     assert list(named) == [0] * 3 + [1] * 5 + [2]
@@ -112,4 +112,19 @@ def test_cards_of_one_hue_fitting_two_paints_are_two_paints():
     glared = np.vstack([dist, [[14.0, 9.0, 30.0, 60.0, 50.0, 40.0]]])  # (an orange card)
     labs2 = np.vstack([labs, [[60.0, 60.0, 52.0]]])
     hue2 = hue_groups(labs2)
-    assert (_paints_apart(hue2, glared, CARD_PAINTS_APART) == hue2).all()
+    assert (_paints_apart(hue2, glared, CARD_PAINTS_APART, labs2) == hue2).all()
+
+
+def test_a_card_in_a_shadow_is_not_split_off_its_paint():
+    # the independent renderer's nrm2 normal-1561: an orange card under an occluder's shadow (L 40,
+    # hue 40 as its orange cards) fits the red as lit closely; its channels' proportions are the
+    # orange cards' (0.14 apart in log-chromaticity), not the red ones' (1.7)
+    from vision.cells import CARD_PAINTS_APART, _paints_apart
+    from vision.hue_groups import hue_groups
+
+    labs = np.array([[53.6, 58.4, 49.9], [54.0, 59.0, 51.3], [53.4, 58.5, 51.4],
+                     [40.3, 46.0, 38.5]])
+    dist = np.array([[11.0, 3.0, 40.0, 68.0, 50.0, 40.0]] * 3 + [[3.5, 11.0, 45.0, 60.0, 45.0, 35.0]])
+    hue = hue_groups(labs)
+    assert (hue == hue[0]).all()  # (one hue)
+    assert (_paints_apart(hue, dist, CARD_PAINTS_APART, labs) == hue).all()

@@ -45,3 +45,18 @@ def test_a_stray_sample_does_not_spoil_the_pairing():
 
 def test_too_few_samples_give_no_light():
     assert paint_light(WARM[:3], PALETTE) is None
+
+
+def test_a_naming_that_pairs_the_clusters_one_to_one_seeks_no_light():
+    # (the pairing is that naming's; the refit on it has found its light already)
+    for seed in range(3):
+        samples, truth = _sectors(seed)
+        assert paint_light(samples, PALETTE, naming=truth) is None
+
+
+def test_a_naming_that_merges_two_paints_clusters_still_seeks_the_light():
+    samples, truth = _sectors(0)
+    wrong, _, _ = classify_adaptive(samples, PALETTE, gains_bgr=BAD_START)
+    assert paint_light(samples, PALETTE, naming=wrong.index) is not None
+    match, _ = fit_with_paint_light(samples, PALETTE, BAD_START, merged_only=True)
+    assert np.array_equal(match.index, truth)
