@@ -3305,6 +3305,13 @@ def _is_a_lamp(light: np.ndarray | None) -> bool:
     return bool(np.array_equal(_lamp_light(c), c))
 
 
+#: Two paints of one hue that :func:`_paints_apart` splits by their nearest paints as lit also
+#: differ this much in their sets' median log-chromaticity (a shaded card keeps its paint's
+#: proportions): nrm2 normal-1561's shaded orange card 0.14 from its orange cards, 1.7 from the
+#: red; normal 074's red and orange 0.37 (the value of :data:`RATIO_GAP`, measured apart).
+PAINTS_APART_RATIO = 0.3
+
+
 def _paints_apart(hue: np.ndarray, dist: np.ndarray, fit: float, labs: np.ndarray) -> np.ndarray:
     """Hue groups ``hue`` ``(N,)`` (see :func:`vision.hue_groups.hue_groups`; -1 none) with each
     group split by its members' nearest paints as lit (distances ``dist`` ``(N, K)`` to the
@@ -3313,17 +3320,18 @@ def _paints_apart(hue: np.ndarray, dist: np.ndarray, fit: float, labs: np.ndarra
     nearest within ``fit`` and lies further than ``fit`` from each other member's nearest paint:
     faces of two paints of one hue (see :data:`CARD_PAINTS_APART`); and where the sets' channel
     proportions (the median log-chromaticity of the cards' colours ``labs`` ``(N, 3)``) differ
-    by :data:`RATIO_GAP` at least: a card in a shadow has its paint's proportions at a lower
+    by :data:`PAINTS_APART_RATIO` at least: a card in a shadow has its paint's proportions at a lower
     level, which may fit a darker paint of its hue as lit (the independent renderer's nrm2
     normal-1561, an orange card under an occluder's shadow at L 40, its orange cards' hue,
     0.14 from them in log-chromaticity, 1.7 from the red cards; normal 074's red and orange
     cards: 0.37)."""
     own = np.argmin(dist, axis=1)
-    chroma = _log_chromaticity(srgb_to_linear(lab_to_bgr(labs)).astype(np.float64))
+    chroma = _lab_log_chromaticity(labs)
 
     def proportions_apart(members: np.ndarray, paints: np.ndarray) -> bool:
         sets = [np.median(chroma[members[own[members] == p]], axis=0) for p in paints]
-        return all(np.linalg.norm(a - b) >= RATIO_GAP for a, b in itertools.combinations(sets, 2))
+        return all(np.linalg.norm(a - b) >= PAINTS_APART_RATIO
+                   for a, b in itertools.combinations(sets, 2))
 
     def apart(members: np.ndarray, paints: np.ndarray) -> bool:
         near = dist[np.ix_(members, paints)]  # (M, P): each member to the group's paints
@@ -3332,6 +3340,11 @@ def _paints_apart(hue: np.ndarray, dist: np.ndarray, fit: float, labs: np.ndarra
                 and proportions_apart(members, paints))
 
     return split_by_paint(hue, own, apart)
+
+
+def _lab_log_chromaticity(labs: np.ndarray) -> np.ndarray:
+    """:func:`_log_chromaticity` ``(N, 3)`` of the CIELAB colours ``labs`` ``(N, 3)``."""
+    return _log_chromaticity(srgb_to_linear(lab_to_bgr(labs)).astype(np.float64))
 
 
 #: Cards of two paints a warm lamp brings together in hue (red and orange: 7 L* and 2 degrees of
@@ -3432,7 +3445,7 @@ def _named_by_ratios(named: np.ndarray, hue: np.ndarray, dist: np.ndarray, paint
     out = named.copy()
     if not splits:
         return out
-    u = _log_chromaticity(srgb_to_linear(lab_to_bgr(paints)).astype(np.float64))
+    u = _lab_log_chromaticity(paints)
     for lo, hi, axis in splits:
         a, b = np.flatnonzero(hue == lo), np.flatnonzero(hue == hi)
         if not len(a) or not len(b):

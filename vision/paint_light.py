@@ -129,7 +129,8 @@ def _names_apart(naming: np.ndarray, idx: np.ndarray, counts: np.ndarray, k: int
     largest of the samples' clusters (``idx`` ``(N,)`` each sample's cluster, ``counts``
     ``(m,)`` their sizes) ``k`` different paints, each cluster the paint most of its members
     are named: a light that names two paints' clusters one paint (a warm lamp's orange nearer
-    the kit's yellow) does not."""
+    the kit's yellow) does not. (A naming one to one but shifted would pass; a per-channel
+    light keeps the channels' order, so a refit settles on that rarely.)"""
     largest = np.argsort(-counts, kind="stable")[:k]
     majority = {int(np.bincount(naming[idx == c], minlength=k).argmax()) for c in largest}
     return len(majority) == k

@@ -55,6 +55,7 @@ def test_a_naming_that_pairs_the_clusters_one_to_one_seeks_no_light():
 
 
 def test_a_naming_that_merges_two_paints_clusters_still_seeks_the_light():
+    # (a guard: what paint_light did before its naming argument, kept where the naming merges)
     samples, truth = _sectors(0)
     wrong, _, _ = classify_adaptive(samples, PALETTE, gains_bgr=BAD_START)
     assert paint_light(samples, PALETTE, naming=wrong.index) is not None
