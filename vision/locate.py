@@ -2287,20 +2287,16 @@ def _refit_to_edges(lat: Lattice, segs: Segments) -> Lattice:
 MAX_SKEW_FOUND = 0.4
 
 #: Largest |cos| of the angle between a focused lattice's axes on the table for square tiles:
-#: 0.2 is 78.5 degrees. The tiles are square, so their lattice is square on the table up to
-#: the error of the assumed camera (focal length, a crop) and of the fit: the lattices that
-#: read right over the development photos (textile and octopus of indie, indieB, final,
-#: final2, final3, tex4dev, oct8dev, dev; 248 photos) measured at most 0.17 once focused; the
-#: lattices kept on the 583 Textile photos of the independent renderer read clean in the
-#: thirty-second session (679 photos) at most 0.18 (final17 textile-normal-1770, 16 degrees of
-#: tilt), but for three kept as they were with this bound (0.22-0.54: every lattice of the
-#: photo sheared, or the lattice moved onto the tiles after the search); sheared ones that
-#: read wrong 0.30 (independent final2 textile-normal-051: on a near top-down view
-#: its columns ran 20 degrees off the tiles' own, from a family of the tiles' toothed edges
-#: taken for another direction) and 0.24 (final16 textile-normal-1607 and -1611, seen 9-11
-#: degrees from straight down on a floral and a gingham cloth: 9 and 1 cells wrong). The
-#: margin is narrow: the lens assumed moves the measure (1770's lattice measures 0.12-0.24
-#: through 22-30 mm lenses, 1611's 0.16-0.32).
+#: 0.2 is 78.5 degrees. Square tiles lie on a lattice square on the table up to the error of
+#: the assumed camera (focal length, a crop) and of the fit. Lattices that read right measured
+#: at most 0.18 once focused (the independent renderer's Textile photos read clean, 583 of
+#: 679; final17 textile-normal-1770, 16 degrees of tilt; three photos whose every lattice was
+#: sheared kept theirs at 0.22-0.54); sheared ones that read wrong 0.24 (final16
+#: textile-normal-1607 and -1611, 9-11 degrees from straight down: columns 14 degrees off the
+#: tiles') and 0.30 (final2 textile-normal-051: a family of the tiles' toothed edges taken for
+#: another direction). The margin is narrow, and lens-safe only straight down (there K scales
+#: both axes alike): tilted, the lens assumed moves the measure (1770's lattice measures
+#: 0.12-0.24 through 22-30 mm lenses, 1611's 0.16-0.32).
 MAX_SKEW = 0.2
 
 
