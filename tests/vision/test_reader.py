@@ -223,9 +223,45 @@ def test_solid_tiles_smaller_than_a_cell_of_the_view_are_read_again_at_twice_the
     def fake_read(image, **kwargs):
         seen.append(image.shape[:2])
         geometry = pipeline.Geometry(np.eye(3), {}, (0, 0), (0, 0), (image.shape[1], image.shape[0]))
-        return pipeline.Reading({"tiles": []}, {}, geometry, (), {"pitch_px": pitch * image.shape[1] / 100})
+        return pipeline.Reading({"tiles": []}, {}, geometry, (),
+                                {"pitch_px": pitch * image.shape[1] / 100, "score": 3.0,
+                                 "faces_read": 20})
 
     monkeypatch.setattr(pipeline, "read_image", fake_read)
     reading = read_file(path, game=game)
     assert seen == ([(60, 100), (120, 200)] if again else [(60, 100)])
     assert reading.geometry.image_size == (200, 120)  # (the photo's own pixels either way)
+
+
+@pytest.mark.parametrize("full_faces,full_score,kept", [(20, 3.5, 1), (19, 2.5, 1), (19, 3.5, 2),
+                                                         (19, 3.0, 2)])
+def test_small_tiles_read_again_keep_the_full_size_reading_unless_it_loses_faces_and_score(
+        full_faces, full_score, kept, tmp_path, monkeypatch):
+    # (the reading at full size is fitted again, its light too: it replaces the half size's
+    # unless it reads fewer die faces and scores no better (the reader's own score, the measure
+    # its readings are ranked by); then the first reading, its board and geometry, stands)
+    import vision.pipeline as pipeline
+    path = tmp_path / "p.jpg"
+    cv2.imwrite(str(path), np.full((120, 200, 3), 128, np.uint8))
+    monkeypatch.setattr(pipeline, "working_reduce", lambda pixels: 2)
+
+    def fake_read(image, **kwargs):
+        full = image.shape[1] == 200
+        geometry = pipeline.Geometry(np.eye(3), {}, (0, 0), (0, 0), (image.shape[1], image.shape[0]))
+        info = {"pitch_px": 0.4 * image.shape[1], "faces_read": full_faces if full else 20,
+                "score": full_score if full else 3.0}
+        return pipeline.Reading({"tiles": [], "read_at": 1 if full else 2}, {}, geometry, (), info)
+
+    monkeypatch.setattr(pipeline, "read_image", fake_read)
+    reading = read_file(path, game="octopus")
+    assert reading.board["read_at"] == kept
+    assert reading.info.get("decode_reduce", 1) == kept
+    assert reading.geometry.image_size == (200, 120)  # (the photo's own pixels either way)
+
+
+def test_a_reading_reports_its_score_and_the_die_faces_it_read(octopus_photo):
+    # (what read_file weighs a reading at full size by against the first one: see above)
+    _, reading = octopus_photo
+    assert reading.info["faces_read"] == sum(t["pips"] is not None for t in reading.board["tiles"])
+    assert reading.info["faces_read"] == 10
+    assert isinstance(reading.info["score"], float)
