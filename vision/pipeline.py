@@ -420,7 +420,7 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
     if best is None:
         raise NoTilesFound("no tiles found: a grid was seen but no cell looks like a tile of "
                            f"{kit.title}")
-    _, lattice, td, readings, info = best
+    score, lattice, td, readings, info = best
     readings = with_outlined_cards(readings, lattice, outlined)
     if kit.face_model == "symbol":
         # the symbols of the lattice read, on each card's own finer view
@@ -459,7 +459,7 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
     return Reading(board=board, timing_ms={k: round(v, 2) for k, v in timing.items()},
                    geometry=geometry, doubts=doubts,
                    info={"lattice_strength": lattice.strength, "diagonal": lattice.diagonal,
-                         "pitch_px": lattice.pitch_px, "score": float(best.score),
+                         "pitch_px": lattice.pitch_px, "score": float(score),
                          "faces_read": _faces_read(best.readings),
                          "reading_candidate": chosen,
                          "candidates_read": len(candidates),
@@ -1945,7 +1945,8 @@ def _tiles_too_small(game: str, reduce: int, reading: Reading) -> bool:
 def _finer_kept(fine: Reading, coarse: Reading) -> bool:
     """Whether ``fine``, a photo's reading at twice the size of ``coarse`` (see
     :func:`_tiles_too_small`), is kept in its place: unless it reads fewer die faces
-    (``info["faces_read"]``, :func:`_faces_read`: a face read is a tile wherever it lies) and
+    (``info["faces_read"]``, :func:`_faces_read`, of the lattice's cells before
+    :mod:`vision.decode`'s rules: a face read is a tile wherever it lies) and
     scores no better (``info["score"]``, :func:`_score`, the measure a photo's readings are
     ranked by; none of it in pixels, so the two sizes' readings compare). Either measure alone
     misleads: more pixels give the lattice's lines their outlines, but the light is fitted
@@ -2023,6 +2024,10 @@ def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = 
                             "1/%d (%d, %.2f) and scores no better: the first reading kept", finer,
                             fine.info["faces_read"], fine.info["score"], reduce,
                             reading.info["faces_read"], reading.info["score"])
+                # (the refused read's time counts in the total: the photo took it)
+                total, first = fine.timing_ms.get("total", 0.0), reading.timing_ms.get("total", 0.0)
+                reading = replace(reading, timing_ms={**reading.timing_ms, "total": total,
+                                                      "refused finer read": round(total - first, 2)})
     if reduce != 1:
         S = np.diag([reduce, reduce, 1.0])
         geo = reading.geometry

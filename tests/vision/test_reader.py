@@ -262,6 +262,7 @@ def test_small_tiles_read_again_keep_the_full_size_reading_unless_it_loses_faces
 def test_a_reading_reports_its_score_and_the_die_faces_it_read(octopus_photo):
     # (what read_file weighs a reading at full size by against the first one: see above)
     _, reading = octopus_photo
-    assert reading.info["faces_read"] == sum(t["pips"] is not None for t in reading.board["tiles"])
+    # (faces of the lattice's reading, before the game's rules rule cells out)
+    assert reading.info["faces_read"] >= sum(t["pips"] is not None for t in reading.board["tiles"])
     assert reading.info["faces_read"] == 10
     assert isinstance(reading.info["score"], float)
