@@ -56,6 +56,13 @@ GROW_APART = 12.0
 #: A tile taken with at least this confidence shows the look of its paint in the photo's light.
 SURE_TILE = 0.9
 TABLE_LOOKS = 3
+#: A card's face is plain on a printed cloth (see :func:`_even_on_print`) where its centre spreads
+#: (CIELAB, see :func:`_region_stats`) at most the bare table's cells' median over this: a
+#: print's cells spread by the ink against the ground in each. (Measured on seven Tapestry
+#: photos of cards in a print's ink colour: the cards 0.8-2.6 against gingham, stripes and
+#: floral cells of 10-17, 4-12 times; cells of the table itself as even as EVEN_SPREAD allows,
+#: a print blurred far off or a plain felt's, 7.1-7.9 against 1.7-10, 1.3 times at most.)
+PRINT_SPREAD = 3.0
 #: Rounds of growing (each from the cells decided and grown before).
 GROW_ROUNDS = 3
 #: Confidence of a colour decided by the sample's hue group (see :mod:`vision.hue_groups`).
@@ -941,6 +948,16 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                       if unlike_card[i] and not occ[cell] and cell not in ctx.card_like}
         logger.debug("card-like by a colour unlike the table: %s", sorted(ctx.by_art))
         ctx.card_like += sorted(ctx.by_art)
+    if fit is not None:
+        # (and a plain cell on a printed cloth, of a colour unlike every plain look of it: a card
+        # of the colour of the print's ink, see _even_on_print; its art alone decides)
+        bare = on_ring & np.array([c not in ctx.ring_cards for c in cells], bool)
+        on_print = _even_on_print(labs, np.array([spreads[c] for c in cells]), even, bare, fit)
+        even_card = {cell for i, cell in enumerate(cells)
+                     if on_print[i] and not occ[cell] and cell not in ctx.card_like}
+        logger.debug("card-like by an even face on a print: %s", sorted(even_card))
+        ctx.by_art |= even_card
+        ctx.card_like += sorted(even_card)
     # (and, for die faces, any even cell of a palette-like colour: pips are evidence enough;
     # and a blown-out one with an outline, see _blown_face; and one of a palette-like colour
     # however uneven among tiles on all four sides: a lamp's hot spot across a tile's face
@@ -3774,6 +3791,35 @@ def _unlike_card_like(unlike_table: np.ndarray, coloured: np.ndarray) -> np.ndar
     orange wood, 33-38 from the table, 11-22 from every paint, the mask 0, one or two sides
     outlined; final15 hard-1433, cyan cards 14-19 from every paint.) All arrays ``(N,)``."""
     return np.asarray(unlike_table, bool) & np.asarray(coloured, bool)
+
+
+def _even_on_print(labs: np.ndarray, spread: np.ndarray, even: np.ndarray, bare: np.ndarray,
+                   fit: np.ndarray) -> np.ndarray:
+    """Whether each cell ``(N,)`` left out may be a card of the colour of a printed cloth's ink:
+    it is plain where the bare table is printed, its centre's spread (``spread``, CIELAB, see
+    :func:`_region_stats`) even (``even``: not blown out either) and at most the bare table's
+    cells' median spread over :data:`PRINT_SPREAD`; in a colour a paint may take under the
+    light, with a sheen (``fit``, see :func:`_veiled_fit`, within :data:`ALIEN_COLOUR`); and
+    unlike every plain look of the bare table: the :data:`TABLE_LOOKS`-th nearest of the bare
+    table's cells that are plain so (``bare``: the view's outer ring less the cards seen there)
+    lies :data:`GROW_APART` or more from its colour, or the bare table shows fewer.
+    ``labs`` ``(N, 3)`` the cells' colours (CIELAB); the others ``(N,)``.
+
+    A print (gingham, stripes, flowers) puts its ink and its ground in every cell of the cloth;
+    a card's face is one paint, its art a compact mark in the middle. A card in the ink's colour
+    lies near the cloth's median and its checks (a yellow card on a yellow gingham, 7 from the
+    cloth's median), so neither the mask nor its colour tells it from the table (see
+    :func:`_unlike_card_like`); its plain face does, where the bare table shows no plain cell of
+    its colour (a floral's plain ground would). Its symbol then decides (see
+    :func:`_vouched_cards`), and only beside the cards found."""
+    bare = np.asarray(bare, bool)
+    if not bare.any():
+        return np.zeros(len(labs), bool)
+    plain = np.asarray(even, bool) & (np.asarray(spread) * PRINT_SPREAD <= np.median(spread[bare]))
+    looks = labs[bare & plain]
+    unlike = (_kth_nearest(looks, labs) >= GROW_APART if len(looks) >= TABLE_LOOKS
+              else np.ones(len(labs), bool))
+    return unlike & plain & (np.asarray(fit) <= ALIEN_COLOUR)
 
 
 def _ring_cards(ctx: _Ctx, cells: list[tuple[int, int]], regions: Mapping
