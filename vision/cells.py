@@ -59,9 +59,10 @@ TABLE_LOOKS = 3
 #: A card's face is plain on a printed cloth (see :func:`_even_on_print`) where its centre spreads
 #: (CIELAB, see :func:`_region_stats`) at most the bare table's cells' median over this: a
 #: print's cells spread by the ink against the ground in each. (Measured on seven Tapestry
-#: photos of cards in a print's ink colour: the cards 0.8-2.6 against gingham, stripes and
-#: floral cells of 10-17, 4-12 times; cells of the table itself as even as EVEN_SPREAD allows,
-#: a print blurred far off or a plain felt's, 7.1-7.9 against 1.7-10, 1.3 times at most.)
+#: photos of cards in a print's ink colour, among them tap16 hard-1053, tap34 hard-2066 and
+#: tap19 hard-1392: the cards 0.8-2.6 against gingham, stripes and floral cells of 10-17, 4-12
+#: times; cells of the table itself as even as EVEN_SPREAD allows, a print blurred far off or a
+#: plain felt's: the cell 7.1-7.9, the bare table's median 1.7-10, 1.3 times at most.)
 PRINT_SPREAD = 3.0
 #: Rounds of growing (each from the cells decided and grown before).
 GROW_ROUNDS = 3
@@ -486,7 +487,7 @@ class _Ctx:
     uneven_art: set = field(default_factory=set)  # cards seen by their art on an uneven face
     hot_art: set = field(default_factory=set)  # cards kept in a hot spot's glare (_in_glare)
     card_hot: set = field(default_factory=set)  # ... of them, perhaps cards in a hot spot
-    by_art: set = field(default_factory=set)  # card-like by colour alone (_unlike_card_like)
+    by_art: set = field(default_factory=set)  # card-like, the art alone decides (_unlike_card_like, _even_on_print)
     ring_cards: set = field(default_factory=set)  # the window's ring: cards seen (_ring_cards)
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     outlined: set = field(default_factory=set)  # of them, those with a tile's outline all round
@@ -1001,8 +1002,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         # floral's cream ground between its flowers, which smoothness does not tell from a white
         # tile's face, final14 textile-normal-1104)
         smooth_ring = labs[on_ring & (tex <= split[0])] if split is not None else labs[:0]
-        ground_near = (_kth_nearest(smooth_ring, labs) if len(smooth_ring) >= TABLE_LOOKS
-                       else np.full(len(labs), np.inf))  # (N,)
+        ground_near = _nearness_or_far(smooth_ring, labs)  # (N,)
 
         parts: dict = {}  # (each tile's part: once, when asked)
 
@@ -3796,7 +3796,8 @@ def _unlike_card_like(unlike_table: np.ndarray, coloured: np.ndarray) -> np.ndar
 def _even_on_print(labs: np.ndarray, spread: np.ndarray, even: np.ndarray, bare: np.ndarray,
                    fit: np.ndarray) -> np.ndarray:
     """Whether each cell ``(N,)`` left out may be a card of the colour of a printed cloth's ink:
-    it is plain where the bare table is printed, its centre's spread (``spread``, CIELAB, see
+    it is plain where the bare table is printed (its cells' median spread over
+    :data:`EVEN_SPREAD`, on :data:`TABLE_LOOKS` cells at least), its centre's spread (``spread``, CIELAB, see
     :func:`_region_stats`) even (``even``: not blown out either) and at most the bare table's
     cells' median spread over :data:`PRINT_SPREAD`; in a colour a paint may take under the
     light, with a sheen (``fit``, see :func:`_veiled_fit`, within :data:`ALIEN_COLOUR`); and
@@ -3812,14 +3813,22 @@ def _even_on_print(labs: np.ndarray, spread: np.ndarray, even: np.ndarray, bare:
     :func:`_unlike_card_like`); its plain face does, where the bare table shows no plain cell of
     its colour (a floral's plain ground would). Its symbol then decides (see
     :func:`_vouched_cards`), and only beside the cards found."""
-    bare = np.asarray(bare, bool)
-    if not bare.any():
+    bare, spread = np.asarray(bare, bool), np.asarray(spread, float)
+    # (a print shows: the bare table's cells are uneven themselves, its ink against its ground;
+    # a plain or grainy table's are not, and a median of fewer cells than the table's looks
+    # says nothing)
+    if bare.sum() < TABLE_LOOKS or np.median(spread[bare]) <= EVEN_SPREAD:
         return np.zeros(len(labs), bool)
-    plain = np.asarray(even, bool) & (np.asarray(spread) * PRINT_SPREAD <= np.median(spread[bare]))
-    looks = labs[bare & plain]
-    unlike = (_kth_nearest(looks, labs) >= GROW_APART if len(looks) >= TABLE_LOOKS
-              else np.ones(len(labs), bool))
+    plain = np.asarray(even, bool) & (spread * PRINT_SPREAD <= np.median(spread[bare]))
+    unlike = _nearness_or_far(labs[bare & plain], labs) >= GROW_APART
     return unlike & plain & (np.asarray(fit) <= ALIEN_COLOUR)
+
+
+def _nearness_or_far(looks: np.ndarray, labs: np.ndarray) -> np.ndarray:
+    """:func:`_kth_nearest` ``(N,)`` of the colours ``labs`` ``(N, 3)`` to the looks ``looks``
+    ``(M, 3)``; infinite for all when there are fewer than :data:`TABLE_LOOKS` looks."""
+    return (_kth_nearest(looks, labs) if len(looks) >= TABLE_LOOKS
+            else np.full(len(labs), np.inf))
 
 
 def _ring_cards(ctx: _Ctx, cells: list[tuple[int, int]], regions: Mapping

@@ -58,3 +58,21 @@ def test_a_colour_no_paint_takes_is_no_card():
     n = len(labs)
     fit = np.full(n, 30.0)
     assert not _even_on_print(labs, spread, spread <= 8.0, np.arange(n) < 8, fit).any()
+
+
+def test_a_grainy_plain_table_is_no_print():
+    # a plain but grainy table (its cells spread 5, under EVEN_SPREAD): no print shows, so an
+    # even cell near its colour is not card-like by its evenness (however even it is)
+    labs, spread = _table(ring_spread=5.0)
+    spread[8] = 1.0
+    n = len(labs)
+    assert not _even_on_print(labs, spread, spread <= 8.0, np.arange(n) < 8, np.full(n, 10.0))[8]
+
+
+def test_a_blown_out_plain_cell_is_no_card():
+    # a cell as plain as a card but blown out (not even) is none
+    labs, spread = _table()
+    n = len(labs)
+    even = spread <= 8.0
+    even[8] = False
+    assert not _even_on_print(labs, spread, even, np.arange(n) < 8, np.full(n, 10.0))[8]
