@@ -2204,7 +2204,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
             _cut_off_parts(occ, occ_conf, fg_cells, info)
     if colours_apart and kit.face_model == "solid" and fg_cells is not None:
         sheets = _seamless_sheets({c: attrs[c][0].get("colour") for c in occupied if occ[c]},
-                                  borders, td, fg_cells)
+                                  borders, td, fg_cells, centre_lab, spreads)
         _take_out(sheets, occ, occ_conf, "one colour with a neighbour and no seam between: a sheet",
                   fg_cells, info, conf=SHEET_CONF, unmask=True)
     fits, loose = [], []  # the colour fits of the tiles taken, and of those vouched for
@@ -2298,14 +2298,39 @@ SEAM_SHARE = 0.5
 RIM_ALONG = 0.8
 
 
-def _seamless_sheets(colours: dict, borders: tuple, td: TopDown, fg_cells: dict) -> set:
+#: Two even cells are one sheet only where their centres' colours lie within this CIEDE2000 of
+#: each other: one paper, sticky note or cloth's ground, one paint, differing by the light across
+#: two tiles' width (the bare cream ground of a flowered cloth seamless over two cells in final15
+#: textile-hard-1439: 0.4-5.5 apart). A glare washing one of two tiles side by side reads both
+#: white, the edge between them faint in the glare, yet their colours stay apart (a washed green
+#: beside a white tile in final17 textile-hard-1763: 20.2).
+SHEET_ALIKE = 10.0
+
+
+def _two_faces(a: tuple[int, int], b: tuple[int, int], looks: Mapping, spreads: Mapping
+               ) -> bool:
+    """Whether cells ``a`` and ``b`` show two even faces of colours apart: each centre's spread
+    (``spreads``, CIELAB) at most :data:`EVEN_SPREAD` and their centres' colours (``looks``:
+    cell -> CIELAB ``(3,)``) more than :data:`SHEET_ALIKE` apart (CIEDE2000)."""
+    if max(spreads[a], spreads[b]) > EVEN_SPREAD:
+        return False
+    la, lb = (np.asarray(looks[c], np.float64) for c in (a, b))
+    return float(ciede2000(la, lb)) > SHEET_ALIKE
+
+
+def _seamless_sheets(colours: dict, borders: tuple, td: TopDown, fg_cells: dict,
+                     looks: Mapping, spreads: Mapping) -> set:
     """The cells of ``colours`` (occupied cell -> colour read, or None) that hold one object
     larger than a tile: two or more cells side by side of the same colour, each full of the
     foreground (:data:`SHEET_FULL`), with no seam along the border between them (a clear edge
     along at least :data:`SEAM_SHARE` of it; ``borders``: :func:`_border_edges` of ``td``).
     Two tiles side by side show a seam (their rims, the gap, the teeth), and where no two tiles
     of one colour may touch (Textile) such a pair is far likelier one sheet (paper, a sticky
-    note) than an illegal pair of tiles with their seam lost."""
+    note) than an illegal pair of tiles with their seam lost. A sheet is one paint: two even
+    faces whose colours lie apart (see :func:`_two_faces`: ``looks`` the cells' centre CIELAB,
+    ``spreads`` their spread) are two tiles named one colour by a lamp's glare (a washed paint
+    read white beside a white tile, the seam between them faint in the glare). A cloth's
+    print is uneven: its patches' colours may lie apart and still be one cloth."""
     h_share, v_share = borders[2:]
     full = {c for c, col in colours.items() if col is not None and fg_cells.get(c, 0.0) >= SHEET_FULL}
     out: set = set()
@@ -2316,9 +2341,13 @@ def _seamless_sheets(colours: dict, borders: tuple, td: TopDown, fg_cells: dict)
                 continue
             vr, vc = r - td.r0, c - td.c0
             share = v_share[vr, vc + 1] if dc else h_share[vr + 1, vc]
-            seam = bool(share >= SEAM_SHARE)
-            if not seam:
-                out |= {(r, c), other}
+            if share >= SEAM_SHARE:
+                continue
+            if _two_faces((r, c), other, looks, spreads):
+                logger.debug("cells %s and %s: read %s, no seam between, but two even faces of "
+                             "colours apart: two tiles", (r, c), other, colours[other])
+                continue
+            out |= {(r, c), other}
     return out
 
 
