@@ -2299,7 +2299,7 @@ RIM_ALONG = 0.8
 
 
 #: Two even cells are one sheet only where their centres' colours lie within this CIEDE2000 of
-#: each other: one paper, sticky note or cloth's ground, one paint, differing by the light across
+#: each other at one lightness (see :func:`_two_faces`): one paper, sticky note or cloth's ground, one paint, differing by the light across
 #: two tiles' width (the bare cream ground of a flowered cloth seamless over two cells in final15
 #: textile-hard-1439: 0.4-5.5 apart). A glare washing one of two tiles side by side reads both
 #: white, the edge between them faint in the glare, yet their colours stay apart (a washed green
@@ -2307,14 +2307,19 @@ RIM_ALONG = 0.8
 SHEET_ALIKE = 10.0
 
 
-def _two_faces(a: tuple[int, int], b: tuple[int, int], looks: Mapping, spreads: Mapping
-               ) -> bool:
-    """Whether cells ``a`` and ``b`` show two even faces of colours apart: each centre's spread
+def _two_faces(a: tuple[int, int], b: tuple[int, int],
+               looks: Mapping[tuple[int, int], np.ndarray],
+               spreads: Mapping[tuple[int, int], float]) -> bool:
+    """Whether cells ``a`` and ``b`` show two even faces of paints apart: each centre's spread
     (``spreads``, CIELAB) at most :data:`EVEN_SPREAD` and their centres' colours (``looks``:
-    cell -> CIELAB ``(3,)``) more than :data:`SHEET_ALIKE` apart (CIEDE2000)."""
+    cell -> CIELAB ``(3,)``) more than :data:`SHEET_ALIKE` apart (CIEDE2000) at one lightness
+    (one paint under uneven light, a shadow over half a sheet, differs in lightness only).
+    Blown-out pixels are left out of ``looks`` and ``spreads`` already, and a face washed by a
+    glare is the case sought, so no glare test as in :func:`_occupancy`'s."""
     if max(spreads[a], spreads[b]) > EVEN_SPREAD:
         return False
-    la, lb = (np.asarray(looks[c], np.float64) for c in (a, b))
+    la, lb = (np.array(looks[c], np.float64) for c in (a, b))
+    lb[0] = la[0]
     return float(ciede2000(la, lb)) > SHEET_ALIKE
 
 

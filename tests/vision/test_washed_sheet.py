@@ -36,3 +36,9 @@ def test_an_uneven_print_of_colours_apart_is_still_one_cloth() -> None:
     # (a flowered cloth's patch: its print spreads its colours, whose median may lie apart)
     looks = {(0, 0): WHITE, (0, 1): WASHED_GREEN}
     assert _sheets(looks, {(0, 0): 1.5, (0, 1): 22.9}) == {(0, 0), (0, 1)}
+
+
+def test_one_paint_half_in_shade_is_still_a_sheet() -> None:
+    # a white sheet half in a shadow: 11 apart in CIEDE2000, one paint at one lightness
+    looks = {(0, 0): WHITE, (0, 1): (75.0, 0.0, 2.0)}
+    assert _sheets(looks, {(0, 0): 1.0, (0, 1): 1.4}) == {(0, 0), (0, 1)}
