@@ -374,7 +374,8 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
     """X-Tiles cells among ``cells`` whose sectors stay unclear (``edges`` unknown) after the
     filling in, each taken as the likeliest of the set's tiles left (a clear sector's nearest
     paint, an unclear one's near paints, see :func:`_sector_choices`; every sector's near
-    paints when the clear ones leave no such tile, see :func:`_fill_sector_cell`) that meets
+    paints when the clear ones leave tiles but none such, and that makes a tile likelier than
+    the clear ones' likeliest with its broken edges, see :func:`_fill_sector_cell`) that meets
     every neighbour read on all its sides; likeliest first, each take using up its tile;
     confidence under the bar (:data:`MISFIT_CONFIDENCE`). Returns board-level doubts
     (:data:`UNCLEAR_TAKEN`).
@@ -398,14 +399,18 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
         met = _met_edges(c, decoded)
         if not met:
             return None
-        for every_sector in (False, True):
-            scored = [t for t in _sector_choices(c, kit, game, decoded, evidence[c], counts, used,
-                                                 every_sector)
-                      if used[t[2]] < counts[t[2]]
-                      and all(t[1][e] == colour for e, colour in met.items())]
-            if scored:
-                return min(scored, key=lambda t: t[0])
-        return None
+        left = [t for t in _sector_choices(c, kit, game, decoded, evidence[c], counts, used, False)
+                if used[t[2]] < counts[t[2]]]
+        meeting = [t for t in left if all(t[1][e] == colour for e, colour in met.items())]
+        if meeting or not left:
+            return min(meeting, key=lambda t: t[0], default=None)
+        opened = [t for t in _sector_choices(c, kit, game, decoded, evidence[c], counts, used, True)
+                  if used[t[2]] < counts[t[2]]
+                  and all(t[1][e] == colour for e, colour in met.items())]
+        best = min(opened, key=lambda t: t[0], default=None)
+        if best is not None and best[0] >= min(t[0] for t in left):
+            return None  # (a clear sector misread is less likely than the edge its tile breaks)
+        return best
 
     for cell, edges in _likeliest_first(pending, choose, used):
         attrs, conf, tile_doubts = decoded[cell]

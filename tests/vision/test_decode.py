@@ -797,3 +797,18 @@ def test_an_x_tile_left_unclear_is_taken_meeting_its_neighbours_with_every_secto
     attrs, confidence, _ = decoded[(0, 1)]
     assert attrs["edges"] == {"n": "blue", "e": "yellow", "s": "orange", "w": "orange"}
     assert confidence["edges"] <= MISFIT_CONFIDENCE
+
+
+def test_an_unclear_x_tile_whose_clear_sectors_make_no_tile_stays_unknown_beside_its_neighbour():
+    # three sectors clearly nearest red (a cloth's print beside the layout, xt44
+    # x-tiles-normal-1920) make no tile of the set: no sector is taken as misread to make one
+    # meet the neighbour (its likeliest tile so needs three sectors 8-11 CIEDE2000 off)
+    dist = {"n": {"red": 16.4, "orange": 25.8, "blue": 38.0, "yellow": 51.1},
+            "e": {"red": 8.8, "orange": 36.9, "blue": 45.6, "yellow": 67.6},
+            "s": {"orange": 21.7, "yellow": 29.6, "red": 35.5, "blue": 37.6},
+            "w": {"red": 15.7, "orange": 26.6, "blue": 37.1, "yellow": 51.7}}
+    conf = {"n": 0.57, "e": 0.95, "s": 0.19, "w": 0.64}
+    me = _x_reading(0, 1, None, "ns", dist=dist, conf=conf)
+    west = _x_reading(0, 0, {"n": "red", "e": "orange", "s": "blue", "w": "red"}, "ew")
+    decoded, _ = decode_readings([west, me], XT, "x-tiles")
+    assert decoded[(0, 1)][0]["edges"] is None
