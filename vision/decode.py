@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections import Counter, defaultdict
 from itertools import product
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import AbstractSet, Any
 
 import numpy as np
@@ -373,9 +373,11 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
                        counts: Counter, used: Counter) -> list[tuple[Cell, str, str]]:
     """X-Tiles cells among ``cells`` whose sectors stay unclear (``edges`` unknown) after the
     filling in, each taken as the likeliest of the set's tiles left (a clear sector's nearest
-    paint, an unclear one's near paints, see :func:`_sector_choices`) that meets every
-    neighbour read on all its sides; likeliest first, each take using up its tile; confidence
-    under the bar (:data:`MISFIT_CONFIDENCE`). Returns board-level doubts
+    paint, an unclear one's near paints, see :func:`_sector_choices`; every sector's near
+    paints when the clear ones leave tiles but none such, and that makes a tile likelier than
+    the clear ones' likeliest with its broken edges, see :func:`_fill_sector_cell`) that meets
+    every neighbour read on all its sides; likeliest first, each take using up its tile;
+    confidence under the bar (:data:`MISFIT_CONFIDENCE`). Returns board-level doubts
     (:data:`UNCLEAR_TAKEN`).
 
     A lamp's glare washes a face's paints towards its colour, so that two paints of a sector
@@ -397,9 +399,18 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
         met = _met_edges(c, decoded)
         if not met:
             return None
-        scored = [t for t in _sector_choices(c, kit, game, decoded, evidence[c], counts, used, False)
-                  if used[t[2]] < counts[t[2]] and all(t[1][e] == colour for e, colour in met.items())]
-        return min(scored, key=lambda t: t[0], default=None)
+        left = [t for t in _sector_choices(c, kit, game, decoded, evidence[c], counts, used, False)
+                if used[t[2]] < counts[t[2]]]
+        meeting = [t for t in left if all(t[1][e] == colour for e, colour in met.items())]
+        if meeting or not left:
+            return min(meeting, key=lambda t: t[0], default=None)
+        opened = [t for t in _sector_choices(c, kit, game, decoded, evidence[c], counts, used, True)
+                  if used[t[2]] < counts[t[2]]
+                  and all(t[1][e] == colour for e, colour in met.items())]
+        best = min(opened, key=lambda t: t[0], default=None)
+        if best is not None and best[0] >= min(t[0] for t in left):
+            return None  # (a clear sector misread is less likely than the edge its tile breaks)
+        return best
 
     for cell, edges in _likeliest_first(pending, choose, used):
         attrs, conf, tile_doubts = decoded[cell]
@@ -435,17 +446,31 @@ def _fill_sector_cell(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: 
     tile-mate's) costed by their distances, the neighbours' edges met and the set's copies
     left; whether it was filled.
 
-    X-Tiles' set holds each tile once: when every tile the unclear sectors allow is one the
-    board already holds, a clear sector is as likely misread as a reading that is no tile of
-    the set (its nearest colour a few units nearer than the next), and every sector's
+    X-Tiles' set holds each tile once and its edges meet its neighbours' (RULES.md): when every
+    tile the unclear sectors allow is one the board already holds, or meets a neighbour read
+    with another colour, or names two sectors that look alike different paints
+    (:func:`_breaks_rules`), a clear sector is as likely misread as a reading that is no tile
+    of the set (its nearest colour a few units nearer than the next), and every sector's
     candidates are weighed."""
     attrs = decoded[cell][0]
     misfit = attrs.get("edges") is not None  # (read in full, but no tile of the set)
     scored = _sector_choices(cell, kit, game, decoded, evidence, counts, used, misfit)
-    if (kit.shape == "rounded-x" and not misfit and scored
-            and all(used[key] >= counts[key] for _, _, key in scored)):
-        scored = _sector_choices(cell, kit, game, decoded, evidence, counts, used, True)
+    if kit.shape == "rounded-x" and not misfit and scored:
+        met = _met_edges(cell, decoded)
+        alike = evidence.get("sector_alike", ())
+        if all(used[key] >= counts[key] or _breaks_rules(edges, met, alike)
+               for _, edges, key in scored):
+            scored = _sector_choices(cell, kit, game, decoded, evidence, counts, used, True)
     return _fill(decoded[cell], "edges", scored, used)
+
+
+def _breaks_rules(edges: dict[str, str], met: dict[str, str],
+                  alike: Iterable[tuple[str, str]]) -> bool:
+    """Whether a sector tile's ``edges`` ``{side: colour}`` meet a neighbour's edge ``met``
+    ``{side: colour}`` (see :func:`_met_edges`) with another colour, or name two sectors that
+    look alike (``alike``, pairs of sides, see vision.cells.SAME_PAINT) different paints."""
+    return (any(edges[e] != colour for e, colour in met.items())
+            or any(edges[a] != edges[b] for a, b in alike))
 
 
 def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: dict,

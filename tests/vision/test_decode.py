@@ -757,3 +757,58 @@ def test_the_first_tile_of_a_colour_chosen_at_the_table_is_kept():
     board = [_textile_reading(0, 0, "pink", pips=None, pink=3.0)]
     decoded, _ = decode_readings(board, NESTOR, "textile")
     assert decoded[(0, 0)][0]["colour"] == "pink"
+
+
+def _washed_between_neighbours(s_dist: dict, s_conf: float):
+    """An E-W X-Tile (blue, yellow, orange, orange) whose warm sectors a glare washed towards
+    each other (final14 x-tiles-normal-1106): its west big sector read clearly yellow by 1.3
+    CIEDE2000 while its west neighbour's east edge is orange; its east sector unclear; the
+    south sector's distances ``s_dist`` and confidence ``s_conf``. With the neighbours at
+    (0, 0) (east edge orange) and (0, 2) (west edge yellow)."""
+    dist = {"n": {"blue": 3.0, "red": 44.0, "orange": 46.0, "yellow": 48.0},
+            "e": {"yellow": 10.2, "orange": 12.5, "blue": 49.5, "red": 50.0},
+            "s": s_dist,
+            "w": {"yellow": 7.0, "orange": 8.3, "red": 50.3, "blue": 52.9}}
+    conf = {"n": 0.9, "e": 0.4, "s": s_conf, "w": 0.6}
+    me = _x_reading(0, 1, None, "ew", dist=dist, conf=conf)
+    west = _x_reading(0, 0, {"n": "red", "e": "orange", "s": "blue", "w": "red"}, "ns")
+    east = _x_reading(0, 2, {"n": "yellow", "e": "red", "s": "orange", "w": "yellow"}, "ns")
+    return [west, me, east]
+
+
+def test_an_unclear_x_tile_whose_clear_sectors_break_a_neighbours_edge_weighs_every_sector():
+    # the clear sectors as read (west yellow) leave one tile of the set, which meets the west
+    # neighbour's orange with yellow: the west sector is as likely misread, and every sector's
+    # candidates give the tile that meets both neighbours
+    readings = _washed_between_neighbours(
+        {"orange": 5.0, "yellow": 15.0, "red": 40.0, "blue": 50.0}, 0.9)
+    decoded, _ = decode_readings(readings, XT, "x-tiles")
+    assert decoded[(0, 1)][0]["edges"] == {"n": "blue", "e": "yellow", "s": "orange", "w": "orange"}
+
+
+def test_an_x_tile_left_unclear_is_taken_meeting_its_neighbours_with_every_sector_weighed():
+    # the south sector near orange and yellow alike: every sector weighed, two tiles meet both
+    # neighbours within the margin, so none is filled in; the likeliest one that meets them is
+    # taken (the one its clear sectors allow meets neither)
+    from vision.decode import MISFIT_CONFIDENCE
+    readings = _washed_between_neighbours(
+        {"orange": 7.1, "yellow": 7.7, "red": 48.7, "blue": 52.8}, 0.6)
+    decoded, _ = decode_readings(readings, XT, "x-tiles")
+    attrs, confidence, _ = decoded[(0, 1)]
+    assert attrs["edges"] == {"n": "blue", "e": "yellow", "s": "orange", "w": "orange"}
+    assert confidence["edges"] <= MISFIT_CONFIDENCE
+
+
+def test_an_unclear_x_tile_whose_clear_sectors_make_no_tile_stays_unknown_beside_its_neighbour():
+    # three sectors clearly nearest red (a cloth's print beside the layout, xt44
+    # x-tiles-normal-1920) make no tile of the set: no sector is taken as misread to make one
+    # meet the neighbour (its likeliest tile so needs three sectors 8-11 CIEDE2000 off)
+    dist = {"n": {"red": 16.4, "orange": 25.8, "blue": 38.0, "yellow": 51.1},
+            "e": {"red": 8.8, "orange": 36.9, "blue": 45.6, "yellow": 67.6},
+            "s": {"orange": 21.7, "yellow": 29.6, "red": 35.5, "blue": 37.6},
+            "w": {"red": 15.7, "orange": 26.6, "blue": 37.1, "yellow": 51.7}}
+    conf = {"n": 0.57, "e": 0.95, "s": 0.19, "w": 0.64}
+    me = _x_reading(0, 1, None, "ns", dist=dist, conf=conf)
+    west = _x_reading(0, 0, {"n": "red", "e": "orange", "s": "blue", "w": "red"}, "ew")
+    decoded, _ = decode_readings([west, me], XT, "x-tiles")
+    assert decoded[(0, 1)][0]["edges"] is None
