@@ -390,8 +390,8 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
     washed faces at L* 83-99 beside the layout's end, xt27 x-tiles-hard-900, xt25 hard-759).
     A cell that no tile left makes meeting every neighbour read, or that has no neighbour read,
     stays unknown: a cloth's cell beside the layout is kept out only by its choices having to
-    be tiles of the set that meet every neighbour read (the cost orders the takes; it refuses
-    none)."""
+    be tiles of the set that meet every neighbour read, and a tile got by opening a clear
+    sector by costing less than the clear sectors' likeliest with its broken edges."""
     doubts = []
     pending = [c for c in cells if decoded[c][0].get("edges") is None]
 
@@ -399,14 +399,14 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
         met = _met_edges(c, decoded)
         if not met:
             return None
-        left = [t for t in _sector_choices(c, kit, game, decoded, evidence[c], counts, used, False)
-                if used[t[2]] < counts[t[2]]]
-        meeting = [t for t in left if all(t[1][e] == colour for e, colour in met.items())]
+        left = _choices_left(c, kit, game, decoded, evidence[c], counts, used, False)
+        meeting = [t for t in left if _meets(t[1], met)]
         if meeting or not left:
+            # (clear sectors that make no tile left are a cloth's print as likely as a misread:
+            # xt44 x-tiles-normal-1920; never opened here)
             return min(meeting, key=lambda t: t[0], default=None)
-        opened = [t for t in _sector_choices(c, kit, game, decoded, evidence[c], counts, used, True)
-                  if used[t[2]] < counts[t[2]]
-                  and all(t[1][e] == colour for e, colour in met.items())]
+        opened = [t for t in _choices_left(c, kit, game, decoded, evidence[c], counts, used, True)
+                  if _meets(t[1], met)]
         best = min(opened, key=lambda t: t[0], default=None)
         if best is not None and best[0] >= min(t[0] for t in left):
             return None  # (a clear sector misread is less likely than the edge its tile breaks)
@@ -419,6 +419,20 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
         tile_doubts[:] = [d for d in tile_doubts if d[0] != "edges"]
         doubts.append((cell, "tile", UNCLEAR_TAKEN))
     return doubts
+
+
+def _meets(edges: dict[str, str], met: dict[str, str]) -> bool:
+    """Whether a sector tile's ``edges`` ``{side: colour}`` meet every neighbour's edge ``met``
+    ``{side: colour}`` (see :func:`_met_edges`)."""
+    return all(edges[e] == colour for e, colour in met.items())
+
+
+def _choices_left(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: dict,
+                  counts: Counter, used: Counter, every_sector: bool) -> list:
+    """:func:`_sector_choices` of the tiles with a copy left in the set."""
+    return [t for t in _sector_choices(cell, kit, game, decoded, evidence, counts, used,
+                                       every_sector)
+            if used[t[2]] < counts[t[2]]]
 
 
 def _met_edges(cell: Cell, decoded: dict) -> dict[str, str]:
@@ -469,8 +483,7 @@ def _breaks_rules(edges: dict[str, str], met: dict[str, str],
     """Whether a sector tile's ``edges`` ``{side: colour}`` meet a neighbour's edge ``met``
     ``{side: colour}`` (see :func:`_met_edges`) with another colour, or name two sectors that
     look alike (``alike``, pairs of sides, see vision.cells.SAME_PAINT) different paints."""
-    return (any(edges[e] != colour for e, colour in met.items())
-            or any(edges[a] != edges[b] for a, b in alike))
+    return not _meets(edges, met) or any(edges[a] != edges[b] for a, b in alike)
 
 
 def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: dict,

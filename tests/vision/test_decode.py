@@ -812,3 +812,15 @@ def test_an_unclear_x_tile_whose_clear_sectors_make_no_tile_stays_unknown_beside
     west = _x_reading(0, 0, {"n": "red", "e": "orange", "s": "blue", "w": "red"}, "ew")
     decoded, _ = decode_readings([west, me], XT, "x-tiles")
     assert decoded[(0, 1)][0]["edges"] is None
+
+
+def test_an_unclear_x_tile_is_not_taken_when_opening_a_clear_sector_costs_more_than_the_break():
+    # the west sector read yellow 11.9 CIEDE2000 nearer than orange: a misread that unlikely
+    # costs more (0.5 (11.9 / SECTOR_SD)^2 = 4.4) than the clear sectors' tile's broken edge
+    # (MISMATCH_COST 4): the tile stays unknown beside its west neighbour
+    west, me, _ = _washed_between_neighbours(
+        {"orange": 7.1, "yellow": 7.7, "red": 48.7, "blue": 52.8}, 0.6)
+    me.evidence["sector_distance"]["w"] = {"yellow": 7.0, "orange": 18.9, "red": 50.3,
+                                           "blue": 52.9}
+    decoded, _ = decode_readings([west, me], XT, "x-tiles")
+    assert decoded[(0, 1)][0]["edges"] is None
