@@ -11,7 +11,7 @@ import random
 import cv2
 import numpy as np
 
-from vision.cells import TopDown, read_cells
+from vision.cells import TopDown, _Ctx, read_cells
 from vision.colour import Palette
 from vision.kits import Kit, kit_for_game
 
@@ -247,3 +247,16 @@ def camera_view(top: np.ndarray, rng: random.Random, *, out=(1200, 900), tilt_de
     photo = photo.astype(np.float32) * grad[..., None]
     photo += np.random.default_rng(rng.randrange(1 << 30)).normal(0, noise, photo.shape)
     return np.clip(photo, 0, 255).astype(np.uint8)
+
+
+def tapestry_cards_ctx(places: list[tuple[int, int]], cards: np.ndarray) -> "_Ctx":
+    """A Tapestry reading context (``vision.cells._Ctx``, default paints) whose cards at
+    ``places`` (row, col) show the colours ``cards`` ``(N, 3)`` (CIELAB) round one square of
+    art in the middle of a 30 x 40 face; nothing blown out (set ``blown``/``blown_px`` after)."""
+    kit = kit_for_game("tapestry")
+    art = np.zeros((30, 40), np.uint8)
+    art[10:20, 15:25] = 1
+    ctx = _Ctx(kit, Palette.from_hex(kit.colours), None, None, None)
+    ctx.symbols = {c: (lab, art) for c, lab in zip(places, cards)}
+    ctx.blown = {c: 0.0 for c in places}
+    return ctx

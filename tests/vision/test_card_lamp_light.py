@@ -5,11 +5,15 @@ Measured on the independent renderer's normal 1310 (5100 K, a broad glare over s
 cards, two of each card's channels clipped): the light refitted on the cards from the layout's
 came out magenta (gains 1.29, 0.60, 1.35 linear BGR), under which the blue cards read green and
 the purple ones blue."""
+import sys
+from pathlib import Path
+
 import numpy as np
 
-from vision.cells import _Ctx, _is_a_lamp, _lamp_light, _read_symbol
-from vision.colour import Palette
-from vision.kits import kit_for_game
+sys.path.insert(0, str(Path(__file__).parent))
+from scenes import tapestry_cards_ctx  # noqa: E402
+
+from vision.cells import _is_a_lamp, _lamp_light, _read_symbol  # noqa: E402
 
 # the cards' colours (CIELAB), their cells, and the light fitted on the layout (gain and offset
 # per linear BGR) they were read from
@@ -39,12 +43,7 @@ def test_a_magenta_or_green_light_is_taken_to_the_lamps_locus():
 
 
 def test_glare_washed_cards_keep_their_purple_blue_and_green():
-    kit = kit_for_game("tapestry")
-    art = np.zeros((30, 40), np.uint8)
-    art[10:20, 15:25] = 1
-    ctx = _Ctx(kit, Palette.from_hex(kit.colours), None, None, None)
-    ctx.symbols = {c: (lab, art) for c, lab in zip(PLACES, CARDS)}
-    ctx.blown = {c: 0.0 for c in PLACES}
+    ctx = tapestry_cards_ctx(PLACES, CARDS)
     read = _read_symbol(ctx, PLACES, None, LAYOUT_LIGHT)
     named = [(read[c][0]["colour"] or "?")[0] for c in PLACES]
     for i, truth in enumerate(TRUTH):

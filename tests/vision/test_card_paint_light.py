@@ -6,11 +6,15 @@ Measured on the independent renderer's tap15 normal-916 (4137 K, a glare over th
 lower right): refitted from the layout's light, the cards' light predicted orange at hue 21
 (the photo's orange cards: 43-52) and red at 6, so the two red cards at hue 15 and 23 read
 orange and an orange one at L 85 yellow; the paints' pairing names them all as printed."""
+import sys
+from pathlib import Path
+
 import numpy as np
 
-from vision.cells import _Ctx, _read_symbol
-from vision.colour import Palette
-from vision.kits import kit_for_game
+sys.path.insert(0, str(Path(__file__).parent))
+from scenes import tapestry_cards_ctx  # noqa: E402
+
+from vision.cells import _read_symbol  # noqa: E402
 
 # the cards' colours (CIELAB) and their cells, and the light fitted on the layout (gain and
 # offset per linear BGR) they were read from
@@ -37,12 +41,8 @@ WASHED_L = 94.0
 
 
 def test_red_and_orange_cards_under_a_warm_lamp_keep_their_paints():
-    kit = kit_for_game("tapestry")
-    art = np.zeros((30, 40), np.uint8)
-    art[10:20, 15:25] = 1
-    ctx = _Ctx(kit, Palette.from_hex(kit.colours), None, None, None)
-    ctx.symbols = {c: (lab, art) for c, lab in zip(PLACES, CARDS)}
-    ctx.blown_px = {c: np.full(art.shape, c in HOT) for c in PLACES}
+    ctx = tapestry_cards_ctx(PLACES, CARDS)
+    ctx.blown_px = {c: np.full(ctx.symbols[c][1].shape, c in HOT) for c in PLACES}
     ctx.blown = {c: float(ctx.blown_px[c].mean()) for c in PLACES}
     read = _read_symbol(ctx, PLACES, None, LAYOUT_LIGHT)
     named = "".join((read[c][0]["colour"] or "?")[0] for c in PLACES)
