@@ -18,8 +18,8 @@ from typing import AbstractSet, Any
 import numpy as np
 
 from vision.assignment import linear_sum_assignment
-from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, GROUP_CONF, PIPS_ABSENT_CONTRAST, SPLIT_PART,
-                          CellReading, connected_groups)
+from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, DIE_FACE_FLAT, GROUP_CONF,
+                          PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading, connected_groups)
 from vision.colour import hex_to_lab
 from vision.kits import Kit
 from vision.pips import MIN_CONTRAST
@@ -123,12 +123,14 @@ def _shows_light_pips_only(contrast: dict) -> bool:
 def _pips_show_as(contrast: dict, pol: int, own_pol: int) -> bool:
     """Whether a die face's pips (``contrast`` by polarity, CIELAB lightness units) stand out
     as a colour's of pip polarity ``pol`` do and not as those of ``own_pol`` (the colour it was
-    named): at least :data:`vision.pips.MIN_CONTRAST`, and twice the other polarity's (as
-    :data:`POLARITY_COST` judges)."""
+    named): above :data:`vision.cells.DIE_FACE_FLAT` (pips, not a smooth surface: white pips
+    on a face a lamp's hot spot washes out fade with it, under :data:`vision.pips.MIN_CONTRAST`),
+    and twice the other polarity's (as :data:`POLARITY_COST` judges). (The assigned tile's pip
+    count must fit the faded pips too: see :func:`_assign_unique`'s ``FILL_PROB``.)"""
     if not pol or not own_pol or pol == own_pol:
         return False
     seen = contrast.get(pol, 0.0)
-    return seen >= MIN_CONTRAST and contrast.get(own_pol, 0.0) < 0.5 * seen
+    return seen >= DIE_FACE_FLAT and contrast.get(own_pol, 0.0) < 0.5 * seen
 
 
 def _washed_out_doubt(colour: str, own: str | None) -> str:

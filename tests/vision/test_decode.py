@@ -560,6 +560,21 @@ def test_a_face_named_a_colour_whose_pips_it_does_not_show_takes_the_tile_its_pi
     assert (decoded[(0, 0)][0]["colour"], decoded[(0, 0)][0]["pips"]) == ("orange", 3)
 
 
+def test_a_face_washed_out_with_its_faded_light_pips_takes_the_tile_its_pips_fit():
+    # a purple 3 in a lamp's hot spot, washed to lavender, nearer pink (7.5) than purple (11.4):
+    # pink tiles' pips are dark, none show that way (1.6); its three white pips faded with the
+    # face (7.0 of contrast, under the 9 counted plainly but above a smooth face's), a clear
+    # three. A pink 3 read clearly elsewhere.
+    clear = _solid_reading(0, 0, "pink", 3, _dists(pink=2.9, purple=21.5), {1: 8.0, -1: 41.4},
+                           {1: _one_hot(6), -1: _one_hot(3)})
+    washed = _solid_reading(0, 1, "pink", None, _dists(pink=7.5, purple=11.4, red=18.9),
+                            {1: 7.0, -1: 1.6},
+                            {1: _one_hot(3), -1: [0.09, 0.17, 0.28, 0.12, 0.14, 0.2]})
+    decoded, _ = decode_readings([clear, washed], OCTOPUS, "octopus")
+    assert (decoded[(0, 1)][0]["colour"], decoded[(0, 1)][0]["pips"]) == ("purple", 3)
+    assert (decoded[(0, 0)][0]["colour"], decoded[(0, 0)][0]["pips"]) == ("pink", 3)
+
+
 def test_two_x_sectors_that_look_alike_are_one_paint():
     # bench x-tiles-hard-3202: a glare washes out the north and west sectors of a red, orange,
     # blue, red tile alike (2 apart): both nearest orange, both hue-grouped red; the set has
