@@ -235,7 +235,9 @@ DIE_FACE_SIDES = 1
 #: cloth's hot spot of final3 octopus normal 061: 0.2-0.9; a woven grey linen's threads in a
 #: lamp's hot spot, final2 octopus normal 054: 3.2); a tile blurred by motion keeps pips of
 #: faded contrast, under MIN_CONTRAST but well above this (oct8dev octopus hard 110: 7-9). (The
-#: middle of the gap between the table's 3.2 and the faded pips' 7.)
+#: middle of the gap between the table's 3.2 and the faded pips' 7.) (Also decode's floor for
+#: faded light pips that move a face to the set's tile of the other pip polarity, see
+#: vision.decode._pips_show_as.)
 DIE_FACE_FLAT = 5.0
 #: A cell with an edge along one side at most is a tile only if its colour fits the palette (under the
 #: light) closer than this (CIEDE2000), and closer than it fits the bare table.

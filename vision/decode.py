@@ -123,14 +123,16 @@ def _shows_light_pips_only(contrast: dict) -> bool:
 def _pips_show_as(contrast: dict, pol: int, own_pol: int) -> bool:
     """Whether a die face's pips (``contrast`` by polarity, CIELAB lightness units) stand out
     as a colour's of pip polarity ``pol`` do and not as those of ``own_pol`` (the colour it was
-    named): above :data:`vision.cells.DIE_FACE_FLAT` (pips, not a smooth surface: white pips
-    on a face a lamp's hot spot washes out fade with it, under :data:`vision.pips.MIN_CONTRAST`),
-    and twice the other polarity's (as :data:`POLARITY_COST` judges). (The assigned tile's pip
+    named): light pips at least :data:`vision.cells.DIE_FACE_FLAT` (pips, not a smooth
+    surface: white pips on a face a lamp's hot spot washes out fade with it, under
+    :data:`vision.pips.MIN_CONTRAST`), dark ones at least MIN_CONTRAST (they stay dark in any
+    light), and twice the other polarity's (as :data:`POLARITY_COST` judges). (The assigned tile's pip
     count must fit the faded pips too: see :func:`_assign_unique`'s ``FILL_PROB``.)"""
     if not pol or not own_pol or pol == own_pol:
         return False
     seen = contrast.get(pol, 0.0)
-    return seen >= DIE_FACE_FLAT and contrast.get(own_pol, 0.0) < 0.5 * seen
+    floor = DIE_FACE_FLAT if pol == 1 else MIN_CONTRAST
+    return seen >= floor and contrast.get(own_pol, 0.0) < 0.5 * seen
 
 
 def _washed_out_doubt(colour: str, own: str | None) -> str:

@@ -575,6 +575,19 @@ def test_a_face_washed_out_with_its_faded_light_pips_takes_the_tile_its_pips_fit
     assert (decoded[(0, 0)][0]["colour"], decoded[(0, 0)][0]["pips"]) == ("pink", 3)
 
 
+def test_faint_dark_pips_do_not_move_a_light_pipped_face():
+    # the other way round: a face named purple (white pips) whose dark "pips" stand out only
+    # as a shading does (7.0, under the 9 counted plainly) stays purple: dark pips stay dark in
+    # any light, only white ones fade with a washed face
+    clear = _solid_reading(0, 0, "purple", 3, _dists(purple=2.9, pink=21.5), {1: 41.4, -1: 8.0},
+                           {1: _one_hot(3), -1: _one_hot(6)})
+    shaded = _solid_reading(0, 1, "purple", None, _dists(purple=7.5, pink=11.4, red=18.9),
+                            {1: 1.6, -1: 7.0},
+                            {1: [0.09, 0.17, 0.28, 0.12, 0.14, 0.2], -1: _one_hot(3)})
+    decoded, _ = decode_readings([clear, shaded], OCTOPUS, "octopus")
+    assert decoded[(0, 1)][0]["colour"] == "purple"
+
+
 def test_two_x_sectors_that_look_alike_are_one_paint():
     # bench x-tiles-hard-3202: a glare washes out the north and west sectors of a red, orange,
     # blue, red tile alike (2 apart): both nearest orange, both hue-grouped red; the set has
