@@ -885,6 +885,17 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 logger.debug("cell %s: the table's colour and texture (%.1f)", cell, tex[i])
                 occ[cell], conf[cell] = False, 0.6
                 ctx.table_textured.add(cell)
+    if ctx.kit.face_model == "symbol" and not no_table:
+        # a cell of the table's colour whose colours spread as a print's ink against its ground
+        # does (more than any card face, see UNEVEN_CELL) is the cloth, whatever the mask and
+        # the outline said: a gingham's checks in a notch of the layout, where the mask spills
+        # over and the neighbours' rims and the checks make edges (a card's face is plain, its
+        # art left out of the spread, see _card_face_stats)
+        for cell in _printed_table(cells, d_table, spreads, occ):
+            logger.debug("cell %s: the table's colour, as uneven as its print (%.1f)", cell,
+                         spreads[cell])
+            occ[cell], conf[cell] = False, 0.6
+            ctx.table_textured.add(cell)
     # cells left out of a close colour fit, even, not blown out (a card's symbol may still
     # vouch for one, see read_cells)
     ctx.card_like = [cell for i, cell in enumerate(cells)
@@ -1443,6 +1454,14 @@ def _face_texture(td: TopDown, grads: tuple[np.ndarray, np.ndarray] | None = Non
     k = int(0.75 * (centres.shape[1] - 1))  # (the upper quartile by rank: no sort needed)
     q = np.partition(centres, k, axis=1)[:, k]
     return {(td.r0 + i // td.cols, td.c0 + i % td.cols): float(v) for i, v in enumerate(q)}
+
+
+def _printed_table(cells: list, d_table: np.ndarray, spreads: Mapping, occ: Mapping) -> list:
+    """The cells taken (``occ``) that are the printed table: of its colour (``d_table`` ``(N,)``,
+    CIEDE2000 to the bare table's median, under :data:`GROW_APART`) and uneven past any face
+    (``spreads`` by cell, CIELAB, over :data:`UNEVEN_CELL`). ``cells`` in ``d_table``'s order."""
+    return [cell for i, cell in enumerate(cells)
+            if occ[cell] and d_table[i] < GROW_APART and spreads[cell] > UNEVEN_CELL]
 
 
 def _texture_split(texture: np.ndarray, on_ring: np.ndarray, clear: np.ndarray
