@@ -76,7 +76,9 @@ GLARE_PATCH = 0.3
 #: against its being a tile (:func:`_occupancy`), and a solid-face reading whose tiles spread
 #: more is not settled (:data:`vision.pipeline.SETTLED_SPREAD`): a face's paint and pips spread
 #: by a few units (0.6-3.2 measured on the tiles' lattices), several tiles' paints and gaps in
-#: one cell by tens (31-46).
+#: one cell by tens (31-46). A card's face (art left out, see _card_face_stats) spreads 0.8-2.6;
+#: a cell of a printed cloth's colour spreading over this is the cloth (_printed_table; final19
+#: tapestry normal-1997's gingham notches: 14-15).
 UNEVEN_CELL = 12.0
 #: A cell taken for a tile by the second chances below (grown, vouched for) is even: its
 #: colours' median spread (CIELAB) at most this.
@@ -875,7 +877,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         lit_corners = set(_lit_table_in_corners(cells, lit, occ, ctx.sides, ctx.full_sides))
         for cell in lit_corners:
             logger.debug("cell %s: the table in another light, edges only its neighbours'", cell)
-            occ[cell], conf[cell] = False, 0.6
+            occ[cell], conf[cell] = False, TABLE_CONF
     if split is not None:
         # a cell of the table's colour and texture is the cloth, whatever the mask and the
         # outline said (a tartan's lines make edges and stand out from its plainer checks)
@@ -883,7 +885,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         for i, cell in enumerate(cells):
             if occ[cell] and d_table[i] < GROW_APART and tex[i] >= split[1]:
                 logger.debug("cell %s: the table's colour and texture (%.1f)", cell, tex[i])
-                occ[cell], conf[cell] = False, 0.6
+                occ[cell], conf[cell] = False, TABLE_CONF
                 ctx.table_textured.add(cell)
     if ctx.kit.face_model == "symbol" and not no_table:
         # a cell of the table's colour whose colours spread as a print's ink against its ground
@@ -894,7 +896,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         for cell in _printed_table(cells, d_table, spreads, occ):
             logger.debug("cell %s: the table's colour, as uneven as its print (%.1f)", cell,
                          spreads[cell])
-            occ[cell], conf[cell] = False, 0.6
+            occ[cell], conf[cell] = False, TABLE_CONF
             ctx.table_textured.add(cell)
     # cells left out of a close colour fit, even, not blown out (a card's symbol may still
     # vouch for one, see read_cells)
@@ -1456,7 +1458,9 @@ def _face_texture(td: TopDown, grads: tuple[np.ndarray, np.ndarray] | None = Non
     return {(td.r0 + i // td.cols, td.c0 + i % td.cols): float(v) for i, v in enumerate(q)}
 
 
-def _printed_table(cells: list, d_table: np.ndarray, spreads: Mapping, occ: Mapping) -> list:
+def _printed_table(cells: list[tuple[int, int]], d_table: np.ndarray,
+                   spreads: Mapping[tuple[int, int], float], occ: Mapping[tuple[int, int], bool]
+                   ) -> list[tuple[int, int]]:
     """The cells taken (``occ``) that are the printed table: of its colour (``d_table`` ``(N,)``,
     CIEDE2000 to the bare table's median, under :data:`GROW_APART`) and uneven past any face
     (``spreads`` by cell, CIELAB, over :data:`UNEVEN_CELL`). ``cells`` in ``d_table``'s order."""
