@@ -398,7 +398,8 @@ class CellReading:
     confidence: float = 0.0
     doubts: tuple = ()
     #: the evidence behind the attributes, for decoding through the kit (solid faces:
-    #: ``colour_distance`` {colour: distance to it under the light}, ``blown`` the share of the
+    #: ``colour_distance`` {colour: distance to it under the light}, ``colour_seen``
+    #: "table" or "paint", what its colour shows (see _colours_seen), ``blown`` the share of the
     #: cell blown out by glare, ``pip_prob`` {+1 / -1 (pips lighter / darker than the face):
     #: probabilities of 1-6 pips}; sector faces:
     #: ``sector_distance`` {edge: {colour: distance}}, ``sector_conf`` {edge: confidence},
@@ -501,6 +502,7 @@ class _Ctx:
     pips_up: bool = False  # ... as the photo shows, where the game does not say (_shown_pips_up)
     table_coloured: set = field(default_factory=set)  # cells of the bare table's colour (_occupancy)
     table_same: set = field(default_factory=set)  # ... of its very colour (_occupancy)
+    colour_seen: dict = field(default_factory=dict)  # cell -> "table" / "paint" (_colours_seen)
     full_sides: dict | None = None  # each cell's sides with an edge all along (_full_sides)
     rim_sides: dict | None = None  # ... along RIM_ALONG of them: a tile's gap (_full_sides)
     pip_lab: dict = field(default_factory=dict)  # cells read with pips: (pips', face's Lab, pip paint)
@@ -743,6 +745,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         # the table by its face's marks only, see read_cells; and those of its very colour)
         # (solid tiles' only: the die faces' tests and _cloth_under_profile ask for them)
         ctx.table_coloured, ctx.table_same = _table_colours(cells, d_table, table_nearness())
+        ctx.colour_seen = _colours_seen(cells, d_table, table_nearness(), d_pal)
 
     def steady(cell: tuple[int, int]) -> bool:
         """Whether a cell is even (spread at most :data:`EVEN_SPREAD`) and not blown out
@@ -2613,6 +2616,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
                 doubts.append(("pips", "no pips seen" if pips is None else
                                f"pips unclear ({pips} most likely, p={pr.prob[i].max():.2f})"))
         evidence = {"colour_distance": dist_ev[i]}
+        if cell in ctx.colour_seen:
+            evidence["colour_seen"] = ctx.colour_seen[cell]
         if ctx.blown is not None:
             evidence["blown"] = ctx.blown.get(cell, 0.0)
         if plain is not match:
@@ -4557,6 +4562,26 @@ def _table_colours(cells: list, d_table: np.ndarray, nearness: np.ndarray) -> tu
     shown = {cell for i, cell in enumerate(cells)
              if d_table[i] < GROW_APART and nearness[i] < GROW_APART}
     return shown | same, same
+
+
+def _colours_seen(cells: list, d_table: np.ndarray, nearness: np.ndarray, d_pal: np.ndarray
+                  ) -> dict:
+    """Of ``cells``, what each one's colour shows where it tells: ``"table"`` when it lies
+    nearer the bare table than any paint as lit, ``"paint"`` when it lies nearer a paint than
+    the bare table and within :data:`OUTLINE_FREE_FIT` of it (a tile by its colour alone).
+    The bare table is its median (``d_table`` ``(N,)``, CIEDE2000) or its
+    :data:`TABLE_LOOKS`-th nearest ring cell (``nearness`` ``(N,)``, a printed cloth's ground);
+    the paint the nearest one (``d_pal`` ``(N,)``). A cell read as a tile in the table's colour
+    is one only by its outline: the table's ground in a hole of the layout shows the
+    outline of the tiles around it too."""
+    seen = {}
+    for i, cell in enumerate(cells):
+        table = min(float(d_table[i]), float(nearness[i]))
+        if table < d_pal[i]:
+            seen[cell] = "table"
+        elif d_pal[i] < OUTLINE_FREE_FIT:
+            seen[cell] = "paint"
+    return seen
 
 
 #: Where the game leaves a tile's side up to the player (Textile), the photo shows every tile

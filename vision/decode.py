@@ -835,9 +835,12 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
     """Textile cells still read in the colour of a tile beside them (once colours were named
     again, see :func:`_textile_colours`) that are no tile, taken out of ``decoded`` one at a
     time: the cell beside more tiles of its colour than one of them is (taking it out ends the
-    most clashes), or else beside fewer tiles along its sides (a patch of a cloth of the tiles'
-    colours, or its ground, beside the layout: a tile of a textile is knotted to it along an
-    edge), or else the one that shows no die face where the other does (its pips read: a
+    most clashes), or else the one whose colour shows the bare table where the other's shows
+    its paint (``colour_seen``, see :func:`vision.cells._colours_seen`: the cloth's ground of a
+    white tile's colour in a hole of the layout, which tiles enclose on more sides than the
+    white tile beside it, final19 textile-normal-1995), or else beside fewer tiles along its
+    sides (a patch of a cloth of the tiles' colours, or its ground, beside the layout: a tile of
+    a textile is knotted to it along an edge), or else the one that shows no die face where the other does (its pips read: a
     tile's face; a cloth's ground of a white tile's colour beside it shows none), or else the
     one whose occupancy is less sure by :data:`CLASH_OCC_MARGIN`. A textile keeps tiles of one
     colour apart (RULES.md); the cell is left with a doubt. A face washed by a lamp's hot spot
@@ -846,6 +849,7 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
     washed blue beyond them as off the textile). Returns board-level doubts."""
     occ_conf = {(rd.row, rd.col): rd.occ_conf for rd in readings}
     washed = {(rd.row, rd.col) for rd in readings if _washed(rd)}
+    seen = {(rd.row, rd.col): rd.evidence.get("colour_seen") for rd in readings}
     doubts = []
 
     def sides(c: Cell) -> int:
@@ -857,6 +861,8 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
     def weaker_than(a: Cell, b: Cell) -> bool:
         if clashes[a] != clashes[b]:
             return clashes[a] > clashes[b]
+        if {seen.get(a), seen.get(b)} == {"table", "paint"}:
+            return seen.get(a) == "table"
         if sides(a) != sides(b):
             return sides(a) < sides(b)
         if face(a) != face(b):
@@ -869,13 +875,14 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
         # 250 Textile photos: final13 textile-hard-802 2 -> 3)
         colours = {cell: a["colour"] for cell, (a, _, _) in decoded.items() if a.get("colour")}
         clashes = _clashes(colours)
-        weaker = [(-clashes[a], sides(a), face(a), occ_conf.get(a, 1.0), a) for a in clashes
+        weaker = [(-clashes[a], seen.get(a) != "table", sides(a), face(a), occ_conf.get(a, 1.0), a)
+                  for a in clashes
                   if a not in washed and any(colours.get(b) == colours[a] and weaker_than(a, b)
                                              for b in _around(a))]
         if not weaker:
             return doubts
         *_, cell = min(weaker)
-        logger.debug("cell %s: %s beside a tile of its colour, on fewer sides: no tile", cell,
+        logger.debug("cell %s: %s beside a tile of its colour, the less likely tile: no tile", cell,
                      colours[cell])
         del decoded[cell]
         doubts.append((cell, "occupied", f"read as a {colours[cell]} tile beside one of its "

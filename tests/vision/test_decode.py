@@ -852,3 +852,26 @@ def test_an_unclear_x_tile_is_not_taken_when_opening_a_clear_sector_costs_more_t
                                            "blue": 52.9}
     decoded, _ = decode_readings([west, me], XT, "x-tiles")
     assert decoded[(0, 1)][0]["edges"] is None
+
+
+def test_of_two_textile_cells_of_one_colour_the_one_showing_the_bare_tables_is_no_tile():
+    # final19 textile-normal-1995: a cream floral's ground in a hole of the layout (tiles along
+    # three of its sides) read white beside a white tile (two sides), neither with pips; the
+    # hole's colour lies nearer the bare table than the white paint, the tile's close to the paint
+    from dataclasses import replace
+
+    layout = [_textile_reading(0, 4, "blue", None), _textile_reading(1, 3, "green", None),
+              _textile_reading(2, 3, "red", None), _textile_reading(2, 4, "blue", None)]
+    def seen(reading, shown):
+        return replace(reading, evidence={**reading.evidence, "colour_seen": shown})
+
+    tile = seen(_textile_reading(0, 3, "white", None, white=2.2), "paint")
+    hole = seen(_textile_reading(1, 4, "white", None, white=2.9), "table")
+    decoded, doubts = decode_readings(layout + [tile, hole], NESTOR, "textile")
+    assert (0, 3) in decoded and (1, 4) not in decoded
+    assert any(cell == (1, 4) and attr == "occupied" for cell, attr, _ in doubts)
+    # ... not where the tile's colour tells nothing (a loose fit, nearer the paint): the one on
+    # fewer sides goes, as before (tex22 textile-hard-1691: a white tile in a lamp's glare 14
+    # from its paint, 7 from the cloth, beside a cell of petals 12 from white)
+    decoded, _ = decode_readings(layout + [replace(tile, evidence={}), hole], NESTOR, "textile")
+    assert (0, 3) not in decoded and (1, 4) in decoded
