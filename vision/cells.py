@@ -4579,7 +4579,7 @@ def _colours_seen(cells: list, d_table: np.ndarray, nearness: np.ndarray, d_pal:
         table = min(float(d_table[i]), float(nearness[i]))
         if table < d_pal[i]:
             seen[cell] = "table"
-        elif d_pal[i] < OUTLINE_FREE_FIT:
+        elif d_pal[i] < table and d_pal[i] <= OUTLINE_FREE_FIT:
             seen[cell] = "paint"
     return seen
 

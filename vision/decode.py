@@ -840,8 +840,9 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
     white tile's colour in a hole of the layout, which tiles enclose on more sides than the
     white tile beside it, final19 textile-normal-1995), or else beside fewer tiles along its
     sides (a patch of a cloth of the tiles' colours, or its ground, beside the layout: a tile of
-    a textile is knotted to it along an edge), or else the one that shows no die face where the other does (its pips read: a
-    tile's face; a cloth's ground of a white tile's colour beside it shows none), or else the
+    a textile is knotted to it along an edge), or else the one that shows no die face where the
+    other does (its pips read: a tile's face; a cloth's ground of a white tile's colour beside
+    it shows none), or else the
     one whose occupancy is less sure by :data:`CLASH_OCC_MARGIN`. A textile keeps tiles of one
     colour apart (RULES.md); the cell is left with a doubt. A face washed by a lamp's hot spot
     (see :func:`_washed`) is never taken out so: its colour is no evidence, the clash a misreading
@@ -875,8 +876,7 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
         # 250 Textile photos: final13 textile-hard-802 2 -> 3)
         colours = {cell: a["colour"] for cell, (a, _, _) in decoded.items() if a.get("colour")}
         clashes = _clashes(colours)
-        weaker = [(-clashes[a], seen.get(a) != "table", sides(a), face(a), occ_conf.get(a, 1.0), a)
-                  for a in clashes
+        weaker = [(-clashes[a], sides(a), face(a), occ_conf.get(a, 1.0), a) for a in clashes
                   if a not in washed and any(colours.get(b) == colours[a] and weaker_than(a, b)
                                              for b in _around(a))]
         if not weaker:

@@ -858,10 +858,9 @@ def test_of_two_textile_cells_of_one_colour_the_one_showing_the_bare_tables_is_n
     # final19 textile-normal-1995: a cream floral's ground in a hole of the layout (tiles along
     # three of its sides) read white beside a white tile (two sides), neither with pips; the
     # hole's colour lies nearer the bare table than the white paint, the tile's close to the paint
-    from dataclasses import replace
-
     layout = [_textile_reading(0, 4, "blue", None), _textile_reading(1, 3, "green", None),
               _textile_reading(2, 3, "red", None), _textile_reading(2, 4, "blue", None)]
+
     def seen(reading, shown):
         return replace(reading, evidence={**reading.evidence, "colour_seen": shown})
 
@@ -873,5 +872,6 @@ def test_of_two_textile_cells_of_one_colour_the_one_showing_the_bare_tables_is_n
     # ... not where the tile's colour tells nothing (a loose fit, nearer the paint): the one on
     # fewer sides goes, as before (tex22 textile-hard-1691: a white tile in a lamp's glare 14
     # from its paint, 7 from the cloth, beside a cell of petals 12 from white)
-    decoded, _ = decode_readings(layout + [replace(tile, evidence={}), hole], NESTOR, "textile")
+    unseen = _textile_reading(0, 3, "white", None, white=2.2)
+    decoded, _ = decode_readings(layout + [unseen, hole], NESTOR, "textile")
     assert (0, 3) not in decoded and (1, 4) in decoded
