@@ -845,11 +845,11 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
     it shows none), or else the
     one whose occupancy is less sure by :data:`CLASH_OCC_MARGIN`. A textile keeps tiles of one
     colour apart (RULES.md); the cell is left with a doubt. A face washed by a lamp's hot spot
-    (see :func:`_washed`) is never taken out so: its colour is no evidence, the clash a misreading
+    (see :func:`washed`) is never taken out so: its colour is no evidence, the clash a misreading
     (tex16 textile-hard-1202: two washed greens read white beside white tiles taken out, and a
     washed blue beyond them as off the textile). Returns board-level doubts."""
     occ_conf = {(rd.row, rd.col): rd.occ_conf for rd in readings}
-    washed = {(rd.row, rd.col) for rd in readings if _washed(rd)}
+    washed_cells = {(rd.row, rd.col) for rd in readings if washed(rd)}
     seen = {(rd.row, rd.col): rd.evidence.get("colour_seen") for rd in readings}
     doubts = []
 
@@ -877,7 +877,7 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
         colours = {cell: a["colour"] for cell, (a, _, _) in decoded.items() if a.get("colour")}
         clashes = _clashes(colours)
         weaker = [(-clashes[a], sides(a), face(a), occ_conf.get(a, 1.0), a) for a in clashes
-                  if a not in washed and any(colours.get(b) == colours[a] and weaker_than(a, b)
+                  if a not in washed_cells and any(colours.get(b) == colours[a] and weaker_than(a, b)
                                              for b in _around(a))]
         if not weaker:
             return doubts
@@ -1087,7 +1087,7 @@ def _textile_fit(occupied: list[CellReading], kit: Kit) -> float:
     copies = kit.colour_copies()
     if copies and len(occupied) > TEXTILE_COLOURS * max(copies.values()):
         return 0.0
-    colour = {(rd.row, rd.col): rd.attrs.get("colour") for rd in occupied if not _washed(rd)}
+    colour = {(rd.row, rd.col): rd.attrs.get("colour") for rd in occupied if not washed(rd)}
     colour = {cell: c for cell, c in colour.items() if c is not None}
     if not colour:
         return 1.0
@@ -1096,7 +1096,7 @@ def _textile_fit(occupied: list[CellReading], kit: Kit) -> float:
     return max(0.0, 1.0 - max(bad, touching) / len(colour))
 
 
-def _washed(rd: CellReading) -> bool:
+def washed(rd: CellReading) -> bool:
     """Whether a tile's face is washed by a lamp's hot spot (blown out over :data:`WASHED_FACE`
     of its cell): the colour read from what is left of it is no evidence for or against the set
     (the hot spot reads pale paints of any colour white, and two washed neighbours 'clash': tex15
@@ -1107,7 +1107,7 @@ def _washed(rd: CellReading) -> bool:
     return rd.evidence.get("blown", 0.0) > WASHED_FACE
 
 
-#: A face blown out over this share of its cell is washed (see :func:`_washed`): midway between
+#: A face blown out over this share of its cell is washed (see :func:`washed`): midway between
 #: the white tiles at a hot spot's edge (0.24-0.29) and the washed faces (0.42-0.79) of tex15
 #: textile-hard-1006 and tex16 textile-hard-1202.
 WASHED_FACE = 0.35

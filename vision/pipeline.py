@@ -24,7 +24,7 @@ from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, TABLE_CON
                           read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
 from vision.decode import (MISFIT_TAKEN, OPPOSITE_SIDE, SIDE_STEP, decode_readings, names_no_tile,
-                           pips_shown, set_fit)
+                           pips_shown, set_fit, washed)
 from vision.frame import BOARD_BEYOND, FRAME, Frame, find_frame
 from vision.errors import ImageError, NoTilesFound, VisionError
 from vision.kits import GAME_KITS, Kit, KitError, kit_for_game
@@ -294,6 +294,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                         memo=memo)
              if candidates else _Reads(None, -1, 0, 0.0, 0.0))
     best, chosen, misfits = first.best, first.chosen, first.misfits
+    # (the readings refused as no tiles of the set, one a look: see _glare_refused)
+    refused = [first.refused]
     # (the reading a later look replaced last: its lattice is refitted too, see _refit_displaced)
     displaced: tuple[_Candidate, int] | None = None  # (and its "reading_candidate")
     # (the centres of the cards seen by their outlines alone, see vision.cards.card_lattices)
@@ -312,6 +314,7 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
         again = _read_through_tiles(image, kit, game, palette, profile, lattices, memo)
         if again is not None:
             misfits += again.misfits
+            refused.append(again.refused)
             if again.best is not None and kit.shape == "rounded-x":
                 faces_pitch = again.best.lattice.pitch_px
             if again.best is None and kit.shape == "rounded-x" and _covering(again.refused):
@@ -345,6 +348,7 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
             again = _read_best(image, kit, game, _reading_candidates(kit, more, more[0], None),
                                palette, profile, framed=False, memo=memo)
             misfits += again.misfits
+            refused.append(again.refused)
             if (again.best is not None and (best is None or _beats(again.best, best, game))
                     and not _wider_than_faces(again.best, faces_pitch)):
                 # (info's "reading_candidate": 100 x the seed + the index among its candidates)
@@ -379,6 +383,7 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
         again = _read_through_tiles(image, kit, game, palette, profile, lattices, memo)
         if again is not None:
             misfits += again.misfits
+            refused.append(again.refused)
             if (again.best is not None and (best is None or _beats(again.best, best, game))
                     and not _fewer_faces(again.best, best, kit, game)):
                 # (50 +: a lattice from the tiles)
@@ -415,7 +420,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
     if best is None and not_found is not None and not misfits:
         raise not_found
     if best is None and misfits:
-        raise NoTilesFound("no tiles found: the grids seen read as tiles that "
+        raise NoTilesFound(_glare_refused(refused) or
+                           "no tiles found: the grids seen read as tiles that "
                            f"{kit.title} does not have (try a sharper or more top-down photo)")
     if best is None:
         raise NoTilesFound("no tiles found: a grid was seen but no cell looks like a tile of "
@@ -701,6 +707,29 @@ def _wider_than_faces(reading: _Candidate | None, faces_pitch: float | None) -> 
     xt8dev normal-104: 2.1-2.5 times the faces' pitch, 1-2 tiles read of 6-12)."""
     return (reading is not None and faces_pitch is not None
             and reading.lattice.pitch_px >= FACES_PITCH_FACTOR * faces_pitch)
+
+
+#: A reading refused as no tiles of the set (see :data:`MIN_SET_FIT`) with at least this share
+#: of its tiles washed out by a lamp's glare (see :func:`vision.decode.washed`) was refused for
+#: the glare: their colours are the lamp's, not the paints' (an independent renderer's Octopus
+#: layout under a hot spot, final19 octopus-hard-1991: 18 of 28 faces washed, all 28 tiles
+#: found, refused at a set fit of 0.37-0.44). The player is told so (move the lamp, tilt the
+#: phone), not that the photo shows no tiles.
+GLARE_REFUSED_SHARE = 0.5
+
+
+def _glare_refused(refused: list[tuple[_Candidate, int] | None]) -> str | None:
+    """The message for a photo whose readings were all refused as no tiles of the set
+    (``refused``: each look's best-scored such reading, or None), when the one holding the most
+    tiles had :data:`GLARE_REFUSED_SHARE` of them or more washed out by a glare; else None."""
+    tiles = max(([r for r in cand.readings if r.occupied] for cand, _ in filter(None, refused)),
+                key=len, default=[])
+    n_washed = sum(washed(r) for r in tiles)
+    if not tiles or n_washed < GLARE_REFUSED_SHARE * len(tiles):
+        return None
+    return (f"no tiles read: a lamp's glare washes out {n_washed} of the {len(tiles)} tiles seen, "
+            "so their colours cannot be told (move the lamp or tilt the phone so that its "
+            "reflection leaves the tiles)")
 
 
 def _covering(refused: tuple[_Candidate, int] | None) -> bool:
