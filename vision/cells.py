@@ -492,7 +492,8 @@ class _Ctx:
     uneven_art: set = field(default_factory=set)  # cards seen by their art on an uneven face
     hot_art: set = field(default_factory=set)  # cards kept in a hot spot's glare (_in_glare)
     card_hot: set = field(default_factory=set)  # ... of them, perhaps cards in a hot spot
-    by_art: set = field(default_factory=set)  # card-like, the art alone decides (_unlike_card_like, _even_on_print)
+    by_art: set = field(default_factory=set)  # card-like, the art alone decides (_unlike_card_like,
+    #                                          _even_on_print)
     ring_cards: set = field(default_factory=set)  # the window's ring: cards seen (_ring_cards)
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     outlined: set = field(default_factory=set)  # of them, those with a tile's outline all round
@@ -2327,8 +2328,8 @@ RIM_ALONG = 0.8
 
 
 #: Two even cells are one sheet only where their centres' colours lie within this CIEDE2000 of
-#: each other at one lightness (see :func:`_two_faces`): one paper, sticky note or cloth's ground, one paint, differing by the light across
-#: two tiles' width (the bare cream ground of a flowered cloth seamless over two cells in final15
+#: each other at one lightness (see :func:`_two_faces`): one paper, sticky note or cloth's
+#: ground, one paint, differing by the light across two tiles' width (the bare cream ground of a flowered cloth seamless over two cells in final15
 #: textile-hard-1439: 0.4-5.5 apart). A glare washing one of two tiles side by side reads both
 #: white, the edge between them faint in the glare, yet their colours stay apart (a washed green
 #: beside a white tile in final17 textile-hard-1763: 20.2).
@@ -3401,8 +3402,8 @@ def _paints_apart(hue: np.ndarray, dist: np.ndarray, fit: float, labs: np.ndarra
     nearest within ``fit`` and lies further than ``fit`` from each other member's nearest paint:
     faces of two paints of one hue (see :data:`CARD_PAINTS_APART`); and where the sets' channel
     proportions (the median log-chromaticity of the cards' colours ``labs`` ``(N, 3)``) differ
-    by :data:`PAINTS_APART_RATIO` at least: a card in a shadow has its paint's proportions at a lower
-    level, which may fit a darker paint of its hue as lit (the independent renderer's nrm2
+    by :data:`PAINTS_APART_RATIO` at least: a card in a shadow has its paint's proportions at a
+    lower level, which may fit a darker paint of its hue as lit (the independent renderer's nrm2
     normal-1561, an orange card under an occluder's shadow at L 40, its orange cards' hue,
     0.14 from them in log-chromaticity, 1.7 from the red cards; normal 074's red and orange
     cards: 0.37)."""
@@ -3861,8 +3862,8 @@ def _even_on_print(labs: np.ndarray, spread: np.ndarray, even: np.ndarray, bare:
                    fit: np.ndarray) -> np.ndarray:
     """Whether each cell ``(N,)`` left out may be a card of the colour of a printed cloth's ink:
     it is plain where the bare table is printed (its cells' median spread over
-    :data:`EVEN_SPREAD`, on :data:`TABLE_LOOKS` cells at least), its centre's spread (``spread``, CIELAB, see
-    :func:`_region_stats`) even (``even``: not blown out either) and at most the bare table's
+    :data:`EVEN_SPREAD`, on :data:`TABLE_LOOKS` cells at least), its centre's spread
+    (``spread``, CIELAB, see :func:`_region_stats`) even (``even``: not blown out either) and at most the bare table's
     cells' median spread over :data:`PRINT_SPREAD`; in a colour a paint may take under the
     light, with a sheen (``fit``, see :func:`_veiled_fit`, within :data:`ALIEN_COLOUR`); and
     unlike every plain look of the bare table: the :data:`TABLE_LOOKS`-th nearest of the bare
@@ -3881,9 +3882,10 @@ def _even_on_print(labs: np.ndarray, spread: np.ndarray, even: np.ndarray, bare:
     # (a print shows: the bare table's cells are uneven themselves, its ink against its ground;
     # a plain or grainy table's are not, and a median of fewer cells than the table's looks
     # says nothing)
-    if bare.sum() < TABLE_LOOKS or np.median(spread[bare]) <= EVEN_SPREAD:
+    table = float(np.median(spread[bare])) if bare.sum() >= TABLE_LOOKS else 0.0
+    if table <= EVEN_SPREAD:
         return np.zeros(len(labs), bool)
-    plain = np.asarray(even, bool) & (spread * PRINT_SPREAD <= np.median(spread[bare]))
+    plain = np.asarray(even, bool) & (spread * PRINT_SPREAD <= table)
     unlike = _nearness_or_far(labs[bare & plain], labs) >= GROW_APART
     return unlike & plain & (np.asarray(fit) <= ALIEN_COLOUR)
 

@@ -126,8 +126,8 @@ def _pips_show_as(contrast: dict, pol: int, own_pol: int) -> bool:
     named): light pips at least :data:`vision.cells.DIE_FACE_FLAT` (pips, not a smooth
     surface: white pips on a face a lamp's hot spot washes out fade with it, under
     :data:`vision.pips.MIN_CONTRAST`), dark ones at least MIN_CONTRAST (they stay dark in any
-    light), and twice the other polarity's (as :data:`POLARITY_COST` judges). (The assigned tile's pip
-    count must fit the faded pips too: see :func:`_assign_unique`'s ``FILL_PROB``.)"""
+    light), and twice the other polarity's (as :data:`POLARITY_COST` judges). (The assigned
+    tile's pip count must fit the faded pips too: see :func:`_assign_unique`'s ``FILL_PROB``.)"""
     if not pol or not own_pol or pol == own_pol:
         return False
     seen = contrast.get(pol, 0.0)
@@ -842,9 +842,8 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
     sides (a patch of a cloth of the tiles' colours, or its ground, beside the layout: a tile of
     a textile is knotted to it along an edge), or else the one that shows no die face where the
     other does (its pips read: a tile's face; a cloth's ground of a white tile's colour beside
-    it shows none), or else the
-    one whose occupancy is less sure by :data:`CLASH_OCC_MARGIN`. A textile keeps tiles of one
-    colour apart (RULES.md); the cell is left with a doubt. A face washed by a lamp's hot spot
+    it shows none), or else the one whose occupancy is less sure by :data:`CLASH_OCC_MARGIN`.
+    A textile keeps tiles of one colour apart (RULES.md); the cell is left with a doubt. A face washed by a lamp's hot spot
     (see :func:`washed`) is never taken out so: its colour is no evidence, the clash a misreading
     (tex16 textile-hard-1202: two washed greens read white beside white tiles taken out, and a
     washed blue beyond them as off the textile). Returns board-level doubts."""
@@ -877,13 +876,13 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
         colours = {cell: a["colour"] for cell, (a, _, _) in decoded.items() if a.get("colour")}
         clashes = _clashes(colours)
         weaker = [(-clashes[a], sides(a), face(a), occ_conf.get(a, 1.0), a) for a in clashes
-                  if a not in washed_cells and any(colours.get(b) == colours[a] and weaker_than(a, b)
-                                             for b in _around(a))]
+                  if a not in washed_cells
+                  and any(colours.get(b) == colours[a] and weaker_than(a, b) for b in _around(a))]
         if not weaker:
             return doubts
         *_, cell = min(weaker)
-        logger.debug("cell %s: %s beside a tile of its colour, the less likely tile: no tile", cell,
-                     colours[cell])
+        logger.debug("cell %s: %s beside a tile of its colour, the less likely tile: no tile",
+                     cell, colours[cell])
         del decoded[cell]
         doubts.append((cell, "occupied", f"read as a {colours[cell]} tile beside one of its "
                                          "colour, which the colour rule forbids: taken as no tile"))

@@ -20,8 +20,9 @@ import numpy as np
 from vision.blas import one_blas_thread
 from vision.board import BoardQuad, board_lattice, find_board_quad
 from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, TABLE_CONF, UNEVEN_CELL,
-                          CellReading, ReadSteps, connected_groups, finish_reading, one_paint_thrice, read_cells, read_cells_steps,
-                          read_symbols, TopDown, rectify, rectify_mask, view_gradients)
+                          CellReading, ReadSteps, connected_groups, finish_reading,
+                          one_paint_thrice, read_cells, read_cells_steps, read_symbols, TopDown,
+                          rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
 from vision.decode import (MISFIT_TAKEN, OPPOSITE_SIDE, SIDE_STEP, decode_readings, names_no_tile,
                            pips_shown, set_fit, washed)
@@ -1335,9 +1336,8 @@ def _left_empty(readings: list[CellReading], cells: AbstractSet[tuple[int, int]]
                 conf: float | None = None) -> list[CellReading]:
     """``readings`` with the cells ``cells`` ((row, col)) read as the bare table; ``conf``,
     when given, is how sure each such cell is bare (its ``occ_conf``), else the tile's kept."""
-    return [(replace(r, occupied=False) if conf is None
-             else replace(r, occupied=False, occ_conf=conf)) if (r.row, r.col) in cells else r
-            for r in readings]
+    return [replace(r, occupied=False, occ_conf=r.occ_conf if conf is None else conf)
+            if (r.row, r.col) in cells else r for r in readings]
 
 
 def _scored(image: np.ndarray, kit: Kit, game: str, lat: Lattice, td: TopDown,
@@ -1999,8 +1999,8 @@ def read_file(path: str | Path | bytes, *, game: str, profile: Mapping | None = 
     found at that fraction is read again at twice that size (see :func:`_read_again_finer`),
     and an Octopus photo whose tiles read under :func:`_cell_px`'s width is read again at twice
     that size (see :func:`_tiles_too_small`), that reading kept unless it reads fewer die faces
-    and scores no better (see :func:`_finer_kept`; a failed or refused finer read's time is
-    not counted).
+    and scores no better (see :func:`_finer_kept`; a refused finer read's time counts in the
+    total, as "refused finer read"; a failed one's is not counted).
     """
     t0 = time.perf_counter()
     data = load_image_bytes(path)

@@ -134,15 +134,30 @@ def test_large_photos_are_read_at_a_fraction_of_their_size():
     assert working_reduce(10 ** 9) == 8
 
 
+def _flat_photo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reduce: int) -> Path:
+    """A plain grey 200 x 120 JPEG in ``tmp_path``, which read_file decodes at ``1 / reduce``
+    of its size (its working fraction patched)."""
+    import vision.pipeline as pipeline
+    path = tmp_path / "p.jpg"
+    cv2.imwrite(str(path), np.full((120, 200, 3), 128, np.uint8))
+    monkeypatch.setattr(pipeline, "working_reduce", lambda pixels: reduce)
+    return path
+
+
+def _fake_reading(image: np.ndarray, board: dict, info: dict):
+    """A reading of ``image`` (its size the geometry's) with ``board`` and ``info`` only."""
+    import vision.pipeline as pipeline
+    geometry = pipeline.Geometry(np.eye(3), {}, (0, 0), (0, 0), (image.shape[1], image.shape[0]))
+    return pipeline.Reading(board, {}, geometry, (), info)
+
+
 @pytest.mark.parametrize("game,again", [("x-tiles", True), ("textile", False)])
 def test_an_x_tiles_photo_without_tiles_at_a_fraction_is_read_at_full_size(game, again, tmp_path,
                                                                              monkeypatch):
     # (a layout of small X-Tiles whose rims vanish at half size: the reader sees no tile there
     # and reads the photo again at twice the size; other games' failures stand)
     import vision.pipeline as pipeline
-    path = tmp_path / "p.jpg"
-    cv2.imwrite(str(path), np.full((120, 200, 3), 128, np.uint8))
-    monkeypatch.setattr(pipeline, "working_reduce", lambda pixels: 2)
+    path = _flat_photo(tmp_path, monkeypatch, reduce=2)
     seen, read = [], object()
 
     def fake_read(image, **kwargs):
@@ -165,9 +180,7 @@ def test_an_x_tiles_photo_without_tiles_at_a_fraction_is_read_at_full_size(game,
 def test_a_large_x_tiles_photo_without_tiles_is_read_again_at_twice_its_fraction(tmp_path,
                                                                                 monkeypatch):
     import vision.pipeline as pipeline
-    path = tmp_path / "p.jpg"
-    cv2.imwrite(str(path), np.full((120, 200, 3), 128, np.uint8))
-    monkeypatch.setattr(pipeline, "working_reduce", lambda pixels: 4)
+    path = _flat_photo(tmp_path, monkeypatch, reduce=4)
     seen = []
 
     def fake_read(image, **kwargs):
@@ -184,9 +197,7 @@ def test_an_x_tiles_photo_without_tiles_at_either_size_reports_the_first_failure
                                                                                 monkeypatch):
     # (a guard: the first read's message stands, as before the second read was added)
     import vision.pipeline as pipeline
-    path = tmp_path / "p.jpg"
-    cv2.imwrite(str(path), np.full((120, 200, 3), 128, np.uint8))
-    monkeypatch.setattr(pipeline, "working_reduce", lambda pixels: 2)
+    path = _flat_photo(tmp_path, monkeypatch, reduce=2)
 
     def fake_read(image, **kwargs):
         raise NoTilesFound(f"no tiles found at width {image.shape[1]}")
@@ -215,17 +226,14 @@ def test_solid_tiles_smaller_than_a_cell_of_the_view_are_read_again_at_twice_the
     # tiles' outlines a pixel or two wide, the lattice's perspective off; read again at full
     # size. Tiles of 60 px, and sector tiles of any size, keep the first reading)
     import vision.pipeline as pipeline
-    path = tmp_path / "p.jpg"
-    cv2.imwrite(str(path), np.full((120, 200, 3), 128, np.uint8))
-    monkeypatch.setattr(pipeline, "working_reduce", lambda pixels: 2)
+    path = _flat_photo(tmp_path, monkeypatch, reduce=2)
     seen = []
 
     def fake_read(image, **kwargs):
         seen.append(image.shape[:2])
-        geometry = pipeline.Geometry(np.eye(3), {}, (0, 0), (0, 0), (image.shape[1], image.shape[0]))
-        return pipeline.Reading({"tiles": []}, {}, geometry, (),
-                                {"pitch_px": pitch * image.shape[1] / 100, "score": 3.0,
-                                 "faces_read": 20})
+        return _fake_reading(image, {"tiles": []},
+                             {"pitch_px": pitch * image.shape[1] / 100, "score": 3.0,
+                              "faces_read": 20})
 
     monkeypatch.setattr(pipeline, "read_image", fake_read)
     reading = read_file(path, game=game)
@@ -241,16 +249,13 @@ def test_small_tiles_read_again_keep_the_full_size_reading_unless_it_loses_faces
     # unless it reads fewer die faces and scores no better (the reader's own score, the measure
     # its readings are ranked by); then the first reading, its board and geometry, stands)
     import vision.pipeline as pipeline
-    path = tmp_path / "p.jpg"
-    cv2.imwrite(str(path), np.full((120, 200, 3), 128, np.uint8))
-    monkeypatch.setattr(pipeline, "working_reduce", lambda pixels: 2)
+    path = _flat_photo(tmp_path, monkeypatch, reduce=2)
 
     def fake_read(image, **kwargs):
         full = image.shape[1] == 200
-        geometry = pipeline.Geometry(np.eye(3), {}, (0, 0), (0, 0), (image.shape[1], image.shape[0]))
         info = {"pitch_px": 0.4 * image.shape[1], "faces_read": full_faces if full else 20,
                 "score": full_score if full else 3.0}
-        return pipeline.Reading({"tiles": [], "read_at": 1 if full else 2}, {}, geometry, (), info)
+        return _fake_reading(image, {"tiles": [], "read_at": 1 if full else 2}, info)
 
     monkeypatch.setattr(pipeline, "read_image", fake_read)
     reading = read_file(path, game="octopus")
