@@ -5291,19 +5291,26 @@ def _x_parity(td: TopDown, occupied, grads: tuple[np.ndarray, np.ndarray] | None
 
 
 def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
-                           seen_glare: np.ndarray | None = None
-                           ) -> tuple[Any, np.ndarray, np.ndarray | None]:
+                           seen_glare: np.ndarray | None = None, looks: np.ndarray | None = None
+                           ) -> tuple[Any, np.ndarray, np.ndarray | None, np.ndarray | None]:
     """The sectors' colours (``samples`` ``(4 N, 3)`` Lab, four per tile in turn) classified
     under the light as :func:`_palette_fit` does, each tile's sectors also judged through the
     glare of the lamp on its face (see :mod:`vision.glare`; the lamp's white that of the
     profile's calibration light, else neutral; under a profile, ``seen_glare`` ``(3,)`` linear
     BGR, the glare's colour as the photo recorded it when measured, see
-    :func:`vision.glare.glare_colour`): the match, the distances ``(4 N, K)`` and the glare's
-    colour so taken ``(3,)`` linear BGR as recorded (largest channel 1; None when not judged)."""
+    :func:`vision.glare.glare_colour`): the match, the distances ``(4 N, K)``, the glare's
+    colour so taken ``(3,)`` linear BGR as recorded (largest channel 1; None when not judged)
+    and the looks taken.
+    ``looks`` ``(4 N, 3)`` Lab: a sector's look on its unclipped pixels where it has one (NaN
+    rows elsewhere, see :func:`_unclipped_looks`), judged through any glare of its own (the
+    sector's pixels lie at other levels of the hot spot than its tile's other sectors) and, when
+    it names one paint by :data:`LOOK_MARGIN`, taken instead of its sample: the distances' rows
+    are the look's, and the looks returned ``(4 N, 3)`` are those so taken (None without
+    ``looks``)."""
     match, _, corr = classify_adaptive(samples, ctx.palette, gains_bgr=gains, explore=True)
     plain = palette_distance(samples, ctx.palette, match.predicted)
     if len(ctx.palette.names) < 2 or not len(samples):
-        return match, plain, None
+        return match, plain, None, None
     # (the glare model adds the lamp's white through the fitted light's gains: the colour
     # recorded is the lamp in the palette's terms times those gains; scaled to its brightest
     # channel by the model)
@@ -5312,9 +5319,18 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
             else profile_lamp(ctx.profile))
     dist = sector_glare_distances(samples, plain, ctx.palette, corr, lamp,
                                   np.arange(len(samples)) // 4, measured=measured)
+    if looks is not None and (have := np.flatnonzero(~np.isnan(looks).any(axis=1))).size:
+        look_dist = glare_distances(looks[have], ctx.palette, corr,
+                                    lamp if measured else lamp_like(lamp, corr),
+                                    shade=SECTOR_SHADE_RANGE, unclipped=True).min(axis=-1)
+        decided = _looks_decisive(look_dist, dist, have)
+        dist[have[decided]] = look_dist[decided]
+        looks = looks.copy()
+        looks[have[~decided]] = np.nan
     white = (np.asarray(seen_glare, np.float64) if measured
              else lamp_like(lamp, corr) * as_correction(corr)[0])
-    return match_from_distances(dist, match.predicted), dist, white / max(float(white.max()), 1e-6)
+    return (match_from_distances(dist, match.predicted), dist, white / max(float(white.max()), 1e-6),
+            looks)
 
 
 #: Two sectors of one tile at about one lightness (CIELAB lightness within this, L*) ...
@@ -5480,6 +5496,97 @@ def _one_paint_chain(d: np.ndarray, same: np.ndarray, start: int) -> np.ndarray:
     return linked
 
 
+#: A sector is judged on its unclipped pixels (:func:`_unclipped_looks`) when at least this
+#: share of them has no channel clipped: 4 of a 32-pixel cell's 90-pixel sector, a median the
+#: JPEG's noise leaves within 1-2 CIEDE2000. (A warm lamp's hot spot clips red and green over
+#: most of a sector; its pixels on the side away from the lamp's centre keep all three.)
+UNCLIPPED_SHARE = 0.04
+#: ... and its look then names its paint when that paint, through any glare, fits it at least
+#: this much (CIEDE2000) better than every other: on the own renderer's Twelve Tiles calibration
+#: photos under their profiles (seeds 0 and 1, photos 0, 6, 10, 12; 26 sectors with a clipped
+#: median and such pixels) the right paint 0.1-5.4, the next nearest 1.1 further for one green
+#: (kept as read), 4.7 or more for the others; below it the sector keeps its reading.
+LOOK_MARGIN = 4.0
+
+
+def _looks_decisive(look_dist: np.ndarray, dist: np.ndarray, have: np.ndarray) -> np.ndarray:
+    """Which looks ``(M,)`` bool name their sector's paint: the looks' distances ``look_dist``
+    ``(M, K)`` to the paints, of the sectors ``have`` ``(M,)`` (indices into the sectors, four
+    per tile in turn, n e s w) whose own distances are ``dist``'s rows ``(4 N, K)``.
+
+    A look names its sector's paint when that paint fits it :data:`LOOK_MARGIN` better than
+    every other, is one the whole sector fits nearly as well as its nearest (within
+    :data:`WASHED_PAIR_MARGIN`: a look is evidence for a doubtful sector, never against a clear
+    one) and is neither of the paints nearest the two tile-mates it borders along its
+    diagonals. A sector's unclipped pixels in a hot spot are often those along a diagonal,
+    blurred with the tile-mate beside it that the glare spares (the own renderer's fresh
+    draw, seed 3, photos 11 and 14: reds clipped but along a diagonal shared with a blue or a
+    green, whose looks named that tile-mate's paint; a yellow beside a green read green); a
+    paint no tile-mate beside it shows is no such blur."""
+    two = np.sort(look_dist, axis=1)[:, :2]
+    best = look_dist.argmin(axis=1)
+    own = dist[have] - dist[have].min(axis=1, keepdims=True)
+    nearest = dist.argmin(axis=1)
+    tile, side = have // 4, have % 4
+    mates = np.stack([nearest[4 * tile + (side + 1) % 4], nearest[4 * tile + (side + 3) % 4]], 1)
+    return ((two[:, 1] - two[:, 0] >= LOOK_MARGIN)
+            & (own[np.arange(len(have)), best] <= WASHED_PAIR_MARGIN)
+            & ~(mates == best[:, None]).any(axis=1))
+
+
+def _unclipped_looks(regions: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Per cell of ``regions`` ``(N, h, w, 3)`` Lab, the median Lab ``(N, 3)`` of the pixels
+    under ``mask`` ``(h, w)`` bool with no linear channel at :data:`vision.glare.CLIPPED_LINEAR`;
+    NaN rows where fewer than :data:`UNCLIPPED_SHARE` of them are."""
+    x = regions[:, mask, :]  # (N, k, 3)
+    out = np.full((len(x), 3), np.nan)
+    if not x.shape[1]:
+        return out
+    lin = srgb_to_linear(lab_to_bgr(x.reshape(-1, 3))).reshape(x.shape)
+    keep = (lin < CLIPPED_LINEAR).all(axis=-1)  # (N, k)
+    for i in np.flatnonzero(keep.sum(axis=1) >= max(1, UNCLIPPED_SHARE * x.shape[1])):
+        out[i] = np.median(x[i][keep[i]], axis=0)
+    return out
+
+
+def _clipped_sector_looks(samples: np.ndarray, subs: Mapping[int, np.ndarray],
+                          masks: Mapping[int, Mapping[str, np.ndarray]],
+                          group: Mapping[int, np.ndarray]) -> np.ndarray:
+    """The looks ``(4 N, 3)`` Lab (see :func:`_unclipped_looks`) of the sectors whose median
+    ``samples`` ``(4 N, 3)`` Lab (four per cell in turn, n e s w) has a channel clipped, NaN
+    rows elsewhere (a sector read in full needs no second look): ``subs[a]`` the Lab cells
+    ``(n_a, h, w, 3)`` read along axis ``a``, ``group[a]`` ``(n_a,)`` their indices among the
+    cells, ``masks[a]`` their sectors' masks by side."""
+    lin = srgb_to_linear(lab_to_bgr(np.asarray(samples, np.float32))).reshape(-1, 3)
+    clipped = (lin >= CLIPPED_LINEAR).any(axis=1).reshape(-1, 4)  # (N, 4)
+    looks = np.full((len(samples), 3), np.nan)
+    for a, sub in subs.items():
+        for k, e in enumerate(("n", "e", "s", "w")):
+            rows = np.flatnonzero(clipped[group[a], k])
+            if rows.size:
+                looks[4 * group[a][rows] + k] = _unclipped_looks(sub[rows], masks[a][e])
+    return looks
+
+
+def _named_by_looks(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
+                    looks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sector names and confidences ``(4 N,)`` with each sector whose look was taken (``looks``
+    ``(4 N, 3)``, NaN rows: none; see :func:`_sectors_through_glare`) named the paint nearest it
+    (its ``dist`` row ``(4 N, K)`` is the look's, :data:`LOOK_MARGIN` nearer than every
+    other), at the confidence of that match: the sector's own least-glared pixels show its paint's
+    proportions, where its median, clipped in all but one channel, fits several paints at
+    some exposure (a green and a yellow under a 3000 K lamp, blue alone left)."""
+    named, conf = named.copy(), conf.copy()
+    for j in np.flatnonzero(~np.isnan(looks).any(axis=1)):
+        order = np.argsort(dist[j])
+        margin = float(dist[j, order[1]] - dist[j, order[0]])
+        if order[0] != named[j]:
+            logger.debug("sector %d: named %d -> %d by its unclipped pixels", j, named[j], order[0])
+            named[j] = order[0]
+            conf[j] = _conf_from_match(float(dist[j, order[0]]), margin)
+    return named, conf
+
+
 def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     n = ctx.td.cw
     names = ("n", "e", "s", "w")
@@ -5510,6 +5617,7 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
 
     # the four sectors of every cell, in turn: (4 N, 3)
     samples = np.array([s for i, cell in enumerate(cells) for s in per_axis[axes[i]][at[i]]])
+    looks = None  # (4 N, 3): the clipped sectors' looks on their unclipped pixels, under a profile
     if ctx.kit.shape == "rounded-x":
         # (the light from the paints seen together too: each paint one cluster of sectors)
         match, corr = fit_with_paint_light(samples, ctx.palette, gains)
@@ -5530,7 +5638,9 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         # by the set's own paint; without a profile the kit's defaults and a grey look stand)
         seen = (glare_colour((subs[a], masks[a][e]) for a in per_axis for e in names)
                 if ctx.profile is not None else None)
-        match, dist, white = _sectors_through_glare(ctx, samples, gains, seen)
+        if ctx.profile is not None:
+            looks = _clipped_sector_looks(samples, subs, masks, group)
+        match, dist, white, looks = _sectors_through_glare(ctx, samples, gains, seen, looks)
     named, sconfs = _named_by_hue(samples, dist, match)
     hue_named = named
     apart = np.zeros(len(named), bool)  # (4 N,): named apart from a tile-mate
@@ -5543,6 +5653,9 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         named, sconfs = _washed_pairs_apart(samples, named, sconfs, dist,
                                             white if ctx.profile is not None else None)
         apart = named != hue_named
+        if looks is not None:
+            named, sconfs = _named_by_looks(named, sconfs, dist, looks)
+            apart &= named != hue_named
     pairs = _sector_distances(samples) if ctx.kit.shape == "rounded-x" else None
     out = {}
     for i, cell in enumerate(cells):

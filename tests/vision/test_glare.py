@@ -63,7 +63,7 @@ def test_sectors_of_a_tile_in_the_hot_spot_are_named_their_paints():
              "red", "blue", "green", "red"]
     samples = np.vstack([_through_glare(names[:8], 0.0), _through_glare(names[8:], 0.8)])
     ctx = SimpleNamespace(palette=WARM, profile=PROFILE)
-    match, dist, _ = _sectors_through_glare(ctx, samples, np.ones(3))
+    match, dist, _, _ = _sectors_through_glare(ctx, samples, np.ones(3))
     assert [WARM.names[i] for i in match.index] == names
 
 
@@ -155,9 +155,9 @@ def test_under_a_profile_sectors_in_a_hot_spot_are_named_through_the_glare_seen(
     lin[8:] = np.clip(lin[8:] + 0.7 * SEEN_LAMP, 0.0, 1.0)
     samples = bgr_to_lab(linear_to_srgb(lin).astype(np.float32)).astype(np.float64)
     ctx = SimpleNamespace(palette=WARM, profile=PROFILE)
-    inferred, _, _ = _sectors_through_glare(ctx, samples, np.ones(3))
+    inferred, _, _, _ = _sectors_through_glare(ctx, samples, np.ones(3))
     assert [WARM.names[i] for i in inferred.index][8:] != names[8:]
-    seen, _, white = _sectors_through_glare(ctx, samples, np.ones(3), SEEN_LAMP)
+    seen, _, white, _ = _sectors_through_glare(ctx, samples, np.ones(3), SEEN_LAMP)
     assert [WARM.names[i] for i in seen.index] == names
     # (the glare's colour handed on, to judge a tile's sectors against each other, is the one seen)
     assert np.allclose(white, SEEN_LAMP / SEEN_LAMP.max())
