@@ -5319,16 +5319,18 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
             else profile_lamp(ctx.profile))
     dist = sector_glare_distances(samples, plain, ctx.palette, corr, lamp,
                                   np.arange(len(samples)) // 4, measured=measured)
+    # (3,) the glare's white in the palette's terms
+    white_lamp = lamp if measured else lamp_like(lamp, corr)
     if looks is not None and (have := np.flatnonzero(~np.isnan(looks).any(axis=1))).size:
         look_dist = glare_distances(looks[have], ctx.palette, corr,
-                                    lamp if measured else lamp_like(lamp, corr),
+                                    white_lamp,
                                     shade=SECTOR_SHADE_RANGE, unclipped=True).min(axis=-1)
         decided = _looks_decisive(look_dist, dist, have)
         dist[have[decided]] = look_dist[decided]
         looks = looks.copy()
         looks[have[~decided]] = np.nan
     white = (np.asarray(seen_glare, np.float64) if measured
-             else lamp_like(lamp, corr) * as_correction(corr)[0])
+             else white_lamp * as_correction(corr)[0])
     return (match_from_distances(dist, match.predicted), dist, white / max(float(white.max()), 1e-6),
             looks)
 
@@ -5544,8 +5546,8 @@ def _unclipped_looks(regions: np.ndarray, mask: np.ndarray) -> np.ndarray:
         return out
     lin = srgb_to_linear(lab_to_bgr(x.reshape(-1, 3))).reshape(x.shape)
     keep = (lin < CLIPPED_LINEAR).all(axis=-1)  # (N, k)
-    for i in np.flatnonzero(keep.sum(axis=1) >= max(1, UNCLIPPED_SHARE * x.shape[1])):
-        out[i] = np.median(x[i][keep[i]], axis=0)
+    rows = np.flatnonzero(keep.sum(axis=1) >= max(1, UNCLIPPED_SHARE * x.shape[1]))
+    out[rows] = _masked_median(x[rows], keep[rows])
     return out
 
 
@@ -5579,10 +5581,10 @@ def _named_by_looks(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
     named, conf = named.copy(), conf.copy()
     for j in np.flatnonzero(~np.isnan(looks).any(axis=1)):
         order = np.argsort(dist[j])
-        margin = float(dist[j, order[1]] - dist[j, order[0]])
         if order[0] != named[j]:
             logger.debug("sector %d: named %d -> %d by its unclipped pixels", j, named[j], order[0])
             named[j] = order[0]
+            margin = float(dist[j, order[1]] - dist[j, order[0]])
             conf[j] = _conf_from_match(float(dist[j, order[0]]), margin)
     return named, conf
 
