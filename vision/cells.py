@@ -1103,9 +1103,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 logger.debug("cell %s: outlined between parts of the tiles taken", cell)
                 growable.append(cell)
                 continue
-            if d_pal[i] > GROW_FIT and like_tiles is None:
+            fit = _grow_fit(ctx, cell, float(d_pal[i]), spreads)
+            if fit > GROW_FIT and like_tiles is None:
                 like_tiles = _looks_like(labs, labs[sure_tiles])
-            if (d_pal[i] > GROW_FIT and not like_tiles[i]
+            if (fit > GROW_FIT and not like_tiles[i]
                     and not (smooth and d_pal[i] <= TEXTURE_FIT)):
                 continue
             if d_table[i] >= GROW_APART and not table_shows(i):
@@ -1129,6 +1130,23 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                                         weights=_light_weights(ctx, [cells[i] for i in occ_cells], spreads),
                                         shared_haze=_shared_haze(ctx.kit, ctx.profile))
     return occ, conf, gains
+
+
+def _grow_fit(ctx: _Ctx, cell: tuple[int, int], d_pal: float, spreads: Mapping) -> float:
+    """How near the palette (CIEDE2000) a cell left out of the layout lies, as growing a tile
+    the mask missed judges it (:data:`GROW_FIT`): its colour's fit ``d_pal`` (a sector tile's:
+    its worst sector's under the light), or for a sector tile, if nearer, its four sectors'
+    mean distance from their nearest paints (``spreads[cell]``, see read_cells; the measure
+    a grown cell's evenness is bounded by, :data:`EVEN_SPREAD`). A sector tile at the layout's edge shows the table
+    in its worst sector (an X-Tile's concave waist, a tile a little off the lattice), so that
+    sector alone leaves it 15-16 from every paint while its four sectors fit 2-6 on average
+    (final10 x-tiles-hard-401, xt47 hard-2044: tiles the mask missed beside the layout). A
+    cell of one paint all over (a cloth's print) fits as well either way, so is judged as
+    before: by its distance from every look of the bare table, and as no tile later
+    (:func:`one_paint_thrice`)."""
+    if ctx.kit.face_model != "sectors":
+        return d_pal
+    return min(d_pal, float(spreads[cell]))
 
 
 def _face_paint_fits(ctx: _Ctx, corr: np.ndarray) -> dict:
