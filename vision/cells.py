@@ -1136,9 +1136,9 @@ def _grow_fit(ctx: _Ctx, cell: tuple[int, int], d_pal: float, spreads: Mapping) 
     """How near the palette (CIEDE2000) a cell left out of the layout lies, as growing a tile
     the mask missed judges it (:data:`GROW_FIT`): its colour's fit ``d_pal`` (a sector tile's:
     its worst sector's under the light), or for a sector tile, if nearer, its four sectors'
-    mean distance from their nearest paints (``spreads[cell]``, see read_cells; the measure
-    a grown cell's evenness is bounded by, :data:`EVEN_SPREAD`). A sector tile at the layout's edge shows the table
-    in its worst sector (an X-Tile's concave waist, a tile a little off the lattice), so that
+    mean distance from their nearest paints as seen, not corrected for the light
+    (``spreads[cell]``, see read_cells; what a grown cell's evenness is bounded by,
+    :data:`EVEN_SPREAD`). A sector tile at the layout's edge shows the table in its worst sector (an X-Tile's concave waist, a tile a little off the lattice), so that
     sector alone leaves it 15-16 from every paint while its four sectors fit 2-6 on average
     (final10 x-tiles-hard-401, xt47 hard-2044: tiles the mask missed beside the layout). A
     cell of one paint all over (a cloth's print) fits as well either way, so is judged as
@@ -1146,7 +1146,7 @@ def _grow_fit(ctx: _Ctx, cell: tuple[int, int], d_pal: float, spreads: Mapping) 
     (:func:`one_paint_thrice`)."""
     if ctx.kit.face_model != "sectors":
         return d_pal
-    return min(d_pal, float(spreads[cell]))
+    return min(d_pal, spreads[cell])
 
 
 def _face_paint_fits(ctx: _Ctx, corr: np.ndarray) -> dict:
@@ -1913,6 +1913,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
     if kit.face_model == "sectors":
         # sector tiles are multi-coloured: judge occupancy by the worst-fitting sector colour
         # (blown-out glare left out)
+        # (spreads: the four sectors' mean distance from their nearest paints, as seen)
         parts = np.stack([_region_stats(grid, m, blown_px, spread=False)[0]
                           for m in _sector_masks(kit, n, 0).values()], 1)
         d = ciede2000(parts[:, :, None, :], palette.lab[None, None, :, :]).min(2)  # (N, 4)
