@@ -1044,16 +1044,16 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         table_rims = lru_cache(maxsize=1)(lambda: _table_rims(ctx, cells, on_ring, occ))
 
         def tile_outlined(i: int) -> bool:
-            """A tile's outline (:func:`outlined`, or all but its far side, :func:`_far_rimmed`,
+            """A tile's outline (:func:`outlined`, or all but one side, :func:`_rimmed_but_one`,
             in a tile's colour, on a table whose pattern makes no edges all round its cells nor
             rims along them, see :data:`FAR_RIM_TABLE`) that may be its own
             (:func:`_rim_of_its_own`), or :func:`gapped_unlike_table` (final13
             textile-normal-803)."""
             if outlined(i):
                 return _rim_of_its_own(ctx, cells[i], occ) or gapped_unlike_table(i)
-            if (not edgy and _far_rimmed(ctx, cells[i], occ) and tile_coloured(i)
+            if (not edgy and _rimmed_but_one(ctx, cells[i], occ) and tile_coloured(i)
                     and table_rims() <= FAR_RIM_TABLE and _rim_of_its_own(ctx, cells[i], occ)):
-                logger.debug("cell %s: outlined but along its far side", cells[i])
+                logger.debug("cell %s: outlined on all sides but one", cells[i])
                 return True
             return gapped_unlike_table(i)
 
@@ -1405,24 +1405,35 @@ def _rimmed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping, sides: int = 4) ->
     return _outline_all_round(ctx.full_sides, cell, taken, sides)
 
 
-def _far_rimmed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
-    """Whether ``cell`` shows a tile's outline on every side but the one facing away from the
-    camera (``ctx.far_side``): an edge all along the other three (``ctx.full_sides``), one of
-    them its own rim, a tile's gap along nearly all of it (``ctx.rim_sides``, see
-    :func:`_own_rim`; ``taken`` cell -> bool). A raised tile seen at a slant shows its wall and
-    shadow on its near side and beside it, but its top face meets the table beyond directly
-    along its far side: a white tile on a pale table shows no edge there (tex14
-    textile-hard-852, final17 textile-hard-1768: edges along the three other sides). A bare
-    notch among tiles shows their rims on its sides but none of its own, so it does not pass.
+def _rimmed_but_one(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
+    """Whether ``cell`` shows a tile's outline on every side but one: an edge all along the
+    other three (``ctx.full_sides``), one of them its own rim, a tile's gap along nearly all of
+    it (``ctx.rim_sides``, see :func:`_own_rim`; ``taken`` cell -> bool); and, unless the side
+    without one is the one facing away from the camera (``ctx.far_side``), two of the three
+    facing the bare table (:data:`UNSEEN_SIDE_OWN_EDGES`, see :func:`_own_sides`).
+
+    A raised tile seen at a slant shows its wall and shadow on its near side and beside it, but
+    its top face meets the table beyond directly along its far side: a white tile on a pale
+    table shows no edge there (tex14 textile-hard-852, final17 textile-hard-1768: edges along
+    the three other sides). Along the side facing the lamp, its wall lit as pale as its face and
+    its shadow cast the other way, it may show none either (tex33 textile-normal-2020, tex14
+    textile-hard-869); which side that is the reader does not know, so there the tile's own
+    edges must speak for it. A bare notch among tiles shows their rims on its sides but none of
+    its own, or one, a missed tile's beside it (tex31 textile-normal-1972), so it does not pass.
     (Where the bare table shows rims of its own, a print's, the caller asks for more: see
     :data:`FAR_RIM_TABLE`.)"""
     full = (ctx.full_sides or {}).get(cell)
     rim = (ctx.rim_sides or {}).get(cell)
-    if ctx.far_side is None or full is None or rim is None:
+    if full is None or rim is None:
         return False
-    near = [k for k in range(4) if k != ctx.far_side]
-    return (all(full[k] for k in near)
-            and _own_rim(cell, tuple(rim[k] and k != ctx.far_side for k in range(4)), taken))
+    for unseen in range(4):
+        shown = tuple(full[k] and k != unseen for k in range(4))
+        if sum(shown) < 3 or not _own_rim(cell, tuple(rim[k] and k != unseen for k in range(4)),
+                                          taken):
+            continue
+        if unseen == ctx.far_side or _own_sides(cell, shown, taken) >= UNSEEN_SIDE_OWN_EDGES:
+            return True
+    return False
 
 
 def _table_rims(ctx: _Ctx, cells: list, on_ring: np.ndarray, taken: Mapping) -> float:
@@ -1848,7 +1859,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
     ``grads``: the view's :func:`view_gradients`, when the caller computed them already.
     ``far_side``: the side of every cell that faces away from the camera (an index of
     :func:`_beside`'s order; see :func:`vision.locate.far_side`), None when the view looks
-    straight down or is not known: a tile's rim may not show there (see :func:`_far_rimmed`).
+    straight down or is not known: a tile's rim may not show there (see :func:`_rimmed_but_one`).
 
     Returns
     -------
@@ -4749,12 +4760,20 @@ TABLE_SAME = 3.0
 #: hole among tiles faces the table along one, which a marble's vein may cross (final14
 #: textile-hard-1110) (see _rim_of_its_own).
 OWN_EDGES = 2
-#: A tile's rim along a side of its own, its far side showing none, is evidence of a tile (see
-#: :func:`_far_rimmed`) only where at most this share of the bare table's cells (the view's
+#: A tile's rim along a side of its own, one side showing none, is evidence of a tile (see
+#: :func:`_rimmed_but_one`) only where at most this share of the bare table's cells (the view's
 #: outer ring) show such a rim along a side: a plain laminate or marble 0.0-0.07 (tex14
 #: textile-hard-852, final17 textile-hard-1768), where a floral's petals or a gingham's checks
 #: make rims along 0.25-0.45 of them (final11 textile-hard-605, final12 textile-hard-705).
 FAR_RIM_TABLE = 0.15
+#: A cell outlined along three sides, the fourth not its far one (the side facing the lamp, which
+#: the reader does not know), is a tile only with edges all along this many sides facing the bare
+#: table (see :func:`_rimmed_but_one`): a white tile on a pale table in a side of the layout shows
+#: two or three (tex33 textile-normal-2020, tex14 textile-hard-869), where a bare notch among tiles
+#: shows its neighbours' rims and at most one of its own, a missed white tile's beside it (tex31
+#: textile-normal-1972 gained an extra cell with one). (A tiled marble's grout lines along two
+#: sides of a bare cell still pass: final14 textile-hard-1110, one extra cell.)
+UNSEEN_SIDE_OWN_EDGES = 2
 #: A die face vouched for by its pips (and the bare table read as one) needs pips of a pip
 #: paint (see :func:`_pip_paints`): named one by the palette, or within this (CIELAB a*b*) of a
 #: mix of its face's colour with a neutral paint. (Measured: small pips of 35 px tiles blurred
