@@ -1424,16 +1424,22 @@ def _rimmed_but_one(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
     :data:`FAR_RIM_TABLE`.)"""
     full = (ctx.full_sides or {}).get(cell)
     rim = (ctx.rim_sides or {}).get(cell)
-    if full is None or rim is None:
+    if full is None or rim is None or sum(full) < 3:
         return False
-    for unseen in range(4):
-        shown = tuple(full[k] and k != unseen for k in range(4))
-        if sum(shown) < 3 or not _own_rim(cell, tuple(rim[k] and k != unseen for k in range(4)),
-                                          taken):
+    for unseen in [k for k in range(4) if not full[k]] or range(4):
+        if not _own_rim(cell, _without(rim, unseen), taken):
             continue
-        if unseen == ctx.far_side or _own_sides(cell, shown, taken) >= UNSEEN_SIDE_OWN_EDGES:
+        own = _own_sides(cell, _without(full, unseen), taken)
+        if unseen == ctx.far_side or own >= UNSEEN_SIDE_OWN_EDGES:
+            logger.debug("cell %s: no edge along side %d (far side %s), %d edges of its own",
+                         cell, unseen, ctx.far_side, own)
             return True
     return False
+
+
+def _without(sides: tuple, k: int) -> tuple:
+    """``sides`` (4 bools, :func:`_beside`'s order) with side ``k`` cleared."""
+    return tuple(bool(s) and i != k for i, s in enumerate(sides))
 
 
 def _table_rims(ctx: _Ctx, cells: list, on_ring: np.ndarray, taken: Mapping) -> float:
