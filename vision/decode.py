@@ -106,6 +106,36 @@ COLOUR_SD = 5.0
 FILL_PROB = 0.25
 
 
+#: A face whose pips stand out less than the faces nearest its paint do (their median) is seen
+#: through a veil (a lamp's hot spot adds light to the face and its pips alike, so their
+#: contrast falls as the face pales): its colour's spread about the paint grows as the square
+#: of the contrast lost, up to this factor. Of two faces read as one tile, the veiled one
+#: yields it (an orange washed towards yellow, its dark pips 17 L* out of the face where the
+#: clear yellows' show 33-42: col9hard octopus-hard-401, oct43 octopus-hard-1860; 4 lets the
+#: washed face's colour count a sixteenth as much, against the 3.5-9 dE the paints lie apart).
+VEILED_SPREAD_MAX = 4.0
+
+
+def _colour_spreads(cells: list[CellReading], lighter: dict[str, int]) -> np.ndarray:
+    """Each cell's spread of its face colour about its paint ``(N,)`` (CIEDE2000):
+    :data:`COLOUR_SD` times the square of how much less its pips stand out (at the polarity of
+    the paint it is nearest, ``lighter`` by colour name, see :func:`_assign_unique`) than the
+    faces nearest that paint do (their median: a face misnamed so, a white nearest orange
+    under a warm lamp, is one of several), within 1 and :data:`VEILED_SPREAD_MAX`."""
+    seen = []
+    for rd in cells:
+        dist = rd.evidence["colour_distance"]
+        own = min(dist, key=dist.get)
+        pol = lighter.get(own, 0)
+        seen.append((own, rd.evidence.get("pip_contrast", {}).get(pol, 0.0) if pol else 0.0))
+    by_paint: dict[str, list[float]] = defaultdict(list)
+    for own, contrast in seen:
+        by_paint[own].append(contrast)
+    usual = {own: float(np.median(c)) for own, c in by_paint.items()}
+    factor = [(usual[own] / max(contrast, MIN_CONTRAST)) ** 2 for own, contrast in seen]
+    return COLOUR_SD * np.clip(factor, 1.0, VEILED_SPREAD_MAX)
+
+
 #: The cost (negative log-likelihood) of a colour whose tiles' pips are lighter than the face
 #: (or darker) for a cell whose pips stand out the other way, twice as clearly.
 POLARITY_COST = 3.0
@@ -168,6 +198,7 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
         pip_hex = kit.pip_colours.get(name)
         lighter[name] = (1 if hex_to_lab(pip_hex)[0] > hex_to_lab(hexv)[0] else -1) if pip_hex else 0
     cost = np.zeros((len(cells), len(tiles)))
+    spreads = _colour_spreads(cells, lighter)
     for i, rd in enumerate(cells):
         dist = rd.evidence["colour_distance"]
         probs = rd.evidence.get("pip_prob", {})
@@ -175,7 +206,7 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
         d_own = min(dist.values())
         for j, (colour, pips) in enumerate(tiles):
             d = dist.get(colour, 99.0)
-            c = 0.5 * ((d - d_own) / COLOUR_SD) ** 2
+            c = 0.5 * ((d - d_own) / spreads[i]) ** 2
             pol = lighter.get(colour, 0)
             if pol and contrast.get(pol, 0.0) < 0.5 * contrast.get(-pol, 0.0):
                 # the cell's pips stand out the other way (light pips on a face whose tiles have
