@@ -111,8 +111,10 @@ FILL_PROB = 0.25
 #: contrast falls as the face pales): its colour's spread about the paint grows as the square
 #: of the contrast lost, up to this factor. Of two faces read as one tile, the veiled one
 #: yields it (an orange washed towards yellow, its dark pips 17 L* out of the face where the
-#: clear yellows' show 33-42: col9hard octopus-hard-401, oct43 octopus-hard-1860; 4 lets the
-#: washed face's colour count a sixteenth as much, against the 3.5-9 dE the paints lie apart).
+#: clear yellows' show 33-42: col9hard octopus-hard-401, oct43 octopus-hard-1860). The square:
+#: the assignment's cost falls as the spread's square, so a face whose pips stand out half as
+#: much as its paint's others (the cap, 4) has its colour count a sixteenth as much, against
+#: the 3.5-9 dE the paints lie apart.
 VEILED_SPREAD_MAX = 4.0
 
 
@@ -121,8 +123,11 @@ def _colour_spreads(cells: list[CellReading], lighter: dict[str, int]) -> np.nda
     :data:`COLOUR_SD` times the square of how much less its pips stand out (at the polarity of
     the paint it is nearest, ``lighter`` by colour name, see :func:`_assign_unique`) than the
     faces nearest that paint do (their median: a face misnamed so, a white nearest orange
-    under a warm lamp, is one of several), within 1 and :data:`VEILED_SPREAD_MAX`."""
-    seen = []
+    under a warm lamp, is one of several), within 1 and :data:`VEILED_SPREAD_MAX`. A paint
+    with one face nearest it never yields (the median is its own), two share the cue; a face
+    whose pips show no contrast at that polarity is washed out and takes the cap wherever its
+    paint's others stand out."""
+    seen: list[tuple[str, float]] = []
     for rd in cells:
         dist = rd.evidence["colour_distance"]
         own = min(dist, key=dist.get)
@@ -132,8 +137,13 @@ def _colour_spreads(cells: list[CellReading], lighter: dict[str, int]) -> np.nda
     for own, contrast in seen:
         by_paint[own].append(contrast)
     usual = {own: float(np.median(c)) for own, c in by_paint.items()}
-    factor = [(usual[own] / max(contrast, MIN_CONTRAST)) ** 2 for own, contrast in seen]
-    return COLOUR_SD * np.clip(factor, 1.0, VEILED_SPREAD_MAX)
+    factor = np.clip([(usual[own] / max(contrast, MIN_CONTRAST)) ** 2 for own, contrast in seen],
+                     1.0, VEILED_SPREAD_MAX)
+    for rd, (own, contrast), f in zip(cells, seen, factor):
+        if f > 1.0:
+            logger.debug("face %s veiled: pips %.0f L* out against %.0f near %s, spread x%.1f",
+                         (rd.row, rd.col), contrast, usual[own], own, f)
+    return COLOUR_SD * factor
 
 
 #: The cost (negative log-likelihood) of a colour whose tiles' pips are lighter than the face

@@ -350,14 +350,16 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                                palette, profile, framed=False, memo=memo)
             misfits += again.misfits
             refused.append(again.refused)
-            if (again.best is not None and (best is None or _beats(again.best, best, game))
-                    and not _wider_than_faces(again.best, faces_pitch)
-                    and not _few_of_the_faces(again.best, best, kit, game)):
+            beats = again.best is not None and (best is None or _beats(again.best, best, game))
+            if (beats and not _wider_than_faces(again.best, faces_pitch)
+                    and not _loses_most_faces(again.best, best, kit, game)):
                 # (info's "reading_candidate": 100 x the seed + the index among its candidates)
                 displaced, best, chosen = (best, chosen), again.best, 100 * seed + again.chosen
             logger.debug("second look (seed %d%s): %s", seed,
                          ", white-balanced" if looked_on is not image else "",
-                         "kept" if best is again.best else "not better")
+                         "kept" if best is again.best
+                         else "better, but wider than the faces' lattice or losing most of its "
+                              "die faces: not kept" if beats else "not better")
             if _settled(best):
                 break
             if again.best is not None:
@@ -1387,18 +1389,19 @@ def _fewer_faces(through: _Candidate, best: _Candidate | None, kit: Kit, game: s
 
 
 #: A second look's reading that shows under this share of the die faces the reading it would
-#: replace shows is not kept (see :func:`_few_of_the_faces`).
+#: replace shows is not kept (see :func:`_loses_most_faces`; rests on one photo, oct55
+#: octopus-hard-2156, whose second look showed 8 of 29 faces, 0.28).
 SECOND_LOOK_FACES = 0.5
 
 
-def _few_of_the_faces(again: _Candidate, best: _Candidate | None, kit: Kit, game: str) -> bool:
+def _loses_most_faces(again: _Candidate, best: _Candidate | None, kit: Kit, game: str) -> bool:
     """Whether ``again``, a second look's reading, shows under :data:`SECOND_LOOK_FACES` of
     the die faces (see :func:`_faces_read`) ``best`` shows, the reading it would replace, every
-    tile of it a tile of the set (its ``set_fit`` 1, as :func:`_settled` asks; tiles that lie
-    pips up only). A lattice from a close look inside the layout has a window of the
+    tile of it a tile of the set (its ``set_fit`` 1: a floral cloth's print misses it, below;
+    tiles that lie pips up only). A lattice from a close look inside the layout has a window of the
     part it saw and a ring of cells, and covers that window whole: it outscores the whole
     layout's reading on coverage (the independent renderer's oct55 octopus-hard-2156: 8 tiles
-    read at coverage 1.00 against 31 at 0.74: 24 of its 30 tiles lost); a die face read is
+    read at coverage 1.00 against 31 at 0.74: 24 wrong cells of its 30 tiles); a die face read is
     a tile wherever it lies (as for the faces' lattice, :func:`_fewer_faces`), and a reading of
     half of them has lost the layout, not found its lattice. A reading that names tiles the set
     does not hold may read a cloth's print as die faces, and a second look may replace it
