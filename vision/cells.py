@@ -3254,6 +3254,26 @@ def _least_washed(cells: np.ndarray, blown: np.ndarray | None) -> np.ndarray:
     return _masked_median(x, keep & (x[..., 0] <= cut[:, None]))
 
 
+#: The darkening a shadow across a card may bring (a factor on every linear channel alike, from
+#: a quarter of the light to none): a card that is its named paint's own card so darkened
+#: (:func:`_in_shadow`) shows no sheen to explain.
+SHADOW_RANGE = (0.25, 1.0)
+
+
+def _in_shadow(labs: np.ndarray, refs: Palette, mine: np.ndarray) -> np.ndarray:
+    """Which cards ``labs`` ``(N, 3)`` are the photo's own card of their named paint (``refs``'s
+    colour ``mine`` ``(N,)``, -1 for none) darkened by a shadow (:data:`SHADOW_RANGE`, no
+    sheen) within :data:`OWN_SHADED_FIT`: ``(N,)`` bool. A shadow darkens a card and pales it
+    towards a darker paint's look (tap37 hard-2168: four orange cards in an occluder's
+    shadow, 9-11 from the red card with a sheen and 13-17 from the orange one, are the orange
+    card darkened within 0.2-3.7, and went red; a washed card renamed rightly, tap18
+    normal-1310's, lies 11-14 from its named paint's card so darkened)."""
+    d = glare_distances(labs, refs, as_correction(None), np.ones(3), steps=(0.0,), cost=0.0,
+                        shade=SHADOW_RANGE)[..., 0]  # (N, K)
+    rows = np.arange(len(labs))
+    return (mine >= 0) & (d[rows, np.maximum(mine, 0)] <= OWN_SHADED_FIT)
+
+
 def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
                         lit: np.ndarray, deep: np.ndarray | None = None
                         ) -> tuple[np.ndarray, np.ndarray]:
@@ -3292,8 +3312,10 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
     keys = sorted(own)
     refs = Palette(tuple(str(k) for k in keys), np.array([own[k] for k in keys]))
     plain, shaded = _own_sheen(labs, refs, np.isin(named, keys))
-    # (each look: its name, distances (N, K), fit, and the cards (N,) it may rename)
-    every = np.ones(len(labs), bool)
+    # (each look: its name, distances (N, K), fit, and the cards (N,) it may rename: none that
+    # is its named paint's card in a shadow, see _in_shadow)
+    every = ~_in_shadow(labs, refs, np.array([keys.index(int(k)) if int(k) in own else -1
+                                              for k in named]))
     looks = [("", plain, HELD_CARD_FIT, every), (" shaded", shaded, OWN_SHADED_FIT, every)]
     if deep is not None:
         # (against the own cards' least washed parts: like with like, a card's darkest tenth
@@ -3301,8 +3323,9 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
         deep_refs = Palette(refs.names, np.array([deep[card[k]] for k in keys]))
         # (a card the reflection washed: paler than its named paint's own card, and its
         # least washed part less so than its median)
-        deeper = np.array([int(named[i]) in own and _paler(labs[i], own[int(named[i])])
-                           and _paler(labs[i], deep[i]) for i in range(len(labs))], bool)
+        deeper = every & np.array([int(named[i]) in own and _paler(labs[i], own[int(named[i])])
+                                   and _paler(labs[i], deep[i]) for i in range(len(labs))],
+                                  bool)
         looks.append((" least washed part's",
                       _own_sheen(deep, deep_refs, np.isin(named, keys))[1], HELD_CARD_FIT,
                       deeper))
