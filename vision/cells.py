@@ -3149,7 +3149,14 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     if ctx.profile is None:
         # (a pale card named against the photo's own cards of each paint, see
         # _named_by_own_cards; a profile's paints were learnt under the player's lamp already)
-        named, cconfs = _named_by_own_cards(labs, named, cconfs, np.array(lit_by, bool))
+        # (with each card's least washed part, where its pixels are given: a caller with the
+        # cards' symbols read already, ctx.symbols, may give none)
+        deep = None
+        if regions is not None:
+            blown = (np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None
+                     else None)
+            deep = _least_washed(np.stack([regions[c] for c in cells]), blown)
+        named, cconfs = _named_by_own_cards(labs, named, cconfs, np.array(lit_by, bool), deep)
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]
@@ -3241,17 +3248,17 @@ OWN_SHADED_FIT = GROW_FIT
 
 
 def _own_paints(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
-                lit: np.ndarray) -> dict[int, np.ndarray]:
-    """``{palette index: Lab (3,)}``: each paint as the photo's own cards show it, the most
-    chromatic of the cards named it surely (:data:`OWN_PAINT_CONF`) out of the hot spot (a
-    sheen only pales a card); ``labs`` ``(N, 3)``, ``named`` ``(N,)``, ``conf`` ``(N,)``,
-    ``lit`` ``(N,)`` bool (out of the hot spot)."""
+                lit: np.ndarray) -> dict[int, int]:
+    """``{palette index: card index}``: the card that shows each paint as the photo's own
+    cards do, the most chromatic of the cards named it surely (:data:`OWN_PAINT_CONF`) out of
+    the hot spot (a sheen only pales a card); ``labs`` ``(N, 3)``, ``named`` ``(N,)``,
+    ``conf`` ``(N,)``, ``lit`` ``(N,)`` bool (out of the hot spot)."""
     ok = (conf >= OWN_PAINT_CONF) & lit
     chroma = np.hypot(labs[:, 1], labs[:, 2])
     out = {}
     for k in np.unique(named[ok]):
         members = np.flatnonzero(ok & (named == k))
-        out[int(k)] = labs[members[np.argmax(chroma[members])]]
+        out[int(k)] = int(members[np.argmax(chroma[members])])
     return out
 
 
@@ -3262,8 +3269,50 @@ def _paler(lab: np.ndarray, paint: np.ndarray) -> bool:
     return bool(lab[0] > paint[0] and np.hypot(lab[1], lab[2]) < np.hypot(paint[1], paint[2]))
 
 
+#: The share of a card's face (the ring around its art, :func:`_card_ring`) darkest in L* taken
+#: as its least washed part (:func:`_least_washed`): a lamp's reflection falls off across a
+#: card, and the part of the face it lifts least shows the paint plainest (the independent
+#: renderer's hard 802: an orange card in the reflection, L 87 a* 6 b* 35 over its face, is
+#: L 82 a* 15 b* 38 in its darkest tenth).
+LEAST_WASHED_SHARE = 0.1
+
+
+def _least_washed(cells: np.ndarray, blown: np.ndarray | None) -> np.ndarray:
+    """Per card, the median Lab ``(N, 3)`` of its face's darkest pixels (the
+    :data:`LEAST_WASHED_SHARE` of the ring around its art lowest in L*, blown-out pixels left
+    out unless the ring has nothing else); ``cells`` ``(N, h, w, 3)`` Lab, ``blown``
+    ``(N, h, w)`` bool or ``None``."""
+    ring = _card_ring(cells.shape[1], cells.shape[2])
+    x = cells[:, ring, :].astype(np.float64)  # (N, k, 3)
+    keep = np.ones(x.shape[:2], bool) if blown is None else ~blown[:, ring]
+    keep[keep.sum(1) == 0] = True
+    cut = _row_quantile(x[..., 0], keep, LEAST_WASHED_SHARE)
+    return _masked_median(x, keep & (x[..., 0] <= cut[:, None]))
+
+
+#: The darkening a shadow across a card may bring (a factor on every linear channel alike, from
+#: a quarter of the light to none): a card that is its named paint's own card so darkened
+#: (:func:`_in_shadow`) shows no sheen to explain.
+SHADOW_RANGE = (0.25, 1.0)
+
+
+def _in_shadow(labs: np.ndarray, refs: Palette, mine: np.ndarray) -> np.ndarray:
+    """Which cards ``labs`` ``(N, 3)`` are the photo's own card of their named paint (``refs``'s
+    colour ``mine`` ``(N,)``, -1 for none) darkened by a shadow (:data:`SHADOW_RANGE`, no
+    sheen) within :data:`OWN_SHADED_FIT`: ``(N,)`` bool. A shadow darkens a card and pales it
+    towards a darker paint's look (tap37 hard-2168: four orange cards in an occluder's
+    shadow, 9-11 from the red card with a sheen and 13-17 from the orange one, are the orange
+    card darkened within 0.2-3.7, and went red; a washed card renamed rightly, tap18
+    normal-1310's, lies 11-14 from its named paint's card so darkened)."""
+    d = glare_distances(labs, refs, as_correction(None), np.ones(3), steps=(0.0,), cost=0.0,
+                        shade=SHADOW_RANGE)[..., 0]  # (N, K)
+    rows = np.arange(len(labs))
+    return (mine >= 0) & (d[rows, np.maximum(mine, 0)] <= OWN_SHADED_FIT)
+
+
 def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
-                        lit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                        lit: np.ndarray, deep: np.ndarray | None = None
+                        ) -> tuple[np.ndarray, np.ndarray]:
     """Cards' paints ``named`` ``(N,)`` and confidences ``conf`` ``(N,)`` (Lab ``labs``
     ``(N, 3)``, ``lit`` ``(N,)`` bool: out of the hot spot) with each card that fits another
     paint's card on the photo (:func:`_own_paints`) with a sheen of the lamp as the camera
@@ -3277,7 +3326,14 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
     renamed to it, its confidence at most :data:`GROUP_CONF` (a rename decided by a margin);
     so too a card that fits another paint's card so with that card shaded as well
     (:data:`OWN_SHADE`, the shaded distances of :func:`_own_sheen`) within
-    :data:`OWN_SHADED_FIT`.
+    :data:`OWN_SHADED_FIT`; and so too a card paler than its named paint's card (washed by
+    the reflection: a card as deep as that one is no evidence of a sheen, and its darkest part
+    may be a shadow across it) whose least washed part (``deep`` ``(N, 3)`` Lab,
+    :func:`_least_washed`; darker and more chromatic than the card's median, else it is a
+    shadow or the table, not less of a sheen) fits another paint's card's least washed part
+    (shaded where clipped) within :data:`HELD_CARD_FIT` and clearly better than its named
+    paint's (final13 hard-802's orange card in the reflection: its median 4.7 from the yellow
+    card, 6.1 from the orange one, with a sheen; its darkest tenth 10.1 and 4.8 from theirs).
     Fresh arrays.
 
     In a lamp's reflection an orange card's red clips while its green and blue rise alike:
@@ -3285,20 +3341,39 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
     most of which the reflection pales predicts the paints loosely. Beside the photo's own
     cards under the same light it is the orange card plus a sheen: the yellow card's green
     reaches the clip before its blue rises so far."""
-    own = _own_paints(labs, named, conf, lit)
-    if len(own) < 2:
+    card = _own_paints(labs, named, conf, lit)
+    if len(card) < 2:
         return named.copy(), conf.copy()
+    own = {k: labs[i] for k, i in card.items()}
     keys = sorted(own)
     refs = Palette(tuple(str(k) for k in keys), np.array([own[k] for k in keys]))
     plain, shaded = _own_sheen(labs, refs, np.isin(named, keys))
+    # (each look: its name, distances (N, K), fit, and the cards (N,) it may rename: none that
+    # is its named paint's card in a shadow, see _in_shadow)
+    every = ~_in_shadow(labs, refs, np.array([keys.index(int(k)) if int(k) in own else -1
+                                              for k in named]))
+    looks = [("", plain, HELD_CARD_FIT, every), (" shaded", shaded, OWN_SHADED_FIT, every)]
+    if deep is not None:
+        # (against the own cards' least washed parts: like with like, a card's darkest tenth
+        # lies darker and more chromatic than its own median, towards the next paint)
+        deep_refs = Palette(refs.names, np.array([deep[card[k]] for k in keys]))
+        # (a card the reflection washed: paler than its named paint's own card, and its
+        # least washed part less so than its median)
+        deeper = every & np.array([int(named[i]) in own and _paler(labs[i], own[int(named[i])])
+                                   and _paler(labs[i], deep[i]) for i in range(len(labs))],
+                                  bool)
+        looks.append((" least washed part's",
+                      _own_sheen(deep, deep_refs, np.isin(named, keys))[1], HELD_CARD_FIT,
+                      deeper))
     out, conf = named.copy(), conf.copy()
     for i in range(len(labs)):
         if int(named[i]) not in own:
             continue
         mine = keys.index(int(named[i]))
-        for look, d, fit in (("", plain, HELD_CARD_FIT), (" shaded", shaded, OWN_SHADED_FIT)):
+        for look, d, fit, may in looks:
             best = int(np.argmin(d[i]))
-            if (best != mine and d[i, best] <= fit and d[i, mine] - d[i, best] > OWN_MARGIN
+            if (may[i] and best != mine and d[i, best] <= fit
+                    and d[i, mine] - d[i, best] > OWN_MARGIN
                     and _paler(labs[i], own[keys[best]])):
                 logger.debug("card %d named %d, not %d: its own cards'%s %.1f vs %.1f", i,
                              keys[best], named[i], look, d[i, best], d[i, mine])
