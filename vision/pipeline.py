@@ -1129,7 +1129,8 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
                  "none" if again is None else f"{again.score:.2f}")
     if again is None or _fewer_of_the_set(best, again, kit, game):
         return best
-    if again.score < best.score or (bool(kit.pips) and _holds_the_faces(best, again)):
+    if again.score < best.score or (bool(kit.pips) and _holds_the_faces(
+            best, again, die_faces=pips_shown(kit, game))):
         return again
     return best
 
@@ -1207,13 +1208,15 @@ def _refit_displaced(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     return again
 
 
-def _holds_the_faces(before: _Candidate, after: _Candidate) -> bool:
+def _holds_the_faces(before: _Candidate, after: _Candidate, *, die_faces: bool = False) -> bool:
     """Whether ``after``, a reading of ``before``'s cells on its lattice refitted to its tiles
     (the same cells, each moved by a fraction of one), shows every tile ``before`` read, and
-    perhaps more, each tile added showing its die face's pips (see :func:`_widened_tiles`), as
-    well fitting the set, on a lattice that lies on the tiles as well: the score's part other
-    than the colour fit (the cells cut through no more tiles, cover the layout, have the tiles'
-    shape and outlines) no worse than :data:`REFIT_LATTICE_SLACK`.
+    perhaps more, each tile added showing its die face's pips (see :func:`_widened_tiles`), or,
+    where every tile lies pips up (``die_faces``: Octopus), as many die faces and no more tiles
+    without one (see :func:`_faces_kept`), as well fitting the set, on a lattice that lies on
+    the tiles as well: the score's part other than the colour fit (the cells cut through no
+    more tiles, cover the layout, have the tiles' shape and outlines) no worse than
+    :data:`REFIT_LATTICE_SLACK`.
 
     The refit measured where the tiles lie (each tile's pair of edges a tile apart on the
     lattice's top-down view) and moved their cells by :data:`vision.locate.TILE_REFIT_MOVED`
@@ -1224,12 +1227,32 @@ def _holds_the_faces(before: _Candidate, after: _Candidate) -> bool:
     others predicts less well (a white die face under a warm lamp, on a cream cloth the mask
     leaves it in), raises it, though its cell shows a face with pips where the first reading
     saw the table."""
-    if not _widened_tiles(before.readings, after.readings):
+    if not (_widened_tiles(before.readings, after.readings)
+            or (die_faces and _faces_kept(before.readings, after.readings))):
         return False
     if after.info.get("set_fit", 0.0) < before.info.get("set_fit", 1.0):
         return False
     return (after.score - after.info["fit"]) <= (before.score - before.info["fit"]
                                                   + REFIT_LATTICE_SLACK)
+
+
+def _faces_kept(before: list[CellReading], after: list[CellReading]) -> bool:
+    """Whether the tiles read on a lattice refitted to them (``after``) show as many die faces
+    as those read before (``before``, see :func:`_faces_read`), or more, and no more tiles
+    without one.
+
+    Every tile read before, each added one with its pips (see :func:`_widened_tiles`), is more
+    than the refit needs to show: the cells moved onto the tiles as their outlines measured
+    them, and a cell the first lattice put across two tiles at the layout's far end may have
+    read a die face there on the wrong cell, or a piece of the table beside it as a tile
+    without one, which the refit's cells leave bare (an independent render, oct42
+    octopus-normal-1819: a row half a cell off, a purple six and a blue five read as a blue
+    five and a blue two, read right on the refit, which also finds a red two the first cells
+    cut and loses a white two at the other end: 23 die faces either way)."""
+    faces = _faces_read(after) >= _faces_read(before)
+    faceless = (sum(r.occupied for r in after) - _faces_read(after)
+                <= sum(r.occupied for r in before) - _faces_read(before))
+    return faces and faceless
 
 
 #: The score's part other than the colour fit (see :func:`_score`) of a refitted lattice
