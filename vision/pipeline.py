@@ -36,6 +36,7 @@ from vision.symbols import card_faces
 from vision.locate import (TILE_REFIT_MOVED, Lattice, PreparedPhoto, cell_aspect, cells_moved,
                            diagonal_variants, far_side, interleaved, locate_candidates,
                            refit_to_tiles, shifted_variants, square_perspective)
+from vision.pips import RIM_BAND, SPACINGS as PIP_SPACINGS
 
 logger = logging.getLogger(__name__)
 
@@ -1108,6 +1109,17 @@ def _more_tiles_in_a_tie(best: _Candidate, chosen: int, reads: list[tuple[_Candi
     return rival, k
 
 
+#: Where every tile shows its die face (Octopus), a refit to the tiles is read when it moves a
+#: tile's cell by this much (cells) or more, less than :data:`vision.locate.TILE_REFIT_MOVED`:
+#: a die face's corner pips lie 0.22-0.29 of a cell inside its sides (the die grids'
+#: :data:`vision.pips.SPACINGS`), and a tile this far off its cell brings those of the widest
+#: grid within :data:`vision.pips.RIM_BAND` of the cell's side, where a spot counts as a pip
+#: only as far as it stands out from every side (a gap between a tile's teeth): its pips may
+#: be read short (an independent render, oct30 octopus-normal-1212: a refit moving the tiles
+#: 0.14 read a four, read as a one, and three colours right).
+PIPS_REFIT_MOVED = 0.5 - max(PIP_SPACINGS) - RIM_BAND
+
+
 def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
                     profile: Mapping | None, best: _Candidate, framed: bool = False) -> _Candidate:
     """The reading kept (``best``) read again on its lattice refitted to the tiles it read
@@ -1115,11 +1127,14 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     of a cell off the lattice the lines gave), kept when it reads better; else ``best`` as it
     is; or, for tiles with die faces (Octopus, Textile), when its cells show the same tiles
     or more, each added one with its pips (see :func:`_holds_the_faces`). (Once, on the
-    reading kept, and only when the refit moved the lattice: a read more at most per photo.)
+    reading kept, and only when the refit moved a tile's cell by
+    :data:`vision.locate.TILE_REFIT_MOVED`, or :data:`PIPS_REFIT_MOVED` where every tile
+    shows its die face: a read more at most per photo.)
     ``framed``: a framed board's reading, whose cells keep their numbers (see
     :func:`_same_indices`)."""
+    least_move = PIPS_REFIT_MOVED if pips_shown(kit, game) else TILE_REFIT_MOVED
     lat = refit_to_tiles(best.lattice, image, [(r.row, r.col) for r in best.readings
-                                                if r.occupied])
+                                                if r.occupied], least_move=least_move)
     if lat is best.lattice:
         return best
     if framed:
