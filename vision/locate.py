@@ -2097,8 +2097,8 @@ def _tile_centres(edges: tuple[np.ndarray, np.ndarray], first: tuple[int, int],
     return pts, ks, ws
 
 
-def refit_to_tiles(lat: Lattice, image: np.ndarray, tiles: Iterable[tuple[int, int]]
-                   ) -> Lattice:
+def refit_to_tiles(lat: Lattice, image: np.ndarray, tiles: Iterable[tuple[int, int]], *,
+                   least_move: float = TILE_REFIT_MOVED) -> Lattice:
     """The lattice refitted to the tiles read on it (``tiles``: their cells ``(row, col)``;
     ``image`` the full photo, BGR): the lattice's perspective was fitted to a few long lines
     and the comb of all the edges (:func:`_focus_perspective`); the tiles at the layout's far
@@ -2107,7 +2107,8 @@ def refit_to_tiles(lat: Lattice, image: np.ndarray, tiles: Iterable[tuple[int, i
     top-down view (:func:`_tile_centres`) and refits its foreshortening to them
     (:func:`_tile_refit`); a pass that moves them little ends it (the tiles near the layout's
     middle bring the far ones within reach of the next pass). ``lat`` itself when no pass
-    is kept."""
+    is kept, or when it moves no tile's cell by ``least_move`` (cells, along either axis; see
+    :data:`TILE_REFIT_MOVED`)."""
     cells = np.array(sorted(set(tiles)), int).reshape(-1, 2)
     if len(cells) < TILE_FIT_MIN:
         return lat
@@ -2132,10 +2133,10 @@ def refit_to_tiles(lat: Lattice, image: np.ndarray, tiles: Iterable[tuple[int, i
     if out is lat:
         return lat
     # how far the refit moved the cells of the tiles measured (read, or beside them and
-    # missed), along either axis: a change less than TILE_REFIT_MOVED reads them as before
+    # missed), along either axis: a change less than least_move reads them as before
     moved = cells_moved(out, lat, centres)
     logger.debug("lattice refitted to the tiles: their cells moved up to %.2f cells", moved)
-    return out if moved >= TILE_REFIT_MOVED else lat
+    return out if moved >= least_move else lat
 
 
 def _fit_foreshortening(pts: list[np.ndarray], ks: list[np.ndarray], ws: list[np.ndarray]

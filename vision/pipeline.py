@@ -36,6 +36,7 @@ from vision.symbols import card_faces
 from vision.locate import (TILE_REFIT_MOVED, Lattice, PreparedPhoto, cell_aspect, cells_moved,
                            diagonal_variants, far_side, interleaved, locate_candidates,
                            refit_to_tiles, shifted_variants, square_perspective)
+from vision.pips import RIM_BAND, SPACINGS as PIP_SPACINGS
 
 logger = logging.getLogger(__name__)
 
@@ -1111,6 +1112,17 @@ def _more_tiles_in_a_tie(best: _Candidate, chosen: int, reads: list[tuple[_Candi
     return rival, k
 
 
+#: Where every tile shows its die face (Octopus), a refit to the tiles is read when it moves a
+#: tile's cell by this much (cells) or more, less than :data:`vision.locate.TILE_REFIT_MOVED`:
+#: a die face's corner pips lie 0.22-0.29 of a cell inside its sides (the die grids'
+#: :data:`vision.pips.SPACINGS`), and a tile this far off its cell brings those of the widest
+#: grid within :data:`vision.pips.RIM_BAND` of the cell's side, where a spot counts as a pip
+#: only as far as it stands out from every side (a gap between a tile's teeth): its pips may
+#: be read short (an independent render, oct30 octopus-normal-1212: a refit moving the tiles
+#: 0.14 read a four, read as a one, and three colours right).
+PIPS_REFIT_MOVED = 0.5 - max(PIP_SPACINGS) - RIM_BAND
+
+
 def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
                     profile: Mapping | None, best: _Candidate, framed: bool = False) -> _Candidate:
     """The reading kept (``best``) read again on its lattice refitted to the tiles it read
@@ -1118,11 +1130,14 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     of a cell off the lattice the lines gave), kept when it reads better; else ``best`` as it
     is; or, for tiles with die faces (Octopus, Textile), when its cells show the same tiles
     or more, each added one with its pips (see :func:`_holds_the_faces`). (Once, on the
-    reading kept, and only when the refit moved the lattice: a read more at most per photo.)
+    reading kept, and only when the refit moved a tile's cell by
+    :data:`vision.locate.TILE_REFIT_MOVED`, or :data:`PIPS_REFIT_MOVED` where every tile
+    shows its die face: a read more at most per photo.)
     ``framed``: a framed board's reading, whose cells keep their numbers (see
     :func:`_same_indices`)."""
+    least_move = PIPS_REFIT_MOVED if pips_shown(kit, game) else TILE_REFIT_MOVED
     lat = refit_to_tiles(best.lattice, image, [(r.row, r.col) for r in best.readings
-                                                if r.occupied])
+                                                if r.occupied], least_move=least_move)
     if lat is best.lattice:
         return best
     if framed:
@@ -1132,7 +1147,8 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
                  "none" if again is None else f"{again.score:.2f}")
     if again is None or _fewer_of_the_set(best, again, kit, game):
         return best
-    if again.score < best.score or (bool(kit.pips) and _holds_the_faces(best, again)):
+    if again.score < best.score or (bool(kit.pips) and _holds_the_faces(
+            best, again, die_faces=pips_shown(kit, game))):
         return again
     return best
 
@@ -1210,13 +1226,15 @@ def _refit_displaced(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     return again
 
 
-def _holds_the_faces(before: _Candidate, after: _Candidate) -> bool:
+def _holds_the_faces(before: _Candidate, after: _Candidate, *, die_faces: bool = False) -> bool:
     """Whether ``after``, a reading of ``before``'s cells on its lattice refitted to its tiles
     (the same cells, each moved by a fraction of one), shows every tile ``before`` read, and
-    perhaps more, each tile added showing its die face's pips (see :func:`_widened_tiles`), as
-    well fitting the set, on a lattice that lies on the tiles as well: the score's part other
-    than the colour fit (the cells cut through no more tiles, cover the layout, have the tiles'
-    shape and outlines) no worse than :data:`REFIT_LATTICE_SLACK`.
+    perhaps more, each tile added showing its die face's pips (see :func:`_widened_tiles`), or,
+    where every tile lies pips up (``die_faces``: Octopus), as many die faces and no more tiles
+    without one (see :func:`_faces_kept`), as well fitting the set, on a lattice that lies on
+    the tiles as well: the score's part other than the colour fit (the cells cut through no
+    more tiles, cover the layout, have the tiles' shape and outlines) no worse than
+    :data:`REFIT_LATTICE_SLACK`.
 
     The refit measured where the tiles lie (each tile's pair of edges a tile apart on the
     lattice's top-down view) and moved their cells by :data:`vision.locate.TILE_REFIT_MOVED`
@@ -1227,12 +1245,32 @@ def _holds_the_faces(before: _Candidate, after: _Candidate) -> bool:
     others predicts less well (a white die face under a warm lamp, on a cream cloth the mask
     leaves it in), raises it, though its cell shows a face with pips where the first reading
     saw the table."""
-    if not _widened_tiles(before.readings, after.readings):
+    if not (_widened_tiles(before.readings, after.readings)
+            or (die_faces and _faces_kept(before.readings, after.readings))):
         return False
     if after.info.get("set_fit", 0.0) < before.info.get("set_fit", 1.0):
         return False
     return (after.score - after.info["fit"]) <= (before.score - before.info["fit"]
                                                   + REFIT_LATTICE_SLACK)
+
+
+def _faces_kept(before: list[CellReading], after: list[CellReading]) -> bool:
+    """Whether the tiles read on a lattice refitted to them (``after``) show as many die faces
+    as those read before (``before``, see :func:`_faces_read`), or more, and no more tiles
+    without one.
+
+    Every tile read before, each added one with its pips (see :func:`_widened_tiles`), is more
+    than the refit needs to show: the cells moved onto the tiles as their outlines measured
+    them, and a cell the first lattice put across two tiles at the layout's far end may have
+    read a die face there on the wrong cell, or a piece of the table beside it as a tile
+    without one, which the refit's cells leave bare (an independent render, oct42
+    octopus-normal-1819: a row half a cell off, a purple six and a blue five read as a blue
+    five and a blue two, read right on the refit, which also finds a red two the first cells
+    cut and loses a white two at the other end: 23 die faces either way)."""
+    faces = _faces_read(after) >= _faces_read(before)
+    faceless = (sum(r.occupied for r in after) - _faces_read(after)
+                <= sum(r.occupied for r in before) - _faces_read(before))
+    return faces and faceless
 
 
 #: The score's part other than the colour fit (see :func:`_score`) of a refitted lattice

@@ -61,7 +61,7 @@ def test_the_refit_reading_more_faces_is_kept_for_textile_and_octopus(monkeypatc
 
     before = _candidate(4.12, 2.92, [_tile(0, c) for c in range(5)] + [_tile(1, 0, occupied=False)])
     after = _candidate(4.42, 3.21, [_tile(0, c) for c in range(5)] + [_tile(1, 0)])
-    monkeypatch.setattr(P, "refit_to_tiles", lambda lat, image, tiles: object())
+    monkeypatch.setattr(P, "refit_to_tiles", lambda lat, image, tiles, **kw: object())
     monkeypatch.setattr(P, "_read_best", lambda *a, **k: P._Reads(after, 0, 0, 0.0, 0.0))
     for game in ("textile", "octopus"):
         assert P._refit_on_tiles(None, kit_for_game(game), game, None, None, before) is after

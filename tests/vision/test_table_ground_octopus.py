@@ -80,7 +80,7 @@ def test_the_refit_is_refused_before_the_score_is_compared(monkeypatch):
     before = _Candidate(11.9, None, None, [], {"fit": 3.2, "set_fit": 1.0})
     after = _Candidate(9.96, None, None, [SimpleNamespace(occupied=True)] * 38,
                        {"fit": 3.6, "set_fit": 0.66})
-    monkeypatch.setattr(P, "refit_to_tiles", lambda lat, image, tiles: object())
+    monkeypatch.setattr(P, "refit_to_tiles", lambda lat, image, tiles, **kw: object())
     monkeypatch.setattr(P, "_read_best", lambda *a, **k: P._Reads(after, 0, 0, 0.0, 0.0))
     kit = kit_for_game("octopus")
     assert P._refit_on_tiles(None, kit, "octopus", None, None, before) is before
