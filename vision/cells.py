@@ -3187,9 +3187,10 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         # cards' symbols read already, ctx.symbols, may give none)
         deep = None
         if regions is not None:
+            stack = np.stack([regions[c] for c in cells])
             blown = (np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None
                      else None)
-            deep = _least_washed(np.stack([regions[c] for c in cells]), blown)
+            deep = _least_washed(stack, blown)
         named, cconfs = _named_by_own_cards(labs, named, cconfs, np.array(lit_by, bool), deep)
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
@@ -3315,9 +3316,11 @@ def _least_washed(cells: np.ndarray, blown: np.ndarray | None) -> np.ndarray:
     """Per card, the median Lab ``(N, 3)`` of its face's darkest pixels (the
     :data:`LEAST_WASHED_SHARE` of the ring around its art lowest in L*, blown-out pixels left
     out unless the ring has nothing else); ``cells`` ``(N, h, w, 3)`` Lab, ``blown``
-    ``(N, h, w)`` bool or ``None``."""
+    ``(N, h, w)`` bool or ``None``. (Its ring and blown pixels as :func:`_region_stats`'.)"""
     ring = _card_ring(cells.shape[1], cells.shape[2])
     x = cells[:, ring, :].astype(np.float64)  # (N, k, 3)
+    if x.shape[1] == 0:
+        return np.full((len(cells), 3), 50.0)  # (no ring to see: as _region_stats)
     keep = np.ones(x.shape[:2], bool) if blown is None else ~blown[:, ring]
     keep[keep.sum(1) == 0] = True
     cut = _row_quantile(x[..., 0], keep, LEAST_WASHED_SHARE)
@@ -3368,7 +3371,8 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
     (shaded where clipped) within :data:`HELD_CARD_FIT` and clearly better than its named
     paint's (final13 hard-802's orange card in the reflection: its median 4.7 from the yellow
     card, 6.1 from the orange one, with a sheen; its darkest tenth 10.1 and 4.8 from theirs).
-    Fresh arrays.
+    No look renames a card that is its named paint's card darkened by a shadow
+    (:func:`_in_shadow`): a shadow pales a card as seen but adds no sheen. Fresh arrays.
 
     In a lamp's reflection an orange card's red clips while its green and blue rise alike:
     cream, nearer the yellow paint as lit than the orange one, and the light fitted over cards

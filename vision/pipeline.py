@@ -1115,8 +1115,9 @@ def _more_tiles_in_a_tie(best: _Candidate, chosen: int, reads: list[tuple[_Candi
 #: Where every tile shows its die face (Octopus), a refit to the tiles is read when it moves a
 #: tile's cell by this much (cells) or more, less than :data:`vision.locate.TILE_REFIT_MOVED`:
 #: a die face's corner pips lie 0.22-0.29 of a cell inside its sides (the die grids'
-#: :data:`vision.pips.SPACINGS`), and a tile this far off its cell brings those of the widest
-#: grid within :data:`vision.pips.RIM_BAND` of the cell's side, where a spot counts as a pip
+#: :data:`vision.pips.SPACINGS`; the grids' shifts let them follow the tile), and a tile this
+#: far off its cell brings the centres of those of the widest grid to the edge of
+#: :data:`vision.pips.RIM_BAND` along the cell's side (their discs within it), where a spot counts as a pip
 #: only as far as it stands out from every side (a gap between a tile's teeth): its pips may
 #: be read short (an independent render, oct30 octopus-normal-1212: a refit moving the tiles
 #: 0.14 read a four, read as a one, and three colours right).
@@ -1135,7 +1136,8 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     shows its die face: a read more at most per photo.)
     ``framed``: a framed board's reading, whose cells keep their numbers (see
     :func:`_same_indices`)."""
-    least_move = PIPS_REFIT_MOVED if pips_shown(kit, game) else TILE_REFIT_MOVED
+    die_faces = pips_shown(kit, game)
+    least_move = PIPS_REFIT_MOVED if die_faces else TILE_REFIT_MOVED
     lat = refit_to_tiles(best.lattice, image, [(r.row, r.col) for r in best.readings
                                                 if r.occupied], least_move=least_move)
     if lat is best.lattice:
@@ -1143,12 +1145,12 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     if framed:
         lat = _same_indices(lat, best.lattice)
     again = _read_best(image, kit, game, [lat], palette, profile, framed=framed).best
-    logger.debug("lattice refitted to the tiles: score %.2f -> %s", best.score,
-                 "none" if again is None else f"{again.score:.2f}")
+    logger.debug("lattice refitted to the tiles (least move %.2f): score %.2f -> %s",
+                 least_move, best.score, "none" if again is None else f"{again.score:.2f}")
     if again is None or _fewer_of_the_set(best, again, kit, game):
         return best
     if again.score < best.score or (bool(kit.pips) and _holds_the_faces(
-            best, again, die_faces=pips_shown(kit, game))):
+            best, again, die_faces=die_faces)):
         return again
     return best
 
@@ -1176,7 +1178,7 @@ def _squared_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     size = (image.shape[1], image.shape[0])
     lat = square_perspective(best.lattice, size, tuple(centres.mean(0)))
     moved = cells_moved(lat, best.lattice, centres)
-    if moved < TILE_REFIT_MOVED:
+    if moved < TILE_REFIT_MOVED:  # (for every kit: PIPS_REFIT_MOVED was measured on the refit)
         return best
     refitted = refit_to_tiles(lat, image, tiles)
     if refitted is lat:
@@ -1237,8 +1239,9 @@ def _holds_the_faces(before: _Candidate, after: _Candidate, *, die_faces: bool =
     :data:`REFIT_LATTICE_SLACK`.
 
     The refit measured where the tiles lie (each tile's pair of edges a tile apart on the
-    lattice's top-down view) and moved their cells by :data:`vision.locate.TILE_REFIT_MOVED`
-    or more; on the same tiles the score's mean colour fit cannot overrule that measurement: a
+    lattice's top-down view) and moved their cells by the least move asked
+    (:data:`vision.locate.TILE_REFIT_MOVED`, or :data:`PIPS_REFIT_MOVED` for die faces) or
+    more; on the same tiles the score's mean colour fit cannot overrule that measurement: a
     cell a third of a tile off still samples mostly its tile's paint (a tiled floor's grid
     gave final5/octopus-hard-084 a lattice a third of a cell off, its pips read 1 for 5 and 6:
     fit 3.92 against the refit's 4.03), and a tile more, in a paint the light fitted on the

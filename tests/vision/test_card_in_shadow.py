@@ -44,6 +44,9 @@ def test_a_shadow_is_the_named_paints_card_darkened():
     # (not the yellow card darkened, whatever the shadow; and a card named no paint seen: no)
     assert not _in_shadow(cards, refs, np.full(len(cards), yellow)).any()
     assert not _in_shadow(cards, refs, np.full(len(cards), -1)).any()
-    # (a card paler than its paint's card, washed, is no shadow of it)
-    washed = np.array([[75.0, 30.0, 28.0]])
-    assert not _in_shadow(washed, refs, np.array([red]))
+    # (a card paler than its paint's card, washed, is no shadow of it: the orange card 8 L*
+    # lighter and 8 less chromatic)
+    o = np.array(OWN["orange"])
+    chroma = np.hypot(o[1], o[2])
+    washed = np.array([[o[0] + 8.0, *(o[1:] * (chroma - 8.0) / chroma)]])
+    assert not _in_shadow(washed, refs, np.array([orange]))

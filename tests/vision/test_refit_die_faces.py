@@ -63,8 +63,8 @@ def test_a_refit_moving_a_die_face_towards_its_cell_rim_is_read_for_octopus(monk
     from vision.locate import TILE_REFIT_MOVED
     from vision.pips import RIM_BAND, SPACINGS
 
-    assert P.PIPS_REFIT_MOVED < TILE_REFIT_MOVED
-    assert 0.5 - max(SPACINGS) - P.PIPS_REFIT_MOVED <= RIM_BAND + 1e-9
+    assert 0.0 < P.PIPS_REFIT_MOVED < TILE_REFIT_MOVED
+    assert abs(P.PIPS_REFIT_MOVED - (0.5 - max(SPACINGS) - RIM_BAND)) < 1e-9  # (0.10)
     asked = []
 
     def refit(lat, image, tiles, *, least_move=TILE_REFIT_MOVED):
