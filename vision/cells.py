@@ -1406,9 +1406,12 @@ def _outlined_hole(ctx: _Ctx, cell: tuple[int, int], vouched: Collection, taken:
     rims, all round where tiles enclose it; a tile there shows its die face, or its own rim
     where it faces the table (final19 textile-hard-2000: a cream stripe among four tiles, 2.8
     from the white paint, 1.3-3.7 from the stripe's ring cells and 19 from their median).
-    (Where the tiles may lie pips down, a cell facing the table without an outline of its own
-    is no hole: a white tile's faint rim on a pale cloth shows along none of its free sides;
-    judged so, 10 development photos read worse, mostly a white tile lost, for 3 better.)"""
+    (Where the tiles may lie pips down no cell is judged: a plain white tile lying so shows no
+    die face, and enclosed, no outline of its own either. A cell facing the table judged so
+    whatever the tiles show was tried too: a white tile's faint rim on a pale cloth shows
+    along none of its free sides; 10 development photos read worse, mostly a white tile
+    lost, for 3 better.) A white tile whose pips a blur leaves unclear is judged too (final19
+    hard-2000's hole shows a light spot 10.4 out, over the floor of 9)."""
     return (ctx.pips_up and cell in ctx.by_outline and cell in ctx.table_looks
             and cell not in vouched and ctx.full_sides is not None and ctx.rim_sides is not None
             and not _own_outline(ctx, cell, taken))
