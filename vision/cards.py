@@ -209,7 +209,8 @@ class CardPiece:
     ``area`` (image pixels, holes filled), ``colour`` (index into the palette) and, when it is
     shaped like a card or a block of cards, its four ``corners`` (4, 2) (image pixels, in order
     round the outline), else None; ``glared`` whether a piece found by its outline alone (colour
-    -1) lies in a lamp's glare (see :data:`MIN_GLARE_SHARE`)."""
+    -1) lies in a lamp's glare (see :data:`MIN_GLARE_SHARE`); ``art`` the share of a piece of
+    paint colour its art's hole takes (see :func:`_art_share`; 0 for those by their outlines)."""
 
     centre: tuple[float, float]
     outline: np.ndarray
@@ -217,11 +218,13 @@ class CardPiece:
     corners: np.ndarray | None
     colour: int
     glared: bool = False
+    art: float = 0.0
 
     def scaled(self, f: float) -> "CardPiece":
         """The piece in pixels ``f`` times as large."""
         return CardPiece((self.centre[0] * f, self.centre[1] * f), self.outline * f, self.area * f * f,
-                         None if self.corners is None else self.corners * f, self.colour, self.glared)
+                         None if self.corners is None else self.corners * f, self.colour, self.glared,
+                         self.art)
 
 
 def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None = None,
@@ -423,7 +426,7 @@ def _pieces(small: np.ndarray, pred: np.ndarray) -> list[CardPiece]:
         colour = int(labels[y:y + bh, x:x + bw][box][0])
         piece = _piece(box.astype(np.uint8), (x, y), colour, max_area)
         if piece is not None:
-            out.append(piece)
+            out.append(replace(piece, art=_art_share(box.astype(np.uint8))))
     return out
 
 
@@ -502,6 +505,27 @@ def _single_area(areas: np.ndarray, colours: np.ndarray) -> float | None:
     return None
 
 
+def _card_area(painted: list[CardPiece]) -> tuple[float | None, list[CardPiece]]:
+    """One card's area (see :func:`_single_area`) from the card-shaped pieces of paint colour
+    ``painted``, and the pieces that are the cards: all of them, or, where they share no card
+    area, those showing their art (see :data:`MIN_ART_SHARE`) when these share one; (None, the
+    pieces) when neither does. A cloth checked in a card's colour (a gingham) gives more
+    card-shaped pieces than the layout has cards, its squares neither one card's size nor
+    showing art: a card shows its symbol in its middle, a hole in its piece; a check is solid."""
+    one = _single_area(np.array([p.area for p in painted]), np.array([p.colour for p in painted]))
+    if one is not None:
+        return one, painted
+    showing = [p for p in painted if p.art >= MIN_ART_SHARE]
+    if not showing:
+        return None, painted
+    one = _single_area(np.array([p.area for p in showing]), np.array([p.colour for p in showing]))
+    if one is None:
+        return None, painted
+    logger.debug("cards: no card area among %d pieces; %d showing art: one card %.0f px",
+                 len(painted), len(showing), one)
+    return one, showing
+
+
 def _sides(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """A quadrilateral's two axes ``(2,)`` each: from the middle of one side to the middle of
     the opposite side."""
@@ -564,7 +588,7 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
     # (one card's area, the first guess and its card from the pieces of paint colour: those by
     # their outlines only join the lattice they give)
     painted = [p for p in shaped if p.colour >= 0]
-    one = _single_area(np.array([p.area for p in painted]), np.array([p.colour for p in painted]))
+    one, painted = _card_area(painted)
     if one is None:
         logger.debug("cards: %d card-shaped pieces, no common card area", len(painted))
         return None
