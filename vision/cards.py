@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Callable
 
@@ -179,7 +179,11 @@ OUTLINED_CONFIDENCE = 0.3
 OUTLINED_DOUBT = ("occupied", "a card washed out by glare: seen by its outline only")
 #: ... and holding its art: a hole in its middle of at least this share of its outline's area
 #: (measured at half the work copy's size on the independent renderer's photos: washed-out
-#: cards' faces 0.10-0.38; the table's stripes cut into rectangles 0.0-0.05) ...
+#: cards' faces 0.10-0.38; the table's stripes cut into rectangles 0.0-0.05; and in the
+#: pieces of paint colour, where it tells the cards from a gingham's checks, see
+#: :func:`_card_area`, on the work copy: 0.08-0.26 in pieces of one size, a card's, the others
+#: 0-0.06, most 0, on tap38 hard-2187, final19 hard-1993, final17 hard-1767, col9 normal-780
+#: and final11 hard-605) ...
 MIN_ART_SHARE = 0.08
 #: ... its centre at most this share of the outline's width from the outline's (the art is
 #: printed in the middle of the card).
@@ -209,8 +213,10 @@ class CardPiece:
     ``area`` (image pixels, holes filled), ``colour`` (index into the palette) and, when it is
     shaped like a card or a block of cards, its four ``corners`` (4, 2) (image pixels, in order
     round the outline), else None; ``glared`` whether a piece found by its outline alone (colour
-    -1) lies in a lamp's glare (see :data:`MIN_GLARE_SHARE`); ``art`` the share of a piece of
-    paint colour its art's hole takes (see :func:`_art_share`; 0 for those by their outlines)."""
+    -1) lies in a lamp's glare (see :data:`MIN_GLARE_SHARE`); ``pixels`` a piece of paint
+    colour's own pixels (``(h, w)`` 0/1, its box in the work copy; None for those by their
+    outlines), which show its art as a hole (see :func:`_art_share`, looked at only where
+    needed: :func:`_card_area`)."""
 
     centre: tuple[float, float]
     outline: np.ndarray
@@ -218,13 +224,13 @@ class CardPiece:
     corners: np.ndarray | None
     colour: int
     glared: bool = False
-    art: float = 0.0
+    pixels: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def scaled(self, f: float) -> "CardPiece":
         """The piece in pixels ``f`` times as large."""
-        return CardPiece((self.centre[0] * f, self.centre[1] * f), self.outline * f, self.area * f * f,
-                         None if self.corners is None else self.corners * f, self.colour, self.glared,
-                         self.art)
+        corners = None if self.corners is None else self.corners * f
+        return CardPiece((self.centre[0] * f, self.centre[1] * f), self.outline * f,
+                         self.area * f * f, corners, self.colour, self.glared, self.pixels)
 
 
 def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None = None,
@@ -424,9 +430,10 @@ def _pieces(small: np.ndarray, pred: np.ndarray) -> list[CardPiece]:
             continue
         box = comp[y:y + bh, x:x + bw] == i
         colour = int(labels[y:y + bh, x:x + bw][box][0])
-        piece = _piece(box.astype(np.uint8), (x, y), colour, max_area)
+        pixels = box.astype(np.uint8)
+        piece = _piece(pixels, (x, y), colour, max_area)
         if piece is not None:
-            out.append(replace(piece, art=_art_share(box.astype(np.uint8))))
+            out.append(replace(piece, pixels=pixels))
     return out
 
 
@@ -515,7 +522,8 @@ def _card_area(painted: list[CardPiece]) -> tuple[float | None, list[CardPiece]]
     one = _single_area(np.array([p.area for p in painted]), np.array([p.colour for p in painted]))
     if one is not None:
         return one, painted
-    showing = [p for p in painted if p.art >= MIN_ART_SHARE]
+    showing = [p for p in painted
+               if p.pixels is not None and _art_share(p.pixels) >= MIN_ART_SHARE]
     if not showing:
         return None, painted
     one = _single_area(np.array([p.area for p in showing]), np.array([p.colour for p in showing]))
