@@ -88,6 +88,16 @@ QUAD_VERTICES = 24
 #: Pieces of fewer pixels (work copy) are no card: a card of 63 mm that small is too blurred to
 #: read.
 MIN_PIECE_PIXELS = 150
+#: Cards of a far layout come out small on the work copy: where one card's piece is under this
+#: (pixels, about 14 x 20, twice :data:`MIN_PIECE_PIXELS`), its far cards, a half or less of
+#: its near ones' area at a steep tilt, fall under MIN_PIECE_PIXELS or blur into their
+#: neighbours, and the cards are looked for on a copy :data:`FINER_CARDS` times as large (at
+#: most the photo read). (tap34 hard-2061, a layout of 23 cards filling a twentieth of the
+#: photo's width: one card 180 pixels, 9 card-shaped pieces, one placed, no lattice; at three
+#: times the pixels 571, 18 pieces placed, 20 cards.)
+SMALL_CARD = 2 * MIN_PIECE_PIXELS
+#: ... (a copy of 3 MP, the size a 12 MP photo is read at)
+FINER_CARDS = 3.0
 #: Pieces of more than this share of the work copy are table.
 MAX_PIECE_SHARE = 0.05
 #: One card's area is the smallest area (of the pieces) that at least this share of them (and
@@ -250,11 +260,12 @@ def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     placed) and ``partial`` (see :func:`vision.locate._partial`: the reader's score counts it
     for every lattice).
     """
-    small, scale = shrink(image, math.sqrt(WORK_PIXELS / (image.shape[0] * image.shape[1])))
-    if scale >= 1.0:
-        small, scale = image, 1.0
-    pieces = _pieces_under_light(small, palette)
-    pieces += _outline_pieces(small, pieces)
+    pieces, scale = _pieces_at(image, palette, WORK_PIXELS)
+    one, _ = _card_area([p for p in pieces if p.corners is not None and p.colour >= 0])
+    if one is not None and one < SMALL_CARD and scale < 1.0:
+        logger.debug("cards: one card %.0f px on the work copy: looked for on one %g times as "
+                     "large", one, FINER_CARDS)
+        pieces, scale = _pieces_at(image, palette, WORK_PIXELS * FINER_CARDS)
     if fg is None or work_scale is None:
         work, work_scale = work_copy(image)
         fg = foreground_mask(work)
@@ -266,6 +277,19 @@ def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         return foreground_mask(work, texture=False)
     lat = _fit_lattice(pieces, fg, work_scale, by_colour)
     return [lat] if lat is not None else []
+
+
+def _pieces_at(image: np.ndarray, palette: Palette, pixels: float
+               ) -> tuple[list[CardPiece], float]:
+    """The pieces of ``image`` (BGR) on a copy of about ``pixels`` pixels (the image itself
+    when that is no smaller): of paint colour (see :func:`_pieces_under_light`) and by their
+    outlines (:func:`_outline_pieces`), in the copy's pixels, and the copy's scale (copy /
+    image)."""
+    small, scale = shrink(image, math.sqrt(pixels / (image.shape[0] * image.shape[1])))
+    if scale >= 1.0:
+        small, scale = image, 1.0
+    pieces = _pieces_under_light(small, palette)
+    return pieces + _outline_pieces(small, pieces), scale
 
 
 def _pieces_under_light(small: np.ndarray, palette: Palette) -> list[CardPiece]:

@@ -192,6 +192,18 @@ def test_cards_on_a_gingham_are_the_pieces_showing_art():
     _check_lattice(card_lattices(img, PALETTE), centres)
 
 
+def test_a_far_layouts_small_cards_are_looked_for_on_a_finer_copy():
+    # thirteen cards filling a fifth of a 4.3 MP picture's width: on the 1 MP work copy one
+    # card is about 190 pixels, the far ones under the smallest piece kept, and the lattice
+    # through the few left misses the cards; on the finer copy all are placed
+    cells = {(r, c): COLOURS[(3 * r + c) % 6] for r in range(4) for c in range(5) if (r + c) % 3 != 1}
+    layout, centres = _picture(cells, gap_mm=2.5, seed=1, size=(500, 375))
+    img = _linen((1800, 2400), np.random.default_rng(7))
+    y0, x0 = (1800 - 375) // 2, (2400 - 500) // 2
+    img[y0:y0 + 375, x0:x0 + 500] = layout
+    _check_lattice(card_lattices(img, PALETTE), {k: v + [x0, y0] for k, v in centres.items()})
+
+
 def test_a_block_of_cards_is_placed_on_whole_cells():
     # an identity lattice (one cell a unit) and a piece two cards wide, one high, off by a bit
     H = np.eye(3)
