@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Callable
 
@@ -88,6 +88,16 @@ QUAD_VERTICES = 24
 #: Pieces of fewer pixels (work copy) are no card: a card of 63 mm that small is too blurred to
 #: read.
 MIN_PIECE_PIXELS = 150
+#: Cards of a far layout come out small on the work copy: where one card's piece is under this
+#: (pixels, about 14 x 20, twice :data:`MIN_PIECE_PIXELS`), its far cards, a half or less of
+#: its near ones' area at a steep tilt, fall under MIN_PIECE_PIXELS or blur into their
+#: neighbours, and the cards are looked for on a copy :data:`FINER_CARDS` times as large (at
+#: most the photo read). (tap34 hard-2061, a layout of 23 cards filling a twentieth of the
+#: photo's width: one card 180 pixels, 9 card-shaped pieces, one placed, no lattice; at three
+#: times the pixels 571, 18 pieces placed, 20 cards.)
+SMALL_CARD = 2 * MIN_PIECE_PIXELS
+#: ... (a copy of 3 MP, the size a 12 MP photo is read at)
+FINER_CARDS = 3.0
 #: Pieces of more than this share of the work copy are table.
 MAX_PIECE_SHARE = 0.05
 #: One card's area is the smallest area (of the pieces) that at least this share of them (and
@@ -179,7 +189,11 @@ OUTLINED_CONFIDENCE = 0.3
 OUTLINED_DOUBT = ("occupied", "a card washed out by glare: seen by its outline only")
 #: ... and holding its art: a hole in its middle of at least this share of its outline's area
 #: (measured at half the work copy's size on the independent renderer's photos: washed-out
-#: cards' faces 0.10-0.38; the table's stripes cut into rectangles 0.0-0.05) ...
+#: cards' faces 0.10-0.38; the table's stripes cut into rectangles 0.0-0.05; and in the
+#: pieces of paint colour, where it tells the cards from a gingham's checks, see
+#: :func:`_card_area`, on the work copy: 0.08-0.26 in pieces of one size, a card's, the others
+#: 0-0.06, most 0, on tap38 hard-2187, final19 hard-1993, final17 hard-1767, col9 normal-780
+#: and final11 hard-605) ...
 MIN_ART_SHARE = 0.08
 #: ... its centre at most this share of the outline's width from the outline's (the art is
 #: printed in the middle of the card).
@@ -209,7 +223,10 @@ class CardPiece:
     ``area`` (image pixels, holes filled), ``colour`` (index into the palette) and, when it is
     shaped like a card or a block of cards, its four ``corners`` (4, 2) (image pixels, in order
     round the outline), else None; ``glared`` whether a piece found by its outline alone (colour
-    -1) lies in a lamp's glare (see :data:`MIN_GLARE_SHARE`)."""
+    -1) lies in a lamp's glare (see :data:`MIN_GLARE_SHARE`); ``pixels`` a piece of paint
+    colour's own pixels (``(h, w)`` 0/1, its box in the work copy; None for those by their
+    outlines), which show its art as a hole (see :func:`_art_share`, looked at only where
+    needed: :func:`_card_area`)."""
 
     centre: tuple[float, float]
     outline: np.ndarray
@@ -217,11 +234,13 @@ class CardPiece:
     corners: np.ndarray | None
     colour: int
     glared: bool = False
+    pixels: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def scaled(self, f: float) -> "CardPiece":
         """The piece in pixels ``f`` times as large."""
-        return CardPiece((self.centre[0] * f, self.centre[1] * f), self.outline * f, self.area * f * f,
-                         None if self.corners is None else self.corners * f, self.colour, self.glared)
+        corners = None if self.corners is None else self.corners * f
+        return CardPiece((self.centre[0] * f, self.centre[1] * f), self.outline * f,
+                         self.area * f * f, corners, self.colour, self.glared, self.pixels)
 
 
 def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None = None,
@@ -241,11 +260,12 @@ def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     placed) and ``partial`` (see :func:`vision.locate._partial`: the reader's score counts it
     for every lattice).
     """
-    small, scale = shrink(image, math.sqrt(WORK_PIXELS / (image.shape[0] * image.shape[1])))
-    if scale >= 1.0:
-        small, scale = image, 1.0
-    pieces = _pieces_under_light(small, palette)
-    pieces += _outline_pieces(small, pieces)
+    pieces, scale = _pieces_at(image, palette, WORK_PIXELS)
+    one, _ = _card_area([p for p in pieces if p.corners is not None and p.colour >= 0])
+    if one is not None and one < SMALL_CARD and scale < 1.0:
+        logger.debug("cards: one card %.0f px on the work copy: looked for on one %g times as "
+                     "large", one, FINER_CARDS)
+        pieces, scale = _pieces_at(image, palette, WORK_PIXELS * FINER_CARDS)
     if fg is None or work_scale is None:
         work, work_scale = work_copy(image)
         fg = foreground_mask(work)
@@ -257,6 +277,19 @@ def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         return foreground_mask(work, texture=False)
     lat = _fit_lattice(pieces, fg, work_scale, by_colour)
     return [lat] if lat is not None else []
+
+
+def _pieces_at(image: np.ndarray, palette: Palette, pixels: float
+               ) -> tuple[list[CardPiece], float]:
+    """The pieces of ``image`` (BGR) on a copy of about ``pixels`` pixels (the image itself
+    when that is no smaller): of paint colour (see :func:`_pieces_under_light`) and by their
+    outlines (:func:`_outline_pieces`), in the copy's pixels, and the copy's scale (copy /
+    image)."""
+    small, scale = shrink(image, math.sqrt(pixels / (image.shape[0] * image.shape[1])))
+    if scale >= 1.0:
+        small, scale = image, 1.0
+    pieces = _pieces_under_light(small, palette)
+    return pieces + _outline_pieces(small, pieces), scale
 
 
 def _pieces_under_light(small: np.ndarray, palette: Palette) -> list[CardPiece]:
@@ -421,9 +454,10 @@ def _pieces(small: np.ndarray, pred: np.ndarray) -> list[CardPiece]:
             continue
         box = comp[y:y + bh, x:x + bw] == i
         colour = int(labels[y:y + bh, x:x + bw][box][0])
-        piece = _piece(box.astype(np.uint8), (x, y), colour, max_area)
+        pixels = box.astype(np.uint8)
+        piece = _piece(pixels, (x, y), colour, max_area)
         if piece is not None:
-            out.append(piece)
+            out.append(replace(piece, pixels=pixels))
     return out
 
 
@@ -502,6 +536,28 @@ def _single_area(areas: np.ndarray, colours: np.ndarray) -> float | None:
     return None
 
 
+def _card_area(painted: list[CardPiece]) -> tuple[float | None, list[CardPiece]]:
+    """One card's area (see :func:`_single_area`) from the card-shaped pieces of paint colour
+    ``painted``, and the pieces that are the cards: all of them, or, where they share no card
+    area, those showing their art (see :data:`MIN_ART_SHARE`) when these share one; (None, the
+    pieces) when neither does. A cloth checked in a card's colour (a gingham) gives more
+    card-shaped pieces than the layout has cards, its squares neither one card's size nor
+    showing art: a card shows its symbol in its middle, a hole in its piece; a check is solid."""
+    one = _single_area(np.array([p.area for p in painted]), np.array([p.colour for p in painted]))
+    if one is not None:
+        return one, painted
+    showing = [p for p in painted
+               if p.pixels is not None and _art_share(p.pixels) >= MIN_ART_SHARE]
+    if not showing:
+        return None, painted
+    one = _single_area(np.array([p.area for p in showing]), np.array([p.colour for p in showing]))
+    if one is None:
+        return None, painted
+    logger.debug("cards: no card area among %d pieces; %d showing art: one card %.0f px",
+                 len(painted), len(showing), one)
+    return one, showing
+
+
 def _sides(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """A quadrilateral's two axes ``(2,)`` each: from the middle of one side to the middle of
     the opposite side."""
@@ -564,7 +620,7 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
     # (one card's area, the first guess and its card from the pieces of paint colour: those by
     # their outlines only join the lattice they give)
     painted = [p for p in shaped if p.colour >= 0]
-    one = _single_area(np.array([p.area for p in painted]), np.array([p.colour for p in painted]))
+    one, painted = _card_area(painted)
     if one is None:
         logger.debug("cards: %d card-shaped pieces, no common card area", len(painted))
         return None

@@ -175,6 +175,35 @@ def test_a_tables_checks_of_one_card_colour_are_not_the_cards():
     assert 4300 <= _single_area(areas, colours) <= 7000
 
 
+def test_cards_on_a_gingham_are_the_pieces_showing_art():
+    # a gingham's dark orange checks, solid squares under half a card wide, over the whole
+    # cloth round twelve cards of six colours: the checks, many more pieces than the cards,
+    # share no card's area with them; the cards' pieces show their art as a hole, the
+    # checks' do not, and the cards' give the lattice
+    cells = {(r, c): COLOURS[(r + 2 * c) % 6] for r in range(3) for c in range(4)}
+    img, centres = _picture(cells, seed=5, turn_deg=15.0)
+    cloth = _linen_mask(img) & (img.max(axis=2) > 60)  # (not the dark floor round the table)
+    checks = np.zeros(img.shape[:2], bool)
+    side = 22
+    for y in range(0, img.shape[0], 2 * side):
+        for x in range(0, img.shape[1], 2 * side):
+            checks[y:y + side, x:x + side] = True
+    img[checks & cloth] = BGR["orange"]
+    _check_lattice(card_lattices(img, PALETTE), centres)
+
+
+def test_a_far_layouts_small_cards_are_looked_for_on_a_finer_copy():
+    # thirteen cards filling a fifth of a 4.3 MP picture's width: on the 1 MP work copy one
+    # card is about 190 pixels, the far ones under the smallest piece kept, and the lattice
+    # through the few left misses the cards; on the finer copy all are placed
+    cells = {(r, c): COLOURS[(3 * r + c) % 6] for r in range(4) for c in range(5) if (r + c) % 3 != 1}
+    layout, centres = _picture(cells, gap_mm=2.5, seed=1, size=(500, 375))
+    img = _linen((1800, 2400), np.random.default_rng(7))
+    y0, x0 = (1800 - 375) // 2, (2400 - 500) // 2
+    img[y0:y0 + 375, x0:x0 + 500] = layout
+    _check_lattice(card_lattices(img, PALETTE), {k: v + [x0, y0] for k, v in centres.items()})
+
+
 def test_a_block_of_cards_is_placed_on_whole_cells():
     # an identity lattice (one cell a unit) and a piece two cards wide, one high, off by a bit
     H = np.eye(3)
