@@ -91,12 +91,14 @@ MIN_PIECE_PIXELS = 150
 #: Cards of a far layout come out small on the work copy: where one card's piece is under this
 #: (pixels, about 14 x 20, twice :data:`MIN_PIECE_PIXELS`), its far cards, a half or less of
 #: its near ones' area at a steep tilt, fall under MIN_PIECE_PIXELS or blur into their
-#: neighbours, and the cards are looked for on a copy :data:`FINER_CARDS` times as large (at
+#: neighbours, and the cards are looked for on a copy of :data:`FINER_CARDS` times the pixels (at
 #: most the photo read). (tap34 hard-2061, a layout of 23 cards filling a twentieth of the
 #: photo's width: one card 180 pixels, 9 card-shaped pieces, one placed, no lattice; at three
 #: times the pixels 571, 18 pieces placed, 20 cards.)
 SMALL_CARD = 2 * MIN_PIECE_PIXELS
-#: ... (a copy of 3 MP, the size a 12 MP photo is read at)
+#: ... (a copy of 3 MP, the size a 12 MP photo is read at: a far card of half a
+#: :data:`SMALL_CARD` piece's area comes out at 3 x 150 = 450 pixels there, over
+#: :data:`MIN_PIECE_PIXELS`)
 FINER_CARDS = 3.0
 #: Pieces of more than this share of the work copy are table.
 MAX_PIECE_SHARE = 0.05
@@ -224,7 +226,8 @@ class CardPiece:
     shaped like a card or a block of cards, its four ``corners`` (4, 2) (image pixels, in order
     round the outline), else None; ``glared`` whether a piece found by its outline alone (colour
     -1) lies in a lamp's glare (see :data:`MIN_GLARE_SHARE`); ``pixels`` a piece of paint
-    colour's own pixels (``(h, w)`` 0/1, its box in the work copy; None for those by their
+    colour's own pixels (``(h, w)`` 0/1, its box in the copy it was found on, kept as is by
+    :meth:`scaled`: only a share is measured on them; None for those by their
     outlines), which show its art as a hole (see :func:`_art_share`, looked at only where
     needed: :func:`_card_area`)."""
 
@@ -620,12 +623,12 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
     # (one card's area, the first guess and its card from the pieces of paint colour: those by
     # their outlines only join the lattice they give)
     painted = [p for p in shaped if p.colour >= 0]
-    one, painted = _card_area(painted)
+    one, card_pieces = _card_area(painted)
     if one is None:
         logger.debug("cards: %d card-shaped pieces, no common card area", len(painted))
         return None
-    singles = [p for p in painted if one / AREA_FACTOR <= p.area <= one * AREA_FACTOR]
-    placed, H, size = _grown_from_seeds(shaped, painted, singles)
+    singles = [p for p in card_pieces if one / AREA_FACTOR <= p.area <= one * AREA_FACTOR]
+    placed, H, size = _grown_from_seeds(shaped, card_pieces, singles)
     if len(placed) < 2:
         logger.debug("cards: %d card-shaped pieces, no lattice through them", len(shaped))
         return None
@@ -645,7 +648,8 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
     rows, cols = window
     fg = _cards_mask(fg, H_lat, (rows, cols), work_scale, by_colour, beside)
     lat = Lattice(H=H_lat / H_lat[2, 2], rows=rows, cols=cols, pitch_px=math.sqrt(abs(np.linalg.det(H[:2, :2]))),
-                  strength=sum(p.piece.colour >= 0 for p in placed) / len(painted), work_scale=work_scale,
+                  strength=min(1.0, sum(p.piece.colour >= 0 for p in placed) / len(card_pieces)),
+                  work_scale=work_scale,
                   info={"source": "cards", "cards": cards, "outlined": _outlined(placed, H)}, fg=fg)
     lat = _normalise(lat)
     lat = _grown_by_foreground(lat)
