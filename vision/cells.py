@@ -284,10 +284,13 @@ HOT_SPOT_L = 5.0
 #: orange wood between three tiles, independent final3 textile-hard-063, one bare side without
 #: a full rim; blown white tiles on dark wood, dev textile-hard-7003, an edge on a bare side.)
 HOT_SPOT_FREE = 2
-#: On a board, a cell whose sector tile shows its diagonals (lighter than beside them by more than
-#: this, in L*) and sectors of different hues (their (a*, b*) this far from their mean on
-#: average), or sectors twice as far apart without lines seen, holds a tile however washed out
-#: its colours are (glare): the board's empty cell is one plain surface.
+#: On a board, a cell whose sector tile shows its diagonals (lighter or darker than beside them
+#: by more than this, in L*: a set prints its sectors apart with light or with dark lines) and
+#: sectors of different hues (their (a*, b*) this far from their mean on average), or sectors
+#: twice as far apart without lines seen, holds a tile however washed out its colours are
+#: (glare): the board's empty cell is one plain surface. (Measured on the independent
+#: renderer's black-lined set: a one-colour tile washed out in the hot spot -2.0 with hues 4.3,
+#: final20 twelve-tiles-hard-2103; the board's 31 empty cells within 0.5 either way.)
 DIAGONAL_LINES = 0.8
 SECTOR_HUES = 3.0
 #: A solid tile's pips read with this confidence vouch for a die face, in a cell of a colour
@@ -814,7 +817,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             s = (_from_surface(labs[i], looks) - max(7.0, 3.0 * surface[1])) / 2.5
             if ctx.drawn is not None and s < 0.5:
                 lines, hues = ctx.drawn[cell]
-                if (lines > DIAGONAL_LINES and hues > SECTOR_HUES) or hues > 2 * SECTOR_HUES:
+                if _shows_drawing(lines, hues):
                     s = 0.5  # a tile's drawing under glare, not the plain board
             p = 1 / (1 + math.exp(-s))
             occ[cell] = p > 0.5
@@ -1191,10 +1194,19 @@ def _looks_like(labs: np.ndarray, tiles: np.ndarray) -> np.ndarray:
     return ciede2000(tiles[None, :, :], labs[:, None, :]).min(axis=1) <= GROW_FIT
 
 
+def _shows_drawing(lines: float, hues: float) -> bool:
+    """Whether a board's cell shows a sector tile's drawing however washed out its colours are
+    (see :data:`DIAGONAL_LINES`): ``lines`` its diagonals' contrast (L*, from
+    :func:`_diagonal_contrast`: positive for lighter lines, negative for darker), ``hues`` its
+    sectors' mean (a*, b*) distance from their mean."""
+    return (abs(lines) > DIAGONAL_LINES and hues > SECTOR_HUES) or hues > 2 * SECTOR_HUES
+
+
 def _diagonal_contrast(lightness: np.ndarray) -> np.ndarray:
     """How much lighter each square cell's diagonals are than the bands beside them: ``(N,)``
     from ``(N, n, n)`` L*, the centre and the corners left out (a sector tile's face is drawn
-    with light lines along its diagonals; an empty board cell is plain)."""
+    with light or dark lines along its diagonals, which make it positive or negative; an empty
+    board cell is plain, near 0)."""
     n = lightness.shape[-1]
     on, off = _diagonal_bands(n)
     return lightness[:, on].mean(axis=1) - lightness[:, off].mean(axis=1)
