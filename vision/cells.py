@@ -1203,8 +1203,8 @@ def _shows_drawing(lines: float, hues: float) -> bool:
 
 
 def _diagonal_contrast(lightness: np.ndarray) -> np.ndarray:
-    """How much lighter each square cell's diagonals are than the bands beside them: ``(N,)``
-    from ``(N, n, n)`` L*, the centre and the corners left out (a sector tile's face is drawn
+    """How much lighter (positive) or darker (negative) each square cell's diagonals are than
+    the bands beside them: ``(N,)`` from ``(N, n, n)`` L*, the centre and the corners left out (a sector tile's face is drawn
     with light or dark lines along its diagonals, which make it positive or negative; an empty
     board cell is plain, near 0)."""
     n = lightness.shape[-1]
