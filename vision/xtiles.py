@@ -1697,8 +1697,22 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
         growth = _without_print(growth, every_colour, int(every_colour.max()) + 1,
                                 longer=PRINT_SPAN * pitch * scale, apart=PRINT_APART)
     found_on = int(ok.sum())  # (the faces found as blobs on the lattice, before any is grown)
+    alone = _without_lone_faces(H, centres, areas, elong, ok, sizes)
     H, grown, g_ang = _grow_faces(H, centres[ok], along_u[ok], growth, box, scale, pitch,
                                   sizes=sizes, outline=outline, size=size)
+    if alone is not None:
+        # (the map grown without the lone faces, kept when it holds more faces and shows a
+        # lone face off its lattice among the faces grown: see _without_lone_faces)
+        ok_a, H_a, sizes_a = alone
+        H_a, grown_a, g_ang_a = _grow_faces(H_a, centres[ok_a], along_u[ok_a], growth, box,
+                                            scale, pitch, sizes=sizes_a, outline=outline,
+                                            size=size)
+        logger.debug("x-tiles: without the lone faces %d + %d grown, with them %d + %d",
+                     ok_a.sum(), len(grown_a), ok.sum(), len(grown))
+        if (ok_a.sum() + len(grown_a) > ok.sum() + len(grown)
+                and _lone_faces_misplaced(H_a, centres[ok & ~ok_a],
+                                          np.vstack([centres[ok_a], grown_a.reshape(-1, 2)]))):
+            ok, H, grown, g_ang, found_on = ok_a, H_a, grown_a, g_ang_a, int(ok_a.sum())
     if len(grown):
         # (the faces found by their likeness to the faces seen: on the lattice, turned as the
         # checkerboard has them there, each of the typical face's area and shape)
@@ -1764,6 +1778,68 @@ GROW_TURN = 0.1
 #: blemishes as much as a face's shape; a lattice through 2 faces, or 3 along one line, may be
 #: off in pitch), or from three off one line (see :func:`_enough_faces`).
 GROW_FROM = 4
+
+
+#: A face found with no other face found within this many cells of it (the larger of the steps
+#: along the lattice's two axes) is a lone face: the layout's tiles touch, so a face of it lies
+#: among its neighbours, while a blob of one paint across two tiles (the matching sectors of two
+#: nested tiles whose rim the closing joined) may lie anywhere a cell's width off its point.
+LONE_REACH = 2
+#: The faces grown from the others reach a lone face when one of them lies within this many
+#: cells of it (the larger of the two steps): in a cell next to it.
+LONE_REACHED = 1.0
+
+
+def _lone(ij: np.ndarray) -> np.ndarray:
+    """Which of the lattice points ``ij`` ``(n, 2)`` (int) have no other point within
+    :data:`LONE_REACH` cells of them, along either axis: bool ``(n,)``."""
+    apart = np.abs(ij[:, None, :] - ij[None, :, :]).max(axis=2)
+    np.fill_diagonal(apart, LONE_REACH + 1)
+    return apart.min(axis=1) > LONE_REACH
+
+
+def _without_lone_faces(H: np.ndarray, centres: np.ndarray, areas: np.ndarray,
+                        elong: np.ndarray, ok: np.ndarray, sizes: dict
+                        ) -> tuple[np.ndarray, np.ndarray, dict] | None:
+    """The faces ``ok`` (bool ``(n,)`` of ``centres`` ``(n, 2)``, image pixels) on the map ``H``
+    without the lone ones (see :data:`LONE_REACH`), the map refitted through the rest
+    (:func:`_sized_refit`): ``(ok, map, the faces' areas by cell)``; None when no face is lone
+    or fewer than :data:`GROW_FROM` faces are left to grow from.
+
+    A few faces together fix the map only near them: a lone face several cells away sets its
+    far reach, and a blob across two tiles bends it to put itself on a lattice point half a
+    cell off the tiles (measured: final13 x-tiles-hard-806, a steep view, four faces in the
+    near rows and a blob of two tiles' yellow sectors five rows further: through all five one
+    face is grown, 6 of 13 tiles; from the four alone, 13, the blob between two of them). A
+    lone face may be a face too (xt28 x-tiles-hard-975: a face two rows nearer the camera sets
+    the perspective the far faces are grown on, 11 faces with it, 8 without; final14
+    x-tiles-normal-1106: the faces grown without it reach it on a lattice point): the caller
+    grows both maps and keeps the one without the lone faces only when it holds more faces
+    and shows a lone face misplaced (:func:`_lone_faces_misplaced`)."""
+    ij = np.round(apply_h(np.linalg.inv(H), centres[ok])).astype(int)
+    lone = _lone(ij)
+    if not lone.any() or int((~lone).sum()) < GROW_FROM:
+        return None
+    kept = ok.copy()
+    kept[np.flatnonzero(ok)[lone]] = False
+    logger.debug("x-tiles: %d lone faces left to the growth, %d kept", int(lone.sum()),
+                 int(kept.sum()))
+    H_kept, sizes_kept = _sized_refit(H, centres, areas, elong, kept)
+    return kept, H_kept, sizes_kept
+
+
+def _lone_faces_misplaced(H: np.ndarray, lone: np.ndarray, faces: np.ndarray) -> bool:
+    """Whether a lone face (``lone`` ``(m, 2)``, image pixels) lies among the ``faces``
+    ``(k, 2)`` grown on the map ``H`` from the others (see :data:`LONE_REACHED`) yet off
+    every lattice point (by :data:`vision.centres.ON_LATTICE` of a cell or more): the layout
+    grown from the others reaches it and shows it is no face of theirs (a blob across two of
+    their tiles). A lone face the growth does not reach, or one it puts on a lattice point, may
+    be a face: the map through it is kept."""
+    inv = np.linalg.inv(H)
+    q, f = apply_h(inv, lone), apply_h(inv, faces)
+    reached = np.abs(f[None, :, :] - q[:, None, :]).max(axis=2).min(axis=1) <= LONE_REACHED
+    off = np.abs(q - np.round(q)).max(axis=1) >= ON_LATTICE
+    return bool(np.any(reached & off))
 
 
 def _enough_faces(taken: dict[tuple[int, int], np.ndarray]) -> bool:
