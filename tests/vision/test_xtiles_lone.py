@@ -29,12 +29,12 @@ def test_the_lone_faces_are_left_out_only_beside_enough_faces_together():
     centres[-1] += np.array([0.0, 12.0])  # (a blob across two tiles: a fifth of a cell off)
     areas, elong = np.full(len(cells), 2400.0), np.full(len(cells), 1.6)
     ok = np.ones(len(cells), bool)
-    kept, H_kept, _ = _without_lone_faces(H, centres, areas, elong, ok, {})
+    kept, H_kept, _ = _without_lone_faces(H, centres, areas, elong, ok)
     assert kept.tolist() == [True] * 4 + [False]
     far = apply_h(H_kept, np.array([[4.0, 2.0]]))[0]
     assert np.linalg.norm(far - apply_h(H, np.array([[4.0, 2.0]]))[0]) < 1.0
     three = np.array([True, True, True, False, True])
-    assert _without_lone_faces(H, centres, areas, elong, three, {}) is None
+    assert _without_lone_faces(H, centres, areas, elong, three) is None
 
 
 #: The faces found as blobs on an independent renderer's steep photo (final13 x-tiles-hard-806,
