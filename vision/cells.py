@@ -1091,6 +1091,23 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 # (tex16 textile-normal-1208))
                 growable.append(cell)
                 continue
+            if (sure_tiles and smooth and d_table[i] >= GROW_APART and not table_shows(i)
+                    and _enclosed(cell, occ) and fits_best(i) <= ALIEN_COLOUR
+                    and ctx.full_sides is not None and all(ctx.full_sides[cell])):
+                # (or, as above, in a tile's colour the bare table shows nowhere, well apart
+                # from it, but enclosed by tiles: no side faces the table to show a rim of its
+                # own, its four edges are its neighbours' rims; a hole there shows the cloth's
+                # texture, in any light (``smooth`` leaves out a face the lamp's reflection
+                # clips, see TEXTURE_GLARE), so a face as smooth as the tiles' speaks instead.
+                # Only on a textured cloth (``smooth`` needs the tiles' texture told from the
+                # table's). A cream tile among four on a brown gingham whose light squares are
+                # whiter, 14.5 from white under the light fitted on the coloured tiles, 18
+                # from the table's median and no look of the bare table within GROW_APART
+                # (final20 textile-hard-2106). Where every tile lies pips up (Octopus) no cell
+                # is grown so: its pips vouch for it, see read_cells)
+                logger.debug("cell %s: enclosed, smooth and unlike the table", cell)
+                growable.append(cell)
+                continue
             if (sure_tiles and _enclosed(cell, occ) and fits_best(i) <= ALIEN_COLOUR
                     and ctx.full_sides is not None and all(ctx.full_sides[cell])
                     and _joins_parts(cell, taken_parts())):
