@@ -787,6 +787,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             return min(plain, float(veiled_fit()[i]))
         return plain
 
+    def enclosed_outlined(i: int) -> bool:
+        """Whether a cell has tiles taken on all four sides (:func:`_enclosed`), an edge all
+        along each (``ctx.full_sides``: its neighbours' rims) and a tile's colour (within
+        :data:`ALIEN_COLOUR` of the palette)."""
+        cell = cells[i]
+        return (_enclosed(cell, occ) and fits_best(i) <= ALIEN_COLOUR
+                and ctx.full_sides is not None and all(ctx.full_sides[cell]))
+
     def tile_coloured(i: int) -> bool:
         """Whether a cell's colour lies no further from the palette than :data:`ALIEN_COLOUR`
         (on a table whose pattern makes edges, one the table lacks)."""
@@ -1092,8 +1100,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 growable.append(cell)
                 continue
             if (sure_tiles and smooth and d_table[i] >= GROW_APART and not table_shows(i)
-                    and _enclosed(cell, occ) and fits_best(i) <= ALIEN_COLOUR
-                    and ctx.full_sides is not None and all(ctx.full_sides[cell])):
+                    and enclosed_outlined(i)):
                 # (or, as above, in a tile's colour the bare table shows nowhere, well apart
                 # from it, but enclosed by tiles: no side faces the table to show a rim of its
                 # own, its four edges are its neighbours' rims; a hole there shows the cloth's
@@ -1108,9 +1115,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 logger.debug("cell %s: enclosed, smooth and unlike the table", cell)
                 growable.append(cell)
                 continue
-            if (sure_tiles and _enclosed(cell, occ) and fits_best(i) <= ALIEN_COLOUR
-                    and ctx.full_sides is not None and all(ctx.full_sides[cell])
-                    and _joins_parts(cell, taken_parts())):
+            if sure_tiles and enclosed_outlined(i) and _joins_parts(cell, taken_parts()):
                 # (or, enclosed by tiles, outlined all along its four sides, in a tile's colour,
                 # between parts of the tiles taken that meet along no side but through it: a
                 # textile is one group of tiles joined along their sides (RULES.md), so a cell

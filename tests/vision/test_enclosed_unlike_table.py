@@ -4,7 +4,8 @@ leaves it far from white, so neither its colour's fit nor a rim of its own (no s
 table) vouches for it; but its colour is none of the cloth's looks, well apart from them, and
 its face is as smooth as the tiles' where the cloth is checked all over: it is a tile
 (vision.cells._occupancy). A hole there shows the gingham, its looks and its checks, and stays
-empty."""
+empty (the checks leave it uneven, so it is refused before the enclosed rule is asked; the
+rule's colour and smoothness guards have no test of their own yet)."""
 import sys
 from pathlib import Path
 
