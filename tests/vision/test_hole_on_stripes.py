@@ -16,13 +16,9 @@ from scenes import kit_and_palette, paint_solid_tiles, photographed_view, taken_
 KIT, PAL = kit_and_palette("textile")
 N = 48
 SIZE = 8
-#: the hole, tiles all round it, on a cream stripe
-HOLE = (3, 3)
-#: the layout round the hole: ten tiles in the four colours the cloth does not show, no two of
-#: one colour side by side (Textile's rule)
-TILES = {(2, 2): ("red", 2), (2, 3): ("green", 6), (2, 4): ("red", 5), (3, 2): ("blue", 3),
-         (3, 4): ("yellow", 4), (4, 2): ("yellow", 2), (4, 3): ("blue", 1), (4, 4): ("green", 4),
-         (5, 3): ("red", 1), (3, 5): ("green", 3)}
+# the hole, tiles all round it (on a cream stripe here), and the ten tiles round it in the four
+# colours the cloth does not show: test_hole_pips_up's layout
+from test_hole_pips_up import HOLE, TILES  # noqa: E402
 #: the cloth's stripes (BGR), two cells wide each, cream on rows 2-3 and 6-7, and the shadow in
 #: a tile's gap
 CREAM, PURPLE, GAP = (200, 226, 238), (140, 60, 110), (120, 128, 134)
