@@ -1165,8 +1165,9 @@ def _grow_fit(ctx: _Ctx, cell: tuple[int, int], d_pal: float, spreads: Mapping) 
     its worst sector's under the light), or for a sector tile, if nearer, its four sectors'
     mean distance from their nearest paints as seen, not corrected for the light
     (``spreads[cell]``, see read_cells; what a grown cell's evenness is bounded by,
-    :data:`EVEN_SPREAD`). A sector tile at the layout's edge shows the table in its worst sector (an X-Tile's concave waist, a tile a little off the lattice), so that
-    sector alone leaves it 15-16 from every paint while its four sectors fit 2-6 on average
+    :data:`EVEN_SPREAD`). A sector tile at the layout's edge shows the table in its worst
+    sector (an X-Tile's concave waist, a tile a little off the lattice), so that sector alone
+    leaves it 15-16 from every paint while its four sectors fit 2-6 on average
     (final10 x-tiles-hard-401, xt47 hard-2044: tiles the mask missed beside the layout). A
     cell of one paint all over (a cloth's print) fits as well either way, so is judged as
     before: by its distance from every look of the bare table, and as no tile later
@@ -1226,9 +1227,9 @@ def _shows_drawing(lines: float, hues: float) -> bool:
 
 def _diagonal_contrast(lightness: np.ndarray) -> np.ndarray:
     """How much lighter (positive) or darker (negative) each square cell's diagonals are than
-    the bands beside them: ``(N,)`` from ``(N, n, n)`` L*, the centre and the corners left out (a sector tile's face is drawn
-    with light or dark lines along its diagonals, which make it positive or negative; an empty
-    board cell is plain, near 0)."""
+    the bands beside them: ``(N,)`` from ``(N, n, n)`` L*, the centre and the corners left out
+    (a sector tile's face is drawn with light or dark lines along its diagonals, which make it
+    positive or negative; an empty board cell is plain, near 0)."""
     n = lightness.shape[-1]
     on, off = _diagonal_bands(n)
     return lightness[:, on].mean(axis=1) - lightness[:, off].mean(axis=1)
@@ -3422,11 +3423,12 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
     own = {k: labs[i] for k, i in card.items()}
     keys = sorted(own)
     refs = Palette(tuple(str(k) for k in keys), np.array([own[k] for k in keys]))
-    plain, shaded = _own_sheen(labs, refs, np.isin(named, keys))
+    # (each card's named paint among refs, -1 for a paint no own card shows)
+    mine = np.array([keys.index(int(k)) if int(k) in own else -1 for k in named], int)
+    plain, shaded = _own_sheen(labs, refs, mine >= 0)
     # (each look: its name, distances (N, K), fit, and the cards (N,) it may rename: none that
     # is its named paint's card in a shadow, see _in_shadow)
-    every = ~_in_shadow(labs, refs, np.array([keys.index(int(k)) if int(k) in own else -1
-                                              for k in named]))
+    every = ~_in_shadow(labs, refs, mine)
     looks = [("", plain, HELD_CARD_FIT, every), (" shaded", shaded, OWN_SHADED_FIT, every)]
     if deep is not None:
         # (against the own cards' least washed parts: like with like, a card's darkest tenth
@@ -3434,24 +3436,21 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
         deep_refs = Palette(refs.names, np.array([deep[card[k]] for k in keys]))
         # (a card the reflection washed: paler than its named paint's own card, and its
         # least washed part less so than its median)
-        deeper = every & np.array([int(named[i]) in own and _paler(labs[i], own[int(named[i])])
+        deeper = every & np.array([mine[i] >= 0 and _paler(labs[i], own[keys[mine[i]]])
                                    and _paler(labs[i], deep[i]) for i in range(len(labs))],
                                   bool)
-        looks.append((" least washed part's",
-                      _own_sheen(deep, deep_refs, np.isin(named, keys))[1], HELD_CARD_FIT,
-                      deeper))
+        looks.append((" least washed part's", _own_sheen(deep, deep_refs, mine >= 0)[1],
+                      HELD_CARD_FIT, deeper))
     out, conf = named.copy(), conf.copy()
-    for i in range(len(labs)):
-        if int(named[i]) not in own:
-            continue
-        mine = keys.index(int(named[i]))
+    for i in np.flatnonzero(mine >= 0):
+        m = int(mine[i])
         for look, d, fit, may in looks:
             best = int(np.argmin(d[i]))
-            if (may[i] and best != mine and d[i, best] <= fit
-                    and d[i, mine] - d[i, best] > OWN_MARGIN
+            if (may[i] and best != m and d[i, best] <= fit
+                    and d[i, m] - d[i, best] > OWN_MARGIN
                     and _paler(labs[i], own[keys[best]])):
                 logger.debug("card %d named %d, not %d: its own cards'%s %.1f vs %.1f", i,
-                             keys[best], named[i], look, d[i, best], d[i, mine])
+                             keys[best], named[i], look, d[i, best], d[i, m])
                 out[i] = keys[best]
                 conf[i] = min(conf[i], GROUP_CONF)
                 break
@@ -3538,7 +3537,7 @@ def _own_sheen(labs: np.ndarray, refs: Palette,
     plain = grid[best].min(axis=-1)
     # (shaded only where a channel clipped, the cause OWN_SHADE answers; no shading, 1, lies
     # within OWN_SHADE, so a shaded look is never worse than the plain one)
-    clipped = (srgb_to_linear(lab_to_bgr(labs)) >= CLIPPED_LINEAR).any(axis=1)  # (N,)
+    clipped = _any_clipped(labs)  # (N,)
     if not clipped.any():
         return plain, plain.copy()
     shaded = np.minimum(plain, under(SHEEN_WARMTH[best], shade=True).min(axis=-1))
@@ -5516,8 +5515,7 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
     # (3,) the glare's white in the palette's terms
     white_lamp = lamp if measured else lamp_like(lamp, corr)
     if looks is not None and (have := np.flatnonzero(~np.isnan(looks).any(axis=1))).size:
-        look_dist = glare_distances(looks[have], ctx.palette, corr,
-                                    white_lamp,
+        look_dist = glare_distances(looks[have], ctx.palette, corr, white_lamp,
                                     shade=SECTOR_SHADE_RANGE, unclipped=True).min(axis=-1)
         decided = _looks_decisive(look_dist, dist, have)
         dist[have[decided]] = look_dist[decided]
@@ -5525,8 +5523,8 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
         looks[have[~decided]] = np.nan
     white = (np.asarray(seen_glare, np.float64) if measured
              else white_lamp * as_correction(corr)[0])
-    return (match_from_distances(dist, match.predicted), dist, white / max(float(white.max()), 1e-6),
-            looks)
+    white = white / max(float(white.max()), 1e-6)
+    return match_from_distances(dist, match.predicted), dist, white, looks
 
 
 #: Two sectors of one tile at about one lightness (CIELAB lightness within this, L*) ...
@@ -5730,6 +5728,12 @@ def _looks_decisive(look_dist: np.ndarray, dist: np.ndarray, have: np.ndarray) -
             & ~(mates == best[:, None]).any(axis=1))
 
 
+def _any_clipped(labs: np.ndarray) -> np.ndarray:
+    """Which colours ``labs`` ``(N, 3)`` Lab have a linear channel at
+    :data:`vision.glare.CLIPPED_LINEAR`: ``(N,)`` bool."""
+    return (srgb_to_linear(lab_to_bgr(labs)) >= CLIPPED_LINEAR).any(axis=-1)
+
+
 def _unclipped_looks(regions: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """Per cell of ``regions`` ``(N, h, w, 3)`` Lab, the median Lab ``(N, 3)`` of the pixels
     under ``mask`` ``(h, w)`` bool with no linear channel at :data:`vision.glare.CLIPPED_LINEAR`;
@@ -5753,8 +5757,7 @@ def _clipped_sector_looks(samples: np.ndarray, subs: Mapping[int, np.ndarray],
     rows elsewhere (a sector read in full needs no second look): ``subs[a]`` the Lab cells
     ``(n_a, h, w, 3)`` read along axis ``a``, ``group[a]`` ``(n_a,)`` their indices among the
     cells, ``masks[a]`` their sectors' masks by side."""
-    lin = srgb_to_linear(lab_to_bgr(np.asarray(samples, np.float32))).reshape(-1, 3)
-    clipped = (lin >= CLIPPED_LINEAR).any(axis=1).reshape(-1, 4)  # (N, 4)
+    clipped = _any_clipped(np.asarray(samples, np.float32)).reshape(-1, 4)  # (N, 4)
     looks = np.full((len(samples), 3), np.nan)
     for a, sub in subs.items():
         for k, e in enumerate(("n", "e", "s", "w")):

@@ -1117,10 +1117,10 @@ def _more_tiles_in_a_tie(best: _Candidate, chosen: int, reads: list[tuple[_Candi
 #: a die face's corner pips lie 0.22-0.29 of a cell inside its sides (the die grids'
 #: :data:`vision.pips.SPACINGS`; the grids' shifts let them follow the tile), and a tile this
 #: far off its cell brings the centres of those of the widest grid to the edge of
-#: :data:`vision.pips.RIM_BAND` along the cell's side (their discs within it), where a spot counts as a pip
-#: only as far as it stands out from every side (a gap between a tile's teeth): its pips may
-#: be read short (an independent render, oct30 octopus-normal-1212: a refit moving the tiles
-#: 0.14 read a four, read as a one, and three colours right).
+#: :data:`vision.pips.RIM_BAND` along the cell's side (their discs within it), where a spot
+#: counts as a pip only as far as it stands out from every side (a gap between a tile's
+#: teeth): its pips may be read short (an independent render, oct30 octopus-normal-1212: a
+#: refit moving the tiles 0.14 read a four, read as a one, and three colours right).
 PIPS_REFIT_MOVED = 0.5 - max(PIP_SPACINGS) - RIM_BAND
 
 
@@ -1439,14 +1439,14 @@ def _loses_most_faces(again: _Candidate, best: _Candidate | None, kit: Kit, game
     """Whether ``again``, a second look's reading, shows under :data:`SECOND_LOOK_FACES` of
     the die faces (see :func:`_faces_read`) ``best`` shows, the reading it would replace, every
     tile of it a tile of the set (its ``set_fit`` 1: a floral cloth's print misses it, below;
-    tiles that lie pips up only). A lattice from a close look inside the layout has a window of the
-    part it saw and a ring of cells, and covers that window whole: it outscores the whole
-    layout's reading on coverage (the independent renderer's oct55 octopus-hard-2156: 8 tiles
-    read at coverage 1.00 against 31 at 0.74: 24 wrong cells of its 30 tiles); a die face read is
-    a tile wherever it lies (as for the faces' lattice, :func:`_fewer_faces`), and a reading of
-    half of them has lost the layout, not found its lattice. A reading that names tiles the set
-    does not hold may read a cloth's print as die faces, and a second look may replace it
-    (oct30 octopus-hard-1224: a floral cloth's 19 'tiles' at set fit 0.69)."""
+    tiles that lie pips up only). A lattice from a close look inside the layout has a window
+    of the part it saw and a ring of cells, and covers that window whole: it outscores the
+    whole layout's reading on coverage (the independent renderer's oct55 octopus-hard-2156: 8
+    tiles read at coverage 1.00 against 31 at 0.74: 24 wrong cells of its 30 tiles); a die
+    face read is a tile wherever it lies (as for the faces' lattice, :func:`_fewer_faces`), and
+    a reading of half of them has lost the layout, not found its lattice. A reading that names
+    tiles the set does not hold may read a cloth's print as die faces, and a second look may
+    replace it (oct30 octopus-hard-1224: a floral cloth's 19 'tiles' at set fit 0.69)."""
     return (best is not None and pips_shown(kit, game) and best.info.get("set_fit", 0.0) >= 1.0
             and _faces_read(again.readings) < SECOND_LOOK_FACES * _faces_read(best.readings))
 
