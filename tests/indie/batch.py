@@ -9,6 +9,12 @@ two runs photo by photo: what a session needs to measure a change against its ba
     python -m tests.indie.batch read TAG /tmp/sets/dev... [--games G...] [--code TREE] [-j 2]
     python -m tests.indie.batch cmp TAG_A TAG_B [--boards]
     python -m tests.indie.batch tot TAG
+    python -m tests.indie.batch sets /tmp/sets [--names final19 final20] [--games G...] [-j 2]
+
+``sets`` renders the team's named sets (:data:`SETS`: each past session's held-out set, kept
+as development photos once released) into ``OUT/NAME``, skipping photos already there, so the
+development photos can be rebuilt on a fresh machine. ``cmp`` and ``tot`` take ``TAG1,TAG2`` to
+join runs (e.g. one game's results from two sets).
 
 ``read`` writes ``RESULTS/TAG.json`` (``--results``, default ``/tmp/evalres``): per photo its
 wrong cells (missing, extra, misread), truth cells, milliseconds, the board read and any error.
@@ -31,6 +37,14 @@ from tests.indie.render import GAMES, STYLES
 
 #: The size photos are rendered at (a 12 MP phone photo).
 SIZE = (4000, 3000)
+
+#: The team's named sets: each session's held-out seeds (12 seeds, ``normal`` and ``hard``, all
+#: five games), development photos once the session released them (README, "held out").
+SETS: dict[str, str] = {
+    "final13": "800-811", "final14": "1100-1111", "final15": "1430-1441",
+    "final16": "1600-1611", "final17": "1760-1771", "final18": "1880-1891",
+    "final19": "1990-2001", "final20": "2100-2111",
+}
 
 
 def game_of(path: str) -> str:
@@ -142,6 +156,15 @@ def differences(a: dict[str, dict], b: dict[str, dict], boards: bool = False) ->
     return out
 
 
+def load_results(store: Path, tags: str) -> dict[str, dict]:
+    """The results of the runs ``TAG1,TAG2,...`` kept in ``store``, joined (a later run's photo
+    replaces an earlier's)."""
+    joined: dict[str, dict] = {}
+    for tag in tags.split(","):
+        joined.update(json.loads((store / f"{tag}.json").read_text()))
+    return joined
+
+
 def main(argv: list[str] | None = None) -> int:
     from tests.indie.measure import parse_seeds
 
@@ -166,26 +189,38 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--boards", action="store_true")
     t = sub.add_parser("tot")
     t.add_argument("tag")
+    s = sub.add_parser("sets")
+    s.add_argument("out")
+    s.add_argument("--names", nargs="+", default=list(SETS), choices=list(SETS))
+    s.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
+    s.add_argument("-j", type=int, default=2)
     args = ap.parse_args(argv)
     store = Path(args.results)
     if args.cmd == "render":
         render(args.out, parse_seeds(args.seeds), args.games, args.styles, args.j)
+    elif args.cmd == "sets":
+        for name in args.names:
+            render(os.path.join(args.out, name), parse_seeds(SETS[name]), args.games,
+                   ["normal", "hard"], args.j)
     elif args.cmd == "read":
         photos = sorted(p for d in args.dirs for p in glob.glob(os.path.join(d, "*.jpg")))
         photos = [p for p in photos if not args.games or game_of(p) in args.games]
+        untrue = [p for p in photos if not os.path.exists(p[:-4] + ".board.json")]
+        if untrue:  # (another tool's photos in the same folder: nothing to score them against)
+            print(f"skipped {len(untrue)} photos with no truth file beside them", file=sys.stderr)
+            photos = [p for p in photos if p not in untrue]
         results = read(photos, args.code, args.j)
         store.mkdir(parents=True, exist_ok=True)
         (store / f"{args.tag}.json").write_text(json.dumps(results, indent=1))
         print("\n".join(totals(results)))
     elif args.cmd == "cmp":
-        a = json.loads((store / f"{args.a}.json").read_text())
-        b = json.loads((store / f"{args.b}.json").read_text())
+        a, b = load_results(store, args.a), load_results(store, args.b)
         print("\n".join(differences(a, b, args.boards)))
         for tag, res in ((args.a, a), (args.b, b)):
             print(f"-- {tag}")
             print("\n".join(totals({p: res[p] for p in res if p in a and p in b})))
     else:
-        print("\n".join(totals(json.loads((store / f"{args.tag}.json").read_text()))))
+        print("\n".join(totals(load_results(store, args.tag))))
     return 0
 
 

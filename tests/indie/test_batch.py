@@ -31,3 +31,24 @@ def test_differences_list_photos_whose_errors_or_boards_changed():
     assert [d.split()[0] for d in differences(a, b)] == ["textile-hard-001.jpg"]
     assert len(differences(a, b, boards=True)) == 2
     assert differences(a, a, boards=True) == []
+
+
+def test_joined_runs_and_the_named_sets(tmp_path):
+    import json
+
+    from tests.indie.batch import SETS, load_results, main
+
+    (tmp_path / "a.json").write_text(json.dumps({"p/textile-hard-001.jpg": _result(2)}))
+    (tmp_path / "b.json").write_text(json.dumps({"p/textile-hard-001.jpg": _result(1),
+                                                  "q/textile-hard-002.jpg": _result(0)}))
+    joined = load_results(tmp_path, "a,b")
+    assert joined["p/textile-hard-001.jpg"]["errors"] == 1 and len(joined) == 2
+    # every named set is twelve seeds, and no two sets share a seed
+    from tests.indie.measure import parse_seeds
+    seeds = [parse_seeds(s) for s in SETS.values()]
+    assert all(len(s) == 12 for s in seeds)
+    assert len({n for s in seeds for n in s}) == 12 * len(SETS)
+    # a photo with no truth beside it is skipped, not a crash
+    (tmp_path / "textile-hard-003.jpg").write_bytes(b"")
+    assert main(["--results", str(tmp_path), "read", "t", str(tmp_path), "-j", "1"]) == 0
+    assert json.loads((tmp_path / "t.json").read_text()) == {}
