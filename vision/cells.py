@@ -522,6 +522,7 @@ class _Ctx:
     smooth_ground: set = field(default_factory=set)  # smooth cells like the cloth's plain ground
     table_textured: set = field(default_factory=set)  # cells taken out as the table's texture (_occupancy)
     far_side: int | None = None  # the cells' side away from the camera (_beside's order), if tilted
+    faces: Collection = frozenset()  # sector tiles: cells holding a face found as a tile's shape
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -617,6 +618,16 @@ def _veiled_solid_fit(ctx: _Ctx, labs: np.ndarray, d_pal: np.ndarray,
     out = d_pal.copy()
     out[loose] = np.minimum(d_pal[loose], through[:, hued].min(axis=(1, 2)))
     return out
+
+
+#: A cell holding a sector tile's face found by its shape (a blob of the paints, as long as a tile
+#: and as solid, on the lattice's point: see :func:`vision.xtiles.tile_lattices`) is occupied with
+#: at least this logit, whatever its sectors' colours say: a face whose worst sector matches a
+#: cloth's stripe or print (an orange sector on an orange-striped cloth) leaves the cell's colour
+#: as near the table's as a paint's (measured: xt50 x-tiles-normal-2587, a face found 10 of 10,
+#: its cell table dE 2.1, worst sector 14.3: logit -0.6). 1.0: occupied at p 0.73, below the
+#: confidence of the clear tiles (0.95 and up), so doubts still show it.
+FACE_FOUND_LOGIT = 1.0
 
 
 def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
@@ -874,6 +885,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             if debug and s > 0:
                 logger.debug("cell %s: the table in another light (%.1f), no outline", cell, lit[i])
             s = min(s, -1.0)
+        if cell in ctx.faces and s < FACE_FOUND_LOGIT:
+            # (a tile's face found by its shape on this very cell, however its colours compare
+            # with the table's: see FACE_FOUND_LOGIT)
+            logger.debug("cell %s: a face found by its shape (%.2f -> %.2f)", cell, s,
+                         FACE_FOUND_LOGIT)
+            s = FACE_FOUND_LOGIT
         p = 1 / (1 + math.exp(-s))
         occ[cell] = p > 0.5
         conf[cell] = float(max(p, 1 - p))
@@ -1884,7 +1901,8 @@ ReadSteps = abc.Generator[Bound, bool, tuple[list[CellReading], dict[str, Any]]]
 def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | None = None,
                long_axis_parity: int | None = None, fg: np.ndarray | None = None,
                framed: bool = False, die_faces: bool = False, colours_apart: bool = False,
-               grads: tuple[np.ndarray, np.ndarray] | None = None, far_side: int | None = None
+               grads: tuple[np.ndarray, np.ndarray] | None = None, far_side: int | None = None,
+               faces: Collection[tuple[int, int]] = frozenset()
                ) -> tuple[list[CellReading], dict[str, Any]]:
     """Read every cell of a top-down view: :func:`read_cells_steps` run through (see there for
     the arguments and the result; a caller that may give up at the bound runs the steps
@@ -1892,7 +1910,7 @@ def read_cells(td: TopDown, kit: Kit, *, palette: Palette, profile: Mapping | No
     steps = read_cells_steps(td, kit, palette=palette, profile=profile,
                              long_axis_parity=long_axis_parity, fg=fg, framed=framed,
                              die_faces=die_faces, colours_apart=colours_apart, grads=grads,
-                             far_side=far_side)
+                             far_side=far_side, faces=faces)
     next(steps)
     return finish_reading(steps, False)
 
@@ -1913,7 +1931,8 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                      long_axis_parity: int | None = None, fg: np.ndarray | None = None,
                      framed: bool = False, die_faces: bool = False, colours_apart: bool = False,
                      grads: tuple[np.ndarray, np.ndarray] | None = None,
-                     far_side: int | None = None) -> ReadSteps:
+                     far_side: int | None = None,
+                     faces: Collection[tuple[int, int]] = frozenset()) -> ReadSteps:
     """Read every cell of a top-down view, in two steps: a generator that yields its
     :data:`Bound` once occupancy is decided (before the tiles are read: the upper bounds of the
     final count and coverage, the checks after it only take cells out), is then sent whether
@@ -1934,6 +1953,8 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
     ``far_side``: the side of every cell that faces away from the camera (an index of
     :func:`_beside`'s order; see :func:`vision.locate.far_side`), None when the view looks
     straight down or is not known: a tile's rim may not show there (see :func:`_rimmed_but_one`).
+    ``faces``: the cells ``(row, col)`` of the view where a sector tile's face was found by its
+    shape (see :data:`FACE_FOUND_LOGIT`); none for other lattices.
 
     Returns
     -------
@@ -2029,6 +2050,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
             spots = _spots_as_pips(sub, max(kit.pips))
             ctx.paint_spreads = {order[i]: float(v) for i, v, ok in zip(uneven, two, spots) if ok}
             ctx.paint_labs = {order[i]: f for i, f, ok in zip(uneven, face, spots) if ok}
+    ctx.faces = frozenset(faces) if kit.face_model == "sectors" else frozenset()
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads, cell_regions)
     if fg_cells is not None:
         # (the cloth's plain ground, smooth as a face, which the mask's texture cue calls

@@ -446,12 +446,16 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
             return None
         left = _choices_left(c, kit, game, decoded, evidence[c], counts, used, False)
         meeting = [t for t in left if _meets(t[1], met)]
+        if not left and _enclosed_by_reads(met):
+            # (a cell the layout's tiles read enclose is no cloth's print beside it: its every
+            # edge is its neighbours', and its sectors' near paints need only allow them)
+            return min(_opened_meeting(c, kit, game, decoded, evidence[c], counts, used, met),
+                       key=lambda t: t[0], default=None)
         if meeting or not left:
             # (clear sectors that make no tile left are a cloth's print as likely as a misread:
-            # xt44 x-tiles-normal-1920; never opened here)
+            # xt44 x-tiles-normal-1920; never opened here, unless enclosed)
             return min(meeting, key=lambda t: t[0], default=None)
-        opened = [t for t in _choices_left(c, kit, game, decoded, evidence[c], counts, used, True)
-                  if _meets(t[1], met)]
+        opened = _opened_meeting(c, kit, game, decoded, evidence[c], counts, used, met)
         best = min(opened, key=lambda t: t[0], default=None)
         if best is not None and best[0] >= min(t[0] for t in left):
             return None  # (a clear sector misread is less likely than the edge its tile breaks)
@@ -464,6 +468,25 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
         tile_doubts[:] = [d for d in tile_doubts if d[0] != "edges"]
         doubts.append((cell, "tile", UNCLEAR_TAKEN))
     return doubts
+
+
+def _enclosed_by_reads(met: dict[str, str]) -> bool:
+    """Whether the neighbours' edges ``met`` (see :func:`_met_edges`) cover all four sides: a
+    cell enclosed by tiles read, inside the layout. A cloth's print read as a face lies beside
+    the layout (on a side or two of it, three in a notch), so an X-Tile whose clear sectors make
+    no tile left is opened there only (see :func:`_likeliest_meeting`; measured: xt50
+    x-tiles-normal-2585, a face washed by a hot spot, its three unclear sectors at confidence
+    0.50 named yellow and its clear red making no tile, its four neighbours read right and
+    meeting as the tile it is: orange, orange, red, yellow)."""
+    return len(met) == len(SIDE_STEP)
+
+
+def _opened_meeting(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: dict,
+                    counts: Counter, used: Counter, met: dict[str, str]) -> list:
+    """Of the tiles left that every sector's near paints allow (:func:`_choices_left`, every
+    sector), those meeting the neighbours' edges ``met``: ``[(cost, edges, tile key)]``."""
+    return [t for t in _choices_left(cell, kit, game, decoded, evidence, counts, used, True)
+            if _meets(t[1], met)]
 
 
 def _meets(edges: dict[str, str], met: dict[str, str]) -> bool:

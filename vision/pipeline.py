@@ -878,7 +878,20 @@ def _read_steps(kit: Kit, game: str, lat: Lattice, td: Any, fg: np.ndarray | Non
                             long_axis_parity=lat.info.get("long_axis_parity"), fg=fg,
                             framed=framed, die_faces=pips_shown(kit, game),
                             colours_apart=game == "textile", grads=grads,
-                            far_side=far_side(lat, image_size))
+                            far_side=far_side(lat, image_size), faces=found_face_cells(lat))
+
+
+def found_face_cells(lat: Lattice) -> set[tuple[int, int]]:
+    """The cells ``(row, col)`` of ``lat`` (its own coordinates) that hold a face found as a
+    tile-shaped blob on the lattice (the first ``info["found"]`` of ``info["faces_xy"]``, image
+    pixels, see :func:`vision.xtiles.tile_lattices`; not those grown by their likeness or
+    outline): empty for other lattices."""
+    faces = lat.info.get("faces_xy")
+    found = int(lat.info.get("found", 0) or 0)
+    if faces is None or found <= 0 or not len(faces):
+        return set()
+    q = apply_h(np.linalg.inv(lat.H), np.asarray(faces, float)[:found])
+    return {(int(math.floor(y)), int(math.floor(x))) for x, y in q}
 
 
 def _start(image: np.ndarray, kit: Kit, game: str, k: int, lat: Lattice, palette: Palette,
@@ -1539,7 +1552,8 @@ def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mappin
         lat = lat.with_H(lat.H, rows=rows, cols=cols)
         td = rectify(image, lat, cell_px=cell_px, aspect=_cell_shape(image, lat, kit))
         readings, info = read_cells(td, kit, palette=palette, profile=profile,
-                                    fg=rectify_mask(lat, td), die_faces=die_faces)
+                                    fg=rectify_mask(lat, td), die_faces=die_faces,
+                                    faces=found_face_cells(lat))
     return lat, td, readings, info
 
 

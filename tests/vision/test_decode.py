@@ -875,3 +875,38 @@ def test_of_two_textile_cells_of_one_colour_the_one_showing_the_bare_tables_is_n
     unseen = _textile_reading(0, 3, "white", None, white=2.2)
     decoded, _ = decode_readings(layout + [unseen, hole], NESTOR, "textile")
     assert (0, 3) not in decoded and (1, 4) in decoded
+
+
+def _washed_enclosed_x_tile(row: int = 1, col: int = 1):
+    """(xt50 x-tiles-normal-2585) a face in a hot spot: its north, east and west sectors at
+    confidence 0.50, nearest yellow (orange a few units further), its south a clear red:
+    yellow, yellow, red, yellow is no X-Tile, and no tile is left for the clear sectors."""
+    dist = {"n": {"yellow": 3.0, "orange": 5.8, "blue": 31.2, "red": 33.0},
+            "e": {"yellow": 2.9, "orange": 5.7, "blue": 31.3, "red": 33.0},
+            "s": {"red": 10.2, "yellow": 30.8, "orange": 32.8, "blue": 40.0},
+            "w": {"yellow": 0.7, "orange": 3.5, "blue": 32.9, "red": 35.0}}
+    conf = {"n": 0.5, "e": 0.5, "s": 0.93, "w": 0.5}
+    named = {"n": "yellow", "e": "yellow", "s": "red", "w": "yellow"}
+    return _x_reading(row, col, None, "ew", dist=dist, conf=conf, named=named)
+
+
+#: its four neighbours as read (the photo's, right): they meet it as orange, orange, red, yellow
+ENCLOSING = {(0, 1): {"n": "yellow", "e": "red", "s": "orange", "w": "orange"},
+             (1, 2): {"n": "blue", "e": "blue", "s": "red", "w": "orange"},
+             (2, 1): {"n": "red", "e": "red", "s": "orange", "w": "blue"},
+             (1, 0): {"n": "orange", "e": "yellow", "s": "blue", "w": "blue"}}
+
+
+def test_an_unclear_x_tile_its_four_neighbours_enclose_is_the_tile_they_meet():
+    around = [_x_reading(r, c, edges, "ns") for (r, c), edges in ENCLOSING.items()]
+    decoded, _ = decode_readings([_washed_enclosed_x_tile()] + around, XT, "x-tiles")
+    assert decoded[(1, 1)][0]["edges"] == {"n": "orange", "e": "orange", "s": "red",
+                                           "w": "yellow"}
+
+
+def test_an_unclear_x_tile_beside_the_layout_whose_clear_sectors_make_no_tile_stays_unknown():
+    # (three neighbours: it may be a cloth's print in a notch of the layout)
+    around = [_x_reading(r, c, edges, "ns") for (r, c), edges in ENCLOSING.items()
+              if (r, c) != (1, 0)]
+    decoded, _ = decode_readings([_washed_enclosed_x_tile()] + around, XT, "x-tiles")
+    assert decoded[(1, 1)][0]["edges"] is None
