@@ -522,7 +522,8 @@ class _Ctx:
     smooth_ground: set = field(default_factory=set)  # smooth cells like the cloth's plain ground
     table_textured: set = field(default_factory=set)  # cells taken out as the table's texture (_occupancy)
     far_side: int | None = None  # the cells' side away from the camera (_beside's order), if tilted
-    faces: Collection = frozenset()  # sector tiles: cells holding a face found as a tile's shape
+    # X-Tiles: cells holding a face found as a tile's shape
+    faces: Collection[tuple[int, int]] = frozenset()
 
 
 def _gain_prior(profile: Mapping | None) -> np.ndarray | None:
@@ -626,7 +627,8 @@ def _veiled_solid_fit(ctx: _Ctx, labs: np.ndarray, d_pal: np.ndarray,
 #: cloth's stripe or print (an orange sector on an orange-striped cloth) leaves the cell's colour
 #: as near the table's as a paint's (measured: xt50 x-tiles-normal-2587, a face found 10 of 10,
 #: its cell table dE 2.1, worst sector 14.3: logit -0.6). 1.0: occupied at p 0.73, below the
-#: confidence of the clear tiles (0.95 and up), so doubts still show it.
+#: confidence of the clear tiles (0.95 and up), so doubts still show it (a floor chosen to keep
+#: doubts visible, not fitted: any value above 0 reads that photo alike).
 FACE_FOUND_LOGIT = 1.0
 
 
@@ -2050,7 +2052,8 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
             spots = _spots_as_pips(sub, max(kit.pips))
             ctx.paint_spreads = {order[i]: float(v) for i, v, ok in zip(uneven, two, spots) if ok}
             ctx.paint_labs = {order[i]: f for i, f, ok in zip(uneven, face, spots) if ok}
-    ctx.faces = frozenset(faces) if kit.face_model == "sectors" else frozenset()
+    # (only X-Tiles lattices carry faces_xy, see vision.pipeline.found_face_cells)
+    ctx.faces = frozenset(faces) if kit.shape == "rounded-x" else frozenset()
     occ, occ_conf, gains = _occupancy(ctx, centre_lab, spreads, cell_regions)
     if fg_cells is not None:
         # (the cloth's plain ground, smooth as a face, which the mask's texture cue calls

@@ -433,10 +433,13 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
     unknown, or, where no face was found, left out as a cloth's print
     (:func:`vision.pipeline._faceless_misfits`; measured on the independent renderer's photos:
     washed faces at L* 83-99 beside the layout's end, xt27 x-tiles-hard-900, xt25 hard-759).
-    A cell that no tile left makes meeting every neighbour read, or that has no neighbour read,
-    stays unknown: a cloth's cell beside the layout is kept out only by its choices having to
-    be tiles of the set that meet every neighbour read, and a tile got by opening a clear
-    sector by costing less than the clear sectors' likeliest with its broken edges."""
+    A cell whose clear sectors make no tile left is opened (every sector's near paints) only
+    when neighbours read or taken meet it on all four sides (:func:`_enclosed_by_reads`; a
+    neighbour taken earlier in this decode counts too). Otherwise a cell that no tile left
+    makes meeting every neighbour read, or that has no neighbour read, stays unknown: a
+    cloth's cell beside the layout is kept out only by its choices having to be tiles of the
+    set that meet every neighbour read, and a tile got by opening a clear sector by costing
+    less than the clear sectors' likeliest with its broken edges."""
     doubts = []
     pending = [c for c in cells if decoded[c][0].get("edges") is None]
 
@@ -472,7 +475,8 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
 
 def _enclosed_by_reads(met: dict[str, str]) -> bool:
     """Whether the neighbours' edges ``met`` (see :func:`_met_edges`) cover all four sides: a
-    cell enclosed by tiles read, inside the layout. A cloth's print read as a face lies beside
+    cell enclosed by tiles read (or taken earlier in the decode: ``met`` does not tell them
+    apart), inside the layout. A cloth's print read as a face lies beside
     the layout (on a side or two of it, three in a notch), so an X-Tile whose clear sectors make
     no tile left is opened there only (see :func:`_likeliest_meeting`; measured: xt50
     x-tiles-normal-2585, a face washed by a hot spot, its three unclear sectors at confidence

@@ -888,9 +888,18 @@ def found_face_cells(lat: Lattice) -> set[tuple[int, int]]:
     outline): empty for other lattices."""
     faces = lat.info.get("faces_xy")
     found = int(lat.info.get("found", 0) or 0)
-    if faces is None or found <= 0 or not len(faces):
+    if faces is None or found <= 0:
         return set()
-    q = apply_h(np.linalg.inv(lat.H), np.asarray(faces, float)[:found])
+    return _face_cells(lat, np.asarray(faces, float)[:found])
+
+
+def _face_cells(lat: Lattice, faces_xy: np.ndarray) -> set[tuple[int, int]]:
+    """The cells ``(row, col)`` of ``lat`` holding the face centres ``faces_xy`` ``(n, 2)``
+    (image pixels ``(x, y)``): each centre taken through the lattice's inverse homography
+    and floored to its cell."""
+    if not len(faces_xy):
+        return set()
+    q = apply_h(np.linalg.inv(lat.H), np.asarray(faces_xy, float))
     return {(int(math.floor(y)), int(math.floor(x))) for x, y in q}
 
 
@@ -1887,8 +1896,7 @@ def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str,
     faces = lattice.info.get("faces_xy")
     if faces is None or not len(faces):
         return set()
-    q = apply_h(np.linalg.inv(lattice.H), np.asarray(faces, float))
-    with_face = {(int(math.floor(y)), int(math.floor(x))) for x, y in q}
+    with_face = _face_cells(lattice, np.asarray(faces, float))
     return {cell for cell, (attrs, _, _) in decoded.items()
             if cell not in with_face and (cell in taken or names_no_tile(kit, game, attrs))}
 
