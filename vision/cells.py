@@ -1188,7 +1188,10 @@ def _like_outlined(labs: np.ndarray, candidates: list[int], outlined: list[int])
     same: a white tile whose only side facing the table shows no edge (its neighbours' rims on
     the other three) looks as the white tiles outlined all round do, while the light fitted on
     the coloured tiles leaves them all 14-15 from the white paint (tex39 textile-normal-2532,
-    a white tile among three on a speckled cream table, the tiles beyond it cut off with it)."""
+    a white tile among three on a speckled cream table, the tiles beyond it cut off with it;
+    final20 textile-hard-2106, cream tiles on a brown gingham beside one outlined all round).
+    A bare cell of a textured table is not smooth, and a printed cloth's smooth plain ground
+    must still show a rim of its own (see _occupancy)."""
     if not candidates or not outlined:
         return []
     near = _looks_like(labs[candidates], labs[outlined])
