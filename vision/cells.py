@@ -1089,6 +1089,25 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 return True
             return gapped_unlike_table(i)
 
+        def judge_by_colour(i: int, smooth: bool) -> None:
+            """Grow cell ``i``, near enough a tile's colour, if it stands apart from every look
+            of the bare table, or, ``smooth`` as the tiles where the table is textured, unless
+            the bare table shows smooth cells of its colour too without a rim of its own."""
+            cell = cells[i]
+            if d_table[i] >= GROW_APART and not table_shows(i):
+                growable.append(cell)  # (else a patterned cloth's square or stripe)
+            elif smooth:
+                if ground_near[i] < GROW_APART and not rim_or_enclosed(cell):
+                    # (where the bare table shows smooth cells of its colour too, a printed
+                    # cloth's plain ground, smoothness is no evidence: its own rim must show)
+                    logger.debug("cell %s: smooth as the cloth's plain ground, no rim of its own",
+                                 cell)
+                    ctx.smooth_ground.add(cell)
+                else:
+                    growable.append(cell)
+
+        outlined_taken: list = []  # (cells grown for their outline alone, see tile_outlined)
+        smooth_unfit: list = []  # (smooth cells too far from the palette, see _like_outlined)
         for i, cell in enumerate(cells):
             # (smooth as the tiles where the table is textured, with an edge along a side:
             # evidence of its own, which a palette-like colour (within TEXTURE_FIT) and a face
@@ -1107,6 +1126,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 # of the cloth shows: final13 textile-normal-803, a white tile on a cream floral;
                 # in the bare table's very colour, only with a rim of its own, _rim_of_its_own)
                 growable.append(cell)
+                outlined_taken.append(cell)
                 continue
             if (sure_tiles and d_table[i] >= GROW_APART and not table_shows(i)
                     and outlined(i, OUTLINE_FULL)):
@@ -1154,18 +1174,19 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 like_tiles = _looks_like(labs, labs[sure_tiles])
             if (fit > GROW_FIT and not like_tiles[i]
                     and not (smooth and d_pal[i] <= TEXTURE_FIT)):
+                if smooth:
+                    smooth_unfit.append(i)  # (judged once the outlined tiles are known)
                 continue
-            if d_table[i] >= GROW_APART and not table_shows(i):
-                growable.append(cell)  # (else a patterned cloth's square or stripe)
-            elif smooth:
-                if ground_near[i] < GROW_APART and not rim_or_enclosed(cell):
-                    # (where the bare table shows smooth cells of its colour too, a printed
-                    # cloth's plain ground, smoothness is no evidence: its own rim must show)
-                    logger.debug("cell %s: smooth as the cloth's plain ground, no rim of its own",
-                                 cell)
-                    ctx.smooth_ground.add(cell)
-                else:
-                    growable.append(cell)
+            judge_by_colour(i, smooth)
+        # (a smooth cell whose colour is that of a tile taken above by its outline alone, see
+        # _like_outlined: a white tile beside one, the light fitted on the coloured tiles
+        # leaving both beyond TEXTURE_FIT of the white paint)
+        like_outlined = _like_outlined(labs, smooth_unfit,
+                                       [cells.index(c) for c in outlined_taken])
+        for i in like_outlined:
+            logger.debug("cell %s: smooth, in the colour of a tile taken by its outline",
+                         cells[i])
+            judge_by_colour(i, True)
         for cell in _grown(growable, {c for c, v in occ.items() if v}):
             occ[cell], conf[cell] = True, 0.6
             ctx.grown.add(cell)
@@ -1176,6 +1197,24 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                                         weights=_light_weights(ctx, [cells[i] for i in occ_cells], spreads),
                                         shared_haze=_shared_haze(ctx.kit, ctx.profile))
     return occ, conf, gains
+
+
+def _like_outlined(labs: np.ndarray, candidates: list[int], outlined: list[int]) -> list[int]:
+    """Of the ``candidates`` (indices into Lab ``labs`` ``(N, 3)``: cells as smooth as the tiles
+    on a textured table, too far from every paint to grow, see _occupancy), those within
+    :data:`GROW_FIT` (CIEDE2000) of a cell in ``outlined`` (indices: cells taken for a tile's
+    outline alone, whatever their colour's fit). The same paint in the same light looks the
+    same: a white tile whose only side facing the table shows no edge (its neighbours' rims on
+    the other three) looks as the white tiles outlined all round do, while the light fitted on
+    the coloured tiles leaves them all 14-15 from the white paint (tex39 textile-normal-2532,
+    a white tile among three on a speckled cream table, the tiles beyond it cut off with it;
+    final20 textile-hard-2106, cream tiles on a brown gingham beside one outlined all round).
+    A bare cell of a textured table is not smooth, and a printed cloth's smooth plain ground
+    must still show a rim of its own (see _occupancy)."""
+    if not candidates or not outlined:
+        return []
+    near = _looks_like(labs[candidates], labs[outlined])
+    return [i for i, ok in zip(candidates, near) if ok]
 
 
 def _grow_fit(ctx: _Ctx, cell: tuple[int, int], d_pal: float, spreads: Mapping) -> float:
