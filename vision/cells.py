@@ -1106,8 +1106,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 else:
                     growable.append(cell)
 
-        outlined_taken: list = []  # (cells grown for their outline alone, see tile_outlined)
-        smooth_unfit: list = []  # (smooth cells too far from the palette, see _like_outlined)
+        outlined_taken: list[int] = []  # (indices of cells offered for their outline, tile_outlined)
+        smooth_unfit: list[int] = []  # (smooth cells too far from the palette, _like_outlined)
         for i, cell in enumerate(cells):
             # (smooth as the tiles where the table is textured, with an edge along a side:
             # evidence of its own, which a palette-like colour (within TEXTURE_FIT) and a face
@@ -1126,7 +1126,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 # of the cloth shows: final13 textile-normal-803, a white tile on a cream floral;
                 # in the bare table's very colour, only with a rim of its own, _rim_of_its_own)
                 growable.append(cell)
-                outlined_taken.append(cell)
+                outlined_taken.append(i)
                 continue
             if (sure_tiles and d_table[i] >= GROW_APART and not table_shows(i)
                     and outlined(i, OUTLINE_FULL)):
@@ -1181,8 +1181,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         # (a smooth cell whose colour is that of a tile taken above by its outline alone, see
         # _like_outlined: a white tile beside one, the light fitted on the coloured tiles
         # leaving both beyond TEXTURE_FIT of the white paint)
-        like_outlined = _like_outlined(labs, smooth_unfit,
-                                       [cells.index(c) for c in outlined_taken])
+        like_outlined = _like_outlined(labs, smooth_unfit, outlined_taken)
         for i in like_outlined:
             logger.debug("cell %s: smooth, in the colour of a tile taken by its outline",
                          cells[i])
@@ -1202,8 +1201,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
 def _like_outlined(labs: np.ndarray, candidates: list[int], outlined: list[int]) -> list[int]:
     """Of the ``candidates`` (indices into Lab ``labs`` ``(N, 3)``: cells as smooth as the tiles
     on a textured table, too far from every paint to grow, see _occupancy), those within
-    :data:`GROW_FIT` (CIEDE2000) of a cell in ``outlined`` (indices: cells taken for a tile's
-    outline alone, whatever their colour's fit). The same paint in the same light looks the
+    :data:`GROW_FIT` (CIEDE2000) of a cell in ``outlined`` (indices: cells offered for growing
+    for a tile's outline, whatever their colour's fit: ``tile_outlined`` in _occupancy, its
+    outline all round, three sides of it (_rimmed_but_one) or its gap all round on a patterned
+    cloth; offered, not yet known to join the layout). The same paint in the same light looks the
     same: a white tile whose only side facing the table shows no edge (its neighbours' rims on
     the other three) looks as the white tiles outlined all round do, while the light fitted on
     the coloured tiles leaves them all 14-15 from the white paint (tex39 textile-normal-2532,
