@@ -1106,7 +1106,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 else:
                     growable.append(cell)
 
-        outlined_taken: list[int] = []  # (indices of cells offered for their outline, tile_outlined)
+        outlined_taken: list[int] = []  # (cells offered for their outline, tile_outlined)
         smooth_unfit: list[int] = []  # (smooth cells too far from the palette, _like_outlined)
         for i, cell in enumerate(cells):
             # (smooth as the tiles where the table is textured, with an edge along a side:
