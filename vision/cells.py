@@ -2314,8 +2314,10 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
             looks = {c: ctx.pip_lab[c][1] if c in ctx.pip_lab else centre_lab[c] for c in occupied}
             # (... but for the one of them a tile's gap runs all round, see _gapped)
             taken = {c: attrs[c] for c in occupied if occ[c]}
+            # (... or the one alone among them the layout's tiles enclose, see _held_in_layout)
             unheld = _repeated_unheld(taken, fg_cells, looks,
-                                      gapped={c for c in taken if _gapped(ctx, c, occ)})
+                                      gapped={c for c in taken if _gapped(ctx, c, occ)},
+                                      enclosed=_held_in_layout(taken))
             _take_out(unheld, occ, occ_conf, "its die face is read elsewhere too and the mask "
                       "does not hold it: the table's print", fg_cells, info)
         if die_faces:
@@ -4445,7 +4447,8 @@ REPEAT_ALIKE = 6.0
 
 
 def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping,
-                     gapped: Collection = frozenset()) -> list:
+                     gapped: Collection = frozenset(),
+                     enclosed: Collection = frozenset()) -> list:
     """Of the cells taken (their :func:`_read_solid` readings ``readings``, colour and pips
     named), those the foreground mask does not hold (``fg_cells`` below :data:`MASK_HOLDS`)
     whose die face (colour and pips) another cell taken shows too, in the same look (``looks``:
@@ -4457,7 +4460,12 @@ def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping,
     paints, one of them misnamed: the set's assignment sorts them out.) Of a face's cells, the
     one alone among them in ``gapped`` (a tile's gap all round it, see :func:`_gapped`) is the
     tile and stays: a motif repeated in a tile's own paint (a brown tile among brown flowers)
-    crosses a cell's sides, it does not run along all four."""
+    crosses a cell's sides, it does not run along all four. Where no one cell is so, the one
+    alone among them in ``enclosed`` (tiles taken along :data:`ENCLOSED_SIDES` of its sides or
+    more, see :func:`_held_in_layout`) is the tile and stays: a tile in a hole or a notch of the
+    layout, the same face repeated by the cloth beside it (an independent render, oct57
+    octopus-hard-2509: a blue 3 among four tiles and a blue flower read as a blue 3 beyond the
+    layout, both left out of a blue-flowered cloth's mask)."""
     named = {c: r for c, r in readings.items()
              if r[0].get("colour") is not None and r[0].get("pips") is not None}
     out = []
@@ -4468,14 +4476,31 @@ def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping,
         d = ciede2000(lab[:, None, :], lab[None, :, :])  # (K, K)
         np.fill_diagonal(d, np.inf)
         tile = [c for c in cells if c in gapped]
+        if len(tile) != 1:
+            tile = [c for c in cells if c in enclosed]
         for k, cell in enumerate(cells):
             logger.debug("cell %s: its face read again %.1f apart in look", cell, d[k].min())
             if tile == [cell]:
-                logger.debug("cell %s: a tile's gap all round it, the face's tile", cell)
+                logger.debug("cell %s: a tile's gap all round it, or the layout's tiles, the "
+                             "face's tile", cell)
                 continue
             if fg_cells.get(cell, 0.0) < MASK_HOLDS and d[k].min() < REPEAT_ALIKE:
                 out.append(cell)
     return out
+
+
+#: A cell with tiles taken along this many of its four sides lies in a hole or a notch of the
+#: layout, one tile wide (three sides: a notch; two make a corner, where a cloth's motif beside
+#: the layout may lie as well).
+ENCLOSED_SIDES = 3
+
+
+def _held_in_layout(cells: Collection) -> set:
+    """The cells of ``cells`` (row, col) with others of them along :data:`ENCLOSED_SIDES` of
+    their four sides or more."""
+    taken = set(cells)
+    return {c for c in taken
+            if sum(nb in taken for nb in _beside(c)) >= ENCLOSED_SIDES}
 
 
 def _gapped(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
