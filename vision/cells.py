@@ -29,7 +29,7 @@ from vision.hue_groups import (SHARE_COST, along_main_axis, hue_groups, name_gro
                                split_by_tone, widest_gap)
 from vision.paint_light import fit_with_paint_light, match_cost, paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
-                         pip_centres, pip_spacing, read_pips)
+                         PipReading, pip_centres, pip_spacing, read_pips)
 from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, SECTOR_SHADE_RANGE,
                           SHADE_RANGE, discounted_lab, exposed_lab, glare_colour, glare_distances,
                           lamp_like, sector_glare_distances, tile_exposure_distances)
@@ -2379,8 +2379,10 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
             looks = {c: ctx.pip_lab[c][1] if c in ctx.pip_lab else centre_lab[c] for c in occupied}
             # (... but for the one of them a tile's gap runs all round, see _gapped)
             taken = {c: attrs[c] for c in occupied if occ[c]}
+            # (... or the one alone among them the layout's tiles enclose, see _held_in_layout)
             unheld = _repeated_unheld(taken, fg_cells, looks,
-                                      gapped={c for c in taken if _gapped(ctx, c, occ)})
+                                      gapped={c for c in taken if _gapped(ctx, c, occ)},
+                                      enclosed=_held_in_layout(taken))
             _take_out(unheld, occ, occ_conf, "its die face is read elsewhere too and the mask "
                       "does not hold it: the table's print", fg_cells, info)
         if die_faces:
@@ -2711,6 +2713,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
     match, _, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
                                        iterations=4 if refit else 0,
                                        shared_haze=_shared_haze(kit, ctx.profile))
+    if kit.pips and ctx.die_faces:
+        pip_reads = _pips_through_glare(ctx, origins, labs, pip_reads)
     dist = None
     if kit.pips:
         # (a die face's white pips are the white paint under the faces' light, whether every
@@ -2815,6 +2819,63 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
                 if not ctx.die_faces:
                     del ev["pips_of_pip_paint"]
     return out
+
+
+#: A face this light (CIELAB L*) or lighter leaves its white pips (the kit's white paint, L*
+#: about 95) less than :data:`vision.pips.MIN_CONTRAST` of lightness to stand out by: a face
+#: a lamp's hot spot washes towards white (an independent render, final20 octopus-hard-2102:
+#: a brown face at L* 98.3, its white pips at 99.5) shows its pips by its colour alone.
+GLARE_FACE_L = 95.0 - PIP_MIN_CONTRAST
+
+
+def _pips_through_glare(ctx: _Ctx, origins: np.ndarray, labs: np.ndarray,
+                        pip_reads: dict) -> dict:
+    """``pip_reads`` (:func:`vision.pips.read_pips`' of the cells at ``origins`` ``(N, 2)``,
+    their faces' Lab ``labs`` ``(N, 3)``) with the light pips of the faces a glare washed out
+    read on their whiteness instead of their lightness: faces at :data:`GLARE_FACE_L` or
+    lighter whose pips stand out by less than :data:`vision.pips.MIN_CONTRAST` in either
+    polarity. A white pip on a coloured face paled to near white keeps no lightness of its own
+    but stands out by its want of colour (the face keeps some of its hue): the lightness less
+    the chroma (L* - C*, see :func:`_whiteness_over_face`) shows it as a light spot. Kept where
+    the pips stand out by :data:`vision.pips.MIN_CONTRAST` or more on it; other cells as
+    read."""
+    faint = np.nonzero((np.maximum(pip_reads[1].contrast, pip_reads[-1].contrast)
+                        < PIP_MIN_CONTRAST) & (labs[:, 0] >= GLARE_FACE_L))[0]
+    if not len(faint) or pip_reads[1].geometry is None:
+        return pip_reads
+    n = ctx.td.cw
+    fields = {name: getattr(pip_reads[1], name).copy()
+              for name in ("count", "prob", "contrast", "confidence", "geometry", "layout")}
+    kept = 0
+    for i in faint:
+        view, at = _whiteness_over_face(ctx.lab, origins[i], n, labs[i])
+        again = read_pips(view, n, at[None])[1]
+        if again.contrast[0] < PIP_MIN_CONTRAST:
+            continue
+        for name, arr in fields.items():
+            arr[i] = getattr(again, name)[0]
+        kept += 1
+    if not kept:
+        return pip_reads
+    logger.debug("pips read on the faces' whiteness through a glare: %d of %d cells", kept,
+                 len(faint))
+    return {**pip_reads, 1: PipReading(**fields)}
+
+
+def _whiteness_over_face(lab: np.ndarray, origin: np.ndarray, n: int,
+                         face: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The whiteness (L* - C*) of the cell of ``n`` pixels at ``origin`` (y, x) in the Lab view
+    ``lab`` ``(h, w, 3)``, with half a cell around it, floored at its face's (``face``, Lab):
+    ``(view (h', w') float32, the cell's origin in it (2,))``. Floored, only what is whiter
+    than the face stands out (its white pips); the table beyond the tile's rim and the gaps
+    between its teeth, less white than a paled face, read as the face (the pip response at a
+    die position a fifth of a cell inside the rim reaches past it)."""
+    y, x = int(origin[0]), int(origin[1])
+    y0, x0 = max(0, y - n // 2), max(0, x - n // 2)
+    part = lab[y0:y + n + n // 2, x0:x + n + n // 2].astype(np.float32)
+    white = part[..., 0] - np.hypot(part[..., 1], part[..., 2])
+    floor = float(face[0] - np.hypot(face[1], face[2]))
+    return np.maximum(white, floor), np.array([y - y0, x - x0])
 
 
 def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
@@ -4451,7 +4512,8 @@ REPEAT_ALIKE = 6.0
 
 
 def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping,
-                     gapped: Collection = frozenset()) -> list:
+                     gapped: Collection = frozenset(),
+                     enclosed: Collection = frozenset()) -> list:
     """Of the cells taken (their :func:`_read_solid` readings ``readings``, colour and pips
     named), those the foreground mask does not hold (``fg_cells`` below :data:`MASK_HOLDS`)
     whose die face (colour and pips) another cell taken shows too, in the same look (``looks``:
@@ -4463,7 +4525,12 @@ def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping,
     paints, one of them misnamed: the set's assignment sorts them out.) Of a face's cells, the
     one alone among them in ``gapped`` (a tile's gap all round it, see :func:`_gapped`) is the
     tile and stays: a motif repeated in a tile's own paint (a brown tile among brown flowers)
-    crosses a cell's sides, it does not run along all four."""
+    crosses a cell's sides, it does not run along all four. Where no one cell is so, the one
+    alone among them in ``enclosed`` (tiles taken along :data:`ENCLOSED_SIDES` of its sides or
+    more, see :func:`_held_in_layout`) is the tile and stays: a tile in a hole or a notch of the
+    layout, the same face repeated by the cloth beside it (an independent render, oct57
+    octopus-hard-2509: a blue 3 among four tiles and a blue flower read as a blue 3 beyond the
+    layout, both left out of a blue-flowered cloth's mask)."""
     named = {c: r for c, r in readings.items()
              if r[0].get("colour") is not None and r[0].get("pips") is not None}
     out = []
@@ -4474,14 +4541,31 @@ def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping,
         d = ciede2000(lab[:, None, :], lab[None, :, :])  # (K, K)
         np.fill_diagonal(d, np.inf)
         tile = [c for c in cells if c in gapped]
+        if len(tile) != 1:
+            tile = [c for c in cells if c in enclosed]
         for k, cell in enumerate(cells):
             logger.debug("cell %s: its face read again %.1f apart in look", cell, d[k].min())
             if tile == [cell]:
-                logger.debug("cell %s: a tile's gap all round it, the face's tile", cell)
+                logger.debug("cell %s: a tile's gap all round it, or the layout's tiles, the "
+                             "face's tile", cell)
                 continue
             if fg_cells.get(cell, 0.0) < MASK_HOLDS and d[k].min() < REPEAT_ALIKE:
                 out.append(cell)
     return out
+
+
+#: A cell with tiles taken along this many of its four sides lies in a hole or a notch of the
+#: layout, one tile wide (three sides: a notch; two make a corner, where a cloth's motif beside
+#: the layout may lie as well).
+ENCLOSED_SIDES = 3
+
+
+def _held_in_layout(cells: Collection) -> set:
+    """The cells of ``cells`` (row, col) with others of them along :data:`ENCLOSED_SIDES` of
+    their four sides or more."""
+    taken = set(cells)
+    return {c for c in taken
+            if sum(nb in taken for nb in _beside(c)) >= ENCLOSED_SIDES}
 
 
 def _gapped(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:

@@ -200,3 +200,27 @@ def test_a_white_tile_outlined_all_round_on_a_dotted_cream_cloth_is_a_tile():
     # ... a hole among tiles shows their rims all round, none its own: the dots' test stands
     assert _tiles_beside_dots(ctx, {(2, 2): "tile"}, {(2, 1): True, (1, 2): True, (3, 2): True,
                                                       (2, 3): True}) == {}
+
+
+def test_of_a_die_face_read_twice_off_the_mask_the_cell_the_layout_encloses_is_the_tile():
+    # the independent renderer's blue-flowered cloth (oct57 octopus-hard-2509): a blue 3 tile in
+    # a hole of the layout, a tile along each of its sides, and a blue flower beyond the layout
+    # read as a blue 3 in the same look, neither held by the mask nor gapped all round. The tile
+    # the layout holds stays, the flower goes; two enclosed cells, or none, both go
+    from vision.cells import _held_in_layout, _repeated_unheld
+
+    def reading(colour, pips):
+        return ({"colour": colour, "pips": pips}, {"colour": 0.9, "pips": 1.0}, [], 2.0, {})
+    blue = np.array([36.0, 6.7, -37.7])
+    readings = {(0, 0): reading("blue", 3), (4, -1): reading("blue", 3),
+                (-1, 0): reading("yellow", 1), (1, 0): reading("pink", 1),
+                (0, -1): reading("white", 1), (0, 1): reading("black", 2),
+                (3, -1): reading("red", 4)}
+    looks = {c: blue + np.array([0.0, 0.0, 0.5 * k]) for k, c in enumerate(readings)}
+    fg = {c: 1.0 for c in readings if readings[c][0]["colour"] != "blue"}
+    held = _held_in_layout(readings)
+    assert held == {(0, 0)}
+    assert _repeated_unheld(readings, fg, looks, enclosed=held) == [(4, -1)]
+    assert sorted(_repeated_unheld(readings, fg, looks)) == [(0, 0), (4, -1)]
+    assert sorted(_repeated_unheld(readings, fg, looks, enclosed={(0, 0), (4, -1)})) == [
+        (0, 0), (4, -1)]
