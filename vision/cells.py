@@ -2713,7 +2713,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
     match, _, corr = classify_adaptive(labs, ctx.palette, gains_bgr=gains, explore=False,
                                        iterations=4 if refit else 0,
                                        shared_haze=_shared_haze(kit, ctx.profile))
-    if kit.pips and ctx.die_faces:
+    if kit.pips and ctx.die_faces and not beside:
+        # (tile faces only: beside the layout a pale cloth's whiter dots would count as pips)
         pip_reads = _pips_through_glare(ctx, origins, labs, pip_reads)
     dist = None
     if kit.pips:
@@ -2869,12 +2870,16 @@ def _whiteness_over_face(lab: np.ndarray, origin: np.ndarray, n: int,
     ``(view (h', w') float32, the cell's origin in it (2,))``. Floored, only what is whiter
     than the face stands out (its white pips); the table beyond the tile's rim and the gaps
     between its teeth, less white than a paled face, read as the face (the pip response at a
-    die position a fifth of a cell inside the rim reaches past it)."""
+    die position a fifth of a cell inside the rim reaches past it). A pixel darker than the
+    face by half :data:`vision.pips.MIN_CONTRAST` or more reads as the face too: a light face's
+    dark pips washed out by the glare (a yellow face's black pips paled to a grey less coloured
+    than the face) are no white pips, however little colour they keep."""
     y, x = int(origin[0]), int(origin[1])
     y0, x0 = max(0, y - n // 2), max(0, x - n // 2)
     part = lab[y0:y + n + n // 2, x0:x + n + n // 2].astype(np.float32)
     white = part[..., 0] - np.hypot(part[..., 1], part[..., 2])
     floor = float(face[0] - np.hypot(face[1], face[2]))
+    white[part[..., 0] <= face[0] - PIP_MIN_CONTRAST / 2] = floor
     return np.maximum(white, floor), np.array([y - y0, x - x0])
 
 
@@ -4525,7 +4530,7 @@ def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping,
     paints, one of them misnamed: the set's assignment sorts them out.) Of a face's cells, the
     one alone among them in ``gapped`` (a tile's gap all round it, see :func:`_gapped`) is the
     tile and stays: a motif repeated in a tile's own paint (a brown tile among brown flowers)
-    crosses a cell's sides, it does not run along all four. Where no one cell is so, the one
+    crosses a cell's sides, it does not run along all four. Where not exactly one is so, the one
     alone among them in ``enclosed`` (tiles taken along :data:`ENCLOSED_SIDES` of its sides or
     more, see :func:`_held_in_layout`) is the tile and stays: a tile in a hole or a notch of the
     layout, the same face repeated by the cloth beside it (an independent render, oct57
@@ -4560,7 +4565,7 @@ def _repeated_unheld(readings: Mapping, fg_cells: Mapping, looks: Mapping,
 ENCLOSED_SIDES = 3
 
 
-def _held_in_layout(cells: Collection) -> set:
+def _held_in_layout(cells: Collection[tuple[int, int]]) -> set[tuple[int, int]]:
     """The cells of ``cells`` (row, col) with others of them along :data:`ENCLOSED_SIDES` of
     their four sides or more."""
     taken = set(cells)
