@@ -260,7 +260,9 @@ def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         on: see :func:`_cards_mask`); computed when not given.
 
     Each lattice's ``info`` holds ``source`` ("cards"), ``cards`` (the cards of the pieces
-    placed) and ``partial`` (see :func:`vision.locate._partial`: the reader's score counts it
+    placed), ``outlined`` and ``painted`` (the centres of the cards of the pieces placed found
+    by their outlines in a glare, and of paint colour: :func:`_outlined`, :func:`_painted`) and
+    ``partial`` (see :func:`vision.locate._partial`: the reader's score counts it
     for every lattice).
     """
     pieces, scale = _pieces_at(image, palette, WORK_PIXELS)
@@ -650,7 +652,8 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
     lat = Lattice(H=H_lat / H_lat[2, 2], rows=rows, cols=cols, pitch_px=math.sqrt(abs(np.linalg.det(H[:2, :2]))),
                   strength=min(1.0, sum(p.piece.colour >= 0 for p in placed) / len(card_pieces)),
                   work_scale=work_scale,
-                  info={"source": "cards", "cards": cards, "outlined": _outlined(placed, H)}, fg=fg)
+                  info={"source": "cards", "cards": cards, "outlined": _outlined(placed, H),
+                        "painted": _painted(placed, H)}, fg=fg)
     lat = _normalise(lat)
     lat = _grown_by_foreground(lat)
     # (how the cells cut through the foreground, as the reader judges the locator's lattices)
@@ -693,6 +696,15 @@ def _outlined(placed: list[_Placed], H: np.ndarray) -> np.ndarray:
     their cells): one where no glare shows is the table between cards (its edges still place
     the lattice)."""
     ij = [p.ij + np.array([a, b], float) for p in placed if p.piece.colour < 0 and p.piece.glared
+          for a, b in np.ndindex(*p.span.astype(int))]
+    return apply_h(H, np.array(ij, float)) if ij else np.zeros((0, 2))
+
+
+def _painted(placed: list[_Placed], H: np.ndarray) -> np.ndarray:
+    """The centres ``(n, 2)`` (image pixels) of the cards of the pieces of paint colour placed
+    (``H`` the map from their cells): each a card-shaped piece of one card colour on the
+    lattice, the surest cards the photo shows (see :func:`vision.pipeline._misses_the_cards`)."""
+    ij = [p.ij + np.array([a, b], float) for p in placed if p.piece.colour >= 0
           for a, b in np.ndindex(*p.span.astype(int))]
     return apply_h(H, np.array(ij, float)) if ij else np.zeros((0, 2))
 

@@ -1053,16 +1053,36 @@ def _beats(new: _Candidate, best: _Candidate, game: str) -> bool:
 
 def _misses_the_cards(new: _Candidate, best: _Candidate, game: str) -> bool:
     """Whether ``new``, a later look's Tapestry reading, lies on the cards of ``best``, a
-    reading on the lattice through the cards themselves (:mod:`vision.cards`, every card of it
-    a card-shaped piece placed or a cell its pieces reach), and misses some of them: ``best``
-    holds every card ``new`` holds, in the same colour, and more (see :func:`_holds_more_tiles`).
+    reading on the lattice through the cards themselves (:mod:`vision.cards`), and misses some
+    of them: ``best`` holds every card ``new`` holds, in the same colour, and more (see
+    :func:`_holds_more_tiles`), one of those more a card-shaped piece of paint colour placed on
+    its lattice (see :func:`_pieces_missed`; a cell read as a card beside them only may be the
+    table: final20 tapestry normal-2107, one such cell, the cards' reading at coverage 0.11).
 
     Each reading's coverage is measured on its own lattice's foreground mask: a lattice found
     on the edges of part of a layout covers its mask well where it misses a block of cards
     beyond its cells, and its score wins on that (tap15 tapestry hard-916: 28 of 33 cards read,
-    score 8.90 at coverage 0.90, against the cards' lattice's 33 of 33, 10.91 at 0.78)."""
+    score 8.90 at coverage 0.90, against the cards' lattice's 33 of 33, 10.91 at 0.78; final20
+    hard-2106, a row of six cards, two of them pieces placed, lost)."""
     return (game == "tapestry" and best.lattice.info.get("source") == "cards"
-            and _holds_more_tiles(new, best))
+            and _holds_more_tiles(new, best) and _pieces_missed(new, best) > 0)
+
+
+def _pieces_missed(new: _Candidate, best: _Candidate) -> int:
+    """How many of the cards of ``best``'s lattice's pieces of paint colour (its ``info``'s
+    ``painted`` centres, see :func:`vision.cards.card_lattices`) read in ``best`` are no card
+    of ``new``, a reading on the same cards (see :func:`_tiles_on`)."""
+    centres = np.asarray(best.lattice.info.get("painted", np.zeros((0, 2))), float)
+    mapped = _tiles_on(new, best.lattice)
+    if not len(centres) or mapped is None:
+        return 0
+    with np.errstate(all="ignore"):
+        q = apply_h(np.linalg.inv(best.lattice.H), centres)
+    pieces = {(int(y), int(x)) for x, y in np.floor(q[np.all(np.isfinite(q), axis=1)])}
+    missed = {(r.row, r.col) for r in best.readings if r.occupied} - set(mapped)
+    logger.debug("cards of the cards' lattice a later look misses: %s, %d of them pieces placed",
+                 sorted(missed), len(missed & pieces))
+    return len(missed & pieces)
 
 
 def _tiles_on(reading: _Candidate, other: Lattice) -> dict[tuple[int, int], dict] | None:
