@@ -260,7 +260,9 @@ def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         on: see :func:`_cards_mask`); computed when not given.
 
     Each lattice's ``info`` holds ``source`` ("cards"), ``cards`` (the cards of the pieces
-    placed) and ``partial`` (see :func:`vision.locate._partial`: the reader's score counts it
+    placed), ``outlined`` and ``painted`` (the centres of the cards of the pieces placed found
+    by their outlines in a glare, and of paint colour: :func:`_outlined`, :func:`_painted`) and
+    ``partial`` (see :func:`vision.locate._partial`: the reader's score counts it
     for every lattice).
     """
     pieces, scale = _pieces_at(image, palette, WORK_PIXELS)
@@ -650,7 +652,8 @@ def _fit_lattice(pieces: list[CardPiece], fg: np.ndarray, work_scale: float,
     lat = Lattice(H=H_lat / H_lat[2, 2], rows=rows, cols=cols, pitch_px=math.sqrt(abs(np.linalg.det(H[:2, :2]))),
                   strength=min(1.0, sum(p.piece.colour >= 0 for p in placed) / len(card_pieces)),
                   work_scale=work_scale,
-                  info={"source": "cards", "cards": cards, "outlined": _outlined(placed, H)}, fg=fg)
+                  info={"source": "cards", "cards": cards, "outlined": _outlined(placed, H),
+                        "painted": _painted(placed, H)}, fg=fg)
     lat = _normalise(lat)
     lat = _grown_by_foreground(lat)
     # (how the cells cut through the foreground, as the reader judges the locator's lattices)
@@ -693,6 +696,15 @@ def _outlined(placed: list[_Placed], H: np.ndarray) -> np.ndarray:
     their cells): one where no glare shows is the table between cards (its edges still place
     the lattice)."""
     ij = [p.ij + np.array([a, b], float) for p in placed if p.piece.colour < 0 and p.piece.glared
+          for a, b in np.ndindex(*p.span.astype(int))]
+    return apply_h(H, np.array(ij, float)) if ij else np.zeros((0, 2))
+
+
+def _painted(placed: list[_Placed], H: np.ndarray) -> np.ndarray:
+    """The centres ``(n, 2)`` (image pixels) of the cards of the pieces of paint colour placed
+    (``H`` the map from their cells): each a card-shaped piece of one card colour on the
+    lattice, the surest cards the photo shows (see :func:`vision.pipeline._misses_the_cards`)."""
+    ij = [p.ij + np.array([a, b], float) for p in placed if p.piece.colour >= 0
           for a, b in np.ndindex(*p.span.astype(int))]
     return apply_h(H, np.array(ij, float)) if ij else np.zeros((0, 2))
 
@@ -852,12 +864,16 @@ def _joined_foreground(H: np.ndarray, rows: tuple[int, int], cols: tuple[int, in
 def _pieces_mask(shape: tuple[int, int], pieces: list[CardPiece], inv_lat: np.ndarray,
                  window: tuple[tuple[int, int], tuple[int, int]], work_scale: float) -> np.ndarray:
     """The pieces of at most a few cards whose centres lie in the ``window`` (rows, cols) of the
-    lattice (``inv_lat``: image -> lattice), filled, as a mask of ``shape`` (work pixels)."""
+    lattice (``inv_lat``: image -> lattice), filled, as a mask of ``shape`` (work pixels); not
+    those that fill too little of the cells they reach (see :func:`_reach`: a cloth's print in
+    a card's colour, which reaches no cell of the window either; counted in the mask, each of
+    its motifs was a cell of the layout left unread: tap15 tapestry hard-916, a floral cloth
+    printed in orange, coverage 0.61 with them, 0.78 without)."""
     (r0, r1), (c0, c1) = window
     mask = np.zeros(shape, np.uint8)
     for p in pieces:
         x, y = apply_h(inv_lat, np.array([p.centre]))[0]
-        if c0 <= x < c1 + 1 and r0 <= y < r1 + 1:
+        if c0 <= x < c1 + 1 and r0 <= y < r1 + 1 and _reach(p, inv_lat) is not None:
             cv2.fillPoly(mask, [np.round(p.outline * work_scale).astype(np.int32)], 1)
     return mask > 0
 
@@ -943,6 +959,20 @@ def _reach_fill(q: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> float:
     return float(cv2.contourArea(q.astype(np.float32))) / n
 
 
+def _reach(piece: CardPiece, inv_lat: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The cells ``piece`` reaches (see :data:`REACH_MARGIN`) on the lattice (``inv_lat``:
+    image -> lattice coordinates): its centre (x, y) less half a cell and its first and last
+    cells ``lo``, ``hi`` ((j, i), both in), or None when it fills too little of them (see
+    :data:`MIN_REACH_FILL`: a cloth's print, no card)."""
+    q_all = apply_h(inv_lat, piece.outline)
+    q = q_all[:: max(1, len(q_all) // 64)]
+    lo = np.floor(np.percentile(q, 5, axis=0) + REACH_MARGIN).astype(int)
+    hi = np.floor(np.percentile(q, 95, axis=0) - REACH_MARGIN).astype(int)
+    if _reach_fill(q_all, lo, hi) < MIN_REACH_FILL:
+        return None
+    return q.mean(axis=0) - 0.5, lo, hi
+
+
 def _window(pieces: list[CardPiece], inv_lat: np.ndarray, taken: set[tuple[int, int]]
             ) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """The cells ``(rows, cols)`` (first, last) of the cards ``taken`` ((j, i) cells) and those
@@ -954,14 +984,11 @@ def _window(pieces: list[CardPiece], inv_lat: np.ndarray, taken: set[tuple[int, 
     reach = []
     thin = 0
     for p in pieces:
-        q_all = apply_h(inv_lat, p.outline)
-        q = q_all[:: max(1, len(q_all) // 64)]
-        lo = np.floor(np.percentile(q, 5, axis=0) + REACH_MARGIN).astype(int)
-        hi = np.floor(np.percentile(q, 95, axis=0) - REACH_MARGIN).astype(int)
-        if _reach_fill(q_all, lo, hi) < MIN_REACH_FILL:
+        reached = _reach(p, inv_lat)
+        if reached is None:
             thin += 1
             continue
-        reach.append((q.mean(axis=0) - 0.5, lo, hi))
+        reach.append(reached)
     if thin:
         logger.debug("cards: %d pieces fill too little of the cells they reach (a cloth's print): "
                      "they reach none", thin)

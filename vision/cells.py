@@ -149,6 +149,12 @@ FACE_NEAR = 15.0
 FACE_LINE = 0.4
 #: ... which span at least this share of the cell (else the ring is the cell's).
 MIN_FACE_BOX = 0.6
+#: A row or column of no face this near a cell's side (a share of its height or width), with
+#: face beyond it, is the gap that ends the card (see :func:`_run_through_middle`): a lattice
+#: "a little off" the cards puts the gap a few pixels in from the cell's side (final19
+#: tapestry hard-1992: 5 of 44 and 61 pixels); the art lies further in (the inner box of
+#: :func:`_card_ring` starts at 0.18 of the width, 0.22 of the height).
+FACE_GAP_BAND = 0.18
 #: A glossy card under the lamp's reflection shows its paint plus a sheen of the light (a share
 #: of the light on white, added to every channel alike before the camera's gain): lighter and
 #: paler, its hue kept (a red card pink, an orange one pale orange), where the light fitted on
@@ -5398,7 +5404,10 @@ def _face_ring(cell_lab: np.ndarray, art: np.ndarray | None = None) -> np.ndarra
     ``(h, w, 3)`` Lab shows, on the card: the rows and columns mostly of the face's colour (the
     ring's median, within :data:`FACE_NEAR`) bound it. A lattice a little off the cards shows
     each card a little off its cell, its outline (a sharp step to the gap) inside the cell's
-    ring; a card is a rectangle of one colour, the ring is taken in from its sides. On the bare
+    ring; a card is a rectangle of one colour, the ring is taken in from its sides, to the gap
+    that ends the face's run of rows and columns (see :func:`_run_through_middle`: a cloth of a
+    colour near the face's beyond the gap, a purple gingham round purple cards, final19
+    tapestry hard-1992, is no part of it). On the bare
     table every row and column shows the table's colour: the cell's own ring. ``art``: ``(h, w)``
     bool, the art (see :func:`_art_in_cell`), which lies on the card: counted as its face."""
     h, w = cell_lab.shape[:2]
@@ -5406,8 +5415,8 @@ def _face_ring(cell_lab: np.ndarray, art: np.ndarray | None = None) -> np.ndarra
     face = np.linalg.norm(cell_lab - median_last(cell_lab[ring].T), axis=2) < FACE_NEAR
     if art is not None:
         face |= art
-    rows = np.flatnonzero(face.mean(axis=1) > FACE_LINE)
-    cols = np.flatnonzero(face.mean(axis=0) > FACE_LINE)
+    rows = _run_through_middle(face.mean(axis=1) > FACE_LINE)
+    cols = _run_through_middle(face.mean(axis=0) > FACE_LINE)
     if len(rows) < MIN_FACE_BOX * h or len(cols) < MIN_FACE_BOX * w:
         return ring
     y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
@@ -5417,6 +5426,20 @@ def _face_ring(cell_lab: np.ndarray, art: np.ndarray | None = None) -> np.ndarra
     out = np.zeros((h, w), bool)
     out[y0:y1, x0:x1] = _card_ring(y1 - y0, x1 - x0)
     return out
+
+
+def _run_through_middle(face: np.ndarray) -> np.ndarray:
+    """The indices of ``face`` (n,) bool (rows or columns mostly of a card's face) within the
+    gaps that end the card: a row or column of no face in the outer :data:`FACE_GAP_BAND` of
+    the cell after one of face (towards the cell's side) ends the face there. A card is one
+    rectangle of its paint, the gap beside it a line the length of the cell; a cloth of a
+    colour near the face's beyond the gap is no part of it. (Only there: a row through the
+    middle of the art may hold less face than :data:`FACE_LINE`.)"""
+    n = len(face)
+    band = max(1, int(FACE_GAP_BAND * n))
+    lo = max((i + 1 for i in range(1, band) if not face[i] and face[:i].any()), default=0)
+    hi = min((i for i in range(n - band, n - 1) if not face[i] and face[i + 1:].any()), default=n)
+    return np.flatnonzero(face[lo:hi]) + lo
 
 
 def _symbol_visible(mask: np.ndarray) -> bool:

@@ -1069,7 +1069,42 @@ def _beats(new: _Candidate, best: _Candidate, game: str) -> bool:
     on the same tiles than ``new`` (:func:`_more_tiles_in_a_tie`: a look that finds the lattice
     missing the tile again does not undo it)."""
     return new.score < best.score and not (
-        game == "textile" and new.score + TIE_MARGIN >= best.score and _holds_more_tiles(new, best))
+        game == "textile" and new.score + TIE_MARGIN >= best.score and _holds_more_tiles(new, best)
+    ) and not _misses_the_cards(new, best, game)
+
+
+def _misses_the_cards(new: _Candidate, best: _Candidate, game: str) -> bool:
+    """Whether ``new``, a later look's Tapestry reading, lies on the cards of ``best``, a
+    reading on the lattice through the cards themselves (:mod:`vision.cards`), and misses some
+    of them: ``best`` holds every card ``new`` holds, in the same colour, and more (see
+    :func:`_holds_more_tiles`), one of those more a card-shaped piece of paint colour placed on
+    its lattice (see :func:`_pieces_missed`; a cell read as a card beside them only may be the
+    table: final20 tapestry normal-2107, one such cell, the cards' reading at coverage 0.11).
+
+    Each reading's coverage is measured on its own lattice's foreground mask: a lattice found
+    on the edges of part of a layout covers its mask well where it misses a block of cards
+    beyond its cells, and its score wins on that (tap15 tapestry hard-916: 28 of 33 cards read,
+    score 8.90 at coverage 0.90, against the cards' lattice's 33 of 33, 10.91 at 0.78; final20
+    hard-2106, a row of six cards, two of them pieces placed, lost)."""
+    return (game == "tapestry" and best.lattice.info.get("source") == "cards"
+            and _holds_more_tiles(new, best) and _pieces_missed(new, best) > 0)
+
+
+def _pieces_missed(new: _Candidate, best: _Candidate) -> int:
+    """How many of the cards of ``best``'s lattice's pieces of paint colour (its ``info``'s
+    ``painted`` centres, see :func:`vision.cards.card_lattices`) read in ``best`` are no card
+    of ``new``, a reading on the same cards (see :func:`_tiles_on`)."""
+    centres = np.asarray(best.lattice.info.get("painted", np.zeros((0, 2))), float)
+    mapped = _tiles_on(new, best.lattice)
+    if not len(centres) or mapped is None:
+        return 0
+    with np.errstate(all="ignore"):
+        q = apply_h(np.linalg.inv(best.lattice.H), centres)
+    pieces = {(int(y), int(x)) for x, y in np.floor(q[np.all(np.isfinite(q), axis=1)])}
+    missed = {(r.row, r.col) for r in best.readings if r.occupied} - set(mapped)
+    logger.debug("cards of the cards' lattice a later look misses: %s, %d of them pieces placed",
+                 sorted(missed), len(missed & pieces))
+    return len(missed & pieces)
 
 
 def _tiles_on(reading: _Candidate, other: Lattice) -> dict[tuple[int, int], dict] | None:
@@ -1532,6 +1567,14 @@ def _widened_tiles(before: list[CellReading], after: list[CellReading]) -> bool:
 #: on a cloth of purple stripes): the window is widened by a cell on that side and read again, up
 #: to this many times.
 WIDEN_ROUNDS = 2
+#: ... and Tapestry's, up to this many times: its cards span at most 8 cells along each axis
+#: (RULES.md, tapestry.too-wide), so a window widened a cell a round from the cells of one card
+#: reaches the far side of any layout in 7 rounds (each round one reading more, only while cards
+#: lie on the ring). Two stopped a cell short of a card: the independent renderer's tap41
+#: tapestry hard-2557, 6 cards read at first, 11 after two rounds, the 12th outside the window;
+#: on the 154 Tapestry development photos of final18-20, tap41 and tap42 that photo alone read
+#: otherwise, 1 -> 0 wrong cells.
+CARD_WIDEN_ROUNDS = 8 - 1
 #: Windows are widened to at most this many cells a side (see :data:`vision.locate.MAX_CELLS`).
 WIDEN_MAX_CELLS = 30
 
@@ -1541,10 +1584,10 @@ def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mappin
                   *, die_faces: bool = False) -> tuple[Lattice, TopDown, list[CellReading], dict]:
     """The reading of ``lat`` (its view ``td``, ``readings`` and ``info``) on a window widened
     by a cell on each side where cards (or tiles) were read on its outer ring (see
-    :data:`WIDEN_ROUNDS`), read again (``die_faces``: as :func:`vision.cells.read_cells`'s);
-    as given (the same ``lat``) when none was. (Applied to the best reading of the candidates
+    :data:`WIDEN_ROUNDS`, :data:`CARD_WIDEN_ROUNDS`), read again (``die_faces``: as
+    :func:`vision.cells.read_cells`'s); as given (the same ``lat``) when none was. (Applied to the best reading of the candidates
     only: one read more at most per set of candidates.)"""
-    for _ in range(WIDEN_ROUNDS):
+    for _ in range(CARD_WIDEN_ROUNDS if kit.shape == "card" else WIDEN_ROUNDS):
         # (and cards on the ring the reading left to the table's sample: see
         # vision.cells._cards_on_the_ring)
         occ = [(r.row, r.col) for r in readings if r.occupied] + list(info.get("ring_cards", ()))

@@ -139,3 +139,33 @@ def test_a_sheet_of_art_reaching_into_the_ring_is_no_pattern_and_gingham_still_i
     squares = _symbol_mask(cloth, median_last(cloth[_card_ring(h, w)].T))
     assert _patterned_face(cloth, squares)
     assert not _shows_card(squares, cloth)
+
+
+def test_a_card_off_its_cell_on_a_gingham_of_its_own_colour_shows_a_plain_face():
+    # final19 tapestry hard-1992: purple cards on a purple gingham, the lattice a few pixels
+    # off them at the layout's far side; beyond the dark gap the gingham's light checks lie
+    # within FACE_NEAR of the card's purple, so its rows and columns counted as the face's, its
+    # checks in the ring (0.205 of it on edges) read as a pattern: two cards dropped as cloth.
+    # The gap near the cell's side ends the face's rows and columns
+    from vision.cells import _run_through_middle
+
+    h, w = 61, 44
+    yy, xx = np.mgrid[0:h, 0:w]
+    cell = np.zeros((h, w, 3), np.float32)
+    cell[:] = (40.0, 30.0, -30.0)  # the card's purple face
+    beyond = (yy < 5) | (xx < 5)  # the cloth along the cell's top and left
+    light = (yy // 3 + xx // 3) % 2 == 0  # (3-pixel checks)
+    cell[beyond & light] = (38.0, 28.0, -28.0)
+    cell[beyond & ~light] = (18.0, 8.0, -10.0)
+    cell[(yy == 5) | (xx == 5)] = (12.0, 2.0, -2.0)  # the gap
+    art = ((yy - 33) / 14.0) ** 2 + ((xx - 24) / 10.0) ** 2 < 1
+    cell[art] = (90.0, 2.0, 2.0)
+    assert not _patterned_face(cell)
+    # a whole cell of the gingham keeps its checks
+    cloth = np.where(((yy // 3 + xx // 3) % 2 == 0)[..., None], np.float32((38.0, 28.0, -28.0)),
+                     np.float32((18.0, 8.0, -10.0)))
+    assert _patterned_face(cloth)
+    # (a gap near a side ends the face; a dip through the art in the middle does not)
+    flags = np.ones(20, bool)
+    flags[[2, 10, 18]] = False
+    assert list(_run_through_middle(flags)) == [3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17]
