@@ -695,7 +695,13 @@ def _outlined(placed: list[_Placed], H: np.ndarray) -> np.ndarray:
     their outlines alone in a lamp's glare (see :func:`_outline_pieces`; ``H`` the map from
     their cells): one where no glare shows is the table between cards (its edges still place
     the lattice)."""
-    ij = [p.ij + np.array([a, b], float) for p in placed if p.piece.colour < 0 and p.piece.glared
+    return _card_centres([p for p in placed if p.piece.colour < 0 and p.piece.glared], H)
+
+
+def _card_centres(placed: list[_Placed], H: np.ndarray) -> np.ndarray:
+    """The centres ``(n, 2)`` (image pixels) of every card the pieces ``placed`` span (``H`` the
+    map from their cells)."""
+    ij = [p.ij + np.array([a, b], float) for p in placed
           for a, b in np.ndindex(*p.span.astype(int))]
     return apply_h(H, np.array(ij, float)) if ij else np.zeros((0, 2))
 
@@ -704,9 +710,7 @@ def _painted(placed: list[_Placed], H: np.ndarray) -> np.ndarray:
     """The centres ``(n, 2)`` (image pixels) of the cards of the pieces of paint colour placed
     (``H`` the map from their cells): each a card-shaped piece of one card colour on the
     lattice, the surest cards the photo shows (see :func:`vision.pipeline._misses_the_cards`)."""
-    ij = [p.ij + np.array([a, b], float) for p in placed if p.piece.colour >= 0
-          for a, b in np.ndindex(*p.span.astype(int))]
-    return apply_h(H, np.array(ij, float)) if ij else np.zeros((0, 2))
+    return _card_centres([p for p in placed if p.piece.colour >= 0], H)
 
 
 def with_outlined_cards(readings: list[CellReading], lat: Lattice, centres: np.ndarray | None

@@ -1568,12 +1568,13 @@ def _widened_tiles(before: list[CellReading], after: list[CellReading]) -> bool:
 #: to this many times.
 WIDEN_ROUNDS = 2
 #: ... and Tapestry's, up to this many times: its cards span at most 8 cells along each axis
-#: (RULES.md, tapestry.too-wide), so a window widened a cell a round from the cells of one card
-#: reaches the far side of any layout in 7 rounds (each round one reading more, only while cards
-#: lie on the ring). Two stopped a cell short of a card: the independent renderer's tap41
-#: tapestry hard-2557, 6 cards read at first, 11 after two rounds, the 12th outside the window;
-#: on the 154 Tapestry development photos of final18-20, tap41 and tap42 that photo alone read
-#: otherwise, 1 -> 0 wrong cells.
+#: (RULES.md, tapestry.too-wide; checked by companion.rules.games._too_wide, which allows more only
+#: where the turn before already spanned more: such a layout stops a card short), so a window
+#: widened a cell a round from the cells of one card reaches the far side of any layout in 7 rounds
+#: (each round one reading more, only while cards lie on the ring). Two stopped a cell short of a
+#: card: the independent renderer's tap41 tapestry hard-2557, 6 cards read at first, 11 after two
+#: rounds, the 12th outside the window; on the 154 Tapestry development photos of final18-20, tap41
+#: and tap42 that photo alone read otherwise, 1 -> 0 wrong cells.
 CARD_WIDEN_ROUNDS = 8 - 1
 #: Windows are widened to at most this many cells a side (see :data:`vision.locate.MAX_CELLS`).
 WIDEN_MAX_CELLS = 30
@@ -1585,8 +1586,8 @@ def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mappin
     """The reading of ``lat`` (its view ``td``, ``readings`` and ``info``) on a window widened
     by a cell on each side where cards (or tiles) were read on its outer ring (see
     :data:`WIDEN_ROUNDS`, :data:`CARD_WIDEN_ROUNDS`), read again (``die_faces``: as
-    :func:`vision.cells.read_cells`'s); as given (the same ``lat``) when none was. (Applied to the best reading of the candidates
-    only: one read more at most per set of candidates.)"""
+    :func:`vision.cells.read_cells`'s); as given (the same ``lat``) when none was. (Applied to
+    the best reading of the candidates only: one read more at most per set of candidates.)"""
     for _ in range(CARD_WIDEN_ROUNDS if kit.shape == "card" else WIDEN_ROUNDS):
         # (and cards on the ring the reading left to the table's sample: see
         # vision.cells._cards_on_the_ring)
