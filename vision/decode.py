@@ -336,6 +336,49 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
     if kit.shape == "rounded-x":
         doubts += _likeliest_for_misfits(unclear, kit, game, decoded, evidence, counts, used)
         doubts += _likeliest_meeting(unclear, kit, game, decoded, evidence, counts, used)
+    else:
+        doubts += _likeliest_beside_neighbours(unclear, kit, game, decoded, evidence, counts, used)
+    return doubts
+
+
+#: The doubt of a Twelve Tiles tile of unclear sectors taken as its likeliest tile beside its
+#: neighbours (see :func:`_likeliest_beside_neighbours`).
+LIKELIEST_TAKEN = "a sector was unclear; taken as the likeliest tile for it and its neighbours"
+
+
+def _likeliest_beside_neighbours(cells: list[Cell], kit: Kit, game: str, decoded: dict,
+                                 evidence: dict, counts: Counter, used: Counter
+                                 ) -> list[tuple[Cell, str, str]]:
+    """Twelve Tiles cells among ``cells`` whose sectors stay unclear (``edges`` unknown) after
+    the filling in, and that have a neighbour read: each taken as its likeliest tile (the
+    cheapest of :func:`_sector_choices`: its clear sectors' paints, its unclear ones' near
+    paints, the neighbours' edges met and the set's copies left weighed), likeliest first, each
+    take using up its tile and showing its edges to the cells still pending; confidence under
+    the bar (:data:`MISFIT_CONFIDENCE`). Returns board-level doubts (:data:`LIKELIEST_TAKEN`).
+
+    The set holds each of its 70 patterns once and most neighbouring edges match (RULES.md), but
+    a mismatch is allowed, so the neighbours' edges only weigh a choice
+    (:data:`MISMATCH_COST`) and a glare's washed sector between two paints often leaves no
+    choice clearly likeliest (:data:`DECIDE_MARGIN`). A cell read as a tile and left unknown
+    is a wrong reading whatever it holds, while its likeliest tile is the one most often right;
+    the low confidence keeps it flagged to the players. A cell with no neighbour read stays
+    unknown (nothing but its own washed sectors to go by)."""
+    doubts = []
+    pending = [c for c in cells if decoded[c][0].get("edges") is None]
+
+    def choose(c: Cell) -> tuple | None:
+        if not _met_edges(c, decoded):
+            return None
+        return min(_sector_choices(c, kit, game, decoded, evidence[c], counts, used, False),
+                   key=lambda t: t[0], default=None)
+
+    for cell, edges in _likeliest_first(pending, choose, used):
+        attrs, conf, tile_doubts = decoded[cell]
+        attrs["edges"] = edges
+        conf["edges"] = MISFIT_CONFIDENCE
+        tile_doubts[:] = [d for d in tile_doubts if d[0] != "edges"]
+        doubts.append((cell, "tile", LIKELIEST_TAKEN))
+        logger.debug("cell %s: unclear sectors taken as its likeliest tile %s", cell, edges)
     return doubts
 
 
