@@ -52,6 +52,29 @@ def test_a_near_tie_without_evidence_stays_unknown():
     assert decoded[(0, 0)][0]["edges"] is None
 
 
+def test_a_near_tie_beside_a_neighbour_is_taken_as_its_likeliest_tile_under_the_bar():
+    # the east sector a near tie (green 10, blue 11); the south neighbour read says nothing of
+    # it: no choice is clearly likeliest, the nearer taken, flagged by a confidence under the bar
+    me = _sector_reading(0, 0, {"n": "red", "e": "green", "s": "yellow", "w": "blue"}, "e", close="blue")
+    below = _sector_reading(1, 0, {"n": "yellow", "e": "red", "s": "red", "w": "green"})
+    decoded, doubts = decode_readings([me, below], TWELVE, "twelve-tiles")
+    assert decoded[(0, 0)][0]["edges"] == {"n": "red", "e": "green", "s": "yellow", "w": "blue"}
+    assert decoded[(0, 0)][1]["edges"] < 0.5
+    assert any(cell == (0, 0) and "likeliest" in reason for cell, _, reason in doubts)
+
+
+def test_a_washed_sector_weighs_every_paint_its_neighbour_may_show():
+    # the east sector washed white: every paint about 20 away, green the farthest by a hair;
+    # the east neighbour's west is green: the fourth nearest paint is weighed, and taken
+    me = _sector_reading(0, 0, {"n": "red", "e": "green", "s": "yellow", "w": "blue"}, "e")
+    dist = dict(me.evidence["sector_distance"])
+    dist["e"] = {"blue": 20.0, "red": 20.2, "yellow": 20.4, "green": 20.6}
+    me = replace(me, evidence={**me.evidence, "sector_distance": dist})
+    right = _sector_reading(0, 1, {"n": "red", "e": "yellow", "s": "blue", "w": "green"})
+    decoded, _ = decode_readings([me, right], TWELVE, "twelve-tiles")
+    assert decoded[(0, 0)][0]["edges"] == {"n": "red", "e": "green", "s": "yellow", "w": "blue"}
+
+
 def test_the_neighbour_wins_only_against_a_weak_reading():
     # the cell itself clearly prefers green (blue is far): a blue neighbour does not overrule it
     me = _sector_reading(0, 0, {"n": "red", "e": "green", "s": "yellow", "w": "blue"}, "e")
