@@ -310,9 +310,11 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
     """Sector tiles whose edges were left unknown (a sector unclear): choose among the unclear
     sectors' nearest colours the tile that the set has left and that meets its confidently read
     neighbours' edges (edges meet like colours in these games); filled in only when one choice
-    is clearly likeliest (:data:`DECIDE_MARGIN`), except an X-Tiles reading that names no tile
-    of the set and stays undecided, taken as its likeliest tile (:func:`_likeliest_for_misfits`).
-    Returns board-level doubts."""
+    is clearly likeliest (:data:`DECIDE_MARGIN`). What the filling leaves is taken as its
+    likeliest tile under the confidence bar: for X-Tiles a reading that names no tile of the
+    set (:func:`_likeliest_for_misfits`) and an unclear tile meeting its neighbours
+    (:func:`_likeliest_meeting`); for other sector kits (Twelve Tiles) an unclear tile beside a
+    neighbour (:func:`_likeliest_beside_neighbours`). Returns board-level doubts."""
     evidence = {(rd.row, rd.col): rd.evidence for rd in readings if rd.evidence.get("sector_distance")}
     unclear = [c for c in evidence if decoded[c][0].get("edges") is None]
     if kit.shape == "rounded-x":
@@ -349,10 +351,12 @@ LIKELIEST_TAKEN = "a sector was unclear; taken as the likeliest tile for it and 
 def _likeliest_beside_neighbours(cells: list[Cell], kit: Kit, game: str, decoded: dict,
                                  evidence: dict, counts: Counter, used: Counter
                                  ) -> list[tuple[Cell, str, str]]:
-    """Twelve Tiles cells among ``cells`` whose sectors stay unclear (``edges`` unknown) after
-    the filling in, and that have a neighbour read: each taken as its likeliest tile (the
+    """Twelve Tiles cells (any sector kit but X-Tiles) among ``cells`` whose sectors stay
+    unclear (``edges`` unknown) after the filling in, and that have a neighbour read (or taken
+    earlier in this decode): each taken as its likeliest tile (the
     cheapest of :func:`_sector_choices`: its clear sectors' paints, its unclear ones' near
-    paints, the neighbours' edges met and the set's copies left weighed), likeliest first, each
+    paints, the neighbours' edges met and the set's copies left weighed: a tile already on the
+    board costs more but may be taken, and is then flagged as a duplicate), likeliest first, each
     take using up its tile and showing its edges to the cells still pending; confidence under
     the bar (:data:`MISFIT_CONFIDENCE`). Returns board-level doubts (:data:`LIKELIEST_TAKEN`).
 
@@ -361,8 +365,9 @@ def _likeliest_beside_neighbours(cells: list[Cell], kit: Kit, game: str, decoded
     (:data:`MISMATCH_COST`) and a glare's washed sector between two paints often leaves no
     choice clearly likeliest (:data:`DECIDE_MARGIN`). A cell read as a tile and left unknown
     is a wrong reading whatever it holds, while its likeliest tile is the one most often right;
-    the low confidence keeps it flagged to the players. A cell with no neighbour read stays
-    unknown (nothing but its own washed sectors to go by)."""
+    the low confidence keeps it flagged to the players. A cell with no neighbour read or taken
+    stays unknown (nothing but its own washed sectors to go by); a neighbour taken earlier in
+    this decode counts (its edges are shown to the cells still pending)."""
     doubts = []
     pending = [c for c in cells if decoded[c][0].get("edges") is None]
 
@@ -385,7 +390,9 @@ def _likeliest_beside_neighbours(cells: list[Cell], kit: Kit, game: str, decoded
 #: The doubt of an X-Tiles reading that named no tile of the set and was taken as the set's
 #: likeliest tile for it (see :func:`_likeliest_for_misfits`).
 MISFIT_TAKEN = "not a tile of the set as read: taken as the set's likeliest tile for it"
-#: ... whose confidence stays below the confidence bar, as a misfit's does.
+#: The confidence of a tile taken as its likeliest (an X-Tiles misfit or unclear tile, a
+#: Twelve Tiles unclear tile beside its neighbours): below the confidence bar, so it stays
+#: flagged to the players.
 MISFIT_CONFIDENCE = 0.45
 
 
@@ -604,16 +611,19 @@ def _breaks_rules(edges: dict[str, str], met: dict[str, str],
 #: An unclear X-Tiles sector weighs at most its three nearest paints; a Twelve Tiles sector
 #: every one of its four paints within reach: a sector washed white by a lamp's hot spot lies
 #: about as far from each, and its paint is then as likely its fourth nearest as its first (the
-#: set and the neighbours' edges decide, see :func:`_likeliest_beside_neighbours`). (Measured on
-#: the tiles of 88 independent photos, final19, final20 and seeds 2600-2619, each tile in turn
-#: with one sector washed to one distance from every paint: taken right 1362 -> 1701 of 2233
-#: tiles, with two sectors 790 -> 1208; the photos as read unchanged.)
+#: set and the neighbours' edges decide, see :func:`_likeliest_beside_neighbours`; the filling
+#: in, :func:`_fill_sector_cell`, weighs them too, so a fourth paint near the nearest may leave
+#: a cell undecided there). (Measured on the tiles of 88 development photos of the independent
+#: renderer, final19, final20 and tw12's seeds 2600-2619, each tile in turn with one sector
+#: washed to one distance from every paint: taken right 1362 -> 1701 of 2233 tiles, with two
+#: sectors 790 -> 1208; 112 development photos as read unchanged.)
 X_NEAR_WEIGHED = 3
 
 
 def _near_weighed(kit: Kit) -> int:
     """How many of an unclear sector's nearest paints :func:`_sector_choices` weighs (see
-    :data:`X_NEAR_WEIGHED`): three for X-Tiles, every paint of the kit for Twelve Tiles."""
+    :data:`X_NEAR_WEIGHED`): three for X-Tiles, every paint of the kit for other sector kits
+    (Twelve Tiles' four; a user's kit of more paints weighs them all too)."""
     return X_NEAR_WEIGHED if kit.shape == "rounded-x" else len(kit.colours)
 
 
