@@ -94,8 +94,10 @@ def art_white(face_lin: np.ndarray, art_lin: np.ndarray, paint_lin: np.ndarray,
           & (np.asarray(weights)[:, None] > 0))
     k = np.ones(3)
     for _ in range(FIT_ROUNDS):
-        t = np.maximum((lift * k * below * ok).sum(1) / np.maximum(((k * below) ** 2 * ok).sum(1), 1e-9), 0.0)
-        k = (lift * t[:, None] * below * ok).sum(0) / np.maximum(((t[:, None] * below) ** 2 * ok).sum(0), 1e-9)
+        t = np.maximum((lift * k * below * ok).sum(1)
+                       / np.maximum(((k * below) ** 2 * ok).sum(1), 1e-9), 0.0)
+        k = ((lift * t[:, None] * below * ok).sum(0)
+             / np.maximum(((t[:, None] * below) ** 2 * ok).sum(0), 1e-9))
         if k.max() <= 0:
             return np.ones(3), 0
         k = np.maximum(k / k.max(), 1e-3)

@@ -19,8 +19,8 @@ from typing import Any, Callable, Collection, Iterable, Iterator, Mapping
 import cv2
 import numpy as np
 
-from vision.colour import (UNCLIPPED_BELOW, palette_linear, ColourMatch, Palette, _clip, as_correction,
-                           bgr_to_lab, ciede2000, classify_adaptive, fit_exposure, hex_to_lab,
+from vision.colour import (UNCLIPPED_BELOW, palette_linear, ColourMatch, Palette, _clip,
+                           as_correction, bgr_to_lab, ciede2000, classify_adaptive, fit_exposure, hex_to_lab,
                            lab_to_bgr, linear_to_srgb, match_from_distances, median_last, norm3,
                            palette_distance, percentile_last, spans_channels, srgb_to_linear)
 from vision.art_light import (MIN_ART_CARDS, art_colour, art_residuals, art_white, lab_to_linear,
@@ -3186,8 +3186,8 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         # (the light the cards' art shows, each art tinted by its card, where it names the cards
         # otherwise and fits the faces and the art better, see _art_lit; a profile's art was
         # learnt in its own colour, not measured there)
-        match, light = _art_lit(ctx.palette, labs, [_card_art(regions[c], symbols[c][1]) for c in cells],
-                                match, light, np.array(lit_by))
+        arts = [_card_art(regions[c], symbols[c][1]) for c in cells]
+        match, light = _art_lit(ctx.palette, labs, arts, match, light, np.array(lit_by))
     lit = palette_distance(labs, ctx.palette, match.predicted)
     # (a card under the lamp's reflection: its paint plus a sheen of the light, see SHEEN)
     dist = np.minimum(lit, _sheen_distance(labs, ctx.palette, light, ctx.profile))
@@ -3310,11 +3310,13 @@ def _art_lit(palette: Palette, labs: np.ndarray, arts: list[np.ndarray | None], 
     seen = has & (lit_w > 0) & (art_lin < UNCLIPPED_BELOW).all(axis=1)
     if not seen.any():
         return match, light
-    score_before = match_cost(before) + float(art_residuals(light, art_lab[seen], pal_lin[before.index[seen]]).mean())
-    score_after = match_cost(after) + float(art_residuals(alt, art_lab[seen], pal_lin[after.index[seen]]).mean())
+    score_before = match_cost(before) + float(
+        art_residuals(light, art_lab[seen], pal_lin[before.index[seen]]).mean())
+    score_after = match_cost(after) + float(
+        art_residuals(alt, art_lab[seen], pal_lin[after.index[seen]]).mean())
     logger.debug("cards' art light %s (gains %s): faces and art %.2f vs %.2f as fitted; %d cards "
-                 "named otherwise", np.round(alt[0] / alt[0].max(), 3), np.round(alt[0], 3), score_after,
-                 score_before, int((after.index != before.index).sum()))
+                 "named otherwise", np.round(alt[0] / alt[0].max(), 3), np.round(alt[0], 3),
+                 score_after, score_before, int((after.index != before.index).sum()))
     if score_after >= score_before:
         return match, light
     new, _, _ = classify_adaptive(labs, palette, gains_bgr=alt, iterations=0)
