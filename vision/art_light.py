@@ -8,17 +8,18 @@ lifts some cards (the independent renderer's final20 tapestry normal-2104: no re
 3180 K lamp, the light fitted on the faces leaned blue with a green haze and named the three
 orange cards red, while the art on every card came out cream).
 
-But the art is not the lamp's white: its ink is the card's own paint mixed with white (a
-print's light ink over a coloured card, and the blur and bleed of the art's edge towards the
-face round it), so the art on a purple card is lilac and on a yellow card cream. In linear
-light, with the card's paint ``P``, the light's gain ``g`` and offset ``o`` per channel and the
-art's share of white ``t``::
+But the art is not the lamp's white: its ink is the card's own paint mixed with the art's
+colour (the kit's ``symbol_colour``, white for Tapestry: a print's light ink over a coloured
+card, and the blur and bleed of the art's edge towards the face round it), so the art on a
+purple card is lilac and on a yellow card cream. In linear light, with the card's paint ``P``,
+the art's colour ``S``, the light's gain ``g`` and offset ``o`` per channel and the art's share
+of its own colour ``t``::
 
-    face = g P + o,    art = g (t + (1 - t) P) + o    so    art - face = t g (1 - P)
+    face = g P + o,    art = g (t S + (1 - t) P) + o    so    art - face = t g (S - P)
 
 per channel: the difference of the art and its face, divided by how far the paint lies below
-white, is the light's gain up to one scale per card (:func:`art_white`), whatever the offset
-(a veil or a sheen on one card adds to both). The light is then that gain's colour at the
+the art's colour, is the light's gain up to one scale per card (:func:`art_white`), whatever
+the offset (a veil or a sheen on one card adds to both). The light is then that gain's colour at the
 exposure and with the offsets and a sheen per card that fit the faces best
 (:func:`light_of_faces`).
 
@@ -44,8 +45,9 @@ ART_ERODE = 1
 #: ... unless fewer than this many pixels remain (thin strokes: then the mask as found).
 MIN_ART_PIXELS = 5
 #: A channel of a card tells the light's colour only where its paint lies at least this far
-#: below white (linear): ``1 - P`` divides the art's lift over the face, and a channel where
-#: the paint is nearly white (yellow's red, 0.92) lifts by almost nothing.
+#: below the art's colour (linear): ``S - P`` divides the art's lift over the face, and a
+#: channel where the paint is nearly as light as white art (yellow's red, 0.92) lifts by almost
+#: nothing.
 MIN_BELOW_WHITE = 0.15
 #: The light's colour is fitted from at least this many cards whose art and face are unclipped
 #: (one card per paint of two or three paints leaves a channel told by one or two cards).
@@ -55,10 +57,12 @@ MIN_ART_CARDS = 4
 FIT_ROUNDS = 12
 #: The sheen a card may carry (a share of the light on a white paint, linear): up to the clip.
 MAX_SHEEN = 1.0
-#: The art's share of white searched when an art is predicted under a light (see
-#: :func:`art_residuals`): the renderer's inks are 0.7-0.97 white, and the blur of small art
-#: mixes in more of the face.
+#: The art's share of its own colour searched when an art is predicted under a light (see
+#: :func:`art_residuals`): the independent renderer's inks are 0.7-0.97 white, and the blur of
+#: small art mixes in more of the face.
 ART_WHITE_SHARES = np.linspace(0.3, 1.0, 29)
+#: The art's colour when a kit names none (linear BGR): white, as Tapestry's default art.
+WHITE = np.ones(3)
 
 
 def lab_to_linear(lab: np.ndarray) -> np.ndarray:
@@ -80,16 +84,17 @@ def art_colour(core_lab: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
 
 
 def art_white(face_lin: np.ndarray, art_lin: np.ndarray, paint_lin: np.ndarray,
-              weights: np.ndarray) -> tuple[np.ndarray, int]:
+              weights: np.ndarray, symbol_lin: np.ndarray = WHITE) -> tuple[np.ndarray, int]:
     """The light's colour ``(3,)`` (linear BGR gains, largest 1) the cards' arts show, and how
-    many cards told it: ``art - face = t_i k (1 - P)`` per card ``i`` and channel fitted by
-    alternating weighted least squares (a share of white ``t_i`` per card, one colour ``k``),
-    on the channels where neither the art nor the face is clipped and the paint lies
-    :data:`MIN_BELOW_WHITE` below white. ``face_lin``, ``art_lin``, ``paint_lin`` ``(N, 3)``
-    linear BGR (the paint each card is named); ``weights`` ``(N,)`` (0: the card tells
-    nothing)."""
+    many cards told it: ``art - face = t_i k (S - P)`` per card ``i`` and channel fitted by
+    alternating weighted least squares (a share ``t_i`` of the art's colour per card, one
+    colour ``k``), on the channels where neither the art nor the face is clipped and the paint
+    lies :data:`MIN_BELOW_WHITE` below the art's colour. ``face_lin``, ``art_lin``,
+    ``paint_lin`` ``(N, 3)`` linear BGR (the paint each card is named); ``weights`` ``(N,)``
+    (0: the card tells nothing); ``symbol_lin`` ``(3,)`` the art's colour ``S`` (linear BGR,
+    the kit's: white by default)."""
     lift = art_lin - face_lin
-    below = 1.0 - paint_lin
+    below = np.asarray(symbol_lin, np.float64) - paint_lin
     ok = ((art_lin < UNCLIPPED_BELOW) & (face_lin < UNCLIPPED_BELOW) & (below > MIN_BELOW_WHITE)
           & (np.asarray(weights)[:, None] > 0))
     k = np.ones(3)
@@ -134,13 +139,17 @@ def light_of_faces(face_lin: np.ndarray, paint_lin: np.ndarray, weights: np.ndar
     return np.vstack([exposure * colour, offset])
 
 
-def art_residuals(light: np.ndarray, art_lab: np.ndarray, paint_lin: np.ndarray) -> np.ndarray:
+def art_residuals(light: np.ndarray, art_lab: np.ndarray, paint_lin: np.ndarray,
+                  symbol_lin: np.ndarray = WHITE) -> np.ndarray:
     """How far (CIEDE2000 ``(N,)``) each art ``art_lab`` ``(N, 3)`` lies from the art a card of
     the paint ``paint_lin`` ``(N, 3)`` (linear BGR) shows under ``light`` ``(2, 3)``, at the
-    share of white (:data:`ART_WHITE_SHARES`) that fits it best (see the module's docstring)."""
+    share of the art's colour ``symbol_lin`` ``(3,)`` (linear BGR, white by default;
+    :data:`ART_WHITE_SHARES`) that fits it best (see the module's docstring)."""
     gain, offset = np.asarray(light, np.float64)
     t = ART_WHITE_SHARES[None, :, None]
-    pred = np.clip(gain * (t + (1.0 - t) * paint_lin[:, None, :]) + offset, 0.0, 1.0)  # (N, T, 3)
+    art = np.asarray(symbol_lin, np.float64)
+    # (N, T, 3): each card's art at each share
+    pred = np.clip(gain * (t * art + (1.0 - t) * paint_lin[:, None, :]) + offset, 0.0, 1.0)
     lab = bgr_to_lab(linear_to_srgb(pred.reshape(-1, 3)).astype(np.float32)).astype(np.float64)
     d = ciede2000(lab, np.repeat(np.asarray(art_lab, np.float64), len(ART_WHITE_SHARES), axis=0))
     return d.reshape(len(art_lab), -1).min(axis=1)

@@ -23,8 +23,8 @@ from vision.colour import (UNCLIPPED_BELOW, palette_linear, ColourMatch, Palette
                            as_correction, bgr_to_lab, ciede2000, classify_adaptive, fit_exposure, hex_to_lab,
                            lab_to_bgr, linear_to_srgb, match_from_distances, median_last, norm3,
                            palette_distance, percentile_last, spans_channels, srgb_to_linear)
-from vision.art_light import (MIN_ART_CARDS, art_colour, art_residuals, art_white, lab_to_linear,
-                              light_of_faces)
+from vision.art_light import (MIN_ART_CARDS, WHITE, art_colour, art_residuals, art_white,
+                              lab_to_linear, light_of_faces)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import (SHARE_COST, along_main_axis, hue_groups, name_groups, split_by_paint,
@@ -3187,7 +3187,8 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         # and the art better, see _art_lit; a profile's art was learnt in its own colour, not
         # measured there)
         arts = [_card_art(regions[c], symbols[c][1]) for c in cells]
-        match, light = _art_lit(ctx.palette, labs, arts, match, light, np.array(lit_by))
+        match, light = _art_lit(ctx.palette, labs, arts, match, light, np.array(lit_by),
+                                _symbol_linear(ctx.kit))
     lit = palette_distance(labs, ctx.palette, match.predicted)
     # (a card under the lamp's reflection: its paint plus a sheen of the light, see SHEEN)
     dist = np.minimum(lit, _sheen_distance(labs, ctx.palette, light, ctx.profile))
@@ -3273,8 +3274,17 @@ def _nearest_with_sheen(labs: np.ndarray, palette: Palette, light: np.ndarray) -
     return match_from_distances(dist, lit.predicted)
 
 
+def _symbol_linear(kit: Kit) -> np.ndarray:
+    """The kit's art colour (``symbol_colour``) as linear BGR ``(3,)``; white when it names
+    none."""
+    if not kit.symbol_colour:
+        return WHITE
+    return lab_to_linear(hex_to_lab(kit.symbol_colour)[None])[0]
+
+
 def _art_lit(palette: Palette, labs: np.ndarray, arts: list[np.ndarray | None], match: ColourMatch,
-             light: np.ndarray, lit_by: np.ndarray) -> tuple[ColourMatch, np.ndarray]:
+             light: np.ndarray, lit_by: np.ndarray, symbol_lin: np.ndarray = WHITE
+             ) -> tuple[ColourMatch, np.ndarray]:
     """The match and light ``(2, 3)`` of the cards' faces ``labs`` ``(N, 3)``: as given
     (``match``, ``light``), or under the light the cards' art shows (``arts``: each card's art
     colour, Lab ``(3,)`` or None, see :mod:`vision.art_light`) when that light fits them better:
@@ -3282,7 +3292,8 @@ def _art_lit(palette: Palette, labs: np.ndarray, arts: list[np.ndarray | None], 
     :func:`_nearest_with_sheen`; :func:`vision.paint_light.match_cost`) plus the mean distance
     of the arts from those their cards' paints show under the light
     (:func:`vision.art_light.art_residuals`) is the lower. ``lit_by`` ``(N,)``: 1 where a card
-    may tell the light (out of a lamp's hot spot).
+    may tell the light (out of a lamp's hot spot); ``symbol_lin`` ``(3,)`` the art's colour as
+    printed (linear BGR, the kit's, see :func:`_symbol_linear`).
 
     The art's colour is fitted with the cards named as under the given light, the cards named
     again under the art's light, and so on while the naming changes (at most
@@ -3297,7 +3308,7 @@ def _art_lit(palette: Palette, labs: np.ndarray, arts: list[np.ndarray | None], 
     before = _nearest_with_sheen(labs, palette, light)
     index, alt, after = before.index, None, before
     for _ in range(ART_NAMING_ROUNDS):
-        colour, told = art_white(face_lin, art_lin, pal_lin[index], lit_w * has)
+        colour, told = art_white(face_lin, art_lin, pal_lin[index], lit_w * has, symbol_lin)
         if told < MIN_ART_CARDS:
             return match, light
         alt = light_of_faces(face_lin, pal_lin[index], lit_w, colour)
@@ -3311,9 +3322,9 @@ def _art_lit(palette: Palette, labs: np.ndarray, arts: list[np.ndarray | None], 
     if not seen.any():
         return match, light
     score_before = match_cost(before) + float(
-        art_residuals(light, art_lab[seen], pal_lin[before.index[seen]]).mean())
+        art_residuals(light, art_lab[seen], pal_lin[before.index[seen]], symbol_lin).mean())
     score_after = match_cost(after) + float(
-        art_residuals(alt, art_lab[seen], pal_lin[after.index[seen]]).mean())
+        art_residuals(alt, art_lab[seen], pal_lin[after.index[seen]], symbol_lin).mean())
     logger.debug("cards' art light %s (gains %s): faces and art %.2f vs %.2f as fitted; %d cards "
                  "named otherwise", np.round(alt[0] / alt[0].max(), 3), np.round(alt[0], 3),
                  score_after, score_before, int((after.index != before.index).sum()))

@@ -83,3 +83,18 @@ def test_art_white_undoes_the_cards_tint():
     from vision.colour import bgr_to_lab, linear_to_srgb
     art_lab = bgr_to_lab(linear_to_srgb(arts).astype(np.float32)).astype(np.float64)
     assert art_residuals(light, art_lab, paints).max() < 1.0
+
+
+def test_art_of_a_kits_own_colour():
+    # a kit whose art is printed cream (its symbol_colour): art = g (t S + (1 - t) P) + o
+    palette = Palette.from_hex(kit_for_game("tapestry").colours)
+    paints = palette_linear(palette)[[0, 1, 3, 4, 5, 0, 4]]
+    cream = np.array([0.55, 0.85, 0.95])
+    gain, offset = np.array([0.9, 0.8, 0.6]), np.zeros(3)
+    t = np.linspace(0.7, 0.95, len(paints))[:, None]
+    faces = gain * paints + offset
+    arts = gain * (t * cream + (1 - t) * paints) + offset
+    colour, _ = art_white(faces, arts, paints, np.ones(len(paints)), cream)
+    assert np.allclose(colour, gain / gain.max(), atol=1e-3)
+    # (taken for white, the cream art, low in blue, reads a warmer light than the lamp's)
+    assert art_white(faces, arts, paints, np.ones(len(paints)))[0][0] < colour[0] - 0.05
