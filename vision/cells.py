@@ -3183,9 +3183,9 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         # _shared_haze: not measured, left out)
         match, light = _veiled_light(labs, ctx.palette, match, light, light_w)
     if ctx.profile is None and regions is not None:
-        # (the light the cards' art shows, each art tinted by its card, where it fits the faces
-        # and the art better, see _art_lit; a profile's art was learnt in its own colour, not
-        # measured there)
+        # (the light the cards' art shows, each art tinted by its card, where it names the cards
+        # otherwise and fits the faces and the art better, see _art_lit; a profile's art was
+        # learnt in its own colour, not measured there)
         arts = [_card_art(regions[c], symbols[c][1]) for c in cells]
         match, light = _art_lit(ctx.palette, labs, arts, match, light, np.array(lit_by),
                                 _symbol_linear(ctx.kit))
@@ -3287,11 +3287,16 @@ def _art_lit(palette: Palette, labs: np.ndarray, arts: list[np.ndarray | None], 
              ) -> tuple[ColourMatch, np.ndarray]:
     """The match and light ``(2, 3)`` of the cards' faces ``labs`` ``(N, 3)``: as given
     (``match``, ``light``), or under the light the cards' art shows (``arts``: each card's art
-    colour, Lab ``(3,)`` or None, see :mod:`vision.art_light`) when that light fits them better:
-    the cost of the faces' naming (each its nearest paint, with a sheen:
-    :func:`_nearest_with_sheen`; :func:`vision.paint_light.match_cost`) plus the mean distance
-    of the arts from those their cards' paints show under the light
-    (:func:`vision.art_light.art_residuals`) is the lower. ``lit_by`` ``(N,)``: 1 where a card
+    colour, Lab ``(3,)`` or None, see :mod:`vision.art_light`) when that light names the cards
+    otherwise (each its nearest paint, with a sheen: :func:`_nearest_with_sheen`) and fits them
+    better: the cost of the faces' naming (:func:`vision.paint_light.match_cost`) plus the mean
+    distance of the arts from those their cards' paints show under the light
+    (:func:`vision.art_light.art_residuals`) is the lower.
+
+    (Taken wherever it fits better, naming alike or not, it read final20 normal-2103 better,
+    7 -> 5, but changed which lattice won on final17 hard-1762, 0 -> 19 wrong cells: its cards
+    named alike under either light, a lattice through part of them then scored best. A light
+    that names the cards alike is left as fitted.) ``lit_by`` ``(N,)``: 1 where a card
     may tell the light (out of a lamp's hot spot); ``symbol_lin`` ``(3,)`` the art's colour as
     printed (linear BGR, the kit's, see :func:`_symbol_linear`).
 
@@ -3316,7 +3321,7 @@ def _art_lit(palette: Palette, labs: np.ndarray, arts: list[np.ndarray | None], 
         if np.array_equal(after.index, index):
             break
         index = after.index
-    if alt is None:
+    if alt is None or np.array_equal(after.index, before.index):
         return match, light
     seen = has & (lit_w > 0) & (art_lin < UNCLIPPED_BELOW).all(axis=1)
     if not seen.any():
