@@ -20,9 +20,10 @@ import cv2
 import numpy as np
 
 from vision.colour import (UNCLIPPED_BELOW, palette_linear, ColourMatch, Palette, _clip,
-                           as_correction, bgr_to_lab, ciede2000, classify_adaptive, fit_exposure, hex_to_lab,
-                           lab_to_bgr, linear_to_srgb, match_from_distances, median_last, norm3,
-                           palette_distance, percentile_last, spans_channels, srgb_to_linear)
+                           as_correction, bgr_to_lab, ciede2000, classify_adaptive, fit_exposure,
+                           hex_to_lab, lab_to_bgr, linear_to_srgb, match_from_distances,
+                           median_last, norm3, palette_distance, percentile_last, spans_channels,
+                           srgb_to_linear)
 from vision.art_light import (MIN_ART_CARDS, WHITE, art_colour, art_residuals, art_white,
                               lab_to_linear, light_of_faces)
 from vision.kits import Kit
@@ -3291,14 +3292,14 @@ def _art_lit(palette: Palette, labs: np.ndarray, arts: list[np.ndarray | None], 
     otherwise (each its nearest paint, with a sheen: :func:`_nearest_with_sheen`) and fits them
     better: the cost of the faces' naming (:func:`vision.paint_light.match_cost`) plus the mean
     distance of the arts from those their cards' paints show under the light
-    (:func:`vision.art_light.art_residuals`) is the lower.
+    (:func:`vision.art_light.art_residuals`) is the lower. ``lit_by`` ``(N,)``: 1 where a card
+    may tell the light (out of a lamp's hot spot); ``symbol_lin`` ``(3,)`` the art's colour as
+    printed (linear BGR, the kit's, see :func:`_symbol_linear`).
 
     (Taken wherever it fits better, naming alike or not, it read final20 normal-2103 better,
     7 -> 5, but changed which lattice won on final17 hard-1762, 0 -> 19 wrong cells: its cards
     named alike under either light, a lattice through part of them then scored best. A light
-    that names the cards alike is left as fitted.) ``lit_by`` ``(N,)``: 1 where a card
-    may tell the light (out of a lamp's hot spot); ``symbol_lin`` ``(3,)`` the art's colour as
-    printed (linear BGR, the kit's, see :func:`_symbol_linear`).
+    that names the cards alike is left as fitted.)
 
     The art's colour is fitted with the cards named as under the given light, the cards named
     again under the art's light, and so on while the naming changes (at most
@@ -3373,7 +3374,7 @@ def _veiled_light(labs: np.ndarray, palette: Palette, match: ColourMatch, light:
 
 
 #: The cards' naming under the light their art shows is refitted at most this many times (see
-#: :func:`_art_lit`: on the independent renderer's photos it settles in one or two).
+#: :func:`_art_lit`; a bound on the loop, not tuned: each round costs a few milliseconds).
 ART_NAMING_ROUNDS = 4
 
 
