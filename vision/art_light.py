@@ -61,6 +61,10 @@ MAX_SHEEN = 1.0
 #: :func:`art_residuals`): the independent renderer's inks are 0.7-0.97 white, and the blur of
 #: small art mixes in more of the face.
 ART_WHITE_SHARES = np.linspace(0.3, 1.0, 29)
+#: Each channel of the art's light must be told by this many cards at least (where the art
+#: clips in a channel, or every card's paint lies near the art's colour in it, red, orange and
+#: yellow cards in red, nothing tells that channel's gain: it is no light to name cards under).
+MIN_CHANNEL_CARDS = 2
 #: The art's colour when a kit names none (linear BGR): white, as Tapestry's default art.
 WHITE = np.ones(3)
 
@@ -92,7 +96,8 @@ def art_white(face_lin: np.ndarray, art_lin: np.ndarray, paint_lin: np.ndarray,
     lies :data:`MIN_BELOW_WHITE` below the art's colour. ``face_lin``, ``art_lin``,
     ``paint_lin`` ``(N, 3)`` linear BGR (the paint each card is named); ``weights`` ``(N,)``
     (0: the card tells nothing); ``symbol_lin`` ``(3,)`` the art's colour ``S`` (linear BGR,
-    the kit's: white by default)."""
+    the kit's: white by default). No light (ones, 0 cards) when a channel is told by fewer than
+    :data:`MIN_CHANNEL_CARDS` cards."""
     lift = art_lin - face_lin
     below = np.asarray(symbol_lin, np.float64) - paint_lin
     ok = ((art_lin < UNCLIPPED_BELOW) & (face_lin < UNCLIPPED_BELOW) & (below > MIN_BELOW_WHITE)
@@ -106,6 +111,8 @@ def art_white(face_lin: np.ndarray, art_lin: np.ndarray, paint_lin: np.ndarray,
         if k.max() <= 0:
             return np.ones(3), 0
         k = np.maximum(k / k.max(), 1e-3)
+    if ok.sum(0).min() < MIN_CHANNEL_CARDS:
+        return np.ones(3), 0  # (a channel no card tells would sit at the floor, a light without it)
     return k, int(ok.any(axis=1).sum())
 
 

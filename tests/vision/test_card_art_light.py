@@ -99,3 +99,17 @@ def test_art_of_a_kits_own_colour():
     assert np.allclose(colour, gain / gain.max(), atol=1e-3)
     # (taken for white, the cream art, low in blue, reads a warmer light than the lamp's)
     assert art_white(faces, arts, paints, np.ones(len(paints)))[0][0] < colour[0] - 0.05
+
+
+def test_a_channel_no_card_tells_gives_no_light():
+    # (the arts clipped in red on every card, as under a warm lamp: red's gain would sit at the
+    # floor, a light with no red; none is given; a review's case)
+    palette = Palette.from_hex(kit_for_game("tapestry").colours)
+    paints = palette_linear(palette)[[0, 1, 2, 3, 4, 5, 0]]
+    gain = np.array([0.5, 0.75, 1.0])
+    t = np.linspace(0.6, 0.9, len(paints))[:, None]
+    faces = gain * paints
+    arts = gain * (t + (1 - t) * paints)
+    arts[:, 2] = 1.0  # (clipped)
+    colour, told = art_white(faces, arts, paints, np.ones(len(paints)))
+    assert told == 0 and np.allclose(colour, 1.0)
