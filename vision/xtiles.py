@@ -118,6 +118,9 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     stripe left a layout's yellow and blue sectors out, and the lattice of 4 of its 13 tiles
     that made up the rest was taken).
 
+    Once the lights are tried, the faces they find together are fitted too, and their lattice
+    kept when it holds more faces found as blobs than the best light's (:func:`_lights_together`).
+
     With ``second_chance``, when the foreground's region shows fewer than :data:`GROW_FROM`
     faces on a lattice, the layout is looked for where the paints meet too
     (:data:`MEETING_PAIRS`): the foreground misses a layout on a cloth of its own paints.
@@ -251,8 +254,11 @@ def _lights_together(gathered: list[tuple[list[TileBlob], np.ndarray]], made: tu
     """The lattice fitted on the faces the lights ``gathered`` find together (each light's
     blobs and paint, ROI pixels), and what it was fitted on in ``made``'s form (blobs, paint,
     box, scale, every-paint view, faces: what the best light's lattice ``best`` was fitted
-    on), when it holds more faces found as blobs than ``best`` and :data:`GROW_FROM` or more
-    (:func:`_few_faces`); None otherwise.
+    on), when it holds more faces found as blobs than ``best``, :data:`GROW_FROM` or more
+    (:func:`_few_faces`), and more faces, found and grown, as the lights' lattices are weighed
+    (:func:`_more_faces`); None otherwise. (A best light's 3 faces found that grew 4 more
+    against 4 found together and none grown, xt50 x-tiles-hard-2590: taken, 0 -> 3 cells
+    wrong.)
 
     Each light's paint shows the faces its light fits: under a lamp's gradient or across a
     steep view's depth, the near faces show in one light's paint, the far ones or those in the
@@ -273,7 +279,8 @@ def _lights_together(gathered: list[tuple[list[TileBlob], np.ndarray]], made: tu
                        every_paint=every[0] if every else None,
                        every_colour=every[4] if every else None,
                        outline=every[3] if every else None)
-    if lat is None or _few_faces(lat) or lat.info["found"] <= best.info["found"]:
+    if (lat is None or _few_faces(lat) or lat.info["found"] <= best.info["found"]
+            or not _more_faces(lat, best)):
         return None
     logger.debug("x-tiles: the lights' %d faces together: a lattice of %d tiles (%d found, "
                  "the best light's %d)", len(faces), lat.info["tiles"], lat.info["found"],
