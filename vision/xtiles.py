@@ -119,7 +119,12 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     that made up the rest was taken).
 
     Once the lights are tried, the faces they find together are fitted too, and their lattice
-    kept when it holds more faces found as blobs than the best light's (:func:`_lights_together`).
+    kept when it holds more faces found as blobs than the best light's (:func:`_lights_together`),
+    where the best light's tiles make up the paint over the region (:func:`_paint_unexplained`):
+    paint they leave unexplained is a cloth's print as likely as faces, and the print's
+    tile-shaped blobs on the lattice's points join the faces (xt51 x-tiles-hard-2682, looked at
+    again about the faces found: the best light's 6 faces over 50 cells' paint, 10 together,
+    4 of them the cloth's, and a face misread: 0 -> 1 cell wrong).
 
     With ``second_chance``, when the foreground's region shows fewer than :data:`GROW_FROM`
     faces on a lattice, the layout is looked for where the paints meet too
@@ -182,7 +187,7 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             # searched; a few all found as blobs send the layout where the paints meet too,
             # though a later light's lattice holds more faces: see _where_paints_meet)
             few_made_up = few_made_up or best.info["found"] == best.info["tiles"]
-    if made is not None:
+    if made is not None and not _paint_unexplained(best, made[4], made[3]):
         together = _lights_together(gathered, made, best, view, work_scale,
                                     size=(image.shape[1], image.shape[0]))
         if together is not None:
