@@ -218,16 +218,19 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
 
 #: Blobs of two lights closer than this share of a face's side (the square root of its area)
 #: are one face found twice (a face's centre moves by a few pixels from one light's paint to
-#: the next; neighbouring faces lie a pitch, about 1.4 sides, apart).
+#: the next; neighbouring faces lie a pitch apart, about 1.5 sides, a face filling about half
+#: its cell). Half a side, not fitted, but the reading rests on it: xt50 x-tiles-hard-2588's
+#: lights make a lattice together at 0.4 and 0.5, not at 0.3 (one face twice) nor at 0.6-0.7,
+#: and a face's blobs kept only where their long axes agree made it none at 0.5 either.
 SAME_FACE = 0.5
 
 
 def _distinct_faces(gathered: list[tuple[list[TileBlob], np.ndarray]], typical: float
                     ) -> list[TileBlob]:
-    """The tile-shaped blobs of the lights ``gathered`` (each light's blobs and paint, best
-    light first), each face once: a blob within :data:`SAME_FACE` of a side of one kept from an
-    earlier light is that face again, and a blob whose area is not within :data:`AREA_FACTOR`
-    of ``typical`` (full-image pixels) is no single face of the layout's (a light's cloth
+    """The tile-shaped blobs of the lights ``gathered`` (each light's blobs and paint, in the
+    order the lights were tried), each face once: a blob within :data:`SAME_FACE` of a side of
+    one kept from an earlier light is that face again, and a blob whose area is not within
+    :data:`AREA_FACTOR` of ``typical`` (full-image pixels) is no single face of the layout's (a light's cloth
     texture, two faces joined)."""
     kept: list[TileBlob] = []
     for blobs, _ in gathered:
@@ -244,8 +247,8 @@ def _shared_face_area(gathered: list[tuple[list[TileBlob], np.ndarray]]) -> floa
     """The face area (full-image pixels) that the most lights ``gathered`` show a blob of
     (within :data:`AREA_FACTOR`; on a tie, the one with more blobs about it): the layout's
     faces show in most lights' paint, a cloth's texture in one or two lights' paint (xt50-old
-    x-tiles-hard-2048: faces of 1,700-2,500 px in 7 of 12 lights, the cloth's specks of 30-80 px
-    in 2)."""
+    x-tiles-hard-2048: blobs of 1,700-2,500 px in 7 of 13 lights' paints, the cloth's specks of
+    30-80 px in 2)."""
     areas = [[b.area for b in blobs] for blobs, _ in gathered]
     def support(a: float) -> tuple[int, int]:
         near = [sum(a / AREA_FACTOR <= x <= a * AREA_FACTOR for x in light) for light in areas]
