@@ -123,8 +123,8 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     where the best light's tiles make up the paint over the region (:func:`_paint_unexplained`):
     paint they leave unexplained is a cloth's print as likely as faces, and the print's
     tile-shaped blobs on the lattice's points join the faces (xt51 x-tiles-hard-2682, looked at
-    again about the faces found: the best light's 6 faces over 50 cells' paint, 10 together,
-    4 of them the cloth's, and a face misread: 0 -> 1 cell wrong).
+    again about the faces found: the best light's 6 faces, fewer than half the cells the
+    region's paint fills, 10 together, 4 of them the cloth's, a face misread: 0 -> 1 wrong).
 
     With ``second_chance``, when the foreground's region shows fewer than :data:`GROW_FROM`
     faces on a lattice, the layout is looked for where the paints meet too
