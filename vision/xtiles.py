@@ -171,7 +171,10 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             logger.debug("x-tiles: the veil's lattice of %d tiles does not make up its paint: "
                          "the lights' %d kept", lat.info["tiles"], lights[0].info["tiles"])
             continue
-        gathered.append((blobs, paint))
+        if not (through_veil and lat is None):
+            # (a veil's blobs that make no lattice of their own are the veil's mass as likely
+            # as faces: final13 hard-800, a gingham; kept out of the faces found together)
+            gathered.append((blobs, paint))
         # (of the lights' paints, the one whose lattice holds the most faces, those found as
         # blobs counted above those grown: see _more_faces)
         if lat is not None and (best is None or _more_faces(lat, best)):
@@ -230,8 +233,8 @@ def _distinct_faces(gathered: list[tuple[list[TileBlob], np.ndarray]], typical: 
     """The tile-shaped blobs of the lights ``gathered`` (each light's blobs and paint, in the
     order the lights were tried), each face once: a blob within :data:`SAME_FACE` of a side of
     one kept from an earlier light is that face again, and a blob whose area is not within
-    :data:`AREA_FACTOR` of ``typical`` (full-image pixels) is no single face of the layout's (a light's cloth
-    texture, two faces joined)."""
+    :data:`AREA_FACTOR` of ``typical`` (full-image pixels) is no single face of the layout's
+    (a light's cloth texture, two faces joined)."""
     kept: list[TileBlob] = []
     for blobs, _ in gathered:
         for b in blobs:
@@ -259,14 +262,15 @@ def _shared_face_area(gathered: list[tuple[list[TileBlob], np.ndarray]]) -> floa
 def _lights_together(gathered: list[tuple[list[TileBlob], np.ndarray]], made: tuple,
                      best: Lattice, view: np.ndarray, work_scale: float, *,
                      size: tuple[int, int]) -> tuple[Lattice, tuple] | None:
-    """The lattice fitted on the faces the lights ``gathered`` find together (each light's
-    blobs and paint, ROI pixels), and what it was fitted on in ``made``'s form (blobs, paint,
-    box, scale, every-paint view, faces: what the best light's lattice ``best`` was fitted
-    on), when it holds more faces found as blobs than ``best``, :data:`GROW_FROM` or more
-    (:func:`_few_faces`), and more faces, found and grown, as the lights' lattices are weighed
-    (:func:`_more_faces`); None otherwise. (A best light's 3 faces found that grew 4 more
-    against 4 found together and none grown, xt50 x-tiles-hard-2590: taken, 0 -> 3 cells
-    wrong.)
+    """The lattice fitted on the faces the lights ``gathered`` find together (each paint
+    mask's blobs, their centres and areas in full-image pixels, and its paint, ROI pixels; the first light's
+    paint may come twice, near the foreground and over the whole region), and what it was fitted
+    on in ``made``'s form (blobs, paint, box, scale, every-paint view, faces: what the best
+    light's lattice ``best`` was fitted on), when it holds more faces found as blobs than
+    ``best``, :data:`GROW_FROM` or more (:func:`_few_faces`), and more faces, found and grown,
+    as the lights' lattices are weighed (:func:`_more_faces`); None otherwise. (A best light's 3
+    faces found that grew 4 more against 4 found together and none grown, xt50
+    x-tiles-hard-2590: taken, 0 -> 3 cells wrong.)
 
     Each light's paint shows the faces its light fits: under a lamp's gradient or across a
     steep view's depth, the near faces show in one light's paint, the far ones or those in the
