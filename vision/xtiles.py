@@ -262,15 +262,15 @@ def _shared_face_area(gathered: list[tuple[list[TileBlob], np.ndarray]]) -> floa
 def _lights_together(gathered: list[tuple[list[TileBlob], np.ndarray]], made: tuple,
                      best: Lattice, view: np.ndarray, work_scale: float, *,
                      size: tuple[int, int]) -> tuple[Lattice, tuple] | None:
-    """The lattice fitted on the faces the lights ``gathered`` find together (each paint mask's blobs,
-    their centres and areas in full-image pixels, and its paint, ROI pixels; the first light's
-    paint may come twice, near the foreground and over the whole region), and what it was
-    fitted on in ``made``'s form (blobs, paint, box, scale, every-paint view, faces: what the
-    best light's lattice ``best`` was fitted on), when it holds more faces found as blobs than
-    ``best``, :data:`GROW_FROM` or more (:func:`_few_faces`), and more faces, found and grown,
-    as the lights' lattices are weighed (:func:`_more_faces`); None otherwise. (A best light's
-    3 faces found that grew 4 more against 4 found together and none grown, xt50 x-tiles-
-    hard-2590: taken, 0 -> 3 cells wrong.)
+    """The lattice fitted on the faces the lights ``gathered`` find together (each paint mask's
+    blobs, their centres and areas in full-image pixels, and its paint, ROI pixels; the
+    first light's paint may come twice, near the foreground and over the whole region), and
+    what it was fitted on in ``made``'s form (blobs, paint, box, scale, every-paint view,
+    faces: what the best light's lattice ``best`` was fitted on), when it holds more faces
+    found as blobs than ``best``, :data:`GROW_FROM` or more (:func:`_few_faces`), and more
+    faces, found and grown, as the lights' lattices are weighed (:func:`_more_faces`); None
+    otherwise. (A best light's 3 faces found that grew 4 more against 4 found together and
+    none grown, xt50 x-tiles- hard-2590: taken, 0 -> 3 cells wrong.)
 
     Each light's paint shows the faces its light fits: under a lamp's gradient or across a
     steep view's depth, the near faces show in one light's paint, the far ones or those in the
