@@ -43,6 +43,10 @@ logger = logging.getLogger(__name__)
 
 #: Below this confidence an attribute is reported unknown.
 CONFIDENCE_THRESHOLD = 0.5
+#: A cell the foreground mask holds at least this much is a tile the mask vouches for (as the
+#: clear tiles the texture split and the outline check count, ``fg > 0.9``): its colour shows
+#: how its paint looks in this photo's light (see :func:`_unlike_held_paint`).
+HELD_FG = 0.9
 #: A cell next to the layout that the foreground mask left out is a tile when its colour fits a
 #: palette colour within this (CIEDE2000) ...
 GROW_FIT = 7.0
@@ -828,6 +832,12 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         return (edgy and fits_best(i) <= ALIEN_COLOUR and _gapped(ctx, cells[i], occ)
                 and not any(_gapped_inside(ctx.rim_sides, c) for c, r in zip(cells, on_ring)
                             if r and not occ.get(c, False)))
+    # (whether each cell's colour is unlike the tiles of its paint the mask holds: once, when
+    # asked; solid faces read by colour only, where no die face vouches, see sure_tiles below)
+    unlike_held = lru_cache(maxsize=1)(lambda: _unlike_held_paint(
+        labs, match.index, _hued(ctx.palette),
+        fg >= HELD_FG if (fg is not None and ctx.kit.face_model == "solid"
+                          and not ctx.die_faces) else np.zeros(len(cells), bool)))
     for i, cell in enumerate(cells):
         if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
@@ -859,9 +869,15 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 # along most (a polka-dot cloth's dots crossing a cell's borders do not; a tile
                 # off the lattice by a tenth of a cell leaves one side's rim out of its band)
                 # (on a table whose pattern makes edges, only in a colour the table lacks)
-                if fg[i] < 0.45:
-                    ctx.by_outline.add(cell)
-                s_fg = max(s_fg, 2.0)
+                # (not a cell the mask leaves out in a hued paint unlike every tile of that
+                # paint the mask holds: a printed cloth's flower, see _unlike_held_paint)
+                if fg[i] >= 0.45 or not unlike_held()[i]:
+                    if fg[i] < 0.45:
+                        ctx.by_outline.add(cell)
+                    s_fg = max(s_fg, 2.0)
+                elif debug:
+                    logger.debug("cell %s: outlined, but unlike the %s tiles the mask holds",
+                                 cell, ctx.palette.names[match.index[i]])
             # (a colour far from every palette colour is no tile however it stands out: paper,
             # a box, a hand)
             s = _clip(s, -3.0, 3.0) - max(0.0, far_fit(i, fits_best(i)) - ALIEN_COLOUR) / 2.0 + s_fg
@@ -1274,6 +1290,33 @@ def _looks_like(labs: np.ndarray, tiles: np.ndarray) -> np.ndarray:
     if len(tiles) == 0:
         return np.zeros(len(labs), bool)
     return ciede2000(tiles[None, :, :], labs[:, None, :]).min(axis=1) <= GROW_FIT
+
+
+def _unlike_held_paint(labs: np.ndarray, paint: np.ndarray, hued: np.ndarray,
+                       held: np.ndarray) -> np.ndarray:
+    """Whether each cell's colour (``labs`` ``(N, 3)``, its nearest paint's index ``paint``
+    ``(N,)``) lies further than :data:`GROW_FIT` (CIEDE2000) from every cell ``held`` ``(N,)``
+    bool (the tiles the foreground mask holds, see :data:`HELD_FG`) of the same paint, where
+    that paint has a hue (``hued`` ``(K,)`` bool, see :func:`_hued`) and the mask holds one:
+    ``(N,)`` bool, False elsewhere.
+
+    The same paint in the same light looks the same (see :func:`_looks_like`): a tile the
+    mask missed, which its outline alone shows, lies within 0.3-3.5 of a held tile of its paint
+    (the independent renderer's final18-20 and tex39 Textile photos, blue, green, red and yellow
+    tiles on pale cloths), where a printed cloth's flower in a tile's hue, the mask leaving it
+    out as the cloth and the petals making edges all round the cell, lies 5.8-8.7 from the
+    tiles of its paint (final20 textile-hard-2108's red flower, tex39 textile-normal-2526's
+    blue ones). White, black and grey are left out: the mask misses a white tile on a pale
+    cloth, and the tiles it holds may lie in another light (a hot spot)."""
+    out = np.zeros(len(labs), bool)
+    for k in np.unique(paint[held]):
+        if not hued[k]:
+            continue
+        cand = np.flatnonzero((paint == k) & ~held)
+        if len(cand):
+            d = ciede2000(labs[held & (paint == k)][None, :, :], labs[cand][:, None, :])
+            out[cand] = d.min(axis=1) > GROW_FIT
+    return out
 
 
 def _shows_drawing(lines: float, hues: float) -> bool:
