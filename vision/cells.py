@@ -1133,14 +1133,16 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                       and (ctx.blown or {}).get(cell, 0.0) <= TEXTURE_GLARE)
             if occ[cell] or not (steady(cell) or smooth):
                 continue
-            if (sure_tiles and tile_outlined(i)
+            if (sure_tiles and tile_outlined(i) and not unlike_held()[i]
                     and not _cloth_under_profile(ctx, cell, fits_best(i), float(d_table[i]))):
                 # (or, whatever its colour's distance from the table and the palette, with a
                 # tile's outline all along its four sides, one of them its own rim: a white tile
                 # on a cream or peach cloth under a lamp the tiles taken leave ill estimated;
                 # on a patterned cloth of the tile's colour, its gap all round, as no bare cell
                 # of the cloth shows: final13 textile-normal-803, a white tile on a cream floral;
-                # in the bare table's very colour, only with a rim of its own, _rim_of_its_own)
+                # in the bare table's very colour, only with a rim of its own, _rim_of_its_own;
+                # not in a hued paint unlike every tile of that paint the mask holds, a printed
+                # cloth's flower, see _unlike_held_paint)
                 growable.append(cell)
                 outlined_taken.append(i)
                 continue
