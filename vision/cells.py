@@ -1303,13 +1303,17 @@ def _unlike_held_paint(labs: np.ndarray, paint: np.ndarray, hued: np.ndarray,
     ``(N,)`` bool, False elsewhere.
 
     The same paint in the same light looks the same (see :func:`_looks_like`): a tile the
-    mask missed, which its outline alone shows, lies within 0.3-3.5 of a held tile of its paint
-    (the independent renderer's final18-20 and tex39 Textile photos, blue, green, red and yellow
-    tiles on pale cloths), where a printed cloth's flower in a tile's hue, the mask leaving it
-    out as the cloth and the petals making edges all round the cell, lies 5.8-8.7 from the
-    tiles of its paint (final20 textile-hard-2108's red flower, tex39 textile-normal-2526's
-    blue ones). White, black and grey are left out: the mask misses a white tile on a pale
-    cloth, and the tiles it holds may lie in another light (a hot spot)."""
+    mask missed, which its outline alone shows, lies near a held tile of its paint, where a
+    printed cloth's flower in a tile's hue, the mask leaving it out as the cloth and its petals
+    making edges all round the cell, does not. (Measured on every lattice read of the
+    independent renderer's final18-20 and tex39 Textile photos, 112: the hued cells outlined
+    all round that the mask missed lay 0.3-3.5 from a held tile of their paint, blue, green,
+    red and yellow tiles on pale cloths, save a few at 5.8-8.7, final20 textile-hard-2108's
+    red flower and tex39 textile-normal-2526's blue ones among them. GROW_FIT, the reach of a
+    tile's look, lies between: on the outline boost alone, 5 read one cell fewer wrong, 2108's
+    flower on another lattice, and 10 changed nothing.) White, black and grey are left out:
+    the mask misses a white tile on a pale cloth, and the tiles it holds may lie in another
+    light (a hot spot)."""
     out = np.zeros(len(labs), bool)
     for k in np.unique(paint[held]):
         if not hued[k]:
