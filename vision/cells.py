@@ -835,7 +835,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
     # (whether each cell's colour is unlike the tiles of its paint the mask holds: once, when
     # asked; solid faces read by colour only, where no die face vouches, see sure_tiles below)
     unlike_held = lru_cache(maxsize=1)(lambda: _unlike_held_paint(
-        labs, match.index, _hued(ctx.palette),
+        labs, match.index, _kit_hued(ctx.kit, ctx.palette),
         fg >= HELD_FG if (fg is not None and ctx.kit.face_model == "solid"
                           and not ctx.die_faces) else np.zeros(len(cells), bool)))
     for i, cell in enumerate(cells):
@@ -1299,7 +1299,7 @@ def _unlike_held_paint(labs: np.ndarray, paint: np.ndarray, hued: np.ndarray,
     """Whether each cell's colour (``labs`` ``(N, 3)``, its nearest paint's index ``paint``
     ``(N,)``) lies further than :data:`GROW_FIT` (CIEDE2000) from every cell ``held`` ``(N,)``
     bool (the tiles the foreground mask holds, see :data:`HELD_FG`) of the same paint, where
-    that paint has a hue (``hued`` ``(K,)`` bool, see :func:`_hued`) and the mask holds one:
+    that paint has a hue (``hued`` ``(K,)`` bool, see :func:`_kit_hued`) and the mask holds one:
     ``(N,)`` bool, False elsewhere.
 
     The same paint in the same light looks the same (see :func:`_looks_like`): a tile the
@@ -4852,6 +4852,18 @@ def _hued(palette: Palette) -> np.ndarray:
     """Which of ``palette``'s paints ``(K,)`` bool have a hue (CIELAB chroma at least
     :data:`VEIL_NEUTRAL_CHROMA`: not black, white or grey)."""
     return np.hypot(palette.lab[:, 1], palette.lab[:, 2]) >= VEIL_NEUTRAL_CHROMA
+
+
+def _kit_hued(kit: Kit, palette: Palette) -> np.ndarray:
+    """Which of ``palette``'s paints ``(K,)`` bool have a hue by the kit's own colour (its
+    hex, see :func:`_hued`), not as lit: a profile's white, learnt under a warm lamp, lies at
+    chroma 12 or more (the calibration measure's Textile draw 0, over-exposed), a white still.
+    A paint the kit does not name has none."""
+    named = [n for n in palette.names if n in kit.colours]
+    if not named:
+        return np.zeros(len(palette.names), bool)
+    hued = dict(zip(named, _hued(Palette.from_hex({n: kit.colours[n] for n in named}))))
+    return np.array([bool(hued.get(n, False)) for n in palette.names], bool)
 
 
 def _hued_paint(palette: Palette, name: str | None) -> bool:
