@@ -118,14 +118,6 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     stripe left a layout's yellow and blue sectors out, and the lattice of 4 of its 13 tiles
     that made up the rest was taken).
 
-    Once the lights are tried, the faces they find together are fitted too, and their lattice
-    kept when it holds more faces found as blobs than the best light's (:func:`_lights_together`),
-    where the best light's tiles make up the paint over the region (:func:`_paint_unexplained`):
-    paint they leave unexplained is a cloth's print as likely as faces, and the print's
-    tile-shaped blobs on the lattice's points join the faces (xt51 x-tiles-hard-2682, looked at
-    again about the faces found: the best light's 6 faces, fewer than half the cells the
-    region's paint fills, 10 together, 4 of them the cloth's, a face misread: 0 -> 1 wrong).
-
     With ``second_chance``, when the foreground's region shows fewer than :data:`GROW_FROM`
     faces on a lattice, the layout is looked for where the paints meet too
     (:data:`MEETING_PAIRS`): the foreground misses a layout on a cloth of its own paints.
@@ -147,9 +139,6 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     # for only when no light's paint gave a layout's lattice: see _veiled_paint and _few_faces)
     lights: list[Lattice | None] = []
     few_made_up = False  # (whether a lattice of a few faces found made up the paint)
-    # (the blobs and paint of every light's paint that showed two or more, for the faces they
-    # find together: see _lights_together)
-    gathered: list[tuple[list[TileBlob], np.ndarray]] = []
 
     def veil_wanted() -> bool:
         lights.append(best)
@@ -171,10 +160,6 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             logger.debug("x-tiles: the veil's lattice of %d tiles does not make up its paint: "
                          "the lights' %d kept", lat.info["tiles"], lights[0].info["tiles"])
             continue
-        if not (through_veil and lat is None):
-            # (a veil's blobs that make no lattice of their own are the veil's mass as likely
-            # as faces: final13 hard-800, a gingham; kept out of the faces found together)
-            gathered.append((blobs, paint))
         # (of the lights' paints, the one whose lattice holds the most faces, those found as
         # blobs counted above those grown: see _more_faces)
         if lat is not None and (best is None or _more_faces(lat, best)):
@@ -190,11 +175,6 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
             # searched; a few all found as blobs send the layout where the paints meet too,
             # though a later light's lattice holds more faces: see _where_paints_meet)
             few_made_up = few_made_up or best.info["found"] == best.info["tiles"]
-    if made is not None and not _paint_unexplained(best, made[4], made[3]):
-        together = _lights_together(gathered, made, best, view, work_scale,
-                                    size=(image.shape[1], image.shape[0]))
-        if together is not None:
-            best, made = together
     if made is not None:
         best = _edge_pass(image, palette, view, work_scale, best, *made)
         if second_chance and _off_the_foreground(fg, work_scale, image.shape[:2], best.pitch_px,
@@ -217,87 +197,6 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         best = _where_paints_meet(image, palette, fg, work_scale, best, unexplained,
                                   few_made_up=few_made_up)
     return [best] if best is not None else []
-
-
-#: Blobs of two lights closer than this share of a face's side (the square root of its area)
-#: are one face found twice (a face's centre moves by a few pixels from one light's paint to
-#: the next; neighbouring faces lie a pitch apart, about 1.5 sides, a face filling about half
-#: its cell). Half a side, not fitted, but the reading rests on it: xt50 x-tiles-hard-2588's
-#: lights make a lattice together at 0.4 and 0.5, not at 0.3 (one face twice) nor at 0.6-0.7,
-#: and a face's blobs kept only where their long axes agree made it none at 0.5 either.
-SAME_FACE = 0.5
-
-
-def _distinct_faces(gathered: list[tuple[list[TileBlob], np.ndarray]], typical: float
-                    ) -> list[TileBlob]:
-    """The tile-shaped blobs of the lights ``gathered`` (each light's blobs and paint, in the
-    order the lights were tried), each face once: a blob within :data:`SAME_FACE` of a side of
-    one kept from an earlier light is that face again, and a blob whose area is not within
-    :data:`AREA_FACTOR` of ``typical`` (full-image pixels) is no single face of the layout's
-    (a light's cloth texture, two faces joined)."""
-    kept: list[TileBlob] = []
-    for blobs, _ in gathered:
-        for b in blobs:
-            if not typical / AREA_FACTOR <= b.area <= typical * AREA_FACTOR:
-                continue
-            reach = SAME_FACE * math.sqrt(b.area)
-            if all(math.dist(b.centre, k.centre) > reach for k in kept):
-                kept.append(b)
-    return kept
-
-
-def _shared_face_area(gathered: list[tuple[list[TileBlob], np.ndarray]]) -> float:
-    """The face area (full-image pixels) that the most lights ``gathered`` show a blob of
-    (within :data:`AREA_FACTOR`; on a tie, the one with more blobs about it): the layout's
-    faces show in most lights' paint, a cloth's texture in one or two lights' paint (xt50-old
-    x-tiles-hard-2048: blobs of 1,700-2,500 px in 7 of 13 lights' paints, the cloth's specks of
-    30-80 px in 2)."""
-    areas = [[b.area for b in blobs] for blobs, _ in gathered]
-    def support(a: float) -> tuple[int, int]:
-        near = [sum(a / AREA_FACTOR <= x <= a * AREA_FACTOR for x in light) for light in areas]
-        return sum(n > 0 for n in near), sum(near)
-    return max((a for light in areas for a in light), key=support)
-
-
-def _lights_together(gathered: list[tuple[list[TileBlob], np.ndarray]], made: tuple,
-                     best: Lattice, view: np.ndarray, work_scale: float, *,
-                     size: tuple[int, int]) -> tuple[Lattice, tuple] | None:
-    """The lattice fitted on the faces the lights ``gathered`` find together (each paint mask's
-    blobs, their centres and areas in full-image pixels, and its paint, ROI pixels; the
-    first light's paint may come twice, near the foreground and over the whole region), and
-    what it was fitted on in ``made``'s form (blobs, paint, box, scale, every-paint view,
-    faces: what the best light's lattice ``best`` was fitted on), when it holds more faces
-    found as blobs than ``best``, :data:`GROW_FROM` or more (:func:`_few_faces`), and more
-    faces, found and grown, as the lights' lattices are weighed (:func:`_more_faces`); None
-    otherwise. (A best light's 3 faces found that grew 4 more against 4 found together and
-    none grown, xt50 x-tiles- hard-2590: taken, 0 -> 3 cells wrong.)
-
-    Each light's paint shows the faces its light fits: under a lamp's gradient or across a
-    steep view's depth, the near faces show in one light's paint, the far ones or those in the
-    hot spot in another's, and the best light's lattice, fitted on its faces alone, holds
-    only its part of the layout (xt50 x-tiles-hard-2588: 7 faces found in the best light, 17
-    in the lights together; final20 x-tiles-hard-2107, 4 in one column, 5 together). The
-    faces are those of the size most lights show (:func:`_shared_face_area`), each once
-    (:func:`_distinct_faces`)."""
-    _, _, box, scale, every, _ = made
-    typical = _shared_face_area(gathered)
-    faces = _distinct_faces(gathered, typical)
-    if len(faces) <= best.info["found"] or len(faces) < GROW_FROM:
-        return None
-    paint = np.zeros_like(gathered[0][1], dtype=np.uint8)
-    for _, p in gathered:
-        paint |= p.astype(np.uint8)
-    lat = _fit_lattice(faces, paint, box, scale, view, work_scale, size=size,
-                       every_paint=every[0] if every else None,
-                       every_colour=every[4] if every else None,
-                       outline=every[3] if every else None)
-    if (lat is None or _few_faces(lat) or lat.info["found"] <= best.info["found"]
-            or not _more_faces(lat, best)):
-        return None
-    logger.debug("x-tiles: the lights' %d faces together: a lattice of %d tiles (%d found, "
-                 "the best light's %d)", len(faces), lat.info["tiles"], lat.info["found"],
-                 best.info["found"])
-    return lat, (faces, paint, box, scale, every, lat.info["faces_xy"])
 
 
 def _few_faces(lat: Lattice | None) -> bool:
