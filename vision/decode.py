@@ -378,13 +378,20 @@ def _likeliest_beside_neighbours(cells: list[Cell], kit: Kit, game: str, decoded
                    key=lambda t: t[0], default=None)
 
     for cell, edges in _likeliest_first(pending, choose, used):
-        attrs, conf, tile_doubts = decoded[cell]
-        attrs["edges"] = edges
-        conf["edges"] = MISFIT_CONFIDENCE
-        tile_doubts[:] = [d for d in tile_doubts if d[0] != "edges"]
+        _take_under_the_bar(decoded, cell, edges)
         doubts.append((cell, "tile", LIKELIEST_TAKEN))
         logger.debug("cell %s: unclear sectors taken as its likeliest tile %s", cell, edges)
     return doubts
+
+
+def _take_under_the_bar(decoded: dict, cell: Cell, edges: dict[str, str]) -> None:
+    """Give ``cell``'s reading in ``decoded`` the ``edges`` ``{side: colour}`` of the tile it
+    is taken as, at :data:`MISFIT_CONFIDENCE` (under the confidence bar), its edges' own doubt
+    dropped (the board-level doubt says why it was taken)."""
+    attrs, conf, tile_doubts = decoded[cell]
+    attrs["edges"] = edges
+    conf["edges"] = MISFIT_CONFIDENCE
+    tile_doubts[:] = [d for d in tile_doubts if d[0] != "edges"]
 
 
 #: The doubt of an X-Tiles reading that named no tile of the set and was taken as the set's
@@ -515,10 +522,7 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
         return best
 
     for cell, edges in _likeliest_first(pending, choose, used):
-        attrs, conf, tile_doubts = decoded[cell]
-        attrs["edges"] = edges
-        conf["edges"] = MISFIT_CONFIDENCE
-        tile_doubts[:] = [d for d in tile_doubts if d[0] != "edges"]
+        _take_under_the_bar(decoded, cell, edges)
         doubts.append((cell, "tile", UNCLEAR_TAKEN))
     return doubts
 
