@@ -841,12 +841,19 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         return (edgy and fits_best(i) <= ALIEN_COLOUR and _gapped(ctx, cells[i], occ)
                 and not any(_gapped_inside(ctx.rim_sides, c) for c, r in zip(cells, on_ring)
                             if r and not occ.get(c, False)))
-    # (whether each cell's colour is unlike the tiles of its paint the mask holds: once, when
-    # asked; solid faces read by colour only, where no die face vouches, see sure_tiles below)
-    unlike_held = lru_cache(maxsize=1)(lambda: _unlike_held_paint(
-        labs, match.index, _kit_hued(ctx.kit, ctx.palette),
-        fg >= HELD_FG if (fg is not None and ctx.kit.face_model == "solid"
-                          and not ctx.die_faces) else np.zeros(len(cells), bool)))
+    # (solid faces read by colour only, where no die face vouches, Textile: see sure_tiles
+    # below; elsewhere no cell is judged against the tiles the mask holds)
+    held_by_colour = fg is not None and ctx.kit.face_model == "solid" and not ctx.die_faces
+
+    @lru_cache(maxsize=1)
+    def unlike_held() -> np.ndarray:
+        """Whether each cell's colour is unlike the tiles of its paint the mask holds ``(N,)``
+        bool (:func:`_unlike_held_paint`; all False where ``held_by_colour`` is not): worked
+        out once, when first asked."""
+        if not held_by_colour:
+            return np.zeros(len(cells), bool)
+        return _unlike_held_paint(labs, match.index, _kit_hued(ctx.kit, ctx.palette),
+                                  fg >= HELD_FG)
     for i, cell in enumerate(cells):
         if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
