@@ -156,12 +156,15 @@ FACE_NEAR = 15.0
 FACE_LINE = 0.4
 #: ... which span at least this share of the cell (else the ring is the cell's).
 MIN_FACE_BOX = 0.6
-#: A row or column of no face this near a cell's side (a share of its height or width), with
-#: face beyond it, is the gap that ends the card (see :func:`_run_through_middle`): a lattice
-#: "a little off" the cards puts the gap a few pixels in from the cell's side (final19
-#: tapestry hard-1992: 5 of 44 and 61 pixels); the art lies further in (the inner box of
-#: :func:`_card_ring` starts at 0.18 of the width, 0.22 of the height).
-FACE_GAP_BAND = 0.18
+#: A run of rows or columns of no face wholly this near a cell's side (a share of its height or
+#: width), with face on both sides of it, is the gap that ends the card (see
+#: :func:`_run_through_middle`): a lattice "a little off" the cards puts the gap a few pixels in
+#: from the cell's side (final19 tapestry hard-1992: 5 of 44 and 61 pixels); the art lies
+#: further in (the inner box of :func:`_card_ring` starts at 0.18 of the width, 0.22 of the
+#: height). Not fitted, but bounded by two photos (a lattice further off than this reads a card
+#: so no longer): 0.14 read hard-1992 0 -> 1 wrong; 0.18 (whole run in the band) read tap42-old
+#: hard-916 0 -> 6, a card's gap through row 9 of 61 then cut on a lattice off the cards.
+FACE_GAP_BAND = 0.16
 #: A glossy card under the lamp's reflection shows its paint plus a sheen of the light (a share
 #: of the light on white, added to every channel alike before the camera's gain): lighter and
 #: paler, its hue kept (a red card pink, an orange one pale orange), where the light fitted on
@@ -5600,11 +5603,18 @@ def _run_through_middle(face: np.ndarray) -> np.ndarray:
     the cell after one of face (towards the cell's side) ends the face there. A card is one
     rectangle of its paint, the gap beside it a line the length of the cell; a cloth of a
     colour near the face's beyond the gap is no part of it. (Only there: a row through the
-    middle of the art may hold less face than :data:`FACE_LINE`.)"""
+    middle of the art may hold less face than :data:`FACE_LINE`.) The gap is a thin line: its
+    whole run of no face lies in the band, face on both sides of it there; a run that reaches
+    in past the band is the art of a card the lattice shows far off its cell (final21 tapestry
+    normal-2302: the art's rows 37-52 of 61, cut at row 51, ended the face's box at the art, its
+    outline read as a cloth's pattern and the card dropped: 9 cards missing where 5 were)."""
     n = len(face)
     band = max(1, int(FACE_GAP_BAND * n))
-    lo = max((i + 1 for i in range(1, band) if not face[i] and face[:i].any()), default=0)
-    hi = min((i for i in range(n - band, n - 1) if not face[i] and face[i + 1:].any()), default=n)
+    lo = max((i + 1 for i in range(1, band)
+              if not face[i] and face[:i].any() and face[i + 1:band + 1].any()), default=0)
+    hi = min((i for i in range(n - band, n - 1)
+              if not face[i] and face[i + 1:].any() and face[max(0, n - band - 1):i].any()),
+             default=n)
     return np.flatnonzero(face[lo:hi]) + lo
 
 

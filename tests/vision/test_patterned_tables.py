@@ -169,3 +169,21 @@ def test_a_card_off_its_cell_on_a_gingham_of_its_own_colour_shows_a_plain_face()
     flags = np.ones(20, bool)
     flags[[2, 10, 18]] = False
     assert list(_run_through_middle(flags)) == [3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17]
+
+
+def test_a_card_far_off_its_cell_keeps_its_face_past_the_art_near_a_side():
+    # final21 tapestry normal-2302: a card on a striped cloth, the lattice far off the
+    # cards, its art in rows 37-52 of a 61-row cell; the art's rows (no face) reach into the
+    # band near the cell's side, and cut there the face's box ended on the art: the art's
+    # outline in the ring read as a pattern, the card dropped. A gap ends the face only where
+    # its whole run of no face lies in the band (a thin line), not a run reaching in past it
+    from vision.cells import _run_through_middle
+
+    flags = np.array([c == "#" for c in
+                      "############.########################................########"])
+    assert list(_run_through_middle(flags)) == [i for i in range(61) if flags[i]]
+    # (the thin gap in the band still ends the face)
+    flags = np.ones(61, bool)
+    flags[[3, 57]] = False
+    assert list(_run_through_middle(flags)) == list(range(4, 57))
+
