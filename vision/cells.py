@@ -3508,8 +3508,8 @@ def _art_lit(palette: Palette, labs: np.ndarray, arts: list[np.ndarray | None], 
     lit_w = np.asarray(lit_by, np.float64) if np.any(lit_by) else np.ones(len(labs))
     pal_lin = palette_linear(palette)
     before = _nearest_with_sheen(labs, palette, light)
-    index, alt, after = before.index, None, before
-    for _ in range(ART_NAMING_ROUNDS):
+    index = before.index
+    for _ in range(ART_NAMING_ROUNDS):  # (at least one round: alt and after are set)
         colour, told = art_white(face_lin, art_lin, pal_lin[index], lit_w * has, symbol_lin)
         if told < MIN_ART_CARDS:
             return match, light
@@ -3518,7 +3518,7 @@ def _art_lit(palette: Palette, labs: np.ndarray, arts: list[np.ndarray | None], 
         if np.array_equal(after.index, index):
             break
         index = after.index
-    if alt is None or np.array_equal(after.index, before.index):
+    if np.array_equal(after.index, before.index):
         return match, light
     seen = has & (lit_w > 0) & (art_lin < UNCLIPPED_BELOW).all(axis=1)
     if not seen.any():
