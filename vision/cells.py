@@ -2675,17 +2675,18 @@ def _distances_rows(palette: Palette, d: np.ndarray) -> list[dict[str, float]]:
 def _named_by_hue(labs: np.ndarray, dist: np.ndarray, match, *,
                   share_cost: float = SHARE_COST, hue: np.ndarray | None = None,
                   paints: np.ndarray | None = None,
-                  spare_fit: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+                  spare_fit: float | None = None,
+                  washed: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Palette index ``(N,)`` and confidence ``(N,)`` of colour samples ``labs`` ``(N, 3)`` with
     distances ``dist`` ``(N, K)``: each its own nearest colour, unless its hue group (faces of one
     paint, see :mod:`vision.hue_groups`, ``share_cost`` as there) is named otherwise; a near tie
     settled by a group of two or more gets :data:`GROUP_CONF`. ``hue``: the samples' groups
     ``(N,)`` when the caller has them (default :func:`vision.hue_groups.hue_groups`);
     ``paints`` ``(K, 3)`` Lab as lit: groups are named in hue order (see
-    :func:`vision.hue_groups.name_groups`); ``spare_fit`` as there."""
+    :func:`vision.hue_groups.name_groups`); ``spare_fit`` and ``washed`` as there."""
     hue = hue_groups(labs) if hue is None else hue
     named = name_groups(labs, dist, hue, share_cost=share_cost, paints=paints,
-                        spare_fit=spare_fit)
+                        spare_fit=spare_fit, washed=washed)
     size = np.where(hue >= 0, np.bincount(hue + 1)[hue + 1], 1)
     conf = np.array([_conf_from_match(d, m) for d, m in zip(match.distance, match.margin)])
     settled = (named != match.index) | ((size >= 2) & (conf < CONFIDENCE_THRESHOLD))
@@ -3415,11 +3416,15 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # vision.hue_groups._against_hue_order; two groups in one name beside a paint no group is
     # named are two paints when it fits one of them as it fits a card it sees few of, see
     # HELD_CARD_FIT and vision.hue_groups._named_by_a_spare_paint)
+    # (a group of cards the lamp's sheen washes, see WASHED_BY_SHEEN, shares its paint with
+    # the paint's plain cards freely: see vision.hue_groups._sharing_a_washed_group)
+    washed = _washed_by_sheen(lit, dist)
     named, cconfs = _named_by_hue(labs, dist, match, share_cost=CARD_SHARE_COST, hue=hue,
-                                  paints=paints, spare_fit=HELD_CARD_FIT)
+                                  paints=paints, spare_fit=HELD_CARD_FIT, washed=washed)
     cconfs = np.maximum(cconfs, _named_by_hue(labs, dist, match_from_distances(dist),
                                            share_cost=CARD_SHARE_COST, hue=hue,
-                                           paints=paints, spare_fit=HELD_CARD_FIT)[1])
+                                           paints=paints, spare_fit=HELD_CARD_FIT,
+                                           washed=washed)[1])
     cconfs = np.maximum(cconfs, _apart_conf(hue, dist, named, CARD_SHARE_COST))
     named = _named_by_ratios(named, hue, dist, paints, ratio_splits)
     if unsheened is not None:
@@ -3534,6 +3539,25 @@ def _art_lit(palette: Palette, labs: np.ndarray, arts: list[np.ndarray | None], 
         return match, light
     new, _, _ = classify_adaptive(labs, palette, gains_bgr=alt, iterations=0)
     return new, alt
+
+
+#: A card is washed by the lamp's sheen when its nearest paint with a sheen (see
+#: :func:`_sheen_distance`) lies nearer it than that paint as lit by more than this (CIEDE2000):
+#: its hue group's sharing of a paint is then not charged (see
+#: :func:`vision.hue_groups._sharing_a_washed_group`), so the sheen must explain the card
+#: better than that charge, :data:`CARD_SHARE_COST`, would. (The independent renderer's final20
+#: normal-2103: three reds in the hot spot 12-16 nearer red with a sheen, the two plain reds
+#: and the orange card 0-2.)
+WASHED_BY_SHEEN = CARD_SHARE_COST
+
+
+def _washed_by_sheen(lit: np.ndarray, dist: np.ndarray) -> np.ndarray:
+    """Which cards ``(N,)`` bool a sheen washes (see :data:`WASHED_BY_SHEEN`): ``lit``
+    ``(N, K)`` their distances to the paints as lit, ``dist`` ``(N, K)`` the lesser of those and
+    of the paints with a sheen."""
+    nearest = np.argmin(dist, axis=1)
+    rows = np.arange(len(dist))
+    return (lit[rows, nearest] - dist[rows, nearest]) > WASHED_BY_SHEEN
 
 
 def _beyond_the_set(kit: Kit, palette: Palette, index: np.ndarray) -> bool:

@@ -206,9 +206,36 @@ def _named_by_a_spare_paint(cost: np.ndarray, named: list, sizes: list, share_co
     return named
 
 
+def _sharing_a_washed_group(cost: np.ndarray, named: list, washed: list) -> list:
+    """The groups' paints ``named`` (one palette index per group; ``cost`` ``(G, K)`` each
+    group's summed distance to each paint) with each group named apart from its nearest paint
+    where only washed groups (``washed``, one bool per group) are named that paint given it.
+    A fresh list.
+
+    A lamp's sheen lifts a card towards white, and in CIELAB a paint mixed with white turns in
+    hue (a red towards pink): the washed cards of a paint in a hot spot form a hue group of
+    their own beside the paint's cards out of it. Sharing the paint with them is no evidence
+    of two paints, yet the Hungarian naming charges it to the cheaper sharer, so the paint's
+    plain cards may be named a neighbouring paint instead (the independent renderer's final20
+    tapestry normal-2103: two red cards 9.5 per card from red as lit, 11.4 from orange, named
+    orange beside three washed reds named red, 10-18 from red with a sheen, 22-34 as lit)."""
+    named = list(named)
+    for g, colour in enumerate(named):
+        nearest = int(np.argmin(cost[g]))
+        if colour == nearest or washed[g]:
+            continue
+        holders = [h for h in range(len(named)) if h != g and named[h] == nearest]
+        if holders and all(washed[h] for h in holders):
+            logger.debug("hue group %d named %d, not %d: it shares %d only with washed groups %s",
+                         g, nearest, colour, nearest, holders)
+            named[g] = nearest
+    return named
+
+
 def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None = None, *,
                 share_cost: float = SHARE_COST, paints: np.ndarray | None = None,
-                spare_fit: float | None = None) -> np.ndarray:
+                spare_fit: float | None = None,
+                washed: np.ndarray | None = None) -> np.ndarray:
     """The palette index ``(N,)`` of every sample, its hue group named jointly with the others.
 
     Each group of :func:`hue_groups` costs the sum of its members' distances to the colour it is
@@ -220,7 +247,10 @@ def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None
     keeps its nearest paint (see :func:`_against_hue_order`). ``spare_fit``, when given:
     groups sharing a paint while another names none pay the sharing on all their members, and
     one that the spare paint fits within it (mean CIEDE2000) may take it (see
-    :func:`_named_by_a_spare_paint`).
+    :func:`_named_by_a_spare_paint`). ``washed`` ``(N,)`` bool, when given: the samples a
+    sheen of the light fits clearly better than their paints as lit; a group named apart from
+    its nearest paint only because washed groups are named it takes it (see
+    :func:`_sharing_a_washed_group`; a group is washed when all its members are).
     """
     distance = np.asarray(distance, np.float64)
     own = np.argmin(distance, axis=1)
@@ -236,6 +266,9 @@ def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None
     named = [0] * len(groups)
     for g, c in zip(rows, cols):
         named[g] = int(c % k)
+    if washed is not None:
+        washed = np.asarray(washed, bool)
+        named = _sharing_a_washed_group(cost, named, [bool(washed[m].all()) for m in groups])
     if spare_fit is not None:
         named = _named_by_a_spare_paint(cost, named, [len(m) for m in groups], share_cost,
                                         spare_fit)

@@ -128,3 +128,18 @@ def test_a_card_in_a_shadow_is_not_split_off_its_paint():
     hue = hue_groups(labs)
     assert (hue == hue[0]).all()  # (one hue)
     assert (_paints_apart(hue, dist, CARD_PAINTS_APART, labs) == hue).all()
+
+
+def test_a_card_in_the_lamps_reflection_is_washed_and_a_plain_one_is_not():
+    # a red card with a third of the lamp's light on it fits red with a sheen far better than
+    # red as lit: its hue group shares red with the plain red cards at no charge (see
+    # vision.hue_groups._sharing_a_washed_group); the plain card fits its paint as lit
+    from vision.cells import _washed_by_sheen
+
+    pal_lin = srgb_to_linear(lab_to_bgr(PALETTE.lab)).astype(np.float64)
+    lit = _recorded(pal_lin)
+    red = PALETTE.names.index("red")
+    cards = np.vstack([_recorded(pal_lin[red][None] + 0.35), lit[red][None]])
+    plain = palette_distance(cards, PALETTE, lit)
+    dist = np.minimum(plain, _sheen_distance(cards, PALETTE, WARM))
+    assert _washed_by_sheen(plain, dist).tolist() == [True, False]

@@ -179,3 +179,33 @@ def test_the_widest_gap_leaves_two_at_least_on_each_side():
     assert gap == 1.5 and spread == 11.0
     pos, axis = along_main_axis(np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]]))
     assert np.allclose(np.abs(axis), 0.5 ** 0.5) and np.allclose(np.abs(pos), [2 ** 0.5, 0, 2 ** 0.5])
+
+
+def _hot_spot_reds():
+    """Three hue groups as on a photo with a lamp's hot spot over some red cards (the
+    independent renderer's final20 tapestry normal-2103): washed reds (a group of three, nearer
+    red than orange with a sheen), plain reds (two, 9.5 per card from red, 11.4 from orange) and
+    one orange card; distances to red, orange, yellow."""
+    lab = np.array([[76.0, 35.0, 9.0], [84.0, 22.0, 4.0], [71.0, 43.0, 12.0],
+                    [48.0, 65.0, 38.0], [47.0, 65.0, 36.0], [55.0, 48.0, 50.0]])
+    d = np.array([[12.9, 15.7, 41.7], [18.2, 20.4, 37.3], [10.1, 13.2, 44.2],
+                  [9.8, 11.3, 51.7], [9.2, 11.5, 52.1], [19.7, 10.0, 38.7]])
+    labels = np.array([0, 0, 0, 1, 1, 2])
+    return lab, d, labels
+
+
+def test_plain_cards_share_their_paint_with_washed_ones_freely():
+    lab, d, labels = _hot_spot_reds()
+    # charged for sharing red with the washed reds, the plain reds take orange off the orange card
+    assert name_groups(lab, d, labels, share_cost=6.0).tolist() == [0, 0, 0, 1, 1, 1]
+    washed = np.array([True, True, True, False, False, False])
+    named = name_groups(lab, d, labels, share_cost=6.0, washed=washed)
+    assert named.tolist() == [0, 0, 0, 0, 0, 1]
+
+
+def test_sharing_with_a_plain_group_is_still_charged():
+    lab, d, labels = _hot_spot_reds()
+    # no group washed, or only the one whose paint the plain reds would take: as before
+    for washed in (np.zeros(6, bool), np.array([False, False, False, False, False, True])):
+        assert name_groups(lab, d, labels, share_cost=6.0, washed=washed).tolist() == \
+            [0, 0, 0, 1, 1, 1]
