@@ -3547,7 +3547,8 @@ def _art_lit(palette: Palette, labs: np.ndarray, arts: list[np.ndarray | None], 
 #: :func:`vision.hue_groups._sharing_a_washed_group`), so the sheen must explain the card
 #: better than that charge, :data:`CARD_SHARE_COST`, would. (The independent renderer's final20
 #: normal-2103: three reds in the hot spot 12-16 nearer red with a sheen, the two plain reds
-#: and the orange card 0-2.)
+#: and the orange card 0-2. The only photo it was set on: on the 236 Tapestry development
+#: photos of the thirty-fifth session the renaming fires on no other.)
 WASHED_BY_SHEEN = CARD_SHARE_COST
 
 

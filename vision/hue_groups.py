@@ -218,18 +218,22 @@ def _sharing_a_washed_group(cost: np.ndarray, named: list, washed: list) -> list
     of two paints, yet the Hungarian naming charges it to the cheaper sharer, so the paint's
     plain cards may be named a neighbouring paint instead (the independent renderer's final20
     tapestry normal-2103: two red cards 9.5 per card from red as lit, 11.4 from orange, named
-    orange beside three washed reds named red, 10-18 from red with a sheen, 22-34 as lit)."""
-    named = list(named)
+    orange beside three washed reds named red, 10-18 from red with a sheen, 22-34 as lit).
+    Only a group sharing its paint as named with another group is renamed (a group alone on its
+    paint, e.g. one paint's cards drifted towards another's, is not handed to that other paint
+    because its washed cards hold it), and
+    every rename is decided on ``named`` as given, so the order of the groups does not matter."""
+    renamed = list(named)
     for g, colour in enumerate(named):
         nearest = int(np.argmin(cost[g]))
-        if colour == nearest or washed[g]:
+        if colour == nearest or washed[g] or named.count(colour) < 2:
             continue
         holders = [h for h in range(len(named)) if h != g and named[h] == nearest]
         if holders and all(washed[h] for h in holders):
             logger.debug("hue group %d named %d, not %d: it shares %d only with washed groups %s",
                          g, nearest, colour, nearest, holders)
-            named[g] = nearest
-    return named
+            renamed[g] = nearest
+    return renamed
 
 
 def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None = None, *,
@@ -268,7 +272,8 @@ def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None
         named[g] = int(c % k)
     if washed is not None:
         washed = np.asarray(washed, bool)
-        named = _sharing_a_washed_group(cost, named, [bool(washed[m].all()) for m in groups])
+        named = _sharing_a_washed_group(cost, named,
+                                        [bool(len(m) and washed[m].all()) for m in groups])
     if spare_fit is not None:
         named = _named_by_a_spare_paint(cost, named, [len(m) for m in groups], share_cost,
                                         spare_fit)

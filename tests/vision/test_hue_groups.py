@@ -209,3 +209,15 @@ def test_sharing_with_a_plain_group_is_still_charged():
     for washed in (np.zeros(6, bool), np.array([False, False, False, False, False, True])):
         assert name_groups(lab, d, labels, share_cost=6.0, washed=washed).tolist() == \
             [0, 0, 0, 1, 1, 1]
+
+
+def test_a_washed_groups_sharer_is_renamed_only_where_no_paint_goes_spare():
+    from vision.hue_groups import _sharing_a_washed_group
+    # three paints; group 0 washed and named 0; groups 1 and 2 plain, nearest 0
+    cost = np.array([[1.0, 9.0, 9.0], [2.0, 3.0, 9.0], [2.0, 3.0, 9.0]])
+    # both plain groups named 1 (sharing it): both take 0 back, whatever their order
+    assert _sharing_a_washed_group(cost, [0, 1, 1], [True, False, False]) == [0, 0, 0]
+    # a plain group alone on paint 1 keeps it: renaming it would leave paint 1 naming nothing
+    assert _sharing_a_washed_group(cost[:2], [0, 1], [True, False]) == [0, 1]
+    # a plain holder of paint 0 keeps the charge
+    assert _sharing_a_washed_group(cost, [0, 1, 1], [False, False, False]) == [0, 1, 1]
