@@ -73,6 +73,12 @@ TABLE_LOOKS = 3
 PRINT_SPREAD = 3.0
 #: Rounds of growing (each from the cells decided and grown before).
 GROW_ROUNDS = 3
+#: Rounds of growing the tiles die faces vouch for (see read_cells): each cell is vouched for
+#: by its own pips, not by its likeness to the cells taken before it, so a chain of them is as
+#: sure at its far end as next to the layout; grown until a round admits none (``None``). (A
+#: hot spot that drops a column of the layout leaves its far tiles four or more cells from
+#: the tiles taken: oct57 octopus-hard-2518, a green and a pink four rounds out.)
+PIP_GROW_ROUNDS: int | None = None
 #: Confidence of a colour decided by the sample's hue group (see :mod:`vision.hue_groups`).
 GROUP_CONF = 0.6
 #: A cell blown out over more than this share is not grown into the layout: it may be the lamp's
@@ -2271,7 +2277,8 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                 more = {c: r for c, r in more.items() if not _pips_unlike_layout_white(ctx, c)}
             vouched.update(more)
             return list(more)
-        for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
+        for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips,
+                           rounds=PIP_GROW_ROUNDS):
             occ[cell], occ_conf[cell] = True, 0.6
         rejoined = _rejoined(occ, apart) if vouched else []
         for cell in rejoined:
@@ -2282,7 +2289,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
             # above looked at: a die face beside it is a tile as one beside the rest is)
             layout = [c for c, v in occ.items() if v]
             for cell in _grown([c for c in ctx.pip_candidates if not occ[c]], set(layout),
-                               admit=show_pips):
+                               admit=show_pips, rounds=PIP_GROW_ROUNDS):
                 occ[cell], occ_conf[cell] = True, 0.6
         if die_faces:
             repeated = _repeated_faces(vouched)
@@ -4631,15 +4638,16 @@ def _joins_parts(cell: tuple[int, int], part_of: Mapping) -> bool:
 
 
 def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None = None,
-           corners: bool = False) -> list:
+           corners: bool = False, rounds: int | None = GROW_ROUNDS) -> list:
     """The ``candidates`` that touch a ``taken`` cell, then those that touch one of them, for up
-    to :data:`GROW_ROUNDS` rounds, in the order found. ``admit``: given each round's cells that
-    touch, returns those that join (the others are not tried again); by default all.
-    ``corners``: a corner touches too (see :func:`_touches`)."""
+    to ``rounds`` rounds (:data:`GROW_ROUNDS`; ``None``: until a round adds none), in the
+    order found. ``admit``: given each round's cells that touch, returns those that join (the
+    others are not tried again); by default all. ``corners``: a corner touches too (see
+    :func:`_touches`)."""
     taken = set(taken)
     left = [c for c in candidates if c not in taken]
     out: list = []
-    for _ in range(GROW_ROUNDS):
+    for _ in (range(rounds) if rounds is not None else iter(int, 1)):
         touching = [c for c in left if _touches(c, taken, corners=corners)]
         left = [c for c in left if c not in touching]
         new = admit(touching) if admit is not None and touching else touching
