@@ -73,10 +73,10 @@ TABLE_LOOKS = 3
 PRINT_SPREAD = 3.0
 #: Rounds of growing (each from the cells decided and grown before).
 GROW_ROUNDS = 3
-#: Rounds of growing the tiles die faces vouch for (see read_cells): each cell is vouched for
-#: by its own pips, not by its likeness to the cells taken before it, so a chain of them is as
-#: sure at its far end as next to the layout; grown until a round admits none (``None``). (A
-#: hot spot that drops a column of the layout leaves its far tiles four or more cells from
+#: Rounds of growing the tiles die faces vouch for where every tile lies pips up (Octopus, see
+#: read_cells): each cell is vouched for by its own pips, not by its likeness to the cells
+#: taken before it, so a chain of them is as sure at its far end as next to the layout; grown
+#: until a round admits none (``None``). (A hot spot that drops a column of the layout leaves its far tiles four or more cells from
 #: the tiles taken: oct57 octopus-hard-2518, a green and a pink four rounds out.)
 PIP_GROW_ROUNDS: int | None = None
 #: Confidence of a colour decided by the sample's hue group (see :mod:`vision.hue_groups`).
@@ -2277,8 +2277,11 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                 more = {c: r for c, r in more.items() if not _pips_unlike_layout_white(ctx, c)}
             vouched.update(more)
             return list(more)
+        # (where every tile lies pips up, a chain of die faces grows as far as it goes, see
+        # PIP_GROW_ROUNDS; where tiles may lie pips down, Textile, as other growing does)
+        pip_rounds = PIP_GROW_ROUNDS if die_faces else GROW_ROUNDS
         for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips,
-                           rounds=PIP_GROW_ROUNDS):
+                           rounds=pip_rounds):
             occ[cell], occ_conf[cell] = True, 0.6
         rejoined = _rejoined(occ, apart) if vouched else []
         for cell in rejoined:
@@ -2289,7 +2292,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
             # above looked at: a die face beside it is a tile as one beside the rest is)
             layout = [c for c, v in occ.items() if v]
             for cell in _grown([c for c in ctx.pip_candidates if not occ[c]], set(layout),
-                               admit=show_pips, rounds=PIP_GROW_ROUNDS):
+                               admit=show_pips, rounds=pip_rounds):
                 occ[cell], occ_conf[cell] = True, 0.6
         if die_faces:
             repeated = _repeated_faces(vouched)
