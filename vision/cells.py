@@ -76,8 +76,9 @@ GROW_ROUNDS = 3
 #: Rounds of growing the tiles die faces vouch for where every tile lies pips up (Octopus, see
 #: read_cells): each cell is vouched for by its own pips, not by its likeness to the cells
 #: taken before it, so a chain of them is as sure at its far end as next to the layout; grown
-#: until a round admits none (``None``). (A hot spot that drops a column of the layout leaves its far tiles four or more cells from
-#: the tiles taken: oct57 octopus-hard-2518, a green and a pink four rounds out.)
+#: until a round admits none (``None``). (A hot spot that drops a column of the layout leaves
+#: its far tiles four or more cells from the tiles taken: oct57 octopus-hard-2518, a green
+#: and a pink four rounds out.)
 PIP_GROW_ROUNDS: int | None = None
 #: Confidence of a colour decided by the sample's hue group (see :mod:`vision.hue_groups`).
 GROUP_CONF = 0.6
