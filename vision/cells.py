@@ -1073,7 +1073,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                                                       or even_paints(cell)
                                                       or (ctx.die_faces and cell in lit_corners)))
                                                 or _blown_face(ctx, cell)
-                                                or cell in ctx.outlined)]
+                                                or cell in ctx.outlined
+                                                or _washed_outlined(ctx, cell, labs[i],
+                                                                    d_pal[i]))]
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
         # it off) but that fits a palette colour closely, stands well apart from the table and
@@ -2242,7 +2244,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         def show_pips(near: list) -> list:
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need(layout + list(vouched) + near)
-            more = _pip_vouched(ctx, near, cell_regions, gains, ctx.outlined)
+            more = _pip_vouched(ctx, near, cell_regions, gains, ctx.outlined, layout_side=True)
             # (... or under the layout's own light: the light refitted on the cells beside it,
             # mostly the bare table (light wood), may leave a tile's paint far from it (a black
             # tile read 22 from black, 7 under the layout's light; the refit serves a tile in
@@ -2256,7 +2258,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                     and c not in ctx.table_same]
             if rest:
                 more.update(_pip_vouched(ctx, rest, cell_regions, gains, ctx.outlined,
-                                         refit=False))
+                                         refit=False, layout_side=True))
             stray = _dotted_table(ctx, more, die_faces)
             more = {c: r for c, r in more.items() if c not in stray}
             if more and not table_dots:
@@ -2909,7 +2911,8 @@ GLARE_FACE_L = 95.0 - PIP_MIN_CONTRAST
 
 
 def _pips_through_glare(ctx: _Ctx, origins: np.ndarray, labs: np.ndarray,
-                        pip_reads: dict) -> dict:
+                        pip_reads: dict, *, face_l: float = GLARE_FACE_L,
+                        below: float | None = None) -> dict:
     """``pip_reads`` (:func:`vision.pips.read_pips`' of the cells at ``origins`` ``(N, 2)``,
     their faces' Lab ``labs`` ``(N, 3)``) with the light pips of the faces a glare washed out
     read on their whiteness instead of their lightness: faces at :data:`GLARE_FACE_L` or
@@ -2918,9 +2921,15 @@ def _pips_through_glare(ctx: _Ctx, origins: np.ndarray, labs: np.ndarray,
     but stands out by its want of colour (the face keeps some of its hue): the lightness less
     the chroma (L* - C*, see :func:`_whiteness_over_face`) shows it as a light spot. Kept where
     the pips stand out by :data:`vision.pips.MIN_CONTRAST` or more on it; other cells as
-    read."""
-    faint = np.nonzero((np.maximum(pip_reads[1].contrast, pip_reads[-1].contrast)
-                        < PIP_MIN_CONTRAST) & (labs[:, 0] >= GLARE_FACE_L))[0]
+    read. ``face_l``: the least face lightness so looked at; ``below``: a confidence, faces
+    whose pips read with less in either polarity are looked at whatever their contrast (beside
+    the layout, see :func:`_washed_pips_beside`)."""
+    if below is None:
+        faint_pips = (np.maximum(pip_reads[1].contrast, pip_reads[-1].contrast)
+                      < PIP_MIN_CONTRAST)
+    else:
+        faint_pips = np.maximum(pip_reads[1].confidence, pip_reads[-1].confidence) < below
+    faint = np.nonzero(faint_pips & (labs[:, 0] >= face_l))[0]
     if not len(faint) or pip_reads[1].geometry is None:
         return pip_reads
     n = ctx.td.cw
@@ -5207,19 +5216,108 @@ def _may_vouch(pip_reads: dict) -> bool:
 
 
 def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
-                 outlined: Collection = (), *, refit: bool = True) -> dict:
+                 outlined: Collection = (), *, refit: bool = True,
+                 layout_side: bool = False) -> dict:
     """Of ``cells``, those whose die face vouches for a tile (:func:`_vouched_by_pips` of
     their :func:`_read_solid` readings, ``refit`` as there), the pips read first: where no
     cell's pips read clearly enough in either polarity (:func:`_may_vouch`) none is, whatever
     the colours, and the cells' full read is skipped. (That read also records the pips' colour, ``ctx.pip_lab``, of
     cells whose pips read with a lower confidence; skipped, those stay unrecorded until the
     cells are read in the layout: measured without a change of reading on 214 Octopus and
-    Textile photos.)"""
-    pips = read_pips(ctx.lab[..., 0], ctx.td.cw, _lab_origins(ctx, cells))
+    Textile photos.) Where every tile lies pips up, the pips of a washed face are read on its
+    whiteness (:func:`_washed_pips_beside`); with ``layout_side`` (cells beside the layout's
+    tiles, not the view's ring) such a face is vouched for as an ``outlined`` one is."""
+    origins = _lab_origins(ctx, cells)
+    pips = read_pips(ctx.lab[..., 0], ctx.td.cw, origins)
+    washed: list = []
+    if ctx.die_faces:
+        pips, washed = _washed_pips_beside(ctx, cells, regions, origins, pips)
     if not _may_vouch(pips):
         return {}
+    # (a washed face whose pips read on its whiteness is named through the glare, its plain
+    # colour unsure as an outlined tile's may be: its tile's edge and its pips vouch for it;
+    # only beside the layout's tiles, not on the view's ring, see ``layout_side``)
+    shaped = set(outlined) | set(washed) if layout_side else outlined
     return _vouched_by_pips(_read_solid(ctx, cells, regions, gains, pips, refit=refit,
-                                        beside=True), outlined)
+                                        beside=True), shaped)
+
+
+#: A face this light (CIELAB L*) or lighter, beside the layout, is one a lamp's hot spot may
+#: have washed so far that its white pips (the kit's white paint, L* about 95) no longer stand
+#: out by their lightness: a small pip blurred into its face keeps about half of the gap, so
+#: two of :data:`vision.pips.MIN_CONTRAST` below the white paint. (Measured: oct57
+#: octopus-hard-2518, a brown face washed to L* 81.5 whose white 5 stood out by 5.0, a purple
+#: at 82.5 whose 3 read with confidence 0.45; on their whiteness, 16.1 and 34.7.)
+WASHED_FACE_L = 95.0 - 2 * PIP_MIN_CONTRAST
+#: ... and keeps this much colour (CIELAB C*) at least, which its white pips lack (the
+#: whiteness L* - C* shows them): a neutral face, a pale cloth's ground, shows no pips so.
+#: (The chroma below which a paint counts as neutral, :data:`VEIL_NEUTRAL_CHROMA`.)
+WASHED_FACE_CHROMA = VEIL_NEUTRAL_CHROMA
+
+
+def _washed_face(ctx: _Ctx, cell: tuple[int, int], lab: np.ndarray) -> bool:
+    """Whether ``cell``, of face colour ``lab`` (CIELAB ``(3,)``), may be a tile face a lamp's
+    hot spot washed pale (:data:`WASHED_FACE_L`, :data:`WASHED_FACE_CHROMA`) with a tile's
+    edge along :data:`OUTLINE_FULL` sides (``ctx.sides``): a patch of a pale cloth beside the
+    layout shows no tile's rim."""
+    return (ctx.sides is not None and ctx.sides.get(cell, 0) >= OUTLINE_FULL
+            and float(lab[0]) >= WASHED_FACE_L
+            and float(np.hypot(lab[1], lab[2])) >= WASHED_FACE_CHROMA)
+
+
+def _washed_outlined(ctx: _Ctx, cell: tuple[int, int], lab: np.ndarray, d_pal: float) -> bool:
+    """Whether a cell not taken may show a die face to vouch for it (a pip candidate, see
+    _occupancy) as a washed face (:func:`_washed_face`) of a tile's colour (within
+    :data:`ALIEN_COLOUR` of the palette): its pips are read on its whiteness (see
+    :func:`_washed_pips_beside`). Where every tile lies pips up only."""
+    return ctx.die_faces and d_pal <= ALIEN_COLOUR and _washed_face(ctx, cell, lab)
+
+
+def _washed_pips_beside(ctx: _Ctx, cells: list, regions: Mapping, origins: np.ndarray,
+                        pip_reads: dict) -> tuple[dict, list]:
+    """``pip_reads`` (:func:`vision.pips.read_pips`' of ``cells`` beside the layout, at
+    ``origins`` ``(N, 2)``) with the light pips of the washed faces (:func:`_washed_face`)
+    whose pips vouch in neither polarity (confidence under :data:`PIPS_VOUCH`) read on their
+    whiteness, as :func:`_pips_through_glare` reads a tile face's (and kept only where they
+    stand out by :data:`vision.pips.MIN_CONTRAST` there): a hot spot that washes a column of
+    the layout pale leaves those tiles to their pips. The face's colour needs the cells'
+    regions (``regions``, Lab), looked at only for the cells that may be washed. Returns the
+    readings and the cells whose pips were read on their whiteness."""
+    unsure = [i for i in range(len(cells))
+              if max(float(pip_reads[p].confidence[i]) for p in (1, -1)) < PIPS_VOUCH
+              and ctx.sides is not None and ctx.sides.get(cells[i], 0) >= OUTLINE_FULL]
+    if not unsure or pip_reads[1].geometry is None:
+        return pip_reads, []
+    if isinstance(regions, _LazyCells):
+        regions.need([cells[i] for i in unsure])
+    labs = _face_colours(np.stack([regions[cells[i]] for i in unsure]))
+    washed = [i for i, lab in zip(unsure, labs) if _washed_face(ctx, cells[i], lab)]
+    if not washed:
+        return pip_reads, []
+    at = np.array(washed)
+    some = {p: _pip_rows(r, at) for p, r in pip_reads.items()}
+    faces = np.array([labs[unsure.index(i)] for i in washed])
+    again = _pips_through_glare(ctx, origins[at], faces, some, face_l=WASHED_FACE_L,
+                                below=PIPS_VOUCH)
+    if again is some:
+        return pip_reads, []
+    fields = {name: getattr(pip_reads[1], name).copy()
+              for name in ("count", "prob", "contrast", "confidence", "geometry", "layout")}
+    for name, arr in fields.items():
+        arr[at] = getattr(again[1], name)
+    read_again = [cells[i] for i, a, b in zip(washed, again[1].contrast, some[1].contrast)
+                  if a != b]
+    logger.debug("pips of washed faces beside the layout read on their whiteness: %s",
+                 read_again)
+    return {**pip_reads, 1: PipReading(**fields)}, read_again
+
+
+def _pip_rows(reading: PipReading, rows: np.ndarray) -> PipReading:
+    """The rows ``rows`` of a :func:`vision.pips.read_pips` reading (each field's)."""
+    return PipReading(**{name: (None if getattr(reading, name) is None
+                                else getattr(reading, name)[rows])
+                         for name in ("count", "prob", "contrast", "confidence", "geometry",
+                                      "layout")})
 
 
 def _vouched_by_pips(reads: dict, outlined: Collection = ()) -> dict:
