@@ -523,6 +523,8 @@ class _Ctx:
     ring_cards: set = field(default_factory=set)  # the window's ring: cards seen (_ring_cards)
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     outlined: set = field(default_factory=set)  # of them, those with a tile's outline all round
+    washed_only: set = field(default_factory=set)  # ... candidates only as washed faces, vouched
+    #                                           for only by pips read on their whiteness
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
     texture: dict | None = None  # solid tiles: each cell's face texture (see _face_texture)
     die_faces: bool = False  # every tile lies pips up (see read_cells)
@@ -1073,9 +1075,16 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                                                       or even_paints(cell)
                                                       or (ctx.die_faces and cell in lit_corners)))
                                                 or _blown_face(ctx, cell)
-                                                or cell in ctx.outlined
-                                                or _washed_outlined(ctx, cell, labs[i],
-                                                                    d_pal[i]))]
+                                                or cell in ctx.outlined)]
+    # (and, where every tile lies pips up, a face a hot spot washed pale: only its pips read on
+    # its whiteness vouch for it, see _pip_vouched; a cloth's patch of the same lightness and
+    # colour is no candidate for its lightness' spots)
+    ctx.washed_only = {cell for i, cell in enumerate(cells)
+                       if not occ[cell] and cell not in ctx.pip_candidates
+                       and _washed_outlined(ctx, cell, labs[i], d_pal[i])}
+    if ctx.washed_only:
+        named = set(ctx.pip_candidates) | ctx.washed_only
+        ctx.pip_candidates = [cell for cell in cells if cell in named]
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
         # it off) but that fits a palette colour closely, stands well apart from the table and
@@ -5238,8 +5247,9 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
     # colour unsure as an outlined tile's may be: its tile's edge and its pips vouch for it;
     # only beside the layout's tiles, not on the view's ring, see ``layout_side``)
     shaped = set(outlined) | set(washed) if layout_side else outlined
-    return _vouched_by_pips(_read_solid(ctx, cells, regions, gains, pips, refit=refit,
-                                        beside=True), shaped)
+    reads = _read_solid(ctx, cells, regions, gains, pips, refit=refit, beside=True)
+    return {c: r for c, r in _vouched_by_pips(reads, shaped).items()
+            if c not in ctx.washed_only or c in washed}
 
 
 #: A face this light (CIELAB L*) or lighter, beside the layout, is one a lamp's hot spot may

@@ -79,3 +79,49 @@ def test_a_light_faces_washed_dark_pips_are_no_white_pips():
     yellow, grey = (97.0, -4.0, 60.0), (89.0, 0.0, 25.0)
     before, after = _read(_washed_face(FOUR, (6, 6), face=yellow, pip=grey), face=yellow)
     assert after[1].count[0] == before[1].count[0]
+
+
+#: A purple face beside the layout that a hot spot paled (L* 82.5, keeping C* 32), its white
+#: pips blurred to within a few L* of it, as measured on an independent render (oct57
+#: octopus-hard-2518: lightness pips read with confidence 0.45, whiteness contrast 34.7).
+WASHED_PURPLE, DIM_PIP = (82.5, 24.4, -21.4), (88.0, 0.0, 0.0)
+THREE = [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)]
+
+
+def _beside(lab: np.ndarray, sides: int = 4) -> tuple:
+    """A cell beside the layout, ``(0, 0)`` at ``(N // 2, N // 2)`` of ``lab``, with a tile's
+    edge along ``sides`` of its sides: (ctx, regions, origins, the lightness reading)."""
+    origins = np.array([[N // 2, N // 2]])
+    ctx = SimpleNamespace(lab=lab, td=SimpleNamespace(cw=N), die_faces=True,
+                          sides={(0, 0): sides})
+    regions = {(0, 0): lab[N // 2:N // 2 + N, N // 2:N // 2 + N]}
+    return ctx, regions, origins, read_pips(lab[..., 0], N, origins)
+
+
+def test_a_washed_face_beside_the_layout_has_its_pips_read_on_its_whiteness():
+    lab = _washed_face(THREE, face=WASHED_PURPLE, pip=DIM_PIP)
+    ctx, regions, origins, before = _beside(lab)
+    # (its lightness vouches for no die face)
+    assert max(before[p].confidence[0] for p in (1, -1)) < cells.PIPS_VOUCH
+    after, washed = cells._washed_pips_beside(ctx, [(0, 0)], regions, origins, before)
+    assert washed == [(0, 0)]
+    assert after[1].count[0] == 3 and after[1].confidence[0] >= cells.PIPS_VOUCH
+
+
+def test_a_pale_cloths_dots_or_a_face_without_a_tiles_edge_are_not_read_so():
+    # (a neutral ground, a pale cloth's, with whiter dots: no colour for the pips to lack)
+    lab = _washed_face(THREE, face=(86.0, 2.0, 8.0), pip=(92.0, 0.0, 0.0))
+    ctx, regions, origins, before = _beside(lab)
+    assert cells._washed_pips_beside(ctx, [(0, 0)], regions, origins, before) == (before, [])
+    # (a washed face's colour with no tile's edge along three sides)
+    lab = _washed_face(THREE, face=WASHED_PURPLE, pip=DIM_PIP)
+    ctx, regions, origins, before = _beside(lab, sides=2)
+    assert cells._washed_pips_beside(ctx, [(0, 0)], regions, origins, before) == (before, [])
+
+
+def test_die_faces_vouched_for_grow_as_a_chain_as_far_as_it_goes():
+    # (a column of tiles a hot spot dropped: each vouched for by its own pips, the fifth as
+    # surely as the first; other growing stops after GROW_ROUNDS)
+    chain = [(r, 0) for r in range(1, 6)]
+    assert cells._grown(chain, {(0, 0)}, admit=list, rounds=cells.PIP_GROW_ROUNDS) == chain
+    assert cells._grown(chain, {(0, 0)}, admit=list) == chain[:cells.GROW_ROUNDS]
