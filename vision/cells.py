@@ -5247,9 +5247,18 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
     # colour unsure as an outlined tile's may be: its tile's edge and its pips vouch for it;
     # only beside the layout's tiles, not on the view's ring, see ``layout_side``)
     shaped = set(outlined) | set(washed) if layout_side else outlined
-    reads = _read_solid(ctx, cells, regions, gains, pips, refit=refit, beside=True)
-    return {c: r for c, r in _vouched_by_pips(reads, shaped).items()
-            if c not in ctx.washed_only or c in washed}
+    # (beside the layout's tiles, a candidate only as a washed face whose pips were not read on
+    # its whiteness is left out before the read: the light refitted on the cells read must not
+    # count it; the view's ring is read whole, as the share of it showing die faces says)
+    keep = [i for i, c in enumerate(cells)
+            if not layout_side or c not in ctx.washed_only or c in washed]
+    if len(keep) < len(cells):
+        if not keep:
+            return {}
+        cells = [cells[i] for i in keep]
+        pips = {p: _pip_rows(r, np.array(keep)) for p, r in pips.items()}
+    return _vouched_by_pips(_read_solid(ctx, cells, regions, gains, pips, refit=refit,
+                                        beside=True), shaped)
 
 
 #: A face this light (CIELAB L*) or lighter, beside the layout, is one a lamp's hot spot may
