@@ -5257,8 +5257,45 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
             return {}
         cells = [cells[i] for i in keep]
         pips = {p: _pip_rows(r, np.array(keep)) for p, r in pips.items()}
-    return _vouched_by_pips(_read_solid(ctx, cells, regions, gains, pips, refit=refit,
-                                        beside=True), shaped)
+    reads = _read_solid(ctx, cells, regions, gains, pips, refit=refit, beside=True)
+    if washed:
+        reads = _named_by_white_pips(ctx, reads, pips, [cells.index(c) for c in washed
+                                                         if c in cells])
+    return _vouched_by_pips(reads, shaped)
+
+
+def _named_by_white_pips(ctx: _Ctx, reads: dict, pip_reads: dict, rows: list) -> dict:
+    """``reads`` (:func:`_read_solid`'s, of the cells of ``pip_reads``' rows in order) with the
+    faces at ``rows`` whose pips were read white on their whiteness (see
+    :func:`_washed_pips_beside`) named the nearest colour whose pips the kit paints lighter
+    than its face, where that lies within :data:`PIPS_FIT` and the reading named one with
+    darker pips: a washed face's white pips, whiter than its face and no darker, are no dark
+    paint's pips (a brown washed to a peach the glare names orange, its five white pips
+    read)."""
+    lighter = _lighter_pips(ctx.kit, ctx.palette)
+    if lighter is None:
+        return reads
+    names = ctx.palette.names
+    out = dict(reads)
+    cells = list(reads)
+    for i in rows:
+        cell = cells[i]
+        attrs, conf, doubts, fit, ev = reads[cell]
+        named = attrs.get("colour")
+        dist = ev.get("colour_distance", {})
+        if named is None or lighter[names.index(named)] or not dist:
+            continue
+        light = min((d, n) for n, d in dist.items() if lighter[names.index(n)])
+        if light[0] > PIPS_FIT:
+            continue
+        pr = pip_reads[1]
+        attrs = {**attrs, "colour": light[1],
+                 "pips": int(pr.count[i]) if pr.confidence[i] >= CONFIDENCE_THRESHOLD else None}
+        conf = {**conf, "pips": float(pr.confidence[i])}
+        logger.debug("cell %s: its white pips name it %s (%.1f), not %s", cell, light[1],
+                     light[0], named)
+        out[cell] = (attrs, conf, doubts, fit, ev)
+    return out
 
 
 #: A face this light (CIELAB L*) or lighter, beside the layout, is one a lamp's hot spot may

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from vision import cells
-from vision.pips import MIN_CONTRAST, PIP_RADII, read_pips
+from vision.pips import MIN_CONTRAST, PIP_RADII, PipReading, read_pips
 
 N = 48  # pixels per cell, as the reader's top-down view of solid faces
 #: Lab of a brown face paled by a hot spot, of its white pips and of a wood table, as measured
@@ -125,3 +125,26 @@ def test_die_faces_vouched_for_grow_as_a_chain_as_far_as_it_goes():
     chain = [(r, 0) for r in range(1, 6)]
     assert cells._grown(chain, {(0, 0)}, admit=list, rounds=cells.PIP_GROW_ROUNDS) == chain
     assert cells._grown(chain, {(0, 0)}, admit=list) == chain[:cells.GROW_ROUNDS]
+
+
+def test_a_washed_face_whose_white_pips_read_is_named_a_colour_with_white_pips():
+    # (oct57 octopus-hard-2518: a brown washed to peach, which the glare names orange (black
+    # pips), its five white pips read on its whiteness; brown, 10.2 away, paints white pips)
+    from vision.colour import Palette
+    from vision.kits import kit_for_game
+    kit = kit_for_game("octopus")
+    pal = Palette.from_hex(kit.colours)
+    ctx = SimpleNamespace(kit=kit, palette=pal)
+    dist = {"white": 10.6, "black": 16.7, "red": 14.9, "orange": 5.2, "yellow": 15.0,
+            "green": 26.9, "blue": 27.4, "purple": 23.6, "pink": 19.5, "brown": 10.2}
+    five = np.eye(6)[[4]]
+    reads = {p: PipReading(np.array([5 if p == 1 else 0]), five, np.array([16.1]),
+                           np.array([1.0 if p == 1 else 0.0])) for p in (1, -1)}
+    reading = ({"colour": "orange", "pips": None}, {"colour": 0.63, "pips": 0.0}, [], 5.2,
+               {"colour_distance": dist})
+    out = cells._named_by_white_pips(ctx, {(0, 0): reading}, reads, [0])
+    assert out[(0, 0)][0] == {"colour": "brown", "pips": 5}
+    # (no colour with white pips near enough: left as read)
+    far = {**dist, "brown": 30.0, "red": 30.0, "black": 30.0}
+    reading = (reading[0], reading[1], [], 5.2, {"colour_distance": far})
+    assert cells._named_by_white_pips(ctx, {(0, 0): reading}, reads, [0])[(0, 0)] == reading
