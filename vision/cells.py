@@ -73,13 +73,6 @@ TABLE_LOOKS = 3
 PRINT_SPREAD = 3.0
 #: Rounds of growing (each from the cells decided and grown before).
 GROW_ROUNDS = 3
-#: Rounds of growing the tiles die faces vouch for where every tile lies pips up (Octopus, see
-#: read_cells): each cell is vouched for by its own pips, not by its likeness to the cells
-#: taken before it, so a chain of them is as sure at its far end as next to the layout; grown
-#: until a round admits none (``None``). (A hot spot that drops a column of the layout leaves
-#: its far tiles four or more cells from the tiles taken: oct57 octopus-hard-2518, a green
-#: and a pink four rounds out.)
-PIP_GROW_ROUNDS: int | None = None
 #: Confidence of a colour decided by the sample's hue group (see :mod:`vision.hue_groups`).
 GROUP_CONF = 0.6
 #: A cell blown out over more than this share is not grown into the layout: it may be the lamp's
@@ -2289,11 +2282,17 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                 more = {c: r for c, r in more.items() if not _pips_unlike_layout_white(ctx, c)}
             vouched.update(more)
             return list(more)
-        # (where every tile lies pips up, a chain of die faces grows as far as it goes, see
-        # PIP_GROW_ROUNDS; where tiles may lie pips down, Textile, as other growing does)
-        pip_rounds = PIP_GROW_ROUNDS if die_faces else GROW_ROUNDS
-        for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips,
-                           rounds=pip_rounds):
+        # (where every tile lies pips up, a chain of die faces grows on past GROW_ROUNDS
+        # through cells that show a tile's edge of their own, see PIP_GROW_RIMS; where tiles
+        # may lie pips down, Textile, as other growing does)
+        def edged(cell: tuple[int, int], taken: set) -> bool:
+            """Whether ``cell`` shows a tile's gap along PIP_GROW_RIMS of its sides facing
+            a cell not ``taken``."""
+            rim = (ctx.rim_sides or {}).get(cell)
+            return (rim is not None
+                    and _own_sides(cell, rim, dict.fromkeys(taken, True)) >= PIP_GROW_RIMS)
+        past = edged if die_faces else None
+        for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips, past=past):
             occ[cell], occ_conf[cell] = True, 0.6
         rejoined = _rejoined(occ, apart) if vouched else []
         for cell in rejoined:
@@ -2304,13 +2303,19 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
             # above looked at: a die face beside it is a tile as one beside the rest is)
             layout = [c for c, v in occ.items() if v]
             for cell in _grown([c for c in ctx.pip_candidates if not occ[c]], set(layout),
-                               admit=show_pips, rounds=pip_rounds):
+                               admit=show_pips, past=past):
                 occ[cell], occ_conf[cell] = True, 0.6
         if die_faces:
             repeated = _repeated_faces(vouched)
             _take_out(repeated, occ, occ_conf,
                       "its die face is read beside the layout again: the table's pattern")
             for cell in repeated:
+                del vouched[cell]
+            # (... and the cells grown only through them: each was vouched for beside a tile)
+            stranded = _stranded(vouched, occ)
+            _take_out(stranded, occ, occ_conf,
+                      "grown beside the layout only through a cell taken out again")
+            for cell in stranded:
                 del vouched[cell]
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist(), "ring_cards": ring_cards}
     if fg_cells is not None:
@@ -2590,6 +2595,16 @@ SEAM_SHARE = 0.5
 #: outlined by the dots in final11 textile-normal-603; their other sides 0.53-1.0, a tile's rim
 #: beside some; see :func:`_outlined_on_dots`).
 RIM_ALONG = 0.8
+#: Where every tile lies pips up (Octopus, see read_cells), the tiles die faces vouch for are
+#: grown past :data:`GROW_ROUNDS` through cells that show a tile's gap (:data:`RIM_ALONG` of a
+#: side) along at least this many of their sides facing a cell not taken, until a round admits
+#: none: each is vouched for by its own pips, not by its likeness to the cells taken before
+#: it, and shows its own tile's edge, where a print's dots crossing a bare cell's sides leave
+#: an edge along a third of one (see RIM_ALONG). (A hot spot that drops a column of the layout
+#: leaves its far tiles four or more cells from the tiles taken: oct57 octopus-hard-2518, a
+#: pink and a green four and five rounds out, a gap along two sides and one; their other sides
+#: set off the lattice by the tiles' shift.)
+PIP_GROW_RIMS = 1
 
 
 #: Two even cells are one sheet only where their centres' colours lie within this CIEDE2000 of
@@ -4660,16 +4675,24 @@ def _joins_parts(cell: tuple[int, int], part_of: Mapping) -> bool:
 
 
 def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None = None,
-           corners: bool = False, rounds: int | None = GROW_ROUNDS) -> list:
+           corners: bool = False, rounds: int = GROW_ROUNDS,
+           past: Callable[[tuple[int, int], set], bool] | None = None) -> list:
     """The ``candidates`` that touch a ``taken`` cell, then those that touch one of them, for up
-    to ``rounds`` rounds (:data:`GROW_ROUNDS`; ``None``: until a round adds none), in the
-    order found. ``admit``: given each round's cells that touch, returns those that join (the
-    others are not tried again); by default all. ``corners``: a corner touches too (see
-    :func:`_touches`)."""
+    to ``rounds`` rounds (:data:`GROW_ROUNDS`), in the order found. ``admit``: given each round's
+    cells that touch, returns those that join (the others are not tried again); by default all.
+    ``corners``: a corner touches too (see :func:`_touches`). ``past``: after ``rounds`` rounds,
+    growing goes on with the candidates it accepts (given a cell and the cells taken so far)
+    until a round adds none; every round takes a candidate or ends, so it ends within as many
+    rounds as there are candidates."""
     taken = set(taken)
     left = [c for c in candidates if c not in taken]
     out: list = []
-    for _ in (range(rounds) if rounds is not None else iter(int, 1)):
+    done = 0
+    while left:
+        if done >= rounds:
+            if past is None:
+                break
+            left = [c for c in left if past(c, taken)]
         touching = [c for c in left if _touches(c, taken, corners=corners)]
         left = [c for c in left if c not in touching]
         new = admit(touching) if admit is not None and touching else touching
@@ -4677,7 +4700,18 @@ def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None
             break
         out += new
         taken |= set(new)
+        done += 1
     return out
+
+
+def _stranded(vouched: Mapping, occ: Mapping) -> list:
+    """The cells ``vouched`` for by their pips beside the layout that no longer touch the
+    layout's other tiles (``occ`` cell -> bool) through cells so vouched for: grown from a cell
+    taken out again (see :func:`_repeated_faces`), each of them vouched for only beside a tile
+    it no longer has. ``occ`` holds the vouched cells, and the layout as it grew."""
+    layout = {c for c, v in occ.items() if v and c not in vouched}
+    joined = _grown([c for c in vouched if occ.get(c)], layout, rounds=len(vouched))
+    return [c for c in vouched if c not in joined]
 
 
 def _repeated_faces(vouched: Mapping) -> list:

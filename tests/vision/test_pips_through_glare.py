@@ -119,14 +119,6 @@ def test_a_pale_cloths_dots_or_a_face_without_a_tiles_edge_are_not_read_so():
     assert cells._washed_pips_beside(ctx, [(0, 0)], regions, origins, before) == (before, [])
 
 
-def test_die_faces_vouched_for_grow_as_a_chain_as_far_as_it_goes():
-    # (a column of tiles a hot spot dropped: each vouched for by its own pips, the fifth as
-    # surely as the first; other growing stops after GROW_ROUNDS)
-    chain = [(r, 0) for r in range(1, 6)]
-    assert cells._grown(chain, {(0, 0)}, admit=list, rounds=cells.PIP_GROW_ROUNDS) == chain
-    assert cells._grown(chain, {(0, 0)}, admit=list) == chain[:cells.GROW_ROUNDS]
-
-
 def test_a_washed_face_whose_white_pips_read_is_named_a_colour_with_white_pips():
     # (oct57 octopus-hard-2518: a brown washed to peach, which the glare names orange (black
     # pips), its five white pips read on its whiteness; brown, 10.2 away, paints white pips)
