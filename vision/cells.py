@@ -518,6 +518,10 @@ class _Ctx:
     outlined: set = field(default_factory=set)  # of them, those with a tile's outline all round
     washed_only: set = field(default_factory=set)  # ... candidates only as washed faces, vouched
     #                                           for only by pips read on their whiteness
+    ink_standing_out: set = field(default_factory=set)  # cells whose pips' median is a pip
+    #                          paint's, of the pips standing out not (see _pip_paints)
+    inked: dict = field(default_factory=dict)  # ... of them, die faces read beside the layout:
+    #                                           cell -> reading (see _repeated_faces)
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
     texture: dict | None = None  # solid tiles: each cell's face texture (see _face_texture)
     die_faces: bool = False  # every tile lies pips up (see read_cells)
@@ -2306,7 +2310,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                                admit=show_pips, past=past):
                 occ[cell], occ_conf[cell] = True, 0.6
         if die_faces:
-            repeated = _repeated_faces(vouched)
+            repeated = _repeated_faces(vouched, ctx.inked)
             _take_out(repeated, occ, occ_conf,
                       "its die face is read beside the layout again: the table's pattern")
             for cell in repeated:
@@ -3073,25 +3077,35 @@ def _pip_paint_names_of(pip_hexes: frozenset, names: tuple, lab_bytes: bytes, dt
 
 
 def _pip_samples(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
-                 out: dict) -> tuple[list, list]:
+                 out: dict) -> tuple[list, list, list]:
     """The colour at the centres of the pips read in ``cells`` (readings ``out``; the median
     over 3x3 pixels at each pip of its best-fitting layout, then over the pips), Lab of the
-    view as seen (no correction): ``([(index, cell)], [(3,) Lab])`` for the cells with pips."""
-    todo, samples = [], []
+    view as seen (no correction): ``([(index, cell)], [(3,) Lab], [(k, 3) Lab])`` for the
+    cells with pips, the last each pip's colour (see :func:`_pip_patches`)."""
+    todo, samples, each = [], [], []
     for i, cell in enumerate(cells):
         if not out[cell][0].get("pips"):
             continue
-        sample = _pip_sample(ctx, origins, pip_reads[pols[i]], i)
-        if sample is not None:
+        pips = _pip_patches(ctx, origins, pip_reads[pols[i]], i)
+        if pips is not None:
             todo.append((i, cell))
-            samples.append(sample)
-    return todo, samples
+            samples.append(median_last(pips.T))
+            each.append(pips)
+    return todo, samples, each
 
 
 def _pip_sample(ctx: _Ctx, origins: np.ndarray, reading, i: int) -> np.ndarray | None:
     """The colour (Lab ``(3,)`` of the view as seen) at the centres of the pips of cell ``i``'s
     best-fitting layout in ``reading`` (one polarity's :func:`vision.pips.read_pips`): the
     median over 3x3 pixels at each pip, then over the pips; None when no pip lies in view."""
+    each = _pip_patches(ctx, origins, reading, i)
+    return None if each is None else median_last(each.T)
+
+
+def _pip_patches(ctx: _Ctx, origins: np.ndarray, reading, i: int) -> np.ndarray | None:
+    """The colour (Lab of the view as seen) at the centre of each pip of cell ``i``'s
+    best-fitting layout in ``reading`` (one polarity's :func:`vision.pips.read_pips`): the
+    median over its 3x3 pixels, ``(k, 3)`` for the ``k`` pips in view; None when none is."""
     lab = ctx.lab
     h, w = lab.shape[:2]
     yx = pip_centres(reading, ctx.td.cw, i) + origins[i][None, :]
@@ -3099,11 +3113,33 @@ def _pip_sample(ctx: _Ctx, origins: np.ndarray, reading, i: int) -> np.ndarray |
         # (every pip's 3x3 pixels in view: gathered at once, the same medians as pip by pip,
         # a median being the middle values whatever the order)
         nine = lab[yx[:, :1] + _NINE_DY, yx[:, 1:] + _NINE_DX]  # (k, 9, 3)
-        return median_last(median_last(nine.transpose(0, 2, 1)).T)
+        return median_last(nine.transpose(0, 2, 1))
     patches = [lab[max(0, y - 1):min(h, y + 2), max(0, x - 1):min(w, x + 2)].reshape(-1, 3)
                for y, x in yx]
     patches = [median_last(p.T) for p in patches if len(p)]  # (np.median's along axis 0)
-    return median_last(np.array(patches).T) if patches else None
+    return np.array(patches) if patches else None
+
+
+#: A pip read on a die face stands out from the face by at least this share of the contrast
+#: of the pip that stands out most (CIELAB L*, in its polarity): a die's pips are all of its
+#: one pip paint, and a small pip blurred into its face keeps about half of the gap (see
+#: WASHED_FACE_L); a cloth's print that a die layout fits shows its ink in the pips that land
+#: on a dot and its ground, not standing out, in the others (see :func:`_standing_out`).
+STANDING_OUT = 0.5
+
+
+def _standing_out(each: np.ndarray, face: np.ndarray, polarity: int) -> np.ndarray:
+    """The colour (Lab ``(3,)`` as seen) of the pips of a die face that stand out from it
+    (``face``, Lab ``(3,)``) in ``polarity`` (1: lighter, -1: darker) by :data:`STANDING_OUT`
+    of the most any does, their median; ``each`` ``(k, 3)``: each pip's colour (see
+    :func:`_pip_patches`). A die's pips all stand out alike, so it is their median over all of
+    them; a layout fitted to a cloth's dots shows the dots' ink (an independent render, oct57
+    octopus-normal-2518: pink dots on a navy cloth read as a black 3, its pips L* 24, 63 and
+    19 on a ground of 18, the middle one pink, a* 49, their median a cell of black's)."""
+    rise = polarity * (each[:, 0] - float(face[0]))
+    if rise.max() <= 0.0:
+        return median_last(each.T)  # (none stands out: as the median over all)
+    return median_last(each[rise >= STANDING_OUT * rise.max()].T)
 
 
 #: The offsets (rows, columns) of a pixel's 3x3 neighbourhood, for gathering pips' patches.
@@ -3119,18 +3155,42 @@ def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, po
     palette, or (a small pip blurred into its face) it lies within :data:`PIP_OFF_MIX` (CIELAB
     a*b*) of a mix of its face's colour (``faces`` ``(N, 3)`` Lab) with a neutral one, of the
     face's hue at less chroma. A printed cloth's dots or flowers that a die layout fits are of
-    any colour (green dots on white, pink flowers on cream)."""
-    todo, samples = _pip_samples(ctx, cells, origins, pip_reads, pols, out)
+    any colour (green dots on white, pink flowers on cream). Where every tile lies pips up, the
+    pips standing out must be of a pip paint too (:func:`_standing_out`): a layout fitted to a
+    cloth's dots may land most of its pips on the ground, their median the ground's."""
+    todo, samples, each = _pip_samples(ctx, cells, origins, pip_reads, pols, out)
     if not todo:
         return
-    match, _ = _palette_fit(np.array(samples), ctx.palette, gains, explore=False,
+    faces_of = np.array([faces[i] for i, _ in todo])
+    of_paint = _of_pip_paint(ctx, np.array(samples), faces_of, gains)
+    if ctx.die_faces:
+        # (where every tile lies pips up, the pips standing out are of the pip paint too: see
+        # _standing_out; where tiles may lie pips down, Textile, as before)
+        standing = [_standing_out(e, faces[i], pols[i]) for (i, _), e in zip(todo, each)]
+        standing_out = _of_pip_paint(ctx, np.array(standing), faces_of, gains)
+        for (_, cell), median, most in zip(todo, of_paint, standing_out):
+            if median and not most:
+                ctx.ink_standing_out.add(cell)
+            else:
+                ctx.ink_standing_out.discard(cell)
+        of_paint &= standing_out
+    for (_, cell), sample, paint in zip(todo, samples, of_paint):
+        out[cell][4]["pips_of_pip_paint"] = bool(paint)
+        out[cell][4]["pip_lab"] = sample
+
+
+def _of_pip_paint(ctx: _Ctx, samples: np.ndarray, faces: np.ndarray,
+                  gains: np.ndarray) -> np.ndarray:
+    """Whether each pip colour of ``samples`` (``(N, 3)`` Lab as seen) is a pip paint's on
+    its face (``faces`` ``(N, 3)`` Lab): named one by the palette under ``gains``, or within
+    :data:`PIP_OFF_MIX` (CIELAB a*b*) of a mix of the face's colour with a neutral one (a
+    small pip blurred into its face). ``(N,)`` bool."""
+    match, _ = _palette_fit(samples, ctx.palette, gains, explore=False,
                             shared_haze=_shared_haze(ctx.kit, ctx.profile))
     paints = _pip_paint_names(ctx.kit, ctx.palette)
-    for (i, cell), sample, k in zip(todo, samples, match.index):
-        named = ctx.palette.names[int(k)] in paints
-        off = _off_segment(sample[1:], faces[i][1:])
-        out[cell][4]["pips_of_pip_paint"] = bool(named or off <= PIP_OFF_MIX)
-        out[cell][4]["pip_lab"] = sample
+    return np.array([ctx.palette.names[int(k)] in paints
+                     or _off_segment(sample[1:], face[1:]) <= PIP_OFF_MIX
+                     for sample, face, k in zip(samples, faces, match.index)], bool)
 
 
 #: A die's pips lighter than their face by at least this (CIELAB L*) are white pips (on a
@@ -4714,13 +4774,20 @@ def _stranded(vouched: Mapping, occ: Mapping) -> list:
     return [c for c in vouched if c not in joined]
 
 
-def _repeated_faces(vouched: Mapping) -> list:
+def _repeated_faces(vouched: Mapping, inked: Mapping | None = None) -> list:
     """The cells vouched for by their pips (their :func:`_read_solid` readings ``vouched``)
-    whose die face (colour and pips) another of them shows too: where the set holds each die
-    face once (Octopus), two such cells are not both tiles, and a table's pattern (stripes
-    cut into dashes, a print's dots) repeats its chance die face along the layout's edge; all
-    of them are left out."""
-    return [c for cells in _face_groups(vouched).values() if len(cells) > 1 for c in cells]
+    whose die face (colour and pips) another of them shows too, or a cell beside the layout
+    read as that die face but for the ink of the pips standing out (``inked``, cell ->
+    reading, see ``ctx.inked`` and :func:`_pip_paints`), as it was read before that was
+    looked at: where the set holds each die face once (Octopus), two such cells are not
+    both tiles, and a table's pattern (stripes cut into dashes, a print's dots) repeats its
+    chance die face along the layout's edge; all of them are left out. (A print's copy whose
+    pips show its ink is no tile either, but it still tells of the pattern: final21
+    octopus-normal-2302, a dark floral's cream hearts read as a black 2 beside the layout
+    twice, one of them with a green leaf's edge for a pip.)"""
+    faces = _face_groups({**{c: r for c, r in (inked or {}).items() if c not in vouched},
+                          **vouched})
+    return [c for cells in faces.values() if len(cells) > 1 for c in cells if c in vouched]
 
 
 def _face_groups(readings: Mapping) -> dict:
@@ -5295,7 +5362,13 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
     if washed:
         reads = _named_by_white_pips(ctx, reads, pips, [cells.index(c) for c in washed
                                                          if c in cells])
-    return _vouched_by_pips(reads, shaped)
+    vouched = _vouched_by_pips(reads, shaped)
+    if layout_side and ctx.die_faces:
+        # (the die faces read beside the layout but for the ink of the pips standing out:
+        # a print's, which may repeat the face of a cell vouched for, see _repeated_faces)
+        ctx.inked.update({c: r for c, r in _vouched_by_pips(reads, shaped, paint=False).items()
+                          if c not in vouched and c in ctx.ink_standing_out})
+    return vouched
 
 
 def _named_by_white_pips(ctx: _Ctx, reads: dict, pip_reads: dict, rows: list) -> dict:
@@ -5410,17 +5483,18 @@ def _pip_rows(reading: PipReading, rows: np.ndarray) -> PipReading:
                                       "layout")})
 
 
-def _vouched_by_pips(reads: dict, outlined: Collection = ()) -> dict:
+def _vouched_by_pips(reads: dict, outlined: Collection = (), *, paint: bool = True) -> dict:
     """The cells beside the layout (their :func:`_read_solid` readings ``reads``) that show a
     die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`, of a pip paint
     (:data:`PIP_OFF_MIX`) where that was looked at (see :func:`_pip_paints`). Of a cell with a
     tile's outline all round (``outlined``, see :func:`_occupancy`) its colour need not be
     clear: the outline is the tile's shape, the pips its face (a white tile on a cream cloth
-    under a warm lamp fits no paint well as the light fitted on the others predicts it)."""
+    under a warm lamp fits no paint well as the light fitted on the others predicts it).
+    Without ``paint``, the pips' paint is not looked at (the die faces a print shows too)."""
     return {c: r for c, r in reads.items()
             if (r[0].get("colour") or r[3] <= PIPS_FIT) and r[0].get("pips")
             and r[1].get("pips", 0.0) >= PIPS_VOUCH
-            and (len(r) < 5 or (r[4].get("pips_of_pip_paint", True)
+            and (len(r) < 5 or ((not paint or r[4].get("pips_of_pip_paint", True))
                                 and (c in outlined or r[4].get("plain_colour_conf", 1.0)
                                      >= CONFIDENCE_THRESHOLD)))}
 
