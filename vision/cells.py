@@ -516,6 +516,12 @@ class _Ctx:
     ring_cards: set = field(default_factory=set)  # the window's ring: cards seen (_ring_cards)
     pip_candidates: list = field(default_factory=list)  # cells whose pips could vouch for a tile
     outlined: set = field(default_factory=set)  # of them, those with a tile's outline all round
+    washed_only: set = field(default_factory=set)  # ... candidates only as washed faces, vouched
+    #                                           for only by pips read on their whiteness
+    ink_standing_out: set = field(default_factory=set)  # cells whose pips' median is a pip
+    #                          paint's, of the pips standing out not (see _pip_paints)
+    inked: dict = field(default_factory=dict)  # ... of them, die faces read beside the layout:
+    #                                           cell -> reading (see _repeated_faces)
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
     texture: dict | None = None  # solid tiles: each cell's face texture (see _face_texture)
     die_faces: bool = False  # every tile lies pips up (see read_cells)
@@ -1067,6 +1073,15 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                                                       or (ctx.die_faces and cell in lit_corners)))
                                                 or _blown_face(ctx, cell)
                                                 or cell in ctx.outlined)]
+    # (and, where every tile lies pips up, a face a hot spot washed pale: only its pips read on
+    # its whiteness vouch for it, see _pip_vouched; a cloth's patch of the same lightness and
+    # colour is no candidate for its lightness' spots)
+    ctx.washed_only = {cell for i, cell in enumerate(cells)
+                       if not occ[cell] and cell not in ctx.pip_candidates
+                       and _washed_outlined(ctx, cell, labs[i], d_pal[i])}
+    if ctx.washed_only:
+        named = set(ctx.pip_candidates) | ctx.washed_only
+        ctx.pip_candidates = [cell for cell in cells if cell in named]
     if fg is not None and not board and not no_table:
         # a tile the mask missed (its colour is common on the table, or the mask's window cut
         # it off) but that fits a palette colour closely, stands well apart from the table and
@@ -2235,7 +2250,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         def show_pips(near: list) -> list:
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need(layout + list(vouched) + near)
-            more = _pip_vouched(ctx, near, cell_regions, gains, ctx.outlined)
+            more = _pip_vouched(ctx, near, cell_regions, gains, ctx.outlined, layout_side=True)
             # (... or under the layout's own light: the light refitted on the cells beside it,
             # mostly the bare table (light wood), may leave a tile's paint far from it (a black
             # tile read 22 from black, 7 under the layout's light; the refit serves a tile in
@@ -2249,7 +2264,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                     and c not in ctx.table_same]
             if rest:
                 more.update(_pip_vouched(ctx, rest, cell_regions, gains, ctx.outlined,
-                                         refit=False))
+                                         refit=False, layout_side=True))
             stray = _dotted_table(ctx, more, die_faces)
             more = {c: r for c, r in more.items() if c not in stray}
             if more and not table_dots:
@@ -2271,7 +2286,17 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                 more = {c: r for c, r in more.items() if not _pips_unlike_layout_white(ctx, c)}
             vouched.update(more)
             return list(more)
-        for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips):
+        # (where every tile lies pips up, a chain of die faces grows on past GROW_ROUNDS
+        # through cells that show a tile's edge of their own, see PIP_GROW_RIMS; where tiles
+        # may lie pips down, Textile, as other growing does)
+        def edged(cell: tuple[int, int], taken: set) -> bool:
+            """Whether ``cell`` shows a tile's gap along PIP_GROW_RIMS of its sides facing
+            a cell not ``taken``."""
+            rim = (ctx.rim_sides or {}).get(cell)
+            return (rim is not None
+                    and _own_sides(cell, rim, dict.fromkeys(taken, True)) >= PIP_GROW_RIMS)
+        past = edged if die_faces else None
+        for cell in _grown(ctx.pip_candidates, set(layout), admit=show_pips, past=past):
             occ[cell], occ_conf[cell] = True, 0.6
         rejoined = _rejoined(occ, apart) if vouched else []
         for cell in rejoined:
@@ -2282,13 +2307,19 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
             # above looked at: a die face beside it is a tile as one beside the rest is)
             layout = [c for c, v in occ.items() if v]
             for cell in _grown([c for c in ctx.pip_candidates if not occ[c]], set(layout),
-                               admit=show_pips):
+                               admit=show_pips, past=past):
                 occ[cell], occ_conf[cell] = True, 0.6
         if die_faces:
-            repeated = _repeated_faces(vouched)
+            repeated = _repeated_faces(vouched, ctx.inked)
             _take_out(repeated, occ, occ_conf,
                       "its die face is read beside the layout again: the table's pattern")
             for cell in repeated:
+                del vouched[cell]
+            # (... and the cells grown only through them: each was vouched for beside a tile)
+            stranded = _stranded(vouched, occ)
+            _take_out(stranded, occ, occ_conf,
+                      "grown beside the layout only through a cell taken out again")
+            for cell in stranded:
                 del vouched[cell]
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist(), "ring_cards": ring_cards}
     if fg_cells is not None:
@@ -2568,6 +2599,16 @@ SEAM_SHARE = 0.5
 #: outlined by the dots in final11 textile-normal-603; their other sides 0.53-1.0, a tile's rim
 #: beside some; see :func:`_outlined_on_dots`).
 RIM_ALONG = 0.8
+#: Where every tile lies pips up (Octopus, see read_cells), the tiles die faces vouch for are
+#: grown past :data:`GROW_ROUNDS` through cells that show a tile's gap (:data:`RIM_ALONG` of a
+#: side) along at least this many of their sides facing a cell not taken, until a round admits
+#: none: each is vouched for by its own pips, not by its likeness to the cells taken before
+#: it, and shows its own tile's edge, where a print's dots crossing a bare cell's sides leave
+#: an edge along a third of one (see RIM_ALONG). (A hot spot that drops a column of the layout
+#: leaves its far tiles four or more cells from the tiles taken: oct57 octopus-hard-2518, a
+#: pink and a green four and five rounds out, a gap along two sides and one; their other sides
+#: set off the lattice by the tiles' shift.)
+PIP_GROW_RIMS = 1
 
 
 #: Two even cells are one sheet only where their centres' colours lie within this CIEDE2000 of
@@ -2899,7 +2940,8 @@ GLARE_FACE_L = 95.0 - PIP_MIN_CONTRAST
 
 
 def _pips_through_glare(ctx: _Ctx, origins: np.ndarray, labs: np.ndarray,
-                        pip_reads: dict) -> dict:
+                        pip_reads: dict, *, face_l: float = GLARE_FACE_L,
+                        below: float | None = None) -> dict:
     """``pip_reads`` (:func:`vision.pips.read_pips`' of the cells at ``origins`` ``(N, 2)``,
     their faces' Lab ``labs`` ``(N, 3)``) with the light pips of the faces a glare washed out
     read on their whiteness instead of their lightness: faces at :data:`GLARE_FACE_L` or
@@ -2908,9 +2950,15 @@ def _pips_through_glare(ctx: _Ctx, origins: np.ndarray, labs: np.ndarray,
     but stands out by its want of colour (the face keeps some of its hue): the lightness less
     the chroma (L* - C*, see :func:`_whiteness_over_face`) shows it as a light spot. Kept where
     the pips stand out by :data:`vision.pips.MIN_CONTRAST` or more on it; other cells as
-    read."""
-    faint = np.nonzero((np.maximum(pip_reads[1].contrast, pip_reads[-1].contrast)
-                        < PIP_MIN_CONTRAST) & (labs[:, 0] >= GLARE_FACE_L))[0]
+    read. ``face_l``: the least face lightness so looked at; ``below``: a confidence, faces
+    whose pips read with less in either polarity are looked at whatever their contrast (beside
+    the layout, see :func:`_washed_pips_beside`)."""
+    if below is None:
+        faint_pips = (np.maximum(pip_reads[1].contrast, pip_reads[-1].contrast)
+                      < PIP_MIN_CONTRAST)
+    else:
+        faint_pips = np.maximum(pip_reads[1].confidence, pip_reads[-1].confidence) < below
+    faint = np.nonzero(faint_pips & (labs[:, 0] >= face_l))[0]
     if not len(faint) or pip_reads[1].geometry is None:
         return pip_reads
     n = ctx.td.cw
@@ -3030,25 +3078,35 @@ def _pip_paint_names_of(pip_hexes: frozenset, names: tuple, lab_bytes: bytes, dt
 
 
 def _pip_samples(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, pols: list,
-                 out: dict) -> tuple[list, list]:
+                 out: dict) -> tuple[list, list, list]:
     """The colour at the centres of the pips read in ``cells`` (readings ``out``; the median
     over 3x3 pixels at each pip of its best-fitting layout, then over the pips), Lab of the
-    view as seen (no correction): ``([(index, cell)], [(3,) Lab])`` for the cells with pips."""
-    todo, samples = [], []
+    view as seen (no correction): ``([(index, cell)], [(3,) Lab], [(k, 3) Lab])`` for the
+    cells with pips, the last each pip's colour (see :func:`_pip_patches`)."""
+    todo, samples, each = [], [], []
     for i, cell in enumerate(cells):
         if not out[cell][0].get("pips"):
             continue
-        sample = _pip_sample(ctx, origins, pip_reads[pols[i]], i)
-        if sample is not None:
+        pips = _pip_patches(ctx, origins, pip_reads[pols[i]], i)
+        if pips is not None:
             todo.append((i, cell))
-            samples.append(sample)
-    return todo, samples
+            samples.append(median_last(pips.T))
+            each.append(pips)
+    return todo, samples, each
 
 
 def _pip_sample(ctx: _Ctx, origins: np.ndarray, reading, i: int) -> np.ndarray | None:
     """The colour (Lab ``(3,)`` of the view as seen) at the centres of the pips of cell ``i``'s
     best-fitting layout in ``reading`` (one polarity's :func:`vision.pips.read_pips`): the
     median over 3x3 pixels at each pip, then over the pips; None when no pip lies in view."""
+    each = _pip_patches(ctx, origins, reading, i)
+    return None if each is None else median_last(each.T)
+
+
+def _pip_patches(ctx: _Ctx, origins: np.ndarray, reading, i: int) -> np.ndarray | None:
+    """The colour (Lab of the view as seen) at the centre of each pip of cell ``i``'s
+    best-fitting layout in ``reading`` (one polarity's :func:`vision.pips.read_pips`): the
+    median over its 3x3 pixels, ``(k, 3)`` for the ``k`` pips in view; None when none is."""
     lab = ctx.lab
     h, w = lab.shape[:2]
     yx = pip_centres(reading, ctx.td.cw, i) + origins[i][None, :]
@@ -3056,11 +3114,33 @@ def _pip_sample(ctx: _Ctx, origins: np.ndarray, reading, i: int) -> np.ndarray |
         # (every pip's 3x3 pixels in view: gathered at once, the same medians as pip by pip,
         # a median being the middle values whatever the order)
         nine = lab[yx[:, :1] + _NINE_DY, yx[:, 1:] + _NINE_DX]  # (k, 9, 3)
-        return median_last(median_last(nine.transpose(0, 2, 1)).T)
+        return median_last(nine.transpose(0, 2, 1))
     patches = [lab[max(0, y - 1):min(h, y + 2), max(0, x - 1):min(w, x + 2)].reshape(-1, 3)
                for y, x in yx]
     patches = [median_last(p.T) for p in patches if len(p)]  # (np.median's along axis 0)
-    return median_last(np.array(patches).T) if patches else None
+    return np.array(patches) if patches else None
+
+
+#: A pip read on a die face stands out from the face by at least this share of the contrast
+#: of the pip that stands out most (CIELAB L*, in its polarity): a die's pips are all of its
+#: one pip paint, and a small pip blurred into its face keeps about half of the gap (see
+#: WASHED_FACE_L); a cloth's print that a die layout fits shows its ink in the pips that land
+#: on a dot and its ground, not standing out, in the others (see :func:`_standing_out`).
+STANDING_OUT = 0.5
+
+
+def _standing_out(each: np.ndarray, face: np.ndarray, polarity: int) -> np.ndarray:
+    """The colour (Lab ``(3,)`` as seen) of the pips of a die face that stand out from it
+    (``face``, Lab ``(3,)``) in ``polarity`` (1: lighter, -1: darker) by :data:`STANDING_OUT`
+    of the most any does, their median; ``each`` ``(k, 3)``: each pip's colour (see
+    :func:`_pip_patches`). A die's pips all stand out alike, so it is their median over all of
+    them; a layout fitted to a cloth's dots shows the dots' ink (an independent render, oct57
+    octopus-normal-2518: pink dots on a navy cloth read as a black 3, its pips L* 24, 63 and
+    19 on a ground of 18, the middle one pink, a* 49, their median a cell of black's)."""
+    rise = polarity * (each[:, 0] - float(face[0]))
+    if rise.max() <= 0.0:
+        return median_last(each.T)  # (none stands out: as the median over all)
+    return median_last(each[rise >= STANDING_OUT * rise.max()].T)
 
 
 #: The offsets (rows, columns) of a pixel's 3x3 neighbourhood, for gathering pips' patches.
@@ -3076,18 +3156,42 @@ def _pip_paints(ctx: _Ctx, cells: list, origins: np.ndarray, pip_reads: dict, po
     palette, or (a small pip blurred into its face) it lies within :data:`PIP_OFF_MIX` (CIELAB
     a*b*) of a mix of its face's colour (``faces`` ``(N, 3)`` Lab) with a neutral one, of the
     face's hue at less chroma. A printed cloth's dots or flowers that a die layout fits are of
-    any colour (green dots on white, pink flowers on cream)."""
-    todo, samples = _pip_samples(ctx, cells, origins, pip_reads, pols, out)
+    any colour (green dots on white, pink flowers on cream). Where every tile lies pips up, the
+    pips standing out must be of a pip paint too (:func:`_standing_out`): a layout fitted to a
+    cloth's dots may land most of its pips on the ground, their median the ground's."""
+    todo, samples, each = _pip_samples(ctx, cells, origins, pip_reads, pols, out)
     if not todo:
         return
-    match, _ = _palette_fit(np.array(samples), ctx.palette, gains, explore=False,
+    faces_of = np.array([faces[i] for i, _ in todo])
+    of_paint = _of_pip_paint(ctx, np.array(samples), faces_of, gains)
+    if ctx.die_faces:
+        # (where every tile lies pips up, the pips standing out are of the pip paint too: see
+        # _standing_out; where tiles may lie pips down, Textile, as before)
+        standing = [_standing_out(e, faces[i], pols[i]) for (i, _), e in zip(todo, each)]
+        standing_out = _of_pip_paint(ctx, np.array(standing), faces_of, gains)
+        for (_, cell), median, most in zip(todo, of_paint, standing_out):
+            if median and not most:
+                ctx.ink_standing_out.add(cell)
+            else:
+                ctx.ink_standing_out.discard(cell)
+        of_paint &= standing_out
+    for (_, cell), sample, paint in zip(todo, samples, of_paint):
+        out[cell][4]["pips_of_pip_paint"] = bool(paint)
+        out[cell][4]["pip_lab"] = sample
+
+
+def _of_pip_paint(ctx: _Ctx, samples: np.ndarray, faces: np.ndarray,
+                  gains: np.ndarray) -> np.ndarray:
+    """Whether each pip colour of ``samples`` (``(N, 3)`` Lab as seen) is a pip paint's on
+    its face (``faces`` ``(N, 3)`` Lab): named one by the palette under ``gains``, or within
+    :data:`PIP_OFF_MIX` (CIELAB a*b*) of a mix of the face's colour with a neutral one (a
+    small pip blurred into its face). ``(N,)`` bool."""
+    match, _ = _palette_fit(samples, ctx.palette, gains, explore=False,
                             shared_haze=_shared_haze(ctx.kit, ctx.profile))
     paints = _pip_paint_names(ctx.kit, ctx.palette)
-    for (i, cell), sample, k in zip(todo, samples, match.index):
-        named = ctx.palette.names[int(k)] in paints
-        off = _off_segment(sample[1:], faces[i][1:])
-        out[cell][4]["pips_of_pip_paint"] = bool(named or off <= PIP_OFF_MIX)
-        out[cell][4]["pip_lab"] = sample
+    return np.array([ctx.palette.names[int(k)] in paints
+                     or _off_segment(sample[1:], face[1:]) <= PIP_OFF_MIX
+                     for sample, face, k in zip(samples, faces, match.index)], bool)
 
 
 #: A die's pips lighter than their face by at least this (CIELAB L*) are white pips (on a
@@ -4656,15 +4760,24 @@ def _joins_parts(cell: tuple[int, int], part_of: Mapping) -> bool:
 
 
 def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None = None,
-           corners: bool = False) -> list:
+           corners: bool = False, rounds: int = GROW_ROUNDS,
+           past: Callable[[tuple[int, int], set], bool] | None = None) -> list:
     """The ``candidates`` that touch a ``taken`` cell, then those that touch one of them, for up
-    to :data:`GROW_ROUNDS` rounds, in the order found. ``admit``: given each round's cells that
-    touch, returns those that join (the others are not tried again); by default all.
-    ``corners``: a corner touches too (see :func:`_touches`)."""
+    to ``rounds`` rounds (:data:`GROW_ROUNDS`), in the order found. ``admit``: given each round's
+    cells that touch, returns those that join (the others are not tried again); by default all.
+    ``corners``: a corner touches too (see :func:`_touches`). ``past``: after ``rounds`` rounds,
+    growing goes on with the candidates it accepts (given a cell and the cells taken so far)
+    until a round adds none; every round takes a candidate or ends, so it ends within as many
+    rounds as there are candidates."""
     taken = set(taken)
     left = [c for c in candidates if c not in taken]
     out: list = []
-    for _ in range(GROW_ROUNDS):
+    done = 0
+    while left:
+        if done >= rounds:
+            if past is None:
+                break
+            left = [c for c in left if past(c, taken)]
         touching = [c for c in left if _touches(c, taken, corners=corners)]
         left = [c for c in left if c not in touching]
         new = admit(touching) if admit is not None and touching else touching
@@ -4672,16 +4785,34 @@ def _grown(candidates: list, taken: set, *, admit: Callable[[list], list] | None
             break
         out += new
         taken |= set(new)
+        done += 1
     return out
 
 
-def _repeated_faces(vouched: Mapping) -> list:
+def _stranded(vouched: Mapping, occ: Mapping) -> list:
+    """The cells ``vouched`` for by their pips beside the layout that no longer touch the
+    layout's other tiles (``occ`` cell -> bool) through cells so vouched for: grown from a cell
+    taken out again (see :func:`_repeated_faces`), each of them vouched for only beside a tile
+    it no longer has. ``occ`` holds the vouched cells, and the layout as it grew."""
+    layout = {c for c, v in occ.items() if v and c not in vouched}
+    joined = _grown([c for c in vouched if occ.get(c)], layout, rounds=len(vouched))
+    return [c for c in vouched if c not in joined]
+
+
+def _repeated_faces(vouched: Mapping, inked: Mapping | None = None) -> list:
     """The cells vouched for by their pips (their :func:`_read_solid` readings ``vouched``)
-    whose die face (colour and pips) another of them shows too: where the set holds each die
-    face once (Octopus), two such cells are not both tiles, and a table's pattern (stripes
-    cut into dashes, a print's dots) repeats its chance die face along the layout's edge; all
-    of them are left out."""
-    return [c for cells in _face_groups(vouched).values() if len(cells) > 1 for c in cells]
+    whose die face (colour and pips) another of them shows too, or a cell beside the layout
+    read as that die face but for the ink of the pips standing out (``inked``, cell ->
+    reading, see ``ctx.inked`` and :func:`_pip_paints`), as it was read before that was
+    looked at: where the set holds each die face once (Octopus), two such cells are not
+    both tiles, and a table's pattern (stripes cut into dashes, a print's dots) repeats its
+    chance die face along the layout's edge; all of them are left out. (A print's copy whose
+    pips show its ink is no tile either, but it still tells of the pattern: final21
+    octopus-normal-2302, a dark floral's cream hearts read as a black 2 beside the layout
+    twice, one of them with a green leaf's edge for a pip.)"""
+    faces = _face_groups({**{c: r for c, r in (inked or {}).items() if c not in vouched},
+                          **vouched})
+    return [c for cells in faces.values() if len(cells) > 1 for c in cells if c in vouched]
 
 
 def _face_groups(readings: Mapping) -> dict:
@@ -5220,32 +5351,175 @@ def _may_vouch(pip_reads: dict) -> bool:
 
 
 def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
-                 outlined: Collection = (), *, refit: bool = True) -> dict:
+                 outlined: Collection = (), *, refit: bool = True,
+                 layout_side: bool = False) -> dict:
     """Of ``cells``, those whose die face vouches for a tile (:func:`_vouched_by_pips` of
     their :func:`_read_solid` readings, ``refit`` as there), the pips read first: where no
     cell's pips read clearly enough in either polarity (:func:`_may_vouch`) none is, whatever
     the colours, and the cells' full read is skipped. (That read also records the pips' colour, ``ctx.pip_lab``, of
     cells whose pips read with a lower confidence; skipped, those stay unrecorded until the
     cells are read in the layout: measured without a change of reading on 214 Octopus and
-    Textile photos.)"""
-    pips = read_pips(ctx.lab[..., 0], ctx.td.cw, _lab_origins(ctx, cells))
+    Textile photos.) Where every tile lies pips up, the pips of a washed face are read on its
+    whiteness (:func:`_washed_pips_beside`); with ``layout_side`` (cells beside the layout's
+    tiles, not the view's ring) such a face is vouched for as an ``outlined`` one is."""
+    origins = _lab_origins(ctx, cells)
+    pips = read_pips(ctx.lab[..., 0], ctx.td.cw, origins)
+    washed: list = []
+    if ctx.die_faces:
+        pips, washed = _washed_pips_beside(ctx, cells, regions, origins, pips)
     if not _may_vouch(pips):
         return {}
-    return _vouched_by_pips(_read_solid(ctx, cells, regions, gains, pips, refit=refit,
-                                        beside=True), outlined)
+    # (a washed face whose pips read on its whiteness is named through the glare, its plain
+    # colour unsure as an outlined tile's may be: its tile's edge and its pips vouch for it;
+    # only beside the layout's tiles, not on the view's ring, see ``layout_side``)
+    shaped = set(outlined) | set(washed) if layout_side else outlined
+    # (beside the layout's tiles, a candidate only as a washed face whose pips were not read on
+    # its whiteness is left out before the read: the light refitted on the cells read must not
+    # count it; the view's ring is read whole, as the share of it showing die faces says)
+    keep = [i for i, c in enumerate(cells)
+            if not layout_side or c not in ctx.washed_only or c in washed]
+    if len(keep) < len(cells):
+        if not keep:
+            return {}
+        cells = [cells[i] for i in keep]
+        pips = {p: _pip_rows(r, np.array(keep)) for p, r in pips.items()}
+    reads = _read_solid(ctx, cells, regions, gains, pips, refit=refit, beside=True)
+    if washed:
+        reads = _named_by_white_pips(ctx, reads, pips, [cells.index(c) for c in washed
+                                                         if c in cells])
+    vouched = _vouched_by_pips(reads, shaped)
+    if layout_side and ctx.die_faces:
+        # (the die faces read beside the layout but for the ink of the pips standing out:
+        # a print's, which may repeat the face of a cell vouched for, see _repeated_faces)
+        ctx.inked.update({c: r for c, r in _vouched_by_pips(reads, shaped, paint=False).items()
+                          if c not in vouched and c in ctx.ink_standing_out})
+    return vouched
 
 
-def _vouched_by_pips(reads: dict, outlined: Collection = ()) -> dict:
+def _named_by_white_pips(ctx: _Ctx, reads: dict, pip_reads: dict, rows: list) -> dict:
+    """``reads`` (:func:`_read_solid`'s, of the cells of ``pip_reads``' rows in order) with the
+    faces at ``rows`` whose pips were read white on their whiteness (see
+    :func:`_washed_pips_beside`) named the nearest colour whose pips the kit paints lighter
+    than its face, where that lies within :data:`PIPS_FIT` and the reading named one with
+    darker pips: a washed face's white pips, whiter than its face and no darker, are no dark
+    paint's pips (a brown washed to a peach the glare names orange, its five white pips
+    read)."""
+    lighter = _lighter_pips(ctx.kit, ctx.palette)
+    if lighter is None:
+        return reads
+    names = ctx.palette.names
+    out = dict(reads)
+    cells = list(reads)
+    for i in rows:
+        cell = cells[i]
+        attrs, conf, doubts, fit, ev = reads[cell]
+        named = attrs.get("colour")
+        dist = ev.get("colour_distance", {})
+        if named is None or lighter[names.index(named)] or not dist:
+            continue
+        light = min((d, n) for n, d in dist.items() if lighter[names.index(n)])
+        if light[0] > PIPS_FIT:
+            continue
+        pr = pip_reads[1]
+        attrs = {**attrs, "colour": light[1],
+                 "pips": int(pr.count[i]) if pr.confidence[i] >= CONFIDENCE_THRESHOLD else None}
+        conf = {**conf, "pips": float(pr.confidence[i])}
+        logger.debug("cell %s: its white pips name it %s (%.1f), not %s", cell, light[1],
+                     light[0], named)
+        out[cell] = (attrs, conf, doubts, fit, ev)
+    return out
+
+
+#: A face this light (CIELAB L*) or lighter, beside the layout, is one a lamp's hot spot may
+#: have washed so far that its white pips (the kit's white paint, L* about 95) no longer stand
+#: out by their lightness: a small pip blurred into its face keeps about half of the gap, so
+#: two of :data:`vision.pips.MIN_CONTRAST` below the white paint. (Measured: oct57
+#: octopus-hard-2518, a brown face washed to L* 81.5 whose white 5 stood out by 5.0, a purple
+#: at 82.5 whose 3 read with confidence 0.45; on their whiteness, 16.1 and 34.7.)
+WASHED_FACE_L = 95.0 - 2 * PIP_MIN_CONTRAST
+#: ... and keeps this much colour (CIELAB C*) at least, which its white pips lack (the
+#: whiteness L* - C* shows them): a neutral face, a pale cloth's ground, shows no pips so.
+#: (The chroma below which a paint counts as neutral, :data:`VEIL_NEUTRAL_CHROMA`.)
+WASHED_FACE_CHROMA = VEIL_NEUTRAL_CHROMA
+
+
+def _washed_face(ctx: _Ctx, cell: tuple[int, int], lab: np.ndarray) -> bool:
+    """Whether ``cell``, of face colour ``lab`` (CIELAB ``(3,)``), may be a tile face a lamp's
+    hot spot washed pale (:data:`WASHED_FACE_L`, :data:`WASHED_FACE_CHROMA`) with a tile's
+    edge along :data:`OUTLINE_FULL` sides (``ctx.sides``): a patch of a pale cloth beside the
+    layout shows no tile's rim."""
+    return (ctx.sides is not None and ctx.sides.get(cell, 0) >= OUTLINE_FULL
+            and float(lab[0]) >= WASHED_FACE_L
+            and float(np.hypot(lab[1], lab[2])) >= WASHED_FACE_CHROMA)
+
+
+def _washed_outlined(ctx: _Ctx, cell: tuple[int, int], lab: np.ndarray, d_pal: float) -> bool:
+    """Whether a cell not taken may show a die face to vouch for it (a pip candidate, see
+    _occupancy) as a washed face (:func:`_washed_face`) of a tile's colour (within
+    :data:`ALIEN_COLOUR` of the palette): its pips are read on its whiteness (see
+    :func:`_washed_pips_beside`). Where every tile lies pips up only."""
+    return ctx.die_faces and d_pal <= ALIEN_COLOUR and _washed_face(ctx, cell, lab)
+
+
+def _washed_pips_beside(ctx: _Ctx, cells: list, regions: Mapping, origins: np.ndarray,
+                        pip_reads: dict) -> tuple[dict, list]:
+    """``pip_reads`` (:func:`vision.pips.read_pips`' of ``cells`` beside the layout, at
+    ``origins`` ``(N, 2)``) with the light pips of the washed faces (:func:`_washed_face`)
+    whose pips vouch in neither polarity (confidence under :data:`PIPS_VOUCH`) read on their
+    whiteness, as :func:`_pips_through_glare` reads a tile face's (and kept only where they
+    stand out by :data:`vision.pips.MIN_CONTRAST` there): a hot spot that washes a column of
+    the layout pale leaves those tiles to their pips. The face's colour needs the cells'
+    regions (``regions``, Lab), looked at only for the cells that may be washed. Returns the
+    readings and the cells whose pips were read on their whiteness."""
+    unsure = [i for i in range(len(cells))
+              if max(float(pip_reads[p].confidence[i]) for p in (1, -1)) < PIPS_VOUCH
+              and ctx.sides is not None and ctx.sides.get(cells[i], 0) >= OUTLINE_FULL]
+    if not unsure or pip_reads[1].geometry is None:
+        return pip_reads, []
+    if isinstance(regions, _LazyCells):
+        regions.need([cells[i] for i in unsure])
+    labs = _face_colours(np.stack([regions[cells[i]] for i in unsure]))
+    washed = [i for i, lab in zip(unsure, labs) if _washed_face(ctx, cells[i], lab)]
+    if not washed:
+        return pip_reads, []
+    at = np.array(washed)
+    some = {p: _pip_rows(r, at) for p, r in pip_reads.items()}
+    faces = np.array([labs[unsure.index(i)] for i in washed])
+    again = _pips_through_glare(ctx, origins[at], faces, some, face_l=WASHED_FACE_L,
+                                below=PIPS_VOUCH)
+    if again is some:
+        return pip_reads, []
+    fields = {name: getattr(pip_reads[1], name).copy()
+              for name in ("count", "prob", "contrast", "confidence", "geometry", "layout")}
+    for name, arr in fields.items():
+        arr[at] = getattr(again[1], name)
+    read_again = [cells[i] for i, a, b in zip(washed, again[1].contrast, some[1].contrast)
+                  if a != b]
+    logger.debug("pips of washed faces beside the layout read on their whiteness: %s",
+                 read_again)
+    return {**pip_reads, 1: PipReading(**fields)}, read_again
+
+
+def _pip_rows(reading: PipReading, rows: np.ndarray) -> PipReading:
+    """The rows ``rows`` of a :func:`vision.pips.read_pips` reading (each field's)."""
+    return PipReading(**{name: (None if getattr(reading, name) is None
+                                else getattr(reading, name)[rows])
+                         for name in ("count", "prob", "contrast", "confidence", "geometry",
+                                      "layout")})
+
+
+def _vouched_by_pips(reads: dict, outlined: Collection = (), *, paint: bool = True) -> dict:
     """The cells beside the layout (their :func:`_read_solid` readings ``reads``) that show a
     die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`, of a pip paint
     (:data:`PIP_OFF_MIX`) where that was looked at (see :func:`_pip_paints`). Of a cell with a
     tile's outline all round (``outlined``, see :func:`_occupancy`) its colour need not be
     clear: the outline is the tile's shape, the pips its face (a white tile on a cream cloth
-    under a warm lamp fits no paint well as the light fitted on the others predicts it)."""
+    under a warm lamp fits no paint well as the light fitted on the others predicts it).
+    Without ``paint``, the pips' paint is not looked at (the die faces a print shows too)."""
     return {c: r for c, r in reads.items()
             if (r[0].get("colour") or r[3] <= PIPS_FIT) and r[0].get("pips")
             and r[1].get("pips", 0.0) >= PIPS_VOUCH
-            and (len(r) < 5 or (r[4].get("pips_of_pip_paint", True)
+            and (len(r) < 5 or ((not paint or r[4].get("pips_of_pip_paint", True))
                                 and (c in outlined or r[4].get("plain_colour_conf", 1.0)
                                      >= CONFIDENCE_THRESHOLD)))}
 
