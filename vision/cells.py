@@ -519,7 +519,7 @@ class _Ctx:
     washed_only: set = field(default_factory=set)  # ... candidates only as washed faces, vouched
     #                                           for only by pips read on their whiteness
     ink_standing_out: set = field(default_factory=set)  # cells whose pips' median is a pip
-    #                          paint's, of the pips standing out not (see _pip_paints)
+    #                  paint, but whose standing-out pips' is not (see _pip_paints)
     inked: dict = field(default_factory=dict)  # ... of them, die faces read beside the layout:
     #                                           cell -> reading (see _repeated_faces)
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
@@ -1076,8 +1076,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
     # (and, where every tile lies pips up, a face a hot spot washed pale: only its pips read on
     # its whiteness vouch for it, see _pip_vouched; a cloth's patch of the same lightness and
     # colour is no candidate for its lightness' spots)
+    candidates = set(ctx.pip_candidates)
     ctx.washed_only = {cell for i, cell in enumerate(cells)
-                       if not occ[cell] and cell not in ctx.pip_candidates
+                       if not occ[cell] and cell not in candidates
                        and _washed_outlined(ctx, cell, labs[i], d_pal[i])}
     if ctx.washed_only:
         named = set(ctx.pip_candidates) | ctx.washed_only
@@ -2607,7 +2608,9 @@ RIM_ALONG = 0.8
 #: an edge along a third of one (see RIM_ALONG). (A hot spot that drops a column of the layout
 #: leaves its far tiles four or more cells from the tiles taken: oct57 octopus-hard-2518, a
 #: pink and a green four and five rounds out, a gap along two sides and one; their other sides
-#: set off the lattice by the tiles' shift.)
+#: set off the lattice by the tiles' shift.) The rule rests on that one photo and is the weakest
+#: that admits it: a cloth pattern drawing a straight line all along a cell's side (stripes or
+#: gingham on the grid) passes it, and only the pips' own vouching then guards the cell.
 PIP_GROW_RIMS = 1
 
 
@@ -5417,8 +5420,9 @@ def _named_by_white_pips(ctx: _Ctx, reads: dict, pip_reads: dict, rows: list) ->
         dist = ev.get("colour_distance", {})
         if named is None or lighter[names.index(named)] or not dist:
             continue
-        light = min((d, n) for n, d in dist.items() if lighter[names.index(n)])
-        if light[0] > PIPS_FIT:
+        light = min(((d, n) for n, d in dist.items() if lighter[names.index(n)]),
+                    default=None)
+        if light is None or light[0] > PIPS_FIT:
             continue
         pr = pip_reads[1]
         attrs = {**attrs, "colour": light[1],
