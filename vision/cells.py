@@ -6442,6 +6442,26 @@ def _named_by_looks(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
     return named, conf
 
 
+#: An X-Tiles sector whose hue group (:func:`_named_by_hue`) names it another paint than its
+#: own nearest under the light is unclear, at this confidence (under
+#: :data:`CONFIDENCE_THRESHOLD`): the set and its neighbours decide it (:mod:`vision.decode`,
+#: between its nearest paints and the hue group's name, weighed alike). Orange and yellow, and
+#: orange and red, lie one hue step apart, and a lamp's glare or hot spot moves a sector's hue
+#: that far (clipping the strong channel), so a washed sector's group may be its neighbour
+#: paint's as well as its own, and the group's name overruled the sector's own colour at the
+#: group's confidence (:data:`GROUP_CONF`) with nothing to check it: xt50 x-tiles-hard-2586 and
+#: xt51 hard-2683, orange sectors 5.6 and 6.2 from orange and 15-18 from yellow, named yellow.
+#: (Not fitted: any confidence under the bar reads alike; the decoder's for a tile it takes as
+#: its likeliest, vision.decode.MISFIT_CONFIDENCE.)
+HUE_OVERRULED_CONF = 0.45
+
+
+def _overruled_by_hue(named: np.ndarray, dist: np.ndarray) -> np.ndarray:
+    """Which samples (bool ``(N,)``) are ``named`` (palette indices ``(N,)``) another paint than
+    their nearest by ``dist`` ``(N, K)`` (see :data:`HUE_OVERRULED_CONF`)."""
+    return np.asarray(named) != np.argmin(dist, axis=1)
+
+
 def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     n = ctx.td.cw
     names = ("n", "e", "s", "w")
@@ -6504,6 +6524,10 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         # whatever its hue group: the set and its neighbours decide it (vision.decode), among
         # its nearest paints and the one its hue group was named
         sconfs = np.minimum(sconfs, _near_conf(dist[np.arange(len(named)), named]))
+        # (and one its hue group names against its own nearest paint is unclear too: see
+        # HUE_OVERRULED_CONF)
+        sconfs = np.where(_overruled_by_hue(named, dist),
+                          np.minimum(sconfs, HUE_OVERRULED_CONF), sconfs)
     else:
         named, sconfs = _washed_pairs_apart(samples, named, sconfs, dist,
                                             white if ctx.profile is not None else None)

@@ -76,6 +76,44 @@ def test_a_sector_far_from_every_paint_is_unclear_whatever_its_hue_group(monkeyp
     assert cell.evidence["sector_conf"]["n"] >= 0.5  # (a paint seen as it is stays clear)
 
 
+def test_a_sector_its_hue_group_names_against_its_own_nearest_paint_is_unclear(monkeypatch):
+    # (as if a glare had put the clear orange sector (2, 1) e in the yellows' hue group, named
+    # yellow: the group's name against the sector's own colour is no reading, the set and the
+    # neighbours decide)
+    import vision.cells as cells
+
+    order: list = []
+    read_sectors = cells._read_sectors
+
+    def recorded(ctx, cells_, *args):
+        order[:] = list(cells_)
+        return read_sectors(ctx, cells_, *args)
+
+    def grouped(labs, dist, match):
+        named = np.argmin(dist, axis=1)
+        j = 4 * order.index((2, 1)) + 1  # (its sectors n, e, s, w in turn)
+        named[j] = PAL.names.index("yellow")
+        return named, np.full(len(labs), 0.99)
+    monkeypatch.setattr(cells, "_read_sectors", recorded)
+    monkeypatch.setattr(cells, "_named_by_hue", grouped)
+    view = _view()
+    # (an orange two fifths of the way to yellow, as a lamp's hot spot shifts it: nearer orange,
+    # yet near enough yellow to be a paint's sector, see vision.cells._near_conf)
+    sector = view.image[2 * N:3 * N, N:2 * N]
+    sector[_triangle("e")] = (0.58 * np.array(BGR["orange"]) + 0.42 * np.array(BGR["yellow"])
+                              ).astype(np.uint8)
+    readings, _ = read_cells(view, KIT, palette=PAL, long_axis_parity=0)
+    cell = next(r for r in readings if (r.row, r.col) == (2, 1))
+    assert cell.evidence["sector_named"]["e"] == "yellow"
+    d = cell.evidence["sector_distance"]["e"]
+    assert d["orange"] < d["yellow"] < 18.0  # (near both paints, nearer its own)
+    assert cell.evidence["sector_conf"]["e"] < 0.5
+    assert cell.attrs["edges"] is None
+    assert cell.evidence["sector_conf"]["n"] >= 0.5  # (named its nearest: clear)
+    other = next(r for r in readings if (r.row, r.col) == (1, 1))
+    assert other.attrs["edges"] == TILES[(1, 1)]
+
+
 def test_a_cell_of_the_table_that_stands_out_is_no_tile():
     """A cloth whose weave stands out as foreground (a tartan) in a colour near a paint (a
     greenish beige near yellow): a cell of it beside the layout shows one surface in all four
