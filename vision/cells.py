@@ -2724,7 +2724,9 @@ def _named_by_hue(labs: np.ndarray, dist: np.ndarray, match, *,
     """Palette index ``(N,)`` and confidence ``(N,)`` of colour samples ``labs`` ``(N, 3)`` with
     distances ``dist`` ``(N, K)``: each its own nearest colour, unless its hue group (faces of one
     paint, see :mod:`vision.hue_groups`, ``share_cost`` as there) is named otherwise; a near tie
-    settled by a group of two or more gets :data:`GROUP_CONF`. ``hue``: the samples' groups
+    settled by a group of two or more gets :data:`GROUP_CONF` (an X-Tiles sector renamed against
+    its own nearest paint is then lowered to :data:`HUE_OVERRULED_CONF` by its caller,
+    :func:`_read_sectors`). ``hue``: the samples' groups
     ``(N,)`` when the caller has them (default :func:`vision.hue_groups.hue_groups`);
     ``paints`` ``(K, 3)`` Lab as lit: groups are named in hue order (see
     :func:`vision.hue_groups.name_groups`); ``spare_fit`` and ``washed`` as there."""

@@ -85,9 +85,9 @@ def test_a_sector_its_hue_group_names_against_its_own_nearest_paint_is_unclear(m
     order: list = []
     read_sectors = cells._read_sectors
 
-    def recorded(ctx, cells_, *args):
+    def recorded(ctx, cells_, *args, **kw):
         order[:] = list(cells_)
-        return read_sectors(ctx, cells_, *args)
+        return read_sectors(ctx, cells_, *args, **kw)
 
     def grouped(labs, dist, match):
         named = np.argmin(dist, axis=1)
