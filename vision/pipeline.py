@@ -302,6 +302,9 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
     displaced: tuple[_Candidate, int] | None = None  # (and its "reading_candidate")
     # (the centres of the cards seen by their outlines alone, see vision.cards.card_lattices)
     outlined = None
+    # (the reading on the lattice through the cards, kept or not, with its index: see
+    # _cards_outdo)
+    cards_read: tuple[_Candidate, int] | None = None
     # (the pitch the X-Tiles' faces show, once their lattice was read: see _wider_than_faces)
     faces_pitch: float | None = None
     # (the X-Tiles faces' lattice's reading refused for its set fit, with its index: see
@@ -323,6 +326,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                 faces_refused = again.refused
             if again.best is not None and kit.shape == "card":
                 outlined = again.best.lattice.info.get("outlined")
+                if again.best.lattice.info.get("source") == "cards":
+                    cards_read = (again.best, 50 + again.chosen)
             if again.best is not None and (best is None or _beats(again.best, best, game)
                                            or _wider_than_faces(best, faces_pitch)):
                 best, chosen = again.best, 50 + again.chosen  # (50 +: a lattice from the tiles)
@@ -352,13 +357,19 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
             misfits += again.misfits
             refused.append(again.refused)
             beats = again.best is not None and (best is None or _beats(again.best, best, game))
-            if (beats and not _wider_than_faces(again.best, faces_pitch)
+            if beats and _cards_outdo(again.best, best, cards_read, game):
+                # (the cards' reading, not kept, holds every card this look reads and more:
+                # it is the better of the two, see _cards_outdo)
+                displaced, (best, chosen) = (best, chosen), cards_read
+            elif (beats and not _wider_than_faces(again.best, faces_pitch)
                     and not _loses_most_faces(again.best, best, kit, game)):
                 # (info's "reading_candidate": 100 x the seed + the index among its candidates)
                 displaced, best, chosen = (best, chosen), again.best, 100 * seed + again.chosen
             logger.debug("second look (seed %d%s): %s", seed,
                          ", white-balanced" if looked_on is not image else "",
                          "kept" if best is again.best
+                         else "better, but missing cards of the cards' reading: that instead"
+                         if beats and cards_read is not None and best is cards_read[0]
                          else "better, but wider than the faces' lattice or losing most of its "
                               "die faces: not kept" if beats else "not better")
             if _settled(best):
@@ -1088,6 +1099,23 @@ def _misses_the_cards(new: _Candidate, best: _Candidate, game: str) -> bool:
     hard-2106, a row of six cards, two of them pieces placed, lost)."""
     return (game == "tapestry" and best.lattice.info.get("source") == "cards"
             and _holds_more_tiles(new, best) and _pieces_missed(new, best) > 0)
+
+
+def _cards_outdo(new: _Candidate, best: _Candidate | None,
+                 cards_read: tuple[_Candidate, int] | None, game: str) -> bool:
+    """Whether the reading on the lattice through the cards (``cards_read``: the reading and
+    its index, or None), not the one kept (``best``), is to replace it where a later look's
+    ``new`` would: ``new`` lies on the cards of that reading and misses some of them (see
+    :func:`_misses_the_cards`), so the cards' reading is the better of the two, and ``new``
+    the better of ``new`` and ``best`` by its score.
+
+    Which of ``best`` and the cards' reading was kept may turn on a hundredth of the score,
+    where ``best`` lies on a lattice far from the cards (tap42-old tapestry hard-916: a
+    lattice of 94 px through 19 cards at coverage 0.10 scored 12.79 or 12.66, the cards' 33 of
+    33 at 12.73, as a card's face ring was cut; the later look then read 23 cards at 8.90,
+    missing six the cards' reading placed: 0 or 6 wrong cells by that hundredth)."""
+    return (cards_read is not None and best is not None and cards_read[0] is not best
+            and new.score < best.score and _misses_the_cards(new, cards_read[0], game))
 
 
 def _pieces_missed(new: _Candidate, best: _Candidate) -> int:
