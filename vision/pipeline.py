@@ -332,7 +332,10 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                                            or _wider_than_faces(best, faces_pitch)):
                 best, chosen = again.best, 50 + again.chosen  # (50 +: a lattice from the tiles)
         timing["tiles"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
-    if kit.board is None and not mat_lattices and not _settled(best):
+    # (Tapestry's cards also by how many of its cells cut through them, see
+    # CARDS_SETTLED_PARTIAL; X-Tiles' sectors are not asked here)
+    settled_by = kit if kit.shape == "card" else None
+    if kit.board is None and not mat_lattices and not _settled(best, settled_by):
         # the cells read cover little of what stands out from the table, or their colours fit
         # the palette poorly (or nothing read, or no lattice seen): a second look, first on a
         # white-balanced copy of the photo (a warm lamp can give a light table the colour of
@@ -372,7 +375,7 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                          if beats and cards_read is not None and best is cards_read[0]
                          else "better, but wider than the faces' lattice or losing most of its "
                               "die faces: not kept" if beats else "not better")
-            if _settled(best):
+            if _settled(best, settled_by):
                 break
             if again.best is not None:
                 if any(_same_reading(again.best, r) for r in seen):
@@ -622,7 +625,8 @@ def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
     :data:`SETTLED_FACES_SHOWN`): no
     second look needed.
 
-    With X-Tiles' ``kit`` also whether the sectors fit closely (:data:`SECTOR_SETTLED_FIT`) and
+    With a ``kit`` of cards (Tapestry) also whether at most :data:`CARDS_SETTLED_PARTIAL` of
+    its lattice's cells cut through a card. With X-Tiles' ``kit`` also whether the sectors fit closely (:data:`SECTOR_SETTLED_FIT`) and
     every tile read is one of the set: the coverage cannot tell a lattice of twice the pitch
     (its cells, each on parts of four tiles, cover the layout as well), nor one of a cloth's
     checks whose cells hold a tile here and there; its cells' sectors then fall on different
@@ -633,6 +637,8 @@ def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
                and best.info.get("misshapen", 0.0) == 0.0
                and best.info.get("spread", 0.0) <= SETTLED_SPREAD
                and best.info.get("faces_shown", 1.0) >= SETTLED_FACES_SHOWN)
+    if settled and kit is not None and kit.shape == "card":
+        return best.lattice.info.get("partial", 0.0) <= CARDS_SETTLED_PARTIAL
     if settled and kit is not None and kit.shape == "rounded-x":
         return (best.info.get("fit", 0.0) <= SECTOR_SETTLED_FIT
                 and best.info.get("set_fit", 1.0) >= 1.0
@@ -708,6 +714,16 @@ SECTOR_SETTLED_FIT = 7.0
 #: (:func:`vision.xtiles.tile_lattices`) is read beside such a reading (see
 #: :func:`_wider_than_faces`).
 SETTLED_MIN_TILES = 4
+
+
+#: A reading of cards (Tapestry) is settled only where at most this share of its lattice's
+#: cells is partly covered (``info["partial"]``, see :func:`vision.locate`; it weighs 10 in the
+#: score): a lattice a third of a cell off the cards (its rows along a striped cloth's, not the
+#: cards') cuts through most of them. Measured on the base's readings logged: lattices on the
+#: cards 0.02-0.12 (tap42 normal-2571 white-balanced, final19 hard-1991, tap42-old
+#: normal-916), off them 0.30-0.42 (final21 normal-2302's far end, tap42 normal-2571 0.40, a
+#: card dropped; tap42-old hard-916's later look).
+CARDS_SETTLED_PARTIAL = 0.25
 
 
 def _wider_than_faces(reading: _Candidate | None, faces_pitch: float | None) -> bool:
