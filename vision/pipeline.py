@@ -719,10 +719,12 @@ SETTLED_MIN_TILES = 4
 #: A reading of cards (Tapestry) is settled only where at most this share of its lattice's
 #: cells is partly covered (``info["partial"]``, see :func:`vision.locate`; it weighs 10 in the
 #: score): a lattice a third of a cell off the cards (its rows along a striped cloth's, not the
-#: cards') cuts through most of them. Measured on the base's readings logged: lattices on the
-#: cards 0.02-0.12 (tap42 normal-2571 white-balanced, final19 hard-1991, tap42-old
-#: normal-916), off them 0.30-0.42 (final21 normal-2302's far end, tap42 normal-2571 0.40, a
-#: card dropped; tap42-old hard-916's later look).
+#: cards') cuts through most of them. Not fitted: between the readings looked at, on the cards
+#: 0.02-0.12 (tap42 normal-2571 white-balanced, final19 hard-1991, tap42-old normal-916), off
+#: them 0.30-0.42 (final21 normal-2302's far end, tap42 normal-2571 0.40, a card dropped;
+#: tap42-old hard-916's later look). A lattice on the cards may show more (tap42-old hard-916's
+#: cards' lattice 0.39, every card read; unsettled by its coverage anyway): a second look
+#: replaces a reading only where it scores better.
 CARDS_SETTLED_PARTIAL = 0.25
 
 
