@@ -154,11 +154,13 @@ FACE_NEAR = 15.0
 #: ... in the rows and columns of which more than this share is face (the art takes at most about
 #: half a row; a card's edge row, blurred, less than this) ...
 FACE_LINE = 0.4
-#: ... which span at least this share of the cell (else the ring is the cell's). A row or column
-#: of a gap between cards (see :func:`_run_through_middle`) holds less than half
-#: :data:`FACE_LINE` of face: under it, not merely under FACE_LINE, where the art's rows lie (the
-#: art takes at most about half a row, its outline blurred past it).
+#: ... which span at least this share of the cell (else the ring is the cell's).
 MIN_FACE_BOX = 0.6
+#: A row or column of a gap between cards (see :func:`_run_through_middle`) holds less than this
+#: share of face: a thin line of no face, not merely a row under :data:`FACE_LINE`, where the
+#: art's rows lie (the art takes at most about half a row, its outline blurred past it). Half
+#: FACE_LINE, not fitted (a review's point; no reading of the 236 Tapestry development photos
+#: changed with it).
 FACE_GAP_LINE = FACE_LINE / 2
 #: A run of rows or columns of no face wholly this near a cell's side (a share of its height or
 #: width), with face on both sides of it, is the gap that ends the card (see

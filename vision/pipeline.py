@@ -626,12 +626,13 @@ def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
     second look needed.
 
     With a ``kit`` of cards (Tapestry) also whether at most :data:`CARDS_SETTLED_PARTIAL` of
-    its lattice's cells cut through a card. With X-Tiles' ``kit`` also whether the sectors fit closely (:data:`SECTOR_SETTLED_FIT`) and
-    every tile read is one of the set: the coverage cannot tell a lattice of twice the pitch
-    (its cells, each on parts of four tiles, cover the layout as well), nor one of a cloth's
-    checks whose cells hold a tile here and there; its cells' sectors then fall on different
-    tiles, or on the cloth; and whether it reads :data:`SETTLED_MIN_TILES` tiles at least (one
-    of twice the pitch reads a quarter of them)."""
+    its lattice's cells cut through a card. With X-Tiles' ``kit`` also whether the sectors fit
+    closely (:data:`SECTOR_SETTLED_FIT`) and every tile read is one of the set: the coverage
+    cannot tell a lattice of twice the pitch (its cells, each on parts of four tiles, cover the
+    layout as well), nor one of a cloth's checks whose cells hold a tile here and there; its
+    cells' sectors then fall on different tiles, or on the cloth; and whether it reads
+    :data:`SETTLED_MIN_TILES` tiles at least (one of twice the pitch reads a quarter of
+    them)."""
     settled = (best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
                and best.info.get("fit", 0.0) <= SECOND_LOOK_FIT
                and best.info.get("misshapen", 0.0) == 0.0
@@ -717,7 +718,7 @@ SETTLED_MIN_TILES = 4
 
 
 #: A reading of cards (Tapestry) is settled only where at most this share of its lattice's
-#: cells is partly covered (``info["partial"]``, see :func:`vision.locate`; it weighs 10 in the
+#: cells is partly covered (``info["partial"]``, see :mod:`vision.locate`; it weighs 10 in the
 #: score): a lattice a third of a cell off the cards (its rows along a striped cloth's, not the
 #: cards') cuts through most of them. Not fitted: between the readings looked at, on the cards
 #: 0.02-0.12 (tap42 normal-2571 white-balanced, final19 hard-1991, tap42-old normal-916), off
