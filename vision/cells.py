@@ -156,6 +156,12 @@ FACE_NEAR = 15.0
 FACE_LINE = 0.4
 #: ... which span at least this share of the cell (else the ring is the cell's).
 MIN_FACE_BOX = 0.6
+#: A row or column of a gap between cards (see :func:`_run_through_middle`) holds less than this
+#: share of face: a thin line of no face, not merely a row under :data:`FACE_LINE`, where the
+#: art's rows lie (the art takes at most about half a row, its outline blurred past it). Half
+#: FACE_LINE, not fitted (a review's point; no reading of the 236 Tapestry development photos
+#: changed with it).
+FACE_GAP_LINE = FACE_LINE / 2
 #: A run of rows or columns of no face wholly this near a cell's side (a share of its height or
 #: width), with face on both sides of it, is the gap that ends the card (see
 #: :func:`_run_through_middle`): a lattice "a little off" the cards puts the gap a few pixels in
@@ -5889,8 +5895,9 @@ def _face_ring(cell_lab: np.ndarray, art: np.ndarray | None = None) -> np.ndarra
     face = np.linalg.norm(cell_lab - median_last(cell_lab[ring].T), axis=2) < FACE_NEAR
     if art is not None:
         face |= art
-    rows = _run_through_middle(face.mean(axis=1) > FACE_LINE)
-    cols = _run_through_middle(face.mean(axis=0) > FACE_LINE)
+    along_rows, along_cols = face.mean(axis=1), face.mean(axis=0)
+    rows = _run_through_middle(along_rows > FACE_LINE, along_rows < FACE_GAP_LINE)
+    cols = _run_through_middle(along_cols > FACE_LINE, along_cols < FACE_GAP_LINE)
     if len(rows) < MIN_FACE_BOX * h or len(cols) < MIN_FACE_BOX * w:
         return ring
     y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
@@ -5902,9 +5909,10 @@ def _face_ring(cell_lab: np.ndarray, art: np.ndarray | None = None) -> np.ndarra
     return out
 
 
-def _run_through_middle(face: np.ndarray) -> np.ndarray:
+def _run_through_middle(face: np.ndarray, gap: np.ndarray | None = None) -> np.ndarray:
     """The indices of ``face`` (n,) bool (rows or columns mostly of a card's face) within the
-    gaps that end the card: a row or column of no face in the outer :data:`FACE_GAP_BAND` of
+    gaps that end the card: a row or column of no face (``gap`` (n,) bool, by default every
+    one not of ``face``; see :data:`FACE_GAP_LINE`) in the outer :data:`FACE_GAP_BAND` of
     the cell after one of face (towards the cell's side) ends the face there. A card is one
     rectangle of its paint, the gap beside it a line the length of the cell; a cloth of a
     colour near the face's beyond the gap is no part of it. (Only there: a row through the
@@ -5914,11 +5922,12 @@ def _run_through_middle(face: np.ndarray) -> np.ndarray:
     normal-2302: the art's rows 37-52 of 61, cut at row 51, ended the face's box at the art, its
     outline read as a cloth's pattern and the card dropped: 9 cards missing where 5 were)."""
     n = len(face)
+    gap = ~face if gap is None else gap
     band = max(1, int(FACE_GAP_BAND * n))
     lo = max((i + 1 for i in range(1, band)
-              if not face[i] and face[:i].any() and face[i + 1:band + 1].any()), default=0)
+              if gap[i] and face[:i].any() and face[i + 1:band + 1].any()), default=0)
     hi = min((i for i in range(n - band, n - 1)
-              if not face[i] and face[i + 1:].any() and face[max(0, n - band - 1):i].any()),
+              if gap[i] and face[i + 1:].any() and face[max(0, n - band - 1):i].any()),
              default=n)
     return np.flatnonzero(face[lo:hi]) + lo
 

@@ -302,6 +302,9 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
     displaced: tuple[_Candidate, int] | None = None  # (and its "reading_candidate")
     # (the centres of the cards seen by their outlines alone, see vision.cards.card_lattices)
     outlined = None
+    # (the reading on the lattice through the cards, kept or not, with its index: see
+    # _cards_outdo)
+    cards_read: tuple[_Candidate, int] | None = None
     # (the pitch the X-Tiles' faces show, once their lattice was read: see _wider_than_faces)
     faces_pitch: float | None = None
     # (the X-Tiles faces' lattice's reading refused for its set fit, with its index: see
@@ -323,11 +326,16 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                 faces_refused = again.refused
             if again.best is not None and kit.shape == "card":
                 outlined = again.best.lattice.info.get("outlined")
+                if again.best.lattice.info.get("source") == "cards":
+                    cards_read = (again.best, 50 + again.chosen)
             if again.best is not None and (best is None or _beats(again.best, best, game)
                                            or _wider_than_faces(best, faces_pitch)):
                 best, chosen = again.best, 50 + again.chosen  # (50 +: a lattice from the tiles)
         timing["tiles"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
-    if kit.board is None and not mat_lattices and not _settled(best):
+    # (Tapestry's cards also by how many of its cells cut through them, see
+    # CARDS_SETTLED_PARTIAL; X-Tiles' sectors are not asked here)
+    settled_by = kit if kit.shape == "card" else None
+    if kit.board is None and not mat_lattices and not _settled(best, settled_by):
         # the cells read cover little of what stands out from the table, or their colours fit
         # the palette poorly (or nothing read, or no lattice seen): a second look, first on a
         # white-balanced copy of the photo (a warm lamp can give a light table the colour of
@@ -352,16 +360,22 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
             misfits += again.misfits
             refused.append(again.refused)
             beats = again.best is not None and (best is None or _beats(again.best, best, game))
-            if (beats and not _wider_than_faces(again.best, faces_pitch)
+            if beats and _cards_outdo(again.best, best, cards_read, game):
+                # (the cards' reading, not kept, holds every card this look reads and more:
+                # it is the better of the two, see _cards_outdo)
+                displaced, (best, chosen) = (best, chosen), cards_read
+            elif (beats and not _wider_than_faces(again.best, faces_pitch)
                     and not _loses_most_faces(again.best, best, kit, game)):
                 # (info's "reading_candidate": 100 x the seed + the index among its candidates)
                 displaced, best, chosen = (best, chosen), again.best, 100 * seed + again.chosen
             logger.debug("second look (seed %d%s): %s", seed,
                          ", white-balanced" if looked_on is not image else "",
                          "kept" if best is again.best
+                         else "better, but missing cards of the cards' reading: that instead"
+                         if beats and cards_read is not None and best is cards_read[0]
                          else "better, but wider than the faces' lattice or losing most of its "
                               "die faces: not kept" if beats else "not better")
-            if _settled(best):
+            if _settled(best, settled_by):
                 break
             if again.best is not None:
                 if any(_same_reading(again.best, r) for r in seen):
@@ -611,17 +625,21 @@ def _settled(best: _Candidate | None, kit: Kit | None = None) -> bool:
     :data:`SETTLED_FACES_SHOWN`): no
     second look needed.
 
-    With X-Tiles' ``kit`` also whether the sectors fit closely (:data:`SECTOR_SETTLED_FIT`) and
-    every tile read is one of the set: the coverage cannot tell a lattice of twice the pitch
-    (its cells, each on parts of four tiles, cover the layout as well), nor one of a cloth's
-    checks whose cells hold a tile here and there; its cells' sectors then fall on different
-    tiles, or on the cloth; and whether it reads :data:`SETTLED_MIN_TILES` tiles at least (one
-    of twice the pitch reads a quarter of them)."""
+    With a ``kit`` of cards (Tapestry) also whether at most :data:`CARDS_SETTLED_PARTIAL` of
+    its lattice's cells cut through a card. With X-Tiles' ``kit`` also whether the sectors fit
+    closely (:data:`SECTOR_SETTLED_FIT`) and every tile read is one of the set: the coverage
+    cannot tell a lattice of twice the pitch (its cells, each on parts of four tiles, cover the
+    layout as well), nor one of a cloth's checks whose cells hold a tile here and there; its
+    cells' sectors then fall on different tiles, or on the cloth; and whether it reads
+    :data:`SETTLED_MIN_TILES` tiles at least (one of twice the pitch reads a quarter of
+    them)."""
     settled = (best is not None and best.info.get("coverage", 1.0) >= SECOND_LOOK_COVERAGE
                and best.info.get("fit", 0.0) <= SECOND_LOOK_FIT
                and best.info.get("misshapen", 0.0) == 0.0
                and best.info.get("spread", 0.0) <= SETTLED_SPREAD
                and best.info.get("faces_shown", 1.0) >= SETTLED_FACES_SHOWN)
+    if settled and kit is not None and kit.shape == "card":
+        return best.lattice.info.get("partial", 0.0) <= CARDS_SETTLED_PARTIAL
     if settled and kit is not None and kit.shape == "rounded-x":
         return (best.info.get("fit", 0.0) <= SECTOR_SETTLED_FIT
                 and best.info.get("set_fit", 1.0) >= 1.0
@@ -697,6 +715,18 @@ SECTOR_SETTLED_FIT = 7.0
 #: (:func:`vision.xtiles.tile_lattices`) is read beside such a reading (see
 #: :func:`_wider_than_faces`).
 SETTLED_MIN_TILES = 4
+
+
+#: A reading of cards (Tapestry) is settled only where at most this share of its lattice's
+#: cells is partly covered (``info["partial"]``, see :mod:`vision.locate`; it weighs 10 in the
+#: score): a lattice a third of a cell off the cards (its rows along a striped cloth's, not the
+#: cards') cuts through most of them. Not fitted: between the readings looked at, on the cards
+#: 0.02-0.12 (tap42 normal-2571 white-balanced, final19 hard-1991, tap42-old normal-916), off
+#: them 0.30-0.42 (final21 normal-2302's far end, tap42 normal-2571 0.40, a card dropped;
+#: tap42-old hard-916's later look). A lattice on the cards may show more (tap42-old hard-916's
+#: cards' lattice 0.39, every card read; unsettled by its coverage anyway): a second look
+#: replaces a reading only where it scores better.
+CARDS_SETTLED_PARTIAL = 0.25
 
 
 def _wider_than_faces(reading: _Candidate | None, faces_pitch: float | None) -> bool:
@@ -1088,6 +1118,23 @@ def _misses_the_cards(new: _Candidate, best: _Candidate, game: str) -> bool:
     hard-2106, a row of six cards, two of them pieces placed, lost)."""
     return (game == "tapestry" and best.lattice.info.get("source") == "cards"
             and _holds_more_tiles(new, best) and _pieces_missed(new, best) > 0)
+
+
+def _cards_outdo(new: _Candidate, best: _Candidate | None,
+                 cards_read: tuple[_Candidate, int] | None, game: str) -> bool:
+    """Whether the reading on the lattice through the cards (``cards_read``: the reading and
+    its index, or None), not the one kept (``best``), is to replace it where a later look's
+    ``new`` would: ``new`` lies on the cards of that reading and misses some of them (see
+    :func:`_misses_the_cards`), so the cards' reading is the better of the two, and ``new``
+    the better of ``new`` and ``best`` by its score.
+
+    Which of ``best`` and the cards' reading was kept may turn on a hundredth of the score,
+    where ``best`` lies on a lattice far from the cards (tap42-old tapestry hard-916: a
+    lattice of 94 px through 19 cards at coverage 0.10 scored 12.79 or 12.66, the cards' 33 of
+    33 at 12.73, as a card's face ring was cut; the later look then read 23 cards at 8.90,
+    missing six the cards' reading placed: 0 or 6 wrong cells by that hundredth)."""
+    return (cards_read is not None and best is not None and cards_read[0] is not best
+            and new.score < best.score and _misses_the_cards(new, cards_read[0], game))
 
 
 def _pieces_missed(new: _Candidate, best: _Candidate) -> int:

@@ -187,3 +187,18 @@ def test_a_card_far_off_its_cell_keeps_its_face_past_the_art_near_a_side():
     flags[[3, 57]] = False
     assert list(_run_through_middle(flags)) == list(range(4, 57))
 
+
+
+def test_only_a_row_of_little_face_is_a_gap_that_ends_the_card():
+    # a gap between cards holds less than FACE_GAP_LINE of face along the cell; a row between
+    # that and FACE_LINE (the art's blurred outline, a card's edge at a slant) is neither face
+    # nor gap, and does not end the face
+    from vision.cells import FACE_GAP_LINE, FACE_LINE, _run_through_middle
+
+    share = np.full(61, 0.9)
+    share[4] = (FACE_GAP_LINE + FACE_LINE) / 2
+    share[57] = FACE_GAP_LINE / 2
+    face, gap = share > FACE_LINE, share < FACE_GAP_LINE
+    assert list(_run_through_middle(face, gap)) == [i for i in range(57) if i != 4]
+    # (without the rows of little face told apart, every row short of FACE_LINE is a gap)
+    assert list(_run_through_middle(face)) == list(range(5, 57))

@@ -68,7 +68,7 @@ def test_looking_again_stops_when_a_look_repeats_an_earlier_reading(photo, monke
     # (clutter, a shadow): a look that finds the lattice already read ends the second look
     jpeg, truth = photo
     seeds = _spy_locating(monkeypatch)
-    monkeypatch.setattr(pipeline, "_settled", lambda best: False)
+    monkeypatch.setattr(pipeline, "_settled", lambda best, kit=None: False)
     reading = pipeline.read_file(jpeg, game="octopus")
     assert "second_look" in reading.timing_ms
     assert 2 <= len(seeds) and seeds[-1] < pipeline.SECOND_LOOK_SEEDS[-1]
