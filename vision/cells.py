@@ -1124,12 +1124,25 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 return True
             return gapped_unlike_table(i)
 
+        def textured_as_table(i: int) -> bool:
+            """Whether cell ``i`` is as textured as the bare table (at least the rough
+            threshold of :func:`_texture_split`, where texture tells tiles from the table): no
+            tile's face, one paint as smooth as the clear tiles' (pips and all), but a printed
+            cloth's motif, whose own edges cross the cell. Asked of solid faces known by
+            their colour alone (``held_by_colour``, Textile): elsewhere a face's drawing or
+            symbol is texture of its own."""
+            return held_by_colour and split is not None and bool(tex[i] >= split[1])
+
         def judge_by_colour(i: int, smooth: bool) -> None:
             """Grow cell ``i``, near enough a tile's colour, if it stands apart from every look
             of the bare table, or, ``smooth`` as the tiles where the table is textured, unless
             the bare table shows smooth cells of its colour too without a rim of its own."""
             cell = cells[i]
             if d_table[i] >= GROW_APART and not table_shows(i):
+                if textured_as_table(i):
+                    logger.debug("cell %s: as textured as the table (%.1f): a print's motif",
+                                 cell, tex[i])
+                    return
                 growable.append(cell)  # (else a patterned cloth's square or stripe)
             elif smooth:
                 if ground_near[i] < GROW_APART and not rim_or_enclosed(cell):
@@ -1166,13 +1179,15 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 outlined_taken.append(i)
                 continue
             if (sure_tiles and d_table[i] >= GROW_APART and not table_shows(i)
-                    and outlined(i, OUTLINE_FULL)):
+                    and outlined(i, OUTLINE_FULL) and not textured_as_table(i)):
                 # (or, in a tile's colour the bare table shows nowhere, well apart from it,
                 # with a tile's outline all along three sides or more, one of them its own rim
                 # (a tile a tenth of a cell off the lattice leaves its fourth rim out of the
                 # band searched, see OUTLINE_FULL): a white tile on a grey felt that the mask
                 # missed, the light fitted on a few dark paints leaving it 13 from white
-                # (tex16 textile-normal-1208))
+                # (tex16 textile-normal-1208)). Not a cell as textured as the bare table (see
+                # textured_as_table): a cloth's print whose motif fills the cell, a red flower
+                # in a tile's red with edges of its own (final19 textile-normal-1995)
                 growable.append(cell)
                 continue
             if (sure_tiles and smooth and d_table[i] >= GROW_APART and not table_shows(i)
