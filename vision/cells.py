@@ -1233,7 +1233,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         # (a smooth cell whose colour is that of a tile taken above by its outline alone, see
         # _like_outlined: a white tile beside one, the light fitted on the coloured tiles
         # leaving both beyond TEXTURE_FIT of the white paint)
-        like_outlined = _like_outlined(labs, smooth_unfit, outlined_taken)
+        # (vouched for by the outlined cells that join the layout, see _grown: one offered for
+        # its outline but left apart from the tiles is not taken, and its look is no paint's)
+        joined = set(_grown(growable, {c for c, v in occ.items() if v})) if smooth_unfit else set()
+        like_outlined = _like_outlined(labs, smooth_unfit,
+                                       [i for i in outlined_taken if cells[i] in joined])
         for i in like_outlined:
             logger.debug("cell %s: smooth, in the colour of a tile taken by its outline",
                          cells[i])
@@ -1253,10 +1257,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
 def _like_outlined(labs: np.ndarray, candidates: list[int], outlined: list[int]) -> list[int]:
     """Of the ``candidates`` (indices into Lab ``labs`` ``(N, 3)``: cells as smooth as the tiles
     on a textured table, too far from every paint to grow, see _occupancy), those within
-    :data:`GROW_FIT` (CIEDE2000) of a cell in ``outlined`` (indices: cells offered for growing
-    for a tile's outline, whatever their colour's fit: ``tile_outlined`` in _occupancy, its
-    outline all round, three sides of it (_rimmed_but_one) or its gap all round on a patterned
-    cloth; offered, not yet known to join the layout). The same paint in the same light looks the
+    :data:`GROW_FIT` (CIEDE2000) of a cell in ``outlined`` (indices: cells grown for a tile's
+    outline, whatever their colour's fit: ``tile_outlined`` in _occupancy, its outline all
+    round, three sides of it (_rimmed_but_one) or its gap all round on a patterned cloth, and
+    joining the layout, see :func:`_grown`: a cell offered so but left apart from the tiles is
+    no tile, and vouches for none). The same paint in the same light looks the
     same: a white tile whose only side facing the table shows no edge (its neighbours' rims on
     the other three) looks as the white tiles outlined all round do, while the light fitted on
     the coloured tiles leaves them all 14-15 from the white paint (tex39 textile-normal-2532,
