@@ -50,6 +50,12 @@ CONFIDENCE_THRESHOLD = 0.5
 #: clear tiles the texture split and the outline check count, ``fg > 0.9``): its colour shows
 #: how its paint looks in this photo's light (see :func:`_unlike_held_paint`).
 HELD_FG = 0.9
+#: ... but a cell whose centre a lamp's hot spot clips over this share is not judged against
+#: them: what is left of its face is washed by the spot, in another light than theirs (the
+#: share clear faces stay under, measured for vision.decode.WASHED_FACE: under 0.1, white tiles
+#: at a hot spot's edge 0.24-0.29; the hued cells the test refused on the 224 Textile
+#: development photos, final16-21, tex39, tex40, were clipped 0.012 at most).
+HELD_LOOK_GLARE = 0.1
 #: A cell next to the layout that the foreground mask left out is a tile when its colour fits a
 #: palette colour within this (CIEDE2000) ...
 GROW_FIT = 7.0
@@ -855,8 +861,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         out once, when first asked."""
         if not held_by_colour:
             return np.zeros(len(cells), bool)
+        # (not a cell a lamp's hot spot clips: what is left of its face lies in another light
+        # than the held tiles', see HELD_LOOK_GLARE)
+        clipped = np.array([(ctx.blown or {}).get(c, 0.0) > HELD_LOOK_GLARE for c in cells], bool)
         return _unlike_held_paint(labs, match.index, _kit_hued(ctx.kit, ctx.palette),
-                                  fg >= HELD_FG)
+                                  fg >= HELD_FG) & ~clipped
     for i, cell in enumerate(cells):
         if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
