@@ -50,6 +50,12 @@ CONFIDENCE_THRESHOLD = 0.5
 #: clear tiles the texture split and the outline check count, ``fg > 0.9``): its colour shows
 #: how its paint looks in this photo's light (see :func:`_unlike_held_paint`).
 HELD_FG = 0.9
+#: ... but a cell whose centre a lamp's hot spot clips over this share is not judged against
+#: them: what is left of its face is washed by the spot, in another light than theirs (the
+#: share clear faces stay under, measured for vision.decode.WASHED_FACE: under 0.1, white tiles
+#: at a hot spot's edge 0.24-0.29; the hued cells the test refused on the 224 Textile
+#: development photos, final16-21, tex39, tex40, were clipped 0.012 at most).
+HELD_LOOK_GLARE = 0.1
 #: A cell next to the layout that the foreground mask left out is a tile when its colour fits a
 #: palette colour within this (CIEDE2000) ...
 GROW_FIT = 7.0
@@ -867,8 +873,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         out once, when first asked."""
         if not held_by_colour:
             return np.zeros(len(cells), bool)
+        # (not a cell a lamp's hot spot clips: what is left of its face lies in another light
+        # than the held tiles', see HELD_LOOK_GLARE)
+        clipped = np.array([(ctx.blown or {}).get(c, 0.0) > HELD_LOOK_GLARE for c in cells], bool)
         return _unlike_held_paint(labs, match.index, _kit_hued(ctx.kit, ctx.palette),
-                                  fg >= HELD_FG)
+                                  fg >= HELD_FG) & ~clipped
     for i, cell in enumerate(cells):
         if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
@@ -1146,12 +1155,25 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 return True
             return gapped_unlike_table(i)
 
+        def textured_as_table(i: int) -> bool:
+            """Whether cell ``i`` is as textured as the bare table (at least the rough
+            threshold of :func:`_texture_split`, where texture tells tiles from the table): no
+            tile's face, one paint as smooth as the clear tiles' (pips and all), but a printed
+            cloth's motif, whose own edges cross the cell. Asked of solid faces known by
+            their colour alone (``held_by_colour``, Textile): elsewhere a face's drawing or
+            symbol is texture of its own."""
+            return held_by_colour and split is not None and bool(tex[i] >= split[1])
+
         def judge_by_colour(i: int, smooth: bool) -> None:
             """Grow cell ``i``, near enough a tile's colour, if it stands apart from every look
             of the bare table, or, ``smooth`` as the tiles where the table is textured, unless
             the bare table shows smooth cells of its colour too without a rim of its own."""
             cell = cells[i]
             if d_table[i] >= GROW_APART and not table_shows(i):
+                if textured_as_table(i):
+                    logger.debug("cell %s: as textured as the table (%.1f): a print's motif",
+                                 cell, tex[i])
+                    return
                 growable.append(cell)  # (else a patterned cloth's square or stripe)
             elif smooth:
                 if ground_near[i] < GROW_APART and not rim_or_enclosed(cell):
@@ -1188,13 +1210,15 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 outlined_taken.append(i)
                 continue
             if (sure_tiles and d_table[i] >= GROW_APART and not table_shows(i)
-                    and outlined(i, OUTLINE_FULL)):
+                    and outlined(i, OUTLINE_FULL) and not textured_as_table(i)):
                 # (or, in a tile's colour the bare table shows nowhere, well apart from it,
                 # with a tile's outline all along three sides or more, one of them its own rim
                 # (a tile a tenth of a cell off the lattice leaves its fourth rim out of the
                 # band searched, see OUTLINE_FULL): a white tile on a grey felt that the mask
                 # missed, the light fitted on a few dark paints leaving it 13 from white
-                # (tex16 textile-normal-1208))
+                # (tex16 textile-normal-1208)). Not a cell as textured as the bare table (see
+                # textured_as_table): a cloth's print whose motif fills the cell, a red flower
+                # in a tile's red with edges of its own (final19 textile-normal-1995)
                 growable.append(cell)
                 continue
             if (sure_tiles and smooth and d_table[i] >= GROW_APART and not table_shows(i)
@@ -1240,7 +1264,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         # (a smooth cell whose colour is that of a tile taken above by its outline alone, see
         # _like_outlined: a white tile beside one, the light fitted on the coloured tiles
         # leaving both beyond TEXTURE_FIT of the white paint)
-        like_outlined = _like_outlined(labs, smooth_unfit, outlined_taken)
+        # (vouched for by the outlined cells that join the layout, see _grown: one offered for
+        # its outline but left apart from the tiles is not taken, and its look is no paint's)
+        joined = set(_grown(growable, {c for c, v in occ.items() if v})) if smooth_unfit else set()
+        like_outlined = _like_outlined(labs, smooth_unfit,
+                                       [i for i in outlined_taken if cells[i] in joined])
         for i in like_outlined:
             logger.debug("cell %s: smooth, in the colour of a tile taken by its outline",
                          cells[i])
@@ -1260,10 +1288,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
 def _like_outlined(labs: np.ndarray, candidates: list[int], outlined: list[int]) -> list[int]:
     """Of the ``candidates`` (indices into Lab ``labs`` ``(N, 3)``: cells as smooth as the tiles
     on a textured table, too far from every paint to grow, see _occupancy), those within
-    :data:`GROW_FIT` (CIEDE2000) of a cell in ``outlined`` (indices: cells offered for growing
-    for a tile's outline, whatever their colour's fit: ``tile_outlined`` in _occupancy, its
-    outline all round, three sides of it (_rimmed_but_one) or its gap all round on a patterned
-    cloth; offered, not yet known to join the layout). The same paint in the same light looks the
+    :data:`GROW_FIT` (CIEDE2000) of a cell in ``outlined`` (indices: cells grown for a tile's
+    outline, whatever their colour's fit: ``tile_outlined`` in _occupancy, its outline all
+    round, three sides of it (_rimmed_but_one) or its gap all round on a patterned cloth, and
+    joining the layout, see :func:`_grown`: a cell offered so but left apart from the tiles is
+    no tile, and vouches for none). The same paint in the same light looks the
     same: a white tile whose only side facing the table shows no edge (its neighbours' rims on
     the other three) looks as the white tiles outlined all round do, while the light fitted on
     the coloured tiles leaves them all 14-15 from the white paint (tex39 textile-normal-2532,

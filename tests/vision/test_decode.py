@@ -202,6 +202,27 @@ def test_textile_set_fit_leaves_out_the_colours_of_faces_washed_by_glare():
     assert set_fit(clear, NESTOR, "textile") == 0.5
 
 
+def test_textile_set_fit_leaves_out_the_ground_read_in_a_tiles_colour_beside_it():
+    from vision.decode import set_fit
+
+    def seen(row, col, colour, how):
+        return replace(_solid(row, col, colour), evidence={"colour_seen": how})
+
+    # a cream cloth's ground read white in a hole of the layout, beside a white tile: the
+    # decoder takes it out (the table beside the paint), so it costs the lattice nothing
+    layout = [seen(0, 0, "white", "paint"), seen(0, 1, "blue", "paint"),
+              seen(1, 0, "red", "paint"), seen(1, 1, "white", "table"),
+              seen(2, 0, "green", "paint"), seen(2, 1, "yellow", "paint")]
+    assert set_fit(layout, NESTOR, "textile") == 1.0
+    # two whites that both show the paint (a lattice through one tile twice) still clash
+    twice = [replace(rd, evidence={"colour_seen": "paint"}) for rd in layout]
+    assert set_fit(twice, NESTOR, "textile") < 1.0
+    # nor is a table-seen white beside another table-seen white let off
+    ground = [seen(0, 0, "white", "table"), seen(0, 1, "white", "table"),
+              seen(1, 0, "red", "paint"), seen(1, 1, "blue", "paint")]
+    assert set_fit(ground, NESTOR, "textile") == 0.5
+
+
 def test_a_textile_face_washed_by_glare_is_not_taken_out_for_a_clash():
     def tile(col, colour, *, blown=0.0, occ=0.99):
         dist = {name: 30.0 for name in ("red", "yellow", "green", "blue", "white")}

@@ -33,16 +33,21 @@ TABLE, SPECKLE, WHITE, GAP = (165, 200, 226), 14.0, (178, 212, 234), (110, 120, 
 NOISE, BLUR = 2.0, 1.0
 
 
-def _view(tile: bool):
-    """The speckled table, the layout on it in its tiles' gaps, the white tile OUTLINED and at
+#: a white tile outlined all round apart from the layout (touching none of its tiles)
+APART = (1, 6)
+
+
+def _view(tile: bool, outlined: tuple[int, int] = OUTLINED):
+    """The speckled table, the layout on it in its tiles' gaps, a white tile at ``outlined``
+    outlined all round (by default OUTLINED, beside the layout) and at
     CELL a white tile (``tile``) up to the table on its right, or the bare table; the
     foreground mask holds the coloured tiles only."""
     rng = np.random.default_rng(11)
     img = np.array(TABLE, np.float64) + rng.normal(0, SPECKLE, (SIZE * N, SIZE * N, 1))
-    for r, c in list(TILES) + [OUTLINED]:
+    for r, c in list(TILES) + [outlined]:
         img[r * N:(r + 1) * N, c * N:(c + 1) * N] = GAP
     paint_solid_tiles(img, TILES, N, KIT, inset=3)
-    r, c = OUTLINED
+    r, c = outlined
     img[r * N + 3:(r + 1) * N - 3, c * N + 3:(c + 1) * N - 3] = WHITE
     if tile:
         r, c = CELL
@@ -60,3 +65,11 @@ def test_a_notch_showing_the_speckled_table_stays_empty():
     taken = taken_cells(*_view(tile=False), KIT, PAL)
     assert set(TILES) | {OUTLINED} <= set(taken)
     assert CELL not in taken
+
+
+def test_only_an_outlined_tile_that_joins_the_layout_vouches():
+    # (a white outlined all round but apart from the layout is no tile taken: its look is no
+    # paint's, and the white tile beside the layout is left to its own evidence)
+    taken = taken_cells(*_view(tile=True, outlined=APART), KIT, PAL)
+    assert set(TILES) <= set(taken)
+    assert APART not in taken and CELL not in taken

@@ -91,3 +91,37 @@ def test_a_later_look_finding_the_lattice_that_misses_the_tile_does_not_undo_the
     assert not _beats(again, kept, "textile")
     assert _beats(again, kept, "octopus")
     assert _beats(_candidate(1.28 - TIE_MARGIN - 0.05, _lattice(), _row()), kept, "textile")
+
+
+def _refit_reading(monkeypatch, again: _Candidate):
+    """:func:`vision.pipeline._refit_on_tiles`'s reading on a lattice the refit moved (to
+    ``again``'s), read as ``again`` (the refit and the read stubbed: no image)."""
+    from types import SimpleNamespace
+
+    from vision import pipeline
+
+    monkeypatch.setattr(pipeline, "refit_to_tiles",
+                        lambda lat, image, tiles, least_move: again.lattice)
+    monkeypatch.setattr(pipeline, "_read_best", lambda *a, **k: SimpleNamespace(best=again))
+    return again
+
+
+def test_a_textile_refit_reading_every_tile_and_one_more_is_kept_within_the_tie(monkeypatch):
+    from vision.kits import kit_for_game
+    from vision.pipeline import _refit_on_tiles
+
+    textile = kit_for_game("textile")
+    best = _candidate(6.63, _lattice(), _row())
+    # (the refit's cells a tenth of a cell off, numbered one column on, read the column the
+    # lattice cut off: final20 textile-hard-2108, 6.79 against 6.63)
+    more = _refit_reading(monkeypatch, _candidate(6.79, _lattice(dx=-0.9),
+                                                  _row(1) + [_tile(1, 1, "white")]))
+    assert _refit_on_tiles(None, textile, "textile", None, None, best) is more
+    # beyond the tie, it is not
+    _refit_reading(monkeypatch, _candidate(6.63 + TIE_MARGIN + 0.05, more.lattice,
+                                           more.readings))
+    assert _refit_on_tiles(None, textile, "textile", None, None, best) is best
+    # nor within it when it loses a tile the lattice read
+    _refit_reading(monkeypatch, _candidate(6.79, more.lattice,
+                                           _row(1)[:-1] + [_tile(1, 1, "white")]))
+    assert _refit_on_tiles(None, textile, "textile", None, None, best) is best
