@@ -413,7 +413,10 @@ def _likeliest_beside_neighbours(cells: list[Cell], kit: Kit, game: str, decoded
     is a wrong reading whatever it holds, while its likeliest tile is the one most often right;
     the low confidence keeps it flagged to the players. A cell with no neighbour read or taken
     stays unknown (nothing but its own washed sectors to go by); a neighbour taken earlier in
-    this decode counts (its edges are shown to the cells still pending)."""
+    this decode counts (its edges are shown to the cells still pending). Unclear cells whose
+    sectors face each other alike (:func:`_facing_alike`) are decided together
+    (:func:`_jointly_likeliest`), and such a pair is taken when either cell has a neighbour
+    read or taken."""
     doubts = []
     pending = [c for c in cells if decoded[c][0].get("edges") is None]
 
