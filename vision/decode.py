@@ -302,14 +302,18 @@ USED_UP_COST = 3.0
 SPLIT_PAINT_COST = 4.0
 #: Two sectors facing across an edge (neighbouring tiles) whose measured colours lie within this
 #: (CIEDE2000) show one paint: in one light a paint's two sectors differ by under 7.2 99% of the
-#: time, while two paints facing each other differed by 13.9 at the least (1791 facing pairs
-#: of final19 and final20, tw12's measurement, /tmp/tw12/sector_lab_evidence.patch).
+#: time (tw12's measurement on final19 and final20). Measured again on the 8578 facing pairs of
+#: all 236 development photos (final13, final16-21, tw12, tw13): 99.3% of the 7147 pairs of one
+#: paint within 7.2, and of the 1431 pairs of two paints only 2, both washed towards white (see
+#: :data:`FACING_MIN_CHROMA`).
 FACING_SAME_DE = 7.2
 #: ... unless a glare washed them towards white together: both sectors need this chroma (Lab)
-#: for two paints to look apart by FACING_SAME_DE. Two paints washed to one lightness and
-#: chroma C lie 2 C sin(dh / 2) apart in a*b*, and the kit's nearest hues, yellow and green (and
-#: red and yellow), are 52 degrees apart: 7.2 / (2 sin 26 deg) = 8.2.
-FACING_MIN_CHROMA = 8.2
+#: to be taken as one paint. The two pairs of two paints measured within FACING_SAME_DE had
+#: chroma 0 (final13 hard-805, blown out) and 7.6 (tw13 hard-2797, a yellow and a red under a
+#: hot spot, their hues shifted 20-50 degrees towards each other); none of 8.2 or more. 10
+#: leaves a margin over 7.6; the 11 pairs measured alike with an unclear sector all have more,
+#: and all show one paint.
+FACING_MIN_CHROMA = 10.0
 #: Cost of naming two sectors that face each other alike (see :data:`FACING_SAME_DE`) different
 #: paints: as a tile's own two sectors that look alike (:data:`SPLIT_PAINT_COST`), in one light
 #: two paints never look the same.
