@@ -337,10 +337,6 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
     (:func:`_likeliest_meeting`); for other sector kits (Twelve Tiles) an unclear tile beside a
     neighbour (:func:`_likeliest_beside_neighbours`). Returns board-level doubts."""
     evidence = {(rd.row, rd.col): rd.evidence for rd in readings if rd.evidence.get("sector_distance")}
-    if kit.shape != "rounded-x":
-        # (a copy of each cell's evidence with the sides it faces a neighbour alike)
-        evidence = {c: {**ev, FACING_ALIKE: sides}
-                    for (c, ev), sides in zip(evidence.items(), _facing_alike(evidence).values())}
     unclear = [c for c in evidence if decoded[c][0].get("edges") is None]
     if kit.shape == "rounded-x":
         # an X-Tiles reading that is no tile of the set has a sector misread as clear (glare,
@@ -349,6 +345,10 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
                     and _reading_key(kit, game, decoded[c][0]) not in counts]
     if not unclear:
         return []
+    if kit.shape != "rounded-x":
+        # (a copy of each cell's evidence with the sides it faces a neighbour alike)
+        evidence = {c: {**ev, FACING_ALIKE: sides}
+                    for (c, ev), sides in zip(evidence.items(), _facing_alike(evidence).values())}
     used = _used(decoded, kit, game)
     doubts = []
     # (X-Tiles in rounds: a cell left undecided may be decided by a neighbour filled in after it)
