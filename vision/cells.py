@@ -434,8 +434,9 @@ class CellReading:
     #: cell blown out by glare, ``pip_prob`` {+1 / -1 (pips lighter / darker than the face):
     #: probabilities of 1-6 pips}; sector faces:
     #: ``sector_distance`` {edge: {colour: distance}}, ``sector_conf`` {edge: confidence},
-    #: square ones ``sector_apart`` {edge: (colour named, the tile-mate's it is not)} for
-    #: sectors named apart from a tile-mate of their nearest paint); empty when not read.
+    #: ``sector_lab`` {edge: [L, a, b]} its median colour as measured, square ones
+    #: ``sector_apart`` {edge: (colour named, the tile-mate's it is not)} for sectors named
+    #: apart from a tile-mate of their nearest paint); empty when not read.
     evidence: dict = field(default_factory=dict)
 
 
@@ -6604,6 +6605,9 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
             evidence["sector_apart"] = {
                 e: (edges[k], ctx.palette.names[hue_named[4 * i + k]])
                 for k, e in enumerate(names) if apart[4 * i + k]}
+        # (each sector's colour as measured, for the decode: two sectors facing across an
+        # edge, in one light, show one paint when they look alike, see vision.decode)
+        evidence["sector_lab"] = {e: samples[4 * i + k].tolist() for k, e in enumerate(names)}
         if ctx.kit.shape == "rounded-x":
             evidence["sector_named"] = dict(zip(names, edges))
             evidence["sector_contrast"] = _sector_contrast(pairs[i])

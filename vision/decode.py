@@ -20,7 +20,7 @@ import numpy as np
 from vision.assignment import linear_sum_assignment
 from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, DIE_FACE_FLAT, GROUP_CONF,
                           PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading, connected_groups)
-from vision.colour import hex_to_lab
+from vision.colour import ciede2000, hex_to_lab
 from vision.kits import Kit
 from vision.pips import MIN_CONTRAST
 
@@ -300,6 +300,27 @@ USED_UP_COST = 3.0
 #: never look the same, so it is as unlikely as a mismatch with a neighbour; two sectors washed
 #: out together by a glare (both nearer orange, hue-grouped red) are then read as one paint.
 SPLIT_PAINT_COST = 4.0
+#: Two sectors facing across an edge (neighbouring tiles) whose measured colours lie within this
+#: (CIEDE2000) show one paint: in one light a paint's two sectors differ by under 7.2 99% of the
+#: time (tw12's measurement on final19 and final20). Measured again on the 8578 facing pairs of
+#: all 236 development photos (final13, final16-21, tw12, tw13): 99.3% of the 7147 pairs of one
+#: paint within 7.2, and of the 1431 pairs of two paints only 2, both washed towards white (see
+#: :data:`FACING_MIN_CHROMA`).
+FACING_SAME_DE = 7.2
+#: ... unless a glare washed them towards white together: both sectors need this chroma (Lab)
+#: to be taken as one paint. The two pairs of two paints measured within FACING_SAME_DE had
+#: chroma 0 (final13 hard-805, blown out) and 7.6 (tw13 hard-2797, a yellow and a red under a
+#: hot spot, their hues shifted 20-50 degrees towards each other); none of 8.2 or more. 10
+#: leaves a margin over 7.6; the 11 pairs measured alike with an unclear sector all have more,
+#: and all show one paint.
+FACING_MIN_CHROMA = 10.0
+#: Cost of naming two sectors that face each other alike (see :data:`FACING_SAME_DE`) different
+#: paints: as a tile's own two sectors that look alike (:data:`SPLIT_PAINT_COST`), in one light
+#: two paints never look the same.
+FACING_SPLIT_COST = SPLIT_PAINT_COST
+#: The key of the sides ``{side, ...}`` a cell's sector faces a neighbour's alike, added to (a
+#: copy of) a Twelve Tiles cell's evidence by :func:`_fill_sectors` (see :func:`_facing_alike`).
+FACING_ALIKE = "facing_alike"
 #: (row, col) step to the neighbour across each side, and the side it meets there.
 SIDE_STEP = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 OPPOSITE_SIDE = {"n": "s", "e": "w", "s": "n", "w": "e"}
@@ -324,6 +345,10 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
                     and _reading_key(kit, game, decoded[c][0]) not in counts]
     if not unclear:
         return []
+    if kit.shape != "rounded-x":
+        # (a copy of each cell's evidence with the sides it faces a neighbour alike)
+        evidence = {c: {**ev, FACING_ALIKE: sides}
+                    for (c, ev), sides in zip(evidence.items(), _facing_alike(evidence).values())}
     used = _used(decoded, kit, game)
     doubts = []
     # (X-Tiles in rounds: a cell left undecided may be decided by a neighbour filled in after it)
@@ -341,6 +366,31 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
     else:
         doubts += _likeliest_beside_neighbours(unclear, kit, game, decoded, evidence, counts, used)
     return doubts
+
+
+def _facing_alike(evidence: dict[Cell, dict]) -> dict[Cell, frozenset[str]]:
+    """For every cell of ``evidence`` (``{(row, col): evidence}``, sector readings), the sides
+    ``{"n", ...}`` where its sector and the neighbour's facing it (in ``evidence``) were measured
+    alike (``sector_lab``, within :data:`FACING_SAME_DE` CIEDE2000, both of chroma at least
+    :data:`FACING_MIN_CHROMA`): sectors of one paint. Empty for a cell without ``sector_lab``."""
+    def lab(cell: Cell, side: str) -> np.ndarray | None:
+        ev = evidence.get(cell)
+        if ev is None or "sector_lab" not in ev:
+            return None
+        return np.asarray(ev["sector_lab"][side], float)
+
+    out = {}
+    for cell in evidence:
+        sides = set()
+        for e, (dr, dc) in SIDE_STEP.items():
+            a, b = lab(cell, e), lab((cell[0] + dr, cell[1] + dc), OPPOSITE_SIDE[e])
+            if a is None or b is None:
+                continue
+            if (min(np.hypot(a[1], a[2]), np.hypot(b[1], b[2])) >= FACING_MIN_CHROMA
+                    and float(ciede2000(a, b)) < FACING_SAME_DE):
+                sides.add(e)
+        out[cell] = frozenset(sides)
+    return out
 
 
 #: The doubt of a Twelve Tiles tile of unclear sectors taken as its likeliest tile beside its
@@ -367,21 +417,80 @@ def _likeliest_beside_neighbours(cells: list[Cell], kit: Kit, game: str, decoded
     is a wrong reading whatever it holds, while its likeliest tile is the one most often right;
     the low confidence keeps it flagged to the players. A cell with no neighbour read or taken
     stays unknown (nothing but its own washed sectors to go by); a neighbour taken earlier in
-    this decode counts (its edges are shown to the cells still pending)."""
+    this decode counts (its edges are shown to the cells still pending). Unclear cells whose
+    sectors face each other alike (:func:`_facing_alike`) are decided together
+    (:func:`_jointly_likeliest`), and such a pair is taken when either cell has a neighbour
+    read or taken."""
     doubts = []
     pending = [c for c in cells if decoded[c][0].get("edges") is None]
 
+    def choices(c: Cell) -> list:
+        return _sector_choices(c, kit, game, decoded, evidence[c], counts, used, False)
+
     def choose(c: Cell) -> tuple | None:
-        if not _met_edges(c, decoded):
+        partners = _unclear_partners(c, evidence, pending)
+        if not _met_edges(c, decoded) and not any(_met_edges(p, decoded) for p in partners.values()):
             return None
-        return min(_sector_choices(c, kit, game, decoded, evidence[c], counts, used, False),
-                   key=lambda t: t[0], default=None)
+        if not partners:
+            return min(choices(c), key=lambda t: t[0], default=None)
+        return _jointly_likeliest(choices(c), {e: choices(p) for e, p in partners.items()})
 
     for cell, edges in _likeliest_first(pending, choose, used):
         _take_under_the_bar(decoded, cell, edges)
         doubts.append((cell, "tile", LIKELIEST_TAKEN))
         logger.debug("cell %s: unclear sectors taken as its likeliest tile %s", cell, edges)
     return doubts
+
+
+def _unclear_partners(cell: Cell, evidence: dict, pending: list[Cell]) -> dict[str, Cell]:
+    """The cells of ``pending`` (unclear tiles not yet taken) whose sector faces ``cell``'s alike
+    (:data:`FACING_ALIKE` of ``evidence[cell]``): ``{side of cell: neighbour}``."""
+    out = {}
+    for e in evidence[cell].get(FACING_ALIKE, ()):
+        dr, dc = SIDE_STEP[e]
+        nb = (cell[0] + dr, cell[1] + dc)
+        if nb in pending:
+            out[e] = nb
+    return out
+
+
+def _jointly_likeliest(own: list, partners: dict[str, list]) -> tuple | None:
+    """A cell's likeliest choice ``(cost, edges, tile key)`` of ``own`` (see
+    :func:`_sector_choices`) decided with the unclear neighbours facing it alike, whose choices
+    are ``partners`` ``{side of the cell: [(cost, edges, tile key)]}``: each of its choices costs
+    its own plus, for each partner, that partner's cheapest choice with
+    :data:`FACING_SPLIT_COST` for naming the facing sector another paint and
+    :data:`USED_UP_COST` for being the same tile (the set holds each pattern once). The cost
+    returned is the pair's (or group's) whole; None when ``own`` is empty. A partner with no
+    choice adds nothing.
+
+    Two unclear tiles side by side under one glare each tie between near paints alone, while
+    their facing sectors, measured alike, show one paint (:data:`FACING_SAME_DE`): choosing
+    the one first, by its own sectors alone, would force the other to meet a guess."""
+    # (of a partner's choices only the two cheapest of each facing paint can be its cheapest
+    # beside a choice of the cell's: the second when the first is the same tile)
+    partners = {e: _two_cheapest_by(theirs, lambda t: t[1][OPPOSITE_SIDE[e]])
+                for e, theirs in partners.items()}
+    best = None
+    for cost, edges, key in own:
+        total = cost
+        for e, theirs in partners.items():
+            total += min((c + FACING_SPLIT_COST * (other[OPPOSITE_SIDE[e]] != edges[e])
+                          + USED_UP_COST * (k == key) for c, other, k in theirs), default=0.0)
+        if best is None or total < best[0]:
+            best = (total, edges, key)
+    return best
+
+
+def _two_cheapest_by(scored: list, group: Callable[[tuple], Any]) -> list:
+    """Of ``scored`` ``[(cost, edges, tile key)]``, the two cheapest tiles (distinct keys) of
+    each ``group(choice)``."""
+    kept: dict[Any, list] = defaultdict(list)
+    for t in sorted(scored, key=lambda t: t[0]):
+        group_kept = kept[group(t)]
+        if len(group_kept) < 2 and all(k[2] != t[2] for k in group_kept):
+            group_kept.append(t)
+    return [t for ts in kept.values() for t in ts]
 
 
 def _take_under_the_bar(decoded: dict, cell: Cell, edges: dict[str, str]) -> None:
@@ -642,6 +751,8 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
     dist, sconf = evidence["sector_distance"], evidence["sector_conf"]
     named = evidence.get("sector_named", {})
     apart = evidence.get("sector_apart", {})
+    facing = evidence.get(FACING_ALIKE, frozenset())
+    met = _met_edges(cell, decoded)
     options = []
     for e in "nesw":
         ranked = sorted(dist[e].items(), key=lambda kv: kv[1])
@@ -662,8 +773,11 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
             if not every_sector:  # (a tile no tile of the set: the renaming may be the misread)
                 cost.pop(apart[e][1], None)
             cost[apart[e][0]] = 0.0
+        if e in facing and e in met:
+            # (the neighbour's sector facing it, measured alike in the same light, shows its
+            # paint: as likely as its nearest)
+            cost[met[e]] = 0.0
         options.append(sorted(cost.items(), key=lambda kv: kv[1]))
-    met = _met_edges(cell, decoded)
     mismatch = MISMATCH_COST.get(game, 1.5)
     alike = evidence.get("sector_alike", ())
     scored = []
@@ -673,7 +787,8 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
         if key not in counts:
             continue
         cost = sum(c for _, c in combo)
-        cost += sum(mismatch for e, colour in met.items() if edges[e] != colour)
+        cost += sum(FACING_SPLIT_COST if e in facing else mismatch
+                    for e, colour in met.items() if edges[e] != colour)
         cost += sum(SPLIT_PAINT_COST for a, b in alike if edges[a] != edges[b])
         if used[key] >= counts[key]:
             cost += USED_UP_COST
