@@ -35,7 +35,8 @@ from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_respo
                          PipReading, pip_centres, pip_spacing, read_pips)
 from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, SECTOR_SHADE_RANGE,
                           SHADE_RANGE, discounted_lab, exposed_lab, glare_colour, glare_distances,
-                          lamp_like, sector_glare_distances, tile_exposure_distances)
+                          lamp_like, sector_glare_distances, tile_exposure_distances,
+                          toned_glare_distances)
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
                                 profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
                                 shaded_distances, split_hue_alike, template_vote)
@@ -2819,6 +2820,10 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
             # wrong lattice's pieces of tiles fit)
             fit = match.distance
             match, dist = _solid_exposed(ctx, labs, match, dist, corr, discounted=adapted)
+            # (and through a glare the camera recorded after its tone curve, named so only:
+            # like the exposure, it weighs no lattice, see _solid_through_toned_glare)
+            match, dist = _solid_through_toned_glare(ctx, labs, match, dist, corr,
+                                                     discounted=adapted)
     # (where tiles may lie pips down, Textile, a colour washed out by the lamp's reflection is
     # named again with the game's colours and rule, by each paint with a sheen of the light on
     # it too: see vision.decode._textile_colours)
@@ -2968,6 +2973,32 @@ def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     through = glare_distances(labs, ctx.palette, corr, profile_lamp(ctx.profile),
                               steps=GLARE_STEPS[1:], discounted=discounted)
     both = np.minimum(dist, through.min(-1))
+    return match_from_distances(both, match.predicted), both
+
+
+def _solid_through_toned_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
+                               corr: np.ndarray, *, discounted: bool = False
+                               ) -> tuple[Any, np.ndarray]:
+    """Faces (``labs`` ``(N, 3)`` Lab, their ``match`` and distances ``dist`` ``(N, K)`` under
+    the light ``corr``) also judged through a glare added after the camera's tone curve
+    (:func:`vision.glare.toned_glare_distances`), in the lamp's white as the light records it
+    and in grey (as the camera's white balance records a lamp's reflection, see
+    :mod:`vision.glare`): a hot spot that keeps a paint's hue as it pales (a brown washed to a
+    salmon, an orange to a light yellow-orange, which a veil added in linear light names red
+    and yellow). Its price per unit as :func:`_solid_through_glare`'s, so a face that fits a
+    paint plainly keeps it. Returns the match and the distances ``(N, K)``, each the smaller of
+    the given one and the one through the toned glare; ``discounted`` as there."""
+    if len(ctx.palette.names) < 2 or not len(labs):
+        return match, dist
+    lamp = profile_lamp(ctx.profile)
+    through = np.minimum.reduce([
+        toned_glare_distances(labs, ctx.palette, corr, lamp, steps=GLARE_STEPS[1:],
+                              balanced=balanced, discounted=discounted).min(-1)
+        for balanced in (False, True)])
+    both = np.minimum(dist, through)
+    moved = int(np.count_nonzero(both.argmin(axis=1) != dist.argmin(axis=1)))
+    if moved:
+        logger.debug("a glare after the tone curve renames %d of %d faces", moved, len(labs))
     return match_from_distances(both, match.predicted), both
 
 
