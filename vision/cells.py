@@ -2911,8 +2911,9 @@ HOT_SPOT_MIN_HAZE = 0.05
 #: independent renderer's final19 octopus-hard-1996: 0.17 linear fitted, 6 of its 29 faces
 #: showing a third of it or less, its black at L* 15 fitted 26 from black; the faces named
 #: through the glare first, so a washed face named by its paint shows its glare as haze).
-#: (0.25 left 1996 as it was, 6 of 29 being 0.21; 0.15 changed no other photo's reading of
-#: the 105 development photos with a glare, final16-21, oct57, oct58.)
+#: (0.25 left 1996 as it was, 6 of 29 being 0.21; at 0.15, of the 224 development photos of
+#: final16-21, oct57 and oct58 only 1996 read fewer wrong cells, 11 -> 7, and two read other
+#: tiles, as many wrong: final16 hard-1609, final21 hard-2310.)
 HOT_SPOT_HAZE_QUANTILE = 0.15
 #: ... a face showing at most this share of the fitted haze lies out of the hot spot, and the
 #: light is fitted again on such faces (half: a face's own haze spreads about the haze it
