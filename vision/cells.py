@@ -20,10 +20,10 @@ import cv2
 import numpy as np
 
 from vision.colour import (UNCLIPPED_BELOW, palette_linear, ColourMatch, Palette, _clip,
-                           as_correction, bgr_to_lab, ciede2000, classify_adaptive, fit_exposure,
-                           hex_to_lab, lab_to_bgr, linear_to_srgb, match_from_distances,
-                           median_last, norm3, palette_distance, percentile_last, spans_channels,
-                           srgb_to_linear)
+                           _fit_forward, as_correction, bgr_to_lab, ciede2000, classify_adaptive,
+                           fit_exposure, hex_to_lab, lab_to_bgr, linear_to_srgb,
+                           match_from_distances, median_last, norm3, palette_distance,
+                           percentile_last, spans_channels, srgb_to_linear)
 from vision.art_light import (MIN_ART_CARDS, WHITE, art_colour, art_residuals, art_white,
                               lab_to_linear, light_of_faces)
 from vision.kits import Kit
@@ -35,7 +35,8 @@ from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_respo
                          PipReading, pip_centres, pip_spacing, read_pips)
 from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, SECTOR_SHADE_RANGE,
                           SHADE_RANGE, discounted_lab, exposed_lab, glare_colour, glare_distances,
-                          lamp_like, sector_glare_distances, tile_exposure_distances)
+                          lamp_like, sector_glare_distances, tile_exposure_distances,
+                          toned_glare_distances)
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
                                 profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
                                 shaded_distances, split_hue_alike, template_vote)
@@ -2902,6 +2903,16 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
             # wrong lattice's pieces of tiles fit)
             fit = match.distance
             match, dist = _solid_exposed(ctx, labs, match, dist, corr, discounted=adapted)
+            # (and through a glare the camera recorded after its tone curve, named so only:
+            # like the exposure, it weighs no lattice, see _solid_through_toned_glare)
+            match, dist = _solid_through_toned_glare(ctx, labs, match, dist, corr,
+                                                     discounted=adapted)
+            if refit and not beside and not adapted:
+                # (a haze the faces out of a lamp's hot spot do not show is the hot spot's, not
+                # the layout's: the faces named again under their light, see
+                # _named_out_of_the_hot_spot; naming only, as the exposure)
+                match, dist = _named_out_of_the_hot_spot(ctx, labs, match, dist, corr,
+                                                         pip_reads, clipped)
     # (where tiles may lie pips down, Textile, a colour washed out by the lamp's reflection is
     # named again with the game's colours and rule, by each paint with a sheen of the light on
     # it too: see vision.decode._textile_colours)
@@ -2971,6 +2982,108 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
                 if not ctx.die_faces:
                     del ev["pips_of_pip_paint"]
     return out
+
+
+#: A light fitted with a haze of at least this (linear light, its largest channel's offset) is
+#: checked against the faces' own hazes (:func:`_haze_of_the_faces`); below it a hot spot's
+#: part in it names no face wrong (a clear face lies 2-9 CIEDE2000 from its paint).
+HOT_SPOT_MIN_HAZE = 0.05
+#: A haze is light added to every face alike (a lens's veil, the faces' sheen): more than this
+#: share of the faces show it. Where fewer do, showing at most :data:`HOT_SPOT_HAZE_SHARE` of it,
+#: the haze is a lamp's hot spot over the rest, which the fit spread over all of them (the
+#: independent renderer's final19 octopus-hard-1996: 0.17 linear fitted, 6 of its 29 faces
+#: showing a third of it or less, its black at L* 15 fitted 26 from black; the faces named
+#: through the glare first, so a washed face named by its paint shows its glare as haze).
+#: (0.25 left 1996 as it was, 6 of 29 being 0.21; at 0.15, of the 224 development photos of
+#: final16-21, oct57 and oct58 only 1996 read fewer wrong cells, 11 -> 7, and two read other
+#: tiles, as many wrong: final16 hard-1609, final21 hard-2310.)
+HOT_SPOT_HAZE_QUANTILE = 0.15
+#: ... a face showing at most this share of the fitted haze lies out of the hot spot, and the
+#: light is fitted again on such faces (half: a face's own haze spreads about the haze it
+#: shows by its paint's own misfit; the faces out of 1996's hot spot show 0.02-0.34 of it).
+HOT_SPOT_HAZE_SHARE = 0.5
+#: ... and needs this many of them (a light per channel from fewer swings with one face).
+HOT_SPOT_FACES = 4
+#: The faces in the hot spot weigh this much in the light fitted again (the faces out of it 1).
+HOT_SPOT_WEIGHT = 0.05
+#: The light is fitted again in this many rounds (as :func:`_read_solid`'s first fit).
+HOT_SPOT_REFIT_ROUNDS = 4
+
+
+def _faces_haze(labs: np.ndarray, palette: Palette, index: np.ndarray,
+                corr: np.ndarray) -> np.ndarray:
+    """Each face's own haze as a share of the haze of the light ``corr`` (``(2, 3)``, see
+    :func:`vision.colour.classify_adaptive`): ``(N,)``, the median over its unclipped channels
+    of ``(observed - gain * paint) / offset`` (linear light), each face of ``labs`` ``(N, 3)``
+    Lab taken as the palette's paint ``index`` ``(N,)``; ``inf`` for a face clipped in every
+    channel (it tells nothing of the haze)."""
+    c = as_correction(corr)
+    obs = srgb_to_linear(lab_to_bgr(np.asarray(labs, np.float64))).astype(np.float64)
+    paint = palette_linear(palette)[index] * c[0]
+    share = (obs - paint) / np.maximum(c[1], 1e-6)
+    share[obs >= UNCLIPPED_BELOW] = np.nan
+    out = np.full(len(obs), np.inf)
+    seen = ~np.isnan(share).all(axis=1)
+    out[seen] = np.nanmedian(share[seen], axis=1)
+    return out
+
+
+def _haze_of_the_faces(labs: np.ndarray, palette: Palette, match: ColourMatch,
+                       corr: np.ndarray, shared_haze: bool | np.ndarray
+                       ) -> tuple[ColourMatch, np.ndarray]:
+    """The faces' match and light ``(2, 3)`` (``labs`` ``(N, 3)`` Lab named ``match`` under
+    ``corr``) with the light fitted again on the faces out of a lamp's hot spot, where fewer
+    than :data:`HOT_SPOT_HAZE_QUANTILE` of the faces show the haze of ``corr`` (their own
+    haze, :func:`_faces_haze`): the faces showing at most :data:`HOT_SPOT_HAZE_SHARE` of it
+    weigh 1, the rest :data:`HOT_SPOT_WEIGHT`, in :data:`HOT_SPOT_REFIT_ROUNDS` rounds of
+    the light's fit (:func:`vision.colour._fit_forward`, with ``shared_haze`` as
+    :func:`_shared_haze` gives it) and of the faces named under it. A lamp's hot spot over part
+    of the layout lifts its faces, and a light fitted over all of them takes it for a haze over
+    every face: the faces out of it are then predicted paler than they are (a black at L* 15
+    fitted 26 from black), and the washed faces' own glare, which :func:`_solid_through_glare`
+    names them through, is taken from them. Unchanged (``corr`` itself returned) where the
+    haze is under :data:`HOT_SPOT_MIN_HAZE`, the faces show it, or fewer than
+    :data:`HOT_SPOT_FACES` lie out of the hot spot."""
+    c = as_correction(corr)
+    if float(c[1].max()) < HOT_SPOT_MIN_HAZE or len(labs) < 2 * HOT_SPOT_FACES:
+        return match, corr
+    share = _faces_haze(labs, palette, match.index, c)
+    if float(np.quantile(share, HOT_SPOT_HAZE_QUANTILE)) >= HOT_SPOT_HAZE_SHARE:
+        return match, corr
+    out_of_it = share <= HOT_SPOT_HAZE_SHARE
+    if int(out_of_it.sum()) < HOT_SPOT_FACES:
+        return match, corr
+    obs = srgb_to_linear(lab_to_bgr(np.asarray(labs, np.float64))).astype(np.float64)
+    weights = np.where(out_of_it, 1.0, HOT_SPOT_WEIGHT)
+    fitted, new = c, match
+    for _ in range(HOT_SPOT_REFIT_ROUNDS):
+        fitted = _fit_forward(obs, palette_linear(palette)[new.index], weights,
+                              shared_haze=shared_haze)
+        new, _, _ = classify_adaptive(labs, palette, gains_bgr=fitted, explore=False,
+                                      iterations=0)
+    logger.debug("haze %.3f of the light shown (half or less) by %d of %d faces only: a hot "
+                 "spot; light %s -> %s", float(c[1].max()), int(out_of_it.sum()), len(labs),
+                 np.round(c, 3).tolist(), np.round(fitted, 3).tolist())
+    return new, fitted
+
+
+def _named_out_of_the_hot_spot(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
+                               corr: np.ndarray, pip_reads: dict, clipped: np.ndarray
+                               ) -> tuple[Any, np.ndarray]:
+    """Die faces (``labs`` ``(N, 3)`` Lab, named ``match`` at distances ``dist`` ``(N, K)``
+    under the light ``corr``, through the glare and at their exposure) named again, as
+    :func:`_read_solid` names them, under the light the faces out of a lamp's hot spot show
+    (:func:`_haze_of_the_faces`) where the haze of ``corr`` is the hot spot's; else as given.
+    ``pip_reads`` and ``clipped`` ``(N,)`` as for :func:`_pips_vouch_polarity`."""
+    named, light = _haze_of_the_faces(labs, ctx.palette, match, corr,
+                                      _shared_haze(ctx.kit, ctx.profile))
+    if light is corr:
+        return match, dist
+    again = palette_distance(labs, ctx.palette, named.predicted)
+    named, again = _pips_vouch_polarity(ctx.kit, ctx.palette, named, again, pip_reads, clipped)
+    named, again = _solid_through_glare(ctx, labs, named, again, light)
+    named, again = _solid_exposed(ctx, labs, named, again, light)
+    return _solid_through_toned_glare(ctx, labs, named, again, light)
 
 
 #: A face this light (CIELAB L*) or lighter leaves its white pips (the kit's white paint, L*
@@ -3058,6 +3171,32 @@ def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     through = glare_distances(labs, ctx.palette, corr, profile_lamp(ctx.profile),
                               steps=GLARE_STEPS[1:], discounted=discounted)
     both = np.minimum(dist, through.min(-1))
+    return match_from_distances(both, match.predicted), both
+
+
+def _solid_through_toned_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
+                               corr: np.ndarray, *, discounted: bool = False
+                               ) -> tuple[Any, np.ndarray]:
+    """Faces (``labs`` ``(N, 3)`` Lab, their ``match`` and distances ``dist`` ``(N, K)`` under
+    the light ``corr``) also judged through a glare added after the camera's tone curve
+    (:func:`vision.glare.toned_glare_distances`), in the lamp's white as the light records it
+    and in grey (as the camera's white balance records a lamp's reflection, see
+    :mod:`vision.glare`): a hot spot that keeps a paint's hue as it pales (a brown washed to a
+    salmon, an orange to a light yellow-orange, which a veil added in linear light names red
+    and yellow). Its price per unit as :func:`_solid_through_glare`'s, so a face that fits a
+    paint plainly keeps it. Returns the match and the distances ``(N, K)``, each the smaller of
+    the given one and the one through the toned glare; ``discounted`` as there."""
+    if len(ctx.palette.names) < 2 or not len(labs):
+        return match, dist
+    lamp = profile_lamp(ctx.profile)
+    through = np.minimum.reduce([
+        toned_glare_distances(labs, ctx.palette, corr, lamp, steps=GLARE_STEPS[1:],
+                              balanced=balanced, discounted=discounted).min(-1)
+        for balanced in (False, True)])
+    both = np.minimum(dist, through)
+    moved = int(np.count_nonzero(both.argmin(axis=1) != dist.argmin(axis=1)))
+    if moved:
+        logger.debug("a glare after the tone curve renames %d of %d faces", moved, len(labs))
     return match_from_distances(both, match.predicted), both
 
 

@@ -116,6 +116,50 @@ def glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
     return ciede2000(lab[:, None, None, :], seen_lab) + cost * g
 
 
+#: The shading's range for :func:`toned_glare_distances`, as the recorded (sRGB) values scale:
+#: :data:`SHADE_RANGE` of linear light through the sRGB curve's exponent (about 1 / 2.2).
+TONED_SHADE_RANGE = (SHADE_RANGE[0] ** (1 / 2.2), SHADE_RANGE[1] ** (1 / 2.2))
+
+
+def toned_glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndarray,
+                          lamp: np.ndarray, *, steps=GLARE_STEPS, cost: float = GLARE_COST,
+                          balanced: bool = False, discounted: bool = False) -> np.ndarray:
+    """Distances ``(N, K, G)`` as :func:`glare_distances`', with the glare added to the values
+    the camera recorded (sRGB, after its tone curve) rather than to the linear light: each
+    paint as recorded under ``correction`` (shaded by a factor within
+    :data:`TONED_SHADE_RANGE`) plus ``steps`` ``(G,)`` of the ``lamp``'s white as recorded
+    (its largest channel's value 1 a unit; ``balanced``: grey at that value, as the camera's
+    white balance records a lamp's reflection), clipped at 1; ``cost`` per unit of glare.
+
+    A phone compresses a hot spot's highlights after the sensor (its tone curve's shoulder, a
+    local tone mapping): a veil added in linear light pales a paint's weak channels first (an
+    orange towards a pale yellow, a brown or a red towards a pink), while a hot spot recorded
+    so keeps the paint's own hue longer, its channels lifted alike (an orange washed to L* 97
+    still at b* 37, a brown to a salmon: the independent renderer adds its hot spot's veil so,
+    after its gamma; final19 octopus-hard-1996's washed browns lie 1.6-3.1 CIEDE2000 from
+    brown through a grey glare so, 8-11 through the linear one, which names them orange or
+    red). ``discounted``: compared with ``correction`` discounted (:func:`discounted_lab`)."""
+    lab = np.asarray(lab, np.float64).reshape(-1, 3)
+    c = as_correction(correction)
+    paint = linear_to_srgb(np.clip(palette_linear(palette) * c[0] + c[1], 0.0, 1.0))  # (K, 3)
+    white = linear_to_srgb(np.clip(np.asarray(lamp, np.float64)
+                                   / max(float(np.max(lamp)), 1e-6) * c[0], 0.0, 1.0))  # (3,)
+    if balanced:
+        white = np.full(3, float(np.max(white)))
+    obs = np.asarray(lab_to_bgr(lab), np.float64)  # (N, 3) recorded sRGB
+    n, k = len(obs), len(paint)
+    g = np.asarray(steps, np.float64)  # (G,)
+    seen = np.clip(shaded_with_glare(obs, np.asarray(paint, np.float64), g,
+                                     np.asarray(white, np.float64), TONED_SHADE_RANGE,
+                                     np.ones((n, 3))), 0.0, 1.0)  # (N, K, G, 3) sRGB
+    if discounted:
+        recorded = srgb_to_linear(obs).astype(np.float64)
+        return ciede2000(discounted_lab(recorded, c)[:, None, None, :],
+                         discounted_lab(srgb_to_linear(seen).astype(np.float64), c)) + cost * g
+    seen_lab = bgr_to_lab(seen.reshape(-1, 3).astype(np.float32)).reshape(n, k, len(g), 3)
+    return ciede2000(lab[:, None, None, :], seen_lab) + cost * g
+
+
 def shaded_with_glare(obs: np.ndarray, paint: np.ndarray, steps: np.ndarray, white: np.ndarray,
                       shade: tuple[float, float], used: np.ndarray) -> np.ndarray:
     """Each paint of ``paint`` ``(K, 3)`` as seen under each glare of ``steps`` ``(G,)`` of

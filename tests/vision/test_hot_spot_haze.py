@@ -1,0 +1,48 @@
+"""The light of die faces under a lamp's hot spot over part of the layout
+(vision.cells._haze_of_the_faces): a light fitted over every face may take the hot spot's veil
+for a haze over all of them (final19 octopus-hard-1996: 0.17 linear, its black face at L* 15
+showing none), predicting the faces out of it paler than they are; fitted again on the faces
+out of it, the haze is theirs. A haze every face shows (a lens's veil) is left as fitted."""
+import numpy as np
+
+from vision.cells import _haze_of_the_faces, _shared_haze
+from vision.colour import (Palette, bgr_to_lab, classify_adaptive, linear_to_srgb,
+                           palette_linear)
+from vision.kits import kit_for_game
+
+#: The light on the faces (linear BGR gains: a warm lamp) ...
+GAINS = np.array([0.6, 0.8, 1.0])
+#: ... and the light a fit over every face took, the hot spot's veil for a haze over all.
+HAZED = np.array([[0.55, 0.75, 0.9], [0.17, 0.17, 0.17]])
+#: Paints of faces out of the hot spot, and of faces in it.
+OUT_OF_IT = ["black", "red", "blue", "purple", "green", "brown", "pink", "orange"]
+IN_IT = ["yellow", "white", "orange", "pink", "green", "blue", "red", "purple", "brown",
+         "black", "yellow", "white", "blue", "green", "red", "purple"]
+
+
+def _faces(palette: Palette, names: list[str], veil: list[float]) -> np.ndarray:
+    """Lab of each paint under :data:`GAINS` with ``veil`` (linear light, grey) added."""
+    lin = palette_linear(palette)[[palette.names.index(n) for n in names]] * GAINS
+    seen = np.clip(lin + np.asarray(veil)[:, None], 0.0, 1.0)
+    return bgr_to_lab(linear_to_srgb(seen).astype(np.float32)).astype(np.float64)
+
+
+def _refitted(veil_out: float, veil_in: list[float]):
+    palette = Palette.from_hex(kit_for_game("octopus").colours)
+    labs = _faces(palette, OUT_OF_IT + IN_IT, [veil_out] * len(OUT_OF_IT) + veil_in)
+    match, _, _ = classify_adaptive(labs, palette, gains_bgr=HAZED, iterations=0)
+    named, light = _haze_of_the_faces(labs, palette, match, HAZED,
+                                      _shared_haze(kit_for_game("octopus")))
+    return palette, named, light
+
+
+def test_a_hot_spot_over_part_of_the_layout_is_no_haze_of_the_faces_out_of_it():
+    palette, named, light = _refitted(0.0, list(np.linspace(0.3, 0.8, len(IN_IT))))
+    assert light is not HAZED
+    assert light[1].max() < 0.05
+    assert palette.names[named.index[0]] == "black" and named.distance[0] < 3.0
+
+
+def test_a_haze_every_face_shows_is_left_as_fitted():
+    _, _, light = _refitted(0.17, [0.17] * len(IN_IT))
+    assert light is HAZED
