@@ -333,7 +333,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                 best, chosen = again.best, 50 + again.chosen  # (50 +: a lattice from the tiles)
         timing["tiles"] = (time.perf_counter() - t1) * 1000  # (locating and reading)
     # (Tapestry's cards also by how many of its cells cut through them, see
-    # CARDS_SETTLED_PARTIAL; X-Tiles' sectors are not asked here)
+    # CARDS_SETTLED_PARTIAL, as for the pass through the tiles above; X-Tiles' sectors are not
+    # asked here)
     settled_by = kit if kit.shape == "card" else None
     if kit.board is None and not mat_lattices and not _settled(best, settled_by):
         # the cells read cover little of what stands out from the table, or their colours fit
@@ -360,7 +361,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
             misfits += again.misfits
             refused.append(again.refused)
             beats = again.best is not None and (best is None or _beats(again.best, best, game))
-            if beats and _cards_outdo(again.best, best, cards_read, game):
+            outdone = beats and _cards_outdo(again.best, best, cards_read, game)
+            if outdone:
                 # (the cards' reading, not kept, holds every card this look reads and more:
                 # it is the better of the two, see _cards_outdo)
                 displaced, (best, chosen) = (best, chosen), cards_read
@@ -372,7 +374,7 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                          ", white-balanced" if looked_on is not image else "",
                          "kept" if best is again.best
                          else "better, but missing cards of the cards' reading: that instead"
-                         if beats and cards_read is not None and best is cards_read[0]
+                         if outdone
                          else "better, but wider than the faces' lattice or losing most of its "
                               "die faces: not kept" if beats else "not better")
             if _settled(best, settled_by):
@@ -725,7 +727,9 @@ SETTLED_MIN_TILES = 4
 #: them 0.30-0.42 (final21 normal-2302's far end, tap42 normal-2571 0.40, a card dropped;
 #: tap42-old hard-916's later look). A lattice on the cards may show more (tap42-old hard-916's
 #: cards' lattice 0.39, every card read; unsettled by its coverage anyway): a second look
-#: replaces a reading only where it scores better.
+#: replaces a reading only where it scores better. An unsettled first reading also gets the
+#: pass through the cards' own lattice (``_read_through_tiles``), as :func:`_settled` decides
+#: that too.
 CARDS_SETTLED_PARTIAL = 0.25
 
 
@@ -1126,7 +1130,9 @@ def _cards_outdo(new: _Candidate, best: _Candidate | None,
     its index, or None), not the one kept (``best``), is to replace it where a later look's
     ``new`` would: ``new`` lies on the cards of that reading and misses some of them (see
     :func:`_misses_the_cards`), so the cards' reading is the better of the two, and ``new``
-    the better of ``new`` and ``best`` by its score.
+    the better of ``new`` and ``best`` by its score. ``best`` is any reading kept that is not
+    the cards' one, a second look's too (the cards' reading holds every card ``new`` holds,
+    in the same colours, and more: never fewer cards than ``new``).
 
     Which of ``best`` and the cards' reading was kept may turn on a hundredth of the score,
     where ``best`` lies on a lattice far from the cards (tap42-old tapestry hard-916: a
