@@ -347,8 +347,8 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
         return []
     if kit.shape != "rounded-x":
         # (a copy of each cell's evidence with the sides it faces a neighbour alike)
-        evidence = {c: {**ev, FACING_ALIKE: sides}
-                    for (c, ev), sides in zip(evidence.items(), _facing_alike(evidence).values())}
+        facing = _facing_alike(evidence)
+        evidence = {c: {**ev, FACING_ALIKE: facing[c]} for c, ev in evidence.items()}
     used = _used(decoded, kit, game)
     doubts = []
     # (X-Tiles in rounds: a cell left undecided may be decided by a neighbour filled in after it)
@@ -428,7 +428,9 @@ def _likeliest_beside_neighbours(cells: list[Cell], kit: Kit, game: str, decoded
         return _sector_choices(c, kit, game, decoded, evidence[c], counts, used, False)
 
     def choose(c: Cell) -> tuple | None:
-        partners = _unclear_partners(c, evidence, pending)
+        # (a partner taken earlier in this decode is no partner: its edges are met instead)
+        partners = {e: p for e, p in _unclear_partners(c, evidence, pending).items()
+                    if decoded[p][0].get("edges") is None}
         if not _met_edges(c, decoded) and not any(_met_edges(p, decoded) for p in partners.values()):
             return None
         if not partners:
@@ -753,6 +755,9 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
     apart = evidence.get("sector_apart", {})
     facing = evidence.get(FACING_ALIKE, frozenset())
     met = _met_edges(cell, decoded)
+    # (the sectors weighed between paints; a clear one keeps its paint, and naming it apart
+    # from a facing sector alike costs no more than any mismatch)
+    unclear = {e: sconf[e] < CONFIDENCE_THRESHOLD or every_sector for e in "nesw"}
     options = []
     for e in "nesw":
         ranked = sorted(dist[e].items(), key=lambda kv: kv[1])
@@ -787,7 +792,7 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
         if key not in counts:
             continue
         cost = sum(c for _, c in combo)
-        cost += sum(FACING_SPLIT_COST if e in facing else mismatch
+        cost += sum(FACING_SPLIT_COST if e in facing and unclear[e] else mismatch
                     for e, colour in met.items() if edges[e] != colour)
         cost += sum(SPLIT_PAINT_COST for a, b in alike if edges[a] != edges[b])
         if used[key] >= counts[key]:

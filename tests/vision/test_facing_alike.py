@@ -8,7 +8,7 @@ from vision.kits import kit_for_game
 
 TWELVE = kit_for_game("twelve-tiles")
 NAMES = ("blue", "red", "green", "yellow")
-#: A sector's measured colour (Lab) by its paint, as a glare washes it (chroma well over 8).
+#: A sector's measured colour (Lab) by its paint, as a glare washes it (chroma well over FACING_MIN_CHROMA).
 WASHED = {"blue": [80.0, 5.0, -25.0], "red": [85.0, 20.0, 15.0],
           "green": [85.0, -20.0, 12.0], "yellow": [92.0, 0.0, 30.0]}
 #: A sector washed white (no chroma left: every paint looks alike there).
