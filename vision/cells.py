@@ -51,8 +51,9 @@ CONFIDENCE_THRESHOLD = 0.5
 #: clear tiles the texture split and the outline check count, ``fg > 0.9``): its colour shows
 #: how its paint looks in this photo's light (see :func:`_unlike_held_paint`).
 HELD_FG = 0.9
-#: ... but a cell whose centre a lamp's hot spot clips over this share is not judged against
-#: them: what is left of its face is washed by the spot, in another light than theirs (the
+#: ... but a cell a lamp's hot spot clips over this share (``ctx.blown``: the share of the whole
+#: cell) is not judged against them, neither when it is grown nor for the first pass's outline
+#: boost: what is left of its face is washed by the spot, in another light than theirs (the
 #: share clear faces stay under, measured for vision.decode.WASHED_FACE: under 0.1, white tiles
 #: at a hot spot's edge 0.24-0.29; the hued cells the test refused on the 224 Textile
 #: development photos, final16-21, tex39, tex40, were clipped 0.012 at most).
