@@ -552,11 +552,13 @@ def _likeliest_for_misfits(cells: list[Cell], kit: Kit, game: str, decoded: dict
 
 
 def _likeliest_first(pending: list[Cell], choose: Callable[[Cell], tuple | None],
-                     used: Counter) -> Iterator[tuple[Cell, dict]]:
+                     used: Counter, ask_again: bool = False) -> Iterator[tuple[Cell, dict]]:
     """``pending`` cells taken least cost first: ``choose(cell)`` gives its best ``(cost,
-    edges, tile key)`` or None (a cell with none is dropped); yields ``(cell, edges)``, the
-    tile used up, and asks the rest again (the caller sets the cell's edges before the next:
-    a take changes the tiles left and the neighbours' edges the others must meet)."""
+    edges, tile key)`` or None; yields ``(cell, edges)``, the tile used up, and asks the rest
+    again (the caller sets the cell's edges before the next: a take changes the tiles left and
+    the neighbours' edges the others must meet). A cell with no choice is dropped, or, with
+    ``ask_again``, asked again after each take (a cell with no neighbour read yet may meet one
+    taken since); it ends when no cell pending has a choice."""
     while pending:
         choices = {c: best for c in pending if (best := choose(c)) is not None}
         if not choices:
@@ -564,7 +566,7 @@ def _likeliest_first(pending: list[Cell], choose: Callable[[Cell], tuple | None]
         cell = min(choices, key=lambda c: choices[c][0])
         used[choices[cell][2]] += 1
         yield cell, choices[cell][1]
-        pending = [c for c in choices if c != cell]
+        pending = [c for c in (pending if ask_again else choices) if c != cell]
 
 
 def _misfit_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: dict,
@@ -632,7 +634,7 @@ def _likeliest_meeting(cells: list[Cell], kit: Kit, game: str, decoded: dict, ev
             return None  # (a clear sector misread is less likely than the edge its tile breaks)
         return best
 
-    for cell, edges in _likeliest_first(pending, choose, used):
+    for cell, edges in _likeliest_first(pending, choose, used, ask_again=True):
         _take_under_the_bar(decoded, cell, edges)
         doubts.append((cell, "tile", UNCLEAR_TAKEN))
     return doubts

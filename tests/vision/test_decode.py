@@ -954,3 +954,28 @@ def test_an_unclear_x_tile_beside_the_layout_whose_clear_sectors_make_no_tile_st
               if (r, c) != (1, 0)]
     decoded, _ = decode_readings([_washed_enclosed_x_tile()] + around, XT, "x-tiles")
     assert decoded[(1, 1)][0]["edges"] is None
+
+
+def test_an_unclear_x_tile_beside_only_unclear_ones_meets_a_neighbour_taken_before_it():
+    # final16 x-tiles-hard-1602: a glare washed a column of tiles; a tile whose only neighbour
+    # was itself unclear had no edge to meet when first asked, and was left unknown though that
+    # neighbour was taken (under the bar) before the others; asked again after each take, it
+    # meets the edge the neighbour was taken with
+    from vision.decode import MISFIT_CONFIDENCE, UNCLEAR_TAKEN
+    washed = {"n": "orange", "e": "red", "s": "blue", "w": "blue"}
+    dist = {e: {n: (2.0 if n == c else 30.0) for n in XT_NAMES} for e, c in washed.items()}
+    dist["e"] = {"orange": 12.0, "red": 10.2, "yellow": 10.8, "blue": 40.0}
+    conf = {"n": 0.9, "e": 0.1, "s": 0.9, "w": 0.9}
+    first = _x_reading(0, 0, None, "ew", dist=dist, conf=conf, named=dict(washed))
+    below = _x_reading(1, 0, {"n": "blue", "e": "yellow", "s": "yellow", "w": "red"}, "ns")
+    # (its west sector between orange and red: both make a tile of the set)
+    beyond = {"n": "yellow", "e": "yellow", "s": "blue", "w": "red"}
+    dist = {e: {n: (2.0 if n == c else 30.0) for n in XT_NAMES} for e, c in beyond.items()}
+    dist["w"] = {"orange": 10.2, "red": 10.8, "yellow": 30.0, "blue": 40.0}
+    second = _x_reading(0, 1, None, "ns", dist=dist, conf=conf | {"e": 0.9, "w": 0.1})
+    decoded, doubts = decode_readings([first, below, second], XT, "x-tiles")
+    assert decoded[(0, 0)][0]["edges"] == washed
+    attrs, confidence, _ = decoded[(0, 1)]
+    assert attrs["edges"] == beyond
+    assert confidence["edges"] <= MISFIT_CONFIDENCE
+    assert ((0, 1), "tile", UNCLEAR_TAKEN) in doubts
