@@ -2243,10 +2243,9 @@ def _contradicted(res: list[np.ndarray], pts: list[np.ndarray], ks: list[np.ndar
     that, though, lies where the refit's lattice has no tile: on a cell's centre (in practice
     the next cell's, within :data:`TILE_RENUMBERED`) it is that cell's tile, renumbered (the same
     arm's end, its centre measured half a cell off and moved 0.67 onto the next cell's); anywhere
-    else the tiles' own measures
-    contradict the refit (a near top-down layout whose lattice was half a cell off on one
-    side: a refit moving those columns a cell put a measured tile a third of a cell off its
-    new cell, octopus-normal-1032)."""
+    else the tiles' own measures contradict the refit (a near top-down layout whose lattice was
+    half a cell off on one side: a refit moving those columns a cell put a measured tile a third
+    of a cell off its new cell, octopus-normal-1032)."""
     for axis, (p, k, off) in enumerate(zip(pts, ks, res)):
         renumbered = np.abs(off - np.round(off)) < TILE_RENUMBERED
         if np.any((np.abs(off + k - p[:, axis]) > TILE_FIT_MOVE) & ~renumbered):
