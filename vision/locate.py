@@ -1986,6 +1986,14 @@ TILE_FIT_OUTLIER = 0.12
 #: tile is measured within half a cell of its cell's centre (a refit moving one further,
 #: beyond the measures' noise, puts it in another cell) ...
 TILE_FIT_MOVE = 0.6
+#: ... a tile moved that far is renumbered (onto the next cell's centre, not contradicting the
+#: refit) when it lands within this of a cell's centre (cells): the bound the refit's first
+#: round keeps its tiles within (twice :data:`TILE_FIT_OUTLIER`), as such a tile is one of the
+#: far arm's the pass has not yet fitted (oct57 octopus-normal-2507: a far arm's two tiles moved
+#: 0.78 and 0.60, 0.15 and 0.14 off the next cell's centre, the next pass put them on it),
+#: while a refit of a lattice half a cell off puts a tile a third of a cell off its new cell
+#: (octopus-normal-1032, see :func:`_contradicted`).
+TILE_RENUMBERED = 2 * TILE_FIT_OUTLIER
 #: ... and it brings the tiles it fits this much nearer their cells' centres on average (cells,
 #: weighted by their edges' strength): the measures' noise (a tile's edge pulled towards its
 #: neighbour's across the gap, 0.03-0.05 on a lattice right on the tiles) moves a refit of a
@@ -2223,7 +2231,7 @@ def _contradicted(res: list[np.ndarray], pts: list[np.ndarray], ks: list[np.ndar
     less its cell's centre) moves a tile's centre measured along an axis (``pts[axis]`` (N, 2)
     old coordinates, their cells' centres ``ks[axis]`` (N,); the fit's outliers included) more than
     :data:`TILE_FIT_MOVE` along that axis to anywhere but a cell's centre (within
-    :data:`TILE_FIT_OUTLIER`).
+    :data:`TILE_RENUMBERED`).
 
     Each centre is measured within half a cell of its cell's (a pair of edges a tile apart
     about it), so a refit that moves one further puts its tile in another cell, and only the
@@ -2233,13 +2241,13 @@ def _contradicted(res: list[np.ndarray], pts: list[np.ndarray], ks: list[np.ndar
     cell on (an independent render, octopus-hard-1036: a far arm 0.98 of a cell along, the
     measured centres under 0.45). A tile measured in a cell the refit leaves by more than
     that, though, lies where the refit's lattice has no tile: on a cell's centre (in practice
-    the next cell's) it is that cell's tile, renumbered (the same arm's end, its centre measured half a
-    cell off and moved 0.67 onto the next cell's); anywhere else the tiles' own measures
-    contradict the refit (a near top-down layout whose lattice was half a cell off on one
-    side: a refit moving those columns a cell put a measured tile a third of a cell off its
-    new cell, octopus-normal-1032)."""
+    the next cell's, within :data:`TILE_RENUMBERED`) it is that cell's tile, renumbered (the same
+    arm's end, its centre measured half a cell off and moved 0.67 onto the next cell's); anywhere
+    else the tiles' own measures contradict the refit (a near top-down layout whose lattice was
+    half a cell off on one side: a refit moving those columns a cell put a measured tile a third
+    of a cell off its new cell, octopus-normal-1032)."""
     for axis, (p, k, off) in enumerate(zip(pts, ks, res)):
-        renumbered = np.abs(off - np.round(off)) < TILE_FIT_OUTLIER
+        renumbered = np.abs(off - np.round(off)) < TILE_RENUMBERED
         if np.any((np.abs(off + k - p[:, axis]) > TILE_FIT_MOVE) & ~renumbered):
             return True
     return False
