@@ -1522,6 +1522,55 @@ def _plausible_cells(H: np.ndarray, fg: np.ndarray, *, max_ratio: float = 6.0,
     return 0.01 * max(w, h) <= side <= 0.5 * max(w, h)
 
 
+#: Fewest foreground pieces (8-connected components of the work image's mask) for which a
+#: lattice whose cells vary too much over the whole mask is judged over the pieces its own lines
+#: lie on instead (see :func:`_plausible_on_support`): with one piece the mask is the layout.
+SUPPORT_PIECES = 2
+#: Pixels the mask's pieces are grown by before the lines' points are looked up in them: a
+#: line on a tile's outer edge lies on the mask's rim, a pixel or two off it at the work scale
+#: (the mask's outline is a blurred colour edge).
+SUPPORT_REACH_PX = 3
+
+
+def _support_pieces(fg: np.ndarray, fam_x: Segments, fam_y: Segments) -> np.ndarray | None:
+    """The pieces of the mask ``fg`` ``(h, w)`` (work image, nonzero = foreground) that the
+    segments ``fam_x``, ``fam_y`` (the lines on a lattice, work-image pixels) end or lie in, as
+    a bool mask ``(h, w)``; ``None`` when ``fg`` is one piece (or none) or no segment touches
+    it. A segment on a tile's outer edge lies on the mask's rim: its points are looked up in
+    the mask grown by :data:`SUPPORT_REACH_PX`."""
+    n, labels = cv2.connectedComponents((fg > 0).astype(np.uint8), connectivity=8)
+    if n - 1 < SUPPORT_PIECES:
+        return None
+    reach = np.ones((2 * SUPPORT_REACH_PX + 1,) * 2, np.uint8)
+    grown = cv2.dilate(labels.astype(np.float32), reach).astype(np.int32)
+    h, w = fg.shape[:2]
+    pts = np.vstack([fam_x.p, fam_x.q, fam_x.mid, fam_y.p, fam_y.q, fam_y.mid])
+    xs = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
+    ys = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
+    hit = np.unique(grown[ys, xs])
+    hit = hit[hit > 0]
+    if len(hit) == 0 or len(hit) == n - 1:
+        return None
+    return np.isin(labels, hit)
+
+
+def _plausible_on_support(H: np.ndarray, fg: np.ndarray, fam_x: Segments, fam_y: Segments
+                          ) -> bool:
+    """Whether the lattice ``H`` (work image -> lattice) has sane cells (:func:`_plausible_cells`)
+    over the foreground pieces its own lines ``fam_x``, ``fam_y`` lie on, when ``fg`` holds
+    other pieces too (a mug or a sheet of paper beside the layout: on a steep view the cells
+    over the whole mask may vary more than any layout's do). ``False`` when that does not
+    apply."""
+    pieces = _support_pieces(fg, fam_x, fam_y)
+    if pieces is None:
+        return False
+    ok = _plausible_cells(H, pieces.astype(np.uint8))
+    if ok:
+        logger.debug("lattice cells judged over the %d%% of the foreground its lines lie on",
+                     round(100 * pieces.sum() / max(1, int((fg > 0).sum()))))
+    return ok
+
+
 def _align_phase(lat: Lattice, gray: np.ndarray, px: int = 24) -> Lattice:
     """Shift a lattice so its cell borders lie on the tiles' edges and gaps: the top-down view of
     the layout's edge strength, folded modulo one cell along each axis, peaks where the borders
@@ -2339,7 +2388,8 @@ def _finish(H: np.ndarray, f1: Segments, f2: Segments, score: float, scale: floa
         return None
     if abs(np.linalg.det(H)) < 1e-15:
         return None
-    if not _plausible_cells(H, fg, sample=sample):
+    if not _plausible_cells(H, fg, sample=sample) and not _plausible_on_support(
+            H, fg, f1.take(mx), f2.take(my)):
         logger.debug("lattice candidate rejected: its cells change size wildly over the layout")
         return None
     # two cells of margin: a tile at the rim may show only its inner edges

@@ -91,3 +91,34 @@ def test_a_lattice_sheared_on_the_table_is_marked_and_a_wild_one_rejected():
     assert _sheared(_grid_lattice(13.0))
     assert _sheared(_grid_lattice(20.0))
     assert _grid_lattice(30.0) is None
+
+
+def _layout_and_mug():
+    """A 400 x 400 mask: a layout far off (y 20-80) and a mug near the camera (y 330-390), and
+    a lattice (image -> lattice, 20 px cells at the top) whose cells grow 2x over the layout's
+    rows and 20x down to the mug: a view as steep as a phone's at 45 degrees."""
+    fg = np.zeros((400, 400), np.uint8)
+    fg[20:80, 100:200] = 1
+    fg[330:390, 250:330] = 1
+    H = np.array([[1 / 20, 0, 0], [0, 1 / 20, 0], [0, 0.005, 1.0]])
+    return fg, H
+
+
+def test_cells_judged_over_the_pieces_their_lines_lie_on():
+    from vision.lattice import Segments
+    from vision.locate import _plausible_on_support
+
+    fg, H = _layout_and_mug()
+    assert not _plausible_cells(H, fg)  # over the mug too, the cells vary 20x
+    on_layout = Segments(np.array([[100.0, 30], [100, 60]]), np.array([[200.0, 30], [200, 60]]))
+    across = Segments(np.array([[120.0, 20], [160, 20]]), np.array([[120.0, 79], [160, 79]]))
+    assert _plausible_on_support(H, fg, on_layout, across)
+    # lines on the mug as well: the pieces they lie on are the whole mask, judged as before
+    on_mug = Segments(np.array([[100.0, 30], [260, 350]]), np.array([[200.0, 30], [320, 350]]))
+    assert not _plausible_on_support(H, fg, on_mug, across)
+    # one piece only: the mask is the layout
+    one = fg.copy()
+    one[330:, :] = 0
+    steep = np.array([[1 / 20, 0, 0], [0, 1 / 20, 0], [0, 0.05, 1.0]])
+    assert not _plausible_cells(steep, one)
+    assert not _plausible_on_support(steep, one, on_layout, across)
