@@ -1535,8 +1535,8 @@ SUPPORT_REACH_PX = 3
 def _support_pieces(fg: np.ndarray, fam_x: Segments, fam_y: Segments) -> np.ndarray | None:
     """The pieces of the mask ``fg`` ``(h, w)`` (work image, nonzero = foreground) that the
     segments ``fam_x``, ``fam_y`` (the lines on a lattice, work-image pixels) end or lie in, as
-    a bool mask ``(h, w)``; ``None`` when ``fg`` is one piece (or none) or no segment touches
-    it. A segment on a tile's outer edge lies on the mask's rim: its points are looked up in
+    a bool mask ``(h, w)``; ``None`` when ``fg`` is one piece (or none), no segment touches
+    it, every piece is touched, or the pieces touched leave out the biggest. A segment on a tile's outer edge lies on the mask's rim: its points are looked up in
     the mask grown by :data:`SUPPORT_REACH_PX`."""
     n, labels = cv2.connectedComponents((fg > 0).astype(np.uint8), connectivity=8)
     if n - 1 < SUPPORT_PIECES:
@@ -1549,7 +1549,11 @@ def _support_pieces(fg: np.ndarray, fam_x: Segments, fam_y: Segments) -> np.ndar
     ys = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
     hit = np.unique(grown[ys, xs])
     hit = hit[hit > 0]
-    if len(hit) == 0 or len(hit) == n - 1:
+    # (anchored to the layout as :func:`_without_strays` is: the pieces must hold the mask's
+    # biggest, or a lattice on the stray object alone, a mug's print or a squared sheet, would
+    # be judged over that object only and pass)
+    biggest = 1 + int(np.argmax(np.bincount(labels.ravel(), minlength=n)[1:]))
+    if len(hit) == 0 or len(hit) == n - 1 or biggest not in hit:
         return None
     return np.isin(labels, hit)
 
@@ -2030,6 +2034,8 @@ TILE_EDGE_CLEAR = 2.0
 #: Residual (cells) beyond which a tile's centre is left out of the refit (a tile pushed out
 #: of line, a pip's edge taken for the tile's): the tiles of a layout lie in line within it.
 TILE_FIT_OUTLIER = 0.12
+#: The refit's first round keeps the tiles within this residual (cells) of the first lattice.
+TILE_FIT_FIRST = 2 * TILE_FIT_OUTLIER
 #: The refit is kept when it moves no tile's centre measured along an axis more than this
 #: along that axis (cells), but onto another cell's centre (see :func:`_contradicted`): each
 #: tile is measured within half a cell of its cell's centre (a refit moving one further,
@@ -2037,12 +2043,12 @@ TILE_FIT_OUTLIER = 0.12
 TILE_FIT_MOVE = 0.6
 #: ... a tile moved that far is renumbered (onto the next cell's centre, not contradicting the
 #: refit) when it lands within this of a cell's centre (cells): the bound the refit's first
-#: round keeps its tiles within (twice :data:`TILE_FIT_OUTLIER`), as such a tile is one of the
+#: round keeps its tiles within (:data:`TILE_FIT_FIRST`), as such a tile is one of the
 #: far arm's the pass has not yet fitted (oct57 octopus-normal-2507: a far arm's two tiles moved
 #: 0.78 and 0.60, 0.15 and 0.14 off the next cell's centre, the next pass put them on it),
 #: while a refit of a lattice half a cell off puts a tile a third of a cell off its new cell
 #: (octopus-normal-1032, see :func:`_contradicted`).
-TILE_RENUMBERED = 2 * TILE_FIT_OUTLIER
+TILE_RENUMBERED = TILE_FIT_FIRST
 #: ... and it brings the tiles it fits this much nearer their cells' centres on average (cells,
 #: weighted by their edges' strength): the measures' noise (a tile's edge pulled towards its
 #: neighbour's across the gap, 0.03-0.05 on a lattice right on the tiles) moves a refit of a
@@ -2243,7 +2249,7 @@ def _tile_refit(lat: Lattice, found: tuple[list[np.ndarray], list[np.ndarray], l
             min(len(np.unique(k)) for k in ks) < TILE_FIT_LINES:
         return None
     res = [p[:, axis] - k for axis, (p, k) in enumerate(zip(pts, ks))]
-    keep = [np.abs(r) < 2 * TILE_FIT_OUTLIER for r in res]
+    keep = [np.abs(r) < TILE_FIT_FIRST for r in res]
     G = np.eye(3)
     for _ in range(3):
         if min(int(m.sum()) for m in keep) < TILE_FIT_MIN:
