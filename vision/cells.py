@@ -29,7 +29,7 @@ from vision.art_light import (MIN_ART_CARDS, WHITE, art_colour, art_residuals, a
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import (SHARE_COST, along_main_axis, hue_groups, name_groups, split_by_paint,
-                               split_by_tone, widest_gap)
+                               split_by_hue_gap, split_by_tone, widest_gap)
 from vision.paint_light import fit_with_paint_light, match_cost, paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          PipReading, pip_centres, pip_spacing, read_pips)
@@ -3518,6 +3518,9 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     hue, ratio_splits = split_by_ratios(hue, labs)
     hue = split_by_tone(hue, labs, np.array(cells, np.float64))
     paints = ctx.palette.lab if match.predicted is None else match.predicted
+    # (and cards of one hue group in two sets of hue angle with a gap between, nearest two
+    # paints in that hue order: red and orange chained into one group, see split_by_hue_gap)
+    hue = split_by_hue_gap(hue, labs, dist, paints)
     unsheened = None
     if ctx.profile is not None:
         # (a profile's paints are learnt under the player's lamp, where two may lie closer in
