@@ -404,7 +404,7 @@ def _hue_positions(lab: np.ndarray) -> np.ndarray:
 
 
 def split_by_hue_gap(hue: np.ndarray, lab: np.ndarray, distance: np.ndarray,
-                     paints: np.ndarray) -> np.ndarray:
+                     paints: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int]]]:
     """Hue groups ``hue`` ``(N,)`` (see :func:`hue_groups`; -1 none) of Lab samples ``lab``
     ``(N, 3)`` with each group whose members' hue angles fall in two sets with a gap between
     (see :data:`HUE_GAP_RATIO`, :data:`HUE_GAP_MIN`; two members at least in each set,
@@ -412,10 +412,12 @@ def split_by_hue_gap(hue: np.ndarray, lab: np.ndarray, distance: np.ndarray,
     (each set's summed ``distance`` ``(N, K)``) in the sets' own hue order (``paints``
     ``(K, 3)`` Lab, the paints as lit: the set of smaller hue angle nearest the paint of smaller
     hue angle): faces of two neighbouring paints whose hues the light brought within the
-    grouping's link. New groups take labels after the largest. A fresh array."""
+    grouping's link. New groups take labels after the largest. A fresh array, and the splits,
+    each ``(label of the set of smaller hue angle, label of the other)``."""
     out = np.asarray(hue).copy()
+    splits: list[tuple[int, int]] = []
     if out.size == 0 or out.max() < 0:
-        return out
+        return out, splits
     lab = np.asarray(lab, np.float64)
     distance = np.asarray(distance, np.float64)
     label = int(out.max()) + 1
@@ -439,5 +441,6 @@ def split_by_hue_gap(hue: np.ndarray, lab: np.ndarray, distance: np.ndarray,
                      "(gap %.1f, spread %.1f)", len(members), len(low), p_low, len(high),
                      p_high, gap, spread)
         out[members[high]] = label
+        splits.append((g, label))
         label += 1
-    return out
+    return out, splits

@@ -241,7 +241,7 @@ def test_a_hue_group_of_two_paints_in_two_sets_of_hue_is_split():
     lab = np.vstack([REDS_2306, ORANGES_2306])
     hue = hue_groups(lab)
     assert len(set(hue.tolist())) == 1  # (the grouping links them: the case split here)
-    out = split_by_hue_gap(hue, lab, _lit_dist(lab), LIT_2306)
+    out = split_by_hue_gap(hue, lab, _lit_dist(lab), LIT_2306)[0]
     assert len(set(out[:6].tolist())) == 1 and len(set(out[6:].tolist())) == 1
     assert out[0] != out[6]
     named = name_groups(lab, _lit_dist(lab), out, share_cost=6.0, paints=LIT_2306)
@@ -253,7 +253,7 @@ def test_one_paint_spread_evenly_in_hue_is_not_split_by_hue():
     angles = np.radians(np.linspace(30.0, 37.0, 8))  # (even steps, no gap)
     lab = np.column_stack([np.full(8, 45.0), 70 * np.cos(angles), 70 * np.sin(angles)])
     hue = np.zeros(8, int)
-    assert (split_by_hue_gap(hue, lab, _lit_dist(lab), LIT_2306) == 0).all()
+    assert (split_by_hue_gap(hue, lab, _lit_dist(lab), LIT_2306)[0] == 0).all()
 
 
 def test_sets_nearest_paints_against_their_hue_order_are_not_split():
@@ -261,4 +261,4 @@ def test_sets_nearest_paints_against_their_hue_order_are_not_split():
     lab = np.vstack([REDS_2306, ORANGES_2306])
     hue = np.zeros(len(lab), int)
     swapped = _lit_dist(lab)[:, [1, 0, 2]]  # (the redder set nearest orange, the other red)
-    assert (split_by_hue_gap(hue, lab, swapped, LIT_2306) == 0).all()
+    assert (split_by_hue_gap(hue, lab, swapped, LIT_2306)[0] == 0).all()
