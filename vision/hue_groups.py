@@ -382,11 +382,13 @@ def split_by_tone(hue: np.ndarray, lab: np.ndarray, where: np.ndarray) -> np.nda
 #: single linkage chains together, often through a pale face whose low chroma makes every hue
 #: near) when their hue angles fall in two sets this many times further apart (Delta H* at the
 #: group's median chroma) than either set's own spread ... Measured on the independent
-#: renderer's Tapestry cards under 3391-4283 K lamps: tap41-old hard-1232, red cards at hue
-#: 34.3-36.6 degrees, orange ones at 40.1-41.1 (gap 3.5 degrees against ranges of 2.3 and
-#: 1.0: 1.5 times); final21 hard-2306, red 30.8-32.3, orange 35.1-36.2 (2.8 against 1.5 and
-#: 1.1: 1.9 times). One paint's faces spread by the light's falloff and a hot spot change in
-#: lightness and chroma more than in hue, and evenly (no gap) ...
+#: renderer's Tapestry cards under warm lamps: tap41-old hard-1232, red cards at hue
+#: 34.3-36.6 degrees, orange ones at 40.1-41.1 (a gap of 4.2 Delta H* against a wider set's
+#: 2.7: 1.56 times); final21 hard-2306, red 30.8-32.3, orange 35.1-36.2 (3.5 against 1.9:
+#: 1.84 times). One paint's faces spread by the light's falloff and a hot spot change in
+#: lightness and chroma more than in hue, and evenly (no gap). (Set just below the smaller
+#: of those two; the paints' hue order, see :func:`split_by_hue_gap`, is the stronger guard:
+#: on all 236 Tapestry development photos no other group split changed a reading.) ...
 HUE_GAP_RATIO = 1.5
 #: ... and at least this far apart (Delta H*, CIELAB units; within one paint's faces a sample's
 #: hue wanders 1-2 units: 2306's nine red cards span 1.9) ...
