@@ -29,7 +29,7 @@ from vision.art_light import (MIN_ART_CARDS, WHITE, art_colour, art_residuals, a
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import (SHARE_COST, along_main_axis, hue_groups, name_groups, split_by_paint,
-                               split_by_tone, widest_gap)
+                               split_by_hue_gap, split_by_tone, widest_gap)
 from vision.paint_light import fit_with_paint_light, match_cost, paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          PipReading, pip_centres, pip_spacing, read_pips)
@@ -3688,6 +3688,9 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     hue, ratio_splits = split_by_ratios(hue, labs)
     hue = split_by_tone(hue, labs, np.array(cells, np.float64))
     paints = ctx.palette.lab if match.predicted is None else match.predicted
+    # (and cards of one hue group in two sets of hue angle with a gap between, nearest two
+    # paints in that hue order: red and orange chained into one group, see split_by_hue_gap)
+    hue, hue_splits = split_by_hue_gap(hue, labs, dist, paints)
     unsheened = None
     if ctx.profile is not None:
         # (a profile's paints are learnt under the player's lamp, where two may lie closer in
@@ -3725,7 +3728,10 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
             blown = (np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None
                      else None)
             deep = _least_washed(stack, blown)
-        named, cconfs = _named_by_own_cards(labs, named, cconfs, np.array(lit_by, bool), deep)
+        # (a card of one of split_by_hue_gap's sets is not renamed to the other set's paint:
+        # see _sibling_paints)
+        named, cconfs = _named_by_own_cards(labs, named, cconfs, np.array(lit_by, bool), deep,
+                                            not_to=_sibling_paints(named, hue, hue_splits))
     templates = _profile_templates(ctx.profile)
     for i, cell in enumerate(cells):
         name = ctx.palette.names[named[i]]
@@ -3989,8 +3995,30 @@ def _in_shadow(labs: np.ndarray, refs: Palette, mine: np.ndarray) -> np.ndarray:
     return (mine >= 0) & (d[rows, np.maximum(mine, 0)] <= OWN_SHADED_FIT)
 
 
+def _sibling_paints(named: np.ndarray, hue: np.ndarray, splits: list[tuple[int, int]]
+                    ) -> np.ndarray:
+    """Per card ``(N,)``, the paint named on most cards of the other set of its hue group's split
+    by hue (:func:`vision.hue_groups.split_by_hue_gap`; ``splits`` pairs of labels of ``hue``
+    ``(N,)``) where the two sets are named apart (``named`` ``(N,)``), else -1: the split found
+    the two sets two paints by their hues, so a card's look beside the photo's own cards
+    (:func:`_named_by_own_cards`) does not hand it to the other set's paint (the independent
+    renderer's tap41-old hard-1232 under a warm lamp: two pale red cards, split by hue from the
+    orange ones, 3.6-4.7 from the orange cards and 8.5-9.6 from the darker red one by that
+    look, at hue 34-37 degrees like the red card's 35, the orange cards 40-41)."""
+    out = np.full(len(named), -1, int)
+    for lo, hi in splits:
+        a, b = np.flatnonzero(hue == lo), np.flatnonzero(hue == hi)
+        if not len(a) or not len(b):
+            continue
+        pa, pb = (int(np.bincount(named[m]).argmax()) for m in (a, b))
+        if pa != pb:
+            out[a], out[b] = pb, pa
+    return out
+
+
 def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
-                        lit: np.ndarray, deep: np.ndarray | None = None
+                        lit: np.ndarray, deep: np.ndarray | None = None,
+                        not_to: np.ndarray | None = None
                         ) -> tuple[np.ndarray, np.ndarray]:
     """Cards' paints ``named`` ``(N,)`` and confidences ``conf`` ``(N,)`` (Lab ``labs``
     ``(N, 3)``, ``lit`` ``(N,)`` bool: out of the hot spot) with each card that fits another
@@ -4020,7 +4048,10 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
     cream, nearer the yellow paint as lit than the orange one, and the light fitted over cards
     most of which the reflection pales predicts the paints loosely. Beside the photo's own
     cards under the same light it is the orange card plus a sheen: the yellow card's green
-    reaches the clip before its blue rises so far."""
+    reaches the clip before its blue rises so far.
+
+    ``not_to`` ``(N,)``, when given: per card a paint it is not renamed to (-1 none; see
+    :func:`_sibling_paints`)."""
     card = _own_paints(labs, named, conf, lit)
     if len(card) < 2:
         return named.copy(), conf.copy()
@@ -4050,6 +4081,8 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
         m = int(mine[i])
         for look, d, fit, may in looks:
             best = int(np.argmin(d[i]))
+            if not_to is not None and keys[best] == not_to[i]:
+                continue
             if (may[i] and best != m and d[i, best] <= fit
                     and d[i, m] - d[i, best] > OWN_MARGIN
                     and _paler(labs[i], own[keys[best]])):

@@ -376,3 +376,73 @@ def split_by_tone(hue: np.ndarray, lab: np.ndarray, where: np.ndarray) -> np.nda
         out[members[high]] = label
         label += 1
     return out
+
+
+#: Faces of one hue group are two paints after all (red and orange under a warm lamp, whose hues
+#: single linkage chains together, often through a pale face whose low chroma makes every hue
+#: near) when their hue angles fall in two sets this many times further apart (Delta H* at the
+#: group's median chroma) than either set's own spread ... Measured on the independent
+#: renderer's Tapestry cards under warm lamps: tap41-old hard-1232, red cards at hue
+#: 34.3-36.6 degrees, orange ones at 40.1-41.1 (a gap of 4.2 Delta H* against a wider set's
+#: 2.7: 1.56 times); final21 hard-2306, red 30.8-32.3, orange 35.1-36.2 (3.5 against 1.9:
+#: 1.84 times). One paint's faces spread by the light's falloff and a hot spot change in
+#: lightness and chroma more than in hue, and evenly (no gap). (Set just below the smaller
+#: of those two; the paints' hue order, see :func:`split_by_hue_gap`, is the stronger guard:
+#: on all 236 Tapestry development photos no other group split changed a reading.) ...
+HUE_GAP_RATIO = 1.5
+#: ... and at least this far apart (Delta H*, CIELAB units; within one paint's faces a sample's
+#: hue wanders 1-2 units: 2306's nine red cards span 1.9) ...
+HUE_GAP_MIN = 2.5
+
+
+def _hue_positions(lab: np.ndarray) -> np.ndarray:
+    """Positions ``(M,)`` of Lab samples ``(M, 3)`` along the hue circle about their mean hue, in
+    CIELAB units at their median chroma (an arc length, comparable with Delta H*); positive
+    towards larger hue angles."""
+    angle = np.arctan2(lab[:, 2], lab[:, 1])
+    mean = _hue_angle(lab)
+    offset = np.angle(np.exp(1j * (angle - mean)))
+    return offset * float(np.median(np.hypot(lab[:, 1], lab[:, 2])))
+
+
+def split_by_hue_gap(hue: np.ndarray, lab: np.ndarray, distance: np.ndarray,
+                     paints: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int]]]:
+    """Hue groups ``hue`` ``(N,)`` (see :func:`hue_groups`; -1 none) of Lab samples ``lab``
+    ``(N, 3)`` with each group whose members' hue angles fall in two sets with a gap between
+    (see :data:`HUE_GAP_RATIO`, :data:`HUE_GAP_MIN`; two members at least in each set,
+    :func:`widest_gap`) split in two where the two sets are nearest two different paints
+    (each set's summed ``distance`` ``(N, K)``) in the sets' own hue order (``paints``
+    ``(K, 3)`` Lab, the paints as lit: the set of smaller hue angle nearest the paint of smaller
+    hue angle): faces of two neighbouring paints whose hues the light brought within the
+    grouping's link. New groups take labels after the largest. A fresh array, and the splits,
+    each ``(label of the set of smaller hue angle, label of the other)``."""
+    out = np.asarray(hue).copy()
+    splits: list[tuple[int, int]] = []
+    if out.size == 0 or out.max() < 0:
+        return out, splits
+    lab = np.asarray(lab, np.float64)
+    distance = np.asarray(distance, np.float64)
+    label = int(out.max()) + 1
+    for g in range(label):
+        members = np.flatnonzero(hue == g)
+        if len(members) < 4:
+            continue
+        pos = _hue_positions(lab[members])
+        low, high, gap, spread = widest_gap(pos)
+        if gap < HUE_GAP_MIN or gap < HUE_GAP_RATIO * spread:
+            continue
+        p_low = int(np.argmin(distance[members[low]].sum(axis=0)))
+        p_high = int(np.argmin(distance[members[high]].sum(axis=0)))
+        if p_low == p_high:
+            continue
+        turn = np.angle(np.exp(1j * (_hue_angle(paints[p_high][None])
+                                     - _hue_angle(paints[p_low][None]))))
+        if turn <= 0:
+            continue  # (the sets' paints lie the other way round the hue circle)
+        logger.debug("hue group of %d face(s) split by hue: %d nearest %d, %d nearest %d "
+                     "(gap %.1f, spread %.1f)", len(members), len(low), p_low, len(high),
+                     p_high, gap, spread)
+        out[members[high]] = label
+        splits.append((g, label))
+        label += 1
+    return out, splits

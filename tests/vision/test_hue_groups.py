@@ -221,3 +221,44 @@ def test_a_washed_groups_sharer_is_renamed_only_where_no_paint_goes_spare():
     assert _sharing_a_washed_group(cost[:2], [0, 1], [True, False]) == [0, 1]
     # a plain holder of paint 0 keeps the charge
     assert _sharing_a_washed_group(cost, [0, 1, 1], [False, False, False]) == [0, 1, 1]
+
+
+# the independent renderer's final21 tapestry hard-2306 (a warm lamp): nine red cards and six
+# orange ones that hue grouping links into one group, and the paints as the light predicts them
+LIT_2306 = np.array([[43.3, 60.3, 33.8], [53.2, 54.5, 48.1], [71.4, 11.3, 66.8]])  # red, orange, yellow
+REDS_2306 = np.array([[42.7, 59.8, 36.2], [42.0, 57.5, 35.0], [43.9, 60.1, 35.8],
+                      [42.8, 59.3, 36.8], [42.7, 58.5, 37.0], [42.3, 57.9, 34.9]])
+ORANGES_2306 = np.array([[48.9, 62.0, 43.6], [48.5, 60.6, 43.0], [49.7, 60.5, 43.9],
+                         [49.7, 61.4, 45.0]])
+
+
+def _lit_dist(lab):
+    return ciede2000(lab[:, None, :], LIT_2306[None, :, :])
+
+
+def test_a_hue_group_of_two_paints_in_two_sets_of_hue_is_split():
+    from vision.hue_groups import split_by_hue_gap
+    lab = np.vstack([REDS_2306, ORANGES_2306])
+    hue = hue_groups(lab)
+    assert len(set(hue.tolist())) == 1  # (the grouping links them: the case split here)
+    out = split_by_hue_gap(hue, lab, _lit_dist(lab), LIT_2306)[0]
+    assert len(set(out[:6].tolist())) == 1 and len(set(out[6:].tolist())) == 1
+    assert out[0] != out[6]
+    named = name_groups(lab, _lit_dist(lab), out, share_cost=6.0, paints=LIT_2306)
+    assert named[:6].tolist() == [0] * 6 and named[6:].tolist() == [1] * 4
+
+
+def test_one_paint_spread_evenly_in_hue_is_not_split_by_hue():
+    from vision.hue_groups import split_by_hue_gap
+    angles = np.radians(np.linspace(30.0, 37.0, 8))  # (even steps, no gap)
+    lab = np.column_stack([np.full(8, 45.0), 70 * np.cos(angles), 70 * np.sin(angles)])
+    hue = np.zeros(8, int)
+    assert (split_by_hue_gap(hue, lab, _lit_dist(lab), LIT_2306)[0] == 0).all()
+
+
+def test_sets_nearest_paints_against_their_hue_order_are_not_split():
+    from vision.hue_groups import split_by_hue_gap
+    lab = np.vstack([REDS_2306, ORANGES_2306])
+    hue = np.zeros(len(lab), int)
+    swapped = _lit_dist(lab)[:, [1, 0, 2]]  # (the redder set nearest orange, the other red)
+    assert (split_by_hue_gap(hue, lab, swapped, LIT_2306)[0] == 0).all()
