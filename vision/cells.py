@@ -3689,8 +3689,12 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     hue = split_by_tone(hue, labs, np.array(cells, np.float64))
     paints = ctx.palette.lab if match.predicted is None else match.predicted
     # (and cards of one hue group in two sets of hue angle with a gap between, nearest two
-    # paints in that hue order: red and orange chained into one group, see split_by_hue_gap)
-    hue, hue_splits = split_by_hue_gap(hue, labs, dist, paints)
+    # paints in that hue order: red and orange chained into one group, see split_by_hue_gap;
+    # without a profile only: a profile's groups are regrouped by each card's nearest paint
+    # below, and the split's guard, _sibling_paints, acts without a profile alone)
+    hue_splits: list = []
+    if ctx.profile is None:
+        hue, hue_splits = split_by_hue_gap(hue, labs, dist, paints)
     unsheened = None
     if ctx.profile is not None:
         # (a profile's paints are learnt under the player's lamp, where two may lie closer in

@@ -223,8 +223,9 @@ def test_a_washed_groups_sharer_is_renamed_only_where_no_paint_goes_spare():
     assert _sharing_a_washed_group(cost, [0, 1, 1], [False, False, False]) == [0, 1, 1]
 
 
-# the independent renderer's final21 tapestry hard-2306 (a warm lamp): nine red cards and six
-# orange ones that hue grouping links into one group, and the paints as the light predicts them
+# the independent renderer's final21 tapestry hard-2306 (a warm lamp): red and orange cards
+# that hue grouping links into one group (six and four of the photo's nine and six), and the
+# paints as the light predicts them
 LIT_2306 = np.array([[43.3, 60.3, 33.8], [53.2, 54.5, 48.1], [71.4, 11.3, 66.8]])  # red, orange, yellow
 REDS_2306 = np.array([[42.7, 59.8, 36.2], [42.0, 57.5, 35.0], [43.9, 60.1, 35.8],
                       [42.8, 59.3, 36.8], [42.7, 58.5, 37.0], [42.3, 57.9, 34.9]])
