@@ -327,11 +327,11 @@ SECTOR_HUES = 3.0
 #: (:func:`_from_surface`) to count as a tile, where the cell shows no trace of a drawing (see
 #: :func:`_shows_no_drawing`); elsewhere 7 (or three times the surface's spread). The looks
 #: model a glare in the camera's white, and a warm lamp's hot spot tints the bare board: its
-#: plain cells lie up to 9.9 from those looks (final21 twelve-tiles-hard-2309, six cells
-#: 7.4-9.9; final16 normal-1605, two 7.8 and 9.2), while a tile showing no drawing is a
-#: one-colour tile, whose paint lies 27 and further from them even in a hot spot (every plain
-#: tile of the final20-21 Twelve Tiles photos, 48). 12: above the tinted board with a margin
-#: for a warmer lamp, far below the one-colour tiles (a round value, not fitted).
+#: plain cells lie up to 9.9 from those looks (final21 twelve-tiles-hard-2309, 6.6-9.9;
+#: final16 normal-1605, 7.8-9.2), while a tile showing no drawing is a one-colour tile, whose
+#: paint lies further even washed out in a hot spot (measured on every plain cell of the 236
+#: Twelve Tiles development photos: tw12 hard-2610's blue tile 16.4, hard-2601's 18.0, the
+#: rest 22 and more). 12: between the two, nearer the tinted board (a round value, not fitted).
 PLAIN_CELL_FROM = 12.0
 #: A solid tile's pips read with this confidence vouch for a die face, in a cell of a colour
 #: within this (CIEDE2000) of the palette, however the occupancy decision went.
