@@ -323,6 +323,23 @@ HOT_SPOT_FREE = 2
 #: final20 twelve-tiles-hard-2103; the board's 31 empty cells within 0.5 either way.)
 DIAGONAL_LINES = 0.8
 SECTOR_HUES = 3.0
+#: A board's cell the surface's looks (:func:`_surface_looks`) leave at least this far
+#: (:func:`_from_surface`) to count as a tile, where the cell shows no trace of a drawing (see
+#: :func:`_shows_no_drawing`); elsewhere 7 (or three times the surface's spread). The looks
+#: model a glare in the camera's white, and a warm lamp's hot spot tints the bare board: its
+#: plain cells lie up to 9.9 from those looks (final21 twelve-tiles-hard-2309, 6.6-9.9;
+#: final16 normal-1605, 7.8-9.2), while a tile showing no drawing is a one-colour tile, whose
+#: paint lies further even washed out in a hot spot (measured on every plain cell of the 236
+#: Twelve Tiles development photos: tw12 hard-2610's blue tile 16.4, hard-2601's 18.0, the
+#: rest 22 and more). 12: between the two, nearer the tinted board (a round value, not fitted).
+PLAIN_CELL_FROM = 12.0
+#: ... where the glare lifts the cell at least this far above the surface's lightness (L*): the
+#: looks' error in the glare's tint grows with the glare added. (Measured: the plain cells of
+#: hard-2309 and normal-1605 lie 46-72 above their dark boards (L* 28-35); the independent
+#: renderer's hard seed 516 (tests/vision/test_board.py), washed one-colour yellow tiles on a
+#: white board (L* 99) as pale as its empty cells, 10-11 from its looks, within 6 of its
+#: lightness. 20: a hot spot's glare, not the light's unevenness; a round value.)
+GLARE_LIFT = 20.0
 #: A solid tile's pips read with this confidence vouch for a die face, in a cell of a colour
 #: within this (CIEDE2000) of the palette, however the occupancy decision went.
 PIPS_VOUCH = 0.8
@@ -888,11 +905,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         if surface is not None:
             # a board's empty cell shows the board's own surface, however the light falls
             # (brighter, dimmer, glare with clipping); a tile's painted sectors stand apart
-            s = (_from_surface(labs[i], looks) - max(7.0, 3.0 * surface[1])) / 2.5
-            if ctx.drawn is not None and s < 0.5:
-                lines, hues = ctx.drawn[cell]
-                if _shows_drawing(lines, hues):
-                    s = 0.5  # a tile's drawing under glare, not the plain board
+            s = _board_cell_logit(_from_surface(labs[i], looks), surface[1],
+                                  None if ctx.drawn is None else ctx.drawn[cell],
+                                  lift=float(labs[i][0] - surface[0][0]))
             p = 1 / (1 + math.exp(-s))
             occ[cell] = p > 0.5
             conf[cell] = float(max(p, 1 - p))
@@ -1396,6 +1411,31 @@ def _unlike_held_paint(labs: np.ndarray, paint: np.ndarray, hued: np.ndarray,
             d = ciede2000(labs[held & (paint == k)][None, :, :], labs[cand][:, None, :])
             out[cand] = d.min(axis=1) > GROW_FIT
     return out
+
+
+def _board_cell_logit(from_surface: float, spread: float,
+                      drawn: tuple[float, float] | None, lift: float = 0.0) -> float:
+    """The logit that a board's cell holds a tile: ``from_surface`` its colour's distance from
+    the empty surface's looks (:func:`_from_surface`), ``spread`` the surface's own (a*, b*)
+    spread, ``drawn`` its (diagonals' contrast, sectors' hue spread) when measured (see
+    :func:`_shows_drawing`), ``lift`` how much lighter it is than the surface (L*). A cell
+    showing a tile's drawing counts as a tile however near the surface (0.5); one showing no
+    trace of a drawing, lifted by a hot spot's glare at least :data:`GLARE_LIFT`, must lie
+    :data:`PLAIN_CELL_FROM` from it."""
+    margin = max(7.0, 3.0 * spread)
+    if drawn is not None and lift >= GLARE_LIFT and _shows_no_drawing(*drawn):
+        margin = max(margin, PLAIN_CELL_FROM)
+    s = (from_surface - margin) / 2.5
+    if drawn is not None and s < 0.5 and _shows_drawing(*drawn):
+        s = 0.5  # a tile's drawing under glare, not the plain board
+    return s
+
+
+def _shows_no_drawing(lines: float, hues: float) -> bool:
+    """Whether a board's cell shows no trace of a sector tile's drawing: its diagonals' contrast
+    (``lines``, L*) within :data:`DIAGONAL_LINES` and its sectors' hue spread (``hues``) within
+    :data:`SECTOR_HUES` (the board's plain surface, or a one-colour tile without lines seen)."""
+    return abs(lines) <= DIAGONAL_LINES and hues <= SECTOR_HUES
 
 
 def _shows_drawing(lines: float, hues: float) -> bool:

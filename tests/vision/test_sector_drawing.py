@@ -31,3 +31,26 @@ def test_dark_and_light_diagonals_show_a_tile_and_a_plain_cell_none():
     assert not _shows_drawing(plain, hues)
     # lines without sectors apart in hue are no tile's drawing (a board's own marks)
     assert not _shows_drawing(dark, 0.5 * SECTOR_HUES)
+
+
+def test_a_plain_cell_in_a_warm_hot_spot_is_the_board_a_drawn_one_a_tile():
+    # the bare dark board under a warm lamp's hot spot, lifted ~60 L* by the glare, lies ~8-10
+    # from the surface's white-glare looks (final21 twelve-tiles-hard-2309) with no drawing:
+    # the board, not a tile
+    from vision.cells import GLARE_LIFT, PLAIN_CELL_FROM, _board_cell_logit, _shows_no_drawing
+    plain = (0.05, 0.5)  # (diagonals' contrast, sectors' hue spread) of a plain cell
+    hot = 60.0  # L* above the surface
+    assert _shows_no_drawing(*plain)
+    assert _board_cell_logit(9.5, 0.5, plain, lift=hot) < 0
+    # ... as far from the looks with a tile's drawing (lines and sectors apart), a tile
+    drawn = (-2.0, 2 * SECTOR_HUES)
+    assert not _shows_no_drawing(*drawn)
+    assert _board_cell_logit(9.5, 0.5, drawn, lift=hot) > 0
+    # ... and a plain cell far from every look is a one-colour tile (measured 16.4 and more)
+    assert _board_cell_logit(16.4, 0.5, plain, lift=hot) > 0 < _board_cell_logit(
+        PLAIN_CELL_FROM + 1.5, 0.5, plain, lift=hot)
+    # a plain cell about the surface's own lightness (a washed one-colour tile on a white
+    # board, the independent renderer's hard seed 516) keeps the surface's usual margin
+    assert _board_cell_logit(9.5, 0.5, plain, lift=GLARE_LIFT - 15.0) > 0
+    # without the drawing measured, the surface's usual margin
+    assert _board_cell_logit(9.5, 0.5, None, lift=hot) > 0
