@@ -340,6 +340,10 @@ PLAIN_CELL_FROM = 12.0
 #: white board (L* 99) as pale as its empty cells, 10-11 from its looks, within 6 of its
 #: lightness. 20: a hot spot's glare, not the light's unevenness; a round value.)
 GLARE_LIFT = 20.0
+#: ... on a board no lighter than this (L*): the boards measured were dark (L* 28-35); on a
+#: mid-tone board a washed one-colour tile lifted by a hot spot may lie 10-11 from the looks,
+#: as on seed 516's white board, and no such board was measured (a round value).
+DARK_SURFACE_L = 50.0
 #: A solid tile's pips read with this confidence vouch for a die face, in a cell of a colour
 #: within this (CIEDE2000) of the palette, however the occupancy decision went.
 PIPS_VOUCH = 0.8
@@ -907,7 +911,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             # (brighter, dimmer, glare with clipping); a tile's painted sectors stand apart
             s = _board_cell_logit(_from_surface(labs[i], looks), surface[1],
                                   None if ctx.drawn is None else ctx.drawn[cell],
-                                  lift=float(labs[i][0] - surface[0][0]))
+                                  lift=float(labs[i][0] - surface[0][0]),
+                                  surface_l=float(surface[0][0]))
             p = 1 / (1 + math.exp(-s))
             occ[cell] = p > 0.5
             conf[cell] = float(max(p, 1 - p))
@@ -1414,16 +1419,20 @@ def _unlike_held_paint(labs: np.ndarray, paint: np.ndarray, hued: np.ndarray,
 
 
 def _board_cell_logit(from_surface: float, spread: float,
-                      drawn: tuple[float, float] | None, lift: float = 0.0) -> float:
+                      drawn: tuple[float, float] | None, *, lift: float,
+                      surface_l: float) -> float:
     """The logit that a board's cell holds a tile: ``from_surface`` its colour's distance from
     the empty surface's looks (:func:`_from_surface`), ``spread`` the surface's own (a*, b*)
     spread, ``drawn`` its (diagonals' contrast, sectors' hue spread) when measured (see
-    :func:`_shows_drawing`), ``lift`` how much lighter it is than the surface (L*). A cell
-    showing a tile's drawing counts as a tile however near the surface (0.5); one showing no
-    trace of a drawing, lifted by a hot spot's glare at least :data:`GLARE_LIFT`, must lie
-    :data:`PLAIN_CELL_FROM` from it."""
+    :func:`_shows_drawing`), ``lift`` how much lighter it is than the surface (L*; on a sector
+    kit the L* of its sector fitting the surface worst), ``surface_l`` the surface's L*. A cell
+    showing a tile's drawing counts as a tile however near the surface (logit 0.5); one showing
+    no trace of a drawing (:func:`_shows_no_drawing`), on a dark board
+    (:data:`DARK_SURFACE_L`) and lifted by a hot spot's glare at least :data:`GLARE_LIFT`, must
+    lie :data:`PLAIN_CELL_FROM` from it."""
     margin = max(7.0, 3.0 * spread)
-    if drawn is not None and lift >= GLARE_LIFT and _shows_no_drawing(*drawn):
+    if (drawn is not None and surface_l <= DARK_SURFACE_L and lift >= GLARE_LIFT
+            and _shows_no_drawing(*drawn)):
         margin = max(margin, PLAIN_CELL_FROM)
     s = (from_surface - margin) / 2.5
     if drawn is not None and s < 0.5 and _shows_drawing(*drawn):
@@ -1434,7 +1443,9 @@ def _board_cell_logit(from_surface: float, spread: float,
 def _shows_no_drawing(lines: float, hues: float) -> bool:
     """Whether a board's cell shows no trace of a sector tile's drawing: its diagonals' contrast
     (``lines``, L*) within :data:`DIAGONAL_LINES` and its sectors' hue spread (``hues``) within
-    :data:`SECTOR_HUES` (the board's plain surface, or a one-colour tile without lines seen)."""
+    :data:`SECTOR_HUES` (the board's plain surface, or a one-colour tile without lines seen).
+    Not the negation of :func:`_shows_drawing`: a cell may show neither (faint lines, or hues
+    between the two bounds)."""
     return abs(lines) <= DIAGONAL_LINES and hues <= SECTOR_HUES
 
 

@@ -5,7 +5,9 @@ import math
 
 import numpy as np
 
-from vision.cells import SECTOR_HUES, _diagonal_contrast, _shows_drawing
+from vision.cells import (DARK_SURFACE_L, GLARE_LIFT, PLAIN_CELL_FROM, SECTOR_HUES,
+                          _board_cell_logit, _diagonal_contrast, _shows_drawing,
+                          _shows_no_drawing)
 
 N = 40  # a cell's side in pixels
 
@@ -34,23 +36,24 @@ def test_dark_and_light_diagonals_show_a_tile_and_a_plain_cell_none():
 
 
 def test_a_plain_cell_in_a_warm_hot_spot_is_the_board_a_drawn_one_a_tile():
-    # the bare dark board under a warm lamp's hot spot, lifted ~60 L* by the glare, lies ~8-10
-    # from the surface's white-glare looks (final21 twelve-tiles-hard-2309) with no drawing:
-    # the board, not a tile
-    from vision.cells import GLARE_LIFT, PLAIN_CELL_FROM, _board_cell_logit, _shows_no_drawing
+    # the bare dark board (L* ~30) under a warm lamp's hot spot, lifted ~60 L* by the glare,
+    # lies ~8-10 from the surface's white-glare looks (final21 twelve-tiles-hard-2309) with no
+    # drawing: the board, not a tile
     plain = (0.05, 0.5)  # (diagonals' contrast, sectors' hue spread) of a plain cell
-    hot = 60.0  # L* above the surface
+    dark = {"lift": 60.0, "surface_l": 30.0}  # L* above the surface; the surface's L*
     assert _shows_no_drawing(*plain)
-    assert _board_cell_logit(9.5, 0.5, plain, lift=hot) < 0
+    assert _board_cell_logit(9.5, 0.5, plain, **dark) < 0
     # ... as far from the looks with a tile's drawing (lines and sectors apart), a tile
     drawn = (-2.0, 2 * SECTOR_HUES)
     assert not _shows_no_drawing(*drawn)
-    assert _board_cell_logit(9.5, 0.5, drawn, lift=hot) > 0
+    assert _board_cell_logit(9.5, 0.5, drawn, **dark) > 0
     # ... and a plain cell far from every look is a one-colour tile (measured 16.4 and more)
-    assert _board_cell_logit(16.4, 0.5, plain, lift=hot) > 0 < _board_cell_logit(
-        PLAIN_CELL_FROM + 1.5, 0.5, plain, lift=hot)
+    assert _board_cell_logit(16.4, 0.5, plain, **dark) > 0
+    assert _board_cell_logit(PLAIN_CELL_FROM + 1.5, 0.5, plain, **dark) > 0
     # a plain cell about the surface's own lightness (a washed one-colour tile on a white
     # board, the independent renderer's hard seed 516) keeps the surface's usual margin
-    assert _board_cell_logit(9.5, 0.5, plain, lift=GLARE_LIFT - 15.0) > 0
+    assert _board_cell_logit(9.5, 0.5, plain, lift=GLARE_LIFT - 15.0, surface_l=30.0) > 0
+    # ... as does one lifted as far on a mid-tone board (no such board measured)
+    assert _board_cell_logit(9.5, 0.5, plain, lift=25.0, surface_l=DARK_SURFACE_L + 15.0) > 0
     # without the drawing measured, the surface's usual margin
-    assert _board_cell_logit(9.5, 0.5, None, lift=hot) > 0
+    assert _board_cell_logit(9.5, 0.5, None, **dark) > 0
