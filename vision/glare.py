@@ -133,12 +133,15 @@ def toned_glare_distances(lab: np.ndarray, palette: Palette, correction: np.ndar
 
     A phone compresses a hot spot's highlights after the sensor (its tone curve's shoulder, a
     local tone mapping): a veil added in linear light pales a paint's weak channels first (an
-    orange towards a pale yellow, a brown or a red towards a pink), while a hot spot recorded
-    so keeps the paint's own hue longer, its channels lifted alike (an orange washed to L* 97
-    still at b* 37, a brown to a salmon: the independent renderer adds its hot spot's veil so,
-    after its gamma; final19 octopus-hard-1996's washed browns lie 1.6-3.1 CIEDE2000 from
-    brown through a grey glare so, 8-11 through the linear one, which names them orange or
-    red). ``discounted``: compared with ``correction`` discounted (:func:`discounted_lab`)."""
+    orange towards a pale yellow, a red towards a pink), while a hot spot recorded so keeps
+    the paint's own hue longer, its channels lifted alike (an orange washed to L* 97 still at
+    b* 37, a brown to a salmon: the independent renderer adds its hot spot's veil so, after its
+    gamma). Such a washed brown the linear veil names orange or red: final19
+    octopus-hard-1996's washed browns fit orange (or red) through the linear glare and the
+    exposure at 5-8 CIEDE2000, brown through this one at 4.5-6.5 with the glare's price (8 a
+    unit). This is the renderer's model rather than a phone's: the caller prices it above the
+    linear glare (``cost``, see :data:`vision.cells.TONED_GLARE_COST`). ``discounted``: compared
+    with ``correction`` discounted (:func:`discounted_lab`)."""
     lab = np.asarray(lab, np.float64).reshape(-1, 3)
     c = as_correction(correction)
     paint = linear_to_srgb(np.clip(palette_linear(palette) * c[0] + c[1], 0.0, 1.0))  # (K, 3)
