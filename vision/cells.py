@@ -2340,7 +2340,10 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         def show_pips(near: list) -> list:
             if isinstance(cell_regions, _LazyCells):
                 cell_regions.need(layout + list(vouched) + near)
-            more = _pip_vouched(ctx, near, cell_regions, gains, ctx.outlined, layout_side=True)
+            # (the tiles so far, whose rims a hole among them shows: see _washed_pips_beside)
+            taken = dict.fromkeys(layout + list(vouched), True)
+            more = _pip_vouched(ctx, near, cell_regions, gains, ctx.outlined, layout_side=True,
+                                taken=taken)
             # (... or under the layout's own light: the light refitted on the cells beside it,
             # mostly the bare table (light wood), may leave a tile's paint far from it (a black
             # tile read 22 from black, 7 under the layout's light; the refit serves a tile in
@@ -2354,7 +2357,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                     and c not in ctx.table_same]
             if rest:
                 more.update(_pip_vouched(ctx, rest, cell_regions, gains, ctx.outlined,
-                                         refit=False, layout_side=True))
+                                         refit=False, layout_side=True, taken=taken))
             stray = _dotted_table(ctx, more, die_faces)
             more = {c: r for c, r in more.items() if c not in stray}
             if more and not table_dots:
@@ -5645,7 +5648,7 @@ def _may_vouch(pip_reads: dict) -> bool:
 
 def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
                  outlined: Collection = (), *, refit: bool = True,
-                 layout_side: bool = False) -> dict:
+                 layout_side: bool = False, taken: Mapping | None = None) -> dict:
     """Of ``cells``, those whose die face vouches for a tile (:func:`_vouched_by_pips` of
     their :func:`_read_solid` readings, ``refit`` as there), the pips read first: where no
     cell's pips read clearly enough in either polarity (:func:`_may_vouch`) none is, whatever
@@ -5654,12 +5657,14 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
     cells are read in the layout: measured without a change of reading on 214 Octopus and
     Textile photos.) Where every tile lies pips up, the pips of a washed face are read on its
     whiteness (:func:`_washed_pips_beside`); with ``layout_side`` (cells beside the layout's
-    tiles, not the view's ring) such a face is vouched for as an ``outlined`` one is."""
+    tiles, not the view's ring) such a face is vouched for as an ``outlined`` one is; ``taken``
+    (cell -> bool, the tiles so far), when given, a washed face must show an outline of its own
+    beside them (see :func:`_washed_pips_beside`)."""
     origins = _lab_origins(ctx, cells)
     pips = read_pips(ctx.lab[..., 0], ctx.td.cw, origins)
     washed: list = []
     if ctx.die_faces:
-        pips, washed = _washed_pips_beside(ctx, cells, regions, origins, pips)
+        pips, washed = _washed_pips_beside(ctx, cells, regions, origins, pips, taken)
     if not _may_vouch(pips):
         return {}
     # (a washed face whose pips read on its whiteness is named through the glare, its plain
@@ -5756,7 +5761,7 @@ def _washed_outlined(ctx: _Ctx, cell: tuple[int, int], lab: np.ndarray, d_pal: f
 
 
 def _washed_pips_beside(ctx: _Ctx, cells: list, regions: Mapping, origins: np.ndarray,
-                        pip_reads: dict) -> tuple[dict, list]:
+                        pip_reads: dict, taken: Mapping | None = None) -> tuple[dict, list]:
     """``pip_reads`` (:func:`vision.pips.read_pips`' of ``cells`` beside the layout, at
     ``origins`` ``(N, 2)``) with the light pips of the washed faces (:func:`_washed_face`)
     whose pips vouch in neither polarity (confidence under :data:`PIPS_VOUCH`) read on their
@@ -5767,7 +5772,8 @@ def _washed_pips_beside(ctx: _Ctx, cells: list, regions: Mapping, origins: np.nd
     readings and the cells whose pips were read on their whiteness."""
     unsure = [i for i in range(len(cells))
               if max(float(pip_reads[p].confidence[i]) for p in (1, -1)) < PIPS_VOUCH
-              and ctx.sides is not None and ctx.sides.get(cells[i], 0) >= OUTLINE_FULL]
+              and ctx.sides is not None and ctx.sides.get(cells[i], 0) >= OUTLINE_FULL
+              and _outlined_beside(ctx, cells[i], taken)]
     if not unsure or pip_reads[1].geometry is None:
         return pip_reads, []
     if isinstance(regions, _LazyCells):
@@ -5792,6 +5798,17 @@ def _washed_pips_beside(ctx: _Ctx, cells: list, regions: Mapping, origins: np.nd
     logger.debug("pips of washed faces beside the layout read on their whiteness: %s",
                  read_again)
     return {**pip_reads, 1: PipReading(**fields)}, read_again
+
+
+def _outlined_beside(ctx: _Ctx, cell: tuple[int, int], taken: Mapping | None) -> bool:
+    """Whether a cell beside the tiles ``taken`` (cell -> bool; None: not known, any cell)
+    shows an outline of its own (:func:`_own_outline`), not only the rims of the tiles about
+    it: a hole the layout encloses on three sides shows an edge along those three, its
+    neighbours' (the product's renderer, octopus hard seed 2200: a bare cell beside a hot spot
+    so, its print's spots read on their whiteness as a washed face's pips)."""
+    if taken is None or ctx.full_sides is None or ctx.rim_sides is None:
+        return True
+    return _own_outline(ctx, cell, taken)
 
 
 def _pip_rows(reading: PipReading, rows: np.ndarray) -> PipReading:
