@@ -93,3 +93,24 @@ def test_a_tile_measured_where_the_refit_puts_no_cell_centre_refuses_the_big_mov
         ks[1] = np.append(ks[1], -2.5)
         ws[1] = np.append(ws[1], 1.0)
         assert (_tile_refit(lat, (pts, ks, ws)) is not None) == kept
+
+
+def test_a_lattice_turned_so_few_tiles_lie_near_their_cells_is_refitted_from_half_a_cell(
+        monkeypatch):
+    # rows spaced 1.325 times too wide: the middle row's tiles on their cells, the rows beside
+    # it 0.245 off and the outer ones 0.49, all within half a cell (each measured in its own
+    # cell) but only five, under TILE_FIT_MIN, within the first bound (0.24): the rows start
+    # from the tiles within half a cell (oct61 octopus-normal-2472: 8 of 11 within 0.24)
+    import vision.locate as locate
+    _, fg = _colour_tiles()
+    lat = _lattice(fg)
+    found = _centres_of_stretched_rows(1.325, 2)
+    out = locate._tile_refit(lat, found)
+    assert out is not None
+    refit, _ = out
+    # (the outer row's cell, row 4, now where the rows spaced right put it)
+    row4 = apply_h(np.linalg.inv(refit.H) @ lat.H, np.array([[2.5, 4.5]]))[0]
+    assert abs(row4[1] - (2.5 + (4.5 - 2.5) * 1.325)) < 0.05
+    # without the half-cell start the refit has too few tiles and is not made
+    monkeypatch.setattr(locate, "TILE_FIT_TURNED", locate.TILE_FIT_FIRST)
+    assert locate._tile_refit(lat, _centres_of_stretched_rows(1.325, 2)) is None
