@@ -1536,8 +1536,9 @@ def _support_pieces(fg: np.ndarray, fam_x: Segments, fam_y: Segments) -> np.ndar
     """The pieces of the mask ``fg`` ``(h, w)`` (work image, nonzero = foreground) that the
     segments ``fam_x``, ``fam_y`` (the lines on a lattice, work-image pixels) end or lie in, as
     a bool mask ``(h, w)``; ``None`` when ``fg`` is one piece (or none), no segment touches
-    it, every piece is touched, or the pieces touched leave out the biggest. A segment on a tile's outer edge lies on the mask's rim: its points are looked up in
-    the mask grown by :data:`SUPPORT_REACH_PX`."""
+    it, every piece is touched, or the pieces touched leave out the biggest. A segment on a
+    tile's outer edge lies on the mask's rim: its points are looked up in the mask grown by
+    :data:`SUPPORT_REACH_PX`."""
     n, labels = cv2.connectedComponents((fg > 0).astype(np.uint8), connectivity=8)
     if n - 1 < SUPPORT_PIECES:
         return None
