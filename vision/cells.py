@@ -542,6 +542,7 @@ class _Ctx:
     framed: bool = False  # the view is a board's framed window (see read_cells)
     best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
+    sector_labs: dict | None = None  # sector tiles: (4, 3) Lab of each cell's n/s/e/w sectors
     card_like: list = field(default_factory=list)  # cells left out, perhaps cards (see _occupancy)
     unlike_table: set = field(default_factory=set)  # cells unlike every look of the bare table
     uneven_art: set = field(default_factory=set)  # cards seen by their art on an uneven face
@@ -909,10 +910,11 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         if surface is not None:
             # a board's empty cell shows the board's own surface, however the light falls
             # (brighter, dimmer, glare with clipping); a tile's painted sectors stand apart
-            s = _board_cell_logit(_from_surface(labs[i], looks), surface[1],
-                                  None if ctx.drawn is None else ctx.drawn[cell],
+            drawn = None if ctx.drawn is None else ctx.drawn[cell]
+            s = _board_cell_logit(_from_surface(labs[i], looks), surface[1], drawn,
                                   lift=float(labs[i][0] - surface[0][0]),
-                                  surface_l=float(surface[0][0]))
+                                  surface_l=float(surface[0][0]),
+                                  apart=_sectors_apart(ctx, cell, drawn, looks))
             p = 1 / (1 + math.exp(-s))
             occ[cell] = p > 0.5
             conf[cell] = float(max(p, 1 - p))
@@ -1420,7 +1422,7 @@ def _unlike_held_paint(labs: np.ndarray, paint: np.ndarray, hued: np.ndarray,
 
 def _board_cell_logit(from_surface: float, spread: float,
                       drawn: tuple[float, float] | None, *, lift: float,
-                      surface_l: float) -> float:
+                      surface_l: float, apart: float | None = None) -> float:
     """The logit that a board's cell holds a tile: ``from_surface`` its colour's distance from
     the empty surface's looks (:func:`_from_surface`), ``spread`` the surface's own (a*, b*)
     spread, ``drawn`` its (diagonals' contrast, sectors' hue spread) when measured (see
@@ -1429,15 +1431,45 @@ def _board_cell_logit(from_surface: float, spread: float,
     showing a tile's drawing counts as a tile however near the surface (logit 0.5); one showing
     no trace of a drawing (:func:`_shows_no_drawing`), on a dark board
     (:data:`DARK_SURFACE_L`) and lifted by a hot spot's glare at least :data:`GLARE_LIFT`, must
-    lie :data:`PLAIN_CELL_FROM` from it."""
+    lie :data:`PLAIN_CELL_FROM` from it. ``apart``: the distance from the looks of the cell's
+    sector lying furthest from them (:func:`_sectors_apart`; None when not measured): sectors
+    apart in hue alone, each of them a look of the surface, are the light's falloff over the
+    bare board, not a drawing (:func:`_glare_falloff`)."""
     margin = max(7.0, 3.0 * spread)
     if (drawn is not None and surface_l <= DARK_SURFACE_L and lift >= GLARE_LIFT
             and _shows_no_drawing(*drawn)):
         margin = max(margin, PLAIN_CELL_FROM)
     s = (from_surface - margin) / 2.5
-    if drawn is not None and s < 0.5 and _shows_drawing(*drawn):
+    if (drawn is not None and s < 0.5 and _shows_drawing(*drawn)
+            and not _glare_falloff(drawn, apart, margin)):
         s = 0.5  # a tile's drawing under glare, not the plain board
     return s
+
+
+def _glare_falloff(drawn: tuple[float, float], apart: float | None, margin: float) -> bool:
+    """Whether a board cell's sectors differ in hue only as the light falling off across the bare
+    board makes them: ``drawn`` (diagonals' contrast, sectors' hue spread; see
+    :func:`_shows_drawing`) shows no diagonals (within :data:`DIAGONAL_LINES`), and its sector
+    furthest from the surface's looks lies within ``margin`` of them (``apart``, see
+    :func:`_sectors_apart`; the margin a cell's colour must clear to be a tile, see
+    :func:`_board_cell_logit`). Near a hot spot's edge the glare rises steeply across one
+    cell, and the board's colour washes towards the lamp's over it: its sectors then lie 6-10
+    apart in hue, each a look of the bare surface (within 0.3-3.6 of them; final21
+    twelve-tiles-hard-2310, final22 hard-2804). A tile's sectors apart in hue alone are
+    paints: one at least stands apart from the surface (a washed tile in a hot spot on a
+    cream board, final13 hard-805: 9.1)."""
+    return apart is not None and abs(drawn[0]) <= DIAGONAL_LINES and apart < margin
+
+
+def _sectors_apart(ctx: _Ctx, cell: tuple[int, int], drawn: tuple[float, float] | None,
+                   looks: np.ndarray) -> float | None:
+    """How far (:func:`_from_surface`) from the empty board's ``looks`` ``(M, 3)`` the sector of
+    ``cell`` furthest from them lies, where its sectors are apart in hue (``drawn``'s spread
+    over ``2 * SECTOR_HUES``, where :func:`_shows_drawing` may go by hue alone); None
+    elsewhere, or without the sectors' colours (``ctx.sector_labs``, n/s/e/w Lab ``(4, 3)``)."""
+    if drawn is None or drawn[1] <= 2 * SECTOR_HUES or ctx.sector_labs is None:
+        return None
+    return max(_from_surface(lab, looks) for lab in ctx.sector_labs[cell])
 
 
 def _shows_no_drawing(lines: float, hues: float) -> bool:
@@ -2247,6 +2279,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         lines = _diagonal_contrast(grid[..., 0])
         hues = np.linalg.norm(parts[:, :, 1:] - parts[:, :, 1:].mean(axis=1, keepdims=True), axis=2).mean(1)
         ctx.drawn = {cell: (float(a), float(b)) for cell, a, b in zip(order, lines, hues)}
+        ctx.sector_labs = {cell: parts[i] for i, cell in enumerate(order)}
     if kit.face_model == "solid":
         ctx.texture = _face_texture(td, grads)
     ctx.full_sides = _full_sides(borders, td)

@@ -2,12 +2,14 @@
 plain empty cell by the tile's drawing: its diagonals, printed in light or in dark lines
 (vision.cells._diagonal_contrast, _shows_drawing). The cells are drawn here as L* grids."""
 import math
+from types import SimpleNamespace
 
 import numpy as np
 
 from vision.cells import (DARK_SURFACE_L, GLARE_LIFT, PLAIN_CELL_FROM, SECTOR_HUES,
-                          _board_cell_logit, _diagonal_contrast, _shows_drawing,
-                          _shows_no_drawing)
+                          _board_cell_logit, _diagonal_contrast, _from_surface,
+                          _sectors_apart, _shows_drawing, _shows_no_drawing, _surface_looks)
+from vision.colour import bgr_to_lab, lab_to_bgr, linear_to_srgb, srgb_to_linear
 
 N = 40  # a cell's side in pixels
 
@@ -57,3 +59,58 @@ def test_a_plain_cell_in_a_warm_hot_spot_is_the_board_a_drawn_one_a_tile():
     assert _board_cell_logit(9.5, 0.5, plain, lift=25.0, surface_l=DARK_SURFACE_L + 15.0) > 0
     # without the drawing measured, the surface's usual margin
     assert _board_cell_logit(9.5, 0.5, None, **dark) > 0
+
+
+def _as_lab(linear_bgr: np.ndarray) -> np.ndarray:
+    """CIELAB ``(3,)`` of a linear BGR colour ``(3,)`` (clipped to the camera's range)."""
+    srgb = linear_to_srgb(np.clip(np.asarray(linear_bgr, np.float32), 0.0, 1.0))
+    return bgr_to_lab(srgb[None, :])[0].astype(np.float64)
+
+
+def _hue_spread(sectors: np.ndarray) -> float:
+    """The sectors' hue spread as read_cells measures it: their mean (a*, b*) distance from
+    their mean, ``sectors`` ``(4, 3)`` Lab."""
+    ab = sectors[:, 1:]
+    return float(np.linalg.norm(ab - ab.mean(axis=0), axis=1).mean())
+
+
+def _logit(surface: np.ndarray, sectors: np.ndarray, lines: float = 0.0) -> float:
+    """_board_cell_logit of a cell of ``sectors`` (n/s/e/w Lab ``(4, 3)``) on a board of
+    ``surface`` Lab, judged by its sector nearest the surface's looks (as the worst-fitting
+    sector often is, on a bare cell and a washed tile alike)."""
+    looks = _surface_looks(surface)
+    drawn = (lines, _hue_spread(sectors))
+    ctx = SimpleNamespace(sector_labs={(0, 0): sectors})
+    near = min(_from_surface(lab, looks) for lab in sectors)
+    return _board_cell_logit(near, 0.5, drawn, lift=float(sectors[:, 0].mean() - surface[0]),
+                             surface_l=float(surface[0]),
+                             apart=_sectors_apart(ctx, (0, 0), drawn, looks))
+
+
+def test_a_glare_falloff_across_a_bare_cell_is_no_drawing():
+    # the tan board (final21 twelve-tiles-hard-2310) at a hot spot's edge: the light rises
+    # steeply across the cell, more light and glare on one side than the other, and washes
+    # the board's colour towards white over it: its sectors lie apart in hue (over twice
+    # SECTOR_HUES, where the hue alone would vouch for a drawing) but each is a look of the
+    # bare surface
+    surface = np.array([62.5, 14.2, 38.5])
+    board = srgb_to_linear(lab_to_bgr(surface.astype(np.float32)[None, :]))[0]
+    falloff = np.array([_as_lab(k * board + w) for k, w in
+                        [(3.0, 0.05), (2.2, 0.0), (3.5, 0.15), (1.8, 0.0)]])
+    assert _hue_spread(falloff) > 2 * SECTOR_HUES
+    assert _logit(surface, falloff) < 0
+    # ... while a one-colour tile's faint diagonals and the same hues still show a tile
+    assert _logit(surface, falloff, lines=-2.0) > 0
+
+
+def test_a_washed_tile_apart_in_hue_alone_is_a_tile():
+    # yellow, green and red sectors washed pale by a glare on a cream board (final13
+    # twelve-tiles-hard-805): two sectors still lie far from every look of the board
+    surface = np.array([83.8, 3.8, 21.6])
+    paints = {"yellow": (0x35, 0xC9, 0xF2), "green": (0x45, 0x9A, 0x3C),
+              "red": (0x2C, 0x34, 0xD0)}
+    washed = {name: _as_lab(1.6 * srgb_to_linear(np.array(bgr, np.float32)[None, :] / 255.0)[0]
+                            + 0.55) for name, bgr in paints.items()}
+    tile = np.array([washed[c] for c in ("yellow", "green", "red", "yellow")])
+    assert _hue_spread(tile) > 2 * SECTOR_HUES
+    assert _logit(surface, tile) > 0
