@@ -1454,10 +1454,11 @@ def _glare_falloff(drawn: tuple[float, float], apart: float | None, margin: floa
     :func:`_sectors_apart`; the margin a cell's colour must clear to be a tile, see
     :func:`_board_cell_logit`). Near a hot spot's edge the glare rises steeply across one
     cell, and the board's colour washes towards the lamp's over it: its sectors then lie 6-10
-    apart in hue, each a look of the bare surface (within 0.3-3.6 of them; final21
-    twelve-tiles-hard-2310, final22 hard-2804). A tile's sectors apart in hue alone are
-    paints: one at least stands apart from the surface (a washed tile in a hot spot on a
-    cream board, final13 hard-805: 9.1)."""
+    apart in hue, each a look of the bare surface (the furthest within 2.1-3.6 of them, the
+    four such cells of the 260 development photos: final21 twelve-tiles-hard-2310, final22
+    hard-2804). A tile's sectors apart in hue alone are paints: one at least stands apart
+    from the surface (the one such tile measured, washed in a hot spot on a cream board,
+    final13 hard-805: 9.1; sectors of washed paints drawn in the test, 17-18)."""
     return apart is not None and abs(drawn[0]) <= DIAGONAL_LINES and apart < margin
 
 
