@@ -151,6 +151,27 @@ def _colour_spreads(cells: list[CellReading], lighter: dict[str, int]) -> np.nda
 POLARITY_COST = 3.0
 
 
+def pip_polarities(kit: Kit) -> dict[str, int]:
+    """Per colour of ``kit``: +1 where its tiles' pips are lighter than the face (white pips on
+    a dark paint), -1 where darker (black pips on a light one), 0 where the kit names no pip
+    colour (KITS.md: pips are white on dark colours, black on white, yellow, orange and pink)."""
+    lighter = {}
+    for name, hexv in kit.colours.items():
+        pip_hex = kit.pip_colours.get(name)
+        lighter[name] = (1 if hex_to_lab(pip_hex)[0] > hex_to_lab(hexv)[0] else -1) if pip_hex else 0
+    return lighter
+
+
+def pips_shown_polarity(contrast: dict) -> int:
+    """The pip polarity a die face shows beyond doubt (``contrast``: CIELAB lightness units by
+    polarity, see :func:`_pips_show_as`): +1 light pips, -1 dark ones, 0 neither clearly (no
+    pips, a blank face, or both polarities alike)."""
+    for pol in (1, -1):
+        if _pips_show_as(contrast, pol, -pol):
+            return pol
+    return 0
+
+
 def _shows_light_pips_only(contrast: dict) -> bool:
     """Whether a die face's pips stand out light and not dark: light pips (``contrast[1]``,
     CIELAB lightness units) at least :data:`vision.pips.MIN_CONTRAST`, dark ones
@@ -203,10 +224,7 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
     tiles = [(t["colour"], int(t["pips"])) for t in kit.tiles if t.get("pips") is not None]
     if len(cells) > len(tiles):
         return []
-    lighter = {}
-    for name, hexv in kit.colours.items():
-        pip_hex = kit.pip_colours.get(name)
-        lighter[name] = (1 if hex_to_lab(pip_hex)[0] > hex_to_lab(hexv)[0] else -1) if pip_hex else 0
+    lighter = pip_polarities(kit)
     cost = np.zeros((len(cells), len(tiles)))
     spreads = _colour_spreads(cells, lighter)
     for i, rd in enumerate(cells):
@@ -1004,6 +1022,11 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
                 if rd.evidence.get("colour_distance")}
     sheened = {(rd.row, rd.col): rd.evidence["sheen_distance"] for rd in readings
                if rd.evidence.get("sheen_distance")}
+    lighter = pip_polarities(kit)
+    # (the pip polarity each face shows clearly: a lamp's glare pales a paint's colour, not
+    # which way its pips stand out, see _denied_by_pips)
+    shown_pol = {(rd.row, rd.col): pips_shown_polarity(rd.evidence.get("pip_contrast", {}))
+                 for rd in readings}
     sure = _sure_colours(decoded)
     five = _game_colours(sure, evidence)
     # (a thing of a sixth colour, no tile, only where the board shows five colours: a few tiles
@@ -1037,24 +1060,42 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # knot shares an edge with the textile, RULES.md; a red washed pink by a lamp's hot spot;
         # so is one in a notch of the textile, tiles along three of its sides: final12
         # textile-hard-704, tex16 textile-hard-1191)
-        sixth = shown and _sixth_colour(own, dist, five, near)
-        bridging = sixth and (_bridges(cell, decoded.keys()) or _in_a_notch(cell, decoded.keys()))
-        if bridging:
+        denied = _denied_by_pips(lighter, shown_pol.get(cell, 0))
+        # (a sixth colour's face whose pips stand out the other way from that colour's tiles'
+        # is a tile of the five that the light washed, no thing of that colour: a red paled
+        # pink by a lamp's hot spot shows its white pips, a pink tile black ones; final18
+        # textile-hard-1886, final21 hard-2309 and normal-2308, white pips 13-20 L* out, dark
+        # ones 5-8. A cloth's purple flower with a light heart stays a thing: purple tiles'
+        # pips are light too)
+        betrayed = own is not None and own not in five and own in denied
+        sixth = shown and not betrayed and _sixth_colour(own, dist, five, near)
+        joins = sixth and (_bridges(cell, decoded.keys()) or _in_a_notch(cell, decoded.keys()))
+        if joins:
             logger.debug("cell %s: %s, a colour the game does not use, joins parts of the "
                          "textile or fills a notch of it: a tile of the game's colours %s (%s)",
                          cell, own, sorted(five),
                          {n: round(d, 1) for n, d in dist.items()})
+        elif betrayed:
+            logger.debug("cell %s: %s, a colour the game does not use, its pips standing out as "
+                         "no %s tile's do: a tile of the game's colours %s (%s)", cell, own, own,
+                         sorted(five), {n: round(d, 1) for n, d in dist.items()})
         elif sixth:
             logger.debug("cell %s: %s, none of the game's colours %s that the tiles beside it "
                          "%s leave: no tile (%s)", cell, own, sorted(five), sorted(near),
                          {n: round(d, 1) for n, d in dist.items()})
             del decoded[cell]
             continue
-        d0 = min(dist.values())
+        bridging = joins or betrayed
+        # (a betrayed face's own colour, and every colour its pips rule out with it, count
+        # neither as its best fit nor as a candidate: tex40 textile-hard-2665, a white tile
+        # read black, its black pips 61 L* out, is white, not the blue nearer black)
+        names = [n for n in dist if not (bridging and n not in five)]
+        allowed = [n for n in names if not (betrayed and n in denied)] or names
+        d0 = min((d for n, d in dist.items() if not (betrayed and n in denied)),
+                 default=min(dist.values()))
         scored = []
-        for name, d in dist.items():
-            if bridging and name not in five:
-                continue  # (a tile of the game's colours: see above)
+        for name in allowed:
+            d = dist[name]
             cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
             cost += TEXTILE_CLASH_COST * (name in near)
             cost += OUTSIDE_COST * (name not in five)
@@ -1076,6 +1117,16 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         doubts.append((cell, "colour", f"{seen_as}; taken as {name}, the likeliest colour the "
                                        "game's colours and its colour rule leave for it"))
     return doubts + _unclashed(readings, decoded)
+
+
+def _denied_by_pips(lighter: dict[str, int], shown: int) -> set[str]:
+    """The colours whose tiles' pips stand out the other way from a face's (``shown``, see
+    :func:`pips_shown_polarity`; ``lighter`` by colour, see :func:`pip_polarities`): black pips
+    stay dark in any light and white pips seen clearly light are a dark paint's, whatever a
+    lamp's glare made of the face's colour. Empty where the face shows no polarity clearly."""
+    if not shown:
+        return set()
+    return {name for name, pol in lighter.items() if pol == -shown}
 
 
 def _clashes(colours: dict[Cell, str], cell: Cell | None = None) -> dict[Cell, int]:

@@ -530,6 +530,42 @@ def test_a_sixth_textile_colour_that_joins_parts_of_the_textile_is_a_tile_of_the
     assert (3, 1) not in decoded
 
 
+def _with_pips(reading: CellReading, light: float, dark: float) -> CellReading:
+    """``reading`` with its die face's pips standing out ``light`` (lighter than the face) and
+    ``dark`` (darker), CIELAB lightness units (see vision.decode.pips_shown_polarity)."""
+    return replace(reading, evidence={**reading.evidence, "pip_contrast": {1: light, -1: dark}})
+
+
+def test_a_sixth_textile_colour_whose_pips_stand_out_as_its_tiles_never_do_is_a_tile():
+    # final18 textile-hard-1886: a red tile washed pink by a lamp's hot spot (pink 2 away, red
+    # 16), at the textile's end, joining nothing, shows light pips 20 L* out, dark ones 6: pink
+    # tiles' pips are black, so no pink thing but a washed tile of the five, named red
+    pink = _textile_reading(4, 0, "pink", 2, pink=2.0, red=16.0, white=30.0)
+    decoded, doubts = decode_readings(_textile_board() + [_with_pips(pink, 20.0, 6.0)], NESTOR,
+                                      "textile")
+    assert decoded[(4, 0)][0]["colour"] == "red"
+    assert any(cell == (4, 0) and attr == "colour" for cell, attr, _ in doubts)
+    # its pips dark, or faint, it is a pink thing of the cloth beside the layout: no tile
+    for light, dark in ((6.0, 20.0), (3.0, 1.0)):
+        decoded, _ = decode_readings(_textile_board() + [_with_pips(pink, light, dark)],
+                                     NESTOR, "textile")
+        assert (4, 0) not in decoded
+    # a purple flower with a light heart stays a thing: purple tiles' pips are light too
+    purple = _textile_reading(4, 0, "purple", 2, purple=3.0, blue=20.0)
+    decoded, _ = decode_readings(_textile_board() + [_with_pips(purple, 17.0, 6.0)], NESTOR,
+                                 "textile")
+    assert (4, 0) not in decoded
+
+
+def test_a_sixth_textile_colour_betrayed_by_its_pips_takes_a_colour_they_allow():
+    # tex40 textile-hard-2665: a white tile read black (black 4 away, blue 25, white 41) whose
+    # black pips stand out 61 L*: black and blue tiles' pips are white, so it is white
+    black = _textile_reading(4, 0, "black", 6, black=4.0, blue=25.0, white=41.0, yellow=44.0)
+    decoded, _ = decode_readings(_textile_board() + [_with_pips(black, 21.0, 61.0)], NESTOR,
+                                 "textile")
+    assert decoded[(4, 0)][0]["colour"] == "white"
+
+
 def test_a_loose_sixth_textile_colour_stays_a_tile():
     # a red tile in a lamp's cast read pink, loosely (16 away), red farther: a tile all the same
     readings = _textile_board() + [_textile_reading(4, 0, "pink", pink=16.0, red=24.0)]
