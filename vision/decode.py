@@ -1017,7 +1017,10 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     rule (no colour of a confidently read tile beside it, :data:`TEXTILE_CLASH_COST`), the
     game's five colours (see :func:`_game_colours`, :data:`OUTSIDE_COST`) and the
     copies left (:data:`USED_UP_COST`); filled in, with a doubt, when that colour is likely
-    enough against the cell's own evidence (:data:`FILL_PROB`). Returns board-level doubts."""
+    enough against the cell's own evidence (:data:`FILL_PROB`). A face read in a sixth colour
+    whose pips stand out the other way from that colour's tiles' is a tile of the five, named
+    among the colours its pips allow (see :func:`_denied_by_pips`). Returns board-level
+    doubts."""
     evidence = {(rd.row, rd.col): rd.evidence["colour_distance"] for rd in readings
                 if rd.evidence.get("colour_distance")}
     sheened = {(rd.row, rd.col): rd.evidence["sheen_distance"] for rd in readings
