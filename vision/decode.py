@@ -1453,10 +1453,10 @@ def _fits_no_look(rd: CellReading) -> bool:
     nearer a paint than the table, but not within :data:`vision.cells.OUTLINE_FREE_FIT` of it):
     a tile's face the light has changed at a hot spot's edge, not a cloth's ground, which shows
     the table. Its colour is no evidence of a clash with a tile beside it, for or against
-    either (see :func:`_unclashed`). (Measured on the 276 Textile development photos at 3818162: the six
-    tiles taken out for a clash in such a colour were all tiles, a green 16 from white and 32
-    from green, final17 textile-normal-1763; of the 16 cells rightly taken out for a clash, none
-    had such a colour: the cloth's ground shows the table.)"""
+    either (see :func:`_unclashed`). (Measured on the 276 Textile development photos at
+    3818162: of the 10 tiles taken out for a clash, the 6 in such a colour, a green 16 from
+    white and 32 from green among them, final17 textile-normal-1763; of the 17 cells rightly
+    taken out for a clash, none: they showed the table, or a paint.)"""
     return bool(rd.evidence.get("colour_distance")) and rd.evidence.get("colour_seen") is None
 
 
