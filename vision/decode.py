@@ -151,6 +151,27 @@ def _colour_spreads(cells: list[CellReading], lighter: dict[str, int]) -> np.nda
 POLARITY_COST = 3.0
 
 
+def pip_polarities(kit: Kit) -> dict[str, int]:
+    """Per colour of ``kit``: +1 where its tiles' pips are lighter than the face (white pips on
+    a dark paint), -1 where darker (black pips on a light one), 0 where the kit names no pip
+    colour (KITS.md: pips are white on dark colours, black on white, yellow, orange and pink)."""
+    lighter = {}
+    for name, hexv in kit.colours.items():
+        pip_hex = kit.pip_colours.get(name)
+        lighter[name] = (1 if hex_to_lab(pip_hex)[0] > hex_to_lab(hexv)[0] else -1) if pip_hex else 0
+    return lighter
+
+
+def pips_shown_polarity(contrast: dict) -> int:
+    """The pip polarity a die face shows beyond doubt (``contrast``: CIELAB lightness units by
+    polarity, see :func:`_pips_show_as`): +1 light pips, -1 dark ones, 0 neither clearly (no
+    pips, a blank face, or both polarities alike)."""
+    for pol in (1, -1):
+        if _pips_show_as(contrast, pol, -pol):
+            return pol
+    return 0
+
+
 def _shows_light_pips_only(contrast: dict) -> bool:
     """Whether a die face's pips stand out light and not dark: light pips (``contrast[1]``,
     CIELAB lightness units) at least :data:`vision.pips.MIN_CONTRAST`, dark ones
@@ -203,10 +224,7 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
     tiles = [(t["colour"], int(t["pips"])) for t in kit.tiles if t.get("pips") is not None]
     if len(cells) > len(tiles):
         return []
-    lighter = {}
-    for name, hexv in kit.colours.items():
-        pip_hex = kit.pip_colours.get(name)
-        lighter[name] = (1 if hex_to_lab(pip_hex)[0] > hex_to_lab(hexv)[0] else -1) if pip_hex else 0
+    lighter = pip_polarities(kit)
     cost = np.zeros((len(cells), len(tiles)))
     spreads = _colour_spreads(cells, lighter)
     for i, rd in enumerate(cells):
@@ -999,11 +1017,19 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     rule (no colour of a confidently read tile beside it, :data:`TEXTILE_CLASH_COST`), the
     game's five colours (see :func:`_game_colours`, :data:`OUTSIDE_COST`) and the
     copies left (:data:`USED_UP_COST`); filled in, with a doubt, when that colour is likely
-    enough against the cell's own evidence (:data:`FILL_PROB`). Returns board-level doubts."""
+    enough against the cell's own evidence (:data:`FILL_PROB`). A face read in a sixth colour
+    whose pips stand out the other way from that colour's tiles' is a tile of the five, named
+    among the colours its pips allow (see :func:`_denied_by_pips`). Returns board-level
+    doubts."""
     evidence = {(rd.row, rd.col): rd.evidence["colour_distance"] for rd in readings
                 if rd.evidence.get("colour_distance")}
     sheened = {(rd.row, rd.col): rd.evidence["sheen_distance"] for rd in readings
                if rd.evidence.get("sheen_distance")}
+    lighter = pip_polarities(kit)
+    # (the pip polarity each face shows clearly: a lamp's glare pales a paint's colour, not
+    # which way its pips stand out, see _denied_by_pips)
+    shown_pol = {(rd.row, rd.col): pips_shown_polarity(rd.evidence.get("pip_contrast", {}))
+                 for rd in readings}
     sure = _sure_colours(decoded)
     five = _game_colours(sure, evidence)
     # (a thing of a sixth colour, no tile, only where the board shows five colours: a few tiles
@@ -1037,24 +1063,42 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # knot shares an edge with the textile, RULES.md; a red washed pink by a lamp's hot spot;
         # so is one in a notch of the textile, tiles along three of its sides: final12
         # textile-hard-704, tex16 textile-hard-1191)
-        sixth = shown and _sixth_colour(own, dist, five, near)
-        bridging = sixth and (_bridges(cell, decoded.keys()) or _in_a_notch(cell, decoded.keys()))
-        if bridging:
+        denied = _denied_by_pips(lighter, shown_pol.get(cell, 0))
+        # (a sixth colour's face whose pips stand out the other way from that colour's tiles'
+        # is a tile of the five that the light washed, no thing of that colour: a red paled
+        # pink by a lamp's hot spot shows its white pips, a pink tile black ones; final18
+        # textile-hard-1886, final21 hard-2309 and normal-2308, white pips 13-20 L* out, dark
+        # ones 5-8. A cloth's purple flower with a light heart stays a thing: purple tiles'
+        # pips are light too)
+        betrayed = own is not None and own not in five and own in denied
+        sixth = shown and not betrayed and _sixth_colour(own, dist, five, near)
+        joins = sixth and (_bridges(cell, decoded.keys()) or _in_a_notch(cell, decoded.keys()))
+        if joins:
             logger.debug("cell %s: %s, a colour the game does not use, joins parts of the "
                          "textile or fills a notch of it: a tile of the game's colours %s (%s)",
                          cell, own, sorted(five),
                          {n: round(d, 1) for n, d in dist.items()})
+        elif betrayed:
+            logger.debug("cell %s: %s, a colour the game does not use, its pips standing out as "
+                         "no %s tile's do: a tile of the game's colours %s (%s)", cell, own, own,
+                         sorted(five), {n: round(d, 1) for n, d in dist.items()})
         elif sixth:
             logger.debug("cell %s: %s, none of the game's colours %s that the tiles beside it "
                          "%s leave: no tile (%s)", cell, own, sorted(five), sorted(near),
                          {n: round(d, 1) for n, d in dist.items()})
             del decoded[cell]
             continue
-        d0 = min(dist.values())
+        bridging = joins or betrayed
+        # (a betrayed face's own colour, and every colour its pips rule out with it, count
+        # neither as its best fit nor as a candidate: tex40 textile-hard-2665, a white tile
+        # read black, its black pips 61 L* out, is white, not the blue nearer black)
+        names = [n for n in dist if not (bridging and n not in five)]
+        allowed = [n for n in names if not (betrayed and n in denied)] or names
+        d0 = min((d for n, d in dist.items() if not (betrayed and n in denied)),
+                 default=min(dist.values()))
         scored = []
-        for name, d in dist.items():
-            if bridging and name not in five:
-                continue  # (a tile of the game's colours: see above)
+        for name in allowed:
+            d = dist[name]
             cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
             cost += TEXTILE_CLASH_COST * (name in near)
             cost += OUTSIDE_COST * (name not in five)
@@ -1076,6 +1120,16 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         doubts.append((cell, "colour", f"{seen_as}; taken as {name}, the likeliest colour the "
                                        "game's colours and its colour rule leave for it"))
     return doubts + _unclashed(readings, decoded)
+
+
+def _denied_by_pips(lighter: dict[str, int], shown: int) -> set[str]:
+    """The colours whose tiles' pips stand out the other way from a face's (``shown``, see
+    :func:`pips_shown_polarity`; ``lighter`` by colour, see :func:`pip_polarities`): black pips
+    stay dark in any light and white pips seen clearly light are a dark paint's, whatever a
+    lamp's glare made of the face's colour. Empty where the face shows no polarity clearly."""
+    if not shown:
+        return set()
+    return {name for name, pol in lighter.items() if pol == -shown}
 
 
 def _clashes(colours: dict[Cell, str], cell: Cell | None = None) -> dict[Cell, int]:
@@ -1110,9 +1164,12 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
     A textile keeps tiles of one colour apart (RULES.md); the cell is left with a doubt. A face washed by a lamp's hot spot
     (see :func:`washed`) is never taken out so: its colour is no evidence, the clash a misreading
     (tex16 textile-hard-1202: two washed greens read white beside white tiles taken out, and a
-    washed blue beyond them as off the textile). Returns board-level doubts."""
+    washed blue beyond them as off the textile); a face whose colour fits neither the bare
+    table nor any paint (see :func:`_fits_no_look`) clashes with nothing: neither it nor the
+    tile beside it is taken out for its colour. Returns board-level doubts."""
     occ_conf = {(rd.row, rd.col): rd.occ_conf for rd in readings}
     washed_cells = {(rd.row, rd.col) for rd in readings if washed(rd)}
+    no_look = {(rd.row, rd.col) for rd in readings if _fits_no_look(rd)}
     seen = {(rd.row, rd.col): rd.evidence.get("colour_seen") for rd in readings}
     doubts = []
 
@@ -1137,7 +1194,8 @@ def _unclashed(readings: list[CellReading], decoded: dict) -> list[tuple[Cell, s
         # (a washed face is never taken out for its colour; its colour still counts against a
         # clear face beside it, as leaving it out of the clashes too measured one cell worse on
         # 250 Textile photos: final13 textile-hard-802 2 -> 3)
-        colours = {cell: a["colour"] for cell, (a, _, _) in decoded.items() if a.get("colour")}
+        colours = {cell: a["colour"] for cell, (a, _, _) in decoded.items()
+                   if a.get("colour") and cell not in no_look}
         clashes = _clashes(colours)
         weaker = [(-clashes[a], sides(a), face(a), occ_conf.get(a, 1.0), a) for a in clashes
                   if a not in washed_cells
@@ -1387,6 +1445,19 @@ def washed(rd: CellReading) -> bool:
     tex16 textile-hard-1202 blown out over 0.42-0.79; white tiles at the hot spot's edge beside
     them 0.24-0.29, clear faces under 0.1.)"""
     return rd.evidence.get("blown", 0.0) > WASHED_FACE
+
+
+def _fits_no_look(rd: CellReading) -> bool:
+    """Whether a face's colour (read, ``colour_distance`` in its evidence) shows neither the
+    bare table nor a paint (``colour_seen`` unset, see :func:`vision.cells._colours_seen`:
+    nearer a paint than the table, but not within :data:`vision.cells.OUTLINE_FREE_FIT` of it):
+    a tile's face the light has changed at a hot spot's edge, not a cloth's ground, which shows
+    the table. Its colour is no evidence of a clash with a tile beside it, for or against
+    either (see :func:`_unclashed`). (Measured on the 276 Textile development photos at
+    3818162: of the 10 tiles taken out for a clash, the 6 in such a colour, a green 16 from
+    white and 32 from green among them, final17 textile-normal-1763; of the 17 cells rightly
+    taken out for a clash, none: they showed the table, or a paint.)"""
+    return bool(rd.evidence.get("colour_distance")) and rd.evidence.get("colour_seen") is None
 
 
 #: A face blown out over this share of its cell is washed (see :func:`washed`): midway between

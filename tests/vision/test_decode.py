@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from vision.cells import GROUP_CONF, CellReading
+from vision.cells import GROUP_CONF, OUTLINE_FREE_FIT, CellReading
 from vision.decode import decode_readings
 from vision.colour import hex_to_lab
 from vision.kits import kit_for_game
@@ -227,8 +227,10 @@ def test_a_textile_face_washed_by_glare_is_not_taken_out_for_a_clash():
     def tile(col, colour, *, blown=0.0, occ=0.99):
         dist = {name: 30.0 for name in ("red", "yellow", "green", "blue", "white")}
         dist[colour] = 3.0 + 4.0 * (blown > 0)
+        # (its colour shows its paint, as vision.cells._colours_seen says within 10 of it)
         return CellReading(0, col, True, occ, {"colour": colour, "pips": None}, {"colour": 0.9},
-                           0.9, (), {"colour_distance": dist, "blown": blown})
+                           0.9, (), {"colour_distance": dist, "blown": blown,
+                                     "colour_seen": "paint"})
 
     # a green in a lamp's hot spot read white beside a white tile, its outline less sure
     row = [tile(0, "yellow"), tile(1, "white"), tile(2, "white", blown=0.5, occ=0.9),
@@ -454,8 +456,11 @@ def _textile_reading(row, col, colour, pips=1, **near):
     dist = {n: 40.0 for n in NESTOR.colours}
     dist.update(near or {colour: 3.0})
     conf = {"colour": 0.95 if colour else 0.3}
+    # (what its colour shows, as vision.cells._colours_seen says: a paint within
+    # OUTLINE_FREE_FIT of it, the bare table being far)
+    seen = {"colour_seen": "paint"} if min(dist.values()) <= OUTLINE_FREE_FIT else {}
     return CellReading(row, col, True, 0.99, {"colour": colour, "pips": pips}, conf,
-                       conf["colour"], (), {"colour_distance": dist})
+                       conf["colour"], (), {"colour_distance": dist, **seen})
 
 
 def _textile_board():
@@ -528,6 +533,42 @@ def test_a_sixth_textile_colour_that_joins_parts_of_the_textile_is_a_tile_of_the
     # at the textile's end, joining nothing, the same colour is a cloth's thing: no tile
     decoded, _ = decode_readings(board + [washed], NESTOR, "textile")
     assert (3, 1) not in decoded
+
+
+def _with_pips(reading: CellReading, light: float, dark: float) -> CellReading:
+    """``reading`` with its die face's pips standing out ``light`` (lighter than the face) and
+    ``dark`` (darker), CIELAB lightness units (see vision.decode.pips_shown_polarity)."""
+    return replace(reading, evidence={**reading.evidence, "pip_contrast": {1: light, -1: dark}})
+
+
+def test_a_sixth_textile_colour_whose_pips_stand_out_as_its_tiles_never_do_is_a_tile():
+    # final18 textile-hard-1886: a red tile washed pink by a lamp's hot spot (pink 2 away, red
+    # 16), at the textile's end, joining nothing, shows light pips 20 L* out, dark ones 6: pink
+    # tiles' pips are black, so no pink thing but a washed tile of the five, named red
+    pink = _textile_reading(4, 0, "pink", 2, pink=2.0, red=16.0, white=30.0)
+    decoded, doubts = decode_readings(_textile_board() + [_with_pips(pink, 20.0, 6.0)], NESTOR,
+                                      "textile")
+    assert decoded[(4, 0)][0]["colour"] == "red"
+    assert any(cell == (4, 0) and attr == "colour" for cell, attr, _ in doubts)
+    # its pips dark, or faint, it is a pink thing of the cloth beside the layout: no tile
+    for light, dark in ((6.0, 20.0), (3.0, 1.0)):
+        decoded, _ = decode_readings(_textile_board() + [_with_pips(pink, light, dark)],
+                                     NESTOR, "textile")
+        assert (4, 0) not in decoded
+    # a purple flower with a light heart stays a thing: purple tiles' pips are light too
+    purple = _textile_reading(4, 0, "purple", 2, purple=3.0, blue=20.0)
+    decoded, _ = decode_readings(_textile_board() + [_with_pips(purple, 17.0, 6.0)], NESTOR,
+                                 "textile")
+    assert (4, 0) not in decoded
+
+
+def test_a_sixth_textile_colour_betrayed_by_its_pips_takes_a_colour_they_allow():
+    # tex40 textile-hard-2665: a white tile read black (black 4 away, blue 25, white 41) whose
+    # black pips stand out 61 L*: black and blue tiles' pips are white, so it is white
+    black = _textile_reading(4, 0, "black", 6, black=4.0, blue=25.0, white=41.0, yellow=44.0)
+    decoded, _ = decode_readings(_textile_board() + [_with_pips(black, 21.0, 61.0)], NESTOR,
+                                 "textile")
+    assert decoded[(4, 0)][0]["colour"] == "white"
 
 
 def test_a_loose_sixth_textile_colour_stays_a_tile():
@@ -913,12 +954,30 @@ def test_of_two_textile_cells_of_one_colour_the_one_showing_the_bare_tables_is_n
     decoded, doubts = decode_readings(layout + [tile, hole], NESTOR, "textile")
     assert (0, 3) in decoded and (1, 4) not in decoded
     assert any(cell == (1, 4) and attr == "occupied" for cell, attr, _ in doubts)
-    # ... not where the tile's colour tells nothing (a loose fit, nearer the paint): the one on
-    # fewer sides goes, as before (tex22 textile-hard-1691: a white tile in a lamp's glare 14
-    # from its paint, 7 from the cloth, beside a cell of petals 12 from white)
-    unseen = _textile_reading(0, 3, "white", None, white=2.2)
-    decoded, _ = decode_readings(layout + [unseen, hole], NESTOR, "textile")
+    # ... not where both show the table: the one on fewer sides goes, as before (tex22
+    # textile-hard-1691: a white tile in a lamp's glare 14 from its paint, 7 from the cloth,
+    # beside a cell of petals 12 from white)
+    glared = seen(_textile_reading(0, 3, "white", None, white=14.0), "table")
+    decoded, _ = decode_readings(layout + [glared, hole], NESTOR, "textile")
     assert (0, 3) not in decoded and (1, 4) in decoded
+
+
+def test_a_textile_face_whose_colour_fits_no_look_is_not_taken_out_for_a_clash():
+    # final17 textile-normal-1763: a green tile at a hot spot's edge, read white (16 from white,
+    # 32 from green), nearer a paint than the bare table but fitting none: its colour shows
+    # neither (colour_seen unset), so it is no evidence of a clash with the white tile beside it
+    layout = [_textile_reading(0, 4, "blue", None), _textile_reading(1, 3, "green", None),
+              _textile_reading(2, 3, "red", None), _textile_reading(2, 4, "blue", None)]
+    white = replace(_textile_reading(0, 3, "white", 2, white=2.2), occ_conf=0.99)
+    paled = replace(_textile_reading(1, 4, "white", None, white=16.0, green=32.0, yellow=26.0),
+                    occ_conf=0.95)
+    assert "colour_seen" not in paled.evidence
+    decoded, _ = decode_readings(layout + [white, paled], NESTOR, "textile")
+    assert (0, 3) in decoded and (1, 4) in decoded
+    # showing the bare table, as a cloth's ground does, it goes
+    ground = replace(paled, evidence={**paled.evidence, "colour_seen": "table"})
+    decoded, _ = decode_readings(layout + [white, ground], NESTOR, "textile")
+    assert (0, 3) in decoded and (1, 4) not in decoded
 
 
 def _washed_enclosed_x_tile(row: int = 1, col: int = 1):
