@@ -333,6 +333,14 @@ SECTOR_HUES = 3.0
 #: Twelve Tiles development photos: tw12 hard-2610's blue tile 16.4, hard-2601's 18.0, the
 #: rest 22 and more). 12: between the two, nearer the tinted board (a round value, not fitted).
 PLAIN_CELL_FROM = 12.0
+#: A board cell's sectors apart in hue alone (see :func:`_glare_falloff`) whose sector furthest
+#: from the bare surface's looks lies within this of them are the light's falloff across the
+#: bare board, not a tile's drawing, whatever the board's own spread: the four such bare cells
+#: of the 260 Twelve Tiles development photos lie 2.1-3.6 from the looks, the one washed tile
+#: measured 9.1 (final13 twelve-tiles-hard-805) and the kit's paints washed pale on tan and
+#: cream boards 8.6-10 (drawn in review); 7, the plain margin a cell's colour must clear on an
+#: even board (see :func:`_board_cell_logit`), lies between.
+FALLOFF_APART = 7.0
 #: ... where the glare lifts the cell at least this far above the surface's lightness (L*): the
 #: looks' error in the glare's tint grows with the glare added. (Measured: the plain cells of
 #: hard-2309 and normal-1605 lie 46-72 above their dark boards (L* 28-35); the independent
@@ -542,7 +550,7 @@ class _Ctx:
     framed: bool = False  # the view is a board's framed window (see read_cells)
     best_fit: dict | None = None  # sector tiles: CIEDE2000 of each cell's best-fitting sector
     drawn: dict | None = None  # sector tiles: (diagonal lines' contrast, sectors' hue spread)
-    sector_labs: dict | None = None  # sector tiles: (4, 3) Lab of each cell's n/s/e/w sectors
+    sector_labs: dict | None = None  # sector tiles: (4, 3) Lab of each cell's sectors (n/e/s/w)
     card_like: list = field(default_factory=list)  # cells left out, perhaps cards (see _occupancy)
     unlike_table: set = field(default_factory=set)  # cells unlike every look of the bare table
     uneven_art: set = field(default_factory=set)  # cards seen by their art on an uneven face
@@ -1441,25 +1449,25 @@ def _board_cell_logit(from_surface: float, spread: float,
         margin = max(margin, PLAIN_CELL_FROM)
     s = (from_surface - margin) / 2.5
     if (drawn is not None and s < 0.5 and _shows_drawing(*drawn)
-            and not _glare_falloff(drawn, apart, margin)):
+            and not _glare_falloff(drawn, apart)):
         s = 0.5  # a tile's drawing under glare, not the plain board
     return s
 
 
-def _glare_falloff(drawn: tuple[float, float], apart: float | None, margin: float) -> bool:
+def _glare_falloff(drawn: tuple[float, float], apart: float | None) -> bool:
     """Whether a board cell's sectors differ in hue only as the light falling off across the bare
     board makes them: ``drawn`` (diagonals' contrast, sectors' hue spread; see
-    :func:`_shows_drawing`) shows no diagonals (within :data:`DIAGONAL_LINES`), and its sector
-    furthest from the surface's looks lies within ``margin`` of them (``apart``, see
-    :func:`_sectors_apart`; the margin a cell's colour must clear to be a tile, see
-    :func:`_board_cell_logit`). Near a hot spot's edge the glare rises steeply across one
-    cell, and the board's colour washes towards the lamp's over it: its sectors then lie 6-10
-    apart in hue, each a look of the bare surface (the furthest within 2.1-3.6 of them, the
-    four such cells of the 260 development photos: final21 twelve-tiles-hard-2310, final22
-    hard-2804). A tile's sectors apart in hue alone are paints: one at least stands apart
-    from the surface (the one such tile measured, washed in a hot spot on a cream board,
-    final13 hard-805: 9.1; sectors of washed paints drawn in the test, 17-18)."""
-    return apart is not None and abs(drawn[0]) <= DIAGONAL_LINES and apart < margin
+    :func:`_shows_drawing`) shows a drawing by hue alone (:func:`_drawn_by_hue_alone`), and its
+    sector furthest from the surface's looks lies within :data:`FALLOFF_APART` of them
+    (``apart``, see :func:`_sectors_apart`). Near a hot spot's edge the glare rises steeply
+    across one cell, and the board's colour washes towards the lamp's over it: its sectors
+    then lie apart in hue (6-12), each a look of the bare surface (the furthest within 2.1-3.6
+    of them, the four such cells of the 260 development photos: final21
+    twelve-tiles-hard-2310, final22 hard-2804). A tile's sectors apart in hue alone are
+    paints: one at least stands apart from the surface (the one such tile measured, washed in
+    a hot spot on a cream board, final13 hard-805: 9.1; sectors of washed paints drawn in the
+    test, 17-18)."""
+    return apart is not None and _drawn_by_hue_alone(*drawn) and apart < FALLOFF_APART
 
 
 def _sectors_apart(ctx: _Ctx, cell: tuple[int, int], drawn: tuple[float, float] | None,
@@ -1467,8 +1475,9 @@ def _sectors_apart(ctx: _Ctx, cell: tuple[int, int], drawn: tuple[float, float] 
     """How far (:func:`_from_surface`) from the empty board's ``looks`` ``(M, 3)`` the sector of
     ``cell`` furthest from them lies, where its sectors are apart in hue (``drawn``'s spread
     over ``2 * SECTOR_HUES``, where :func:`_shows_drawing` may go by hue alone); None
-    elsewhere, or without the sectors' colours (``ctx.sector_labs``, n/s/e/w Lab ``(4, 3)``)."""
-    if drawn is None or drawn[1] <= 2 * SECTOR_HUES or ctx.sector_labs is None:
+    elsewhere, or without the sectors' colours (``ctx.sector_labs``, Lab ``(4, 3)`` in
+    :func:`_sector_masks`' order)."""
+    if drawn is None or not _drawn_by_hue_alone(*drawn) or ctx.sector_labs is None:
         return None
     return max(_from_surface(lab, looks) for lab in ctx.sector_labs[cell])
 
@@ -1480,6 +1489,13 @@ def _shows_no_drawing(lines: float, hues: float) -> bool:
     Not the negation of :func:`_shows_drawing`: a cell may show neither (faint lines, or hues
     between the two bounds)."""
     return abs(lines) <= DIAGONAL_LINES and hues <= SECTOR_HUES
+
+
+def _drawn_by_hue_alone(lines: float, hues: float) -> bool:
+    """Whether a board's cell shows a sector tile's drawing by its sectors' hues alone (see
+    :func:`_shows_drawing`): no diagonals seen (``lines`` within :data:`DIAGONAL_LINES`) and
+    the hues (``hues``) over twice :data:`SECTOR_HUES`."""
+    return abs(lines) <= DIAGONAL_LINES and hues > 2 * SECTOR_HUES
 
 
 def _shows_drawing(lines: float, hues: float) -> bool:

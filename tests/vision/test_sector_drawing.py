@@ -6,8 +6,8 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from vision.cells import (DARK_SURFACE_L, GLARE_LIFT, PLAIN_CELL_FROM, SECTOR_HUES,
-                          _board_cell_logit, _diagonal_contrast, _from_surface,
+from vision.cells import (DARK_SURFACE_L, FALLOFF_APART, GLARE_LIFT, PLAIN_CELL_FROM,
+                          SECTOR_HUES, _board_cell_logit, _glare_falloff, _diagonal_contrast, _from_surface,
                           _sectors_apart, _shows_drawing, _shows_no_drawing, _surface_looks)
 from vision.colour import bgr_to_lab, lab_to_bgr, linear_to_srgb, srgb_to_linear
 
@@ -114,3 +114,18 @@ def test_a_washed_tile_apart_in_hue_alone_is_a_tile():
     tile = np.array([washed[c] for c in ("yellow", "green", "red", "yellow")])
     assert _hue_spread(tile) > 2 * SECTOR_HUES
     assert _logit(surface, tile) > 0
+
+
+def test_a_glare_falloff_is_bounded_whatever_the_boards_spread():
+    # the falloff's bound is FALLOFF_APART, not the cell's margin (which grows with a mottled
+    # board's spread): a sector 9 from the board's looks (a washed tile, final13
+    # twelve-tiles-hard-805: 9.1) is a paint on any board; 3.6 (the bare cells measured) is not
+    hue_alone = (0.0, 3 * SECTOR_HUES)
+    assert _glare_falloff(hue_alone, 3.6)
+    assert not _glare_falloff(hue_alone, 9.0)
+    assert 3.6 < FALLOFF_APART < 9.0
+    # ... and a cell whose diagonals show, or whose sectors were not measured, is no falloff
+    assert not _glare_falloff((2.0, 3 * SECTOR_HUES), 3.6)
+    assert not _glare_falloff(hue_alone, None)
+    # a mottled board (spread 4: margin 12): the washed tile 9 from its looks stays a tile
+    assert _board_cell_logit(9.0, 4.0, hue_alone, lift=0.0, surface_l=80.0, apart=9.0) == 0.5
