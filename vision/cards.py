@@ -99,6 +99,14 @@ SMALL_CARD = 2 * MIN_PIECE_PIXELS
 #: ... (a copy of 3 MP, the size a 12 MP photo is read at: a far card of half a
 #: :data:`SMALL_CARD` piece's area comes out at 3 x 150 = 450 pixels there, over
 #: :data:`MIN_PIECE_PIXELS`)
+#: ... and where the work copy's card-shaped pieces tell no card's size at all (fewer than
+#: :data:`MIN_SINGLES` pieces of one size: the cards of a small far layout fall under
+#: :data:`MIN_PIECE_PIXELS` once their art is cut out, or blur into a cloth printed in a card
+#: colour, their neighbours of one colour into blocks of no card shape), the finer copy's pieces
+#: are taken when they do. (final22 tapestry-hard-2801, 26 cards some 25 x 18 work pixels on a
+#: cloth of dense blue flowers: one card-shaped piece on the work copy, no lattice through the
+#: cards, 17 cards missed; 19 card-shaped pieces of about 800 pixels on the finer copy.) Where
+#: the finer copy tells no size either, the work copy's pieces stay.
 FINER_CARDS = 3.0
 #: Pieces of more than this share of the work copy are table.
 MAX_PIECE_SHARE = 0.05
@@ -266,11 +274,8 @@ def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     for every lattice).
     """
     pieces, scale = _pieces_at(image, palette, WORK_PIXELS)
-    one, _ = _card_area([p for p in pieces if p.corners is not None and p.colour >= 0])
-    if one is not None and one < SMALL_CARD and scale < 1.0:
-        logger.debug("cards: one card %.0f px on the work copy: looked for on one %g times as "
-                     "large", one, FINER_CARDS)
-        pieces, scale = _pieces_at(image, palette, WORK_PIXELS * FINER_CARDS)
+    if scale < 1.0:
+        pieces, scale = _finer_when_small(image, palette, pieces, scale)
     if fg is None or work_scale is None:
         work, work_scale = work_copy(image)
         fg = foreground_mask(work)
@@ -282,6 +287,33 @@ def card_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         return foreground_mask(work, texture=False)
     lat = _fit_lattice(pieces, fg, work_scale, by_colour)
     return [lat] if lat is not None else []
+
+
+def _one_card(pieces: list[CardPiece]) -> float | None:
+    """One card's area (see :func:`_card_area`) told by the card-shaped pieces of paint colour
+    among ``pieces``, or None."""
+    return _card_area([p for p in pieces if p.corners is not None and p.colour >= 0])[0]
+
+
+def _finer_when_small(image: np.ndarray, palette: Palette, pieces: list[CardPiece],
+                      scale: float) -> tuple[list[CardPiece], float]:
+    """The pieces of ``image`` (BGR) and their copy's scale: those found on the work copy
+    (``pieces`` at ``scale``), or those found on a copy :data:`FINER_CARDS` times as large
+    where the work copy's cards come out small (one card under :data:`SMALL_CARD`), or tell no
+    card's size at all while the finer copy's do (see :data:`FINER_CARDS`)."""
+    one = _one_card(pieces)
+    if one is not None and one >= SMALL_CARD:
+        return pieces, scale
+    finer, finer_scale = _pieces_at(image, palette, WORK_PIXELS * FINER_CARDS)
+    if one is not None:
+        logger.debug("cards: one card %.0f px on the work copy: looked for on one %g times as "
+                     "large", one, FINER_CARDS)
+        return finer, finer_scale
+    if _one_card(finer) is None:
+        return pieces, scale
+    logger.debug("cards: no card's size told on the work copy: the pieces of one %g times as "
+                 "large, which tell it, kept", FINER_CARDS)
+    return finer, finer_scale
 
 
 def _pieces_at(image: np.ndarray, palette: Palette, pixels: float

@@ -11,8 +11,8 @@ import math
 import cv2
 import numpy as np
 
-from vision.cards import (CardPiece, _fitted, _grown_from_seeds, _place, _Placed, _quadrilateral,
-                          _single_area, card_lattices)
+from vision.cards import (WORK_PIXELS, CardPiece, _fitted, _grown_from_seeds, _one_card, _pieces_at,
+                          _place, _Placed, _quadrilateral, _single_area, card_lattices)
 from vision.colour import Palette
 from vision.kits import kit_for_game
 from vision.lattice import apply_h
@@ -201,6 +201,20 @@ def test_a_far_layouts_small_cards_are_looked_for_on_a_finer_copy():
     img = _linen((1800, 2400), np.random.default_rng(7))
     y0, x0 = (1800 - 375) // 2, (2400 - 500) // 2
     img[y0:y0 + 375, x0:x0 + 500] = layout
+    _check_lattice(card_lattices(img, PALETTE), {k: v + [x0, y0] for k, v in centres.items()})
+
+
+def test_cards_too_small_to_tell_their_size_on_the_work_copy_are_looked_for_on_a_finer_one():
+    # the same thirteen cards filling a sixth of the picture's width: on the 1 MP work copy
+    # too few of them keep MIN_PIECE_PIXELS to tell one card's size (final22 hard-2801's case);
+    # the finer copy tells it and places them all
+    cells = {(r, c): COLOURS[(3 * r + c) % 6] for r in range(4) for c in range(5) if (r + c) % 3 != 1}
+    layout, centres = _picture(cells, gap_mm=2.5, seed=1, size=(400, 300))
+    img = _linen((1800, 2400), np.random.default_rng(7))
+    y0, x0 = (1800 - 300) // 2, (2400 - 400) // 2
+    img[y0:y0 + 300, x0:x0 + 400] = layout
+    pieces, _ = _pieces_at(img, PALETTE, WORK_PIXELS)
+    assert _one_card(pieces) is None
     _check_lattice(card_lattices(img, PALETTE), {k: v + [x0, y0] for k, v in centres.items()})
 
 
