@@ -813,9 +813,10 @@ CLASH_COST = 4.0
 #: :func:`_unclash_cards`): one rename of it mends every one of those clashes, where its
 #: neighbours would need one each, so it is the likelier misread. (A clash with one card names
 #: neither card of the pair: final13 hard-802 and tap24 hard-1674 turned red cards beside
-#: orange ones read yellow orange. On the 264 Tapestry development photos of the thirty-sixth
-#: session the read boards held 9 cards clashing with 2-3 neighbours, 8 of them misread: washed
-#: orange cards read yellow beside red ones, pale reds read purple beside orange ones.)
+#: orange ones read yellow orange. The 288 Tapestry development photos of the thirty-sixth
+#: session, final16-22 and the tap41-44 sets, read at 3818162: 9 cards clashing with 2-3 cards
+#: beside them, 8 of them misread, washed orange cards read yellow beside red ones and pale red
+#: ones read purple beside orange ones; with one clash, 6 of 28 misread.)
 MULTI_CLASH = 2
 
 
