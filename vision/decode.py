@@ -826,6 +826,16 @@ CARD_SD = 4.0
 #: Cost of a card colour that breaks the contact rule with a confidently read neighbour (the
 #: orthogonal neighbours of a card are the same or a neighbouring colour of ``colour_order``).
 CLASH_COST = 4.0
+#: A card whose colour breaks the contact rule with this many cards beside it or more is weighed
+#: for a rename even when no more copies of it are read than the set holds (see
+#: :func:`_unclash_cards`): one rename of it mends every one of those clashes, where its
+#: neighbours would need one each, so it is the likelier misread. (A clash with one card names
+#: neither card of the pair: final13 hard-802 and tap24 hard-1674 turned red cards beside
+#: orange ones read yellow orange. The 288 Tapestry development photos of the thirty-sixth
+#: session, final16-22 and the tap41-44 sets, read at 3818162: 9 cards clashing with 2-3 cards
+#: beside them, 8 of them misread, washed orange cards read yellow beside red ones and pale red
+#: ones read purple beside orange ones; with one clash, 6 of 28 misread.)
+MULTI_CLASH = 2
 
 
 def _fill_card_colours(readings: list[CellReading], kit: Kit, game: str, decoded: dict,
@@ -907,16 +917,18 @@ def _surplus_copy(attrs: dict, kit: Kit, game: str, counts: Counter, used: Count
 def _unclash_cards(readings: list[CellReading], kit: Kit, game: str, decoded: dict,
                    counts: Counter) -> list[tuple[Cell, str, str]]:
     """Cards named a colour that breaks the contact rule with the cards beside them and read
-    more times than the set holds copies of them (:func:`_surplus_copy`), renamed where another
-    colour nearly as near their look breaks it less (RULES.md: a yellow card beside a red one
-    is no legal position; a warm lamp and its reflection bring orange cards near the yellow
-    paint as lit). Both signs are needed: a clash names neither card of its pair, and under a
-    warm lamp a red card's look lies nearly as near the orange paint as lit as the red one
-    (renamed by their distances alone, final13 hard-802 and tap24 hard-1674 turned red cards
-    beside orange ones read yellow orange). Of the weighed cards whose cheapest colour
-    (:func:`_card_colour_costs`) is another one, clearly (:data:`DECIDE_MARGIN`), the one it
-    saves most is renamed first, its confidence at most :data:`GROUP_CONF`, and the rest
-    weighed again; each card is renamed once at most. Returns board-level doubts."""
+    more times than the set holds copies of them (:func:`_surplus_copy`), or that break it with
+    :data:`MULTI_CLASH` cards or more, renamed where another colour nearly as near their look
+    breaks it less (RULES.md: a yellow card beside a red one is no legal position; a warm lamp
+    and its reflection bring orange cards near the yellow paint as lit). One clash alone is not
+    enough: it names neither card of its pair, and under a warm lamp a red card's look lies
+    nearly as near the orange paint as lit as the red one (renamed by their distances alone,
+    final13 hard-802 and tap24 hard-1674 turned red cards beside orange ones read yellow
+    orange); a card clashing with two or more is the likelier misread of them. Of the weighed
+    cards whose cheapest colour (:func:`_card_colour_costs`) is another one, clearly
+    (:data:`DECIDE_MARGIN`), the one it saves most is renamed first, its confidence at most
+    :data:`GROUP_CONF`, and the rest weighed again; each card is renamed once at most. Returns
+    board-level doubts."""
     rank = {c: i for i, c in enumerate(kit.colour_order)}
     evidence = {(rd.row, rd.col): rd.evidence.get("colour_distance") for rd in readings}
     used = _used(decoded, kit, game)
@@ -926,9 +938,11 @@ def _unclash_cards(readings: list[CellReading], kit: Kit, game: str, decoded: di
         best = None
         for cell, (attrs, _, _) in decoded.items():
             own = attrs.get("colour")
-            if (cell in renamed or own not in rank or not evidence.get(cell)
-                    or not _surplus_copy(attrs, kit, game, counts, used)
-                    or not _card_clashes(cell, own, decoded, rank)):
+            if cell in renamed or own not in rank or not evidence.get(cell):
+                continue
+            clashes = _card_clashes(cell, own, decoded, rank)
+            if not clashes or (clashes < MULTI_CLASH
+                               and not _surplus_copy(attrs, kit, game, counts, used)):
                 continue
             scored = _card_colour_costs(cell, decoded, evidence[cell], rank, kit, game, counts, used)
             mine = next(c for c, n, _ in scored if n == own)
@@ -940,8 +954,9 @@ def _unclash_cards(readings: list[CellReading], kit: Kit, game: str, decoded: di
         saving, cell, name, key = best
         attrs, conf, _ = decoded[cell]
         own, old_key = attrs["colour"], _reading_key(kit, game, attrs)
-        logger.debug("card %s read %s, a surplus copy that breaks the contact rule: taken as %s "
-                     "(saves %.1f)", cell, own, name, saving)
+        logger.debug("card %s read %s, a surplus copy or one clashing with %d+ cards, that breaks "
+                     "the contact rule: taken as %s (saves %.1f)", cell, own, MULTI_CLASH, name,
+                     saving)
         if old_key is not None:
             used[old_key] -= 1
         if key is not None:

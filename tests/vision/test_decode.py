@@ -864,6 +864,32 @@ def test_a_clash_between_cards_within_their_copies_is_left_to_the_rules_check():
     assert decoded[(3, 0)][0]["colour"] == "red"
 
 
+def _washed_card_between_reds(yellow: float, orange: float):
+    """A card read yellow (its look ``yellow`` and ``orange`` dE from those paints) at (1, 1),
+    with red cards above and to its left and right, each as near orange by its look as red: a
+    washed orange card in a warm lamp's reflection beside red ones (tap42-old normal-916)."""
+    me = {c: 40.0 for c in TAPESTRY.colours}
+    me.update(yellow=yellow, orange=orange, green=yellow + 1.0)
+    red = {c: 30.0 for c in TAPESTRY.colours}
+    red.update(red=2.0, orange=2.0)
+    return [_card(1, 1, "yellow", "scissors", me, conf=0.55),
+            _card(0, 1, "red", "paper", red), _card(1, 0, "red", "rock", red),
+            _card(1, 2, "red", "paper", red)]
+
+
+def test_a_card_clashing_with_several_neighbours_takes_the_allowed_colour():
+    # within its copies: one rename of the yellow card mends three clashes, where the red
+    # cards would need three
+    decoded, doubts = decode_readings(_washed_card_between_reds(12.0, 18.0), TAPESTRY, "tapestry")
+    assert decoded[(1, 1)][0]["colour"] == "orange"
+    assert decoded[(1, 1)][1]["colour"] <= GROUP_CONF
+    assert [decoded[c][0]["colour"] for c in ((0, 1), (1, 0), (1, 2))] == ["red"] * 3
+    assert any(cell == (1, 1) and "contact rule" in why for cell, _, why in doubts)
+    # a look far nearer yellow than orange (more than the clashes' cost) keeps its name
+    decoded, _ = decode_readings(_washed_card_between_reds(2.0, 22.0), TAPESTRY, "tapestry")
+    assert decoded[(1, 1)][0]["colour"] == "yellow"
+
+
 def test_the_first_tile_of_a_colour_chosen_at_the_table_is_kept():
     # (Textile's five are chosen at the table, KITS.md: one pink tile on a board of a few is no
     # thing of a sixth colour; it stays a pink tile)
