@@ -1406,8 +1406,16 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
     best_key = (-1.0, 0.0)
     best_k = 0
     every_closing: list[list] = []  # (each closing's tile-shaped blobs, for _other_closings)
-    for r in sorted({round(typical * f, 1) for f in CLOSE_RADII}):
-        if r < 0.5:
+    closings = [(r, False) for r in sorted({round(typical * f, 1) for f in CLOSE_RADII})]
+    if colour is not None:
+        closings += [(r, True) for r in SEAM_RADII]
+    stopped = False  # (the closings have begun to join whole tiles: wider ones join more)
+    for r, seam in closings:
+        if stopped and not seam:
+            continue
+        if seam:
+            closed = _seams_closed(paint, colour, n_colours, r)
+        elif r < 0.5:
             closed = paint
         else:
             grown = (to_paint <= r).astype(np.uint8)
@@ -1425,13 +1433,13 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
         # the share of the paint in tile-shaped blobs: whole faces hold it all, one kind of a
         # face's pieces (its small sectors, elongated too) only a part
         covered = sum(c[2] for c in tiles) / max(sum(c[2] for c in comps), 1.0)
-        logger.debug("x-tiles: closing %.1f px: %d blobs, %d tile-shaped, %.2f of the paint", k,
-                     len(comps), len(tiles), covered)
+        logger.debug("x-tiles: %sclosing %.1f px: %d blobs, %d tile-shaped, %.2f of the paint",
+                     "seam " if seam else "", k, len(comps), len(tiles), covered)
         key = (round(covered / COVER_TIE), med)
         if len(tiles) >= 2 and key > best_key:
             best, best_key, best_k = tiles, key, k
-        elif best and covered < CLOSING_STOP * best_key[0] * COVER_TIE:
-            break  # (the closings have begun to join whole tiles: wider ones join more)
+        elif best and not seam and covered < CLOSING_STOP * best_key[0] * COVER_TIE:
+            stopped = True  # (the seams' closings, which join no tiles, are tried still)
     if best and len(best) < GROW_FROM:
         best = best + _other_closings(best, every_closing)
     if best_key[0] >= round(1.0 / COVER_TIE):
@@ -1446,6 +1454,28 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
         return crossed
     logger.debug("x-tiles: %d tiles at closing %.1f px", len(best), best_k)
     return best
+
+
+#: The seams' closings (see :func:`_seams_closed`): gaps up to twice these radii (ROI pixels)
+#: bridged between paints of different colours.
+SEAM_RADII = (1.0, 1.5)
+
+
+def _seams_closed(paint: np.ndarray, colour: np.ndarray, n_colours: int, r: float
+                  ) -> np.ndarray:
+    """``paint`` (uint8 (H, W)) with the unpainted pixels within ``r`` of paint of two
+    different colours (``colour``, each pixel's nearest palette index) added: a face's sectors
+    meet in different paints, split by the blur's mix of their colours, which lies far from
+    every paint; two neighbouring tiles meet across their rims in the same paint (RULES.md:
+    a shared edge matches), which is left apart."""
+    on = paint > 0
+    near = np.zeros(paint.shape, np.uint8)
+    for k in range(n_colours):
+        mask = (on & (colour == k)).astype(np.uint8)
+        if not mask.any():
+            continue
+        near += (cv2.distanceTransform(1 - mask, cv2.DIST_L2, 3) <= r).astype(np.uint8)
+    return (on | (near >= 2)).astype(np.uint8)
 
 
 #: A face from another closing than the one kept lies at least this many times the square root
