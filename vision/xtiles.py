@@ -1354,7 +1354,10 @@ def _tile_blobs(paint: np.ndarray, colour: np.ndarray | None = None, n_colours: 
     the paint (whole faces rather than one kind of piece; the larger blobs on a tie). With the
     pixels' nearest colours (``colour``, indices of ``n_colours``), a tile's blob must show
     two paints at least (see :data:`MIN_SECOND_COLOUR`): a sector alone, or a patch of a cloth
-    printed in a paint's colour, is no face. The closings are sized by the typical piece of
+    printed in a paint's colour, is no face. With them the seams' closings are tried too
+    (:func:`_seams_closed`): where tiles lie end to end as close as a face's sectors lie
+    apart, no closing joins the one and not the other, but the sectors meet in different
+    paints and the neighbours in one. The closings are sized by the typical piece of
     paint; where that size finds no face, the next size down is tried (see
     :data:`SIZE_STEP`)."""
     stats = _labelled(paint.astype(np.uint8), connectivity=4)[2]
@@ -1406,8 +1409,16 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
     best_key = (-1.0, 0.0)
     best_k = 0
     every_closing: list[list] = []  # (each closing's tile-shaped blobs, for _other_closings)
-    for r in sorted({round(typical * f, 1) for f in CLOSE_RADII}):
-        if r < 0.5:
+    closings = [(r, False) for r in sorted({round(typical * f, 1) for f in CLOSE_RADII})]
+    if colour is not None:
+        closings += [(r, True) for r in SEAM_RADII]
+    stopped = False  # (the closings have begun to join whole tiles: wider ones join more)
+    for r, seam in closings:
+        if stopped and not seam:
+            continue
+        if seam:
+            closed = _seams_closed(paint, colour, n_colours, r)
+        elif r < 0.5:
             closed = paint
         else:
             grown = (to_paint <= r).astype(np.uint8)
@@ -1425,13 +1436,13 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
         # the share of the paint in tile-shaped blobs: whole faces hold it all, one kind of a
         # face's pieces (its small sectors, elongated too) only a part
         covered = sum(c[2] for c in tiles) / max(sum(c[2] for c in comps), 1.0)
-        logger.debug("x-tiles: closing %.1f px: %d blobs, %d tile-shaped, %.2f of the paint", k,
-                     len(comps), len(tiles), covered)
+        logger.debug("x-tiles: %sclosing %.1f px: %d blobs, %d tile-shaped, %.2f of the paint",
+                     "seam " if seam else "", k, len(comps), len(tiles), covered)
         key = (round(covered / COVER_TIE), med)
         if len(tiles) >= 2 and key > best_key:
             best, best_key, best_k = tiles, key, k
-        elif best and covered < CLOSING_STOP * best_key[0] * COVER_TIE:
-            break  # (the closings have begun to join whole tiles: wider ones join more)
+        elif best and not seam and covered < CLOSING_STOP * best_key[0] * COVER_TIE:
+            stopped = True  # (the seams' closings, which join no tiles, are tried still)
     if best and len(best) < GROW_FROM:
         best = best + _other_closings(best, every_closing)
     if best_key[0] >= round(1.0 / COVER_TIE):
@@ -1446,6 +1457,32 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
         return crossed
     logger.debug("x-tiles: %d tiles at closing %.1f px", len(best), best_k)
     return best
+
+
+#: The seams' closings (see :func:`_seams_closed`) bridge the unpainted pixels within these
+#: radii (ROI pixels) of two paints: the blur's mix where two sectors meet, a pixel or two wide
+#: whatever the tiles' size (a phone's blur at the half-size decode, the ROI no larger, see
+#: ROI_PIXELS; measured on xt50-old x-tiles-hard-1920: 1-2 px, the tiles' rims 6-8 px apart
+#: but touching end to end). Past 2 px the seams begin to bridge a neighbour's corner of
+#: another paint (1920: 10 faces at 1.0, 7 at 2.0, 5 at 2.5).
+SEAM_RADII = (1.0, 1.5)
+
+
+def _seams_closed(paint: np.ndarray, colour: np.ndarray, n_colours: int, r: float
+                  ) -> np.ndarray:
+    """``paint`` (uint8 (H, W)) with the unpainted pixels within ``r`` of paint of two
+    different colours (``colour``, each pixel's nearest palette index) added: a face's sectors
+    meet in different paints, split by the blur's mix of their colours, which lies far from
+    every paint; two neighbouring tiles meet across their rims in the same paint (RULES.md:
+    a shared edge matches), which is left apart."""
+    on = paint > 0
+    near = np.zeros(paint.shape, np.uint8)
+    for k in range(n_colours):
+        mask = (on & (colour == k)).astype(np.uint8)
+        if not mask.any():
+            continue
+        near += (cv2.distanceTransform(1 - mask, cv2.DIST_L2, 3) <= r).astype(np.uint8)
+    return (on | (near >= 2)).astype(np.uint8)
 
 
 #: A face from another closing than the one kept lies at least this many times the square root

@@ -268,6 +268,38 @@ def test_a_face_whole_only_at_another_closing_joins_the_few_found():
     assert len(found) == 4, found
 
 
+def test_faces_split_where_their_paints_meet_are_whole_tiles_beside_tight_neighbours():
+    """The blur's mix of two sectors' paints lies far from every paint and splits a face into
+    one-paint pieces, by a pixel; its neighbours lie as close, end to end, but meet it in the
+    same paint (a shared edge matches). Any closing joins the neighbours into zigzags, no
+    tile's shape; bridged
+    only between different paints, each face is whole and apart (the independent renderer's
+    xt50-old x-tiles-hard-1920: 13 tiles nested end to end, 10 of them lost)."""
+    from vision.xtiles import _seams_closed, _tile_blobs
+
+    paint = np.zeros((200, 240), np.uint8)
+    colour = np.zeros_like(paint)
+    faces = []
+    for row, top in enumerate((20, 110)):
+        for k in range(3):
+            x0 = 20 + k * 61  # (a pixel between neighbours, every other one 24 px lower)
+            y0 = top + 24 * (k % 2)
+            left, right = (0, 1) if k % 2 == 0 else (1, 0)  # (mirrored: ends match)
+            paint[y0:y0 + 36, x0:x0 + 30] = 1
+            colour[y0:y0 + 36, x0:x0 + 30] = left + 2 * row
+            paint[y0:y0 + 36, x0 + 31:x0 + 60] = 1  # (a pixel between the halves)
+            colour[y0:y0 + 36, x0 + 31:x0 + 60] = right + 2 * row
+            faces.append((x0 + 29.5, y0 + 17.5))
+    # (the neighbours, a pixel apart in one paint, stay apart; a face's halves join)
+    closed = _seams_closed(paint, colour, 4, 1.0)
+    assert cv2.connectedComponents(closed, connectivity=4)[0] - 1 == len(faces)
+    blobs = _tile_blobs(paint, colour, 4)
+    assert len(blobs) == len(faces)
+    found = sorted((b[0][0], b[0][1]) for b in blobs)
+    assert all(abs(fx - bx) <= 1 and abs(fy - by) <= 1
+               for (fx, fy), (bx, by) in zip(sorted(faces), found))
+
+
 def test_faces_split_by_wide_grooves_are_whole_tiles():
     """Dark grooves a few pixels wide split every face into four sectors; the big ones are
     elongated and solid as a tile is. The closing that joins a face's sectors quarters the
