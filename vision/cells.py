@@ -591,7 +591,7 @@ class _Ctx:
     table_coloured: set = field(default_factory=set)  # cells of the bare table's colour (_occupancy)
     table_same: set = field(default_factory=set)  # ... of its very colour (_occupancy)
     table_looks: set = field(default_factory=set)  # ... of one of its looks, whatever its median
-    colour_seen: dict = field(default_factory=dict)  # cell -> "table" / "paint" (_colours_seen)
+    colour_seen: dict = field(default_factory=dict)  # cell -> "table"/"paint"/"neither"
     full_sides: dict | None = None  # each cell's sides with an edge all along (_full_sides)
     rim_sides: dict | None = None  # ... along RIM_ALONG of them: a tile's gap (_full_sides)
     pip_lab: dict = field(default_factory=dict)  # cells read with pips: (pips', face's Lab, pip paint)
@@ -5632,7 +5632,8 @@ def _colours_seen(cells: list, d_table: np.ndarray, nearness: np.ndarray, d_pal:
     the bare table and within :data:`OUTLINE_FREE_FIT` of it (a tile by its colour alone).
     The bare table is its median (``d_table`` ``(N,)``, CIEDE2000) or its
     :data:`TABLE_LOOKS`-th nearest ring cell (``nearness`` ``(N,)``, a printed cloth's ground);
-    the paint the nearest one (``d_pal`` ``(N,)``). A cell read as a tile in the table's colour
+    the paint the nearest one (``d_pal`` ``(N,)``); ``"neither"`` elsewhere (a face the light
+    changed, a tile's at a hot spot's edge). A cell read as a tile in the table's colour
     is one only by its outline: the table's ground in a hole of the layout shows the
     outline of the tiles around it too."""
     seen = {}
@@ -5642,6 +5643,8 @@ def _colours_seen(cells: list, d_table: np.ndarray, nearness: np.ndarray, d_pal:
             seen[cell] = "table"
         elif d_pal[i] < table and d_pal[i] <= OUTLINE_FREE_FIT:
             seen[cell] = "paint"
+        else:
+            seen[cell] = "neither"
     return seen
 
 

@@ -151,7 +151,7 @@ def _colour_spreads(cells: list[CellReading], lighter: dict[str, int]) -> np.nda
 POLARITY_COST = 3.0
 
 
-def pip_polarities(kit: Kit) -> dict[str, int]:
+def _pip_polarities(kit: Kit) -> dict[str, int]:
     """Per colour of ``kit``: +1 where its tiles' pips are lighter than the face (white pips on
     a dark paint), -1 where darker (black pips on a light one), 0 where the kit names no pip
     colour (KITS.md: pips are white on dark colours, black on white, yellow, orange and pink)."""
@@ -162,12 +162,21 @@ def pip_polarities(kit: Kit) -> dict[str, int]:
     return lighter
 
 
-def pips_shown_polarity(contrast: dict) -> int:
-    """The pip polarity a die face shows beyond doubt (``contrast``: CIELAB lightness units by
-    polarity, see :func:`_pips_show_as`): +1 light pips, -1 dark ones, 0 neither clearly (no
-    pips, a blank face, or both polarities alike)."""
+def _face_pip_polarity(rd: CellReading) -> int:
+    """The pip polarity a cell's face shows beyond doubt: +1 light pips, -1 dark ones, 0
+    neither clearly. Its pips must stand out at least :data:`vision.pips.MIN_CONTRAST` and
+    twice the other polarity's (``rd.evidence["pip_contrast"]``, CIELAB lightness units by
+    polarity); dark ones only on a face read as a die face (``rd.attrs["pips"]`` set): a cloth's
+    print shows dark marks (a check, a flower's outline) far more often than a light heart, and
+    the washed faces this is for show light pips too faded to count. (Measured on the 276
+    Textile development photos' readings: the washed faces show white pips 12.8-20.3 L* out,
+    dark 5.5-8.1, no count read, final18 textile-hard-1886, final21 hard-2309 and
+    normal-2308; a white tile read black shows black pips 61 out, counted, tex40 hard-2665.)"""
+    contrast = rd.evidence.get("pip_contrast", {})
     for pol in (1, -1):
-        if _pips_show_as(contrast, pol, -pol):
+        seen = contrast.get(pol, 0.0)
+        if (seen >= MIN_CONTRAST and contrast.get(-pol, 0.0) < 0.5 * seen
+                and (pol == 1 or rd.attrs.get("pips") is not None)):
             return pol
     return 0
 
@@ -224,7 +233,7 @@ def _assign_unique(readings: list[CellReading], kit: Kit, decoded: dict) -> list
     tiles = [(t["colour"], int(t["pips"])) for t in kit.tiles if t.get("pips") is not None]
     if len(cells) > len(tiles):
         return []
-    lighter = pip_polarities(kit)
+    lighter = _pip_polarities(kit)
     cost = np.zeros((len(cells), len(tiles)))
     spreads = _colour_spreads(cells, lighter)
     for i, rd in enumerate(cells):
@@ -1040,11 +1049,10 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
                 if rd.evidence.get("colour_distance")}
     sheened = {(rd.row, rd.col): rd.evidence["sheen_distance"] for rd in readings
                if rd.evidence.get("sheen_distance")}
-    lighter = pip_polarities(kit)
+    lighter = _pip_polarities(kit)
     # (the pip polarity each face shows clearly: a lamp's glare pales a paint's colour, not
     # which way its pips stand out, see _denied_by_pips)
-    shown_pol = {(rd.row, rd.col): pips_shown_polarity(rd.evidence.get("pip_contrast", {}))
-                 for rd in readings}
+    shown_pol = {(rd.row, rd.col): _face_pip_polarity(rd) for rd in readings}
     sure = _sure_colours(decoded)
     five = _game_colours(sure, evidence)
     # (a thing of a sixth colour, no tile, only where the board shows five colours: a few tiles
@@ -1107,18 +1115,19 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # (a betrayed face's own colour, and every colour its pips rule out with it, count
         # neither as its best fit nor as a candidate: tex40 textile-hard-2665, a white tile
         # read black, its black pips 61 L* out, is white, not the blue nearer black)
-        names = [n for n in dist if not (bridging and n not in five)]
-        allowed = [n for n in names if not (betrayed and n in denied)] or names
-        d0 = min((d for n, d in dist.items() if not (betrayed and n in denied)),
-                 default=min(dist.values()))
+        fits = {n: d for n, d in dist.items() if not (betrayed and n in denied)} or dist
+        d0 = min(fits.values())
         scored = []
-        for name in allowed:
-            d = dist[name]
+        for name, d in fits.items():
+            if bridging and name not in five:
+                continue  # (a tile of the game's colours: see above)
             cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
             cost += TEXTILE_CLASH_COST * (name in near)
             cost += OUTSIDE_COST * (name not in five)
             cost += USED_UP_COST * (used[name] - (name == own) >= copies.get(name, 0))
             scored.append((cost, name))
+        if not scored:
+            continue  # (every colour of the five ruled out by its pips: left as read)
         cost, name = min(scored)
         if name == own or (np.exp(-cost) < FILL_PROB and not bridging):
             continue
@@ -1139,7 +1148,7 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
 
 def _denied_by_pips(lighter: dict[str, int], shown: int) -> set[str]:
     """The colours whose tiles' pips stand out the other way from a face's (``shown``, see
-    :func:`pips_shown_polarity`; ``lighter`` by colour, see :func:`pip_polarities`): black pips
+    :func:`_face_pip_polarity`; ``lighter`` by colour, see :func:`_pip_polarities`): black pips
     stay dark in any light and white pips seen clearly light are a dark paint's, whatever a
     lamp's glare made of the face's colour. Empty where the face shows no polarity clearly."""
     if not shown:
@@ -1464,7 +1473,7 @@ def washed(rd: CellReading) -> bool:
 
 def _fits_no_look(rd: CellReading) -> bool:
     """Whether a face's colour (read, ``colour_distance`` in its evidence) shows neither the
-    bare table nor a paint (``colour_seen`` unset, see :func:`vision.cells._colours_seen`:
+    bare table nor a paint (``colour_seen`` ``"neither"``, see :func:`vision.cells._colours_seen`:
     nearer a paint than the table, but not within :data:`vision.cells.OUTLINE_FREE_FIT` of it):
     a tile's face the light has changed at a hot spot's edge, not a cloth's ground, which shows
     the table. Its colour is no evidence of a clash with a tile beside it, for or against
@@ -1472,7 +1481,7 @@ def _fits_no_look(rd: CellReading) -> bool:
     3818162: of the 10 tiles taken out for a clash, the 6 in such a colour, a green 16 from
     white and 32 from green among them, final17 textile-normal-1763; of the 17 cells rightly
     taken out for a clash, none: they showed the table, or a paint.)"""
-    return bool(rd.evidence.get("colour_distance")) and rd.evidence.get("colour_seen") is None
+    return rd.evidence.get("colour_seen") == "neither"
 
 
 #: A face blown out over this share of its cell is washed (see :func:`washed`): midway between

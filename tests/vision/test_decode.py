@@ -457,8 +457,8 @@ def _textile_reading(row, col, colour, pips=1, **near):
     dist.update(near or {colour: 3.0})
     conf = {"colour": 0.95 if colour else 0.3}
     # (what its colour shows, as vision.cells._colours_seen says: a paint within
-    # OUTLINE_FREE_FIT of it, the bare table being far)
-    seen = {"colour_seen": "paint"} if min(dist.values()) <= OUTLINE_FREE_FIT else {}
+    # OUTLINE_FREE_FIT of it, the bare table being far; neither beyond it)
+    seen = {"colour_seen": "paint" if min(dist.values()) <= OUTLINE_FREE_FIT else "neither"}
     return CellReading(row, col, True, 0.99, {"colour": colour, "pips": pips}, conf,
                        conf["colour"], (), {"colour_distance": dist, **seen})
 
@@ -537,7 +537,7 @@ def test_a_sixth_textile_colour_that_joins_parts_of_the_textile_is_a_tile_of_the
 
 def _with_pips(reading: CellReading, light: float, dark: float) -> CellReading:
     """``reading`` with its die face's pips standing out ``light`` (lighter than the face) and
-    ``dark`` (darker), CIELAB lightness units (see vision.decode.pips_shown_polarity)."""
+    ``dark`` (darker), CIELAB lightness units (see vision.decode._face_pip_polarity)."""
     return replace(reading, evidence={**reading.evidence, "pip_contrast": {1: light, -1: dark}})
 
 
@@ -550,11 +550,24 @@ def test_a_sixth_textile_colour_whose_pips_stand_out_as_its_tiles_never_do_is_a_
                                       "textile")
     assert decoded[(4, 0)][0]["colour"] == "red"
     assert any(cell == (4, 0) and attr == "colour" for cell, attr, _ in doubts)
-    # its pips dark, or faint, it is a pink thing of the cloth beside the layout: no tile
-    for light, dark in ((6.0, 20.0), (3.0, 1.0)):
+    # its pips dark, or faint (under MIN_CONTRAST), it is a pink thing of the cloth beside the
+    # layout: no tile
+    for light, dark in ((6.0, 20.0), (3.0, 1.0), (7.0, 2.0)):
         decoded, _ = decode_readings(_textile_board() + [_with_pips(pink, light, dark)],
                                      NESTOR, "textile")
         assert (4, 0) not in decoded
+    # its light pips too faded to count, beside the textile, it is still a washed tile
+    # (final21 hard-2309: 12.8 L* out, no count read)
+    uncounted = _with_pips(_textile_reading(1, 2, "pink", None, pink=2.0, red=16.0, white=30.0),
+                           12.8, 5.5)
+    decoded, _ = decode_readings(_textile_board() + [uncounted], NESTOR, "textile")
+    assert decoded[(1, 2)][0]["colour"] == "red"
+    # ... but a purple check's dark marks on a face read as no die face are the cloth's print,
+    # no white tile
+    check = _with_pips(_textile_reading(1, 2, "purple", None, purple=3.0, white=40.0,
+                                        blue=30.0), 2.0, 12.0)
+    decoded, _ = decode_readings(_textile_board() + [check], NESTOR, "textile")
+    assert decoded.get((1, 2), ({},))[0].get("colour") not in {"white", "yellow"}
     # a purple flower with a light heart stays a thing: purple tiles' pips are light too
     purple = _textile_reading(4, 0, "purple", 2, purple=3.0, blue=20.0)
     decoded, _ = decode_readings(_textile_board() + [_with_pips(purple, 17.0, 6.0)], NESTOR,
@@ -991,19 +1004,26 @@ def test_of_two_textile_cells_of_one_colour_the_one_showing_the_bare_tables_is_n
 def test_a_textile_face_whose_colour_fits_no_look_is_not_taken_out_for_a_clash():
     # final17 textile-normal-1763: a green tile at a hot spot's edge, read white (16 from white,
     # 32 from green), nearer a paint than the bare table but fitting none: its colour shows
-    # neither (colour_seen unset), so it is no evidence of a clash with the white tile beside it
+    # neither (colour_seen "neither"), so it is no evidence of a clash with the white tile
+    # beside it
     layout = [_textile_reading(0, 4, "blue", None), _textile_reading(1, 3, "green", None),
               _textile_reading(2, 3, "red", None), _textile_reading(2, 4, "blue", None)]
     white = replace(_textile_reading(0, 3, "white", 2, white=2.2), occ_conf=0.99)
     paled = replace(_textile_reading(1, 4, "white", None, white=16.0, green=32.0, yellow=26.0),
                     occ_conf=0.95)
-    assert "colour_seen" not in paled.evidence
+    assert paled.evidence["colour_seen"] == "neither"
     decoded, _ = decode_readings(layout + [white, paled], NESTOR, "textile")
     assert (0, 3) in decoded and (1, 4) in decoded
     # showing the bare table, as a cloth's ground does, it goes
     ground = replace(paled, evidence={**paled.evidence, "colour_seen": "table"})
     decoded, _ = decode_readings(layout + [white, ground], NESTOR, "textile")
     assert (0, 3) in decoded and (1, 4) not in decoded
+    # a reading that never measured what its colour shows (no ring of the table to judge by)
+    # clashes as any other
+    unmeasured = replace(paled, evidence={k: v for k, v in paled.evidence.items()
+                                          if k != "colour_seen"})
+    decoded, _ = decode_readings(layout + [white, unmeasured], NESTOR, "textile")
+    assert not ((0, 3) in decoded and (1, 4) in decoded)
 
 
 def _washed_enclosed_x_tile(row: int = 1, col: int = 1):
