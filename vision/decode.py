@@ -832,7 +832,7 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
 
 #: Spread (CIEDE2000) of a card's colour about its prediction (see :data:`SECTOR_SD`).
 CARD_SD = 4.0
-#: Cost of a card colour that breaks the contact rule with a confidently read neighbour (the
+#: Cost of a card colour that breaks the contact rule with a neighbour (the
 #: orthogonal neighbours of a card are the same or a neighbouring colour of ``colour_order``).
 CLASH_COST = 4.0
 #: A card whose colour breaks the contact rule with this many cards beside it or more is weighed
