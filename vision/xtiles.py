@@ -1408,6 +1408,7 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
     best: list = []
     best_key = (-1.0, 0.0)
     best_k = 0
+    best_seam = False
     every_closing: list[list] = []  # (each closing's tile-shaped blobs, for _other_closings)
     closings = [(r, False) for r in sorted({round(typical * f, 1) for f in CLOSE_RADII})]
     if colour is not None:
@@ -1439,14 +1440,18 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
         logger.debug("x-tiles: %sclosing %.1f px: %d blobs, %d tile-shaped, %.2f of the paint",
                      "seam " if seam else "", k, len(comps), len(tiles), covered)
         key = (round(covered / COVER_TIE), med)
-        if len(tiles) >= 2 and key > best_key:
-            best, best_key, best_k = tiles, key, k
+        # (a seam closing wins on more of the paint only, never on a tie: at a face's corners
+        # two paints meet, and a neighbour a pixel from them is bridged to it; a column of
+        # whole faces so joined is long and solid and holds all the paint too)
+        if len(tiles) >= 2 and (key[0] > best_key[0] if seam else key > best_key):
+            best, best_key, best_k, best_seam = tiles, key, k, seam
         elif best and not seam and covered < CLOSING_STOP * best_key[0] * COVER_TIE:
             stopped = True  # (the seams' closings, which join no tiles, are tried still)
     if best and len(best) < GROW_FROM:
         best = best + _other_closings(best, every_closing)
     if best_key[0] >= round(1.0 / COVER_TIE):
-        logger.debug("x-tiles: %d tiles at closing %.1f px", len(best), best_k)
+        logger.debug("x-tiles: %d tiles at %sclosing %.1f px", len(best),
+                     "seam " if best_seam else "", best_k)
         return best  # (the closing's faces hold all the paint: no crossing can hold more)
     crossed, crossed_cover = _crossing_tiles(paint, typical, colour, n_colours)
     if len(crossed) >= 2 and round(crossed_cover / COVER_TIE) > best_key[0]:
@@ -1455,33 +1460,42 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
         logger.debug("x-tiles: %d tiles around the grooves' crossings (%.2f of the paint)",
                      len(crossed), crossed_cover)
         return crossed
-    logger.debug("x-tiles: %d tiles at closing %.1f px", len(best), best_k)
+    logger.debug("x-tiles: %d tiles at %sclosing %.1f px", len(best),
+                 "seam " if best_seam else "", best_k)
     return best
 
 
-#: The seams' closings (see :func:`_seams_closed`) bridge the unpainted pixels within these
-#: radii (ROI pixels) of two paints: the blur's mix where two sectors meet, a pixel or two wide
-#: whatever the tiles' size (a phone's blur at the half-size decode, the ROI no larger, see
-#: ROI_PIXELS; measured on xt50-old x-tiles-hard-1920: 1-2 px, the tiles' rims 6-8 px apart
-#: but touching end to end). Past 2 px the seams begin to bridge a neighbour's corner of
-#: another paint (1920: 10 faces at 1.0, 7 at 2.0, 5 at 2.5).
+#: The seams' closings (see :func:`_seams_closed`) bridge the unpainted pixels beside two
+#: paints: 1.0 those touching them side-on, 1.5 diagonally too (a pixel's reach on the grid,
+#: see :func:`_seam_kernel`): the blur's mix where two sectors meet, a pixel wide whatever the
+#: tiles' size (a phone's blur at the half-size decode, the ROI no larger, see ROI_PIXELS;
+#: measured on xt50-old x-tiles-hard-1920, the tiles' rims 6-8 px apart but touching end to
+#: end: 10 faces found at 1.0; wider, the seams bridge a neighbour's corner of another paint,
+#: 7 faces at 2.0, 5 at 2.5).
 SEAM_RADII = (1.0, 1.5)
+
+
+def _seam_kernel(r: float) -> np.ndarray:
+    """The 3x3 neighbourhood a pixel reaches within ``r`` (pixels, at most 1.5): its four
+    side neighbours under sqrt(2), its eight neighbours from it."""
+    shape = cv2.MORPH_CROSS if r < math.sqrt(2.0) else cv2.MORPH_RECT
+    return cv2.getStructuringElement(shape, (3, 3))
 
 
 def _seams_closed(paint: np.ndarray, colour: np.ndarray, n_colours: int, r: float
                   ) -> np.ndarray:
-    """``paint`` (uint8 (H, W)) with the unpainted pixels within ``r`` of paint of two
-    different colours (``colour``, each pixel's nearest palette index) added: a face's sectors
-    meet in different paints, split by the blur's mix of their colours, which lies far from
-    every paint; two neighbouring tiles meet across their rims in the same paint (RULES.md:
-    a shared edge matches), which is left apart."""
+    """``paint`` (uint8 (H, W)) with the unpainted pixels within ``r`` (see :func:`_seam_kernel`)
+    of paint of two different colours (``colour``, each pixel's nearest palette index) added:
+    a face's sectors meet in different paints, split by the blur's mix of their colours, which
+    lies far from every paint; two neighbouring tiles meet across their rims in the same
+    paint (RULES.md: a shared edge matches), which is left apart."""
     on = paint > 0
+    kernel = _seam_kernel(r)
     near = np.zeros(paint.shape, np.uint8)
     for k in range(n_colours):
         mask = (on & (colour == k)).astype(np.uint8)
-        if not mask.any():
-            continue
-        near += (cv2.distanceTransform(1 - mask, cv2.DIST_L2, 3) <= r).astype(np.uint8)
+        if mask.any():
+            near += cv2.dilate(mask, kernel)
     return (on | (near >= 2)).astype(np.uint8)
 
 

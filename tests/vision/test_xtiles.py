@@ -300,6 +300,43 @@ def test_faces_split_where_their_paints_meet_are_whole_tiles_beside_tight_neighb
                for (fx, fy), (bx, by) in zip(sorted(faces), found))
 
 
+def _legal_grid(gap: int, seam: float, rows: int = 7, cols: int = 5, fw: int = 90, fh: int = 60):
+    """A grid of X-Tile faces ``fw`` x ``fh`` px, ``gap`` px apart, each face's four sectors
+    (top and right one paint, bottom and left two others) split along its diagonals by an
+    unpainted seam ``seam`` px wide (0: none), mirrored from column to column and row to row so
+    that every shared edge matches: (paint uint8, colour index uint8, number of faces)."""
+    h, w = 10 + rows * (fh + gap), 10 + cols * (fw + gap)
+    paint = np.zeros((h, w), np.uint8)
+    colour = np.zeros_like(paint)
+    yy, xx = np.mgrid[0:fh, 0:fw]
+    u, v = (xx - (fw - 1) / 2) / (fw / 2), (yy - (fh - 1) / 2) / (fh / 2)
+    sector = np.where(np.abs(u) > np.abs(v), np.where(u > 0, 1, 3), np.where(v > 0, 2, 0))
+    d1 = np.abs(xx * fh - yy * fw) / math.hypot(fh, fw)
+    d2 = np.abs(xx * fh + yy * fw - fw * fh) / math.hypot(fh, fw)
+    face = ~((d1 < seam / 2) | (d2 < seam / 2)) if seam else np.ones((fh, fw), bool)
+    paints = np.array([0, 0, 1, 2])
+    for i in range(rows):
+        for j in range(cols):
+            y0, x0 = 5 + i * (fh + gap), 5 + j * (fw + gap)
+            s = sector[:, ::-1] if j % 2 else sector
+            s = s[::-1, :] if i % 2 else s
+            paint[y0:y0 + fh, x0:x0 + fw] = face
+            colour[y0:y0 + fh, x0:x0 + fw] = paints[s]
+    return paint, colour, rows * cols
+
+
+def test_tight_neighbours_meeting_at_a_faces_corners_stay_apart():
+    """At a face's corners two of its paints meet, so a neighbour a pixel away lies beside
+    two paints there and a seam closing bridges it (diagonally, 1.5): whole faces joined in
+    columns, long and solid, holding all the paint. The plain closings keep them apart, and a
+    seam closing wins only on more of the paint (review of xt54: 5 blobs for 35 faces)."""
+    from vision.xtiles import _tile_blobs
+
+    for seam in (1.0, 0.0):
+        paint, colour, n = _legal_grid(gap=1, seam=seam)
+        assert len(_tile_blobs(paint, colour, 4)) == n
+
+
 def test_faces_split_by_wide_grooves_are_whole_tiles():
     """Dark grooves a few pixels wide split every face into four sectors; the big ones are
     elongated and solid as a tile is. The closing that joins a face's sectors quarters the
