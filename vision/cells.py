@@ -6882,14 +6882,132 @@ def _overruled_by_hue(named: np.ndarray, dist: np.ndarray) -> np.ndarray:
     return np.asarray(named) != np.argmin(dist, axis=1)
 
 
+# ----------------------------------------------------------------------------- X-Tiles recentred
+
+#: An X-Tile's face is looked for this far (share of the cell's width) either way of its cell's
+#: centre: the lattice is fitted to every tile at once, and where the photo's perspective or lens
+#: bends it a face lies off its cell's centre by up to a fifth of a cell (measured: xt50
+#: x-tiles-hard-2588, faces 0.1-0.2 cells off), while a small sector's sample disc
+#: (:func:`_sector_masks_cached`, 0.15 out, 0.055 wide) stays inside its sector only within
+#: about 0.06 of centred (a tile's grooves running to its shoulders, 34-40 degrees off its long
+#: axis on the independent renderer's tiles, 45 on the kit's drawing). (Not fitted: a quarter
+#: of a cell takes in the offsets measured with a margin; half a cell reaches the next face.)
+RECENTRE_REACH = 0.25
+#: The wedges whose evenness places a face: pixels from this to this far (shares of the cell's
+#: width) from the face's centre, inside its waist (0.27-0.37 of a cell from the centre across
+#: the long axis, the rim inside that) and clear of the crossing ...
+WEDGE_RADII = (0.06, 0.26)
+#: ... within this (degrees) of the long axis (a big sector: its grooves 34-45 degrees off it)
+#: or of the short axis (a small one: its grooves 45-56 degrees off that), clear of the grooves
+#: on either drawing.
+WEDGE_BIG_DEG = 30.0
+WEDGE_SMALL_DEG = 40.0
+#: A face's wedges are even where the four show one paint each (see :func:`_wedge_unevenness`):
+#: measured at their most even, the faces of the lattices read on xt50 normal-2591 and final18
+#: normal-1884 0.002-0.03, the cells of those photos' lattices off the tiles (views straddling
+#: two tiles) 0.04-0.7. A face is moved off its cell's centre only when its wedges are uneven
+#: there (above this), even (within this) where it is moved to, ...
+FACE_EVEN = 0.05
+#: ... this share of their centred unevenness or less, ...
+RECENTRE_GAIN = 0.7
+#: ... and not to the reach's end (the face may lie beyond: a view straddling tiles).
+
+
+@lru_cache(maxsize=8)
+def _wedge_masks(n: int, axis: int) -> tuple[np.ndarray, ...]:
+    """Masks ``(n, n)`` float32 (1 inside) of the four wedges of an X-Tile centred on an
+    ``(n, n)`` cell (see :data:`WEDGE_RADII`): n, e, s, w in turn; ``axis`` 0 = long axis E-W."""
+    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
+    r = np.hypot(xx, yy)
+    ring = (r >= WEDGE_RADII[0]) & (r <= WEDGE_RADII[1])
+    out = []
+    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+        big = (axis == 0) == (dy == 0)
+        half = math.radians(WEDGE_BIG_DEG if big else WEDGE_SMALL_DEG)
+        along = xx * dx + yy * dy
+        out.append((ring & (along > 0) & (along >= r * math.cos(half))).astype(np.float32))
+    return tuple(out)
+
+
+def _wedge_unevenness(around: np.ndarray, wedges: tuple[np.ndarray, ...]) -> np.ndarray:
+    """How uneven the wedges (:func:`_wedge_masks`, ``(n, n)``) of an ``(n, n)`` view are within
+    each wedge, for the view at every place in ``around`` ``(n + 2m, n + 2m, 3)`` CIELAB: their
+    pixels' squared distances from their wedge's mean over those from the mean of all four
+    wedges' pixels, ``(2m + 1, 2m + 1)`` in [0, 1], indexed by the view's top-left corner. Low
+    where each wedge shows one paint and the wedges differ (a face centred on them); near 1
+    off it (wedges straddling the grooves) and on an even surface, however lit."""
+    every = sum(wedges)
+    within = total = 0.0
+    for c in range(3):
+        x = np.ascontiguousarray(around[..., c])
+        x2 = x * x
+        # (each sum over a wedge at every place at once: a correlation with its mask)
+        for mask, into_total in [(w, False) for w in wedges] + [(every, True)]:
+            s1 = cv2.matchTemplate(x, mask, cv2.TM_CCORR)
+            s2 = cv2.matchTemplate(x2, mask, cv2.TM_CCORR)
+            spread = s2 - s1 * s1 / max(float(mask.sum()), 1.0)
+            if into_total:
+                total = total + spread
+            else:
+                within = within + spread
+    return np.clip(within / np.maximum(total, 1e-6), 0.0, 1.0)
+
+
+def _face_shift(ctx: _Ctx, cell: tuple[int, int], axis: int) -> tuple[int, int]:
+    """Where ``cell``'s X-Tile face (long axis E-W for ``axis`` 0) lies off its cell's centre in
+    the top-down view, ``(dy, dx)`` whole pixels: the place within :data:`RECENTRE_REACH` whose
+    wedges are most even, when that moves it (see :data:`FACE_EVEN`); ``(0, 0)`` otherwise, and
+    without the view's Lab all round the cell."""
+    td = ctx.td
+    m = int(round(RECENTRE_REACH * td.cw))
+    if ctx.lab is None or m < 1:
+        return 0, 0
+    oy, ox = ctx.lab_origin
+    y = (cell[0] - td.r0) * td.ch - oy
+    x = (cell[1] - td.c0) * td.cw - ox
+    if y - m < 0 or x - m < 0 or y + td.ch + m > ctx.lab.shape[0] or x + td.cw + m > ctx.lab.shape[1]:
+        return 0, 0
+    around = np.asarray(ctx.lab[y - m:y + td.ch + m, x - m:x + td.cw + m], np.float32)
+    uneven = _wedge_unevenness(around, _wedge_masks(td.cw, axis))
+    dy, dx = (int(k) - m for k in np.unravel_index(np.argmin(uneven), uneven.shape))
+    centred, low = float(uneven[m, m]), float(uneven[dy + m, dx + m])
+    if (centred <= FACE_EVEN or low > FACE_EVEN or low > RECENTRE_GAIN * centred
+            or max(abs(dy), abs(dx)) >= m):
+        return 0, 0
+    logger.debug("cell %s: its face lies (%d, %d) px off the cell's centre (its wedges' "
+                 "unevenness %.3f there, %.3f centred)", cell, dy, dx, low, centred)
+    return dy, dx
+
+
+def _recentred_regions(ctx: _Ctx, cells: list, regions: Mapping, axis_of: Callable[[tuple], int]
+                       ) -> tuple[dict, dict | None]:
+    """X-Tiles' cell views ``{cell: (ch, cw, 3)}`` CIELAB moved onto their faces (see
+    :func:`_face_shift`), and their blown-out pixels ``{cell: (ch, cw)}`` (None without
+    ``ctx.blown_px``); ``axis_of(cell)`` is the cell's long axis (0 = E-W)."""
+    td = ctx.td
+    oy, ox = ctx.lab_origin
+    out, blown = {}, ({} if ctx.blown_px is not None else None)
+    for cell in cells:
+        dy, dx = _face_shift(ctx, cell, axis_of(cell))
+        if (dy, dx) == (0, 0):
+            out[cell] = regions[cell]
+            if blown is not None:
+                blown[cell] = ctx.blown_px[cell]
+            continue
+        y = (cell[0] - td.r0) * td.ch - oy + dy
+        x = (cell[1] - td.c0) * td.cw - ox + dx
+        out[cell] = ctx.lab[y:y + td.ch, x:x + td.cw]
+        if blown is not None:
+            blown[cell] = blown_out(out[cell])
+    return out, blown
+
+
 def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     n = ctx.td.cw
     names = ("n", "e", "s", "w")
     masks = {a: _sector_masks(ctx.kit, n, a) for a in (0, 1)}
     if not cells:
         return {}
-    stack = np.stack([regions[c] for c in cells])
-    blown = np.stack([ctx.blown_px[c] for c in cells]) if ctx.blown_px is not None else None
     def axis_of(cell):
         return 0 if parity is None else (0 if (cell[0] + cell[1]) % 2 == parity else 1)
 
@@ -6898,24 +7016,41 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     axes = np.array([axis_of(c) for c in cells])
     group = {a: np.flatnonzero(axes == a) for a in (0, 1)}
     at = np.zeros(len(cells), int)  # a cell's row in its axis's arrays
-    per_axis, unevenness, subs = {}, {}, {}
     for a in (0, 1):
-        if not len(group[a]):
-            continue
         at[group[a]] = np.arange(len(group[a]))
-        sub = subs[a] = stack[group[a]]
-        sub_blown = blown[group[a]] if blown is not None else None
-        stats = [_region_stats(sub, masks[a][e], sub_blown) for e in names]
-        per_axis[a] = np.stack([st[0] for st in stats], 1)
-        # how uneven each sector is: a cell straddling two tiles has sectors of two colours
-        unevenness[a] = np.stack([st[1] for st in stats], 1).mean(1)
 
-    # the four sectors of every cell, in turn: (4 N, 3)
-    samples = np.array([s for i, cell in enumerate(cells) for s in per_axis[axes[i]][at[i]]])
+    def sampled(regions: Mapping, blown_px: dict | None) -> tuple[np.ndarray, dict, dict]:
+        """The four sectors of every cell in turn ``(4 N, 3)``, each axis's cells' unevenness
+        and views."""
+        stack = np.stack([regions[c] for c in cells])
+        blown = np.stack([blown_px[c] for c in cells]) if blown_px is not None else None
+        per_axis, unevenness, subs = {}, {}, {}
+        for a in (0, 1):
+            if not len(group[a]):
+                continue
+            sub = subs[a] = stack[group[a]]
+            sub_blown = blown[group[a]] if blown is not None else None
+            stats = [_region_stats(sub, masks[a][e], sub_blown) for e in names]
+            per_axis[a] = np.stack([st[0] for st in stats], 1)
+            # how uneven each sector is: a cell straddling two tiles has sectors of two colours
+            unevenness[a] = np.stack([st[1] for st in stats], 1).mean(1)
+        samples = np.array([s for i, cell in enumerate(cells) for s in per_axis[axes[i]][at[i]]])
+        return samples, unevenness, subs
+
+    samples, unevenness, subs = sampled(regions, ctx.blown_px)
+    lit = samples  # (the samples the light is fitted on)
+    if ctx.kit.shape == "rounded-x":
+        # each face's sectors named where the face lies, not where the lattice puts it (the
+        # light fitted on the lattice's samples still, so that a face moved changes its own
+        # reading only)
+        moved, moved_blown = _recentred_regions(ctx, cells, regions, axis_of)
+        if any(moved[c] is not regions[c] for c in cells):
+            samples, unevenness, subs = sampled(moved, moved_blown)
+
     looks = None  # (4 N, 3): the clipped sectors' looks on their unclipped pixels, under a profile
     if ctx.kit.shape == "rounded-x":
         # (the light from the paints seen together too: each paint one cluster of sectors)
-        match, corr = fit_with_paint_light(samples, ctx.palette, gains)
+        match, corr = fit_with_paint_light(lit, ctx.palette, gains)
         dist = palette_distance(samples, ctx.palette, match.predicted)
         # (each tile at its own exposure under the light, clipped: a lamp's hot spot. Not with a
         # profile: its paints were measured in the player's own light, exposure included, and
@@ -6931,7 +7066,7 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         # (under a profile, the glare's colour as this photo shows it across washed sectors:
         # the profile's lamp, inferred from its paints' gains to the kit's defaults, is skewed
         # by the set's own paint; without a profile the kit's defaults and a grey look stand)
-        seen = (glare_colour((subs[a], masks[a][e]) for a in per_axis for e in names)
+        seen = (glare_colour((subs[a], masks[a][e]) for a in subs for e in names)
                 if ctx.profile is not None else None)
         if ctx.profile is not None:
             looks = _clipped_sector_looks(samples, subs, masks, group)

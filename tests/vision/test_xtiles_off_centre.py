@@ -1,0 +1,96 @@
+"""X-Tiles faces lying off their cells' centres (vision.cells._face_shift): a lattice fitted to
+every tile at once leaves a face a fifth of a cell off where the photo's perspective or lens
+bends it, and a small sector's sample, near the face's crossing, then falls in a big sector. A
+synthetic top-down view, no photo."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision.cells import TopDown, _face_shift, _Ctx, read_cells
+from vision.colour import Palette, bgr_to_lab
+from vision.kits import kit_for_game
+
+KIT = kit_for_game("x-tiles")
+PAL = Palette.from_hex(KIT.colours)
+BGR = {name: tuple(int(h[i:i + 2], 16) for i in (5, 3, 1)) for name, h in KIT.colours.items()}
+N = 32  # pixels per cell (the reader's for sector faces)
+#: the grooves' angle from the long axis (a tile's grooves run to its shoulders: 34-40 degrees)
+GROOVE = math.radians(37.0)
+# tiles of the set, (row, col): sectors n, e, s, w, and the face's offset (dy, dx) in pixels
+# from its cell's centre; even row + col lie east-west (parity 0)
+TILES = {
+    (1, 1): ({"n": "blue", "e": "red", "s": "yellow", "w": "blue"}, (5, 0)),
+    (1, 2): ({"n": "yellow", "e": "yellow", "s": "orange", "w": "blue"}, (0, -5)),
+    (1, 3): ({"n": "red", "e": "orange", "s": "blue", "w": "orange"}, (-4, 2)),
+    (2, 1): ({"n": "yellow", "e": "orange", "s": "red", "w": "blue"}, (1, 5)),
+    (2, 2): ({"n": "orange", "e": "red", "s": "red", "w": "yellow"}, (0, 0)),
+    (2, 3): ({"n": "blue", "e": "orange", "s": "red", "w": "red"}, (-2, -4)),
+}
+
+
+#: the face's half length and half width (shares of the cell: a tile's ends reach into its
+#: neighbours' waists, its waist 0.27-0.37 of a cell from its centre), its unpainted rim (pixels)
+#: and the wood's colour (BGR)
+HALF_LENGTH, HALF_WIDTH, RIM, WOOD = 0.6, 0.34, 1.5, (120, 170, 200)
+GROUND = (70, 110, 150)
+
+
+def _face(edges: dict[str, str], ew: bool, dy: int, dx: int) -> np.ndarray:
+    """A cell ``(N, N, 3)`` BGR of an X-Tile's face centred ``(dy, dx)`` pixels off the cell's
+    centre, its long axis east-west when ``ew``: four painted sectors inside a rim of wood, the
+    table around it."""
+    yy, xx = np.mgrid[0:N, 0:N] + 0.5 - N / 2
+    u, v = xx - dx, yy - dy  # (from the face's centre)
+    along, across = (u, v) if ew else (v, u)
+    big = np.abs(across) < np.abs(along) * math.tan(GROOVE)
+    sides = {"e": big & (along > 0), "w": big & (along <= 0), "n": ~big & (across <= 0),
+             "s": ~big & (across > 0)} if ew else \
+        {"s": big & (along > 0), "n": big & (along <= 0), "w": ~big & (across <= 0),
+         "e": ~big & (across > 0)}
+    out = np.zeros((N, N, 3), np.uint8)
+    out[:] = GROUND
+    a, b = HALF_LENGTH * N, HALF_WIDTH * N
+    out[(along / a) ** 2 + (across / b) ** 2 <= 1] = WOOD
+    painted = (along / (a - RIM)) ** 2 + (across / (b - RIM)) ** 2 <= 1
+    for side, mask in sides.items():
+        out[mask & painted] = BGR[edges[side]]
+    return out
+
+
+def _view() -> TopDown:
+    img = np.full((4 * N, 5 * N, 3), GROUND, np.uint8)
+    for (r, c), (edges, (dy, dx)) in TILES.items():
+        img[r * N:(r + 1) * N, c * N:(c + 1) * N] = _face(edges, (r + c) % 2 == 0, dy, dx)
+    rng = np.random.default_rng(0)
+    img = np.clip(img + rng.normal(0, 2.0, img.shape), 0, 255).astype(np.uint8)
+    return TopDown(img, N, N, 0, 0, 4, 5)
+
+
+def test_a_face_off_its_cells_centre_is_found_there():
+    td = _view()
+    ctx = _Ctx(KIT, PAL, None, td, bgr_to_lab(td.image))
+    for (r, c), (_, offset) in TILES.items():
+        # (to a pixel: the wedges stay clear of the grooves over a pixel or two)
+        found = _face_shift(ctx, (r, c), 0 if (r + c) % 2 == 0 else 1)
+        assert max(abs(found[0] - offset[0]), abs(found[1] - offset[1])) <= 1, (r, c, found)
+
+
+def test_the_sectors_of_faces_off_their_cells_centres_read_their_paints():
+    td = _view()
+    # (the faces stand out from the table: the locator's foreground over their cells)
+    fg = np.zeros(td.image.shape[:2], np.float32)
+    for r, c in TILES:
+        fg[r * N:(r + 1) * N, c * N:(c + 1) * N] = 1.0
+    readings, _ = read_cells(td, KIT, palette=PAL, long_axis_parity=0, fg=fg)
+    read = {(r.row, r.col): r.attrs.get("edges") for r in readings if r.occupied}
+    assert read == {cell: edges for cell, (edges, _) in TILES.items()}
+
+
+def test_an_even_surface_is_not_moved():
+    img = np.full((3 * N, 3 * N, 3), (120, 190, 200), np.uint8)
+    img = np.clip(img + np.random.default_rng(1).normal(0, 3.0, img.shape), 0, 255).astype(np.uint8)
+    td = TopDown(img, N, N, 0, 0, 3, 3)
+    ctx = _Ctx(KIT, PAL, None, td, bgr_to_lab(td.image))
+    assert _face_shift(ctx, (1, 1), 0) == (0, 0)
