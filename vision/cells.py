@@ -6968,7 +6968,10 @@ def _face_shift(ctx: _Ctx, cell: tuple[int, int], axis: int) -> tuple[int, int]:
     if y - m < 0 or x - m < 0 or y + td.ch + m > ctx.lab.shape[0] or x + td.cw + m > ctx.lab.shape[1]:
         return 0, 0
     around = np.asarray(ctx.lab[y - m:y + td.ch + m, x - m:x + td.cw + m], np.float32)
-    uneven = _wedge_unevenness(around, _wedge_masks(td.cw, axis))
+    wedges = _wedge_masks(td.cw, axis)
+    if float(_wedge_unevenness(around[m:m + td.ch, m:m + td.cw], wedges)[0, 0]) <= FACE_EVEN:
+        return 0, 0  # (the face centred on its cell, as most are: no search)
+    uneven = _wedge_unevenness(around, wedges)
     dy, dx = (int(k) - m for k in np.unravel_index(np.argmin(uneven), uneven.shape))
     centred, low = float(uneven[m, m]), float(uneven[dy + m, dx + m])
     if (centred <= FACE_EVEN or low > FACE_EVEN or low > RECENTRE_GAIN * centred
