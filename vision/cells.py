@@ -6957,7 +6957,8 @@ def _face_shift(ctx: _Ctx, cell: tuple[int, int], axis: int) -> tuple[int, int]:
     """Where ``cell``'s X-Tile face (long axis E-W for ``axis`` 0) lies off its cell's centre in
     the top-down view, ``(dy, dx)`` whole pixels: the place within :data:`RECENTRE_REACH` whose
     wedges are most even, when that moves it (see :data:`FACE_EVEN`); ``(0, 0)`` otherwise, and
-    without the view's Lab all round the cell."""
+    without the view's Lab all round the cell (a cell in the view's first or last row or
+    column is never searched: the view has no margin). Cells are square (X-Tiles' views)."""
     td = ctx.td
     m = int(round(RECENTRE_REACH * td.cw))
     if ctx.lab is None or m < 1:
@@ -6974,7 +6975,7 @@ def _face_shift(ctx: _Ctx, cell: tuple[int, int], axis: int) -> tuple[int, int]:
     uneven = _wedge_unevenness(around, wedges)
     dy, dx = (int(k) - m for k in np.unravel_index(np.argmin(uneven), uneven.shape))
     centred, low = float(uneven[m, m]), float(uneven[dy + m, dx + m])
-    if (centred <= FACE_EVEN or low > FACE_EVEN or low > RECENTRE_GAIN * centred
+    if (low > FACE_EVEN or low > RECENTRE_GAIN * centred
             or max(abs(dy), abs(dx)) >= m):
         return 0, 0
     logger.debug("cell %s: its face lies (%d, %d) px off the cell's centre (its wedges' "
@@ -7042,10 +7043,13 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
 
     samples, unevenness, subs = sampled(regions, ctx.blown_px)
     lit = samples  # (the samples the light is fitted on)
+    # (how uneven the lattice's own views are: a lattice cutting through tiles fits worse by
+    # it, see ``fit`` below, whatever the faces' recentred views show)
+    own_unevenness = unevenness
     if ctx.kit.shape == "rounded-x":
         # each face's sectors named where the face lies, not where the lattice puts it (the
-        # light fitted on the lattice's samples still, so that a face moved changes its own
-        # reading only)
+        # light fitted on the lattice's samples still, and the lattice's fit judged on its own
+        # views, so that a face moved changes its own reading only)
         moved, moved_blown = _recentred_regions(ctx, cells, regions, axis_of)
         if any(moved[c] is not regions[c] for c in cells):
             samples, unevenness, subs = sampled(moved, moved_blown)
@@ -7112,7 +7116,8 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         if ctx.kit.shape == "rounded-x":
             attrs["long_axis"] = "ew" if axis_of(cell) == 0 else "ns"
             conf["long_axis"] = 0.9
-        fit = float(np.mean(match.distance[4 * i:4 * i + 4]) + 0.5 * unevenness[axes[i]][at[i]])
+        fit = float(np.mean(match.distance[4 * i:4 * i + 4])
+                    + 0.5 * own_unevenness[axes[i]][at[i]])
         evidence = {"sector_distance": {e: _distances(ctx.palette, dist[4 * i + k])
                                         for k, e in enumerate(names)},
                     "sector_conf": dict(zip(names, np.round(confs, 3).tolist()))}
