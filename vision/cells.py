@@ -40,8 +40,8 @@ from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, SECTOR_SH
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
                                 profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
                                 shaded_distances, split_hue_alike, template_vote)
-from vision.symbols import (ART_TOWARD_WHITE, apart_from_face, art_side, middle_components,
-                             name_symbols, symbol_mask, symbol_masks)
+from vision.symbols import (ART_RIM, ART_TOWARD_WHITE, apart_from_face, art_side,
+                             middle_components, name_symbols, symbol_mask, symbol_masks)
 
 logger = logging.getLogger(__name__)
 
@@ -5049,6 +5049,10 @@ def _bare_cards(ctx: _Ctx, cells: list[tuple[int, int]], regions: Mapping) -> li
     on a patterned face, is the cloth's checks, however the smooth surface shows them."""
     unseen = [c for c in cells if not _shows_card(ctx.symbols[c][1], regions[c])
               and not _washed_with_art(ctx, c)]
+    washed = _washed_flat(ctx, unseen, dict.fromkeys(cells, True), regions)
+    if washed:
+        logger.debug("cards washed flat by the hot spot, their own rims showing: %s", washed)
+    unseen = [c for c in unseen if c not in washed]
     uneven = _uneven_art([c for c in unseen if not _symbol_visible(ctx.symbols[c][1])], regions)
     for c, mask in uneven.items():
         ctx.symbols[c] = (ctx.symbols[c][0], mask)
@@ -5126,6 +5130,60 @@ def _washed_with_art(ctx: _Ctx, cell: tuple[int, int]) -> bool:
     the table between cards has the cards' rims along two sides at most."""
     return (_blown_face(ctx, cell) and ctx.full_sides is not None
             and sum(ctx.full_sides[cell]) == 4)
+
+
+#: A card the lamp's hot spot washed out is clipped flat: at most this share of its cell's middle
+#: (inside :data:`vision.symbols.ART_RIM`) lies on a sharp step of lightness (over
+#: :data:`PATTERN_STEP` L* per pixel; its art, washed with it, shows in faint steps only).
+#: (Measured on the development photos' cells blown out over :data:`GLARE_PATCH` with an edge
+#: along :data:`BLOWN_FACE_SIDES` sides and all along :data:`OWN_EDGES` facing the table: the
+#: washed cards 0.000, final22 tapestry-hard-2811 and tap41 normal-2540; bare cells 0.11-0.37,
+#: a marble's veins in the glare, tap41 hard-2540, a sheet's print, final17 hard-1762, a
+#: cloth's stripes, final19 hard-1997.)
+WASHED_FLAT = 0.02
+
+
+def _washed_flat(ctx: _Ctx, cells: list[tuple[int, int]], taken: Mapping,
+                 regions: Mapping) -> set[tuple[int, int]]:
+    """Of card cells ``cells`` (row, col) that show no symbol, those that may be cards the
+    lamp's hot spot washed out with their art although their outline does not show all round
+    (see :func:`_washed_with_art`): blown out (see :func:`_blown_face`), clipped flat (see
+    :func:`_flat_middle`, ``regions`` each cell's ``(h, w, 3)`` CIELAB) and with an edge all
+    along :data:`OWN_EDGES` of their sides facing cells not ``taken`` (cell -> bool; see
+    :func:`_own_sides`: their own rims and shadows; the sides facing the lamp, their walls as
+    bright as the washed face and the table, may show none). The bare table's glare in a hole or a notch of the
+    layout shows the cards' rims around it, none of its own (final20 tapestry-hard-2101: white
+    marble between cards, edges along the three sides facing cards). Then, in rounds, such a
+    cell whose sides without an edge all face cards so found: two washed cards side by side
+    show no gap between them (tap41 tapestry-normal-2540: two white cards among the layout,
+    each with edges along its three other sides)."""
+    if ctx.full_sides is None:
+        return set()
+    flat = [c for c in cells if _blown_face(ctx, c) and _flat_middle(regions[c])]
+    found = {c for c in flat if _own_sides(c, ctx.full_sides[c], taken) >= OWN_EDGES}
+    while True:
+        more = {c for c in flat if c not in found
+                and all(edge or n in found for edge, n in zip(ctx.full_sides[c], _beside(c)))}
+        if not more:
+            return found
+        found |= more
+
+
+def _flat_middle(cell_lab: np.ndarray) -> bool:
+    """Whether a cell ``(h, w, 3)`` CIELAB is flat in its middle (inside
+    :data:`vision.symbols.ART_RIM` of its sides): no more than :data:`WASHED_FLAT` of it on a
+    sharp step of lightness (over :data:`PATTERN_STEP` L* per pixel, see
+    :func:`_patterned_face`)."""
+    L = np.ascontiguousarray(cell_lab[..., 0], dtype=np.float32)
+    h, w = L.shape
+    my, mx = int(ART_RIM * h), int(ART_RIM * w)
+    middle = L[my:h - my, mx:w - mx]
+    if middle.size == 0:
+        return False
+    # (a 3x3 Sobel weighs a one-pixel step by 8 along a straight edge)
+    step = cv2.magnitude(cv2.Sobel(middle, cv2.CV_32F, 1, 0, ksize=3),
+                         cv2.Sobel(middle, cv2.CV_32F, 0, 1, ksize=3)) / 8.0
+    return float((step > PATTERN_STEP).mean()) <= WASHED_FLAT
 
 
 def _enclosed(cell: tuple[int, int], occ: Mapping) -> bool:

@@ -76,6 +76,7 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str,
     elif kit.face_model == "symbol" and kit.colour_order:
         doubts += _fill_card_colours(readings, kit, game, decoded, counts)
         doubts += _unclash_cards(readings, kit, game, decoded, counts)
+        doubts += _fill_card_symbols(kit, decoded)
     seen: dict[Any, list[Cell]] = defaultdict(list)
     for cell, (attrs, conf, _) in decoded.items():
         key = _reading_key(kit, game, attrs)
@@ -877,6 +878,31 @@ def _fill_card_colours(readings: list[CellReading], kit: Kit, game: str, decoded
         if _fill(decoded[cell], "colour", scored, used):
             doubts.append((cell, "tile", f"colour unclear; taken as {attrs['colour']}, the colour "
                                          "its neighbours allow"))
+    return doubts
+
+
+def _fill_card_symbols(kit: Kit, decoded: dict) -> list[tuple[Cell, str, str]]:
+    """Cards whose symbol was left unknown (a card the lamp's hot spot washed out with its art,
+    see :func:`vision.cells._washed_flat`): where the cards beside it (orthogonally) whose
+    symbol was read at least :data:`vision.cells.CONFIDENCE_THRESHOLD` sure show every symbol
+    of the kit but one, it is that one (RULES.md, Universal Tapestry rule 3: orthogonal
+    neighbours never show the same symbol), taken that sure. ``decoded``: see
+    :func:`decode_readings`; the symbols filled in are not asked as neighbours. Returns
+    board-level doubts."""
+    sure = {c: a["symbol"] for c, (a, conf, _) in decoded.items()
+            if a.get("symbol") is not None and conf.get("symbol", 0.0) >= CONFIDENCE_THRESHOLD}
+    doubts = []
+    for cell, (attrs, conf, tile_doubts) in sorted(decoded.items()):
+        if attrs.get("symbol") is not None:
+            continue
+        beside = {sure.get((cell[0] + dr, cell[1] + dc)) for dr, dc in SIDE_STEP.values()}
+        left = [s for s in kit.symbols if s not in beside]
+        if len(left) != 1 or len(kit.symbols) < 2:
+            continue
+        attrs["symbol"], conf["symbol"] = left[0], CONFIDENCE_THRESHOLD
+        tile_doubts[:] = [d for d in tile_doubts if d[0] != "symbol"]
+        doubts.append((cell, "tile", f"symbol unclear; taken as {left[0]}, the one its "
+                                     "neighbours leave"))
     return doubts
 
 

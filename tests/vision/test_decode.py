@@ -1087,3 +1087,26 @@ def test_an_unclear_x_tile_beside_only_unclear_ones_meets_a_neighbour_taken_befo
     assert attrs["edges"] == beyond
     assert confidence["edges"] <= MISFIT_CONFIDENCE
     assert ((0, 1), "tile", UNCLEAR_TAKEN) in doubts
+
+
+def test_an_unclear_card_symbol_takes_the_one_its_neighbours_leave():
+    # final19 tapestry-hard-1990: an orange card's art lost (symbol unknown) between a
+    # scissors and a rock: orthogonal neighbours never show the same symbol, so it is paper
+    me = CellReading(1, 1, True, 0.99, {"colour": "orange", "symbol": None},
+                     {"colour": 0.9, "symbol": 0.1}, 0.1, (),
+                     {"colour_distance": {c: (1.0 if c == "orange" else 30.0)
+                                          for c in TAPESTRY.colours}})
+    scissors, rock = _card(0, 1, "orange", "scissors"), _card(1, 2, "yellow", "rock")
+    decoded, doubts = decode_readings([me, scissors, rock], TAPESTRY, "tapestry")
+    assert decoded[(1, 1)][0]["symbol"] == "paper"
+    assert any(cell == (1, 1) and "symbol unclear" in why for cell, _, why in doubts)
+    # (one neighbour's symbol, or two alike, leave two: unknown still; a corner tells nothing)
+    for others in ([scissors], [scissors, _card(1, 0, "red", "scissors")],
+                   [scissors, _card(0, 0, "red", "rock")]):
+        decoded, _ = decode_readings([me] + others, TAPESTRY, "tapestry")
+        assert decoded[(1, 1)][0]["symbol"] is None
+    # (a neighbour's symbol read unsure does not count)
+    unsure = _card(1, 2, "yellow", "rock")
+    unsure.attr_conf["symbol"] = 0.3
+    decoded, _ = decode_readings([me, scissors, unsure], TAPESTRY, "tapestry")
+    assert decoded[(1, 1)][0]["symbol"] is None
