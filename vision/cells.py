@@ -3020,7 +3020,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
     if kit.pips:
         origins = _lab_origins(ctx, cells)
         if pip_reads is None:
-            pip_reads = read_pips(ctx.lab[..., 0], ctx.td.cw, origins)
+            # (beside the layout on the near die grids only, see read_pips)
+            pip_reads = read_pips(ctx.lab[..., 0], ctx.td.cw, origins, farther=not beside)
     else:
         pip_reads = {}
     # (as _palette_fit, keeping the light fitted for the faces seen through a glare below)
@@ -5410,7 +5411,7 @@ def _seen_pips(ctx: _Ctx, reads: dict) -> Iterator[tuple]:
     if not cells:
         return
     origins = _lab_origins(ctx, cells)
-    pip_reads = read_pips(ctx.lab[..., 0], n, origins)
+    pip_reads = read_pips(ctx.lab[..., 0], n, origins, farther=False)
     for i, cell in enumerate(cells):
         count = reads[cell][0].get("pips")
         pols = [p for p in (1, -1) if int(pip_reads[p].count[i]) == count]
@@ -5829,7 +5830,7 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
     (cell -> bool, the tiles so far), when given, a washed face must show an outline of its own
     beside them (see :func:`_washed_pips_beside`)."""
     origins = _lab_origins(ctx, cells)
-    pips = read_pips(ctx.lab[..., 0], ctx.td.cw, origins)
+    pips = read_pips(ctx.lab[..., 0], ctx.td.cw, origins, farther=False)
     washed: list = []
     if ctx.die_faces:
         pips, washed = _washed_pips_beside(ctx, cells, regions, origins, pips, taken)

@@ -13,7 +13,7 @@ of ``n`` pixels laid out row-major as in :class:`vision.cells.TopDown`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import logging
@@ -34,8 +34,18 @@ _LAYOUTS: tuple[tuple[int, tuple[int, ...]], ...] = (
 )
 #: Die-position spacings tried, as a fraction of the cell (centre to corner pip, per axis).
 SPACINGS = (0.21, 0.245, 0.28)
-#: Shifts of the grid tried, as a fraction of the cell.
-SHIFTS = (-0.16, -0.12, -0.08, -0.04, 0.0, 0.04, 0.08, 0.12, 0.16)
+#: Shifts of the grid, as a fraction of the cell, in steps of 0.04: those up to
+#: :data:`NEAR_SHIFT` are tried on every cell, the rest on a cell whose best grid lies at that
+#: reach (see :func:`read_pips`). Up to 0.24: loosely laid tiles lie a fifth to a quarter of a
+#: cell off their cells (the independent renderer's final17 octopus-normal-1768, a blue two a
+#: quarter off read as a one, the one pip its grid at 0.16 reached; oct58 octopus-normal-2657,
+#: a purple six a third off), and 0.24 stays within the middle die spacing (0.245): a grid
+#: shifted by a whole spacing would lay a die's corner pips on its middle positions.
+SHIFTS = (-0.24, -0.2, -0.16, -0.12, -0.08, -0.04, 0.0, 0.04, 0.08, 0.12, 0.16, 0.2, 0.24)
+#: The shifts tried on every cell reach this far (the reach measured before the wider ones were
+#: added: trying the wider ones on every cell changed which lattice a photo was read on, and
+#: Octopus's 276 development photos read 146 -> 195 cells wrong, hard-2515 0 -> 20).
+NEAR_SHIFT = 0.16
 #: Smallest pip contrast (CIELAB lightness units) counted as a pip.
 MIN_CONTRAST = 9.0
 
@@ -111,16 +121,42 @@ def _geometry(n: int) -> tuple[np.ndarray, np.ndarray]:
 PROBE_SPACING = 0.245
 
 
+def _grid_params() -> list[tuple[float, float, float]]:
+    """``(spacing, dy, dx)`` of each of :func:`_geometry`'s grids, in its order."""
+    return [(s, dy, dx) for s in SPACINGS for dy in SHIFTS for dx in SHIFTS]
+
+
+@lru_cache(maxsize=1)
+def _near_grids() -> np.ndarray:
+    """The indices of :func:`_geometry`'s grids shifted by :data:`NEAR_SHIFT` at most."""
+    return np.array([i for i, (_, dy, dx) in enumerate(_grid_params())
+                     if max(abs(dy), abs(dx)) <= NEAR_SHIFT + 1e-9])
+
+
+@lru_cache(maxsize=1)
+def _reach_grids() -> np.ndarray:
+    """``(G,)`` bool: whether each of :func:`_geometry`'s grids is shifted by
+    :data:`NEAR_SHIFT` along an axis (the near grids' reach)."""
+    return np.array([abs(abs(dy) - NEAR_SHIFT) < 1e-9 and abs(dx) <= NEAR_SHIFT + 1e-9
+                     or abs(abs(dx) - NEAR_SHIFT) < 1e-9 and abs(dy) <= NEAR_SHIFT + 1e-9
+                     for _, dy, dx in _grid_params()])
+
+
 @lru_cache(maxsize=1)
 def _probe_grids() -> np.ndarray:
-    """The indices of :func:`_geometry`'s grids of :data:`PROBE_SPACING`."""
-    geo = [s for s in SPACINGS for _ in SHIFTS for _ in SHIFTS]
-    return np.array([i for i, s in enumerate(geo) if s == PROBE_SPACING])
+    """The indices of :func:`_geometry`'s near grids (:func:`_near_grids`) of
+    :data:`PROBE_SPACING`."""
+    return np.array([i for i in _near_grids() if _grid_params()[i][0] == PROBE_SPACING])
 
 
-def read_pips(L: np.ndarray, n: int, origins: np.ndarray) -> dict[int, PipReading]:
+def read_pips(L: np.ndarray, n: int, origins: np.ndarray, *,
+              farther: bool = True) -> dict[int, PipReading]:
     """Count pips on the cells whose top-left pixels are ``origins`` ``(N, 2)`` (y, x) in ``L``,
     for both polarities: ``{+1: pips lighter than the face, -1: darker}``.
+
+    On die grids shifted by :data:`NEAR_SHIFT` at most, and with ``farther`` a cell whose best
+    grid lies at that reach on every grid (:func:`_farther_off`): the layout's tiles (beside
+    the layout, a bare cell's grid would reach a tile's or the table's spots further off).
 
     Read at the first pip size of :data:`PIP_RADII`, and at a smaller one where the pips stand
     out over the cells (the median of each cell's stronger polarity's contrast) by at least the
@@ -134,13 +170,38 @@ def read_pips(L: np.ndarray, n: int, origins: np.ndarray) -> dict[int, PipReadin
     view = _PipView(L, n, origins)
     best = _read_pips_at(L, n, origins, PIP_RADII[0], view=view)
     level = _contrast_level(best)
-    for radius in PIP_RADII[1:]:
+    radius = PIP_RADII[0]
+    for r in PIP_RADII[1:]:
         # (judged on fewer die grids first, read in full when kept: the pips stand out a
         # little less on fewer grids, never more)
-        probe = _contrast_level(_read_pips_at(L, n, origins, radius, coarse=True, view=view))
-        if probe >= PIP_RADII[0] / radius * level:
-            return _read_pips_at(L, n, origins, radius, view=view)
-    return best
+        probe = _contrast_level(_read_pips_at(L, n, origins, r, coarse=True, view=view))
+        if probe >= PIP_RADII[0] / r * level:
+            best, radius = _read_pips_at(L, n, origins, r, view=view), r
+            break
+    if not farther:
+        return best
+    return {p: _farther_off(L, n, origins, radius, view, p, reading)
+            for p, reading in best.items()}
+
+
+def _farther_off(L: np.ndarray, n: int, origins: np.ndarray, radius: float, view: _PipView,
+                 p: int, reading: PipReading) -> PipReading:
+    """``reading`` (polarity ``p``, pips of ``radius`` on the cells at ``origins`` ``(N, 2)``)
+    with its cells whose best die grid lies at the near grids' reach (:func:`_reach_grids`),
+    pips seen, read again on every grid (:data:`SHIFTS`): a tile further off its cell."""
+    if reading.geometry is None:
+        return reading
+    idx = np.nonzero(_reach_grids()[reading.geometry] & (reading.count > 0))[0]
+    if not len(idx):
+        return reading
+    again = _read_pips_at(L, n, origins[idx], radius, view=view, every=True)[p]
+    logger.debug("pips: %d cells at the die grids' reach read again further off", len(idx))
+    fields = {}
+    for name in ("count", "prob", "contrast", "confidence", "geometry", "layout"):
+        arr = getattr(reading, name).copy()
+        arr[idx] = getattr(again, name)
+        fields[name] = arr
+    return PipReading(**fields)
 
 
 class _PipView:
@@ -186,11 +247,13 @@ def _contrast_level(reads: dict[int, PipReading]) -> float:
 
 
 def _read_pips_at(L: np.ndarray, n: int, origins: np.ndarray, radius: float, *,
-                  coarse: bool = False, view: _PipView | None = None) -> dict[int, PipReading]:
-    """:func:`read_pips` for pips of ``radius`` cells; ``coarse``: on the die grids of
-    :data:`PROBE_SPACING` only (for judging the pips' size); ``view``: the cells' part of
-    ``L`` as made for the same ``n`` and ``origins`` by an earlier read (made here when not
-    given)."""
+                  coarse: bool = False, view: _PipView | None = None,
+                  every: bool = False) -> dict[int, PipReading]:
+    """:func:`read_pips` for pips of ``radius`` cells, on the near die grids
+    (:func:`_near_grids`), or on every one with ``every``; ``coarse``: on the near die
+    grids of :data:`PROBE_SPACING` only (for judging the pips' size); ``view``: the part of
+    ``L`` made by an earlier read (made here when not given) for the same ``n`` and origins
+    ``origins`` lie among. The readings' ``geometry`` indexes :func:`_geometry`'s grids."""
     N = len(origins)
     if N == 0:
         z = np.zeros(0)
@@ -199,8 +262,9 @@ def _read_pips_at(L: np.ndarray, n: int, origins: np.ndarray, radius: float, *,
         view = _PipView(L, n, origins)
     h, w = view.sub.shape
     py, px = _geometry(n)
-    if coarse:
-        py, px = py[_probe_grids()], px[_probe_grids()]
+    chosen = _probe_grids() if coarse else None if every else _near_grids()
+    if chosen is not None:
+        py, px = py[chosen], px[chosen]
     ys = np.clip(origins[:, 0, None, None] - view.ya + py[None], 0, h - 1)
     xs = np.clip(origins[:, 1, None, None] - view.xa + px[None], 0, w - 1)
 
@@ -209,8 +273,10 @@ def _read_pips_at(L: np.ndarray, n: int, origins: np.ndarray, radius: float, *,
     for p in (1, -1):
         v = view.spots(radius, p).take(at)
         reading = _fit_layouts(v)
-        out[p] = reading if coarse else _rims_checked(view.integral, n, radius, p, ys, xs, v,
-                                                      reading)
+        if not coarse:
+            reading = _rims_checked(view.integral, n, radius, p, ys, xs, v, reading,
+                                    _near_rim(n) if chosen is None else _near_rim(n)[chosen])
+        out[p] = reading if chosen is None else replace(reading, geometry=chosen[reading.geometry])
     return out
 
 
@@ -272,16 +338,17 @@ def _least_side_contrast(integral: np.ndarray, r: int, ys: np.ndarray,
 
 
 def _rims_checked(integral, n: int, radius: float, p: int, ys: np.ndarray,
-                  xs: np.ndarray, v: np.ndarray, reading: PipReading) -> PipReading:
+                  xs: np.ndarray, v: np.ndarray, reading: PipReading,
+                  rim: np.ndarray) -> PipReading:
     """``reading`` (:func:`_fit_layouts` of the responses ``v`` ``(N, G, 9)`` sampled at
     ``ys, xs`` in the image whose ``cv2.integral`` ``integral()`` gives, polarity ``p``) with
     the cells whose fitted pips include a spot open to the tile's outside (see
     :data:`RIM_BAND`, :data:`SIDE_WEIGHT`) fitted again, a spot at a die position near the
     cell's side counting as a pip only as far as it stands out from every side of its surround
     (but against a layout without a pip there by all it shows). Only the fitted pips near a rim
-    are looked at first, so a photo whose pips lie inside pays little."""
+    are looked at first, so a photo whose pips lie inside pays little. ``rim`` ``(G, 9)``:
+    :func:`_near_rim` of the grids ``v`` was sampled on."""
     on, _ = _layout_masks()
-    rim = _near_rim(n)  # (G, 9)
     N = len(v)
     rows = np.arange(N)
     g, lay = reading.geometry, reading.layout
