@@ -5152,12 +5152,14 @@ def _washed_flat(ctx: _Ctx, cells: list[tuple[int, int]], taken: Mapping,
     :func:`_flat_middle`, ``regions`` each cell's ``(h, w, 3)`` CIELAB) and with an edge all
     along :data:`OWN_EDGES` of their sides facing cells not ``taken`` (cell -> bool; see
     :func:`_own_sides`: their own rims and shadows; the sides facing the lamp, their walls as
-    bright as the washed face and the table, may show none). The bare table's glare in a hole or a notch of the
-    layout shows the cards' rims around it, none of its own (final20 tapestry-hard-2101: white
-    marble between cards, edges along the three sides facing cards). Then, in rounds, such a
-    cell whose sides without an edge all face cards so found: two washed cards side by side
-    show no gap between them (tap41 tapestry-normal-2540: two white cards among the layout,
-    each with edges along its three other sides)."""
+    bright as the washed face and the table, may show none). The bare table's glare in a hole
+    or a notch of the layout shows the cards' rims around it, none of its own (final20
+    tapestry-hard-2101: white marble between cards, edges along the three sides facing
+    cards). Then, in rounds, such a cell whose sides without an edge all face cards so found:
+    two washed cards side by side show no gap between them (tap41 tapestry-normal-2540: two
+    white cards among the layout, each with edges along its three other sides). (A limit: the
+    glare in a notch beside a washed card so found looks the same, and is kept; none of the
+    288 development photos shows one.)"""
     if ctx.full_sides is None:
         return set()
     flat = [c for c in cells if _blown_face(ctx, c) and _flat_middle(regions[c])]

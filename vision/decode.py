@@ -897,12 +897,13 @@ def _fill_card_symbols(kit: Kit, decoded: dict) -> list[tuple[Cell, str, str]]:
             continue
         beside = {sure.get((cell[0] + dr, cell[1] + dc)) for dr, dc in SIDE_STEP.values()}
         left = [s for s in kit.symbols if s not in beside]
-        if len(left) != 1 or len(kit.symbols) < 2:
+        if len(left) != 1:
             continue
         attrs["symbol"], conf["symbol"] = left[0], CONFIDENCE_THRESHOLD
         tile_doubts[:] = [d for d in tile_doubts if d[0] != "symbol"]
-        doubts.append((cell, "tile", f"symbol unclear; taken as {left[0]}, the one its "
-                                     "neighbours leave"))
+        doubts.append((cell, "tile", f"symbol unclear; taken as {left[0]}, the only one the "
+                                     "same-symbol rule leaves beside its neighbours (check the "
+                                     "card: a placement breaking the rule would not show)"))
     return doubts
 
 
