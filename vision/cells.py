@@ -3266,7 +3266,7 @@ GLARE_FACE_L = 95.0 - PIP_MIN_CONTRAST
 
 def _pips_through_glare(ctx: _Ctx, origins: np.ndarray, labs: np.ndarray,
                         pip_reads: dict, *, face_l: float = GLARE_FACE_L,
-                        below: float | None = None) -> dict:
+                        below: float | None = None, farther: bool = True) -> dict:
     """``pip_reads`` (:func:`vision.pips.read_pips`' of the cells at ``origins`` ``(N, 2)``,
     their faces' Lab ``labs`` ``(N, 3)``) with the light pips of the faces a glare washed out
     read on their whiteness instead of their lightness: faces at :data:`GLARE_FACE_L` or
@@ -3277,7 +3277,8 @@ def _pips_through_glare(ctx: _Ctx, origins: np.ndarray, labs: np.ndarray,
     the pips stand out by :data:`vision.pips.MIN_CONTRAST` or more on it; other cells as
     read. ``face_l``: the least face lightness so looked at; ``below``: a confidence, faces
     whose pips read with less in either polarity are looked at whatever their contrast (beside
-    the layout, see :func:`_washed_pips_beside`)."""
+    the layout, see :func:`_washed_pips_beside`); ``farther``: read on the grids reaching a tile
+    far off its cell too (layout cells), or on the near ones only (beside the layout)."""
     if below is None:
         faint_pips = (np.maximum(pip_reads[1].contrast, pip_reads[-1].contrast)
                       < PIP_MIN_CONTRAST)
@@ -3292,7 +3293,7 @@ def _pips_through_glare(ctx: _Ctx, origins: np.ndarray, labs: np.ndarray,
     kept = 0
     for i in faint:
         view, at = _whiteness_over_face(ctx.lab, origins[i], n, labs[i])
-        again = read_pips(view, n, at[None])[1]
+        again = read_pips(view, n, at[None], farther=farther)[1]
         if again.contrast[0] < PIP_MIN_CONTRAST:
             continue
         for name, arr in fields.items():
@@ -5396,13 +5397,15 @@ def _lab_origins(ctx: _Ctx, cells: list) -> np.ndarray:
     return np.array([((r - td.r0) * td.ch - oy, (c - td.c0) * td.cw - ox) for r, c in cells])
 
 
-def _seen_pips(ctx: _Ctx, reads: dict) -> Iterator[tuple]:
+def _seen_pips(ctx: _Ctx, reads: dict, farther: bool = False) -> Iterator[tuple]:
     """For each cell read as a die face (``reads``, :func:`_read_solid` readings whose cells
     ``ctx.lab`` covers) whose pips read that count in a polarity, ``(cell, pol, patch, resp,
     cy, cx, step)``: the cell with half a cell around it (``patch`` ``(h, w)`` L*), its
     centre-minus-surround response ``resp`` ``(h, w)`` in that polarity (positive on the pips),
     its pips as seen (``cy``, ``cx`` ``(k,)`` pixels in the patch, :func:`_pips_as_seen`) and
-    their grid step in pixels."""
+    their grid step in pixels. ``farther``: read as the cells were, on the grids reaching a
+    tile far off its cell too (see :func:`vision.pips.read_pips`; layout cells), or on the
+    near ones only (cells beside the layout)."""
     if not reads:
         return
     n = ctx.td.cw
@@ -5413,7 +5416,7 @@ def _seen_pips(ctx: _Ctx, reads: dict) -> Iterator[tuple]:
     if not cells:
         return
     origins = _lab_origins(ctx, cells)
-    pip_reads = read_pips(ctx.lab[..., 0], n, origins, farther=False)
+    pip_reads = read_pips(ctx.lab[..., 0], n, origins, farther=farther)
     for i, cell in enumerate(cells):
         count = reads[cell][0].get("pips")
         pols = [p for p in (1, -1) if int(pip_reads[p].count[i]) == count]
@@ -5467,14 +5470,15 @@ def _pip_roundness(ctx: _Ctx, reads: dict) -> dict:
     return out
 
 
-def _stray_dots(ctx: _Ctx, reads: dict) -> set:
+def _stray_dots(ctx: _Ctx, reads: dict, farther: bool = False) -> set:
     """Of the cells read as die faces (``reads``, :func:`_read_solid` readings whose cells
     ``ctx.lab`` covers), those that show a spot of the pips' kind off their die layout (its pips
     as seen, :func:`_pips_as_seen`) but within half a grid step of it (see
-    :data:`STRAY_DOT_SHARE`): a dotted table, not a tile's face."""
+    :data:`STRAY_DOT_SHARE`): a dotted table, not a tile's face. ``farther``: see
+    :func:`_seen_pips`."""
     rad = pip_box(PIP_RADII[-1], ctx.td.cw)
     out = set()
-    for cell, _pol, _patch, resp, cy, cx, step in _seen_pips(ctx, reads):
+    for cell, _pol, _patch, resp, cy, cx, step in _seen_pips(ctx, reads, farther):
         level = float(min(resp[int(y), int(x)] for y, x in zip(cy, cx)))
         if level <= 0:
             continue
@@ -5504,7 +5508,7 @@ def _pips_as_seen(resp: np.ndarray, cy: np.ndarray, cx: np.ndarray, reach: float
                ) -> tuple[np.ndarray, np.ndarray]:
     """The fitted pips' centres (``cy``, ``cx`` ``(k,)``, pixels in ``resp`` ``(h, w)``) each
     moved to the strongest response within ``reach`` pixels of it (a square window): the pips
-    as seen. (The die grids tried shift by at most 0.16 cell, see pips.SHIFTS: a tile further
+    as seen. (The near die grids shift by at most 0.16 cell, see pips.NEAR_SHIFT: a tile further
     off its cell shows its pips off the fitted grid, whose weakest pip's response then is low
     and whose box reaches over the tile's rim; indie final14 octopus-hard-1100, a white '3' a
     fifth of a cell off its cell: its weakest pip 8.6 at the fitted centre, 56.9 as seen.)"""
@@ -5519,14 +5523,15 @@ def _pips_as_seen(resp: np.ndarray, cy: np.ndarray, cx: np.ndarray, reach: float
     return np.array(ys, float), np.array(xs, float)
 
 
-def _dotted_table(ctx: _Ctx, reads: dict, die_faces: bool) -> set:
+def _dotted_table(ctx: _Ctx, reads: dict, die_faces: bool, farther: bool = False) -> set:
     """Of the cells beside the layout read as die faces (``reads``, :func:`_read_solid` readings
     whose cells ``ctx.lab`` covers), those that show a spot off their die layout
     (:func:`_stray_dots`): a dotted table. Where tiles may lie pips down (Textile), any of them;
     where every tile lies pips up (``die_faces``, Octopus) a tile's pips are the stronger
-    evidence, so only those with no other (:func:`_dark_on_ground`)."""
+    evidence, so only those with no other (:func:`_dark_on_ground`). ``farther``: the cells
+    are the layout's, read on the grids reaching farther (see :func:`_seen_pips`)."""
     return _stray_dots(ctx, {c: r for c, r in reads.items()
-                             if not die_faces or _dark_on_ground(ctx, c)})
+                             if not die_faces or _dark_on_ground(ctx, c)}, farther)
 
 
 def _dark_on_ground(ctx: _Ctx, cell: tuple[int, int]) -> bool:
@@ -5957,7 +5962,7 @@ def _washed_pips_beside(ctx: _Ctx, cells: list, regions: Mapping, origins: np.nd
     some = {p: _pip_rows(r, at) for p, r in pip_reads.items()}
     faces = np.array([labs[unsure.index(i)] for i in washed])
     again = _pips_through_glare(ctx, origins[at], faces, some, face_l=WASHED_FACE_L,
-                                below=PIPS_VOUCH)
+                                below=PIPS_VOUCH, farther=False)  # (beside the layout)
     if again is some:
         return pip_reads, []
     fields = {name: getattr(pip_reads[1], name).copy()
@@ -6171,7 +6176,8 @@ def _dotted_outline(ctx: _Ctx, reads: dict) -> list:
     outline, and one in its middle a '1' (final17 octopus-normal-1769: a cream cloth's blue
     dots in a cell beside three tiles read as a white 1)."""
     outlined = {c: r for c, r in reads.items() if c in ctx.by_outline and r[0].get("pips")}
-    return sorted(_dotted_table(ctx, outlined, True))
+    # (layout cells: their pips were read on the grids reaching farther, see _read_solid)
+    return sorted(_dotted_table(ctx, outlined, True, farther=True))
 
 
 def _outlined_on_dots(ctx: _Ctx, reads: dict) -> list:

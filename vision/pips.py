@@ -40,7 +40,9 @@ SPACINGS = (0.21, 0.245, 0.28)
 #: cell off their cells (the independent renderer's final17 octopus-normal-1768, a blue two a
 #: quarter off read as a one, the one pip its grid at 0.16 reached; oct58 octopus-normal-2657,
 #: a purple six a third off), and 0.24 stays within the middle die spacing (0.245): a grid
-#: shifted by a whole spacing would lay a die's corner pips on its middle positions.
+#: shifted by a whole spacing would lay a die's corner pips on its middle positions. (At the
+#: smallest spacing, 0.21, a shift of 0.24 can: the wider grids are tried only where a near
+#: grid at the 0.16 reach won, a face that far off already.)
 SHIFTS = (-0.24, -0.2, -0.16, -0.12, -0.08, -0.04, 0.0, 0.04, 0.08, 0.12, 0.16, 0.2, 0.24)
 #: The shifts tried on every cell reach this far (the reach measured before the wider ones were
 #: added: trying the wider ones on every cell changed which lattice a photo was read on, and

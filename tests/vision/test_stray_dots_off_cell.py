@@ -1,5 +1,5 @@
 """A die face's stray dots are looked for around its pips as seen (cells._stray_dots,
-cells._pips_as_seen): the die grids tried shift by at most 0.16 cell (pips.SHIFTS), so on a tile
+cells._pips_as_seen): the near die grids shift by at most 0.16 cell (pips.NEAR_SHIFT), so on a tile
 lying further off its cell the fitted grid lags its pips, and a box around the fitted grid
 reaches over the tile's toothed rim and dark side onto the table beyond."""
 from pathlib import Path
