@@ -2062,8 +2062,17 @@ TILE_RENUMBERED = TILE_FIT_FIRST
 TILE_FIT_GAIN = 0.02
 #: Fewest tiles measured (and kept), per axis, in at least this many distinct rows or columns,
 #: for a refit: the homography's eight unknowns well over-determined by both axes' (a layout
-#: of ten tiles on a patterned cloth, fitted to 9 + 8, took their noise for a tilt).
+#: of ten tiles on a patterned cloth, fitted to 9 + 8, took their noise for a tilt) ...
 TILE_FIT_MIN = 10
+#: ... or, where every tile shows its die face (Octopus, see vision.pipeline._refit_on_tiles),
+#: as many as the unknowns, both axes' together twice over-determining them: the refit's
+#: reading is kept only when it holds every die face and reads as well, and 10 left the
+#: Octopus layouts of 10-14 tiles, a third of the development photos, unrefitted whenever the
+#: drifting lattice missed a tile or two (final17 octopus-hard-1761: 10 of 12 tiles read, 10
+#: and 9 measured, its far rows cut in two: 5 wrong cells -> 1 refitted). Measured on the
+#: 276 Octopus development photos, 8 and 6 read alike; a right lattice on a 3 x 3 block is
+#: left as it is.
+TILE_FIT_MIN_DIE_FACES = 8
 TILE_FIT_LINES = 3
 #: A refit is kept when it moves the cell of a tile measured (read, or beside them and
 #: missed) by at least this (cells, along either axis): a tile this little off its cell is
@@ -2167,7 +2176,8 @@ def _tile_centres(edges: tuple[np.ndarray, np.ndarray], first: tuple[int, int],
 
 
 def refit_to_tiles(lat: Lattice, image: np.ndarray, tiles: Iterable[tuple[int, int]], *,
-                   least_move: float = TILE_REFIT_MOVED) -> Lattice:
+                   least_move: float = TILE_REFIT_MOVED, min_tiles: int = TILE_FIT_MIN
+                   ) -> Lattice:
     """The lattice refitted to the tiles read on it (``tiles``: their cells ``(row, col)``;
     ``image`` the full photo, BGR): the lattice's perspective was fitted to a few long lines
     and the comb of all the edges (:func:`_focus_perspective`); the tiles at the layout's far
@@ -2177,9 +2187,10 @@ def refit_to_tiles(lat: Lattice, image: np.ndarray, tiles: Iterable[tuple[int, i
     (:func:`_tile_refit`); a pass that moves them little ends it (the tiles near the layout's
     middle bring the far ones within reach of the next pass). ``lat`` itself when no pass
     is kept, or when it moves no tile's cell by ``least_move`` (cells, along either axis; see
-    :data:`TILE_REFIT_MOVED`)."""
+    :data:`TILE_REFIT_MOVED`). ``min_tiles``: the fewest tiles read, and measured per axis, for
+    a refit (:data:`TILE_FIT_MIN`, or :data:`TILE_FIT_MIN_DIE_FACES`)."""
     cells = np.array(sorted(set(tiles)), int).reshape(-1, 2)
-    if len(cells) < TILE_FIT_MIN:
+    if len(cells) < min_tiles:
         return lat
     rows = (int(cells[:, 0].min()) - 1, int(cells[:, 0].max()) + 1)
     cols = (int(cells[:, 1].min()) - 1, int(cells[:, 1].max()) + 1)
@@ -2193,7 +2204,7 @@ def refit_to_tiles(lat: Lattice, image: np.ndarray, tiles: Iterable[tuple[int, i
         if centres is None:
             centres = np.vstack([np.c_[found[1][0], found[0][0][:, 1]],
                                  np.c_[found[0][1][:, 0], found[1][1]]])
-        refit = _tile_refit(out, found)
+        refit = _tile_refit(out, found, min_tiles=min_tiles)
         if refit is None:
             break
         out, moved = refit
@@ -2241,17 +2252,18 @@ def _fit_foreshortening(pts: list[np.ndarray], ks: list[np.ndarray], ws: list[np
     return np.linalg.inv(T) @ np.append(sol, 1.0).reshape(3, 3) @ T
 
 
-def _tile_refit(lat: Lattice, found: tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]
-                ) -> tuple[Lattice, float] | None:
+def _tile_refit(lat: Lattice, found: tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]],
+                *, min_tiles: int = TILE_FIT_MIN) -> tuple[Lattice, float] | None:
     """One pass of :func:`refit_to_tiles` on the tiles' centres ``found`` (see
     :func:`_tile_centres`): a robust least-squares refit of the lattice's foreshortening
     (:func:`_fit_foreshortening`), the tiles far off the fit (a tile pushed out of line, a pip
     or the cloth's check taken for an edge, one still out of reach) left out: ``(refitted
     lattice, most any tile it fits moved along an axis, in cells)``; None when too few tiles
     were measured, the fit fails, its tiles' own measures contradict it (:func:`_contradicted`)
-    or it brings them nearer their cells by less than :data:`TILE_FIT_GAIN`."""
+    or it brings them nearer their cells by less than :data:`TILE_FIT_GAIN`. ``min_tiles``: the
+    fewest tiles measured and kept per axis (:data:`TILE_FIT_MIN`)."""
     pts, ks, ws = found
-    if min(len(k) for k in ks) < TILE_FIT_MIN or \
+    if min(len(k) for k in ks) < min_tiles or \
             min(len(np.unique(k)) for k in ks) < TILE_FIT_LINES:
         return None
     res = [p[:, axis] - k for axis, (p, k) in enumerate(zip(pts, ks))]
@@ -2259,11 +2271,11 @@ def _tile_refit(lat: Lattice, found: tuple[list[np.ndarray], list[np.ndarray], l
     # (a lattice turned against the tiles spreads them further off their cells: where the
     # first bound keeps too few along an axis, that axis starts from the tiles within half a
     # cell, TILE_FIT_TURNED)
-    keep = [m if int(m.sum()) >= TILE_FIT_MIN else np.abs(r) < TILE_FIT_TURNED
+    keep = [m if int(m.sum()) >= min_tiles else np.abs(r) < TILE_FIT_TURNED
             for m, r in zip(keep, res)]
     G = np.eye(3)
     for _ in range(3):
-        if min(int(m.sum()) for m in keep) < TILE_FIT_MIN:
+        if min(int(m.sum()) for m in keep) < min_tiles:
             return None
         G = _fit_foreshortening([p[m] for p, m in zip(pts, keep)],
                                 [k[m] for k, m in zip(ks, keep)],

@@ -33,8 +33,8 @@ from vision.lattice import apply_h
 from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
 from vision.cards import with_outlined_cards
 from vision.symbols import card_faces
-from vision.locate import (TILE_REFIT_MOVED, Lattice, PreparedPhoto, cell_aspect, cells_moved,
-                           diagonal_variants, far_side, interleaved, locate_candidates,
+from vision.locate import (TILE_FIT_MIN, TILE_FIT_MIN_DIE_FACES, TILE_REFIT_MOVED, Lattice,
+                           PreparedPhoto, cell_aspect, cells_moved, diagonal_variants, far_side, interleaved, locate_candidates,
                            refit_to_tiles, shifted_variants, square_perspective)
 from vision.pips import RIM_BAND, SPACINGS as PIP_SPACINGS
 
@@ -1234,6 +1234,14 @@ def _more_tiles_in_a_tie(best: _Candidate, chosen: int, reads: list[tuple[_Candi
 PIPS_REFIT_MOVED = 0.5 - max(PIP_SPACINGS) - RIM_BAND
 
 
+def _fewest_to_refit(kit: Kit, game: str) -> int:
+    """The fewest tiles a refit to them needs (see :func:`vision.locate.refit_to_tiles`):
+    :data:`vision.locate.TILE_FIT_MIN_DIE_FACES` where every tile shows its die face (the
+    refit's reading kept only when it holds them, see :func:`_holds_the_faces`; Octopus
+    layouts of 10-14 tiles), else :data:`vision.locate.TILE_FIT_MIN`."""
+    return TILE_FIT_MIN_DIE_FACES if pips_shown(kit, game) else TILE_FIT_MIN
+
+
 def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
                     profile: Mapping | None, best: _Candidate, framed: bool = False) -> _Candidate:
     """The reading kept (``best``) read again on its lattice refitted to the tiles it read
@@ -1251,7 +1259,8 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     die_faces = pips_shown(kit, game)
     least_move = PIPS_REFIT_MOVED if die_faces else TILE_REFIT_MOVED
     lat = refit_to_tiles(best.lattice, image, [(r.row, r.col) for r in best.readings
-                                                if r.occupied], least_move=least_move)
+                                                if r.occupied], least_move=least_move,
+                         min_tiles=_fewest_to_refit(kit, game))
     if lat is best.lattice:
         return best
     if framed:
@@ -1300,7 +1309,7 @@ def _squared_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     moved = cells_moved(lat, best.lattice, centres)
     if moved < TILE_REFIT_MOVED:  # (for every kit: PIPS_REFIT_MOVED was measured on the refit)
         return best
-    refitted = refit_to_tiles(lat, image, tiles)
+    refitted = refit_to_tiles(lat, image, tiles, min_tiles=_fewest_to_refit(kit, game))
     if refitted is lat:
         # (read only as a start the tiles' own edges move: the cells' shape at the layout's
         # middle tells a slight tilt poorly, and a tilt either way alike)
@@ -1373,8 +1382,33 @@ def _holds_the_faces(before: _Candidate, after: _Candidate, *, die_faces: bool =
         return False
     if after.info.get("set_fit", 0.0) < before.info.get("set_fit", 1.0):
         return False
-    return (after.score - after.info["fit"]) <= (before.score - before.info["fit"]
-                                                  + REFIT_LATTICE_SLACK)
+    return (_lattice_part(after, die_faces=die_faces)
+            <= _lattice_part(before, die_faces=die_faces) + REFIT_LATTICE_SLACK)
+
+
+def _lattice_part(reading: _Candidate, *, die_faces: bool = False) -> float:
+    """The part of ``reading``'s score (see :func:`_score`) other than the colour fit that
+    tells a lattice refitted to its tiles from the one it was refitted from (see
+    :func:`_holds_the_faces`): the cells cut through, the tiles counted, the set fit, the
+    tiles' outlines on the cells' borders, and the cells' shape and coverage, except where
+    every tile shows its die face (``die_faces``: Octopus, laid on the table, no board).
+
+    There the two readings show the same tiles (as many die faces or more, no more faceless
+    ones) and the refit moved its cells onto the tiles' own outlines (each tile's pair of
+    edges a tile apart, :func:`vision.locate.refit_to_tiles`), which tells where the cells lie
+    better than either term: the cells' shape is measured through an assumed phone camera
+    (:func:`_misshapen`), and a refit of a layout's foreshortening to its tiles, the far ones
+    moved half a cell or more, measured cells 1.49 long for square tiles (final18
+    octopus-hard-1886: 0.03 -> 0.13, +1.0, its reading one cell better); the coverage counts
+    the cells whose foreground is over half, read as tiles or not, and a cell beside the tiles
+    on the cloth's texture or a tile's shadow stands out or not as the cells move (final22
+    octopus-hard-2810: 0.95 -> 0.88, +0.7, its far rows moved onto their tiles, 10 wrong
+    cells -> 1)."""
+    part = reading.score - reading.info["fit"]
+    if die_faces:
+        part -= MISSHAPEN_WEIGHT * reading.info.get("misshapen", 0.0)
+        part -= 10.0 * (1.0 - reading.info.get("coverage", 1.0))
+    return part
 
 
 def _faces_kept(before: list[CellReading], after: list[CellReading]) -> bool:

@@ -101,7 +101,7 @@ def _refit_reading(monkeypatch, again: _Candidate):
     from vision import pipeline
 
     monkeypatch.setattr(pipeline, "refit_to_tiles",
-                        lambda lat, image, tiles, least_move: again.lattice)
+                        lambda lat, image, tiles, least_move, **kw: again.lattice)
     monkeypatch.setattr(pipeline, "_read_best", lambda *a, **k: SimpleNamespace(best=again))
     return again
 

@@ -67,7 +67,7 @@ def test_a_refit_moving_a_die_face_towards_its_cell_rim_is_read_for_octopus(monk
     assert abs(P.PIPS_REFIT_MOVED - (0.5 - max(SPACINGS) - RIM_BAND)) < 1e-9  # (0.10)
     asked = []
 
-    def refit(lat, image, tiles, *, least_move=TILE_REFIT_MOVED):
+    def refit(lat, image, tiles, *, least_move=TILE_REFIT_MOVED, **kw):
         asked.append(least_move)
         return lat
 

@@ -92,3 +92,23 @@ def test_the_reading_a_later_look_replaced_is_refitted_and_kept_when_it_reads_be
     monkeypatch.setattr(P, "_refit_on_tiles", lambda *a, **k: refitted)
     monkeypatch.setattr(P, "_same_cells", lambda a, b: True)
     assert P._refit_displaced(None, kit, "textile", None, None, kept, displaced) is kept
+
+
+def test_a_refit_on_die_faces_is_not_judged_by_the_cells_shape_or_coverage():
+    # final22 octopus-hard-2810: the refit moved the far rows onto their tiles (10 wrong cells
+    # -> 1), as many die faces, but the cells beside the tiles standing out over half read as
+    # the table lowered its coverage 0.95 -> 0.88 (+0.7); final18 octopus-hard-1886: the
+    # refit's cells measured 1.49 long through the phone camera assumed (misshapen 0.03 ->
+    # 0.13, +1.0). Where every tile shows its die face the tiles' own edges tell where the
+    # cells lie; elsewhere (a cut tile, a worse set fit) the lattice part still counts.
+    from vision.pipeline import MISSHAPEN_WEIGHT
+    tiles = [_tile(0, c) for c in range(5)]
+    before = _Candidate(7.47, None, None, tiles, {"fit": 6.02, "set_fit": 1.0,
+                                                  "coverage": 0.95, "misshapen": 0.03})
+    rest = 10.0 * (0.95 - 0.88) + MISSHAPEN_WEIGHT * (0.13 - 0.03)
+    after = _Candidate(7.47 + rest, None, None, tiles, {"fit": 6.02, "set_fit": 1.0,
+                                                        "coverage": 0.88, "misshapen": 0.13})
+    assert _holds_the_faces(before, after, die_faces=True)
+    assert not _holds_the_faces(before, after)
+    cut = _Candidate(after.score + 2 * REFIT_LATTICE_SLACK, None, None, tiles, after.info)
+    assert not _holds_the_faces(before, cut, die_faces=True)

@@ -88,7 +88,7 @@ def test_the_squared_lattice_is_read_when_the_tiles_confirm_it_and_kept_when_it_
         return P._Reads(better, 0, 0, 0.0, 0.0)
 
     monkeypatch.setattr(P, "_read_best", read)
-    monkeypatch.setattr(P, "refit_to_tiles", lambda lat, image, tiles: lat.with_H(lat.H))
+    monkeypatch.setattr(P, "refit_to_tiles", lambda lat, image, tiles, **kw: lat.with_H(lat.H))
     assert P._squared_on_tiles(image, kit, "octopus", None, None, kept) is better
     assert _worst_px(reads[-1], true) < 1.0
     worse = P._Candidate(4.2, true, None, tiles, {"fit": 3.1})
@@ -96,10 +96,10 @@ def test_the_squared_lattice_is_read_when_the_tiles_confirm_it_and_kept_when_it_
     assert P._squared_on_tiles(image, kit, "octopus", None, None, kept) is kept
     # the tiles do not confirm it, or the lattice is square already: not read at all
     monkeypatch.setattr(P, "_read_best", read)
-    monkeypatch.setattr(P, "refit_to_tiles", lambda lat, image, tiles: lat)
+    monkeypatch.setattr(P, "refit_to_tiles", lambda lat, image, tiles, **kw: lat)
     n = len(reads)
     assert P._squared_on_tiles(image, kit, "octopus", None, None, kept) is kept
-    monkeypatch.setattr(P, "refit_to_tiles", lambda lat, image, tiles: lat.with_H(lat.H))
+    monkeypatch.setattr(P, "refit_to_tiles", lambda lat, image, tiles, **kw: lat.with_H(lat.H))
     square = P._Candidate(4.0, true, None, tiles, {"fit": 3.0})
     assert P._squared_on_tiles(image, kit, "octopus", None, None, square) is square
     assert len(reads) == n

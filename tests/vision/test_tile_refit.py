@@ -114,3 +114,36 @@ def test_a_lattice_turned_so_few_tiles_lie_near_their_cells_is_refitted_from_hal
     # without the half-cell start the refit has too few tiles and is not made
     monkeypatch.setattr(locate, "TILE_FIT_TURNED", locate.TILE_FIT_FIRST)
     assert locate._tile_refit(lat, _centres_of_stretched_rows(1.325, 2)) is None
+
+
+def test_a_small_layouts_lattice_drifting_off_its_tiles_is_refitted_onto_them():
+    # a layout of nine tiles (Octopus layouts of 10-14 tiles are common, some of them missed
+    # by the drifting lattice): cells growing 6% a cell down it, a quarter of a cell off at
+    # its ends, are refitted where every tile shows its die face (TILE_FIT_MIN_DIE_FACES); a
+    # lattice right on them is left as it is
+    from tests.vision.scenes import colour_tile_block
+    from vision.locate import TILE_FIT_MIN_DIE_FACES, Lattice
+    pitch, origin, n = 30, 40, 3
+    tiles = [(r, c) for r in range(n) for c in range(n)]
+
+    def lattice(G=np.eye(3)):
+        H = np.array([[pitch, 0, origin], [0, pitch, origin], [0, 0, 1.0]]) @ G
+        return Lattice(H=H / H[2, 2], rows=(-1, n), cols=(-1, n), pitch_px=float(pitch),
+                       work_scale=1.0, fg=fg)
+
+    def worst_off(lat):
+        pts = apply_h(lat.H, np.array([[c, r] for r in range(n + 1) for c in range(n + 1)],
+                                      float))
+        k = (pts - origin) / pitch
+        return float(np.abs(k - np.round(k)).max())
+
+    img, fg = colour_tile_block(pitch, origin, n)
+    off = lattice(_perspective_change(0.03, 0.06, np.array([n / 2, n / 2])))
+    assert worst_off(off) > 0.2
+    few = TILE_FIT_MIN_DIE_FACES
+    assert worst_off(refit_to_tiles(off, img, tiles, min_tiles=few)) < 0.12
+    assert refit_to_tiles(off, img, tiles) is off  # (other kits: too few tiles, TILE_FIT_MIN)
+    for seed in range(4):
+        img, fg = colour_tile_block(pitch, origin, n, seed)
+        right = lattice()
+        assert refit_to_tiles(right, img, tiles, min_tiles=few) is right
