@@ -2066,7 +2066,8 @@ TILE_FIT_GAIN = 0.02
 TILE_FIT_MIN = 10
 #: ... or, where every tile shows its die face (Octopus, see vision.pipeline._refit_on_tiles),
 #: as many as the unknowns, both axes' together twice over-determining them: the refit's
-#: reading is kept only when it holds every die face and reads as well, and 10 left the
+#: reading must score better or (see vision.pipeline._holds_the_faces) hold every die face
+#: and read as well (the noise-for-a-tilt risk above guarded by those alone), and 10 left the
 #: Octopus layouts of 10-14 tiles, a third of the development photos, unrefitted whenever the
 #: drifting lattice missed a tile or two (final17 octopus-hard-1761: 10 of 12 tiles read, 10
 #: and 9 measured, its far rows cut in two: 5 wrong cells -> 1 refitted). Measured on the
@@ -2271,7 +2272,7 @@ def _tile_refit(lat: Lattice, found: tuple[list[np.ndarray], list[np.ndarray], l
     # (a lattice turned against the tiles spreads them further off their cells: where the
     # first bound keeps too few along an axis, that axis starts from the tiles within half a
     # cell, TILE_FIT_TURNED)
-    keep = [m if int(m.sum()) >= min_tiles else np.abs(r) < TILE_FIT_TURNED
+    keep = [m if int(m.sum()) >= TILE_FIT_MIN else np.abs(r) < TILE_FIT_TURNED
             for m, r in zip(keep, res)]
     G = np.eye(3)
     for _ in range(3):

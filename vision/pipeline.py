@@ -34,8 +34,9 @@ from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
 from vision.cards import with_outlined_cards
 from vision.symbols import card_faces
 from vision.locate import (TILE_FIT_MIN, TILE_FIT_MIN_DIE_FACES, TILE_REFIT_MOVED, Lattice,
-                           PreparedPhoto, cell_aspect, cells_moved, diagonal_variants, far_side, interleaved, locate_candidates,
-                           refit_to_tiles, shifted_variants, square_perspective)
+                           PreparedPhoto, cell_aspect, cells_moved, diagonal_variants, far_side,
+                           interleaved, locate_candidates, refit_to_tiles, shifted_variants,
+                           square_perspective)
 from vision.pips import RIM_BAND, SPACINGS as PIP_SPACINGS
 
 logger = logging.getLogger(__name__)
@@ -1237,8 +1238,9 @@ PIPS_REFIT_MOVED = 0.5 - max(PIP_SPACINGS) - RIM_BAND
 def _fewest_to_refit(kit: Kit, game: str) -> int:
     """The fewest tiles a refit to them needs (see :func:`vision.locate.refit_to_tiles`):
     :data:`vision.locate.TILE_FIT_MIN_DIE_FACES` where every tile shows its die face (the
-    refit's reading kept only when it holds them, see :func:`_holds_the_faces`; Octopus
-    layouts of 10-14 tiles), else :data:`vision.locate.TILE_FIT_MIN`."""
+    refit's reading kept when it scores better, or holds them and reads as well, see
+    :func:`_holds_the_faces`; Octopus layouts of 10-14 tiles), else
+    :data:`vision.locate.TILE_FIT_MIN`."""
     return TILE_FIT_MIN_DIE_FACES if pips_shown(kit, game) else TILE_FIT_MIN
 
 
@@ -1382,16 +1384,25 @@ def _holds_the_faces(before: _Candidate, after: _Candidate, *, die_faces: bool =
         return False
     if after.info.get("set_fit", 0.0) < before.info.get("set_fit", 1.0):
         return False
-    return (_lattice_part(after, die_faces=die_faces)
-            <= _lattice_part(before, die_faces=die_faces) + REFIT_LATTICE_SLACK)
+    # (the coverage left out only where the refit reads as many tiles or more: one losing a
+    # tile whose pips no read showed, a washed face, keeps its faces and set fit alike, and
+    # only the cell standing out, no longer read as a tile, tells it)
+    as_many = sum(r.occupied for r in after.readings) >= sum(r.occupied for r in before.readings)
+    covered = not (die_faces and as_many)
+    return (_lattice_part(after, die_faces=die_faces, coverage=covered)
+            <= _lattice_part(before, die_faces=die_faces, coverage=covered)
+            + REFIT_LATTICE_SLACK)
 
 
-def _lattice_part(reading: _Candidate, *, die_faces: bool = False) -> float:
+def _lattice_part(reading: _Candidate, *, die_faces: bool = False, coverage: bool = True
+                  ) -> float:
     """The part of ``reading``'s score (see :func:`_score`) other than the colour fit that
     tells a lattice refitted to its tiles from the one it was refitted from (see
     :func:`_holds_the_faces`): the cells cut through, the tiles counted, the set fit, the
-    tiles' outlines on the cells' borders, and the cells' shape and coverage, except where
-    every tile shows its die face (``die_faces``: Octopus, laid on the table, no board).
+    tiles' outlines on the cells' borders, and the cells' shape, except where every tile shows
+    its die face (``die_faces``: Octopus, laid on the table, no board), and their coverage,
+    where ``coverage`` (:func:`_holds_the_faces` leaves it out for die faces where the refit
+    reads as many tiles or more).
 
     There the two readings show the same tiles (as many die faces or more, no more faceless
     ones) and the refit moved its cells onto the tiles' own outlines (each tile's pair of
@@ -1407,7 +1418,9 @@ def _lattice_part(reading: _Candidate, *, die_faces: bool = False) -> float:
     part = reading.score - reading.info["fit"]
     if die_faces:
         part -= MISSHAPEN_WEIGHT * reading.info.get("misshapen", 0.0)
-        part -= 10.0 * (1.0 - reading.info.get("coverage", 1.0))
+    if not coverage:
+        # (die faces: a kit laid on the table, no board, so _score counted the coverage)
+        part -= COVERAGE_WEIGHT * (1.0 - reading.info.get("coverage", 1.0))
     return part
 
 
@@ -1834,7 +1847,7 @@ def _score(lat: Lattice, kit: Kit, *, fit: float, n_occ: int, coverage: float,
     score = fit - 0.5 * min(n_occ, 4) + MISSHAPEN_WEIGHT * misshapen
     score += EDGES_OFF_WEIGHT * edges_off
     if kit.board is None:  # (on a board the empty cells stand out from the table too)
-        score += 10.0 * (1.0 - coverage)
+        score += COVERAGE_WEIGHT * (1.0 - coverage)
     score += 10.0 * lat.info.get("partial", 0.0)
     score += 10.0 * (1.0 - plausible)
     return score
@@ -1875,6 +1888,9 @@ def _card_cell_range(kit: Kit) -> tuple[float, float]:
 SQUARE_SLACK = 1.3
 #: ... and count this much to a reading's score per unit of log beyond it (1.52: +2).
 MISSHAPEN_WEIGHT = 10.0
+#: What the share of the standing-out cells a lattice's tiles leave uncovered costs its score
+#: (see :func:`_score`; off a board).
+COVERAGE_WEIGHT = 10.0
 #: The widest gap between cards a layout of them has (millimetres): a hand laying cards leaves
 #: a few; the independent renderer 0.5-6.5 (its cards 62-64 x 87-89 mm: cells 1.23-1.54 as
 #: long as wide; the renderer's range, not measured on real layouts) ...

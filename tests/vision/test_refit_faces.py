@@ -110,5 +110,14 @@ def test_a_refit_on_die_faces_is_not_judged_by_the_cells_shape_or_coverage():
                                                         "coverage": 0.88, "misshapen": 0.13})
     assert _holds_the_faces(before, after, die_faces=True)
     assert not _holds_the_faces(before, after)
-    cut = _Candidate(after.score + 2 * REFIT_LATTICE_SLACK, None, None, tiles, after.info)
-    assert not _holds_the_faces(before, cut, die_faces=True)
+    worse = _Candidate(after.score + 2 * REFIT_LATTICE_SLACK, None, None, tiles, after.info)
+    assert not _holds_the_faces(before, worse, die_faces=True)
+    # ... but a refit losing a tile that showed no pips (a washed face) keeps as many die faces
+    # and the set fit alike: only the cell standing out, no longer read as a tile, tells it
+    washed = _tile(0, 5, pips=None)
+    before = _Candidate(7.47, None, None, tiles + [washed],
+                        {"fit": 6.02, "set_fit": 1.0, "coverage": 0.95, "misshapen": 0.03})
+    lost = _Candidate(7.47 + 10.0 * (0.95 - 0.85), None, None,
+                      tiles + [_tile(0, 5, pips=None, occupied=False)],
+                      {"fit": 6.02, "set_fit": 1.0, "coverage": 0.85, "misshapen": 0.03})
+    assert not _holds_the_faces(before, lost, die_faces=True)
