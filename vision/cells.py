@@ -7073,6 +7073,59 @@ def _recentred_regions(ctx: _Ctx, cells: list, regions: Mapping, axis_of: Callab
     return out, blown
 
 
+#: A tile's face is washed by a lamp's veil when even the weakest channel of its four sectors
+#: (recorded sRGB, of 1) lies at least this high: each of the kit's paints has a channel near
+#: black (an orange's or a yellow's blue, a red's green, a blue's red), which a veil lifts by its
+#: own level, alike over the face. (The washed faces of final18 x-tiles-hard-1881 lie at
+#: 0.54-0.74; one value tried, not tuned.)
+VEILED_FLOOR = 0.45
+#: ... and one of its sectors keeps a hue (CIELAB chroma at least this): a grey table or paper
+#: in the glare is no face (as vision.xtiles.VEIL_CHROMA for the paint under a veil).
+VEILED_CHROMA = 8.0
+#: The light fitted without the washed faces is taken when the clear faces' sectors lie nearer
+#: their paints under it than under the light fitted on every sector by at least this much
+#: (mean CIEDE2000 to the nearest paint): washed faces pull a light fitted over them all, while
+#: a light refitted on fewer sectors always fits those a little better. (Measured on the 59
+#: X-Tiles development photos where some faces but not all were washed, the largest lead of
+#: each: 3.4-13.7 where taking that light read better, xt51 hard-2686 3.4, final16 hard-1602
+#: 6.1, hard-1610 12.5; a lead of 1-2 taken read worse, final17 hard-1762 and final22 hard-2801
+#: 2 cells each; 2 and 3 read alike on all 59, 1 three photos worse. 3: clear of the leads that
+#: harmed.)
+VEILED_LIGHT_GAIN = 3.0
+
+
+def _veiled_tiles(samples: np.ndarray) -> np.ndarray:
+    """Which tiles (bool ``(N,)``) of sector samples ``(4 N, 3)`` Lab (four a tile in turn) a
+    lamp's veil washed: their weakest channel at least :data:`VEILED_FLOOR` and a hued sector
+    (:data:`VEILED_CHROMA`)."""
+    lab = np.asarray(samples, np.float64).reshape(-1, 4, 3)
+    bgr = lab_to_bgr(np.asarray(samples, np.float32).reshape(-1, 3)).reshape(-1, 4, 3)
+    floor = bgr.min(axis=(1, 2))
+    chroma = np.hypot(lab[..., 1], lab[..., 2]).max(axis=1)
+    return (floor >= VEILED_FLOOR) & (chroma >= VEILED_CHROMA)
+
+
+def _sector_light(samples: np.ndarray, palette: Palette, gains: np.ndarray
+                  ) -> tuple[ColourMatch, np.ndarray]:
+    """The match and light ``(2, 3)`` of an X-Tiles layout's sectors ``samples`` ``(4 N, 3)`` Lab
+    (four a tile in turn; :func:`fit_with_paint_light` from ``gains``), fitted without the faces
+    a lamp's veil washed (:func:`_veiled_tiles`) when that light explains the other faces
+    better by :data:`VEILED_LIGHT_GAIN`: a washed face's pale sectors drag the light fitted over
+    every sector towards white, and the clear faces beside them are then misread."""
+    match, corr = fit_with_paint_light(samples, palette, gains)
+    veiled = _veiled_tiles(samples)
+    if not veiled.any() or veiled.all():
+        return match, corr
+    clear = samples[np.repeat(~veiled, 4)]
+    other, other_corr = fit_with_paint_light(clear, palette, gains)
+    before = float(palette_distance(clear, palette, match.predicted).min(axis=1).mean())
+    after = float(palette_distance(clear, palette, other.predicted).min(axis=1).mean())
+    logger.debug("x-tiles: %d of %d faces washed by a veil: the others at %.1f from their paints "
+                 "under the light fitted without them, %.1f with them", int(veiled.sum()),
+                 len(veiled), after, before)
+    return (other, other_corr) if after < before - VEILED_LIGHT_GAIN else (match, corr)
+
+
 def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     n = ctx.td.cw
     names = ("n", "e", "s", "w")
@@ -7124,7 +7177,7 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     looks = None  # (4 N, 3): the clipped sectors' looks on their unclipped pixels, under a profile
     if ctx.kit.shape == "rounded-x":
         # (the light from the paints seen together too: each paint one cluster of sectors)
-        match, corr = fit_with_paint_light(lit, ctx.palette, gains)
+        match, corr = _sector_light(lit, ctx.palette, gains)
         dist = palette_distance(samples, ctx.palette, match.predicted)
         # (each tile at its own exposure under the light, clipped: a lamp's hot spot. Not with a
         # profile: its paints were measured in the player's own light, exposure included, and
