@@ -7092,6 +7092,9 @@ VEILED_CHROMA = 8.0
 #: 2 cells each; 2 and 3 read alike on all 59, 1 three photos worse. 3: clear of the leads that
 #: harmed.)
 VEILED_LIGHT_GAIN = 3.0
+#: ... and only with at least this many clear faces left to fit it on: twelve sectors, the
+#: light's six unknowns twice over (a light fitted on one face's four fits them exactly).
+VEILED_CLEAR_FACES = 3
 
 
 def _veiled_tiles(samples: np.ndarray) -> np.ndarray:
@@ -7105,16 +7108,21 @@ def _veiled_tiles(samples: np.ndarray) -> np.ndarray:
     return (floor >= VEILED_FLOOR) & (chroma >= VEILED_CHROMA)
 
 
-def _sector_light(samples: np.ndarray, palette: Palette, gains: np.ndarray
-                  ) -> tuple[ColourMatch, np.ndarray]:
-    """The match and light ``(2, 3)`` of an X-Tiles layout's sectors ``samples`` ``(4 N, 3)`` Lab
-    (four a tile in turn; :func:`fit_with_paint_light` from ``gains``), fitted without the faces
-    a lamp's veil washed (:func:`_veiled_tiles`) when that light explains the other faces
-    better by :data:`VEILED_LIGHT_GAIN`: a washed face's pale sectors drag the light fitted over
-    every sector towards white, and the clear faces beside them are then misread."""
+def _sector_light(samples: np.ndarray, palette: Palette, gains: np.ndarray, *,
+                  profiled: bool = False) -> tuple[ColourMatch, np.ndarray]:
+    """The match (every sample's) and light ``(2, 3)`` of an X-Tiles layout's sectors
+    ``samples`` ``(4 N, 3)`` Lab (four a tile in turn; :func:`fit_with_paint_light` from
+    ``gains``), fitted without the faces a lamp's veil washed (:func:`_veiled_tiles`) when at
+    least :data:`VEILED_CLEAR_FACES` others are left and that light explains them better by
+    :data:`VEILED_LIGHT_GAIN` (palette distance): a washed face's pale sectors drag the light
+    fitted over every sector towards white, and the clear faces beside them are then misread.
+    Not under a profile (``profiled``: its paints were learnt at the player's own exposure, a
+    bright one already near the floor; unmeasured)."""
     match, corr = fit_with_paint_light(samples, palette, gains)
+    if profiled:
+        return match, corr
     veiled = _veiled_tiles(samples)
-    if not veiled.any() or veiled.all():
+    if not veiled.any() or int((~veiled).sum()) < VEILED_CLEAR_FACES:
         return match, corr
     clear = samples[np.repeat(~veiled, 4)]
     other, other_corr = fit_with_paint_light(clear, palette, gains)
@@ -7123,7 +7131,11 @@ def _sector_light(samples: np.ndarray, palette: Palette, gains: np.ndarray
     logger.debug("x-tiles: %d of %d faces washed by a veil: the others at %.1f from their paints "
                  "under the light fitted without them, %.1f with them", int(veiled.sum()),
                  len(veiled), after, before)
-    return (other, other_corr) if after < before - VEILED_LIGHT_GAIN else (match, corr)
+    if after >= before - VEILED_LIGHT_GAIN:
+        return match, corr
+    # (every sample matched under the light refitted, the washed faces' too)
+    return (match_from_distances(palette_distance(samples, palette, other.predicted),
+                                 other.predicted), other_corr)
 
 
 def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
@@ -7177,7 +7189,7 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
     looks = None  # (4 N, 3): the clipped sectors' looks on their unclipped pixels, under a profile
     if ctx.kit.shape == "rounded-x":
         # (the light from the paints seen together too: each paint one cluster of sectors)
-        match, corr = _sector_light(lit, ctx.palette, gains)
+        match, corr = _sector_light(lit, ctx.palette, gains, profiled=ctx.profile is not None)
         dist = palette_distance(samples, ctx.palette, match.predicted)
         # (each tile at its own exposure under the light, clipped: a lamp's hot spot. Not with a
         # profile: its paints were measured in the player's own light, exposure included, and

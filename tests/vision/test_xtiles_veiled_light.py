@@ -44,6 +44,16 @@ def test_the_light_is_fitted_without_the_washed_faces_when_they_pull_it():
     near = palette_distance(clear, PAL, match.predicted).min(axis=1).mean()
     pulled = palette_distance(clear, PAL, every.predicted).min(axis=1).mean()
     assert near < pulled - cells.VEILED_LIGHT_GAIN
+    # every sample is matched, the washed faces' too
+    assert len(match.index) == len(samples)
+    # ... not with fewer clear faces than VEILED_CLEAR_FACES, nor under a profile
+    few = np.concatenate([clear[:4 * (cells.VEILED_CLEAR_FACES - 1)], washed])
+    match, corr = cells._sector_light(few, PAL, None)
+    every, every_corr = fit_with_paint_light(few, PAL, None)
+    assert np.allclose(corr, every_corr)
+    match, corr = cells._sector_light(samples, PAL, None, profiled=True)
+    every, every_corr = fit_with_paint_light(samples, PAL, None)
+    assert np.allclose(corr, every_corr)
 
 
 def test_without_washed_faces_the_light_is_the_one_over_every_sector():
