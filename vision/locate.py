@@ -2064,16 +2064,14 @@ TILE_FIT_GAIN = 0.02
 #: for a refit: the homography's eight unknowns well over-determined by both axes' (a layout
 #: of ten tiles on a patterned cloth, fitted to 9 + 8, took their noise for a tilt) ...
 TILE_FIT_MIN = 10
-#: ... or, where every tile shows its die face (Octopus, see vision.pipeline._refit_on_tiles),
-#: as many as the unknowns, both axes' together twice over-determining them: the refit's
-#: reading must score better or (see vision.pipeline._holds_the_faces) hold every die face
-#: and read as well (the noise-for-a-tilt risk above guarded by those alone), and 10 left the
-#: Octopus layouts of 10-14 tiles, a third of the development photos, unrefitted whenever the
-#: drifting lattice missed a tile or two (final17 octopus-hard-1761: 10 of 12 tiles read, 10
-#: and 9 measured, its far rows cut in two: 5 wrong cells -> 1 refitted). Measured on the
-#: 276 Octopus development photos, 8 and 6 read alike; a right lattice on a 3 x 3 block is
-#: left as it is.
-TILE_FIT_MIN_DIE_FACES = 8
+#: ... and where every tile shows its die face (Octopus, see vision.pipeline._refit_on_tiles)
+#: as many: 8 (the homography's unknowns, both axes' together twice over-determining them)
+#: refitted Octopus layouts of 10-14 tiles the drifting lattice had missed a tile or two of
+#: (final17 octopus-hard-1761 5 -> 1, oct58 normal-2656 3 -> 1 wrong cells; the 276 Octopus
+#: development photos 132 -> 126), but took a ten-tile layout's noise for a tilt on the
+#: product renderer's bench (Octopus `hard` seed 2202, 0 -> 2 wrong cells): kept at 10 until
+#: a refit on fewer tiles is guarded otherwise.
+TILE_FIT_MIN_DIE_FACES = 10
 TILE_FIT_LINES = 3
 #: A refit is kept when it moves the cell of a tile measured (read, or beside them and
 #: missed) by at least this (cells, along either axis): a tile this little off its cell is

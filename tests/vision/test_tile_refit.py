@@ -119,10 +119,10 @@ def test_a_lattice_turned_so_few_tiles_lie_near_their_cells_is_refitted_from_hal
 def test_a_small_layouts_lattice_drifting_off_its_tiles_is_refitted_onto_them():
     # a layout of nine tiles (Octopus layouts of 10-14 tiles are common, some of them missed
     # by the drifting lattice): cells growing 6% a cell down it, a quarter of a cell off at
-    # its ends, are refitted where every tile shows its die face (TILE_FIT_MIN_DIE_FACES); a
+    # its ends, are refitted when a refit may take as few as eight (min_tiles); a
     # lattice right on them is left as it is
     from tests.vision.scenes import colour_tile_block
-    from vision.locate import TILE_FIT_MIN_DIE_FACES, Lattice
+    from vision.locate import Lattice
     pitch, origin, n = 30, 40, 3
     tiles = [(r, c) for r in range(n) for c in range(n)]
 
@@ -140,7 +140,7 @@ def test_a_small_layouts_lattice_drifting_off_its_tiles_is_refitted_onto_them():
     img, fg = colour_tile_block(pitch, origin, n)
     off = lattice(_perspective_change(0.03, 0.06, np.array([n / 2, n / 2])))
     assert worst_off(off) > 0.2
-    few = TILE_FIT_MIN_DIE_FACES
+    few = 8  # (a refit asked to take fewer tiles than TILE_FIT_MIN: the homography's unknowns)
     assert worst_off(refit_to_tiles(off, img, tiles, min_tiles=few)) < 0.12
     assert refit_to_tiles(off, img, tiles) is off  # (other kits: too few tiles, TILE_FIT_MIN)
     for seed in range(4):
