@@ -198,10 +198,16 @@ def _farther_off(L: np.ndarray, n: int, origins: np.ndarray, radius: float, view
         return reading
     again = _read_pips_at(L, n, origins[idx], radius, view=view, every=True)[p]
     logger.debug("pips: %d cells at the die grids' reach read again further off", len(idx))
+    return _rows_replaced(reading, idx, again)
+
+
+def _rows_replaced(reading: PipReading, rows: np.ndarray, again: PipReading) -> PipReading:
+    """``reading`` with its cells ``rows`` (indices ``(K,)``) replaced by ``again``'s (a
+    reading of those K cells, in that order)."""
     fields = {}
     for name in ("count", "prob", "contrast", "confidence", "geometry", "layout"):
         arr = getattr(reading, name).copy()
-        arr[idx] = getattr(again, name)
+        arr[rows] = getattr(again, name)
         fields[name] = arr
     return PipReading(**fields)
 
@@ -370,12 +376,7 @@ def _rims_checked(integral, n: int, radius: float, p: int, ys: np.ndarray,
     v_on[at] = np.minimum(v_on[at], SIDE_WEIGHT * np.maximum(least, 0.0))
     again = _fit_layouts(v[flagged], v_on)
     logger.debug("pips: %d cells with a spot open to the rim fitted again", len(flagged))
-    fields = {}
-    for name in ("count", "prob", "contrast", "confidence", "geometry", "layout"):
-        arr = getattr(reading, name).copy()
-        arr[flagged] = getattr(again, name)
-        fields[name] = arr
-    return PipReading(**fields)
+    return _rows_replaced(reading, flagged, again)
 
 
 def _sum9(x: np.ndarray, *, squared: bool = False) -> np.ndarray:
