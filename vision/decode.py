@@ -175,11 +175,17 @@ def _face_pip_polarity(rd: CellReading) -> int:
     normal-2308; a white tile read black shows black pips 61 out, counted, tex40 hard-2665.)"""
     contrast = rd.evidence.get("pip_contrast", {})
     for pol in (1, -1):
-        seen = contrast.get(pol, 0.0)
-        if (seen >= MIN_CONTRAST and contrast.get(-pol, 0.0) < 0.5 * seen
+        if (_stand_out(contrast, pol, MIN_CONTRAST)
                 and (pol == 1 or rd.attrs.get("pips") is not None)):
             return pol
     return 0
+
+
+def _stand_out(contrast: dict, pol: int, floor: float) -> bool:
+    """Whether a face's pips (``contrast`` by polarity, CIELAB lightness units) stand out in
+    polarity ``pol`` at least ``floor`` and twice the other polarity's."""
+    seen = contrast.get(pol, 0.0)
+    return seen >= floor and contrast.get(-pol, 0.0) < 0.5 * seen
 
 
 def _shows_light_pips_only(contrast: dict) -> bool:
@@ -200,10 +206,8 @@ def _pips_show_as(contrast: dict, pol: int, own_pol: int) -> bool:
     light), and twice the other polarity's (as :data:`POLARITY_COST` judges). (The assigned
     tile's pip count must fit the faded pips too: see :func:`_assign_unique`'s ``FILL_PROB``.)"""
     if not pol or not own_pol or pol == own_pol:
-        return False
-    seen = contrast.get(pol, 0.0)
-    floor = DIE_FACE_FLAT if pol == 1 else MIN_CONTRAST
-    return seen >= floor and contrast.get(own_pol, 0.0) < 0.5 * seen
+        return False  # (else own_pol is -pol)
+    return _stand_out(contrast, pol, DIE_FACE_FLAT if pol == 1 else MIN_CONTRAST)
 
 
 def _washed_out_doubt(colour: str, own: str | None) -> str:
