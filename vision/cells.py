@@ -5184,10 +5184,7 @@ def _flat_middle(cell_lab: np.ndarray) -> bool:
     middle = L[my:h - my, mx:w - mx]
     if middle.size == 0:
         return False
-    # (a 3x3 Sobel weighs a one-pixel step by 8 along a straight edge)
-    step = cv2.magnitude(cv2.Sobel(middle, cv2.CV_32F, 1, 0, ksize=3),
-                         cv2.Sobel(middle, cv2.CV_32F, 0, 1, ksize=3)) / 8.0
-    return float((step > PATTERN_STEP).mean()) <= WASHED_FLAT
+    return float((_lightness_steps(middle) > PATTERN_STEP).mean()) <= WASHED_FLAT
 
 
 def _enclosed(cell: tuple[int, int], occ: Mapping) -> bool:
@@ -6332,6 +6329,13 @@ def _shows_card(mask: np.ndarray, cell_lab: np.ndarray) -> bool:
     return _symbol_visible(mask) and not _patterned_face(cell_lab, mask)
 
 
+def _lightness_steps(L: np.ndarray) -> np.ndarray:
+    """How sharp a step of lightness each pixel of ``L`` ``(h, w)`` float32 L* lies on, in L*
+    per pixel ``(h, w)`` (a 3x3 Sobel weighs a one-pixel step by 8 along a straight edge)."""
+    return cv2.magnitude(cv2.Sobel(L, cv2.CV_32F, 1, 0, ksize=3),
+                         cv2.Sobel(L, cv2.CV_32F, 0, 1, ksize=3)) / 8.0
+
+
 def _patterned_face(cell_lab: np.ndarray, art: np.ndarray | None = None) -> bool:
     """Whether a card cell ``(h, w, 3)`` Lab shows a pattern's sharp edges on the face around
     its art (see :data:`PATTERN_EDGES`), on the card the cell shows (see :func:`_face_ring`):
@@ -6339,10 +6343,7 @@ def _patterned_face(cell_lab: np.ndarray, art: np.ndarray | None = None) -> bool
     :func:`_symbol_mask`): a face whose edges are its art's outline (:func:`_art_in_cell`,
     :data:`PATTERN_BESIDE_ART`) is a card's."""
     L = np.ascontiguousarray(cell_lab[..., 0], dtype=np.float32)
-    # (a 3x3 Sobel weighs a one-pixel step by 8 along a straight edge)
-    step = cv2.magnitude(cv2.Sobel(L, cv2.CV_32F, 1, 0, ksize=3),
-                         cv2.Sobel(L, cv2.CV_32F, 0, 1, ksize=3)) / 8.0
-    edges = step > PATTERN_STEP
+    edges = _lightness_steps(L) > PATTERN_STEP
     if float(edges[_face_ring(cell_lab)].mean()) <= PATTERN_EDGES:
         return False
     if art is None:
