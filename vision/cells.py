@@ -738,6 +738,7 @@ def _light_apart_from_table(ctx: _Ctx, labs: np.ndarray, sure: np.ndarray,
     apart = sure & (d_table >= GROW_APART)
     if apart.sum() < MIN_LIGHT_CELLS or apart.sum() == sure.sum():
         return corr
+
     def fit(light: np.ndarray) -> float:
         return float(np.median(classify_adaptive(labs[apart], ctx.palette, gains_bgr=light,
                                                  iterations=0)[0].distance))
@@ -7031,9 +7032,7 @@ def _face_shift(ctx: _Ctx, cell: tuple[int, int], axis: int) -> tuple[int, int]:
     m = int(round(RECENTRE_REACH * td.cw))
     if ctx.lab is None or m < 1:
         return 0, 0
-    oy, ox = ctx.lab_origin
-    y = (cell[0] - td.r0) * td.ch - oy
-    x = (cell[1] - td.c0) * td.cw - ox
+    y, x = (int(v) for v in _lab_origins(ctx, [cell])[0])
     if y - m < 0 or x - m < 0 or y + td.ch + m > ctx.lab.shape[0] or x + td.cw + m > ctx.lab.shape[1]:
         return 0, 0
     around = np.asarray(ctx.lab[y - m:y + td.ch + m, x - m:x + td.cw + m], np.float32)
@@ -7057,7 +7056,6 @@ def _recentred_regions(ctx: _Ctx, cells: list, regions: Mapping, axis_of: Callab
     :func:`_face_shift`), and their blown-out pixels ``{cell: (ch, cw)}`` (None without
     ``ctx.blown_px``); ``axis_of(cell)`` is the cell's long axis (0 = E-W)."""
     td = ctx.td
-    oy, ox = ctx.lab_origin
     out, blown = {}, ({} if ctx.blown_px is not None else None)
     for cell in cells:
         dy, dx = _face_shift(ctx, cell, axis_of(cell))
@@ -7066,8 +7064,7 @@ def _recentred_regions(ctx: _Ctx, cells: list, regions: Mapping, axis_of: Callab
             if blown is not None:
                 blown[cell] = ctx.blown_px[cell]
             continue
-        y = (cell[0] - td.r0) * td.ch - oy + dy
-        x = (cell[1] - td.c0) * td.cw - ox + dx
+        y, x = (int(v) for v in _lab_origins(ctx, [cell])[0] + (dy, dx))
         out[cell] = ctx.lab[y:y + td.ch, x:x + td.cw]
         if blown is not None:
             blown[cell] = blown_out(out[cell])
