@@ -357,6 +357,20 @@ SECTOR_HUES = 3.0
 #: Twelve Tiles development photos: tw12 hard-2610's blue tile 16.4, hard-2601's 18.0, the
 #: rest 22 and more). 12: between the two, nearer the tinted board (a round value, not fitted).
 PLAIN_CELL_FROM = 12.0
+#: The looks of a bare surface (:func:`_surface_looks`) reach this much less light than the
+#: surface as measured (linear, a shadow) ...
+SHADE_MIN = 0.4
+#: ... and this much more (a lamp's hot spot, with its white glare added).
+GLARE_GAIN_MAX = 4.0
+#: A board's surface is the colour most of its inner cells share (:func:`_board_surface`), and a
+#: lamp's hot spot may cover most of its empty cells: the surface is then measured in the hot
+#: spot, up to :data:`GLARE_GAIN_MAX` brighter than the bare board beside it, whose cells in a
+#: shadow lie :data:`SHADE_MIN` below that again. So a board's looks reach SHADE_MIN /
+#: GLARE_GAIN_MAX = 0.1 of the surface (not fitted: the two bounds the looks already had).
+#: (Measured: final23 twelve-tiles-hard-3008, a grey board's surface at L* 73 in the hot spot,
+#: its bare cells away from it down to L* 26, 0.10 of it in linear light: eight read as blue
+#: tiles, 8.8-12.7 from the looks as they were, all of them plain.)
+BOARD_SHADE_MIN = SHADE_MIN / GLARE_GAIN_MAX
 #: A board cell's sectors apart in hue alone (see :func:`_glare_falloff`) whose sector furthest
 #: from the bare surface's looks lies within this of them are the light's falloff across the
 #: bare board, not a tile's drawing, whatever the board's own spread: the four such bare cells
@@ -806,7 +820,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             if plain.sum() >= 8:
                 inner = plain
         surface = _board_surface(labs[inner])
-    looks = _surface_looks(surface[0]) if surface is not None else None
+    # (the board's cells out of a hot spot the surface was measured in lie darker than a shadow
+    # of the surface: see BOARD_SHADE_MIN)
+    looks = _surface_looks(surface[0], BOARD_SHADE_MIN) if surface is not None else None
     d_pal = match.distance
     if ctx.kit.face_model == "symbol" and ctx.profile is not None:
         # a glossy card in the lamp's reflection is its paint plus a sheen of the light, paler
@@ -1617,14 +1633,17 @@ def _board_surface(labs: np.ndarray) -> tuple[np.ndarray, float] | None:
     return centre, spread
 
 
-def _surface_looks(surface_lab: np.ndarray) -> np.ndarray:
+def _surface_looks(surface_lab: np.ndarray, darkest: float = SHADE_MIN) -> np.ndarray:
     """The CIELAB ``(M, 3)`` an empty board's surface of CIELAB ``surface_lab`` takes under less
-    light (linear BGR ``k * surface``, ``k`` down to 0.4) or more light and white glare
-    (``clip(k * surface + w)``, ``k`` up to 4, ``w`` up to 0.6): clipping moves the hue, as a
-    camera's red channel saturates first under warm light."""
+    light (linear BGR ``k * surface``, ``k`` down to ``darkest``, :data:`SHADE_MIN` unless
+    told) or more light and white glare (``clip(k * surface + w)``, ``k`` up to
+    :data:`GLARE_GAIN_MAX`, ``w`` up to 0.6): clipping moves the hue, as a camera's red channel
+    saturates first under warm light."""
     lin = srgb_to_linear(lab_to_bgr(np.asarray(surface_lab, np.float32)[None, :]))[0]
-    darker = np.geomspace(0.4, 1.0, 6)[:, None] * lin[None, :]
-    k = np.geomspace(1.0, 4.0, 12)[:, None, None]
+    # (as finely spaced down to ``darkest`` as the six steps down to SHADE_MIN)
+    steps = max(6, math.ceil(5 * math.log(darkest) / math.log(SHADE_MIN) - 1e-9) + 1)
+    darker = np.geomspace(darkest, 1.0, steps)[:, None] * lin[None, :]
+    k = np.geomspace(1.0, GLARE_GAIN_MAX, 12)[:, None, None]
     w = np.linspace(0.0, 0.6, 7)[None, :, None]
     lighter = np.clip(k * lin[None, None, :] + w, 0.0, 1.0).reshape(-1, 3)
     out = np.vstack([darker, lighter])

@@ -71,3 +71,26 @@ def test_the_surface_is_read_on_the_cells_not_blown_out_by_a_hot_spot():
     assert found is not None and np.allclose(found[0], board, atol=1.0)
     looks = _surface_looks(found[0])
     assert _from_surface(blown[0], looks) < 2.0  # (the blown cells are its look under glare)
+
+
+def test_a_board_measured_in_a_hot_spot_keeps_its_bare_cells_beside_it():
+    # a grey board whose surface is measured in a lamp's hot spot (most of its empty cells lie
+    # in it: the independent renderer's final23 hard 3008, L* 73): its bare cells away from the
+    # hot spot, in the lamp's falloff, lie at a tenth of that light (L* 26), darker than the
+    # looks' shadow reaches; the board's own looks reach them, and no paint in that shade
+    from vision.cells import BOARD_SHADE_MIN, PLAIN_CELL_FROM, _board_cell_logit
+    board = np.array([73.0, -0.5, -2.0])
+    board_looks = _surface_looks(board, BOARD_SHADE_MIN)
+    plain_looks = _surface_looks(board)
+    for k in (0.1, 0.13, 0.2, 0.3):
+        bare = _lit(board, k)
+        assert _from_surface(bare, board_looks) < 2.0, k
+        s = _board_cell_logit(_from_surface(bare, board_looks), 0.0, (0.0, 0.4),
+                              lift=float(bare[0] - board[0]), surface_l=float(board[0]))
+        assert s < -1.0, k
+    # (the looks as a table's, down to SHADE_MIN only, left the darkest a tile)
+    assert _from_surface(_lit(board, 0.1), plain_looks) > 7.0
+    paints = ([50, 65, 45], [60, -50, 40], [45, 15, -55], [85, 0, 80])  # red, green, blue, yellow
+    for paint in paints:
+        for k in (0.1, 0.2, 0.5):
+            assert _from_surface(_lit(paint, k), board_looks) > PLAIN_CELL_FROM, (paint, k)
