@@ -2621,9 +2621,10 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                     or _table_ground(ctx, cell, attrs[cell], vouched, occ))
         faceless = [cell for cell in occupied if attrs[cell][0].get("pips") is None
                     and (glared(cell) or bare(cell) or outline_free(cell))]
-        # (... and, where every tile lies pips up, a cell of the bare table's own colour whose
-        # pips are of no pip paint is the table too: a die's pips are black or white, a
-        # cloth's dots in its ground's middle (green on white) are not, see _pip_paints)
+        # (... and a cell of the bare table's own colour whose pips are of no pip paint is the
+        # table too: a die's pips are black or white, a cloth's dots in its ground's middle
+        # (green on white) are not, see _pip_paints; where tiles may lie pips down too, see
+        # _printed_pips)
         faceless += [cell for cell in occupied if _printed_pips(
             ctx, cell, attrs[cell], vouched)]
         # (... and, where every tile lies pips up beside a table that reads as die faces, a
@@ -2633,13 +2634,15 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         if die_faces and table_dots and table_dots[0]:
             faceless += _outlined_like_dots(ctx, {c: attrs[c] for c in occupied if c not in vouched
                                                   and c not in faceless})
-        # (... and, where every tile lies pips up, a cell the mask calls table, taken for its
-        # outline, of the bare table's very colour and read as a die face with dark pips, that
-        # shows a spot off its die layout, as one beside the layout must not (_dotted_table): a
-        # polka-dot cloth's dots crossing its borders make its outline and fit a chance '1')
-        dotted_outline = (_dotted_outline(ctx, {c: attrs[c] for c in occupied if c not in vouched
-                                                and c not in faceless})
-                          if die_faces else [])
+        # (... and a cell the mask calls table, taken for its outline, of the bare table's very
+        # colour and read as a die face with dark pips, that shows a spot off its die layout, as
+        # one beside the layout must not (_dotted_table): a polka-dot cloth's dots crossing its
+        # borders make its outline and fit a chance '1'. Where tiles may lie pips down
+        # (Textile) too: a tile lying so shows no spot at all, one lying pips up its die face;
+        # final19 textile-normal-1996, a cream stripe's edge by a black one beside three tiles,
+        # and final16 normal-1608, a floral cloth's dark petals on cream, read as white 1s)
+        dotted_outline = _dotted_outline(ctx, {c: attrs[c] for c in occupied if c not in vouched
+                                               and c not in faceless})
         faceless += dotted_outline
         # (... and where the bare table itself reads as die faces, a printed cloth's motifs
         # taken for pips, the pips of a cell of its colour are no evidence either)
@@ -5565,17 +5568,33 @@ def _dark_on_ground(ctx: _Ctx, cell: tuple[int, int]) -> bool:
 
 
 def _printed_pips(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Collection) -> bool:
-    """Whether a cell taken (its :func:`_read_solid` ``reading``), where every tile lies pips
-    up, is of the bare table's own colour (``ctx.table_coloured``) or one the foreground mask
-    does not hold (``ctx.fg`` below :data:`MASK_HOLDS`), not vouched for by its pips beside the
-    layout, and shows pips of no pip paint (``pips_of_pip_paint``, see :func:`_pip_paints`):
-    the table's print (a polka-dot cloth's dot in the middle of a hole in the layout; a red
-    flower's yellow heart, taken for a red tile's one pip where the mask, which finds the
-    layout, leaves the flower out), not a tile's die face, whose pips are white or black."""
+    """Whether a cell taken (its :func:`_read_solid` ``reading``) is of the bare table's own
+    colour (``ctx.table_coloured``) or one the foreground mask does not hold (``ctx.fg`` below
+    :data:`MASK_HOLDS`), not vouched for by its pips beside the layout, and shows pips of no
+    pip paint (see :func:`_pips_of_pip_paint`): the table's print (a polka-dot cloth's dot in
+    the middle of a hole in the layout; a red flower's yellow heart, taken for a red tile's one
+    pip where the mask, which finds the layout, leaves the flower out), not a tile's die face,
+    whose pips are white or black. Where tiles may lie pips down (Textile) too: a tile lying so
+    shows no pips at all, one lying pips up its own (final23 textile-normal-3006, a white
+    cloth's orange dots in two holes of the layout read as white 1s, and a white tile beside
+    one lost to the colour rule)."""
     unheld = ctx.fg is not None and ctx.fg.get(cell, 1.0) < MASK_HOLDS
-    return (ctx.die_faces and (cell in ctx.table_coloured or unheld) and cell not in vouched
-            and reading[0].get("pips") is not None and len(reading) > 4
-            and not reading[4].get("pips_of_pip_paint", True))
+    return ((cell in ctx.table_coloured or unheld) and cell not in vouched
+            and reading[0].get("pips") is not None and not _pips_of_pip_paint(ctx, cell, reading))
+
+
+def _pips_of_pip_paint(ctx: _Ctx, cell: tuple[int, int], reading: tuple) -> bool:
+    """Whether the pips read in ``cell`` (its :func:`_read_solid` ``reading``) are of a pip
+    paint (see :func:`_pip_paints`): the reading's evidence ``pips_of_pip_paint`` where every
+    tile lies pips up (``ctx.die_faces``, Octopus); where tiles may lie pips down (Textile) the
+    paint kept aside in ``ctx.pip_lab`` (the reading leaves it out of its evidence there, see
+    :func:`_read_solid`); True where it was not measured."""
+    if len(reading) > 4 and "pips_of_pip_paint" in reading[4]:
+        return bool(reading[4]["pips_of_pip_paint"])
+    if ctx.die_faces:
+        return True
+    kept = ctx.pip_lab.get(cell)
+    return True if kept is None else bool(kept[2])
 
 
 #: A tile's face fills its cell: the part of a cell's window (its cell less
@@ -6186,10 +6205,11 @@ def _outlined_like_dots(ctx: _Ctx, reads: dict) -> list:
 
 
 def _dotted_outline(ctx: _Ctx, reads: dict) -> list:
-    """Of the cells taken (their readings ``reads``) where every tile lies pips up, those taken
-    for their outline alone (``ctx.by_outline``: the mask calls them table) read as a die face
-    that :func:`_dotted_table` calls the table: of its very colour with dark pips and a spot
-    off their die layout. A polka-dot cloth's dots crossing a bare cell's borders make its
+    """Of the cells taken (their readings ``reads``; where tiles may lie pips down as well,
+    see ``dotted_outline`` in :func:`read_cells_steps`), those taken for their outline alone
+    (``ctx.by_outline``: the mask calls them table) read as a die face that
+    :func:`_dotted_table` calls the table: of its very colour with dark pips and a spot off
+    their die layout. A polka-dot cloth's dots crossing a bare cell's borders make its
     outline, and one in its middle a '1' (final17 octopus-normal-1769: a cream cloth's blue
     dots in a cell beside three tiles read as a white 1)."""
     outlined = {c: r for c, r in reads.items() if c in ctx.by_outline and r[0].get("pips")}
