@@ -369,7 +369,10 @@ GLARE_GAIN_MAX = 4.0
 #: GLARE_GAIN_MAX = 0.1 of the surface (not fitted: the two bounds the looks already had).
 #: (Measured: final23 twelve-tiles-hard-3008, a grey board's surface at L* 73 in the hot spot,
 #: its bare cells away from it down to L* 26, 0.10 of it in linear light: eight read as blue
-#: tiles, 8.8-12.7 from the looks as they were, all of them plain.)
+#: tiles, 8.8-12.7 from the looks as they were, all of them plain.) It covers a brighter light
+#: over the measured surface, not a glare that pales a coloured board's hue (checked in review
+#: on a grey board: a tan or wood board measured through glare 0.2-0.3 keeps its bare cells
+#: beside the hot spot 7-15 away); do not widen it without a coloured board to measure.
 BOARD_SHADE_MIN = SHADE_MIN / GLARE_GAIN_MAX
 #: A board cell's sectors apart in hue alone (see :func:`_glare_falloff`) whose sector furthest
 #: from the bare surface's looks lies within this of them are the light's falloff across the
@@ -822,7 +825,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         surface = _board_surface(labs[inner])
     # (the board's cells out of a hot spot the surface was measured in lie darker than a shadow
     # of the surface: see BOARD_SHADE_MIN)
-    looks = _surface_looks(surface[0], BOARD_SHADE_MIN) if surface is not None else None
+    looks = _board_looks(surface[0]) if surface is not None else None
     d_pal = match.distance
     if ctx.kit.face_model == "symbol" and ctx.profile is not None:
         # a glossy card in the lamp's reflection is its paint plus a sheen of the light, paler
@@ -1633,16 +1636,36 @@ def _board_surface(labs: np.ndarray) -> tuple[np.ndarray, float] | None:
     return centre, spread
 
 
+def _shade_steps(darkest: float) -> np.ndarray:
+    """The ascending ``(K,)`` factors of less light a surface's looks take: the six geometric
+    steps from :data:`SHADE_MIN` to 1, continued with the same ratio below it down to
+    ``darkest`` (``0 < darkest <= SHADE_MIN``), which ends them: a lower ``darkest`` only adds
+    looks, never moves the ones above :data:`SHADE_MIN`."""
+    if not 0.0 < darkest <= SHADE_MIN:
+        raise ValueError(f"darkest {darkest} must lie in (0, {SHADE_MIN}]")
+    below = []
+    i = 6
+    while SHADE_MIN ** (i / 5) > darkest:
+        below.append(SHADE_MIN ** (i / 5))
+        i += 1
+    if darkest < SHADE_MIN:
+        below.append(darkest)
+    return np.concatenate([np.asarray(below[::-1], float), np.geomspace(SHADE_MIN, 1.0, 6)])
+
+
+def _board_looks(surface_lab: np.ndarray) -> np.ndarray:
+    """A framed board's bare looks: :func:`_surface_looks` down to :data:`BOARD_SHADE_MIN`."""
+    return _surface_looks(surface_lab, BOARD_SHADE_MIN)
+
+
 def _surface_looks(surface_lab: np.ndarray, darkest: float = SHADE_MIN) -> np.ndarray:
     """The CIELAB ``(M, 3)`` an empty board's surface of CIELAB ``surface_lab`` takes under less
-    light (linear BGR ``k * surface``, ``k`` down to ``darkest``, :data:`SHADE_MIN` unless
-    told) or more light and white glare (``clip(k * surface + w)``, ``k`` up to
+    light (linear BGR ``k * surface``, ``k`` down to ``darkest`` in :func:`_shade_steps`,
+    :data:`SHADE_MIN` unless told) or more light and white glare (``clip(k * surface + w)``, ``k`` up to
     :data:`GLARE_GAIN_MAX`, ``w`` up to 0.6): clipping moves the hue, as a camera's red channel
     saturates first under warm light."""
     lin = srgb_to_linear(lab_to_bgr(np.asarray(surface_lab, np.float32)[None, :]))[0]
-    # (as finely spaced down to ``darkest`` as the six steps down to SHADE_MIN)
-    steps = max(6, math.ceil(5 * math.log(darkest) / math.log(SHADE_MIN) - 1e-9) + 1)
-    darker = np.geomspace(darkest, 1.0, steps)[:, None] * lin[None, :]
+    darker = _shade_steps(darkest)[:, None] * lin[None, :]
     k = np.geomspace(1.0, GLARE_GAIN_MAX, 12)[:, None, None]
     w = np.linspace(0.0, 0.6, 7)[None, :, None]
     lighter = np.clip(k * lin[None, None, :] + w, 0.0, 1.0).reshape(-1, 3)

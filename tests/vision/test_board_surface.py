@@ -2,7 +2,8 @@
 import numpy as np
 
 from vision.cells import _board_surface, _from_surface, _surface_looks
-from vision.colour import bgr_to_lab, linear_to_srgb, srgb_to_linear, lab_to_bgr
+from vision.kits import kit_for_game
+from vision.colour import Palette, bgr_to_lab, linear_to_srgb, srgb_to_linear, lab_to_bgr
 
 
 def _lit(lab, k, w=0.0):
@@ -78,10 +79,12 @@ def test_a_board_measured_in_a_hot_spot_keeps_its_bare_cells_beside_it():
     # in it: the independent renderer's final23 hard 3008, L* 73): its bare cells away from the
     # hot spot, in the lamp's falloff, lie at a tenth of that light (L* 26), darker than the
     # looks' shadow reaches; the board's own looks reach them, and no paint in that shade
-    from vision.cells import BOARD_SHADE_MIN, PLAIN_CELL_FROM, _board_cell_logit
+    from vision.cells import PLAIN_CELL_FROM, _board_cell_logit, _board_looks
     board = np.array([73.0, -0.5, -2.0])
-    board_looks = _surface_looks(board, BOARD_SHADE_MIN)
+    board_looks = _board_looks(board)
     plain_looks = _surface_looks(board)
+    # (the board's looks hold every look of the table's: a lower shade only adds looks)
+    assert all(np.min(np.abs(board_looks - look).sum(axis=1)) < 1e-9 for look in plain_looks)
     for k in (0.1, 0.13, 0.2, 0.3):
         bare = _lit(board, k)
         assert _from_surface(bare, board_looks) < 2.0, k
@@ -90,7 +93,18 @@ def test_a_board_measured_in_a_hot_spot_keeps_its_bare_cells_beside_it():
         assert s < -1.0, k
     # (the looks as a table's, down to SHADE_MIN only, left the darkest a tile)
     assert _from_surface(_lit(board, 0.1), plain_looks) > 7.0
-    paints = ([50, 65, 45], [60, -50, 40], [45, 15, -55], [85, 0, 80])  # red, green, blue, yellow
+    paints = Palette.from_hex(kit_for_game("twelve-tiles").colours).lab  # the kit's four paints
     for paint in paints:
         for k in (0.1, 0.2, 0.5):
             assert _from_surface(_lit(paint, k), board_looks) > PLAIN_CELL_FROM, (paint, k)
+
+
+def test_shade_steps_below_shade_min_only_add_looks():
+    from vision.cells import SHADE_MIN, _shade_steps
+    table = _shade_steps(SHADE_MIN)
+    assert np.allclose(table, np.geomspace(SHADE_MIN, 1.0, 6))
+    board = _shade_steps(0.1)
+    assert board[0] == 0.1 and np.all(np.diff(board) > 0)
+    assert np.all(np.isin(table, board))
+    ratios = board[1:] / board[:-1]
+    assert np.allclose(ratios[1:], ratios[-1])  # the table's ratio continued (after 0.1 itself)

@@ -8,7 +8,7 @@ import numpy as np
 
 from vision.cells import (DARK_SURFACE_L, FALLOFF_APART, GLARE_LIFT, PLAIN_CELL_FROM,
                           SECTOR_HUES, _board_cell_logit, _glare_falloff, _diagonal_contrast, _from_surface,
-                          _sectors_apart, _shows_drawing, _shows_no_drawing, _surface_looks)
+                          _board_looks, _sectors_apart, _shows_drawing, _shows_no_drawing)
 from vision.colour import bgr_to_lab, lab_to_bgr, linear_to_srgb, srgb_to_linear
 
 N = 40  # a cell's side in pixels
@@ -78,7 +78,7 @@ def _logit(surface: np.ndarray, sectors: np.ndarray, lines: float = 0.0) -> floa
     """_board_cell_logit of a cell of ``sectors`` (n/s/e/w Lab ``(4, 3)``) on a board of
     ``surface`` Lab, judged by its sector nearest the surface's looks (as the worst-fitting
     sector often is, on a bare cell and a washed tile alike)."""
-    looks = _surface_looks(surface)
+    looks = _board_looks(surface)
     drawn = (lines, _hue_spread(sectors))
     ctx = SimpleNamespace(sector_labs={(0, 0): sectors})
     near = min(_from_surface(lab, looks) for lab in sectors)
