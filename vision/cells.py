@@ -3186,7 +3186,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
             ev = out[cell][4]
             if "pip_lab" in ev:
                 # (kept aside: where tiles may lie pips down the paint of a cell's pips is
-                # looked at only against a dotted table's, see _unlike_table_dots)
+                # looked at only against a dotted table's, see _unlike_table_dots, and by _printed_pips,
+                # see _pips_of_pip_paint)
                 ctx.pip_lab[cell] = (ev.pop("pip_lab"), labs[i], ev["pips_of_pip_paint"])
                 if not ctx.die_faces:
                     del ev["pips_of_pip_paint"]
@@ -6236,8 +6237,9 @@ def _dotted_outline(ctx: _Ctx, reads: dict) -> list:
     outline, and one in its middle a '1' (final17 octopus-normal-1769: a cream cloth's blue
     dots in a cell beside three tiles read as a white 1)."""
     outlined = {c: r for c, r in reads.items() if c in ctx.by_outline and r[0].get("pips")}
-    # (layout cells: their pips were read on the grids reaching farther, see _read_solid)
-    return sorted(_dotted_table(ctx, outlined, True, farther=True))
+    # (layout cells: their pips were read on the grids reaching farther, see _read_solid; the
+    # stricter test in either game: outlined cells of the table's very colour with dark pips)
+    return sorted(_dotted_table(ctx, outlined, die_faces=True, farther=True))
 
 
 def _outlined_on_dots(ctx: _Ctx, reads: dict) -> list:

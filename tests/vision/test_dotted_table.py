@@ -2,13 +2,21 @@
 table's dots when it shows a spot off its die layout only if it has the bare table's very colour
 and pips darker than its face (cells._dotted_table): a pale cloth printed in a dark ink shows
 chance die faces as white as a white tile's, while a tile of another colour, or of an ink's
-colour with light pips, is vouched for by its pips whatever lies around them."""
+colour with light pips, is vouched for by its pips whatever lies around them. In Textile, where
+tiles may lie pips down, an outlined hole of the table's colour showing such a spot is the cloth
+too, while a white tile's '1' in the same place is kept."""
 from types import SimpleNamespace
 
+import cv2
 import numpy as np
 
+from tests.vision.scenes import paint_solid_tiles
+from tests.vision.test_cells_reading import _textile_view
 from tests.vision.test_stray_dots import N, _lab_row
 from vision import cells
+from vision.cells import read_cells
+from vision.colour import Palette
+from vision.kits import kit_for_game
 from vision.pips import read_pips
 
 DOT = np.array([20.0, 0.0, 0.0])  # (the spots of _lab_row and the ground they lie on)
@@ -69,14 +77,6 @@ def _textile_hole(stray: bool, white_tile: bool = False) -> dict:
     '1') and, with ``stray``, another off the die layout's places (by its left border), or with
     ``white_tile`` a white tile's '1'. Returns the cells ``read_cells`` takes beyond the tiles
     (cell -> attributes)."""
-    import cv2
-
-    from tests.vision.test_cells_reading import _textile_view
-    from tests.vision.scenes import paint_solid_tiles
-    from vision.cells import read_cells
-    from vision.colour import Palette
-    from vision.kits import kit_for_game
-
     kit = kit_for_game("textile")
     tiles = {(1, 2): ("blue", 3), (1, 3): ("red", 5), (1, 4): ("green", 4), (2, 2): ("yellow", 2),
              (2, 4): ("green", 1), (3, 2): ("red", 6), (3, 3): ("blue", 2), (3, 4): ("yellow", 5)}

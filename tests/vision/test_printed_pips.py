@@ -2,7 +2,7 @@
 (the table's own colour) with one green dot in its middle, which a die layout of one pip fits.
 A die's pips are black or white: pips of no pip paint in a cell of the table's colour are the
 cloth's print, not a tile (vision.cells._printed_pips). So in Textile, where tiles may lie pips
-down (a tile lying so shows no pips at all), the pips' paint kept aside in ``ctx.pip_lab``
+down (a tile lying so shows no pips at all), the pips' paint is read from ``ctx.pip_lab``
 (final23 textile-normal-3006: a white cloth's orange dots in two holes of the layout read as
 white 1s)."""
 import numpy as np
