@@ -1384,6 +1384,16 @@ def mask_as_float(mask: np.ndarray) -> np.ndarray:
     return out
 
 
+@_for_last_mask
+def mask_as_u8(mask: np.ndarray) -> np.ndarray:
+    """``mask`` as uint8 0/255, kept for the last mask (see :func:`_for_last_mask`; the
+    search warps it onto the top-down view of every lattice it focuses, see
+    :func:`_edge_strength_of`). Read-only: the array is shared."""
+    out = mask.astype(np.uint8) * 255
+    out.flags.writeable = False
+    return out
+
+
 def _partial(lat: Lattice, px: int = 10) -> float:
     """How badly the lattice's cells cut through the foreground: the share of touched cells
     that are only partly covered (a right lattice has cells either full of tile or empty);
@@ -1394,9 +1404,10 @@ def _partial(lat: Lattice, px: int = 10) -> float:
 def _partial_of(f: np.ndarray) -> float:
     """:func:`_partial` of the cells' foreground fractions ``f``."""
     touched = f > 0.1
-    if touched.sum() == 0:
+    if not touched.any():
         return 1.0
-    return float(np.mean(2.0 * np.minimum(f[touched], 1.0 - f[touched])))
+    ft = f[touched]  # (once: this is called for every phase of every pitch tried)
+    return float(np.mean(2.0 * np.minimum(ft, 1.0 - ft)))
 
 
 def _fix_pitch(lat: Lattice) -> Lattice:
@@ -1410,6 +1421,7 @@ def _fix_pitch(lat: Lattice) -> Lattice:
     if lat.fg is None:
         return lat
     best, best_p = None, _partial(lat)
+    start_p = best_p
     if best_p < 0.15:
         return lat  # no split can beat it by the margin asked below
     px = 6
@@ -1439,7 +1451,7 @@ def _fix_pitch(lat: Lattice) -> Lattice:
     H = lat.H @ np.linalg.inv(A)
     cand = lat.with_H(H / H[2, 2], rows=(lat.rows[0] * sy - 1, (lat.rows[1] + 1) * sy),
                       cols=(lat.cols[0] * sx - 1, (lat.cols[1] + 1) * sx))
-    logger.debug("pitch halved: partial cells %.2f -> %.2f", _partial(lat), best_p)
+    logger.debug("pitch halved: partial cells %.2f -> %.2f", start_p, best_p)
     return _normalise(cand)
 
 
@@ -1539,24 +1551,40 @@ def _support_pieces(fg: np.ndarray, fam_x: Segments, fam_y: Segments) -> np.ndar
     it, every piece is touched, or the pieces touched leave out the biggest. A segment on a
     tile's outer edge lies on the mask's rim: its points are looked up in the mask grown by
     :data:`SUPPORT_REACH_PX`."""
-    n, labels = cv2.connectedComponents((fg > 0).astype(np.uint8), connectivity=8)
-    if n - 1 < SUPPORT_PIECES:
+    pieces = _mask_pieces(fg)
+    if pieces is None:
         return None
-    reach = np.ones((2 * SUPPORT_REACH_PX + 1,) * 2, np.uint8)
-    grown = cv2.dilate(labels.astype(np.float32), reach).astype(np.int32)
+    n, labels, grown, biggest = pieces
     h, w = fg.shape[:2]
     pts = np.vstack([fam_x.p, fam_x.q, fam_x.mid, fam_y.p, fam_y.q, fam_y.mid])
     xs = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
     ys = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
     hit = np.unique(grown[ys, xs])
     hit = hit[hit > 0]
+    if len(hit) == 0 or len(hit) == n - 1 or biggest not in hit:
+        return None
+    return np.isin(labels, hit)
+
+
+@_for_last_mask
+def _mask_pieces(fg: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, int] | None:
+    """The pieces of the mask ``fg`` ``(h, w)`` that :func:`_support_pieces` looks the lines up
+    in: their number ``n`` (with the background), their labels ``(h, w)`` int32 (8-connected,
+    0 the background), the labels grown by :data:`SUPPORT_REACH_PX` ``(h, w)`` int32, and the
+    biggest piece's label; ``None`` when the mask is fewer than :data:`SUPPORT_PIECES`
+    pieces. Kept for the last mask (read-only; see :func:`_for_last_mask`: every candidate
+    lattice of a photo is judged on one, and this is most of the judging's cost)."""
+    n, labels = cv2.connectedComponents((fg > 0).astype(np.uint8), connectivity=8)
+    if n - 1 < SUPPORT_PIECES:
+        return None
+    reach = np.ones((2 * SUPPORT_REACH_PX + 1,) * 2, np.uint8)
+    grown = cv2.dilate(labels.astype(np.float32), reach).astype(np.int32)
     # (anchored to the layout as :func:`_without_strays` is: the pieces must hold the mask's
     # biggest, or a lattice on the stray object alone, a mug's print or a squared sheet, would
     # be judged over that object only and pass)
     biggest = 1 + int(np.argmax(np.bincount(labels.ravel(), minlength=n)[1:]))
-    if len(hit) == 0 or len(hit) == n - 1 or biggest not in hit:
-        return None
-    return np.isin(labels, hit)
+    _read_only(labels, grown)
+    return n, labels, grown, biggest
 
 
 def _plausible_on_support(H: np.ndarray, fg: np.ndarray, fam_x: Segments, fam_y: Segments
@@ -1685,7 +1713,7 @@ def _edge_strength_of(lat: Lattice, work: np.ndarray, px: int
     # (the Sobel filter reads the warped uint8 view as it is: its sums of integers are exact
     # in float32, the same values as on a float copy, without the copy)
     top = cv2.warpPerspective(work, M, size, flags=flags, borderValue=0)
-    near = cv2.warpPerspective(lat.fg.astype(np.uint8) * 255, M, size, flags=flags, borderValue=0)
+    near = cv2.warpPerspective(mask_as_u8(lat.fg), M, size, flags=flags, borderValue=0)
     near = cv2.dilate(near, np.ones((px // 2 + 1, px // 2 + 1), np.uint8)) > 128
     inside = cv2.warpPerspective(np.full(work.shape[:2], 255, np.uint8), M, size, flags=flags,
                                  borderValue=0)

@@ -162,3 +162,51 @@ def test_pointing_scores_in_float32_are_the_float64_inlier_weights():
         want = weight[clear & (ang < tol)].sum()
         unsure = weight[~clear].sum()
         assert want - 1e-4 <= scores[k] <= want + unsure + 1e-4
+
+
+def _support_reference(fg, fam_x, fam_y, reach_px=3, fewest=2):
+    """vision.locate._support_pieces as first written: the mask's pieces labelled and grown
+    afresh for every lattice judged (the fast writing keeps them for the last mask)."""
+    n, labels = cv2.connectedComponents((fg > 0).astype(np.uint8), connectivity=8)
+    if n - 1 < fewest:
+        return None
+    grown = cv2.dilate(labels.astype(np.float32),
+                       np.ones((2 * reach_px + 1,) * 2, np.uint8)).astype(np.int32)
+    h, w = fg.shape[:2]
+    pts = np.vstack([fam_x.p, fam_x.q, fam_x.mid, fam_y.p, fam_y.q, fam_y.mid])
+    xs = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
+    ys = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
+    hit = np.unique(grown[ys, xs])
+    hit = hit[hit > 0]
+    biggest = 1 + int(np.argmax(np.bincount(labels.ravel(), minlength=n)[1:]))
+    if len(hit) == 0 or len(hit) == n - 1 or biggest not in hit:
+        return None
+    return np.isin(labels, hit)
+
+
+def test_support_pieces_kept_for_the_mask_are_those_found_afresh():
+    from vision.locate import SUPPORT_PIECES, SUPPORT_REACH_PX, _mask_pieces, _support_pieces
+    _, fg = _tiles()
+    fg = fg.copy()
+    fg[5:25, 5:40] = True  # a stray object apart from the layout
+    fg[270:290, 250:295] = True  # and another
+    fg.flags.writeable = False  # (the search's masks are read-only)
+    on_layout = Segments(np.array([[60.0, 62], [62, 60]]), np.array([[250.0, 62], [62, 250]]))
+    on_stray = Segments(np.array([[6.0, 10]]), np.array([[38.0, 10]]))
+    everywhere = Segments(np.vstack([on_layout.p, on_stray.p, [[252.0, 280]]]),
+                          np.vstack([on_layout.q, on_stray.q, [[292.0, 280]]]))
+    for fam_x, fam_y in [(on_layout, on_layout), (on_layout, on_stray), (on_stray, on_stray),
+                         (everywhere, everywhere)]:
+        got = _support_pieces(fg, fam_x, fam_y)
+        want = _support_reference(fg, fam_x, fam_y, SUPPORT_REACH_PX, SUPPORT_PIECES)
+        assert (got is None) == (want is None)
+        if want is not None:
+            assert np.array_equal(got, want)
+    # the layout's own lines: the layout alone, the stray objects left out
+    alone = _support_pieces(fg, on_layout, on_layout)
+    assert alone is not None and alone[80, 80] and not alone[10, 10] and not alone[280, 260]
+    # the pieces are labelled once for the mask: the same (read-only) arrays for every lattice
+    first, again = _mask_pieces(fg), _mask_pieces(fg)
+    assert first is again and not first[1].flags.writeable and not first[2].flags.writeable
+    # a mask of one piece is judged as a whole (no pieces)
+    assert _mask_pieces(np.pad(np.ones((5, 5), bool), 3)) is None
