@@ -950,6 +950,7 @@ def _closer_look(image: np.ndarray, box: tuple[int, int, int, int], work_shape: 
                 pasted[id(lat.fg)] = cv2.warpAffine(
                     lat.fg.astype(np.uint8), M, (work_shape[1], work_shape[0]),
                     flags=cv2.INTER_NEAREST, borderValue=0).astype(bool)
+                _read_only(pasted[id(lat.fg)])
             mask = pasted[id(lat.fg)]
         H = T @ lat.H
         out.append(lat.with_H(H / H[2, 2], fg=mask, work_scale=scale,
@@ -1182,7 +1183,9 @@ def interleaved(a: list[Lattice], b: list[Lattice]) -> list[Lattice]:
 
 def _for_last_mask(compute: Callable[[np.ndarray], Any]) -> Callable[[np.ndarray], Any]:
     """``compute(mask)`` with its result for the last mask it was given kept (by identity, under
-    a weak reference): the many lattice hypotheses of a photo share one foreground mask."""
+    a weak reference): the many lattice hypotheses of a photo share one foreground mask. A mask
+    once passed in must not change in place (the masks lattices carry are made read-only,
+    :func:`_read_only`): the result kept would no longer be its."""
     last: list = [None, None]
 
     @functools.wraps(compute)
@@ -1299,7 +1302,9 @@ def _without_strays(lat: Lattice) -> Lattice:
         return lat
     logger.debug("foreground groups lying across the lattice's cells (not tiles): %s pixels",
                  stats[stray, cv2.CC_STAT_AREA].tolist())
-    return lat.with_H(lat.H, fg=lat.fg & ~stray[labels])
+    kept = lat.fg & ~stray[labels]
+    _read_only(kept)
+    return lat.with_H(lat.H, fg=kept)
 
 
 @_for_last_mask
