@@ -314,6 +314,18 @@ COLOUR_OUTLINE = 3
 #: a tile set off the lattice by a tenth of a cell (a run of tiles pushed aside) shows three,
 #: its fourth rim out of the band searched (dev textile hard 7002).
 OUTLINE_FULL = 3
+#: A cell the foreground mask left out is taken for its outline (edges on its four sides, all
+#: along :data:`OUTLINE_FULL`, see _occupancy) where its colour lies within this of the palette
+#: (CIEDE2000) ...
+OUTLINED_FIT = 12.0
+#: ... or, as even as a tile's face (spread at most :data:`EVEN_SPREAD`), within this: the
+#: loose fit past which a colour counts against a tile anyway (:data:`LOOSE_FIT`). White tiles
+#: in a shade the light fitted on the coloured tiles does not predict lie 12-16 from the white
+#: paint (final23 textile-hard-3009, four on a red-dotted white cloth, where the view's ring is
+#: no one surface and no tile is grown beside the layout; final18 hard-1890, final22
+#: hard-2809); the cloth's cells that would pass with them were uneven, spread 14-17 (tex39
+#: textile-hard-2530, textile-normal-2528).
+OUTLINED_EVEN_FIT = LOOSE_FIT
 #: A cell uneven as one paint is looked at as a die face's two paints (see
 #: :func:`_two_paint_spreads`) where an edge runs all along this many of its sides at least
 #: (:func:`_full_sides`): a tile's outline, but for one side where the table beside it is of
@@ -1012,7 +1024,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         s -= max(0.0, far_fit(i, float(d_pal[i])) - LOOSE_FIT) / 2.0
         if fg is not None and not board:
             s_fg = (fg[i] - 0.45) * 8.0
-            if (ctx.sides is not None and ctx.sides[cell] >= 4 and d_pal[i] < 12.0
+            if (ctx.sides is not None and ctx.sides[cell] >= 4
+                    and (d_pal[i] < OUTLINED_FIT
+                         or d_pal[i] < OUTLINED_EVEN_FIT and spreads[cell] <= EVEN_SPREAD)
                     and (ctx.full_sides is None or sum(ctx.full_sides[cell]) >= OUTLINE_FULL)
                     and not (edgy and table_shows(i))):
                 # a tile the colour of the table still shows its outline on all four sides, all
@@ -1021,6 +1035,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 # (on a table whose pattern makes edges, only in a colour the table lacks)
                 # (not a cell the mask leaves out in a hued paint unlike every tile of that
                 # paint the mask holds: a printed cloth's flower, see _unlike_held_paint)
+                # (in a colour within OUTLINED_FIT of a paint, or, even as a face is, within
+                # OUTLINED_EVEN_FIT: a white tile in a shade, see there)
                 if fg[i] >= 0.45 or not unlike_held()[i]:
                     if fg[i] < 0.45:
                         ctx.by_outline.add(cell)
