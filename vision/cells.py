@@ -324,7 +324,9 @@ OUTLINED_FIT = 12.0
 #: paint (final23 textile-hard-3009, four on a red-dotted white cloth, where the view's ring is
 #: no one surface and no tile is grown beside the layout; final18 hard-1890, final22
 #: hard-2809); the cloth's cells that would pass with them were uneven, spread 14-17 (tex39
-#: textile-hard-2530, textile-normal-2528).
+#: textile-hard-2530, textile-normal-2528). Textile only, and only where the table gives no
+#: model or the cell stands apart from it (review: a plain cloth's bare hole in a shade lies
+#: 12-16 from white too, but within a few units of the table).
 OUTLINED_EVEN_FIT = LOOSE_FIT
 #: A cell uneven as one paint is looked at as a die face's two paints (see
 #: :func:`_two_paint_spreads`) where an edge runs all along this many of its sides at least
@@ -956,6 +958,19 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             return min(plain, float(veiled_fit()[i]))
         return plain
 
+    def outlined_fit(i: int) -> bool:
+        """Whether a cell's colour is near enough a paint to be taken for its outline alone:
+        within :data:`OUTLINED_FIT`, or, for a solid face where tiles may lie pips down
+        (Textile: no die face vouches) in a cell as even as a face and where the table gives no
+        model or the cell stands apart from it (:data:`GROW_APART`), within
+        :data:`OUTLINED_EVEN_FIT` (a white tile in a shade on a busy cloth; a bare hole of a
+        plain cloth in a shade lies near the table, and stays out)."""
+        if d_pal[i] < OUTLINED_FIT:
+            return True
+        return (ctx.kit.face_model == "solid" and not ctx.die_faces
+                and (no_table or d_table[i] >= GROW_APART)
+                and d_pal[i] < OUTLINED_EVEN_FIT and spreads[cells[i]] <= EVEN_SPREAD)
+
     def enclosed_outlined(i: int) -> bool:
         """Whether a cell has tiles taken on all four sides (:func:`_enclosed`), an edge all
         along each (``ctx.full_sides``: its neighbours' rims) and a tile's colour (within
@@ -1025,8 +1040,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         if fg is not None and not board:
             s_fg = (fg[i] - 0.45) * 8.0
             if (ctx.sides is not None and ctx.sides[cell] >= 4
-                    and (d_pal[i] < OUTLINED_FIT
-                         or d_pal[i] < OUTLINED_EVEN_FIT and spreads[cell] <= EVEN_SPREAD)
+                    and outlined_fit(i)
                     and (ctx.full_sides is None or sum(ctx.full_sides[cell]) >= OUTLINE_FULL)
                     and not (edgy and table_shows(i))):
                 # a tile the colour of the table still shows its outline on all four sides, all
