@@ -4498,8 +4498,9 @@ def split_by_ratios(hue: np.ndarray, labs: np.ndarray
                     ) -> tuple[np.ndarray, list[tuple[int, int, np.ndarray]]]:
     """Hue groups ``hue`` ``(N,)`` (see :func:`vision.hue_groups.hue_groups`; -1 none) of card
     colours ``labs`` ``(N, 3)`` with each group whose cards' channel proportions fall in two
-    tight sets far apart, not a sheen of the light apart (see :data:`RATIO_GAP`), split in two
-    (new labels after the largest); and the splits, each ``(label of the set lower along the
+    tight sets far apart, or hold one card far apart from a tight set of the rest (see
+    :func:`_lone_card_apart`), not a sheen of the light apart (see :data:`RATIO_GAP`), split in
+    two (new labels after the largest); and the splits, each ``(label of the set lower along the
     axis, label of the other, axis (3,) in log-chromaticity)``. A fresh array."""
     out = np.asarray(hue).copy()
     splits: list[tuple[int, int, np.ndarray]] = []
@@ -4514,9 +4515,12 @@ def split_by_ratios(hue: np.ndarray, labs: np.ndarray
             continue
         proj, axis = along_main_axis(u[members])
         low, high, gap, spread = widest_gap(proj)
-        low, high = members[low], members[high]
         if gap < RATIO_GAP or gap < RATIO_GAP_SPREAD * spread:
-            continue
+            # (or one card apart from the rest: see _lone_card_apart)
+            low, high, gap, spread = _lone_card_apart(proj)
+            if gap < RATIO_GAP or gap < RATIO_GAP_SPREAD * spread:
+                continue
+        low, high = members[low], members[high]
         a, b = np.median(lin[low], axis=0), np.median(lin[high], axis=0)
         # (the paler set: its channels' proportions nearer grey)
         pale, sat = (a, b) if np.ptp(np.log(np.maximum(a, LOG_CHROMA_FLOOR))) < np.ptp(
@@ -4529,6 +4533,28 @@ def split_by_ratios(hue: np.ndarray, labs: np.ndarray
         splits.append((g, label, axis))
         label += 1
     return out, splits
+
+
+def _lone_card_apart(pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """Positions ``pos`` ``(M,)``, M >= 3, along a hue group's axis of channel proportions, cut
+    where one card at either end stands apart from the rest (the wider of the two end gaps):
+    the indices of the lower set and of the higher one, the gap, and the rest's range (the
+    lone card has none). As :func:`vision.hue_groups.widest_gap`, which keeps two cards at
+    least on each side, for a group holding one card of another paint: a warm lamp brings a
+    red card's hue to its orange cards' (the independent renderer's tap49 hard-3121, one red
+    card among five orange ones, 0.72 apart in log-chromaticity, the orange cards within
+    0.1), and named together by their summed distances the six went red, the red card 1.8
+    from red as lit, the orange ones 7-8 from orange and 10-11 from red. A lone card's
+    proportions are as sure as a set's: a shading keeps them, and a sheen
+    (:func:`_sheen_explains`) and clipped channels are ruled out as for two sets."""
+    order = np.argsort(pos)
+    steps = np.diff(pos[order])
+    if steps[0] >= steps[-1]:
+        low, high = order[:1], order[1:]
+    else:
+        low, high = order[:-1], order[-1:]
+    rest = high if len(high) > 1 else low
+    return low, high, float(max(steps[0], steps[-1])), float(np.ptp(pos[rest]))
 
 
 def _named_by_ratios(named: np.ndarray, hue: np.ndarray, dist: np.ndarray, paints: np.ndarray,
