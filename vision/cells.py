@@ -28,8 +28,9 @@ from vision.art_light import (MIN_ART_CARDS, WHITE, art_colour, art_residuals, a
                               lab_to_linear, light_of_faces)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
-from vision.hue_groups import (SHARE_COST, along_main_axis, hue_groups, name_groups, split_by_paint,
-                               split_by_hue_gap, split_by_tone, widest_gap)
+from vision.hue_groups import (HUE_LINK, MIN_CHROMA, SHARE_COST, along_main_axis, hue_difference,
+                               hue_groups, name_groups, split_by_paint, split_by_hue_gap,
+                               split_by_tone, washed_out, widest_gap)
 from vision.paint_light import fit_with_paint_light, match_cost, paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          PipReading, pip_centres, pip_spacing, read_pips)
@@ -3981,7 +3982,7 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
                                            share_cost=CARD_SHARE_COST, hue=hue,
                                            paints=paints, spare_fit=HELD_CARD_FIT,
                                            washed=washed)[1])
-    cconfs = np.maximum(cconfs, _apart_conf(hue, dist, named, CARD_SHARE_COST))
+    cconfs = np.maximum(cconfs, _apart_conf(hue, dist, named, CARD_SHARE_COST, labs))
     named = _named_by_ratios(named, hue, dist, paints, ratio_splits)
     if unsheened is not None:
         named = _not_sheened(named, unsheened, hue)
@@ -4574,8 +4575,9 @@ def split_by_ratios(hue: np.ndarray, labs: np.ndarray
                     ) -> tuple[np.ndarray, list[tuple[int, int, np.ndarray]]]:
     """Hue groups ``hue`` ``(N,)`` (see :func:`vision.hue_groups.hue_groups`; -1 none) of card
     colours ``labs`` ``(N, 3)`` with each group whose cards' channel proportions fall in two
-    tight sets far apart, not a sheen of the light apart (see :data:`RATIO_GAP`), split in two
-    (new labels after the largest); and the splits, each ``(label of the set lower along the
+    tight sets far apart, or hold one card far apart from a tight set of the rest (see
+    :func:`_lone_card_apart`), not a sheen of the light apart (see :data:`RATIO_GAP`), split in
+    two (new labels after the largest); and the splits, each ``(label of the set lower along the
     axis, label of the other, axis (3,) in log-chromaticity)``. A fresh array."""
     out = np.asarray(hue).copy()
     splits: list[tuple[int, int, np.ndarray]] = []
@@ -4590,9 +4592,12 @@ def split_by_ratios(hue: np.ndarray, labs: np.ndarray
             continue
         proj, axis = along_main_axis(u[members])
         low, high, gap, spread = widest_gap(proj)
-        low, high = members[low], members[high]
         if gap < RATIO_GAP or gap < RATIO_GAP_SPREAD * spread:
-            continue
+            # (or one card apart from the rest: see _lone_card_apart)
+            low, high, gap, spread = _lone_card_apart(proj)
+            if gap < RATIO_GAP or gap < RATIO_GAP_SPREAD * spread:
+                continue
+        low, high = members[low], members[high]
         a, b = np.median(lin[low], axis=0), np.median(lin[high], axis=0)
         # (the paler set: its channels' proportions nearer grey)
         pale, sat = (a, b) if np.ptp(np.log(np.maximum(a, LOG_CHROMA_FLOOR))) < np.ptp(
@@ -4605,6 +4610,28 @@ def split_by_ratios(hue: np.ndarray, labs: np.ndarray
         splits.append((g, label, axis))
         label += 1
     return out, splits
+
+
+def _lone_card_apart(pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """Positions ``pos`` ``(M,)``, M >= 3, along a hue group's axis of channel proportions, cut
+    where one card at either end stands apart from the rest (the wider of the two end gaps):
+    the indices of the lower set and of the higher one, the gap, and the rest's range (the
+    lone card has none). As :func:`vision.hue_groups.widest_gap`, which keeps two cards at
+    least on each side, for a group holding one card of another paint: a warm lamp brings a
+    red card's hue to its orange cards' (the independent renderer's tap49 hard-3121, one red
+    card among five orange ones, 0.72 apart in log-chromaticity, the orange cards within
+    0.1), and named together by their summed distances the six went red, the red card 1.8
+    from red as lit, the orange ones 7-8 from orange and 10-11 from red. A lone card's
+    proportions are as sure as a set's: a shading keeps them, and a sheen
+    (:func:`_sheen_explains`) and clipped channels are ruled out as for two sets."""
+    order = np.argsort(pos)
+    steps = np.diff(pos[order])
+    if steps[0] >= steps[-1]:
+        low, high = order[:1], order[1:]
+    else:
+        low, high = order[:-1], order[-1:]
+    rest = high if len(high) > 1 else low
+    return low, high, float(max(steps[0], steps[-1])), float(np.ptp(pos[rest]))
 
 
 def _named_by_ratios(named: np.ndarray, hue: np.ndarray, dist: np.ndarray, paints: np.ndarray,
@@ -4682,21 +4709,53 @@ def _not_sheened(named: np.ndarray, plainly: np.ndarray, hue: np.ndarray) -> np.
 
 
 def _apart_conf(hue: np.ndarray, dist: np.ndarray, named: np.ndarray,
-                share_cost: float) -> np.ndarray:
+                share_cost: float, labs: np.ndarray | None = None) -> np.ndarray:
     """Confidence ``(N,)`` of each card's colour ``named`` ``(N,)`` (palette indices; its
     distances ``dist`` ``(N, K)``, hue groups ``hue`` ``(N,)``) as the photo's hue groups name it
     (see :func:`_named_by_hue`): a colour another hue group is named costs ``share_cost`` more
     (a set does not paint two groups of cards of clearly different hue alike), so its margin
     to the runner-up counts that cost. (A red card under a warm lamp, 9.6 from red as lit and
-    12.6 from orange, was left unnamed beside orange cards of another hue named orange.)"""
+    12.6 from orange, was left unnamed beside orange cards of another hue named orange.)
+    With the cards' colours ``labs`` ``(N, 3)``, a card left out of every group though of a
+    clear hue (see :func:`_of_a_clear_hue`) counts too each colour that the other such cards
+    named it are mostly of a clearly different hue from it (:func:`_clearly_other_hue`): a
+    colour its own hue's cards are named as often is no other hue's."""
     out = np.zeros(len(hue))
+    clear = _of_a_clear_hue(hue, labs) if labs is not None else np.zeros(len(hue), bool)
     for i in range(len(hue)):
         others = (hue >= 0) & (hue != hue[i]) if hue[i] >= 0 else hue >= 0
         taken = set(named[others].tolist())
+        if clear[i]:
+            apart = _clearly_other_hue(labs, i)
+            peers = clear & (np.arange(len(hue)) != i)
+            taken |= {int(k) for k in set(named[peers].tolist())
+                      if apart[peers & (named == k)].mean() > 0.5}
         alt = [dist[i, k] + (share_cost if k in taken else 0.0)
                for k in range(dist.shape[1]) if k != named[i]]
         out[i] = _conf_from_match(float(dist[i, named[i]]), min(alt) - float(dist[i, named[i]]))
     return out
+
+
+def _of_a_clear_hue(hue: np.ndarray, labs: np.ndarray) -> np.ndarray:
+    """Which cards ``(N,)`` bool no hue group holds (``hue`` ``(N,)``, -1) though their colours
+    ``labs`` ``(N, 3)`` have a clear hue (chromatic and not washed out to the clip, as
+    :func:`vision.hue_groups.hue_groups` takes them): the members of a chain of hues that
+    spread too wide to be one paint (:data:`vision.hue_groups.MAX_SPREAD`). Red and orange
+    cards under a warm lamp chain so through a card between them (the independent renderer's
+    final22 hard-2809: nine red cards at hue 33-34 degrees, eight orange ones at 37-38, one
+    card at 30, 12.6 Delta H* across), and each left to itself, a red card 9-10 from red as
+    lit and from orange alike went unnamed beside orange cards 3-4 from orange."""
+    lab = np.asarray(labs, np.float64)
+    chromatic = (np.hypot(lab[:, 1], lab[:, 2]) >= MIN_CHROMA) & ~washed_out(lab)
+    return (np.asarray(hue) < 0) & chromatic
+
+
+def _clearly_other_hue(labs: np.ndarray, i: int) -> np.ndarray:
+    """Which cards ``(N,)`` bool (colours ``labs`` ``(N, 3)``) lie further in hue from card
+    ``i`` than the hue grouping links (:data:`vision.hue_groups.HUE_LINK`, Delta H*): cards of
+    clearly another hue, as two hue groups are."""
+    lab = np.asarray(labs, np.float64)
+    return hue_difference(lab, lab[i][None]) >= HUE_LINK
 
 
 def _sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray,

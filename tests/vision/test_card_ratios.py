@@ -75,3 +75,27 @@ def test_cards_split_by_their_proportions_are_named_in_their_order_before_by_ton
     ctx.blown = {c: 0.0 for c in PLACES}
     named = [a[0]["colour"] for a in _read_symbol(ctx, PLACES, None, LIGHT_570).values()]
     assert named[:7] == ["red"] * 4 + ["orange"] * 3
+
+
+#: The independent renderer's tap49 hard-3121 (a warm lamp): five orange cards and one red card
+#: in one hue group, 0.72 apart in log-chromaticity; named together by their summed distances
+#: (the orange cards 7-8 from orange as lit and 10-11 from red, the red card 1.8 from red and
+#: 16 from orange) all six went red.
+ORANGE_3121 = np.array([[52.0, 53.8, 39.7], [53.0, 54.6, 38.2], [51.5, 53.1, 39.5],
+                        [52.6, 53.4, 40.0], [52.4, 54.8, 39.6]])
+RED_3121 = np.array([[40.4, 56.7, 35.1]])
+
+
+def test_one_card_apart_from_its_hue_group_by_its_proportions_is_split_off():
+    labs = np.vstack([ORANGE_3121, RED_3121])
+    hue, splits = split_by_ratios(np.zeros(len(labs), int), labs)
+    assert len(splits) == 1
+    assert len(set(hue[:5])) == 1 and hue[5] != hue[0]
+
+
+def test_one_card_of_the_group_with_a_sheen_or_shaded_stays_in_it():
+    orange = _lin(ORANGE_3121)
+    # (one orange card with a sheen of the light, every channel alike; or shaded)
+    for odd in (0.8 * orange[:1] + 0.06, 0.5 * orange[:1]):
+        hue, splits = split_by_ratios(np.zeros(6, int), _lab(np.vstack([orange, odd])))
+        assert splits == [] and set(hue) == {0}

@@ -143,3 +143,31 @@ def test_a_card_in_the_lamps_reflection_is_washed_and_a_plain_one_is_not():
     plain = palette_distance(cards, PALETTE, lit)
     dist = np.minimum(plain, _sheen_distance(cards, PALETTE, WARM))
     assert _washed_by_sheen(plain, dist).tolist() == [True, False]
+
+
+def test_a_card_of_a_chain_too_wide_for_a_group_counts_cards_of_clearly_another_hue():
+    # the independent renderer's final22 hard-2809 (a warm lamp): red cards (hue 33-34 degrees)
+    # and orange ones (37-38) chained through a card at 30 into no hue group (MAX_SPREAD); a red
+    # card 9.7 from red as lit and 9.9 from orange was left unnamed beside the orange cards 3-4
+    # from orange, which are of clearly another hue; a red card nearer orange by a hair is not
+    # named orange surely: red's cards are mostly of its own hue
+    from vision.cells import CARD_SHARE_COST, CONFIDENCE_THRESHOLD, _apart_conf
+    from vision.hue_groups import hue_groups
+
+    red = [[48.6, 73.8, 49.1], [48.5, 73.0, 47.7], [48.8, 74.8, 49.0]]
+    orange = [[54.8, 67.2, 53.3], [55.2, 67.7, 52.5], [54.4, 66.3, 51.3]]
+    # (and the card at 30 degrees, a red one at 34.4 and an orange one at 36.6 that link them)
+    labs = np.array(red + [[49.5, 73.6, 50.0]] + orange
+                    + [[51.3, 75.7, 43.9], [49.0, 72.7, 49.8], [56.1, 68.4, 50.8]])
+    hue = hue_groups(labs)
+    assert (hue < 0).all()  # (one chain, too wide for a group)
+    dist = np.array([[9.7, 9.9, 36.5, 70.4, 46.6, 55.3]] * 3 + [[10.4, 9.3, 36.7, 69.7, 46.5, 54.5]]
+                    + [[15.0, 3.8, 38.0, 66.0, 46.2, 49.4]] * 3 + [[8.0, 14.0, 36.0, 70.0, 46.0, 56.0],
+                                                                  [9.6, 10.0, 36.6, 70.1, 46.5, 55.0],
+                                                                  [14.5, 4.2, 38.0, 66.0, 46.2, 49.6]])
+    named = np.array([0, 0, 0, 1, 1, 1, 1, 0, 0, 1])
+    before = _apart_conf(hue, dist, named, CARD_SHARE_COST)
+    after = _apart_conf(hue, dist, named, CARD_SHARE_COST, labs)
+    assert (before[:3] < CONFIDENCE_THRESHOLD).all() and (after[:3] >= CONFIDENCE_THRESHOLD).all()
+    assert after[3] < CONFIDENCE_THRESHOLD  # (named orange, red's cards mostly of its hue)
+    assert (after[4:7] >= before[4:7]).all()  # (the orange cards: surer, red's cards apart too)
