@@ -1377,7 +1377,7 @@ def _tile_shaped_components(labelled: tuple, min_area: float
     n, labels, stats, cents, counts = labelled
     areas = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
     big = np.flatnonzero(areas[1:] >= min_area) + 1
-    total = float(areas[big].sum())
+    total, n_big = float(areas[big].sum()), len(big)
     if counts is not None:
         big = big[_second_shares(counts[big]) >= MIN_SECOND_COLOUR]
     shaped = []
@@ -1388,7 +1388,7 @@ def _tile_shaped_components(labelled: tuple, min_area: float
         if elongation < MIN_ELONGATION or _solidity(comp, area) < MIN_SOLIDITY:
             continue
         shaped.append(((float(cents[i, 0]), float(cents[i, 1])), angle, area, elongation))
-    return shaped, total, len(big)
+    return shaped, total, n_big
 
 
 #: A tile's face shows three paints (RULES.md: one colour on a big and a small sector, the two
