@@ -1296,6 +1296,53 @@ def _labelled(mask: np.ndarray, connectivity: int = 8
     return n, labels, stats, cents
 
 
+def _labelled_paints(mask: np.ndarray, colour: np.ndarray | None, paint: np.ndarray | None,
+                     n_colours: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray,
+                                              np.ndarray | None]:
+    """The 4-connected components of ``mask`` (H, W) (:func:`_labelled`: ``n, labels, stats,
+    centroids``) and, with ``colour`` (the nearest palette index per pixel), each component's
+    count of each palette colour among its ``paint`` pixels (``(n, n_colours)`` float64; the
+    mask's own pixels without ``paint``), else None."""
+    n, labels, stats, cents = _labelled(mask.astype(np.uint8), connectivity=4)
+    counts = None
+    if colour is not None and n > 1:
+        on = (paint if paint is not None else mask) > 0
+        counts = np.bincount(labels[on].astype(np.int64) * n_colours + colour[on],
+                             minlength=n * n_colours).reshape(n, n_colours).astype(np.float64)
+    return n, labels, stats, cents, counts
+
+
+def _component_crop(labels: np.ndarray, stats: np.ndarray, i: int) -> np.ndarray:
+    """Component ``i``'s pixels (uint8 0/1) over its box (``stats[i]``) in ``labels``."""
+    x, y, bw, bh = (int(v) for v in stats[i, :4])
+    return (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
+
+
+def _axis_and_elongation(comp: np.ndarray, area: float) -> tuple[float, float]:
+    """A component's (``comp``, uint8 0/1 over its box; ``area`` its pixels) long axis's angle
+    (radians, [0, pi), image axes) and its long / short second-moment axis ratio."""
+    m = cv2.moments(comp, binaryImage=True)
+    mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
+    tr, det = mu20 * 1.0 + mu02, mu20 * mu02 - mu11 * mu11
+    disc = math.sqrt(max(tr * tr / 4 - det, 0.0))
+    l1, l2 = tr / 2 + disc, max(tr / 2 - disc, 1e-9)
+    angle = 0.5 * math.atan2(2 * mu11, mu20 - mu02) % math.pi
+    return angle, math.sqrt(l1 / l2)
+
+
+def _solidity(comp: np.ndarray, area: float) -> float:
+    """A component's (``comp``, uint8 0/1 over its box; ``area`` its pixels) area's share of
+    its outer contours' convex hull's."""
+    cnts, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = cv2.convexHull(np.vstack(cnts))
+    return float(area / max(cv2.contourArea(hull), 1.0))
+
+
+def _shares(counts: np.ndarray | None, i: int) -> np.ndarray | None:
+    """Component ``i``'s share of each palette colour (see :func:`_labelled_paints`)."""
+    return counts[i] / max(counts[i].sum(), 1.0) if counts is not None else None
+
+
 def _components(mask: np.ndarray, min_area: float, colour: np.ndarray | None = None,
                 paint: np.ndarray | None = None, n_colours: int = 0
                 ) -> list[tuple[tuple[float, float], float, float, float, float, np.ndarray | None]]:
@@ -1303,32 +1350,45 @@ def _components(mask: np.ndarray, min_area: float, colour: np.ndarray | None = N
     long axis, area, elongation, solidity, shares)``, ``shares`` ``(n_colours,)`` the share of
     each palette colour (``colour``, the nearest colour's index per pixel) among the component's
     ``paint`` pixels (None without ``colour``)."""
-    n, labels, stats, cents = _labelled(mask.astype(np.uint8), connectivity=4)
-    counts = None
-    if colour is not None and n > 1:
-        on = (paint if paint is not None else mask) > 0
-        counts = np.bincount(labels[on].astype(np.int64) * n_colours + colour[on],
-                             minlength=n * n_colours).reshape(n, n_colours).astype(np.float64)
+    n, labels, stats, cents, counts = _labelled_paints(mask, colour, paint, n_colours)
     out = []
     for i in range(1, n):
         area = float(stats[i, cv2.CC_STAT_AREA])
         if area < min_area:
             continue
-        x, y, bw, bh = (int(v) for v in stats[i, :4])
-        comp = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
-        m = cv2.moments(comp, binaryImage=True)
-        mu20, mu02, mu11 = m["mu20"] / area, m["mu02"] / area, m["mu11"] / area
-        tr, det = mu20 * 1.0 + mu02, mu20 * mu02 - mu11 * mu11
-        disc = math.sqrt(max(tr * tr / 4 - det, 0.0))
-        l1, l2 = tr / 2 + disc, max(tr / 2 - disc, 1e-9)
-        angle = 0.5 * math.atan2(2 * mu11, mu20 - mu02) % math.pi
-        cnts, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        hull = cv2.convexHull(np.vstack(cnts))
-        solidity = area / max(cv2.contourArea(hull), 1.0)
-        shares = counts[i] / max(counts[i].sum(), 1.0) if counts is not None else None
-        out.append(((float(cents[i, 0]), float(cents[i, 1])), angle, area,
-                    math.sqrt(l1 / l2), float(solidity), shares))
+        comp = _component_crop(labels, stats, i)
+        angle, elongation = _axis_and_elongation(comp, area)
+        out.append(((float(cents[i, 0]), float(cents[i, 1])), angle, area, elongation,
+                    _solidity(comp, area), _shares(counts, i)))
     return out
+
+
+def _tile_shaped_components(labelled: tuple, min_area: float
+                            ) -> tuple[list[tuple[tuple[float, float], float, float, float]],
+                                       float, int]:
+    """The components of a mask (``labelled`` by :func:`_labelled_paints`) that
+    :func:`_components` gives (the same mask, colours and paint) and that are shaped like a tile (:data:`MIN_ELONGATION`, :data:`MIN_SOLIDITY`) and of two
+    paints (:func:`_mixed`), as ``(centre, angle, area, elongation)``, with the area (pixels)
+    and the number of all its components of ``min_area``.
+
+    The same as filtering :func:`_components`' list, measured only as far as needed: most of
+    a layout's pieces of paint are one paint's sector (measured on final22/23 X-Tiles photos:
+    about a tenth of the components of two paints), whose outline and moments go unused."""
+    n, labels, stats, cents, counts = labelled
+    areas = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
+    big = np.flatnonzero(areas[1:] >= min_area) + 1
+    total, n_big = float(areas[big].sum()), len(big)
+    if counts is not None:
+        big = big[_second_shares(counts[big]) >= MIN_SECOND_COLOUR]
+    shaped = []
+    for i in big.tolist():
+        area = float(areas[i])
+        comp = _component_crop(labels, stats, i)
+        angle, elongation = _axis_and_elongation(comp, area)
+        if elongation < MIN_ELONGATION or _solidity(comp, area) < MIN_SOLIDITY:
+            continue
+        shaped.append(((float(cents[i, 0]), float(cents[i, 1])), angle, area, elongation))
+    return shaped, total, n_big
 
 
 #: A tile's face shows three paints (RULES.md: one colour on a big and a small sector, the two
@@ -1342,6 +1402,14 @@ MIN_SECOND_COLOUR = 0.12
 def _mixed(shares: np.ndarray | None) -> bool:
     """Whether a blob's paint is of two colours or more (see :data:`MIN_SECOND_COLOUR`)."""
     return shares is None or float(np.sort(shares)[-2]) >= MIN_SECOND_COLOUR
+
+
+def _second_shares(counts: np.ndarray) -> np.ndarray:
+    """The second largest colour's share ``(n,)`` of each row of ``counts`` ``(n, n_colours)``
+    (each blob's paint pixels by colour, see :func:`_labelled_paints`): :func:`_mixed`'s
+    measure, for many blobs at once (the same values, row by row)."""
+    shares = counts / np.maximum(counts.sum(axis=1, keepdims=True), 1.0)
+    return np.sort(shares, axis=1)[:, -2]
 
 
 def _tile_blobs(paint: np.ndarray, colour: np.ndarray | None = None, n_colours: int = 0
@@ -1360,15 +1428,17 @@ def _tile_blobs(paint: np.ndarray, colour: np.ndarray | None = None, n_colours: 
     paints and the neighbours in one. The closings are sized by the typical piece of
     paint; where that size finds no face, the next size down is tried (see
     :data:`SIZE_STEP`)."""
-    stats = _labelled(paint.astype(np.uint8), connectivity=4)[2]
-    areas = stats[1:, cv2.CC_STAT_AREA].astype(float)
+    # (the pieces of paint, labelled once: the smallest closing's blobs and the crossings' pieces)
+    pieces = _labelled_paints(paint, colour, paint, n_colours)
+    areas = pieces[2][1:, cv2.CC_STAT_AREA].astype(float)
     areas = areas[areas >= 12]  # (the pieces of paint, specks left out)
     if not len(areas):
         return []
     # (closing by a disc of radius r: grow the paint by r (its distance map, once), shrink back)
     to_paint = cv2.distanceTransform((paint == 0).astype(np.uint8), cv2.DIST_L2, 3)
+    seams: dict[float, tuple] = {}  # (the seams' closings' labellings, the same at every size)
     for typical in _typical_sizes(areas):
-        tiles = _tiles_at(paint, to_paint, typical, colour, n_colours)
+        tiles = _tiles_at(paint, to_paint, typical, colour, n_colours, pieces, seams)
         if tiles:
             return tiles
     return []
@@ -1402,9 +1472,17 @@ def _typical_sizes(areas: np.ndarray) -> Iterator[float]:
 
 
 def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
-              colour: np.ndarray | None, n_colours: int) -> list:
+              colour: np.ndarray | None, n_colours: int, pieces: tuple | None = None,
+              seams: dict[float, tuple] | None = None) -> list:
     """The tile-shaped blobs :func:`_tile_blobs` finds for pieces of paint of the ``typical``
-    size (pixels); ``to_paint`` (H, W) float32, each pixel's distance to the paint."""
+    size (pixels); ``to_paint`` (H, W) float32, each pixel's distance to the paint; ``pieces``
+    the paint's own labelling (:func:`_labelled_paints` of ``paint``; made here when None) and
+    ``seams`` the seams' closings' labellings by radius (filled here; the same for every
+    ``typical``, so that :func:`_tile_blobs` labels them once)."""
+    if pieces is None:
+        pieces = _labelled_paints(paint, colour, paint, n_colours)
+    if seams is None:
+        seams = {}
     best: list = []
     best_key = (-1.0, 0.0)
     best_k = 0
@@ -1418,27 +1496,29 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
         if stopped and not seam:
             continue
         if seam:
-            closed = _seams_closed(paint, colour, n_colours, r)
+            if r not in seams:
+                seams[r] = _labelled_paints(_seams_closed(paint, colour, n_colours, r), colour,
+                                            paint, n_colours)
+            labelled = seams[r]
         elif r < 0.5:
-            closed = paint
+            labelled = pieces  # (no closing: the paint's own pieces)
         else:
             grown = (to_paint <= r).astype(np.uint8)
             closed = (cv2.distanceTransform(grown, cv2.DIST_L2, 3) > r).astype(np.uint8)
+            labelled = _labelled_paints(closed, colour, paint, n_colours)
         k = r
-        comps = _components(closed, max(12.0, 0.25 * typical ** 2), colour, paint, n_colours)
-        shaped = [c for c in comps if c[3] >= MIN_ELONGATION and c[4] >= MIN_SOLIDITY
-                  and _mixed(c[5])]
-        if len(shaped) < 2:
+        blobs, comps_area, n_comps = _tile_shaped_components(
+            labelled, max(12.0, 0.25 * typical ** 2))
+        if len(blobs) < 2:
             continue
-        blobs = [c[:4] for c in shaped]
         every_closing.append(blobs)
-        med = float(np.median([c[2] for c in shaped]))
+        med = float(np.median([c[2] for c in blobs]))
         tiles = [c for c in blobs if med / AREA_FACTOR <= c[2] <= med * AREA_FACTOR]
         # the share of the paint in tile-shaped blobs: whole faces hold it all, one kind of a
         # face's pieces (its small sectors, elongated too) only a part
-        covered = sum(c[2] for c in tiles) / max(sum(c[2] for c in comps), 1.0)
+        covered = sum(c[2] for c in tiles) / max(comps_area, 1.0)
         logger.debug("x-tiles: %sclosing %.1f px: %d blobs, %d tile-shaped, %.2f of the paint",
-                     "seam " if seam else "", k, len(comps), len(tiles), covered)
+                     "seam " if seam else "", k, n_comps, len(tiles), covered)
         key = (round(covered / COVER_TIE), med)
         # (a seam closing wins a tie of the paint held only with as many faces as the best: at
         # a face's corners two paints meet, and a neighbour a pixel from them is bridged to
@@ -1456,7 +1536,7 @@ def _tiles_at(paint: np.ndarray, to_paint: np.ndarray, typical: float,
         logger.debug("x-tiles: %d tiles at %sclosing %.1f px", len(best),
                      "seam " if best_seam else "", best_k)
         return best  # (the closing's faces hold all the paint: no crossing can hold more)
-    crossed, crossed_cover = _crossing_tiles(paint, typical, colour, n_colours)
+    crossed, crossed_cover = _crossing_tiles(paint, typical, colour, n_colours, pieces[:4])
     if len(crossed) >= 2 and round(crossed_cover / COVER_TIE) > best_key[0]:
         # (the faces around their grooves' crossings hold more of the paint than any closing's
         # blobs: the rims between neighbours are as thin as the grooves)
@@ -1556,29 +1636,34 @@ SPECK = 0.1
 
 
 def _crossing_tiles(paint: np.ndarray, typical: float, colour: np.ndarray | None,
-                    n_colours: int) -> tuple[list, float]:
+                    n_colours: int, pieces: tuple | None = None) -> tuple[list, float]:
     """The faces found around their grooves' crossings (see :data:`CROSSING_REACH`), as
     :func:`_tile_blobs` gives them, and the share of the paint they hold.
 
     Where a face's rim is as thin as its grooves (a narrow rim, tiles laid tight), every
     closing that joins a face's sectors joins its neighbours too; the sectors still meet four
     at a point only at a face's middle. The face is the four pieces meeting there (closed over
-    their grooves), kept when shaped like a tile and of two paints or more."""
-    n, labels, stats, cents = _labelled(paint.astype(np.uint8), connectivity=4)
-    big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= max(12.0, SPECK * typical ** 2)]
-    total = float(sum(stats[i, cv2.CC_STAT_AREA] for i in big))
+    their grooves), kept when shaped like a tile and of two paints or more. ``pieces``: the
+    paint's labelling (:func:`_labelled`'s ``n, labels, stats, centroids``, 4-connected),
+    made here when None."""
+    n, labels, stats, cents = (_labelled(paint.astype(np.uint8), connectivity=4)
+                               if pieces is None else pieces)
+    big = (np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= max(12.0, SPECK * typical ** 2))
+           + 1).tolist()
+    total = float(stats[big, cv2.CC_STAT_AREA].astype(np.int64).sum())
     if len(big) < 8 or total <= 0:
         return [], 0.0
     h, w = paint.shape
+    boxes = stats[:, :4].tolist()  # (x, y, w, h) by label, as Python ints)
     best: tuple[list, float] = ([], 0.0)
     for f in CROSSING_REACH:
         rho = max(2, int(round(f * typical)))
         disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * rho + 1, 2 * rho + 1))
         count = np.zeros((h, w), np.uint8)
         for i in big:
-            x, y, bw, bh = (int(v) for v in stats[i, :4])
+            x, y, bw, bh = boxes[i]
             xa, ya, xb, yb = max(0, x - rho), max(0, y - rho), min(w, x + bw + rho), min(h, y + bh + rho)
-            near = cv2.dilate((labels[ya:yb, xa:xb] == i).astype(np.uint8), disc)
+            near = cv2.dilate((labels[ya:yb, xa:xb] == i).view(np.uint8), disc)
             count[ya:yb, xa:xb] += near
         used: set[int] = set()
         faces = []
@@ -2033,6 +2118,18 @@ def _around(taken: dict, steps: tuple[tuple[int, int], ...]) -> set[tuple[int, i
     return {(j + dj, i + di) for (j, i) in taken for dj, di in steps} - set(taken)
 
 
+def _finite_match(region: np.ndarray, tmpl: np.ndarray) -> np.ndarray:
+    """``tmpl``'s normalised correlation (``cv2.TM_CCOEFF_NORMED``, float32 ``(H - h + 1,
+    W - w + 1)``) over ``region`` (float32 ``(H, W)``), its NaNs (a flat window) 0 and its
+    infinities the largest finite values, as ``np.nan_to_num`` gives them: called only when
+    some value is not finite (most maps are all finite; the call's checks cost more than the
+    match itself on these small maps)."""
+    match = cv2.matchTemplate(region, tmpl, cv2.TM_CCOEFF_NORMED)
+    if not np.isfinite(match).all():
+        match = np.nan_to_num(match)
+    return match
+
+
 def _face_match(region: np.ndarray, tmpl: np.ndarray, along_first: bool, sh: int,
                 least: float) -> tuple[np.ndarray, int, int] | None:
     """Where the faces' mean patch ``tmpl`` (``2 h + 1`` square, along the first axis; turned
@@ -2043,8 +2140,8 @@ def _face_match(region: np.ndarray, tmpl: np.ndarray, along_first: bool, sh: int
     or at the margin (no peak: a slope)."""
     right = tmpl if along_first else np.ascontiguousarray(tmpl.T)
     wrong = np.ascontiguousarray(right.T)
-    match = np.nan_to_num(cv2.matchTemplate(region, right, cv2.TM_CCOEFF_NORMED))
-    other = np.nan_to_num(cv2.matchTemplate(region, wrong, cv2.TM_CCOEFF_NORMED))
+    match = _finite_match(region, right)
+    other = _finite_match(region, wrong)
     best = float(match.max())
     dy, dx = np.unravel_index(int(match.argmax()), match.shape)
     logger.debug("x-tiles: like a face %.2f (turned %.2f), shift (%d, %d)",
@@ -2139,7 +2236,7 @@ def _recentred(H: np.ndarray, taken: dict, soft: np.ndarray, S: np.ndarray, alon
         if region.shape != (2 * (h + sh) + 1,) * 2:
             continue
         right = tmpl if along(j, i) else np.ascontiguousarray(tmpl.T)
-        match = np.nan_to_num(cv2.matchTemplate(region, right, cv2.TM_CCOEFF_NORMED))
+        match = _finite_match(region, right)
         dy, dx = np.unravel_index(int(match.argmax()), match.shape)
         if float(match.max()) < GROW_CORR or max(abs(dx - sh), abs(dy - sh)) >= sh:
             continue

@@ -172,3 +172,75 @@ def test_middle_components_keep_what_the_loop_over_components_kept():
         assert out.sum() >= 1
         dropped += int((mask > out).any())
     assert dropped >= 2  # (specks and rim blobs were there to drop)
+
+
+def _painted_pieces(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """A paint mask (uint8 0/1, 240 x 320) of random ellipses, bars and specks, and each
+    pixel's nearest palette index (of 4): pieces of one paint, of two, squat and long."""
+    rng = np.random.default_rng(seed)
+    paint = np.zeros((240, 320), np.uint8)
+    colour = np.zeros_like(paint)
+    for _ in range(60):
+        k = int(rng.integers(4))
+        piece = np.zeros_like(paint)
+        c = (int(rng.integers(320)), int(rng.integers(240)))
+        if rng.random() < 0.5:
+            axes = (int(rng.integers(2, 30)), int(rng.integers(2, 18)))
+            cv2.ellipse(piece, c, axes, float(rng.uniform(0, 180)), 0, 360, 1, -1)
+        else:
+            cv2.rectangle(piece, c, (c[0] + int(rng.integers(2, 40)),
+                                     c[1] + int(rng.integers(2, 25))), 1, -1)
+        paint |= piece
+        colour[piece > 0] = k
+    paint[rng.random(paint.shape) < 0.01] = 1  # (specks)
+    return paint, colour
+
+
+def test_tile_shaped_components_are_the_components_filtered_as_before():
+    """vision.xtiles._tile_shaped_components (moments and hull of the blobs of two paints
+    only) keeps what filtering _components' list kept, with the same paint held and count."""
+    from vision.xtiles import (MIN_ELONGATION, MIN_SOLIDITY, _components, _labelled_paints,
+                               _mixed, _tile_shaped_components)
+
+    for seed in range(6):
+        paint, colour = _painted_pieces(seed)
+        for mask in (paint, cv2.morphologyEx(paint, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))):
+            for with_colour in (True, False):
+                col = colour if with_colour else None
+                for min_area in (12.0, 60.0):
+                    comps = _components(mask, min_area, col, paint, 4)
+                    want = [c[:4] for c in comps if c[3] >= MIN_ELONGATION
+                            and c[4] >= MIN_SOLIDITY and _mixed(c[5])]
+                    got, area, n = _tile_shaped_components(
+                        _labelled_paints(mask, col, paint, 4), min_area)
+                    assert got == want
+                    assert area == sum(c[2] for c in comps) and n == len(comps)
+
+
+def test_tiles_at_with_the_labellings_shared_finds_what_it_finds_alone():
+    """vision.xtiles._tiles_at given the paint's labelling and the seams' closings' (as
+    _tile_blobs shares them between sizes) finds the blobs it finds labelling them itself."""
+    from vision.xtiles import _labelled_paints, _tiles_at
+
+    for seed in range(4):
+        paint, colour = _painted_pieces(seed)
+        to_paint = cv2.distanceTransform((paint == 0).astype(np.uint8), cv2.DIST_L2, 3)
+        pieces, seams = _labelled_paints(paint, colour, paint, 4), {}
+        for typical in (9.0, 5.0):
+            alone = _tiles_at(paint, to_paint, typical, colour, 4)
+            assert _tiles_at(paint, to_paint, typical, colour, 4, pieces, seams) == alone
+        assert set(seams) == {1.0, 1.5}
+
+
+def test_finite_match_is_nan_to_num_of_the_match():
+    """vision.xtiles._finite_match gives np.nan_to_num of cv2's normalised correlation, a flat
+    window's NaN too."""
+    from vision.xtiles import _finite_match
+
+    rng = np.random.default_rng(3)
+    tmpl = rng.random((9, 9)).astype(np.float32)
+    for region in (rng.random((15, 15)).astype(np.float32), np.ones((15, 15), np.float32)):
+        region[:5, :5] = 0.5  # (a flat corner)
+        want = np.nan_to_num(cv2.matchTemplate(region, tmpl, cv2.TM_CCOEFF_NORMED))
+        got = _finite_match(region, tmpl)
+        assert got.dtype == want.dtype and np.array_equal(got, want)
