@@ -28,9 +28,9 @@ from vision.art_light import (MIN_ART_CARDS, WHITE, art_colour, art_residuals, a
                               lab_to_linear, light_of_faces)
 from vision.kits import Kit
 from vision.locate import Lattice, mask_as_float
-from vision.hue_groups import (HUE_LINK, MIN_CHROMA, SHARE_COST, along_main_axis, hue_difference,
+from vision.hue_groups import (HUE_LINK, SHARE_COST, along_main_axis, chromatic, hue_difference,
                                hue_groups, name_groups, split_by_paint, split_by_hue_gap,
-                               split_by_tone, washed_out, widest_gap)
+                               split_by_tone, widest_gap)
 from vision.paint_light import fit_with_paint_light, match_cost, paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
                          PipReading, pip_centres, pip_spacing, read_pips)
@@ -4613,7 +4613,7 @@ def split_by_ratios(hue: np.ndarray, labs: np.ndarray
 
 
 def _lone_card_apart(pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
-    """Positions ``pos`` ``(M,)``, M >= 3, along a hue group's axis of channel proportions, cut
+    """Positions ``pos`` ``(M,)``, M >= 4 (the groups :func:`split_by_ratios` splits), along a hue group's axis of channel proportions, cut
     where one card at either end stands apart from the rest (the wider of the two end gaps):
     the indices of the lower set and of the higher one, the gap, and the rest's range (the
     lone card has none). As :func:`vision.hue_groups.widest_gap`, which keeps two cards at
@@ -4653,6 +4653,8 @@ def _named_by_ratios(named: np.ndarray, hue: np.ndarray, dist: np.ndarray, paint
         if len(p) != 1:
             continue
         p = int(p[0])
+        if not _lone_split_holds(dist, a, b):
+            continue
         cost = dist[np.concatenate([a, b])].sum(axis=0)
         cost[p] = np.inf
         q = int(np.argmin(cost))
@@ -4661,6 +4663,18 @@ def _named_by_ratios(named: np.ndarray, hue: np.ndarray, dist: np.ndarray, paint
         logger.debug("cards of one hue named %s and %s by their channel proportions",
                      low_paint, high_paint)
     return out
+
+
+def _lone_split_holds(dist: np.ndarray, a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether a split of a hue group into card indices ``a`` and ``b`` may be named two paints
+    (``dist`` ``(N, K)`` CIEDE2000 as lit): always for two sets of two or more; for one card
+    apart from the rest (:func:`_lone_card_apart`) only when its nearest paint is not the rest's
+    (summed): one card of the group in a lamp's warm sheen stands apart by its proportions too,
+    still nearest its group's paint, and naming the split would rename the rest (review)."""
+    if len(a) > 1 and len(b) > 1:
+        return True
+    lone, rest = (a, b) if len(a) == 1 else (b, a)
+    return int(np.argmin(dist[lone[0]])) != int(np.argmin(dist[rest].sum(axis=0)))
 
 
 def _plainly_one_paint(own: np.ndarray, lit: np.ndarray, shaded: np.ndarray) -> np.ndarray:
@@ -4717,9 +4731,10 @@ def _apart_conf(hue: np.ndarray, dist: np.ndarray, named: np.ndarray,
     to the runner-up counts that cost. (A red card under a warm lamp, 9.6 from red as lit and
     12.6 from orange, was left unnamed beside orange cards of another hue named orange.)
     With the cards' colours ``labs`` ``(N, 3)``, a card left out of every group though of a
-    clear hue (see :func:`_of_a_clear_hue`) counts too each colour that the other such cards
-    named it are mostly of a clearly different hue from it (:func:`_clearly_other_hue`): a
-    colour its own hue's cards are named as often is no other hue's."""
+    clear hue (see :func:`_of_a_clear_hue`) counts as another hue's each colour whose other such
+    cards are mostly of a clearly different hue from it (Delta H* at least :data:`HUE_LINK`,
+    :func:`_clearly_other_hue`): a colour its own hue's cards are named as often is no other
+    hue's."""
     out = np.zeros(len(hue))
     clear = _of_a_clear_hue(hue, labs) if labs is not None else np.zeros(len(hue), bool)
     for i in range(len(hue)):
@@ -4728,6 +4743,7 @@ def _apart_conf(hue: np.ndarray, dist: np.ndarray, named: np.ndarray,
         if clear[i]:
             apart = _clearly_other_hue(labs, i)
             peers = clear & (np.arange(len(hue)) != i)
+            # ("mostly": more than half, a plain majority)
             taken |= {int(k) for k in set(named[peers].tolist())
                       if apart[peers & (named == k)].mean() > 0.5}
         alt = [dist[i, k] + (share_cost if k in taken else 0.0)
@@ -4745,9 +4761,7 @@ def _of_a_clear_hue(hue: np.ndarray, labs: np.ndarray) -> np.ndarray:
     final22 hard-2809: nine red cards at hue 33-34 degrees, eight orange ones at 37-38, one
     card at 30, 12.6 Delta H* across), and each left to itself, a red card 9-10 from red as
     lit and from orange alike went unnamed beside orange cards 3-4 from orange."""
-    lab = np.asarray(labs, np.float64)
-    chromatic = (np.hypot(lab[:, 1], lab[:, 2]) >= MIN_CHROMA) & ~washed_out(lab)
-    return (np.asarray(hue) < 0) & chromatic
+    return (np.asarray(hue) < 0) & chromatic(labs)
 
 
 def _clearly_other_hue(labs: np.ndarray, i: int) -> np.ndarray:

@@ -58,6 +58,13 @@ def washed_out(lab: np.ndarray) -> np.ndarray:
     return (lin >= CLIPPED_LINEAR).sum(axis=1) >= 2
 
 
+def chromatic(lab: np.ndarray) -> np.ndarray:
+    """Which Lab samples ``(N, 3)`` have a clear hue ``(N,)`` bool: chroma at least
+    :data:`MIN_CHROMA` and not washed out to the clip (:func:`washed_out`)."""
+    lab = np.asarray(lab, np.float64).reshape(-1, 3)
+    return (np.hypot(lab[:, 1], lab[:, 2]) >= MIN_CHROMA) & ~washed_out(lab)
+
+
 def hue_groups(lab: np.ndarray) -> np.ndarray:
     """Group labels ``(N,)`` of Lab samples ``(N, 3)``: single linkage on :func:`hue_difference`
     below :data:`HUE_LINK` among the chromatic samples; greys, samples washed out to the clip
@@ -65,10 +72,10 @@ def hue_groups(lab: np.ndarray) -> np.ndarray:
     get label -1."""
     lab = np.asarray(lab, np.float64).reshape(-1, 3)
     labels = np.full(len(lab), -1, int)
-    chromatic = np.flatnonzero((np.hypot(lab[:, 1], lab[:, 2]) >= MIN_CHROMA) & ~washed_out(lab))
-    if len(chromatic) == 0:
+    clear = np.flatnonzero(chromatic(lab))
+    if len(clear) == 0:
         return labels
-    sub = lab[chromatic]
+    sub = lab[clear]
     dh = hue_difference(sub[:, None, :], sub[None, :, :])
     link = dh < HUE_LINK
     group = np.full(len(sub), -1, int)
@@ -91,7 +98,7 @@ def hue_groups(lab: np.ndarray) -> np.ndarray:
         else:
             group[members] = kept
             kept += 1
-    labels[chromatic] = group
+    labels[clear] = group
     return labels
 
 

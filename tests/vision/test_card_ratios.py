@@ -95,7 +95,34 @@ def test_one_card_apart_from_its_hue_group_by_its_proportions_is_split_off():
 
 def test_one_card_of_the_group_with_a_sheen_or_shaded_stays_in_it():
     orange = _lin(ORANGE_3121)
-    # (one orange card with a sheen of the light, every channel alike; or shaded)
+    # (one orange card with a sheen of the light, every channel alike, which _sheen_explains
+    # rules out; or shaded, a sanity check: a shade keeps the proportions, no gap at all)
     for odd in (0.8 * orange[:1] + 0.06, 0.5 * orange[:1]):
         hue, splits = split_by_ratios(np.zeros(6, int), _lab(np.vstack([orange, odd])))
         assert splits == [] and set(hue) == {0}
+
+
+#: distances as lit (CIEDE2000 to PREDICTED's paints) of tap49 hard-3121's cards: the orange
+#: ones 10-11 from red and 7-8 from orange, the red one 1.8 from red and 16 from orange
+DIST_3121 = np.array([[10.5, 7.5, 40.0, 60.0, 46.0, 37.0]] * 5 + [[1.8, 16.0, 45.0, 63.0, 47.0, 36.0]])
+
+
+def test_a_lone_card_of_another_paint_is_named_apart_and_the_rest_keep_theirs():
+    labs = np.vstack([ORANGE_3121, RED_3121])
+    hue, splits = split_by_ratios(np.zeros(len(labs), int), labs)
+    named = _named_by_ratios(np.zeros(len(labs), int), hue, DIST_3121, PREDICTED, splits)
+    assert list(named) == [1] * 5 + [0]
+
+
+def test_one_card_in_a_warm_sheen_split_off_renames_none():
+    # one orange card in the lamp's warm reflection (a 3000 K light's colour added, BGR
+    # 0.45 : 0.75 : 1) stands apart by its proportions, but is still nearest orange as the rest
+    # are: the split is not named two paints, the rest are not renamed red (review of tap51)
+    orange = _lin(ORANGE_3121)
+    odd = 0.7 * orange[:1] + 0.12 * np.array([0.45, 0.75, 1.0])
+    labs = _lab(np.vstack([orange, odd]))
+    hue, splits = split_by_ratios(np.zeros(6, int), labs)
+    assert len(splits) == 1  # (split off by its proportions)
+    dist = np.array([[10.5, 7.5, 40.0, 60.0, 46.0, 37.0]] * 5 + [[11.0, 7.0, 38.0, 60.0, 46.0, 37.0]])
+    named = _named_by_ratios(np.ones(6, int), hue, dist, PREDICTED, splits)
+    assert list(named) == [1] * 6
