@@ -1367,8 +1367,8 @@ def _tile_shaped_components(labelled: tuple, min_area: float
                             ) -> tuple[list[tuple[tuple[float, float], float, float, float]],
                                        float, int]:
     """The components of a mask (``labelled`` by :func:`_labelled_paints`) that
-    :func:`_components` gives (the same mask, colours and paint) and that are shaped like a tile (:data:`MIN_ELONGATION`, :data:`MIN_SOLIDITY`) and of two
-    paints (:func:`_mixed`), as ``(centre, angle, area, elongation)``, with the area (pixels)
+    :func:`_components` gives (the same mask, colours and paint) and that are shaped like a
+    tile (:data:`MIN_ELONGATION`, :data:`MIN_SOLIDITY`) and of two paints (:func:`_mixed`), as ``(centre, angle, area, elongation)``, with the area (pixels)
     and the number of all its components of ``min_area``.
 
     The same as filtering :func:`_components`' list, measured only as far as needed: most of
@@ -1654,7 +1654,7 @@ def _crossing_tiles(paint: np.ndarray, typical: float, colour: np.ndarray | None
     if len(big) < 8 or total <= 0:
         return [], 0.0
     h, w = paint.shape
-    boxes = stats[:, :4].tolist()  # (x, y, w, h) by label, as Python ints)
+    boxes = stats[:, :4].tolist()  # ((x, y, w, h) by label, as Python ints)
     best: tuple[list, float] = ([], 0.0)
     for f in CROSSING_REACH:
         rho = max(2, int(round(f * typical)))
@@ -2120,10 +2120,10 @@ def _around(taken: dict, steps: tuple[tuple[int, int], ...]) -> set[tuple[int, i
 
 def _finite_match(region: np.ndarray, tmpl: np.ndarray) -> np.ndarray:
     """``tmpl``'s normalised correlation (``cv2.TM_CCOEFF_NORMED``, float32 ``(H - h + 1,
-    W - w + 1)``) over ``region`` (float32 ``(H, W)``), its NaNs (a flat window) 0 and its
-    infinities the largest finite values, as ``np.nan_to_num`` gives them: called only when
-    some value is not finite (most maps are all finite; the call's checks cost more than the
-    match itself on these small maps)."""
+    W - w + 1)``) over ``region`` (float32 ``(H, W)``), should a value not be finite its NaNs
+    0 and its infinities the largest finite values, as ``np.nan_to_num`` gives them (this
+    OpenCV gives a flat window 0, so the maps are all finite in practice; the call's checks
+    cost more than the match itself on these small maps)."""
     match = cv2.matchTemplate(region, tmpl, cv2.TM_CCOEFF_NORMED)
     if not np.isfinite(match).all():
         match = np.nan_to_num(match)

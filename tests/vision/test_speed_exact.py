@@ -233,8 +233,9 @@ def test_tiles_at_with_the_labellings_shared_finds_what_it_finds_alone():
 
 
 def test_finite_match_is_nan_to_num_of_the_match():
-    """vision.xtiles._finite_match gives np.nan_to_num of cv2's normalised correlation, a flat
-    window's NaN too."""
+    """vision.xtiles._finite_match gives np.nan_to_num of cv2's normalised correlation, and a
+    map holding NaN and infinities (should cv2 give one) mended as np.nan_to_num mends it."""
+    from vision import xtiles
     from vision.xtiles import _finite_match
 
     rng = np.random.default_rng(3)
@@ -244,3 +245,10 @@ def test_finite_match_is_nan_to_num_of_the_match():
         want = np.nan_to_num(cv2.matchTemplate(region, tmpl, cv2.TM_CCOEFF_NORMED))
         got = _finite_match(region, tmpl)
         assert got.dtype == want.dtype and np.array_equal(got, want)
+    bad = np.array([[np.nan, np.inf], [-np.inf, 0.5]], np.float32)
+    real = xtiles.cv2.matchTemplate
+    try:
+        xtiles.cv2.matchTemplate = lambda *a: bad.copy()
+        assert np.array_equal(_finite_match(region, tmpl), np.nan_to_num(bad))
+    finally:
+        xtiles.cv2.matchTemplate = real
