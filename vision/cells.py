@@ -7028,37 +7028,107 @@ def _face_shift(ctx: _Ctx, cell: tuple[int, int], axis: int) -> tuple[int, int]:
     wedges are most even, when that moves it (see :data:`FACE_EVEN`); ``(0, 0)`` otherwise, and
     without the view's Lab all round the cell (a cell in the view's first or last row or
     column is never searched: the view has no margin). Cells are square (X-Tiles' views)."""
+    place = _face_place(ctx, cell, axis)
+    return place[0] if place is not None and place[1] else (0, 0)
+
+
+def _face_place(ctx: _Ctx, cell: tuple[int, int], axis: int) -> tuple[tuple[int, int], bool] | None:
+    """The search of :func:`_face_shift` for ``cell``: ``((dy, dx), moved)``, the place (pixels
+    off the cell's centre) whose wedges are most even — ``(0, 0)`` for a face even where its
+    cell is centred, which is not searched — and whether the face is moved there (the tests of
+    :data:`FACE_EVEN`); None without the view all round the cell or where the most even place
+    lies at the reach's end (nothing found within it)."""
     td = ctx.td
     m = int(round(RECENTRE_REACH * td.cw))
     if ctx.lab is None or m < 1:
-        return 0, 0
+        return None
     y, x = (int(v) for v in _lab_origins(ctx, [cell])[0])
     if y - m < 0 or x - m < 0 or y + td.ch + m > ctx.lab.shape[0] or x + td.cw + m > ctx.lab.shape[1]:
-        return 0, 0
+        return None
     around = np.asarray(ctx.lab[y - m:y + td.ch + m, x - m:x + td.cw + m], np.float32)
     wedges = _wedge_masks(td.cw, axis)
     if float(_wedge_unevenness(around[m:m + td.ch, m:m + td.cw], wedges)[0, 0]) <= FACE_EVEN:
-        return 0, 0  # (the face centred on its cell, as most are: no search)
+        return (0, 0), False  # (the face centred on its cell, as most are: no search)
     uneven = _wedge_unevenness(around, wedges)
     dy, dx = (int(k) - m for k in np.unravel_index(np.argmin(uneven), uneven.shape))
+    if max(abs(dy), abs(dx)) >= m:
+        return None
     centred, low = float(uneven[m, m]), float(uneven[dy + m, dx + m])
-    if (low > FACE_EVEN or low > RECENTRE_GAIN * centred
-            or max(abs(dy), abs(dx)) >= m):
-        return 0, 0
+    if low > FACE_EVEN or low > RECENTRE_GAIN * centred:
+        return (dy, dx), False
     logger.debug("cell %s: its face lies (%d, %d) px off the cell's centre (its wedges' "
                  "unevenness %.3f there, %.3f centred)", cell, dy, dx, low, centred)
-    return dy, dx
+    return (dy, dx), True
+
+
+#: A face found off its cell's centre is moved there only where it lies off as its neighbours'
+#: faces do (the cells around it, :data:`FACE_SHIFT_RADIUS`), within this share of the cell's width (either way) of
+#: their median place: the lattice is bent smoothly (a photo's perspective, a lens), and a
+#: hand-placed tile lies off its place by little (the independent renderer's X-Tiles jitter:
+#: 0.2 x gap + 0.25 mm a side, at most 0.75 mm; three of it between two tiles is 3.2 mm, 0.07 of
+#: a 45 mm cell), while faces moved wrongly went 0.2-0.3 of a cell against their neighbours
+#: (xt50 x-tiles-normal-2585, a washed face 7 px of 32 onto wedges of 0.034). A face off
+#: against its neighbours is read at their median place, the smooth bend's value there. Every
+#: neighbour searched counts, moved or not: a face's most even place is the evidence, the tests
+#: of :data:`FACE_EVEN` only whether its own reading gains by the move. (From the jitter's
+#: spread, not fitted.)
+FACE_SHIFT_AGREE = 0.07
+#: The neighbours are the cells within this many rows and columns of the face's: a layout's
+#: corner or end has one or two cells around it, where a wrong place is likeliest (a view half
+#: off the layout), and the lattice's bend changes little over two cells (xt50 x-tiles-hard-2588,
+#: steep: its faces' places 0-2 px apart two cells off, 3 px over its six rows).
+FACE_SHIFT_RADIUS = 2
+#: ... judged so only where at least this many neighbours were searched: the median of fewer is
+#: one face's word against another's.
+FACE_SHIFT_NEIGHBOURS = 2
+
+
+def _agreeing_shifts(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool] | None],
+                     cw: int) -> dict[tuple[int, int], tuple[int, int]]:
+    """The offsets ``{cell: (dy, dx)}`` pixels the faces are read at, from what the search found
+    of each (``found``: :func:`_face_place`, None where nothing): a face moved is read at its
+    own place where that agrees with its neighbours' (:data:`FACE_SHIFT_AGREE` of the cell's
+    width ``cw``), where too few of them were searched (:data:`FACE_SHIFT_NEIGHBOURS`) or where
+    they do not agree among themselves (their median absolute deviation over the same share: no
+    smooth bend to judge by), at their median place otherwise; a face not moved at ``(0, 0)``. Cells are ``(row, col)`` of the
+    lattice."""
+    tol = FACE_SHIFT_AGREE * cw
+    out = {}
+    for (r, c), place in found.items():
+        if place is None or not place[1]:
+            out[(r, c)] = (0, 0)
+            continue
+        near = range(-FACE_SHIFT_RADIUS, FACE_SHIFT_RADIUS + 1)
+        around = [found.get((r + i, c + j)) for i in near for j in near if i or j]
+        around = [p[0] for p in around if p is not None]
+        own = place[0]
+        if len(around) < FACE_SHIFT_NEIGHBOURS:
+            out[(r, c)] = own
+            continue
+        places = np.asarray(around, float)
+        median = np.median(places, axis=0)
+        spread = np.max(np.median(np.abs(places - median), axis=0))
+        if spread > tol or np.max(np.abs(np.asarray(own, float) - median)) <= tol:
+            out[(r, c)] = own
+            continue
+        out[(r, c)] = (int(round(median[0])), int(round(median[1])))
+        logger.debug("cell %s: its face's place %s is not its neighbours' (median %s): read at "
+                     "theirs", (r, c), own, out[(r, c)])
+    return out
 
 
 def _recentred_regions(ctx: _Ctx, cells: list, regions: Mapping, axis_of: Callable[[tuple], int]
                        ) -> tuple[dict, dict | None]:
     """X-Tiles' cell views ``{cell: (ch, cw, 3)}`` CIELAB moved onto their faces (see
-    :func:`_face_shift`), and their blown-out pixels ``{cell: (ch, cw)}`` (None without
-    ``ctx.blown_px``); ``axis_of(cell)`` is the cell's long axis (0 = E-W)."""
+    :func:`_face_shift`, as their neighbours agree: :func:`_agreeing_shifts`), and their
+    blown-out pixels ``{cell: (ch, cw)}`` (None without ``ctx.blown_px``); ``axis_of(cell)`` is
+    the cell's long axis (0 = E-W)."""
     td = ctx.td
     out, blown = {}, ({} if ctx.blown_px is not None else None)
+    shifts = _agreeing_shifts({cell: _face_place(ctx, cell, axis_of(cell)) for cell in cells},
+                              td.cw)
     for cell in cells:
-        dy, dx = _face_shift(ctx, cell, axis_of(cell))
+        dy, dx = shifts[cell]
         if (dy, dx) == (0, 0):
             out[cell] = regions[cell]
             if blown is not None:
