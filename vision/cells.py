@@ -7061,59 +7061,87 @@ def _face_place(ctx: _Ctx, cell: tuple[int, int], axis: int) -> tuple[tuple[int,
     return (dy, dx), True
 
 
-#: A face found off its cell's centre is moved there only where it lies off as its neighbours'
-#: faces do (the cells around it, :data:`FACE_SHIFT_RADIUS`), within this share of the cell's width (either way) of
-#: their median place: the lattice is bent smoothly (a photo's perspective, a lens), and a
-#: hand-placed tile lies off its place by little (the independent renderer's X-Tiles jitter:
-#: 0.2 x gap + 0.25 mm a side, at most 0.75 mm; three of it between two tiles is 3.2 mm, 0.07 of
-#: a 45 mm cell), while faces moved wrongly went 0.2-0.3 of a cell against their neighbours
-#: (xt50 x-tiles-normal-2585, a washed face 7 px of 32 onto wedges of 0.034). A face off
-#: against its neighbours is read at their median place, the smooth bend's value there. Every
-#: neighbour searched counts, moved or not: a face's most even place is the evidence, the tests
-#: of :data:`FACE_EVEN` only whether its own reading gains by the move. (From the jitter's
-#: spread, not fitted.)
+#: A face found off its cell's centre is moved there only where it lies as the lattice's bend
+#: puts it, within this share of the cell's width (either way): the lattice is bent smoothly
+#: (a photo's perspective, a lens, a pitch a little off), and a hand-placed tile lies off its
+#: place by little (the independent renderer's X-Tiles jitter: 0.2 x gap + 0.25 mm a side, at
+#: most 0.75 mm; three of it between two tiles is 3.2 mm, 0.07 of a 45 mm cell), while faces
+#: moved wrongly went 0.2-0.3 of a cell against the faces around them (xt50
+#: x-tiles-normal-2585, a washed face 7 px of 32 onto wedges of 0.034). A face off the bend is
+#: read where the bend puts it. (From the jitter's spread, not fitted.)
 FACE_SHIFT_AGREE = 0.07
-#: The neighbours are the cells within this many rows and columns of the face's: a layout's
-#: corner or end has one or two cells around it, where a wrong place is likeliest (a view half
-#: off the layout), and the lattice's bend changes little over two cells (xt50 x-tiles-hard-2588,
-#: steep: its faces' places 0-2 px apart two cells off, 3 px over its six rows).
-FACE_SHIFT_RADIUS = 2
-#: ... judged so only where at least this many neighbours were searched: the median of fewer is
-#: one face's word against another's.
-FACE_SHIFT_NEIGHBOURS = 2
+#: The bend is an affine field of the faces' most even places over the lattice's rows and
+#: columns (every face searched, moved or not: :func:`_face_place`), the one through three faces
+#: that most faces lie on (a far wrong place cannot pull it: xt50 x-tiles-normal-2585's two
+#: washed faces 7 px off either way beside faces 0-1 px off), refitted to those faces; judged
+#: by only where at least this many faces lie on it, and half the faces searched: its three
+#: unknowns an axis and one more. (A pitch or a perspective a little off makes the places grow
+#: along the layout: final23 x-tiles-hard-3008's faces 4-6 px off one way on one side and the
+#: other way on the other.)
+FACE_BEND_MIN = 4
+#: The bend is looked for among at most this many triples of faces (all of a layout's up to 30
+#: faces; a larger one's taken evenly at random, seeded: the bend is found by any triple of
+#: its many faces on it).
+FACE_BEND_TRIPLES = 4000
+
+
+def _face_bend(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool] | None], tol: float
+               ) -> np.ndarray | None:
+    """The lattice's bend through the faces' places (see :data:`FACE_BEND_MIN`): coefficients
+    ``(3, 2)`` of ``(dy, dx) = [1, row, col] @ coef`` pixels, or None where too few faces lie on
+    one (within ``tol`` pixels either way) or the faces lie on one line of the lattice.
+    ``found`` as :func:`_agreeing_shifts` takes it."""
+    pts = np.asarray([(r, c, *p[0]) for (r, c), p in found.items() if p is not None], float)
+    if len(pts) < FACE_BEND_MIN:
+        return None
+    x = np.column_stack([np.ones(len(pts)), pts[:, :2]])
+    triples = np.asarray(list(itertools.combinations(range(len(pts)), 3)))
+    if len(triples) > FACE_BEND_TRIPLES:
+        triples = triples[np.random.default_rng(0).choice(len(triples), FACE_BEND_TRIPLES,
+                                                          replace=False)]
+    xs = x[triples]  # (T, 3, 3)
+    solvable = np.abs(np.linalg.det(xs)) > 0.5  # (three faces off one line: whole cells)
+    if not solvable.any():
+        return None
+    coefs = np.linalg.solve(xs[solvable], pts[triples[solvable]][..., 2:])  # (T, 3, 2)
+    off = np.abs(np.einsum("nk,tkd->tnd", x, coefs) - pts[None, :, 2:]).max(axis=2)  # (T, N)
+    on = off <= tol
+    # (the most faces on it; among those, the nearest)
+    best = np.lexsort((np.where(on, off, 0.0).sum(axis=1), -on.sum(axis=1)))[0]
+    keep = on[best]
+    if keep.sum() < max(FACE_BEND_MIN, len(pts) / 2):
+        return None
+    return np.linalg.lstsq(x[keep], pts[keep, 2:], rcond=None)[0]
 
 
 def _agreeing_shifts(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool] | None],
                      cw: int) -> dict[tuple[int, int], tuple[int, int]]:
     """The offsets ``{cell: (dy, dx)}`` pixels the faces are read at, from what the search found
-    of each (``found``: :func:`_face_place`, None where nothing): a face moved is read at its
-    own place where that agrees with its neighbours' (:data:`FACE_SHIFT_AGREE` of the cell's
-    width ``cw``), where too few of them were searched (:data:`FACE_SHIFT_NEIGHBOURS`) or where
-    they do not agree among themselves (their median absolute deviation over the same share: no
-    smooth bend to judge by), at their median place otherwise; a face not moved at ``(0, 0)``. Cells are ``(row, col)`` of the
-    lattice."""
+    of each (``found``: :func:`_face_place`, ``((dy, dx), moved)`` or None where nothing): a
+    face moved is read at its own place where that lies on the lattice's bend
+    (:func:`_face_bend`, within :data:`FACE_SHIFT_AGREE` of the cell's width ``cw``) or no bend
+    is known, where the bend puts it otherwise (rounded, within the place's reach); a face not
+    moved at ``(0, 0)``. Cells are ``(row, col)`` of the lattice."""
     tol = FACE_SHIFT_AGREE * cw
+    bend = _face_bend(found, tol)
     out = {}
     for (r, c), place in found.items():
         if place is None or not place[1]:
             out[(r, c)] = (0, 0)
             continue
-        near = range(-FACE_SHIFT_RADIUS, FACE_SHIFT_RADIUS + 1)
-        around = [found.get((r + i, c + j)) for i in near for j in near if i or j]
-        around = [p[0] for p in around if p is not None]
         own = place[0]
-        if len(around) < FACE_SHIFT_NEIGHBOURS:
+        if bend is None:
             out[(r, c)] = own
             continue
-        places = np.asarray(around, float)
-        median = np.median(places, axis=0)
-        spread = np.max(np.median(np.abs(places - median), axis=0))
-        if spread > tol or np.max(np.abs(np.asarray(own, float) - median)) <= tol:
+        there = np.array([1.0, r, c]) @ bend
+        if np.max(np.abs(np.asarray(own, float) - there)) <= tol:
             out[(r, c)] = own
             continue
-        out[(r, c)] = (int(round(median[0])), int(round(median[1])))
-        logger.debug("cell %s: its face's place %s is not its neighbours' (median %s): read at "
-                     "theirs", (r, c), own, out[(r, c)])
+        # (within the reach the face was searched over, whose view the cell has all round)
+        reach = int(round(RECENTRE_REACH * cw)) - 1
+        out[(r, c)] = tuple(int(np.clip(round(v), -reach, reach)) for v in there)
+        logger.debug("cell %s: its face's place %s is off the lattice's bend (%.1f, %.1f there):"
+                     " read there", (r, c), own, *there)
     return out
 
 
