@@ -7089,8 +7089,11 @@ def _face_bend(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool] | No
                ) -> np.ndarray | None:
     """The lattice's bend through the faces' places (see :data:`FACE_BEND_MIN`): coefficients
     ``(3, 2)`` of ``(dy, dx) = [1, row, col] @ coef`` pixels, or None where too few faces lie on
-    one (within ``tol`` pixels either way) or the faces lie on one line of the lattice.
-    ``found`` as :func:`_agreeing_shifts` takes it."""
+    one (within ``tol`` pixels either way), the faces lie on one line of the lattice, or it
+    changes by more than ``tol`` a row or column (the bend is smooth: faces a cell apart lie off
+    alike, :data:`FACE_SHIFT_AGREE`; a plane through three of a small layout's scattered faces
+    swung 4-6 px a cell and put faces at the reach's end, final18 x-tiles-normal-1884, xt52
+    hard-2778). ``found`` as :func:`_agreeing_shifts` takes it."""
     pts = np.asarray([(r, c, *p[0]) for (r, c), p in found.items() if p is not None], float)
     if len(pts) < FACE_BEND_MIN:
         return None
@@ -7111,7 +7114,10 @@ def _face_bend(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool] | No
     keep = on[best]
     if keep.sum() < max(FACE_BEND_MIN, len(pts) / 2):
         return None
-    return np.linalg.lstsq(x[keep], pts[keep, 2:], rcond=None)[0]
+    coef = np.linalg.lstsq(x[keep], pts[keep, 2:], rcond=None)[0]
+    if np.abs(coef[1:]).max() > tol:
+        return None  # (steeper than faces a cell apart lie alike: no smooth bend)
+    return coef
 
 
 def _agreeing_shifts(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool] | None],
@@ -7120,8 +7126,8 @@ def _agreeing_shifts(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool
     of each (``found``: :func:`_face_place`, ``((dy, dx), moved)`` or None where nothing): a
     face moved is read at its own place where that lies on the lattice's bend
     (:func:`_face_bend`, within :data:`FACE_SHIFT_AGREE` of the cell's width ``cw``) or no bend
-    is known, where the bend puts it otherwise (rounded, within the place's reach); a face not
-    moved at ``(0, 0)``. Cells are ``(row, col)`` of the lattice."""
+    is known, where the bend puts it otherwise (rounded; its own place where that lies beyond
+    the search's reach); a face not moved at ``(0, 0)``. Cells are ``(row, col)`` of the lattice."""
     tol = FACE_SHIFT_AGREE * cw
     bend = _face_bend(found, tol)
     out = {}
@@ -7137,9 +7143,12 @@ def _agreeing_shifts(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool
         if np.max(np.abs(np.asarray(own, float) - there)) <= tol:
             out[(r, c)] = own
             continue
-        # (within the reach the face was searched over, whose view the cell has all round)
-        reach = int(round(RECENTRE_REACH * cw)) - 1
-        out[(r, c)] = tuple(int(np.clip(round(v), -reach, reach)) for v in there)
+        # (within the reach the face was searched over, whose view the cell has all round;
+        # beyond it the bend is not the face's: its own place kept)
+        if np.abs(np.round(there)).max() >= round(RECENTRE_REACH * cw):
+            out[(r, c)] = own
+            continue
+        out[(r, c)] = (int(round(there[0])), int(round(there[1])))
         logger.debug("cell %s: its face's place %s is off the lattice's bend (%.1f, %.1f there):"
                      " read there", (r, c), own, *there)
     return out
