@@ -140,3 +140,7 @@ def test_a_face_is_moved_by_its_own_search_where_no_bend_is_known():
     scattered = {(0, 0): ((5, 4), True), (0, 1): ((-6, 2), False), (1, 0): ((4, -7), False),
                  (1, 1): ((0, 6), False), (0, 2): ((-5, -5), False), (2, 0): None}
     assert _agreeing_shifts(scattered, N)[(0, 0)] == (5, 4)
+    # (faces on a plane steeper than faces a cell apart lie alike: no smooth bend)
+    steep = {(r, c): ((0, 4 * c - 6), False) for r in range(2) for c in range(4)}
+    steep[(1, 1)] = ((-3, 5), True)
+    assert _agreeing_shifts(steep, N)[(1, 1)] == (-3, 5)
