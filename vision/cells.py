@@ -7195,37 +7195,144 @@ def _face_shift(ctx: _Ctx, cell: tuple[int, int], axis: int) -> tuple[int, int]:
     wedges are most even, when that moves it (see :data:`FACE_EVEN`); ``(0, 0)`` otherwise, and
     without the view's Lab all round the cell (a cell in the view's first or last row or
     column is never searched: the view has no margin). Cells are square (X-Tiles' views)."""
+    place = _face_place(ctx, cell, axis)
+    return place[0] if place is not None and place[1] else (0, 0)
+
+
+def _face_place(ctx: _Ctx, cell: tuple[int, int], axis: int) -> tuple[tuple[int, int], bool] | None:
+    """The search of :func:`_face_shift` for ``cell``: ``((dy, dx), moved)``, the place (pixels
+    off the cell's centre) whose wedges are most even — ``(0, 0)`` for a face even where its
+    cell is centred, which is not searched — and whether the face is moved there (the tests of
+    :data:`FACE_EVEN`); None without the view all round the cell or where the most even place
+    lies at the reach's end (nothing found within it)."""
     td = ctx.td
     m = int(round(RECENTRE_REACH * td.cw))
     if ctx.lab is None or m < 1:
-        return 0, 0
+        return None
     y, x = (int(v) for v in _lab_origins(ctx, [cell])[0])
     if y - m < 0 or x - m < 0 or y + td.ch + m > ctx.lab.shape[0] or x + td.cw + m > ctx.lab.shape[1]:
-        return 0, 0
+        return None
     around = np.asarray(ctx.lab[y - m:y + td.ch + m, x - m:x + td.cw + m], np.float32)
     wedges = _wedge_masks(td.cw, axis)
     if float(_wedge_unevenness(around[m:m + td.ch, m:m + td.cw], wedges)[0, 0]) <= FACE_EVEN:
-        return 0, 0  # (the face centred on its cell, as most are: no search)
+        return (0, 0), False  # (the face centred on its cell, as most are: no search)
     uneven = _wedge_unevenness(around, wedges)
     dy, dx = (int(k) - m for k in np.unravel_index(np.argmin(uneven), uneven.shape))
+    if max(abs(dy), abs(dx)) >= m:
+        return None
     centred, low = float(uneven[m, m]), float(uneven[dy + m, dx + m])
-    if (low > FACE_EVEN or low > RECENTRE_GAIN * centred
-            or max(abs(dy), abs(dx)) >= m):
-        return 0, 0
+    if low > FACE_EVEN or low > RECENTRE_GAIN * centred:
+        return (dy, dx), False
     logger.debug("cell %s: its face lies (%d, %d) px off the cell's centre (its wedges' "
                  "unevenness %.3f there, %.3f centred)", cell, dy, dx, low, centred)
-    return dy, dx
+    return (dy, dx), True
+
+
+#: A face found off its cell's centre is moved there only where it lies as the lattice's bend
+#: puts it, within this share of the cell's width (either way): the lattice is bent smoothly
+#: (a photo's perspective, a lens, a pitch a little off), and a hand-placed tile lies off its
+#: place by little (the independent renderer's X-Tiles jitter: 0.2 x gap + 0.25 mm a side, at
+#: most 0.75 mm; three of it between two tiles is 3.2 mm, 0.07 of a 45 mm cell), while faces
+#: moved wrongly went 0.2-0.3 of a cell against the faces around them (xt50
+#: x-tiles-normal-2585, a washed face 7 px of 32 onto wedges of 0.034). A face off the bend is
+#: read where the bend puts it. (From the jitter's spread, not fitted.)
+FACE_SHIFT_AGREE = 0.07
+#: The bend is an affine field of the faces' most even places over the lattice's rows and
+#: columns (every face searched, moved or not: :func:`_face_place`), the one through three faces
+#: that most faces lie on (a far wrong place cannot pull it: xt50 x-tiles-normal-2585's two
+#: washed faces 7 px off either way beside faces 0-1 px off), refitted to those faces; judged
+#: by only where at least this many faces lie on it, and half the faces searched: its three
+#: unknowns an axis and one more. (A pitch or a perspective a little off makes the places grow
+#: along the layout: final23 x-tiles-hard-3008's faces 4-6 px off one way on one side and the
+#: other way on the other.)
+FACE_BEND_MIN = 4
+#: The bend is looked for among at most this many triples of faces (all of a layout's up to 30
+#: faces; a larger one's taken evenly at random, seeded: the bend is found by any triple of
+#: its many faces on it).
+FACE_BEND_TRIPLES = 4000
+
+
+def _face_bend(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool] | None], tol: float
+               ) -> np.ndarray | None:
+    """The lattice's bend through the faces' places (see :data:`FACE_BEND_MIN`): coefficients
+    ``(3, 2)`` of ``(dy, dx) = [1, row, col] @ coef`` pixels, or None where too few faces lie on
+    one (within ``tol`` pixels either way), the faces lie on one line of the lattice, or it
+    changes by more than ``tol`` a row or column (the bend is smooth: faces a cell apart lie off
+    alike, :data:`FACE_SHIFT_AGREE`; a plane through three of a small layout's scattered faces
+    swung 4-6 px a cell and put faces at the reach's end, final18 x-tiles-normal-1884, xt52
+    hard-2778). ``found`` as :func:`_agreeing_shifts` takes it."""
+    pts = np.asarray([(r, c, *p[0]) for (r, c), p in found.items() if p is not None], float)
+    if len(pts) < FACE_BEND_MIN:
+        return None
+    x = np.column_stack([np.ones(len(pts)), pts[:, :2]])
+    triples = np.asarray(list(itertools.combinations(range(len(pts)), 3)))
+    if len(triples) > FACE_BEND_TRIPLES:
+        triples = triples[np.random.default_rng(0).choice(len(triples), FACE_BEND_TRIPLES,
+                                                          replace=False)]
+    xs = x[triples]  # (T, 3, 3)
+    solvable = np.abs(np.linalg.det(xs)) > 0.5  # (three faces off one line: whole cells)
+    if not solvable.any():
+        return None
+    coefs = np.linalg.solve(xs[solvable], pts[triples[solvable]][..., 2:])  # (T, 3, 2)
+    off = np.abs(np.einsum("nk,tkd->tnd", x, coefs) - pts[None, :, 2:]).max(axis=2)  # (T, N)
+    on = off <= tol
+    # (the most faces on it; among those, the nearest)
+    best = np.lexsort((np.where(on, off, 0.0).sum(axis=1), -on.sum(axis=1)))[0]
+    keep = on[best]
+    if keep.sum() < max(FACE_BEND_MIN, len(pts) / 2):
+        return None
+    coef = np.linalg.lstsq(x[keep], pts[keep, 2:], rcond=None)[0]
+    if np.abs(coef[1:]).max() > tol:
+        return None  # (steeper than faces a cell apart lie alike: no smooth bend)
+    return coef
+
+
+def _agreeing_shifts(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool] | None],
+                     cw: int) -> dict[tuple[int, int], tuple[int, int]]:
+    """The offsets ``{cell: (dy, dx)}`` pixels the faces are read at, from what the search found
+    of each (``found``: :func:`_face_place`, ``((dy, dx), moved)`` or None where nothing): a
+    face moved is read at its own place where that lies on the lattice's bend
+    (:func:`_face_bend`, within :data:`FACE_SHIFT_AGREE` of the cell's width ``cw``) or no bend
+    is known, where the bend puts it otherwise (rounded; its own place where that lies beyond
+    the search's reach); a face not moved at ``(0, 0)``. Cells are ``(row, col)`` of the lattice."""
+    tol = FACE_SHIFT_AGREE * cw
+    bend = _face_bend(found, tol)
+    out = {}
+    for (r, c), place in found.items():
+        if place is None or not place[1]:
+            out[(r, c)] = (0, 0)
+            continue
+        own = place[0]
+        if bend is None:
+            out[(r, c)] = own
+            continue
+        there = np.array([1.0, r, c]) @ bend
+        if np.max(np.abs(np.asarray(own, float) - there)) <= tol:
+            out[(r, c)] = own
+            continue
+        # (within the reach the face was searched over, whose view the cell has all round;
+        # beyond it the bend is not the face's: its own place kept)
+        if np.abs(np.round(there)).max() >= round(RECENTRE_REACH * cw):
+            out[(r, c)] = own
+            continue
+        out[(r, c)] = (int(round(there[0])), int(round(there[1])))
+        logger.debug("cell %s: its face's place %s is off the lattice's bend (%.1f, %.1f there):"
+                     " read there", (r, c), own, *there)
+    return out
 
 
 def _recentred_regions(ctx: _Ctx, cells: list, regions: Mapping, axis_of: Callable[[tuple], int]
                        ) -> tuple[dict, dict | None]:
     """X-Tiles' cell views ``{cell: (ch, cw, 3)}`` CIELAB moved onto their faces (see
-    :func:`_face_shift`), and their blown-out pixels ``{cell: (ch, cw)}`` (None without
-    ``ctx.blown_px``); ``axis_of(cell)`` is the cell's long axis (0 = E-W)."""
+    :func:`_face_shift`, as their neighbours agree: :func:`_agreeing_shifts`), and their
+    blown-out pixels ``{cell: (ch, cw)}`` (None without ``ctx.blown_px``); ``axis_of(cell)`` is
+    the cell's long axis (0 = E-W)."""
     td = ctx.td
     out, blown = {}, ({} if ctx.blown_px is not None else None)
+    shifts = _agreeing_shifts({cell: _face_place(ctx, cell, axis_of(cell)) for cell in cells},
+                              td.cw)
     for cell in cells:
-        dy, dx = _face_shift(ctx, cell, axis_of(cell))
+        dy, dx = shifts[cell]
         if (dy, dx) == (0, 0):
             out[cell] = regions[cell]
             if blown is not None:

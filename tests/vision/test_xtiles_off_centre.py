@@ -19,14 +19,17 @@ N = 32  # pixels per cell (the reader's for sector faces)
 #: the grooves' angle from the long axis (a tile's grooves run to its shoulders: 34-40 degrees)
 GROOVE = math.radians(37.0)
 # tiles of the set, (row, col): sectors n, e, s, w, and the face's offset (dy, dx) in pixels
-# from its cell's centre; even row + col lie east-west (parity 0)
+# from its cell's centre; even row + col lie east-west (parity 0). The offsets are a smooth bend,
+# as a photo's perspective or lens makes them (neighbours 1 px apart, 4-7 px off; read at their
+# cells' centres, they misread): a face off the bend the others lie on is read on it
+# (vision.cells._agreeing_shifts)
 TILES = {
-    (1, 1): ({"n": "blue", "e": "red", "s": "yellow", "w": "blue"}, (5, 0)),
-    (1, 2): ({"n": "yellow", "e": "yellow", "s": "orange", "w": "blue"}, (0, -5)),
-    (1, 3): ({"n": "red", "e": "orange", "s": "blue", "w": "orange"}, (-4, 2)),
-    (2, 1): ({"n": "yellow", "e": "orange", "s": "red", "w": "blue"}, (1, 5)),
-    (2, 2): ({"n": "orange", "e": "red", "s": "red", "w": "yellow"}, (0, 0)),
-    (2, 3): ({"n": "blue", "e": "orange", "s": "red", "w": "red"}, (-2, -4)),
+    (1, 1): ({"n": "blue", "e": "red", "s": "yellow", "w": "blue"}, (-5, 5)),
+    (1, 2): ({"n": "yellow", "e": "yellow", "s": "orange", "w": "blue"}, (-4, 4)),
+    (1, 3): ({"n": "red", "e": "orange", "s": "blue", "w": "orange"}, (-3, 3)),
+    (2, 1): ({"n": "yellow", "e": "orange", "s": "red", "w": "blue"}, (-4, 5)),
+    (2, 2): ({"n": "orange", "e": "red", "s": "red", "w": "yellow"}, (-3, 4)),
+    (2, 3): ({"n": "blue", "e": "orange", "s": "red", "w": "red"}, (-2, 3)),
 }
 
 
@@ -94,3 +97,50 @@ def test_an_even_surface_is_not_moved():
     td = TopDown(img, N, N, 0, 0, 3, 3)
     ctx = _Ctx(KIT, PAL, None, td, bgr_to_lab(td.image))
     assert _face_shift(ctx, (1, 1), 0) == (0, 0)
+
+
+# ---------------------------------------------------------------- faces' places judged together
+# (vision.cells._agreeing_shifts: what the search found of each face, ``((dy, dx), moved)``,
+# None where nothing, in pixels of a 32-pixel cell; the lattice bends smoothly, so a face moved
+# far off the bend the other faces lie on is read where the bend puts it)
+
+def _bent_block(place=lambda r, c: (-1, -1)) -> dict:
+    """A 4 x 4 block of faces found at ``place(row, col)`` (a smooth bend), none moved."""
+    return {(r, c): (place(r, c), False) for r in range(4) for c in range(4)}
+
+
+def test_a_face_moved_far_off_the_bend_is_read_where_the_bend_puts_it():
+    from vision.cells import _agreeing_shifts
+    found = _bent_block()
+    found[(1, 2)] = ((-7, -5), True)  # (an even patch a washed face's search locked on)
+    assert _agreeing_shifts(found, N)[(1, 2)] == (-1, -1)
+
+
+def test_a_face_moved_as_the_bend_puts_it_is_moved():
+    from vision.cells import _agreeing_shifts
+    # (a pitch a little off: the places grow along the rows, 2 px a column)
+    found = _bent_block(lambda r, c: (0, 2 * c - 3))
+    found[(1, 0)] = ((1, -4), True)  # (within FACE_SHIFT_AGREE of the bend: a tile's jitter)
+    found[(2, 3)] = ((0, 3), True)  # (far from its block's median place, on the bend)
+    shifts = _agreeing_shifts(found, N)
+    assert shifts[(1, 0)] == (1, -4) and shifts[(2, 3)] == (0, 3)
+    # (the faces not moved stay read at their cells' centres)
+    assert all(shifts[cell] == (0, 0) for cell in found if cell not in ((1, 0), (2, 3)))
+    # (a face off that bend is read on it)
+    found[(2, 3)] = ((-6, -3), True)
+    assert _agreeing_shifts(found, N)[(2, 3)] == (0, 3)
+
+
+def test_a_face_is_moved_by_its_own_search_where_no_bend_is_known():
+    from vision.cells import _agreeing_shifts
+    # (too few faces searched: a small layout)
+    assert _agreeing_shifts({(0, 0): ((5, 4), True), (0, 1): ((0, 0), False),
+                             (5, 5): ((0, 0), False)}, N)[(0, 0)] == (5, 4)
+    # (faces lying on no one bend: too few on any)
+    scattered = {(0, 0): ((5, 4), True), (0, 1): ((-6, 2), False), (1, 0): ((4, -7), False),
+                 (1, 1): ((0, 6), False), (0, 2): ((-5, -5), False), (2, 0): None}
+    assert _agreeing_shifts(scattered, N)[(0, 0)] == (5, 4)
+    # (faces on a plane steeper than faces a cell apart lie alike: no smooth bend)
+    steep = {(r, c): ((0, 4 * c - 6), False) for r in range(2) for c in range(4)}
+    steep[(1, 1)] = ((-3, 5), True)
+    assert _agreeing_shifts(steep, N)[(1, 1)] == (-3, 5)
