@@ -7232,10 +7232,14 @@ def _face_place(ctx: _Ctx, cell: tuple[int, int], axis: int) -> tuple[tuple[int,
 #: puts it, within this share of the cell's width (either way): the lattice is bent smoothly
 #: (a photo's perspective, a lens, a pitch a little off), and a hand-placed tile lies off its
 #: place by little (the independent renderer's X-Tiles jitter: 0.2 x gap + 0.25 mm a side, at
-#: most 0.75 mm; three of it between two tiles is 3.2 mm, 0.07 of a 45 mm cell), while faces
-#: moved wrongly went 0.2-0.3 of a cell against the faces around them (xt50
+#: most 0.75 mm, 1.5 mm between two tiles; with a pitch's error across the layout about 3 mm,
+#: 0.07 of a 45 mm cell; the product renderer jitters up to 1 mm a side on a 40 mm pitch), while
+#: faces moved wrongly went 0.2-0.3 of a cell against the faces around them (xt50
 #: x-tiles-normal-2585, a washed face 7 px of 32 onto wedges of 0.034). A face off the bend is
-#: read where the bend puts it. (From the jitter's spread, not fitted.)
+#: read where the bend puts it, unless a neighbour's place lies within this of its own (a
+#: lens's curvature, which an affine bend cannot follow, moves a layout's corner faces
+#: together). The same share is the steepest bend a row or column taken. (From the jitter's
+#: spread, not fitted.)
 FACE_SHIFT_AGREE = 0.07
 #: The bend is an affine field of the faces' most even places over the lattice's rows and
 #: columns (every face searched, moved or not: :func:`_face_place`), the one through three faces
@@ -7246,7 +7250,7 @@ FACE_SHIFT_AGREE = 0.07
 #: along the layout: final23 x-tiles-hard-3008's faces 4-6 px off one way on one side and the
 #: other way on the other.)
 FACE_BEND_MIN = 4
-#: The bend is looked for among at most this many triples of faces (all of a layout's up to 30
+#: The bend is looked for among at most this many triples of faces (all of a layout's up to 29
 #: faces; a larger one's taken evenly at random, seeded: the bend is found by any triple of
 #: its many faces on it).
 FACE_BEND_TRIPLES = 4000
@@ -7307,7 +7311,8 @@ def _agreeing_shifts(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool
             out[(r, c)] = own
             continue
         there = np.array([1.0, r, c]) @ bend
-        if np.max(np.abs(np.asarray(own, float) - there)) <= tol:
+        if (np.max(np.abs(np.asarray(own, float) - there)) <= tol
+                or _near_a_neighbour(found, (r, c), tol)):
             out[(r, c)] = own
             continue
         # (within the reach the face was searched over, whose view the cell has all round;
@@ -7319,6 +7324,22 @@ def _agreeing_shifts(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool
         logger.debug("cell %s: its face's place %s is off the lattice's bend (%.1f, %.1f there):"
                      " read there", (r, c), own, *there)
     return out
+
+
+def _near_a_neighbour(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool] | None],
+                      cell: tuple[int, int], tol: float) -> bool:
+    """Whether one of a face's eight neighbours (``found`` as :func:`_agreeing_shifts` takes
+    it) found its place within ``tol`` pixels (either way) of the face's own: faces moved
+    together by a lens's curvature at a layout's corner, which an affine bend cannot follow,
+    not one face moved wrongly alone (review of xt57)."""
+    own = np.asarray(found[cell][0], float)
+    r, c = cell
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            place = found.get((r + dr, c + dc)) if (dr, dc) != (0, 0) else None
+            if place is not None and np.max(np.abs(np.asarray(place[0], float) - own)) <= tol:
+                return True
+    return False
 
 
 def _recentred_regions(ctx: _Ctx, cells: list, regions: Mapping, axis_of: Callable[[tuple], int]

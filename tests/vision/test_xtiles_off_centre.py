@@ -144,3 +144,15 @@ def test_a_face_is_moved_by_its_own_search_where_no_bend_is_known():
     steep = {(r, c): ((0, 4 * c - 6), False) for r in range(2) for c in range(4)}
     steep[(1, 1)] = ((-3, 5), True)
     assert _agreeing_shifts(steep, N)[(1, 1)] == (-3, 5)
+
+
+def test_corner_faces_moved_together_by_a_lens_keep_their_places():
+    from vision.cells import _agreeing_shifts
+    # (a lens's barrel curvature, which an affine bend cannot follow: a 5 x 7 layout's faces at
+    # their cells' centres but for its corner, whose faces lie 4-6 px off together; each is
+    # read at its own place, as a neighbour's found alike vouches for it)
+    found = {(r, c): ((0, 0), False) for r in range(5) for c in range(7)}
+    for cell, place in {(0, 5): (-3, 5), (0, 6): (-4, 6), (1, 6): (-3, 5), (1, 5): (-2, 4)}.items():
+        found[cell] = (place, True)
+    shifts = _agreeing_shifts(found, N)
+    assert shifts[(0, 6)] == (-4, 6) and shifts[(0, 5)] == (-3, 5) and shifts[(1, 6)] == (-3, 5)
