@@ -2064,12 +2064,12 @@ TILE_FIT_GAIN = 0.02
 #: for a refit: the homography's eight unknowns well over-determined by both axes' (a layout
 #: of ten tiles on a patterned cloth, fitted to 9 + 8, took their noise for a tilt) ...
 TILE_FIT_MIN = 10
-#: ... or, where every tile shows its die face (Octopus, see vision.pipeline._refit_on_tiles),
-#: as few as the homography's eight unknowns (both axes' together twice over-determining
-#: them): Octopus layouts of 10-14 tiles the drifting lattice missed a tile or two of are
-#: refitted (final17 octopus-hard-1761 5 -> 1, oct58 normal-2656 3 -> 1 wrong cells). A pass
-#: standing only by this allowance is kept only while the passes settle (see
-#: :func:`_on_fewer_tiles`): unguarded, a ten-tile layout's noise passed for a tilt on the
+#: ... or, where every tile shows its die face (Octopus, the refit of the reading kept, see
+#: vision.pipeline._refit_on_tiles), as few as the homography's eight unknowns (both axes'
+#: together twice over-determining them): Octopus layouts of 10-14 tiles the drifting lattice
+#: missed a tile or two of are refitted (final17 octopus-hard-1761: 10 of 12 tiles read, 5 ->
+#: 1 wrong cells). A pass standing only by this allowance is kept only while the passes settle
+#: (see :func:`_on_fewer_tiles`): unguarded, a ten-tile layout's noise passed for a tilt on the
 #: product renderer's bench (Octopus `hard` seed 2202, 0 -> 2 wrong cells).
 TILE_FIT_MIN_DIE_FACES = 8
 TILE_FIT_LINES = 3
