@@ -1240,7 +1240,8 @@ def _fewest_to_refit(kit: Kit, game: str) -> int:
     :data:`vision.locate.TILE_FIT_MIN_DIE_FACES` where every tile shows its die face (the
     refit's reading kept when it scores better, or holds them and reads as well, see
     :func:`_holds_the_faces`; Octopus layouts of 10-14 tiles), else
-    :data:`vision.locate.TILE_FIT_MIN`."""
+    :data:`vision.locate.TILE_FIT_MIN`. (For the refit of the reading kept only:
+    :func:`_squared_on_tiles` asks TILE_FIT_MIN of every kit.)"""
     return TILE_FIT_MIN_DIE_FACES if pips_shown(kit, game) else TILE_FIT_MIN
 
 
@@ -1311,7 +1312,12 @@ def _squared_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     moved = cells_moved(lat, best.lattice, centres)
     if moved < TILE_REFIT_MOVED:  # (for every kit: PIPS_REFIT_MOVED was measured on the refit)
         return best
-    refitted = refit_to_tiles(lat, image, tiles, min_tiles=_fewest_to_refit(kit, game))
+    # (TILE_FIT_MIN tiles for every kit, die faces too: the squared perspective is a guess
+    # at the camera, the tiles measured on it lie further off their cells and fewer stand out,
+    # and a refit of it on fewer took their noise for a tilt: oct58 octopus-normal-2656 3 -> 1
+    # wrong cells on 9 and 8 tiles, but the product renderer's Octopus normal seed 3597 0 -> 5
+    # on 9 and 8, its first pass moving them 0.46 of a cell)
+    refitted = refit_to_tiles(lat, image, tiles)
     if refitted is lat:
         # (read only as a start the tiles' own edges move: the cells' shape at the layout's
         # middle tells a slight tilt poorly, and a tilt either way alike)

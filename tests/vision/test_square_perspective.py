@@ -103,3 +103,35 @@ def test_the_squared_lattice_is_read_when_the_tiles_confirm_it_and_kept_when_it_
     square = P._Candidate(4.0, true, None, tiles, {"fit": 3.0})
     assert P._squared_on_tiles(image, kit, "octopus", None, None, square) is square
     assert len(reads) == n
+
+
+def test_the_squared_lattice_is_refitted_on_as_many_tiles_for_die_faces_as_for_any_kit(
+        monkeypatch):
+    """pipeline._squared_on_tiles asks the refit for TILE_FIT_MIN tiles even where every tile
+    shows its die face (Octopus), whose reading kept is refitted on as few as
+    TILE_FIT_MIN_DIE_FACES (pipeline._refit_on_tiles): the squared perspective is a guess at the
+    camera, and a refit of it on 9 and 8 tiles took their noise for a tilt (the product
+    renderer's Octopus normal seed 3597, 0 -> 5 wrong cells)."""
+    import vision.pipeline as P
+    from vision.cells import CellReading
+    from vision.kits import kit_for_game
+    from vision.locate import TILE_FIT_MIN, TILE_FIT_MIN_DIE_FACES
+
+    assert TILE_FIT_MIN_DIE_FACES < TILE_FIT_MIN
+    kit = kit_for_game("octopus")
+    image = np.empty((SIZE[1], SIZE[0], 3), np.uint8)
+    tiles = [CellReading(r, c, True, 0.9, attrs={"colour": "red", "pips": 3})
+             for r in range(9) for c in range(9) if (r + c) % 3]
+    true = _view(30, 20)
+    off = true.with_H(true.H @ _perspective_change(0.03, -0.02, np.array(CENTRE)))
+    kept = P._Candidate(4.0, off, None, tiles, {"fit": 3.0})
+    asked = []
+
+    def refit(lat, image, tiles, *, min_tiles=TILE_FIT_MIN, **kw):
+        asked.append(min_tiles)
+        return lat
+
+    monkeypatch.setattr(P, "refit_to_tiles", refit)
+    assert P._squared_on_tiles(image, kit, "octopus", None, None, kept) is kept
+    assert P._refit_on_tiles(image, kit, "octopus", None, None, kept) is kept
+    assert asked == [TILE_FIT_MIN, TILE_FIT_MIN_DIE_FACES]
