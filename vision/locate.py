@@ -2101,7 +2101,10 @@ TILE_FIT_MIN = 10
 #: vision.pipeline._refit_on_tiles), as few as the homography's eight unknowns (both axes'
 #: together twice over-determining them): Octopus layouts of 10-14 tiles the drifting lattice
 #: missed a tile or two of are refitted (final17 octopus-hard-1761: 10 of 12 tiles read, 5 ->
-#: 1 wrong cells). A pass standing only by this allowance is kept only while the passes settle
+#: 1 wrong cells); also the refit of a reading displaced from its tiles
+#: (vision.pipeline._refit_displaced, through _refit_on_tiles), and readings of 8-9 tiles
+#: read, every pass of which stands by this allowance (its first pass unguarded). A pass
+#: standing only by this allowance is kept only while the passes settle
 #: (see :func:`_on_fewer_tiles`): unguarded, a ten-tile layout's noise passed for a tilt on the
 #: product renderer's bench (Octopus `hard` seed 2202, 0 -> 2 wrong cells).
 TILE_FIT_MIN_DIE_FACES = 8
@@ -2217,7 +2220,9 @@ def refit_to_tiles(lat: Lattice, image: np.ndarray, tiles: Iterable[tuple[int, i
     their cells. Each pass measures the tiles' centres in their cells on the lattice's
     top-down view (:func:`_tile_centres`) and refits its foreshortening to them
     (:func:`_tile_refit`); a pass that moves them little ends it (the tiles near the layout's
-    middle bring the far ones within reach of the next pass). ``lat`` itself when no pass
+    middle bring the far ones within reach of the next pass), and so does a pass standing only
+    by a ``min_tiles`` under :data:`TILE_FIT_MIN` that moves them as far as the pass before or
+    further (:func:`_on_fewer_tiles`: the passes do not settle). ``lat`` itself when no pass
     is kept, or when it moves no tile's cell by ``least_move`` (cells, along either axis; see
     :data:`TILE_REFIT_MOVED`). ``min_tiles``: the fewest tiles read, and measured per axis, for
     a refit (:data:`TILE_FIT_MIN`, or :data:`TILE_FIT_MIN_DIE_FACES`)."""
@@ -2271,7 +2276,10 @@ def _on_fewer_tiles(lat: Lattice, found: tuple[list[np.ndarray], list[np.ndarray
     cell the last pass moved half onto a neighbour's edge, pass for a tilt, and the next pass,
     measuring on that lattice, follows it further (the product renderer's bench, Octopus
     ``hard`` seed 2202: ten tiles, passes moving them 0.22 then 0.55 then 0.47 of a cell, its
-    second on 11 and 9 tiles kept; the first pass's refit reads it right)."""
+    second on 11 and 9 tiles kept; the first pass's refit reads it right). (It fits the pass
+    again asking :data:`TILE_FIT_MIN`: on the same centres the robust fit keeps the same tiles
+    whatever the fewest asked, so that fit fails only on the tiles' counts; its debug line
+    "lattice refitted to the tiles" is logged a second time, no extra pass.)"""
     if min_tiles >= TILE_FIT_MIN:
         return False
     return n_read < TILE_FIT_MIN or _tile_refit(lat, found) is None

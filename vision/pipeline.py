@@ -1239,8 +1239,9 @@ def _fewest_to_refit(kit: Kit, game: str) -> int:
     """The fewest tiles a refit to them needs (see :func:`vision.locate.refit_to_tiles`):
     :data:`vision.locate.TILE_FIT_MIN_DIE_FACES` where every tile shows its die face (the
     refit's reading kept when it scores better, or holds them and reads as well, see
-    :func:`_holds_the_faces`; Octopus layouts of 10-14 tiles), else
-    :data:`vision.locate.TILE_FIT_MIN`. (For the refit of the reading kept only:
+    :func:`_holds_the_faces`; Octopus layouts of 8-14 tiles, and the refit of a reading
+    displaced from its tiles, :func:`_refit_displaced`), else
+    :data:`vision.locate.TILE_FIT_MIN`. (Not the squared lattice's refit:
     :func:`_squared_on_tiles` asks TILE_FIT_MIN of every kit.)"""
     return TILE_FIT_MIN_DIE_FACES if pips_shown(kit, game) else TILE_FIT_MIN
 
