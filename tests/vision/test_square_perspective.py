@@ -62,13 +62,9 @@ def test_the_cells_at_the_layout_middle_stay_where_they_were():
     assert np.abs(apply_h(squared.H, at) - apply_h(off.H, at)).max() < 1e-6
 
 
-def test_the_squared_lattice_is_read_when_the_tiles_confirm_it_and_kept_when_it_reads_better(
-        monkeypatch):
-    """pipeline._squared_on_tiles: the reading kept, its lattice's perspective off, is read
-    again on the squared lattice refitted to its tiles and kept when that reads better; not
-    read when the tiles' refit leaves the squared lattice as it is (its cells' shape told the
-    tilt poorly) or when squaring moves no tile's cell by TILE_REFIT_MOVED (a lattice square
-    already)."""
+def _octopus_kept():
+    """An Octopus reading kept on a lattice whose perspective is off: the kit, a blank image,
+    the tiles read, the true lattice, the one off it, and the candidate kept on it."""
     import vision.pipeline as P
     from vision.cells import CellReading
     from vision.kits import kit_for_game
@@ -80,6 +76,19 @@ def test_the_squared_lattice_is_read_when_the_tiles_confirm_it_and_kept_when_it_
     true = _view(30, 20)
     off = true.with_H(true.H @ _perspective_change(0.03, -0.02, np.array(CENTRE)))
     kept = P._Candidate(4.0, off, None, tiles, {"fit": 3.0})
+    return kit, image, tiles, true, off, kept
+
+
+def test_the_squared_lattice_is_read_when_the_tiles_confirm_it_and_kept_when_it_reads_better(
+        monkeypatch):
+    """pipeline._squared_on_tiles: the reading kept, its lattice's perspective off, is read
+    again on the squared lattice refitted to its tiles and kept when that reads better; not
+    read when the tiles' refit leaves the squared lattice as it is (its cells' shape told the
+    tilt poorly) or when squaring moves no tile's cell by TILE_REFIT_MOVED (a lattice square
+    already)."""
+    import vision.pipeline as P
+
+    kit, image, tiles, true, off, kept = _octopus_kept()
     better = P._Candidate(3.5, true, None, tiles, {"fit": 2.8})
     reads = []
 
@@ -113,18 +122,10 @@ def test_the_squared_lattice_is_refitted_on_as_many_tiles_for_die_faces_as_for_a
     camera, and a refit of it on 9 and 8 tiles took their noise for a tilt (the product
     renderer's Octopus normal seed 3597, 0 -> 5 wrong cells)."""
     import vision.pipeline as P
-    from vision.cells import CellReading
-    from vision.kits import kit_for_game
     from vision.locate import TILE_FIT_MIN, TILE_FIT_MIN_DIE_FACES
 
     assert TILE_FIT_MIN_DIE_FACES < TILE_FIT_MIN
-    kit = kit_for_game("octopus")
-    image = np.empty((SIZE[1], SIZE[0], 3), np.uint8)
-    tiles = [CellReading(r, c, True, 0.9, attrs={"colour": "red", "pips": 3})
-             for r in range(9) for c in range(9) if (r + c) % 3]
-    true = _view(30, 20)
-    off = true.with_H(true.H @ _perspective_change(0.03, -0.02, np.array(CENTRE)))
-    kept = P._Candidate(4.0, off, None, tiles, {"fit": 3.0})
+    kit, image, tiles, true, off, kept = _octopus_kept()
     asked = []
 
     def refit(lat, image, tiles, *, min_tiles=TILE_FIT_MIN, **kw):
