@@ -41,7 +41,7 @@ from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, SECTOR_SH
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
                                 profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
                                 shaded_distances, split_hue_alike, template_vote)
-from vision.symbols import (ART_RIM, ART_TOWARD_WHITE, apart_from_face, art_side,
+from vision.symbols import (ART_RIM, ART_TOWARD_WHITE, estimate_blur, apart_from_face, art_side,
                              middle_components, name_symbols, symbol_mask, symbol_masks)
 
 logger = logging.getLogger(__name__)
@@ -4824,7 +4824,7 @@ def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np
     again = {}
     named = name_symbols(masks, kit.symbols, looks=[own for own, _ in pairs],
                          colours=[rd.attrs.get("colour") for rd in cards],
-                         copies=kit.card_copies())
+                         copies=kit.card_copies(), blur=estimate_blur(list(labs), masks))
     for rd, mask, (sym, sconf, why) in zip(cards, masks, named):
         if templates and mask.any():
             sym, sconf, why = combine_symbol_votes((sym, sconf, why),

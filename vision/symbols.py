@@ -269,6 +269,101 @@ HAND_SOLIDITY = 0.66
 HAND_SOLIDITY_WEIGHT = 24.0
 
 
+#: The Sobel kernel's own smoothing (its [1, 2, 1] / 4 taps, variance 0.5 px^2) and its scale
+#: (a unit ramp reads 8) in :func:`estimate_blur`.
+SOBEL_VARIANCE = 0.5
+SOBEL_SCALE = 8.0
+#: The art's edge gradient is taken as this percentile of the gradient along its outline (the
+#: outline's steepest crossings: corners and faint strokes cross it less steeply).
+EDGE_PERCENTILE = 90
+#: Cards whose art stands less than this (L*) from the face are left out of the blur estimate.
+MIN_EDGE_CONTRAST = 15.0
+
+
+def estimate_blur(view_labs: list[np.ndarray], masks: list[np.ndarray]) -> float | None:
+    """The photo's blur in the cards' views, as a Gaussian's sigma (pixels of the view), from
+    the art's edges: a step of contrast C blurred by sigma has the steepest gradient
+    C / (sigma sqrt(2 pi)). ``view_labs``: each card's view (h, w, 3) CIELAB (L* first), ``masks``
+    its art in the view's middle (see :func:`symbol_masks`: the view less :data:`ART_RIM` all
+    round; non-zero = art). The median over cards; None when no card's art is seen."""
+    sigmas = []
+    ones = np.ones((3, 3), np.uint8)
+    for lab, mask in zip(view_labs, masks):
+        m = (np.asarray(mask) > 0).astype(np.uint8)
+        if m.sum() < 20:
+            continue
+        h, w = np.asarray(lab).shape[:2]
+        my, mx = int(ART_RIM * h), int(ART_RIM * w)
+        L = np.ascontiguousarray(np.asarray(lab)[my:h - my, mx:w - mx, 0], dtype=np.float32)
+        if L.shape != m.shape:
+            continue
+        inner, outer = cv2.erode(m, ones, iterations=2), cv2.dilate(m, ones, iterations=3)
+        ring = cv2.dilate(outer, ones, iterations=3) & (1 - outer)
+        if inner.sum() < 5 or ring.sum() < 5:
+            continue
+        contrast = abs(float(np.median(L[inner > 0])) - float(np.median(L[ring > 0])))
+        if contrast < MIN_EDGE_CONTRAST:
+            continue
+        gx, gy = cv2.Sobel(L, cv2.CV_32F, 1, 0), cv2.Sobel(L, cv2.CV_32F, 0, 1)
+        grad = np.hypot(gx, gy) / SOBEL_SCALE
+        edge = cv2.morphologyEx(m, cv2.MORPH_GRADIENT, ones) > 0
+        steep = float(np.percentile(grad[edge], EDGE_PERCENTILE))
+        if steep <= 0:
+            continue
+        sigma2 = (contrast / (steep * math.sqrt(2 * math.pi))) ** 2 - SOBEL_VARIANCE
+        sigmas.append(math.sqrt(max(sigma2, 0.0)))
+    return float(np.median(sigmas)) if sigmas else None
+
+
+#: Under blur a sheet's corners are judged against :data:`SHEET_CORNERS` less what that blur
+#: takes off the corner fill of a sharp rectangle of the art's size, cut at half its contrast
+#: (:func:`blurred_sheet_corners`; the art's masks are cut at 0.52-0.57 of the contrast, median
+#: over cards, measured on five blurred and sharp hard photos). That rectangle is drawn this
+#: many times finer than the view (as :func:`corner_fills` samples it).
+BLUR_UP = 4
+
+
+@lru_cache(maxsize=4096)
+def _blurred_rectangle_fill(short: int, long: int, sigma10: int) -> float:
+    """The mean corner fill (:func:`corner_fills`, its three fullest corners) of a ``short`` x
+    ``long`` pixel rectangle blurred by a Gaussian of sigma ``sigma10 / 10`` pixels and cut at
+    half its contrast."""
+    up = BLUR_UP
+    pad = int(3 * sigma10 / 10 * up) + 4
+    img = np.zeros((short * up + 2 * pad, long * up + 2 * pad), np.float32)
+    img[pad:pad + short * up, pad:pad + long * up] = 1.0
+    if sigma10 > 0:
+        img = cv2.GaussianBlur(img, (0, 0), sigma10 / 10 * up)
+    m = (img > 0.5).astype(np.uint8)
+    if not m.any():
+        return 0.0
+    return float(np.mean(corner_fills(m)[1:]))
+
+
+def blurred_sheet_corners(mask: np.ndarray, blur: float | None) -> float:
+    """The corner fill a sheet of the art ``mask``'s size (h, w, non-zero = art) reaches under
+    ``blur`` (sigma, pixels; None: sharp): :data:`SHEET_CORNERS` less what that blur takes off a
+    rectangle of the art's minimum-area rectangle's size, for oblong art only (fully below
+    :data:`COMPACT_ASPECT` - :data:`ASPECT_SPAN`, not at all from :data:`COMPACT_ASPECT`): fists
+    drawn as square blocks fill their blurred corners as blurred sheets do (tap42 hard-2564,
+    final19 hard-1999: 2 px blur, block fists at 0.72-0.90, named paper when relaxed alike).
+    Measured on final24 hard-3400 (2.3 px): sheets 0.53-0.69, judged against 0.82."""
+    if not blur:
+        return SHEET_CORNERS
+    pts = cv2.findNonZero((np.asarray(mask) > 0).astype(np.uint8))
+    if pts is None:
+        return SHEET_CORNERS
+    _, (rw, rh), _ = cv2.minAreaRect(pts)
+    short, long = int(round(min(rw, rh))), int(round(max(rw, rh)))
+    if short < 2:
+        return SHEET_CORNERS
+    loss = 1.0 - _blurred_rectangle_fill(short, long, int(round(blur * 10)))
+    # (only an oblong print's: a fist drawn as a block, about as wide as tall, fills its blurred
+    # corners as a blurred sheet does; see COMPACT_ASPECT)
+    oblong = _clip((COMPACT_ASPECT - short / max(long, 1)) / ASPECT_SPAN, 0.0, 1.0)
+    return SHEET_CORNERS - loss * oblong
+
+
 def _oblong_not_sheet(f: ShapeFeatures) -> float:
     """How far (0 to :data:`OBLONG_SPAN`) the art is more oblong than an open hand, faded out by
     a sheet's filled corners (see :data:`HAND_ASPECT`)."""
@@ -284,7 +379,7 @@ def symbol_scores(f: ShapeFeatures) -> dict[str, float]:
             "scissors": votes["scissors"]}
 
 
-def form_scores(f: ShapeFeatures) -> dict[str, float]:
+def form_scores(f: ShapeFeatures, sheet_corners: float = SHEET_CORNERS) -> dict[str, float]:
     """Soft votes ``{"rock", "sheet", "hand", "scissors"}`` (higher is likelier) from shape
     features: paper's two forms, a sheet and an open hand, apart.
 
@@ -292,22 +387,27 @@ def form_scores(f: ShapeFeatures) -> dict[str, float]:
     paper: a sheet (its rectangle's corners filled, lines drawn across it, one maybe folded) or an open hand
     (deep notches, half-filled hull and box, no rings, more than a pair of blades);
     scissors: rings and thin blades (little of the hull filled, round holes).
+
+    ``sheet_corners``: the corner fill a sheet reaches (:data:`SHEET_CORNERS`, or less under
+    blur: see :func:`blurred_sheet_corners`).
     """
     slits = f.slits
     # (a sheet's corners are sharp and filled; a fist drawn as a rounded square fills most of
     # them too, but not all: measured at 72 px, the independent renderer's rounded fists
     # 0.80-0.92, sheets 0.91-0.97, our renderer's sheets 0.87-0.98 with lines drawn across)
     rock = (6 * (f.filled_solidity - 0.86) + 6 * (f.roundness - 0.86)
-            - SHEET_CORNER_WEIGHT * max(0.0, f.corners - SHEET_CORNERS) - 8 * f.rings - 4 * slits
+            - SHEET_CORNER_WEIGHT * max(0.0, f.corners - sheet_corners) - 8 * f.rings - 4 * slits
             - ASPECT_WEIGHT * min(max(0.0, COMPACT_ASPECT - f.aspect), ASPECT_SPAN))
-    sheet = (SHEET_CORNER_WEIGHT * (f.corners - SHEET_CORNERS) + 4 * (f.filled_solidity - 0.85)
+    sheet = (SHEET_CORNER_WEIGHT * (f.corners - sheet_corners) + 4 * (f.filled_solidity - 0.85)
              + 6 * (f.extent - 0.8) + 6 * slits
              + ASPECT_WEIGHT * _clip(SHEET_ASPECT - f.aspect, -ASPECT_SPAN, ASPECT_SPAN))
     hand = (2 * _clip(f.notch - 0.6, -0.5, 0.6) + 8 * _clip(0.8 - f.filled_solidity, -0.2, 0.15)
             + 8 * _clip(0.68 - f.extent, -0.2, 0.15) - 10 * f.rings
             - HAND_SOLIDITY_WEIGHT * max(0.0, HAND_SOLIDITY - f.solidity))
     scissors = 10 * (f.rings - 0.08) + 6 * (0.6 - f.filled_solidity) + 8 * (0.55 - f.solidity)
-    # (long art with empty corners: scissors' blades, no hand's palm; see HAND_ASPECT)
+    # (long art with empty corners: scissors' blades, no hand's palm; see HAND_ASPECT; at the
+    # sharp sheet's corner fill whatever the blur: faded at the blurred sheet's, blurred small
+    # scissors kept their hand's votes, final23 hard-3000 one card more wrong)
     oblong = OBLONG_WEIGHT * _oblong_not_sheet(f)
     hand -= oblong
     scissors += oblong
@@ -770,7 +870,8 @@ def _copies_of_groups(groups: list[list[int]], names: list[str], colours: list[s
 def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
                  looks: list[np.ndarray] | None = None, *,
                  colours: list[str | None] | None = None,
-                 copies: Mapping[tuple[str, str], int] | None = None
+                 copies: Mapping[tuple[str, str], int] | None = None,
+                 blur: float | None = None
                  ) -> list[tuple[str | None, float, str]]:
     """Name the symbols of one photo's cards together: ``[(symbol, confidence, why)]`` per
     mask (see :func:`classify_shape` for one card).
@@ -799,6 +900,10 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     colour under a name than the set holds, by more than :data:`COPIES_SLACK`, is charged for
     them (:data:`BEYOND_COPIES_COST`; the colours as read before the set's decoding revises
     them).
+
+    ``blur``: the photo's blur in the masks' pixels (a Gaussian's sigma, see
+    :func:`estimate_blur`): a sheet's corners are judged against what a blurred sheet of its
+    size fills (:func:`blurred_sheet_corners`), not a sharp one's.
     """
     names = [s for s in symbols if s in ("rock", "paper", "scissors")] or ["rock", "paper", "scissors"]
     feats = [shape_features(m) for m in masks]
@@ -806,7 +911,8 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     seen = [i for i, f in enumerate(feats) if f is not None]
     if not seen:
         return out
-    votes = {i: form_scores(feats[i]) for i in seen}
+    logger.debug("symbols: blur %s", "unmeasured" if blur is None else f"{blur:.2f} px")
+    votes = {i: form_scores(feats[i], blurred_sheet_corners(masks[i], blur)) for i in seen}
     look = feats if looks is None else [f if m is mask else shape_features(m)
                                         for f, m, mask in zip(feats, looks, masks)]
     vectors = np.array([_art_vector(look[i] or feats[i]) for i in seen])

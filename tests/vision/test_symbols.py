@@ -374,7 +374,7 @@ def test_a_lone_card_is_as_sure_as_its_prints_naming_not_its_own_votes(monkeypat
     monkeypatch.setattr(S, "shape_features", lambda m: S.ShapeFeatures(
         1.0, 1.0, 1.0, 0.0, 1.0, 0.0, size=float(m[0, 0] - 1)))
     # (paper's votes the same for either of its forms)
-    monkeypatch.setattr(S, "form_scores", lambda f: dict(zip(
+    monkeypatch.setattr(S, "form_scores", lambda f, *_: dict(zip(
         ("rock", "sheet", "hand", "scissors"), np.array(votes[int(f.size)])[[0, 1, 1, 2]])))
     monkeypatch.setattr(S, "_art_vector", lambda f: np.array(where[int(f.size)]))
     named = S.name_symbols(masks, SYMBOLS)
@@ -569,3 +569,55 @@ def test_scissors_blurred_into_a_notched_hull_lack_an_open_hands_palm():
                                          roundness=0.91, rings=0.0, extent=0.55, notch=1.2,
                                          corners=0.34, aspect=0.93, size=0.44, fold=0.34))
         assert hand["hand"] > max(hand["scissors"], hand["rock"]) + 2.0
+
+
+def _blurred_rectangle(sigma: float, short: int = 20, long: int = 28, size: int = 56) -> tuple:
+    """A sheet drawn as a ``short`` x ``long`` px block with a dog-eared corner (7 px) on a
+    ``size`` mask, blurred by a Gaussian of ``sigma`` px: its view's L* (art dark on a light
+    face, contrast 60) and its art's mask (cut at half the contrast)."""
+    import cv2
+    img = np.zeros((size, size), np.float32)
+    y0, x0 = (size - long) // 2, (size - short) // 2
+    img[y0:y0 + long, x0:x0 + short] = 1.0
+    for i in range(7):
+        img[y0 + i, x0 + short - 7 + i:x0 + short] = 0.0
+    blurred = cv2.GaussianBlur(img, (0, 0), sigma)
+    return 90.0 - 60.0 * blurred, (blurred > 0.5).astype(np.uint8)
+
+
+@pytest.mark.parametrize("sigma", [1.0, 2.0, 3.0])
+def test_the_photos_blur_is_measured_on_the_arts_edges(sigma):
+    from vision.symbols import ART_RIM, estimate_blur
+    n = 80  # (the view; its art's middle is the view less ART_RIM all round: 62 px)
+    rim = int(ART_RIM * n)
+    L, mask = _blurred_rectangle(sigma, size=n - 2 * rim)
+    view = np.zeros((n, n, 3), np.float32)
+    view[..., 0] = 90.0
+    view[rim:n - rim, rim:n - rim, 0] = L
+    assert abs(estimate_blur([view], [mask]) - sigma) < 0.15 * sigma + 0.15
+
+
+def test_a_blurred_sheets_corners_are_judged_against_a_blurred_sheets():
+    # final24 tapestry-hard-3400: sheets blurred by 2.3 px at about 1 px/mm fill their
+    # rectangles' corners 0.53-0.69, short of a sharp sheet's 0.9; each lost about 5.6 votes
+    # and the photo's paper and scissors were named the other way round
+    from vision.symbols import blurred_sheet_corners, form_scores
+    _, mask = _blurred_rectangle(3.0)
+    f = shape_features(mask)
+    assert f.corners < 0.8
+    sharp = form_scores(f)
+    blurred = form_scores(f, blurred_sheet_corners(mask, 3.0))
+    assert blurred["sheet"] - max(blurred["rock"], blurred["scissors"]) >= 10.0, blurred
+    assert blurred["sheet"] - sharp["sheet"] >= 5.0
+    # (a sharp photo's sheets are judged as before)
+    assert blurred_sheet_corners(mask, None) == form_scores.__defaults__[0]
+
+
+def test_a_square_blocks_blurred_corners_are_judged_as_a_sharp_sheets():
+    # tap42 hard-2564: fists drawn as square blocks, blurred by 2 px, fill their corners as
+    # blurred sheets do; judged as sheets against a blurred sheet's fill, they were named paper
+    from vision.symbols import SHEET_CORNERS, blurred_sheet_corners
+    _, block = _blurred_rectangle(2.0, short=22, long=24)
+    _, sheet = _blurred_rectangle(2.0, short=20, long=28)
+    assert blurred_sheet_corners(block, 2.0) == SHEET_CORNERS
+    assert blurred_sheet_corners(sheet, 2.0) < SHEET_CORNERS - 0.05
