@@ -321,6 +321,14 @@ def estimate_blur(view_labs: list[np.ndarray], masks: list[np.ndarray]) -> float
 #: over cards, measured on five blurred and sharp hard photos). That rectangle is drawn this
 #: many times finer than the view (as :func:`corner_fills` samples it).
 BLUR_UP = 4
+#: A photo whose measured blur is at most this (sigma, pixels of the view) is judged against
+#: :data:`SHEET_CORNERS` unchanged: that fill was measured on such photos, their own blur in it
+#: (the independent renderer's Tapestry photos of final20-24 measure 0.29 / 0.62 / 1.07 px at
+#: their 10th / 50th / 90th percentile `normal`, a perfect step 0.37 px; review of tap52).
+BLUR_SHARP = 1.0
+#: ... and a blur measured beyond this is taken as this: past it the model of a blurred
+#: rectangle says more of the estimate than of the art (the blurriest of those photos: 2.34 px).
+BLUR_MAX = 4.0
 
 
 @lru_cache(maxsize=4096)
@@ -336,20 +344,22 @@ def _blurred_rectangle_fill(short: int, long: int, sigma10: int) -> float:
         img = cv2.GaussianBlur(img, (0, 0), sigma10 / 10 * up)
     m = (img > 0.5).astype(np.uint8)
     if not m.any():
-        return 0.0
+        return 1.0  # (the model's rectangle vanished, yet the art was seen: no loss told)
     return float(np.mean(corner_fills(m)[1:]))
 
 
 def blurred_sheet_corners(mask: np.ndarray, blur: float | None) -> float:
     """The corner fill a sheet of the art ``mask``'s size (h, w, non-zero = art) reaches under
-    ``blur`` (sigma, pixels; None: sharp): :data:`SHEET_CORNERS` less what that blur takes off a
+    ``blur`` (sigma, pixels; None or at most :data:`BLUR_SHARP`: sharp, :data:`SHEET_CORNERS`;
+    taken at most :data:`BLUR_MAX`): :data:`SHEET_CORNERS` less what that blur takes off a
     rectangle of the art's minimum-area rectangle's size, for oblong art only (fully below
     :data:`COMPACT_ASPECT` - :data:`ASPECT_SPAN`, not at all from :data:`COMPACT_ASPECT`): fists
     drawn as square blocks fill their blurred corners as blurred sheets do (tap42 hard-2564,
     final19 hard-1999: 2 px blur, block fists at 0.72-0.90, named paper when relaxed alike).
     Measured on final24 hard-3400 (2.3 px): sheets 0.53-0.69, judged against 0.82."""
-    if not blur:
+    if blur is None or blur <= BLUR_SHARP:
         return SHEET_CORNERS
+    blur = min(blur, BLUR_MAX)
     pts = cv2.findNonZero((np.asarray(mask) > 0).astype(np.uint8))
     if pts is None:
         return SHEET_CORNERS

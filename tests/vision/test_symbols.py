@@ -621,3 +621,15 @@ def test_a_square_blocks_blurred_corners_are_judged_as_a_sharp_sheets():
     _, sheet = _blurred_rectangle(2.0, short=20, long=28)
     assert blurred_sheet_corners(block, 2.0) == SHEET_CORNERS
     assert blurred_sheet_corners(sheet, 2.0) < SHEET_CORNERS - 0.05
+
+
+def test_a_sharp_photos_blur_leaves_the_sheets_corners_and_a_huge_one_is_capped():
+    # (SHEET_CORNERS was measured on photos of up to about a pixel's blur: judged as it is; a
+    # blur past BLUR_MAX is taken as BLUR_MAX, never a threshold below a blurred sheet's)
+    from vision.symbols import BLUR_MAX, BLUR_SHARP, SHEET_CORNERS, blurred_sheet_corners
+    mask = np.zeros((40, 40), np.uint8)
+    mask[12:28, 8:32] = 1  # (an oblong print, 16 x 24)
+    assert blurred_sheet_corners(mask, BLUR_SHARP) == SHEET_CORNERS
+    assert blurred_sheet_corners(mask, 0.6) == SHEET_CORNERS
+    capped = blurred_sheet_corners(mask, BLUR_MAX)
+    assert blurred_sheet_corners(mask, 50.0) == capped and 0.0 < capped < SHEET_CORNERS
