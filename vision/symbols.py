@@ -327,7 +327,8 @@ BLUR_UP = 4
 #: their 10th / 50th / 90th percentile `normal`, a perfect step 0.37 px; review of tap52).
 BLUR_SHARP = 1.0
 #: ... and a blur measured beyond this is taken as this: past it the model of a blurred
-#: rectangle says more of the estimate than of the art (the blurriest of those photos: 2.34 px).
+#: rectangle says more of the estimate than of the art (the blurriest of those photos: 2.34 px;
+#: 4 is a round margin, about 1.7 times that, chosen, not fitted).
 BLUR_MAX = 4.0
 
 
@@ -436,7 +437,8 @@ VOTE_SCALE = 0.8
 
 def classify_shape(mask: np.ndarray, symbols: Iterable[str]) -> tuple[str | None, float, str]:
     """``(symbol, confidence 0-1, why)`` of one symbol mask among ``symbols`` (the kit's names;
-    a name this module does not know gets no vote)."""
+    a name this module does not know gets no vote), judged as on a sharp photo (no blur: see
+    :func:`name_symbols` for a photo's cards together, which takes one)."""
     f = shape_features(mask)
     if f is None:
         return None, 0.1, "no symbol visible"

@@ -633,3 +633,11 @@ def test_a_sharp_photos_blur_leaves_the_sheets_corners_and_a_huge_one_is_capped(
     assert blurred_sheet_corners(mask, 0.6) == SHEET_CORNERS
     capped = blurred_sheet_corners(mask, BLUR_MAX)
     assert blurred_sheet_corners(mask, 50.0) == capped and 0.0 < capped < SHEET_CORNERS
+
+
+def test_a_print_the_blur_model_blurs_away_tells_no_loss():
+    from vision.symbols import SHEET_CORNERS, _blurred_rectangle_fill, blurred_sheet_corners
+    assert _blurred_rectangle_fill(3, 5, 40) == 1.0
+    tiny = np.zeros((20, 20), np.uint8)
+    tiny[8:11, 7:12] = 1  # (a 3 x 5 print at 4 px: the model's rectangle vanishes)
+    assert blurred_sheet_corners(tiny, 4.0) == SHEET_CORNERS
