@@ -10,9 +10,9 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import cells_mask, paint_solid_tiles  # noqa: E402
+from scenes import cells_mask, paint_solid_tiles, taken_cells  # noqa: E402
 
-from vision.cells import (TopDown, _border_edges, _full_sides, read_cells,  # noqa: E402
+from vision.cells import (TopDown, _border_edges, _full_sides,  # noqa: E402
                           view_gradients)
 from vision.colour import Palette  # noqa: E402
 from vision.kits import kit_for_game  # noqa: E402
@@ -54,8 +54,7 @@ def _view(white: bool = True, peach_cloth: bool = False) -> tuple[TopDown, np.nd
 
 def _taken(td: TopDown, fg: np.ndarray) -> set[tuple[int, int]]:
     """The cells ``read_cells`` takes as tiles beyond the coloured ones."""
-    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg, colours_apart=True)
-    return {(r.row, r.col) for r in readings if r.occupied} - set(TILES)
+    return set(taken_cells(td, fg, KIT, PAL)) - set(TILES)
 
 
 def test_a_tile_outlined_on_three_sides_apart_from_the_table_is_taken():

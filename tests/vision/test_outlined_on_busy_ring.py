@@ -14,9 +14,9 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from scenes import cells_mask, paint_solid_tiles  # noqa: E402
+from scenes import cells_mask, paint_solid_tiles, taken_cells  # noqa: E402
 
-from vision.cells import TopDown, read_cells  # noqa: E402
+from vision.cells import TopDown  # noqa: E402
 from vision.colour import Palette  # noqa: E402
 from vision.kits import kit_for_game  # noqa: E402
 
@@ -73,8 +73,7 @@ def _view(face: tuple[int, int, int] = SHADED_WHITE, mottled: bool = False
 
 def _taken(td: TopDown, fg: np.ndarray) -> set[tuple[int, int]]:
     """The cells ``read_cells`` takes as tiles beyond the coloured ones."""
-    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg, colours_apart=True)
-    return {(r.row, r.col) for r in readings if r.occupied} - set(TILES)
+    return set(taken_cells(td, fg, KIT, PAL)) - set(TILES)
 
 
 def test_shaded_white_tiles_outlined_on_a_busy_cloth_are_taken():
@@ -118,6 +117,4 @@ def _plain_hole() -> tuple[TopDown, np.ndarray]:
 def test_a_plain_cloths_shaded_hole_outlined_by_its_neighbours_stays_empty():
     # (the loose fit holds only where the table gives no model or the cell stands apart from
     # it: a bare hole of a plain cloth lies near the table, however far from white)
-    td, fg = _plain_hole()
-    readings, _ = read_cells(td, KIT, palette=PAL, fg=fg, colours_apart=True)
-    assert (3, 3) not in {(r.row, r.col) for r in readings if r.occupied}
+    assert (3, 3) not in taken_cells(*_plain_hole(), KIT, PAL)
