@@ -3,7 +3,9 @@
 Per game and difficulty it reports the cell error rate (missing, extra or misread tiles over the
 truth's tiles), the photos read with no error and with at most one, the median and
 95th-percentile time to read a photo (decode included, as ``read_file`` does it), the time
-``cv2.imdecode`` takes on the same JPEG bytes and the ratio of the two (wall time, and the
+``cv2.imdecode`` takes on the same JPEG bytes (each photo's decode timed beside its read, the
+median of :data:`DECODE_SAMPLES` decodes, half just before the read and half just after it: see
+:func:`timed_decodes`) and the ratio of the two medians (wall time, and the
 process's CPU time beside it: on a machine shared with other work the wall times grow with its
 load, the CPU times much less), and the mean time per pipeline stage. The reader is imported lazily: when it is missing or raises, those photos count
 as fully wrong and the reason is kept.
@@ -58,6 +60,8 @@ class PhotoResult:
     #: spends, whatever else the machine runs (the wall times above grow with its load)
     read_cpu_ms: float | None = None
     decode_cpu_ms: float | None = None
+    #: every timed decode's wall time (ms), in the order taken (``decode_ms``: their median)
+    decode_samples_ms: list[float] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "difficulty": self.difficulty, "seed": self.seed,
@@ -67,6 +71,7 @@ class PhotoResult:
                 "stages_ms": {k: round(v, 2) for k, v in self.stages_ms.items()},
                 "read_cpu_ms": None if self.read_cpu_ms is None else round(self.read_cpu_ms, 1),
                 "decode_cpu_ms": None if self.decode_cpu_ms is None else round(self.decode_cpu_ms, 2),
+                "decode_samples_ms": [round(v, 2) for v in self.decode_samples_ms],
                 "failure": self.failure, **({"name": self.name} if self.name else {})}
 
 
@@ -132,40 +137,85 @@ def bench_photo(game: str, difficulty: str, seed: int, *, size: tuple[int, int],
                           reader_missing=reader_missing, render_ms=render_ms)
 
 
+#: Decodes timed per photo: half just before its read, half just after it (the odd one after),
+#: so the reference is taken at the moments the read is, and the photo's decode time is their
+#: median. One decode per photo let a group's reference swing 31-62 ms between runs minutes
+#: apart while the reads beside it stayed steady (README "Accuracy and speed"): a single decode
+#: of a 36 MB picture meets whatever the machine's memory does at that instant. The median is
+#: neither the fastest decode nor the slowest, so the decode is not made to look slower than
+#: it is (nor faster). (Four: two either side; each costs one decode, ~40 ms, against a
+#: render's ~6 s a photo.)
+DECODE_SAMPLES = 4
+
+
+def time_decode(buf: np.ndarray) -> tuple[float, float]:
+    """``(wall ms, CPU ms)`` of one ``cv2.imdecode`` of the JPEG bytes ``buf`` (uint8 ``(N,)``)
+    into a fresh picture, as a read's decode allocates one."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000
+
+
+def timed_decodes(buf: np.ndarray, between: Callable[[], Any], samples: int = DECODE_SAMPLES
+                  ) -> tuple[Any, Exception | None, list[tuple[float, float]]]:
+    """Run ``between()`` (the read) with ``samples`` decodes of ``buf`` timed around it (half
+    before, the rest after; see :data:`DECODE_SAMPLES`): ``(what between returned or None, the
+    exception it raised or None, [(wall ms, CPU ms)] in the order taken)``."""
+    samples = max(samples, 1)
+    times = [time_decode(buf) for _ in range(samples // 2)]
+    try:
+        result, error = between(), None
+    except Exception as exc:  # (the caller's to report, once the decodes after it are timed)
+        result, error = None, exc
+    times += [time_decode(buf) for _ in range(samples - samples // 2)]
+    return result, error, times
+
+
+def _median(values: Sequence[float]) -> float:
+    return float(np.median(np.asarray(values, float)))
+
+
 def read_and_score(data: bytes, truth: Mapping[str, Any], game: str, difficulty: str, seed: int, *,
                    reader: ReadFn | None, reader_missing: str | None,
                    render_ms: float = 0.0) -> PhotoResult:
-    """Decode (timed, ``cv2.imdecode``), read (timed) and score one photo's bytes against its
-    ``truth`` board; never raises for a reader failure."""
+    """Decode (timed, ``cv2.imdecode``, :func:`timed_decodes` around the read), read (timed) and
+    score one photo's bytes against its ``truth`` board; never raises for a reader failure."""
     buf = np.frombuffer(data, np.uint8)
-    t0, c0 = time.perf_counter(), time.process_time()
-    cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    decode_ms = (time.perf_counter() - t0) * 1000
-    cpu = {"decode_cpu_ms": (time.process_time() - c0) * 1000}
+    timed: dict[str, float] = {}
+
+    def read() -> Any:
+        t0, c0 = time.perf_counter(), time.process_time()
+        try:
+            return reader(data, game) if reader is not None else None
+        finally:
+            timed["read_ms"] = (time.perf_counter() - t0) * 1000
+            timed["read_cpu_ms"] = (time.process_time() - c0) * 1000
+
+    reading, error, decodes = timed_decodes(buf, read)
+    failure = None
+    if error is not None:  # any reader failure is a result, not a crash of the benchmark
+        code = getattr(error, "code", None)
+        failure = f"{type(error).__name__}{f' [{code}]' if code else ''}: {error}"
+    walls = [w for w, _ in decodes]
+    decode = {"decode_ms": _median(walls), "render_ms": render_ms,
+              "decode_cpu_ms": _median([c for _, c in decodes]), "decode_samples_ms": walls}
+    tiles = len(truth["tiles"])
     if reader is None:
-        return PhotoResult(game, difficulty, seed, len(truth["tiles"]), all_wrong(truth), None,
-                           decode_ms, render_ms, failure=reader_missing, **cpu)
-    t0, c0 = time.perf_counter(), time.process_time()
-    try:
-        reading = reader(data, game)
-    except Exception as exc:  # any reader failure is a result, not a crash of the benchmark
-        read_ms = (time.perf_counter() - t0) * 1000
-        cpu["read_cpu_ms"] = (time.process_time() - c0) * 1000
-        code = getattr(exc, "code", None)
-        reason = f"{type(exc).__name__}{f' [{code}]' if code else ''}: {exc}"
-        return PhotoResult(game, difficulty, seed, len(truth["tiles"]), all_wrong(truth), read_ms,
-                           decode_ms, render_ms, failure=reason, **cpu)
-    read_ms = (time.perf_counter() - t0) * 1000
-    cpu["read_cpu_ms"] = (time.process_time() - c0) * 1000
+        return PhotoResult(game, difficulty, seed, tiles, all_wrong(truth), None,
+                           failure=reader_missing, **decode)
+    cpu = {"read_cpu_ms": timed["read_cpu_ms"]}
+    if failure is not None:
+        return PhotoResult(game, difficulty, seed, tiles, all_wrong(truth), timed["read_ms"],
+                           failure=failure, **decode, **cpu)
     stages = {k: float(v) for k, v in dict(getattr(reading, "timing_ms", {}) or {}).items()
               if isinstance(v, (int, float)) and k != "total"}
     try:
         score = compare_boards(reading.board, truth)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        return PhotoResult(game, difficulty, seed, len(truth["tiles"]), all_wrong(truth), read_ms,
-                           decode_ms, render_ms, stages, f"malformed reading: {exc!r}", **cpu)
-    return PhotoResult(game, difficulty, seed, len(truth["tiles"]), score, read_ms, decode_ms,
-                       render_ms, stages, **cpu)
+        return PhotoResult(game, difficulty, seed, tiles, all_wrong(truth), timed["read_ms"],
+                           stages_ms=stages, failure=f"malformed reading: {exc!r}", **decode, **cpu)
+    return PhotoResult(game, difficulty, seed, tiles, score, timed["read_ms"], stages_ms=stages,
+                       **decode, **cpu)
 
 
 #: Photo files :func:`photos_in` reads (each beside its truth ``NAME.board.json``).

@@ -202,3 +202,42 @@ def test_bench_command_on_photos_and_on_a_folder_without_any(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["error"]["code"] == "no-photos"
     assert main(["bench", "--photos", str(tmp_path / "nowhere"), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["error"]["code"] == "bad-folder"
+
+
+def test_decodes_are_timed_around_the_read_and_their_median_is_the_photos(monkeypatch):
+    import companion.bench.run as bench_run
+    events: list[str] = []
+    walls = iter([50.0, 30.0, 40.0, 90.0])
+
+    def fake_decode(buf):
+        events.append("decode")
+        return next(walls), 20.0
+
+    def reader(data, game):
+        events.append("read")
+        return _Reading({"game": game, "tiles": []})
+
+    monkeypatch.setattr(bench_run, "time_decode", fake_decode)
+    truth = _board("octopus", 6)
+    p = bench_run.read_and_score(b"\xff\xd8", truth, "octopus", "easy", 6, reader=reader,
+                                 reader_missing=None)
+    assert bench_run.DECODE_SAMPLES == 4
+    assert events == ["decode", "decode", "read", "decode", "decode"]
+    assert p.decode_samples_ms == [50.0, 30.0, 40.0, 90.0]
+    assert p.decode_ms == 45.0 and p.decode_cpu_ms == 20.0  # (the median, not the slowest)
+    assert p.to_dict()["decode_samples_ms"] == [50.0, 30.0, 40.0, 90.0]
+
+
+def test_decodes_after_a_failed_read_are_still_timed(monkeypatch):
+    import companion.bench.run as bench_run
+    events: list[str] = []
+    monkeypatch.setattr(bench_run, "time_decode", lambda buf: events.append("decode") or (10.0, 9.0))
+
+    def broken(data, game):
+        events.append("read")
+        raise RuntimeError("boom")
+
+    p = bench_run.read_and_score(b"\xff\xd8", _board("tapestry", 2), "tapestry", "hard", 2,
+                                 reader=broken, reader_missing=None)
+    assert events == ["decode", "decode", "read", "decode", "decode"]
+    assert p.failure == "RuntimeError: boom" and p.read_ms is not None and p.decode_ms == 10.0
