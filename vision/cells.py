@@ -7176,7 +7176,8 @@ def _wedge_unevenness(around: np.ndarray, wedges: tuple[np.ndarray, ...]) -> np.
     Each sum over a wedge at every place at once is a correlation with its mask. The wedges are
     disjoint (0/1 masks), so a sum over all four is the sum of the four sums, and the pixels'
     sum of squares (over the three channels) is one term of both spreads: 13 correlations, not
-    30 (the same values within float32 rounding, about 1e-6 of the [0, 1] result)."""
+    30 (the same values within float32 rounding: 1e-6 to 1e-4 of the [0, 1] result, as each form
+    cancels large sums differently)."""
     channels = [np.ascontiguousarray(around[..., c]) for c in range(3)]
     squares = cv2.matchTemplate(sum(x * x for x in channels), sum(wedges), cv2.TM_CCORR)
     sizes = [max(float(w.sum()), 1.0) for w in wedges]
