@@ -1,16 +1,12 @@
-"""Exact savings of the thirty-eighth session: a repeated call of glare_distances or
-classify_adaptive answered from vision.memo's cache (the same answer, a copy a caller may change)
-and the X-Tiles wedges' unevenness from 13 correlations instead of 30 (the values the 30 gave,
-within float32 rounding, under 5e-4 of the [0, 1] result)."""
+"""Exact savings of the thirty-eighth session: the X-Tiles wedges' unevenness from 13
+correlations instead of 30 (the values the 30 gave, within float32 rounding: under 5e-4 of the
+[0, 1] result, the same most even place)."""
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from vision import memo
 from vision.cells import _wedge_masks, _wedge_unevenness
-from vision.colour import Palette, classify_adaptive
-from vision.glare import glare_distances
 
 RNG = np.random.default_rng(38)
 
@@ -62,45 +58,3 @@ def test_wedge_unevenness_as_the_thirty_correlations_gave_it():
         centred = _wedge_unevenness(around[m:m + n, m:m + n], wedges)
         assert centred.shape == (1, 1)
         assert abs(float(centred[0, 0]) - float(_wedge_unevenness_before(around[m:m + n, m:m + n], wedges)[0, 0])) < 1e-5
-
-
-def _palette() -> Palette:
-    return Palette(("red", "green", "blue", "white"),
-                   np.array([[50.0, 60, 40], [60, -50, 40], [35, 20, -60], [95, 0, 2]]))
-
-
-def test_a_repeated_glare_question_gets_the_same_answer_as_a_copy():
-    glare_distances.cache_clear()
-    labs = RNG.normal([60, 10, 10], 15, (40, 3))
-    corr, lamp = np.array([[1.0, 0.9, 0.8], [0.01, 0.01, 0.02]]), np.array([1.0, 0.95, 0.8])
-    first = glare_distances(labs, _palette(), corr, lamp)
-    first[:] = -1.0  # (a caller may change its answer)
-    second = glare_distances(labs.copy(), _palette(), corr.copy(), lamp.copy())
-    glare_distances.cache_clear()
-    fresh = glare_distances(labs, _palette(), corr, lamp)
-    assert np.array_equal(second, fresh) and second is not fresh
-    other = glare_distances(labs + 1e-9, _palette(), corr, lamp)  # (another question)
-    assert not np.array_equal(other, fresh)
-
-
-def test_a_repeated_light_fit_gets_the_same_answer():
-    classify_adaptive.cache_clear()
-    labs = RNG.normal([55, 20, 0], 20, (30, 3))
-    a_match, _, a_corr = classify_adaptive(labs, _palette(), gains_bgr=np.array([1.0, 1.0, 0.9]))
-    a_match.index[:] = 99
-    b_match, _, b_corr = classify_adaptive(labs, _palette(), gains_bgr=np.array([1.0, 1.0, 0.9]))
-    classify_adaptive.cache_clear()
-    c_match, _, c_corr = classify_adaptive(labs, _palette(), gains_bgr=np.array([1.0, 1.0, 0.9]))
-    assert np.array_equal(b_match.index, c_match.index) and np.array_equal(b_corr, c_corr)
-    assert np.array_equal(b_match.distance, c_match.distance)
-
-
-def test_call_keys_tell_apart_what_the_answer_depends_on():
-    a = np.zeros((3, 3))
-    assert memo.call_key((a,), {}) == memo.call_key((a.copy(),), {})
-    assert memo.call_key((a,), {}) != memo.call_key((a.astype(np.float32),), {})
-    assert memo.call_key((a,), {}) != memo.call_key((a.reshape(9, 1),), {})
-    assert memo.call_key((a,), {"x": 1}) != memo.call_key((a,), {"x": True})
-    assert memo.call_key((a,), {"x": 1}) != memo.call_key((a,), {"y": 1})
-    assert memo.call_key((object(),), {}) is None  # (not keyed: passed through)
-    assert memo.call_key((np.zeros(memo.MAX_KEY_BYTES // 8 + 1),), {}) is None
