@@ -7173,11 +7173,13 @@ def _wedge_unevenness(around: np.ndarray, wedges: tuple[np.ndarray, ...]) -> np.
     where each wedge shows one paint and the wedges differ (a face centred on them); near 1
     off it (wedges straddling the grooves) and on an even surface, however lit.
 
-    Each sum over a wedge at every place at once is a correlation with its mask. The wedges are
-    disjoint (0/1 masks), so a sum over all four is the sum of the four sums, and the pixels'
-    sum of squares (over the three channels) is one term of both spreads: 13 correlations, not
-    30 (the same values within float32 rounding: 1e-6 to 1e-4 of the [0, 1] result, as each form
-    cancels large sums differently)."""
+    Each sum over a wedge at every place at once is a correlation with its mask. Correlation is
+    linear in the mask and the mask of all four wedges is their masks' sum, so a sum over all
+    four is the sum of the four sums; and the pixels' sum of squares (over the three channels)
+    is one term of both spreads: 13 correlations, not 30. The two forms round float32 sums
+    differently: on 16 X-Tiles photos (1,929 calls) the values differed by at most 3.4e-3 of
+    the [0, 1] result and the most even place differed on 1 call; no board read differently on
+    330 X-Tiles development photos."""
     channels = [np.ascontiguousarray(around[..., c]) for c in range(3)]
     squares = cv2.matchTemplate(sum(x * x for x in channels), sum(wedges), cv2.TM_CCORR)
     sizes = [max(float(w.sum()), 1.0) for w in wedges]
