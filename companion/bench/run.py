@@ -105,7 +105,9 @@ def _document(photos: list[PhotoResult], groups: dict[str, dict[str, Any]], sett
         "version": 1,
         "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "commit": _git_commit(),
-        "settings": settings,
+        # (decode_samples: the decodes timed per photo, DECODE_SAMPLES; runs before it was
+        # recorded took one decode per photo)
+        "settings": {**settings, "decode_samples": DECODE_SAMPLES},
         "machine": {"python": platform.python_version(), "cpu": platform.machine(),
                     "opencv_threads": cv2.getNumThreads(), "pinned_core": core,
                     "blas_threads": blas_threads()},  # (outside a read; a read holds one)
@@ -171,10 +173,6 @@ def timed_decodes(buf: np.ndarray, between: Callable[[], Any], samples: int = DE
     return result, error, times
 
 
-def _median(values: Sequence[float]) -> float:
-    return float(np.median(np.asarray(values, float)))
-
-
 def read_and_score(data: bytes, truth: Mapping[str, Any], game: str, difficulty: str, seed: int, *,
                    reader: ReadFn | None, reader_missing: str | None,
                    render_ms: float = 0.0) -> PhotoResult:
@@ -197,8 +195,8 @@ def read_and_score(data: bytes, truth: Mapping[str, Any], game: str, difficulty:
         code = getattr(error, "code", None)
         failure = f"{type(error).__name__}{f' [{code}]' if code else ''}: {error}"
     walls = [w for w, _ in decodes]
-    decode = {"decode_ms": _median(walls), "render_ms": render_ms,
-              "decode_cpu_ms": _median([c for _, c in decodes]), "decode_samples_ms": walls}
+    decode = {"decode_ms": _pct(walls, 50), "render_ms": render_ms,
+              "decode_cpu_ms": _pct([c for _, c in decodes], 50), "decode_samples_ms": walls}
     tiles = len(truth["tiles"])
     if reader is None:
         return PhotoResult(game, difficulty, seed, tiles, all_wrong(truth), None,
