@@ -250,6 +250,19 @@ HAND_ASPECT = 0.8
 OBLONG_WEIGHT = 20.0
 OBLONG_SPAN = 0.2
 OBLONG_CORNER_FADE = 0.3
+#: ... and so does art that fills its hull (:attr:`ShapeFeatures.filled_solidity`): blades and
+#: rings leave it part empty, while an open hand blurred until its fingers merge is a full,
+#: long blob (tap44 hard-2707: 31-pixel cards, hands at 0.87-0.94, aspect 0.56-0.74, named
+#: scissors and the photo's scissors paper). Measured at 72 px on the 364 Tapestry development
+#: photos of session 38 (art moved at least 0.05 by the rule): scissors' filled solidity 0.49 /
+#: 0.57 / 0.87 at the 5th / 50th / 90th percentile (the fullest: small scissors blurred into
+#: blobs, 0.79-0.89 on final23 hard-3000), papers' 0.67 / 0.85 / 0.94. The move is whole up to
+#: :data:`OBLONG_FILL` less :data:`OBLONG_FILL_FADE` (about the scissors' 90th percentile) and
+#: gone from :data:`OBLONG_FILL`. (Gone from 0.8 instead, 0.7-0.8 fading, also fixed two
+#: blurred hands at 0.76-0.83, but final23 hard-3000's blob scissors lost the move and were
+#: named paper: 1 -> 3 wrong cells; 0.9 with a fade of 0.05 named the photos as 0.95 / 0.1.)
+OBLONG_FILL = 0.95
+OBLONG_FILL_FADE = 0.1
 
 #: An open hand's palm fills most of its hull and it has no holes: its art's solidity (its ink,
 #: holes not filled, over the convex hull's area: ShapeFeatures.solidity) lies at 0.67-0.78
@@ -377,9 +390,10 @@ def blurred_sheet_corners(mask: np.ndarray, blur: float | None) -> float:
 
 def _oblong_not_sheet(f: ShapeFeatures) -> float:
     """How far (0 to :data:`OBLONG_SPAN`) the art is more oblong than an open hand, faded out by
-    a sheet's filled corners (see :data:`HAND_ASPECT`)."""
+    a sheet's filled corners and by a filled hull (see :data:`HAND_ASPECT`, :data:`OBLONG_FILL`)."""
     not_sheet = _clip((SHEET_CORNERS - f.corners) / OBLONG_CORNER_FADE, 0.0, 1.0)
-    return _clip(HAND_ASPECT - f.aspect, 0.0, OBLONG_SPAN) * not_sheet
+    not_filled = _clip((OBLONG_FILL - f.filled_solidity) / OBLONG_FILL_FADE, 0.0, 1.0)
+    return _clip(HAND_ASPECT - f.aspect, 0.0, OBLONG_SPAN) * not_sheet * not_filled
 
 
 def symbol_scores(f: ShapeFeatures) -> dict[str, float]:

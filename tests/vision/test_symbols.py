@@ -641,3 +641,20 @@ def test_a_print_the_blur_model_blurs_away_tells_no_loss():
     tiny = np.zeros((20, 20), np.uint8)
     tiny[8:11, 7:12] = 1  # (a 3 x 5 print at 4 px: the model's rectangle vanishes)
     assert blurred_sheet_corners(tiny, 4.0) == SHEET_CORNERS
+
+
+def test_a_long_full_blob_is_a_blurred_hand_and_long_part_empty_art_is_scissors():
+    # tap44 hard-2707 (31-pixel cards): the open hands blurred until their fingers merged, full
+    # long blobs, were moved to scissors as long art with empty corners (blades, no palm), and
+    # the joint naming called them scissors and the photo's scissors paper (15 cards). Blades
+    # and rings leave the hull part empty; a blob that fills it keeps its hand's votes
+    from vision.symbols import ShapeFeatures, form_scores
+    hand = form_scores(ShapeFeatures(filled_solidity=0.92, solidity=0.92, roundness=0.89,
+                                     rings=0.0, extent=0.75, notch=0.26, corners=0.22,
+                                     aspect=0.60, size=0.39))
+    assert hand["hand"] - hand["scissors"] >= 0.5, hand  # (before: 4.5 votes the other way)
+    # small scissors whose rings merged (long, corners empty, hull part empty) keep the move
+    scissors = form_scores(ShapeFeatures(filled_solidity=0.60, solidity=0.55, roundness=0.85,
+                                         rings=0.0, extent=0.45, notch=0.9, corners=0.35,
+                                         aspect=0.62, size=0.3))
+    assert scissors["scissors"] - scissors["hand"] >= 2.0, scissors
