@@ -6839,6 +6839,48 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
     return match_from_distances(dist, match.predicted), dist, white, looks
 
 
+#: A sector whose green channel stands at least this far above its red (sRGB, 0-255) is no
+#: paint whose red the photo's light shows at least this far above its green (Twelve Tiles'
+#: yellow and red): a lamp's glare adds its own white to every channel and the camera clips a
+#: channel at the top without reordering the others, so a paint's red-green order only evens
+#: out, never turns. (A lamp's white is near neutral: a warm lamp adds a little more red than
+#: green, which only widens a yellow's lead.) 4: twice the JPEG's noise on a sector's median;
+#: on the independent renderer's Twelve Tiles development photos' washed tiles (a sector at
+#: 225 or more), no yellow or red sector brighter than :data:`CHANNEL_ORDER_BRIGHT` shows green
+#: 2 or more above red, while greens washed out in a hot spot show it 3-17 above.
+CHANNEL_ORDER_MARGIN = 4.0
+#: ... judged on sectors whose brightest channel reaches this (sRGB, 0-255): near the clip, a
+#: lamp's hot spot, where a green and a yellow otherwise look alike. (A dim sector's median
+#: mixes its paint with a shadow's or a neighbour's blur: the one yellow measured with green
+#: above red, 5 above, a sector at 94-151, blue-lit.)
+CHANNEL_ORDER_BRIGHT = 240.0
+#: ... and such a paint then lies this much further (CIEDE2000): beyond the reach in which the
+#: decode weighs a sector's other paints (3 :data:`vision.decode.SECTOR_SD`).
+CHANNEL_ORDER_COST = 40.0
+
+
+def _channel_order_distances(samples: np.ndarray, dist: np.ndarray, paints: np.ndarray
+                             ) -> np.ndarray:
+    """The distances ``dist`` ``(N, K)`` of colour samples ``samples`` ``(N, 3)`` Lab to the
+    paints as lit ``paints`` ``(K, 3)`` Lab, with :data:`CHANNEL_ORDER_COST` added to every
+    paint whose red stands :data:`CHANNEL_ORDER_MARGIN` above its green where the sample's
+    green stands that far above its red and its brightest channel reaches
+    :data:`CHANNEL_ORDER_BRIGHT` (see there: a glare adds its white to every channel and the
+    clip does not reorder them). Channels in sRGB 0-255."""
+    if not len(samples):
+        return dist
+    rgb = lab_to_bgr(samples)[:, ::-1] * 255.0  # (N, 3) R, G, B
+    lit = lab_to_bgr(paints)[:, ::-1] * 255.0  # (K, 3)
+    green_over = ((rgb[:, 1] - rgb[:, 0] >= CHANNEL_ORDER_MARGIN)
+                  & (rgb.max(axis=1) >= CHANNEL_ORDER_BRIGHT))  # (N,)
+    red_over = lit[:, 0] - lit[:, 1] >= CHANNEL_ORDER_MARGIN  # (K,)
+    ruled_out = green_over[:, None] & red_over[None, :]
+    if ruled_out.any():
+        logger.debug("%d sectors with green above red near the clip: no red-over-green paint",
+                     int(green_over.sum()))
+    return dist + CHANNEL_ORDER_COST * ruled_out
+
+
 #: Two sectors of one tile at about one lightness (CIELAB lightness within this, L*) ...
 WASHED_PAIR_DL = 5.0
 #: ... whose colours lie at least this far apart (CIEDE2000) show two paints, whatever they are
@@ -7503,6 +7545,9 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         if ctx.profile is not None:
             looks = _clipped_sector_looks(samples, subs, masks, group)
         match, dist, white, looks = _sectors_through_glare(ctx, samples, gains, seen, looks)
+        dist = _channel_order_distances(samples, dist, ctx.palette.lab if match.predicted is None
+                                        else match.predicted)
+        match = match_from_distances(dist, match.predicted)
     named, sconfs = _named_by_hue(samples, dist, match)
     hue_named = named
     apart = np.zeros(len(named), bool)  # (4 N,): named apart from a tile-mate
