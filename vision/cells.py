@@ -6844,10 +6844,13 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
 #: yellow and red): a lamp's glare adds its own white to every channel and the camera clips a
 #: channel at the top without reordering the others, so a paint's red-green order only evens
 #: out, never turns. (A lamp's white is near neutral: a warm lamp adds a little more red than
-#: green, which only widens a yellow's lead.) 4: twice the JPEG's noise on a sector's median;
-#: on the independent renderer's Twelve Tiles development photos' washed tiles (a sector at
-#: 225 or more), no yellow or red sector brighter than :data:`CHANNEL_ORDER_BRIGHT` shows green
-#: 2 or more above red, while greens washed out in a hot spot show it 3-17 above.
+#: green, which only widens a yellow's lead.) 4: twice the JPEG's noise on a sector's median.
+#: Measured on the 352 Twelve Tiles development photos of the independent renderer (final13,
+#: final16-24, tw12, tw13, tw15, tw16) at e6c15ca: every sector of the read lattice so judged
+#: was a green or a blue; the greens it turned from yellow to green (6 sectors of 4 photos)
+#: stood 4-43 above. (A survey of the washed tiles' sectors of 128 of those photos, their
+#: pixels' channel medians: of the yellows and reds at 240 or more, one with green above red,
+#: by 2.4: final20 hard 2110.)
 CHANNEL_ORDER_MARGIN = 4.0
 #: ... judged on sectors whose brightest channel reaches this (sRGB, 0-255): near the clip, a
 #: lamp's hot spot, where a green and a yellow otherwise look alike. (A dim sector's median
