@@ -6844,11 +6844,13 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
 #: yellow and red): a lamp's glare adds its own white to every channel and the camera clips a
 #: channel at the top without reordering the others, so a paint's red-green order only evens
 #: out, never turns. (A lamp's white is near neutral: a warm lamp adds a little more red than
-#: green, which only widens a yellow's lead.) 4: twice the JPEG's noise on a sector's median.
+#: green, which only widens a yellow's lead.) 4: above the one washed yellow seen with green over
+#: red (2.4, below), at the foot of the greens it turns (4-43, below).
 #: Measured on the 352 Twelve Tiles development photos of the independent renderer (final13,
-#: final16-24, tw12, tw13, tw15, tw16) at e6c15ca: every sector of the read lattice so judged
-#: was a green or a blue; the greens it turned from yellow to green (6 sectors of 4 photos)
-#: stood 4-43 above. (A survey of the washed tiles' sectors of 128 of those photos, their
+#: final16-24, tw12, tw13, tw15, tw16) at e6c15ca: every sector so judged on the lattice read
+#: was a green or a blue (two of a trial lattice of tw13 hard 2797 lie on yellows, read green
+#: with or without the rule); the greens it turned from yellow (6 sectors of 4 photos) stood
+#: 4-43 above. (A survey of the washed tiles' sectors of 128 of those photos, their
 #: pixels' channel medians: of the yellows and reds at 240 or more, one with green above red,
 #: by 2.4: final20 hard 2110.)
 CHANNEL_ORDER_MARGIN = 4.0
