@@ -6843,9 +6843,13 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
 #: paint whose red the photo's light shows at least this far above its green (Twelve Tiles'
 #: yellow and red): a lamp's glare adds its own white to every channel and the camera clips a
 #: channel at the top without reordering the others, so a paint's red-green order only evens
-#: out, never turns. (A lamp's white is near neutral: a warm lamp adds a little more red than
-#: green, which only widens a yellow's lead.) 4: above the one washed yellow seen with green over
-#: red (2.4, below), at the foot of the greens it turns (4-43, below).
+#: out, never turns -- as long as the glare adds no more green than red. The glare is recorded
+#: as the lamp times the light's fitted gains (``white`` of :func:`_sectors_through_glare`):
+#: under a cool or green-cast light whose green gain exceeds its red one it adds more green than
+#: red and can turn a yellow, so the rule holds only where that white's green is at most its
+#: red (a warm lamp's white, adding more red, only widens a yellow's lead). 4: above the one
+#: washed yellow seen with green over red (2.4, below), at the foot of the greens it turns
+#: (4-43, below) -- a narrow gap, 2.4 to 4.
 #: Measured on the 352 Twelve Tiles development photos of the independent renderer (final13,
 #: final16-24, tw12, tw13, tw15, tw16) at e6c15ca: every sector so judged on the lattice read
 #: was a green or a blue (two of a trial lattice of tw13 hard 2797 lie on yellows, read green
@@ -6854,36 +6858,41 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
 #: pixels' channel medians: of the yellows and reds at 240 or more, one with green above red,
 #: by 2.4: final20 hard 2110.)
 CHANNEL_ORDER_MARGIN = 4.0
-#: ... judged on sectors whose brightest channel reaches this (sRGB, 0-255): near the clip, a
-#: lamp's hot spot, where a green and a yellow otherwise look alike. (A dim sector's median
-#: mixes its paint with a shadow's or a neighbour's blur: the one yellow measured with green
-#: above red, 5 above, a sector at 94-151, blue-lit.)
+#: ... judged on sectors whose green channel reaches this (sRGB, 0-255): near the clip, a
+#: lamp's hot spot, where a green and a yellow otherwise look alike. (Green, not the brightest
+#: channel: a blue near the clip with red and green well below is no washed-out sector. A dim
+#: sector's median mixes its paint with a shadow's or a neighbour's blur: the one yellow
+#: measured with green above red, 5 above, a sector at 94-151, blue-lit.)
 CHANNEL_ORDER_BRIGHT = 240.0
 #: ... and such a paint then lies this much further (CIEDE2000): beyond the reach in which the
 #: decode weighs a sector's other paints (3 :data:`vision.decode.SECTOR_SD`).
 CHANNEL_ORDER_COST = 40.0
 
 
-def _channel_order_distances(samples: np.ndarray, dist: np.ndarray, paints: np.ndarray
-                             ) -> np.ndarray:
-    """The distances ``dist`` ``(N, K)`` of colour samples ``samples`` ``(N, 3)`` Lab to the
-    paints as lit ``paints`` ``(K, 3)`` Lab, with :data:`CHANNEL_ORDER_COST` added to every
-    paint whose red stands :data:`CHANNEL_ORDER_MARGIN` above its green where the sample's
-    green stands that far above its red and its brightest channel reaches
+def _channel_order_ruled_out(samples: np.ndarray, paints: np.ndarray,
+                             white: np.ndarray | None = None) -> np.ndarray:
+    """Which paints ``(N, K)`` bool each colour sample ``samples`` ``(N, 3)`` Lab is not: those
+    as lit ``paints`` ``(K, 3)`` Lab whose red stands :data:`CHANNEL_ORDER_MARGIN` above their
+    green, where the sample's green stands that far above its red and reaches
     :data:`CHANNEL_ORDER_BRIGHT` (see there: a glare adds its white to every channel and the
-    clip does not reorder them). Channels in sRGB 0-255."""
-    if not len(samples):
-        return dist
+    clip does not reorder them), judged only when the glare's white ``white`` ``(3,)`` BGR (see
+    :func:`_sectors_through_glare`; None: a neutral lamp's) adds no more green than red.
+    Channels in sRGB 0-255. Not judged under a profile (the caller's gate, see
+    :func:`_read_sectors`: its measurement is the development photos' read without one), so no
+    sector's look on its unclipped pixels (taken under a profile only) stands for its sample."""
+    ruled_out = np.zeros((len(samples), len(paints)), bool)
+    if not len(samples) or (white is not None and white[1] > white[2]):
+        return ruled_out
     rgb = lab_to_bgr(samples)[:, ::-1] * 255.0  # (N, 3) R, G, B
     lit = lab_to_bgr(paints)[:, ::-1] * 255.0  # (K, 3)
     green_over = ((rgb[:, 1] - rgb[:, 0] >= CHANNEL_ORDER_MARGIN)
-                  & (rgb.max(axis=1) >= CHANNEL_ORDER_BRIGHT))  # (N,)
+                  & (rgb[:, 1] >= CHANNEL_ORDER_BRIGHT))  # (N,)
     red_over = lit[:, 0] - lit[:, 1] >= CHANNEL_ORDER_MARGIN  # (K,)
     ruled_out = green_over[:, None] & red_over[None, :]
     if ruled_out.any():
         logger.debug("%d sectors with green above red near the clip: no red-over-green paint",
-                     int(green_over.sum()))
-    return dist + CHANNEL_ORDER_COST * ruled_out
+                     int(ruled_out.any(axis=1).sum()))
+    return ruled_out
 
 
 #: Two sectors of one tile at about one lightness (CIELAB lightness within this, L*) ...
@@ -7526,6 +7535,7 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         if any(moved[c] is not regions[c] for c in cells):
             samples, unevenness, subs = sampled(moved, moved_blown)
 
+    ruled_out = None  # (4 N, K): the paints a sector is not (_channel_order_ruled_out)
     looks = None  # (4 N, 3): the clipped sectors' looks on their unclipped pixels, under a profile
     if ctx.kit.shape == "rounded-x":
         # (the light from the paints seen together too: each paint one cluster of sectors)
@@ -7550,10 +7560,19 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         if ctx.profile is not None:
             looks = _clipped_sector_looks(samples, subs, masks, group)
         match, dist, white, looks = _sectors_through_glare(ctx, samples, gains, seen, looks)
-        dist = _channel_order_distances(samples, dist, ctx.palette.lab if match.predicted is None
-                                        else match.predicted)
-        match = match_from_distances(dist, match.predicted)
+        if ctx.profile is None:  # (see _channel_order_ruled_out)
+            ruled_out = _channel_order_ruled_out(
+                samples, ctx.palette.lab if match.predicted is None else match.predicted, white)
     named, sconfs = _named_by_hue(samples, dist, match)
+    if ruled_out is not None and ruled_out.any():
+        # (after the hue naming: a sector so judged, were its paints' distances raised before,
+        # would carry its group's true yellows to green, the groups summing their distances)
+        dist = dist + CHANNEL_ORDER_COST * ruled_out
+        match = match_from_distances(dist, match.predicted)
+        turned = ruled_out[np.arange(len(named)), named]  # (4 N,): named a paint ruled out
+        named = np.where(turned, match.index, named)
+        sconfs = np.where(turned, [_conf_from_match(d, m) for d, m
+                                   in zip(match.distance, match.margin)], sconfs)
     hue_named = named
     apart = np.zeros(len(named), bool)  # (4 N,): named apart from a tile-mate
     if ctx.kit.shape == "rounded-x":
