@@ -6857,6 +6857,11 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
 #: 4-43 above. (A survey of the washed tiles' sectors of 128 of those photos, their
 #: pixels' channel medians: of the yellows and reds at 240 or more, one with green above red,
 #: by 2.4: final20 hard 2110.)
+#: As gated since (the glare's white, no profile, green near the clip, after the hue naming),
+#: re-read on the 33 of those photos the rule judged sectors of: every reading as without the
+#: rule but final20 hard 2105's (a green of tile (4, 6) read yellow, now green: 1 -> 0 wrong
+#: cells); under a green-cast glare it no longer judges tw15 normal 3210 nor final16 normal
+#: 1605, whose greens it turned before (the tests' samples are 3210's).
 CHANNEL_ORDER_MARGIN = 4.0
 #: ... judged on sectors whose green channel reaches this (sRGB, 0-255): near the clip, a
 #: lamp's hot spot, where a green and a yellow otherwise look alike. (Green, not the brightest
