@@ -6839,6 +6839,67 @@ def _sectors_through_glare(ctx: _Ctx, samples: np.ndarray, gains: np.ndarray,
     return match_from_distances(dist, match.predicted), dist, white, looks
 
 
+#: A sector whose green channel stands at least this far above its red (sRGB, 0-255) is no
+#: paint whose red the photo's light shows at least this far above its green (Twelve Tiles'
+#: yellow and red): a lamp's glare adds its own white to every channel and the camera clips a
+#: channel at the top without reordering the others, so a paint's red-green order only evens
+#: out, never turns -- as long as the glare adds no more green than red. The glare is recorded
+#: as the lamp times the light's fitted gains (``white`` of :func:`_sectors_through_glare`):
+#: under a cool or green-cast light whose green gain exceeds its red one it adds more green than
+#: red and can turn a yellow, so the rule holds only where that white's green is at most its
+#: red (a warm lamp's white, adding more red, only widens a yellow's lead). 4: above the one
+#: washed yellow seen with green over red (2.4, below), at the foot of the greens it turns
+#: (4-43, below) -- a narrow gap, 2.4 to 4.
+#: Measured on the 352 Twelve Tiles development photos of the independent renderer (final13,
+#: final16-24, tw12, tw13, tw15, tw16) at e6c15ca: every sector so judged on the lattice read
+#: was a green or a blue (two of a trial lattice of tw13 hard 2797 lie on yellows, read green
+#: with or without the rule); the greens it turned from yellow (6 sectors of 4 photos) stood
+#: 4-43 above. (A survey of the washed tiles' sectors of 128 of those photos, their
+#: pixels' channel medians: of the yellows and reds at 240 or more, one with green above red,
+#: by 2.4: final20 hard 2110.)
+#: As gated since (the glare's white, no profile, green near the clip, after the hue naming),
+#: re-read on the 33 of those photos the rule judged sectors of: every reading as without the
+#: rule but final20 hard 2105's (a green of tile (4, 6) read yellow, now green: 1 -> 0 wrong
+#: cells); under a green-cast glare it no longer judges tw15 normal 3210 nor final16 normal
+#: 1605, whose greens it turned before (the tests' samples are 3210's).
+CHANNEL_ORDER_MARGIN = 4.0
+#: ... judged on sectors whose green channel reaches this (sRGB, 0-255): near the clip, a
+#: lamp's hot spot, where a green and a yellow otherwise look alike. (Green, not the brightest
+#: channel: a blue near the clip with red and green well below is no washed-out sector. A dim
+#: sector's median mixes its paint with a shadow's or a neighbour's blur: the one yellow
+#: measured with green above red, 5 above, a sector at 94-151, blue-lit.)
+CHANNEL_ORDER_BRIGHT = 240.0
+#: ... and such a paint then lies this much further (CIEDE2000): beyond the reach in which the
+#: decode weighs a sector's other paints (3 :data:`vision.decode.SECTOR_SD`).
+CHANNEL_ORDER_COST = 40.0
+
+
+def _channel_order_ruled_out(samples: np.ndarray, paints: np.ndarray,
+                             white: np.ndarray | None = None) -> np.ndarray:
+    """Which paints ``(N, K)`` bool each colour sample ``samples`` ``(N, 3)`` Lab is not: those
+    as lit ``paints`` ``(K, 3)`` Lab whose red stands :data:`CHANNEL_ORDER_MARGIN` above their
+    green, where the sample's green stands that far above its red and reaches
+    :data:`CHANNEL_ORDER_BRIGHT` (see there: a glare adds its white to every channel and the
+    clip does not reorder them), judged only when the glare's white ``white`` ``(3,)`` BGR (see
+    :func:`_sectors_through_glare`; None: a neutral lamp's) adds no more green than red.
+    Channels in sRGB 0-255. Not judged under a profile (the caller's gate, see
+    :func:`_read_sectors`: its measurement is the development photos' read without one), so no
+    sector's look on its unclipped pixels (taken under a profile only) stands for its sample."""
+    ruled_out = np.zeros((len(samples), len(paints)), bool)
+    if not len(samples) or (white is not None and white[1] > white[2]):
+        return ruled_out
+    rgb = lab_to_bgr(samples)[:, ::-1] * 255.0  # (N, 3) R, G, B
+    lit = lab_to_bgr(paints)[:, ::-1] * 255.0  # (K, 3)
+    green_over = ((rgb[:, 1] - rgb[:, 0] >= CHANNEL_ORDER_MARGIN)
+                  & (rgb[:, 1] >= CHANNEL_ORDER_BRIGHT))  # (N,)
+    red_over = lit[:, 0] - lit[:, 1] >= CHANNEL_ORDER_MARGIN  # (K,)
+    ruled_out = green_over[:, None] & red_over[None, :]
+    if ruled_out.any():
+        logger.debug("%d sectors with green above red near the clip: no red-over-green paint",
+                     int(ruled_out.any(axis=1).sum()))
+    return ruled_out
+
+
 #: Two sectors of one tile at about one lightness (CIELAB lightness within this, L*) ...
 WASHED_PAIR_DL = 5.0
 #: ... whose colours lie at least this far apart (CIEDE2000) show two paints, whatever they are
@@ -7484,6 +7545,7 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         if any(moved[c] is not regions[c] for c in cells):
             samples, unevenness, subs = sampled(moved, moved_blown)
 
+    ruled_out = None  # (4 N, K): the paints a sector is not (_channel_order_ruled_out)
     looks = None  # (4 N, 3): the clipped sectors' looks on their unclipped pixels, under a profile
     if ctx.kit.shape == "rounded-x":
         # (the light from the paints seen together too: each paint one cluster of sectors)
@@ -7508,7 +7570,19 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         if ctx.profile is not None:
             looks = _clipped_sector_looks(samples, subs, masks, group)
         match, dist, white, looks = _sectors_through_glare(ctx, samples, gains, seen, looks)
+        if ctx.profile is None:  # (see _channel_order_ruled_out)
+            ruled_out = _channel_order_ruled_out(
+                samples, ctx.palette.lab if match.predicted is None else match.predicted, white)
     named, sconfs = _named_by_hue(samples, dist, match)
+    if ruled_out is not None and ruled_out.any():
+        # (after the hue naming: a sector so judged, were its paints' distances raised before,
+        # would carry its group's true yellows to green, the groups summing their distances)
+        dist = dist + CHANNEL_ORDER_COST * ruled_out
+        match = match_from_distances(dist, match.predicted)
+        turned = ruled_out[np.arange(len(named)), named]  # (4 N,): named a paint ruled out
+        named = np.where(turned, match.index, named)
+        sconfs = np.where(turned, [_conf_from_match(d, m) for d, m
+                                   in zip(match.distance, match.margin)], sconfs)
     hue_named = named
     apart = np.zeros(len(named), bool)  # (4 N,): named apart from a tile-mate
     if ctx.kit.shape == "rounded-x":
