@@ -200,6 +200,12 @@ def _clip(v: float, lo: float, hi: float) -> float:
     return min(max(v, lo), hi)
 
 
+def _fade(v: float, end: float, width: float) -> float:
+    """1 up to ``end - width``, falling linearly to 0 at ``end`` and beyond: how far ``v`` is
+    below ``end``, in units of ``width``, clipped to 0-1."""
+    return _clip((end - v) / width, 0.0, 1.0)
+
+
 #: A sheet fills its bounding rectangle's corners beyond this (see :func:`corner_fills`); votes
 #: per unit of corner fill beyond it (for paper, against rock).
 SHEET_CORNERS = 0.9
@@ -394,15 +400,15 @@ def blurred_sheet_corners(mask: np.ndarray, blur: float | None) -> float:
     loss = 1.0 - _blurred_rectangle_fill(short, long, int(round(blur * 10)))
     # (only an oblong print's: a fist drawn as a block, about as wide as tall, fills its blurred
     # corners as a blurred sheet does; see COMPACT_ASPECT)
-    oblong = _clip((COMPACT_ASPECT - short / max(long, 1)) / ASPECT_SPAN, 0.0, 1.0)
+    oblong = _fade(short / max(long, 1), COMPACT_ASPECT, ASPECT_SPAN)
     return SHEET_CORNERS - loss * oblong
 
 
 def _oblong_not_sheet(f: ShapeFeatures) -> float:
     """How far (0 to :data:`OBLONG_SPAN`) the art is more oblong than an open hand, faded out by
     a sheet's filled corners and by a filled hull (see :data:`HAND_ASPECT`, :data:`OBLONG_FILL`)."""
-    not_sheet = _clip((SHEET_CORNERS - f.corners) / OBLONG_CORNER_FADE, 0.0, 1.0)
-    not_filled = _clip((OBLONG_FILL - f.filled_solidity) / OBLONG_FILL_FADE, 0.0, 1.0)
+    not_sheet = _fade(f.corners, SHEET_CORNERS, OBLONG_CORNER_FADE)
+    not_filled = _fade(f.filled_solidity, OBLONG_FILL, OBLONG_FILL_FADE)
     return _clip(HAND_ASPECT - f.aspect, 0.0, OBLONG_SPAN) * not_sheet * not_filled
 
 
