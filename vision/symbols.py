@@ -200,6 +200,12 @@ def _clip(v: float, lo: float, hi: float) -> float:
     return min(max(v, lo), hi)
 
 
+def _fade(v: float, end: float, width: float) -> float:
+    """1 up to ``end - width``, falling linearly to 0 at ``end`` and beyond: how far ``v`` is
+    below ``end``, in units of ``width``, clipped to 0-1."""
+    return _clip((end - v) / width, 0.0, 1.0)
+
+
 #: A sheet fills its bounding rectangle's corners beyond this (see :func:`corner_fills`); votes
 #: per unit of corner fill beyond it (for paper, against rock).
 SHEET_CORNERS = 0.9
@@ -250,17 +256,27 @@ HAND_ASPECT = 0.8
 OBLONG_WEIGHT = 20.0
 OBLONG_SPAN = 0.2
 OBLONG_CORNER_FADE = 0.3
-#: ... and so does art that fills its hull (:attr:`ShapeFeatures.filled_solidity`): blades and
-#: rings leave it part empty, while an open hand blurred until its fingers merge is a full,
-#: long blob (tap44 hard-2707: 31-pixel cards, hands at 0.87-0.94, aspect 0.56-0.74, named
-#: scissors and the photo's scissors paper). Measured at 72 px on the 364 Tapestry development
-#: photos of session 38 (art moved at least 0.05 by the rule): scissors' filled solidity 0.49 /
-#: 0.57 / 0.87 at the 5th / 50th / 90th percentile (the fullest: small scissors blurred into
-#: blobs, 0.79-0.89 on final23 hard-3000), papers' 0.67 / 0.85 / 0.94. The move is whole up to
-#: :data:`OBLONG_FILL` less :data:`OBLONG_FILL_FADE` (about the scissors' 90th percentile) and
-#: gone from :data:`OBLONG_FILL`. (Gone from 0.8 instead, 0.7-0.8 fading, also fixed two
-#: blurred hands at 0.76-0.83, but final23 hard-3000's blob scissors lost the move and were
-#: named paper: 1 -> 3 wrong cells; 0.9 with a fade of 0.05 named the photos as 0.95 / 0.1.)
+#: ... and so does art that fills its hull (:attr:`ShapeFeatures.filled_solidity`, holes filled):
+#: the space between the blades and the rings leaves it part empty, while an open hand blurred until
+#: its fingers merge is a full, long blob (tap44 hard-2707: 31-pixel cards, hands at 0.87-0.94,
+#: aspect 0.56-0.74, named scissors and the photo's scissors paper). Per card the fade turns such a
+#: hand's vote from scissors to the hand only above about 0.905 (the test's hand, its solidity set
+#: alike, hand less scissors: 0.87 -3.2, 0.89 -1.5, 0.90 -0.6, 0.92 +1.1); the fuller hands are
+#: fixed per card, the rest by the photo's joint naming (hard-2707 15 -> 1 wrong cells; the 364
+#: Tapestry development photos 103 -> 88). Measured at 72 px on those photos, on art the rule
+#: without this fade moved by at least 0.05 of aspect (1 vote): scissors' filled solidity 0.49 /
+#: 0.57 / 0.87 at the 5th / 50th / 90th percentile (the fullest: small scissors blurred into blobs,
+#: 0.79-0.89 on final23 hard-3000), papers' 0.67 / 0.85 / 0.94. The move is whole up to
+#: :data:`OBLONG_FILL` less :data:`OBLONG_FILL_FADE` (about the scissors' 90th percentile) and gone
+#: from :data:`OBLONG_FILL` (about the papers' 90th; 0.9 with a fade of 0.05 named the photos as
+#: 0.95 / 0.1). (Gone from 0.8 instead, 0.7-0.8 fading, also fixed two blurred hands at 0.76-0.83,
+#: but final23 hard-3000's blob scissors lost the move and were named paper: 1 -> 3 wrong cells.)
+#: The fade also touches: blob scissors between 0.85 and 0.95, which lose part of the move
+#: (hard-3000's, at 0.86-0.89, 10-40% of it, still named right); blurred sheets with rounded corners
+#: (corners below :data:`SHEET_CORNERS`, a full hull), up to ``OBLONG_WEIGHT * OBLONG_SPAN`` (4)
+#: fewer scissors votes; and rock, which a hand's restored votes cost through
+#: :data:`HAND_NOT_ROCK_WEIGHT` (little for fists: their aspect is 0.80 or more, where there is no
+#: move to fade).
 OBLONG_FILL = 0.95
 OBLONG_FILL_FADE = 0.1
 
@@ -384,15 +400,15 @@ def blurred_sheet_corners(mask: np.ndarray, blur: float | None) -> float:
     loss = 1.0 - _blurred_rectangle_fill(short, long, int(round(blur * 10)))
     # (only an oblong print's: a fist drawn as a block, about as wide as tall, fills its blurred
     # corners as a blurred sheet does; see COMPACT_ASPECT)
-    oblong = _clip((COMPACT_ASPECT - short / max(long, 1)) / ASPECT_SPAN, 0.0, 1.0)
+    oblong = _fade(short / max(long, 1), COMPACT_ASPECT, ASPECT_SPAN)
     return SHEET_CORNERS - loss * oblong
 
 
 def _oblong_not_sheet(f: ShapeFeatures) -> float:
     """How far (0 to :data:`OBLONG_SPAN`) the art is more oblong than an open hand, faded out by
     a sheet's filled corners and by a filled hull (see :data:`HAND_ASPECT`, :data:`OBLONG_FILL`)."""
-    not_sheet = _clip((SHEET_CORNERS - f.corners) / OBLONG_CORNER_FADE, 0.0, 1.0)
-    not_filled = _clip((OBLONG_FILL - f.filled_solidity) / OBLONG_FILL_FADE, 0.0, 1.0)
+    not_sheet = _fade(f.corners, SHEET_CORNERS, OBLONG_CORNER_FADE)
+    not_filled = _fade(f.filled_solidity, OBLONG_FILL, OBLONG_FILL_FADE)
     return _clip(HAND_ASPECT - f.aspect, 0.0, OBLONG_SPAN) * not_sheet * not_filled
 
 
