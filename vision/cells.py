@@ -2551,7 +2551,8 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                     # first taken; ``ctx.lab`` covers it once a cell beside it is read)
                     origins = _lab_origins(ctx, layout)
                     ctx.layout_white = _white_pips(ctx, origins,
-                                                   read_pips(ctx.lab[..., 0], td.cw, origins))
+                                                   read_pips(ctx.lab[..., 0], td.cw, origins,
+                                                             faint_again=ctx.die_faces))
             if table_dots and table_dots[0]:
                 more = _tiles_beside_dots(ctx, more, occ)
             if die_faces and more:
@@ -3098,7 +3099,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
         origins = _lab_origins(ctx, cells)
         if pip_reads is None:
             # (beside the layout on the near die grids only, see read_pips)
-            pip_reads = read_pips(ctx.lab[..., 0], ctx.td.cw, origins, farther=not beside)
+            pip_reads = read_pips(ctx.lab[..., 0], ctx.td.cw, origins, farther=not beside,
+                                  faint_again=ctx.die_faces)
     else:
         pip_reads = {}
     # (as _palette_fit, keeping the light fitted for the faces seen through a glare below)
@@ -3371,7 +3373,7 @@ def _pips_through_glare(ctx: _Ctx, origins: np.ndarray, labs: np.ndarray,
     kept = 0
     for i in faint:
         view, at = _whiteness_over_face(ctx.lab, origins[i], n, labs[i])
-        again = read_pips(view, n, at[None], farther=farther)[1]
+        again = read_pips(view, n, at[None], farther=farther, faint_again=ctx.die_faces)[1]
         if again.contrast[0] < PIP_MIN_CONTRAST:
             continue
         for name, arr in fields.items():
@@ -5563,7 +5565,8 @@ def _seen_pips(ctx: _Ctx, reads: dict, farther: bool = False) -> Iterator[tuple]
     if not cells:
         return
     origins = _lab_origins(ctx, cells)
-    pip_reads = read_pips(ctx.lab[..., 0], n, origins, farther=farther)
+    pip_reads = read_pips(ctx.lab[..., 0], n, origins, farther=farther,
+                          faint_again=ctx.die_faces)
     for i, cell in enumerate(cells):
         count = reads[cell][0].get("pips")
         pols = [p for p in (1, -1) if int(pip_reads[p].count[i]) == count]

@@ -152,7 +152,7 @@ def _probe_grids() -> np.ndarray:
 
 
 def read_pips(L: np.ndarray, n: int, origins: np.ndarray, *,
-              farther: bool = True) -> dict[int, PipReading]:
+              farther: bool = True, faint_again: bool = False) -> dict[int, PipReading]:
     """Count pips on the cells whose top-left pixels are ``origins`` ``(N, 2)`` (y, x) in ``L``,
     for both polarities: ``{+1: pips lighter than the face, -1: darker}``.
 
@@ -166,7 +166,12 @@ def read_pips(L: np.ndarray, n: int, origins: np.ndarray, *,
     fixed number of pixels per cell. (A pip as large as the first box or larger gives about
     the same contrast in the smaller one, one as small as the smaller box (r0 / r1)^2 times
     as much: the ratio r0 / r1 is the midpoint between, in log. Below it the first size is
-    kept: the smaller box answers more to a tile's toothed rim.)"""
+    kept: the smaller box answers more to a tile's toothed rim.)
+
+    With ``farther`` and ``faint_again`` (a game whose tiles all lie pips up, Octopus: where
+    tiles may lie pips down or blank, Textile, every such face reads unsurely), a cell read
+    unsurely in both polarities is read again at the other pip size (:data:`FAINT_PIPS_CONF`).
+    A row so replaced carries the contrast measured at the other size's box."""
     if not len(origins):
         return _read_pips_at(L, n, origins, PIP_RADII[0])
     view = _PipView(L, n, origins)
@@ -184,6 +189,8 @@ def read_pips(L: np.ndarray, n: int, origins: np.ndarray, *,
         return best
     best = {p: _farther_off(L, n, origins, radius, view, p, reading)
             for p, reading in best.items()}
+    if not faint_again:
+        return best
     return _faint_read_again(L, n, origins, radius, view, best)
 
 
