@@ -194,7 +194,7 @@ def read_pips(L: np.ndarray, n: int, origins: np.ndarray, *,
     return _faint_read_again(L, n, origins, radius, view, best)
 
 
-#: A cell whose pips read this unsurely or less in both polarities at the photo's pip size (the
+#: A cell whose pips read less surely than this in both polarities at the photo's pip size (the
 #: confidence of :func:`_fit_layouts`: a count fitted at a contrast within the ramp above
 #: :data:`MIN_CONTRAST`) is read again at the other sizes of :data:`PIP_RADII`, a polarity's
 #: reading there taken where its likeliest count is another, and it is surer than this and
@@ -205,8 +205,13 @@ def read_pips(L: np.ndarray, n: int, origins: np.ndarray, *,
 #: rim spots at 9.8 L*, confidence 0.1, and as a one at 22 L* at the smaller size. Where both
 #: sizes see the same count the face's pips are faint, not of another size, and the reading
 #: stays as unsure: final23 octopus-hard-3007, a yellow one whose pip both read as a five,
-#: 9.0-9.4 and 17-18 L* out, left to the set's assignment, which took it as the one. 0.5: the
-#: reader's threshold for an attribute, vision.cells.CONFIDENCE_THRESHOLD.)
+#: 9.0-9.4 and 17-18 L* out, left to the set's assignment, which took it as the one. Read so
+#: only with ``faint_again``, where every tile lies pips up (Octopus). vision.cells'
+#: _pips_through_glare reads one washed cell at a time on its whiteness: there the "photo's
+#: size" is that one cell's own, and the re-read overrides :func:`read_pips`' ratio rule for
+#: it; that path is inside the Octopus measurement. 0.5: the reader's threshold for an
+#: attribute, vision.cells.CONFIDENCE_THRESHOLD (equal by value: vision.cells imports this
+#: module; a test holds them equal).)
 FAINT_PIPS_CONF = 0.5
 
 
@@ -219,7 +224,7 @@ def _faint_read_again(L: np.ndarray, n: int, origins: np.ndarray, radius: float,
     before (on every grid, as :func:`read_pips` reads the layout's cells)."""
     faint = np.nonzero(np.maximum(reads[1].confidence, reads[-1].confidence)
                        < FAINT_PIPS_CONF)[0]
-    if not len(faint) or reads[1].geometry is None:
+    if not len(faint):
         return reads
     for r in PIP_RADII:
         if r == radius:
