@@ -13,7 +13,7 @@ of ``n`` pixels laid out row-major as in :class:`vision.cells.TopDown`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
 import logging
@@ -63,6 +63,18 @@ class PipReading:
     confidence: np.ndarray
     geometry: np.ndarray | None = None  # (N,) index of the best-fitting die grid (_geometry)
     layout: np.ndarray | None = None  # (N,) index of the best-fitting layout (_LAYOUTS)
+
+
+#: The names of :class:`PipReading`'s fields, each an array over the cells (or None).
+PIP_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PipReading))
+
+
+def pip_rows(reading: PipReading, rows: np.ndarray) -> PipReading:
+    """The rows ``rows`` (an index or a mask over its cells) of a :func:`read_pips` reading
+    (each field's; a field that is None stays None)."""
+    return PipReading(**{name: (None if getattr(reading, name) is None
+                                else getattr(reading, name)[rows])
+                         for name in PIP_FIELDS})
 
 
 @lru_cache(maxsize=1)
@@ -238,15 +250,8 @@ def _faint_read_again(L: np.ndarray, n: int, origins: np.ndarray, radius: float,
             if surer.any():
                 logger.debug("pips: %d faint cells read surer at pip size %.3f (polarity %+d)",
                              int(surer.sum()), r, p)
-                reads = {**reads, p: _rows_replaced(reads[p], faint[surer], _rows_of(other, surer))}
+                reads = {**reads, p: _rows_replaced(reads[p], faint[surer], pip_rows(other, surer))}
     return reads
-
-
-def _rows_of(reading: PipReading, rows: np.ndarray) -> PipReading:
-    """The cells ``rows`` (an index or a mask over its cells) of ``reading``."""
-    return PipReading(**{name: getattr(reading, name)[rows]
-                         for name in ("count", "prob", "contrast", "confidence", "geometry",
-                                      "layout")})
 
 
 def _farther_off(L: np.ndarray, n: int, origins: np.ndarray, radius: float, view: _PipView,
@@ -267,12 +272,12 @@ def _farther_off(L: np.ndarray, n: int, origins: np.ndarray, radius: float, view
 def _rows_replaced(reading: PipReading, rows: np.ndarray, again: PipReading) -> PipReading:
     """``reading`` with its cells ``rows`` (indices ``(K,)``) replaced by ``again``'s (a
     reading of those K cells, in that order)."""
-    fields = {}
-    for name in ("count", "prob", "contrast", "confidence", "geometry", "layout"):
+    out = {}
+    for name in PIP_FIELDS:
         arr = getattr(reading, name).copy()
         arr[rows] = getattr(again, name)
-        fields[name] = arr
-    return PipReading(**fields)
+        out[name] = arr
+    return PipReading(**out)
 
 
 class _PipView:
