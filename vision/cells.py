@@ -32,8 +32,8 @@ from vision.hue_groups import (HUE_LINK, SHARE_COST, along_main_axis, chromatic,
                                hue_groups, name_groups, split_by_paint, split_by_hue_gap,
                                split_by_tone, widest_gap)
 from vision.paint_light import fit_with_paint_light, match_cost, paint_light
-from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_RADII, blob_response, pip_box,
-                         PipReading, pip_centres, pip_spacing, read_pips)
+from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_FIELDS, PIP_RADII, blob_response,
+                         pip_box, PipReading, pip_centres, pip_rows, pip_spacing, read_pips)
 from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, SECTOR_SHADE_RANGE,
                           SHADE_RANGE, discounted_lab, exposed_lab, glare_colour, glare_distances,
                           lamp_like, sector_glare_distances, tile_exposure_distances,
@@ -2551,7 +2551,8 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                     # first taken; ``ctx.lab`` covers it once a cell beside it is read)
                     origins = _lab_origins(ctx, layout)
                     ctx.layout_white = _white_pips(ctx, origins,
-                                                   read_pips(ctx.lab[..., 0], td.cw, origins))
+                                                   read_pips(ctx.lab[..., 0], td.cw, origins,
+                                                             faint_again=ctx.die_faces))
             if table_dots and table_dots[0]:
                 more = _tiles_beside_dots(ctx, more, occ)
             if die_faces and more:
@@ -3098,7 +3099,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
         origins = _lab_origins(ctx, cells)
         if pip_reads is None:
             # (beside the layout on the near die grids only, see read_pips)
-            pip_reads = read_pips(ctx.lab[..., 0], ctx.td.cw, origins, farther=not beside)
+            pip_reads = read_pips(ctx.lab[..., 0], ctx.td.cw, origins, farther=not beside,
+                                  faint_again=ctx.die_faces)
     else:
         pip_reads = {}
     # (as _palette_fit, keeping the light fitted for the faces seen through a glare below)
@@ -3366,12 +3368,11 @@ def _pips_through_glare(ctx: _Ctx, origins: np.ndarray, labs: np.ndarray,
     if not len(faint) or pip_reads[1].geometry is None:
         return pip_reads
     n = ctx.td.cw
-    fields = {name: getattr(pip_reads[1], name).copy()
-              for name in ("count", "prob", "contrast", "confidence", "geometry", "layout")}
+    fields = {name: getattr(pip_reads[1], name).copy() for name in PIP_FIELDS}
     kept = 0
     for i in faint:
         view, at = _whiteness_over_face(ctx.lab, origins[i], n, labs[i])
-        again = read_pips(view, n, at[None], farther=farther)[1]
+        again = read_pips(view, n, at[None], farther=farther, faint_again=ctx.die_faces)[1]
         if again.contrast[0] < PIP_MIN_CONTRAST:
             continue
         for name, arr in fields.items():
@@ -5563,7 +5564,8 @@ def _seen_pips(ctx: _Ctx, reads: dict, farther: bool = False) -> Iterator[tuple]
     if not cells:
         return
     origins = _lab_origins(ctx, cells)
-    pip_reads = read_pips(ctx.lab[..., 0], n, origins, farther=farther)
+    pip_reads = read_pips(ctx.lab[..., 0], n, origins, farther=farther,
+                          faint_again=ctx.die_faces)
     for i, cell in enumerate(cells):
         count = reads[cell][0].get("pips")
         pols = [p for p in (1, -1) if int(pip_reads[p].count[i]) == count]
@@ -6019,7 +6021,7 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
         if not keep:
             return {}
         cells = [cells[i] for i in keep]
-        pips = {p: _pip_rows(r, np.array(keep)) for p, r in pips.items()}
+        pips = {p: pip_rows(r, np.array(keep)) for p, r in pips.items()}
     reads = _read_solid(ctx, cells, regions, gains, pips, refit=refit, beside=True)
     if washed:
         reads = _named_by_white_pips(ctx, reads, pips, [cells.index(c) for c in washed
@@ -6122,14 +6124,13 @@ def _washed_pips_beside(ctx: _Ctx, cells: list, regions: Mapping, origins: np.nd
     if not washed:
         return pip_reads, []
     at = np.array(washed)
-    some = {p: _pip_rows(r, at) for p, r in pip_reads.items()}
+    some = {p: pip_rows(r, at) for p, r in pip_reads.items()}
     faces = np.array([labs[unsure.index(i)] for i in washed])
     again = _pips_through_glare(ctx, origins[at], faces, some, face_l=WASHED_FACE_L,
                                 below=PIPS_VOUCH, farther=False)  # (beside the layout)
     if again is some:
         return pip_reads, []
-    fields = {name: getattr(pip_reads[1], name).copy()
-              for name in ("count", "prob", "contrast", "confidence", "geometry", "layout")}
+    fields = {name: getattr(pip_reads[1], name).copy() for name in PIP_FIELDS}
     for name, arr in fields.items():
         arr[at] = getattr(again[1], name)
     read_again = [cells[i] for i, a, b in zip(washed, again[1].contrast, some[1].contrast)
@@ -6148,14 +6149,6 @@ def _outlined_beside(ctx: _Ctx, cell: tuple[int, int], taken: Mapping | None) ->
     if taken is None or ctx.full_sides is None or ctx.rim_sides is None:
         return True
     return _own_outline(ctx, cell, taken)
-
-
-def _pip_rows(reading: PipReading, rows: np.ndarray) -> PipReading:
-    """The rows ``rows`` of a :func:`vision.pips.read_pips` reading (each field's)."""
-    return PipReading(**{name: (None if getattr(reading, name) is None
-                                else getattr(reading, name)[rows])
-                         for name in ("count", "prob", "contrast", "confidence", "geometry",
-                                      "layout")})
 
 
 def _vouched_by_pips(reads: dict, outlined: Collection = (), *, paint: bool = True) -> dict:

@@ -13,7 +13,7 @@ of ``n`` pixels laid out row-major as in :class:`vision.cells.TopDown`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
 import logging
@@ -63,6 +63,18 @@ class PipReading:
     confidence: np.ndarray
     geometry: np.ndarray | None = None  # (N,) index of the best-fitting die grid (_geometry)
     layout: np.ndarray | None = None  # (N,) index of the best-fitting layout (_LAYOUTS)
+
+
+#: The names of :class:`PipReading`'s fields, each an array over the cells (or None).
+PIP_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PipReading))
+
+
+def pip_rows(reading: PipReading, rows: np.ndarray) -> PipReading:
+    """The rows ``rows`` (an index or a mask over its cells) of a :func:`read_pips` reading
+    (each field's; a field that is None stays None)."""
+    return PipReading(**{name: (None if getattr(reading, name) is None
+                                else getattr(reading, name)[rows])
+                         for name in PIP_FIELDS})
 
 
 @lru_cache(maxsize=1)
@@ -152,7 +164,7 @@ def _probe_grids() -> np.ndarray:
 
 
 def read_pips(L: np.ndarray, n: int, origins: np.ndarray, *,
-              farther: bool = True) -> dict[int, PipReading]:
+              farther: bool = True, faint_again: bool = False) -> dict[int, PipReading]:
     """Count pips on the cells whose top-left pixels are ``origins`` ``(N, 2)`` (y, x) in ``L``,
     for both polarities: ``{+1: pips lighter than the face, -1: darker}``.
 
@@ -166,7 +178,12 @@ def read_pips(L: np.ndarray, n: int, origins: np.ndarray, *,
     fixed number of pixels per cell. (A pip as large as the first box or larger gives about
     the same contrast in the smaller one, one as small as the smaller box (r0 / r1)^2 times
     as much: the ratio r0 / r1 is the midpoint between, in log. Below it the first size is
-    kept: the smaller box answers more to a tile's toothed rim.)"""
+    kept: the smaller box answers more to a tile's toothed rim.)
+
+    With ``farther`` and ``faint_again`` (a game whose tiles all lie pips up, Octopus: where
+    tiles may lie pips down or blank, Textile, every such face reads unsurely), a cell read
+    unsurely in both polarities is read again at the other pip size (:data:`FAINT_PIPS_CONF`).
+    A row so replaced carries the contrast measured at the other size's box."""
     if not len(origins):
         return _read_pips_at(L, n, origins, PIP_RADII[0])
     view = _PipView(L, n, origins)
@@ -182,8 +199,59 @@ def read_pips(L: np.ndarray, n: int, origins: np.ndarray, *,
             break
     if not farther:
         return best
-    return {p: _farther_off(L, n, origins, radius, view, p, reading)
+    best = {p: _farther_off(L, n, origins, radius, view, p, reading)
             for p, reading in best.items()}
+    if not faint_again:
+        return best
+    return _faint_read_again(L, n, origins, radius, view, best)
+
+
+#: A cell whose pips read less surely than this in both polarities at the photo's pip size (the
+#: confidence of :func:`_fit_layouts`: a count fitted at a contrast within the ramp above
+#: :data:`MIN_CONTRAST`) is read again at the other sizes of :data:`PIP_RADII`, a polarity's
+#: reading there taken where its likeliest count is another, and it is surer than this and
+#: than the first. (The size is the photo's, judged on the median cell: a cell blurred or seen
+#: at a slant may show its pips at the other. Where a small pip is read at the large box, a
+#: tile's toothed rim beside the dark table can outweigh it: the independent renderer's final24
+#: octopus-hard-3410 and oct57 normal-2518, a green one with a clear white pip read as a six of
+#: rim spots at 9.8 L*, confidence 0.1, and as a one at 22 L* at the smaller size. Where both
+#: sizes see the same count the face's pips are faint, not of another size, and the reading
+#: stays as unsure: final23 octopus-hard-3007, a yellow one whose pip both read as a five,
+#: 9.0-9.4 and 17-18 L* out, left to the set's assignment, which took it as the one. Read so
+#: only with ``faint_again``, where every tile lies pips up (Octopus). vision.cells'
+#: _pips_through_glare reads one washed cell at a time on its whiteness: there the "photo's
+#: size" is that one cell's own, and the re-read overrides :func:`read_pips`' ratio rule for
+#: it; that path is inside the Octopus measurement. 0.5: the reader's threshold for an
+#: attribute, vision.cells.CONFIDENCE_THRESHOLD (equal by value: vision.cells imports this
+#: module; a test holds them equal).)
+FAINT_PIPS_CONF = 0.5
+
+
+def _faint_read_again(L: np.ndarray, n: int, origins: np.ndarray, radius: float,
+                      view: _PipView, reads: dict[int, PipReading]) -> dict[int, PipReading]:
+    """``reads`` (both polarities' readings at ``radius`` of the cells at ``origins``
+    ``(N, 2)``, on ``view``) with each cell read unsurely in both polarities (see
+    :data:`FAINT_PIPS_CONF`) read again at the other pip sizes, a polarity's row replaced where
+    the other size's likeliest count is another, surer than :data:`FAINT_PIPS_CONF` and than
+    before (on every grid, as :func:`read_pips` reads the layout's cells)."""
+    faint = np.nonzero(np.maximum(reads[1].confidence, reads[-1].confidence)
+                       < FAINT_PIPS_CONF)[0]
+    if not len(faint):
+        return reads
+    for r in PIP_RADII:
+        if r == radius:
+            continue
+        again = _read_pips_at(L, n, origins[faint], r, view=view)
+        for p in (1, -1):
+            other = _farther_off(L, n, origins[faint], r, view, p, again[p])
+            surer = ((other.confidence > FAINT_PIPS_CONF)
+                     & (other.confidence > reads[p].confidence[faint])
+                     & (other.prob.argmax(1) != reads[p].prob[faint].argmax(1)))
+            if surer.any():
+                logger.debug("pips: %d faint cells read surer at pip size %.3f (polarity %+d)",
+                             int(surer.sum()), r, p)
+                reads = {**reads, p: _rows_replaced(reads[p], faint[surer], pip_rows(other, surer))}
+    return reads
 
 
 def _farther_off(L: np.ndarray, n: int, origins: np.ndarray, radius: float, view: _PipView,
@@ -204,12 +272,12 @@ def _farther_off(L: np.ndarray, n: int, origins: np.ndarray, radius: float, view
 def _rows_replaced(reading: PipReading, rows: np.ndarray, again: PipReading) -> PipReading:
     """``reading`` with its cells ``rows`` (indices ``(K,)``) replaced by ``again``'s (a
     reading of those K cells, in that order)."""
-    fields = {}
-    for name in ("count", "prob", "contrast", "confidence", "geometry", "layout"):
+    out = {}
+    for name in PIP_FIELDS:
         arr = getattr(reading, name).copy()
         arr[rows] = getattr(again, name)
-        fields[name] = arr
-    return PipReading(**fields)
+        out[name] = arr
+    return PipReading(**out)
 
 
 class _PipView:

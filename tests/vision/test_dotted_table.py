@@ -33,7 +33,7 @@ def _dotted_cells(cells_: int = 2) -> tuple[SimpleNamespace, dict]:
     assert all(r[0]["pips"] for r in got.values())  # (the print reads as die faces)
     td = SimpleNamespace(r0=0, c0=0, ch=N, cw=N)
     pip_lab = {c: (DOT, GROUND, True) for c in got}
-    ctx = SimpleNamespace(td=td, lab=lab, lab_origin=(0, 0), table_same={(0, 0)},
+    ctx = SimpleNamespace(td=td, lab=lab, lab_origin=(0, 0), die_faces=False, table_same={(0, 0)},
                           pip_lab=pip_lab)
     return ctx, got
 

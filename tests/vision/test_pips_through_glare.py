@@ -41,7 +41,7 @@ def _washed_face(pip_yx: list, offset: tuple = (0, 0), face: tuple = FACE,
 
 def _read(lab: np.ndarray, face: tuple = FACE) -> dict:
     origins = np.array([[N // 2, N // 2]])
-    ctx = SimpleNamespace(lab=lab, td=SimpleNamespace(cw=N))
+    ctx = SimpleNamespace(lab=lab, td=SimpleNamespace(cw=N), die_faces=True)
     before = read_pips(lab[..., 0], N, origins)
     return before, cells._pips_through_glare(ctx, origins, np.array([face]), before)
 
@@ -68,7 +68,7 @@ def test_faces_whose_pips_show_in_lightness_are_left_as_read():
     lab[..., 0] = np.where(lab[..., 0] > 99.0, lab[..., 0], lab[..., 0] - 30.0)  # a darker face
     origins = np.array([[N // 2, N // 2]])
     before = read_pips(lab[..., 0], N, origins)
-    ctx = SimpleNamespace(lab=lab, td=SimpleNamespace(cw=N))
+    ctx = SimpleNamespace(lab=lab, td=SimpleNamespace(cw=N), die_faces=True)
     after = cells._pips_through_glare(ctx, origins, np.array([(68.3, -6.0, 20.0)]), before)
     assert after is before
 

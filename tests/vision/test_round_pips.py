@@ -44,7 +44,7 @@ def test_round_pips_are_unlike_a_striped_table():
     stripes = {c: r for c, r in reads.items() if c != (0, 0) and r[0]["pips"]}
     assert len(stripes) >= 2  # (the stripes read as die faces)
     ctx = SimpleNamespace(td=SimpleNamespace(r0=0, c0=0, ch=N, cw=N), lab=lab, lab_origin=(0, 0),
-                          layout_white=None, table_dots=sorted(stripes))
+                          layout_white=None, die_faces=False, table_dots=sorted(stripes))
     shape = cells._pip_roundness(ctx, reads)
     assert shape[(0, 0)] >= cells.ROUND_PIPS
     assert all(shape[c] < cells.ROUND_PIPS for c in stripes)
