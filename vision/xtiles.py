@@ -1762,6 +1762,36 @@ def _whole_faces(areas: np.ndarray, elongations: np.ndarray) -> np.ndarray:
     return whole if whole.sum() >= AFFINE_FACES else np.ones(len(areas), bool)
 
 
+#: A blob at least this many times the area of every other face found (with
+#: :data:`AFFINE_FACES` others at least) is two faces joined across their rims, not one face:
+#: two faces hold twice one's paint, a steep view's farther row shrinking them (final24
+#: x-tiles-hard-3403: two far faces nested in a T, 1.58 times each of the four near faces, set
+#: the map's step across the near row half a cell too long and the far column was lost),
+#: while one face is about as large as a neighbour's (two nested tiles touch: each face lies a
+#: row at most from another, whose area a steep view changes by a fifth, see SIZE_SLACK's
+#: 0.79-0.82 for whole faces). Midway between a neighbour's 1.25 and two faces' 1.6 (not tuned).
+JOINED_AREA = 1.45
+
+
+def _without_joined_faces(blobs: list[TileBlob]) -> list[TileBlob]:
+    """``blobs`` less those of :data:`JOINED_AREA` times every other's area (two faces joined
+    across their rims: its centre lies between two cells', and a map through it takes the step
+    between them as one); all when fewer than :data:`AFFINE_FACES` others were found (too few
+    faces to tell one's size by)."""
+    if len(blobs) <= AFFINE_FACES:
+        return blobs
+    areas = np.array([b.area for b in blobs])
+    order = np.sort(areas)
+    # (each blob against the largest of the others: the second largest for the largest)
+    others = np.where(areas >= order[-1], order[-2], order[-1])
+    joined = areas >= JOINED_AREA * others
+    if joined.any():
+        logger.debug("x-tiles: %d blob(s) of %s px, %.2f times every other face: two faces "
+                     "joined, left out of the lattice's fit", int(joined.sum()),
+                     np.round(areas[joined]).tolist(), float(np.max(areas[joined] / others[joined])))
+    return [b for b, j in zip(blobs, joined) if not j]
+
+
 def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, int, int],
                  scale: float, fg: np.ndarray, work_scale: float, *,
                  size: tuple[int, int] | None = None,
@@ -1778,7 +1808,9 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     (image pixels): the faces are grown on the view a phone's camera makes of the lattice
     through few faces (see :func:`_camera_view`), while the faces found are put on it by the
     centres' own fit (which faces are found, and so which light's lattice is kept, does not
-    rest on the camera assumed)."""
+    rest on the camera assumed). A blob of two faces joined (:func:`_without_joined_faces`) is
+    left out: the faces there are grown."""
+    blobs = _without_joined_faces(blobs)
     centres = np.array([b.centre for b in blobs])
     angles = np.array([b.angle for b in blobs])
     areas = np.array([b.area for b in blobs])
