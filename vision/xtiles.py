@@ -1763,28 +1763,38 @@ def _whole_faces(areas: np.ndarray, elongations: np.ndarray) -> np.ndarray:
 
 
 #: A blob at least this many times the area of every other face found (with
-#: :data:`AFFINE_FACES` others at least) is two faces joined across their rims, not one face:
-#: two faces hold twice one's paint, a steep view's farther row shrinking them (final24
-#: x-tiles-hard-3403: two far faces nested in a T, 1.58 times each of the four near faces, set
-#: the map's step across the near row half a cell too long and the far column was lost),
-#: while one face is about as large as a neighbour's (two nested tiles touch: each face lies a
-#: row at most from another, whose area a steep view changes by a fifth, see SIZE_SLACK's
-#: 0.79-0.82 for whole faces). Midway between a neighbour's 1.25 and two faces' 1.6 (not tuned).
+#: :data:`AFFINE_FACES` others at least, one within :data:`JOINED_REACH` of it) is two faces
+#: joined across their rims, not one face: two faces hold twice one's paint, a steep view's
+#: farther row shrinking them (final24 x-tiles-hard-3403: two far faces nested in a T, 1.58
+#: times each of the four near faces, set the map's step across the near row half a cell too
+#: long and the far column was lost), while one face is about as large as its neighbours' (a
+#: steep view changes a face's area by about a fifth a row, see SIZE_SLACK's 0.79-0.82 for
+#: whole faces). Midway between a neighbour's 1.25 and two faces' 1.6 (not tuned).
 JOINED_AREA = 1.45
+#: ... and a face found lies within this many pitches of the blob (the pitch of the median
+#: face, :data:`FACE_TO_PITCH`): a joined pair's centre lies half a pitch from each of its
+#: faces, their neighbours a pitch further (1.5; 1.9 at a corner). A face further from every
+#: other found is not judged: the faces between may be washed out, and a steep view's near
+#: face three rows from the rest found is 1.46 times their area (xt51 x-tiles-hard-2687).
+JOINED_REACH = 2.0
 
 
 def _without_joined_faces(blobs: list[TileBlob]) -> list[TileBlob]:
-    """``blobs`` less those of :data:`JOINED_AREA` times every other's area (two faces joined
-    across their rims: its centre lies between two cells', and a map through it takes the step
-    between them as one); all when fewer than :data:`AFFINE_FACES` others were found (too few
-    faces to tell one's size by)."""
+    """``blobs`` less those of :data:`JOINED_AREA` times every other's area with a face within
+    :data:`JOINED_REACH` of it (two faces joined across their rims: its centre lies between
+    two cells', and a map through it takes the step between them as one); all when fewer than
+    :data:`AFFINE_FACES` others were found (too few faces to tell one's size by)."""
     if len(blobs) <= AFFINE_FACES:
         return blobs
     areas = np.array([b.area for b in blobs])
     order = np.sort(areas)
     # (each blob against the largest of the others: the second largest for the largest)
     others = np.where(areas >= order[-1], order[-2], order[-1])
-    joined = areas >= JOINED_AREA * others
+    centres = np.array([b.centre for b in blobs])
+    reach = JOINED_REACH * FACE_TO_PITCH * math.sqrt(float(np.median(areas)))
+    near = _apart(centres, centres) <= reach
+    np.fill_diagonal(near, False)
+    joined = (areas >= JOINED_AREA * others) & near.any(axis=1)
     if joined.any():
         logger.debug("x-tiles: %d blob(s) of %s px, %.2f times every other face: two faces "
                      "joined, left out of the lattice's fit", int(joined.sum()),
