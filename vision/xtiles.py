@@ -1767,9 +1767,12 @@ def _whole_faces(areas: np.ndarray, elongations: np.ndarray) -> np.ndarray:
 #: joined across their rims, not one face: two faces hold twice one's paint, a steep view's
 #: farther row shrinking them (final24 x-tiles-hard-3403: two far faces nested in a T, 1.58
 #: times each of the four near faces, set the map's step across the near row half a cell too
-#: long and the far column was lost), while one face is about as large as its neighbours' (a
-#: steep view changes a face's area by about a fifth a row, see SIZE_SLACK's 0.79-0.82 for
-#: whole faces). Midway between a neighbour's 1.25 and two faces' 1.6 (not tuned).
+#: long and the far column was lost). The value lies between two measured blobs: xt51
+#: x-tiles-hard-2687's single near face, 1.46 times the faces found (kept only by
+#: :data:`JOINED_REACH`), and 3403's pair, 1.58; two faces' paint would be about 2 times one
+#: face's by reasoning alone (not tuned further). A known limit: a steep view's near face is
+#: 1.44-1.56 times the faces two rows back, so with its own row washed out it may be taken
+#: for two faces joined and left out of the fit.
 JOINED_AREA = 1.45
 #: ... and a face found lies within this many pitches of the blob (the pitch of the median
 #: face, :data:`FACE_TO_PITCH`): a joined pair's centre lies half a pitch from each of its
