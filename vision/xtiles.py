@@ -1786,7 +1786,11 @@ def _without_joined_faces(blobs: list[TileBlob]) -> list[TileBlob]:
     """``blobs`` less those of :data:`JOINED_AREA` times every other's area with a face within
     :data:`JOINED_REACH` of it (two faces joined across their rims: its centre lies between
     two cells', and a map through it takes the step between them as one); all when fewer than
-    :data:`AFFINE_FACES` others were found (too few faces to tell one's size by)."""
+    :data:`AFFINE_FACES` others were found (too few faces to tell one's size by).
+    :func:`_single_faces` and :func:`_assign` would refuse such a blob on a map of the faces'
+    pitch (3403's pair: cell share 0.55 on the near row's map, under :data:`CELL_AREA`'s 0.6),
+    but it does its harm before them: :func:`_pitch` and :func:`_steps`, the maps' starts, are
+    measured on every blob."""
     if len(blobs) <= AFFINE_FACES:
         return blobs
     areas = np.array([b.area for b in blobs])
