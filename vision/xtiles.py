@@ -1826,7 +1826,10 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     through few faces (see :func:`_camera_view`), while the faces found are put on it by the
     centres' own fit (which faces are found, and so which light's lattice is kept, does not
     rest on the camera assumed). A blob of two faces joined (:func:`_without_joined_faces`) is
-    left out: the faces there are grown."""
+    left out: the faces there are grown. It is then no face found either: ``info["faces"]`` is
+    one lower, and so is ``info["found"]`` where the map would have put the blob on a lattice
+    point, a count that :func:`_few_faces`, :func:`_more_faces` and
+    :func:`vision.pipeline.found_face_cells` (the reader's ``ctx.faces``) go by."""
     blobs = _without_joined_faces(blobs)
     centres = np.array([b.centre for b in blobs])
     angles = np.array([b.angle for b in blobs])
