@@ -272,7 +272,8 @@ def test_a_lone_x_tile_found_as_a_face_beside_the_layout_is_kept():
     assert {c for c, v in _keep_main_group(occ, found=lone | {(1, 1)}).items() if v} == layout
     far = {(8, 6)}  # (three cells off the layout: clutter, found or not)
     occ = {(r, c): (r, c) in layout | far for r in range(9) for c in range(7)}
-    assert {c for c, v in _keep_main_group(occ, found=far).items() if v} == layout
+    found = far | {(1, 1), (1, 3), (2, 4)}  # (four faces found: only the distance leaves it out)
+    assert {c for c, v in _keep_main_group(occ, found=found).items() if v} == layout
 
 
 def _with_sheet(td, cells: list, bgr=(176, 127, 238)):
