@@ -27,6 +27,7 @@ from vision.colour import (UNCLIPPED_BELOW, palette_linear, ColourMatch, Palette
 from vision.art_light import (MIN_ART_CARDS, WHITE, art_colour, art_residuals, art_white,
                               lab_to_linear, light_of_faces)
 from vision.kits import Kit
+from vision.xtiles import GROW_FROM
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import (HUE_LINK, SHARE_COST, along_main_axis, chromatic, hue_difference,
                                hue_groups, name_groups, split_by_paint, split_by_hue_gap,
@@ -2212,23 +2213,33 @@ def connected_groups(cells: set, steps: Iterable[tuple[int, int]]) -> list[set]:
     return groups
 
 
-def _keep_main_group(occ: dict) -> dict:
+def _keep_main_group(occ: dict, found: Collection[tuple[int, int]] = frozenset()) -> dict:
     """Keep the layout: the largest 8-connected group of occupied cells, and every group of at
     least half its size and :data:`SPLIT_PART` cells within :data:`SPLIT_GAP` of it (a tile missed in the middle
-    of a layout splits it); smaller or further groups are clutter."""
+    of a layout splits it); smaller or further groups are clutter. A group within
+    :data:`SPLIT_GAP` that holds a cell of ``found`` (cells ``(row, col)`` whose face was found
+    as a tile-shaped blob on the lattice: X-Tiles, see :func:`vision.pipeline.found_face_cells`)
+    is kept whatever its size, when ``found`` holds :data:`vision.xtiles.GROW_FROM` faces at
+    least: a tile's face of two paints on its lattice point, turned as the checkerboard has it
+    there, is no clutter, and a lamp's glare that washes the tiles between it and the rest
+    splits it off alone (xt51 x-tiles-hard-2687: the near end of a column, past two washed
+    faces, dropped). Fewer found make no layout's lattice (see
+    :func:`vision.xtiles._few_faces`): a cloth's print taken for a face on one (final17
+    x-tiles-hard-1765, 2 faces found on a striped cloth: one extra tile when kept)."""
     groups = connected_groups({c for c, v in occ.items() if v}, AROUND)
     if not groups:
         return {c: False for c in occ}
     main = max(groups, key=len)
     largest = len(main)
     near = np.array(sorted(main))
+    vouching = found if len(found) >= GROW_FROM else frozenset()
 
     def close(group: set) -> bool:
         g = np.array(sorted(group))
         gap = np.abs(g[:, None, :] - near[None, :, :]).max(axis=2).min()
         return int(gap) <= SPLIT_GAP
     kept = set().union(*(g for g in groups if g is main or (
-        len(g) >= max(SPLIT_PART, largest / 2) and close(g))))
+        (len(g) >= max(SPLIT_PART, largest / 2) or not g.isdisjoint(vouching)) and close(g))))
     return {c: (c in kept) for c in occ}
 
 
@@ -2490,7 +2501,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                 labs = np.array([centre_lab[c] for c in kept_cells])
                 _, _, gains = classify_adaptive(labs, palette, gains_bgr=_gain_prior(profile),
                                                 weights=_light_weights(ctx, kept_cells, spreads))
-    kept = _keep_main_group(occ)
+    kept = _keep_main_group(occ, ctx.faces)
     apart = [c for c in occ if occ[c] and not kept[c]]
     logger.debug("off the layout: %s", apart)
     occ = kept

@@ -1762,6 +1762,53 @@ def _whole_faces(areas: np.ndarray, elongations: np.ndarray) -> np.ndarray:
     return whole if whole.sum() >= AFFINE_FACES else np.ones(len(areas), bool)
 
 
+#: A blob at least this many times the area of every other face found (with
+#: :data:`AFFINE_FACES` others at least, one within :data:`JOINED_REACH` of it) is two faces
+#: joined across their rims, not one face: two faces hold twice one's paint, a steep view's
+#: farther row shrinking them (final24 x-tiles-hard-3403: two far faces nested in a T, 1.58
+#: times each of the four near faces, set the map's step across the near row half a cell too
+#: long and the far column was lost). The value lies between two measured blobs: xt51
+#: x-tiles-hard-2687's single near face, 1.46 times the faces found (kept only by
+#: :data:`JOINED_REACH`), and 3403's pair, 1.58; two faces' paint would be about 2 times one
+#: face's by reasoning alone (not tuned further). A known limit: a steep view's near face is
+#: 1.44-1.56 times the faces two rows back, so with its own row washed out it may be taken
+#: for two faces joined and left out of the fit.
+JOINED_AREA = 1.45
+#: ... and a face found lies within this many pitches of the blob (the pitch of the median
+#: face, :data:`FACE_TO_PITCH`): a joined pair's centre lies half a pitch from each of its
+#: faces, their neighbours a pitch further (1.5; 1.9 at a corner). A face further from every
+#: other found is not judged: the faces between may be washed out, and a steep view's near
+#: face three rows from the rest found is 1.46 times their area (xt51 x-tiles-hard-2687).
+JOINED_REACH = 2.0
+
+
+def _without_joined_faces(blobs: list[TileBlob]) -> list[TileBlob]:
+    """``blobs`` less those of :data:`JOINED_AREA` times every other's area with a face within
+    :data:`JOINED_REACH` of it (two faces joined across their rims: its centre lies between
+    two cells', and a map through it takes the step between them as one); all when fewer than
+    :data:`AFFINE_FACES` others were found (too few faces to tell one's size by).
+    :func:`_single_faces` and :func:`_assign` would refuse such a blob on a map of the faces'
+    pitch (3403's pair: cell share 0.55 on the near row's map, under :data:`CELL_AREA`'s 0.6),
+    but it does its harm before them: :func:`_pitch` and :func:`_steps`, the maps' starts, are
+    measured on every blob."""
+    if len(blobs) <= AFFINE_FACES:
+        return blobs
+    areas = np.array([b.area for b in blobs])
+    order = np.sort(areas)
+    # (each blob against the largest of the others: the second largest for the largest)
+    others = np.where(areas >= order[-1], order[-2], order[-1])
+    centres = np.array([b.centre for b in blobs])
+    reach = JOINED_REACH * FACE_TO_PITCH * math.sqrt(float(np.median(areas)))
+    near = _apart(centres, centres) <= reach
+    np.fill_diagonal(near, False)
+    joined = (areas >= JOINED_AREA * others) & near.any(axis=1)
+    if joined.any():
+        logger.debug("x-tiles: %d blob(s) of %s px, %.2f times every other face: two faces "
+                     "joined, left out of the lattice's fit", int(joined.sum()),
+                     np.round(areas[joined]).tolist(), float(np.max(areas[joined] / others[joined])))
+    return [b for b, j in zip(blobs, joined) if not j]
+
+
 def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, int, int],
                  scale: float, fg: np.ndarray, work_scale: float, *,
                  size: tuple[int, int] | None = None,
@@ -1778,7 +1825,12 @@ def _fit_lattice(blobs: list[TileBlob], paint: np.ndarray, box: tuple[int, int, 
     (image pixels): the faces are grown on the view a phone's camera makes of the lattice
     through few faces (see :func:`_camera_view`), while the faces found are put on it by the
     centres' own fit (which faces are found, and so which light's lattice is kept, does not
-    rest on the camera assumed)."""
+    rest on the camera assumed). A blob of two faces joined (:func:`_without_joined_faces`) is
+    left out: the faces there are grown. It is then no face found either: ``info["faces"]`` is
+    one lower, and so is ``info["found"]`` where the map would have put the blob on a lattice
+    point, a count that :func:`_few_faces`, :func:`_more_faces` and
+    :func:`vision.pipeline.found_face_cells` (the reader's ``ctx.faces``) go by."""
+    blobs = _without_joined_faces(blobs)
     centres = np.array([b.centre for b in blobs])
     angles = np.array([b.angle for b in blobs])
     areas = np.array([b.area for b in blobs])

@@ -255,6 +255,27 @@ def test_a_group_far_off_the_layout_is_clutter_however_large():
     assert {c for c, v in _keep_main_group(occ).items() if v} == layout | part
 
 
+def test_a_lone_x_tile_found_as_a_face_beside_the_layout_is_kept():
+    """X-Tiles: a lamp's glare washed two faces of a column (xt51 x-tiles-hard-2687), and the
+    column's near end, found as a tile-shaped blob of two paints on its lattice point, was left
+    alone one cell from the layout and dropped as clutter (a part of one cell). A group within
+    SPLIT_GAP that holds a face found is kept whatever its size (with four faces found at
+    least); one without, or further off, is clutter still."""
+    from vision.cells import _keep_main_group
+    layout = {(0, 4), (1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 3), (4, 3)}
+    lone = {(6, 4)}
+    occ = {(r, c): (r, c) in layout | lone for r in range(9) for c in range(7)}
+    assert {c for c, v in _keep_main_group(occ).items() if v} == layout
+    found = lone | {(1, 1), (1, 3), (2, 4)}  # (four faces found as blobs)
+    assert {c for c, v in _keep_main_group(occ, found=found).items() if v} == layout | lone
+    # (a lattice of fewer faces found is no layout's: its lone face may be a cloth's print)
+    assert {c for c, v in _keep_main_group(occ, found=lone | {(1, 1)}).items() if v} == layout
+    far = {(8, 6)}  # (three cells off the layout: clutter, found or not)
+    occ = {(r, c): (r, c) in layout | far for r in range(9) for c in range(7)}
+    found = far | {(1, 1), (1, 3), (2, 4)}  # (four faces found: only the distance leaves it out)
+    assert {c for c, v in _keep_main_group(occ, found=found).items() if v} == layout
+
+
 def _with_sheet(td, cells: list, bgr=(176, 127, 238)):
     """``td`` with a plain sheet (a pink sticky note) laid over ``cells`` side by side, no seam
     between them."""
