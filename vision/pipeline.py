@@ -1270,8 +1270,9 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
                     profile: Mapping | None, best: _Candidate, framed: bool = False) -> _Candidate:
     """The reading kept (``best``) read again on its lattice refitted to the tiles it read
     (see :func:`vision.locate.refit_to_tiles`: the far end of a tilted layout may lie a third
-    of a cell off the lattice the lines gave), kept when it reads better; else ``best`` as it
-    is; or, for tiles with die faces (Octopus, Textile), when its cells show the same tiles
+    of a cell off the lattice the lines gave), kept when it reads better (Tapestry: and misses
+    none of the cards the reading on the cards' own lattice read, see :func:`_misses_the_cards`);
+    else ``best`` as it is; or, for tiles with die faces (Octopus, Textile), when its cells show the same tiles
     or more, each added one with its pips (see :func:`_holds_the_faces`). (Once, on the
     reading kept, and only when the refit moved a tile's cell by
     :data:`vision.locate.TILE_REFIT_MOVED`, or :data:`PIPS_REFIT_MOVED` where every tile
@@ -1294,8 +1295,10 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
                  least_move, best.score, "none" if again is None else f"{again.score:.2f}")
     if again is None or _fewer_of_the_set(best, again, kit, game):
         return best
-    if again.score < best.score or (bool(kit.pips) and _holds_the_faces(
-            best, again, die_faces=die_faces)):
+    if (again.score < best.score and not _misses_the_cards(again, best, game)) or (
+            bool(kit.pips) and _holds_the_faces(best, again, die_faces=die_faces)):
+        # (Tapestry: a refit of the cards' own lattice that loses a card it read is not kept
+        # for its score, see _misses_the_cards: the score counts no card beyond the first few)
         return again
     if (game == "textile" and again.score <= best.score + TIE_MARGIN
             and _holds_more_tiles(best, again)):
