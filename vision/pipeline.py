@@ -425,7 +425,7 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
             if refitted is not best:
                 best, chosen = refitted, displaced[1]
         timing["refit"] = (time.perf_counter() - t1) * 1000
-    if best is not None and not mat_lattices and _refits_cards(kit, frame):
+    if best is not None and not mat_lattices and _refits_cards(kit):
         t1 = time.perf_counter()
         best = _refit_on_tiles(image, kit, game, palette, profile, best)
         timing["refit"] = (time.perf_counter() - t1) * 1000
@@ -1239,20 +1239,28 @@ def _more_tiles_in_a_tie(best: _Candidate, chosen: int, reads: list[tuple[_Candi
 PIPS_REFIT_MOVED = 0.5 - max(PIP_SPACINGS) - RIM_BAND
 
 
-def _refits_cards(kit: Kit, frame: Frame | None) -> bool:
+def _refits_cards(kit: Kit) -> bool:
     """Whether the reading kept is refitted to the cards it read (:func:`_refit_on_tiles`):
-    for cards (face model ``symbol``, Tapestry) laid loose on the table, not on a framed board.
+    for cards (face model ``symbol``, Tapestry), laid loose on the table (no kit of cards has
+    a framed board: a framed kit of cards would need its own measure, as solid tiles on a
+    board are refitted only where a tile read unclear).
 
     The lattice of the lines, or the cards' own grown from the layout's middle, may have a
     pitch or perspective a few % off: the cards at the layout's far end then lie a third to
     half a cell off their cells, their art cut by the cells' rims (read as bare cards, or as
     other symbols), and the refit to the cards' edges puts the cells back on them. Kept only
-    when it reads better, as for solid tiles. (Measured: final23 tapestry-hard-3003, the right
-    columns of a layout on a striped cloth drifting half a cell off the lattice of the lines,
-    3 cards missing and 3 misread -> 0; the 364 Tapestry development photos 103 -> 97 wrong
-    cells, no other board changed.) Not the squared perspective
+    when it scores lower (no faces to hold, see :func:`_refit_on_tiles`) and, on the cards'
+    own lattice, misses none of the cards it read (:func:`_misses_the_cards`: the score counts
+    no card beyond the first few). (Measured: final23 tapestry-hard-3003, the right columns
+    of a layout on a striped cloth drifting off the lattice of the lines, 3 cards missing and
+    3 misread -> 0, the refit moving the two right columns' cells 0.20-0.27 of a cell across
+    and every card's within 0.03 along; the 364 Tapestry development photos 103 -> 97 wrong
+    cells, no other board changed.) The refit measures each tile by a pair of edges a side
+    apart, the sides :data:`vision.locate.TILE_SIDES` (0.8-0.95 of the pitch) measured on
+    square tiles; along a card's long side its side is about 0.98 of the pitch, and those
+    were not measured on cards beyond final23's offsets above. Not the squared perspective
     (:func:`_squared_on_tiles`): a card is no square, its cells' shape tells no tilt."""
-    return kit.face_model == "symbol" and frame is None
+    return kit.face_model == "symbol"
 
 
 def _fewest_to_refit(kit: Kit, game: str) -> int:
