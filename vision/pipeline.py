@@ -425,6 +425,10 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
             if refitted is not best:
                 best, chosen = refitted, displaced[1]
         timing["refit"] = (time.perf_counter() - t1) * 1000
+    if best is not None and not mat_lattices and _refits_cards(kit):
+        t1 = time.perf_counter()
+        best = _refit_on_tiles(image, kit, game, palette, profile, best)
+        timing["refit"] = (time.perf_counter() - t1) * 1000
     if best is not None and frame is None and not mat_lattices and pips_shown(kit, game):
         t1 = time.perf_counter()
         best = _tiles_within(image, kit, game, palette, profile, best)
@@ -1235,6 +1239,30 @@ def _more_tiles_in_a_tie(best: _Candidate, chosen: int, reads: list[tuple[_Candi
 PIPS_REFIT_MOVED = 0.5 - max(PIP_SPACINGS) - RIM_BAND
 
 
+def _refits_cards(kit: Kit) -> bool:
+    """Whether the reading kept is refitted to the cards it read (:func:`_refit_on_tiles`):
+    for cards (face model ``symbol``, Tapestry), laid loose on the table (no kit of cards has
+    a framed board: a framed kit of cards would need its own measure, as solid tiles on a
+    board are refitted only where a tile read unclear).
+
+    The lattice of the lines, or the cards' own grown from the layout's middle, may have a
+    pitch or perspective a few % off: the cards at the layout's far end then lie a third to
+    half a cell off their cells, their art cut by the cells' rims (read as bare cards, or as
+    other symbols), and the refit to the cards' edges puts the cells back on them. Kept only
+    when it scores lower (no faces to hold, see :func:`_refit_on_tiles`) and, on the cards'
+    own lattice, misses none of the cards it read (:func:`_misses_the_cards`: the score counts
+    no card beyond the first few). (Measured: final23 tapestry-hard-3003, the right columns
+    of a layout on a striped cloth drifting off the lattice of the lines, 3 cards missing and
+    3 misread -> 0, the refit moving the two right columns' cells 0.20-0.27 of a cell across
+    and every card's within 0.03 along; the 364 Tapestry development photos 103 -> 97 wrong
+    cells, no other board changed.) The refit measures each tile by a pair of edges a side
+    apart, the sides :data:`vision.locate.TILE_SIDES` (0.8-0.95 of the pitch) measured on
+    square tiles; along a card's long side its side is about 0.98 of the pitch, and those
+    were not measured on cards beyond final23's offsets above. Not the squared perspective
+    (:func:`_squared_on_tiles`): a card is no square, its cells' shape tells no tilt."""
+    return kit.face_model == "symbol"
+
+
 def _fewest_to_refit(kit: Kit, game: str) -> int:
     """The fewest tiles a refit to them needs (see :func:`vision.locate.refit_to_tiles`):
     :data:`vision.locate.TILE_FIT_MIN_DIE_FACES` where every tile shows its die face (the
@@ -1250,8 +1278,9 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
                     profile: Mapping | None, best: _Candidate, framed: bool = False) -> _Candidate:
     """The reading kept (``best``) read again on its lattice refitted to the tiles it read
     (see :func:`vision.locate.refit_to_tiles`: the far end of a tilted layout may lie a third
-    of a cell off the lattice the lines gave), kept when it reads better; else ``best`` as it
-    is; or, for tiles with die faces (Octopus, Textile), when its cells show the same tiles
+    of a cell off the lattice the lines gave), kept when it reads better (Tapestry: and misses
+    none of the cards the reading on the cards' own lattice read, see :func:`_misses_the_cards`);
+    else ``best`` as it is; or, for tiles with die faces (Octopus, Textile), when its cells show the same tiles
     or more, each added one with its pips (see :func:`_holds_the_faces`). (Once, on the
     reading kept, and only when the refit moved a tile's cell by
     :data:`vision.locate.TILE_REFIT_MOVED`, or :data:`PIPS_REFIT_MOVED` where every tile
@@ -1274,8 +1303,10 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
                  least_move, best.score, "none" if again is None else f"{again.score:.2f}")
     if again is None or _fewer_of_the_set(best, again, kit, game):
         return best
-    if again.score < best.score or (bool(kit.pips) and _holds_the_faces(
-            best, again, die_faces=die_faces)):
+    if (again.score < best.score and not _misses_the_cards(again, best, game)) or (
+            bool(kit.pips) and _holds_the_faces(best, again, die_faces=die_faces)):
+        # (Tapestry: a refit of the cards' own lattice that loses a card it read is not kept
+        # for its score, see _misses_the_cards: the score counts no card beyond the first few)
         return again
     if (game == "textile" and again.score <= best.score + TIE_MARGIN
             and _holds_more_tiles(best, again)):
