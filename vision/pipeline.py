@@ -19,8 +19,8 @@ import numpy as np
 
 from vision.blas import one_blas_thread
 from vision.board import BoardQuad, board_lattice, find_board_quad
-from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, TABLE_CONF, UNEVEN_CELL,
-                          CellReading, ReadSteps, connected_groups, finish_reading,
+from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, OUTLINE_FULL, TABLE_CONF,
+                          UNEVEN_CELL, CellReading, ReadSteps, connected_groups, finish_reading,
                           one_paint_thrice, read_cells, read_cells_steps, read_symbols, TopDown,
                           rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
@@ -467,7 +467,9 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
     t0 = time.perf_counter()
     occupied = [r for r in readings if r.occupied]
     unsure = {(r.row, r.col) for r in readings if not r.occupied and r.occ_conf < MAY_HOLD_CONF}
-    decoded, decode_doubts = decode_readings(occupied, kit, game, unsure)
+    outlined = {(r.row, r.col) for r in readings if (r.row, r.col) in unsure
+                and r.evidence.get("full_sides", 0) >= OUTLINE_FULL}
+    decoded, decode_doubts = decode_readings(occupied, kit, game, unsure, outlined)
     if kit.shape == "rounded-x":
         # (a cell that holds no face found and reads as no tile of the set is a cloth's print
         # beside the faces, no tile: see _faceless_misfits)
