@@ -1079,8 +1079,16 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
 #: normal-602, also in col9norm), 0.20 (tex18 hard-1404), 0.27 (tex20 hard-1596) and
 #: 0.28 (final12 hard-705) apart; tex16 hard-1194, 0.22, read no tile more, only its
 #: confidences moved. Twice the margin, 0.6, reads the same tiles and colours on
-#: all 520, three boards' confidences moved.)
+#: all 520, three boards' confidences moved.) Those pairs differ by one tile; the margin is
+#: per tile read more (see :func:`_within_the_tie`): each tile more adds its own colour distance
+#: to the mean fit (a white in a shade, 6-10 from its paint, as much as the first), so two more
+#: move the mean about twice as far (tex40 textile-normal-2673: two tiles more, 0.37 apart).
 TIE_MARGIN = 0.3
+#: ... for up to this many tiles more: twice the margin is the widest tie measured to read
+#: the same tiles and colours (above); wider ties were not measured. (On the 352 Textile
+#: development photos of session 38 the readings it newly kept held 2, 4 and 7 tiles more, at
+#: 0.37, 0.44 and 0.52 above.)
+TIE_TILES = 2
 #: A tile's cell on one lattice is the same tile's on another when its centre lies within this
 #: share of a cell of a cell centre of the other: the tile covers most of that cell. (Two
 #: lattices of a tilted layout whose perspectives differ a little drift apart towards its far
@@ -1102,11 +1110,11 @@ def _onto(a: Lattice, b: Lattice, pts: np.ndarray) -> np.ndarray | None:
 
 def _beats(new: _Candidate, best: _Candidate, game: str) -> bool:
     """Whether a later look's reading ``new`` replaces the reading kept, ``best``: a lower
-    score, unless (Textile) ``best`` was kept within :data:`TIE_MARGIN` for holding more tiles
-    on the same tiles than ``new`` (:func:`_more_tiles_in_a_tie`: a look that finds the lattice
-    missing the tile again does not undo it)."""
+    score, unless (Textile) ``best`` holds more tiles on the same tiles than ``new`` within the
+    tie (:func:`_within_the_tie`, as :func:`_more_tiles_in_a_tie` keeps such a reading: a look
+    that finds the lattice missing the tile again does not undo it)."""
     return new.score < best.score and not (
-        game == "textile" and new.score + TIE_MARGIN >= best.score and _holds_more_tiles(new, best)
+        game == "textile" and _within_the_tie(new, best)
     ) and not _misses_the_cards(new, best, game)
 
 
@@ -1184,15 +1192,30 @@ def _holds_more_tiles(best: _Candidate, rival: _Candidate) -> bool:
     """Whether ``rival``, a reading on a lattice through the same tiles as ``best`` (see
     :func:`_tiles_on`), reads every tile ``best`` reads, in the same colour, and more, and
     fits the set as well."""
+    return _tiles_more(best, rival) > 0
+
+
+def _tiles_more(best: _Candidate, rival: _Candidate) -> int:
+    """How many tiles more than ``best`` ``rival`` reads where it reads every tile of ``best``
+    on the same tiles in the same colour and fits the set as well (see
+    :func:`_holds_more_tiles`); 0 when it does not."""
     if rival.info.get("set_fit", 0.0) < best.info.get("set_fit", 1.0):
-        return False
+        return 0
     mapped = _tiles_on(best, rival.lattice)
     if mapped is None:
-        return False
+        return 0
     theirs = {(r.row, r.col): r.attrs for r in rival.readings if r.occupied}
-    return len(theirs) > len(mapped) and all(
-        cell in theirs and theirs[cell].get("colour") == attrs.get("colour")
-        for cell, attrs in mapped.items())
+    holds = all(cell in theirs and theirs[cell].get("colour") == attrs.get("colour")
+                for cell, attrs in mapped.items())
+    return max(0, len(theirs) - len(mapped)) if holds else 0
+
+
+def _within_the_tie(best: _Candidate, rival: _Candidate) -> bool:
+    """Whether ``rival`` holds more tiles than ``best`` on the same tiles (see
+    :func:`_tiles_more`) and its score lies within :data:`TIE_MARGIN` per tile more (up to
+    :data:`TIE_TILES` of them) of ``best``'s (or below it)."""
+    more = _tiles_more(best, rival)
+    return more > 0 and rival.score <= best.score + TIE_MARGIN * min(more, TIE_TILES)
 
 
 def _more_tiles_in_a_tie(best: _Candidate, chosen: int, reads: list[tuple[_Candidate, int]]
@@ -1200,7 +1223,7 @@ def _more_tiles_in_a_tie(best: _Candidate, chosen: int, reads: list[tuple[_Candi
     """The reading kept (``best``, index ``chosen``) or, of the readings that count (``reads``,
     each with its index), the one with the most tiles that holds every tile ``best`` reads and
     more on the same tiles (:func:`_holds_more_tiles`), its score within :data:`TIE_MARGIN` of
-    ``best``'s.
+    ``best``'s per tile more (:func:`_within_the_tie`).
 
     Two lattices a fraction of a cell apart read the same tiles, and one of them sees a tile
     more: a white tile on a cream or white table shows its faint outline all round on one
@@ -1214,13 +1237,12 @@ def _more_tiles_in_a_tie(best: _Candidate, chosen: int, reads: list[tuple[_Candi
     ``CHEAP_MARGIN`` above the best so far is given up before its full read, so is not among
     ``reads``: rare, the margin being well above :data:`TIE_MARGIN`. Textile's readings only: Octopus's die faces have their own rule,
     see :func:`_holds_the_faces`, and this one was not measured on them.)"""
-    ties = [(c, k) for c, k in reads if k != chosen and c.score <= best.score + TIE_MARGIN
-            and _holds_more_tiles(best, c)]
+    ties = [(c, k) for c, k in reads if k != chosen and _within_the_tie(best, c)]
     if not ties:
         return best, chosen
     rival, k = max(ties, key=lambda ck: (sum(r.occupied for r in ck[0].readings), -ck[0].score))
     logger.debug("candidate %d holds the %d tiles of candidate %d and more, its score %.2f "
-                 "within %.2f: kept", k, sum(r.occupied for r in best.readings), chosen,
+                 "within %.2f a tile: kept", k, sum(r.occupied for r in best.readings), chosen,
                  rival.score, TIE_MARGIN)
     return rival, k
 
@@ -1258,8 +1280,7 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     reading kept, and only when the refit moved a tile's cell by
     :data:`vision.locate.TILE_REFIT_MOVED`, or :data:`PIPS_REFIT_MOVED` where every tile
     shows its die face: a read more at most per photo.) Textile's refit is also kept within
-    :data:`TIE_MARGIN` when it reads every tile ``best`` reads and more (see
-    :func:`_holds_more_tiles`).
+    the tie when it reads every tile ``best`` reads and more (see :func:`_within_the_tie`).
     ``framed``: a framed board's reading, whose cells keep their numbers (see
     :func:`_same_indices`)."""
     die_faces = pips_shown(kit, game)
@@ -1279,10 +1300,9 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     if again.score < best.score or (bool(kit.pips) and _holds_the_faces(
             best, again, die_faces=die_faces)):
         return again
-    if (game == "textile" and again.score <= best.score + TIE_MARGIN
-            and _holds_more_tiles(best, again)):
+    if game == "textile" and _within_the_tie(best, again):
         # (Textile: as between two lattices a fraction of a cell apart, see _more_tiles_in_a_tie,
-        # the refit that reads every tile kept and more within TIE_MARGIN is kept: final20
+        # the refit that reads every tile kept and more within the tie is kept: final20
         # textile-hard-2108, the refit read the layout's first column the lattice cut off,
         # 6.79 against 6.63, once a cloth's red flower no longer lowered the lattice's score)
         logger.debug("lattice refitted to the tiles: holds the tiles kept and more, kept")
