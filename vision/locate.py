@@ -681,25 +681,34 @@ def _closer_boxes(fg: np.ndarray, scale: float, shape: tuple[int, int], *,
     picture (at most :data:`CLOSER_SHARE` of its area) or the photo has too few pixels to
     see it closer. ``work``: the work image (H, W, 3) uint8 BGR, when given the layout's
     group is told from clutter by its paints (see :func:`_layout_boxes`). Two such boxes: the
-    layout's with the groups near it, and its main group's alone (see :func:`_layout_boxes`)."""
+    layout's with the groups near it, and its main group's alone (see :func:`_layout_boxes`),
+    the latter, where groups lie beside the main one, up to :data:`ALONE_SHARE` of the
+    picture."""
     if scale > CLOSER_MAX_SCALE:
         return None, None
     found = _layout_boxes(fg[::2, ::2], None if work is None else work[::2, ::2])
     if found is None:
         return None, None
-    return tuple(_closer_of(box, fg.shape[:2], scale, shape) for box in found)
+    box = _closer_of(found[0], fg.shape[:2], scale, shape)
+    apart = found[1] != found[0]  # (groups beside the main one, which its box leaves out)
+    alone = _closer_of(found[1], fg.shape[:2], scale, shape,
+                       share=ALONE_SHARE if apart else CLOSER_SHARE)
+    return box, alone
 
 
 def _closer_of(found: tuple[int, int, int, int], work_shape: tuple[int, int], scale: float,
-               shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
+               shape: tuple[int, int], share: float | None = None
+               ) -> tuple[int, int, int, int] | None:
     """The closer look's box (see :func:`_closer_boxes`) around a layout's box ``found``
-    (pixels of the half-size work mask) in a work image of ``work_shape`` (H, W)."""
+    (pixels of the half-size work mask) in a work image of ``work_shape`` (H, W); ``None`` when
+    it covers more than ``share`` of the picture (by default :data:`CLOSER_SHARE`)."""
+    share = CLOSER_SHARE if share is None else share
     h, w = work_shape
     bx0, by0, bx1, by1 = (2 * float(v) for v in found)
     pad = CLOSER_MARGIN * max(bx1 - bx0, by1 - by0) + 0.02 * max(w, h)
     x0, x1 = max(0.0, bx0 - pad), min(float(w), bx1 + pad)
     y0, y1 = max(0.0, by0 - pad), min(float(h), by1 + pad)
-    if (x1 - x0) * (y1 - y0) > CLOSER_SHARE * w * h:
+    if (x1 - x0) * (y1 - y0) > share * w * h:
         return None
     H, W = shape
     return (int(x0 / scale), int(y0 / scale), min(W, int(math.ceil(x1 / scale))),
@@ -857,6 +866,15 @@ CLOSER_SHARE = 0.35
 CLOSER_MARGIN = 0.35
 #: ... when the work copy is at most this scale of the photo (else there are no more pixels).
 CLOSER_MAX_SCALE = 0.7
+#: The layout's main group, where other groups lie beside it (a note, a card, a pen: see
+#: :func:`_layout_boxes`), is looked at alone in a box of up to this share of the picture: the
+#: look is then less to see its tiles larger than to leave the clutter out of the lines'
+#: search and of the foreground the lattices are judged on (a sheet of paper beside the
+#: layout gave a lattice of its own size, a cell of it read as a white tile, every lattice on
+#: the tiles lost among its lines: final23 textile-hard-3011, 12 tiles missed; the main
+#: group's box 0.60 of the picture, read alone it reads every tile). A box of more than this
+#: leaves too little out to be worth a look of its own.
+ALONE_SHARE = 0.7
 
 
 def _table_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tuple[int, int]
