@@ -1192,30 +1192,25 @@ def _holds_more_tiles(best: _Candidate, rival: _Candidate) -> bool:
     """Whether ``rival``, a reading on a lattice through the same tiles as ``best`` (see
     :func:`_tiles_on`), reads every tile ``best`` reads, in the same colour, and more, and
     fits the set as well."""
-    return _tiles_more(best, rival) > 0
-
-
-def _tiles_more(best: _Candidate, rival: _Candidate) -> int:
-    """How many tiles more than ``best`` ``rival`` reads where it reads every tile of ``best``
-    on the same tiles in the same colour and fits the set as well (see
-    :func:`_holds_more_tiles`); 0 when it does not."""
     if rival.info.get("set_fit", 0.0) < best.info.get("set_fit", 1.0):
-        return 0
+        return False
     mapped = _tiles_on(best, rival.lattice)
     if mapped is None:
-        return 0
+        return False
     theirs = {(r.row, r.col): r.attrs for r in rival.readings if r.occupied}
-    holds = all(cell in theirs and theirs[cell].get("colour") == attrs.get("colour")
-                for cell, attrs in mapped.items())
-    return max(0, len(theirs) - len(mapped)) if holds else 0
+    return len(theirs) > len(mapped) and all(
+        cell in theirs and theirs[cell].get("colour") == attrs.get("colour")
+        for cell, attrs in mapped.items())
 
 
 def _within_the_tie(best: _Candidate, rival: _Candidate) -> bool:
     """Whether ``rival`` holds more tiles than ``best`` on the same tiles (see
-    :func:`_tiles_more`) and its score lies within :data:`TIE_MARGIN` per tile more (up to
-    :data:`TIE_TILES` of them) of ``best``'s (or below it)."""
-    more = _tiles_more(best, rival)
-    return more > 0 and rival.score <= best.score + TIE_MARGIN * min(more, TIE_TILES)
+    :func:`_holds_more_tiles`) and its score lies within :data:`TIE_MARGIN` per tile more (up
+    to :data:`TIE_TILES` of them) of ``best``'s (or below it). (The tiles more are those it
+    reads beyond ``best``'s count, all of whose tiles it holds: the score is weighed first.)"""
+    more = sum(r.occupied for r in rival.readings) - sum(r.occupied for r in best.readings)
+    return (more > 0 and rival.score <= best.score + TIE_MARGIN * min(more, TIE_TILES)
+            and _holds_more_tiles(best, rival))
 
 
 def _more_tiles_in_a_tie(best: _Candidate, chosen: int, reads: list[tuple[_Candidate, int]]
