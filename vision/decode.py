@@ -50,7 +50,7 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str,
     """Check occupied readings against the kit. ``unsure``: cells read as bare that may hold a
     tile (occupancy confidence below :data:`vision.cells.MAY_HOLD_CONF`); ``outlined``: those
     of them that show a tile's outline (an edge all along :data:`vision.cells.OUTLINE_FULL`
-    of their sides or more).
+    of their sides or more, one of them the cell's own rim: see :func:`vision.cells._rimmed`).
 
     Returns
     -------
@@ -1320,11 +1320,15 @@ def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet
     as bare that may hold a tile (``unsure``): a white tile on a pale cloth is such a cell, the
     tiles beyond it the textile's (final17 textile-normal-1768: three tiles beyond two missed
     whites; a smaller part is a cloth's motif, as for a part joined by nothing). A smaller
-    part stays too when one cell of ``outlined`` (unsure cells showing a tile's outline) lies
-    along a side of both it and the biggest part: a tile missed between them, its rims seen,
-    the tiles beyond it the textile's (final16 textile-hard-1608: a yellow and a white beyond
-    a green read as bare, outlined along three sides; tex40 textile-normal-2673: a red beyond
-    a yellow); a cloth's motif beside the layout is rarely beyond such a cell. Returns
+    part stays too when one cell of ``outlined`` (unsure cells showing a tile's outline, one
+    side of it the cell's own rim) lies along a side of both it and the biggest part: a tile
+    missed between them, its rims seen, the tiles beyond it the textile's; a cloth's motif
+    beside the layout is rarely beyond such a cell. (The neighbours' rims alone along the
+    cell's sides do not make it outlined: an empty cell between the textile and a motif shows
+    them too. final16 textile-hard-1608, a yellow and a white beyond a green read as bare
+    whose full sides are the neighbours' rims, is then not joined. Of the 352 Textile
+    development photos of session 38 the rule, counting those rims, fired on 1608 and final24
+    textile-hard-3401; as now it fires on 3401 alone, its board unchanged.) Returns
     board-level doubts."""
     tiles = set(read) | set(decoded)
     groups = _edge_groups(tiles)

@@ -19,7 +19,7 @@ import numpy as np
 
 from vision.blas import one_blas_thread
 from vision.board import BoardQuad, board_lattice, find_board_quad
-from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, OUTLINE_FULL, TABLE_CONF,
+from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, TABLE_CONF,
                           UNEVEN_CELL, CellReading, ReadSteps, connected_groups, finish_reading,
                           one_paint_thrice, read_cells, read_cells_steps, read_symbols, TopDown,
                           rectify, rectify_mask, view_gradients)
@@ -149,6 +149,16 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     with one_blas_thread():  # (its matrix products are small: see vision.blas)
         return _read_image(image, game=game, profile=profile, camera=camera, use_mat=use_mat,
                            _timing=_timing)
+
+
+def _rimmed_bare(readings: list[CellReading], unsure: AbstractSet[tuple[int, int]]
+                 ) -> set[tuple[int, int]]:
+    """The cells of ``unsure`` (cells read as bare that may hold a tile, (row, col)) whose
+    reading's evidence shows a tile's outline, one side of it the cell's own rim (``rimmed``,
+    see :func:`vision.cells._bare_evidence`): the tile missed between two parts of the textile
+    that :func:`vision.decode.decode_readings` joins through (its ``outlined``)."""
+    return {(r.row, r.col) for r in readings
+            if not r.occupied and (r.row, r.col) in unsure and r.evidence.get("rimmed", False)}
 
 
 def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera: Mapping | None,
@@ -467,9 +477,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
     t0 = time.perf_counter()
     occupied = [r for r in readings if r.occupied]
     unsure = {(r.row, r.col) for r in readings if not r.occupied and r.occ_conf < MAY_HOLD_CONF}
-    outlined = {(r.row, r.col) for r in readings if (r.row, r.col) in unsure
-                and r.evidence.get("full_sides", 0) >= OUTLINE_FULL}
-    decoded, decode_doubts = decode_readings(occupied, kit, game, unsure, outlined)
+    decoded, decode_doubts = decode_readings(occupied, kit, game, unsure,
+                                             _rimmed_bare(readings, unsure))
     if kit.shape == "rounded-x":
         # (a cell that holds no face found and reads as no tile of the set is a cloth's print
         # beside the faces, no tile: see _faceless_misfits)

@@ -790,8 +790,8 @@ def test_a_textile_part_beyond_a_cell_that_may_hold_a_tile_stays():
 
 
 def test_a_small_textile_part_beyond_an_outlined_cell_that_may_hold_a_tile_stays():
-    # final16 textile-hard-1608: a green tile read as bare, unsure, its rims seen along three
-    # sides, splits a yellow and a white without pips off the textile: they stay
+    # a tile read as bare, unsure, its own rim seen along its sides (the pipeline's
+    # _rimmed_bare), splits two tiles without pips off the textile: they stay
     layout = _legal_textile()
     beyond = [_textile_reading(1, 4, "blue", None), _textile_reading(2, 4, "red", None)]
     decoded, _ = decode_readings(layout + beyond, NESTOR, "textile", {(1, 3)}, {(1, 3)})
@@ -1132,7 +1132,13 @@ def test_a_cell_read_as_bare_keeps_how_many_sides_show_a_tiles_outline():
     from vision.cells import _bare_evidence, _Ctx
     from vision.colour import Palette
     ctx = _Ctx(NESTOR, Palette.from_hex(NESTOR.colours), None, None, None)
-    assert _bare_evidence(ctx, (0, 0)) == {}
+    assert _bare_evidence(ctx, (0, 0), {}) == {}
     ctx.full_sides = {(0, 0): (True, True, True, False)}
     ctx.sides = {(0, 0): 4}
-    assert _bare_evidence(ctx, (0, 0)) == {"full_sides": 3, "edge_sides": 4}
+    # (a cell beside no tile: its three full sides are its own rim)
+    assert _bare_evidence(ctx, (0, 0), {}) == {"full_sides": 3, "rimmed": True,
+                                                "edge_sides": 4}
+    # ... but the same edges along three sides each held by a tile are their rims, not its own:
+    # no tile's outline (the empty cell between two parts of the textile)
+    taken = {(-1, 0): True, (0, 1): True, (1, 0): True, (0, -1): True}
+    assert _bare_evidence(ctx, (0, 0), taken)["rimmed"] is False
