@@ -33,7 +33,7 @@ from vision.lattice import apply_h
 from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
 from vision.cards import with_outlined_cards
 from vision.symbols import card_faces
-from vision.locate import (TILE_FIT_MIN, TILE_FIT_MIN_DIE_FACES, TILE_REFIT_MOVED, Lattice,
+from vision.locate import (ALONE_SHARE, TILE_FIT_MIN, TILE_FIT_MIN_DIE_FACES, TILE_REFIT_MOVED, Lattice,
                            PreparedPhoto, cell_aspect, cells_moved, diagonal_variants, far_side,
                            interleaved, locate_candidates, refit_to_tiles, shifted_variants,
                            square_perspective)
@@ -151,6 +151,14 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                            _timing=_timing)
 
 
+def _alone_share(game: str) -> float | None:
+    """The share of the picture up to which the locator looks at the layout's main group alone,
+    where other groups lie beside it (``alone_share`` of
+    :func:`vision.locate.locate_candidates`): :data:`vision.locate.ALONE_SHARE` for Textile,
+    where it was measured; ``None`` (the closer look's own share) for the other games."""
+    return ALONE_SHARE if game == "textile" else None
+
+
 def _rimmed_bare(readings: list[CellReading], unsure: AbstractSet[tuple[int, int]]
                  ) -> set[tuple[int, int]]:
     """The cells of ``unsure`` (cells read as bare that may hold a tile, (row, col)) whose
@@ -221,7 +229,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                 found = locate_candidates(looked_on, cells_are_tiles=cells_are_tiles,
                                           solid_layout=kit.board is not None,
                                           plain_faces=kit.face_model == "solid",
-                                          prepared=_prepared(looked_on, prepared), inside=inside)
+                                          prepared=_prepared(looked_on, prepared), inside=inside,
+                                          alone_share=_alone_share(game))
             except NoTilesFound as exc:
                 failed = failed or exc
                 continue
@@ -363,7 +372,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                 more = _tagged(locate_candidates(looked_on, cells_are_tiles=cells_are_tiles, seed=seed,
                                                  refit_coarse=True,
                                                  plain_faces=kit.face_model == "solid",
-                                                 prepared=_prepared(looked_on, prepared)),
+                                                 prepared=_prepared(looked_on, prepared),
+                                                 alone_share=_alone_share(game)),
                                looked_on is not image)
             except (NoTilesFound, np.linalg.LinAlgError, FloatingPointError):
                 continue
