@@ -1877,6 +1877,22 @@ def _tiles_beside_dots(ctx: _Ctx, reads: dict, taken: Mapping) -> dict:
     return {c: r for c, r in reads.items() if c in kept or _rimmed(ctx, c, taken)}
 
 
+def _bare_evidence(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> dict:
+    """The evidence kept with a cell read as bare (see :class:`CellReading`): ``full_sides``,
+    how many of its four sides an edge runs all along (``ctx.full_sides``, see
+    :func:`_full_sides`); ``rimmed``, whether it shows a tile's outline, an edge all along
+    :data:`OUTLINE_FULL` sides or more, one of them its own rim (:func:`_rimmed`; ``taken``
+    cell -> bool: the neighbours' rims alone along its sides do not make it one); and
+    ``edge_sides``, how many sides show an edge (``ctx.sides``); empty when not measured."""
+    out = {}
+    if ctx.full_sides is not None and cell in ctx.full_sides:
+        out["full_sides"] = int(sum(ctx.full_sides[cell]))
+        out["rimmed"] = bool(_rimmed(ctx, cell, taken, OUTLINE_FULL))
+    if ctx.sides is not None and cell in ctx.sides:
+        out["edge_sides"] = int(ctx.sides[cell])
+    return out
+
+
 def _rimmed(ctx: _Ctx, cell: tuple[int, int], taken: Mapping, sides: int = 4) -> bool:
     """Whether ``cell`` shows a tile's outline: an edge all along ``sides`` of its four sides
     at least (``ctx.full_sides``, see :func:`_full_sides`; all four by default), one of them
@@ -2802,7 +2818,8 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
     fits, loose = [], []  # the colour fits of the tiles taken, and of those vouched for
     for cell in occ:
         if not occ[cell]:
-            readings.append(CellReading(cell[0], cell[1], False, occ_conf[cell]))
+            readings.append(CellReading(cell[0], cell[1], False, occ_conf[cell],
+                                        evidence=_bare_evidence(ctx, cell, occ)))
             continue
         a, ac, doubts, fit = attrs[cell][:4]
         evidence = attrs[cell][4] if len(attrs[cell]) > 4 else {}

@@ -44,10 +44,13 @@ def _x_key(edges: dict, axis: str) -> tuple[str, ...] | None:
 
 
 def decode_readings(readings: list[CellReading], kit: Kit, game: str,
-                    unsure: AbstractSet[Cell] = frozenset()
+                    unsure: AbstractSet[Cell] = frozenset(),
+                    outlined: AbstractSet[Cell] = frozenset()
                     ) -> tuple[dict[Cell, tuple[dict, dict, list]], list[tuple[Cell, str, str]]]:
     """Check occupied readings against the kit. ``unsure``: cells read as bare that may hold a
-    tile (occupancy confidence below :data:`vision.cells.MAY_HOLD_CONF`).
+    tile (occupancy confidence below :data:`vision.cells.MAY_HOLD_CONF`); ``outlined``: those
+    of them that show a tile's outline (an edge all along :data:`vision.cells.OUTLINE_FULL`
+    of their sides or more, one of them the cell's own rim: see :func:`vision.cells._rimmed`).
 
     Returns
     -------
@@ -70,7 +73,8 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str,
         doubts += _textile_colours(readings, kit, decoded)
         # (cells read with pips join the textile's parts, see _off_the_textile)
         doubts += _off_the_textile(decoded, {(rd.row, rd.col) for rd in readings if rd.occupied
-                                             and rd.attrs.get("pips") is not None}, unsure)
+                                             and rd.attrs.get("pips") is not None}, unsure,
+                                   outlined)
     if kit.face_model == "sectors":
         doubts += _fill_sectors(readings, kit, game, decoded, counts)
     elif kit.face_model == "symbol" and kit.colour_order:
@@ -1298,8 +1302,8 @@ def _sides_held(cell: Cell, cells: AbstractSet[Cell]) -> int:
     return sum((cell[0] + dr, cell[1] + dc) in cells for dr, dc in SIDE_STEP.values())
 
 
-def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet[Cell]
-                     ) -> list[tuple[Cell, str, str]]:
+def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet[Cell],
+                     outlined: AbstractSet[Cell] = frozenset()) -> list[tuple[Cell, str, str]]:
     """Textile tiles of ``decoded`` (taken out of it) that touch the textile at a corner at most
     and show no die face: every knot shares an edge with the textile (RULES.md), so the textile
     is one group of tiles joined along their sides. A cell read as a tile without pips that
@@ -1315,7 +1319,16 @@ def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet
     :data:`vision.cells.SPLIT_PART` tiles joined to the biggest along sides through cells read
     as bare that may hold a tile (``unsure``): a white tile on a pale cloth is such a cell, the
     tiles beyond it the textile's (final17 textile-normal-1768: three tiles beyond two missed
-    whites; a smaller part is a cloth's motif, as for a part joined by nothing). Returns
+    whites; a smaller part is a cloth's motif, as for a part joined by nothing). A smaller
+    part stays too when one cell of ``outlined`` (unsure cells showing a tile's outline, one
+    side of it the cell's own rim) lies along a side of both it and the biggest part: a tile
+    missed between them, its rims seen, the tiles beyond it the textile's; a cloth's motif
+    beside the layout is rarely beyond such a cell. (The neighbours' rims alone along the
+    cell's sides do not make it outlined: an empty cell between the textile and a motif shows
+    them too. final16 textile-hard-1608, a yellow and a white beyond a green read as bare
+    whose full sides are the neighbours' rims, is then not joined. Of the 352 Textile
+    development photos of session 38 the rule, counting those rims, fired on 1608 and final24
+    textile-hard-3401; as now it fires on 3401 alone, its board unchanged.) Returns
     board-level doubts."""
     tiles = set(read) | set(decoded)
     groups = _edge_groups(tiles)
@@ -1336,12 +1349,22 @@ def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet
             logger.debug("cells %s: joined to the textile through cells that may hold a tile",
                          sorted(group))
             continue
+        if _beyond_an_outlined_cell(group, groups[0], outlined):
+            logger.debug("cells %s: beside a cell outlined as a tile beside the textile", sorted(group))
+            continue
         for cell in sorted(c for c in group if c in decoded and decoded[c][0].get("pips") is None):
             logger.debug("cell %s: joined to the textile along no edge: no tile", cell)
             del decoded[cell]
             doubts.append((cell, "occupied", "joined to the textile along no edge (every knot "
                                              "shares one with it): taken as no tile"))
     return doubts
+
+
+def _beyond_an_outlined_cell(group: AbstractSet[Cell], main: AbstractSet[Cell],
+                             outlined: AbstractSet[Cell]) -> bool:
+    """Whether one cell of ``outlined`` shares a side with a cell of ``group`` and one of
+    ``main`` (a tile missed between two parts of the textile, see :func:`_off_the_textile`)."""
+    return any(_sides_held(cell, group) and _sides_held(cell, main) for cell in outlined)
 
 
 def _around(cell: Cell) -> list[Cell]:

@@ -485,8 +485,8 @@ def _lattices_from_segments(segs: Segments, fg: np.ndarray, scale: float, size: 
 def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
                       solid_layout: bool = False, seed: int = 0,
                       refit_coarse: bool = False, plain_faces: bool = False,
-                      prepared: PreparedPhoto | None = None, inside: bool = True
-                      ) -> list[Lattice]:
+                      prepared: PreparedPhoto | None = None, inside: bool = True,
+                      alone_share: float | None = None) -> list[Lattice]:
     """Find the lattice of tiles in a photo.
 
     Parameters
@@ -514,6 +514,10 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
         list is then the others' lattices alone, whose first is the first of the full list
         (a caller that uses only it asks again with ``inside`` when it needs more; for a
         ``solid_layout`` the others' lattices are kept in ``prepared``: the same objects).
+    alone_share : the share of the picture up to which the layout's main group, where other
+        groups lie beside it, is looked at alone (see :func:`_closer_boxes`); ``None``:
+        :data:`CLOSER_SHARE`, as any closer look (the caller passes :data:`ALONE_SHARE` where
+        it was measured: Textile).
 
     Returns
     -------
@@ -535,8 +539,10 @@ def locate_candidates(image: np.ndarray, *, cells_are_tiles: bool = True,
     if fg.mean() < 0.002:
         raise NoTilesFound("no tiles found: nothing on the table stands out from it")
     # (the closer look's boxes: the layout's with the groups near it, and its main group's)
-    box, alone = (prepared.part(("closer boxes", solid_layout, plain_faces), lambda: _closer_boxes(
-        fg, scale, image.shape[:2], work=work)) if cells_are_tiles and not solid_layout
+    box, alone = (prepared.part(("closer boxes", solid_layout, plain_faces, alone_share),
+                                lambda: _closer_boxes(fg, scale, image.shape[:2], work=work,
+                                                      alone_share=alone_share))
+                  if cells_are_tiles and not solid_layout
         else (None, None))
     table = None
     if box is None and seed and cells_are_tiles and not solid_layout:
@@ -673,7 +679,7 @@ def _closer_box(fg: np.ndarray, scale: float, shape: tuple[int, int], *,
 
 
 def _closer_boxes(fg: np.ndarray, scale: float, shape: tuple[int, int], *,
-                  work: np.ndarray | None = None
+                  work: np.ndarray | None = None, alone_share: float | None = None
                   ) -> tuple[tuple[int, int, int, int] | None, tuple[int, int, int, int] | None]:
     """The part of the photo to look at closer, ``(x0, y0, x1, y1)`` full-image pixels: the
     layout ``fg`` (work-image mask, ``scale`` work/full) with the table around it (a margin of
@@ -681,25 +687,35 @@ def _closer_boxes(fg: np.ndarray, scale: float, shape: tuple[int, int], *,
     picture (at most :data:`CLOSER_SHARE` of its area) or the photo has too few pixels to
     see it closer. ``work``: the work image (H, W, 3) uint8 BGR, when given the layout's
     group is told from clutter by its paints (see :func:`_layout_boxes`). Two such boxes: the
-    layout's with the groups near it, and its main group's alone (see :func:`_layout_boxes`)."""
+    layout's with the groups near it, and its main group's alone (see :func:`_layout_boxes`),
+    the latter, where groups lie beside the main one, up to ``alone_share`` of the picture
+    (``None``: :data:`CLOSER_SHARE`, as the former; :data:`ALONE_SHARE` for Textile, see
+    :func:`vision.pipeline._alone_share`)."""
     if scale > CLOSER_MAX_SCALE:
         return None, None
     found = _layout_boxes(fg[::2, ::2], None if work is None else work[::2, ::2])
     if found is None:
         return None, None
-    return tuple(_closer_of(box, fg.shape[:2], scale, shape) for box in found)
+    box = _closer_of(found[0], fg.shape[:2], scale, shape)
+    apart = found[1] != found[0]  # (groups beside the main one, which its box leaves out)
+    alone = _closer_of(found[1], fg.shape[:2], scale, shape,
+                       share=alone_share if apart and alone_share is not None else CLOSER_SHARE)
+    return box, alone
 
 
 def _closer_of(found: tuple[int, int, int, int], work_shape: tuple[int, int], scale: float,
-               shape: tuple[int, int]) -> tuple[int, int, int, int] | None:
+               shape: tuple[int, int], share: float | None = None
+               ) -> tuple[int, int, int, int] | None:
     """The closer look's box (see :func:`_closer_boxes`) around a layout's box ``found``
-    (pixels of the half-size work mask) in a work image of ``work_shape`` (H, W)."""
+    (pixels of the half-size work mask) in a work image of ``work_shape`` (H, W); ``None`` when
+    it covers more than ``share`` of the picture (by default :data:`CLOSER_SHARE`)."""
+    share = CLOSER_SHARE if share is None else share
     h, w = work_shape
     bx0, by0, bx1, by1 = (2 * float(v) for v in found)
     pad = CLOSER_MARGIN * max(bx1 - bx0, by1 - by0) + 0.02 * max(w, h)
     x0, x1 = max(0.0, bx0 - pad), min(float(w), bx1 + pad)
     y0, y1 = max(0.0, by0 - pad), min(float(h), by1 + pad)
-    if (x1 - x0) * (y1 - y0) > CLOSER_SHARE * w * h:
+    if (x1 - x0) * (y1 - y0) > share * w * h:
         return None
     H, W = shape
     return (int(x0 / scale), int(y0 / scale), min(W, int(math.ceil(x1 / scale))),
@@ -857,6 +873,20 @@ CLOSER_SHARE = 0.35
 CLOSER_MARGIN = 0.35
 #: ... when the work copy is at most this scale of the photo (else there are no more pixels).
 CLOSER_MAX_SCALE = 0.7
+#: The layout's main group, where other groups lie beside it (a note, a card, a pen: see
+#: :func:`_layout_boxes`), is looked at alone in a box of up to this share of the picture: the
+#: look is then less to see its tiles larger than to leave the clutter out of the lines'
+#: search and of the foreground the lattices are judged on (a sheet of paper beside the
+#: layout gave a lattice of its own size, a cell of it read as a white tile, every lattice on
+#: the tiles lost among its lines: final23 textile-hard-3011, 12 tiles missed; the main
+#: group's box 0.60 of the picture, read alone it reads every tile). A box of more than this
+#: leaves too little out to be worth a look of its own. Its value rests on that one photo: of
+#: the 352 Textile development photos of session 38 the look was added on 26, their boxes
+#: 0.29-0.62 of the picture (median 0.46; 25 of them above CLOSER_SHARE), and 3011
+#: alone read differently (the others' boards the same); 0.7 lies above the largest of them.
+#: Textile only (the caller passes it, see :func:`locate_candidates`): on Octopus and
+#: Tapestry it reached more photos than were checked.
+ALONE_SHARE = 0.7
 
 
 def _table_box(work: np.ndarray, fg: np.ndarray, scale: float, shape: tuple[int, int]

@@ -19,8 +19,8 @@ import numpy as np
 
 from vision.blas import one_blas_thread
 from vision.board import BoardQuad, board_lattice, find_board_quad
-from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, TABLE_CONF, UNEVEN_CELL,
-                          CellReading, ReadSteps, connected_groups, finish_reading,
+from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, TABLE_CONF,
+                          UNEVEN_CELL, CellReading, ReadSteps, connected_groups, finish_reading,
                           one_paint_thrice, read_cells, read_cells_steps, read_symbols, TopDown,
                           rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
@@ -33,7 +33,7 @@ from vision.lattice import apply_h
 from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
 from vision.cards import with_outlined_cards
 from vision.symbols import card_faces
-from vision.locate import (TILE_FIT_MIN, TILE_FIT_MIN_DIE_FACES, TILE_REFIT_MOVED, Lattice,
+from vision.locate import (ALONE_SHARE, TILE_FIT_MIN, TILE_FIT_MIN_DIE_FACES, TILE_REFIT_MOVED, Lattice,
                            PreparedPhoto, cell_aspect, cells_moved, diagonal_variants, far_side,
                            interleaved, locate_candidates, refit_to_tiles, shifted_variants,
                            square_perspective)
@@ -151,6 +151,24 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
                            _timing=_timing)
 
 
+def _alone_share(game: str) -> float | None:
+    """The share of the picture up to which the locator looks at the layout's main group alone,
+    where other groups lie beside it (``alone_share`` of
+    :func:`vision.locate.locate_candidates`): :data:`vision.locate.ALONE_SHARE` for Textile,
+    where it was measured; ``None`` (the closer look's own share) for the other games."""
+    return ALONE_SHARE if game == "textile" else None
+
+
+def _rimmed_bare(readings: list[CellReading], unsure: AbstractSet[tuple[int, int]]
+                 ) -> set[tuple[int, int]]:
+    """The cells of ``unsure`` (cells read as bare that may hold a tile, (row, col)) whose
+    reading's evidence shows a tile's outline, one side of it the cell's own rim (``rimmed``,
+    see :func:`vision.cells._bare_evidence`): the tile missed between two parts of the textile
+    that :func:`vision.decode.decode_readings` joins through (its ``outlined``)."""
+    return {(r.row, r.col) for r in readings
+            if not r.occupied and (r.row, r.col) in unsure and r.evidence.get("rimmed", False)}
+
+
 def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera: Mapping | None,
                 use_mat: bool, _timing: dict | None) -> Reading:
     """:func:`read_image`'s reading (OpenBLAS held to one thread)."""
@@ -211,7 +229,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                 found = locate_candidates(looked_on, cells_are_tiles=cells_are_tiles,
                                           solid_layout=kit.board is not None,
                                           plain_faces=kit.face_model == "solid",
-                                          prepared=_prepared(looked_on, prepared), inside=inside)
+                                          prepared=_prepared(looked_on, prepared), inside=inside,
+                                          alone_share=_alone_share(game))
             except NoTilesFound as exc:
                 failed = failed or exc
                 continue
@@ -353,7 +372,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                 more = _tagged(locate_candidates(looked_on, cells_are_tiles=cells_are_tiles, seed=seed,
                                                  refit_coarse=True,
                                                  plain_faces=kit.face_model == "solid",
-                                                 prepared=_prepared(looked_on, prepared)),
+                                                 prepared=_prepared(looked_on, prepared),
+                                                 alone_share=_alone_share(game)),
                                looked_on is not image)
             except (NoTilesFound, np.linalg.LinAlgError, FloatingPointError):
                 continue
@@ -471,7 +491,8 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
     t0 = time.perf_counter()
     occupied = [r for r in readings if r.occupied]
     unsure = {(r.row, r.col) for r in readings if not r.occupied and r.occ_conf < MAY_HOLD_CONF}
-    decoded, decode_doubts = decode_readings(occupied, kit, game, unsure)
+    decoded, decode_doubts = decode_readings(occupied, kit, game, unsure,
+                                             _rimmed_bare(readings, unsure))
     if kit.shape == "rounded-x":
         # (a cell that holds no face found and reads as no tile of the set is a cloth's print
         # beside the faces, no tile: see _faceless_misfits)
@@ -1081,8 +1102,16 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
 #: normal-602, also in col9norm), 0.20 (tex18 hard-1404), 0.27 (tex20 hard-1596) and
 #: 0.28 (final12 hard-705) apart; tex16 hard-1194, 0.22, read no tile more, only its
 #: confidences moved. Twice the margin, 0.6, reads the same tiles and colours on
-#: all 520, three boards' confidences moved.)
+#: all 520, three boards' confidences moved.) Those pairs differ by one tile; the margin is
+#: per tile read more (see :func:`_within_the_tie`): each tile more adds its own colour distance
+#: to the mean fit (a white in a shade, 6-10 from its paint, as much as the first), so two more
+#: move the mean about twice as far (tex40 textile-normal-2673: two tiles more, 0.37 apart).
 TIE_MARGIN = 0.3
+#: ... for up to this many tiles more: twice the margin is the widest tie measured to read
+#: the same tiles and colours (above); wider ties were not measured. (On the 352 Textile
+#: development photos of session 38 the readings it newly kept held 2, 4 and 7 tiles more, at
+#: 0.37, 0.44 and 0.52 above.)
+TIE_TILES = 2
 #: A tile's cell on one lattice is the same tile's on another when its centre lies within this
 #: share of a cell of a cell centre of the other: the tile covers most of that cell. (Two
 #: lattices of a tilted layout whose perspectives differ a little drift apart towards its far
@@ -1104,11 +1133,11 @@ def _onto(a: Lattice, b: Lattice, pts: np.ndarray) -> np.ndarray | None:
 
 def _beats(new: _Candidate, best: _Candidate, game: str) -> bool:
     """Whether a later look's reading ``new`` replaces the reading kept, ``best``: a lower
-    score, unless (Textile) ``best`` was kept within :data:`TIE_MARGIN` for holding more tiles
-    on the same tiles than ``new`` (:func:`_more_tiles_in_a_tie`: a look that finds the lattice
-    missing the tile again does not undo it)."""
+    score, unless (Textile) ``best`` holds more tiles on the same tiles than ``new`` within the
+    tie (:func:`_within_the_tie`, as :func:`_more_tiles_in_a_tie` keeps such a reading: a look
+    that finds the lattice missing the tile again does not undo it)."""
     return new.score < best.score and not (
-        game == "textile" and new.score + TIE_MARGIN >= best.score and _holds_more_tiles(new, best)
+        game == "textile" and _within_the_tie(new, best)
     ) and not _misses_the_cards(new, best, game)
 
 
@@ -1197,12 +1226,22 @@ def _holds_more_tiles(best: _Candidate, rival: _Candidate) -> bool:
         for cell, attrs in mapped.items())
 
 
+def _within_the_tie(best: _Candidate, rival: _Candidate) -> bool:
+    """Whether ``rival`` holds more tiles than ``best`` on the same tiles (see
+    :func:`_holds_more_tiles`) and its score lies within :data:`TIE_MARGIN` per tile more (up
+    to :data:`TIE_TILES` of them) of ``best``'s (or below it). (The tiles more are those it
+    reads beyond ``best``'s count, all of whose tiles it holds: the score is weighed first.)"""
+    more = sum(r.occupied for r in rival.readings) - sum(r.occupied for r in best.readings)
+    return (more > 0 and rival.score <= best.score + TIE_MARGIN * min(more, TIE_TILES)
+            and _holds_more_tiles(best, rival))
+
+
 def _more_tiles_in_a_tie(best: _Candidate, chosen: int, reads: list[tuple[_Candidate, int]]
                          ) -> tuple[_Candidate, int]:
     """The reading kept (``best``, index ``chosen``) or, of the readings that count (``reads``,
     each with its index), the one with the most tiles that holds every tile ``best`` reads and
     more on the same tiles (:func:`_holds_more_tiles`), its score within :data:`TIE_MARGIN` of
-    ``best``'s.
+    ``best``'s per tile more (:func:`_within_the_tie`).
 
     Two lattices a fraction of a cell apart read the same tiles, and one of them sees a tile
     more: a white tile on a cream or white table shows its faint outline all round on one
@@ -1214,15 +1253,15 @@ def _more_tiles_in_a_tie(best: _Candidate, chosen: int, reads: list[tuple[_Candi
     :data:`TIE_MARGIN`): within the tie the reading that misses none of the other's tiles and
     finds one more is kept. (A rival read after ``best`` whose quick score lies more than
     ``CHEAP_MARGIN`` above the best so far is given up before its full read, so is not among
-    ``reads``: rare, the margin being well above :data:`TIE_MARGIN`. Textile's readings only: Octopus's die faces have their own rule,
+    ``reads``: rare, the margin, 1.0, being above the widest tie, :data:`TIE_MARGIN` *
+    :data:`TIE_TILES` = 0.6. Textile's readings only: Octopus's die faces have their own rule,
     see :func:`_holds_the_faces`, and this one was not measured on them.)"""
-    ties = [(c, k) for c, k in reads if k != chosen and c.score <= best.score + TIE_MARGIN
-            and _holds_more_tiles(best, c)]
+    ties = [(c, k) for c, k in reads if k != chosen and _within_the_tie(best, c)]
     if not ties:
         return best, chosen
     rival, k = max(ties, key=lambda ck: (sum(r.occupied for r in ck[0].readings), -ck[0].score))
     logger.debug("candidate %d holds the %d tiles of candidate %d and more, its score %.2f "
-                 "within %.2f: kept", k, sum(r.occupied for r in best.readings), chosen,
+                 "within %.2f a tile: kept", k, sum(r.occupied for r in best.readings), chosen,
                  rival.score, TIE_MARGIN)
     return rival, k
 
@@ -1285,8 +1324,7 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     reading kept, and only when the refit moved a tile's cell by
     :data:`vision.locate.TILE_REFIT_MOVED`, or :data:`PIPS_REFIT_MOVED` where every tile
     shows its die face: a read more at most per photo.) Textile's refit is also kept within
-    :data:`TIE_MARGIN` when it reads every tile ``best`` reads and more (see
-    :func:`_holds_more_tiles`).
+    the tie when it reads every tile ``best`` reads and more (see :func:`_within_the_tie`).
     ``framed``: a framed board's reading, whose cells keep their numbers (see
     :func:`_same_indices`)."""
     die_faces = pips_shown(kit, game)
@@ -1308,10 +1346,9 @@ def _refit_on_tiles(image: np.ndarray, kit: Kit, game: str, palette: Palette,
         # (Tapestry: a refit of the cards' own lattice that loses a card it read is not kept
         # for its score, see _misses_the_cards: the score counts no card beyond the first few)
         return again
-    if (game == "textile" and again.score <= best.score + TIE_MARGIN
-            and _holds_more_tiles(best, again)):
+    if game == "textile" and _within_the_tie(best, again):
         # (Textile: as between two lattices a fraction of a cell apart, see _more_tiles_in_a_tie,
-        # the refit that reads every tile kept and more within TIE_MARGIN is kept: final20
+        # the refit that reads every tile kept and more within the tie is kept: final20
         # textile-hard-2108, the refit read the layout's first column the lattice cut off,
         # 6.79 against 6.63, once a cloth's red flower no longer lowered the lattice's score)
         logger.debug("lattice refitted to the tiles: holds the tiles kept and more, kept")

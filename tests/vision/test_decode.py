@@ -789,6 +789,21 @@ def test_a_textile_part_beyond_a_cell_that_may_hold_a_tile_stays():
     assert not {(1, 4), (0, 6), (1, 6), (2, 6)} & set(decoded)
 
 
+def test_a_small_textile_part_beyond_an_outlined_cell_that_may_hold_a_tile_stays():
+    # a tile read as bare, unsure, its own rim seen along its sides (the pipeline's
+    # _rimmed_bare), splits two tiles without pips off the textile: they stay
+    layout = _legal_textile()
+    beyond = [_textile_reading(1, 4, "blue", None), _textile_reading(2, 4, "red", None)]
+    decoded, _ = decode_readings(layout + beyond, NESTOR, "textile", {(1, 3)}, {(1, 3)})
+    assert {(1, 4), (2, 4)} <= set(decoded)
+    # ... not when the unsure cell shows no tile's outline (a cloth's motif beside the layout)
+    decoded, _ = decode_readings(layout + beyond, NESTOR, "textile", {(1, 3)}, set())
+    assert not {(1, 4), (2, 4)} & set(decoded)
+    # ... nor when the outlined cell lies along the part only, away from the textile
+    decoded, _ = decode_readings(layout + beyond, NESTOR, "textile", {(1, 5)}, {(1, 5)})
+    assert not {(1, 4), (2, 4)} & set(decoded)
+
+
 def test_of_two_textile_cells_of_one_colour_side_by_side_the_one_without_pips_is_no_tile():
     # tex12 textile-normal-715: a white tile's die face (three pips) beside a cell of a light
     # marble read white without pips, each beside one tile of the layout; the marble's cell
@@ -1110,3 +1125,20 @@ def test_an_unclear_card_symbol_takes_the_one_its_neighbours_leave():
     unsure.attr_conf["symbol"] = 0.3
     decoded, _ = decode_readings([me, scissors, unsure], TAPESTRY, "tapestry")
     assert decoded[(1, 1)][0]["symbol"] is None
+
+
+def test_a_cell_read_as_bare_keeps_how_many_sides_show_a_tiles_outline():
+    # (the pipeline joins a small part of the textile through such a cell, see above)
+    from vision.cells import _bare_evidence, _Ctx
+    from vision.colour import Palette
+    ctx = _Ctx(NESTOR, Palette.from_hex(NESTOR.colours), None, None, None)
+    assert _bare_evidence(ctx, (0, 0), {}) == {}
+    ctx.full_sides = {(0, 0): (True, True, True, False)}
+    ctx.sides = {(0, 0): 4}
+    # (a cell beside no tile: its three full sides are its own rim)
+    assert _bare_evidence(ctx, (0, 0), {}) == {"full_sides": 3, "rimmed": True,
+                                                "edge_sides": 4}
+    # ... but the same edges along three sides each held by a tile are their rims, not its own:
+    # no tile's outline (the empty cell between two parts of the textile)
+    taken = {(-1, 0): True, (0, 1): True, (1, 0): True, (0, -1): True}
+    assert _bare_evidence(ctx, (0, 0), taken)["rimmed"] is False

@@ -107,3 +107,38 @@ def test_the_main_group_seen_closer_competes_with_a_coarse_whole_picture(monkeyp
     # a layout alone is looked at closer only
     fg[:, 300:] = False
     assert candidates(fg, 300.0)[0] == [closer]
+
+
+def test_a_big_layout_beside_a_note_is_looked_at_alone_to_leave_the_note_out():
+    # (final23 textile-hard-3011: a sheet of paper beside a layout whose own box, with the
+    # table around it, is 0.6 of the picture: too big a part for a closer look to see its tiles
+    # larger, but looked at alone its lines are the tiles', not the sheet's)
+    from vision.locate import ALONE_SHARE, CLOSER_SHARE
+    work = np.full((600, 800, 3), (150, 190, 215), np.uint8)      # beige table (BGR)
+    paints = [(46, 16, 200), (31, 210, 245), (71, 154, 46), (191, 95, 31)]
+    for r in range(6):
+        for c in range(8):
+            work[260 + 40 * r:300 + 40 * r, 200 + 40 * c:240 + 40 * c] = paints[(r + c) % 4]
+    work[40:200, 200:400] = (235, 240, 240)                        # a white sheet
+    fg = np.zeros((600, 800), bool)
+    fg[256:504, 196:524] = True
+    fg[36:204, 196:404] = True
+    box, alone = _closer_boxes(fg, 0.4, (1500, 2000), work=work, alone_share=ALONE_SHARE)
+    assert box is None and alone is not None
+    x0, y0, x1, y1 = alone
+    share = (x1 - x0) * (y1 - y0) / (2000 * 1500)
+    assert CLOSER_SHARE < share <= ALONE_SHARE
+    assert y0 > 36 / 0.4 and x0 < 196 / 0.4 and x1 > 524 / 0.4 and y1 > 504 / 0.4
+    # ... only where the caller asks for it (Textile): by default, as for the other games, the
+    # main group alone is looked at up to CLOSER_SHARE, as any closer look
+    assert _closer_boxes(fg, 0.4, (1500, 2000), work=work) == (None, None)
+    # the layout alone, no note beside it, is not looked at in a box that big
+    fg[36:204, 196:404] = False
+    assert _closer_boxes(fg, 0.4, (1500, 2000), work=work, alone_share=ALONE_SHARE) == (None, None)
+
+
+def test_only_textile_looks_at_its_main_group_alone_in_a_bigger_box():
+    from vision.locate import ALONE_SHARE
+    from vision.pipeline import _alone_share
+    assert _alone_share("textile") == ALONE_SHARE
+    assert all(_alone_share(g) is None for g in ("octopus", "tapestry", "x-tiles", "twelve-tiles"))

@@ -125,3 +125,31 @@ def test_a_textile_refit_reading_every_tile_and_one_more_is_kept_within_the_tie(
     _refit_reading(monkeypatch, _candidate(6.79, more.lattice,
                                            _row(1)[:-1] + [_tile(1, 1, "white")]))
     assert _refit_on_tiles(None, textile, "textile", None, None, best) is best
+
+
+def test_the_tie_widens_by_the_margin_for_each_tile_read_more():
+    # (tex40 textile-normal-2673: the lattice reading two tiles more, a yellow and the red
+    # beyond it, lay 0.37 above the one that missed them: each tile more adds its own colour
+    # distance to the mean fit)
+    best = _candidate(2.74, _lattice(), _row())
+    two_more = _candidate(2.74 + 1.5 * TIE_MARGIN, _lattice(dx=0.1),
+                          _row() + [_tile(1, 0, "yellow"), _tile(2, 0, "red")])
+    assert _more_tiles_in_a_tie(best, 0, [(best, 0), (two_more, 1)])[0] is two_more
+    # ... one tile more at that distance lies outside the tie
+    one_more = _candidate(2.74 + 1.5 * TIE_MARGIN, _lattice(dx=0.1),
+                          _row() + [_tile(1, 0, "yellow")])
+    assert _more_tiles_in_a_tie(best, 0, [(best, 0), (one_more, 1)])[0] is best
+    # ... and so do two more beyond twice the margin
+    far = _candidate(2.74 + 2 * TIE_MARGIN + 0.05, two_more.lattice, two_more.readings)
+    assert _more_tiles_in_a_tie(best, 0, [(best, 0), (far, 1)])[0] is best
+    # a later look that misses both, within twice the margin, does not undo it
+    assert not _beats(_candidate(two_more.score - 1.5 * TIE_MARGIN, _lattice(), _row()),
+                      two_more, "textile")
+
+
+def test_the_tie_widens_for_two_tiles_more_at_most():
+    from vision.pipeline import TIE_TILES
+    best = _candidate(2.0, _lattice(), _row())
+    many = [_tile(1, c, "white") for c in range(TIE_TILES + 2)]
+    wide = _candidate(2.0 + TIE_MARGIN * TIE_TILES + 0.05, _lattice(dx=0.1), _row() + many)
+    assert _more_tiles_in_a_tie(best, 0, [(best, 0), (wide, 1)])[0] is best
