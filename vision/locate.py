@@ -881,9 +881,10 @@ CLOSER_MAX_SCALE = 0.7
 #: the tiles lost among its lines: final23 textile-hard-3011, 12 tiles missed; the main
 #: group's box 0.60 of the picture, read alone it reads every tile). A box of more than this
 #: leaves too little out to be worth a look of its own. Its value rests on that one photo: of
-#: the 352 Textile development photos of session 38 the look was added on 26, their boxes
-#: 0.29-0.62 of the picture (median 0.46; 25 of them above CLOSER_SHARE), and 3011
-#: alone read differently (the others' boards the same); 0.7 lies above the largest of them.
+#: the 352 Textile development photos of session 38 the trace showed this look on 26, their
+#: boxes 0.29-0.62 of the picture (median 0.46); 25 of them above CLOSER_SHARE, so added by
+#: this share (a box at or below CLOSER_SHARE was looked at before), and 3011 alone read
+#: differently (the others' boards the same); 0.7 lies above the largest of them.
 #: Textile only (the caller passes it, see :func:`locate_candidates`): on Octopus and
 #: Tapestry it reached more photos than were checked.
 ALONE_SHARE = 0.7

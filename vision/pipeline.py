@@ -33,10 +33,10 @@ from vision.lattice import apply_h
 from vision.load import MAX_PIXELS, decode_image, load_image_bytes, read_header
 from vision.cards import with_outlined_cards
 from vision.symbols import card_faces
-from vision.locate import (ALONE_SHARE, TILE_FIT_MIN, TILE_FIT_MIN_DIE_FACES, TILE_REFIT_MOVED, Lattice,
-                           PreparedPhoto, cell_aspect, cells_moved, diagonal_variants, far_side,
-                           interleaved, locate_candidates, refit_to_tiles, shifted_variants,
-                           square_perspective)
+from vision.locate import (ALONE_SHARE, TILE_FIT_MIN, TILE_FIT_MIN_DIE_FACES, TILE_REFIT_MOVED,
+                           Lattice, PreparedPhoto, cell_aspect, cells_moved, diagonal_variants,
+                           far_side, interleaved, locate_candidates, refit_to_tiles,
+                           shifted_variants, square_perspective)
 from vision.pips import RIM_BAND, SPACINGS as PIP_SPACINGS
 
 logger = logging.getLogger(__name__)
