@@ -48,14 +48,22 @@ def test_the_layout_is_the_group_of_varied_paint_not_the_bigger_mug():
     assert y1 < 384 / 0.4                                # (not the mug)
 
 
+def _tiles_on_beige(rows: int, cols: int, top: int, left: int) -> np.ndarray:
+    """A 600 x 800 work image (BGR uint8) of a beige table with ``rows`` x ``cols`` 40 px tiles
+    in four paints, their top-left corner at ``(top, left)``."""
+    work = np.full((600, 800, 3), (150, 190, 215), np.uint8)      # beige table (BGR)
+    paints = [(46, 16, 200), (31, 210, 245), (71, 154, 46), (191, 95, 31)]
+    for r in range(rows):
+        for c in range(cols):
+            work[top + 40 * r:top + 40 + 40 * r, left + 40 * c:left + 40 + 40 * c] = \
+                paints[(r + c) % 4]
+    return work
+
+
 def _layout_and_note() -> tuple[np.ndarray, np.ndarray]:
     """A beige table, a 160 px layout of 16 tiles in four paints and, 100 px beside it, a
     green note (one paint) as big; and their foreground (work-image pixels)."""
-    work = np.full((600, 800, 3), (150, 190, 215), np.uint8)      # beige table (BGR)
-    paints = [(46, 16, 200), (31, 210, 245), (71, 154, 46), (191, 95, 31)]
-    for r in range(4):
-        for c in range(4):
-            work[220 + 40 * r:260 + 40 * r, 120 + 40 * c:160 + 40 * c] = paints[(r + c) % 4]
+    work = _tiles_on_beige(4, 4, 220, 120)
     work[220:380, 380:540] = (60, 200, 90)                         # a green note
     fg = np.zeros((600, 800), bool)
     fg[216:384, 116:284] = True
@@ -114,11 +122,7 @@ def test_a_big_layout_beside_a_note_is_looked_at_alone_to_leave_the_note_out():
     # table around it, is 0.6 of the picture: too big a part for a closer look to see its tiles
     # larger, but looked at alone its lines are the tiles', not the sheet's)
     from vision.locate import ALONE_SHARE, CLOSER_SHARE
-    work = np.full((600, 800, 3), (150, 190, 215), np.uint8)      # beige table (BGR)
-    paints = [(46, 16, 200), (31, 210, 245), (71, 154, 46), (191, 95, 31)]
-    for r in range(6):
-        for c in range(8):
-            work[260 + 40 * r:300 + 40 * r, 200 + 40 * c:240 + 40 * c] = paints[(r + c) % 4]
+    work = _tiles_on_beige(6, 8, 260, 200)
     work[40:200, 200:400] = (235, 240, 240)                        # a white sheet
     fg = np.zeros((600, 800), bool)
     fg[256:504, 196:524] = True
