@@ -27,7 +27,7 @@ def _lab_row(dot_sets: list[list[tuple[float, float]]]) -> np.ndarray:
 
 def _ctx(lab: np.ndarray) -> SimpleNamespace:
     td = SimpleNamespace(r0=0, c0=0, ch=N, cw=N)
-    return SimpleNamespace(td=td, lab=lab, lab_origin=(0, 0))
+    return SimpleNamespace(td=td, lab=lab, lab_origin=(0, 0), die_faces=False)
 
 
 def test_stray_dots_tell_a_cloth_from_a_die_face():
