@@ -26,7 +26,7 @@ def _ctx(grey: np.ndarray) -> SimpleNamespace:
     lab[..., 0] = grey / 2.55
     assert int(read_pips(lab[..., 0], N, np.array([(N, N)]))[-1].count[0]) == 3
     return SimpleNamespace(td=SimpleNamespace(r0=0, c0=0, ch=N, cw=N), lab=lab,
-                           lab_origin=(0, 0))
+                           lab_origin=(0, 0), die_faces=False)
 
 
 def test_a_die_face_off_its_cell_shows_no_stray_dots():
