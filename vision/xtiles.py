@@ -96,7 +96,8 @@ class TileBlob:
 
 def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None = None,
                   work_scale: float | None = None, second_chance: bool = True,
-                  shown: np.ndarray | None = None) -> list[Lattice]:
+                  shown: np.ndarray | None = None, without_prints: bool = False
+                  ) -> list[Lattice]:
     """Lattices of X-Tiles fitted to the tiles' centres (best first; empty when fewer than two
     tiles are seen).
 
@@ -145,7 +146,8 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
         return _few_faces(best)
 
     for blobs, paint, box, scale, *every in _paint_blobs(image, palette, fg, work_scale,
-                                                          veiled=veil_wanted):
+                                                          veiled=veil_wanted,
+                                                          without_prints=without_prints):
         if len(blobs) < 2:
             logger.debug("x-tiles: %d tile-shaped blobs: no lattice from tiles", len(blobs))
             continue
@@ -278,7 +280,7 @@ def _where_paints_meet(image: np.ndarray, palette: Palette, fg: np.ndarray, work
                  best.info["tiles"] if best is not None else 0,
                  " (a light's few faces made up the paint)" if few_made_up else "")
     again = tile_lattices(image, palette, fg=mixed, work_scale=work_scale,
-                          second_chance=False, shown=fg)
+                          second_chance=False, shown=fg, without_prints=True)
     if again and (best is None or again[0].info["tiles"] > best.info["tiles"]):
         return again[0]
     return best
@@ -1105,7 +1107,7 @@ def _layout_samples(lab: np.ndarray, near: np.ndarray) -> list[np.ndarray | None
 
 
 def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale: float,
-                 veiled: Callable[[], bool] = lambda: False
+                 veiled: Callable[[], bool] = lambda: False, without_prints: bool = False
                  ) -> Iterator[tuple[list[TileBlob], np.ndarray, tuple[int, int, int, int], float,
                                      np.ndarray, float, list[np.ndarray], "_Outline"]]:
     """For each light fitted (best first, see :func:`_paint_masks`): the tile-shaped painted
@@ -1148,12 +1150,16 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     # (and the faces it would paint, for how many there are: less a cloth's stripes)
     colour0 = first[0][1].astype(np.uint8) if first else np.zeros(every.shape, np.uint8)
     painted = float(np.count_nonzero(_without_print(every, colour0, len(palette.names))))
+    if without_prints:
+        first = [(_prints_left_out(p, c, len(palette.names)), c) for p, c in first]
     masks_in_turn = itertools.chain(
         [(p & near, c) for p, c in first] + first,
         (m for masks in tiers for m in masks),
         _veiled_paint(lab, near, preds, veiled))
     for paint, colour in masks_in_turn:
         paint = cv2.morphologyEx(paint.astype(np.uint8), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        if without_prints:
+            paint = _prints_left_out(paint, colour, len(palette.names))
         if any(_same_mask(paint, other) for other in seen):
             continue
         seen.append(paint)
@@ -1229,6 +1235,27 @@ PRINT_SPAN = 1.5
 #: is a pixel or a few in the ROI, see ROI_PIXELS), into a patch longer than a face that a side
 #: of the region cuts (a synthetic layout with 1.5 mm rims lost a column of faces to it).
 PRINT_APART = 2
+
+
+#: Where the paints meet (a layout's faces about it, with :func:`_roi`'s margin) a cloth's
+#: print is left out of the paint (:func:`_prints_left_out`) when it runs off the region and
+#: spans more than this share of the region's longer side: a stripe runs on across the region,
+#: while a face's sector lies within its face, less than half a region that holds two faces or
+#: more (as :data:`PRINT_SPAN`'s 1.5 pitches). Measured: the synthetic layout on orange and blue
+#: stripes beside a sheet of paper (tests/vision/test_xtiles.py) lost 5 of its 8 faces at a
+#: quarter, none at a third or a half.
+PRINT_REGION_SHARE = 0.5
+
+
+def _prints_left_out(paint: np.ndarray, colour: np.ndarray, n_colours: int) -> np.ndarray:
+    """``paint`` (bool or uint8 (H, W), ROI pixels) without a cloth's prints of the paints'
+    colours (``colour``, the nearest palette index per pixel, of ``n_colours``) that run off the
+    region and span more than :data:`PRINT_REGION_SHARE` of its longer side, taken apart from
+    the faces' sectors across bridges narrower than :data:`PRINT_APART` first (see
+    :func:`_without_print`); returned as ``paint``'s type (uint8 or bool)."""
+    out = _without_print(paint.astype(np.uint8), colour.astype(np.uint8), n_colours,
+                         longer=PRINT_REGION_SHARE * max(paint.shape[:2]), apart=PRINT_APART)
+    return out if paint.dtype == np.uint8 else out > 0
 
 
 def _without_print(paint: np.ndarray, colour: np.ndarray, n_colours: int, *,
