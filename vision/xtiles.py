@@ -107,6 +107,10 @@ def tile_lattices(image: np.ndarray, palette: Palette, *, fg: np.ndarray | None 
     palette : the kit's paint colours.
     fg, work_scale : the locator's foreground mask (work resolution) and its scale (work /
         full); computed when not given.
+    without_prints : leave a cloth's prints that cross the region out of every paint the faces
+        are looked for on (:func:`_prints_left_out`, see :func:`_paint_blobs`): each light's
+        paint, the shade tier, the hot-spot tier and the paint under a lamp's veil. Only the
+        second search, where the paints meet (:func:`_where_paints_meet`), sets it.
 
     Each lattice's ``info`` holds ``source`` ("tiles"), ``tiles`` (the tiles fitted), ``found``
     (those of them found as blobs, before any face was grown) and ``long_axis_parity`` (0 when
@@ -1117,7 +1121,13 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     patches that run off the region, :func:`_without_print`), the lights' palettes
     (:func:`_lights`) and what shows the faces whose paint is washed out (:class:`_Outline`).
     After :func:`_paint_masks`' tiers, last, the paint under a lamp's local veil
-    (:func:`_veiled_paint`) when ``veiled()`` says so once those are seen."""
+    (:func:`_veiled_paint`) when ``veiled()`` says so once those are seen.
+
+    With ``without_prints`` (set only by the second search, where the paints meet: see
+    :func:`_where_paints_meet`), a cloth's prints that cross the region are left out
+    (:func:`_prints_left_out`) of every mask yielded: each light's paint (near the foreground
+    and over the whole region), the shade tier, the hot-spot tier and the veil's masks; every
+    light's paint and its count of faces' pixels are the same either way."""
     x0, y0, x1, y1 = _roi(fg, work_scale, image.shape[:2])
     crop = image[y0:y1, x0:x1]
     s = min(1.0, math.sqrt(ROI_PIXELS / max(1, crop.shape[0] * crop.shape[1])))
@@ -1151,6 +1161,9 @@ def _paint_blobs(image: np.ndarray, palette: Palette, fg: np.ndarray, work_scale
     colour0 = first[0][1].astype(np.uint8) if first else np.zeros(every.shape, np.uint8)
     painted = float(np.count_nonzero(_without_print(every, colour0, len(palette.names))))
     if without_prints:
+        # (the stripes are cut before ``& near``, as well as in the loop below: ``near`` pulls a
+        # stripe off the region's edge, and a stripe that no longer touches the edge is not left
+        # out, so the two passes are not the same and both are needed)
         first = [(_prints_left_out(p, c, len(palette.names)), c) for p, c in first]
     masks_in_turn = itertools.chain(
         [(p & near, c) for p, c in first] + first,
@@ -1243,7 +1256,13 @@ PRINT_APART = 2
 #: while a face's sector lies within its face, less than half a region that holds two faces or
 #: more (as :data:`PRINT_SPAN`'s 1.5 pitches). Measured: the synthetic layout on orange and blue
 #: stripes beside a sheet of paper (tests/vision/test_xtiles.py) lost 5 of its 8 faces at a
-#: quarter, none at a third or a half.
+#: quarter, none at a third or a half; a half is the looser of the two that pass (a third was
+#: not tried on the photos), as PRINT_SPAN's 1.5 pitches. On the 354 X-Tiles development photos
+#: (final16-25, xt50, xt50-old, xt51, xt52) at a half: 94 -> 88 cells wrong, final17 hard-1765
+#: 4 -> 0 and xt52 hard-2782 2 -> 0, none worse. A known limit: the span is the patch's box's
+#: longer side against the region's longer side, so in a region more than twice as long as
+#: wide a stripe across its short side (spanning at most the short side, under half the longer
+#: one) is never left out.
 PRINT_REGION_SHARE = 0.5
 
 
@@ -1252,7 +1271,11 @@ def _prints_left_out(paint: np.ndarray, colour: np.ndarray, n_colours: int) -> n
     colours (``colour``, the nearest palette index per pixel, of ``n_colours``) that run off the
     region and span more than :data:`PRINT_REGION_SHARE` of its longer side, taken apart from
     the faces' sectors across bridges narrower than :data:`PRINT_APART` first (see
-    :func:`_without_print`); returned as ``paint``'s type (uint8 or bool)."""
+    :func:`_without_print`); returned as ``paint``'s type (uint8 or bool).
+
+    A known limit: the span measured is the patch's box's longer side against the region's
+    longer side, so in a region more than twice as long as wide a stripe that crosses it along
+    its short side (spanning no more than the short side) is never left out."""
     out = _without_print(paint.astype(np.uint8), colour.astype(np.uint8), n_colours,
                          longer=PRINT_REGION_SHARE * max(paint.shape[:2]), apart=PRINT_APART)
     return out if paint.dtype == np.uint8 else out > 0
