@@ -1686,7 +1686,7 @@ SPECK = 0.1
 
 
 def _crossing_tiles(paint: np.ndarray, typical: float, colour: np.ndarray | None,
-                    n_colours: int, pieces: tuple | None = None) -> tuple[list, float]:
+                    n_colours: int, pieces: tuple) -> tuple[list, float]:
     """The faces found around their grooves' crossings (see :data:`CROSSING_REACH`), as
     :func:`_tile_blobs` gives them, and the share of the paint they hold.
 
@@ -1694,10 +1694,9 @@ def _crossing_tiles(paint: np.ndarray, typical: float, colour: np.ndarray | None
     closing that joins a face's sectors joins its neighbours too; the sectors still meet four
     at a point only at a face's middle. The face is the four pieces meeting there (closed over
     their grooves), kept when shaped like a tile and of two paints or more. ``pieces``: the
-    paint's labelling (:func:`_labelled`'s ``n, labels, stats, centroids``, 4-connected),
-    made here when None."""
-    n, labels, stats, cents = (_labelled(paint.astype(np.uint8), connectivity=4)
-                               if pieces is None else pieces)
+    paint's labelling (:func:`_labelled`'s ``n, labels, stats, centroids``, 4-connected; the
+    caller's, :func:`_tiles_at`'s, shared with its closings)."""
+    n, labels, stats, cents = pieces
     big = (np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= max(12.0, SPECK * typical ** 2))
            + 1).tolist()
     total = float(stats[big, cv2.CC_STAT_AREA].astype(np.int64).sum())
