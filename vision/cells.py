@@ -7386,6 +7386,8 @@ def _agreeing_shifts(found: Mapping[tuple[int, int], tuple[tuple[int, int], bool
     (:func:`_face_bend`, within :data:`FACE_SHIFT_AGREE` of the cell's width ``cw``) or no bend
     is known, where the bend puts it otherwise (rounded; its own place where that lies beyond
     the search's reach); a face not moved at ``(0, 0)``. Cells are ``(row, col)`` of the lattice."""
+    if not any(place is not None and place[1] for place in found.values()):
+        return {cell: (0, 0) for cell in found}  # (no face moved: no bend to judge one by)
     tol = FACE_SHIFT_AGREE * cw
     bend = _face_bend(found, tol)
     out = {}
@@ -7421,11 +7423,10 @@ def _near_a_neighbour(found: Mapping[tuple[int, int], tuple[tuple[int, int], boo
     not one face moved wrongly alone (review of xt57)."""
     own = np.asarray(found[cell][0], float)
     r, c = cell
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            place = found.get((r + dr, c + dc)) if (dr, dc) != (0, 0) else None
-            if place is not None and np.max(np.abs(np.asarray(place[0], float) - own)) <= tol:
-                return True
+    for dr, dc in AROUND:
+        place = found.get((r + dr, c + dc))
+        if place is not None and np.max(np.abs(np.asarray(place[0], float) - own)) <= tol:
+            return True
     return False
 
 

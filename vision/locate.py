@@ -2266,7 +2266,7 @@ def refit_to_tiles(lat: Lattice, image: np.ndarray, tiles: Iterable[tuple[int, i
     mask[cells[:, 0] - rows[0], cells[:, 1] - cols[0]] = True
     out = lat
     centres = None  # (the centres of the cells whose tiles the first pass measured)
-    last_moved = None  # (how far the last pass kept moved its tiles, cells)
+    moved = None  # (how far the last pass kept moved its tiles, cells)
     for _ in range(TILE_FIT_PASSES):
         edges = _tile_view_edges(out, image, rows, cols, TILE_FIT_PX)
         found = _tile_centres(edges, (rows[0], cols[0]), mask)
@@ -2274,16 +2274,14 @@ def refit_to_tiles(lat: Lattice, image: np.ndarray, tiles: Iterable[tuple[int, i
             centres = np.vstack([np.c_[found[1][0], found[0][0][:, 1]],
                                  np.c_[found[0][1][:, 0], found[1][1]]])
         refit = _tile_refit(out, found, min_tiles=min_tiles)
-        if (refit is not None and last_moved is not None and refit[1] >= last_moved
-                and _on_fewer_tiles(out, found, len(cells), min_tiles)):
-            logger.debug("lattice refit on fewer than %d tiles moves them %.2f after %.2f: "
-                         "not settling, the pass before kept", TILE_FIT_MIN, refit[1],
-                         last_moved)
-            break
         if refit is None:
             break
+        if (moved is not None and refit[1] >= moved
+                and _on_fewer_tiles(out, found, len(cells), min_tiles)):
+            logger.debug("lattice refit on fewer than %d tiles moves them %.2f after %.2f: "
+                         "not settling, the pass before kept", TILE_FIT_MIN, refit[1], moved)
+            break
         out, moved = refit
-        last_moved = moved
         if moved < TILE_FIT_SETTLED:
             break
     if out is lat:
