@@ -7180,6 +7180,149 @@ def _named_by_looks(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
     return named, conf
 
 
+#: The bands (share of a cell's width) either side of a tile's diagonal on which each sector's
+#: light is fitted (:func:`_diagonal_steps`): from this far off the diagonal, clear of the
+#: printed line along it and the blur that mixes the two paints ...
+STEP_BAND_NEAR = 0.06
+#: ... to this far, within the sectors' own paint (a sector's widest point lies 0.35 from its
+#: diagonals), ...
+STEP_BAND_FAR = 0.25
+#: ... along the diagonal from this far off the centre (where four sectors meet) to the tile's
+#: rim (0.71 at the corner), inside :data:`STEP_RIM` of the cell's sides (the bevel and the gap
+#: between tiles); the fitted planes are compared at :data:`STEP_AT` along it (the middle).
+STEP_FROM_CENTRE = 0.08
+STEP_RIM = 0.44
+STEP_AT = 0.33
+#: A channel is used on a band when at least this share of its pixels lies under
+#: :data:`vision.glare.CLIPPED_LINEAR` (a clipped pixel tells only that the light reached the top).
+STEP_UNCLIPPED = 0.8
+#: The sector whose light continues across a diagonal with a step at most this share of the step
+#: across its other diagonal (linear light, the channels both diagonals show) is its tile-mate's
+#: paint there: measured on the own renderer's Twelve Tiles calibration cases under their
+#: profiles (seeds 0 and 1, 40 photos, every sector of a tile whose two tile-mates are two
+#: paints, one its own: 1266), the step to the tile-mate of another paint is 1.5-2380 times the
+#: step to the one of its own, 6 or more in 99% of them; 0.5 leaves the few nearer than 2 ...
+STEP_SHARE = 0.5
+#: ... and at least this much smaller (linear light, of 1): a step to a tile-mate of its own paint
+#: lies at 0.005 (median), 0.02 (99%), 0.031 at most on those sectors, one to a tile-mate of
+#: another paint 0.007 further at the least, 0.04 (1%): a green and a yellow under a 3000 K lamp
+#: differ by 0.03 in blue as the profile measured them.
+STEP_APART = 0.015
+
+
+@lru_cache(maxsize=8)
+def _step_bands(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For a square cell of ``n`` pixels, the bands either side of each of its four diagonals,
+    in the order n|e, e|s, s|w, w|n (between sector ``k`` and ``k + 1`` of n e s w):
+    ``(first, second, along, across)``, the masks ``(4, n, n)`` bool of the bands in sector
+    ``k`` and in sector ``k + 1`` (:data:`STEP_BAND_NEAR` to :data:`STEP_BAND_FAR` off the
+    diagonal, :data:`STEP_FROM_CENTRE` out from the centre, inside :data:`STEP_RIM`), and each
+    pixel's coordinates ``(4, n, n)`` along the diagonal from the centre and across it (shares
+    of the cell's width)."""
+    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
+    sector = {"n": yy < -np.abs(xx), "e": xx > np.abs(yy), "s": yy > np.abs(xx),
+              "w": -xx > np.abs(yy)}
+    names = ("n", "e", "s", "w")
+    corners = ((1, -1), (1, 1), (-1, 1), (-1, -1))  # (x, y) of the corner between k and k + 1
+    first, second, along, across = [], [], [], []
+    inside = np.maximum(np.abs(xx), np.abs(yy)) < STEP_RIM
+    for k, (dx, dy) in enumerate(corners):
+        u = (xx * dx + yy * dy) / math.sqrt(2.0)
+        v = np.abs(xx * dy - yy * dx) / math.sqrt(2.0)
+        band = inside & (u > STEP_FROM_CENTRE) & (v > STEP_BAND_NEAR) & (v < STEP_BAND_FAR)
+        first.append(band & sector[names[k]])
+        second.append(band & sector[names[(k + 1) % 4]])
+        along.append(u)
+        across.append(np.where(sector[names[k]], -v, v))
+    return tuple(np.stack(a) for a in (first, second, along, across))
+
+
+def _light_on_the_line(lin: np.ndarray, band: np.ndarray, along: np.ndarray,
+                       across: np.ndarray) -> np.ndarray:
+    """The light ``(3,)`` (linear, each channel) a plane fitted on a band's pixels (``lin``
+    ``(n, n, 3)`` linear, ``band`` ``(n, n)`` bool, their coordinates ``along`` and ``across``
+    the diagonal) puts on the diagonal at :data:`STEP_AT`; NaN for a channel clipped on more
+    than 1 - :data:`STEP_UNCLIPPED` of the band."""
+    out = np.full(3, np.nan)
+    x = np.stack([np.ones(int(band.sum())), along[band], across[band]], 1)
+    for ch in range(3):
+        vals = lin[..., ch][band]
+        ok = vals < CLIPPED_LINEAR
+        if ok.sum() < max(3, STEP_UNCLIPPED * len(vals)):
+            continue
+        coef, *_ = np.linalg.lstsq(x[ok], vals[ok], rcond=None)
+        out[ch] = coef[0] + coef[1] * STEP_AT
+    return out
+
+
+def _diagonal_steps(cell_lab: np.ndarray) -> np.ndarray:
+    """How much a tile's light steps across each of its diagonals (n|e, e|s, s|w, w|n): ``(4,
+    3)`` linear BGR, sector ``k + 1``'s light on the diagonal minus sector ``k``'s, each fitted
+    as a plane on its band beside the diagonal (:func:`_step_bands`) from the cell's view
+    ``cell_lab`` ``(n, n, 3)`` Lab; NaN for a channel either band shows clipped.
+
+    A lamp's glare and the light's falloff are smooth across a tile, so the two sectors' planes
+    meet on their diagonal with the same glare and shading: one paint's two sectors meet without
+    a step in any channel, two paints with a step of their own difference times the light,
+    however much glare the hot spot adds to both."""
+    n = cell_lab.shape[0]
+    lin = srgb_to_linear(lab_to_bgr(cell_lab.reshape(-1, 3).astype(np.float32))).reshape(n, n, 3)
+    first, second, along, across = _step_bands(n)
+    return np.stack([_light_on_the_line(lin, second[k], along[k], across[k])
+                     - _light_on_the_line(lin, first[k], along[k], across[k]) for k in range(4)])
+
+
+def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
+                             views: Callable[[int], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Sector names and confidences ``(4 N,)`` (four per tile in turn, n e s w; ``dist``
+    ``(4 N, K)`` their distances to the paints) with each doubtful sector (named at
+    :data:`GROUP_CONF` or less: unclear, or named by its hue group rather than its own match)
+    whose light continues into one tile-mate's across their diagonal and steps at the other's
+    (:func:`_diagonal_steps` of its tile's view ``views(tile)`` ``(n, n, 3)`` Lab: a step at
+    most :data:`STEP_SHARE` of, and :data:`STEP_APART` below, the step to the other tile-mate,
+    on the channels both diagonals show) named the paint of the one it continues, at
+    :data:`GROUP_CONF` at least: when that tile-mate is named clearly
+    (:data:`CONFIDENCE_THRESHOLD`, as read before this), the other is named another paint, and
+    both tile-mates' paints lie within :data:`WASHED_PAIR_MARGIN` of the sector's nearest (the
+    steps tell the sector's paint between the two only: a yellow between a green and a blue
+    steps far less to the green than to the blue, the same case's photo 10, tile (1, 5)).
+
+    In a lamp's hot spot a green and a yellow both clip their red and green, and the blue left
+    is mostly the lamp's glare, whose level no sector's median pins down (the own renderer's
+    Twelve Tiles calibration case, seed 1, photo 10, tile (2, 4): a yellow between a green and
+    a yellow, 0.6 from both green and yellow, named green by its hue group). Across a diagonal
+    the glare and the shading are the same on both sides, so the paints show in the step alone:
+    there the yellow's blue steps 0.043 from its green tile-mate's and 0.014 from its yellow
+    one's."""
+    out_named, out_conf = named.copy(), conf.copy()
+    steps: dict[int, np.ndarray] = {}
+    for j in np.flatnonzero(conf <= GROUP_CONF):
+        tile, k = divmod(int(j), 4)
+        mates = (4 * tile + (k + 1) % 4, 4 * tile + (k + 3) % 4)  # (across diagonal k, k - 1)
+        if named[mates[0]] == named[mates[1]]:
+            continue
+        if tile not in steps:
+            steps[tile] = _diagonal_steps(views(tile))
+        across = np.abs(np.stack([steps[tile][k], steps[tile][(k + 3) % 4]]))  # (2, 3)
+        shown = ~np.isnan(across).any(axis=0)
+        if not shown.any():
+            continue
+        step = across[:, shown].max(axis=1)  # (2,): to each tile-mate
+        near = int(np.argmin(step))
+        small, large = float(step[near]), float(step[1 - near])
+        paint = int(named[mates[near]])
+        if (small > STEP_SHARE * large or large - small < STEP_APART
+                or conf[mates[near]] < CONFIDENCE_THRESHOLD
+                or (dist[j, named[list(mates)]] - dist[j].min() > WASHED_PAIR_MARGIN).any()):
+            continue
+        if paint != named[j]:
+            logger.debug("sector %d: continues its tile-mate %d across their diagonal (step %.3f, "
+                         "%.3f to the other): %d -> %d", j, mates[near], small, large, named[j],
+                         paint)
+        out_named[j], out_conf[j] = paint, max(float(conf[j]), GROUP_CONF)
+    return out_named, out_conf
+
+
 #: An X-Tiles sector whose hue group (:func:`_named_by_hue`) names it another paint than its
 #: own nearest under the light is unclear, at this confidence (under
 #: :data:`CONFIDENCE_THRESHOLD`): the set and its neighbours decide it (:mod:`vision.decode`,
@@ -7623,6 +7766,14 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         if looks is not None:
             named, sconfs = _named_by_looks(named, sconfs, dist, looks)
             apart &= named != hue_named
+        if ctx.profile is not None:
+            # (an unclear sector whose light continues into one tile-mate's across their
+            # diagonal: that tile-mate's paint; under a profile only, as measured)
+            stepped, sconfs = _named_by_diagonal_steps(
+                named, sconfs, dist, lambda t: subs[axes[t]][at[t]])
+            # (renamed so: for the fill of an unclear tile, as a sector named apart)
+            apart = (apart | (stepped != named)) & (stepped != hue_named)
+            named = stepped
     pairs = _sector_distances(samples) if ctx.kit.shape == "rounded-x" else None
     out = {}
     for i, cell in enumerate(cells):
