@@ -7200,8 +7200,9 @@ STEP_UNCLIPPED = 0.8
 #: across its other diagonal (linear light, the channels both diagonals show) is its tile-mate's
 #: paint there: measured on the own renderer's Twelve Tiles calibration cases under their
 #: profiles (seeds 0 and 1, 40 photos, every sector of a tile whose two tile-mates are two
-#: paints, one its own: 1266), the step to the tile-mate of another paint is 1.5-2380 times the
-#: step to the one of its own, 6 or more in 99% of them; 0.5 leaves the few nearer than 2 ...
+#: paints, one its own: 1266; at the true cells, viewed 32 pixels a cell as the reader views
+#: them), the step to the tile-mate of another paint is at least 1.5 times the step to the one
+#: of its own, 6 or more in 99% of them, 70 (median); 0.5 leaves the few nearer than 2 ...
 STEP_SHARE = 0.5
 #: ... and at least this much smaller (linear light, of 1): a step to a tile-mate of its own paint
 #: lies at 0.005 (median), 0.02 (99%), 0.031 at most on those sectors, one to a tile-mate of
