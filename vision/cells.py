@@ -524,7 +524,8 @@ class CellReading:
     #: ``sector_distance`` {edge: {colour: distance}}, ``sector_conf`` {edge: confidence},
     #: ``sector_lab`` {edge: [L, a, b]} its median colour as measured, square ones
     #: ``sector_apart`` {edge: (colour named, the tile-mate's it is not)} for sectors named
-    #: apart from a tile-mate of their nearest paint); empty when not read.
+    #: apart from a tile-mate of their nearest paint, or named their tile-mates' paint against
+    #: their own nearest, then the paint they are not); empty when not read.
     evidence: dict = field(default_factory=dict)
 
 
@@ -6921,6 +6922,67 @@ def _channel_order_ruled_out(samples: np.ndarray, paints: np.ndarray,
     return ruled_out
 
 
+#: A tile's three sectors named one paint whose colours pale along a line by at least this much
+#: between them (their extent along it, linear light, the first principal direction of the
+#: three) show the glare's own direction as the photo recorded it (a lamp's hot spot falling off
+#: across the tile adds its white to one paint in the same proportions at every level) ...
+GLARE_LINE_SPREAD = 0.05
+#: ... and the fourth sector, named another paint, lies on that line within this (linear
+#: light, its distance from the line), further along it than the three (more glare) and with
+#: two channels at least below the clip (its proportions seen): the same paint under more of the
+#: glare, named the three's paint (at :data:`GROUP_CONF` at most) where that paint lies within
+#: :data:`WASHED_PAIR_MARGIN` of its nearest. Measured on the 400 Twelve Tiles development
+#: photos (final13, final16-25, tw12, tw13, tw15-17) at 9941e72, on the read tiles of three
+#: sectors of one name and one of another whose three pale by at least this spread: the fourth
+#: lies 0.006 from the three's line where it is their paint washed further (final16
+#: hard-1606's red tile, its fourth red read yellow under a 4900 K lamp); no tile whose fourth
+#: is another paint lies within 0.15 of its three's line with two channels unclipped (those
+#: within 0.05 were all either fully clipped or had mates paling by under 0.02: their line is
+#: the noise's direction, not the glare's).
+GLARE_LINE_RESIDUAL = 0.03
+
+
+def _on_mates_glare_line(samples: np.ndarray, named: np.ndarray, conf: np.ndarray,
+                         dist: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sector names ``(4 N,)`` and confidences ``(4 N,)`` (four per tile in turn, Lab
+    ``samples`` ``(4 N, 3)``, distances ``dist`` ``(4 N, K)``) with the odd sector of a tile
+    whose other three sectors are named one paint named that paint where it lies on the line
+    along which those three pale under the glare (see :data:`GLARE_LINE_SPREAD`,
+    :data:`GLARE_LINE_RESIDUAL`): a glare adds only its own colour, so a sector further along
+    one paint's glare line than the paint's other sectors is that paint washed further, where
+    the light fitted over the layout may name it the next paint (a red washed towards its
+    yellow under a warm lamp). Linear BGR throughout."""
+    named, conf = named.copy(), conf.copy()
+    names4 = named.reshape(-1, 4)
+    lin = srgb_to_linear(lab_to_bgr(np.asarray(samples, np.float32))).astype(np.float64)
+    lin4 = lin.reshape(-1, 4, 3)
+    for t in range(len(names4)):
+        values, counts = np.unique(names4[t], return_counts=True)
+        if sorted(counts.tolist()) != [1, 3]:
+            continue
+        paint = int(values[np.argmax(counts)])
+        odd = int(np.flatnonzero(names4[t] != paint)[0])
+        j = 4 * t + odd
+        if (int((lin4[t, odd] < CLIPPED_LINEAR).sum()) < 2
+                or dist[j, paint] - dist[j, named[j]] > WASHED_PAIR_MARGIN):
+            continue
+        mates = np.delete(lin4[t], odd, axis=0)  # (3, 3)
+        centre = mates.mean(axis=0)
+        direction = np.linalg.svd(mates - centre)[2][0]
+        direction = direction if direction.sum() >= 0 else -direction
+        along = (mates - centre) @ direction  # (3,)
+        rel = lin4[t, odd] - centre
+        beyond = float(rel @ direction)
+        off = float(np.linalg.norm(rel - beyond * direction))
+        if (float(np.ptp(along)) >= GLARE_LINE_SPREAD and off <= GLARE_LINE_RESIDUAL
+                and beyond > float(along.max())):
+            logger.debug("sector %d on its tile-mates' glare line (%.3f off, %.3f beyond): "
+                         "named %d -> %d", j, off, beyond - float(along.max()), named[j], paint)
+            named[j] = paint
+            conf[j] = min(float(conf[j]), GROUP_CONF)
+    return named, conf
+
+
 #: Two sectors of one tile at about one lightness (CIELAB lightness within this, L*) ...
 WASHED_PAIR_DL = 5.0
 #: ... whose colours lie at least this far apart (CIEDE2000) show two paints, whatever they are
@@ -7623,6 +7685,11 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         if looks is not None:
             named, sconfs = _named_by_looks(named, sconfs, dist, looks)
             apart &= named != hue_named
+        # (a sector so renamed is one named apart from the paint it fits nearest: the decode
+        # keeps a clear sector's nearest paint otherwise, see vision.decode._sector_choices)
+        lined, sconfs = _on_mates_glare_line(samples, named, sconfs, dist)
+        apart |= lined != named
+        named = lined
     pairs = _sector_distances(samples) if ctx.kit.shape == "rounded-x" else None
     out = {}
     for i, cell in enumerate(cells):
