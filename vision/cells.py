@@ -6933,12 +6933,15 @@ GLARE_LINE_SPREAD = 0.05
 #: glare, named the three's paint (at :data:`GROUP_CONF` at most) where that paint lies within
 #: :data:`WASHED_PAIR_MARGIN` of its nearest. Measured on the 400 Twelve Tiles development
 #: photos (final13, final16-25, tw12, tw13, tw15-17) at 9941e72, on the read tiles of three
-#: sectors of one name and one of another whose three pale by at least this spread: the fourth
-#: lies 0.006 from the three's line where it is their paint washed further (final16
-#: hard-1606's red tile, its fourth red read yellow under a 4900 K lamp); no tile whose fourth
-#: is another paint lies within 0.15 of its three's line with two channels unclipped (those
-#: within 0.05 were all either fully clipped or had mates paling by under 0.02: their line is
-#: the noise's direction, not the glare's).
+#: sectors of one name and one of another: the one fourth sector beyond its three with two
+#: channels unclipped and three paling by at least the spread lies 0.006 from their line, and
+#: is their paint washed further (final16 hard-1606's red tile (5, 1), its palest red read
+#: yellow under a 4900 K lamp); no fourth of another paint so placed lies within 0.15 of the
+#: line. The eight of another paint within 0.05 of it lay before the three (less glare, 0.15-0.75
+#: before: seeds 802, 2310, 3004, 2616, 3210, 3211) or had three paling by only 0.01-0.02
+#: (seeds 2301, 2616: their line the noise's direction, not a glare's); others were clipped in
+#: two channels or more. 0.03: about the camera's noise on a sector's median, below a paint's
+#: distance from another paint's glare line.
 GLARE_LINE_RESIDUAL = 0.03
 
 
@@ -6954,32 +6957,42 @@ def _on_mates_glare_line(samples: np.ndarray, named: np.ndarray, conf: np.ndarra
     yellow under a warm lamp). Linear BGR throughout."""
     named, conf = named.copy(), conf.copy()
     names4 = named.reshape(-1, 4)
-    lin = srgb_to_linear(lab_to_bgr(np.asarray(samples, np.float32))).astype(np.float64)
-    lin4 = lin.reshape(-1, 4, 3)
-    for t in range(len(names4)):
-        values, counts = np.unique(names4[t], return_counts=True)
-        if sorted(counts.tolist()) != [1, 3]:
-            continue
-        paint = int(values[np.argmax(counts)])
-        odd = int(np.flatnonzero(names4[t] != paint)[0])
-        j = 4 * t + odd
-        if (int((lin4[t, odd] < CLIPPED_LINEAR).sum()) < 2
-                or dist[j, paint] - dist[j, named[j]] > WASHED_PAIR_MARGIN):
-            continue
-        mates = np.delete(lin4[t], odd, axis=0)  # (3, 3)
-        centre = mates.mean(axis=0)
-        direction = np.linalg.svd(mates - centre)[2][0]
-        direction = direction if direction.sum() >= 0 else -direction
-        along = (mates - centre) @ direction  # (3,)
-        rel = lin4[t, odd] - centre
-        beyond = float(rel @ direction)
-        off = float(np.linalg.norm(rel - beyond * direction))
-        if (float(np.ptp(along)) >= GLARE_LINE_SPREAD and off <= GLARE_LINE_RESIDUAL
-                and beyond > float(along.max())):
-            logger.debug("sector %d on its tile-mates' glare line (%.3f off, %.3f beyond): "
-                         "named %d -> %d", j, off, beyond - float(along.max()), named[j], paint)
-            named[j] = paint
-            conf[j] = min(float(conf[j]), GROUP_CONF)
+    # (the tiles of three sectors of one name and a fourth of another, and that fourth: a
+    # sector whose name no tile-mate shares, the other three sharing one)
+    shared = (names4[:, :, None] == names4[:, None, :]).sum(axis=2)  # (N, 4): itself included
+    odd_tiles = np.flatnonzero((np.sort(shared, axis=1) == [1, 3, 3, 3]).all(axis=1))
+    if not odd_tiles.size:
+        return named, conf
+    odd = np.argmin(shared[odd_tiles], axis=1)  # (M,)
+    rows = 4 * odd_tiles + odd
+    paint = names4[odd_tiles, (odd + 1) % 4]
+    lin = srgb_to_linear(lab_to_bgr(np.asarray(samples[4 * odd_tiles[:, None] + np.arange(4)],
+                                                np.float32).reshape(-1, 3)))
+    lin4 = lin.astype(np.float64).reshape(-1, 4, 3)  # (M, 4, 3)
+    seen = (lin4[np.arange(len(odd)), odd] < CLIPPED_LINEAR).sum(axis=1) >= 2
+    near = dist[rows, paint] - dist[rows, named[rows]] <= WASHED_PAIR_MARGIN
+    cand = np.flatnonzero(seen & near)
+    if not cand.size:
+        return named, conf
+    # (each candidate tile's three mates (C, 3, 3) and their first principal direction, turned
+    # to brighten: the glare's as this photo recorded it)
+    keep = (np.arange(4)[None, :] != odd[cand, None])  # (C, 4)
+    mates = lin4[cand][keep].reshape(-1, 3, 3)
+    centre = mates.mean(axis=1)  # (C, 3)
+    direction = np.linalg.svd(mates - centre[:, None])[2][:, 0]  # (C, 3)
+    direction *= np.where(direction.sum(axis=1) >= 0, 1.0, -1.0)[:, None]
+    along = np.einsum("cmk,ck->cm", mates - centre[:, None], direction)  # (C, 3)
+    rel = lin4[cand, odd[cand]] - centre  # (C, 3)
+    beyond = np.einsum("ck,ck->c", rel, direction)
+    off = np.linalg.norm(rel - beyond[:, None] * direction, axis=1)
+    on_line = ((np.ptp(along, axis=1) >= GLARE_LINE_SPREAD) & (off <= GLARE_LINE_RESIDUAL)
+               & (beyond > along.max(axis=1)))
+    for c in np.flatnonzero(on_line):
+        j, m = int(rows[cand[c]]), int(cand[c])
+        logger.debug("sector %d on its tile-mates' glare line (%.3f off, %.3f beyond): "
+                     "named %d -> %d", j, off[c], beyond[c] - along[c].max(), named[j], paint[m])
+        named[j] = paint[m]
+        conf[j] = min(float(conf[j]), GROUP_CONF)
     return named, conf
 
 
