@@ -524,7 +524,8 @@ class CellReading:
     #: ``sector_distance`` {edge: {colour: distance}}, ``sector_conf`` {edge: confidence},
     #: ``sector_lab`` {edge: [L, a, b]} its median colour as measured, square ones
     #: ``sector_apart`` {edge: (colour named, the tile-mate's it is not)} for sectors named
-    #: apart from a tile-mate of their nearest paint); empty when not read.
+    #: apart from a tile-mate of their nearest paint, or named their tile-mates' paint against
+    #: their own nearest, then the paint they are not); empty when not read.
     evidence: dict = field(default_factory=dict)
 
 
@@ -6921,6 +6922,80 @@ def _channel_order_ruled_out(samples: np.ndarray, paints: np.ndarray,
     return ruled_out
 
 
+#: A tile's three sectors named one paint whose colours pale along a line by at least this much
+#: between them (their extent along it, linear light, the first principal direction of the
+#: three) show the glare's own direction as the photo recorded it (a lamp's hot spot falling off
+#: across the tile adds its white to one paint in the same proportions at every level) ...
+GLARE_LINE_SPREAD = 0.05
+#: ... and the fourth sector, named another paint, lies on that line within this (linear
+#: light, its distance from the line), further along it than the three (more glare) and with
+#: two channels at least below the clip (its proportions seen): the same paint under more of the
+#: glare, named the three's paint (at :data:`GROUP_CONF` at most) where that paint lies within
+#: :data:`WASHED_PAIR_MARGIN` of its nearest. Measured on the 400 Twelve Tiles development
+#: photos (final13, final16-25, tw12, tw13, tw15-17) at 9941e72, on the read tiles of three
+#: sectors of one name and one of another: the one fourth sector beyond its three with two
+#: channels unclipped and three paling by at least the spread lies 0.006 from their line, and
+#: is their paint washed further (final16 hard-1606's red tile (5, 1), its palest red read
+#: yellow under a 4900 K lamp); no fourth of another paint so placed lies within 0.15 of the
+#: line. The eight of another paint within 0.05 of it lay before the three (less glare, 0.15-0.75
+#: before: seeds 802, 2310, 3004, 2616, 3210, 3211) or had three paling by only 0.01-0.02
+#: (seeds 2301, 2616: their line the noise's direction, not a glare's); others were clipped in
+#: two channels or more. 0.03: about the camera's noise on a sector's median, below a paint's
+#: distance from another paint's glare line.
+GLARE_LINE_RESIDUAL = 0.03
+
+
+def _on_mates_glare_line(samples: np.ndarray, named: np.ndarray, conf: np.ndarray,
+                         dist: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sector names ``(4 N,)`` and confidences ``(4 N,)`` (four per tile in turn, Lab
+    ``samples`` ``(4 N, 3)``, distances ``dist`` ``(4 N, K)``) with the odd sector of a tile
+    whose other three sectors are named one paint named that paint where it lies on the line
+    along which those three pale under the glare (see :data:`GLARE_LINE_SPREAD`,
+    :data:`GLARE_LINE_RESIDUAL`): a glare adds only its own colour, so a sector further along
+    one paint's glare line than the paint's other sectors is that paint washed further, where
+    the light fitted over the layout may name it the next paint (a red washed towards its
+    yellow under a warm lamp). Linear BGR throughout."""
+    named, conf = named.copy(), conf.copy()
+    names4 = named.reshape(-1, 4)
+    # (the tiles of three sectors of one name and a fourth of another, and that fourth: a
+    # sector whose name no tile-mate shares, the other three sharing one)
+    shared = (names4[:, :, None] == names4[:, None, :]).sum(axis=2)  # (N, 4): itself included
+    odd_tiles = np.flatnonzero((np.sort(shared, axis=1) == [1, 3, 3, 3]).all(axis=1))
+    if not odd_tiles.size:
+        return named, conf
+    odd = np.argmin(shared[odd_tiles], axis=1)  # (M,)
+    rows = 4 * odd_tiles + odd
+    paint = names4[odd_tiles, (odd + 1) % 4]
+    lin = srgb_to_linear(lab_to_bgr(np.asarray(samples[4 * odd_tiles[:, None] + np.arange(4)],
+                                                np.float32).reshape(-1, 3)))
+    lin4 = lin.astype(np.float64).reshape(-1, 4, 3)  # (M, 4, 3)
+    seen = (lin4[np.arange(len(odd)), odd] < CLIPPED_LINEAR).sum(axis=1) >= 2
+    near = dist[rows, paint] - dist[rows, named[rows]] <= WASHED_PAIR_MARGIN
+    cand = np.flatnonzero(seen & near)
+    if not cand.size:
+        return named, conf
+    # (each candidate tile's three mates (C, 3, 3) and their first principal direction, turned
+    # to brighten: the glare's as this photo recorded it)
+    keep = (np.arange(4)[None, :] != odd[cand, None])  # (C, 4)
+    mates = lin4[cand][keep].reshape(-1, 3, 3)
+    centre = mates.mean(axis=1)  # (C, 3)
+    direction = np.linalg.svd(mates - centre[:, None])[2][:, 0]  # (C, 3)
+    direction *= np.where(direction.sum(axis=1) >= 0, 1.0, -1.0)[:, None]
+    along = np.einsum("cmk,ck->cm", mates - centre[:, None], direction)  # (C, 3)
+    rel = lin4[cand, odd[cand]] - centre  # (C, 3)
+    beyond = np.einsum("ck,ck->c", rel, direction)
+    off = np.linalg.norm(rel - beyond[:, None] * direction, axis=1)
+    on_line = ((np.ptp(along, axis=1) >= GLARE_LINE_SPREAD) & (off <= GLARE_LINE_RESIDUAL)
+               & (beyond > along.max(axis=1)))
+    for c in np.flatnonzero(on_line):
+        j, m = int(rows[cand[c]]), int(cand[c])
+        logger.debug("sector %d on its tile-mates' glare line (%.3f off, %.3f beyond): "
+                     "named %d -> %d", j, off[c], beyond[c] - along[c].max(), named[j], paint[m])
+        named[j] = paint[m]
+        conf[j] = min(float(conf[j]), GROUP_CONF)
+    return named, conf
+
+
 #: Two sectors of one tile at about one lightness (CIELAB lightness within this, L*) ...
 WASHED_PAIR_DL = 5.0
 #: ... whose colours lie at least this far apart (CIEDE2000) show two paints, whatever they are
@@ -7775,6 +7850,11 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
             # (renamed so: for the fill of an unclear tile, as a sector named apart)
             apart = (apart | (stepped != named)) & (stepped != hue_named)
             named = stepped
+        # (a sector so renamed is one named apart from the paint it fits nearest: the decode
+        # keeps a clear sector's nearest paint otherwise, see vision.decode._sector_choices)
+        lined, sconfs = _on_mates_glare_line(samples, named, sconfs, dist)
+        apart |= lined != named
+        named = lined
     pairs = _sector_distances(samples) if ctx.kit.shape == "rounded-x" else None
     out = {}
     for i, cell in enumerate(cells):
