@@ -33,7 +33,7 @@ from typing import Iterable, Mapping
 import cv2
 import numpy as np
 
-from vision.colour import dot3, norm3, percentile_last
+from vision.colour import dot3, median_last, norm3, percentile_last
 from vision.locate import Lattice
 
 logger = logging.getLogger(__name__)
@@ -126,9 +126,27 @@ def _bridged(m: np.ndarray) -> tuple[list, np.ndarray | None]:
     return contours, None if hier is None else hier[0]
 
 
+#: How many masks' features :func:`shape_features` keeps (a photo's cards are measured a few
+#: times each: their art with and without its faint strokes when rings are closed, see
+#: :func:`_closed_rings`, and again when they are named, :func:`name_symbols`; a photo holds
+#: at most ~60 cards).
+FEATURES_KEPT = 256
+
+
 def shape_features(mask: np.ndarray) -> ShapeFeatures | None:
-    """Features of a symbol mask ``(h, w)`` (non-zero = art); ``None`` when it is empty."""
+    """Features of a symbol mask ``(h, w)`` (non-zero = art); ``None`` when it is empty.
+
+    (A function of the art's pixels alone: a mask measured before, pixel for pixel, is not
+    measured again, see :data:`FEATURES_KEPT`; the features are frozen, so shared.)"""
     m = (np.asarray(mask) > 0).astype(np.uint8)
+    return _features_of(m.shape, m.tobytes())
+
+
+@lru_cache(maxsize=FEATURES_KEPT)
+def _features_of(shape: tuple[int, ...], pixels: bytes) -> ShapeFeatures | None:
+    """:func:`shape_features` of the uint8 0/1 mask of ``shape`` whose C-ordered ``pixels``
+    these are (the memo's key)."""
+    m = np.frombuffer(pixels, np.uint8).reshape(shape).copy()  # (OpenCV's own, writable)
     contours, hier = cv2.findContours(m, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
     if not contours or hier is None:
         return None
@@ -330,13 +348,13 @@ def estimate_blur(view_labs: list[np.ndarray], masks: list[np.ndarray]) -> float
         ring = cv2.dilate(outer, ones, iterations=3) & (1 - outer)
         if inner.sum() < 5 or ring.sum() < 5:
             continue
-        contrast = abs(float(np.median(L[inner > 0])) - float(np.median(L[ring > 0])))
+        contrast = abs(float(median_last(L[inner > 0])) - float(median_last(L[ring > 0])))
         if contrast < MIN_EDGE_CONTRAST:
             continue
         gx, gy = cv2.Sobel(L, cv2.CV_32F, 1, 0), cv2.Sobel(L, cv2.CV_32F, 0, 1)
         grad = np.hypot(gx, gy) / SOBEL_SCALE
         edge = cv2.morphologyEx(m, cv2.MORPH_GRADIENT, ones) > 0
-        steep = float(np.percentile(grad[edge], EDGE_PERCENTILE))
+        steep = float(percentile_last(grad[edge], EDGE_PERCENTILE))
         if steep <= 0:
             continue
         sigma2 = (contrast / (steep * math.sqrt(2 * math.pi))) ** 2 - SOBEL_VARIANCE
@@ -660,9 +678,8 @@ def _closed_rings(mask: np.ndarray, faint: np.ndarray) -> np.ndarray:
     blurred rim of the whole print, which is left out.)"""
     if not mask.any():
         return mask
-    _, labels = cv2.connectedComponents(faint | mask, connectivity=8)
-    touched = np.unique(labels[mask > 0])
-    joined = np.isin(labels, touched[touched > 0]).astype(np.uint8)
+    n, labels = cv2.connectedComponents(faint | mask, connectivity=8)
+    joined = _parts_touched(labels, n, mask)
     if not (joined > mask).any():
         return mask
     inside = _ring_insides(joined)
@@ -673,6 +690,17 @@ def _closed_rings(mask: np.ndarray, faint: np.ndarray) -> np.ndarray:
     closed = mask | (joined & near & (1 - inside))
     f, g = shape_features(mask), shape_features(closed)
     return closed if f is not None and g is not None and g.rings > f.rings + FAINT_RING_GAIN else mask
+
+
+def _parts_touched(labels: np.ndarray, n: int, mask: np.ndarray) -> np.ndarray:
+    """The parts of ``labels`` ``(h, w)`` (``n`` labels, 0 the background, as
+    ``cv2.connectedComponents`` gives them) that hold a pixel of ``mask`` (same shape, non-zero
+    = held), uint8 0/1 of ``labels``' shape: ``np.isin(labels, touched)`` by a table of the
+    labels, without the sort of ``np.unique`` and ``np.isin``."""
+    touched = np.zeros(n, bool)
+    touched[labels[mask > 0]] = True
+    touched[0] = False
+    return touched[labels].astype(np.uint8)
 
 
 def middle_components(mask: np.ndarray) -> np.ndarray:
