@@ -1,4 +1,4 @@
-"""Exact savings of work in reading the cards' symbols give the values the slower forms gave,
+"""Exact savings of work in reading the cards' symbols (and the cloth's motifs, below) give the values the slower forms gave,
 bit for bit: a mask's shape features measured once (vision.symbols.shape_features, shared
 between the rings' closing and the naming), the parts of the faint print joined to the art
 found by a table of labels (vision.symbols._parts_touched, for np.unique + np.isin) and the
@@ -101,3 +101,47 @@ def test_estimate_blur_gives_numpy_s_statistics():
     for k in (len(labs), len(labs) - 1):
         assert estimate_blur(labs[:k], masks[:k]) == _estimate_blur_before(labs[:k], masks[:k])
     assert symbols.estimate_blur(labs, masks) is not None
+
+
+# ---- the cloth's motifs (vision.cells._cloth_motifs): a window's glare judged once for its
+# faces, the rim's parts by a table of labels, a part's median only where it is kept
+
+def _ground_share_before(region, face):
+    """vision.cells._ground_share as written before."""
+    from vision.cells import MOTIF_MARGIN, MOTIF_PAINT, blown_out
+    from vision.colour import median_last, norm3
+    h, w = region.shape[:2]
+    my, mx = int(round(MOTIF_MARGIN * h)), int(round(MOTIF_MARGIN * w))
+    win = region[my:h - my, mx:w - mx]
+    off = (norm3(win - np.asarray(face, np.float32)) > MOTIF_PAINT) & ~blown_out(win)
+    n, parts = cv2.connectedComponents(off.astype(np.uint8), connectivity=8)
+    edge = np.unique(np.concatenate([parts[0], parts[-1], parts[:, 0], parts[:, -1]]))
+    edge = edge[edge > 0]
+    if not len(edge):
+        return 0.0, None
+    sizes = np.bincount(parts.ravel(), minlength=n)
+    k = int(edge[np.argmax(sizes[edge])])
+    return float(sizes[k]) / off.size, median_last(win[parts == k].T)
+
+
+def test_ground_parts_are_the_shares_and_medians_of_the_slower_form():
+    from vision.cells import _ground_part, _ground_share, _motif_window, _part_median, blown_out
+    for i in range(60):
+        region = np.empty((44, 44, 3), np.float32)
+        region[..., 0] = RNG.uniform(20, 100, (44, 44))
+        region[..., 1:] = RNG.uniform(-40, 40, (44, 44, 2))
+        # (blobs of a face's paint, some glare)
+        region[RNG.random((44, 44)) < 0.5] = (55.0, 30.0, 20.0)
+        region[RNG.random((44, 44)) < 0.03] = (99.0, 0.0, 0.0)
+        face = np.array((55.0, 30.0, 20.0)) + RNG.normal(0, 3, 3)
+        share, ground = _ground_share_before(region, face)
+        win = _motif_window(region)
+        got, parts, k = _ground_part(win, ~blown_out(win), face)
+        assert got == share
+        again = _ground_share(region, face)
+        assert again[0] == share
+        if ground is None:
+            assert parts is None and again[1] is None
+        else:
+            assert np.array_equal(_part_median(win, parts, k), ground)
+            assert np.array_equal(again[1], ground)
