@@ -1,8 +1,11 @@
-"""Exact savings of work in reading the cards' symbols (and the cloth's motifs, below) give the values the slower forms gave,
-bit for bit: a mask's shape features measured once (vision.symbols.shape_features, shared
-between the rings' closing and the naming), the parts of the faint print joined to the art
-found by a table of labels (vision.symbols._parts_touched, for np.unique + np.isin) and the
-blur's statistics by the reader's own median and percentile (vision.symbols.estimate_blur)."""
+"""Exact savings of work in reading the cards' symbols and the cloth's motifs give the values
+the slower forms gave, bit for bit: a mask's shape features measured once
+(vision.symbols.shape_features, shared between the rings' closing and the naming), the parts
+of the faint print joined to the art found by a table of labels (vision.symbols._parts_touched,
+for np.unique + np.isin), the blur's statistics by the reader's own median and percentile
+(vision.symbols.estimate_blur); a window's glare judged once for its faces, the parts on its
+rim by a table of labels and a part's median taken only where kept
+(vision.cells._cloth_motifs)."""
 import math
 
 import cv2
