@@ -531,6 +531,24 @@ def _quadratic_terms(h: int, w: int) -> np.ndarray:
     return terms
 
 
+@lru_cache(maxsize=8)
+def _quadratic_rows(h: int, w: int) -> np.ndarray:
+    """:func:`_quadratic_terms` of an (h, w) view as float64 rows ``(h * w, 6)``, pixel by pixel
+    in C order (exact: float32 values widened), kept per size, read-only: a view's pixels'
+    terms are taken from it by their flat indices."""
+    rows = _quadratic_terms(h, w).reshape(-1, 6).astype(np.float64)
+    rows.flags.writeable = False
+    return rows
+
+
+def _rows_at(values: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """``values[mask]`` for ``values`` ``(..., k)`` and the flat indices ``at`` of the pixels of
+    ``mask`` (``np.flatnonzero(mask)``, mask of ``values``' leading shape), ``(n, k)``: the same
+    rows in the same order; numpy's boolean index over the leading axes of a 3-D array costs
+    about five times a ``take``."""
+    return values.reshape(-1, values.shape[-1]).take(at, axis=0)
+
+
 def _least_squares(X: np.ndarray, Y: np.ndarray) -> np.ndarray:
     """Coefficients ``(k, m)`` of the least-squares fit ``X (n, k) @ coef ~ Y (n, m)`` by the
     normal equations (k is small), slightly regularised."""
@@ -636,12 +654,13 @@ def symbol_masks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
         face[my:h - my, mx:w - mx] &= ~(cv2.dilate(first.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0)
     terms = _quadratic_terms(h, w)
     face[1::2] = False  # (every other row is plenty for a smooth surface)
-    X, Y = terms[face].astype(np.float64), view_lab[face].astype(np.float64)
+    at = np.flatnonzero(face)
+    X, Y = _rows_at(_quadratic_rows(h, w), at), _rows_at(view_lab, at).astype(np.float64)
     coef = _least_squares(X, Y)
     for _ in range(2):  # (trimmed: the art's rim and specks left out)
         res = norm3(Y - X @ coef)
-        ok = res < max(2 * float(percentile_last(res, 80)), 3.0)
-        coef = _least_squares(X[ok], Y[ok])
+        ok = np.flatnonzero(res < max(2 * float(percentile_last(res, 80)), 3.0))
+        coef = _least_squares(X.take(ok, axis=0), Y.take(ok, axis=0))
     bg = (terms[my:h - my, mx:w - mx] @ coef).astype(np.float32)
     off = core - bg  # (ch, cw, 3): how far each pixel lies from the face
     d, floor = apart_from_face(off)
