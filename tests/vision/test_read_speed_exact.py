@@ -148,3 +148,20 @@ def test_ground_parts_are_the_shares_and_medians_of_the_slower_form():
         else:
             assert np.array_equal(_part_median(win, parts, k), ground)
             assert np.array_equal(again[1], ground)
+
+
+def test_pixels_taken_by_flat_indices_are_the_boolean_index_s_rows():
+    from vision.cells import _card_background, _card_ring, _robust
+    from vision.symbols import _quadratic_rows, _quadratic_terms, _rows_at
+    for h, w in ((52, 72), (37, 50)):
+        lab = RNG.uniform(-50, 100, (h, w, 3)).astype(np.float32)
+        face = RNG.random((h, w)) < 0.6
+        at = np.flatnonzero(face)
+        got = _rows_at(lab, at).astype(np.float64)
+        assert got.flags.c_contiguous and np.array_equal(got, lab[face].astype(np.float64))
+        terms = _rows_at(_quadratic_rows(h, w), at)
+        assert np.array_equal(terms, _quadratic_terms(h, w)[face].astype(np.float64))
+        before = _robust(lab[_card_ring(h, w)])[0]
+        assert np.array_equal(_card_background(lab), before)
+        # (a view that is no contiguous block of memory: its pixels copied, the same)
+        assert np.array_equal(_card_background(lab[:, ::-1][:, ::-1]), before)
