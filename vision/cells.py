@@ -4884,7 +4884,18 @@ def _card_face_stats(grid: np.ndarray, med: np.ndarray, spread: np.ndarray,
 
 def _card_background(cell_lab: np.ndarray) -> np.ndarray:
     """The face colour (Lab ``(3,)``) of one card ``(h, w, 3)`` Lab, around its art."""
-    return _robust(cell_lab[_card_ring(*cell_lab.shape[:2])])[0]
+    # (the ring's pixels by their flat indices: numpy's boolean index over an image's two
+    # leading axes costs about five times a take, for the same rows in the same order)
+    flat = cell_lab.reshape(-1, cell_lab.shape[-1])
+    return _robust(flat.take(_card_ring_at(*cell_lab.shape[:2]), axis=0))[0]
+
+
+@lru_cache(maxsize=8)
+def _card_ring_at(h: int, w: int) -> np.ndarray:
+    """The flat indices (C order) of :func:`_card_ring`'s pixels, read-only."""
+    at = np.flatnonzero(_card_ring(h, w))
+    at.flags.writeable = False
+    return at
 
 
 @lru_cache(maxsize=8)
@@ -5817,18 +5828,51 @@ def _ground_share(region: np.ndarray, face: np.ndarray) -> tuple[float, np.ndarr
     paint (:data:`MOTIF_PAINT`) that reaches the window's edge, blown-out glare left out (a hot
     spot on a face is no part apart): its share of the window and its median Lab (None without
     one). ``region`` ``(h, w, 3)`` Lab of the cell, ``face`` ``(3,)`` Lab."""
+    win = _motif_window(region)
+    share, parts, k = _ground_part(win, ~blown_out(win), face)
+    return share, None if parts is None else _part_median(win, parts, k)
+
+
+def _motif_window(region: np.ndarray) -> np.ndarray:
+    """The window of a cell's ``region`` ``(h, w, 3)`` a motif's ground is looked for in: the
+    region less :data:`MOTIF_MARGIN` of it on every side (a view)."""
     h, w = region.shape[:2]
     my, mx = int(round(MOTIF_MARGIN * h)), int(round(MOTIF_MARGIN * w))
-    win = region[my:h - my, mx:w - mx]
-    off = (norm3(win - np.asarray(face, np.float32)) > MOTIF_PAINT) & ~blown_out(win)
+    return region[my:h - my, mx:w - mx]
+
+
+def _ground_part(win: np.ndarray, clear: np.ndarray, face: np.ndarray
+                 ) -> tuple[float, np.ndarray | None, int]:
+    """:func:`_ground_share`'s part of the window ``win`` ``(h, w, 3)`` Lab apart from ``face``
+    ``(3,)`` Lab, its pixels not blown out ``clear`` ``(h, w)`` bool (judged once for the
+    window's faces): ``(share, parts, k)``, the part the label ``k`` of ``parts`` ``(h, w)``
+    (``(0.0, None, 0)`` without one); its median is taken only where asked
+    (:func:`_part_median`)."""
+    off = (norm3(win - np.asarray(face, np.float32)) > MOTIF_PAINT) & clear
     n, parts = cv2.connectedComponents(off.astype(np.uint8), connectivity=8)
-    edge = np.unique(np.concatenate([parts[0], parts[-1], parts[:, 0], parts[:, -1]]))
-    edge = edge[edge > 0]
+    edge = _parts_on_the_rim(parts, n)
     if not len(edge):
-        return 0.0, None
+        return 0.0, None, 0
     sizes = np.bincount(parts.ravel(), minlength=n)
     k = int(edge[np.argmax(sizes[edge])])
-    return float(sizes[k]) / off.size, median_last(win[parts == k].T)
+    return float(sizes[k]) / off.size, parts, k
+
+
+def _parts_on_the_rim(parts: np.ndarray, n: int) -> np.ndarray:
+    """The labels (ascending, the background 0 left out) of the parts of ``parts`` ``(h, w)``
+    (``n`` labels, as ``cv2.connectedComponents`` gives them) that reach its rim: the values of
+    ``np.unique`` of the rim's labels, by a table of the labels."""
+    rim = np.zeros(n, bool)
+    for side in (parts[0], parts[-1], parts[:, 0], parts[:, -1]):
+        rim[side] = True
+    rim[0] = False
+    return np.flatnonzero(rim)
+
+
+def _part_median(win: np.ndarray, parts: np.ndarray, k: int) -> np.ndarray:
+    """The median Lab ``(3,)`` of the pixels of ``win`` ``(h, w, 3)`` in the part ``k`` of
+    ``parts``."""
+    return median_last(win[parts == k].T)
 
 
 def _shifted_windows(ctx: _Ctx, cell: tuple[int, int]) -> Iterator[np.ndarray]:
@@ -5867,11 +5911,15 @@ def _cloth_motifs(ctx: _Ctx, cells: list[tuple[int, int]], faces: Mapping,
     found = []
     for cell in (c for c, ok in zip(cells, apart_faces) if ok):
         best, ground = 1.0, None
-        for win in _shifted_windows(ctx, cell):
+        for region in _shifted_windows(ctx, cell):
+            # (the window's glare judged once for its faces; a part's median taken only for
+            # the least share so far: the values of _ground_share face by face)
+            win = _motif_window(region)
+            clear = ~blown_out(win)
             for face in faces[cell]:
-                share, part = _ground_share(win, face)
+                share, parts, k = _ground_part(win, clear, face)
                 if share < best:
-                    best, ground = share, part
+                    best, ground = share, None if parts is None else _part_median(win, parts, k)
             if best <= MOTIF_SHARE:
                 break
         if best > MOTIF_SHARE and ground is not None:

@@ -33,7 +33,7 @@ from typing import Iterable, Mapping
 import cv2
 import numpy as np
 
-from vision.colour import dot3, norm3, percentile_last
+from vision.colour import dot3, median_last, norm3, percentile_last
 from vision.locate import Lattice
 
 logger = logging.getLogger(__name__)
@@ -126,9 +126,27 @@ def _bridged(m: np.ndarray) -> tuple[list, np.ndarray | None]:
     return contours, None if hier is None else hier[0]
 
 
+#: How many masks' features :func:`shape_features` keeps (a photo's cards are measured a few
+#: times each: their art with and without its faint strokes when rings are closed, see
+#: :func:`_closed_rings`, and again when they are named, :func:`name_symbols`; a photo holds
+#: at most ~60 cards).
+FEATURES_KEPT = 256
+
+
 def shape_features(mask: np.ndarray) -> ShapeFeatures | None:
-    """Features of a symbol mask ``(h, w)`` (non-zero = art); ``None`` when it is empty."""
+    """Features of a symbol mask ``(h, w)`` (non-zero = art); ``None`` when it is empty.
+
+    (A function of the art's pixels alone: a mask measured before, pixel for pixel, is not
+    measured again, see :data:`FEATURES_KEPT`; the features are frozen, so shared.)"""
     m = (np.asarray(mask) > 0).astype(np.uint8)
+    return _features_of(m.shape, m.tobytes())
+
+
+@lru_cache(maxsize=FEATURES_KEPT)
+def _features_of(shape: tuple[int, ...], pixels: bytes) -> ShapeFeatures | None:
+    """:func:`shape_features` of the uint8 0/1 mask of ``shape`` whose C-ordered ``pixels``
+    these are (the memo's key)."""
+    m = np.frombuffer(pixels, np.uint8).reshape(shape).copy()  # (OpenCV's own, writable)
     contours, hier = cv2.findContours(m, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
     if not contours or hier is None:
         return None
@@ -330,13 +348,13 @@ def estimate_blur(view_labs: list[np.ndarray], masks: list[np.ndarray]) -> float
         ring = cv2.dilate(outer, ones, iterations=3) & (1 - outer)
         if inner.sum() < 5 or ring.sum() < 5:
             continue
-        contrast = abs(float(np.median(L[inner > 0])) - float(np.median(L[ring > 0])))
+        contrast = abs(float(median_last(L[inner > 0])) - float(median_last(L[ring > 0])))
         if contrast < MIN_EDGE_CONTRAST:
             continue
         gx, gy = cv2.Sobel(L, cv2.CV_32F, 1, 0), cv2.Sobel(L, cv2.CV_32F, 0, 1)
         grad = np.hypot(gx, gy) / SOBEL_SCALE
         edge = cv2.morphologyEx(m, cv2.MORPH_GRADIENT, ones) > 0
-        steep = float(np.percentile(grad[edge], EDGE_PERCENTILE))
+        steep = float(percentile_last(grad[edge], EDGE_PERCENTILE))
         if steep <= 0:
             continue
         sigma2 = (contrast / (steep * math.sqrt(2 * math.pi))) ** 2 - SOBEL_VARIANCE
@@ -513,6 +531,24 @@ def _quadratic_terms(h: int, w: int) -> np.ndarray:
     return terms
 
 
+@lru_cache(maxsize=8)
+def _quadratic_rows(h: int, w: int) -> np.ndarray:
+    """:func:`_quadratic_terms` of an (h, w) view as float64 rows ``(h * w, 6)``, pixel by pixel
+    in C order (exact: float32 values widened), kept per size, read-only: a view's pixels'
+    terms are taken from it by their flat indices."""
+    rows = _quadratic_terms(h, w).reshape(-1, 6).astype(np.float64)
+    rows.flags.writeable = False
+    return rows
+
+
+def _rows_at(values: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """``values[mask]`` for ``values`` ``(..., k)`` and the flat indices ``at`` of the pixels of
+    ``mask`` (``np.flatnonzero(mask)``, mask of ``values``' leading shape), ``(n, k)``: the same
+    rows in the same order; numpy's boolean index over the leading axes of a 3-D array costs
+    about five times a ``take``."""
+    return values.reshape(-1, values.shape[-1]).take(at, axis=0)
+
+
 def _least_squares(X: np.ndarray, Y: np.ndarray) -> np.ndarray:
     """Coefficients ``(k, m)`` of the least-squares fit ``X (n, k) @ coef ~ Y (n, m)`` by the
     normal equations (k is small), slightly regularised."""
@@ -618,12 +654,13 @@ def symbol_masks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
         face[my:h - my, mx:w - mx] &= ~(cv2.dilate(first.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0)
     terms = _quadratic_terms(h, w)
     face[1::2] = False  # (every other row is plenty for a smooth surface)
-    X, Y = terms[face].astype(np.float64), view_lab[face].astype(np.float64)
+    at = np.flatnonzero(face)
+    X, Y = _rows_at(_quadratic_rows(h, w), at), _rows_at(view_lab, at).astype(np.float64)
     coef = _least_squares(X, Y)
     for _ in range(2):  # (trimmed: the art's rim and specks left out)
         res = norm3(Y - X @ coef)
-        ok = res < max(2 * float(percentile_last(res, 80)), 3.0)
-        coef = _least_squares(X[ok], Y[ok])
+        ok = np.flatnonzero(res < max(2 * float(percentile_last(res, 80)), 3.0))
+        coef = _least_squares(X.take(ok, axis=0), Y.take(ok, axis=0))
     bg = (terms[my:h - my, mx:w - mx] @ coef).astype(np.float32)
     off = core - bg  # (ch, cw, 3): how far each pixel lies from the face
     d, floor = apart_from_face(off)
@@ -660,9 +697,8 @@ def _closed_rings(mask: np.ndarray, faint: np.ndarray) -> np.ndarray:
     blurred rim of the whole print, which is left out.)"""
     if not mask.any():
         return mask
-    _, labels = cv2.connectedComponents(faint | mask, connectivity=8)
-    touched = np.unique(labels[mask > 0])
-    joined = np.isin(labels, touched[touched > 0]).astype(np.uint8)
+    n, labels = cv2.connectedComponents(faint | mask, connectivity=8)
+    joined = _parts_touched(labels, n, mask)
     if not (joined > mask).any():
         return mask
     inside = _ring_insides(joined)
@@ -673,6 +709,17 @@ def _closed_rings(mask: np.ndarray, faint: np.ndarray) -> np.ndarray:
     closed = mask | (joined & near & (1 - inside))
     f, g = shape_features(mask), shape_features(closed)
     return closed if f is not None and g is not None and g.rings > f.rings + FAINT_RING_GAIN else mask
+
+
+def _parts_touched(labels: np.ndarray, n: int, mask: np.ndarray) -> np.ndarray:
+    """The parts of ``labels`` ``(h, w)`` (``n`` labels, 0 the background, as
+    ``cv2.connectedComponents`` gives them) that hold a pixel of ``mask`` (same shape, non-zero
+    = held), uint8 0/1 of ``labels``' shape: ``np.isin(labels, touched)`` by a table of the
+    labels, without the sort of ``np.unique`` and ``np.isin``."""
+    touched = np.zeros(n, bool)
+    touched[labels[mask > 0]] = True
+    touched[0] = False
+    return touched[labels].astype(np.uint8)
 
 
 def middle_components(mask: np.ndarray) -> np.ndarray:

@@ -1,0 +1,167 @@
+"""Exact savings of work in reading the cards' symbols and the cloth's motifs give the values
+the slower forms gave, bit for bit: a mask's shape features measured once
+(vision.symbols.shape_features, shared between the rings' closing and the naming), the parts
+of the faint print joined to the art found by a table of labels (vision.symbols._parts_touched,
+for np.unique + np.isin), the blur's statistics by the reader's own median and percentile
+(vision.symbols.estimate_blur); a window's glare judged once for its faces, the parts on its
+rim by a table of labels and a part's median taken only where kept
+(vision.cells._cloth_motifs)."""
+import math
+
+import cv2
+import numpy as np
+
+from tests.vision.symbol_bank import bank
+from vision import symbols
+from vision.symbols import (ART_RIM, EDGE_PERCENTILE, MIN_EDGE_CONTRAST, SOBEL_SCALE,
+                            SOBEL_VARIANCE, _features_of, _parts_touched, estimate_blur,
+                            shape_features)
+
+RNG = np.random.default_rng(11)
+
+
+def test_a_masks_features_are_measured_once_and_are_the_measures_of_its_pixels():
+    _features_of.cache_clear()
+    for _, _, mask in bank(n_per_form=4, seed=3):
+        first = shape_features(mask)
+        # (the same pixels, another array and another non-zero value: the features kept)
+        again = shape_features((mask > 0).astype(np.uint8) * 255)
+        assert again is first
+        m = (mask > 0).astype(np.uint8)
+        assert _features_of.__wrapped__(m.shape, m.tobytes()) == first
+    assert _features_of.cache_info().hits >= 24
+
+
+def test_a_changed_pixel_is_measured_anew():
+    _features_of.cache_clear()
+    mask = bank(n_per_form=1, seed=5)[0][2].copy()
+    before = shape_features(mask)
+    ys, xs = np.nonzero(mask)
+    mask[ys[0], xs[0]] = 0
+    after = shape_features(mask)
+    assert after is not before
+    m = (mask > 0).astype(np.uint8)
+    assert after == _features_of.__wrapped__(m.shape, m.tobytes())
+
+
+def test_parts_touched_are_the_parts_np_isin_finds():
+    for _ in range(40):
+        faint = (RNG.random((40, 56)) < 0.35).astype(np.uint8)
+        mask = ((RNG.random((40, 56)) < 0.05) & (faint > 0)).astype(np.uint8)
+        n, labels = cv2.connectedComponents(faint | mask, connectivity=8)
+        touched = np.unique(labels[mask > 0])
+        before = np.isin(labels, touched[touched > 0]).astype(np.uint8)
+        after = _parts_touched(labels, n, mask)
+        assert after.dtype == before.dtype and np.array_equal(after, before)
+
+
+def _estimate_blur_before(view_labs, masks):
+    """vision.symbols.estimate_blur as written before: numpy's median and percentile."""
+    sigmas = []
+    ones = np.ones((3, 3), np.uint8)
+    for lab, mask in zip(view_labs, masks):
+        m = (np.asarray(mask) > 0).astype(np.uint8)
+        if m.sum() < 20:
+            continue
+        h, w = lab.shape[:2]
+        my, mx = int(ART_RIM * h), int(ART_RIM * w)
+        L = np.ascontiguousarray(lab[my:h - my, mx:w - mx, 0], dtype=np.float32)
+        if L.shape != m.shape:
+            continue
+        inner, outer = cv2.erode(m, ones, iterations=2), cv2.dilate(m, ones, iterations=3)
+        ring = cv2.dilate(outer, ones, iterations=3) & (1 - outer)
+        if inner.sum() < 5 or ring.sum() < 5:
+            continue
+        contrast = abs(float(np.median(L[inner > 0])) - float(np.median(L[ring > 0])))
+        if contrast < MIN_EDGE_CONTRAST:
+            continue
+        gx, gy = cv2.Sobel(L, cv2.CV_32F, 1, 0), cv2.Sobel(L, cv2.CV_32F, 0, 1)
+        grad = np.hypot(gx, gy) / SOBEL_SCALE
+        edge = cv2.morphologyEx(m, cv2.MORPH_GRADIENT, ones) > 0
+        steep = float(np.percentile(grad[edge], EDGE_PERCENTILE))
+        if steep <= 0:
+            continue
+        sigma2 = (contrast / (steep * math.sqrt(2 * math.pi))) ** 2 - SOBEL_VARIANCE
+        sigmas.append(math.sqrt(max(sigma2, 0.0)))
+    return float(np.median(sigmas)) if sigmas else None
+
+
+def test_estimate_blur_gives_numpy_s_statistics():
+    labs, masks = [], []
+    for i, (_, _, art) in enumerate(bank(n_per_form=3, seed=9, sizes=(20, 30))):
+        h, w = 52, 72
+        my, mx = int(ART_RIM * h), int(ART_RIM * w)
+        middle = cv2.resize(art.astype(np.uint8), (w - 2 * mx, h - 2 * my),
+                            interpolation=cv2.INTER_NEAREST)
+        L = np.full((h, w), 45.0, np.float32)
+        L[my:h - my, mx:w - mx] += 40.0 * middle
+        L = cv2.GaussianBlur(L, (0, 0), 0.6 + 0.1 * (i % 7)) + RNG.normal(0, 1.5, L.shape)
+        lab = np.zeros((h, w, 3), np.float32)
+        lab[..., 0] = L
+        labs.append(lab)
+        masks.append(middle)
+    # (an even and an odd number of cards: both ways of numpy's median)
+    for k in (len(labs), len(labs) - 1):
+        assert estimate_blur(labs[:k], masks[:k]) == _estimate_blur_before(labs[:k], masks[:k])
+    assert symbols.estimate_blur(labs, masks) is not None
+
+
+# ---- the cloth's motifs (vision.cells._cloth_motifs): a window's glare judged once for its
+# faces, the rim's parts by a table of labels, a part's median only where it is kept
+
+def _ground_share_before(region, face):
+    """vision.cells._ground_share as written before."""
+    from vision.cells import MOTIF_MARGIN, MOTIF_PAINT, blown_out
+    from vision.colour import median_last, norm3
+    h, w = region.shape[:2]
+    my, mx = int(round(MOTIF_MARGIN * h)), int(round(MOTIF_MARGIN * w))
+    win = region[my:h - my, mx:w - mx]
+    off = (norm3(win - np.asarray(face, np.float32)) > MOTIF_PAINT) & ~blown_out(win)
+    n, parts = cv2.connectedComponents(off.astype(np.uint8), connectivity=8)
+    edge = np.unique(np.concatenate([parts[0], parts[-1], parts[:, 0], parts[:, -1]]))
+    edge = edge[edge > 0]
+    if not len(edge):
+        return 0.0, None
+    sizes = np.bincount(parts.ravel(), minlength=n)
+    k = int(edge[np.argmax(sizes[edge])])
+    return float(sizes[k]) / off.size, median_last(win[parts == k].T)
+
+
+def test_ground_parts_are_the_shares_and_medians_of_the_slower_form():
+    from vision.cells import _ground_part, _ground_share, _motif_window, _part_median, blown_out
+    for i in range(60):
+        region = np.empty((44, 44, 3), np.float32)
+        region[..., 0] = RNG.uniform(20, 100, (44, 44))
+        region[..., 1:] = RNG.uniform(-40, 40, (44, 44, 2))
+        # (blobs of a face's paint, some glare)
+        region[RNG.random((44, 44)) < 0.5] = (55.0, 30.0, 20.0)
+        region[RNG.random((44, 44)) < 0.03] = (99.0, 0.0, 0.0)
+        face = np.array((55.0, 30.0, 20.0)) + RNG.normal(0, 3, 3)
+        share, ground = _ground_share_before(region, face)
+        win = _motif_window(region)
+        got, parts, k = _ground_part(win, ~blown_out(win), face)
+        assert got == share
+        again = _ground_share(region, face)
+        assert again[0] == share
+        if ground is None:
+            assert parts is None and again[1] is None
+        else:
+            assert np.array_equal(_part_median(win, parts, k), ground)
+            assert np.array_equal(again[1], ground)
+
+
+def test_pixels_taken_by_flat_indices_are_the_boolean_index_s_rows():
+    from vision.cells import _card_background, _card_ring, _robust
+    from vision.symbols import _quadratic_rows, _quadratic_terms, _rows_at
+    for h, w in ((52, 72), (37, 50)):
+        lab = RNG.uniform(-50, 100, (h, w, 3)).astype(np.float32)
+        face = RNG.random((h, w)) < 0.6
+        at = np.flatnonzero(face)
+        got = _rows_at(lab, at).astype(np.float64)
+        assert got.flags.c_contiguous and np.array_equal(got, lab[face].astype(np.float64))
+        terms = _rows_at(_quadratic_rows(h, w), at)
+        assert np.array_equal(terms, _quadratic_terms(h, w)[face].astype(np.float64))
+        before = _robust(lab[_card_ring(h, w)])[0]
+        assert np.array_equal(_card_background(lab), before)
+        # (a view that is no contiguous block of memory: its pixels copied, the same)
+        assert np.array_equal(_card_background(lab[:, ::-1][:, ::-1]), before)
