@@ -74,7 +74,7 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str,
         # (cells read with pips join the textile's parts, see _off_the_textile)
         doubts += _off_the_textile(decoded, {(rd.row, rd.col) for rd in readings if rd.occupied
                                              and rd.attrs.get("pips") is not None}, unsure,
-                                   outlined)
+                                   outlined, _surely_held(readings))
     if kit.face_model == "sectors":
         doubts += _fill_sectors(readings, kit, game, decoded, counts)
     elif kit.face_model == "symbol" and kit.colour_order:
@@ -1302,8 +1302,25 @@ def _sides_held(cell: Cell, cells: AbstractSet[Cell]) -> int:
     return sum((cell[0] + dr, cell[1] + dc) in cells for dr, dc in SIDE_STEP.values())
 
 
+#: A cell read as holding a tile with at least this occupancy confidence holds one surely: a
+#: part of the textile joined to it along no edge whose every cell is read so stays a part of it
+#: (see :func:`_off_the_textile`). Measured on the 376 Textile development photos at 9941e72
+#: (session 39, tex48): the parts that rule took out whose cells were true tiles (a tile missed
+#: between them and the textile: final16 textile-hard-1608, two; final23 textile-normal-3008,
+#: three) were read 0.98-1.00, the cloth's grounds and motifs it rightly took out 0.56-0.92;
+#: a round value between.
+SURE_PART_OCC = 0.95
+
+
+def _surely_held(readings: list[CellReading]) -> set[Cell]:
+    """The cells of ``readings`` read as holding a tile with occupancy confidence
+    :data:`SURE_PART_OCC` at least."""
+    return {(rd.row, rd.col) for rd in readings if rd.occupied and rd.occ_conf >= SURE_PART_OCC}
+
+
 def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet[Cell],
-                     outlined: AbstractSet[Cell] = frozenset()) -> list[tuple[Cell, str, str]]:
+                     outlined: AbstractSet[Cell] = frozenset(),
+                     sure: AbstractSet[Cell] = frozenset()) -> list[tuple[Cell, str, str]]:
     """Textile tiles of ``decoded`` (taken out of it) that touch the textile at a corner at most
     and show no die face: every knot shares an edge with the textile (RULES.md), so the textile
     is one group of tiles joined along their sides. A cell read as a tile without pips that
@@ -1328,8 +1345,12 @@ def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet
     them too. final16 textile-hard-1608, a yellow and a white beyond a green read as bare
     whose full sides are the neighbours' rims, is then not joined. Of the 352 Textile
     development photos of session 38 the rule, counting those rims, fired on 1608 and final24
-    textile-hard-3401; as now it fires on 3401 alone, its board unchanged.) Returns
-    board-level doubts."""
+    textile-hard-3401; as now it fires on 3401 alone, its board unchanged.) A smaller part whose
+    every cell is read surely (``sure``, see :data:`SURE_PART_OCC`) stays too, with a doubt: a
+    tile missed between it and the textile (a white tile on a white cloth) leaves tiles beyond
+    it that the cells read as surely as the textile's own, where a cloth's ground or motif
+    beside the layout reads less surely (final23 textile-normal-3008: a green, a blue and a red
+    beyond missed whites). Returns board-level doubts."""
     tiles = set(read) | set(decoded)
     groups = _edge_groups(tiles)
     if len(groups) < 2:
@@ -1352,12 +1373,27 @@ def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet
         if _beyond_an_outlined_cell(group, groups[0], outlined):
             logger.debug("cells %s: beside a cell outlined as a tile beside the textile", sorted(group))
             continue
+        if group <= sure:
+            doubts += _kept_sure_part(group, decoded)
+            continue
         for cell in sorted(c for c in group if c in decoded and decoded[c][0].get("pips") is None):
             logger.debug("cell %s: joined to the textile along no edge: no tile", cell)
             del decoded[cell]
             doubts.append((cell, "occupied", "joined to the textile along no edge (every knot "
                                              "shares one with it): taken as no tile"))
     return doubts
+
+
+def _kept_sure_part(group: AbstractSet[Cell], decoded: dict) -> list[tuple[Cell, str, str]]:
+    """The doubts of a part of the textile joined to it along no edge that stays, every cell of
+    it read surely (see :func:`_off_the_textile`): one per tile of ``group`` in ``decoded``."""
+    logger.debug("cells %s: joined to the textile along no edge but read surely (occupancy "
+                 "%.2f or more): kept, a tile between them and the textile probably missed",
+                 sorted(group), SURE_PART_OCC)
+    return [(cell, "occupied", "joined to the textile along no edge (every knot shares one "
+                               "with it), yet read surely: kept; a tile between it and the "
+                               "textile may be missed")
+            for cell in sorted(group) if cell in decoded]
 
 
 def _beyond_an_outlined_cell(group: AbstractSet[Cell], main: AbstractSet[Cell],
