@@ -75,11 +75,29 @@ class PhotoResult:
                 "failure": self.failure, **({"name": self.name} if self.name else {})}
 
 
+#: The reader's modules that ``vision.pipeline`` imports only when a photo first needs them (the
+#: play mat, white balance, each kit's lattice finder, the lens model). Imported before any photo
+#: is timed: a module's import is a once-per-process start-up cost (40-55 ms CPU for
+#: ``vision.mat`` alone, measured in the thirty-ninth session), which had been charged to the
+#: first photo read of the run (and of each game), not a cost per photo.
+STAGE_MODULES = ("vision.mat", "vision.white_balance", "vision.faces", "vision.cards",
+                 "vision.xtiles", "vision.camera")
+
+
+def _import_stages() -> None:
+    """Import :data:`STAGE_MODULES` (so that no timed read pays for a first import)."""
+    import importlib  # noqa: PLC0415
+
+    for name in STAGE_MODULES:
+        importlib.import_module(name)
+
+
 def default_reader() -> tuple[ReadFn | None, str | None]:
     """``(read(jpeg_bytes, game) -> Reading, None)`` over ``vision.pipeline.read_file``, or
     ``(None, reason)`` when the reader cannot be imported."""
     try:
         from vision.pipeline import read_file  # noqa: PLC0415 - the reader is optional
+        _import_stages()
     except Exception as exc:  # ImportError, or an error while importing the reader
         return None, f"reader unavailable: {type(exc).__name__}: {exc}"
 

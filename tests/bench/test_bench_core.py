@@ -19,3 +19,14 @@ def test_one_core_pins_and_restores():
     assert cv2.getNumThreads() == threads
     with one_core(False) as core:
         assert core is None and os.sched_getaffinity(0) == before
+
+
+def test_the_default_reader_imports_every_stage_before_any_photo_is_timed():
+    import sys
+
+    from companion.bench import run
+
+    reader, missing = run.default_reader()
+    assert reader is not None and missing is None
+    for name in run.STAGE_MODULES:
+        assert name in sys.modules, name
