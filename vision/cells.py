@@ -5827,7 +5827,8 @@ def _ground_share(region: np.ndarray, face: np.ndarray) -> tuple[float, np.ndarr
     """The largest part of a cell's window (see :data:`MOTIF_MARGIN`) apart from its face's
     paint (:data:`MOTIF_PAINT`) that reaches the window's edge, blown-out glare left out (a hot
     spot on a face is no part apart): its share of the window and its median Lab (None without
-    one). ``region`` ``(h, w, 3)`` Lab of the cell, ``face`` ``(3,)`` Lab."""
+    one). ``region`` ``(h, w, 3)`` Lab of the cell, ``face`` ``(3,)`` Lab. (The per-face form:
+    :func:`_cloth_motifs` calls its parts per window; this is the reference it must match.)"""
     win = _motif_window(region)
     share, parts, k = _ground_part(win, ~blown_out(win), face)
     return share, None if parts is None else _part_median(win, parts, k)

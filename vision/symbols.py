@@ -129,7 +129,9 @@ def _bridged(m: np.ndarray) -> tuple[list, np.ndarray | None]:
 #: How many masks' features :func:`shape_features` keeps (a photo's cards are measured a few
 #: times each: their art with and without its faint strokes when rings are closed, see
 #: :func:`_closed_rings`, and again when they are named, :func:`name_symbols`; a photo holds
-#: at most ~60 cards).
+#: at most ~60 cards). The memo also holds the module's constants of the time
+#: (RING_ROUNDNESS, RING_AREA, BRIDGE_PX, BRIDGED_RING_ROUNDNESS, CORNER_SQUARE): a script or
+#: test that changes one must call ``_features_of.cache_clear()``.
 FEATURES_KEPT = 256
 
 

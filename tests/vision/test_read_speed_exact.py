@@ -29,7 +29,6 @@ def test_a_masks_features_are_measured_once_and_are_the_measures_of_its_pixels()
         assert again is first
         m = (mask > 0).astype(np.uint8)
         assert _features_of.__wrapped__(m.shape, m.tobytes()) == first
-    assert _features_of.cache_info().hits >= 24
 
 
 def test_a_changed_pixel_is_measured_anew():
@@ -100,7 +99,7 @@ def test_estimate_blur_gives_numpy_s_statistics():
         lab[..., 0] = L
         labs.append(lab)
         masks.append(middle)
-    # (an even and an odd number of cards: both ways of numpy's median)
+    # (an even and an odd number of cards; the pixel counts inside are even or odd as they fall)
     for k in (len(labs), len(labs) - 1):
         assert estimate_blur(labs[:k], masks[:k]) == _estimate_blur_before(labs[:k], masks[:k])
     assert symbols.estimate_blur(labs, masks) is not None
@@ -164,4 +163,4 @@ def test_pixels_taken_by_flat_indices_are_the_boolean_index_s_rows():
         before = _robust(lab[_card_ring(h, w)])[0]
         assert np.array_equal(_card_background(lab), before)
         # (a view that is no contiguous block of memory: its pixels copied, the same)
-        assert np.array_equal(_card_background(lab[:, ::-1][:, ::-1]), before)
+        assert np.array_equal(_card_background(np.asfortranarray(lab)), before)
