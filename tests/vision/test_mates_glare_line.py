@@ -38,7 +38,7 @@ def test_a_clear_renamed_sector_is_capped_at_group_conf():
 
 def test_a_sector_off_the_line_keeps_its_paint():
     # (beyond the three along their line, as far as the palest red, but 0.10 linear off it:
-    # sRGB (236, 210, 177), no channel clipped)
+    # sRGB (238, 211, 179), no channel clipped)
     tile = TILE.copy()
     tile[3] = [85.9, 4.6, 19.2]
     named, conf = _on_mates_glare_line(tile, NAMED, CLEAR, DIST)
@@ -46,8 +46,9 @@ def test_a_sector_off_the_line_keeps_its_paint():
 
 
 def test_mates_that_pale_too_little_give_no_line():
-    # (three reds paling by 0.03 linear along the glare's line, the palest red further along
-    # it: too little spread to tell a glare's direction from the camera's noise)
+    # (three reds, sRGB (248, 176, 147) to (248, 180, 151), paling by 0.03 linear along the
+    # glare's line, the palest red further along it: too little spread to tell a glare's
+    # direction from the camera's noise)
     tile = TILE.copy()
     tile[:3] = [[77.9, 22.9, 25.3], [78.4, 22.1, 24.9], [78.9, 21.2, 24.6]]
     named, conf = _on_mates_glare_line(tile, NAMED, CLEAR, DIST)
