@@ -6980,7 +6980,7 @@ GLARE_LINE_SPREAD = 0.05
 #: light, its distance from the line), further along it than the three (more glare) and with
 #: two channels at least below the clip (its proportions seen): the same paint under more of the
 #: glare, named the three's paint (at :data:`GROUP_CONF` at most) where that paint lies within
-#: :data:`WASHED_PAIR_MARGIN` of its nearest. Measured on the 400 Twelve Tiles development
+#: :data:`WASHED_PAIR_MARGIN` of the paint the sector is named. Measured on the 400 Twelve Tiles development
 #: photos (final13, final16-25, tw12, tw13, tw15-17) at 9941e72, on the read tiles of three
 #: sectors of one name and one of another: the one fourth sector beyond its three with two
 #: channels unclipped and three paling by at least the spread lies 0.006 from their line, and
@@ -7003,7 +7003,10 @@ def _on_mates_glare_line(samples: np.ndarray, named: np.ndarray, conf: np.ndarra
     :data:`GLARE_LINE_RESIDUAL`): a glare adds only its own colour, so a sector further along
     one paint's glare line than the paint's other sectors is that paint washed further, where
     the light fitted over the layout may name it the next paint (a red washed towards its
-    yellow under a warm lamp). Linear BGR throughout."""
+    yellow under a warm lamp). Linear BGR throughout. The renamed sector's confidence is capped
+    at :data:`GROUP_CONF` (above :data:`CONFIDENCE_THRESHOLD`, so it stays a clear sector the
+    decode does not fill); the rule runs with or without a profile and takes precedence over an
+    earlier rename of the sector."""
     named, conf = named.copy(), conf.copy()
     names4 = named.reshape(-1, 4)
     # (the tiles of three sectors of one name and a fourth of another, and that fourth: a
@@ -7015,9 +7018,7 @@ def _on_mates_glare_line(samples: np.ndarray, named: np.ndarray, conf: np.ndarra
     odd = np.argmin(shared[odd_tiles], axis=1)  # (M,)
     rows = 4 * odd_tiles + odd
     paint = names4[odd_tiles, (odd + 1) % 4]
-    lin = srgb_to_linear(lab_to_bgr(np.asarray(samples[4 * odd_tiles[:, None] + np.arange(4)],
-                                                np.float32).reshape(-1, 3)))
-    lin4 = lin.astype(np.float64).reshape(-1, 4, 3)  # (M, 4, 3)
+    lin4 = lab_to_linear(samples[4 * odd_tiles[:, None] + np.arange(4)]).reshape(-1, 4, 3)
     seen = (lin4[np.arange(len(odd)), odd] < CLIPPED_LINEAR).sum(axis=1) >= 2
     near = dist[rows, paint] - dist[rows, named[rows]] <= WASHED_PAIR_MARGIN
     cand = np.flatnonzero(seen & near)

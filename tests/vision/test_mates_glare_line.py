@@ -21,6 +21,8 @@ DIST = np.array([[54.0, 16.0, 56.0, 20.0], [55.0, 12.0, 58.0, 24.0],
                  [53.0, 16.0, 56.0, 19.0], [53.0, 21.0, 53.0, 15.0]])
 NAMED = np.array([RED, RED, RED, YELLOW])
 CONF = np.array([0.44, 0.85, 0.35, 0.58])
+#: As read but with the odd sector clear (above GROUP_CONF), so a rename shows in its confidence.
+CLEAR = np.array([0.44, 0.85, 0.35, 0.72])
 
 
 def test_the_palest_sector_on_its_mates_glare_line_takes_their_paint():
@@ -29,28 +31,37 @@ def test_the_palest_sector_on_its_mates_glare_line_takes_their_paint():
     assert conf[3] <= GROUP_CONF and conf[:3].tolist() == CONF[:3].tolist()
 
 
+def test_a_clear_renamed_sector_is_capped_at_group_conf():
+    named, conf = _on_mates_glare_line(TILE, NAMED, CLEAR, DIST)
+    assert named[3] == RED and conf[3] == GROUP_CONF and conf[:3].tolist() == CLEAR[:3].tolist()
+
+
 def test_a_sector_off_the_line_keeps_its_paint():
-    # (a yellow beside three washed reds: sRGB (250, 249, 97), its blue far below the line's)
+    # (beyond the three along their line, as far as the palest red, but 0.10 linear off it:
+    # sRGB (238, 211, 179), no channel clipped)
     tile = TILE.copy()
-    tile[3] = [95.4, -17.8, 70.7]
-    named, conf = _on_mates_glare_line(tile, NAMED, CONF, DIST)
-    assert named.tolist() == NAMED.tolist() and conf.tolist() == CONF.tolist()
+    tile[3] = [85.9, 4.6, 19.2]
+    named, conf = _on_mates_glare_line(tile, NAMED, CLEAR, DIST)
+    assert named.tolist() == NAMED.tolist() and conf.tolist() == CLEAR.tolist()
 
 
-def test_mates_that_do_not_pale_give_no_line():
-    # (three reds alike: the direction through them is the camera's noise, not a glare's)
+def test_mates_that_pale_too_little_give_no_line():
+    # (three reds, sRGB (248, 176, 147) to (248, 180, 151), paling by 0.03 linear along the
+    # glare's line, the palest red further along it: too little spread to tell a glare's
+    # direction from the camera's noise)
     tile = TILE.copy()
-    tile[:3] = [[74.2, 29.2, 27.3], [74.4, 29.0, 27.2], [74.1, 29.3, 27.4]]
-    named, _ = _on_mates_glare_line(tile, NAMED, CONF, DIST)
-    assert named[3] == YELLOW
+    tile[:3] = [[77.9, 22.9, 25.3], [78.4, 22.1, 24.9], [78.9, 21.2, 24.6]]
+    named, conf = _on_mates_glare_line(tile, NAMED, CLEAR, DIST)
+    assert named[3] == YELLOW and conf[3] == CLEAR[3]
 
 
 def test_a_sector_clipped_in_two_channels_keeps_its_paint():
-    # (sRGB (252, 254, 255)-like: one channel left to tell its proportions, too few)
+    # (on the three's line, further along it: sRGB (252, 249, 215), red and green clipped, one
+    # channel left to tell its proportions, too few)
     tile = TILE.copy()
-    tile[3] = [99.5, -0.6, -0.8]
-    named, _ = _on_mates_glare_line(tile, NAMED, CONF, DIST)
-    assert named[3] == YELLOW
+    tile[3] = [97.4, -4.6, 16.9]
+    named, conf = _on_mates_glare_line(tile, NAMED, CLEAR, DIST)
+    assert named[3] == YELLOW and conf[3] == CLEAR[3]
 
 
 def test_a_paint_far_from_the_sector_is_not_taken():
