@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vision.cells import GROUP_CONF, OUTLINE_FREE_FIT, CellReading
-from vision.decode import decode_readings
+from vision.decode import SURE_PART_OCC, decode_readings
 from vision.colour import hex_to_lab
 from vision.kits import kit_for_game
 
@@ -819,8 +819,6 @@ def test_a_small_textile_part_read_surely_stays_with_a_doubt():
     # final23 textile-normal-3008: white tiles on a white polka-dot cloth missed (read as bare,
     # surely) leave a green and a blue, and a red apart, joined to the textile along no edge,
     # read 0.98-1.00: tiles beyond the missed ones, kept with a doubt
-    from vision.decode import SURE_PART_OCC
-
     layout = _legal_textile()
     beyond = [_textile_reading(1, 4, "blue", None), _textile_reading(2, 4, "green", None),
               _textile_reading(4, 2, "red", None)]
@@ -831,6 +829,16 @@ def test_a_small_textile_part_read_surely_stays_with_a_doubt():
     less = [beyond[0], _unsure(beyond[1], SURE_PART_OCC - 0.03), beyond[2]]
     decoded, _ = decode_readings(layout + less, NESTOR, "textile")
     assert not {(1, 4), (2, 4)} & set(decoded) and (4, 2) in decoded
+    # ... a part whose every cell shows pips stays as before, with no doubt
+    decoded, doubts = decode_readings(layout + [_textile_reading(4, 2, "red", 2)], NESTOR, "textile")
+    assert (4, 2) in decoded and not any(cell == (4, 2) and attr == "occupied"
+                                         for cell, attr, _ in doubts)
+    # ... and a die face read less surely proves a tile still: only the cells without pips
+    # need be read surely, and have the doubt
+    part = [_unsure(_textile_reading(1, 4, "blue", 2)), beyond[1]]
+    decoded, doubts = decode_readings(layout + part, NESTOR, "textile")
+    assert {(1, 4), (2, 4)} <= set(decoded)
+    assert {cell for cell, attr, _ in doubts if attr == "occupied"} == {(2, 4)}
 
 
 def test_of_two_textile_cells_of_one_colour_side_by_side_the_one_without_pips_is_no_tile():
