@@ -739,7 +739,7 @@ def test_a_cell_beside_a_textile_in_a_tiles_colour_touching_it_is_no_tile():
     assert any(cell == (1, 3) and attr == "occupied" for cell, attr, _ in doubts)
 
 
-def _unsure(reading, occ_conf=0.9):
+def _unsure(reading, occ_conf=SURE_PART_OCC - 0.05):
     """``reading`` read as a tile less surely (occupancy ``occ_conf``, under
     vision.decode.SURE_PART_OCC): a cloth's ground or motif beside the layout, as read on the
     Textile development photos (0.56-0.92)."""
@@ -768,8 +768,7 @@ def test_a_textile_tile_joined_through_a_cell_read_with_pips_stays():
     beyond = [_textile_reading(1, 2, "green", 3), _textile_reading(1, 3, "white", None)]
     decoded, _ = decode_readings(layout + beyond, NESTOR, "textile")
     assert (1, 2) not in decoded and (1, 3) in decoded
-    ground = [_unsure(_textile_reading(1, 2, "green", None)),
-              _unsure(_textile_reading(1, 3, "white", None))]
+    ground = [_textile_reading(1, 2, "green", None), _unsure(_textile_reading(1, 3, "white", None))]
     decoded, _ = decode_readings(layout + ground, NESTOR, "textile")
     assert (1, 2) not in decoded and (1, 3) not in decoded
 
