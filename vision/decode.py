@@ -1308,7 +1308,7 @@ def _sides_held(cell: Cell, cells: AbstractSet[Cell]) -> int:
 #: (session 39, tex48): the parts that rule took out whose cells were true tiles (a tile missed
 #: between them and the textile: final16 textile-hard-1608, two; final23 textile-normal-3008,
 #: three) were read 0.98-1.00, the cloth's grounds and motifs it rightly took out 0.56-0.92;
-#: a round value between.
+#: a round value between. The true side rests on 5 cells on 2 photos (1608, 3008) only.
 SURE_PART_OCC = 0.95
 
 
@@ -1346,11 +1346,15 @@ def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet
     whose full sides are the neighbours' rims, is then not joined. Of the 352 Textile
     development photos of session 38 the rule, counting those rims, fired on 1608 and final24
     textile-hard-3401; as now it fires on 3401 alone, its board unchanged.) A smaller part whose
-    every cell is read surely (``sure``, see :data:`SURE_PART_OCC`) stays too, with a doubt: a
-    tile missed between it and the textile (a white tile on a white cloth) leaves tiles beyond
-    it that the cells read as surely as the textile's own, where a cloth's ground or motif
-    beside the layout reads less surely (final23 textile-normal-3008: a green, a blue and a red
-    beyond missed whites). Returns board-level doubts."""
+    every cell without pips is read surely (``sure``, see :data:`SURE_PART_OCC`; a die face
+    proves a tile already) stays too, a doubt on each such cell: a tile missed between it and
+    the textile (a white tile on a white cloth) leaves tiles beyond it that the cells read as
+    surely as the textile's own, where a cloth's ground or motif beside the layout reads less
+    surely (final23 textile-normal-3008: a green, a blue and a red beyond missed whites). Such a
+    part need not touch the textile even at a corner: traced on the 376 Textile development
+    photos (session 39), 3008's green and blue lie two columns from it, meeting at a corner only
+    the red (a part of its own); final16 textile-hard-1608's yellow and white, the other true
+    part, meet it at a corner. Returns board-level doubts."""
     tiles = set(read) | set(decoded)
     groups = _edge_groups(tiles)
     if len(groups) < 2:
@@ -1373,10 +1377,11 @@ def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet
         if _beyond_an_outlined_cell(group, groups[0], outlined):
             logger.debug("cells %s: beside a cell outlined as a tile beside the textile", sorted(group))
             continue
-        if group <= sure:
-            doubts += _kept_sure_part(group, decoded)
+        bare = sorted(c for c in group if c in decoded and decoded[c][0].get("pips") is None)
+        if set(bare) <= sure:
+            doubts += _kept_sure_part(bare)
             continue
-        for cell in sorted(c for c in group if c in decoded and decoded[c][0].get("pips") is None):
+        for cell in bare:
             logger.debug("cell %s: joined to the textile along no edge: no tile", cell)
             del decoded[cell]
             doubts.append((cell, "occupied", "joined to the textile along no edge (every knot "
@@ -1384,16 +1389,18 @@ def _off_the_textile(decoded: dict, read: AbstractSet[Cell], unsure: AbstractSet
     return doubts
 
 
-def _kept_sure_part(group: AbstractSet[Cell], decoded: dict) -> list[tuple[Cell, str, str]]:
+def _kept_sure_part(bare: list[Cell]) -> list[tuple[Cell, str, str]]:
     """The doubts of a part of the textile joined to it along no edge that stays, every cell of
-    it read surely (see :func:`_off_the_textile`): one per tile of ``group`` in ``decoded``."""
-    logger.debug("cells %s: joined to the textile along no edge but read surely (occupancy "
-                 "%.2f or more): kept, a tile between them and the textile probably missed",
-                 sorted(group), SURE_PART_OCC)
+    it without pips read surely (see :func:`_off_the_textile`): one per such cell (``bare``,
+    the cells the part would lose otherwise); a part whose every cell shows pips has none."""
+    if bare:
+        logger.debug("cells %s: joined to the textile along no edge but read surely (occupancy "
+                     "%.2f or more): kept, a tile between them and the textile probably missed",
+                     bare, SURE_PART_OCC)
     return [(cell, "occupied", "joined to the textile along no edge (every knot shares one "
                                "with it), yet read surely: kept; a tile between it and the "
                                "textile may be missed")
-            for cell in sorted(group) if cell in decoded]
+            for cell in bare]
 
 
 def _beyond_an_outlined_cell(group: AbstractSet[Cell], main: AbstractSet[Cell],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vision.cells import GROUP_CONF, OUTLINE_FREE_FIT, CellReading
-from vision.decode import decode_readings
+from vision.decode import SURE_PART_OCC, decode_readings
 from vision.colour import hex_to_lab
 from vision.kits import kit_for_game
 
@@ -739,7 +739,7 @@ def test_a_cell_beside_a_textile_in_a_tiles_colour_touching_it_is_no_tile():
     assert any(cell == (1, 3) and attr == "occupied" for cell, attr, _ in doubts)
 
 
-def _unsure(reading, occ_conf=0.9):
+def _unsure(reading, occ_conf=SURE_PART_OCC - 0.05):
     """``reading`` read as a tile less surely (occupancy ``occ_conf``, under
     vision.decode.SURE_PART_OCC): a cloth's ground or motif beside the layout, as read on the
     Textile development photos (0.56-0.92)."""
@@ -768,8 +768,7 @@ def test_a_textile_tile_joined_through_a_cell_read_with_pips_stays():
     beyond = [_textile_reading(1, 2, "green", 3), _textile_reading(1, 3, "white", None)]
     decoded, _ = decode_readings(layout + beyond, NESTOR, "textile")
     assert (1, 2) not in decoded and (1, 3) in decoded
-    ground = [_unsure(_textile_reading(1, 2, "green", None)),
-              _unsure(_textile_reading(1, 3, "white", None))]
+    ground = [_textile_reading(1, 2, "green", None), _unsure(_textile_reading(1, 3, "white", None))]
     decoded, _ = decode_readings(layout + ground, NESTOR, "textile")
     assert (1, 2) not in decoded and (1, 3) not in decoded
 
@@ -819,8 +818,6 @@ def test_a_small_textile_part_read_surely_stays_with_a_doubt():
     # final23 textile-normal-3008: white tiles on a white polka-dot cloth missed (read as bare,
     # surely) leave a green and a blue, and a red apart, joined to the textile along no edge,
     # read 0.98-1.00: tiles beyond the missed ones, kept with a doubt
-    from vision.decode import SURE_PART_OCC
-
     layout = _legal_textile()
     beyond = [_textile_reading(1, 4, "blue", None), _textile_reading(2, 4, "green", None),
               _textile_reading(4, 2, "red", None)]
@@ -831,6 +828,16 @@ def test_a_small_textile_part_read_surely_stays_with_a_doubt():
     less = [beyond[0], _unsure(beyond[1], SURE_PART_OCC - 0.03), beyond[2]]
     decoded, _ = decode_readings(layout + less, NESTOR, "textile")
     assert not {(1, 4), (2, 4)} & set(decoded) and (4, 2) in decoded
+    # ... a part whose every cell shows pips stays as before, with no doubt
+    decoded, doubts = decode_readings(layout + [_textile_reading(4, 2, "red", 2)], NESTOR, "textile")
+    assert (4, 2) in decoded and not any(cell == (4, 2) and attr == "occupied"
+                                         for cell, attr, _ in doubts)
+    # ... and a die face read less surely proves a tile still: only the cells without pips
+    # need be read surely, and have the doubt
+    part = [_unsure(_textile_reading(1, 4, "blue", 2)), beyond[1]]
+    decoded, doubts = decode_readings(layout + part, NESTOR, "textile")
+    assert {(1, 4), (2, 4)} <= set(decoded)
+    assert {cell for cell, attr, _ in doubts if attr == "occupied"} == {(2, 4)}
 
 
 def test_of_two_textile_cells_of_one_colour_side_by_side_the_one_without_pips_is_no_tile():
