@@ -35,10 +35,10 @@ from vision.hue_groups import (HUE_LINK, SHARE_COST, along_main_axis, chromatic,
 from vision.paint_light import fit_with_paint_light, match_cost, paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_FIELDS, PIP_RADII, blob_response,
                          pip_box, PipReading, pip_centres, pip_rows, pip_spacing, read_pips)
-from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, SECTOR_SHADE_RANGE,
-                          SHADE_RANGE, discounted_lab, exposed_lab, glare_colour, glare_distances,
-                          lamp_like, sector_glare_distances, tile_exposure_distances,
-                          toned_glare_distances)
+from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, GREY_RELOOK,
+                          SECTOR_SHADE_RANGE, SHADE_RANGE, discounted_lab, exposed_lab,
+                          glare_colour, glare_distances, lamp_like, sector_glare_distances,
+                          tile_exposure_distances, toned_glare_distances)
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
                                 profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
                                 shaded_distances, split_hue_alike, template_vote)
@@ -3970,6 +3970,16 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     lit = palette_distance(labs, ctx.palette, match.predicted)
     # (a card under the lamp's reflection: its paint plus a sheen of the light, see SHEEN)
     dist = np.minimum(lit, _sheen_distance(labs, ctx.palette, light, ctx.profile))
+    if ctx.profile is None:
+        # (... or, a card far from every paint so and lighter than the nearest, a hot spot's
+        # veil as the camera recorded it, after its tone curve, see _toned_sheen_distance and
+        # TONED_RELOOK; a profile's paints were learnt under the player's lamp: not measured
+        # there)
+        far = _washed_past_the_sheen(labs, dist, ctx.palette.lab if match.predicted is None
+                                     else match.predicted)
+        if far.any():
+            dist[far] = np.minimum(dist[far],
+                                   _toned_sheen_distance(labs[far], ctx.palette, light))
     # cards of one paint share a hue: the groups of hue are named together, each card as sure
     # as the better of its paints as lit and with a sheen make it (a card in the lamp's
     # reflection lies far from every paint as lit, where its paint with a sheen fits it)
@@ -4800,6 +4810,60 @@ def _clearly_other_hue(labs: np.ndarray, i: int) -> np.ndarray:
     clearly another hue, as two hue groups are."""
     lab = np.asarray(labs, np.float64)
     return hue_difference(lab, lab[i][None]) >= HUE_LINK
+
+
+#: Each unit of a card's veil added after the camera's tone curve costs this much (CIEDE2000; see
+#: :func:`_toned_sheen_distance`): the price :data:`TONED_GLARE_COST` the solid faces pay for
+#: the same look, above the linear sheen's (the toned look is the independent renderer's model
+#: rather than a phone's). (On the 13 Tapestry development photos with a washed card misread,
+#: 41 wrong cells at 9941e72, every card judged so too: with the light's offsets kept, see
+#: :func:`_toned_sheen_distance`, 39 at 12, 39 at 16, 41 at 20; without them, 32 at 12.)
+CARD_TONED_SHEEN_COST = TONED_GLARE_COST
+#: A card is judged through the toned veil only when it lies further than this (CIEDE2000) from
+#: every paint as lit and with the linear sheen: a card in a hot spot, washed beyond what the
+#: linear sheen explains (the washed cards this mends lie 10.6-18 from their nearest paint so;
+#: :data:`vision.glare.GREY_RELOOK`, where the solid faces' glare is looked for in grey too).
+#: Judged so on every card, the plain cards near two paints (red and orange under a warm lamp,
+#: 5-6 from each: final21 hard-2306) moved between them: 2306 0 -> 3 wrong cells.
+TONED_RELOOK = GREY_RELOOK
+
+
+def _washed_past_the_sheen(labs: np.ndarray, dist: np.ndarray, paints: np.ndarray) -> np.ndarray:
+    """Which cards ``(N,)`` bool (colours ``labs`` ``(N, 3)``, distances ``dist`` ``(N, K)`` to
+    the paints as lit and with the linear sheen, the paints as lit ``paints`` ``(K, 3)`` Lab) a
+    hot spot washed beyond what the linear sheen explains: further than
+    :data:`TONED_RELOOK` from every paint, and lighter (L*) than the nearest. A veil only adds
+    light: a card far from every paint yet no lighter than the nearest is in a shadow or a tint
+    (final19 hard-1991's yellow card at L* 66 beside yellows at 84-91, 19 from yellow and 21 from
+    orange, fitted orange under a veil: read so, 2 -> 4 wrong cells with the veil's look on
+    every far card)."""
+    nearest = np.argmin(dist, axis=1)
+    return (dist.min(axis=1) > TONED_RELOOK) & (labs[:, 0] > np.asarray(paints)[nearest, 0])
+
+
+def _toned_sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray) -> np.ndarray:
+    """Distances ``(N, K)`` (CIEDE2000) of card colours ``labs`` ``(N, 3)`` to each paint under
+    ``light`` (a ``(2, 3)`` correction, see :func:`vision.colour.classify_adaptive`) with a
+    veil of the light added to the values the camera recorded (after its tone curve, see
+    :func:`vision.glare.toned_glare_distances`): the least over the veils
+    :data:`vision.glare.GLARE_STEPS` (none left out), in the light's white and in grey (as
+    the camera's white balance records a lamp's reflection), each unit costing
+    :data:`CARD_TONED_SHEEN_COST`.
+
+    A hot spot recorded so keeps a paint's hue longer than a sheen added to the linear light
+    (:func:`_sheen_distance`): its weak channels rise alike with the strong one clipped, an
+    orange card washed to L* 94-97 at b* 22-26 (final22 hard-2811, read yellow; its deepest part
+    at a* +6), a red one pink (a* 12, read purple). The light's offsets are left out (its gains
+    kept): fitted on the cards as lit, a few hundredths of linear light on a paint's weak
+    channel are a tenth or more of the recorded value the veil is added to, and moved the
+    pink washed reds of tap42 normal-2579 nearer orange (with them the 13 photos of washed
+    cards read 41 -> 39 wrong cells, 2579 1 -> 8; without, 41 -> 32)."""
+    gains = as_correction(light).copy()
+    gains[1] = 0.0
+    return np.minimum.reduce([
+        toned_glare_distances(labs, palette, gains, np.ones(3), steps=GLARE_STEPS[1:],
+                              cost=CARD_TONED_SHEEN_COST, balanced=balanced).min(-1)
+        for balanced in (False, True)])
 
 
 def _sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray,

@@ -168,6 +168,30 @@ def test_one_paint_under_a_lamps_falloff_in_chroma_is_not_split():
     _assert_not_split(np.vstack([REDS_IN_CHROMA, ORANGES_IN_CHROMA]), FAR_AND_NEAR)
 
 
+# cards of the independent renderer's final25 tapestry hard-3807: three orange cards in an
+# occluder's shadow (L* 39-44) and four lit ones (L* 54-57), one hue, mixed over the layout
+SHADOWED_ORANGES = np.array([[42.5, 39.5, 37.0], [39.4, 37.7, 35.3], [44.4, 39.9, 38.2]])
+LIT_ORANGES = np.array([[54.0, 48.2, 45.7], [56.9, 51.2, 46.7], [55.9, 48.5, 47.1],
+                        [57.0, 50.6, 48.9]])
+AMONG_LIT = np.array([[0, 1], [2, 2], [1, 3], [0, 2], [1, 1], [2, 3], [1, 2]], float)
+
+
+def test_one_paint_partly_in_a_shadow_is_not_split():
+    # two tight sets of tone that no plane explains, but the darker is the lighter darkened:
+    # one paint (the split took the shaded oranges for red)
+    _assert_not_split(np.vstack([SHADOWED_ORANGES, LIT_ORANGES]), AMONG_LIT)
+
+
+def test_two_paints_are_no_shadow_of_each_other():
+    from vision.hue_groups import SHADOWED_SET_FIT, _shadowed_fit
+    for darker, lighter in ((DARK_REDS, SALMONS), (REDS_IN_CHROMA, ORANGES_IN_CHROMA)):
+        lab = np.vstack([lighter, darker])  # (either order: the darker set is found)
+        n = len(lighter)
+        assert _shadowed_fit(lab, np.arange(n), np.arange(n, len(lab)), lab[:, 0]) > SHADOWED_SET_FIT
+    lab = np.vstack([SHADOWED_ORANGES, LIT_ORANGES])
+    assert _shadowed_fit(lab, np.arange(3), np.arange(3, 7), lab[:, 0]) < SHADOWED_SET_FIT
+
+
 def test_the_widest_gap_leaves_two_at_least_on_each_side():
     from vision.hue_groups import along_main_axis, widest_gap
     low, high, gap, spread = widest_gap(np.array([0.0, 1.0, 5.0, 6.5, 2.0]))
