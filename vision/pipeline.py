@@ -501,6 +501,16 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
         for cell in faceless:
             del decoded[cell]
         decode_doubts = [d for d in decode_doubts if d[0] not in faceless]
+        # (a cell that holds no face found and whose edges clash with its neighbours' is a gap
+        # ringed by tiles, no tile: see _faceless_clashing)
+        clashing = _faceless_clashing(lattice, decoded)
+        for cell in clashing:
+            del decoded[cell]
+        decode_doubts = [d for d in decode_doubts if d[0] not in clashing]
+        # (its doubt, unless the unsure occupancy's own is given: see _assemble)
+        occ_conf = {(r.row, r.col): r.occ_conf for r in readings}
+        decode_doubts += [(cell, "occupied", CLASHING_LEFT_OUT) for cell in sorted(clashing)
+                          if occ_conf[cell] >= MAY_HOLD_CONF]
     # (cells the game rules out as tiles, see vision.decode: no tiles)
     readings = [replace(r, occupied=False) if r.occupied and (r.row, r.col) not in decoded else r
                 for r in readings]
@@ -2131,6 +2141,62 @@ def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str,
     with_face = _face_cells(lattice, np.asarray(faces, float))
     return {cell for cell, (attrs, _, _) in decoded.items()
             if cell not in with_face and (cell in taken or names_no_tile(kit, game, attrs))}
+
+
+#: An X-Tiles cell that holds no face found (nor grown, see :func:`_face_cells`) and whose
+#: edges clash (RULES.md: a placement must match every edge it shares) with at least this many
+#: of its neighbours' is left empty: see :func:`_faceless_clashing`. Two: one clash is a
+#: sector misread on either side of one edge, two or more on a cell of no face are the
+#: neighbours' sectors seen through a gap they ring. Measured on the readings of the 354
+#: X-Tiles development photos at 9941e72 (final16-25, xt50, xt50-old, xt51, xt52): of the 13
+#: cells clashing with one neighbour, 12 held tiles (11 read right) and one a gap (xt52
+#: hard-2771, left as read); of the 4 clashing with two or more, the 3 of no
+#: face were no tiles (final25 normal-3801 and hard-3809, 3 of 3 and 2 of 2 neighbours,
+#: occupancy 0.60; xt52 hard-2771, 2 of 4, occupancy 0.75, so no occupancy bar is used) and the
+#: one with a face found (xt52 hard-2772, 2 of 3) a tile misread, kept.
+CLASHING_NEIGHBOURS = 2
+#: The doubt left on a cell :func:`_faceless_clashing` empties.
+CLASHING_LEFT_OUT = ("left empty: no face was found here and its edges clash with its "
+                     "neighbours'; this cell may hold a tile")
+
+
+def _edge_clashes(decoded: dict, cell: tuple[int, int]) -> int:
+    """How many of ``cell``'s neighbours in ``decoded`` (cell -> (attrs, ...), see
+    :func:`vision.decode.decode_readings`) meet it across an edge read in another colour
+    (cells whose edges are unknown clash with none)."""
+    edges = decoded[cell][0].get("edges")
+    if not edges:
+        return 0
+    clashes = 0
+    for side, (dr, dc) in SIDE_STEP.items():
+        other = decoded.get((cell[0] + dr, cell[1] + dc))
+        other_edges = other[0].get("edges") if other is not None else None
+        if other_edges and edges.get(side) != other_edges.get(OPPOSITE_SIDE[side]):
+            clashes += 1
+    return clashes
+
+
+def _faceless_clashing(lattice: Lattice, decoded: dict) -> set[tuple[int, int]]:
+    """The X-Tiles cells of ``decoded`` (cell -> (attrs, conf, doubts)) that hold none of the
+    faces the lattice was fitted to and grew (``info["faces_xy"]``, image pixels; none for
+    other lattices: an empty set) and whose edges clash with :data:`CLASHING_NEIGHBOURS` of
+    their neighbours or more (:func:`_edge_clashes`).
+
+    A gap ringed by tiles shows their sectors about it, three paints or more, and reads as a
+    tile of the set whose sides are its neighbours' far sides, none of which match; a tile the
+    faces missed reads its own sectors, which match its neighbours' but where one was misread.
+    (Such a reading is wrong either way: left out, a gap is read right and a misread tile is
+    missing instead of misread.)"""
+    faces = lattice.info.get("faces_xy")
+    if faces is None or not len(faces):
+        return set()
+    with_face = _face_cells(lattice, np.asarray(faces, float))
+    out = {cell for cell in decoded
+           if cell not in with_face and _edge_clashes(decoded, cell) >= CLASHING_NEIGHBOURS}
+    if out:
+        logger.debug("x-tiles: cells %s hold no face and clash with %d neighbours or more: "
+                     "left empty", sorted(out), CLASHING_NEIGHBOURS)
+    return out
 
 
 def _judged_readings(lattice: Lattice, readings: list[CellReading], kit: Kit, game: str

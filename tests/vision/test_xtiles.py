@@ -1810,3 +1810,39 @@ def test_a_blob_of_two_faces_joined_does_not_set_the_step_across_a_row():
     assert lat is not None and lat.info["tiles"] == 4
     q = apply_h(np.linalg.inv(lat.H), np.array([blobs[0].centre]))[0]
     assert np.abs(q - np.floor(q) - 0.5).max() > 0.3  # (off every cell's middle)
+
+
+def test_a_cell_without_a_face_that_clashes_with_its_neighbours_is_no_tile():
+    """A gap ringed by tiles shows their sectors about it and reads as a tile whose sides are
+    its neighbours' far sides: where no face was found and its edges clash with two neighbours
+    or more it is left empty. A cell without a face that clashes with one neighbour (a sector
+    misread across one edge) stays, and so does a face found clashing with two."""
+    from vision.locate import Lattice
+    from vision.pipeline import _faceless_clashing
+
+    def tile(n: str, e: str, s: str, w: str) -> tuple[dict, dict, list]:
+        return {"edges": {"n": n, "e": e, "s": s, "w": w}, "long_axis": "ns"}, {}, []
+
+    H = np.array([[100.0, 0.0, 50.0], [0.0, 100.0, 20.0], [0.0, 0.0, 1.0]])
+    with_faces = [(0, 1), (1, 0), (1, 2), (2, 1), (2, 2)]
+    faces = apply_h(H, np.array([[c + 0.5, r + 0.5] for r, c in with_faces], float))
+    lat = Lattice(H=H, rows=(0, 3), cols=(0, 3), pitch_px=100.0, info={"faces_xy": faces})
+    decoded = {
+        (0, 1): tile("red", "red", "red", "red"),
+        (1, 0): tile("red", "red", "red", "red"),
+        (1, 2): tile("red", "red", "red", "red"),
+        (2, 1): tile("red", "red", "red", "red"),
+        (2, 2): tile("red", "red", "red", "blue"),  # (a face: clashes with (2, 1) only)
+        (1, 1): tile("blue", "yellow", "blue", "yellow"),  # (the gap: clashes with all four)
+    }
+    assert _faceless_clashing(lat, decoded) == {(1, 1)}
+    # (a face found clashing with two neighbours stays)
+    decoded[(2, 2)] = tile("blue", "red", "red", "blue")
+    assert _faceless_clashing(lat, decoded) == {(1, 1)}
+    # (a cell without a face clashing with one neighbour stays)
+    decoded[(1, 1)] = tile("red", "red", "red", "yellow")
+    assert _faceless_clashing(lat, decoded) == set()
+    # (a lattice not fitted to faces tells nothing of them)
+    decoded[(1, 1)] = tile("blue", "yellow", "blue", "yellow")
+    lat.info.pop("faces_xy")
+    assert _faceless_clashing(lat, decoded) == set()
