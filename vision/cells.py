@@ -7274,7 +7274,8 @@ def _diagonal_steps(cell_lab: np.ndarray) -> np.ndarray:
 
 
 def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
-                             views: Callable[[int], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+                             views: Callable[[int], np.ndarray],
+                             apart: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Sector names and confidences ``(4 N,)`` (four per tile in turn, n e s w; ``dist``
     ``(4 N, K)`` their distances to the paints) with each doubtful sector (named at
     :data:`GROUP_CONF` or less: unclear, or named by its hue group rather than its own match)
@@ -7282,11 +7283,16 @@ def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarr
     (:func:`_diagonal_steps` of its tile's view ``views(tile)`` ``(n, n, 3)`` Lab: a step at
     most :data:`STEP_SHARE` of, and :data:`STEP_APART` below, the step to the other tile-mate,
     on the channels both diagonals show) named the paint of the one it continues, at
-    :data:`GROUP_CONF` at least: when that tile-mate is named clearly
-    (:data:`CONFIDENCE_THRESHOLD`, as read before this), the other is named another paint, and
+    :data:`GROUP_CONF` at least: when that tile-mate is named clearly, above :data:`GROUP_CONF`
+    (as read before this: a tile-mate itself doubtful, named by its hue group, anchors nothing,
+    so no two doubtful tile-mates trade names), the other is named another paint, and
     both tile-mates' paints lie within :data:`WASHED_PAIR_MARGIN` of the sector's nearest (the
     steps tell the sector's paint between the two only: a yellow between a green and a blue
     steps far less to the green than to the blue, the same case's photo 10, tile (1, 5)).
+    A sector whose name this keeps keeps its confidence too (one read unclear stays unclear, for
+    the decoder's fill and the refit), and a sector :func:`_washed_pairs_apart` named apart
+    from a tile-mate (``apart`` ``(4 N,)`` bool, when given) is left as named: this does not
+    reverse that rename (nor, the anchor being clear, lend a renamed sector's name to another).
 
     In a lamp's hot spot a green and a yellow both clip their red and green, and the blue left
     is mostly the lamp's glare, whose level no sector's median pins down (the own renderer's
@@ -7297,7 +7303,10 @@ def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarr
     one's."""
     out_named, out_conf = named.copy(), conf.copy()
     steps: dict[int, np.ndarray] = {}
-    for j in np.flatnonzero(conf <= GROUP_CONF):
+    doubtful = conf <= GROUP_CONF
+    if apart is not None:
+        doubtful &= ~apart
+    for j in np.flatnonzero(doubtful):
         tile, k = divmod(int(j), 4)
         mates = (4 * tile + (k + 1) % 4, 4 * tile + (k + 3) % 4)  # (across diagonal k, k - 1)
         if named[mates[0]] == named[mates[1]]:
@@ -7313,13 +7322,13 @@ def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarr
         small, large = float(step[near]), float(step[1 - near])
         paint = int(named[mates[near]])
         if (small > STEP_SHARE * large or large - small < STEP_APART
-                or conf[mates[near]] < CONFIDENCE_THRESHOLD
+                or conf[mates[near]] <= GROUP_CONF
                 or (dist[j, named[list(mates)]] - dist[j].min() > WASHED_PAIR_MARGIN).any()):
             continue
-        if paint != named[j]:
-            logger.debug("sector %d: continues its tile-mate %d across their diagonal (step %.3f, "
-                         "%.3f to the other): %d -> %d", j, mates[near], small, large, named[j],
-                         paint)
+        if paint == named[j]:
+            continue  # (its name stands, and so does its confidence: unclear stays unclear)
+        logger.debug("sector %d: continues its tile-mate %d across their diagonal (step %.3f, "
+                     "%.3f to the other): %d -> %d", j, mates[near], small, large, named[j], paint)
         out_named[j], out_conf[j] = paint, max(float(conf[j]), GROUP_CONF)
     return out_named, out_conf
 
@@ -7770,8 +7779,9 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         if ctx.profile is not None:
             # (an unclear sector whose light continues into one tile-mate's across their
             # diagonal: that tile-mate's paint; under a profile only, as measured)
+            # (one named apart from a tile-mate by _washed_pairs_apart is left so)
             stepped, sconfs = _named_by_diagonal_steps(
-                named, sconfs, dist, lambda t: subs[axes[t]][at[t]])
+                named, sconfs, dist, lambda t: subs[axes[t]][at[t]], apart)
             # (renamed so: for the fill of an unclear tile, as a sector named apart)
             apart = (apart | (stepped != named)) & (stepped != hue_named)
             named = stepped
