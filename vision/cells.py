@@ -7182,19 +7182,22 @@ def _named_by_looks(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
 
 #: The bands (share of a cell's width) either side of a tile's diagonal on which each sector's
 #: light is fitted (:func:`_diagonal_steps`): from this far off the diagonal, clear of the
-#: printed line along it and the blur that mixes the two paints ...
+#: printed line along it and the blur that mixes the two paints (a cell viewed 32 pixels wide:
+#: two pixels; chosen from the geometry, not measured) ...
 STEP_BAND_NEAR = 0.06
 #: ... to this far, within the sectors' own paint (a sector's widest point lies 0.35 from its
-#: diagonals), ...
+#: diagonals; chosen from the geometry, not measured), ...
 STEP_BAND_FAR = 0.25
 #: ... along the diagonal from this far off the centre (where four sectors meet) to the tile's
 #: rim (0.71 at the corner), inside :data:`STEP_RIM` of the cell's sides (the bevel and the gap
 #: between tiles); the fitted planes are compared at :data:`STEP_AT` along it (the middle).
+#: (All three chosen from the geometry, not measured.)
 STEP_FROM_CENTRE = 0.08
 STEP_RIM = 0.44
 STEP_AT = 0.33
 #: A channel is used on a band when at least this share of its pixels lies under
 #: :data:`vision.glare.CLIPPED_LINEAR` (a clipped pixel tells only that the light reached the top).
+#: (Chosen, not measured: a plane of three unknowns fitted on most of its band.)
 STEP_UNCLIPPED = 0.8
 #: The sector whose light continues across a diagonal with a step at most this share of the step
 #: across its other diagonal (linear light, the channels both diagonals show) is its tile-mate's
@@ -7204,10 +7207,10 @@ STEP_UNCLIPPED = 0.8
 #: them), the step to the tile-mate of another paint is at least 1.5 times the step to the one
 #: of its own, 6 or more in 99% of them, 70 (median); 0.5 leaves the few nearer than 2 ...
 STEP_SHARE = 0.5
-#: ... and at least this much smaller (linear light, of 1): a step to a tile-mate of its own paint
-#: lies at 0.005 (median), 0.02 (99%), 0.031 at most on those sectors, one to a tile-mate of
-#: another paint 0.007 further at the least, 0.04 (1%): a green and a yellow under a 3000 K lamp
-#: differ by 0.03 in blue as the profile measured them.
+#: ... and at least this much smaller (linear light, of 1; measured on the same sectors): a step
+#: to a tile-mate of its own paint lies at 0.005 (median), 0.02 (99%), 0.031 at most on those
+#: sectors, one to a tile-mate of another paint 0.007 further at the least, 0.04 (1%): a green
+#: and a yellow under a 3000 K lamp differ by 0.03 in blue as the profile measured them.
 STEP_APART = 0.015
 
 
@@ -7221,8 +7224,7 @@ def _step_bands(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
     pixel's coordinates ``(4, n, n)`` along the diagonal from the centre and across it (shares
     of the cell's width)."""
     yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
-    sector = {"n": yy < -np.abs(xx), "e": xx > np.abs(yy), "s": yy > np.abs(xx),
-              "w": -xx > np.abs(yy)}
+    sector = _triangles(n, inset=0.0, band=-np.inf)  # (whole sectors, to their diagonals and rim)
     names = ("n", "e", "s", "w")
     corners = ((1, -1), (1, 1), (-1, 1), (-1, -1))  # (x, y) of the corner between k and k + 1
     first, second, along, across = [], [], [], []
