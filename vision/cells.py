@@ -7285,16 +7285,20 @@ def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarr
     (:func:`_diagonal_steps` of its tile's view ``views(tile)`` ``(n, n, 3)`` Lab: a step at
     most :data:`STEP_SHARE` of, and :data:`STEP_APART` below, the step to the other tile-mate,
     on the channels both diagonals show) named the paint of the one it continues, at
-    :data:`GROUP_CONF` at least: when that tile-mate is named clearly, above :data:`GROUP_CONF`
-    (as read before this: a tile-mate itself doubtful, named by its hue group, anchors nothing,
-    so no two doubtful tile-mates trade names), the other is named another paint, and
+    :data:`GROUP_CONF` at least: when that tile-mate is named clearly by its own match (as read
+    before this, :data:`CONFIDENCE_THRESHOLD` or more, and not at :data:`GROUP_CONF`, the mark of
+    a name its hue group gave or :func:`_washed_pairs_apart` capped: such a tile-mate anchors
+    nothing, nor does one ``apart``) and keeps its name here (a clear read under
+    :data:`GROUP_CONF` is doubtful itself: of two tile-mates each the other's anchor neither is
+    renamed, so no two trade names, and no rename is passed on), the other is named another
+    paint, and
     both tile-mates' paints lie within :data:`WASHED_PAIR_MARGIN` of the sector's nearest (the
     steps tell the sector's paint between the two only: a yellow between a green and a blue
     steps far less to the green than to the blue, the same case's photo 10, tile (1, 5)).
     A sector whose name this keeps keeps its confidence too (one read unclear stays unclear, for
     the decoder's fill and the refit), and a sector :func:`_washed_pairs_apart` named apart
     from a tile-mate (``apart`` ``(4 N,)`` bool, when given) is left as named: this does not
-    reverse that rename (nor, the anchor being clear, lend a renamed sector's name to another).
+    reverse that rename (nor lend a renamed sector's name to another).
 
     In a lamp's hot spot a green and a yellow both clip their red and green, and the blue left
     is mostly the lamp's glare, whose level no sector's median pins down (the own renderer's
@@ -7308,6 +7312,10 @@ def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarr
     doubtful = conf <= GROUP_CONF
     if apart is not None:
         doubtful &= ~apart
+    anchors = (conf >= CONFIDENCE_THRESHOLD) & (conf != GROUP_CONF)
+    if apart is not None:
+        anchors &= ~apart
+    renamed: dict[int, int] = {}  # sector -> the tile-mate whose paint it takes
     for j in np.flatnonzero(doubtful):
         tile, k = divmod(int(j), 4)
         mates = (4 * tile + (k + 1) % 4, 4 * tile + (k + 3) % 4)  # (across diagonal k, k - 1)
@@ -7324,14 +7332,17 @@ def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarr
         small, large = float(step[near]), float(step[1 - near])
         paint = int(named[mates[near]])
         if (small > STEP_SHARE * large or large - small < STEP_APART
-                or conf[mates[near]] <= GROUP_CONF
+                or not anchors[mates[near]]
                 or (dist[j, named[list(mates)]] - dist[j].min() > WASHED_PAIR_MARGIN).any()):
             continue
         if paint == named[j]:
             continue  # (its name stands, and so does its confidence: unclear stays unclear)
         logger.debug("sector %d: continues its tile-mate %d across their diagonal (step %.3f, "
                      "%.3f to the other): %d -> %d", j, mates[near], small, large, named[j], paint)
-        out_named[j], out_conf[j] = paint, max(float(conf[j]), GROUP_CONF)
+        renamed[int(j)] = mates[near]
+    for j, mate in renamed.items():
+        if mate not in renamed:  # (an anchor renamed itself anchors nothing)
+            out_named[j], out_conf[j] = named[mate], max(float(conf[j]), GROUP_CONF)
     return out_named, out_conf
 
 
