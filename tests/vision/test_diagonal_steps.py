@@ -102,3 +102,18 @@ def test_a_sector_named_apart_from_a_tile_mate_is_left():
     apart = np.array([False, False, True, False])
     out, _ = _named_by_diagonal_steps(named, conf, dist, lambda t: view, apart)
     assert out[2] == GREEN
+
+
+def test_two_doubtful_tile_mates_anchoring_each_other_trade_nothing():
+    # (the south named green and its yellow tile-mate west, both read 0.55, clear but under
+    # GROUP_CONF, each continuing the other: neither anchors, as each would be renamed)
+    edges = (RED, GREEN, YELLOW, YELLOW)
+    view = _tile_view(edges)
+    named, conf, dist = _sector_reading(edges, GREEN, e_conf=0.96, s_conf=0.55, w_conf=0.55)
+    dist[3] = (30.0, 10.0, 8.0, 1.0)  # (the west within WASHED_PAIR_MARGIN of red and green)
+    out, out_conf = _named_by_diagonal_steps(named, conf, dist, lambda t: view)
+    assert list(out) == list(named) and list(out_conf) == list(conf)
+    # (the west alone doubtful: the south, renamed by nothing, anchors it)
+    conf[2] = 0.96
+    out, _ = _named_by_diagonal_steps(named, conf, dist, lambda t: view)
+    assert out[3] == GREEN
