@@ -7371,19 +7371,22 @@ def _named_by_looks(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
 
 #: The bands (share of a cell's width) either side of a tile's diagonal on which each sector's
 #: light is fitted (:func:`_diagonal_steps`): from this far off the diagonal, clear of the
-#: printed line along it and the blur that mixes the two paints ...
+#: printed line along it and the blur that mixes the two paints (a cell viewed 32 pixels wide:
+#: two pixels; chosen from the geometry, not measured) ...
 STEP_BAND_NEAR = 0.06
 #: ... to this far, within the sectors' own paint (a sector's widest point lies 0.35 from its
-#: diagonals), ...
+#: diagonals; chosen from the geometry, not measured), ...
 STEP_BAND_FAR = 0.25
 #: ... along the diagonal from this far off the centre (where four sectors meet) to the tile's
 #: rim (0.71 at the corner), inside :data:`STEP_RIM` of the cell's sides (the bevel and the gap
 #: between tiles); the fitted planes are compared at :data:`STEP_AT` along it (the middle).
+#: (All three chosen from the geometry, not measured.)
 STEP_FROM_CENTRE = 0.08
 STEP_RIM = 0.44
 STEP_AT = 0.33
 #: A channel is used on a band when at least this share of its pixels lies under
 #: :data:`vision.glare.CLIPPED_LINEAR` (a clipped pixel tells only that the light reached the top).
+#: (Chosen, not measured: a plane of three unknowns fitted on most of its band.)
 STEP_UNCLIPPED = 0.8
 #: The sector whose light continues across a diagonal with a step at most this share of the step
 #: across its other diagonal (linear light, the channels both diagonals show) is its tile-mate's
@@ -7393,10 +7396,10 @@ STEP_UNCLIPPED = 0.8
 #: them), the step to the tile-mate of another paint is at least 1.5 times the step to the one
 #: of its own, 6 or more in 99% of them, 70 (median); 0.5 leaves the few nearer than 2 ...
 STEP_SHARE = 0.5
-#: ... and at least this much smaller (linear light, of 1): a step to a tile-mate of its own paint
-#: lies at 0.005 (median), 0.02 (99%), 0.031 at most on those sectors, one to a tile-mate of
-#: another paint 0.007 further at the least, 0.04 (1%): a green and a yellow under a 3000 K lamp
-#: differ by 0.03 in blue as the profile measured them.
+#: ... and at least this much smaller (linear light, of 1; measured on the same sectors): a step
+#: to a tile-mate of its own paint lies at 0.005 (median), 0.02 (99%), 0.031 at most on those
+#: sectors, one to a tile-mate of another paint 0.007 further at the least, 0.04 (1%): a green
+#: and a yellow under a 3000 K lamp differ by 0.03 in blue as the profile measured them.
 STEP_APART = 0.015
 
 
@@ -7410,8 +7413,7 @@ def _step_bands(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
     pixel's coordinates ``(4, n, n)`` along the diagonal from the centre and across it (shares
     of the cell's width)."""
     yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
-    sector = {"n": yy < -np.abs(xx), "e": xx > np.abs(yy), "s": yy > np.abs(xx),
-              "w": -xx > np.abs(yy)}
+    sector = _triangles(n, inset=0.0, band=-np.inf)  # (whole sectors, to their diagonals and rim)
     names = ("n", "e", "s", "w")
     corners = ((1, -1), (1, 1), (-1, 1), (-1, -1))  # (x, y) of the corner between k and k + 1
     first, second, along, across = [], [], [], []
@@ -7463,7 +7465,8 @@ def _diagonal_steps(cell_lab: np.ndarray) -> np.ndarray:
 
 
 def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
-                             views: Callable[[int], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+                             views: Callable[[int], np.ndarray],
+                             apart: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Sector names and confidences ``(4 N,)`` (four per tile in turn, n e s w; ``dist``
     ``(4 N, K)`` their distances to the paints) with each doubtful sector (named at
     :data:`GROUP_CONF` or less: unclear, or named by its hue group rather than its own match)
@@ -7471,11 +7474,20 @@ def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarr
     (:func:`_diagonal_steps` of its tile's view ``views(tile)`` ``(n, n, 3)`` Lab: a step at
     most :data:`STEP_SHARE` of, and :data:`STEP_APART` below, the step to the other tile-mate,
     on the channels both diagonals show) named the paint of the one it continues, at
-    :data:`GROUP_CONF` at least: when that tile-mate is named clearly
-    (:data:`CONFIDENCE_THRESHOLD`, as read before this), the other is named another paint, and
+    :data:`GROUP_CONF` at least: when that tile-mate is named clearly by its own match (as read
+    before this, :data:`CONFIDENCE_THRESHOLD` or more, and not at :data:`GROUP_CONF`, the mark of
+    a name its hue group gave or :func:`_washed_pairs_apart` capped: such a tile-mate anchors
+    nothing, nor does one ``apart``) and keeps its name here (a clear read under
+    :data:`GROUP_CONF` is doubtful itself: of two tile-mates each the other's anchor neither is
+    renamed, so no two trade names, and no rename is passed on), the other is named another
+    paint, and
     both tile-mates' paints lie within :data:`WASHED_PAIR_MARGIN` of the sector's nearest (the
     steps tell the sector's paint between the two only: a yellow between a green and a blue
     steps far less to the green than to the blue, the same case's photo 10, tile (1, 5)).
+    A sector whose name this keeps keeps its confidence too (one read unclear stays unclear, for
+    the decoder's fill and the refit), and a sector :func:`_washed_pairs_apart` named apart
+    from a tile-mate (``apart`` ``(4 N,)`` bool, when given) is left as named: this does not
+    reverse that rename (nor lend a renamed sector's name to another).
 
     In a lamp's hot spot a green and a yellow both clip their red and green, and the blue left
     is mostly the lamp's glare, whose level no sector's median pins down (the own renderer's
@@ -7486,7 +7498,14 @@ def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarr
     one's."""
     out_named, out_conf = named.copy(), conf.copy()
     steps: dict[int, np.ndarray] = {}
-    for j in np.flatnonzero(conf <= GROUP_CONF):
+    doubtful = conf <= GROUP_CONF
+    if apart is not None:
+        doubtful &= ~apart
+    anchors = (conf >= CONFIDENCE_THRESHOLD) & (conf != GROUP_CONF)
+    if apart is not None:
+        anchors &= ~apart
+    renamed: dict[int, int] = {}  # sector -> the tile-mate whose paint it takes
+    for j in np.flatnonzero(doubtful):
         tile, k = divmod(int(j), 4)
         mates = (4 * tile + (k + 1) % 4, 4 * tile + (k + 3) % 4)  # (across diagonal k, k - 1)
         if named[mates[0]] == named[mates[1]]:
@@ -7502,14 +7521,17 @@ def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarr
         small, large = float(step[near]), float(step[1 - near])
         paint = int(named[mates[near]])
         if (small > STEP_SHARE * large or large - small < STEP_APART
-                or conf[mates[near]] < CONFIDENCE_THRESHOLD
+                or not anchors[mates[near]]
                 or (dist[j, named[list(mates)]] - dist[j].min() > WASHED_PAIR_MARGIN).any()):
             continue
-        if paint != named[j]:
-            logger.debug("sector %d: continues its tile-mate %d across their diagonal (step %.3f, "
-                         "%.3f to the other): %d -> %d", j, mates[near], small, large, named[j],
-                         paint)
-        out_named[j], out_conf[j] = paint, max(float(conf[j]), GROUP_CONF)
+        if paint == named[j]:
+            continue  # (its name stands, and so does its confidence: unclear stays unclear)
+        logger.debug("sector %d: continues its tile-mate %d across their diagonal (step %.3f, "
+                     "%.3f to the other): %d -> %d", j, mates[near], small, large, named[j], paint)
+        renamed[int(j)] = mates[near]
+    for j, mate in renamed.items():
+        if mate not in renamed:  # (an anchor renamed itself anchors nothing)
+            out_named[j], out_conf[j] = named[mate], max(float(conf[j]), GROUP_CONF)
     return out_named, out_conf
 
 
@@ -7959,8 +7981,9 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         if ctx.profile is not None:
             # (an unclear sector whose light continues into one tile-mate's across their
             # diagonal: that tile-mate's paint; under a profile only, as measured)
+            # (one named apart from a tile-mate by _washed_pairs_apart is left so)
             stepped, sconfs = _named_by_diagonal_steps(
-                named, sconfs, dist, lambda t: subs[axes[t]][at[t]])
+                named, sconfs, dist, lambda t: subs[axes[t]][at[t]], apart)
             # (renamed so: for the fill of an unclear tile, as a sector named apart)
             apart = (apart | (stepped != named)) & (stepped != hue_named)
             named = stepped

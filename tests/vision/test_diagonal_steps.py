@@ -10,7 +10,7 @@ lamp's glare, rising across the tile.
 import numpy as np
 
 from vision.cells import (CONFIDENCE_THRESHOLD, GROUP_CONF, _diagonal_steps,
-                          _named_by_diagonal_steps)
+                          _named_by_diagonal_steps, _triangles)
 from vision.colour import bgr_to_lab, linear_to_srgb
 
 BLUE, RED, GREEN, YELLOW = range(4)
@@ -27,7 +27,8 @@ def _tile_view(edges: tuple[int, int, int, int], light: float = 2.0) -> np.ndarr
     times the profile's exposure, with a glare rising from 0.3 to 0.9 of the lamp across it
     (west to east) and the camera's clip at 1."""
     yy, xx = (np.mgrid[0:N, 0:N] + 0.5) / N - 0.5
-    side = np.select([yy < -np.abs(xx), xx > np.abs(yy), yy > np.abs(xx)], [0, 1, 2], 3)
+    sector = _triangles(N, inset=0.0, band=-np.inf)  # (whole sectors, as _step_bands takes them)
+    side = np.select([sector["n"], sector["e"], sector["s"]], [0, 1, 2], 3)
     paint = np.asarray([PAINT[e] for e in edges])[side]  # (N, N, 3)
     glare = (0.6 + 0.6 * xx)[..., None] * LAMP
     lin = np.clip(light * paint + glare, 0.0, 1.0)
@@ -41,12 +42,13 @@ def test_one_paint_meets_its_tile_mate_without_a_step_however_much_glare():
     assert np.isnan(steps[1, 2])  # (red clipped on both sides)
 
 
-def _sector_reading(edges: tuple[int, int, int, int], s_named: int):
+def _sector_reading(edges: tuple[int, int, int, int], s_named: int, e_conf: float = 0.3,
+                    s_conf: float = GROUP_CONF, w_conf: float = 0.9):
     """A tile's sector names, confidences and distances as the reader has them before the steps:
     the south sector doubtful (its hue group's name, at GROUP_CONF), 0.6 from both green and
     yellow (as read on that photo); the east unclear, 0.8 from green and 2.2 from yellow."""
     named = np.array([edges[0], edges[1], s_named, edges[3]])
-    conf = np.array([0.96, 0.3, GROUP_CONF, 0.9])
+    conf = np.array([0.96, e_conf, s_conf, w_conf])
     dist = np.array([[30.0, 1.0, 30.0, 25.0], [30.0, 33.0, 0.8, 2.2],
                      [30.0, 33.0, 0.6, 0.6], [30.0, 20.0, 8.0, 1.0]])
     return named, conf, dist
@@ -63,9 +65,55 @@ def test_a_doubtful_sector_takes_the_paint_of_the_tile_mate_its_light_continues(
 
 def test_a_sector_whose_other_tile_mate_is_a_far_paint_is_left():
     # (a yellow between a green and a blue: the step to the blue says nothing of green against
-    # yellow, the own renderer's calibration case, seed 1, photo 10, tile (1, 5))
+    # yellow, the own renderer's calibration case, seed 1, photo 10, tile (1, 5)); its green
+    # tile-mate clear and its light continuing the green's more than the blue's, only the far
+    # paint (WASHED_PAIR_MARGIN: the blue 30 from it) keeps it yellow
     edges = (RED, GREEN, YELLOW, BLUE)
     view = _tile_view(edges)
-    named, conf, dist = _sector_reading(edges, GREEN)
+    named, conf, dist = _sector_reading(edges, YELLOW, e_conf=0.96)
     out, _ = _named_by_diagonal_steps(named, conf, dist, lambda t: view)
+    assert out[2] == YELLOW
+
+
+def test_an_unclear_sector_whose_name_stands_keeps_its_confidence():
+    # (its light continues its yellow tile-mate's and it is named yellow already: not lifted to
+    # GROUP_CONF, the decoder's fill and the refit still see it unclear)
+    edges = (RED, GREEN, YELLOW, YELLOW)
+    view = _tile_view(edges)
+    named, conf, dist = _sector_reading(edges, YELLOW, e_conf=0.96, s_conf=0.3)
+    out, out_conf = _named_by_diagonal_steps(named, conf, dist, lambda t: view)
+    assert out[2] == YELLOW and out_conf[2] == 0.3
+
+
+def test_a_tile_mate_named_by_its_hue_group_anchors_nothing():
+    # (the yellow tile-mate itself doubtful, at GROUP_CONF: the south keeps its name)
+    edges = (RED, GREEN, YELLOW, YELLOW)
+    view = _tile_view(edges)
+    named, conf, dist = _sector_reading(edges, GREEN, w_conf=GROUP_CONF)
+    out, out_conf = _named_by_diagonal_steps(named, conf, dist, lambda t: view)
+    assert out[2] == GREEN and out_conf[2] == GROUP_CONF
+
+
+def test_a_sector_named_apart_from_a_tile_mate_is_left():
+    # (_washed_pairs_apart's rename is not reversed)
+    edges = (RED, GREEN, YELLOW, YELLOW)
+    view = _tile_view(edges)
+    named, conf, dist = _sector_reading(edges, GREEN)
+    apart = np.array([False, False, True, False])
+    out, _ = _named_by_diagonal_steps(named, conf, dist, lambda t: view, apart)
     assert out[2] == GREEN
+
+
+def test_two_doubtful_tile_mates_anchoring_each_other_trade_nothing():
+    # (the south named green and its yellow tile-mate west, both read 0.55, clear but under
+    # GROUP_CONF, each continuing the other: neither anchors, as each would be renamed)
+    edges = (RED, GREEN, YELLOW, YELLOW)
+    view = _tile_view(edges)
+    named, conf, dist = _sector_reading(edges, GREEN, e_conf=0.96, s_conf=0.55, w_conf=0.55)
+    dist[3] = (30.0, 10.0, 8.0, 1.0)  # (the west within WASHED_PAIR_MARGIN of red and green)
+    out, out_conf = _named_by_diagonal_steps(named, conf, dist, lambda t: view)
+    assert list(out) == list(named) and list(out_conf) == list(conf)
+    # (the west alone doubtful: the south, renamed by nothing, anchors it)
+    conf[2] = 0.96
+    out, _ = _named_by_diagonal_steps(named, conf, dist, lambda t: view)
+    assert out[3] == GREEN
