@@ -703,10 +703,15 @@ def _edges_unmatched(readings: list[CellReading]) -> int:
     for (row, col), e in edges.items():
         for side in "es":  # (each shared edge once: from the cell west or north of it)
             dr, dc = SIDE_STEP[side]
-            other = edges.get((row + dr, col + dc))
-            if e and other and e.get(side) != other.get(OPPOSITE_SIDE[side]):
+            if _edge_clash(e, edges.get((row + dr, col + dc)), side):
                 unmatched += 1
     return unmatched
+
+
+def _edge_clash(edges: dict | None, other: dict | None, side: str) -> bool:
+    """Whether a cell's ``edges`` (side -> colour) and its neighbour's on its ``side``,
+    ``other``, meet in different colours (either unknown, None or empty: no clash)."""
+    return bool(edges and other and edges.get(side) != other.get(OPPOSITE_SIDE[side]))
 
 
 #: A solid-face reading whose tiles' centres spread by more than this (CIELAB, the median over
@@ -2165,13 +2170,10 @@ def _edge_clashes(decoded: dict, cell: tuple[int, int]) -> int:
     :func:`vision.decode.decode_readings`) meet it across an edge read in another colour
     (cells whose edges are unknown clash with none)."""
     edges = decoded[cell][0].get("edges")
-    if not edges:
-        return 0
     clashes = 0
     for side, (dr, dc) in SIDE_STEP.items():
         other = decoded.get((cell[0] + dr, cell[1] + dc))
-        other_edges = other[0].get("edges") if other is not None else None
-        if other_edges and edges.get(side) != other_edges.get(OPPOSITE_SIDE[side]):
+        if _edge_clash(edges, other[0].get("edges") if other is not None else None, side):
             clashes += 1
     return clashes
 
