@@ -2173,10 +2173,11 @@ def _faceless_misfits(with_face: AbstractSet[tuple[int, int]] | None, decoded: d
 #: neighbours' sectors seen through a gap they ring. Measured on the readings of the 354
 #: X-Tiles development photos at 9941e72 (final16-25, xt50, xt50-old, xt51, xt52): of the 13
 #: cells clashing with one neighbour, 12 held tiles (11 read right) and one a gap (xt52
-#: hard-2771, left as read); of the 4 clashing with two or more, the 3 of no
+#: hard-2771's (4, 3), left as read); of the 4 clashing with two or more, the 3 of no
 #: face were no tiles (final25 normal-3801 and hard-3809, 3 of 3 and 2 of 2 neighbours,
-#: occupancy 0.60; xt52 hard-2771, 2 of 4, occupancy 0.75, so no occupancy bar is used) and the
-#: one with a face found (xt52 hard-2772, 2 of 3) a tile misread, kept.
+#: occupancy 0.60; xt52 hard-2771's (2, 2), 2 of 4, occupancy 0.75, so no occupancy bar is
+#: used) and the one with a face found (xt52 hard-2772, 2 of 3) a tile misread, kept. (Cells
+#: (row, col) of the board read.)
 CLASHING_NEIGHBOURS = 2
 #: The doubt left on a cell :func:`_faceless_clashing` empties.
 CLASHING_LEFT_OUT = ("left empty: no face was found here and its edges clash with its "
@@ -2207,7 +2208,13 @@ def _faceless_clashing(with_face: AbstractSet[tuple[int, int]] | None, decoded: 
     tile of the set whose sides are its neighbours' far sides, none of which match; a tile the
     faces missed reads its own sectors, which match its neighbours' but where one was misread.
     (Such a reading is wrong either way: left out, a gap is read right and a misread tile is
-    missing instead of misread.)"""
+    missing instead of misread.)
+
+    Each cell's clashes are counted against the cells read about it, faceless or not: two
+    faceless neighbouring cells count each other, and a real tile the faces missed with two
+    sectors misread on different edges would be emptied (none among the 354 development photos
+    measured, see :data:`CLASHING_NEIGHBOURS`; its doubt, :data:`CLASHING_LEFT_OUT`, flags
+    it)."""
     if with_face is None:
         return set()
     out = {cell for cell in decoded
