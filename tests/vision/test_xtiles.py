@@ -1848,7 +1848,7 @@ def test_a_cell_without_a_face_that_clashes_with_its_neighbours_is_no_tile():
     assert _faceless_clashing(_faced_cells(lat), decoded) == set()
 
 
-def test_a_cell_left_out_loses_its_doubts_and_is_doubted_only_where_it_looked_held():
+def test_a_faceless_cell_left_out_loses_its_doubts_and_is_doubted_only_where_it_looked_held():
     """A cell left out of the reading is taken out of the decoded cells with its doubts; given
     a reason, it is doubted as perhaps holding a tile where its occupancy was sure enough to
     be read as a tile (0.75), not where it was unsure (0.60: the unsure occupancy's own doubt
