@@ -496,21 +496,14 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
     if kit.shape == "rounded-x":
         # (a cell that holds no face found and reads as no tile of the set is a cloth's print
         # beside the faces, no tile: see _faceless_misfits)
-        faceless = _faceless_misfits(lattice, decoded, kit, game,
+        with_face = _faced_cells(lattice)
+        faceless = _faceless_misfits(with_face, decoded, kit, game,
                                      taken={d[0] for d in decode_doubts if d[2] == MISFIT_TAKEN})
-        for cell in faceless:
-            del decoded[cell]
-        decode_doubts = [d for d in decode_doubts if d[0] not in faceless]
+        decode_doubts = _leave_out(decoded, decode_doubts, faceless, readings)
         # (a cell that holds no face found and whose edges clash with its neighbours' is a gap
         # ringed by tiles, no tile: see _faceless_clashing)
-        clashing = _faceless_clashing(lattice, decoded)
-        for cell in clashing:
-            del decoded[cell]
-        decode_doubts = [d for d in decode_doubts if d[0] not in clashing]
-        # (its doubt, unless the unsure occupancy's own is given: see _assemble)
-        occ_conf = {(r.row, r.col): r.occ_conf for r in readings}
-        decode_doubts += [(cell, "occupied", CLASHING_LEFT_OUT) for cell in sorted(clashing)
-                          if occ_conf[cell] >= MAY_HOLD_CONF]
+        clashing = _faceless_clashing(with_face, decoded)
+        decode_doubts = _leave_out(decoded, decode_doubts, clashing, readings, CLASHING_LEFT_OUT)
     # (cells the game rules out as tiles, see vision.decode: no tiles)
     readings = [replace(r, occupied=False) if r.occupied and (r.row, r.col) not in decoded else r
                 for r in readings]
@@ -703,10 +696,15 @@ def _edges_unmatched(readings: list[CellReading]) -> int:
     for (row, col), e in edges.items():
         for side in "es":  # (each shared edge once: from the cell west or north of it)
             dr, dc = SIDE_STEP[side]
-            other = edges.get((row + dr, col + dc))
-            if e and other and e.get(side) != other.get(OPPOSITE_SIDE[side]):
+            if _edge_clash(e, edges.get((row + dr, col + dc)), side):
                 unmatched += 1
     return unmatched
+
+
+def _edge_clash(edges: dict | None, other: dict | None, side: str) -> bool:
+    """Whether a cell's ``edges`` (side -> colour) and its neighbour's on its ``side``,
+    ``other``, meet in different colours (either unknown, None or empty: no clash)."""
+    return bool(edges and other and edges.get(side) != other.get(OPPOSITE_SIDE[side]))
 
 
 #: A solid-face reading whose tiles' centres spread by more than this (CIELAB, the median over
@@ -2117,13 +2115,40 @@ def _same_cells(a: Lattice, b: Lattice) -> bool:
     return True
 
 
-def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str,
-                      taken: AbstractSet[tuple[int, int]] = frozenset()) -> set:
+def _faced_cells(lattice: Lattice) -> set[tuple[int, int]] | None:
+    """The cells ``(row, col)`` of an X-Tiles ``lattice`` that hold the faces it was fitted to
+    and grew (``info["faces_xy"]``, image pixels, see :func:`vision.xtiles.tile_lattices`), or
+    None for a lattice fitted to none (other lattices), which tells nothing of faces."""
+    faces = lattice.info.get("faces_xy")
+    if faces is None or not len(faces):
+        return None
+    return _face_cells(lattice, np.asarray(faces, float))
+
+
+def _leave_out(decoded: dict, decode_doubts: list, cells: AbstractSet[tuple[int, int]],
+               readings: list[CellReading], reason: str | None = None) -> list:
+    """``cells`` taken out of ``decoded`` (in place) and ``decode_doubts`` ((cell, what, why),
+    the list returned); with a ``reason``, each such cell whose occupancy was sure enough to
+    be read as a tile (``occ_conf`` in ``readings`` at :data:`vision.cells.MAY_HOLD_CONF` or
+    more) gets the doubt ``(cell, "occupied", reason)`` (below it, the unsure occupancy's own
+    is given: see :func:`_assemble`)."""
+    for cell in cells:
+        del decoded[cell]
+    kept = [d for d in decode_doubts if d[0] not in cells]
+    if reason is not None:
+        occ_conf = {(r.row, r.col): r.occ_conf for r in readings}
+        kept += [(cell, "occupied", reason) for cell in sorted(cells)
+                 if occ_conf[cell] >= MAY_HOLD_CONF]
+    return kept
+
+
+def _faceless_misfits(with_face: AbstractSet[tuple[int, int]] | None, decoded: dict, kit: Kit,
+                      game: str, taken: AbstractSet[tuple[int, int]] = frozenset()) -> set:
     """The X-Tiles cells of ``decoded`` (cell -> (attrs, ...), see
     :func:`vision.decode.decode_readings`) whose reading names no tile of the set
-    (:func:`vision.decode.names_no_tile`) and that hold none of the faces the lattice was fitted
-    to and grew (``info["faces_xy"]``, image pixels, see :func:`vision.xtiles.tile_lattices`;
-    none for other lattices: an empty set).
+    (:func:`vision.decode.names_no_tile`) and that are not among the cells ``with_face``, those
+    holding the faces the lattice was fitted to and grew (:func:`_faced_cells`; None for a
+    lattice fitted to none: an empty set).
 
     Each tile is one piece, a face of three paints within its rim, and the set holds each once.
     A cell where no face was found (by its paints' shape, its likeness to the faces, its
@@ -2135,10 +2160,8 @@ def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str,
     right, and a tile missed by the faces is missing instead of misread.) The cells ``taken``
     as the set's likeliest tile for a reading that named none
     (:data:`vision.decode.MISFIT_TAKEN`) count as such readings."""
-    faces = lattice.info.get("faces_xy")
-    if faces is None or not len(faces):
+    if with_face is None:
         return set()
-    with_face = _face_cells(lattice, np.asarray(faces, float))
     return {cell for cell, (attrs, _, _) in decoded.items()
             if cell not in with_face and (cell in taken or names_no_tile(kit, game, attrs))}
 
@@ -2150,10 +2173,11 @@ def _faceless_misfits(lattice: Lattice, decoded: dict, kit: Kit, game: str,
 #: neighbours' sectors seen through a gap they ring. Measured on the readings of the 354
 #: X-Tiles development photos at 9941e72 (final16-25, xt50, xt50-old, xt51, xt52): of the 13
 #: cells clashing with one neighbour, 12 held tiles (11 read right) and one a gap (xt52
-#: hard-2771, left as read); of the 4 clashing with two or more, the 3 of no
+#: hard-2771's (4, 3), left as read); of the 4 clashing with two or more, the 3 of no
 #: face were no tiles (final25 normal-3801 and hard-3809, 3 of 3 and 2 of 2 neighbours,
-#: occupancy 0.60; xt52 hard-2771, 2 of 4, occupancy 0.75, so no occupancy bar is used) and the
-#: one with a face found (xt52 hard-2772, 2 of 3) a tile misread, kept.
+#: occupancy 0.60; xt52 hard-2771's (2, 2), 2 of 4, occupancy 0.75, so no occupancy bar is
+#: used) and the one with a face found (xt52 hard-2772, 2 of 3) a tile misread, kept. (Cells
+#: (row, col) of the board read.)
 CLASHING_NEIGHBOURS = 2
 #: The doubt left on a cell :func:`_faceless_clashing` empties.
 CLASHING_LEFT_OUT = ("left empty: no face was found here and its edges clash with its "
@@ -2165,32 +2189,34 @@ def _edge_clashes(decoded: dict, cell: tuple[int, int]) -> int:
     :func:`vision.decode.decode_readings`) meet it across an edge read in another colour
     (cells whose edges are unknown clash with none)."""
     edges = decoded[cell][0].get("edges")
-    if not edges:
-        return 0
     clashes = 0
     for side, (dr, dc) in SIDE_STEP.items():
         other = decoded.get((cell[0] + dr, cell[1] + dc))
-        other_edges = other[0].get("edges") if other is not None else None
-        if other_edges and edges.get(side) != other_edges.get(OPPOSITE_SIDE[side]):
+        if _edge_clash(edges, other[0].get("edges") if other is not None else None, side):
             clashes += 1
     return clashes
 
 
-def _faceless_clashing(lattice: Lattice, decoded: dict) -> set[tuple[int, int]]:
-    """The X-Tiles cells of ``decoded`` (cell -> (attrs, conf, doubts)) that hold none of the
-    faces the lattice was fitted to and grew (``info["faces_xy"]``, image pixels; none for
-    other lattices: an empty set) and whose edges clash with :data:`CLASHING_NEIGHBOURS` of
-    their neighbours or more (:func:`_edge_clashes`).
+def _faceless_clashing(with_face: AbstractSet[tuple[int, int]] | None, decoded: dict
+                       ) -> set[tuple[int, int]]:
+    """The X-Tiles cells of ``decoded`` (cell -> (attrs, conf, doubts)) that are not among the
+    cells ``with_face``, those holding the faces the lattice was fitted to and grew
+    (:func:`_faced_cells`; None for a lattice fitted to none: an empty set), and whose edges
+    clash with :data:`CLASHING_NEIGHBOURS` of their neighbours or more (:func:`_edge_clashes`).
 
     A gap ringed by tiles shows their sectors about it, three paints or more, and reads as a
     tile of the set whose sides are its neighbours' far sides, none of which match; a tile the
     faces missed reads its own sectors, which match its neighbours' but where one was misread.
     (Such a reading is wrong either way: left out, a gap is read right and a misread tile is
-    missing instead of misread.)"""
-    faces = lattice.info.get("faces_xy")
-    if faces is None or not len(faces):
+    missing instead of misread.)
+
+    Each cell's clashes are counted against the cells read about it, faceless or not: two
+    faceless neighbouring cells count each other, and a real tile the faces missed with two
+    sectors misread on different edges would be emptied (none among the 354 development photos
+    measured, see :data:`CLASHING_NEIGHBOURS`; its doubt, :data:`CLASHING_LEFT_OUT`, flags
+    it)."""
+    if with_face is None:
         return set()
-    with_face = _face_cells(lattice, np.asarray(faces, float))
     out = {cell for cell in decoded
            if cell not in with_face and _edge_clashes(decoded, cell) >= CLASHING_NEIGHBOURS}
     if out:
@@ -2216,7 +2242,7 @@ def _judged_readings(lattice: Lattice, readings: list[CellReading], kit: Kit, ga
     if kit.shape != "rounded-x" or set_fit(readings, kit, game) >= MIN_SET_FIT:
         return readings
     decoded = {(r.row, r.col): (r.attrs, r.attr_conf, r.doubts) for r in readings if r.occupied}
-    faceless = _faceless_misfits(lattice, decoded, kit, game)
+    faceless = _faceless_misfits(_faced_cells(lattice), decoded, kit, game)
     return _left_empty(readings, faceless)
 
 

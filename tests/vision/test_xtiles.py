@@ -1383,7 +1383,7 @@ def test_a_cell_without_a_face_that_names_no_tile_of_the_set_is_no_tile():
     (one paint on four sectors, an unclear sector): it is no tile. A tile of the set read where
     no face was found stays, and so does an unclear reading of a face found."""
     from vision.locate import Lattice
-    from vision.pipeline import _faceless_misfits
+    from vision.pipeline import _faced_cells, _faceless_misfits
 
     kit = kit_for_game("x-tiles")
     sectors = kit.tiles[0]["sectors"]
@@ -1395,14 +1395,14 @@ def test_a_cell_without_a_face_that_names_no_tile_of_the_set_is_no_tile():
     lat = Lattice(H=H, rows=(0, 2), cols=(0, 3), pitch_px=100.0, info={"faces_xy": faces})
     decoded = {(0, 0): (tile, {}, []), (0, 1): (one_paint, {}, []), (1, 2): (unclear, {}, []),
                (1, 0): (tile, {}, []), (1, 1): (one_paint, {}, []), (2, 3): (unclear, {}, [])}
-    assert _faceless_misfits(lat, decoded, kit, "x-tiles") == {(1, 1), (2, 3)}
+    assert _faceless_misfits(_faced_cells(lat), decoded, kit, "x-tiles") == {(1, 1), (2, 3)}
     # (a reading of no tile taken as the set's likeliest tile for it counts as such a reading:
     # where no face was found it is no tile, where one was it stays)
-    assert _faceless_misfits(lat, decoded, kit, "x-tiles", taken={(1, 0), (0, 0)}) == {
+    assert _faceless_misfits(_faced_cells(lat), decoded, kit, "x-tiles", taken={(1, 0), (0, 0)}) == {
         (1, 0), (1, 1), (2, 3)}
     # (a lattice not fitted to faces tells nothing of them)
     lat.info.pop("faces_xy")
-    assert _faceless_misfits(lat, decoded, kit, "x-tiles") == set()
+    assert _faceless_misfits(_faced_cells(lat), decoded, kit, "x-tiles") == set()
 
 
 def test_a_faces_lattice_on_a_cloth_of_a_paints_colour_is_judged_without_the_cloths_cells():
@@ -1818,7 +1818,7 @@ def test_a_cell_without_a_face_that_clashes_with_its_neighbours_is_no_tile():
     or more it is left empty. A cell without a face that clashes with one neighbour (a sector
     misread across one edge) stays, and so does a face found clashing with two."""
     from vision.locate import Lattice
-    from vision.pipeline import _faceless_clashing
+    from vision.pipeline import _faced_cells, _faceless_clashing
 
     def tile(n: str, e: str, s: str, w: str) -> tuple[dict, dict, list]:
         return {"edges": {"n": n, "e": e, "s": s, "w": w}, "long_axis": "ns"}, {}, []
@@ -1835,14 +1835,37 @@ def test_a_cell_without_a_face_that_clashes_with_its_neighbours_is_no_tile():
         (2, 2): tile("red", "red", "red", "blue"),  # (a face: clashes with (2, 1) only)
         (1, 1): tile("blue", "yellow", "blue", "yellow"),  # (the gap: clashes with all four)
     }
-    assert _faceless_clashing(lat, decoded) == {(1, 1)}
+    assert _faceless_clashing(_faced_cells(lat), decoded) == {(1, 1)}
     # (a face found clashing with two neighbours stays)
     decoded[(2, 2)] = tile("blue", "red", "red", "blue")
-    assert _faceless_clashing(lat, decoded) == {(1, 1)}
+    assert _faceless_clashing(_faced_cells(lat), decoded) == {(1, 1)}
     # (a cell without a face clashing with one neighbour stays)
     decoded[(1, 1)] = tile("red", "red", "red", "yellow")
-    assert _faceless_clashing(lat, decoded) == set()
+    assert _faceless_clashing(_faced_cells(lat), decoded) == set()
     # (a lattice not fitted to faces tells nothing of them)
     decoded[(1, 1)] = tile("blue", "yellow", "blue", "yellow")
     lat.info.pop("faces_xy")
-    assert _faceless_clashing(lat, decoded) == set()
+    assert _faceless_clashing(_faced_cells(lat), decoded) == set()
+
+
+def test_a_faceless_cell_left_out_loses_its_doubts_and_is_doubted_only_where_it_looked_held():
+    """A cell left out of the reading is taken out of the decoded cells with its doubts; given
+    a reason, it is doubted as perhaps holding a tile where its occupancy was sure enough to
+    be read as a tile (0.75), not where it was unsure (0.60: the unsure occupancy's own doubt
+    is given), and no reason adds no doubt."""
+    from vision.pipeline import _leave_out
+
+    readings = [SimpleNamespace(row=0, col=0, occ_conf=0.75),
+                SimpleNamespace(row=0, col=1, occ_conf=0.60),
+                SimpleNamespace(row=1, col=0, occ_conf=0.90)]
+    def decoded_now() -> dict:
+        return {(0, 0): ({}, {}, []), (0, 1): ({}, {}, []), (1, 0): ({}, {}, [])}
+    doubts = [((0, 0), "edges", "unclear"), ((0, 1), "edges", "unclear"),
+              ((1, 0), "edges", "unclear")]
+    decoded = decoded_now()
+    kept = _leave_out(decoded, doubts, {(0, 0), (0, 1)}, readings, "may hold a tile")
+    assert set(decoded) == {(1, 0)}
+    assert kept == [((1, 0), "edges", "unclear"), ((0, 0), "occupied", "may hold a tile")]
+    decoded = decoded_now()
+    assert _leave_out(decoded, doubts, {(0, 0), (0, 1)}, readings) == [((1, 0), "edges", "unclear")]
+    assert set(decoded) == {(1, 0)}
