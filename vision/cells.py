@@ -3467,6 +3467,21 @@ def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
 TONED_GLARE_COST = 12.0
 
 
+def _least_toned_veil(labs: np.ndarray, palette: Palette, corr: np.ndarray, lamp: np.ndarray,
+                      cost: float, *, discounted: bool = False) -> np.ndarray:
+    """Distances ``(N, K)`` (CIEDE2000) of colours ``labs`` ``(N, 3)`` to each paint under the
+    light ``corr`` with a veil of ``lamp`` added after the camera's tone curve
+    (:func:`vision.glare.toned_glare_distances`): the least over the veils of
+    :data:`vision.glare.GLARE_STEPS` but none, in the lamp's white and in grey (``balanced``
+    False and True), each unit of veil costing ``cost``; ``discounted`` as
+    :func:`_solid_through_glare`'s. Used by :func:`_solid_through_toned_glare` (the solid
+    faces) and :func:`_toned_sheen_distance` (the cards)."""
+    return np.minimum.reduce([
+        toned_glare_distances(labs, palette, corr, lamp, steps=GLARE_STEPS[1:], cost=cost,
+                              balanced=balanced, discounted=discounted).min(-1)
+        for balanced in (False, True)])
+
+
 def _solid_through_toned_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
                                corr: np.ndarray, *, discounted: bool = False
                                ) -> tuple[Any, np.ndarray]:
@@ -3482,12 +3497,8 @@ def _solid_through_toned_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndar
     and the one through the toned glare; ``discounted`` as :func:`_solid_through_glare`'s."""
     if len(ctx.palette.names) < 2 or not len(labs):
         return match, dist
-    lamp = profile_lamp(ctx.profile)
-    through = np.minimum.reduce([
-        toned_glare_distances(labs, ctx.palette, corr, lamp, steps=GLARE_STEPS[1:],
-                              cost=TONED_GLARE_COST, balanced=balanced,
-                              discounted=discounted).min(-1)
-        for balanced in (False, True)])
+    through = _least_toned_veil(labs, ctx.palette, corr, profile_lamp(ctx.profile),
+                                TONED_GLARE_COST, discounted=discounted)
     both = np.minimum(dist, through)
     moved = int(np.count_nonzero(both.argmin(axis=1) != dist.argmin(axis=1)))
     if moved:
@@ -4859,10 +4870,7 @@ def _toned_sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray)
     cards read 41 -> 39 wrong cells, 2579 1 -> 8; without, 41 -> 32)."""
     gains = as_correction(light).copy()
     gains[1] = 0.0
-    return np.minimum.reduce([
-        toned_glare_distances(labs, palette, gains, np.ones(3), steps=GLARE_STEPS[1:],
-                              cost=CARD_TONED_SHEEN_COST, balanced=balanced).min(-1)
-        for balanced in (False, True)])
+    return _least_toned_veil(labs, palette, gains, np.ones(3), CARD_TONED_SHEEN_COST)
 
 
 def _sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray,
