@@ -31,7 +31,7 @@ from vision.xtiles import GROW_FROM
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import (HUE_LINK, SHARE_COST, along_main_axis, chromatic, hue_difference,
                                hue_groups, name_groups, split_by_paint, split_by_hue_gap,
-                               split_by_tone, widest_gap)
+                               split_by_tone, widest_gap, SHADOW_RANGE)
 from vision.paint_light import fit_with_paint_light, match_cost, paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_FIELDS, PIP_RADII, blob_response,
                          pip_box, PipReading, pip_centres, pip_rows, pip_spacing, read_pips)
@@ -3978,6 +3978,7 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         match, light = _art_lit(ctx.palette, labs, arts, match, light, np.array(lit_by),
                                 _symbol_linear(ctx.kit))
     lit = palette_distance(labs, ctx.palette, match.predicted)
+    paints = ctx.palette.lab if match.predicted is None else match.predicted
     # (a card under the lamp's reflection: its paint plus a sheen of the light, see SHEEN)
     dist = np.minimum(lit, _sheen_distance(labs, ctx.palette, light, ctx.profile))
     if ctx.profile is None:
@@ -3985,8 +3986,7 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         # veil as the camera recorded it, after its tone curve, see _toned_sheen_distance and
         # TONED_RELOOK; a profile's paints were learnt under the player's lamp: not measured
         # there)
-        far = _washed_past_the_sheen(labs, dist, ctx.palette.lab if match.predicted is None
-                                     else match.predicted)
+        far = _washed_past_the_sheen(labs, dist, paints)
         if far.any():
             dist[far] = np.minimum(dist[far],
                                    _toned_sheen_distance(labs[far], ctx.palette, light))
@@ -4002,7 +4002,6 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     hue = _paints_apart(hue_groups(labs), lit, CARD_PAINTS_APART, labs)
     hue, ratio_splits = split_by_ratios(hue, labs)
     hue = split_by_tone(hue, labs, np.array(cells, np.float64))
-    paints = ctx.palette.lab if match.predicted is None else match.predicted
     # (and cards of one hue group in two sets of hue angle with a gap between, nearest two
     # paints in that hue order: red and orange chained into one group, see split_by_hue_gap;
     # without a profile only: a profile's groups are regrouped by each card's nearest paint
@@ -4294,10 +4293,9 @@ def _least_washed(cells: np.ndarray, blown: np.ndarray | None) -> np.ndarray:
     return _masked_median(x, keep & (x[..., 0] <= cut[:, None]))
 
 
-#: The darkening a shadow across a card may bring (a factor on every linear channel alike, from
-#: a quarter of the light to none): a card that is its named paint's own card so darkened
-#: (:func:`_in_shadow`) shows no sheen to explain.
-SHADOW_RANGE = (0.25, 1.0)
+#: (The darkening a shadow across a card may bring, :data:`vision.hue_groups.SHADOW_RANGE`: a
+#: factor on every linear channel alike, from a quarter of the light to none. A card that is
+#: its named paint's own card so darkened, :func:`_in_shadow`, shows no sheen to explain.)
 
 
 def _in_shadow(labs: np.ndarray, refs: Palette, mine: np.ndarray) -> np.ndarray:

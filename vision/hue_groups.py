@@ -334,7 +334,7 @@ LIGHT_PLANE_SHARE = 0.25
 #: the geometric middle of 0.7 and 3.3.
 SHADOWED_SET_FIT = 1.5
 #: A shadow's darkening: a factor on every linear channel, from a quarter of the light to none
-#: (as :data:`vision.cells.SHADOW_RANGE`).
+#: (also the darkening :func:`vision.cells._in_shadow` allows a card: imported there).
 SHADOW_RANGE = (0.25, 1.0)
 
 
