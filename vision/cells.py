@@ -3985,7 +3985,9 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
         # (... or, a card far from every paint so and lighter than the nearest, a hot spot's
         # veil as the camera recorded it, after its tone curve, see _toned_sheen_distance and
         # TONED_RELOOK; a profile's paints were learnt under the player's lamp: not measured
-        # there)
+        # there. Written into dist, so a card the veil fits better than its paint as lit by more
+        # than WASHED_BY_SHEEN is washed too, see _washed_by_sheen, and its hue group shares its
+        # paint free, see vision.hue_groups._sharing_a_washed_group: measured so, as it is)
         far = _washed_past_the_sheen(labs, dist, paints)
         if far.any():
             dist[far] = np.minimum(dist[far],
@@ -4157,7 +4159,12 @@ def _art_lit(palette: Palette, labs: np.ndarray, arts: list[np.ndarray | None], 
 #: better than that charge, :data:`CARD_SHARE_COST`, would. (The independent renderer's final20
 #: normal-2103: three reds in the hot spot 12-16 nearer red with a sheen, the two plain reds
 #: and the orange card 0-2. The only photo it was set on: on the 236 Tapestry development
-#: photos of the thirty-fifth session the renaming fires on no other.)
+#: photos of the thirty-fifth session the renaming fires on no other.) Set for the linear sheen;
+#: since the thirty-ninth session the nearer paint may also be through the veil added after
+#: the tone curve (:func:`_toned_sheen_distance`, written into the same distances in
+#: :func:`_read_symbol`), so a card that veil fits better by more than this is washed too and
+#: its group shares its paint free: the toned look was measured (85 -> 70 wrong cells on the
+#: 388 Tapestry development photos) with this in.
 WASHED_BY_SHEEN = CARD_SHARE_COST
 
 
@@ -4825,14 +4832,16 @@ def _clearly_other_hue(labs: np.ndarray, i: int) -> np.ndarray:
 #: the same look, above the linear sheen's (the toned look is the independent renderer's model
 #: rather than a phone's). (On the 13 Tapestry development photos with a washed card misread,
 #: 41 wrong cells at 9941e72, every card judged so too: with the light's offsets kept, see
-#: :func:`_toned_sheen_distance`, 39 at 12, 39 at 16, 41 at 20; without them, 32 at 12.)
+#: :func:`_toned_sheen_distance`, 39 at 12, 39 at 16, 41 at 20; without them, 32 at 12. The
+#: version without the offsets, the one kept, was measured at 12 only: no other price of it.)
 CARD_TONED_SHEEN_COST = TONED_GLARE_COST
 #: A card is judged through the toned veil only when it lies further than this (CIEDE2000) from
 #: every paint as lit and with the linear sheen: a card in a hot spot, washed beyond what the
 #: linear sheen explains (the washed cards this mends lie 10.6-18 from their nearest paint so;
 #: :data:`vision.glare.GREY_RELOOK`, where the solid faces' glare is looked for in grey too).
 #: Judged so on every card, the plain cards near two paints (red and orange under a warm lamp,
-#: 5-6 from each: final21 hard-2306) moved between them: 2306 0 -> 3 wrong cells.
+#: 5-6 from each: final21 hard-2306) moved between them: 2306 0 -> 3 wrong cells. The margin is
+#: thin: the washed cards fixed lie from 10.6, just above 10.
 TONED_RELOOK = GREY_RELOOK
 
 
@@ -4853,10 +4862,10 @@ def _toned_sheen_distance(labs: np.ndarray, palette: Palette, light: np.ndarray)
     """Distances ``(N, K)`` (CIEDE2000) of card colours ``labs`` ``(N, 3)`` to each paint under
     ``light`` (a ``(2, 3)`` correction, see :func:`vision.colour.classify_adaptive`) with a
     veil of the light added to the values the camera recorded (after its tone curve, see
-    :func:`vision.glare.toned_glare_distances`): the least over the veils
-    :data:`vision.glare.GLARE_STEPS` (none left out), in the light's white and in grey (as
-    the camera's white balance records a lamp's reflection), each unit costing
-    :data:`CARD_TONED_SHEEN_COST`.
+    :func:`vision.glare.toned_glare_distances`): the least over the veils of
+    :data:`vision.glare.GLARE_STEPS` but none (the card as lit is in ``lit``), in the light's
+    white and in grey (as the camera's white balance records a lamp's reflection), each unit
+    costing :data:`CARD_TONED_SHEEN_COST` (see :func:`_least_toned_veil`).
 
     A hot spot recorded so keeps a paint's hue longer than a sheen added to the linear light
     (:func:`_sheen_distance`): its weak channels rise alike with the strong one clipped, an
