@@ -328,13 +328,13 @@ LIGHT_PLANE_SHARE = 0.25
 #: factor within :data:`SHADOW_RANGE`, least squares in linear light; CIEDE2000) within this.
 #: Measured on the independent renderer's cards: final25 hard-3807's three orange cards in an
 #: occluder's shadow (L* 39-44 beside five at 54-57, split off and named red) fit the lit ones
-#: darkened at 0.4-0.7; the two paints' sets the split is for lie further: final3 hard-065's
-#: red cards against its orange ones darkened 4.5, tap15 hard-914's (a 3000 K lamp) 3.3 (the
-#: kit's red and orange as that renderer lights them, 2700-6500 K: 8-13). Set at 1.5, about
-#: the geometric middle of 0.7 and 3.3.
+#: darkened within 0.4-0.7 CIEDE2000; the two paints' sets the split is for lie further:
+#: final3 hard-065's red cards against its orange ones darkened 4.5, tap15 hard-914's (a 3000 K
+#: lamp) 3.3 (the kit's red and orange as that renderer lights them, 2700-6500 K: 8-13). Set at
+#: 1.5, about the geometric middle of 0.7 and 3.3.
 SHADOWED_SET_FIT = 1.5
 #: A shadow's darkening: a factor on every linear channel, from a quarter of the light to none
-#: (as :data:`vision.cells.SHADOW_RANGE`).
+#: (also the darkening :func:`vision.cells._in_shadow` allows a card: imported there).
 SHADOW_RANGE = (0.25, 1.0)
 
 
