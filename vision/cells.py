@@ -3450,6 +3450,33 @@ def _whiteness_over_face(lab: np.ndarray, origin: np.ndarray, n: int,
     return np.maximum(white, floor), np.array([y - y0, x - x0])
 
 
+def _paints_as_unclipped(palette: Palette, predicted: np.ndarray | None,
+                         corr: np.ndarray) -> Palette:
+    """``palette`` with the channels a profile holds blown out (``palette.clipped``, at their
+    clip level, a lower bound) raised to the paints the light's fit estimated from the photo
+    read: ``predicted`` ``(K, 3)`` Lab, the palette as lit by ``corr`` ``(2, 3)`` (gain and
+    offset, linear BGR, see :func:`vision.colour.classify_adaptive`, whose fit unclips them),
+    taken back through ``corr`` to the paint. Unchanged without clipped channels or a
+    prediction. The glare's routes predict each paint from the palette itself: at the clip
+    level a white blown in red and green under a warm lamp is a greenish white there, and a
+    pale yellow through a glare fits a white face better (calibration measure, octopus seed 0,
+    a profile from an over-exposed photo)."""
+    if palette.clipped is None or predicted is None:
+        return palette
+    c = as_correction(corr)
+    lit = srgb_to_linear(lab_to_bgr(np.asarray(predicted, np.float64))).astype(np.float64)
+    paint = (lit - c[1]) / np.maximum(c[0], 1e-6)
+    lin = palette_linear(palette).copy()
+    raised = palette.clipped & (paint > lin)
+    if not raised.any():
+        return palette
+    lin[raised] = paint[raised]
+    rows = raised.any(axis=1)
+    lab = palette.lab.copy()
+    lab[rows] = bgr_to_lab(linear_to_srgb(lin[rows]).astype(np.float32)).astype(np.float64)
+    return replace(palette, lab=lab)
+
+
 def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
                          corr: np.ndarray, *, discounted: bool = False) -> tuple[Any, np.ndarray]:
     """Faces (``labs`` ``(N, 3)`` Lab, with their plain ``match`` and distances ``dist``
@@ -3464,7 +3491,10 @@ def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     (:func:`_adapted_distances`), and so the glare (:func:`vision.glare.discounted_lab`)."""
     if len(ctx.palette.names) < 2 or not len(labs):
         return match, dist
-    through = glare_distances(labs, ctx.palette, corr, profile_lamp(ctx.profile),
+    # (the paints as the light's fit unclipped them; with the light discounted the prediction
+    # is in other terms, and the palette is kept)
+    palette = ctx.palette if discounted else _paints_as_unclipped(ctx.palette, match.predicted, corr)
+    through = glare_distances(labs, palette, corr, profile_lamp(ctx.profile),
                               steps=GLARE_STEPS[1:], discounted=discounted)
     both = np.minimum(dist, through.min(-1))
     return match_from_distances(both, match.predicted), both
@@ -3500,8 +3530,9 @@ def _solid_through_toned_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndar
     if len(ctx.palette.names) < 2 or not len(labs):
         return match, dist
     lamp = profile_lamp(ctx.profile)
+    palette = ctx.palette if discounted else _paints_as_unclipped(ctx.palette, match.predicted, corr)
     through = np.minimum.reduce([
-        toned_glare_distances(labs, ctx.palette, corr, lamp, steps=GLARE_STEPS[1:],
+        toned_glare_distances(labs, palette, corr, lamp, steps=GLARE_STEPS[1:],
                               cost=TONED_GLARE_COST, balanced=balanced,
                               discounted=discounted).min(-1)
         for balanced in (False, True)])
