@@ -40,8 +40,9 @@ from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, GREY_RELO
                           glare_colour, glare_distances, lamp_like, sector_glare_distances,
                           tile_exposure_distances, toned_glare_distances)
 from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
-                                profile_haze_colour, profile_lamp, nearest_by_ratios, rules_misread,
-                                shaded_distances, split_hue_alike, template_vote)
+                                profile_haze_colour, profile_lamp, profile_veil_level,
+                                nearest_by_ratios, rules_misread, shaded_distances, split_hue_alike,
+                                template_vote)
 from vision.symbols import (ART_RIM, ART_TOWARD_WHITE, estimate_blur, apart_from_face, art_side,
                              middle_components, name_symbols, symbol_mask, symbol_masks)
 
@@ -3305,8 +3306,22 @@ def _faces_haze(labs: np.ndarray, palette: Palette, index: np.ndarray,
     return out
 
 
+def _hot_spot_min_haze(profile: Mapping | None) -> float:
+    """The least haze (linear light, largest channel) :func:`_haze_of_the_faces` looks at as
+    perhaps a hot spot's: :data:`HOT_SPOT_MIN_HAZE`, or under a profile whose calibration
+    measured a veil (:func:`vision.profile_use.profile_veil_level`) that veil's level if more.
+    The profile's paints were learnt with the veil taken out, so a photo under the same lamp
+    shows it over every face: a haze up to it is that veil, fitted over faces that show it
+    unevenly by their paints' misfit (calibration measure, octopus seed 0: veil 0.144, hazes of
+    0.05-0.06 taken for hot spots on 3 of 20 photos, the light refitted on the yellow, white and
+    orange faces whose red channel the profile holds clipped, 4 faces named wrong)."""
+    veil = profile_veil_level(profile)
+    return HOT_SPOT_MIN_HAZE if veil is None else max(HOT_SPOT_MIN_HAZE, veil)
+
+
 def _haze_of_the_faces(labs: np.ndarray, palette: Palette, match: ColourMatch,
-                       corr: np.ndarray, shared_haze: bool | np.ndarray
+                       corr: np.ndarray, shared_haze: bool | np.ndarray,
+                       min_haze: float = HOT_SPOT_MIN_HAZE
                        ) -> tuple[ColourMatch, np.ndarray]:
     """The faces' match and light ``(2, 3)`` (``labs`` ``(N, 3)`` Lab named ``match`` under
     ``corr``) with the light fitted again on the faces out of a lamp's hot spot, where at least
@@ -3319,10 +3334,10 @@ def _haze_of_the_faces(labs: np.ndarray, palette: Palette, match: ColourMatch,
     it are then predicted paler than they are (a black at L* 15 fitted 26 from black), and the
     washed faces' own glare, which :func:`_solid_through_glare` names them through, is taken
     from them. Unchanged (``corr`` itself returned) where the haze is under
-    :data:`HOT_SPOT_MIN_HAZE`, the faces show it, fewer than :data:`HOT_SPOT_FACES` lie out of
-    the hot spot or in it, or the fit keeps ``corr``."""
+    ``min_haze`` (:data:`HOT_SPOT_MIN_HAZE`, see :func:`_hot_spot_min_haze`), the faces show it,
+    fewer than :data:`HOT_SPOT_FACES` lie out of the hot spot or in it, or the fit keeps ``corr``."""
     c = as_correction(corr)
-    if float(c[1].max()) < HOT_SPOT_MIN_HAZE:
+    if float(c[1].max()) < min_haze:
         return match, corr
     share = _faces_haze(labs, palette, match.index, c)
     if float(np.quantile(share, HOT_SPOT_HAZE_QUANTILE)) > HOT_SPOT_HAZE_SHARE:
@@ -3356,7 +3371,8 @@ def _named_out_of_the_hot_spot(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndar
     (:func:`_haze_of_the_faces`) where the haze of ``corr`` is the hot spot's; else as given.
     ``pip_reads`` and ``clipped`` ``(N,)`` as for :func:`_pips_vouch_polarity`."""
     named, light = _haze_of_the_faces(labs, ctx.palette, match, corr,
-                                      _shared_haze(ctx.kit, ctx.profile))
+                                      _shared_haze(ctx.kit, ctx.profile),
+                                      min_haze=_hot_spot_min_haze(ctx.profile))
     if light is corr:
         return match, dist
     again = palette_distance(labs, ctx.palette, named.predicted)
@@ -3434,6 +3450,33 @@ def _whiteness_over_face(lab: np.ndarray, origin: np.ndarray, n: int,
     return np.maximum(white, floor), np.array([y - y0, x - x0])
 
 
+def _paints_as_unclipped(palette: Palette, predicted: np.ndarray | None,
+                         corr: np.ndarray) -> Palette:
+    """``palette`` with the channels a profile holds blown out (``palette.clipped``, at their
+    clip level, a lower bound) raised to the paints the light's fit estimated from the photo
+    read: ``predicted`` ``(K, 3)`` Lab, the palette as lit by ``corr`` ``(2, 3)`` (gain and
+    offset, linear BGR, see :func:`vision.colour.classify_adaptive`, whose fit unclips them),
+    taken back through ``corr`` to the paint. Unchanged without clipped channels or a
+    prediction. The glare's routes predict each paint from the palette itself: at the clip
+    level a white blown in red and green under a warm lamp is a greenish white there, and a
+    pale yellow through a glare fits a white face better (calibration measure, octopus seed 0,
+    a profile from an over-exposed photo)."""
+    if palette.clipped is None or predicted is None:
+        return palette
+    c = as_correction(corr)
+    lit = srgb_to_linear(lab_to_bgr(np.asarray(predicted, np.float64))).astype(np.float64)
+    paint = (lit - c[1]) / np.maximum(c[0], 1e-6)
+    lin = palette_linear(palette).copy()
+    raised = palette.clipped & (paint > lin)
+    if not raised.any():
+        return palette
+    lin[raised] = paint[raised]
+    rows = raised.any(axis=1)
+    lab = palette.lab.copy()
+    lab[rows] = bgr_to_lab(linear_to_srgb(lin[rows]).astype(np.float32)).astype(np.float64)
+    return replace(palette, lab=lab)
+
+
 def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
                          corr: np.ndarray, *, discounted: bool = False) -> tuple[Any, np.ndarray]:
     """Faces (``labs`` ``(N, 3)`` Lab, with their plain ``match`` and distances ``dist``
@@ -3448,7 +3491,10 @@ def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     (:func:`_adapted_distances`), and so the glare (:func:`vision.glare.discounted_lab`)."""
     if len(ctx.palette.names) < 2 or not len(labs):
         return match, dist
-    through = glare_distances(labs, ctx.palette, corr, profile_lamp(ctx.profile),
+    # (the paints as the light's fit unclipped them; with the light discounted the prediction
+    # is in other terms, and the palette is kept)
+    palette = ctx.palette if discounted else _paints_as_unclipped(ctx.palette, match.predicted, corr)
+    through = glare_distances(labs, palette, corr, profile_lamp(ctx.profile),
                               steps=GLARE_STEPS[1:], discounted=discounted)
     both = np.minimum(dist, through.min(-1))
     return match_from_distances(both, match.predicted), both
@@ -3498,7 +3544,8 @@ def _solid_through_toned_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndar
     and the one through the toned glare; ``discounted`` as :func:`_solid_through_glare`'s."""
     if len(ctx.palette.names) < 2 or not len(labs):
         return match, dist
-    through = _least_toned_veil(labs, ctx.palette, corr, profile_lamp(ctx.profile),
+    palette = ctx.palette if discounted else _paints_as_unclipped(ctx.palette, match.predicted, corr)
+    through = _least_toned_veil(labs, palette, corr, profile_lamp(ctx.profile),
                                 TONED_GLARE_COST, discounted=discounted)
     both = np.minimum(dist, through)
     moved = int(np.count_nonzero(both.argmin(axis=1) != dist.argmin(axis=1)))

@@ -108,6 +108,17 @@ def profile_haze_colour(profile: Mapping | None) -> np.ndarray | None:
     return None
 
 
+def profile_veil_level(profile: Mapping | None) -> float | None:
+    """The largest channel (linear light) of the veil the calibration took out of its photo
+    (``light.haze_bgr_removed``) when there was one to measure (:data:`HAZE_MEASURED`), else
+    None. The profile's paints are without it; a photo under the same lamp shows a veil of
+    about this level over every face."""
+    h = _light_triple(profile, "haze_bgr_removed")
+    if h is not None and np.all(h >= 0) and h.max() >= HAZE_MEASURED:
+        return float(h.max())
+    return None
+
+
 #: A symbol whose calibration cards the shape rules named right at most this share of the time
 #: is misread by them on this set's art (see :func:`rules_misread`).
 RULES_MISREAD = 0.5

@@ -5,7 +5,7 @@ showing none), predicting the faces out of it paler than they are; fitted again 
 out of it, the haze is theirs. A haze every face shows (a lens's veil) is left as fitted."""
 import numpy as np
 
-from vision.cells import _haze_of_the_faces, _shared_haze
+from vision.cells import HOT_SPOT_MIN_HAZE, _haze_of_the_faces, _hot_spot_min_haze, _shared_haze
 from vision.colour import (Palette, bgr_to_lab, classify_adaptive, linear_to_srgb,
                            palette_linear)
 from vision.kits import kit_for_game
@@ -43,12 +43,13 @@ def _faces(palette: Palette, names: list[str], veil: list[float],
     return lab
 
 
-def _refitted(veil_out: float, veil_in: list[float], seed: int | None = None):
+def _refitted(veil_out: float, veil_in: list[float], seed: int | None = None,
+              min_haze: float = HOT_SPOT_MIN_HAZE):
     palette = Palette.from_hex(kit_for_game("octopus").colours)
     labs = _faces(palette, OUT_OF_IT + IN_IT, [veil_out] * len(OUT_OF_IT) + veil_in, seed)
     match, _, _ = classify_adaptive(labs, palette, gains_bgr=HAZED, iterations=0)
     named, light = _haze_of_the_faces(labs, palette, match, HAZED,
-                                      _shared_haze(kit_for_game("octopus")))
+                                      _shared_haze(kit_for_game("octopus")), min_haze=min_haze)
     return palette, named, light
 
 
@@ -69,3 +70,21 @@ def test_a_haze_every_shaded_noisy_face_shows_is_left_as_fitted():
     for seed in range(20):
         _, _, light = _refitted(0.17, [0.17] * len(IN_IT), seed=seed)
         assert light is HAZED, seed
+
+
+def _profile_with_veil(veil_bgr: list[float]) -> dict:
+    return {"kit": "nestortiles", "colours": {}, "light": {"haze_bgr_removed": veil_bgr}}
+
+
+def test_the_least_hot_spot_haze_is_the_veil_a_profile_measured():
+    assert _hot_spot_min_haze(None) == HOT_SPOT_MIN_HAZE
+    assert _hot_spot_min_haze(_profile_with_veil([0.01, 0.005, 0.008])) == HOT_SPOT_MIN_HAZE
+    assert _hot_spot_min_haze(_profile_with_veil([0.08, 0.11, 0.2])) == 0.2
+
+
+def test_a_haze_within_the_profiles_veil_is_no_hot_spot():
+    # (the hot spot above, read with a profile whose calibration photo showed a veil as strong
+    # as the fitted haze: the haze is that veil, the light left as fitted)
+    veil = _hot_spot_min_haze(_profile_with_veil([0.1, 0.14, 0.18]))
+    _, _, light = _refitted(0.0, list(np.linspace(0.3, 0.8, len(IN_IT))), min_haze=veil)
+    assert light is HAZED

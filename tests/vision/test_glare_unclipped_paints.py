@@ -1,0 +1,48 @@
+"""The glare's routes judge a profile's paints as the light's fit unclipped them
+(vision.cells._paints_as_unclipped): a white blown in red and green on the calibration photo
+is held at its clip level by the profile, a greenish white under a warm lamp, and through a
+glare a pale yellow fitted a white face better (calibration measure, octopus seed 0)."""
+import numpy as np
+
+from vision.cells import _paints_as_unclipped
+from vision.colour import Palette, bgr_to_lab, linear_to_srgb, palette_linear
+from vision.kits import kit_for_game
+
+#: The light: gains and haze, linear BGR.
+LIGHT = np.array([[0.8, 0.8, 0.8], [0.02, 0.02, 0.02]])
+#: The set's white under the player's lamp (linear BGR), and where the calibration clipped it.
+WHITE = np.array([0.43, 1.0, 1.1])
+CLIP = np.array([0.43, 0.875, 0.852])
+
+
+def _lab(lin: np.ndarray) -> np.ndarray:
+    return bgr_to_lab(linear_to_srgb(np.asarray(lin, np.float64)).astype(np.float32)).astype(np.float64)
+
+
+def _palette(clipped: list[str]) -> Palette:
+    profile = {"colours": {"white": {"lab": _lab(CLIP).tolist(), "clipped": clipped}}}
+    return Palette.from_profile(profile, kit_for_game("octopus").colours)
+
+
+def _predicted(palette: Palette) -> np.ndarray:
+    """The palette as lit, its white unclipped (as classify_adaptive's fit estimates it)."""
+    lin = palette_linear(palette).copy()
+    lin[palette.names.index("white")] = WHITE
+    return _lab(lin * LIGHT[0] + LIGHT[1])
+
+
+def test_a_blown_out_white_is_judged_as_the_fit_unclipped_it():
+    palette = _palette(["g", "r"])
+    out = _paints_as_unclipped(palette, _predicted(palette), LIGHT)
+    w = palette.names.index("white")
+    assert np.abs(out.lab[w] - _lab(WHITE)).max() < 1.0
+    assert np.abs(palette.lab[w] - _lab(WHITE)).max() > 3.0   # the clip level is another colour
+    others = [i for i in range(len(palette.names)) if i != w]
+    assert np.array_equal(out.lab[others], palette.lab[others])
+
+
+def test_paints_without_clipped_channels_are_kept():
+    palette = _palette([])
+    assert _paints_as_unclipped(palette, _predicted(palette), LIGHT) is palette
+    clipped = _palette(["g", "r"])
+    assert _paints_as_unclipped(clipped, None, LIGHT) is clipped
