@@ -3456,11 +3456,14 @@ def _paints_as_unclipped(palette: Palette, predicted: np.ndarray | None,
     clip level, a lower bound) raised to the paints the light's fit estimated from the photo
     read: ``predicted`` ``(K, 3)`` Lab, the palette as lit by ``corr`` ``(2, 3)`` (gain and
     offset, linear BGR, see :func:`vision.colour.classify_adaptive`, whose fit unclips them),
-    taken back through ``corr`` to the paint. Unchanged without clipped channels or a
-    prediction. The glare's routes predict each paint from the palette itself: at the clip
-    level a white blown in red and green under a warm lamp is a greenish white there, and a
-    pale yellow through a glare fits a white face better (calibration measure, octopus seed 0,
-    a profile from an over-exposed photo)."""
+    taken back through ``corr`` to the paint. ``predicted`` is the forward model after its
+    clipping (the lit paint held at 1): where the lit estimate reaches 1 the inversion gives
+    back only a lower bound ``(1 - h) / g`` (``g``, ``h`` the gain and haze of ``corr``), not
+    the paint the fit estimated. Unchanged without clipped channels or a prediction. The
+    glare's routes predict each paint from the palette itself: at the clip level a white blown
+    in red and green under a warm lamp is a greenish white there, and a pale yellow through a
+    glare fits a white face better (calibration measure, octopus seed 0, a profile from an
+    over-exposed photo)."""
     if palette.clipped is None or predicted is None:
         return palette
     c = as_correction(corr)
