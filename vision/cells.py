@@ -3480,6 +3480,14 @@ def _paints_as_unclipped(palette: Palette, predicted: np.ndarray | None,
     return replace(palette, lab=lab)
 
 
+def _glare_palette(ctx: _Ctx, match, corr: np.ndarray, discounted: bool) -> Palette:
+    """The paints the glare's routes (:func:`_solid_through_glare`,
+    :func:`_solid_through_toned_glare`) judge faces against: the profile's as the light's fit
+    unclipped them (:func:`_paints_as_unclipped`, from ``match.predicted`` under ``corr``);
+    with the light discounted the prediction is in other terms, and the palette is kept."""
+    return ctx.palette if discounted else _paints_as_unclipped(ctx.palette, match.predicted, corr)
+
+
 def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
                          corr: np.ndarray, *, discounted: bool = False) -> tuple[Any, np.ndarray]:
     """Faces (``labs`` ``(N, 3)`` Lab, with their plain ``match`` and distances ``dist``
@@ -3494,9 +3502,7 @@ def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     (:func:`_adapted_distances`), and so the glare (:func:`vision.glare.discounted_lab`)."""
     if len(ctx.palette.names) < 2 or not len(labs):
         return match, dist
-    # (the paints as the light's fit unclipped them; with the light discounted the prediction
-    # is in other terms, and the palette is kept)
-    palette = ctx.palette if discounted else _paints_as_unclipped(ctx.palette, match.predicted, corr)
+    palette = _glare_palette(ctx, match, corr, discounted)
     through = glare_distances(labs, palette, corr, profile_lamp(ctx.profile),
                               steps=GLARE_STEPS[1:], discounted=discounted)
     both = np.minimum(dist, through.min(-1))
@@ -3533,7 +3539,7 @@ def _solid_through_toned_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndar
     if len(ctx.palette.names) < 2 or not len(labs):
         return match, dist
     lamp = profile_lamp(ctx.profile)
-    palette = ctx.palette if discounted else _paints_as_unclipped(ctx.palette, match.predicted, corr)
+    palette = _glare_palette(ctx, match, corr, discounted)
     through = np.minimum.reduce([
         toned_glare_distances(labs, palette, corr, lamp, steps=GLARE_STEPS[1:],
                               cost=TONED_GLARE_COST, balanced=balanced,
