@@ -3314,7 +3314,12 @@ def _hot_spot_min_haze(profile: Mapping | None) -> float:
     shows it over every face: a haze up to it is that veil, fitted over faces that show it
     unevenly by their paints' misfit (calibration measure, octopus seed 0: veil 0.144, hazes of
     0.05-0.06 taken for hot spots on 3 of 20 photos, the light refitted on the yellow, white and
-    orange faces whose red channel the profile holds clipped, 4 faces named wrong)."""
+    orange faces whose red channel the profile holds clipped, 4 faces named wrong).
+
+    Two costs of the gate: a real hot spot whose haze is under the profile's veil is not looked
+    at either, and its faces are left unrefitted; and the veil is in the calibration photo's
+    linear terms, so the gate assumes the photo read is exposed like the calibration's (a
+    photo exposed brighter or darker shows the same veil at another level)."""
     veil = profile_veil_level(profile)
     return HOT_SPOT_MIN_HAZE if veil is None else max(HOT_SPOT_MIN_HAZE, veil)
 
