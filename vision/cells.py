@@ -3314,7 +3314,12 @@ def _hot_spot_min_haze(profile: Mapping | None) -> float:
     shows it over every face: a haze up to it is that veil, fitted over faces that show it
     unevenly by their paints' misfit (calibration measure, octopus seed 0: veil 0.144, hazes of
     0.05-0.06 taken for hot spots on 3 of 20 photos, the light refitted on the yellow, white and
-    orange faces whose red channel the profile holds clipped, 4 faces named wrong)."""
+    orange faces whose red channel the profile holds clipped, 4 faces named wrong).
+
+    Two costs of the gate: a real hot spot whose haze is under the profile's veil is not looked
+    at either, and its faces are left unrefitted; and the veil is in the calibration photo's
+    linear terms, so the gate assumes the photo read is exposed like the calibration's (a
+    photo exposed brighter or darker shows the same veil at another level)."""
     veil = profile_veil_level(profile)
     return HOT_SPOT_MIN_HAZE if veil is None else max(HOT_SPOT_MIN_HAZE, veil)
 
@@ -3456,11 +3461,14 @@ def _paints_as_unclipped(palette: Palette, predicted: np.ndarray | None,
     clip level, a lower bound) raised to the paints the light's fit estimated from the photo
     read: ``predicted`` ``(K, 3)`` Lab, the palette as lit by ``corr`` ``(2, 3)`` (gain and
     offset, linear BGR, see :func:`vision.colour.classify_adaptive`, whose fit unclips them),
-    taken back through ``corr`` to the paint. Unchanged without clipped channels or a
-    prediction. The glare's routes predict each paint from the palette itself: at the clip
-    level a white blown in red and green under a warm lamp is a greenish white there, and a
-    pale yellow through a glare fits a white face better (calibration measure, octopus seed 0,
-    a profile from an over-exposed photo)."""
+    taken back through ``corr`` to the paint. ``predicted`` is the forward model after its
+    clipping (the lit paint held at 1): where the lit estimate reaches 1 the inversion gives
+    back only a lower bound ``(1 - h) / g`` (``g``, ``h`` the gain and haze of ``corr``), not
+    the paint the fit estimated. Unchanged without clipped channels or a prediction. The
+    glare's routes predict each paint from the palette itself: at the clip level a white blown
+    in red and green under a warm lamp is a greenish white there, and a pale yellow through a
+    glare fits a white face better (calibration measure, octopus seed 0, a profile from an
+    over-exposed photo)."""
     if palette.clipped is None or predicted is None:
         return palette
     c = as_correction(corr)
@@ -3477,6 +3485,14 @@ def _paints_as_unclipped(palette: Palette, predicted: np.ndarray | None,
     return replace(palette, lab=lab)
 
 
+def _glare_palette(ctx: _Ctx, match, corr: np.ndarray, discounted: bool) -> Palette:
+    """The paints the glare's routes (:func:`_solid_through_glare`,
+    :func:`_solid_through_toned_glare`) judge faces against: the profile's as the light's fit
+    unclipped them (:func:`_paints_as_unclipped`, from ``match.predicted`` under ``corr``);
+    with the light discounted the prediction is in other terms, and the palette is kept."""
+    return ctx.palette if discounted else _paints_as_unclipped(ctx.palette, match.predicted, corr)
+
+
 def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
                          corr: np.ndarray, *, discounted: bool = False) -> tuple[Any, np.ndarray]:
     """Faces (``labs`` ``(N, 3)`` Lab, with their plain ``match`` and distances ``dist``
@@ -3491,9 +3507,7 @@ def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     (:func:`_adapted_distances`), and so the glare (:func:`vision.glare.discounted_lab`)."""
     if len(ctx.palette.names) < 2 or not len(labs):
         return match, dist
-    # (the paints as the light's fit unclipped them; with the light discounted the prediction
-    # is in other terms, and the palette is kept)
-    palette = ctx.palette if discounted else _paints_as_unclipped(ctx.palette, match.predicted, corr)
+    palette = _glare_palette(ctx, match, corr, discounted)
     through = glare_distances(labs, palette, corr, profile_lamp(ctx.profile),
                               steps=GLARE_STEPS[1:], discounted=discounted)
     both = np.minimum(dist, through.min(-1))
@@ -3544,7 +3558,7 @@ def _solid_through_toned_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndar
     and the one through the toned glare; ``discounted`` as :func:`_solid_through_glare`'s."""
     if len(ctx.palette.names) < 2 or not len(labs):
         return match, dist
-    palette = ctx.palette if discounted else _paints_as_unclipped(ctx.palette, match.predicted, corr)
+    palette = _glare_palette(ctx, match, corr, discounted)
     through = _least_toned_veil(labs, palette, corr, profile_lamp(ctx.profile),
                                 TONED_GLARE_COST, discounted=discounted)
     both = np.minimum(dist, through)

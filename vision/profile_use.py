@@ -90,6 +90,16 @@ def _light_triple(profile: Mapping | None, key: str) -> np.ndarray | None:
 HAZE_MEASURED = 0.02
 
 
+def _measured_haze(profile: Mapping | None) -> np.ndarray | None:
+    """The haze ``(3,)`` linear BGR the calibration took out of its photo
+    (``light.haze_bgr_removed``) when there was one to measure: every channel at least 0 and
+    the largest at least :data:`HAZE_MEASURED`; else None."""
+    h = _light_triple(profile, "haze_bgr_removed")
+    if h is not None and np.all(h >= 0) and h.max() >= HAZE_MEASURED:
+        return h
+    return None
+
+
 def profile_haze_colour(profile: Mapping | None) -> np.ndarray | None:
     """The colour ``(3,)`` linear BGR (largest channel 1) of a veil over a photo read with
     ``profile``, in the terms of the profile's colours: the haze the calibration took out of its
@@ -102,10 +112,8 @@ def profile_haze_colour(profile: Mapping | None) -> np.ndarray | None:
     inferred from the paints' gains to the kit's defaults, it is skewed by the set's own paint,
     8-15 dE from the defaults; observed: a 3000 K lamp's white estimated nearly neutral while
     the veil taken out of the calibration photo was as warm as the lamp.)"""
-    h = _light_triple(profile, "haze_bgr_removed")
-    if h is not None and np.all(h >= 0) and h.max() >= HAZE_MEASURED:
-        return h / h.max()
-    return None
+    h = _measured_haze(profile)
+    return None if h is None else h / h.max()
 
 
 def profile_veil_level(profile: Mapping | None) -> float | None:
@@ -113,10 +121,8 @@ def profile_veil_level(profile: Mapping | None) -> float | None:
     (``light.haze_bgr_removed``) when there was one to measure (:data:`HAZE_MEASURED`), else
     None. The profile's paints are without it; a photo under the same lamp shows a veil of
     about this level over every face."""
-    h = _light_triple(profile, "haze_bgr_removed")
-    if h is not None and np.all(h >= 0) and h.max() >= HAZE_MEASURED:
-        return float(h.max())
-    return None
+    h = _measured_haze(profile)
+    return None if h is None else float(h.max())
 
 
 #: A symbol whose calibration cards the shape rules named right at most this share of the time
