@@ -39,10 +39,10 @@ from vision.glare import (CLIPPED_LINEAR, EXPOSURE_STEPS, GLARE_STEPS, GREY_RELO
                           SECTOR_SHADE_RANGE, SHADE_RANGE, discounted_lab, exposed_lab,
                           glare_colour, glare_distances, lamp_like, sector_glare_distances,
                           tile_exposure_distances, toned_glare_distances)
-from vision.profile_use import (clip_consistent_distances, combine_symbol_votes, profile_art_lab,
-                                profile_haze_colour, profile_lamp, profile_veil_level,
-                                nearest_by_ratios, rules_misread, shaded_distances, split_hue_alike,
-                                template_vote)
+from vision.profile_use import (clip_consistent_distances, clipped_paint_bound_distances,
+                                combine_symbol_votes, profile_art_lab, profile_haze_colour,
+                                profile_lamp, profile_veil_level, nearest_by_ratios,
+                                rules_misread, shaded_distances, split_hue_alike, template_vote)
 from vision.symbols import (ART_RIM, ART_TOWARD_WHITE, estimate_blur, apart_from_face, art_side,
                              middle_components, name_symbols, symbol_mask, symbol_masks)
 
@@ -8013,6 +8013,7 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
                                            np.arange(len(samples)) // 4)
         else:
             dist = clip_consistent_distances(samples, dist, ctx.palette, match.index, corr)
+            dist = clipped_paint_bound_distances(samples, dist, ctx.palette)
         match = match_from_distances(dist, match.predicted)
     else:
         # (under a profile, the glare's colour as this photo shows it across washed sectors:

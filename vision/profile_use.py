@@ -484,3 +484,45 @@ def clip_consistent_distances(lab: np.ndarray, dist: np.ndarray, palette: Palett
             short = obs[:, judged] * CLIP_PROPORTION_SLACK + CLIP_PROPORTION_HAZE < least[judged]
             out[clipped & short.any(axis=1), k] += CLIP_INCONSISTENT_COST
     return out
+
+
+def clipped_paint_bound_distances(lab: np.ndarray, dist: np.ndarray, palette: Palette) -> np.ndarray:
+    """Distances ``dist`` ``(N, K)`` of samples ``lab`` ``(N, 3)`` with
+    :data:`CLIP_INCONSISTENT_COST` added where a sample unclipped in a channel the profile
+    recorded blown for a paint (``palette.clipped``) shows another channel in a greater
+    proportion to it than the paint can.
+
+    The mirror of :func:`clip_consistent_distances`: a paint recorded with its red blown is
+    known only as "red at least the clip", so its green to red is at most the recorded one; a
+    sample lit darker than the calibration photo, its red unclipped, whose green to red lies
+    well above that bound (:data:`CLIP_PROPORTION_SLACK`, :data:`CLIP_PROPORTION_HAZE`) is not
+    that paint, however near it lies in CIELAB (its L* and a* move with the light level).
+    Measured on the calibration measure's X-Tiles seed 1 (3000 K): the set's yellow in a
+    darker photo, red 0.82-0.92 of full scale, green 0.46-0.47 of its red, 12-13 CIEDE2000 from
+    the orange (recorded green to red at most 0.35) and 14-16 from the yellow. Judged only on
+    the samples' channels of at least :data:`PROPORTION_DARKEST` (measurable) and the paints'
+    other channels of at least :data:`CLIP_PROPORTION_MIN` of the blown one.
+
+    The bound is the proportion as the profile recorded it, not under the light fitted on the
+    photo: the profile was learnt under the player's own lamp, and that fit's gain on the
+    blown channel rests on samples clipped in it (on that photo it put the orange's green to
+    red at 0.45 for the recorded 0.35, above the yellow's)."""
+    out = np.array(dist, np.float64)
+    if palette.clipped is None or not len(out):
+        return out
+    obs = srgb_to_linear(lab_to_bgr(np.asarray(lab, np.float64).reshape(-1, 3))).astype(np.float64)
+    seen = palette_linear(palette)  # (as recorded: see the docstring)
+    for k in range(len(seen)):
+        for ch in np.flatnonzero(palette.clipped[k]):
+            measured = (obs[:, ch] < CLIPPED_LINEAR) & (obs[:, ch] >= PROPORTION_DARKEST)
+            if not measured.any() or seen[k, ch] <= 0:
+                continue
+            most = seen[k] / seen[k, ch]  # (3,): the paint's channels to ch, at most
+            judged = ~palette.clipped[k] & (most >= CLIP_PROPORTION_MIN)
+            judged[ch] = False
+            if not judged.any():
+                continue
+            over = obs[:, judged] > (most[judged] * obs[:, ch:ch + 1] * CLIP_PROPORTION_SLACK
+                                     + CLIP_PROPORTION_HAZE)
+            out[measured & over.any(axis=1), k] += CLIP_INCONSISTENT_COST
+    return out

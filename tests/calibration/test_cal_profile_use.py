@@ -261,3 +261,34 @@ def test_a_sample_clipped_where_a_paint_s_proportions_rule_it_out_is_not_that_pa
     clipped_yellows = _rgb_lab([[0.99, 0.55, 0.05], [0.99, 0.60, 0.06], [0.99, 0.58, 0.05], [0.99, 0.351, 0.016]])
     kept = clip_consistent_distances(clipped_yellows, dist, pal, index, corr)
     assert np.array_equal(kept[:, [o, y]], dist[:, [o, y]])
+
+
+def test_a_sample_unclipped_past_a_blown_paint_s_proportion_is_not_that_paint():
+    from vision.profile_use import clipped_paint_bound_distances
+
+    # the calibration measure's X-Tiles seed 1 profile: a 3000 K lamp blew out the red of the
+    # set's orange, red and yellow in the calibration photo (the orange's green at most 0.35 of
+    # its red)
+    profile = {"colours": {"orange": {"lab": [73.9, 29.3, 49.5], "clipped": ["r"]},
+                           "red": {"lab": [56.4, 72.1, 39.7], "clipped": ["r"]},
+                           "yellow": {"lab": [80.8, 9.8, 69.5], "clipped": ["r"]},
+                           "blue": {"lab": [51.5, 0.9, -49.1]}}}
+    fallback = {"orange": "#EE7D1A", "red": "#C62B2B", "yellow": "#F4CF2E", "blue": "#1F64B0"}
+    pal = Palette.from_profile(profile, fallback)
+    y, o = pal.names.index("yellow"), pal.names.index("orange")
+    # two yellow sectors lit darker (red unclipped, green 0.46 of it) nearer the orange in
+    # CIELAB, as that photo read them; an orange lit darker (green 0.33 of its red); a yellow
+    # in the hot spot (red clipped: not judged here, see clip_consistent_distances)
+    lab = np.array([[72.8, 15.5, 62.1], [76.2, 16.5, 64.5]])
+    lab = np.vstack([lab, _rgb_lab([[0.80, 0.264, 0.03], [0.99, 0.50, 0.045]])])
+    dist = np.full((4, 4), 40.0)
+    dist[:, o] = [12.1, 13.1, 5.0, 9.0]
+    dist[:, y] = [15.7, 14.1, 14.0, 10.0]
+    out = clipped_paint_bound_distances(lab, dist, pal)
+    assert out[:2].argmin(axis=1).tolist() == [y, y]
+    assert out[2].argmin() == o
+    assert np.array_equal(out[3], dist[3])
+    # a paint the profile did not record blown is not judged so
+    unblown = Palette.from_profile({"colours": {k: {"lab": v["lab"]} for k, v in profile["colours"].items()}},
+                                   fallback)
+    assert np.array_equal(clipped_paint_bound_distances(lab, dist, unblown), dist)
