@@ -3326,7 +3326,7 @@ def _hot_spot_min_haze(profile: Mapping | None) -> float:
 
 def _haze_of_the_faces(labs: np.ndarray, palette: Palette, match: ColourMatch,
                        corr: np.ndarray, shared_haze: bool | np.ndarray,
-                       min_haze: float = HOT_SPOT_MIN_HAZE
+                       min_haze: float
                        ) -> tuple[ColourMatch, np.ndarray]:
     """The faces' match and light ``(2, 3)`` (``labs`` ``(N, 3)`` Lab named ``match`` under
     ``corr``) with the light fitted again on the faces out of a lamp's hot spot, where at least
@@ -3472,7 +3472,7 @@ def _paints_as_unclipped(palette: Palette, predicted: np.ndarray | None,
     if palette.clipped is None or predicted is None:
         return palette
     c = as_correction(corr)
-    lit = srgb_to_linear(lab_to_bgr(np.asarray(predicted, np.float64))).astype(np.float64)
+    lit = lab_to_linear(predicted)
     paint = (lit - c[1]) / np.maximum(c[0], 1e-6)
     lin = palette_linear(palette).copy()
     raised = palette.clipped & (paint > lin)

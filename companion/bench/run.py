@@ -76,12 +76,13 @@ class PhotoResult:
 
 
 #: The reader's modules that ``vision.pipeline`` imports only when a photo first needs them (the
-#: play mat, white balance, each kit's lattice finder, the lens model). Imported before any photo
+#: play mat, white balance, the die faces' and X-Tiles' lattice finders, the lens model; this
+#: list mirrors those imports in ``vision/pipeline.py``). Imported before any photo
 #: is timed: a module's import is a once-per-process start-up cost (40-55 ms CPU for
 #: ``vision.mat`` alone, measured in the thirty-ninth session), which had been charged to the
 #: first photo read of the run (and of each game), not a cost per photo.
-STAGE_MODULES = ("vision.mat", "vision.white_balance", "vision.faces", "vision.cards",
-                 "vision.xtiles", "vision.camera")
+STAGE_MODULES = ("vision.mat", "vision.white_balance", "vision.faces", "vision.xtiles",
+                 "vision.camera")
 
 
 def _import_stages() -> None:
