@@ -31,7 +31,7 @@ from vision.xtiles import GROW_FROM
 from vision.locate import Lattice, mask_as_float
 from vision.hue_groups import (HUE_LINK, SHARE_COST, along_main_axis, chromatic, hue_difference,
                                hue_groups, name_groups, split_by_paint, split_by_hue_gap,
-                               split_by_tone, widest_gap, SHADOW_RANGE)
+                               shadow_distances, split_by_tone, widest_gap)
 from vision.paint_light import fit_with_paint_light, match_cost, paint_light
 from vision.pips import (MIN_CONTRAST as PIP_MIN_CONTRAST, PIP_FIELDS, PIP_RADII, blob_response,
                          pip_box, PipReading, pip_centres, pip_rows, pip_spacing, read_pips)
@@ -4369,14 +4369,13 @@ def _least_washed(cells: np.ndarray, blown: np.ndarray | None) -> np.ndarray:
 
 def _in_shadow(labs: np.ndarray, refs: Palette, mine: np.ndarray) -> np.ndarray:
     """Which cards ``labs`` ``(N, 3)`` are the photo's own card of their named paint (``refs``'s
-    colour ``mine`` ``(N,)``, -1 for none) darkened by a shadow (:data:`SHADOW_RANGE`, no
+    colour ``mine`` ``(N,)``, -1 for none) darkened by a shadow (:data:`vision.hue_groups.SHADOW_RANGE`, no
     sheen) within :data:`OWN_SHADED_FIT`: ``(N,)`` bool. A shadow darkens a card and pales it
     towards a darker paint's look (tap37 hard-2168: four orange cards in an occluder's
     shadow, 9-11 from the red card with a sheen and 13-17 from the orange one, are the orange
     card darkened within 0.2-3.7, and went red; a washed card renamed rightly, tap18
     normal-1310's, lies 11-14 from its named paint's card so darkened)."""
-    d = glare_distances(labs, refs, as_correction(None), np.ones(3), steps=(0.0,), cost=0.0,
-                        shade=SHADOW_RANGE)[..., 0]  # (N, K)
+    d = shadow_distances(labs, refs)  # (N, K)
     rows = np.arange(len(labs))
     return (mine >= 0) & (d[rows, np.maximum(mine, 0)] <= OWN_SHADED_FIT)
 

@@ -334,8 +334,16 @@ LIGHT_PLANE_SHARE = 0.25
 #: 1.5, about the geometric middle of 0.7 and 3.3.
 SHADOWED_SET_FIT = 1.5
 #: A shadow's darkening: a factor on every linear channel, from a quarter of the light to none
-#: (also the darkening :func:`vision.cells._in_shadow` allows a card: imported there).
+#: (also the darkening :func:`vision.cells._in_shadow` allows a card, through
+#: :func:`shadow_distances`).
 SHADOW_RANGE = (0.25, 1.0)
+
+
+def shadow_distances(labs: np.ndarray, refs: Palette) -> np.ndarray:
+    """CIEDE2000 ``(N, K)`` of colours ``labs`` ``(N, 3)`` to each colour of ``refs`` darkened by a
+    shadow (:data:`SHADOW_RANGE`, one factor on every linear channel; no glare, no light)."""
+    return glare_distances(labs, refs, as_correction(None), np.ones(3), steps=(0.0,), cost=0.0,
+                           shade=SHADOW_RANGE)[..., 0]
 
 
 def _tone(lab: np.ndarray) -> np.ndarray:
@@ -415,8 +423,7 @@ def _shadowed_fit(lab: np.ndarray, low: np.ndarray, high: np.ndarray, lightness:
                    else (high, low))
     ref = Palette(("lit",), np.median(lab[light], axis=0)[None].astype(np.float64))
     seen = np.median(lab[dark], axis=0)[None].astype(np.float64)
-    return float(glare_distances(seen, ref, as_correction(None), np.ones(3), steps=(0.0,),
-                                 cost=0.0, shade=SHADOW_RANGE)[0, 0, 0])
+    return float(shadow_distances(seen, ref)[0, 0])
 
 
 #: Faces of one hue group are two paints after all (red and orange under a warm lamp, whose hues
