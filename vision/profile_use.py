@@ -29,7 +29,8 @@ from typing import Collection, Mapping
 
 import numpy as np
 
-from vision.colour import Palette, as_correction, lab_to_bgr, palette_linear, srgb_to_linear
+from vision.art_light import lab_to_linear
+from vision.colour import Palette, as_correction, palette_linear
 from vision.glare import CLIPPED_LINEAR, SHADE_RANGE, glare_distances
 from vision.hue_groups import HUE_LINK, MIN_CHROMA, hue_difference, split_by_paint
 
@@ -251,7 +252,7 @@ def ratio_channels(labs: np.ndarray, paints_lab: np.ndarray, clipped: np.ndarray
     ``vision.colour.Palette.clipped``: its value there is an estimate) and not too dark
     (:data:`RATIO_FLOOR`)."""
     def logs(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        lin = np.asarray(srgb_to_linear(lab_to_bgr(np.asarray(lab, np.float64).reshape(-1, 3))), np.float64)
+        lin = lab_to_linear(lab)
         ok = (lin < CLIPPED_LINEAR) & (lin > RATIO_FLOOR)
         return np.log(np.maximum(lin, RATIO_FLOOR)), ok
     face_log, face_ok = logs(labs)
@@ -461,7 +462,7 @@ def clip_consistent_distances(lab: np.ndarray, dist: np.ndarray, palette: Palett
     them apart, which the lamp's fall-off across the layout blurs; a sample whose red clips
     while its green lies well below the proportion the yellow shows unclipped is an orange lit
     brighter, not that yellow (see :data:`CLIP_PROPORTION_SLACK`)."""
-    obs = srgb_to_linear(lab_to_bgr(np.asarray(lab, np.float64).reshape(-1, 3))).astype(np.float64)
+    obs = lab_to_linear(lab)  # (N, 3)
     out = np.array(dist, np.float64)
     if not (obs >= CLIPPED_LINEAR).any():
         return out
@@ -510,7 +511,7 @@ def clipped_paint_bound_distances(lab: np.ndarray, dist: np.ndarray, palette: Pa
     out = np.array(dist, np.float64)
     if palette.clipped is None or not len(out):
         return out
-    obs = srgb_to_linear(lab_to_bgr(np.asarray(lab, np.float64).reshape(-1, 3))).astype(np.float64)
+    obs = lab_to_linear(lab)  # (N, 3)
     seen = palette_linear(palette)  # (as recorded: see the docstring)
     for k in range(len(seen)):
         for ch in np.flatnonzero(palette.clipped[k]):
