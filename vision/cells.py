@@ -44,7 +44,7 @@ from vision.profile_use import (clip_consistent_distances, clipped_paint_bound_d
                                 profile_lamp, profile_veil_level, nearest_by_ratios,
                                 rules_misread, shaded_distances, split_hue_alike, template_vote)
 from vision.symbols import (ART_RIM, ART_TOWARD_WHITE, estimate_blur, apart_from_face, art_side,
-                             middle_components, name_symbols, symbol_mask, symbol_masks)
+                             middle_components, name_symbols, symbol_looks, symbol_mask)
 
 logger = logging.getLogger(__name__)
 
@@ -4987,13 +4987,16 @@ def read_symbols(readings: list[CellReading], views: Mapping[tuple[int, int], np
     # (one conversion for all the views: they share their size)
     labs = bgr_to_lab(np.concatenate([views[(rd.row, rd.col)] for rd in cards], axis=0))
     labs = labs.reshape(len(cards), -1, *labs.shape[1:])
-    pairs = [symbol_masks(lab, art=art, first=_symbol_mask(lab, _card_background(lab), art))
-             for lab in labs]
-    masks = [closed for _, closed in pairs]
+    triples = [symbol_looks(lab, art=art, first=_symbol_mask(lab, _card_background(lab), art))
+               for lab in labs]
+    masks = [closed for _, closed, _ in triples]
     again = {}
-    named = name_symbols(masks, kit.symbols, looks=[own for own, _ in pairs],
+    # (a card whose print faded in parts, alone in its look, is read with its faint parts when
+    # they make it another card's print: see vision.symbols._faded_prints_joined)
+    named = name_symbols(masks, kit.symbols, looks=[own for own, _, _ in triples],
                          colours=[rd.attrs.get("colour") for rd in cards],
-                         copies=kit.card_copies(), blur=estimate_blur(list(labs), masks))
+                         copies=kit.card_copies(), blur=estimate_blur(list(labs), masks),
+                         faint_looks=[faint for _, _, faint in triples])
     for rd, mask, (sym, sconf, why) in zip(cards, masks, named):
         if templates and mask.any():
             sym, sconf, why = combine_symbol_votes((sym, sconf, why),

@@ -636,7 +636,20 @@ def symbol_masks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
     """The art of one card's view ``(h, w, 3)`` CIELAB: uint8 mask of its middle
     ``(h - 2 * round(ART_RIM * h), w - 2 * round(ART_RIM * w))`` (1 = art): as it stands out
     at the art's own level, and with the faint strokes that close its rings (see
-    :func:`_closed_rings`; the same mask when none do).
+    :func:`_closed_rings`; the same mask when none do): the first two of :func:`symbol_looks`.
+    """
+    own, closed, _ = symbol_looks(view_lab, art=art, first=first)
+    return own, closed
+
+
+def symbol_looks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
+                 first: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The art of one card's view ``(h, w, 3)`` CIELAB, three looks, each a uint8 mask of its
+    middle ``(h - 2 * round(ART_RIM * h), w - 2 * round(ART_RIM * w))`` (1 = art): as it stands
+    out at the art's own level; with the faint strokes that close its rings (see
+    :func:`_closed_rings`; the same mask when none do); and with every faint part joined to it
+    (what stands out at :data:`FAINT_STROKE` of the art's levels, see :func:`_faint_joined`:
+    a print faded in parts, a hand's fingers on a pale face, whole again).
 
     The face's own colour is fitted as a smooth (quadratic) surface over the face around the
     art (robustly, twice trimmed), so a glare or a shade across the card, which vary slowly, are
@@ -672,8 +685,19 @@ def symbol_masks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
     # (a thin stroke blurred, on a pale face, stands out less than the print's thick parts:
     # see _closed_rings)
     faint = ((d > FAINT_STROKE * floor)
-             & (proj > max(ART_TOWARD_WHITE, FAINT_STROKE * level)))
-    return mask, _closed_rings(mask, faint.astype(np.uint8))
+             & (proj > max(ART_TOWARD_WHITE, FAINT_STROKE * level))).astype(np.uint8)
+    return mask, _closed_rings(mask, faint), _faint_joined(mask, faint)
+
+
+def _faint_joined(mask: np.ndarray, faint: np.ndarray) -> np.ndarray:
+    """The art ``mask`` (uint8 0/1) with every part of ``faint`` (uint8 0/1, what stands out at
+    :data:`FAINT_STROKE` of the art's levels) joined to it, uint8 0/1; ``mask`` when it is
+    empty. (It takes in the blurred rim of the whole print too: a look to compare with the
+    photo's other prints, see :func:`_faded_prints_joined`, not one to name a card by alone.)"""
+    if not mask.any():
+        return mask
+    n, labels = cv2.connectedComponents(faint | mask, connectivity=8)
+    return _parts_touched(labels, n, mask)
 
 
 def _ring_insides(mask: np.ndarray) -> np.ndarray:
@@ -962,7 +986,8 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
                  looks: list[np.ndarray] | None = None, *,
                  colours: list[str | None] | None = None,
                  copies: Mapping[tuple[str, str], int] | None = None,
-                 blur: float | None = None
+                 blur: float | None = None,
+                 faint_looks: list[np.ndarray] | None = None
                  ) -> list[tuple[str | None, float, str]]:
     """Name the symbols of one photo's cards together: ``[(symbol, confidence, why)]`` per
     mask (see :func:`classify_shape` for one card).
@@ -995,8 +1020,14 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     ``blur``: the photo's blur in the masks' pixels (a Gaussian's sigma, see
     :func:`estimate_blur`): a sheet's corners are judged against what a blurred sheet of its
     size fills (:func:`blurred_sheet_corners`), not a sharp one's.
+
+    ``faint_looks``: each card's art with its faint parts joined (see :func:`symbol_looks`),
+    when given: a card whose art is like no other card's but whose faint look is another card's
+    print is named by its faint look (see :func:`_faded_prints_joined`).
     """
     names = [s for s in symbols if s in ("rock", "paper", "scissors")] or ["rock", "paper", "scissors"]
+    if faint_looks is not None:
+        masks, looks = _faded_prints_joined(masks, looks, faint_looks)
     feats = [shape_features(m) for m in masks]
     out: list[tuple[str | None, float, str]] = [(None, 0.1, "no symbol visible")] * len(masks)
     seen = [i for i, f in enumerate(feats) if f is not None]
@@ -1042,6 +1073,58 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
                    f"corners {f.corners:.2f}, notches {f.notch:.2f}, rings {f.rings:.2f})")
             out[i] = (name, group_conf, why)
     return out
+
+
+#: A card's look is alone, no other card's print, when it lies this surely apart from every
+#: other card's (see :func:`_apartness`: 0 at :data:`SAME_ART`, 1 from :data:`OTHER_ART`): half
+#: way, more likely another print than the same. Small blurred scissors vary from card to card
+#: and may lie just beyond SAME_ART from each other while their faint looks, blurred towards a
+#: blob, near the photo's hands (the independent renderer's final18 hard-1885: four scissors
+#: 4.1-5.4 from every other card, their faint looks 2.7-3.9 from a hand); the faded hands that
+#: rule is for lay 6.3-9.6 from every other card, 1.3-2.7 by their faint looks (final21
+#: normal-2302, tap42-old normal-916, tap41-old hard-1248, final22 hard-2810).
+LONE_LOOK_APART = 0.5
+
+
+def _faded_prints_joined(masks: list[np.ndarray], looks: list[np.ndarray] | None,
+                         faint_looks: list[np.ndarray]
+                         ) -> tuple[list[np.ndarray], list[np.ndarray] | None]:
+    """The cards' masks and looks (as :func:`name_symbols` takes them; ``looks`` None: the
+    masks) with a card's faint look (``faint_looks``, see :func:`symbol_looks`) for both where
+    its print faded in parts: its look lies so far from every other card's (in units of
+    ART_SCALES, see :func:`_art_vector`) that it is more likely another print than the same
+    (:func:`_apartness` over :data:`LONE_LOOK_APART`: no other card shows its art), and its faint
+    look within :data:`SAME_ART` of another card's look (with its faint parts it is that card's
+    print). Fresh lists; the cards' order is kept.
+
+    A set prints one art per symbol, the same on every card; a hand's thin fingers on a pale or
+    washed face (a yellow card, a glare) stand out less than its palm, under the art's own level
+    (:data:`ART_EDGE_LEVEL`), and the palm alone is a full, long blob that votes for scissors
+    (the independent renderer's tap42 hard-2568, final22 hard-2810, tap42-old normal-916: open
+    hands read as scissors). At :data:`FAINT_STROKE` of the levels the fingers are back. The
+    faint look also takes in a blurred print's rim, and blurs small scissors towards a hand, so
+    it is taken only for a card whose own look is alone: a card whose look is another card's
+    print is read as it stands."""
+    feats = [shape_features(m) for m in (looks if looks is not None else masks)]
+    vectors = {i: _art_vector(f) for i, f in enumerate(feats) if f is not None}
+    if len(vectors) < 2:
+        return masks, looks
+    masks = list(masks)
+    looks = list(looks) if looks is not None else None
+    for i, own in vectors.items():
+        faint = shape_features(faint_looks[i]) if faint_looks[i] is not None else None
+        if faint is None:
+            continue
+        others = np.array([v for j, v in vectors.items() if j != i])
+        alone = float(np.linalg.norm(others - own, axis=1).min())
+        joined = float(np.linalg.norm(others - _art_vector(faint), axis=1).min())
+        if _apartness(alone) > LONE_LOOK_APART and joined <= SAME_ART:
+            logger.debug("symbols: card %d read by its faint look (%.1f from another card's "
+                         "print, %.1f as it stands)", i, joined, alone)
+            masks[i] = faint_looks[i]
+            if looks is not None:
+                looks[i] = faint_looks[i]
+    return masks, looks
 
 
 def _log_naming(groups: list[list[int]], names: list[str], totals: np.ndarray, best: np.ndarray,

@@ -667,3 +667,41 @@ def test_a_long_full_blob_is_a_blurred_hand_and_long_part_empty_art_is_scissors(
                                      aspect=0.56, size=0.3))
     assert max(blob, key=blob.get) == "scissors", blob
     assert blob["scissors"] - blob["hand"] >= 2.0, blob
+
+
+def _draw_open_hand(art: np.ndarray, fingers_faded_to: float = 1.0) -> None:
+    """An open hand's print into ``art`` (float 0/1, 72 px card view): a palm and five spread
+    fingers, the part above row 46 (the fingers) faded to ``fingers_faded_to`` of its contrast."""
+    import cv2
+    cv2.ellipse(art, (36, 60), (13, 16), 0, 0, 360, 1.0, -1)
+    for tip in ((20, 34), (28, 26), (37, 24), (46, 27), (56, 44)):
+        cv2.line(art, (36, 58), tip, 1.0, 5)
+    art[:46] *= fingers_faded_to
+
+
+@pytest.mark.parametrize("fade", [0.45, 0.5, 0.55])
+def test_a_hand_whose_fingers_faded_is_read_with_its_faint_parts_as_the_photos_hands(fade):
+    # tap42-old normal-916, final22 hard-2810, tap41-old hard-1248: open hands on pale or
+    # washed faces, their thin fingers under the art's own level, the palm alone like no other
+    # card's art, named scissors (or rock). With the faint parts joined the print is the
+    # photo's hands' again; the other cards' looks, each some other card's print, are read as
+    # they stand
+    from vision.cells import _card_background, _symbol_mask
+    from vision.symbols import symbol_looks
+
+    def looks_of(draw) -> tuple:
+        view = _card_view(draw)
+        return symbol_looks(view, first=_symbol_mask(view, _card_background(view)))
+
+    hand = looks_of(_draw_open_hand)
+    scissors = looks_of(_draw_scissors)
+    faded = looks_of(lambda art: _draw_open_hand(art, fade))
+    assert faded[0].sum() < 0.7 * hand[0].sum()  # (its fingers lost at the art's own level)
+    cards = [hand] * 4 + [scissors] * 4 + [faded]
+    names = ["rock", "paper", "scissors"]
+    masks, own = [closed for _, closed, _ in cards], [mask for mask, _, _ in cards]
+    before = [name for name, _, _ in name_symbols(masks, names, looks=own)]
+    assert before[-1] != "paper"
+    after = [name for name, _, _ in name_symbols(masks, names, looks=own,
+                                                  faint_looks=[faint for _, _, faint in cards])]
+    assert after == ["paper"] * 4 + ["scissors"] * 4 + ["paper"]
