@@ -1081,8 +1081,9 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
 #: and may lie just beyond SAME_ART from each other while their faint looks, blurred towards a
 #: blob, near the photo's hands (the independent renderer's final18 hard-1885: four scissors
 #: 4.1-5.4 from every other card, their faint looks 2.7-3.9 from a hand); the faded hands that
-#: rule is for lay 6.3-9.6 from every other card, 1.3-2.7 by their faint looks (final21
-#: normal-2302, tap42-old normal-916, tap41-old hard-1248, final22 hard-2810).
+#: rule is for lay 6.3-9.6 from every other card (tap42 hard-2568's two palms, alike, 6.8
+#: from the rest), 1.3-2.7 by their faint looks (final21 normal-2302, tap42-old normal-916,
+#: tap41-old hard-1248, final22 hard-2810).
 LONE_LOOK_APART = 0.5
 
 
@@ -1090,40 +1091,45 @@ def _faded_prints_joined(masks: list[np.ndarray], looks: list[np.ndarray] | None
                          faint_looks: list[np.ndarray]
                          ) -> tuple[list[np.ndarray], list[np.ndarray] | None]:
     """The cards' masks and looks (as :func:`name_symbols` takes them; ``looks`` None: the
-    masks) with a card's faint look (``faint_looks``, see :func:`symbol_looks`) for both where
-    its print faded in parts: its look lies so far from every other card's (in units of
-    ART_SCALES, see :func:`_art_vector`) that it is more likely another print than the same
-    (:func:`_apartness` over :data:`LONE_LOOK_APART`: no other card shows its art), and its faint
-    look within :data:`SAME_ART` of another card's look (with its faint parts it is that card's
-    print). Fresh lists; the cards' order is kept.
+    masks) with the cards' faint looks (``faint_looks``, see :func:`symbol_looks`) for both
+    where a print faded in parts: of a group of cards of one look (:func:`_art_groups`, one
+    card or more), the look lies so far from every other card's (in units of ART_SCALES, see
+    :func:`_art_vector`; the nearest pair across) that it is more likely another print than the
+    same (:func:`_apartness` over :data:`LONE_LOOK_APART`: no other card shows that art), and
+    each of its cards' faint looks lies within :data:`SAME_ART` of another card's look (with its
+    faint parts it is that card's print). Fresh lists; the cards' order is kept.
 
     A set prints one art per symbol, the same on every card; a hand's thin fingers on a pale or
     washed face (a yellow card, a glare) stand out less than its palm, under the art's own level
     (:data:`ART_EDGE_LEVEL`), and the palm alone is a full, long blob that votes for scissors
-    (the independent renderer's tap42 hard-2568, final22 hard-2810, tap42-old normal-916: open
-    hands read as scissors). At :data:`FAINT_STROKE` of the levels the fingers are back. The
-    faint look also takes in a blurred print's rim, and blurs small scissors towards a hand, so
-    it is taken only for a card whose own look is alone: a card whose look is another card's
-    print is read as it stands."""
+    (the independent renderer's tap42 hard-2568, two such palms alike, final22 hard-2810,
+    tap42-old normal-916: open hands read as scissors). At :data:`FAINT_STROKE` of the levels
+    the fingers are back. The faint look also takes in a blurred print's rim, and blurs small
+    scissors towards a hand, so it is taken only for cards whose own look is alone: a card whose
+    look is another card's print is read as it stands."""
     feats = [shape_features(m) for m in (looks if looks is not None else masks)]
-    vectors = {i: _art_vector(f) for i, f in enumerate(feats) if f is not None}
-    if len(vectors) < 2:
+    seen = [i for i, f in enumerate(feats) if f is not None]
+    if len(seen) < 2:
         return masks, looks
+    vectors = np.array([_art_vector(feats[i]) for i in seen])
+    faint = [shape_features(faint_looks[i]) if faint_looks[i] is not None else None for i in seen]
     masks = list(masks)
     looks = list(looks) if looks is not None else None
-    for i, own in vectors.items():
-        faint = shape_features(faint_looks[i]) if faint_looks[i] is not None else None
-        if faint is None:
+    for members in _art_groups(vectors):
+        rest = np.setdiff1d(np.arange(len(seen)), members)
+        if not rest.size or any(faint[k] is None for k in members):
             continue
-        others = np.array([v for j, v in vectors.items() if j != i])
-        alone = float(np.linalg.norm(others - own, axis=1).min())
-        joined = float(np.linalg.norm(others - _art_vector(faint), axis=1).min())
+        apart = np.linalg.norm(vectors[members][:, None] - vectors[rest][None], axis=2)
+        alone = float(apart.min())
+        joined = max(float(np.linalg.norm(vectors[rest] - _art_vector(faint[k]), axis=1).min())
+                     for k in members)
         if _apartness(alone) > LONE_LOOK_APART and joined <= SAME_ART:
-            logger.debug("symbols: card %d read by its faint look (%.1f from another card's "
-                         "print, %.1f as it stands)", i, joined, alone)
-            masks[i] = faint_looks[i]
-            if looks is not None:
-                looks[i] = faint_looks[i]
+            logger.debug("symbols: %d card(s) read by their faint looks (%.1f from another "
+                         "card's print, %.1f as they stand)", len(members), joined, alone)
+            for k in members:
+                masks[seen[k]] = faint_looks[seen[k]]
+                if looks is not None:
+                    looks[seen[k]] = faint_looks[seen[k]]
     return masks, looks
 
 
