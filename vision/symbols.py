@@ -1087,6 +1087,13 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
 LONE_LOOK_APART = 0.5
 
 
+def _rings(mask: np.ndarray) -> float:
+    """The round holes' share of ``mask``'s filled area (:attr:`ShapeFeatures.rings`; 0 without
+    art)."""
+    f = shape_features(mask)
+    return f.rings if f is not None else 0.0
+
+
 def _faded_prints_joined(masks: list[np.ndarray], looks: list[np.ndarray] | None,
                          faint_looks: list[np.ndarray]
                          ) -> tuple[list[np.ndarray], list[np.ndarray] | None]:
@@ -1097,7 +1104,10 @@ def _faded_prints_joined(masks: list[np.ndarray], looks: list[np.ndarray] | None
     :func:`_art_vector`; the nearest pair across) that it is more likely another print than the
     same (:func:`_apartness` over :data:`LONE_LOOK_APART`: no other card shows that art), and
     each of its cards' faint looks lies within :data:`SAME_ART` of another card's look (with its
-    faint parts it is that card's print). Fresh lists; the cards' order is kept.
+    faint parts it is that card's print), and none of its cards' masks holds a ring (a ring is a
+    scissors' own: a print whose thin parts faded keeps no hole; tap41 hard-2553, blurred 2.6
+    px, a lone scissors with a ring closed by its faint strokes, its faint look 3.8 from a hand,
+    took the hands' print and two scissors with it). Fresh lists; the cards' order is kept.
 
     A set prints one art per symbol, the same on every card; a hand's thin fingers on a pale or
     washed face (a yellow card, a glare) stand out less than its palm, under the art's own level
@@ -1117,8 +1127,9 @@ def _faded_prints_joined(masks: list[np.ndarray], looks: list[np.ndarray] | None
     looks = list(looks) if looks is not None else None
     for members in _art_groups(vectors):
         rest = np.setdiff1d(np.arange(len(seen)), members)
-        if not rest.size or any(faint[k] is None for k in members):
-            continue
+        if (not rest.size or any(faint[k] is None for k in members)
+                or any(_rings(masks[seen[k]]) > 0 for k in members)):
+            continue  # (a ring is a scissors' own, no print faded in parts: read as it stands)
         apart = np.linalg.norm(vectors[members][:, None] - vectors[rest][None], axis=2)
         alone = float(apart.min())
         joined = max(float(np.linalg.norm(vectors[rest] - _art_vector(faint[k]), axis=1).min())
