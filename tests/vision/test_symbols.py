@@ -705,3 +705,29 @@ def test_a_hand_whose_fingers_faded_is_read_with_its_faint_parts_as_the_photos_h
     after = [name for name, _, _ in name_symbols(masks, names, looks=own,
                                                   faint_looks=[faint for _, _, faint in cards])]
     assert after == ["paper"] * 4 + ["scissors"] * 4 + ["paper"]
+
+
+def test_a_lone_card_whose_mask_holds_a_ring_keeps_its_own_look():
+    # tap41 hard-2553 (blurred 2.6 px): a lone scissors, a ring closed by its faint strokes, its
+    # faint look near the photo's hands: read by that look it took the hands' print and two
+    # scissors with it. A ring is a scissors' own; a print whose thin parts faded keeps none
+    import cv2
+    from vision.cells import _card_background, _symbol_mask
+    from vision.symbols import _faded_prints_joined, symbol_looks
+
+    def looks_of(draw) -> tuple:
+        view = _card_view(draw)
+        return symbol_looks(view, first=_symbol_mask(view, _card_background(view)))
+
+    hand = looks_of(_draw_open_hand)
+    disc = looks_of(lambda art: cv2.circle(art, (36, 50), 14, 1.0, -1))
+    scissors = looks_of(_draw_scissors)
+    faded = looks_of(lambda art: _draw_open_hand(art, 0.5))
+    cards = [hand] * 4 + [disc] * 4 + [scissors, faded]
+    masks, own = [closed for _, closed, _ in cards], [mask for mask, _, _ in cards]
+    # (both lone cards' faint looks are a hand's: the scissors' by construction)
+    faint = [f for _, _, f in cards[:8]] + [hand[0], faded[2]]
+    joined_masks, joined_looks = _faded_prints_joined(masks, own, faint)
+    assert joined_masks[8] is masks[8] and joined_looks[8] is own[8]
+    assert joined_masks[9] is faint[9] and joined_looks[9] is faint[9]
+    assert all(joined_masks[i] is masks[i] for i in range(8))
