@@ -401,6 +401,18 @@ def _falloff_direction(px: np.ndarray, lin: np.ndarray) -> np.ndarray | None:
 #: layout's edges; the camera then clips their strong channels: an orange's red clips while its
 #: green still rises, and the clipped orange takes a yellow's hue).
 EXPOSURE_STEPS = np.geomspace(0.5, 4.0, 16)
+#: A tile's own exposure costs this much (CIEDE2000, added to its samples' summed distances to
+#: their nearest paints) per doubling of the light away from the light fitted over the layout:
+#: exposures alias paints onto one another (an orange at about three times the light is
+#: recorded as a yellow is at it, a yellow at three times clips towards white; a red at three
+#: times is recorded near an orange), and of two exposures that fit a face about alike the one
+#: nearer the layout's light is the likelier. A tie-breaker, half a just-noticeable difference
+#: a doubling over a face's four samples. Measured on the 378 X-Tiles development photos of
+#: the independent renderer: final26 x-tiles-hard-4008, three faces under a hot spot read with
+#: their yellows and oranges swapped, 4 cells wrong -> 1, no photo worse; 0.25 fixed none, 1
+#: made xt51 hard-2694 2 -> 4 (its hard photos 82 -> 81), 3 worse still (final16 hard-1602 +1,
+#: xt50 normal-2585 +2); see the helper xt61's report.
+EXPOSURE_PRIOR = 0.5
 
 
 def exposed_lab(paint: np.ndarray, exposures, offset: np.ndarray | None = None) -> np.ndarray:
@@ -423,8 +435,9 @@ def tile_exposure_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette
     """Distances ``(N, K)`` of a tile face's samples ``lab`` ``(N, 3)`` (``cell`` ``(N,)`` their
     tile) to each palette colour as the camera records it under the light ``correction`` at
     the tile's own exposure, clipped (:data:`EXPOSURE_STEPS`): the exposure at which the tile's
-    samples fit their nearest colours best; a tile whose samples fit better as they are
-    (``plain`` ``(N, K)``, their distances under the light) keeps ``plain``.
+    samples fit their nearest colours best, with :data:`EXPOSURE_PRIOR` added a doubling of the
+    light away from the light fitted (exposures alias paints); a tile whose samples fit better
+    as they are (``plain`` ``(N, K)``, their distances under the light) keeps ``plain``.
 
     The hot spot of a lamp spans many tiles but varies across the layout, so one light fitted
     over the layout leaves the tiles under it brighter than predicted; a tile's sectors lie
@@ -438,9 +451,10 @@ def tile_exposure_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette
     seen_lab = exposed_lab(paint, EXPOSURE_STEPS, c[1])  # (S, K, 3)
     d = ciede2000(lab[:, None, None, :], seen_lab[None])  # (N, S, K)
     out = np.array(plain, np.float64)
+    prior = EXPOSURE_PRIOR * np.abs(np.log2(EXPOSURE_STEPS))  # (S,): (0 at the light fitted)
     for t in np.unique(cell):
         rows = np.flatnonzero(cell == t)
-        totals = d[rows].min(axis=2).sum(axis=0)  # (S,)
+        totals = d[rows].min(axis=2).sum(axis=0) + prior  # (S,)
         best = int(np.argmin(totals))
         if totals[best] < float(out[rows].min(axis=1).sum()):
             out[rows] = d[rows, best]
