@@ -402,7 +402,8 @@ def _falloff_direction(px: np.ndarray, lin: np.ndarray) -> np.ndarray | None:
 #: green still rises, and the clipped orange takes a yellow's hue).
 EXPOSURE_STEPS = np.geomspace(0.5, 4.0, 16)
 #: A tile's own exposure costs this much (CIEDE2000, added to its samples' summed distances to
-#: their nearest paints) per doubling of the light away from the light fitted over the layout:
+#: their nearest paints) per doubling of the light away from the light fitted over the layout,
+#: either way (brighter or darker):
 #: exposures alias paints onto one another (an orange at about three times the light is
 #: recorded as a yellow is at it, a yellow at three times clips towards white; a red at three
 #: times is recorded near an orange), and of two exposures that fit a face about alike the one
@@ -451,7 +452,7 @@ def tile_exposure_distances(lab: np.ndarray, plain: np.ndarray, palette: Palette
     seen_lab = exposed_lab(paint, EXPOSURE_STEPS, c[1])  # (S, K, 3)
     d = ciede2000(lab[:, None, None, :], seen_lab[None])  # (N, S, K)
     out = np.array(plain, np.float64)
-    prior = EXPOSURE_PRIOR * np.abs(np.log2(EXPOSURE_STEPS))  # (S,): (0 at the light fitted)
+    prior = EXPOSURE_PRIOR * np.abs(np.log2(EXPOSURE_STEPS))  # (S,), 0 at the light fitted
     for t in np.unique(cell):
         rows = np.flatnonzero(cell == t)
         totals = d[rows].min(axis=2).sum(axis=0) + prior  # (S,)
