@@ -3196,6 +3196,10 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
     # (the evidence's numbers rounded for all cells at once)
     dist_ev = _distances_rows(ctx.palette, dist)
     sheen_ev = _distances_rows(ctx.palette, sheen) if sheen is not None else None
+    # (and a face nearest white but far from it, through a veil of any strength: see
+    # _veiled_white_distances and vision.decode._textile_colours)
+    veil_ev = (_veiled_white_distances(ctx, labs, dist, corr if adapted else gains,
+                                       discounted=adapted) if sheen is not None else {})
     if kit.pips:
         prob_ev = {p: np.round(pip_reads[p].prob, 4).tolist() for p in (1, -1)}
         contrast_ev = {p: pip_reads[p].contrast.tolist() for p in (1, -1)}
@@ -3239,6 +3243,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
             evidence["plain_colour_conf"] = _conf_from_match(plain.distance[i], plain.margin[i])
         if sheen_ev is not None:
             evidence["sheen_distance"] = sheen_ev[i]
+        if i in veil_ev:
+            evidence["veil_distance"] = veil_ev[i]
         if kit.pips:
             evidence["pip_prob"] = {p: prob_ev[p][i] for p in (1, -1)}
             evidence["pip_contrast"] = {p: round(contrast_ev[p][i], 1) for p in (1, -1)}
@@ -3526,6 +3532,39 @@ def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
 #: renames a face on read 95 -> 106 wrong cells, the washed faces lying 5-9 from a wrong paint
 #: through the linear glare; at 11 for every face, 97; at 12, 96.)
 TONED_GLARE_COST = 12.0
+
+
+#: A face nearest the white paint but at least this far from it (CIEDE2000, under the light)
+#: may be a paint veiled pale by the lamp's reflection rather than a white tile (see
+#: :func:`_veiled_white_distances`). (Measured on the 408 Textile development photos at
+#: a027153: of the faces nearest white that show neither the table nor a paint clearly
+#: (``colour_seen`` "neither"), the white tiles lay 14.1-14.7 from white at most, the veiled
+#: blues and greens read white 15.9-21.8; a round value between.)
+VEILED_WHITE_FAR = 15.0
+#: The veil looked for costs nothing per unit: a paint and the lamp's white mixed in any
+#: share, the hot spot's veil the independent renderer adds after its tone curve (a blue
+#: tile under it L* 92-97, a* -7 to -23, b* -4 to -11 in final17, final21, final23, final26).
+VEIL_COST = 0.0
+
+
+def _veiled_white_distances(ctx: _Ctx, labs: np.ndarray, dist: np.ndarray, light: np.ndarray,
+                            *, discounted: bool = False) -> dict[int, dict[str, float]]:
+    """Of faces ``labs`` ``(N, 3)`` (CIELAB) with distances ``dist`` ``(N, K)`` to the palette
+    under ``light``, those nearest white but :data:`VEILED_WHITE_FAR` or more from it: by row,
+    their distances (CIEDE2000, by paint name) to each paint with any veil of the lamp's white
+    added after the camera's tone curve (:func:`_least_toned_veil` at :data:`VEIL_COST`). A
+    blue tile deep in a lamp's hot spot is recorded a pale sky blue, further from every paint
+    as lit than from white, yet on the line from blue to white. Empty without a white paint."""
+    names = list(ctx.palette.names)
+    if "white" not in names or not len(labs):
+        return {}
+    white = names.index("white")
+    rows = np.flatnonzero((dist.argmin(axis=1) == white) & (dist[:, white] >= VEILED_WHITE_FAR))
+    if not len(rows):
+        return {}
+    veil = _least_toned_veil(labs[rows], ctx.palette, light, profile_lamp(ctx.profile),
+                             VEIL_COST, discounted=discounted)
+    return dict(zip(rows.tolist(), _distances_rows(ctx.palette, veil)))
 
 
 def _least_toned_veil(labs: np.ndarray, palette: Palette, corr: np.ndarray, lamp: np.ndarray,

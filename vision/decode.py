@@ -19,7 +19,8 @@ import numpy as np
 
 from vision.assignment import linear_sum_assignment
 from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, DIE_FACE_FLAT, GROUP_CONF,
-                          PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading, connected_groups)
+                          OUTLINE_FREE_FIT, PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading,
+                          connected_groups)
 from vision.colour import ciede2000, hex_to_lab
 from vision.kits import Kit
 from vision.pips import MIN_CONTRAST
@@ -1101,6 +1102,10 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     clashes = _clashes(sure)
     unclear += sorted((c for c in clashes if c in evidence and c not in unclear),
                       key=lambda c: (-clashes[c], decoded[c][1].get("colour", 0.0)))
+    # (and faces read white that are a paint veiled by the lamp's reflection: named by their
+    # distances through the veil, see _veiled_paints)
+    veiled = _veiled_paints(readings, decoded, five)
+    unclear += [c for c in veiled if c not in unclear]
     if not unclear:
         return []
     copies = kit.colour_copies()
@@ -1110,7 +1115,7 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         attrs, conf, tile_doubts = decoded[cell]
         own = attrs.get("colour")
         clashing = cell in clashes
-        if clashing and not _clashes(sure, cell):
+        if clashing and cell not in veiled and not _clashes(sure, cell):
             continue  # (a tile beside it named again: the clash is resolved)
         dist = evidence[cell]
         if cell in sheened:
@@ -1150,20 +1155,30 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # (a betrayed face's own colour, and every colour its pips rule out with it, count
         # neither as its best fit nor as a candidate: tex40 textile-hard-2665, a white tile
         # read black, its black pips 61 L* out, is white, not the blue nearer black)
-        fits = {n: d for n, d in dist.items() if not (betrayed and n in denied)} or dist
-        d0 = min(fits.values())
-        scored = []
-        for name, d in fits.items():
-            if bridging and name not in five:
-                continue  # (a tile of the game's colours: see above)
-            cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
-            cost += TEXTILE_CLASH_COST * (name in near)
-            cost += OUTSIDE_COST * (name not in five)
-            cost += USED_UP_COST * (used[name] - (name == own) >= copies.get(name, 0))
-            scored.append((cost, name))
-        if not scored:
+        def likeliest(dist: dict[str, float]) -> tuple[float, str] | None:
+            """The likeliest colour for the cell by its distances ``dist`` and its cost."""
+            fits = {n: d for n, d in dist.items() if not (betrayed and n in denied)} or dist
+            d0 = min(fits.values())
+            scored = []
+            for name, d in fits.items():
+                if bridging and name not in five:
+                    continue  # (a tile of the game's colours: see above)
+                cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
+                cost += TEXTILE_CLASH_COST * (name in near)
+                cost += OUTSIDE_COST * (name not in five)
+                cost += USED_UP_COST * (used[name] - (name == own) >= copies.get(name, 0))
+                scored.append((cost, name))
+            return min(scored) if scored else None
+
+        chosen = likeliest(dist)
+        # (a face read white, or that its distances name white, named through the veil where
+        # it is a paint veiled by the lamp's reflection, see _veiled_paints)
+        through_veil = cell in veiled and "white" in (own, chosen and chosen[1])
+        if through_veil:
+            chosen = likeliest(veiled[cell])
+        if chosen is None:
             continue  # (every colour of the five ruled out by its pips: left as read)
-        cost, name = min(scored)
+        cost, name = chosen
         if name == own or (np.exp(-cost) < FILL_PROB and not bridging):
             continue
         if own is not None:
@@ -1174,11 +1189,46 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         tile_doubts[:] = [d for d in tile_doubts if d[0] != "colour"]
         seen_as = (f"read as {own}, as a tile beside it" if clashing
                    else f"read as {own}, which the game does not use" if own else "colour unclear")
-        if clashing:
+        if clashing or through_veil:
             sure[cell] = name
+        if through_veil:
+            seen_as = f"read as {own or 'unclear'}, a paint veiled by the lamp's reflection"
         doubts.append((cell, "colour", f"{seen_as}; taken as {name}, the likeliest colour the "
                                        "game's colours and its colour rule leave for it"))
     return doubts + _unclashed(readings, decoded)
+
+
+#: A Textile face read white, far from it (see :data:`vision.cells.VEILED_WHITE_FAR`), whose
+#: colour lies within this (CIEDE2000) of one of the game's other colours through a veil of the
+#: lamp's white (``veil_distance``, see :func:`vision.cells._veiled_white_distances`) is that
+#: paint veiled (see :func:`_veiled_paints`): a paint's fit, as :data:`vision.cells.OUTLINE_FREE_FIT`
+#: is for a plain one. (The veiled blues and greens of the development photos fit their paint
+#: through the veil within 0.9-5.9, the next colour of the five 6.4-9.0 further.)
+VEILED_PAINT_FIT = OUTLINE_FREE_FIT
+
+
+def _veiled_paints(readings: list[CellReading], decoded: dict, five: AbstractSet[str]
+                   ) -> dict[Cell, dict[str, float]]:
+    """The Textile faces of ``readings`` read white (as read, or as ``decoded`` now) that are
+    a paint of the game's ``five`` colours veiled by the lamp's reflection: by cell, their
+    distances to each paint through the veil (``veil_distance`` in the evidence, present only
+    for faces nearest white yet far from it), where the face shows neither the table nor a
+    paint plainly (``colour_seen`` "neither", see :func:`_fits_no_look`) and fits a colour of
+    the five other than white within :data:`VEILED_PAINT_FIT` through the veil. Deep in a hot
+    spot a blue tile is recorded sky blue, 16-22 from white and 35 or more from blue as lit
+    (final17 textile-hard-1763 and normal-1763, final21 normal-2308, final23 hard-3003, final26
+    hard-4005, tex42 hard-2763); a white tile lies nearer white (see
+    :data:`vision.cells.VEILED_WHITE_FAR`)."""
+    out = {}
+    for rd in readings:
+        veil = rd.evidence.get("veil_distance")
+        cell = (rd.row, rd.col)
+        if not veil or cell not in decoded or not _fits_no_look(rd):
+            continue
+        if min((d for n, d in veil.items() if n in five and n != "white"),
+               default=np.inf) <= VEILED_PAINT_FIT:
+            out[cell] = veil
+    return out
 
 
 def _denied_by_pips(lighter: dict[str, int], shown: int) -> set[str]:
