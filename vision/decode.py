@@ -1089,6 +1089,8 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     # (the pip polarity each face shows clearly: a lamp's glare pales a paint's colour, not
     # which way its pips stand out, see _denied_by_pips)
     shown_pol = {(rd.row, rd.col): _face_pip_polarity(rd) for rd in readings}
+    # (what each face's colour shows, the bare table or a paint, see vision.cells._colours_seen)
+    looks = {(rd.row, rd.col): rd.evidence.get("colour_seen") for rd in readings}
     sure = _sure_colours(decoded)
     five = _game_colours(sure, evidence)
     # (a thing of a sixth colour, no tile, only where the board shows five colours: a few tiles
@@ -1126,6 +1128,12 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # knot shares an edge with the textile, RULES.md; a red washed pink by a lamp's hot spot;
         # so is one in a notch of the textile, tiles along three of its sides: final12
         # textile-hard-704, tex16 textile-hard-1191)
+        if shown and _table_print(own, looks.get(cell), five) and not _joins_the_textile(
+                cell, _joined_through(cell, decoded, five)):
+            logger.debug("cell %s: %s, a colour the game does not use, the bare table's "
+                         "colour: the cloth's print, no tile", cell, own)
+            del decoded[cell]
+            continue
         denied = _denied_by_pips(lighter, shown_pol.get(cell, 0))
         # (a sixth colour's face whose pips stand out the other way from that colour's tiles'
         # is a tile of the five that the light washed, no thing of that colour: a red paled
@@ -1135,7 +1143,10 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # pips are light too)
         betrayed = own is not None and own not in five and own in denied
         sixth = shown and not betrayed and _sixth_colour(own, dist, five, near)
-        joins = sixth and (_bridges(cell, decoded.keys()) or _in_a_notch(cell, decoded.keys()))
+        # (joining tiles of the five, or unclear ones: not other cells of a sixth colour, a
+        # cloth's dots side by side in a lamp's hot spot whose notch is of its own print,
+        # final23 textile-normal-3006, see _joined_through)
+        joins = sixth and _joins_the_textile(cell, _joined_through(cell, decoded, five))
         if joins:
             logger.debug("cell %s: %s, a colour the game does not use, joins parts of the "
                          "textile or fills a notch of it: a tile of the game's colours %s (%s)",
@@ -1201,8 +1212,8 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
 #: A Textile face read white, far from it (see :data:`vision.cells.VEILED_WHITE_FAR`), whose
 #: colour lies within this (CIEDE2000) of one of the game's other colours through a veil of the
 #: lamp's white (``veil_distance``, see :func:`vision.cells._veiled_white_distances`) is that
-#: paint veiled (see :func:`_veiled_paints`): a paint's fit, as :data:`vision.cells.OUTLINE_FREE_FIT`
-#: is for a plain one. (The veiled blues and greens of the development photos fit their paint
+#: paint veiled (see :func:`_veiled_paints`): a paint's fit, as
+#: :data:`vision.cells.OUTLINE_FREE_FIT` is for a plain one. (The veiled blues and greens of the development photos fit their paint
 #: through the veil within 0.9-5.9, the next colour of the five 6.4-9.0 further.)
 VEILED_PAINT_FIT = OUTLINE_FREE_FIT
 
@@ -1332,6 +1343,38 @@ def _bridges(cell: Cell, cells: AbstractSet[Cell]) -> bool:
         return len(connected_groups(part, SIDE_STEP.values()))
 
     return count(set(cells) - {cell}) > count(set(cells))
+
+
+def _table_print(own: str | None, look: str | None, five: AbstractSet[str]) -> bool:
+    """Whether a Textile face read as ``own``, a colour none of the game's ``five``, whose
+    colour shows the bare table's (``look``, ``colour_seen``, see
+    :func:`vision.cells._colours_seen`) is the cloth's print rather than a tile (when it does
+    not join the textile, see :func:`_textile_colours`): a paint the light changed shows a
+    paint, or neither. (Measured on the 408 Textile development photos: of the 23 faces read
+    in a sixth colour whose pips stood out as that colour's do not, the 22 tiles, reds read
+    pink and a white read black, showed a paint or neither, the one cloth's orange flower with
+    a light heart the table, final26 textile-hard-4009; of the 3 faces read in a sixth colour
+    showing the table, the other two were a cloth's purple felt beside the layout, tex42
+    textile-hard-2763, and a yellow tile read orange that joins the textile, tex40
+    textile-normal-2664.)"""
+    return own is not None and own not in five and look == "table"
+
+
+def _joined_through(cell: Cell, decoded: dict, five: AbstractSet[str]) -> set[Cell]:
+    """The cells of ``decoded`` through which a sixth colour's ``cell`` may join the textile
+    (see :func:`_joins_the_textile`): itself and the tiles read in one of the game's ``five``
+    colours or left unclear, not the other cells read in a sixth colour, which are no tiles of
+    the textile yet (a cloth's orange dots side by side in a lamp's hot spot made a notch of
+    their own, final23 textile-normal-3006; measured on the 408 Textile development photos:
+    that photo 2 -> 0 wrong cells, no other board changed)."""
+    return {c for c, (a, _, _) in decoded.items()
+            if c == cell or a.get("colour") is None or a["colour"] in five}
+
+
+def _joins_the_textile(cell: Cell, cells: AbstractSet[Cell]) -> bool:
+    """Whether ``cell`` joins parts of the textile ``cells`` (:func:`_bridges`) or fills a notch
+    of it (:func:`_in_a_notch`)."""
+    return _bridges(cell, cells) or _in_a_notch(cell, cells)
 
 
 #: A sixth colour's cell with tiles of the textile along this many of its sides is a tile of

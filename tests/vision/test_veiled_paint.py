@@ -92,7 +92,8 @@ def test_a_sky_blue_face_lies_near_blue_through_the_veil_and_only_faces_far_from
     sky = _srgb_lab(blue + 0.65 * (255 - blue))
     labs = np.array([sky, hex_to_lab("#F2F1EC")])
     from vision.colour import ciede2000
-    dist = np.array([[float(ciede2000(lab[None], p[None])[0]) for p in palette.lab] for lab in labs])
+    dist = np.array([[float(ciede2000(lab[None], p[None])[0]) for p in palette.lab]
+                     for lab in labs])
     assert dist[0].argmin() == 0 and dist[0, 0] >= VEILED_WHITE_FAR  # (nearest white, far)
     light = np.array([[1.0, 1.0, 1.0], [0.0, 0.0, 0.0]])
     veil = _veiled_white_distances(_Ctx(palette), labs, dist, light)
