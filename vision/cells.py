@@ -414,6 +414,18 @@ DARK_SURFACE_L = 50.0
 #: within this (CIEDE2000) of the palette, however the occupancy decision went.
 PIPS_VOUCH = 0.8
 PIPS_FIT = 15.0
+#: Where tiles may lie pips down (Textile), a cell beside the layout that shows a tile's outline
+#: on every side but one, its own rim among them (:func:`_rimmed_but_one`), and a colour within
+#: :data:`RIMMED_FACE_FIT` (CIEDE2000) of a paint is vouched for by pips of a pip paint read with
+#: this confidence, under :data:`PIPS_VOUCH`: its outline and its clear colour are evidence of
+#: their own (a tile of a colour the cloth shows, green on a green-striped cloth, which the mask
+#: leaves out: final24 textile-hard-3401, two such faces, 5 and 6 pips read at 0.63 and 0.69).
+#: (Midway between :data:`PIPS_VOUCH` and the 0.5 at which a count is no likelier than not.)
+RIMMED_PIPS_VOUCH = 0.6
+#: ... the colour: within this of a paint, as clear tiles lie (the clear tiles of the hard
+#: style's development photos fit 2-5; a cell mixing a cloth's stripes, or a shadow, lies
+#: further).
+RIMMED_FACE_FIT = 6.0
 #: A solid tile's face is one paint: smooth, where a woven or printed cloth shows its threads and
 #: lines. The texture of a cell is the upper quartile of its centre's lightness gradient
 #: (:func:`_face_texture`); it tells tiles from the table when the bare table (the view's outer
@@ -6235,11 +6247,11 @@ def _table_ground(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Col
     return ctx.die_faces and cell in ctx.table_same and not _rim_of_its_own(ctx, cell, taken)
 
 
-def _may_vouch(pip_reads: dict) -> bool:
+def _may_vouch(pip_reads: dict, least: float = PIPS_VOUCH) -> bool:
     """Whether any cell of :func:`vision.pips.read_pips`' ``pip_reads`` could be vouched for by
-    its pips (see :func:`_vouched_by_pips`): pips counted with confidence :data:`PIPS_VOUCH` in
-    one polarity at least (its reading takes one of the two)."""
-    return any(bool(((r.count > 0) & (r.confidence >= PIPS_VOUCH)).any())
+    its pips (see :func:`_vouched_by_pips`): pips counted with confidence ``least`` in one
+    polarity at least (its reading takes one of the two)."""
+    return any(bool(((r.count > 0) & (r.confidence >= least)).any())
                for r in pip_reads.values())
 
 
@@ -6262,7 +6274,11 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
     washed: list = []
     if ctx.die_faces:
         pips, washed = _washed_pips_beside(ctx, cells, regions, origins, pips, taken)
-    if not _may_vouch(pips):
+    # (where tiles may lie pips down, a face outlined on all sides but one, of a clear colour,
+    # is vouched for by less sure pips beside the layout, see _rimmed_faces)
+    rimmed_too = (layout_side and not ctx.die_faces and taken is not None
+                  and ctx.full_sides is not None and ctx.rim_sides is not None)
+    if not _may_vouch(pips, RIMMED_PIPS_VOUCH if rimmed_too else PIPS_VOUCH):
         return {}
     # (a washed face whose pips read on its whiteness is named through the glare, its plain
     # colour unsure as an outlined tile's may be: its tile's edge and its pips vouch for it;
@@ -6283,6 +6299,12 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
         reads = _named_by_white_pips(ctx, reads, pips, [cells.index(c) for c in washed
                                                          if c in cells])
     vouched = _vouched_by_pips(reads, shaped)
+    if rimmed_too:
+        rimmed = {c: r for c, r in _rimmed_faces(ctx, reads, taken).items() if c not in vouched}
+        if rimmed:
+            logger.debug("cells %s: a clear colour, a tile's outline on all sides but one and "
+                         "pips read less surely: die faces", sorted(rimmed))
+        vouched.update(rimmed)
     if layout_side and ctx.die_faces:
         # (the die faces read beside the layout but for the ink of the pips standing out:
         # a print's, which may repeat the face of a cell vouched for, see _repeated_faces)
@@ -6405,6 +6427,21 @@ def _outlined_beside(ctx: _Ctx, cell: tuple[int, int], taken: Mapping | None) ->
     if taken is None or ctx.full_sides is None or ctx.rim_sides is None:
         return True
     return _own_outline(ctx, cell, taken)
+
+
+def _rimmed_faces(ctx: _Ctx, reads: dict, taken: Mapping) -> dict:
+    """The cells beside the layout (their :func:`_read_solid` readings ``reads``) whose die
+    face :func:`_vouched_by_pips` leaves out but whose shape and colour vouch for it: pips of a
+    pip paint counted with confidence :data:`RIMMED_PIPS_VOUCH` at least, a named colour
+    within :data:`RIMMED_FACE_FIT` of its paint told with confidence, and a tile's outline on
+    every side but one, one of them its own rim (:func:`_rimmed_but_one`; ``taken`` cell ->
+    bool, the tiles so far, whose rims along its sides are not its own)."""
+    return {c: r for c, r in reads.items()
+            if r[0].get("colour") and r[3] <= RIMMED_FACE_FIT and r[0].get("pips")
+            and r[1].get("pips", 0.0) >= RIMMED_PIPS_VOUCH
+            and (len(r) < 5 or (r[4].get("pips_of_pip_paint", True)
+                                and r[4].get("plain_colour_conf", 1.0) >= CONFIDENCE_THRESHOLD))
+            and _rimmed_but_one(ctx, c, taken)}
 
 
 def _vouched_by_pips(reads: dict, outlined: Collection = (), *, paint: bool = True) -> dict:
