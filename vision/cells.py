@@ -414,6 +414,18 @@ DARK_SURFACE_L = 50.0
 #: within this (CIEDE2000) of the palette, however the occupancy decision went.
 PIPS_VOUCH = 0.8
 PIPS_FIT = 15.0
+#: Where tiles may lie pips down (Textile), a cell beside the layout that shows a tile's outline
+#: on every side but one, its own rim among them (:func:`_rimmed_but_one`), and a colour within
+#: :data:`RIMMED_FACE_FIT` (CIEDE2000) of a paint is vouched for by pips of a pip paint read with
+#: this confidence, under :data:`PIPS_VOUCH`: its outline and its clear colour are evidence of
+#: their own (a tile of a colour the cloth shows, green on a green-striped cloth, which the mask
+#: leaves out: final24 textile-hard-3401, two such faces, 5 and 6 pips read at 0.63 and 0.69).
+#: (Midway between :data:`PIPS_VOUCH` and the 0.5 at which a count is no likelier than not.)
+RIMMED_PIPS_VOUCH = 0.6
+#: ... the colour: within this of a paint, as clear tiles lie (the clear tiles of the hard
+#: style's development photos fit 2-5; a cell mixing a cloth's stripes, or a shadow, lies
+#: further).
+RIMMED_FACE_FIT = 6.0
 #: A solid tile's face is one paint: smooth, where a woven or printed cloth shows its threads and
 #: lines. The texture of a cell is the upper quartile of its centre's lightness gradient
 #: (:func:`_face_texture`); it tells tiles from the table when the bare table (the view's outer
@@ -3196,6 +3208,10 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
     # (the evidence's numbers rounded for all cells at once)
     dist_ev = _distances_rows(ctx.palette, dist)
     sheen_ev = _distances_rows(ctx.palette, sheen) if sheen is not None else None
+    # (and a face nearest white but far from it, through a veil of any strength: see
+    # _veiled_white_distances and vision.decode._textile_colours)
+    veil_ev = (_veiled_white_distances(ctx, labs, dist, corr if adapted else gains,
+                                       discounted=adapted) if sheen is not None else {})
     if kit.pips:
         prob_ev = {p: np.round(pip_reads[p].prob, 4).tolist() for p in (1, -1)}
         contrast_ev = {p: pip_reads[p].contrast.tolist() for p in (1, -1)}
@@ -3239,6 +3255,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
             evidence["plain_colour_conf"] = _conf_from_match(plain.distance[i], plain.margin[i])
         if sheen_ev is not None:
             evidence["sheen_distance"] = sheen_ev[i]
+        if i in veil_ev:
+            evidence["veil_distance"] = veil_ev[i]
         if kit.pips:
             evidence["pip_prob"] = {p: prob_ev[p][i] for p in (1, -1)}
             evidence["pip_contrast"] = {p: round(contrast_ev[p][i], 1) for p in (1, -1)}
@@ -3526,6 +3544,39 @@ def _solid_through_glare(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
 #: renames a face on read 95 -> 106 wrong cells, the washed faces lying 5-9 from a wrong paint
 #: through the linear glare; at 11 for every face, 97; at 12, 96.)
 TONED_GLARE_COST = 12.0
+
+
+#: A face nearest the white paint but at least this far from it (CIEDE2000, under the light)
+#: may be a paint veiled pale by the lamp's reflection rather than a white tile (see
+#: :func:`_veiled_white_distances`). (Measured on the 408 Textile development photos at
+#: a027153: of the faces nearest white that show neither the table nor a paint clearly
+#: (``colour_seen`` "neither"), the white tiles lay 14.1-14.7 from white at most, the veiled
+#: blues and greens read white 15.9-21.8; a round value between.)
+VEILED_WHITE_FAR = 15.0
+#: The veil looked for costs nothing per unit: a paint and the lamp's white mixed in any
+#: share, the hot spot's veil the independent renderer adds after its tone curve (a blue
+#: tile under it L* 92-97, a* -7 to -23, b* -4 to -11 in final17, final21, final23, final26).
+VEIL_COST = 0.0
+
+
+def _veiled_white_distances(ctx: _Ctx, labs: np.ndarray, dist: np.ndarray, light: np.ndarray,
+                            *, discounted: bool = False) -> dict[int, dict[str, float]]:
+    """Of faces ``labs`` ``(N, 3)`` (CIELAB) with distances ``dist`` ``(N, K)`` to the palette
+    under ``light``, those nearest white but :data:`VEILED_WHITE_FAR` or more from it: by row,
+    their distances (CIEDE2000, by paint name) to each paint with any veil of the lamp's white
+    added after the camera's tone curve (:func:`_least_toned_veil` at :data:`VEIL_COST`). A
+    blue tile deep in a lamp's hot spot is recorded a pale sky blue, further from every paint
+    as lit than from white, yet on the line from blue to white. Empty without a white paint."""
+    names = list(ctx.palette.names)
+    if "white" not in names or not len(labs):
+        return {}
+    white = names.index("white")
+    rows = np.flatnonzero((dist.argmin(axis=1) == white) & (dist[:, white] >= VEILED_WHITE_FAR))
+    if not len(rows):
+        return {}
+    veil = _least_toned_veil(labs[rows], ctx.palette, light, profile_lamp(ctx.profile),
+                             VEIL_COST, discounted=discounted)
+    return dict(zip(rows.tolist(), _distances_rows(ctx.palette, veil)))
 
 
 def _least_toned_veil(labs: np.ndarray, palette: Palette, corr: np.ndarray, lamp: np.ndarray,
@@ -6199,11 +6250,11 @@ def _table_ground(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Col
     return ctx.die_faces and cell in ctx.table_same and not _rim_of_its_own(ctx, cell, taken)
 
 
-def _may_vouch(pip_reads: dict) -> bool:
+def _may_vouch(pip_reads: dict, least: float = PIPS_VOUCH) -> bool:
     """Whether any cell of :func:`vision.pips.read_pips`' ``pip_reads`` could be vouched for by
-    its pips (see :func:`_vouched_by_pips`): pips counted with confidence :data:`PIPS_VOUCH` in
-    one polarity at least (its reading takes one of the two)."""
-    return any(bool(((r.count > 0) & (r.confidence >= PIPS_VOUCH)).any())
+    its pips (see :func:`_vouched_by_pips`): pips counted with confidence ``least`` in one
+    polarity at least (its reading takes one of the two)."""
+    return any(bool(((r.count > 0) & (r.confidence >= least)).any())
                for r in pip_reads.values())
 
 
@@ -6226,7 +6277,11 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
     washed: list = []
     if ctx.die_faces:
         pips, washed = _washed_pips_beside(ctx, cells, regions, origins, pips, taken)
-    if not _may_vouch(pips):
+    # (where tiles may lie pips down, a face outlined on all sides but one, of a clear colour,
+    # is vouched for by less sure pips beside the layout, see _rimmed_faces)
+    rimmed_too = (layout_side and not ctx.die_faces and taken is not None
+                  and ctx.full_sides is not None and ctx.rim_sides is not None)
+    if not _may_vouch(pips, RIMMED_PIPS_VOUCH if rimmed_too else PIPS_VOUCH):
         return {}
     # (a washed face whose pips read on its whiteness is named through the glare, its plain
     # colour unsure as an outlined tile's may be: its tile's edge and its pips vouch for it;
@@ -6247,6 +6302,12 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
         reads = _named_by_white_pips(ctx, reads, pips, [cells.index(c) for c in washed
                                                          if c in cells])
     vouched = _vouched_by_pips(reads, shaped)
+    if rimmed_too:
+        rimmed = {c: r for c, r in _rimmed_faces(ctx, reads, taken).items() if c not in vouched}
+        if rimmed:
+            logger.debug("cells %s: a clear colour, a tile's outline on all sides but one and "
+                         "pips read less surely: die faces", sorted(rimmed))
+        vouched.update(rimmed)
     if layout_side and ctx.die_faces:
         # (the die faces read beside the layout but for the ink of the pips standing out:
         # a print's, which may repeat the face of a cell vouched for, see _repeated_faces)
@@ -6369,6 +6430,21 @@ def _outlined_beside(ctx: _Ctx, cell: tuple[int, int], taken: Mapping | None) ->
     if taken is None or ctx.full_sides is None or ctx.rim_sides is None:
         return True
     return _own_outline(ctx, cell, taken)
+
+
+def _rimmed_faces(ctx: _Ctx, reads: dict, taken: Mapping) -> dict:
+    """The cells beside the layout (their :func:`_read_solid` readings ``reads``) whose die
+    face :func:`_vouched_by_pips` leaves out but whose shape and colour vouch for it: pips of a
+    pip paint counted with confidence :data:`RIMMED_PIPS_VOUCH` at least, a named colour
+    within :data:`RIMMED_FACE_FIT` of its paint told with confidence, and a tile's outline on
+    every side but one, one of them its own rim (:func:`_rimmed_but_one`; ``taken`` cell ->
+    bool, the tiles so far, whose rims along its sides are not its own)."""
+    return {c: r for c, r in reads.items()
+            if r[0].get("colour") and r[3] <= RIMMED_FACE_FIT and r[0].get("pips")
+            and r[1].get("pips", 0.0) >= RIMMED_PIPS_VOUCH
+            and (len(r) < 5 or (r[4].get("pips_of_pip_paint", True)
+                                and r[4].get("plain_colour_conf", 1.0) >= CONFIDENCE_THRESHOLD))
+            and _rimmed_but_one(ctx, c, taken)}
 
 
 def _vouched_by_pips(reads: dict, outlined: Collection = (), *, paint: bool = True) -> dict:

@@ -19,7 +19,8 @@ import numpy as np
 
 from vision.assignment import linear_sum_assignment
 from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, DIE_FACE_FLAT, GROUP_CONF,
-                          PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading, connected_groups)
+                          OUTLINE_FREE_FIT, PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading,
+                          connected_groups)
 from vision.colour import ciede2000, hex_to_lab
 from vision.kits import Kit
 from vision.pips import MIN_CONTRAST
@@ -1088,6 +1089,8 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     # (the pip polarity each face shows clearly: a lamp's glare pales a paint's colour, not
     # which way its pips stand out, see _denied_by_pips)
     shown_pol = {(rd.row, rd.col): _face_pip_polarity(rd) for rd in readings}
+    # (what each face's colour shows, the bare table or a paint, see vision.cells._colours_seen)
+    looks = {(rd.row, rd.col): rd.evidence.get("colour_seen") for rd in readings}
     sure = _sure_colours(decoded)
     five = _game_colours(sure, evidence)
     # (a thing of a sixth colour, no tile, only where the board shows five colours: a few tiles
@@ -1101,6 +1104,10 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     clashes = _clashes(sure)
     unclear += sorted((c for c in clashes if c in evidence and c not in unclear),
                       key=lambda c: (-clashes[c], decoded[c][1].get("colour", 0.0)))
+    # (and faces read white that are a paint veiled by the lamp's reflection: named by their
+    # distances through the veil, see _veiled_paints)
+    veiled = _veiled_paints(readings, decoded, five)
+    unclear += [c for c in veiled if c not in unclear]
     if not unclear:
         return []
     copies = kit.colour_copies()
@@ -1110,7 +1117,7 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         attrs, conf, tile_doubts = decoded[cell]
         own = attrs.get("colour")
         clashing = cell in clashes
-        if clashing and not _clashes(sure, cell):
+        if clashing and cell not in veiled and not _clashes(sure, cell):
             continue  # (a tile beside it named again: the clash is resolved)
         dist = evidence[cell]
         if cell in sheened:
@@ -1121,6 +1128,12 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # knot shares an edge with the textile, RULES.md; a red washed pink by a lamp's hot spot;
         # so is one in a notch of the textile, tiles along three of its sides: final12
         # textile-hard-704, tex16 textile-hard-1191)
+        if shown and _table_print(own, looks.get(cell), five) and not _joins_the_textile(
+                cell, _joined_through(cell, decoded, five)):
+            logger.debug("cell %s: %s, a colour the game does not use, the bare table's "
+                         "colour: the cloth's print, no tile", cell, own)
+            del decoded[cell]
+            continue
         denied = _denied_by_pips(lighter, shown_pol.get(cell, 0))
         # (a sixth colour's face whose pips stand out the other way from that colour's tiles'
         # is a tile of the five that the light washed, no thing of that colour: a red paled
@@ -1130,7 +1143,10 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # pips are light too)
         betrayed = own is not None and own not in five and own in denied
         sixth = shown and not betrayed and _sixth_colour(own, dist, five, near)
-        joins = sixth and (_bridges(cell, decoded.keys()) or _in_a_notch(cell, decoded.keys()))
+        # (joining tiles of the five, or unclear ones: not other cells of a sixth colour, a
+        # cloth's dots side by side in a lamp's hot spot whose notch is of its own print,
+        # final23 textile-normal-3006, see _joined_through)
+        joins = sixth and _joins_the_textile(cell, _joined_through(cell, decoded, five))
         if joins:
             logger.debug("cell %s: %s, a colour the game does not use, joins parts of the "
                          "textile or fills a notch of it: a tile of the game's colours %s (%s)",
@@ -1150,20 +1166,30 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # (a betrayed face's own colour, and every colour its pips rule out with it, count
         # neither as its best fit nor as a candidate: tex40 textile-hard-2665, a white tile
         # read black, its black pips 61 L* out, is white, not the blue nearer black)
-        fits = {n: d for n, d in dist.items() if not (betrayed and n in denied)} or dist
-        d0 = min(fits.values())
-        scored = []
-        for name, d in fits.items():
-            if bridging and name not in five:
-                continue  # (a tile of the game's colours: see above)
-            cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
-            cost += TEXTILE_CLASH_COST * (name in near)
-            cost += OUTSIDE_COST * (name not in five)
-            cost += USED_UP_COST * (used[name] - (name == own) >= copies.get(name, 0))
-            scored.append((cost, name))
-        if not scored:
+        def likeliest(dist: dict[str, float]) -> tuple[float, str] | None:
+            """The likeliest colour for the cell by its distances ``dist`` and its cost."""
+            fits = {n: d for n, d in dist.items() if not (betrayed and n in denied)} or dist
+            d0 = min(fits.values())
+            scored = []
+            for name, d in fits.items():
+                if bridging and name not in five:
+                    continue  # (a tile of the game's colours: see above)
+                cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
+                cost += TEXTILE_CLASH_COST * (name in near)
+                cost += OUTSIDE_COST * (name not in five)
+                cost += USED_UP_COST * (used[name] - (name == own) >= copies.get(name, 0))
+                scored.append((cost, name))
+            return min(scored) if scored else None
+
+        chosen = likeliest(dist)
+        # (a face read white, or that its distances name white, named through the veil where
+        # it is a paint veiled by the lamp's reflection, see _veiled_paints)
+        through_veil = cell in veiled and "white" in (own, chosen and chosen[1])
+        if through_veil:
+            chosen = likeliest(veiled[cell])
+        if chosen is None:
             continue  # (every colour of the five ruled out by its pips: left as read)
-        cost, name = min(scored)
+        cost, name = chosen
         if name == own or (np.exp(-cost) < FILL_PROB and not bridging):
             continue
         if own is not None:
@@ -1174,11 +1200,46 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         tile_doubts[:] = [d for d in tile_doubts if d[0] != "colour"]
         seen_as = (f"read as {own}, as a tile beside it" if clashing
                    else f"read as {own}, which the game does not use" if own else "colour unclear")
-        if clashing:
+        if clashing or through_veil:
             sure[cell] = name
+        if through_veil:
+            seen_as = f"read as {own or 'unclear'}, a paint veiled by the lamp's reflection"
         doubts.append((cell, "colour", f"{seen_as}; taken as {name}, the likeliest colour the "
                                        "game's colours and its colour rule leave for it"))
     return doubts + _unclashed(readings, decoded)
+
+
+#: A Textile face read white, far from it (see :data:`vision.cells.VEILED_WHITE_FAR`), whose
+#: colour lies within this (CIEDE2000) of one of the game's other colours through a veil of the
+#: lamp's white (``veil_distance``, see :func:`vision.cells._veiled_white_distances`) is that
+#: paint veiled (see :func:`_veiled_paints`): a paint's fit, as
+#: :data:`vision.cells.OUTLINE_FREE_FIT` is for a plain one. (The veiled blues and greens of the development photos fit their paint
+#: through the veil within 0.9-5.9, the next colour of the five 6.4-9.0 further.)
+VEILED_PAINT_FIT = OUTLINE_FREE_FIT
+
+
+def _veiled_paints(readings: list[CellReading], decoded: dict, five: AbstractSet[str]
+                   ) -> dict[Cell, dict[str, float]]:
+    """The Textile faces of ``readings`` read white (as read, or as ``decoded`` now) that are
+    a paint of the game's ``five`` colours veiled by the lamp's reflection: by cell, their
+    distances to each paint through the veil (``veil_distance`` in the evidence, present only
+    for faces nearest white yet far from it), where the face shows neither the table nor a
+    paint plainly (``colour_seen`` "neither", see :func:`_fits_no_look`) and fits a colour of
+    the five other than white within :data:`VEILED_PAINT_FIT` through the veil. Deep in a hot
+    spot a blue tile is recorded sky blue, 16-22 from white and 35 or more from blue as lit
+    (final17 textile-hard-1763 and normal-1763, final21 normal-2308, final23 hard-3003, final26
+    hard-4005, tex42 hard-2763); a white tile lies nearer white (see
+    :data:`vision.cells.VEILED_WHITE_FAR`)."""
+    out = {}
+    for rd in readings:
+        veil = rd.evidence.get("veil_distance")
+        cell = (rd.row, rd.col)
+        if not veil or cell not in decoded or not _fits_no_look(rd):
+            continue
+        if min((d for n, d in veil.items() if n in five and n != "white"),
+               default=np.inf) <= VEILED_PAINT_FIT:
+            out[cell] = veil
+    return out
 
 
 def _denied_by_pips(lighter: dict[str, int], shown: int) -> set[str]:
@@ -1282,6 +1343,38 @@ def _bridges(cell: Cell, cells: AbstractSet[Cell]) -> bool:
         return len(connected_groups(part, SIDE_STEP.values()))
 
     return count(set(cells) - {cell}) > count(set(cells))
+
+
+def _table_print(own: str | None, look: str | None, five: AbstractSet[str]) -> bool:
+    """Whether a Textile face read as ``own``, a colour none of the game's ``five``, whose
+    colour shows the bare table's (``look``, ``colour_seen``, see
+    :func:`vision.cells._colours_seen`) is the cloth's print rather than a tile (when it does
+    not join the textile, see :func:`_textile_colours`): a paint the light changed shows a
+    paint, or neither. (Measured on the 408 Textile development photos: of the 23 faces read
+    in a sixth colour whose pips stood out as that colour's do not, the 22 tiles, reds read
+    pink and a white read black, showed a paint or neither, the one cloth's orange flower with
+    a light heart the table, final26 textile-hard-4009; of the 3 faces read in a sixth colour
+    showing the table, the other two were a cloth's purple felt beside the layout, tex42
+    textile-hard-2763, and a yellow tile read orange that joins the textile, tex40
+    textile-normal-2664.)"""
+    return own is not None and own not in five and look == "table"
+
+
+def _joined_through(cell: Cell, decoded: dict, five: AbstractSet[str]) -> set[Cell]:
+    """The cells of ``decoded`` through which a sixth colour's ``cell`` may join the textile
+    (see :func:`_joins_the_textile`): itself and the tiles read in one of the game's ``five``
+    colours or left unclear, not the other cells read in a sixth colour, which are no tiles of
+    the textile yet (a cloth's orange dots side by side in a lamp's hot spot made a notch of
+    their own, final23 textile-normal-3006; measured on the 408 Textile development photos:
+    that photo 2 -> 0 wrong cells, no other board changed)."""
+    return {c for c, (a, _, _) in decoded.items()
+            if c == cell or a.get("colour") is None or a["colour"] in five}
+
+
+def _joins_the_textile(cell: Cell, cells: AbstractSet[Cell]) -> bool:
+    """Whether ``cell`` joins parts of the textile ``cells`` (:func:`_bridges`) or fills a notch
+    of it (:func:`_in_a_notch`)."""
+    return _bridges(cell, cells) or _in_a_notch(cell, cells)
 
 
 #: A sixth colour's cell with tiles of the textile along this many of its sides is a tile of

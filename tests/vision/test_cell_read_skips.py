@@ -66,7 +66,7 @@ def _read(monkeypatch, may_vouch):
 
 def test_a_round_without_clear_pips_is_not_read_in_full(monkeypatch):
     skipped, calls = _read(monkeypatch, _may_vouch)
-    full, all_calls = _read(monkeypatch, lambda pip_reads: True)
+    full, all_calls = _read(monkeypatch, lambda pip_reads, least=None: True)
     assert skipped == full
     assert {(r, c) for r, c, occupied, *_ in skipped if occupied} == set(LAYOUT)
     # (the cloth beside the layout was read for pips, in full only without the skip)

@@ -1,0 +1,61 @@
+"""Textile cells read in a colour the game does not use: a cloth's print in the bare table's
+colour is no tile unless it joins the textile, and a sixth colour's cells join it only through
+tiles (vision.decode._table_print, _joined_through)."""
+from __future__ import annotations
+
+from vision.cells import CellReading
+from vision.decode import decode_readings
+from vision.kits import kit_for_game
+
+NESTOR = kit_for_game("textile")
+
+
+def _cell(row, col, colour, *, seen="paint", light_pips=0.0, **near):
+    """A Textile cell read as ``colour`` with distances ``near`` (the rest far), its colour
+    showing ``seen`` (see vision.cells._colours_seen) and light pips standing out
+    ``light_pips`` (CIELAB L*, none counted)."""
+    dist = {n: 40.0 for n in NESTOR.colours}
+    dist.update(near or {colour: 3.0})
+    evidence = {"colour_distance": dist, "colour_seen": seen,
+                "pip_contrast": {1: light_pips, -1: 0.0}}
+    return CellReading(row, col, True, 0.99, {"colour": colour, "pips": None}, {"colour": 0.95},
+                       0.95, (), evidence)
+
+
+def _row():
+    """The game's five colours read clearly in a row."""
+    return [_cell(0, c, colour) for c, colour in enumerate(["red", "blue", "green", "yellow",
+                                                             "white"])]
+
+
+def test_a_print_in_the_tables_colour_with_a_light_heart_is_no_tile():
+    # a cloth's orange flower with a cream heart beside the layout (final26 textile-hard-4009):
+    # orange tiles' pips are dark, yet it is no washed tile of the five: it shows the table
+    flower = _cell(1, 0, "orange", seen="table", light_pips=10.3, orange=2.0, red=27.0,
+                   yellow=23.6)
+    decoded, _ = decode_readings(_row() + [flower], NESTOR, "textile")
+    assert (1, 0) not in decoded
+    # a red washed pink, its white pips showing, shows a paint: a red tile
+    pink = _cell(1, 2, "pink", seen="paint", light_pips=15.0, pink=6.0, red=25.0)
+    decoded, _ = decode_readings(_row() + [pink], NESTOR, "textile")
+    assert decoded[(1, 2)][0]["colour"] == "red"
+
+
+def test_a_print_in_the_tables_colour_that_joins_the_textile_stays_a_tile():
+    # two parts of the textile joined only through the cell: a tile washed to the cloth's colour
+    parts = [_cell(0, 0, "red"), _cell(0, 1, "blue"), _cell(0, 3, "green"), _cell(0, 4, "white"),
+             _cell(1, 4, "yellow")]
+    bridge = _cell(0, 2, "orange", seen="table", orange=3.1, yellow=12.1)
+    decoded, _ = decode_readings(parts + [bridge], NESTOR, "textile")
+    assert (0, 2) in decoded and decoded[(0, 2)][0]["colour"] in NESTOR.colours
+    assert decoded[(0, 2)][0]["colour"] != "orange"
+
+
+def test_cloth_dots_of_a_sixth_colour_make_no_notch_of_the_textile_together():
+    # a cloth's orange dots in a lamp's hot spot below the layout (final23 textile-normal-3006):
+    # (1, 0) has a tile along one side only, the other dots along two more
+    dots = [_cell(1, 0, "orange", orange=2.7, white=25.3, yellow=24.2),
+            _cell(1, 1, "orange", orange=3.0, white=25.3, yellow=23.7),
+            _cell(2, 0, "orange", orange=4.1, white=23.5, yellow=22.2)]
+    decoded, _ = decode_readings(_row() + dots, NESTOR, "textile")
+    assert not {(1, 0), (1, 1), (2, 0)} & set(decoded)
