@@ -1768,6 +1768,12 @@ WIDEN_ROUNDS = 2
 #: card: the independent renderer's tap41 tapestry hard-2557, 6 cards read at first, 11 after two
 #: rounds, the 12th outside the window; on the 154 Tapestry development photos of final18-20, tap41
 #: and tap42 that photo alone read otherwise, 1 -> 0 wrong cells.
+#: (Where every tile lies pips up, Octopus, as many rounds as for cards: a tile on the ring beside
+#: the layout that reads as a die face widens the window too, see
+#: vision.cells._faces_on_the_ring, and a chain of tiles the foreground mask missed reaches a
+#: cell further each round: the independent renderer's oct58 octopus-hard-2659 needed three to
+#: reach its pink tile (whose pips then read at 0.798, short of vision.cells.PIPS_VOUCH). A round
+#: is read only while tiles lie on the ring, and WIDEN_MAX_CELLS bounds the window.)
 CARD_WIDEN_ROUNDS = 8 - 1
 #: Windows are widened to at most this many cells a side (see :data:`vision.locate.MAX_CELLS`).
 WIDEN_MAX_CELLS = 30
@@ -1781,7 +1787,7 @@ def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mappin
     :data:`WIDEN_ROUNDS`, :data:`CARD_WIDEN_ROUNDS`), read again (``die_faces``: as
     :func:`vision.cells.read_cells`'s); as given (the same ``lat``) when none was. (Applied to
     the best reading of the candidates only: one read more at most per set of candidates.)"""
-    for _ in range(CARD_WIDEN_ROUNDS if kit.shape == "card" else WIDEN_ROUNDS):
+    for _ in range(CARD_WIDEN_ROUNDS if kit.shape == "card" or die_faces else WIDEN_ROUNDS):
         # (and cards on the ring the reading left to the table's sample: see
         # vision.cells._cards_on_the_ring)
         occ = [(r.row, r.col) for r in readings if r.occupied] + list(info.get("ring_cards", ()))
