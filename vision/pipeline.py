@@ -1582,6 +1582,7 @@ def _tiles_within(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     readings = _faceless_added_emptied(best.readings, readings)
     if readings is None:
         return best
+    readings = _lost_faces_restored(best.readings, readings)
     n_occ, plausible, score = _scored(image, kit, game, lat, td, readings, info)
     # (_widened_tiles' die-face test holds once the faceless cells are emptied; its test that
     # no tile read before is lost is what this call still asks)
@@ -1589,6 +1590,36 @@ def _tiles_within(image: np.ndarray, kit: Kit, game: str, palette: Palette,
             and _widened_tiles(best.readings, readings)):
         return _Candidate(score, lat, td, readings, info)
     return best
+
+
+def _lost_faces_restored(before: list[CellReading], after: list[CellReading]
+                         ) -> list[CellReading]:
+    """``after``, the readings of a window widened past ``before``'s (the same lattice, tiles
+    that lie pips up), with each tile ``before`` read showing its die face (see
+    :func:`_pips_read`) that ``after`` lost read as ``before`` read it; ``after`` itself when
+    it lost none such.
+
+    The wider window's ring moves the table's sample (its colours, the share of it showing die
+    faces), and a tile read before with its pips may drop out of the wider reading though its
+    face is the same: its die face still shows it a tile. The tiles added on the widened window
+    were refused for such a loss before (the independent renderer's oct57 octopus-hard-2518: a
+    yellow 4 the mask missed, read on the window widened to it, refused as a white 4 read before
+    dropped out). A tile lost that was read without its pips is not restored (the wider reading
+    may have found it the table), and the widened reading is then refused as before (see
+    :func:`_widened_tiles`); nor is any where the wider reading adds no tile with its die face
+    (it is refused so too)."""
+    now = {(r.row, r.col) for r in after if r.occupied}
+    was = {(r.row, r.col) for r in before if r.occupied}
+    lost = {(r.row, r.col): r for r in before if _pips_read(r) and (r.row, r.col) not in now}
+    if not lost or not any(_pips_read(r) for r in after if (r.row, r.col) not in was):
+        # (a wider reading that adds no die face is worth nothing: its light, refitted on
+        # the moved sample, only renames the tiles read before, final19 octopus-hard-1994's
+        # orange 2 read yellow)
+        return after
+    logger.debug("widened window: tiles read before with their die faces kept: %s", sorted(lost))
+    seen = {(r.row, r.col) for r in after}
+    return ([lost.get((r.row, r.col), r) for r in after]
+            + [r for cell, r in lost.items() if cell not in seen])
 
 
 def _faceless_added_emptied(before: list[CellReading], after: list[CellReading]
