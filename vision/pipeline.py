@@ -1582,6 +1582,7 @@ def _tiles_within(image: np.ndarray, kit: Kit, game: str, palette: Palette,
     readings = _faceless_added_emptied(best.readings, readings)
     if readings is None:
         return best
+    readings = _lost_faces_restored(best.readings, readings)
     n_occ, plausible, score = _scored(image, kit, game, lat, td, readings, info)
     # (_widened_tiles' die-face test holds once the faceless cells are emptied; its test that
     # no tile read before is lost is what this call still asks)
@@ -1589,6 +1590,36 @@ def _tiles_within(image: np.ndarray, kit: Kit, game: str, palette: Palette,
             and _widened_tiles(best.readings, readings)):
         return _Candidate(score, lat, td, readings, info)
     return best
+
+
+def _lost_faces_restored(before: list[CellReading], after: list[CellReading]
+                         ) -> list[CellReading]:
+    """``after``, the readings of a window widened past ``before``'s (the same lattice, tiles
+    that lie pips up), with each tile ``before`` read showing its die face (see
+    :func:`_pips_read`) that ``after`` lost read as ``before`` read it; ``after`` itself when
+    it lost none such.
+
+    The wider window's ring moves the table's sample (its colours, the share of it showing die
+    faces), and a tile read before with its pips may drop out of the wider reading though its
+    face is the same: its die face still shows it a tile. The tiles added on the widened window
+    were refused for such a loss before (the independent renderer's oct57 octopus-hard-2518: a
+    yellow 4 the mask missed, read on the window widened to it, refused as a white 4 read before
+    dropped out). A tile lost that was read without its pips is not restored (the wider reading
+    may have found it the table), and the widened reading is then refused as before (see
+    :func:`_widened_tiles`); nor is any where the wider reading adds no tile with its die face
+    (it is refused so too)."""
+    now = {(r.row, r.col) for r in after if r.occupied}
+    was = {(r.row, r.col) for r in before if r.occupied}
+    lost = {(r.row, r.col): r for r in before if _pips_read(r) and (r.row, r.col) not in now}
+    if not lost or not any(_pips_read(r) for r in after if (r.row, r.col) not in was):
+        # (a wider reading that adds no die face is worth nothing: its light, refitted on
+        # the moved sample, only renames the tiles read before, final19 octopus-hard-1994's
+        # orange 2 read yellow)
+        return after
+    logger.debug("widened window: tiles read before with their die faces kept: %s", sorted(lost))
+    seen = {(r.row, r.col) for r in after}
+    return ([lost.get((r.row, r.col), r) for r in after]
+            + [r for cell, r in lost.items() if cell not in seen])
 
 
 def _faceless_added_emptied(before: list[CellReading], after: list[CellReading]
@@ -1768,6 +1799,12 @@ WIDEN_ROUNDS = 2
 #: card: the independent renderer's tap41 tapestry hard-2557, 6 cards read at first, 11 after two
 #: rounds, the 12th outside the window; on the 154 Tapestry development photos of final18-20, tap41
 #: and tap42 that photo alone read otherwise, 1 -> 0 wrong cells.
+#: (Where every tile lies pips up, Octopus, as many rounds as for cards: a tile on the ring beside
+#: the layout that reads as a die face widens the window too, see
+#: vision.cells._faces_on_the_ring, and a chain of tiles the foreground mask missed reaches a
+#: cell further each round: the independent renderer's oct58 octopus-hard-2659 needed three to
+#: reach its pink tile (whose pips then read at 0.798, short of vision.cells.PIPS_VOUCH). A round
+#: is read only while tiles lie on the ring, and WIDEN_MAX_CELLS bounds the window.)
 CARD_WIDEN_ROUNDS = 8 - 1
 #: Windows are widened to at most this many cells a side (see :data:`vision.locate.MAX_CELLS`).
 WIDEN_MAX_CELLS = 30
@@ -1781,7 +1818,7 @@ def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mappin
     :data:`WIDEN_ROUNDS`, :data:`CARD_WIDEN_ROUNDS`), read again (``die_faces``: as
     :func:`vision.cells.read_cells`'s); as given (the same ``lat``) when none was. (Applied to
     the best reading of the candidates only: one read more at most per set of candidates.)"""
-    for _ in range(CARD_WIDEN_ROUNDS if kit.shape == "card" else WIDEN_ROUNDS):
+    for _ in range(CARD_WIDEN_ROUNDS if kit.shape == "card" or die_faces else WIDEN_ROUNDS):
         # (and cards on the ring the reading left to the table's sample: see
         # vision.cells._cards_on_the_ring)
         occ = [(r.row, r.col) for r in readings if r.occupied] + list(info.get("ring_cards", ()))

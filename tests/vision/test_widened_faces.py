@@ -2,7 +2,8 @@
 on a window widened where tiles stand on its outer ring (tiles of the cloth's colours the mask
 missed). Each tile it adds shows its die face; a cell added that stands out without pips (a
 cloth's flower beyond the layout's last tile) is left to the table, and the die faces added
-beside it are kept: one such cell no longer refuses them all."""
+beside it are kept: one such cell no longer refuses them all. A tile read before with its die
+face that the wider reading lost is kept as read before (_lost_faces_restored)."""
 import pytest
 
 import vision.pipeline as P
@@ -56,8 +57,18 @@ def test_a_widened_window_adding_no_die_face_is_refused(monkeypatch):
     assert kept.readings is before
 
 
-def test_a_widened_window_losing_a_tile_read_before_is_refused(monkeypatch):
+def test_a_tile_read_before_with_its_die_face_is_kept_on_the_widened_window(monkeypatch):
+    # (the wider ring moved the table's sample and (1, 0) dropped out: its pips still show it a
+    # tile, and the face added beyond the layout is kept with it)
     before = [_tile(1, c) for c in range(4)]
+    kept = _widened(monkeypatch, before, before[1:] + [_tile(1, 4), _tile(1, 0, occupied=False)])
+    tiles = {(r.row, r.col) for r in kept.readings if r.occupied}
+    assert tiles == {(1, 0), (1, 1), (1, 2), (1, 3), (1, 4)}
+    assert [r for r in kept.readings if (r.row, r.col) == (1, 0)] == [before[0]]
+
+
+def test_a_widened_window_losing_a_tile_read_before_without_pips_is_refused(monkeypatch):
+    before = [_tile(1, 0, pips=None)] + [_tile(1, c) for c in range(1, 4)]
     kept = _widened(monkeypatch, before, before[1:] + [_tile(1, 4)])
     assert kept.readings is before
 
