@@ -444,7 +444,9 @@ def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray,
     terms, ``obs = gain * (pal + haze * colour)``; default grey (a palette of colours under
     daylight, the kit's). A profile's colours were recorded under the player's lamp, cast and
     all: a haze from that lamp is in its colour there (see
-    :func:`vision.profile_use.profile_lamp`), not grey."""
+    :func:`vision.profile_use.profile_lamp`), not grey. With a ``colour`` a third form is
+    fitted too, the haze in that colour as recorded, whatever this photo's gains
+    (``obs = gain * pal + haze * colour``, see :func:`_haze_as_recorded`)."""
     obs_lin = np.asarray(obs_lin, np.float64)
     pal_lin = np.asarray(pal_lin, np.float64)
     w = np.asarray(w, np.float64)
@@ -476,9 +478,20 @@ def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray,
         err = soo - 2 * g * spo - 2 * b * so + g * g * spp + 2 * g * b * sp + b * b * s1
         return err.sum(1), g
 
+    def sse_recorded(b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        # (H,) offsets in the haze's colour as recorded (see _haze_as_recorded) -> the summed
+        # squared error (H,) and the gains (H, 3)
+        b = b[:, None] * c[None, :]
+        g = _clip_gain((spo - b * sp) / spp_safe)
+        err = soo - 2 * g * spo - 2 * b * so + g * g * spp + 2 * g * b * sp + b * b * s1
+        return err.sum(1), g
+
     lo, hi = HAZE_RANGE
     fits = []
-    for f, scale in ((sse, lambda g, h: g * h * c), (sse_grey, lambda g, h: np.full(3, h))):
+    forms = [(sse, lambda g, h: g * h * c), (sse_grey, lambda g, h: np.full(3, h))]
+    if _haze_as_recorded(colour):
+        forms.append((sse_recorded, lambda g, h: h * c))
+    for f, scale in forms:
         err, _ = f(_HAZE_GRID)
         best = _HAZE_GRID[int(np.argmin(err))]
         fine = _linspace(max(lo, best - _HAZE_STEP), min(hi, best + _HAZE_STEP))
@@ -486,6 +499,29 @@ def _fit_shared_haze(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray,
         k = int(np.argmin(err))
         fits.append((float(err[k]), np.vstack([g[k], scale(g[k], fine[k])])))
     return min(fits, key=lambda t: t[0])[1]
+
+
+def _haze_as_recorded(colour: np.ndarray | None) -> bool:
+    """Whether :func:`_fit_shared_haze` fits, beside its two forms, a haze in ``colour`` as the
+    photo records it, not scaled by the photo's gains (``obs = gain * pal + haze * colour``):
+    when a colour is given (a profile's measured haze, see
+    :func:`vision.profile_use.profile_haze_colour`) that is not grey (grey is the grey form).
+
+    The haze's colour was measured in the calibration photo's recorded terms, and the gains a
+    later photo's light fit finds against the profile are not only the camera's change of
+    white balance: they take up the profile's own misfit too (paints learnt with a haze whose
+    colour was fitted against the kit's defaults, channels clipped on the calibration photo),
+    and a veil scaled by them may be colder than the photo's darks show. Measured: the
+    calibration measure's Octopus seed 0 (a 3000 K lamp, profile haze B:G:R 0.55:0.76:1),
+    photo 11's black faces at L* 45-49 stand above the gained black paint by 0.53:0.73:1, the
+    veil scaled by the gains fitted 0.68:0.85:1: the blacks were predicted colder than seen and
+    read as brown. (A renderer or camera that adds the veil after its exposure, as
+    ``vision.synth`` does with the sheen, records it so; the form is kept only where it fits
+    the faces better, as the two others are.)"""
+    if colour is None:
+        return False
+    c = np.asarray(colour, np.float64)
+    return bool(np.ptp(c) > 0.0)
 
 
 def _fit_forward(obs_lin: np.ndarray, pal_lin: np.ndarray, w: np.ndarray, *,

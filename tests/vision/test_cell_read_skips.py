@@ -100,9 +100,18 @@ def _fit_shared_haze_before(obs_lin, pal_lin, w, colour=None):
         err = soo - 2 * g * spo - 2 * b * so + g * g * spp + 2 * g * b * sp + b * b * s1
         return err.sum(1), g
 
+    def sse_recorded(b):
+        b = b[:, None] * c[None, :]
+        g = np.clip((spo - b * sp) / np.maximum(spp, 1e-12), 0.25, 4.0)
+        err = soo - 2 * g * spo - 2 * b * so + g * g * spp + 2 * g * b * sp + b * b * s1
+        return err.sum(1), g
+
     lo, hi = HAZE_RANGE
     fits = []
-    for f, scale in ((sse, lambda g, h: g * h * c), (sse_grey, lambda g, h: np.full(3, h))):
+    forms = [(sse, lambda g, h: g * h * c), (sse_grey, lambda g, h: np.full(3, h))]
+    if colour is not None and np.ptp(c) > 0:  # (the haze as recorded, a later form)
+        forms.append((sse_recorded, lambda g, h: h * c))
+    for f, scale in forms:
         grid = np.linspace(lo, hi, HAZE_STEPS)
         step = grid[1] - grid[0]
         err, _ = f(grid)

@@ -283,6 +283,27 @@ def test_a_shared_haze_is_fitted_in_the_colour_it_is_given():
     assert np.allclose(_fit_shared_haze(obs, pal, w, np.ones(3)), grey)
 
 
+def test_a_haze_in_the_given_colour_is_fitted_as_recorded_too():
+    # a veil the photo records in the profile's haze colour whatever the gains the light fit
+    # finds between the profile and the photo (obs = gain * paint + haze * lamp): scaled by
+    # those gains (the form above) it was fitted colder than the darks show, and black faces
+    # under a strong veil read as brown (the calibration measure's Octopus seed 0, photo 11)
+    from vision.colour import _fit_shared_haze, _haze_as_recorded
+
+    rng = np.random.default_rng(7)
+    pal = rng.uniform(0.0, 0.8, (40, 3))
+    pal[:6] = rng.uniform(0.0, 0.03, (6, 3))  # dark paints, where a haze shows
+    lamp = np.array([0.55, 0.76, 1.0])
+    gain, haze = np.array([1.22, 1.11, 0.99]), 0.13
+    obs = gain * pal + haze * lamp
+    fit = _fit_shared_haze(obs, pal, np.ones(len(pal)), lamp)
+    assert np.allclose(fit[0], gain, atol=0.01)
+    assert np.allclose(fit[1], haze * lamp, atol=0.005)
+    # (not asked for without a colour, nor for a grey one: that is the grey form)
+    assert not _haze_as_recorded(None) and not _haze_as_recorded(np.ones(3))
+    assert _haze_as_recorded(lamp)
+
+
 def test_distances_to_several_predictions_at_once_are_those_one_by_one():
     # (a light's fit matches its samples against a few exposures at once: the same values, bit
     # for bit, with and without measured covariances, as matching against each in turn; and
