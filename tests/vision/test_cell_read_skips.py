@@ -76,8 +76,9 @@ def test_a_round_without_clear_pips_is_not_read_in_full(monkeypatch):
 
 
 def _fit_shared_haze_before(obs_lin, pal_lin, w, colour=None):
-    """vision.colour._fit_shared_haze as written before: np.linspace and np.clip each call."""
-    from vision.colour import HAZE_RANGE, HAZE_STEPS
+    """vision.colour._fit_shared_haze written with np.linspace and np.clip each call (its three
+    forms written out), the reference the faster one must equal bit for bit."""
+    from vision.colour import HAZE_RANGE, HAZE_STEPS, _haze_as_recorded
     ok = obs_lin < 0.97
     thin = ok.sum(0) < 2
     ok[:, thin] = True
@@ -109,7 +110,7 @@ def _fit_shared_haze_before(obs_lin, pal_lin, w, colour=None):
     lo, hi = HAZE_RANGE
     fits = []
     forms = [(sse, lambda g, h: g * h * c), (sse_grey, lambda g, h: np.full(3, h))]
-    if colour is not None and np.ptp(c) > 0:  # (the haze as recorded, a later form)
+    if _haze_as_recorded(colour):
         forms.append((sse_recorded, lambda g, h: h * c))
     for f, scale in forms:
         grid = np.linspace(lo, hi, HAZE_STEPS)
