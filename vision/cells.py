@@ -21,7 +21,7 @@ import numpy as np
 
 from vision.colour import (UNCLIPPED_BELOW, palette_linear, ColourMatch, Palette, _clip,
                            _fit_forward, as_correction, bgr_to_lab, ciede2000, classify_adaptive,
-                           fit_exposure, hex_to_lab, lab_to_bgr, linear_to_srgb,
+                           fit_exposure, hex_to_lab, hue_deg, lab_to_bgr, linear_to_srgb,
                            match_from_distances, median_last, norm3, palette_distance,
                            percentile_last, spans_channels, srgb_to_linear)
 from vision.art_light import (MIN_ART_CARDS, WHITE, art_colour, art_residuals, art_white,
@@ -3296,11 +3296,6 @@ OWN_HUE_PAINT_CHROMA = 20.0
 OWN_HUE_RENAMED_CONF = 0.6
 
 
-def _hue_deg(lab: np.ndarray) -> np.ndarray:
-    """Hue angle (degrees, -180..180) of Lab ``(..., 3)``."""
-    return np.degrees(np.arctan2(lab[..., 2], lab[..., 1]))
-
-
 def _renamed_by_own_hues(kit: Kit, palette: Palette, labs: np.ndarray, index: np.ndarray,
                          cells: list, out: dict) -> list:
     """Rename, in place in ``out`` (:func:`_read_solid`'s readings of ``cells``), a face named
@@ -3313,8 +3308,8 @@ def _renamed_by_own_hues(kit: Kit, palette: Palette, labs: np.ndarray, index: np
     while the photo's orange faces lie 15-20 degrees of hue below it. ``labs`` ``(N, 3)``: the
     faces' Lab. Only to a paint whose pips are the colour of P's (the pips were read in
     P's polarity). Returns the cells renamed."""
-    hue, chroma = _hue_deg(labs), np.hypot(labs[:, 1], labs[:, 2])
-    paint_hue = _hue_deg(palette.lab)
+    hue, chroma = hue_deg(labs), np.hypot(labs[:, 1], labs[:, 2])
+    paint_hue = hue_deg(palette.lab)
     paint_chroma = np.hypot(palette.lab[:, 1], palette.lab[:, 2])
     renamed = []
     for k, name in enumerate(palette.names):
@@ -6299,7 +6294,8 @@ def _table_ground(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Col
 #: whose pips show no spot in the polarity its paint's pips take is no die face (see
 #: :func:`_pipless_face`). (The sure naming of an unglared face: a clear face lies 2-9
 #: CIEDE2000 from its paint, confidence 0.95-0.99; final26 octopus-normal-4007's dark gingham
-#: checks read black at 0.95-0.97 with light-pip contrast 0.5-1.6.)
+#: checks read black at 0.95-0.97 with light-pip contrast 0.5-1.6: 0.9 is a margin below the
+#: measured 0.95-0.99, not a value fitted to them.)
 PIPLESS_FACE_CONF = 0.9
 #: ... and blown out over no more than this share of it (a face in a hot spot may lose its
 #: pips' contrast to the glare: not judged here; see :data:`GLARE_SUSPECT`).
@@ -6327,15 +6323,13 @@ def _pipless_face(ctx: _Ctx, cell: tuple[int, int], reading: tuple) -> bool:
     name = attrs.get("colour")
     if attrs.get("pips") is not None or name is None:
         return False
-    pip_hex = ctx.kit.pip_colours.get(name)
+    polarity = _pip_polarity_of(ctx, name)
     contrast = evidence.get("pip_contrast", {})
     sure = evidence.get("plain_colour_conf", reading[1].get("colour", 0.0))
-    if not pip_hex or not contrast or sure < PIPLESS_FACE_CONF:
+    if not polarity or not contrast or sure < PIPLESS_FACE_CONF:
         return False
     if ctx.blown is None or ctx.blown.get(cell, 0.0) > PIPLESS_FACE_BLOWN:
         return False
-    paint = ctx.palette.lab[list(ctx.palette.names).index(name)]
-    polarity = 1 if hex_to_lab(pip_hex)[0] > paint[0] else -1
     # (the runner-up paint's pips must stand out that way too: a purple face a warm light
     # names pink surely shows white pips, no dark ones; oct58 octopus-hard-2651)
     dist = evidence.get("colour_distance", {})
