@@ -3294,6 +3294,35 @@ OWN_HUE_PAINT_CHROMA = 20.0
 #: A face renamed so is named at this confidence: sure enough to keep, the set's assignment
 #: weighing it as an unsure naming.
 OWN_HUE_RENAMED_CONF = 0.6
+#: Two paints are told apart by hue only where they are alike in chroma (the kit's colours: the
+#: lesser chroma at least this share of the greater; Octopus: orange and yellow 0.92, blue and
+#: purple 0.97): red (28.5 degrees, chroma 74.9) and brown (57.3, 31.7), both white-pipped and
+#: 28.8 apart, are told apart by chroma (0.42), a face keeping a sure red's chroma is no brown,
+#: nor a face keeping a sure brown's a red. (The face's own chroma nearer Q's paint's than P's
+#: would not do: the yellow faces named orange keep chroma 70-81, orange's paint 75.0, yellow's
+#: 81.3.)
+OWN_HUE_CHROMA_ALIKE = 0.8
+#: A face is renamed only while its hue lies no farther past the photo's own P faces' than this
+#: many times the hue gap from P to Q (the kit's colours): from the middle (0.5) to as far past
+#: Q as the middle lies short of it (1.5), the face's hue within half the gap of where Q's faces
+#: would lie; beyond it the face is no Q either (an unclear face at hue 200 nearest orange).
+OWN_HUE_MAX_PAST = 1.5
+
+
+def _hue_neighbours(kit: Kit, palette: Palette, k: int, gaps: np.ndarray,
+                    paint_chroma: np.ndarray) -> list[int]:
+    """The paints (indices into ``palette``) a face of paint ``k`` may be renamed to by its hue
+    (see :func:`_renamed_by_own_hues`): hued (:data:`OWN_HUE_PAINT_CHROMA`), their pips the
+    colour of ``k``'s, ``gaps`` ``(P,)`` (degrees, signed, each paint's hue less ``k``'s) from
+    :data:`OWN_HUE_MIN_GAP` to :data:`OWN_HUE_MAX_GAP`, and alike in chroma
+    (:data:`OWN_HUE_CHROMA_ALIKE`; ``paint_chroma`` ``(P,)``)."""
+    name = palette.names[k]
+    return [q for q, other in enumerate(palette.names)
+            if paint_chroma[q] >= OWN_HUE_PAINT_CHROMA
+            and kit.pip_colours.get(other) == kit.pip_colours.get(name)
+            and OWN_HUE_MIN_GAP <= abs(gaps[q]) <= OWN_HUE_MAX_GAP
+            and min(paint_chroma[q], paint_chroma[k])
+            >= OWN_HUE_CHROMA_ALIKE * max(paint_chroma[q], paint_chroma[k])]
 
 
 def _renamed_by_own_hues(kit: Kit, palette: Palette, labs: np.ndarray, index: np.ndarray,
@@ -3307,7 +3336,8 @@ def _renamed_by_own_hues(kit: Kit, palette: Palette, labs: np.ndarray, index: np
     (:data:`OWN_HUE_CHROMA_KEPT`): a yellow face a light fitted over the layout names orange
     while the photo's orange faces lie 15-20 degrees of hue below it. ``labs`` ``(N, 3)``: the
     faces' Lab. Only to a paint whose pips are the colour of P's (the pips were read in
-    P's polarity). Returns the cells renamed."""
+    P's polarity) and alike to P in chroma (see :func:`_hue_neighbours`), and only while the
+    face's hue lies no farther past than :data:`OWN_HUE_MAX_PAST`. Returns the cells renamed."""
     hue, chroma = hue_deg(labs), np.hypot(labs[:, 1], labs[:, 2])
     paint_hue = hue_deg(palette.lab)
     paint_chroma = np.hypot(palette.lab[:, 1], palette.lab[:, 2])
@@ -3322,15 +3352,14 @@ def _renamed_by_own_hues(kit: Kit, palette: Palette, labs: np.ndarray, index: np
             # (faces far off their paint's hue show a glare's shift, not the photo's paint)
             continue
         gaps = (paint_hue - paint_hue[k] + 180.0) % 360.0 - 180.0
+        neighbours = _hue_neighbours(kit, palette, k, gaps, paint_chroma)
         for i, c in enumerate(cells):
             if index[i] != k or i in own or chroma[i] < OWN_HUE_CHROMA_KEPT * ref_chroma:
                 continue
             off = (hue[i] - ref_hue + 180.0) % 360.0 - 180.0
-            near = [q for q, other in enumerate(palette.names)
-                    if paint_chroma[q] >= OWN_HUE_PAINT_CHROMA
-                    and kit.pip_colours.get(other) == kit.pip_colours.get(name)
-                    and OWN_HUE_MIN_GAP <= abs(gaps[q]) <= OWN_HUE_MAX_GAP
-                    and np.sign(gaps[q]) == np.sign(off) and abs(off) >= abs(gaps[q]) / 2]
+            near = [q for q in neighbours
+                    if np.sign(gaps[q]) == np.sign(off)
+                    and abs(gaps[q]) / 2 <= abs(off) <= OWN_HUE_MAX_PAST * abs(gaps[q])]
             if not near:
                 continue
             q = min(near, key=lambda q: abs(gaps[q]))
