@@ -2705,10 +2705,11 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                     or _table_ground(ctx, cell, attrs[cell], vouched, occ))
         faceless = [cell for cell in occupied if attrs[cell][0].get("pips") is None
                     and (glared(cell) or bare(cell) or outline_free(cell))]
-        # (... and, where every tile lies pips up, a clear face of a paint whose pips stand out
-        # in one polarity, named surely and not blown, that shows no spot in that polarity: a
-        # dark check of a gingham beside the layout, outlined by its neighbours, read black
-        # with dark "pips" (the lighter checks' corners) and no light ones; see _pipless_face)
+        # (... and, where every tile lies pips up, a clear face beside the layout (``ctx.grown``:
+        # taken for its colour, the mask did not hold it) of a paint whose pips stand out in one
+        # polarity, named surely and not blown, that shows no spot in that polarity: a dark
+        # check of a gingham beside the layout, outlined by its neighbours, read black with dark
+        # "pips" (the lighter checks' corners) and no light ones; see _pipless_face)
         pipless = ([cell for cell in occupied if cell not in vouched and cell not in faceless
                     and _pipless_face(ctx, cell, attrs[cell])] if die_faces else [])
         faceless += pipless
@@ -6341,16 +6342,18 @@ def _pip_polarity_of(ctx: _Ctx, name: str) -> int:
 
 
 def _pipless_face(ctx: _Ctx, cell: tuple[int, int], reading: tuple) -> bool:
-    """Whether a taken ``cell`` (its :func:`_read_solid` ``reading``) whose pips were not read
+    """Whether a taken ``cell`` (its :func:`_read_solid` ``reading``) beside the layout
+    (``ctx.grown``: taken for its colour, the mask did not hold it) whose pips were not read
     is no die face: named surely (:data:`PIPLESS_FACE_CONF`) as a paint whose pips the kit
     gives (lighter or darker than it), not blown (:data:`PIPLESS_FACE_BLOWN`), and showing no
     die layout's spots in that polarity (contrast under :data:`DIE_FACE_FLAT`, the bare
     table's): a tile of that paint shows its pips so whatever else it shows. The spots of the
     other polarity are no die face of that paint (a black check of a gingham shows the
-    lighter checks' corners as dark spots)."""
+    lighter checks' corners as dark spots). A cell within the layout (the mask held it) is
+    not judged: a dark tile there whose pips a shade or a veil dims stays."""
     attrs, _, _, _, evidence = reading
     name = attrs.get("colour")
-    if attrs.get("pips") is not None or name is None:
+    if attrs.get("pips") is not None or name is None or cell not in ctx.grown:
         return False
     polarity = _pip_polarity_of(ctx, name)
     contrast = evidence.get("pip_contrast", {})

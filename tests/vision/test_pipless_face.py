@@ -6,17 +6,20 @@ white: a face named black surely that shows no light spot is no die face.
 - vision.cells._pipless_face: a face whose pips were not read, named surely as a paint whose
   pips the kit gives, not blown, showing no spot in its pips' polarity, is no die face; one
   showing them (faint, its count unclear), one named unsurely or blown (a glare may wash its
-  pips), or one whose pips were read is kept."""
+  pips), or one whose pips were read is kept; and so is one within the layout (the mask held
+  it: a dark tile whose pips a shade or a veil dims), only a cell beside it is judged."""
 from vision.cells import DIE_FACE_FLAT, _Ctx, _pipless_face
 from vision.colour import Palette
 from vision.kits import kit_for_game
 
 
-def _ctx(blown: float = 0.0) -> _Ctx:
+def _ctx(blown: float = 0.0, beside: bool = True) -> _Ctx:
+    """A context whose cell (0, 0) is ``blown`` and, if ``beside``, taken for its colour beside
+    the layout (``grown``)."""
     kit = kit_for_game("octopus")
     palette = Palette.from_hex(kit.colours)
     return _Ctx(kit=kit, palette=palette, profile=None, td=None, lab=None, die_faces=True,
-                blown={(0, 0): blown})
+                blown={(0, 0): blown}, grown={(0, 0)} if beside else set())
 
 
 def _reading(colour: str, light: float, dark: float, conf: float = 0.96,
@@ -41,6 +44,11 @@ def test_a_face_showing_its_pips_or_named_unsurely_or_blown_is_kept():
     assert not _pipless_face(_ctx(blown=0.3), (0, 0), _reading("black", 1.2, 9.3))
     assert not _pipless_face(_ctx(), (0, 0), _reading("black", 1.2, 9.3, pips=3))
     assert not _pipless_face(_ctx(), (0, 0), _reading(None, 1.2, 9.3))
+
+
+def test_a_face_within_the_layout_is_kept():
+    # (the mask held it: a black tile in shade, its white pips dimmed to nothing, stays)
+    assert not _pipless_face(_ctx(beside=False), (0, 0), _reading("black", 1.2, 9.3))
 
 
 def test_a_face_whose_runner_up_takes_pips_the_other_way_is_kept():
