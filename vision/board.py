@@ -33,7 +33,8 @@ from typing import Callable, Iterable, Iterator
 import cv2
 import numpy as np
 
-from vision.colour import UNCLIP_MAX, Palette, bgr_to_lab, linear_to_srgb, srgb_to_linear
+from vision.colour import (UNCLIP_MAX, Palette, bgr_to_lab, hue_deg, linear_to_srgb,
+                           srgb_to_linear)
 from vision.locate import Lattice, _phone_intrinsics_inv
 
 logger = logging.getLogger(__name__)
@@ -104,10 +105,6 @@ class Strip:
         return d / (np.linalg.norm(d) + 1e-9)
 
 
-def _hue(lab: np.ndarray) -> np.ndarray:
-    return np.degrees(np.arctan2(lab[..., 2], lab[..., 1]))
-
-
 def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
                  ) -> dict[str, np.ndarray]:
     """For each border colour, the pixels of a BGR image ``(H, W, 3)`` uint8 that may show it
@@ -118,10 +115,10 @@ def colour_masks(work_bgr: np.ndarray, palette: Palette, colours: list[str]
     keep it)."""
     lab = bgr_to_lab(work_bgr)
     chroma = np.hypot(lab[..., 1], lab[..., 2])
-    hue = _hue(lab)
+    hue = hue_deg(lab)
     paints = np.array([palette.lab[palette.names.index(c)] for c in colours])
     least_chroma = _strip_chroma(paints)
-    refs = _hue(paints)
+    refs = hue_deg(paints)
     # each saturated pixel goes to the nearest border hue (within the tolerance) of the colours
     # it is saturated enough for ...
     diffs = np.stack([np.abs(hue - ref) for ref in refs])
@@ -160,7 +157,7 @@ CLIPPED_LEVEL = 244
 
 
 def _unclipped_hue(bgr: np.ndarray) -> np.ndarray:
-    """The hue angle (degrees, as :func:`_hue`) of BGR uint8 colours ``(N, 3)`` whose strongest
+    """The hue angle (degrees, as :func:`vision.colour.hue_deg`) of BGR uint8 colours ``(N, 3)`` whose strongest
     channel is blown out (:data:`CLIPPED_LEVEL`, not all three) ``(N,)``, that channel as bright
     as it may truly be (:data:`vision.colour.UNCLIP_MAX` times the clip, in linear light).
 
@@ -174,7 +171,7 @@ def _unclipped_hue(bgr: np.ndarray) -> np.ndarray:
     strongest = np.arange(3) == arr.argmax(axis=-1)[:, None]
     # (raising the blown channel by the headroom is lowering the others by it: the same hue)
     lin = np.where(strongest, lin, lin / UNCLIP_MAX)
-    return _hue(bgr_to_lab(linear_to_srgb(lin)))
+    return hue_deg(bgr_to_lab(linear_to_srgb(lin)))
 
 
 def _arc_distance(ref: float, hue: np.ndarray, other: np.ndarray) -> np.ndarray:

@@ -21,7 +21,7 @@ import numpy as np
 
 from vision.colour import (UNCLIPPED_BELOW, palette_linear, ColourMatch, Palette, _clip,
                            _fit_forward, as_correction, bgr_to_lab, ciede2000, classify_adaptive,
-                           fit_exposure, hex_to_lab, lab_to_bgr, linear_to_srgb,
+                           fit_exposure, hex_to_lab, hue_deg, lab_to_bgr, linear_to_srgb,
                            match_from_distances, median_last, norm3, palette_distance,
                            percentile_last, spans_channels, srgb_to_linear)
 from vision.art_light import (MIN_ART_CARDS, WHITE, art_colour, art_residuals, art_white,
@@ -2722,6 +2722,14 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                     or _table_ground(ctx, cell, attrs[cell], vouched, occ))
         faceless = [cell for cell in occupied if attrs[cell][0].get("pips") is None
                     and (glared(cell) or bare(cell) or outline_free(cell))]
+        # (... and, where every tile lies pips up, a clear face beside the layout (``ctx.grown``:
+        # taken for its colour, the mask did not hold it) of a paint whose pips stand out in one
+        # polarity, named surely and not blown, that shows no spot in that polarity: a dark
+        # check of a gingham beside the layout, outlined by its neighbours, read black with dark
+        # "pips" (the lighter checks' corners) and no light ones; see _pipless_face)
+        pipless = ([cell for cell in occupied if cell not in vouched and cell not in faceless
+                    and _pipless_face(ctx, cell, attrs[cell])] if die_faces else [])
+        faceless += pipless
         # (... and a cell of the bare table's own colour whose pips are of no pip paint is the
         # table too: a die's pips are black or white, a cloth's dots in its ground's middle
         # (green on white) are not, see _pip_paints; where tiles may lie pips down too, see
@@ -2769,6 +2777,8 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         def why_faceless(cell: tuple[int, int]) -> str:
             if cell in dotted_outline:
                 return "the table's colour, a spot off its die layout: a dotted table"
+            if cell in pipless:
+                return "a face named surely shows none of its paint's pips: the table"
             return "no pips and " + (
                 "blown out, no outline: glare on the table" if glared(cell)
                 else "the table's colour: the table, or a hole" if bare(cell)
@@ -3266,6 +3276,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
             evidence["pip_prob"] = {p: prob_ev[p][i] for p in (1, -1)}
             evidence["pip_contrast"] = {p: round(contrast_ev[p][i], 1) for p in (1, -1)}
         out[cell] = (attrs, conf, doubts, float(fit[i]), evidence)
+    if kit.pips and ctx.die_faces and not beside:
+        _renamed_by_own_hues(kit, ctx.palette, labs, match.index, cells, out)
     if kit.pips:
         _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
         for i, cell in enumerate(cells):
@@ -3278,6 +3290,118 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
                 if not ctx.die_faces:
                     del ev["pips_of_pip_paint"]
     return out
+
+
+#: A face named this surely is one of the photo's own faces of its paint, whose hue and chroma
+#: tell how that paint looks in the photo (see :func:`_renamed_by_own_hues`; a clear face is
+#: named at 0.95-0.99).
+OWN_HUE_FACE_CONF = 0.95
+#: Paints this far apart in hue (degrees, CIELAB, the kit's colours) and no nearer are told apart
+#: by hue (Octopus: orange and yellow 27.5, blue and purple 24.4, red and orange 36.3); brown and
+#: orange (7.5 apart) are told apart by lightness and chroma, not hue.
+OWN_HUE_MIN_GAP = 20.0
+#: ... and no farther (beyond it two paints are no neighbours in hue: purple and pink 41.6).
+OWN_HUE_MAX_GAP = 40.0
+#: A face renamed keeps at least this share of its own faces' chroma: a glare pales a face and
+#: moves its hue (an orange under a hot spot towards yellow), a face of another paint is as
+#: saturated as its own (the independent renderer's yellow faces named orange: chroma 70-81
+#: against their photos' orange faces' 72-82; a glared orange named orange at 46 against 63).
+OWN_HUE_CHROMA_KEPT = 0.9
+#: The photo's own faces of a paint tell how it looks only within this of its hue (degrees; half
+#: :data:`OWN_HUE_MIN_GAP`): a face a glare washes moves off it (final21 octopus-hard-2310's
+#: glared yellow face, named surely, at 104.9 degrees against yellow's 92.3; the orange faces
+#: of the photos whose yellow faces were named orange lie 1.5-6.2 off orange's 64.8).
+OWN_HUE_REF_OFF = 10.0
+#: A paint of at least this chroma (the kit's colour) has a hue (Octopus: white 2.6, black 0.1,
+#: brown 31.7 the least of the rest).
+OWN_HUE_PAINT_CHROMA = 20.0
+#: A face renamed so is named at this confidence: sure enough to keep, the set's assignment
+#: weighing it as an unsure naming.
+OWN_HUE_RENAMED_CONF = 0.6
+#: Two paints are told apart by hue only where they are alike in chroma (the kit's colours: the
+#: lesser chroma at least this share of the greater; Octopus: orange and yellow 0.92, blue and
+#: purple 0.97): red (28.5 degrees, chroma 74.9) and brown (57.3, 31.7), both white-pipped and
+#: 28.8 apart, are told apart by chroma (0.42), a face keeping a sure red's chroma is no brown,
+#: nor a face keeping a sure brown's a red. (The face's own chroma nearer Q's paint's than P's
+#: would not do: the yellow faces named orange keep chroma 70-81, orange's paint 75.0, yellow's
+#: 81.3.)
+OWN_HUE_CHROMA_ALIKE = 0.8
+#: A face is renamed only while its hue lies no farther past the photo's own P faces' than this
+#: many times the hue gap from P to Q (the kit's colours): from the middle (0.5) to as far past
+#: Q as the middle lies short of it (1.5), the face's hue within half the gap of where Q's faces
+#: would lie; beyond it the face is no Q either (an unclear face at hue 200 nearest orange).
+OWN_HUE_MAX_PAST = 1.5
+
+
+def _hue_neighbours(kit: Kit, palette: Palette, k: int, gaps: np.ndarray,
+                    paint_chroma: np.ndarray) -> list[int]:
+    """The paints (indices into ``palette``) a face of paint ``k`` may be renamed to by its hue
+    (see :func:`_renamed_by_own_hues`): hued (:data:`OWN_HUE_PAINT_CHROMA`), their pips the
+    colour of ``k``'s, ``gaps`` ``(P,)`` (degrees, signed, each paint's hue less ``k``'s) from
+    :data:`OWN_HUE_MIN_GAP` to :data:`OWN_HUE_MAX_GAP`, and alike in chroma
+    (:data:`OWN_HUE_CHROMA_ALIKE`; ``paint_chroma`` ``(P,)``)."""
+    name = palette.names[k]
+    return [q for q, other in enumerate(palette.names)
+            if paint_chroma[q] >= OWN_HUE_PAINT_CHROMA
+            and kit.pip_colours.get(other) == kit.pip_colours.get(name)
+            and OWN_HUE_MIN_GAP <= abs(gaps[q]) <= OWN_HUE_MAX_GAP
+            and min(paint_chroma[q], paint_chroma[k])
+            >= OWN_HUE_CHROMA_ALIKE * max(paint_chroma[q], paint_chroma[k])]
+
+
+def _renamed_by_own_hues(kit: Kit, palette: Palette, labs: np.ndarray, index: np.ndarray,
+                         cells: list, out: dict) -> list:
+    """Rename, in place in ``out`` (:func:`_read_solid`'s readings of ``cells``), a face named
+    paint P (or unclear, nearest P: ``index`` ``(N,)`` into ``palette``), whose hue lies past
+    the middle between the photo's own P faces' hue (their median; faces named P at
+    :data:`OWN_HUE_FACE_CONF`) and the paint Q next to P in hue that way (the kit's paints'
+    hue gap, see :data:`OWN_HUE_MIN_GAP`; their hue within :data:`OWN_HUE_REF_OFF` of their
+    paint's), and which keeps its own faces' chroma
+    (:data:`OWN_HUE_CHROMA_KEPT`): a yellow face a light fitted over the layout names orange
+    while the photo's orange faces lie 15-20 degrees of hue below it. ``labs`` ``(N, 3)``: the
+    faces' Lab. Only to a paint whose pips are the colour of P's (the pips were read in
+    P's polarity) and alike to P in chroma (see :func:`_hue_neighbours`), and only while the
+    face's hue lies no farther past than :data:`OWN_HUE_MAX_PAST`. Returns the cells renamed."""
+    hue, chroma = hue_deg(labs), np.hypot(labs[:, 1], labs[:, 2])
+    paint_hue = hue_deg(palette.lab)
+    paint_chroma = np.hypot(palette.lab[:, 1], palette.lab[:, 2])
+    renamed = []
+    for k, name in enumerate(palette.names):
+        own = [i for i, c in enumerate(cells) if index[i] == k
+               and out[c][0].get("colour") == name and out[c][1]["colour"] >= OWN_HUE_FACE_CONF]
+        if not own or paint_chroma[k] < OWN_HUE_PAINT_CHROMA:
+            continue
+        ref_hue, ref_chroma = float(np.median(hue[own])), float(np.median(chroma[own]))
+        if abs((ref_hue - paint_hue[k] + 180.0) % 360.0 - 180.0) > OWN_HUE_REF_OFF:
+            # (faces far off their paint's hue show a glare's shift, not the photo's paint)
+            continue
+        gaps = (paint_hue - paint_hue[k] + 180.0) % 360.0 - 180.0
+        neighbours = _hue_neighbours(kit, palette, k, gaps, paint_chroma)
+        for i, c in enumerate(cells):
+            if index[i] != k or i in own or chroma[i] < OWN_HUE_CHROMA_KEPT * ref_chroma:
+                continue
+            off = (hue[i] - ref_hue + 180.0) % 360.0 - 180.0
+            near = [q for q in neighbours
+                    if np.sign(gaps[q]) == np.sign(off)
+                    and abs(gaps[q]) / 2 <= abs(off) <= OWN_HUE_MAX_PAST * abs(gaps[q])]
+            if not near:
+                continue
+            q = min(near, key=lambda q: abs(gaps[q]))
+            attrs, conf, doubts, evidence = out[c][0], out[c][1], out[c][2], out[c][4]
+            logger.debug("cell %s: named %s, %.1f degrees of hue off its photo's own %s faces "
+                         "(chroma %.0f against %.0f): renamed %s", c, name, off, name,
+                         chroma[i], ref_chroma, palette.names[q])
+            attrs["colour"] = palette.names[q]
+            conf["colour"] = OWN_HUE_RENAMED_CONF
+            doubts[:] = [d for d in doubts if d[0] != "colour"]
+            # (the set's assignment weighs the faces' distances: the two paints' swapped, the
+            # face as near the paint its photo's faces show as it lay to the one it was named)
+            dist = evidence["colour_distance"]
+            other = palette.names[q]
+            if name in dist and other in dist:
+                dist[name], dist[other] = dist[other], dist[name]
+            renamed.append(c)
+    return renamed
 
 
 #: A light fitted with a haze of at least this (linear light, its largest channel's offset) is
@@ -6272,6 +6396,61 @@ def _table_ground(ctx: _Ctx, cell: tuple[int, int], reading: tuple, vouched: Col
         return True
     # (unclear pips on the table's very colour: only where the game lays every tile pips up)
     return ctx.die_faces and cell in ctx.table_same and not _rim_of_its_own(ctx, cell, taken)
+
+
+#: A face named this surely by its plain fit (as lit, no glare route: see ``plain_colour_conf``)
+#: whose pips show no spot in the polarity its paint's pips take is no die face (see
+#: :func:`_pipless_face`). (The sure naming of an unglared face: a clear face lies 2-9
+#: CIEDE2000 from its paint, confidence 0.95-0.99; final26 octopus-normal-4007's dark gingham
+#: checks read black at 0.95-0.97 with light-pip contrast 0.5-1.6: 0.9 is a margin below the
+#: measured 0.95-0.99, not a value fitted to them.)
+PIPLESS_FACE_CONF = 0.9
+#: ... and blown out over no more than this share of it (a face in a hot spot may lose its
+#: pips' contrast to the glare: not judged here; see :data:`GLARE_SUSPECT`).
+PIPLESS_FACE_BLOWN = 0.05
+
+
+def _pip_polarity_of(ctx: _Ctx, name: str) -> int:
+    """+1 where the kit's pips of paint ``name`` are lighter than it, -1 darker, 0 none given."""
+    pip_hex = ctx.kit.pip_colours.get(name)
+    if not pip_hex or name not in ctx.palette.names:
+        return 0
+    paint = ctx.palette.lab[list(ctx.palette.names).index(name)]
+    return 1 if hex_to_lab(pip_hex)[0] > paint[0] else -1
+
+
+def _pipless_face(ctx: _Ctx, cell: tuple[int, int], reading: tuple) -> bool:
+    """Whether a taken ``cell`` (its :func:`_read_solid` ``reading``) beside the layout
+    (``ctx.grown``: taken for its colour, the mask did not hold it) whose pips were not read
+    is no die face: named surely (:data:`PIPLESS_FACE_CONF`) as a paint whose pips the kit
+    gives (lighter or darker than it), not blown (:data:`PIPLESS_FACE_BLOWN`), and showing no
+    die layout's spots in that polarity (contrast under :data:`DIE_FACE_FLAT`, the bare
+    table's): a tile of that paint shows its pips so whatever else it shows. The spots of the
+    other polarity are no die face of that paint (a black check of a gingham shows the
+    lighter checks' corners as dark spots). A cell within the layout (the mask held it) is
+    not judged: a dark tile there whose pips a shade or a veil dims stays."""
+    attrs, _, _, _, evidence = reading
+    name = attrs.get("colour")
+    if attrs.get("pips") is not None or name is None or cell not in ctx.grown:
+        return False
+    polarity = _pip_polarity_of(ctx, name)
+    contrast = evidence.get("pip_contrast", {})
+    sure = evidence.get("plain_colour_conf", reading[1].get("colour", 0.0))
+    if not polarity or not contrast or sure < PIPLESS_FACE_CONF:
+        return False
+    if ctx.blown is None or ctx.blown.get(cell, 0.0) > PIPLESS_FACE_BLOWN:
+        return False
+    # (the runner-up paint's pips must stand out that way too: a purple face a warm light
+    # names pink surely shows white pips, no dark ones; oct58 octopus-hard-2651)
+    dist = evidence.get("colour_distance", {})
+    rivals = sorted((d, n) for n, d in dist.items() if n != name)
+    if not rivals or _pip_polarity_of(ctx, rivals[0][1]) != polarity:
+        return False
+    flat = contrast.get(polarity, 0.0) < DIE_FACE_FLAT
+    if flat:
+        logger.debug("cell %s: named %s surely but shows no %s pips (contrast %.1f): no die face",
+                     cell, name, "light" if polarity > 0 else "dark", contrast.get(polarity, 0.0))
+    return flat
 
 
 def _may_vouch(pip_reads: dict, least: float = PIPS_VOUCH) -> bool:

@@ -38,6 +38,11 @@ def bgr_to_lab(bgr: np.ndarray) -> np.ndarray:
     return lab.reshape(shape)
 
 
+def hue_deg(lab: np.ndarray) -> np.ndarray:
+    """Hue angle (degrees, -180..180) of CIELAB ``(..., 3)``: ``(...)``."""
+    return np.degrees(np.arctan2(lab[..., 2], lab[..., 1]))
+
+
 def hex_to_lab(value: str) -> np.ndarray:
     """``"#C8102E"`` -> CIELAB ``(3,)`` float32, a fresh array. (Converted once per value: the
     reader names the kit's paints by their hex codes cell by cell.)"""
