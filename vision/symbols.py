@@ -1136,7 +1136,7 @@ def _faded_prints_joined(masks: list[np.ndarray], looks: list[np.ndarray] | None
     groups = _art_groups(vectors)
     if len(groups) <= symbols:
         return masks, looks  # (as many prints as symbols, or fewer: none split off by a fade)
-    faint = [shape_features(faint_looks[i]) if faint_looks[i] is not None else None for i in seen]
+    faint = [shape_features(faint_looks[i]) for i in seen]
     masks = list(masks)
     looks = list(looks) if looks is not None else None
     for members in groups:
