@@ -692,8 +692,9 @@ def symbol_looks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
 def _faint_joined(mask: np.ndarray, faint: np.ndarray) -> np.ndarray:
     """The art ``mask`` (uint8 0/1) with every part of ``faint`` (uint8 0/1, what stands out at
     :data:`FAINT_STROKE` of the art's levels) joined to it, uint8 0/1; ``mask`` when it is
-    empty. (It takes in the blurred rim of the whole print too: a look to compare with the
-    photo's other prints, see :func:`_faded_prints_joined`, not one to name a card by alone.)"""
+    empty. (It takes in the blurred rim of the whole print too. Where it makes a lone card
+    another card's print, see :func:`_faded_prints_joined`, it stands for the card's art in
+    full: the card is grouped by it, and voted by it inside its group.)"""
     if not mask.any():
         return mask
     n, labels = cv2.connectedComponents(faint | mask, connectivity=8)
