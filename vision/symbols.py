@@ -686,7 +686,8 @@ def symbol_looks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
     # see _closed_rings)
     faint = ((d > FAINT_STROKE * floor)
              & (proj > max(ART_TOWARD_WHITE, FAINT_STROKE * level))).astype(np.uint8)
-    return mask, _closed_rings(mask, faint), _faint_joined(mask, faint)
+    joined = _faint_joined(mask, faint)
+    return mask, _closed_rings(mask, joined), joined
 
 
 def _faint_joined(mask: np.ndarray, faint: np.ndarray) -> np.ndarray:
@@ -715,17 +716,15 @@ def _ring_insides(mask: np.ndarray) -> np.ndarray:
     return out
 
 
-def _closed_rings(mask: np.ndarray, faint: np.ndarray) -> np.ndarray:
-    """The art ``mask`` (uint8 0/1) with the faint strokes that close its rings: where the parts
-    of ``faint`` (uint8 0/1, what stands out at :data:`FAINT_STROKE` of the art's levels) joined
-    to the art enclose round holes, the strokes around them (within :data:`RING_STROKE_PX`
-    pixels) are added, when that gives the art more rings (by :data:`FAINT_RING_GAIN` of its
-    area) than its own and its bridged ones; else ``mask``. (The faint level also takes in the
-    blurred rim of the whole print, which is left out.)"""
+def _closed_rings(mask: np.ndarray, joined: np.ndarray) -> np.ndarray:
+    """The art ``mask`` (uint8 0/1) with the faint strokes that close its rings: where
+    ``joined`` (uint8 0/1, the art with the faint parts joined to it, see :func:`_faint_joined`)
+    encloses round holes, the strokes around them (within :data:`RING_STROKE_PX` pixels) are
+    added, when that gives the art more rings (by :data:`FAINT_RING_GAIN` of its area) than its
+    own and its bridged ones; else ``mask``. (The faint level also takes in the blurred rim of
+    the whole print, which is left out.)"""
     if not mask.any():
         return mask
-    n, labels = cv2.connectedComponents(faint | mask, connectivity=8)
-    joined = _parts_touched(labels, n, mask)
     if not (joined > mask).any():
         return mask
     inside = _ring_insides(joined)
