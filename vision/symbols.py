@@ -686,14 +686,16 @@ def symbol_looks(view_lab: np.ndarray, *, art: np.ndarray | None = None,
     # see _closed_rings)
     faint = ((d > FAINT_STROKE * floor)
              & (proj > max(ART_TOWARD_WHITE, FAINT_STROKE * level))).astype(np.uint8)
-    return mask, _closed_rings(mask, faint), _faint_joined(mask, faint)
+    joined = _faint_joined(mask, faint)
+    return mask, _closed_rings(mask, joined), joined
 
 
 def _faint_joined(mask: np.ndarray, faint: np.ndarray) -> np.ndarray:
     """The art ``mask`` (uint8 0/1) with every part of ``faint`` (uint8 0/1, what stands out at
     :data:`FAINT_STROKE` of the art's levels) joined to it, uint8 0/1; ``mask`` when it is
-    empty. (It takes in the blurred rim of the whole print too: a look to compare with the
-    photo's other prints, see :func:`_faded_prints_joined`, not one to name a card by alone.)"""
+    empty. (It takes in the blurred rim of the whole print too. Where it makes a lone card
+    another card's print, see :func:`_faded_prints_joined`, it stands for the card's art in
+    full: the card is grouped by it, and voted by it inside its group.)"""
     if not mask.any():
         return mask
     n, labels = cv2.connectedComponents(faint | mask, connectivity=8)
@@ -714,17 +716,15 @@ def _ring_insides(mask: np.ndarray) -> np.ndarray:
     return out
 
 
-def _closed_rings(mask: np.ndarray, faint: np.ndarray) -> np.ndarray:
-    """The art ``mask`` (uint8 0/1) with the faint strokes that close its rings: where the parts
-    of ``faint`` (uint8 0/1, what stands out at :data:`FAINT_STROKE` of the art's levels) joined
-    to the art enclose round holes, the strokes around them (within :data:`RING_STROKE_PX`
-    pixels) are added, when that gives the art more rings (by :data:`FAINT_RING_GAIN` of its
-    area) than its own and its bridged ones; else ``mask``. (The faint level also takes in the
-    blurred rim of the whole print, which is left out.)"""
+def _closed_rings(mask: np.ndarray, joined: np.ndarray) -> np.ndarray:
+    """The art ``mask`` (uint8 0/1) with the faint strokes that close its rings: where
+    ``joined`` (uint8 0/1, the art with the faint parts joined to it, see :func:`_faint_joined`)
+    encloses round holes, the strokes around them (within :data:`RING_STROKE_PX` pixels) are
+    added, when that gives the art more rings (by :data:`FAINT_RING_GAIN` of its area) than its
+    own and its bridged ones; else ``mask``. (The faint level also takes in the blurred rim of
+    the whole print, which is left out.)"""
     if not mask.any():
         return mask
-    n, labels = cv2.connectedComponents(faint | mask, connectivity=8)
-    joined = _parts_touched(labels, n, mask)
     if not (joined > mask).any():
         return mask
     inside = _ring_insides(joined)
@@ -1022,12 +1022,13 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
     size fills (:func:`blurred_sheet_corners`), not a sharp one's.
 
     ``faint_looks``: each card's art with its faint parts joined (see :func:`symbol_looks`),
-    when given: a card whose art is like no other card's but whose faint look is another card's
+    when given: in a photo whose cards fall into more groups of one look than the set has
+    symbols, a card whose art is like no other card's but whose faint look is another card's
     print is named by its faint look (see :func:`_faded_prints_joined`).
     """
     names = [s for s in symbols if s in ("rock", "paper", "scissors")] or ["rock", "paper", "scissors"]
     if faint_looks is not None:
-        masks, looks = _faded_prints_joined(masks, looks, faint_looks)
+        masks, looks = _faded_prints_joined(masks, looks, faint_looks, len(names))
     feats = [shape_features(m) for m in masks]
     out: list[tuple[str | None, float, str]] = [(None, 0.1, "no symbol visible")] * len(masks)
     seen = [i for i, f in enumerate(feats) if f is not None]
@@ -1077,13 +1078,15 @@ def name_symbols(masks: list[np.ndarray], symbols: Iterable[str],
 
 #: A card's look is alone, no other card's print, when it lies this surely apart from every
 #: other card's (see :func:`_apartness`: 0 at :data:`SAME_ART`, 1 from :data:`OTHER_ART`): half
-#: way, more likely another print than the same. Small blurred scissors vary from card to card
-#: and may lie just beyond SAME_ART from each other while their faint looks, blurred towards a
-#: blob, near the photo's hands (the independent renderer's final18 hard-1885: four scissors
-#: 4.1-5.4 from every other card, their faint looks 2.7-3.9 from a hand); the faded hands that
-#: rule is for lay 6.3-9.6 from every other card (tap42 hard-2568's two palms, alike, 6.8
-#: from the rest), 1.3-2.7 by their faint looks (final21 normal-2302, tap42-old normal-916,
-#: tap41-old hard-1248, final22 hard-2810).
+#: way, more likely another print than the same. (Any two prints' groups lie further apart than
+#: that, 8.5-33: it tells a print split into groups just beyond SAME_ART, not a faded print from
+#: another symbol's; see :func:`_faded_prints_joined`.) Small blurred scissors vary from card to
+#: card and may lie just beyond SAME_ART from each other while their faint looks, blurred
+#: towards a blob, near the photo's hands (the independent renderer's final18 hard-1885: four
+#: scissors 4.1-5.4 from every other card, their faint looks 2.7-3.9 from a hand); the faded
+#: hands that rule is for lay 6.8-9.6 from every other card, 1.0-2.3 by their faint looks
+#: (tap42 hard-2568, tap42-old normal-916, tap41-old hard-1248, final22 hard-2810), and
+#: final21 normal-2302's lone fist, unnamed as it stood, 6.3 and 2.7 from another lone card.
 LONE_LOOK_APART = 0.5
 
 
@@ -1095,19 +1098,27 @@ def _rings(mask: np.ndarray) -> float:
 
 
 def _faded_prints_joined(masks: list[np.ndarray], looks: list[np.ndarray] | None,
-                         faint_looks: list[np.ndarray]
+                         faint_looks: list[np.ndarray], symbols: int
                          ) -> tuple[list[np.ndarray], list[np.ndarray] | None]:
     """The cards' masks and looks (as :func:`name_symbols` takes them; ``looks`` None: the
     masks) with the cards' faint looks (``faint_looks``, see :func:`symbol_looks`) for both
-    where a print faded in parts: of a group of cards of one look (:func:`_art_groups`, one
-    card or more), the look lies so far from every other card's (in units of ART_SCALES, see
-    :func:`_art_vector`; the nearest pair across) that it is more likely another print than the
-    same (:func:`_apartness` over :data:`LONE_LOOK_APART`: no other card shows that art), and
-    each of its cards' faint looks lies within :data:`SAME_ART` of another card's look (with its
-    faint parts it is that card's print), and none of its cards' masks holds a ring (a ring is a
-    scissors' own: a print whose thin parts faded keeps no hole; tap41 hard-2553, blurred 2.6
-    px, a lone scissors with a ring closed by its faint strokes, its faint look 3.8 from a hand,
-    took the hands' print and two scissors with it). Fresh lists; the cards' order is kept.
+    where a print faded in parts: the photo's cards fall into more groups of one look
+    (:func:`_art_groups`) than the set has ``symbols`` (a print split apart: with every print
+    in one group each, no group is a faded part of another's, and a whole print's group, small
+    blurred scissors beside open hands or small fists beside sheets, is not read by a faint
+    look that blurs it towards another print), and of a group (one card or more), the look lies
+    so far from every other card's (in units of ART_SCALES, see :func:`_art_vector`; the
+    nearest pair across) that it is more likely another print than the same (:func:`_apartness`
+    over :data:`LONE_LOOK_APART`; true of any two prints' groups, which lie 8.5-33 apart: it
+    keeps back a print split into groups just beyond SAME_ART), and each of its cards' faint
+    looks lies within :data:`SAME_ART` of another card's look (with its faint parts it is that
+    card's print), and none of its cards' masks holds a ring (a ring is a scissors' own: a print
+    whose thin parts faded keeps no hole; tap41 hard-2553, blurred 2.6 px, a lone scissors with
+    a ring closed by its faint strokes, its faint look 3.8 from a hand, took the hands' print
+    and two scissors with it). Fresh lists; the cards' order is kept. (The count is of the
+    set's symbols, not the photo's: a photo with no card of one symbol shows a faded print as
+    one group more than its prints, no more than the set's symbols, and it is read as it
+    stands.)
 
     A set prints one art per symbol, the same on every card; a hand's thin fingers on a pale or
     washed face (a yellow card, a glare) stand out less than its palm, under the art's own level
@@ -1122,10 +1133,13 @@ def _faded_prints_joined(masks: list[np.ndarray], looks: list[np.ndarray] | None
     if len(seen) < 2:
         return masks, looks
     vectors = np.array([_art_vector(feats[i]) for i in seen])
-    faint = [shape_features(faint_looks[i]) if faint_looks[i] is not None else None for i in seen]
+    groups = _art_groups(vectors)
+    if len(groups) <= symbols:
+        return masks, looks  # (as many prints as symbols, or fewer: none split off by a fade)
+    faint = [shape_features(faint_looks[i]) for i in seen]
     masks = list(masks)
     looks = list(looks) if looks is not None else None
-    for members in _art_groups(vectors):
+    for members in groups:
         rest = np.setdiff1d(np.arange(len(seen)), members)
         if (not rest.size or any(faint[k] is None for k in members)
                 or any(_rings(masks[seen[k]]) > 0 for k in members)):
