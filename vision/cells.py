@@ -439,8 +439,10 @@ MARKS_QUANTILE = 0.97
 #: between flowers); a few times the faces' own, far under the print's.
 CLEAN_FACE = 8.0
 #: ... on a printed cloth: one whose bare cells (the view's outer ring) are as clean at most
-#: this share of them (dots: none; a floral's ground between its flowers: 0.05-0.1).
-PRINT_CLEAN_SHARE = 0.15
+#: this share of them (dots: none; a floral's ground between its flowers: 0.03-0.1, a sparse
+#: floral's 0.27-0.28, final20 textile-hard-2108; a marble's, a felt's 0.7-1.0, where the
+#: cells' marks say nothing).
+PRINT_CLEAN_SHARE = 0.35
 #: ... of at least this many bare cells.
 PRINT_RING_CELLS = 8
 #: A cell smooth like the tiles where the table is textured, with an outline along two sides,
@@ -1355,12 +1357,14 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             along :data:`OUTLINE_FULL` sides, one of them its own rim (:func:`_rimmed`): a white
             tile on a dotted or floral cloth of its colour, which the cloth's edges keep from
             :func:`tile_outlined` (final23 textile-normal-3008, tex39 textile-normal-2526).
-            Not where a bare cell of the cloth as clean lies within :data:`TABLE_SAME` of its
-            colour (itself left out): a wide stripe's plain ground, the stripes' edges and a
-            tile's rim round it (final19 textile-normal-1993: the cream stripe's clean cells
-            0.6-2.5 from it; the floral's ground 4.6-6.0 from the white tile in tex39
-            textile-normal-2526)."""
-            if (ring_marks is None or fits_best(i) > ALIEN_COLOUR
+            Not in the bare table's very colour (``ctx.table_same``, :data:`TABLE_SAME`: a
+            patch of the cloth's plain ground, the print's edges round it, see
+            tests/vision/test_joining_tile.py), nor where a bare cell of the cloth as clean lies
+            within :data:`TABLE_SAME` of its colour (itself left out): a wide stripe's plain
+            ground, the stripes' edges and a tile's rim round it (final19 textile-normal-1993:
+            the cream stripe's clean cells 0.6-2.5 from it; the floral's ground 4.6-6.0 from the
+            white tile in tex39 textile-normal-2526)."""
+            if (ring_marks is None or cells[i] in ctx.table_same or fits_best(i) > ALIEN_COLOUR
                     or not _clean_on_print(ctx.marks[cells[i]], ring_marks)
                     or not _rimmed(ctx, cells[i], occ, OUTLINE_FULL)):
                 return False
