@@ -441,6 +441,22 @@ TEXTURE_ROOT = 3.0
 TEXTURE_MARGIN = 0.2
 #: The texture needs this many clear tiles to be measured on.
 TEXTURE_TILES = 4
+#: The marks on a cell's centre are its lightness gradient at this quantile (see
+#: :func:`_face_texture`): a print's motif or a pip crossing 3 % of the centre shows in it.
+MARKS_QUANTILE = 0.97
+#: A cell whose marks are at most this (grey levels per pixel) shows a plain face, no print
+#: (see :func:`_clean_on_print`): plain white tiles missed on printed cloths measured 2.0-2.3
+#: (final23 textile-normal-3008 on dots, tex39 textile-normal-2526 on a floral), the bare
+#: cloth's cells 50-67 at the ring's median, 3-60 at its 5th percentile (a floral's ground
+#: between flowers); a few times the faces' own, far under the print's.
+CLEAN_FACE = 8.0
+#: ... on a printed cloth: one whose bare cells (the view's outer ring) are as clean at most
+#: this share of them (dots: none; a floral's ground between its flowers: 0.03-0.1, a sparse
+#: floral's 0.27-0.28, final20 textile-hard-2108; a marble's, a felt's 0.7-1.0, where the
+#: cells' marks say nothing).
+PRINT_CLEAN_SHARE = 0.35
+#: ... of at least this many bare cells.
+PRINT_RING_CELLS = 8
 #: A cell smooth like the tiles where the table is textured, with an outline along two sides,
 #: may join the layout with a colour this far (CIEDE2000) from the palette (as a tile seen by its
 #: outline all round may, see _occupancy), not only a close fit (GROW_FIT) ...
@@ -640,6 +656,7 @@ class _Ctx:
     #                                           cell -> reading (see _repeated_faces)
     by_outline: set = field(default_factory=set)  # cells the mask calls table, taken on their outline
     texture: dict | None = None  # solid tiles: each cell's face texture (see _face_texture)
+    marks: dict | None = None  # ... and the marks on it, a print's or pips' (see _face_texture)
     die_faces: bool = False  # every tile lies pips up (see read_cells)
     pips_up: bool = False  # ... as the photo shows, where the game does not say (_shown_pips_up)
     table_coloured: set = field(default_factory=set)  # cells of the bare table's colour (_occupancy)
@@ -1341,6 +1358,31 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 else:
                     growable.append(cell)
 
+        # (the marks on the bare table's cells: a printed cloth's, see _clean_on_print)
+        bare_ring = [j for j, c in enumerate(cells) if on_ring[j] and not occ[c]]
+        ring_marks = (np.array([ctx.marks[cells[j]] for j in bare_ring])
+                      if ctx.marks is not None else None)
+
+        def clean_outlined(i: int) -> bool:
+            """Whether cell ``i`` shows a plain face on a printed cloth (see
+            :func:`_clean_on_print`) in a tile's colour (within :data:`ALIEN_COLOUR`), outlined
+            along :data:`OUTLINE_FULL` sides, one of them its own rim (:func:`_rimmed`): a white
+            tile on a dotted or floral cloth of its colour, which the cloth's edges keep from
+            :func:`tile_outlined` (final23 textile-normal-3008, tex39 textile-normal-2526).
+            Not in the bare table's very colour (``ctx.table_same``, :data:`TABLE_SAME`: a
+            patch of the cloth's plain ground, the print's edges round it, see
+            tests/vision/test_joining_tile.py), nor where a bare cell of the cloth as clean lies
+            within :data:`TABLE_SAME` of its colour (itself left out): a wide stripe's plain
+            ground, the stripes' edges and a tile's rim round it (final19 textile-normal-1993:
+            the cream stripe's clean cells 0.6-2.5 from it; the floral's ground 4.6-6.0 from the
+            white tile in tex39 textile-normal-2526)."""
+            if (ring_marks is None or cells[i] in ctx.table_same or fits_best(i) > ALIEN_COLOUR
+                    or not _clean_on_print(ctx.marks[cells[i]], ring_marks)
+                    or not _rimmed(ctx, cells[i], occ, OUTLINE_FULL)):
+                return False
+            alike = [j for j in bare_ring if j != i and ctx.marks[cells[j]] <= CLEAN_FACE]
+            return not alike or bool(ciede2000(labs[alike], labs[i]).min() > TABLE_SAME)
+
         outlined_taken: list[int] = []  # (cells offered for their outline, tile_outlined)
         smooth_unfit: list[int] = []  # (smooth cells too far from the palette, _like_outlined)
         for i, cell in enumerate(cells):
@@ -1362,6 +1404,16 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 # in the bare table's very colour, only with a rim of its own, _rim_of_its_own;
                 # not in a hued paint unlike every tile of that paint the mask holds, a printed
                 # cloth's flower, see _unlike_held_paint)
+                growable.append(cell)
+                outlined_taken.append(i)
+                continue
+            if (sure_tiles and clean_outlined(i) and not unlike_held()[i]
+                    and not _cloth_under_profile(ctx, cell, fits_best(i), float(d_table[i]))):
+                # (or, with the guards above, a plain face on a printed cloth, outlined along
+                # three sides or more, one its own rim: the print's edges make the bare
+                # cloth's cells look outlined too, but they show its print inside)
+                logger.debug("cell %s: a plain face on a printed cloth (marks %.1f), outlined",
+                             cell, ctx.marks[cell])
                 growable.append(cell)
                 outlined_taken.append(i)
                 continue
@@ -1992,20 +2044,40 @@ def _lit_table_in_corners(cells: list, lit: np.ndarray, occ: Mapping, sides: Map
     return out
 
 
-def _face_texture(td: TopDown, grads: tuple[np.ndarray, np.ndarray] | None = None) -> dict:
+def _face_texture(td: TopDown, grads: tuple[np.ndarray, np.ndarray] | None = None
+                  ) -> tuple[dict, dict]:
     """For each cell, how textured its centre is: the upper quartile of the lightness gradient
     (grey levels per pixel, a 3x3 Sobel's magnitude / 8) over the cell less
     :data:`TEXTURE_MARGIN` of its side all round. A painted face (pips a minority of its pixels)
     is smooth; a woven cloth's threads, a tartan's lines and print are not. (At full size: at
-    half, a tartan's thin lines blur into its checks.) ``grads``: the view's
-    :func:`view_gradients`, when computed already."""
+    half, a tartan's thin lines blur into its checks.) And the marks on it: the gradient at
+    :data:`MARKS_QUANTILE` over the same centre, which a print's motif or a die face's pips
+    crossing a small part of it lift where the upper quartile stays low (a polka dot's rim),
+    a plain face's paint leaves low (see :func:`_clean_on_print`). Both dicts cell -> value.
+    ``grads``: the view's :func:`view_gradients`, when computed already."""
     gx, gy = grads or view_gradients(td)
     mag = cv2.magnitude(gx, gy)[:td.rows * td.ch, :td.cols * td.cw] / 8.0
     my, mx = int(TEXTURE_MARGIN * td.ch), int(TEXTURE_MARGIN * td.cw)
     centres = _cell_grid(mag, td)[:, my:td.ch - my, mx:td.cw - mx].reshape(td.rows * td.cols, -1)
-    k = int(0.75 * (centres.shape[1] - 1))  # (the upper quartile by rank: no sort needed)
-    q = np.partition(centres, k, axis=1)[:, k]
-    return {(td.r0 + i // td.cols, td.c0 + i % td.cols): float(v) for i, v in enumerate(q)}
+    # (the upper quartile and the marks' quantile by rank: no sort needed)
+    k, k_marks = int(0.75 * (centres.shape[1] - 1)), int(MARKS_QUANTILE * (centres.shape[1] - 1))
+    part = np.partition(centres, (k, k_marks), axis=1)
+    order = [(td.r0 + i // td.cols, td.c0 + i % td.cols) for i in range(td.rows * td.cols)]
+    return ({c: float(v) for c, v in zip(order, part[:, k])},
+            {c: float(v) for c, v in zip(order, part[:, k_marks])})
+
+
+def _clean_on_print(marks: float, ring_marks: np.ndarray) -> bool:
+    """Whether a cell whose centre shows ``marks`` (see :func:`_face_texture`) is a plain face
+    on a printed cloth: at most :data:`CLEAN_FACE`, where at most :data:`PRINT_CLEAN_SHARE` of
+    the bare table's cells (``ring_marks`` ``(N,)``, the view's outer ring less the tiles
+    taken, at least :data:`PRINT_RING_CELLS` of them) are as clean. A plain white tile on a
+    dotted or floral cloth of its colour shows no print in its centre, where nearly every bare
+    cell of the cloth shows some (a plain cloth, a marble's soft veins, leave most bare cells
+    as clean: there this says nothing)."""
+    if len(ring_marks) < PRINT_RING_CELLS or marks > CLEAN_FACE:
+        return False
+    return float(np.mean(ring_marks <= CLEAN_FACE)) <= PRINT_CLEAN_SHARE
 
 
 def _printed_table(cells: list[tuple[int, int]], d_table: np.ndarray,
@@ -2470,7 +2542,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
         ctx.drawn = {cell: (float(a), float(b)) for cell, a, b in zip(order, lines, hues)}
         ctx.sector_labs = {cell: parts[i] for i, cell in enumerate(order)}
     if kit.face_model == "solid":
-        ctx.texture = _face_texture(td, grads)
+        ctx.texture, ctx.marks = _face_texture(td, grads)
     ctx.full_sides = _full_sides(borders, td)
     ctx.rim_sides = _full_sides(borders, td, RIM_ALONG)
     if kit.face_model == "solid" and kit.pips:
