@@ -1,7 +1,7 @@
 """Octopus: a die face read on the window's outer ring beside the layout is a tile the window
 cut off (the foreground mask that set the window missed it), so the window is widened to it as
 for cards (vision.cells._faces_on_the_ring, reported with the ring's cards), and, every tile
-lying pips up, as many rounds as for cards (vision.pipeline._cards_within)."""
+lying pips up, as many rounds as for cards (vision.pipeline.FACE_WIDEN_ROUNDS, _cards_within)."""
 from types import SimpleNamespace
 
 import numpy as np
