@@ -2709,11 +2709,13 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                       "grown beside the layout only through a cell taken out again")
             for cell in stranded:
                 del vouched[cell]
-    if die_faces and table_dots and not table_dots[0]:
-        # (where every tile lies pips up and the bare table does not read as die faces, a die
-        # face read on the window's ring beside the layout is a tile the window cut off: the
-        # caller widens the window to it, as for cards, see _faces_on_the_ring)
-        ring_cards = sorted(set(ring_cards) | set(_faces_on_the_ring(ctx, occ)))
+    # (where every tile lies pips up, the die faces read on the window's ring beside the layout
+    # join the ring's cards, which the caller widens the window to; only where the bare table
+    # was looked at and does not read as die faces: see _ring_cards_and_faces)
+    ring_cards = _ring_cards_and_faces(ctx, occ, ring_cards, die_faces,
+                                       table_dots[0] if table_dots else None)
+    # ("ring_cards": the cards on the ring beside the layout and, where every tile lies pips
+    # up, the die faces there too: the tiles the window cut off, see _ring_cards_and_faces)
     info: dict[str, Any] = {"correction_bgr": np.round(gains, 4).tolist(), "ring_cards": ring_cards}
     if fg_cells is not None:
         info["coverage"] = _coverage(fg_cells, occ)
@@ -5531,14 +5533,46 @@ def _cards_on_the_ring(ctx: _Ctx, occ: Mapping) -> list[tuple[int, int]]:
     return ring
 
 
+def _ring_cards_and_faces(ctx: _Ctx, occ: Mapping, ring_cards: list[tuple[int, int]],
+                          die_faces: bool, dotted: bool | None) -> list[tuple[int, int]]:
+    """The cells on the window's ring the caller widens the window to (``info["ring_cards"]``
+    of :func:`read_cells`): the cards there beside the layout (``ring_cards``, see
+    :func:`_cards_on_the_ring`) and, where every tile lies pips up (``die_faces``), the die
+    faces read there beside the layout ``occ`` (cell -> occupied; see
+    :func:`_faces_on_the_ring`), sorted; ``ring_cards`` itself otherwise.
+
+    The die faces join only where the bare table was looked at (``dotted``, whether it reads
+    as die faces: None when it was not looked at) and does not read so. By the time
+    ``ring_cards`` is set, it was looked at (``table_reads_dots`` in
+    :func:`read_cells_steps`, which fills ``ctx.table_dots``) only where a cell beside the
+    layout was vouched for by its pips (the checks of cells of the table's colour against a
+    dotted table look at it later in the reading, too late for this): a die face on the ring
+    is reported only where some other cell of the reading showed a die face beside the layout.
+    On a table that reads as die faces (a polka-dot cloth, ``dotted`` True) they are its
+    dots."""
+    if die_faces and dotted is not None and not dotted:
+        return sorted(set(ring_cards) | set(_faces_on_the_ring(ctx, occ)))
+    return ring_cards
+
+
 def _faces_on_the_ring(ctx: _Ctx, occ: Mapping) -> list[tuple[int, int]]:
     """The cells of the window's outer ring read as die faces (``ctx.table_dots``, see
     :func:`_table_shows_pips`) that share a side with the layout ``occ`` (cell -> occupied).
 
-    The ring is the bare table's sample, so a cell there is never taken for a tile; where every
-    tile lies pips up (Octopus) and few of the ring's cells read as die faces (under
-    :data:`TABLE_PIPS_SHARE`: no polka-dot cloth), one beside the layout is a tile the window
-    (set by the foreground mask, which missed it) cut off. The caller widens the window to it
+    ``ctx.table_dots`` is filled only when the bare table was looked at (``table_reads_dots``
+    in :func:`read_cells_steps`; before the ring's faces are asked for, only once a cell beside
+    the layout was vouched for by its pips) and holds the ring's cells left empty then: so a die
+    face on the ring is reported only where some other cell of the reading showed a die face
+    beside the layout, and none otherwise (see :func:`_ring_cards_and_faces`, which also asks
+    that the table not read as die faces).
+
+    The ring is the bare table's sample (its cells are the table's looks), but nothing keeps a
+    cell of it from being taken for a tile (its pips beside the layout: ``ctx.pip_candidates``,
+    grown from the layout, holds the ring's cells too); ``ctx.table_dots`` holds only those
+    left empty when the table was looked at. Where every tile lies pips up (Octopus) and few
+    of the ring's cells read as die faces (under :data:`TABLE_PIPS_SHARE`: no polka-dot cloth),
+    one beside the layout is a tile the window (set by the foreground mask, which missed it)
+    cut off. The caller widens the window to it
     and reads again, where its pips vouch for it as for any cell beside the layout (the
     independent renderer's final26 octopus-normal-4005: an orange 5 and a white 5 at the
     window's corner, the only die faces of 26 ring cells, read on the widened window, 2 -> 0

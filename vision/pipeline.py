@@ -1607,9 +1607,15 @@ def _lost_faces_restored(before: list[CellReading], after: list[CellReading]
     dropped out). A tile lost that was read without its pips is not restored (the wider reading
     may have found it the table), and the widened reading is then refused as before (see
     :func:`_widened_tiles`); nor is any where the wider reading adds no tile with its die face
-    (it is refused so too)."""
-    now = {(r.row, r.col) for r in after if r.occupied}
-    was = {(r.row, r.col) for r in before if r.occupied}
+    (it is refused so too).
+
+    Only the readings change: the wider reading's ``info`` (its ``coverage``, see
+    :func:`vision.cells.read_cells`) stays as it was read and does not count the cells restored.
+    (Harmless here: :func:`_tiles_within` keeps the widened reading on its tiles and set fit,
+    not by comparing its score, which coverage enters, with ``before``'s, and after it no
+    reading is compared: the score and coverage are only reported, in the reading's info.)"""
+    now = _tile_cells(after)
+    was = _tile_cells(before)
     lost = {(r.row, r.col): r for r in before if _pips_read(r) and (r.row, r.col) not in now}
     if not lost or not any(_pips_read(r) for r in after if (r.row, r.col) not in was):
         # (a wider reading that adds no die face is worth nothing: its light, refitted on
@@ -1639,7 +1645,7 @@ def _faceless_added_emptied(before: list[CellReading], after: list[CellReading]
     floral, final18 octopus-normal-1883: five outer tiles read with their pips on the widened
     window, all refused for one cloth cell beyond the top tile read as a white face without
     pips)."""
-    was = {(r.row, r.col) for r in before if r.occupied}
+    was = _tile_cells(before)
     added = [r for r in after if r.occupied and (r.row, r.col) not in was]
     faceless = {(r.row, r.col) for r in added if not _pips_read(r)}
     if not faceless:
@@ -1649,7 +1655,7 @@ def _faceless_added_emptied(before: list[CellReading], after: list[CellReading]
     emptied = _left_empty(after, faceless, TABLE_CONF)
     # (a face beyond such a cell joined the layout through it alone: apart from the tiles read
     # before it is no tile, as read_cells' _cut_off_parts judges: refused as before)
-    now = {(r.row, r.col) for r in emptied if r.occupied}
+    now = _tile_cells(emptied)
     if any(not (group & was) for group in connected_groups(now, AROUND)):
         return None
     logger.debug("widened window: cells added without a die face left to the table: %s",
@@ -1777,10 +1783,17 @@ def _pips_read(r: CellReading) -> bool:
     return r.occupied and r.attrs.get("pips") is not None
 
 
+def _tile_cells(readings: list[CellReading]) -> set[tuple[int, int]]:
+    """The cells (row, col) of ``readings`` read as tiles (occupied): what a widened window's
+    reading is held to (see :func:`_lost_faces_restored`, :func:`_faceless_added_emptied`,
+    :func:`_widened_tiles`)."""
+    return {(r.row, r.col) for r in readings if r.occupied}
+
+
 def _widened_tiles(before: list[CellReading], after: list[CellReading]) -> bool:
     """Whether the tiles read on a widened window (``after``) hold every tile read before and
     each tile added shows its pips (see :func:`_read_best`)."""
-    was = {(r.row, r.col) for r in before if r.occupied}
+    was = _tile_cells(before)
     now = {(r.row, r.col): r for r in after if r.occupied}
     return was <= set(now) and all(_pips_read(r) for cell, r in now.items() if cell not in was)
 
@@ -1799,13 +1812,17 @@ WIDEN_ROUNDS = 2
 #: card: the independent renderer's tap41 tapestry hard-2557, 6 cards read at first, 11 after two
 #: rounds, the 12th outside the window; on the 154 Tapestry development photos of final18-20, tap41
 #: and tap42 that photo alone read otherwise, 1 -> 0 wrong cells.
-#: (Where every tile lies pips up, Octopus, as many rounds as for cards: a tile on the ring beside
-#: the layout that reads as a die face widens the window too, see
-#: vision.cells._faces_on_the_ring, and a chain of tiles the foreground mask missed reaches a
-#: cell further each round: the independent renderer's oct58 octopus-hard-2659 needed three to
-#: reach its pink tile (whose pips then read at 0.798, short of vision.cells.PIPS_VOUCH). A round
-#: is read only while tiles lie on the ring, and WIDEN_MAX_CELLS bounds the window.)
 CARD_WIDEN_ROUNDS = 8 - 1
+#: ... and, where every tile lies pips up (Octopus), up to this many times: a tile on the ring
+#: beside the layout that reads as a die face widens the window too (see
+#: vision.cells._faces_on_the_ring), and a chain of tiles the foreground mask missed reaches a
+#: cell further each round. The need measured was three rounds (the independent renderer's oct58
+#: octopus-hard-2659 needed three to reach its pink tile, whose pips then read at 0.798, short of
+#: vision.cells.PIPS_VOUCH). Up to 7 serve as a bound, not a measure (the number is Tapestry's,
+#: from its cards' 8 cells a side, not an Octopus rule): a round is read only while tiles lie on
+#: the ring beside the layout, each a missed tile one cell further along the chain, so rounds
+#: past the need are never read, and WIDEN_MAX_CELLS bounds the window whatever the rounds.
+FACE_WIDEN_ROUNDS = CARD_WIDEN_ROUNDS
 #: Windows are widened to at most this many cells a side (see :data:`vision.locate.MAX_CELLS`).
 WIDEN_MAX_CELLS = 30
 
@@ -1815,12 +1832,16 @@ def _cards_within(image: np.ndarray, kit: Kit, palette: Palette, profile: Mappin
                   *, die_faces: bool = False) -> tuple[Lattice, TopDown, list[CellReading], dict]:
     """The reading of ``lat`` (its view ``td``, ``readings`` and ``info``) on a window widened
     by a cell on each side where cards (or tiles) were read on its outer ring (see
-    :data:`WIDEN_ROUNDS`, :data:`CARD_WIDEN_ROUNDS`), read again (``die_faces``: as
-    :func:`vision.cells.read_cells`'s); as given (the same ``lat``) when none was. (Applied to
-    the best reading of the candidates only: one read more at most per set of candidates.)"""
-    for _ in range(CARD_WIDEN_ROUNDS if kit.shape == "card" or die_faces else WIDEN_ROUNDS):
+    :data:`WIDEN_ROUNDS`, :data:`CARD_WIDEN_ROUNDS`, :data:`FACE_WIDEN_ROUNDS`), read again
+    (``die_faces``: as :func:`vision.cells.read_cells`'s); as given (the same ``lat``) when
+    none was. (Applied to the best reading of the candidates only: one read more at most per
+    set of candidates.)"""
+    rounds = (CARD_WIDEN_ROUNDS if kit.shape == "card"
+              else FACE_WIDEN_ROUNDS if die_faces else WIDEN_ROUNDS)
+    for _ in range(rounds):
         # (and cards on the ring the reading left to the table's sample: see
-        # vision.cells._cards_on_the_ring)
+        # vision.cells._cards_on_the_ring; with die_faces, info["ring_cards"] holds the die
+        # faces read on the ring beside the layout too, see vision.cells._ring_cards_and_faces)
         occ = [(r.row, r.col) for r in readings if r.occupied] + list(info.get("ring_cards", ()))
         if not occ:
             break

@@ -1,7 +1,7 @@
 """Octopus: a die face read on the window's outer ring beside the layout is a tile the window
 cut off (the foreground mask that set the window missed it), so the window is widened to it as
 for cards (vision.cells._faces_on_the_ring, reported with the ring's cards), and, every tile
-lying pips up, as many rounds as for cards (vision.pipeline._cards_within)."""
+lying pips up, as many rounds as for cards (vision.pipeline.FACE_WIDEN_ROUNDS, _cards_within)."""
 from types import SimpleNamespace
 
 import numpy as np
@@ -60,3 +60,19 @@ def test_a_row_of_die_faces_on_the_ring_is_read_to_its_end(monkeypatch):
 def test_without_die_faces_the_rounds_stay_few(monkeypatch):
     _, tiles = _read(monkeypatch, die_faces=False)
     assert len(tiles) == 1 + pipeline.WIDEN_ROUNDS  # (a cell further a round past the first)
+
+
+def test_ring_faces_join_the_cards_only_on_a_table_looked_at_and_not_dotted():
+    """(vision.cells._ring_cards_and_faces: the gate read_cells_steps asks through)"""
+    from vision.cells import _ring_cards_and_faces
+    layout = {(0, 0): True, (0, 1): True, (1, 1): False}
+    ctx = SimpleNamespace(table_dots=[(0, 2), (-1, -1)])
+    cards = [(2, 0)]
+    # (looked at, not dotted: the faces beside the layout join the cards, sorted)
+    assert _ring_cards_and_faces(ctx, layout, cards, True, False) == [(0, 2), (2, 0)]
+    # (the table reads as die faces: they are its dots, none reported)
+    assert _ring_cards_and_faces(ctx, layout, cards, True, True) == cards
+    # (the table not looked at, no cell beside the layout showed a die face: none reported)
+    assert _ring_cards_and_faces(ctx, layout, cards, True, None) == cards
+    # (where tiles may lie pips down, never)
+    assert _ring_cards_and_faces(ctx, layout, cards, False, False) == cards
