@@ -372,3 +372,23 @@ def test_cells_statistics_over_a_mask_are_the_boolean_index_s(monkeypatch):
     slow = results()
     for a, b in zip(fast, slow):
         assert a.dtype == b.dtype and np.array_equal(a, b, equal_nan=True)
+
+
+def test_glare_colour_from_sectors_is_the_boolean_index_s(monkeypatch):
+    """The glare's colour measured from the falloffs across sectors: the same bit for bit with
+    the sectors' pixels taken by flat indices as by the boolean index."""
+    from vision import glare
+    from vision.colour import bgr_to_lab, linear_to_srgb
+    rng = np.random.default_rng(5)
+    ramp = np.linspace(0.0, 0.5, 12)[None, :, None]  # (a lamp's reflection falling off across)
+    lamp = np.array([0.5, 0.7, 0.9])
+    regions = []
+    for _ in range(4):
+        paint = rng.uniform(0.05, 0.3, (6, 1, 1, 3))
+        lin = paint + ramp[..., None] * lamp + rng.normal(0, 0.002, (6, 12, 12, 3))
+        lab = bgr_to_lab(linear_to_srgb(np.clip(lin, 0, 0.95)).astype(np.float32))
+        regions.append((lab, rng.random((12, 12)) < 0.7))
+    fast = glare.glare_colour(regions)
+    monkeypatch.setattr(glare, "masked_pixels", _boolean_index)
+    slow = glare.glare_colour(regions)
+    assert fast is not None and np.array_equal(fast, slow)
