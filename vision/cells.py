@@ -22,7 +22,8 @@ import numpy as np
 from vision.colour import (UNCLIPPED_BELOW, palette_linear, ColourMatch, Palette, _clip,
                            _fit_forward, as_correction, bgr_to_lab, ciede2000, classify_adaptive,
                            fit_exposure, hex_to_lab, hue_deg, lab_to_bgr, linear_to_srgb,
-                           match_from_distances, median_last, norm3, palette_distance,
+                           masked_pixels, match_from_distances, median_last, norm3,
+                           palette_distance,
                            percentile_last, spans_channels, srgb_to_linear)
 from vision.art_light import (MIN_ART_CARDS, WHITE, art_colour, art_residuals, art_white,
                               lab_to_linear, light_of_faces)
@@ -599,14 +600,14 @@ def _region_stats(cells: np.ndarray, mask: np.ndarray, exclude: np.ndarray | Non
     medians and ``(N,)`` median distances to them (a robust measure of how uniform the region
     is; ``None`` without ``spread``). Each cell's statistics are its own pixels' alone.
     """
-    x = cells[:, mask, :]  # (N, k, 3)
+    x = masked_pixels(cells, mask)  # (N, k, 3)
     if x.shape[1] == 0:
         return np.full((len(cells), 3), 50.0), np.full(len(cells), 99.0) if spread else None
     # (the median along the last, contiguous axis: a third faster than along the middle one)
     med = median_last(x.transpose(0, 2, 1))
     spreads = median_last(norm3(x - med[:, None, :])) if spread else None
     if exclude is not None:
-        ex = exclude[:, mask]
+        ex = masked_pixels(exclude, mask)
         rows = np.flatnonzero(ex.any(axis=1))
         if len(rows):
             keep = ~ex[rows]
@@ -2145,7 +2146,7 @@ def _two_paint_spreads(cells: np.ndarray, mask: np.ndarray, *, paints: bool = Fa
     :func:`_spots_as_pips`' to tell. A patch of the table that is uneven (a pattern, a
     shadow's edge) may be even in its major paint too: its outline and its pips, read after,
     tell (see :func:`_occupancy`)."""
-    x = cells[:, mask, :]  # (N, k, 3)
+    x = masked_pixels(cells, mask)  # (N, k, 3)
     dark = x[..., 0] < _paint_split(x[..., 0])[:, None]
     face = np.where((dark.mean(axis=1) > 0.5)[:, None], dark, ~dark)  # (N, k) the major paint
     med = _masked_median(x, face)
@@ -4607,10 +4608,10 @@ def _least_washed(cells: np.ndarray, blown: np.ndarray | None) -> np.ndarray:
     out unless the ring has nothing else); ``cells`` ``(N, h, w, 3)`` Lab, ``blown``
     ``(N, h, w)`` bool or ``None``. (Its ring and blown pixels as :func:`_region_stats`'.)"""
     ring = _card_ring(cells.shape[1], cells.shape[2])
-    x = cells[:, ring, :].astype(np.float64)  # (N, k, 3)
+    x = masked_pixels(cells, ring).astype(np.float64)  # (N, k, 3)
     if x.shape[1] == 0:
         return np.full((len(cells), 3), 50.0)  # (no ring to see: as _region_stats)
-    keep = np.ones(x.shape[:2], bool) if blown is None else ~blown[:, ring]
+    keep = np.ones(x.shape[:2], bool) if blown is None else ~masked_pixels(blown, ring)
     keep[keep.sum(1) == 0] = True
     cut = _row_quantile(x[..., 0], keep, LEAST_WASHED_SHARE)
     return _masked_median(x, keep & (x[..., 0] <= cut[:, None]))
@@ -7784,7 +7785,7 @@ def _unclipped_looks(regions: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """Per cell of ``regions`` ``(N, h, w, 3)`` Lab, the median Lab ``(N, 3)`` of the pixels
     under ``mask`` ``(h, w)`` bool with no linear channel at :data:`vision.glare.CLIPPED_LINEAR`;
     NaN rows where fewer than :data:`UNCLIPPED_SHARE` of them are."""
-    x = regions[:, mask, :]  # (N, k, 3)
+    x = masked_pixels(regions, mask)  # (N, k, 3)
     out = np.full((len(x), 3), np.nan)
     if not x.shape[1]:
         return out

@@ -705,6 +705,18 @@ def norm3(v: np.ndarray) -> np.ndarray:
     return np.sqrt(v[..., 0] * v[..., 0] + v[..., 1] * v[..., 1] + v[..., 2] * v[..., 2])
 
 
+def masked_pixels(cells: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """``cells[:, mask]``: the pixels under ``mask`` ``(h, w)`` bool of every cell of ``cells``
+    ``(N, h, w, ...)``, as ``(N, k, ...)`` (``k`` the pixels set in ``mask``, in row-major
+    order). The same values in the same order as numpy's boolean index, taken by flat indices
+    (``np.flatnonzero`` + ``take``), about twice as fast; the result is C-contiguous (the
+    boolean index's is not), which no element-wise or order-statistic use can tell apart."""
+    cells = np.asarray(cells)
+    n, h, w = cells.shape[:3]
+    flat = cells.reshape(n, h * w, *cells.shape[3:])
+    return flat.take(np.flatnonzero(mask), axis=1)
+
+
 def dot3(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``np.sum(a * b, axis=-1)`` of ``(..., 3)`` float values, bit for bit (see :func:`norm3`)."""
     return a[..., 0] * b[..., 0] + a[..., 1] * b[..., 1] + a[..., 2] * b[..., 2]

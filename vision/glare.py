@@ -35,7 +35,8 @@ import logging
 import numpy as np
 
 from vision.colour import (palette_linear, Palette, as_correction, bgr_to_lab, ciede2000,
-                           lab_to_bgr, linear_to_srgb, percentile_last, srgb_to_linear)
+                           lab_to_bgr, linear_to_srgb, masked_pixels, percentile_last,
+                           srgb_to_linear)
 
 logger = logging.getLogger(__name__)
 
@@ -359,7 +360,7 @@ def glare_colour(regions) -> np.ndarray | None:
     (0.55, 0.95, 1) from a profile; the falloffs on that photo gave (0.41, 0.69, 1))."""
     washed = []  # (the pixels (k, 3) Lab of each sector whose lightness spreads)
     for cells, mask in regions:
-        x = np.asarray(cells)[:, mask, :]  # (N, k, 3) Lab
+        x = masked_pixels(cells, mask)  # (N, k, 3) Lab
         if x.shape[1] < GLARE_FALLOFF_PIXELS:
             continue
         # (a cheap screen on lightness first: most sectors of most photos are even)

@@ -325,3 +325,70 @@ def test_wedge_unevenness_from_13_correlations_as_the_30_gave_it():
         assert centred.shape == (1, 1)
         before = float(_wedge_unevenness_before(view, wedges)[0, 0])
         assert abs(float(centred[0, 0]) - before) < 1e-5
+
+
+def _boolean_index(cells, mask):
+    """The pixels under ``mask`` as numpy's boolean index takes them (the slower form)."""
+    return np.asarray(cells)[:, mask]
+
+
+def test_masked_pixels_are_the_boolean_index_s_pixels_in_its_order():
+    from vision.colour import masked_pixels
+    rng = np.random.default_rng(41)
+    for shape in ((7, 12, 10, 3), (5, 9, 13), (1, 4, 4, 3), (0, 6, 6, 3)):
+        for dtype in (np.float32, np.float64, np.uint8, bool):
+            cells = (rng.random(shape) * 200).astype(dtype)
+            for mask in (rng.random(shape[1:3]) < 0.4, np.zeros(shape[1:3], bool),
+                         np.ones(shape[1:3], bool)):
+                want = _boolean_index(cells, mask)
+                for view in (cells, np.asfortranarray(cells)):
+                    got = masked_pixels(view, mask)
+                    assert got.dtype == want.dtype and got.shape == want.shape
+                    assert np.array_equal(got, want) and got.flags.c_contiguous
+
+
+def test_cells_statistics_over_a_mask_are_the_boolean_index_s(monkeypatch):
+    """The cells' statistics over a region (median and spread, the two paints' spread, the
+    least washed part of a card's ring, the unclipped looks) give the same values bit for bit
+    with the pixels taken by flat indices as by the boolean index (a C-contiguous block against
+    a strided one)."""
+    from vision import cells as cl
+    rng = np.random.default_rng(7)
+    lab = np.stack([rng.uniform(5, 100, (40, 16, 18)), rng.uniform(-60, 60, (40, 16, 18)),
+                    rng.uniform(-60, 60, (40, 16, 18))], axis=-1).astype(np.float32)
+    mask = rng.random((16, 18)) < 0.5
+    exclude = rng.random((40, 16, 18)) < 0.3
+    exclude[::3] = False
+
+    def results():
+        med, spread = cl._region_stats(lab, mask, exclude)
+        paints = cl._two_paint_spreads(lab, mask, paints=True)
+        washed = cl._least_washed(lab, exclude)
+        unclipped = cl._unclipped_looks(lab, mask)
+        return [med, spread, *paints, washed, unclipped]
+
+    fast = results()
+    monkeypatch.setattr(cl, "masked_pixels", _boolean_index)
+    slow = results()
+    for a, b in zip(fast, slow):
+        assert a.dtype == b.dtype and np.array_equal(a, b, equal_nan=True)
+
+
+def test_glare_colour_from_sectors_is_the_boolean_index_s(monkeypatch):
+    """The glare's colour measured from the falloffs across sectors: the same bit for bit with
+    the sectors' pixels taken by flat indices as by the boolean index."""
+    from vision import glare
+    from vision.colour import bgr_to_lab, linear_to_srgb
+    rng = np.random.default_rng(5)
+    ramp = np.linspace(0.0, 0.5, 12)[None, :, None]  # (a lamp's reflection falling off across)
+    lamp = np.array([0.5, 0.7, 0.9])
+    regions = []
+    for _ in range(4):
+        paint = rng.uniform(0.05, 0.3, (6, 1, 1, 3))
+        lin = paint + ramp[..., None] * lamp + rng.normal(0, 0.002, (6, 12, 12, 3))
+        lab = bgr_to_lab(linear_to_srgb(np.clip(lin, 0, 0.95)).astype(np.float32))
+        regions.append((lab, rng.random((12, 12)) < 0.7))
+    fast = glare.glare_colour(regions)
+    monkeypatch.setattr(glare, "masked_pixels", _boolean_index)
+    slow = glare.glare_colour(regions)
+    assert fast is not None and np.array_equal(fast, slow)
