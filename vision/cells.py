@@ -870,8 +870,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
     outline = not board and ctx.kit.face_model != "sectors"
     # ... unless the bare table shows edges all round its cells too (stripes, checks, grain):
     # then an outline says nothing of a cell in a colour the table shows
-    edgy = ctx.sides is not None and on_ring.any() and bool(
-        np.mean([ctx.sides[c] >= EDGY_SIDES for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE)
+    edgy = _edgy_table(ctx, cells, on_ring)
 
     near_ring: list = []  # [each cell's table_nearness], once measured
 
@@ -1951,6 +1950,25 @@ def _rimmed_but_one(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
 def _without(sides: tuple, k: int) -> tuple:
     """``sides`` (4 bools, :func:`_beside`'s order) with side ``k`` cleared."""
     return tuple(bool(s) and i != k for i, s in enumerate(sides))
+
+
+def _edgy_table(ctx: _Ctx, cells: list, on_ring: np.ndarray) -> bool:
+    """Whether the bare table (of ``cells``, those on the view's outer ring, ``on_ring``
+    ``(N,)`` bool) makes edges all round its cells (:data:`EDGY_TABLE`, :data:`EDGY_SIDES`):
+    stripes, checks, grain."""
+    return ctx.sides is not None and bool(on_ring.any()) and bool(
+        np.mean([ctx.sides[c] >= EDGY_SIDES for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE)
+
+
+def _rims_on_table(ctx: _Ctx, taken: Mapping) -> bool:
+    """Whether the bare table (the view's outer ring, not ``taken``: cell -> bool, the tiles
+    so far) makes edges all round its cells (:func:`_edgy_table`) or shows rims of its own along
+    more than :data:`FAR_RIM_TABLE` of them (:func:`_table_rims`): a print's, where an outline
+    on all sides but one (:func:`_rimmed_but_one`) is no evidence of a tile."""
+    cells = list(ctx.full_sides or ())
+    on_ring = np.array([_on_view_ring(c, ctx.td) for c in cells], bool)
+    return (_edgy_table(ctx, cells, on_ring)
+            or _table_rims(ctx, cells, on_ring, taken) > FAR_RIM_TABLE)
 
 
 def _table_rims(ctx: _Ctx, cells: list, on_ring: np.ndarray, taken: Mapping) -> float:
@@ -6276,8 +6294,11 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
         pips, washed = _washed_pips_beside(ctx, cells, regions, origins, pips, taken)
     # (where tiles may lie pips down, a face outlined on all sides but one, of a clear colour,
     # is vouched for by less sure pips beside the layout, see _rimmed_faces)
+    # (and only on a table that makes no edges all round its cells nor rims of its own, as
+    # the layout's outlined cells are asked, see _rims_on_table)
     rimmed_too = (layout_side and not ctx.die_faces and taken is not None
-                  and ctx.full_sides is not None and ctx.rim_sides is not None)
+                  and ctx.full_sides is not None and ctx.rim_sides is not None
+                  and not _rims_on_table(ctx, taken))
     if not _may_vouch(pips, RIMMED_PIPS_VOUCH if rimmed_too else PIPS_VOUCH):
         return {}
     # (a washed face whose pips read on its whiteness is named through the glare, its plain
