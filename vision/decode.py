@@ -1112,6 +1112,13 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         return []
     copies = kit.colour_copies()
     used = Counter(a.get("colour") for a, _, _ in decoded.values() if a.get("colour") is not None)
+    # (the cells through which a sixth colour's cell may join the textile, see _joining_cells:
+    # taken once, before any cell is renamed or taken out, so that no cell's answer hangs on
+    # the order of ``unclear``)
+    joining = _joining_cells(decoded, five, {
+        c for c, (a, _, _) in decoded.items()
+        if a.get("colour") is not None and a["colour"] not in five
+        and a["colour"] in _denied_by_pips(lighter, shown_pol.get(c, 0))})
     doubts = []
     for cell in unclear:
         attrs, conf, tile_doubts = decoded[cell]
@@ -1129,7 +1136,7 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # so is one in a notch of the textile, tiles along three of its sides: final12
         # textile-hard-704, tex16 textile-hard-1191)
         if shown and _table_print(own, looks.get(cell), five) and not _joins_the_textile(
-                cell, _joined_through(cell, decoded, five)):
+                cell, joining | {cell}):
             logger.debug("cell %s: %s, a colour the game does not use, the bare table's "
                          "colour: the cloth's print, no tile", cell, own)
             del decoded[cell]
@@ -1143,10 +1150,11 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # pips are light too)
         betrayed = own is not None and own not in five and own in denied
         sixth = shown and not betrayed and _sixth_colour(own, dist, five, near)
-        # (joining tiles of the five, or unclear ones: not other cells of a sixth colour, a
-        # cloth's dots side by side in a lamp's hot spot whose notch is of its own print,
-        # final23 textile-normal-3006, see _joined_through)
-        joins = sixth and _joins_the_textile(cell, _joined_through(cell, decoded, five))
+        # (joining tiles of the five, or unclear ones, or a sixth colour's cells that border
+        # tiles of the five themselves: not other cells of a sixth colour, a cloth's dots side
+        # by side in a lamp's hot spot whose notch is of its own print, final23
+        # textile-normal-3006, see _joining_cells)
+        joins = sixth and _joins_the_textile(cell, joining | {cell})
         if joins:
             logger.debug("cell %s: %s, a colour the game does not use, joins parts of the "
                          "textile or fills a notch of it: a tile of the game's colours %s (%s)",
@@ -1360,15 +1368,25 @@ def _table_print(own: str | None, look: str | None, five: AbstractSet[str]) -> b
     return own is not None and own not in five and look == "table"
 
 
-def _joined_through(cell: Cell, decoded: dict, five: AbstractSet[str]) -> set[Cell]:
-    """The cells of ``decoded`` through which a sixth colour's ``cell`` may join the textile
-    (see :func:`_joins_the_textile`): itself and the tiles read in one of the game's ``five``
-    colours or left unclear, not the other cells read in a sixth colour, which are no tiles of
-    the textile yet (a cloth's orange dots side by side in a lamp's hot spot made a notch of
-    their own, final23 textile-normal-3006; measured on the 408 Textile development photos:
-    that photo 2 -> 0 wrong cells, no other board changed)."""
-    return {c for c, (a, _, _) in decoded.items()
-            if c == cell or a.get("colour") is None or a["colour"] in five}
+def _joining_cells(decoded: dict, five: AbstractSet[str], betrayed: AbstractSet[Cell]
+                   ) -> set[Cell]:
+    """The cells of ``decoded`` through which a sixth colour's cell may join the textile (see
+    :func:`_joins_the_textile`; with the cell itself): the tiles read in one of the game's
+    ``five`` colours or left unclear, and of those read in a sixth colour only the ones that
+    are tiles of the textile on their own: ``betrayed`` (their pips standing out as that
+    colour's tiles' do not) or bordering a tile of the five along a side. A sixth colour's cell
+    joined to the textile only through others of a sixth colour is no tile of it yet (a cloth's
+    orange dots side by side in a lamp's hot spot made a notch of their own, final23
+    textile-normal-3006), where two tiles washed pink side by side in a notch or a bridge of
+    the textile each border its tiles and hold each other in. (Measured on the 408 Textile
+    development photos, a replay of the decoding on their captured readings: no board changed
+    against leaving every other sixth-colour cell out, nor against counting one only where it
+    joins the textile by itself.)"""
+    tiles = {c for c, (a, _, _) in decoded.items()
+             if a.get("colour") is None or a["colour"] in five}
+    coloured = {c for c in tiles if decoded[c][0].get("colour") is not None}
+    return tiles | {c for c in decoded if c not in tiles
+                    and (c in betrayed or _sides_held(c, coloured) >= 1)}
 
 
 def _joins_the_textile(cell: Cell, cells: AbstractSet[Cell]) -> bool:
