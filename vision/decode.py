@@ -19,8 +19,7 @@ import numpy as np
 
 from vision.assignment import linear_sum_assignment
 from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, DIE_FACE_FLAT, GROUP_CONF,
-                          OUTLINE_FREE_FIT, PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading,
-                          connected_groups)
+                          PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading, connected_groups)
 from vision.colour import ciede2000, hex_to_lab
 from vision.kits import Kit
 from vision.pips import MIN_CONTRAST
@@ -1220,15 +1219,15 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
 #: A Textile face read white, far from it (see :data:`vision.cells.VEILED_WHITE_FAR`), whose
 #: colour lies within this (CIEDE2000) of one of the game's other colours through a veil of the
 #: lamp's white (``veil_distance``, see :func:`vision.cells._veiled_white_distances`) is that
-#: paint veiled (see :func:`_veiled_paints`): a paint's fit, as
-#: :data:`vision.cells.OUTLINE_FREE_FIT` is for a plain one. (The veiled blues and greens of the development photos fit their paint
-#: through the veil within 0.9-5.9, the next colour of the five 6.4-9.0 further.)
-VEILED_PAINT_FIT = OUTLINE_FREE_FIT
+#: paint veiled (see :func:`_veiled_paints`). (The veiled blues and greens of the development
+#: photos fit their paint through the veil within 0.9-5.9, the next colour of the five 6.4-9.0
+#: further: a round value above the farthest fit.)
+VEILED_PAINT_FIT = 6.5
 
 
 def _veiled_paints(readings: list[CellReading], decoded: dict, five: AbstractSet[str]
                    ) -> dict[Cell, dict[str, float]]:
-    """The Textile faces of ``readings`` read white (as read, or as ``decoded`` now) that are
+    """The Textile faces of ``readings`` read white or left unclear (as ``decoded`` now) that are
     a paint of the game's ``five`` colours veiled by the lamp's reflection: by cell, their
     distances to each paint through the veil (``veil_distance`` in the evidence, present only
     for faces nearest white yet far from it), where the face shows neither the table nor a
@@ -1243,6 +1242,8 @@ def _veiled_paints(readings: list[CellReading], decoded: dict, five: AbstractSet
         veil = rd.evidence.get("veil_distance")
         cell = (rd.row, rd.col)
         if not veil or cell not in decoded or not _fits_no_look(rd):
+            continue
+        if decoded[cell][0].get("colour") not in ("white", None):
             continue
         if min((d for n, d in veil.items() if n in five and n != "white"),
                default=np.inf) <= VEILED_PAINT_FIT:
