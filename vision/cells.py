@@ -421,7 +421,10 @@ PIPS_FIT = 15.0
 #: this confidence, under :data:`PIPS_VOUCH`: its outline and its clear colour are evidence of
 #: their own (a tile of a colour the cloth shows, green on a green-striped cloth, which the mask
 #: leaves out: final24 textile-hard-3401, two such faces, 5 and 6 pips read at 0.63 and 0.69).
-#: (Midway between :data:`PIPS_VOUCH` and the 0.5 at which a count is no likelier than not.)
+#: (Midway between :data:`PIPS_VOUCH` and the 0.5 at which a count is no likelier than not. The
+#: bar rests on that one photo's two faces, 0.63 and 0.69, and on nothing else; and since only a
+#: table without rims of its own admits such a face (:func:`_rims_on_table`), that photo's
+#: striped cloth, rims along 0.21 of its bare cells, keeps even those two out.)
 RIMMED_PIPS_VOUCH = 0.6
 #: ... the colour: within this of a paint, as clear tiles lie (the clear tiles of the hard
 #: style's development photos fit 2-5; a cell mixing a cloth's stripes, or a shadow, lies
@@ -888,8 +891,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
     outline = not board and ctx.kit.face_model != "sectors"
     # ... unless the bare table shows edges all round its cells too (stripes, checks, grain):
     # then an outline says nothing of a cell in a colour the table shows
-    edgy = ctx.sides is not None and on_ring.any() and bool(
-        np.mean([ctx.sides[c] >= EDGY_SIDES for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE)
+    edgy = _edgy_table(ctx, cells, on_ring)
 
     near_ring: list = []  # [each cell's table_nearness], once measured
 
@@ -2004,6 +2006,25 @@ def _rimmed_but_one(ctx: _Ctx, cell: tuple[int, int], taken: Mapping) -> bool:
 def _without(sides: tuple, k: int) -> tuple:
     """``sides`` (4 bools, :func:`_beside`'s order) with side ``k`` cleared."""
     return tuple(bool(s) and i != k for i, s in enumerate(sides))
+
+
+def _edgy_table(ctx: _Ctx, cells: list, on_ring: np.ndarray) -> bool:
+    """Whether the bare table (of ``cells``, those on the view's outer ring, ``on_ring``
+    ``(N,)`` bool) makes edges all round its cells (:data:`EDGY_TABLE`, :data:`EDGY_SIDES`):
+    stripes, checks, grain."""
+    return ctx.sides is not None and bool(on_ring.any()) and bool(
+        np.mean([ctx.sides[c] >= EDGY_SIDES for c, r in zip(cells, on_ring) if r]) > EDGY_TABLE)
+
+
+def _rims_on_table(ctx: _Ctx, taken: Mapping) -> bool:
+    """Whether the bare table (the view's outer ring, not ``taken``: cell -> bool, the tiles
+    so far) makes edges all round its cells (:func:`_edgy_table`) or shows rims of its own along
+    more than :data:`FAR_RIM_TABLE` of them (:func:`_table_rims`): a print's, where an outline
+    on all sides but one (:func:`_rimmed_but_one`) is no evidence of a tile."""
+    cells = list(ctx.full_sides or ())
+    on_ring = np.array([_on_view_ring(c, ctx.td) for c in cells], bool)
+    return (_edgy_table(ctx, cells, on_ring)
+            or _table_rims(ctx, cells, on_ring, taken) > FAR_RIM_TABLE)
 
 
 def _table_rims(ctx: _Ctx, cells: list, on_ring: np.ndarray, taken: Mapping) -> float:
@@ -3755,7 +3776,9 @@ TONED_GLARE_COST = 12.0
 #: :func:`_veiled_white_distances`). (Measured on the 408 Textile development photos at
 #: a027153: of the faces nearest white that show neither the table nor a paint clearly
 #: (``colour_seen`` "neither"), the white tiles lay 14.1-14.7 from white at most, the veiled
-#: blues and greens read white 15.9-21.8; a round value between.)
+#: blues and greens read white 15.9-21.8: a round value between, not their midpoint 15.3, 0.3
+#: above the farthest white tile and 0.9 below the nearest veiled paint, the margins the
+#: choice leaves either side.)
 VEILED_WHITE_FAR = 15.0
 #: The veil looked for costs nothing per unit: a paint and the lamp's white mixed in any
 #: share, the hot spot's veil the independent renderer adds after its tone curve (a blue
@@ -6581,7 +6604,11 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
     whiteness (:func:`_washed_pips_beside`); with ``layout_side`` (cells beside the layout's
     tiles, not the view's ring) such a face is vouched for as an ``outlined`` one is; ``taken``
     (cell -> bool, the tiles so far), when given, a washed face must show an outline of its own
-    beside them (see :func:`_washed_pips_beside`)."""
+    beside them (see :func:`_washed_pips_beside`). Where tiles may lie pips down (Textile),
+    beside the layout with ``taken``, a face outlined on all sides but one of a clear colour is
+    vouched for by pips read with the lower confidence :data:`RIMMED_PIPS_VOUCH` (0.6, not
+    :data:`PIPS_VOUCH`; see :func:`_rimmed_faces`), the gate on the pips read first lowered to
+    it, unless the bare table shows rims or edges of its own (:func:`_rims_on_table`)."""
     origins = _lab_origins(ctx, cells)
     pips = read_pips(ctx.lab[..., 0], ctx.td.cw, origins, farther=False)
     washed: list = []
@@ -6589,8 +6616,11 @@ def _pip_vouched(ctx: _Ctx, cells: list, regions: Mapping, gains: np.ndarray,
         pips, washed = _washed_pips_beside(ctx, cells, regions, origins, pips, taken)
     # (where tiles may lie pips down, a face outlined on all sides but one, of a clear colour,
     # is vouched for by less sure pips beside the layout, see _rimmed_faces)
+    # (and only on a table that makes no edges all round its cells nor rims of its own, as
+    # the layout's outlined cells are asked, see _rims_on_table)
     rimmed_too = (layout_side and not ctx.die_faces and taken is not None
-                  and ctx.full_sides is not None and ctx.rim_sides is not None)
+                  and ctx.full_sides is not None and ctx.rim_sides is not None
+                  and not _rims_on_table(ctx, taken))
     if not _may_vouch(pips, RIMMED_PIPS_VOUCH if rimmed_too else PIPS_VOUCH):
         return {}
     # (a washed face whose pips read on its whiteness is named through the glare, its plain
@@ -6749,25 +6779,26 @@ def _rimmed_faces(ctx: _Ctx, reads: dict, taken: Mapping) -> dict:
     within :data:`RIMMED_FACE_FIT` of its paint told with confidence, and a tile's outline on
     every side but one, one of them its own rim (:func:`_rimmed_but_one`; ``taken`` cell ->
     bool, the tiles so far, whose rims along its sides are not its own)."""
-    return {c: r for c, r in reads.items()
-            if r[0].get("colour") and r[3] <= RIMMED_FACE_FIT and r[0].get("pips")
-            and r[1].get("pips", 0.0) >= RIMMED_PIPS_VOUCH
-            and (len(r) < 5 or (r[4].get("pips_of_pip_paint", True)
-                                and r[4].get("plain_colour_conf", 1.0) >= CONFIDENCE_THRESHOLD))
-            and _rimmed_but_one(ctx, c, taken)}
+    return {c: r for c, r in _vouched_by_pips(reads, least=RIMMED_PIPS_VOUCH,
+                                              fit=RIMMED_FACE_FIT).items()
+            if _rimmed_but_one(ctx, c, taken)}
 
 
-def _vouched_by_pips(reads: dict, outlined: Collection = (), *, paint: bool = True) -> dict:
+def _vouched_by_pips(reads: dict, outlined: Collection = (), *, paint: bool = True,
+                     least: float = PIPS_VOUCH, fit: float | None = None) -> dict:
     """The cells beside the layout (their :func:`_read_solid` readings ``reads``) that show a
-    die face: a clear colour and pips read with confidence :data:`PIPS_VOUCH`, of a pip paint
-    (:data:`PIP_OFF_MIX`) where that was looked at (see :func:`_pip_paints`). Of a cell with a
-    tile's outline all round (``outlined``, see :func:`_occupancy`) its colour need not be
-    clear: the outline is the tile's shape, the pips its face (a white tile on a cream cloth
-    under a warm lamp fits no paint well as the light fitted on the others predicts it).
-    Without ``paint``, the pips' paint is not looked at (the die faces a print shows too)."""
+    die face: a clear colour and pips read with confidence ``least`` (:data:`PIPS_VOUCH`), of a
+    pip paint (:data:`PIP_OFF_MIX`) where that was looked at (see :func:`_pip_paints`). Of a
+    cell with a tile's outline all round (``outlined``, see :func:`_occupancy`) its colour need
+    not be clear: the outline is the tile's shape, the pips its face (a white tile on a cream
+    cloth under a warm lamp fits no paint well as the light fitted on the others predicts it).
+    Without ``paint``, the pips' paint is not looked at (the die faces a print shows too). With
+    ``fit``, the colour must be named and lie within ``fit`` of its paint (see
+    :func:`_rimmed_faces`); without, a colour named or a fit within :data:`PIPS_FIT` will do."""
     return {c: r for c, r in reads.items()
-            if (r[0].get("colour") or r[3] <= PIPS_FIT) and r[0].get("pips")
-            and r[1].get("pips", 0.0) >= PIPS_VOUCH
+            if ((r[0].get("colour") or r[3] <= PIPS_FIT) if fit is None
+                else (r[0].get("colour") and r[3] <= fit))
+            and r[0].get("pips") and r[1].get("pips", 0.0) >= least
             and (len(r) < 5 or ((not paint or r[4].get("pips_of_pip_paint", True))
                                 and (c in outlined or r[4].get("plain_colour_conf", 1.0)
                                      >= CONFIDENCE_THRESHOLD)))}

@@ -19,8 +19,7 @@ import numpy as np
 
 from vision.assignment import linear_sum_assignment
 from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, DIE_FACE_FLAT, GROUP_CONF,
-                          OUTLINE_FREE_FIT, PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading,
-                          connected_groups)
+                          PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading, connected_groups)
 from vision.colour import ciede2000, hex_to_lab
 from vision.kits import Kit
 from vision.pips import MIN_CONTRAST
@@ -1112,6 +1111,13 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         return []
     copies = kit.colour_copies()
     used = Counter(a.get("colour") for a, _, _ in decoded.values() if a.get("colour") is not None)
+    # (the cells through which a sixth colour's cell may join the textile, see _joining_cells:
+    # taken once, before any cell is renamed or taken out, so that no cell's answer hangs on
+    # the order of ``unclear``)
+    joining = _joining_cells(decoded, five, {
+        c for c, (a, _, _) in decoded.items()
+        if a.get("colour") is not None and a["colour"] not in five
+        and a["colour"] in _denied_by_pips(lighter, shown_pol.get(c, 0))})
     doubts = []
     for cell in unclear:
         attrs, conf, tile_doubts = decoded[cell]
@@ -1129,7 +1135,7 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # so is one in a notch of the textile, tiles along three of its sides: final12
         # textile-hard-704, tex16 textile-hard-1191)
         if shown and _table_print(own, looks.get(cell), five) and not _joins_the_textile(
-                cell, _joined_through(cell, decoded, five)):
+                cell, joining | {cell}):
             logger.debug("cell %s: %s, a colour the game does not use, the bare table's "
                          "colour: the cloth's print, no tile", cell, own)
             del decoded[cell]
@@ -1143,10 +1149,11 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # pips are light too)
         betrayed = own is not None and own not in five and own in denied
         sixth = shown and not betrayed and _sixth_colour(own, dist, five, near)
-        # (joining tiles of the five, or unclear ones: not other cells of a sixth colour, a
-        # cloth's dots side by side in a lamp's hot spot whose notch is of its own print,
-        # final23 textile-normal-3006, see _joined_through)
-        joins = sixth and _joins_the_textile(cell, _joined_through(cell, decoded, five))
+        # (joining tiles of the five, or unclear ones, or a sixth colour's cells that border
+        # tiles of the five themselves: not other cells of a sixth colour, a cloth's dots side
+        # by side in a lamp's hot spot whose notch is of its own print, final23
+        # textile-normal-3006, see _joining_cells)
+        joins = sixth and _joins_the_textile(cell, joining | {cell})
         if joins:
             logger.debug("cell %s: %s, a colour the game does not use, joins parts of the "
                          "textile or fills a notch of it: a tile of the game's colours %s (%s)",
@@ -1212,15 +1219,15 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
 #: A Textile face read white, far from it (see :data:`vision.cells.VEILED_WHITE_FAR`), whose
 #: colour lies within this (CIEDE2000) of one of the game's other colours through a veil of the
 #: lamp's white (``veil_distance``, see :func:`vision.cells._veiled_white_distances`) is that
-#: paint veiled (see :func:`_veiled_paints`): a paint's fit, as
-#: :data:`vision.cells.OUTLINE_FREE_FIT` is for a plain one. (The veiled blues and greens of the development photos fit their paint
-#: through the veil within 0.9-5.9, the next colour of the five 6.4-9.0 further.)
-VEILED_PAINT_FIT = OUTLINE_FREE_FIT
+#: paint veiled (see :func:`_veiled_paints`). (The veiled blues and greens of the development
+#: photos fit their paint through the veil within 0.9-5.9, the next colour of the five 6.4-9.0
+#: further: a round value above the farthest fit.)
+VEILED_PAINT_FIT = 6.5
 
 
 def _veiled_paints(readings: list[CellReading], decoded: dict, five: AbstractSet[str]
                    ) -> dict[Cell, dict[str, float]]:
-    """The Textile faces of ``readings`` read white (as read, or as ``decoded`` now) that are
+    """The Textile faces of ``readings`` read white or left unclear (as ``decoded`` now) that are
     a paint of the game's ``five`` colours veiled by the lamp's reflection: by cell, their
     distances to each paint through the veil (``veil_distance`` in the evidence, present only
     for faces nearest white yet far from it), where the face shows neither the table nor a
@@ -1235,6 +1242,8 @@ def _veiled_paints(readings: list[CellReading], decoded: dict, five: AbstractSet
         veil = rd.evidence.get("veil_distance")
         cell = (rd.row, rd.col)
         if not veil or cell not in decoded or not _fits_no_look(rd):
+            continue
+        if decoded[cell][0].get("colour") not in ("white", None):
             continue
         if min((d for n, d in veil.items() if n in five and n != "white"),
                default=np.inf) <= VEILED_PAINT_FIT:
@@ -1360,15 +1369,25 @@ def _table_print(own: str | None, look: str | None, five: AbstractSet[str]) -> b
     return own is not None and own not in five and look == "table"
 
 
-def _joined_through(cell: Cell, decoded: dict, five: AbstractSet[str]) -> set[Cell]:
-    """The cells of ``decoded`` through which a sixth colour's ``cell`` may join the textile
-    (see :func:`_joins_the_textile`): itself and the tiles read in one of the game's ``five``
-    colours or left unclear, not the other cells read in a sixth colour, which are no tiles of
-    the textile yet (a cloth's orange dots side by side in a lamp's hot spot made a notch of
-    their own, final23 textile-normal-3006; measured on the 408 Textile development photos:
-    that photo 2 -> 0 wrong cells, no other board changed)."""
-    return {c for c, (a, _, _) in decoded.items()
-            if c == cell or a.get("colour") is None or a["colour"] in five}
+def _joining_cells(decoded: dict, five: AbstractSet[str], betrayed: AbstractSet[Cell]
+                   ) -> set[Cell]:
+    """The cells of ``decoded`` through which a sixth colour's cell may join the textile (see
+    :func:`_joins_the_textile`; with the cell itself): the tiles read in one of the game's
+    ``five`` colours or left unclear, and of those read in a sixth colour only the ones that
+    are tiles of the textile on their own: ``betrayed`` (their pips standing out as that
+    colour's tiles' do not) or bordering a tile of the five along a side. A sixth colour's cell
+    joined to the textile only through others of a sixth colour is no tile of it yet (a cloth's
+    orange dots side by side in a lamp's hot spot made a notch of their own, final23
+    textile-normal-3006), where two tiles washed pink side by side in a notch or a bridge of
+    the textile each border its tiles and hold each other in. (Measured on the 408 Textile
+    development photos, a replay of the decoding on their captured readings: no board changed
+    against leaving every other sixth-colour cell out, nor against counting one only where it
+    joins the textile by itself.)"""
+    tiles = {c for c, (a, _, _) in decoded.items()
+             if a.get("colour") is None or a["colour"] in five}
+    coloured = {c for c in tiles if decoded[c][0].get("colour") is not None}
+    return tiles | {c for c in decoded if c not in tiles
+                    and (c in betrayed or _sides_held(c, coloured) >= 1)}
 
 
 def _joins_the_textile(cell: Cell, cells: AbstractSet[Cell]) -> bool:

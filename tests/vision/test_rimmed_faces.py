@@ -70,3 +70,49 @@ def test_the_first_look_at_the_pips_admits_less_sure_ones_when_asked():
            for p in (1, -1)}
     assert not cells._may_vouch(one)
     assert cells._may_vouch(one, cells.RIMMED_PIPS_VOUCH)
+
+
+def _view_ctx(ring_rims: int = 0) -> SimpleNamespace:
+    """A 5 x 5 view for :func:`vision.cells._pip_vouched`: the cell (2, 2) beside the layout
+    outlined on all sides but its far one, the bare table (the view's outer ring, 16 cells)
+    plain but for ``ring_rims`` of its cells showing a tile's rim along a side (a print's)."""
+    cells_ = [(r, c) for r in range(5) for c in range(5)]
+    ring = [c for c in cells_ if c[0] in (0, 4) or c[1] in (0, 4)]
+    full = {c: (False,) * 4 for c in cells_}
+    full[(2, 2)] = (True, False, True, True)
+    rims = dict(full)
+    for c in ring[:ring_rims]:
+        rims[c] = (True, False, False, False)
+    return SimpleNamespace(full_sides=full, rim_sides=rims, far_side=1,
+                           sides={c: sum(full[c]) for c in cells_},
+                           td=SimpleNamespace(r0=0, c0=0, rows=5, cols=5, cw=10),
+                           die_faces=False, washed_only=set(), lab=np.zeros((50, 50, 3)))
+
+
+def _vouched(monkeypatch, ctx, **kw) -> dict:
+    """:func:`vision.cells._pip_vouched` of the cell (2, 2), its pips (6) read at 0.69 and its
+    face (:func:`_read`) as given, the pips' and the face's readers stubbed."""
+    pips = {p: PipReading(np.array([6 if p == 1 else 0]), np.zeros((1, 6)), np.array([0.0]),
+                          np.array([0.69 if p == 1 else 0.1])) for p in (1, -1)}
+    monkeypatch.setattr(cells, "_lab_origins", lambda ctx, cs: np.zeros((len(cs), 2)))
+    monkeypatch.setattr(cells, "read_pips", lambda *a, **k: pips)
+    monkeypatch.setattr(cells, "_read_solid", lambda ctx, cs, *a, **k: {c: _read() for c in cs})
+    return cells._pip_vouched(ctx, [(2, 2)], {}, np.ones(3), **kw)
+
+
+def test_pip_vouched_takes_a_rimmed_face_beside_the_layout_only(monkeypatch):
+    # (fails without _pip_vouched's rimmed_too: its pips alone, 0.69, vouch for nothing)
+    assert set(_vouched(monkeypatch, _view_ctx(), layout_side=True, taken={})) == {(2, 2)}
+    assert _vouched(monkeypatch, _view_ctx(), layout_side=False, taken={}) == {}
+    assert _vouched(monkeypatch, _view_ctx(), layout_side=True) == {}  # (no tiles known)
+
+
+def test_a_table_that_shows_rims_of_its_own_vouches_for_no_rimmed_face(monkeypatch):
+    # a gingham's or floral's checks and petals make rims along 0.25-0.45 of the bare table's
+    # cells (see FAR_RIM_TABLE): a cloth's cell outlined so beside the layout is no tile's
+    # face; a plain table's stray rim (1 of 16 cells) leaves it vouched for
+    assert set(_vouched(monkeypatch, _view_ctx(ring_rims=1), layout_side=True, taken={})) \
+        == {(2, 2)}
+    assert _vouched(monkeypatch, _view_ctx(ring_rims=5), layout_side=True, taken={}) == {}
+    assert cells._rims_on_table(_view_ctx(ring_rims=5), {})
+    assert not cells._rims_on_table(_view_ctx(ring_rims=2), {})

@@ -1,6 +1,7 @@
 """Textile cells read in a colour the game does not use: a cloth's print in the bare table's
 colour is no tile unless it joins the textile, and a sixth colour's cells join it only through
-tiles (vision.decode._table_print, _joined_through)."""
+tiles, or through another sixth colour's cell that borders a tile of the five itself, whatever
+the order they are read in (vision.decode._table_print, _joining_cells)."""
 from __future__ import annotations
 
 from vision.cells import CellReading
@@ -59,3 +60,36 @@ def test_cloth_dots_of_a_sixth_colour_make_no_notch_of_the_textile_together():
             _cell(2, 0, "orange", orange=4.1, white=23.5, yellow=22.2)]
     decoded, _ = decode_readings(_row() + dots, NESTOR, "textile")
     assert not {(1, 0), (1, 1), (2, 0)} & set(decoded)
+
+
+def _notch(first_deep: bool):
+    """The five colours about a notch two cells deep, (1, 1) and (2, 1), its end closed by the
+    tiles above: two tiles washed pink by a lamp's hot spot in it (the one at its end read
+    first when ``first_deep``; of the two, only (1, 1) has tiles along three sides)."""
+    tiles = [_cell(0, 0, "green"), _cell(0, 1, "blue"), _cell(0, 2, "green"), _cell(0, 3, "red"),
+             _cell(1, 0, "yellow"), _cell(1, 2, "white"), _cell(2, 0, "blue"),
+             _cell(2, 2, "yellow")]
+    # (a red and, beside it, a green: the colour rule keeps two reds apart)
+    pinks = [_cell(1, 1, "pink", pink=6.0, red=25.0),
+             _cell(2, 1, "pink", pink=6.0, red=25.0, green=26.0)]
+    return tiles + (pinks if first_deep else pinks[::-1])
+
+
+def test_two_washed_tiles_side_by_side_in_a_notch_are_both_kept_in_any_order():
+    # (2, 1) has tiles along two sides, the third its washed neighbour's: that neighbour fills
+    # the notch's end on its own, so it counts for joining, whichever of them is read first
+    for first_deep in (True, False):
+        decoded, _ = decode_readings(_notch(first_deep), NESTOR, "textile")
+        assert {(1, 1), (2, 1)} <= set(decoded), first_deep
+        assert decoded[(1, 1)][0]["colour"] in NESTOR.colours
+        assert decoded[(2, 1)][0]["colour"] in NESTOR.colours
+
+
+def test_two_washed_tiles_side_by_side_that_bridge_two_parts_are_both_kept():
+    # neither bridges the two parts without the other: each borders a part's tile
+    parts = [_cell(0, 0, "red"), _cell(0, 1, "blue"), _cell(0, 4, "green"), _cell(0, 5, "white"),
+             _cell(1, 5, "yellow")]
+    pinks = [_cell(0, 2, "pink", pink=6.0, yellow=25.0), _cell(0, 3, "pink", pink=6.0, red=25.0)]
+    decoded, _ = decode_readings(parts + pinks, NESTOR, "textile")
+    assert {(0, 2), (0, 3)} <= set(decoded)
+    assert {decoded[c][0]["colour"] for c in ((0, 2), (0, 3))} <= set(NESTOR.colours)

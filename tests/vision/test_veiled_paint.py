@@ -99,3 +99,18 @@ def test_a_sky_blue_face_lies_near_blue_through_the_veil_and_only_faces_far_from
     veil = _veiled_white_distances(_Ctx(palette), labs, dist, light)
     assert list(veil) == [0]  # (the white face, near white, is not looked at)
     assert min(veil[0], key=veil[0].get) == "blue"
+
+
+def test_only_faces_read_white_or_unclear_that_fit_a_paint_closely_are_veiled_paints():
+    from vision.decode import VEILED_PAINT_FIT, _veiled_paints
+    five = {"red", "white", "blue", "yellow", "green"}
+
+    def veiled(colour, fit):
+        face = _tile(1, 1, colour, {"white": 17.0}, veil={"blue": fit, "white": 16.6},
+                     seen="neither")
+        return (1, 1) in _veiled_paints([face], {(1, 1): ({"colour": colour}, {}, [])}, five)
+    assert veiled("white", 1.5) and veiled(None, 1.5)
+    assert not veiled("yellow", 1.5)  # (read a colour of its own: no white face)
+    # (the veiled paints of the development photos fit within 0.9-5.9, the next colour 6.4-9.0
+    # further: a fit of 8 is no paint's)
+    assert veiled("white", VEILED_PAINT_FIT) and not veiled("white", 8.0)
