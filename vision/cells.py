@@ -1382,7 +1382,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                       and (ctx.blown or {}).get(cell, 0.0) <= TEXTURE_GLARE)
             if occ[cell] or not (steady(cell) or smooth):
                 continue
-            if (sure_tiles and tile_outlined(i) and not unlike_held()[i]
+            if (sure_tiles and ((by_outline := tile_outlined(i)) or clean_outlined(i))
+                    and not unlike_held()[i]
                     and not _cloth_under_profile(ctx, cell, fits_best(i), float(d_table[i]))):
                 # (or, whatever its colour's distance from the table and the palette, with a
                 # tile's outline all along its four sides, one of them its own rim: a white tile
@@ -1391,17 +1392,15 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 # of the cloth shows: final13 textile-normal-803, a white tile on a cream floral;
                 # in the bare table's very colour, only with a rim of its own, _rim_of_its_own;
                 # not in a hued paint unlike every tile of that paint the mask holds, a printed
-                # cloth's flower, see _unlike_held_paint)
-                growable.append(cell)
-                outlined_taken.append(i)
-                continue
-            if (sure_tiles and clean_outlined(i) and not unlike_held()[i]
-                    and not _cloth_under_profile(ctx, cell, fits_best(i), float(d_table[i]))):
-                # (or, with the guards above, a plain face on a printed cloth, outlined along
-                # three sides or more, one its own rim: the print's edges make the bare
-                # cloth's cells look outlined too, but they show its print inside)
-                logger.debug("cell %s: a plain face on a printed cloth (marks %.1f), outlined",
-                             cell, ctx.marks[cell])
+                # cloth's flower, see _unlike_held_paint. Or, with the same guards, a plain face
+                # on a printed cloth, outlined along three sides or more, one its own rim,
+                # clean_outlined: the print's edges make the bare cloth's cells look outlined
+                # too, but they show its print inside)
+                if by_outline:
+                    logger.debug("cell %s: a tile's outline", cell)
+                else:
+                    logger.debug("cell %s: a plain face on a printed cloth (marks %.1f), "
+                                 "outlined", cell, ctx.marks[cell])
                 growable.append(cell)
                 outlined_taken.append(i)
                 continue
