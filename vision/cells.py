@@ -452,14 +452,17 @@ MARKS_QUANTILE = 0.97
 #: (see :func:`_clean_on_print`): plain white tiles missed on printed cloths measured 2.0-2.3
 #: (final23 textile-normal-3008 on dots, tex39 textile-normal-2526 on a floral), the bare
 #: cloth's cells 50-67 at the ring's median, 3-60 at its 5th percentile (a floral's ground
-#: between flowers); a few times the faces' own, far under the print's.
+#: between flowers); a few times the faces' own, far under the print's. Set between those
+#: few photos' values (the two missed tiles and the cloths' cells), not measured more widely.
 CLEAN_FACE = 8.0
 #: ... on a printed cloth: one whose bare cells (the view's outer ring) are as clean at most
 #: this share of them (dots: none; a floral's ground between its flowers: 0.03-0.1, a sparse
 #: floral's 0.27-0.28, final20 textile-hard-2108; a marble's, a felt's 0.7-1.0, where the
-#: cells' marks say nothing).
+#: cells' marks say nothing). Set from that one photo: 0.35 lies above its 0.27-0.28 (at 0.15
+#: it read one more cell wrong there) and well under the felts' and marbles' 0.7 and over.
 PRINT_CLEAN_SHARE = 0.35
-#: ... of at least this many bare cells.
+#: ... of at least this many bare cells (twice :data:`TEXTURE_TILES`, the clear tiles the
+#: texture is measured on).
 PRINT_RING_CELLS = 8
 #: A cell smooth like the tiles where the table is textured, with an outline along two sides,
 #: may join the layout with a colour this far (CIEDE2000) from the palette (as a tile seen by its
@@ -1378,7 +1381,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             within :data:`TABLE_SAME` of its colour (itself left out): a wide stripe's plain
             ground, the stripes' edges and a tile's rim round it (final19 textile-normal-1993:
             the cream stripe's clean cells 0.6-2.5 from it; the floral's ground 4.6-6.0 from the
-            white tile in tex39 textile-normal-2526)."""
+            white tile in tex39 textile-normal-2526). That margin, TABLE_SAME's 3 between the
+            two, rests on those photos alone, as :data:`CLEAN_FACE` does."""
             if (ring_marks is None or cells[i] in ctx.table_same or fits_best(i) > ALIEN_COLOUR
                     or not _clean_on_print(ctx.marks[cells[i]], ring_marks)
                     or not _rimmed(ctx, cells[i], occ, OUTLINE_FULL)):
@@ -1386,7 +1390,10 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             alike = [j for j in bare_ring if j != i and ctx.marks[cells[j]] <= CLEAN_FACE]
             return not alike or bool(ciede2000(labs[alike], labs[i]).min() > TABLE_SAME)
 
-        outlined_taken: list[int] = []  # (cells offered for their outline, tile_outlined)
+        # (cells offered for their outline, tile_outlined, or for a plain face on a printed
+        # cloth outlined on three sides, clean_outlined: both vouch for smooth cells near them
+        # in colour, see _like_outlined)
+        outlined_taken: list[int] = []
         smooth_unfit: list[int] = []  # (smooth cells too far from the palette, _like_outlined)
         for i, cell in enumerate(cells):
             # (smooth as the tiles where the table is textured, with an edge along a side:
@@ -1397,7 +1404,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                       and (ctx.blown or {}).get(cell, 0.0) <= TEXTURE_GLARE)
             if occ[cell] or not (steady(cell) or smooth):
                 continue
-            if (sure_tiles and tile_outlined(i) and not unlike_held()[i]
+            if (sure_tiles and ((by_outline := tile_outlined(i)) or clean_outlined(i))
+                    and not unlike_held()[i]
                     and not _cloth_under_profile(ctx, cell, fits_best(i), float(d_table[i]))):
                 # (or, whatever its colour's distance from the table and the palette, with a
                 # tile's outline all along its four sides, one of them its own rim: a white tile
@@ -1406,17 +1414,15 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                 # of the cloth shows: final13 textile-normal-803, a white tile on a cream floral;
                 # in the bare table's very colour, only with a rim of its own, _rim_of_its_own;
                 # not in a hued paint unlike every tile of that paint the mask holds, a printed
-                # cloth's flower, see _unlike_held_paint)
-                growable.append(cell)
-                outlined_taken.append(i)
-                continue
-            if (sure_tiles and clean_outlined(i) and not unlike_held()[i]
-                    and not _cloth_under_profile(ctx, cell, fits_best(i), float(d_table[i]))):
-                # (or, with the guards above, a plain face on a printed cloth, outlined along
-                # three sides or more, one its own rim: the print's edges make the bare
-                # cloth's cells look outlined too, but they show its print inside)
-                logger.debug("cell %s: a plain face on a printed cloth (marks %.1f), outlined",
-                             cell, ctx.marks[cell])
+                # cloth's flower, see _unlike_held_paint. Or, with the same guards, a plain face
+                # on a printed cloth, outlined along three sides or more, one its own rim,
+                # clean_outlined: the print's edges make the bare cloth's cells look outlined
+                # too, but they show its print inside)
+                if by_outline:
+                    logger.debug("cell %s: a tile's outline", cell)
+                else:
+                    logger.debug("cell %s: a plain face on a printed cloth (marks %.1f), "
+                                 "outlined", cell, ctx.marks[cell])
                 growable.append(cell)
                 outlined_taken.append(i)
                 continue
@@ -1501,9 +1507,11 @@ def _like_outlined(labs: np.ndarray, candidates: list[int], outlined: list[int])
     on a textured table, too far from every paint to grow, see _occupancy), those within
     :data:`GROW_FIT` (CIEDE2000) of a cell in ``outlined`` (indices: cells grown for a tile's
     outline, whatever their colour's fit: ``tile_outlined`` in _occupancy, its outline all
-    round, three sides of it (_rimmed_but_one) or its gap all round on a patterned cloth, and
-    joining the layout, see :func:`_grown`: a cell offered so but left apart from the tiles is
-    no tile, and vouches for none). The same paint in the same light looks the
+    round, three sides of it (_rimmed_but_one) or its gap all round on a patterned cloth, or
+    ``clean_outlined``, a plain face on a printed cloth outlined along three sides (so a tile
+    taken for its clean face vouches too: as measured, caef427), and joining the layout, see
+    :func:`_grown`: a cell offered so but left apart from the tiles is no tile, and vouches for
+    none). The same paint in the same light looks the
     same: a white tile whose only side facing the table shows no edge (its neighbours' rims on
     the other three) looks as the white tiles outlined all round do, while the light fitted on
     the coloured tiles leaves them all 14-15 from the white paint (tex39 textile-normal-2532,

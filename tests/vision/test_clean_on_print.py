@@ -36,19 +36,25 @@ FACE, GAP = (226, 243, 249), (120, 128, 134)
 CREAM_FACE = (214, 234, 242)
 
 
-def _view(white: bool = True, plain: bool = False) -> tuple[TopDown, np.ndarray]:
-    """The dotted cloth, the layout on it and at CELL a white tile (``white``) whose gap shows
-    along its near and side edges but not its far (top) one; or, not ``white`` but ``plain``,
-    a patch of the bare cloth's ground without dots there. The mask holds the coloured tiles."""
+def _view(white: bool = True, plain: bool = False, face=FACE,
+          gap: bool = True) -> tuple[TopDown, np.ndarray]:
+    """The dotted cloth, the layout on it and at CELL a white tile (``white``) of colour
+    ``face`` (BGR) whose gap shows along its near and side edges but not its far (top) one
+    (with ``gap``; without, a patch of that colour over the whole cell and the near half of
+    the cell above it, no gap round it and no edge along its top side); or,
+    not ``white`` but ``plain``, a patch of the bare cloth's ground without dots there. The
+    mask holds the coloured tiles."""
     rng = np.random.default_rng(2)
     img = np.empty((SIZE * N, SIZE * N, 3), np.float64)
     img[:] = CREAM
     print_blots(img, rng, DOTS, DOT_RADII, PRINT)
     paint_solid_tiles(img, TILES, N, KIT, inset=2)
     r, c = CELL
-    if white:
+    if white and gap:
         img[r * N:(r + 1) * N, c * N:(c + 1) * N] = GAP
-        img[r * N:(r + 1) * N - 3, c * N + 3:(c + 1) * N - 3] = FACE
+        img[r * N:(r + 1) * N - 3, c * N + 3:(c + 1) * N - 3] = face
+    elif white:
+        img[r * N - N // 2:(r + 1) * N, c * N:(c + 1) * N] = face
     elif plain:
         img[r * N:(r + 1) * N - 2, c * N + 2:(c + 1) * N - 2] = CREAM
     return photographed_view(img, list(TILES), N, SIZE, rng, NOISE, BLUR)
@@ -64,11 +70,18 @@ def test_a_plain_tile_outlined_on_three_sides_on_a_dotted_cloth_is_taken():
     assert CELL in _taken(*_view())
 
 
-def test_a_plain_face_of_the_colour_of_a_clean_bare_cell_is_not_taken(monkeypatch):
+def test_a_plain_face_of_the_colour_of_a_clean_bare_cell_is_not_taken():
     # (the dots leave one bare cell of the view's ring, (6, 0), clean: a plain cell of its
     # very colour may be the cloth's ground, as a wide stripe's, final19 textile-normal-1993)
-    monkeypatch.setitem(globals(), "FACE", CREAM_FACE)
-    assert CELL not in _taken(*_view())
+    assert CELL not in _taken(*_view(face=CREAM_FACE))
+
+
+def test_a_plain_patch_in_the_tiles_colour_without_a_rim_of_its_own_stays_empty():
+    # (the white face's own colour, apart from the cream and from every clean bare cell, but
+    # no gap round it: edges all along three sides, the tiles' rims beside it, none its own.
+    # Only the rim check, _rimmed along OUTLINE_FULL sides in clean_outlined, leaves it out:
+    # without it the cell was taken)
+    assert CELL not in _taken(*_view(gap=False))
 
 
 def test_the_dotted_cloth_in_the_layouts_gap_stays_empty():
