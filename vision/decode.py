@@ -1088,8 +1088,6 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     # (the pip polarity each face shows clearly: a lamp's glare pales a paint's colour, not
     # which way its pips stand out, see _denied_by_pips)
     shown_pol = {(rd.row, rd.col): _face_pip_polarity(rd) for rd in readings}
-    # (what each face's colour shows, the bare table or a paint, see vision.cells._colours_seen)
-    looks = {(rd.row, rd.col): rd.evidence.get("colour_seen") for rd in readings}
     sure = _sure_colours(decoded)
     five = _game_colours(sure, evidence)
     # (a thing of a sixth colour, no tile, only where the board shows five colours: a few tiles
@@ -1134,12 +1132,6 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # knot shares an edge with the textile, RULES.md; a red washed pink by a lamp's hot spot;
         # so is one in a notch of the textile, tiles along three of its sides: final12
         # textile-hard-704, tex16 textile-hard-1191)
-        if shown and _table_print(own, looks.get(cell), five) and not _joins_the_textile(
-                cell, joining | {cell}):
-            logger.debug("cell %s: %s, a colour the game does not use, the bare table's "
-                         "colour: the cloth's print, no tile", cell, own)
-            del decoded[cell]
-            continue
         denied = _denied_by_pips(lighter, shown_pol.get(cell, 0))
         # (a sixth colour's face whose pips stand out the other way from that colour's tiles'
         # is a tile of the five that the light washed, no thing of that colour: a red paled
@@ -1352,21 +1344,6 @@ def _bridges(cell: Cell, cells: AbstractSet[Cell]) -> bool:
         return len(connected_groups(part, SIDE_STEP.values()))
 
     return count(set(cells) - {cell}) > count(set(cells))
-
-
-def _table_print(own: str | None, look: str | None, five: AbstractSet[str]) -> bool:
-    """Whether a Textile face read as ``own``, a colour none of the game's ``five``, whose
-    colour shows the bare table's (``look``, ``colour_seen``, see
-    :func:`vision.cells._colours_seen`) is the cloth's print rather than a tile (when it does
-    not join the textile, see :func:`_textile_colours`): a paint the light changed shows a
-    paint, or neither. (Measured on the 408 Textile development photos: of the 23 faces read
-    in a sixth colour whose pips stood out as that colour's do not, the 22 tiles, reds read
-    pink and a white read black, showed a paint or neither, the one cloth's orange flower with
-    a light heart the table, final26 textile-hard-4009; of the 3 faces read in a sixth colour
-    showing the table, the other two were a cloth's purple felt beside the layout, tex42
-    textile-hard-2763, and a yellow tile read orange that joins the textile, tex40
-    textile-normal-2664.)"""
-    return own is not None and own not in five and look == "table"
 
 
 def _joining_cells(decoded: dict, five: AbstractSet[str], betrayed: AbstractSet[Cell]

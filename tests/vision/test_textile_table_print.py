@@ -1,7 +1,7 @@
-"""Textile cells read in a colour the game does not use: a cloth's print in the bare table's
-colour is no tile unless it joins the textile, and a sixth colour's cells join it only through
-tiles, or through another sixth colour's cell that borders a tile of the five itself, whatever
-the order they are read in (vision.decode._table_print, _joining_cells)."""
+"""Textile cells read in a colour the game does not use: a washed tile whose pips betray it is a
+tile of the five, one that joins the textile stays a tile, and a sixth colour's cells join it
+only through tiles, or through another sixth colour's cell that borders a tile of the five
+itself, whatever the order they are read in (vision.decode._joining_cells)."""
 from __future__ import annotations
 
 from vision.cells import CellReading
@@ -29,14 +29,8 @@ def _row():
                                                              "white"])]
 
 
-def test_a_print_in_the_tables_colour_with_a_light_heart_is_no_tile():
-    # a cloth's orange flower with a cream heart beside the layout (final26 textile-hard-4009):
-    # orange tiles' pips are dark, yet it is no washed tile of the five: it shows the table
-    flower = _cell(1, 0, "orange", seen="table", light_pips=10.3, orange=2.0, red=27.0,
-                   yellow=23.6)
-    decoded, _ = decode_readings(_row() + [flower], NESTOR, "textile")
-    assert (1, 0) not in decoded
-    # a red washed pink, its white pips showing, shows a paint: a red tile
+def test_a_red_washed_pink_showing_its_white_pips_is_a_red_tile():
+    # its white pips stand out as a red tile's do, a pink tile's are dark
     pink = _cell(1, 2, "pink", seen="paint", light_pips=15.0, pink=6.0, red=25.0)
     decoded, _ = decode_readings(_row() + [pink], NESTOR, "textile")
     assert decoded[(1, 2)][0]["colour"] == "red"
