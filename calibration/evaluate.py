@@ -74,6 +74,21 @@ def kit_delta_e(kit: Kit, reference: Kit) -> dict[str, float]:
     return {n: round(float(ciede2000(a.lab[i], b.lab[b.names.index(n)])), 2) for i, n in enumerate(a.names)}
 
 
+#: How many of a set's closest paint pairs :func:`evaluate` reports (the few a reader can confuse).
+CLOSEST_PAIRS_REPORTED = 3
+
+
+def closest_paint_pairs(kit: Kit, count: int = CLOSEST_PAIRS_REPORTED) -> list[tuple[str, str, float]]:
+    """The ``count`` pairs of ``kit``'s colours nearest each other: ``(name, name, CIEDE2000)``,
+    nearest first. A repainted set can draw two paints far closer than the defaults' closest
+    (Octopus seed 3: orange and yellow 6.1 apart, 25.6 in the defaults), which no profile can
+    separate as well as the default set reads; the measure reports them beside the bar."""
+    palette = Palette.from_hex(kit.colours)
+    pairs = [(palette.names[i], palette.names[j], round(float(ciede2000(palette.lab[i], palette.lab[j])), 2))
+             for i in range(len(palette.names)) for j in range(i + 1, len(palette.names))]
+    return sorted(pairs, key=lambda p: p[2])[:count]
+
+
 @contextlib.contextmanager
 def scene_override(**changes: Any) -> Iterator[None]:
     """Render with some scene parameters fixed (e.g. ``temperature_k=3000, awb=0.6``); names the
@@ -256,7 +271,8 @@ def evaluate(game: str, boards: list[Mapping[str, Any]], *, seed: int = 0, kelvi
     rates = {k: round(w / max(n, 1), 4) for k, (w, n) in counts.items()}
     return {"game": game, "geometry": geometry, "photos": len(boards), "cells": counts["default"][1],
             "light": light, "size": list(size), "difficulty": difficulty,
-            "set_delta_e": kit_delta_e(user_kit, kit), "cell_error": rates, "counts": counts,
+            "set_delta_e": kit_delta_e(user_kit, kit), "set_closest_pairs": closest_paint_pairs(user_kit),
+            "default_closest_pairs": closest_paint_pairs(kit), "cell_error": rates, "counts": counts,
             "calibrated_within_1_5x": within_bar(counts),
             "alignments": alignments, "calibrate_seconds": round(calibrate_s, 2),
             "profile_used_on_photos": len(boards) if profile is not None else 0,
