@@ -128,8 +128,8 @@ def _colour_spreads(cells: list[CellReading], lighter: dict[str, int]) -> np.nda
     """Each cell's spread of its face colour about its paint ``(N,)`` (CIEDE2000):
     :data:`COLOUR_SD` times the square of how much less its pips stand out (at the polarity of
     the paint it is nearest, ``lighter`` by colour name, see :func:`_assign_unique`) than the
-    faces nearest that paint do (their median: a face misnamed so, a white nearest orange
-    under a warm lamp, is one of several), within 1 and :data:`VEILED_SPREAD_MAX`. A paint
+    faces nearest that paint do (their median, see :func:`_usual_pip_contrasts`: a face
+    misnamed so, a white nearest orange under a warm lamp, is one of several), within 1 and :data:`VEILED_SPREAD_MAX`. A paint
     with one face nearest it never yields (the median is its own), two share the cue; a face
     whose pips show no contrast at that polarity is washed out and takes the cap wherever its
     paint's others stand out."""
