@@ -3422,6 +3422,8 @@ OWN_HUE_PAINT_CHROMA = 20.0
 #: A face renamed so is named at this confidence: sure enough to keep, the set's assignment
 #: weighing it as an unsure naming.
 OWN_HUE_RENAMED_CONF = 0.6
+#: The evidence key under which a face renamed so keeps the paint it was named before.
+OWN_HUE_RENAMED_KEY = "renamed_by_own_hues"
 #: Two paints are told apart by hue only where they are alike in chroma (the kit's colours: the
 #: lesser chroma at least this share of the greater; Octopus: orange and yellow 0.92, blue and
 #: purple 0.97): red (28.5 degrees, chroma 74.9) and brown (57.3, 31.7), both white-pipped and
@@ -3497,6 +3499,9 @@ def _renamed_by_own_hues(kit: Kit, palette: Palette, labs: np.ndarray, index: np
                          chroma[i], ref_chroma, palette.names[q])
             attrs["colour"] = palette.names[q]
             conf["colour"] = OWN_HUE_RENAMED_CONF
+            # (its pips' contrast tells nothing of how its new paint's faces look: see
+            # vision.decode._colour_spreads)
+            evidence[OWN_HUE_RENAMED_KEY] = name
             doubts[:] = [d for d in doubts if d[0] != "colour"]
             # (the set's assignment weighs the faces' distances: the two paints' swapped, the
             # face as near the paint its photo's faces show as it lay to the one it was named)

@@ -19,7 +19,8 @@ import numpy as np
 
 from vision.assignment import linear_sum_assignment
 from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, DIE_FACE_FLAT, GROUP_CONF,
-                          PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading, connected_groups)
+                          OWN_HUE_RENAMED_KEY, PIPS_ABSENT_CONTRAST, SPLIT_PART, CellReading,
+                          connected_groups)
 from vision.colour import ciede2000, hex_to_lab
 from vision.kits import Kit
 from vision.pips import MIN_CONTRAST
@@ -127,8 +128,8 @@ def _colour_spreads(cells: list[CellReading], lighter: dict[str, int]) -> np.nda
     """Each cell's spread of its face colour about its paint ``(N,)`` (CIEDE2000):
     :data:`COLOUR_SD` times the square of how much less its pips stand out (at the polarity of
     the paint it is nearest, ``lighter`` by colour name, see :func:`_assign_unique`) than the
-    faces nearest that paint do (their median: a face misnamed so, a white nearest orange
-    under a warm lamp, is one of several), within 1 and :data:`VEILED_SPREAD_MAX`. A paint
+    faces nearest that paint do (their median, see :func:`_usual_pip_contrasts`: a face
+    misnamed so, a white nearest orange under a warm lamp, is one of several), within 1 and :data:`VEILED_SPREAD_MAX`. A paint
     with one face nearest it never yields (the median is its own), two share the cue; a face
     whose pips show no contrast at that polarity is washed out and takes the cap wherever its
     paint's others stand out."""
@@ -138,10 +139,7 @@ def _colour_spreads(cells: list[CellReading], lighter: dict[str, int]) -> np.nda
         own = min(dist, key=dist.get)
         pol = lighter.get(own, 0)
         seen.append((own, rd.evidence.get("pip_contrast", {}).get(pol, 0.0) if pol else 0.0))
-    by_paint: dict[str, list[float]] = defaultdict(list)
-    for own, contrast in seen:
-        by_paint[own].append(contrast)
-    usual = {own: float(np.median(c)) for own, c in by_paint.items()}
+    usual = _usual_pip_contrasts(cells, seen)
     factor = np.clip([(usual[own] / max(contrast, MIN_CONTRAST)) ** 2 for own, contrast in seen],
                      1.0, VEILED_SPREAD_MAX)
     for rd, (own, contrast), f in zip(cells, seen, factor):
@@ -149,6 +147,22 @@ def _colour_spreads(cells: list[CellReading], lighter: dict[str, int]) -> np.nda
             logger.debug("face %s veiled: pips %.0f L* out against %.0f near %s, spread x%.1f",
                          (rd.row, rd.col), contrast, usual[own], own, f)
     return COLOUR_SD * factor
+
+
+def _usual_pip_contrasts(cells: list[CellReading], seen: list[tuple[str, float]]) -> dict[str, float]:
+    """Per paint, the median pip contrast (CIELAB lightness units) of the faces nearest it
+    (``seen``: each cell's nearest paint and its pips' contrast at that paint's polarity),
+    leaving out faces renamed by their photo's own hues (:data:`vision.cells.OWN_HUE_RENAMED_KEY`):
+    such a face was named a paint its pips were not read for (a clear yellow 6 named orange,
+    renamed yellow, would raise the median a faint yellow's pips are judged against, final23
+    octopus-hard-3007). A paint whose faces nearest it all were renamed keeps them all."""
+    by_paint: dict[str, list[float]] = defaultdict(list)
+    kept: dict[str, list[float]] = defaultdict(list)
+    for rd, (own, contrast) in zip(cells, seen):
+        by_paint[own].append(contrast)
+        if OWN_HUE_RENAMED_KEY not in rd.evidence:
+            kept[own].append(contrast)
+    return {own: float(np.median(kept.get(own) or c)) for own, c in by_paint.items()}
 
 
 #: The cost (negative log-likelihood) of a colour whose tiles' pips are lighter than the face
