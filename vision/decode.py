@@ -129,7 +129,8 @@ def _colour_spreads(cells: list[CellReading], lighter: dict[str, int]) -> np.nda
     :data:`COLOUR_SD` times the square of how much less its pips stand out (at the polarity of
     the paint it is nearest, ``lighter`` by colour name, see :func:`_assign_unique`) than the
     faces nearest that paint do (their median, see :func:`_usual_pip_contrasts`: a face
-    misnamed so, a white nearest orange under a warm lamp, is one of several), within 1 and :data:`VEILED_SPREAD_MAX`. A paint
+    misnamed so, a white nearest orange under a warm lamp, is one of several), within 1 and
+    :data:`VEILED_SPREAD_MAX`. A paint
     with one face nearest it never yields (the median is its own), two share the cue; a face
     whose pips show no contrast at that polarity is washed out and takes the cap wherever its
     paint's others stand out."""
@@ -149,13 +150,15 @@ def _colour_spreads(cells: list[CellReading], lighter: dict[str, int]) -> np.nda
     return COLOUR_SD * factor
 
 
-def _usual_pip_contrasts(cells: list[CellReading], seen: list[tuple[str, float]]) -> dict[str, float]:
+def _usual_pip_contrasts(cells: list[CellReading], seen: list[tuple[str, float]]
+                         ) -> dict[str, float]:
     """Per paint, the median pip contrast (CIELAB lightness units) of the faces nearest it
     (``seen``: each cell's nearest paint and its pips' contrast at that paint's polarity),
-    leaving out faces renamed by their photo's own hues (:data:`vision.cells.OWN_HUE_RENAMED_KEY`):
-    such a face was named a paint its pips were not read for (a clear yellow 6 named orange,
-    renamed yellow, would raise the median a faint yellow's pips are judged against, final23
-    octopus-hard-3007). A paint whose faces nearest it all were renamed keeps them all."""
+    leaving out faces renamed by their photo's own hues
+    (:data:`vision.cells.OWN_HUE_RENAMED_KEY`): such a face was named a paint its pips were not
+    read for (a clear yellow 6 named orange, renamed yellow, would raise the median a faint
+    yellow's pips are judged against, final23 octopus-hard-3007). A paint whose faces nearest
+    it all were renamed keeps them all."""
     by_paint: dict[str, list[float]] = defaultdict(list)
     kept: dict[str, list[float]] = defaultdict(list)
     for rd, (own, contrast) in zip(cells, seen):
