@@ -3348,11 +3348,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
             attrs["colour"] = None
             doubts.append(("colour", f"colour unclear (nearest {name}, dE {match.distance[i]:.1f})"))
         if kit.pips:
-            pip_hex = kit.pip_colours.get(name)
-            if pip_hex and cconf >= CONFIDENCE_THRESHOLD:
-                lighter = hex_to_lab(pip_hex)[0] > ctx.palette.lab[match.index[i]][0]
-                pol = 1 if lighter else -1
-            else:  # the polarity whose pips stand out more
+            pol = _pip_polarity_of(ctx, name) if cconf >= CONFIDENCE_THRESHOLD else 0
+            if not pol:  # the polarity whose pips stand out more
                 pol = max((1, -1), key=lambda p: pip_reads[p].contrast[i])
             pols.append(pol)
             pr = pip_reads[pol]

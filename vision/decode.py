@@ -1129,10 +1129,13 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
     # (the cells through which a sixth colour's cell may join the textile, see _joining_cells:
     # taken once, before any cell is renamed or taken out, so that no cell's answer hangs on
     # the order of ``unclear``)
-    joining = _joining_cells(decoded, five, {
+    # (a sixth colour's face whose pips stand out the other way from that colour's tiles' is a
+    # tile of the five that the light washed, see below)
+    betrayed_cells = {
         c for c, (a, _, _) in decoded.items()
         if a.get("colour") is not None and a["colour"] not in five
-        and a["colour"] in _denied_by_pips(lighter, shown_pol.get(c, 0))})
+        and a["colour"] in _denied_by_pips(lighter, shown_pol.get(c, 0))}
+    joining = _joining_cells(decoded, five, betrayed_cells)
     doubts = []
     for cell in unclear:
         attrs, conf, tile_doubts = decoded[cell]
@@ -1156,7 +1159,7 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
         # textile-hard-1886, final21 hard-2309 and normal-2308, white pips 13-20 L* out, dark
         # ones 5-8. A cloth's purple flower with a light heart stays a thing: purple tiles'
         # pips are light too)
-        betrayed = own is not None and own not in five and own in denied
+        betrayed = cell in betrayed_cells
         sixth = shown and not betrayed and _sixth_colour(own, dist, five, near)
         # (joining tiles of the five, or unclear ones, or a sixth colour's cells that border
         # tiles of the five themselves: not other cells of a sixth colour, a cloth's dots side
