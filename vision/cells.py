@@ -3378,7 +3378,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
             evidence["pip_contrast"] = {p: round(contrast_ev[p][i], 1) for p in (1, -1)}
         out[cell] = (attrs, conf, doubts, float(fit[i]), evidence)
     if kit.pips and ctx.die_faces and not beside:
-        _renamed_by_own_hues(kit, ctx.palette, labs, match.index, cells, out)
+        renamed = _renamed_by_own_hues(kit, ctx.palette, labs, match.index, cells, out)
+        _renamed_by_own_chroma(kit, ctx.palette, labs, match.index, cells, out, renamed)
     if kit.pips:
         _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
         for i, cell in enumerate(cells):
@@ -3436,6 +3437,108 @@ OWN_HUE_CHROMA_ALIKE = 0.8
 OWN_HUE_MAX_PAST = 1.5
 
 
+#: A face keeping less than this share of the chroma of its photo's other faces of its paint
+#: named surely (see :data:`OWN_HUE_FACE_CONF`; their median), near their lightness and hue, is
+#: no face of that paint (the independent renderer's Octopus photos: the orange faces a glare
+#: named yellow keep 0.58-0.73 of their photo's sure yellows' chroma, final18 octopus-normal-1889,
+#: final21 normal-2307, hard-2305, hard-2310 (whose sure yellow lies off yellow's hue, see
+#: :func:`_own_hue_true`), final22 hard-2810; the yellow faces near their
+#: sure yellows' lightness and hue keep 0.80-1.0, final17 hard-1768, final21 hard-2310).
+OWN_CHROMA_KEPT_MIN = 0.75
+#: ... while no darker than them by more than this (CIELAB L*): a shade dims a face's chroma
+#: with its lightness (final25 octopus-hard-3803's yellow 10 L* below its sure yellows at 0.68
+#: of their chroma, final16 hard-1603's 23 below at 0.79), where a glare lifts an orange to
+#: the yellows' lightness (the orange faces named yellow lie 4 L* below them to 12 above).
+OWN_CHROMA_DARKER_MAX = 7.0
+#: ... and with a hue no farther past theirs, away from the darker paint's, than
+#: :data:`OWN_HUE_REF_OFF`: a glare washing a face of the paint itself moves its hue on past
+#: (the yellow faces a glare pales to 0.48-0.72 of their sure yellows' chroma lie 13.6-18.8
+#: degrees past their hue, final24 hard-3402, final26 hard-4007, oct58 hard-2651), a glare
+#: lifting an orange brings it up to the yellows' hue, not past (the orange faces named
+#: yellow: -11.5 to +4.7).
+#: A glare lifts a warm paint's lightness and hue towards its lighter hue neighbour's (orange
+#: towards yellow): a face is renamed by chroma only to a hue neighbour (see
+#: :func:`_hue_neighbours`) whose paint lies at least this much darker (CIELAB L*, the kit's
+#: colours: orange 17.6 below yellow; purple only 5.2 below blue, too near for a glare's
+#: lift to tell).
+OWN_CHROMA_PAINT_DARKER = 10.0
+
+
+def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: np.ndarray,
+                           cells: list, out: dict, skip: list) -> list:
+    """Rename, in place in ``out`` (as :func:`_renamed_by_own_hues`, whose renamed cells
+    ``skip`` are left alone), a face named paint P (or unclear, nearest P: ``index`` ``(N,)``
+    into ``palette``) that keeps less than :data:`OWN_CHROMA_KEPT_MIN` of the chroma of its
+    photo's other sure P faces (their median; their hue true to P's paint, see
+    :func:`_own_hue_true`) while no darker than them by more than
+    :data:`OWN_CHROMA_DARKER_MAX` and its hue no farther past theirs than
+    :data:`OWN_HUE_REF_OFF`: an orange face a glare lifted to yellow's lightness and hue, its
+    chroma short of the photo's yellows'.
+    Only to P's one hue neighbour (see :func:`_hue_neighbours`) whose paint is darker by
+    :data:`OWN_CHROMA_PAINT_DARKER`. ``labs`` ``(N, 3)``: the faces' Lab. Returns the cells
+    renamed."""
+    hue, chroma = hue_deg(labs), np.hypot(labs[:, 1], labs[:, 2])
+    paint_hue = hue_deg(palette.lab)
+    paint_chroma = np.hypot(palette.lab[:, 1], palette.lab[:, 2])
+    renamed = []
+    for k, name in enumerate(palette.names):
+        if paint_chroma[k] < OWN_HUE_PAINT_CHROMA:
+            continue
+        gaps = (paint_hue - paint_hue[k] + 180.0) % 360.0 - 180.0
+        darker = [q for q in _hue_neighbours(kit, palette, k, gaps, paint_chroma)
+                  if palette.lab[q, 0] <= palette.lab[k, 0] - OWN_CHROMA_PAINT_DARKER]
+        if len(darker) != 1:
+            continue
+        own = [i for i, c in enumerate(cells) if index[i] == k
+               and out[c][0].get("colour") == name and out[c][1]["colour"] >= OWN_HUE_FACE_CONF]
+        for i, c in enumerate(cells):
+            others = [j for j in own if j != i]
+            if index[i] != k or c in skip or not others or not _own_hue_true(
+                    float(np.median(hue[others])), float(paint_hue[k])):
+                continue
+            ref_chroma = float(np.median(chroma[others]))
+            lighter = float(labs[i, 0]) - float(np.median(labs[others, 0]))
+            # (degrees of hue past the sure faces', away from the darker paint's)
+            past = -np.sign(gaps[darker[0]]) * ((hue[i] - float(np.median(hue[others])) + 180.0)
+                                                % 360.0 - 180.0)
+            if (chroma[i] >= OWN_CHROMA_KEPT_MIN * ref_chroma
+                    or lighter < -OWN_CHROMA_DARKER_MAX or past > OWN_HUE_REF_OFF):
+                continue
+            logger.debug("cell %s: nearest %s, chroma %.0f against its photo's own %s faces' %.0f "
+                         "at %+.0f L*: renamed %s", c, name, chroma[i], name, ref_chroma, lighter,
+                         palette.names[darker[0]])
+            _rename_face(out[c], name, palette.names[darker[0]])
+            renamed.append(c)
+    return renamed
+
+
+def _own_hue_true(ref_hue: float, paint_hue: float) -> bool:
+    """Whether a photo's sure faces of a paint (their median hue ``ref_hue``, degrees) show how
+    that paint looks in the photo: within :data:`OWN_HUE_REF_OFF` of the paint's hue
+    ``paint_hue`` (faces far off it show a glare's shift, not the photo's paint: final24
+    octopus-normal-3409's one sure yellow at 103.6 degrees, its washed yellows at 42-44 chroma
+    against its 83)."""
+    return abs((ref_hue - paint_hue + 180.0) % 360.0 - 180.0) <= OWN_HUE_REF_OFF
+
+
+def _rename_face(reading: tuple, name: str, other: str) -> None:
+    """Name a face (``reading``: :func:`_read_solid`'s (attrs, conf, doubts, fit, evidence))
+    ``other`` at :data:`OWN_HUE_RENAMED_CONF`, where it was named (or lay nearest) ``name``:
+    its colour doubts dropped, its distances to the two paints swapped (the set's assignment
+    weighs them: the face as near the paint its photo's faces show as it lay to the one it was
+    named), the paint it was named kept under :data:`OWN_HUE_RENAMED_KEY`."""
+    attrs, conf, doubts, evidence = reading[0], reading[1], reading[2], reading[4]
+    attrs["colour"] = other
+    conf["colour"] = OWN_HUE_RENAMED_CONF
+    doubts[:] = [d for d in doubts if d[0] != "colour"]
+    dist = evidence["colour_distance"]
+    if name in dist and other in dist:
+        dist[name], dist[other] = dist[other], dist[name]
+    # (its pips' contrast tells nothing of how its new paint's faces look: see
+    # vision.decode._colour_spreads)
+    evidence[OWN_HUE_RENAMED_KEY] = name
+
+
 def _hue_neighbours(kit: Kit, palette: Palette, k: int, gaps: np.ndarray,
                     paint_chroma: np.ndarray) -> list[int]:
     """The paints (indices into ``palette``) a face of paint ``k`` may be renamed to by its hue
@@ -3475,8 +3578,7 @@ def _renamed_by_own_hues(kit: Kit, palette: Palette, labs: np.ndarray, index: np
         if not own or paint_chroma[k] < OWN_HUE_PAINT_CHROMA:
             continue
         ref_hue, ref_chroma = float(np.median(hue[own])), float(np.median(chroma[own]))
-        if abs((ref_hue - paint_hue[k] + 180.0) % 360.0 - 180.0) > OWN_HUE_REF_OFF:
-            # (faces far off their paint's hue show a glare's shift, not the photo's paint)
+        if not _own_hue_true(ref_hue, float(paint_hue[k])):
             continue
         gaps = (paint_hue - paint_hue[k] + 180.0) % 360.0 - 180.0
         neighbours = _hue_neighbours(kit, palette, k, gaps, paint_chroma)
@@ -3490,22 +3592,10 @@ def _renamed_by_own_hues(kit: Kit, palette: Palette, labs: np.ndarray, index: np
             if not near:
                 continue
             q = min(near, key=lambda q: abs(gaps[q]))
-            attrs, conf, doubts, evidence = out[c][0], out[c][1], out[c][2], out[c][4]
             logger.debug("cell %s: named %s, %.1f degrees of hue off its photo's own %s faces "
                          "(chroma %.0f against %.0f): renamed %s", c, name, off, name,
                          chroma[i], ref_chroma, palette.names[q])
-            attrs["colour"] = palette.names[q]
-            conf["colour"] = OWN_HUE_RENAMED_CONF
-            # (its pips' contrast tells nothing of how its new paint's faces look: see
-            # vision.decode._colour_spreads)
-            evidence[OWN_HUE_RENAMED_KEY] = name
-            doubts[:] = [d for d in doubts if d[0] != "colour"]
-            # (the set's assignment weighs the faces' distances: the two paints' swapped, the
-            # face as near the paint its photo's faces show as it lay to the one it was named)
-            dist = evidence["colour_distance"]
-            other = palette.names[q]
-            if name in dist and other in dist:
-                dist[name], dist[other] = dist[other], dist[name]
+            _rename_face(out[c], name, palette.names[q])
             renamed.append(c)
     return renamed
 
