@@ -3444,6 +3444,12 @@ OWN_HUE_MAX_PAST = 1.5
 #: final21 normal-2307, hard-2305, hard-2310 (whose sure yellow lies off yellow's hue, see
 #: :func:`_own_hue_true`), final22 hard-2810; the yellow faces near their
 #: sure yellows' lightness and hue keep 0.80-1.0, final17 hard-1768, final21 hard-2310).
+#: Over all 396 Octopus development photos (replayed on every read's faces, see
+#: :func:`_hued_unclipped` for the other bounds) every face renamed from 0.60 to 0.80 is a true
+#: orange (10 photos at 0.80); the lowest true yellow lies at 0.805 (final17 hard-1768, one
+#: face), the orange faces named yellow span 0.58-0.86, so no value parts them cleanly. Boards:
+#: 0.70 mends 2 faces, 0.75 3, 0.80 4, none worse at any; 0.75 keeps its distance from the
+#: one yellow at 0.805.
 OWN_CHROMA_KEPT_MIN = 0.75
 #: ... while no darker than them by more than this (CIELAB L*): a shade dims a face's chroma
 #: with its lightness (final25 octopus-hard-3803's yellow 10 L* below its sure yellows at 0.68
@@ -3473,7 +3479,8 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
     :func:`_own_hue_true`) while no darker than them by more than
     :data:`OWN_CHROMA_DARKER_MAX` and its hue no farther past theirs than
     :data:`OWN_HUE_REF_OFF`: an orange face a glare lifted to yellow's lightness and hue, its
-    chroma short of the photo's yellows'.
+    chroma short of the photo's yellows'. A face near grey or lifted past the kit's lightest
+    paint is never renamed so (see :func:`_hued_unclipped`).
     Only to P's one hue neighbour (see :func:`_hue_neighbours`) whose paint is darker by
     :data:`OWN_CHROMA_PAINT_DARKER`. ``labs`` ``(N, 3)``: the faces' Lab. Returns the cells
     renamed."""
@@ -3502,7 +3509,7 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
             past = -np.sign(gaps[darker[0]]) * ((hue[i] - float(np.median(hue[others])) + 180.0)
                                                 % 360.0 - 180.0)
             if (chroma[i] >= OWN_CHROMA_KEPT_MIN * ref_chroma
-                    or lighter < -OWN_CHROMA_DARKER_MAX or past > OWN_HUE_REF_OFF):
+                    or not _hued_unclipped(labs[i], palette) or lighter < -OWN_CHROMA_DARKER_MAX or past > OWN_HUE_REF_OFF):
                 continue
             logger.debug("cell %s: nearest %s, chroma %.0f against its photo's own %s faces' %.0f "
                          "at %+.0f L*: renamed %s", c, name, chroma[i], name, ref_chroma, lighter,
@@ -3510,6 +3517,29 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
             _rename_face(out[c], name, palette.names[darker[0]])
             renamed.append(c)
     return renamed
+
+
+#: A face is renamed by its chroma only while it keeps at least this chroma itself (CIELAB):
+#: a face nearer grey is a white one under a cast (the sure white faces of all 396 Octopus
+#: development photos reach 32.3, 99th percentile 31.0) or one a glare washed of its colour,
+#: whatever paint it lies nearest; the orange faces a glare lifted to yellow keep 45.6-59.7
+#: (final18 normal-1889, final21 hard-2305, normal-2307, final22 hard-2810, final23 hard-3009,
+#: final27 hard-4200, hard-4204). The near-grey faces the rename took without it: 8.4-31.5
+#: (final20 hard-2102, final23 hard-3002, hard-3009, oct58 hard-2651). 40 sits mid-window
+#: (32.3-45.6).
+OWN_CHROMA_FACE_MIN = 40.0
+
+
+def _hued_unclipped(lab: np.ndarray, palette: Palette) -> bool:
+    """Whether a face (``lab`` ``(3,)``, CIELAB) keeps a colour its chroma can be judged by:
+    chroma at least :data:`OWN_CHROMA_FACE_MIN` and no lighter than the kit's lightest paint
+    (white's, 94.9 L* in Octopus): a face a glare lifted past it is clipped towards white, its
+    chroma lost to the clip whatever its paint (a guard: on the 396 Octopus development photos,
+    with the chroma floor, no face the rename takes lies above 94.4 L*, the orange faces a glare
+    lifted to yellow lying at 83.4-94.4, so any ceiling from 94.4 up decides alike there; without
+    the floor the near-grey faces it took lay up to 99.0)."""
+    return (float(np.hypot(lab[1], lab[2])) >= OWN_CHROMA_FACE_MIN
+            and float(lab[0]) <= float(palette.lab[:, 0].max()))
 
 
 def _own_hue_true(ref_hue: float, paint_hue: float) -> bool:

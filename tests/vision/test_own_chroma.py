@@ -75,3 +75,20 @@ def test_sure_faces_far_off_their_paints_hue_tell_nothing_of_its_chroma():
     # washed yellows beside it at 42-44 chroma against its 83)
     sure = [(103.6, 83, 97, "yellow", 0.95), (103.6, 83, 97, "yellow", 0.95)]
     assert _read(sure + [(107, 43, 97.6, "yellow", 0.7)])[1] == []
+
+
+def test_a_near_grey_face_nearest_yellow_is_not_renamed():
+    # (a white face under a warm cast: the photos' sure white faces reach 32 chroma; here 21
+    # at 98 L* nearest yellow, short of its photo's sure yellows' chroma as any grey is)
+    sure = [(92, 75, 90, "yellow", 0.99), (92, 75, 90, "yellow", 0.99)]
+    assert _read(sure + [(95, 21, 92, None, 0.22)])[1] == []
+    # (the same face keeping the chroma an orange a glare lifts keeps is renamed)
+    assert _read(sure + [(95, 45, 92, "yellow", 0.8)])[1] == [(0, 2)]
+
+
+def test_a_face_lighter_than_the_kits_lightest_paint_is_not_renamed():
+    # (lifted past white's paint (94.9 L*) a face's chroma tells nothing of its paint: a glare
+    # clips yellow and orange alike)
+    sure = [(95, 80, 93, "yellow", 0.99), (95, 80, 93, "yellow", 0.99)]
+    assert _read(sure + [(97, 45, 97, "yellow", 0.8)])[1] == []
+    assert _read(sure + [(97, 45, 93, "yellow", 0.8)])[1] == [(0, 2)]
