@@ -8040,6 +8040,167 @@ def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarr
     return out_named, out_conf
 
 
+# ------------------------------------------------------------- X-Tiles: steps across the grooves
+
+#: An X-Tile's grooves run this many degrees off its long axis (the independent renderer's
+#: tiles 34-40, the kit's drawing 45: their middle); the light either side of a groove is
+#: compared at this angle.
+GROOVE_DEG = 40.0
+#: The bands a groove's step is measured on: in the big sector this far (degrees) off the long
+#: axis, in the small sector this far, clear of the groove on either drawing (34-45) by 6 degrees
+#: at least (as the wedges that place a face, :data:`WEDGE_BIG_DEG` and :data:`WEDGE_SMALL_DEG`,
+#: stay clear of it) ...
+GROOVE_BIG_BAND = (10.0, 28.0)
+GROOVE_SMALL_BAND = (51.0, 75.0)
+#: ... and this far from the face's centre (shares of the cell's width: clear of the crossing,
+#: inside the waist, 0.27-0.37 of a cell out across the long axis, as :data:`WEDGE_RADII`) ...
+GROOVE_RADII = (0.06, 0.26)
+#: ... each band's light fitted as a plane and taken on the groove this far out (the bands'
+#: middle).
+GROOVE_AT = 0.16
+#: A washed X-Tiles sector (its two nearest paints orange and yellow, this close, CIEDE2000: the
+#: pair :func:`_washed_pairs_apart` takes as one washed pair, :data:`WASHED_PAIR_MARGIN`) is
+#: named by the steps of its tile's light across the four grooves when one of the two paints
+#: explains them (each channel's steps up to one gain: the lamp's colour and the tile's exposure)
+#: with at most this share of the other's squared residual. Under a lamp's hot spot red and green
+#: clip and a sector's level is mostly glare, but the glare is smooth across a tile, so each step
+#: is the two paints' difference times the light: a yellow's blue is 2.7 times an orange's.
+#: (Not fitted: set before measuring, one paint explaining the steps four times better; a
+#: residual measured against the noise of a step instead, 0.01, and a gain varying by 0.3
+#: across a tile, renamed more and read worse: final18 hard-1881 5 -> 10 wrong cells.)
+GROOVE_RESIDUAL_SHARE = 0.25
+#: The steps of a channel are used only when this many of a face's four show unclipped (each
+#: band clipped on at most 1 - :data:`STEP_UNCLIPPED` of it): one gain is fitted to them.
+GROOVE_MIN_STEPS = 3
+#: The pair of paints told apart so (X-Tiles' two paints a hot spot leaves alike).
+GROOVE_PAIR = ("orange", "yellow")
+
+
+@lru_cache(maxsize=8)
+def _groove_bands(n: int, axis: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For an ``(n, n)`` view of an X-Tile's face (centred; ``axis`` 0 = long axis E-W), each of
+    its four grooves in the order n|e, e|s, s|w, w|n (between sector ``k`` and ``k + 1`` of n e s
+    w): ``(first, second, on)``, the masks ``(4, n, n)`` bool of the bands beside the groove in
+    sector ``k`` and in sector ``k + 1`` (:data:`GROOVE_BIG_BAND`, :data:`GROOVE_SMALL_BAND`,
+    :data:`GROOVE_RADII`), and the point ``(4, 2)`` (x, y, shares of the width from the centre)
+    on the groove :data:`GROOVE_AT` out."""
+    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
+    r = np.hypot(xx, yy)
+    # (degrees off the long axis)
+    off = np.degrees(np.arctan2(np.abs(yy), np.abs(xx)) if axis == 0
+                     else np.arctan2(np.abs(xx), np.abs(yy)))
+    ring = (r >= GROOVE_RADII[0]) & (r <= GROOVE_RADII[1])
+    big = ring & (off >= GROOVE_BIG_BAND[0]) & (off <= GROOVE_BIG_BAND[1])
+    small = ring & (off >= GROOVE_SMALL_BAND[0]) & (off <= GROOVE_SMALL_BAND[1])
+    names = ("n", "e", "s", "w")
+    corners = ((1, -1), (1, 1), (-1, 1), (-1, -1))  # (x, y) of the corner between k and k + 1
+    first, second, on = [], [], []
+    g = math.radians(GROOVE_DEG)
+    for k, (dx, dy) in enumerate(corners):
+        quadrant = (np.sign(xx) == dx) & (np.sign(yy) == dy)
+        for name, out in ((names[k], first), (names[(k + 1) % 4], second)):
+            is_big = (name in ("e", "w")) == (axis == 0)
+            out.append(quadrant & (big if is_big else small))
+        along, across = GROOVE_AT * math.cos(g), GROOVE_AT * math.sin(g)
+        on.append((dx * along, dy * across) if axis == 0 else (dx * across, dy * along))
+    return np.stack(first), np.stack(second), np.array(on)
+
+
+def _plane_at(lin: np.ndarray, band: np.ndarray, point: np.ndarray) -> np.ndarray:
+    """The light ``(3,)`` (linear, each channel) a plane fitted on a band's pixels (``lin``
+    ``(n, n, 3)`` linear, ``band`` ``(n, n)`` bool) puts at ``point`` (x, y, shares of the
+    width from the centre); NaN for a channel clipped on more than 1 - :data:`STEP_UNCLIPPED`
+    of the band."""
+    n = lin.shape[0]
+    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
+    out = np.full(3, np.nan)
+    x = np.stack([np.ones(int(band.sum())), xx[band], yy[band]], 1)
+    for ch in range(3):
+        vals = lin[..., ch][band]
+        ok = vals < CLIPPED_LINEAR
+        if ok.sum() < max(3, STEP_UNCLIPPED * len(vals)):
+            continue
+        coef, *_ = np.linalg.lstsq(x[ok], vals[ok], rcond=None)
+        out[ch] = coef[0] + coef[1] * point[0] + coef[2] * point[1]
+    return out
+
+
+def _groove_steps(view_lab: np.ndarray, axis: int) -> np.ndarray:
+    """How much an X-Tile's light steps across each of its grooves (n|e, e|s, s|w, w|n): ``(4,
+    3)`` linear BGR, sector ``k + 1``'s light on the groove minus sector ``k``'s, from the face's
+    view ``view_lab`` ``(n, n, 3)`` Lab (centred; ``axis`` 0 = long axis E-W); NaN for a channel
+    either band shows clipped."""
+    n = view_lab.shape[0]
+    lin = srgb_to_linear(lab_to_bgr(view_lab.reshape(-1, 3).astype(np.float32))).reshape(n, n, 3)
+    first, second, on = _groove_bands(n, axis)
+    return np.stack([_plane_at(lin, second[k], on[k]) - _plane_at(lin, first[k], on[k])
+                     for k in range(4)])
+
+
+def _steps_residual(steps: np.ndarray, paints_lin: np.ndarray) -> float:
+    """How badly a face's paints ``paints_lin`` ``(4, 3)`` linear BGR (n e s w) explain its
+    groove steps ``steps`` ``(4, 3)`` (:func:`_groove_steps`): the squared residual of each
+    channel's steps (with :data:`GROOVE_MIN_STEPS` shown at least) fitted as the paints' steps
+    times one gain of its own, at least 0; NaN when no channel shows enough."""
+    predicted = np.roll(paints_lin, -1, axis=0) - paints_lin  # (4, 3): k + 1 minus k
+    total, used = 0.0, False
+    for ch in range(3):
+        shown = ~np.isnan(steps[:, ch])
+        if shown.sum() < GROOVE_MIN_STEPS:
+            continue
+        s, d = steps[shown, ch], predicted[shown, ch]
+        gain = max(float(s @ d) / max(float(d @ d), 1e-12), 0.0)
+        total += float(((s - gain * d) ** 2).sum())
+        used = True
+    return total if used else float("nan")
+
+
+def _named_by_groove_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
+                           palette: Palette, views: Callable[[int], tuple[np.ndarray, int]]
+                           ) -> tuple[np.ndarray, np.ndarray]:
+    """X-Tiles sector names and confidences ``(4 N,)`` (four per tile in turn, n e s w;
+    ``dist`` ``(4 N, K)`` their distances to the paints) with each washed sector (its nearest
+    paint one of :data:`GROOVE_PAIR` and the other within :data:`WASHED_PAIR_MARGIN` of it)
+    named the one of the pair its tile's groove steps (:func:`_groove_steps` of ``views(tile)``:
+    the face's ``(n, n, 3)`` Lab view and its axis) fit (:func:`_steps_residual`, the tile's
+    other sectors as named), when that one fits them with at most
+    :data:`GROOVE_RESIDUAL_SHARE` of the other's residual; a sector so renamed is read at
+    :data:`GROUP_CONF` at least (a sector the steps keep keeps its confidence). A tile's washed
+    sectors are judged together (every assignment of the pair to them)."""
+    if not all(p in palette.names for p in GROOVE_PAIR):
+        return named, conf
+    pair = [palette.names.index(p) for p in GROOVE_PAIR]
+    pal_lin = palette_linear(palette)
+    out_named, out_conf = named.copy(), conf.copy()
+    nearest = dist.min(axis=1)
+    washed = (np.isin(np.argmin(dist, axis=1), pair)
+              & (np.abs(dist[:, pair[0]] - dist[:, pair[1]]) <= WASHED_PAIR_MARGIN))
+    if washed.any():
+        logger.debug("grooves: %d washed sectors of the pair", int(washed.sum()))
+    for tile in np.unique(np.flatnonzero(washed) // 4):
+        js = [int(j) for j in range(4 * tile, 4 * tile + 4) if washed[j]]
+        steps = _groove_steps(*views(int(tile)))
+        fits = []
+        for choice in itertools.product(pair, repeat=len(js)):
+            paints = named[4 * tile:4 * tile + 4].copy()
+            paints[[j - 4 * tile for j in js]] = choice
+            fits.append((_steps_residual(steps, pal_lin[paints]), choice))
+        fits = [f for f in fits if not math.isnan(f[0])]
+        if len(fits) < 2:
+            continue
+        fits.sort(key=lambda f: f[0])
+        (best, choice), (second, _) = fits[0], fits[1]
+        if best > GROOVE_RESIDUAL_SHARE * second:
+            continue
+        for j, paint in zip(js, choice):
+            if paint != named[j]:
+                logger.debug("grooves: sector %d (tile %d) %d -> %d (residual %.2g, %.2g the "
+                             "next; %.1f from its nearest)", j, tile, named[j], paint, best,
+                             second, nearest[j])
+                out_named[j], out_conf[j] = paint, max(float(conf[j]), GROUP_CONF)
+    return out_named, out_conf
+
+
 #: An X-Tiles sector whose hue group (:func:`_named_by_hue`) names it another paint than its
 #: own nearest under the light is unclear, at this confidence (under
 #: :data:`CONFIDENCE_THRESHOLD`): the set and its neighbours decide it (:mod:`vision.decode`,
@@ -8477,6 +8638,11 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         # HUE_OVERRULED_CONF)
         sconfs = np.where(_overruled_by_hue(named, dist),
                           np.minimum(sconfs, HUE_OVERRULED_CONF), sconfs)
+        if ctx.profile is None:
+            # (a washed orange or yellow sector: the pair's paint its tile's steps across the
+            # grooves fit; without a profile only, as measured)
+            named, sconfs = _named_by_groove_steps(
+                named, sconfs, dist, ctx.palette, lambda t: (subs[axes[t]][at[t]], int(axes[t])))
     else:
         named, sconfs = _washed_pairs_apart(samples, named, sconfs, dist,
                                             white if ctx.profile is not None else None)

@@ -1,0 +1,63 @@
+"""A washed X-Tiles sector, orange or yellow, named by the steps of its tile's light across the
+X's grooves (vision.cells._groove_steps, _named_by_groove_steps).
+
+Under a lamp's hot spot an orange and a yellow both clip their red and green and the blue left is
+mostly glare; the glare is smooth across the tile, so the steps across the grooves are the
+paints' differences times the light: a yellow's blue is 2.7 times an orange's (the kit's
+defaults)."""
+import numpy as np
+
+from vision.cells import GROUP_CONF, _groove_steps, _named_by_groove_steps
+from vision.colour import Palette, bgr_to_lab, linear_to_srgb, palette_linear
+from vision.kits import kit_for_game
+
+PALETTE = Palette.from_hex(kit_for_game("x-tiles").colours)
+ORANGE, RED, YELLOW, BLUE = (PALETTE.names.index(p) for p in ("orange", "red", "yellow", "blue"))
+N = 64
+#: The groove drawn 37 degrees off the long axis (the independent renderer's 34-40).
+DRAWN_GROOVE = 37.0
+
+
+def _face_view(edges: tuple[int, int, int, int], light: float = 3.0) -> np.ndarray:
+    """An X-Tile's face ``(N, N, 3)`` Lab, long axis E-W, of paints ``edges`` (n, e, s, w) at
+    ``light`` times the kit's colours, under a grey glare rising from 0.2 to 0.5 west to east,
+    clipped at 1 (the orange's and yellow's red and green clip, their blue does not)."""
+    yy, xx = (np.mgrid[0:N, 0:N] + 0.5) / N - 0.5
+    off = np.degrees(np.arctan2(np.abs(yy), np.abs(xx)))
+    side = np.where(off < DRAWN_GROOVE, np.where(xx > 0, 1, 3), np.where(yy < 0, 0, 2))
+    paint = palette_linear(PALETTE)[np.asarray(edges)][side]
+    glare = (0.35 + 0.3 * xx)[..., None] * np.ones(3)
+    lin = np.clip(light * paint + glare, 0.0, 1.0)
+    return bgr_to_lab(linear_to_srgb(lin.reshape(-1, 3)).astype(np.float32)).reshape(N, N, 3)
+
+
+def _washed_reading(named_n: int):
+    """A tile (n e s w) yellow, orange, red, orange as read with its north sector named
+    ``named_n``: the north washed, 4 from orange and 6 from yellow; the others clear."""
+    named = np.array([named_n, ORANGE, RED, ORANGE])
+    conf = np.array([0.3, 0.95, 0.95, 0.95])
+    dist = np.full((4, 4), 30.0)
+    dist[0, [ORANGE, YELLOW]] = 4.0, 6.0
+    dist[1, ORANGE] = dist[3, ORANGE] = dist[2, RED] = 2.0
+    return named, conf, dist
+
+
+def test_an_orange_and_a_yellow_step_in_blue_however_clipped_their_red_and_green():
+    steps = _groove_steps(_face_view((YELLOW, ORANGE, RED, ORANGE)), 0)  # n|e, e|s, s|w, w|n
+    assert np.isnan(steps[0, 1]) and np.isnan(steps[0, 2])  # (red and green clipped)
+    assert steps[0, 0] < -0.03 and steps[3, 0] > 0.03  # (yellow's blue over orange's)
+
+
+def test_a_washed_sector_named_orange_is_named_the_yellow_its_steps_show():
+    view = _face_view((YELLOW, ORANGE, RED, ORANGE))
+    named, conf, dist = _washed_reading(ORANGE)
+    out, confs = _named_by_groove_steps(named, conf, dist, PALETTE, lambda t: (view, 0))
+    assert out.tolist() == [YELLOW, ORANGE, RED, ORANGE]
+    assert confs[0] >= GROUP_CONF
+
+
+def test_a_washed_sector_named_as_its_steps_show_keeps_its_name_and_confidence():
+    view = _face_view((YELLOW, ORANGE, RED, ORANGE))
+    named, conf, dist = _washed_reading(YELLOW)
+    out, confs = _named_by_groove_steps(named, conf, dist, PALETTE, lambda t: (view, 0))
+    assert out.tolist() == named.tolist() and confs.tolist() == conf.tolist()
