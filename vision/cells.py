@@ -8074,6 +8074,17 @@ GROOVE_RESIDUAL_SHARE = 0.25
 GROOVE_MIN_STEPS = 3
 #: The pair of paints told apart so (X-Tiles' two paints a hot spot leaves alike).
 GROOVE_PAIR = ("orange", "yellow")
+#: The noise of a step across a groove (linear, one channel): the spread of the steps between
+#: two sectors of ONE paint on clear tiles, which should be none (1.4826 times their median
+#: absolute step, 0.0077: 2655 channel steps on 21 development photos, final16-26, xt50, xt52,
+#: the eleven hot-spot photos among them; the blue's alone 0.0056, the red's 0.0106) ...
+GROOVE_STEP_NOISE = 0.011
+#: ... and the two paints' fits (squared residuals, :func:`_steps_fit`) must differ by more than
+#: this many times its square for the steps to tell them apart: the paints' predicted steps two
+#: noise spreads apart at least (2 squared). (Set from the noise, not fitted: the renames that
+#: changed a board on those 21 photos differed by 0.03-0.18, sixty times the floor and more;
+#: the floor stops renames between fits differing by 4e-5 to 4e-4, steps of 0.006-0.02 in all.)
+GROOVE_NOISE_FLOOR = 4.0
 
 
 @lru_cache(maxsize=8)
@@ -8137,13 +8148,14 @@ def _groove_steps(view_lab: np.ndarray, axis: int) -> np.ndarray:
                      for k in range(4)])
 
 
-def _steps_residual(steps: np.ndarray, paints_lin: np.ndarray) -> float:
+def _steps_fit(steps: np.ndarray, paints_lin: np.ndarray) -> tuple[float, int, int]:
     """How badly a face's paints ``paints_lin`` ``(4, 3)`` linear BGR (n e s w) explain its
-    groove steps ``steps`` ``(4, 3)`` (:func:`_groove_steps`): the squared residual of each
-    channel's steps (with :data:`GROOVE_MIN_STEPS` shown at least) fitted as the paints' steps
-    times one gain of its own, at least 0; NaN when no channel shows enough."""
+    groove steps ``steps`` ``(4, 3)`` (:func:`_groove_steps`): ``(residual, steps, channels)``,
+    the squared residual of each channel's steps (with :data:`GROOVE_MIN_STEPS` shown at least)
+    fitted as the paints' steps times one gain of its own, at least 0, summed, and how many
+    steps and channels it was summed over; NaN residual when no channel shows enough."""
     predicted = np.roll(paints_lin, -1, axis=0) - paints_lin  # (4, 3): k + 1 minus k
-    total, used = 0.0, False
+    total, n_steps, n_channels = 0.0, 0, 0
     for ch in range(3):
         shown = ~np.isnan(steps[:, ch])
         if shown.sum() < GROOVE_MIN_STEPS:
@@ -8151,32 +8163,46 @@ def _steps_residual(steps: np.ndarray, paints_lin: np.ndarray) -> float:
         s, d = steps[shown, ch], predicted[shown, ch]
         gain = max(float(s @ d) / max(float(d @ d), 1e-12), 0.0)
         total += float(((s - gain * d) ** 2).sum())
-        used = True
-    return total if used else float("nan")
+        n_steps, n_channels = n_steps + int(shown.sum()), n_channels + 1
+    return (total if n_channels else float("nan")), n_steps, n_channels
+
+
+def _steps_residual(steps: np.ndarray, paints_lin: np.ndarray) -> float:
+    """The squared residual of :func:`_steps_fit` alone (NaN when no channel shows enough)."""
+    return _steps_fit(steps, paints_lin)[0]
+
+
+def _washed_of_pair(named: np.ndarray, dist: np.ndarray, pair: list[int]) -> np.ndarray:
+    """Which sectors ``(4 N,)`` bool are washed sectors of the pair ``pair`` (two paint
+    indices): NAMED one of the two (by their hue group, see :func:`_named_by_hue`; a sector
+    named a third paint is left to that naming) whose distances to the two (``dist`` ``(4 N,
+    K)``: the sectors' distances to the paints) lie within :data:`WASHED_PAIR_MARGIN` of each
+    other."""
+    return (np.isin(named, pair)
+            & (np.abs(dist[:, pair[0]] - dist[:, pair[1]]) <= WASHED_PAIR_MARGIN))
 
 
 def _named_by_groove_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
                            palette: Palette, views: Callable[[int], tuple[np.ndarray, int]]
                            ) -> tuple[np.ndarray, np.ndarray]:
     """X-Tiles sector names and confidences ``(4 N,)`` (four per tile in turn, n e s w;
-    ``dist`` ``(4 N, K)`` their distances to the paints) with each washed sector (its nearest
-    paint one of :data:`GROOVE_PAIR` and the other within :data:`WASHED_PAIR_MARGIN` of it)
-    named the one of the pair its tile's groove steps (:func:`_groove_steps` of ``views(tile)``:
-    the face's ``(n, n, 3)`` Lab view and its axis) fit (:func:`_steps_residual`, the tile's
-    other sectors as named), when that one fits them with at most
-    :data:`GROOVE_RESIDUAL_SHARE` of the other's residual; a sector so renamed is read at
-    :data:`GROUP_CONF` at least (a sector the steps keep keeps its confidence). A tile's washed
-    sectors are judged together (every assignment of the pair to them)."""
+    ``dist`` ``(4 N, K)`` their distances to the paints) with each washed sector
+    (:func:`_washed_of_pair`: named one of :data:`GROOVE_PAIR`, its distances to the two
+    within :data:`WASHED_PAIR_MARGIN` of each other) named the one of the pair its tile's groove steps
+    (:func:`_groove_steps` of ``views(tile)``: the face's ``(n, n, 3)`` Lab view and its axis)
+    fit (:func:`_steps_fit`, the tile's other sectors as named), when that one fits them with
+    at most :data:`GROOVE_RESIDUAL_SHARE` of the other's residual and the two residuals differ
+    by more than the steps' noise (:data:`GROOVE_STEP_NOISE`, :data:`GROOVE_NOISE_FLOOR`); a
+    sector so renamed is read at :data:`GROUP_CONF` at least (a sector the steps keep keeps its
+    confidence). A tile's washed sectors are judged together (every assignment of the pair to
+    them)."""
     if not all(p in palette.names for p in GROOVE_PAIR):
         return named, conf
     pair = [palette.names.index(p) for p in GROOVE_PAIR]
     pal_lin = palette_linear(palette)
     out_named, out_conf = named.copy(), conf.copy()
     nearest = dist.min(axis=1)
-    washed = (np.isin(np.argmin(dist, axis=1), pair)
-              & (np.abs(dist[:, pair[0]] - dist[:, pair[1]]) <= WASHED_PAIR_MARGIN))
-    if washed.any():
-        logger.debug("grooves: %d washed sectors of the pair", int(washed.sum()))
+    washed = _washed_of_pair(named, dist, pair)
     for tile in np.unique(np.flatnonzero(washed) // 4):
         js = [int(j) for j in range(4 * tile, 4 * tile + 4) if washed[j]]
         steps = _groove_steps(*views(int(tile)))
@@ -8184,13 +8210,17 @@ def _named_by_groove_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarray
         for choice in itertools.product(pair, repeat=len(js)):
             paints = named[4 * tile:4 * tile + 4].copy()
             paints[[j - 4 * tile for j in js]] = choice
-            fits.append((_steps_residual(steps, pal_lin[paints]), choice))
+            fits.append((*_steps_fit(steps, pal_lin[paints]), choice))
         fits = [f for f in fits if not math.isnan(f[0])]
         if len(fits) < 2:
             continue
         fits.sort(key=lambda f: f[0])
-        (best, choice), (second, _) = fits[0], fits[1]
-        if best > GROOVE_RESIDUAL_SHARE * second:
+        (best, n_steps, _, choice), (second, *_) = fits[0], fits[1]
+        told = second - best > GROOVE_NOISE_FLOOR * GROOVE_STEP_NOISE ** 2
+        logger.debug("grooves: tile %d named %s -> %s residual %.3g %.3g steps %d told %s "
+                     "ratio-ok %s", tile, named[js].tolist(), list(choice), best, second,
+                     n_steps, told, best <= GROOVE_RESIDUAL_SHARE * second)
+        if best > GROOVE_RESIDUAL_SHARE * second or not told:
             continue
         for j, paint in zip(js, choice):
             if paint != named[j]:
@@ -8641,8 +8671,12 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         if ctx.profile is None:
             # (a washed orange or yellow sector: the pair's paint its tile's steps across the
             # grooves fit; without a profile only, as measured)
-            named, sconfs = _named_by_groove_steps(
+            grooved, sconfs = _named_by_groove_steps(
                 named, sconfs, dist, ctx.palette, lambda t: (subs[axes[t]][at[t]], int(axes[t])))
+            # (renamed so: marked apart, or the decode's fill names a clear sector its nearest
+            # paint again, see vision.decode._sector_choices)
+            apart = grooved != named
+            named = grooved
     else:
         named, sconfs = _washed_pairs_apart(samples, named, sconfs, dist,
                                             white if ctx.profile is not None else None)

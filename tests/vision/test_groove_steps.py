@@ -5,11 +5,19 @@ Under a lamp's hot spot an orange and a yellow both clip their red and green and
 mostly glare; the glare is smooth across the tile, so the steps across the grooves are the
 paints' differences times the light: a yellow's blue is 2.7 times an orange's (the kit's
 defaults)."""
+import sys
+from pathlib import Path
+
 import numpy as np
 
-from vision.cells import GROUP_CONF, _groove_steps, _named_by_groove_steps
+import vision.cells as C
+from vision.cells import (GROOVE_NOISE_FLOOR, GROOVE_RESIDUAL_SHARE, GROOVE_STEP_NOISE, GROUP_CONF,
+                          _groove_steps, _named_by_groove_steps, _steps_residual, read_cells)
 from vision.colour import Palette, bgr_to_lab, linear_to_srgb, palette_linear
 from vision.kits import kit_for_game
+
+sys.path.insert(0, str(Path(__file__).parent))
+from scenes import draw_edges_tile, kit_and_palette, photographed_view  # noqa: E402
 
 PALETTE = Palette.from_hex(kit_for_game("x-tiles").colours)
 ORANGE, RED, YELLOW, BLUE = (PALETTE.names.index(p) for p in ("orange", "red", "yellow", "blue"))
@@ -61,3 +69,52 @@ def test_a_washed_sector_named_as_its_steps_show_keeps_its_name_and_confidence()
     named, conf, dist = _washed_reading(YELLOW)
     out, confs = _named_by_groove_steps(named, conf, dist, PALETTE, lambda t: (view, 0))
     assert out.tolist() == named.tolist() and confs.tolist() == conf.tolist()
+
+
+def test_a_washed_sector_named_a_third_paint_is_left_to_its_naming():
+    # (its nearest orange, yellow within the margin, but its hue group named it red: the steps
+    # judge only a sector NAMED one of the pair)
+    view = _face_view((YELLOW, ORANGE, RED, ORANGE))
+    named, conf, dist = _washed_reading(RED)
+    out, confs = _named_by_groove_steps(named, conf, dist, PALETTE, lambda t: (view, 0))
+    assert out.tolist() == named.tolist() and confs.tolist() == conf.tolist()
+
+
+def test_steps_within_the_noise_rename_nothing():
+    # (the tile so dim that the yellow's and the orange's steps differ by less than the noise of
+    # a step: the steps fit one paint far better than the other, in noise)
+    view = _face_view((YELLOW, ORANGE, RED, ORANGE), light=0.02)
+    steps = _groove_steps(view, 0)
+    pal = palette_linear(PALETTE)
+    as_yellow = _steps_residual(steps, pal[[YELLOW, ORANGE, RED, ORANGE]])
+    as_orange = _steps_residual(steps, pal[[ORANGE, ORANGE, RED, ORANGE]])
+    assert as_yellow <= GROOVE_RESIDUAL_SHARE * as_orange  # (the share alone would rename)
+    assert as_orange - as_yellow < GROOVE_NOISE_FLOOR * GROOVE_STEP_NOISE ** 2
+    named, conf, dist = _washed_reading(ORANGE)
+    out, _ = _named_by_groove_steps(named, conf, dist, PALETTE, lambda t: (view, 0))
+    assert out.tolist() == named.tolist()
+
+
+def test_a_sector_the_steps_rename_is_marked_apart_for_the_decode(monkeypatch):
+    # (the decode's fill names a clear sector its nearest paint unless it is marked apart: a
+    # renamed sector carries its new name and the one it is not in ``sector_apart``)
+    kit, pal = kit_and_palette("x-tiles")
+    yellow = pal.names.index("yellow")
+
+    def renaming(named, conf, dist, palette, views):
+        out = named.copy()
+        out[0::4] = yellow  # (every tile's north sector)
+        return out, np.maximum(conf, GROUP_CONF)
+
+    monkeypatch.setattr(C, "_named_by_groove_steps", renaming)
+    n, size = 48, 5
+    img = np.full((size * n, size * n, 3), 110.0)
+    cells = [(r, c) for r in range(1, 4) for c in range(1, 4)]
+    for r, c in cells:
+        img[r * n:(r + 1) * n, c * n:(c + 1) * n] = draw_edges_tile(
+            n, ("blue", "red", "blue", "red"), kit)
+    td, fg = photographed_view(img, cells, n, size, np.random.default_rng(0), 2.0, 1.0)
+    readings, _ = read_cells(td, kit, palette=pal, fg=fg)
+    tiles = [rd for rd in readings if rd.evidence.get("sector_distance")]
+    assert tiles and all(rd.evidence.get("sector_apart", {}).get("n", ("",))[0] == "yellow"
+                         for rd in tiles)
