@@ -8074,6 +8074,13 @@ GROOVE_RESIDUAL_SHARE = 0.25
 GROOVE_MIN_STEPS = 3
 #: The pair of paints told apart so (X-Tiles' two paints a hot spot leaves alike).
 GROOVE_PAIR = ("orange", "yellow")
+#: A sector within this of the paint it was named (CIEDE2000; one spread of a sector about its
+#: prediction, :data:`vision.decode.SECTOR_SD`) shows that paint, washed or not: the steps
+#: judge only one further off. (From the geometry of the reading, not fitted: the steps renamed
+#: clear orange sectors 2.2-2.4 from orange, read 0.91, to yellow on final16 hard-1604, a
+#: tile read right at base, and final22 hard-2806; the renames that mended boards on the
+#: eleven hot-spot photos lay 5.3-14 from the paint named.)
+GROOVE_WASHED_DE = 4.0
 #: The noise of a step across a groove (linear, one channel): the spread of the steps between
 #: two sectors of ONE paint on clear tiles, which should be none (1.4826 times their median
 #: absolute step, 0.0077: 2655 channel steps on 21 development photos, final16-26, xt50, xt52,
@@ -8175,10 +8182,11 @@ def _steps_residual(steps: np.ndarray, paints_lin: np.ndarray) -> float:
 def _washed_of_pair(named: np.ndarray, dist: np.ndarray, pair: list[int]) -> np.ndarray:
     """Which sectors ``(4 N,)`` bool are washed sectors of the pair ``pair`` (two paint
     indices): NAMED one of the two (by their hue group, see :func:`_named_by_hue`; a sector
-    named a third paint is left to that naming) whose distances to the two (``dist`` ``(4 N,
-    K)``: the sectors' distances to the paints) lie within :data:`WASHED_PAIR_MARGIN` of each
-    other."""
-    return (np.isin(named, pair)
+    named a third paint is left to that naming), further than :data:`GROOVE_WASHED_DE` from
+    the paint so named, and whose distances to the two (``dist`` ``(4 N, K)``: the sectors'
+    distances to the paints) lie within :data:`WASHED_PAIR_MARGIN` of each other."""
+    own = dist[np.arange(len(named)), named]
+    return (np.isin(named, pair) & (own > GROOVE_WASHED_DE)
             & (np.abs(dist[:, pair[0]] - dist[:, pair[1]]) <= WASHED_PAIR_MARGIN))
 
 
@@ -8225,8 +8233,8 @@ def _named_by_groove_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarray
         for j, paint in zip(js, choice):
             if paint != named[j]:
                 logger.debug("grooves: sector %d (tile %d) %d -> %d (residual %.2g, %.2g the "
-                             "next; %.1f from its nearest)", j, tile, named[j], paint, best,
-                             second, nearest[j])
+                             "next; %.1f from its nearest, %.1f from the paint named)", j, tile,
+                             named[j], paint, best, second, nearest[j], dist[j, named[j]])
                 out_named[j], out_conf[j] = paint, max(float(conf[j]), GROUP_CONF)
     return out_named, out_conf
 

@@ -11,8 +11,9 @@ from pathlib import Path
 import numpy as np
 
 import vision.cells as C
-from vision.cells import (GROOVE_NOISE_FLOOR, GROOVE_RESIDUAL_SHARE, GROOVE_STEP_NOISE, GROUP_CONF,
-                          _groove_steps, _named_by_groove_steps, _steps_residual, read_cells)
+from vision.cells import (GROOVE_NOISE_FLOOR, GROOVE_RESIDUAL_SHARE, GROOVE_STEP_NOISE,
+                          GROOVE_WASHED_DE, GROUP_CONF, _groove_steps, _named_by_groove_steps,
+                          _steps_residual, read_cells)
 from vision.colour import Palette, bgr_to_lab, linear_to_srgb, palette_linear
 from vision.kits import kit_for_game
 
@@ -39,13 +40,14 @@ def _face_view(edges: tuple[int, int, int, int], light: float = 3.0) -> np.ndarr
     return bgr_to_lab(linear_to_srgb(lin.reshape(-1, 3)).astype(np.float32)).reshape(N, N, 3)
 
 
-def _washed_reading(named_n: int):
+def _washed_reading(named_n: int, near: float = 6.0):
     """A tile (n e s w) yellow, orange, red, orange as read with its north sector named
-    ``named_n``: the north washed, 4 from orange and 6 from yellow; the others clear."""
+    ``named_n``: the north washed, ``near`` from orange and 2 more from yellow; the others
+    clear."""
     named = np.array([named_n, ORANGE, RED, ORANGE])
     conf = np.array([0.3, 0.95, 0.95, 0.95])
     dist = np.full((4, 4), 30.0)
-    dist[0, [ORANGE, YELLOW]] = 4.0, 6.0
+    dist[0, [ORANGE, YELLOW]] = near, near + 2.0
     dist[1, ORANGE] = dist[3, ORANGE] = dist[2, RED] = 2.0
     return named, conf, dist
 
@@ -118,3 +120,11 @@ def test_a_sector_the_steps_rename_is_marked_apart_for_the_decode(monkeypatch):
     tiles = [rd for rd in readings if rd.evidence.get("sector_distance")]
     assert tiles and all(rd.evidence.get("sector_apart", {}).get("n", ("",))[0] == "yellow"
                          for rd in tiles)
+
+
+def test_a_sector_within_one_spread_of_its_named_paint_is_not_washed():
+    # (named orange 2 from orange: it shows orange, whatever the steps fit better)
+    view = _face_view((YELLOW, ORANGE, RED, ORANGE))
+    named, conf, dist = _washed_reading(ORANGE, near=GROOVE_WASHED_DE / 2)
+    out, _ = _named_by_groove_steps(named, conf, dist, PALETTE, lambda t: (view, 0))
+    assert out.tolist() == named.tolist()
