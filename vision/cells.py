@@ -8076,10 +8076,12 @@ GROOVE_MIN_STEPS = 3
 GROOVE_PAIR = ("orange", "yellow")
 #: A sector within this of the paint it was named (CIEDE2000; one spread of a sector about its
 #: prediction, :data:`vision.decode.SECTOR_SD`) shows that paint, washed or not: the steps
-#: judge only one further off. (From the geometry of the reading, not fitted: the steps renamed
-#: clear orange sectors 2.2-2.4 from orange, read 0.91, to yellow on final16 hard-1604, a
-#: tile read right at base, and final22 hard-2806; the renames that mended boards on the
-#: eleven hot-spot photos lay 5.3-14 from the paint named.)
+#: judge only one further off. (Set from that spread, not fitted. Without it the steps renamed
+#: clear orange sectors 2.2-2.4 from orange, read 0.91, to yellow: final16 hard-1604, a tile
+#: read right at base, 0 -> 3 wrong cells, and final22 hard-2806; the renames that mended
+#: boards, on final20 hard-2103, final22 hard-2806 and xt52 hard-2772, lay 5.3-14 from the
+#: paint named. The window where all 402 development photos read as measured is 2.4-5.3, each
+#: edge from one photo: at 6, final22 hard-2806 0 -> 1.)
 GROOVE_WASHED_DE = 4.0
 #: The noise of a step across a groove (linear, one channel): the spread of the steps between
 #: two sectors of ONE paint on clear tiles, which should be none (1.4826 times their median
@@ -8090,7 +8092,10 @@ GROOVE_STEP_NOISE = 0.011
 #: this many times its square for the steps to tell them apart: the paints' predicted steps two
 #: noise spreads apart at least (2 squared). (Set from the noise, not fitted: the renames that
 #: changed a board on those 21 photos differed by 0.03-0.18, sixty times the floor and more;
-#: the floor stops renames between fits differing by 4e-5 to 4e-4, steps of 0.006-0.02 in all.)
+#: the floor stops renames between fits differing by 4e-5 to 4e-4, steps of 0.006-0.02 in all.
+#: Reading-neutral on the 402 development photos: it stops renames on 5 of them, final22
+#: hard-2806, final24 normal-3408, final26 hard-4007 and 4008, final27 hard-4204, and none of
+#: their boards changes without it: a guard against a decision made in noise.)
 GROOVE_NOISE_FLOOR = 4.0
 
 
@@ -8195,8 +8200,9 @@ def _named_by_groove_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarray
                            ) -> tuple[np.ndarray, np.ndarray]:
     """X-Tiles sector names and confidences ``(4 N,)`` (four per tile in turn, n e s w;
     ``dist`` ``(4 N, K)`` their distances to the paints) with each washed sector
-    (:func:`_washed_of_pair`: named one of :data:`GROOVE_PAIR`, its distances to the two
-    within :data:`WASHED_PAIR_MARGIN` of each other) named the one of the pair its tile's groove steps
+    (:func:`_washed_of_pair`: named one of :data:`GROOVE_PAIR`, further than
+    :data:`GROOVE_WASHED_DE` from it, its distances to the two within
+    :data:`WASHED_PAIR_MARGIN` of each other) named the one of the pair its tile's groove steps
     (:func:`_groove_steps` of ``views(tile)``: the face's ``(n, n, 3)`` Lab view and its axis)
     fit (:func:`_steps_fit`, the tile's other sectors as named), when that one fits them with
     at most :data:`GROOVE_RESIDUAL_SHARE` of the other's residual and the two residuals differ
