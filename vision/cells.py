@@ -8160,6 +8160,211 @@ def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarr
     return out_named, out_conf
 
 
+# ------------------------------------------------------------- X-Tiles: steps across the grooves
+
+#: An X-Tile's grooves run this many degrees off its long axis (the independent renderer's
+#: tiles 34-40, the kit's drawing 45: their middle); the light either side of a groove is
+#: compared at this angle.
+GROOVE_DEG = 40.0
+#: The bands a groove's step is measured on: in the big sector this far (degrees) off the long
+#: axis, in the small sector this far, clear of the groove on either drawing (34-45) by 6 degrees
+#: at least (as the wedges that place a face, :data:`WEDGE_BIG_DEG` and :data:`WEDGE_SMALL_DEG`,
+#: stay clear of it) ...
+GROOVE_BIG_BAND = (10.0, 28.0)
+GROOVE_SMALL_BAND = (51.0, 75.0)
+#: ... and this far from the face's centre (shares of the cell's width: clear of the crossing,
+#: inside the waist, 0.27-0.37 of a cell out across the long axis, as :data:`WEDGE_RADII`) ...
+GROOVE_RADII = (0.06, 0.26)
+#: ... each band's light fitted as a plane and taken on the groove this far out (the bands'
+#: middle).
+GROOVE_AT = 0.16
+#: A washed X-Tiles sector (its two nearest paints orange and yellow, this close, CIEDE2000: the
+#: pair :func:`_washed_pairs_apart` takes as one washed pair, :data:`WASHED_PAIR_MARGIN`) is
+#: named by the steps of its tile's light across the four grooves when one of the two paints
+#: explains them (each channel's steps up to one gain: the lamp's colour and the tile's exposure)
+#: with at most this share of the other's squared residual. Under a lamp's hot spot red and green
+#: clip and a sector's level is mostly glare, but the glare is smooth across a tile, so each step
+#: is the two paints' difference times the light: a yellow's blue is 2.7 times an orange's.
+#: (Not fitted: set before measuring, one paint explaining the steps four times better; a
+#: residual measured against the noise of a step instead, 0.01, and a gain varying by 0.3
+#: across a tile, renamed more and read worse: final18 hard-1881 5 -> 10 wrong cells.)
+GROOVE_RESIDUAL_SHARE = 0.25
+#: The steps of a channel are used only when this many of a face's four show unclipped (each
+#: band clipped on at most 1 - :data:`STEP_UNCLIPPED` of it): one gain is fitted to them.
+GROOVE_MIN_STEPS = 3
+#: The pair of paints told apart so (X-Tiles' two paints a hot spot leaves alike).
+GROOVE_PAIR = ("orange", "yellow")
+#: A sector within this of the paint it was named (CIEDE2000; one spread of a sector about its
+#: prediction, :data:`vision.decode.SECTOR_SD`) shows that paint, washed or not: the steps
+#: judge only one further off. (Set from that spread, not fitted. Without it the steps renamed
+#: clear orange sectors 2.2-2.4 from orange, read 0.91, to yellow: final16 hard-1604, a tile
+#: read right at base, 0 -> 3 wrong cells, and final22 hard-2806; the renames that mended
+#: boards, on final20 hard-2103, final22 hard-2806 and xt52 hard-2772, lay 5.3-14 from the
+#: paint named. The window where all 402 development photos read as measured is 2.4-5.3, each
+#: edge from one photo: at 6, final22 hard-2806 0 -> 1.)
+GROOVE_WASHED_DE = 4.0
+#: The noise of a step across a groove (linear, one channel): the spread of the steps between
+#: two sectors of ONE paint on clear tiles, which should be none (1.4826 times their median
+#: absolute step, 0.0077: 2655 channel steps on 21 development photos, final16-26, xt50, xt52,
+#: the eleven hot-spot photos among them; the blue's alone 0.0056, the red's 0.0106) ...
+GROOVE_STEP_NOISE = 0.011
+#: ... and the two paints' fits (squared residuals, :func:`_steps_fit`) must differ by more than
+#: this many times its square for the steps to tell them apart: the paints' predicted steps two
+#: noise spreads apart at least (2 squared). (Set from the noise, not fitted: the renames that
+#: changed a board on those 21 photos differed by 0.03-0.18, sixty times the floor and more;
+#: the floor stops renames between fits differing by 4e-5 to 4e-4, steps of 0.006-0.02 in all.
+#: Reading-neutral on the 402 development photos: it stops renames on 5 of them, final22
+#: hard-2806, final24 normal-3408, final26 hard-4007 and 4008, final27 hard-4204, and none of
+#: their boards changes without it: a guard against a decision made in noise.)
+GROOVE_NOISE_FLOOR = 4.0
+
+
+@lru_cache(maxsize=8)
+def _groove_bands(n: int, axis: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For an ``(n, n)`` view of an X-Tile's face (centred; ``axis`` 0 = long axis E-W), each of
+    its four grooves in the order n|e, e|s, s|w, w|n (between sector ``k`` and ``k + 1`` of n e s
+    w): ``(first, second, on)``, the masks ``(4, n, n)`` bool of the bands beside the groove in
+    sector ``k`` and in sector ``k + 1`` (:data:`GROOVE_BIG_BAND`, :data:`GROOVE_SMALL_BAND`,
+    :data:`GROOVE_RADII`), and the point ``(4, 2)`` (x, y, shares of the width from the centre)
+    on the groove :data:`GROOVE_AT` out."""
+    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
+    r = np.hypot(xx, yy)
+    # (degrees off the long axis)
+    off = np.degrees(np.arctan2(np.abs(yy), np.abs(xx)) if axis == 0
+                     else np.arctan2(np.abs(xx), np.abs(yy)))
+    ring = (r >= GROOVE_RADII[0]) & (r <= GROOVE_RADII[1])
+    big = ring & (off >= GROOVE_BIG_BAND[0]) & (off <= GROOVE_BIG_BAND[1])
+    small = ring & (off >= GROOVE_SMALL_BAND[0]) & (off <= GROOVE_SMALL_BAND[1])
+    names = ("n", "e", "s", "w")
+    corners = ((1, -1), (1, 1), (-1, 1), (-1, -1))  # (x, y) of the corner between k and k + 1
+    first, second, on = [], [], []
+    g = math.radians(GROOVE_DEG)
+    for k, (dx, dy) in enumerate(corners):
+        quadrant = (np.sign(xx) == dx) & (np.sign(yy) == dy)
+        for name, out in ((names[k], first), (names[(k + 1) % 4], second)):
+            is_big = (name in ("e", "w")) == (axis == 0)
+            out.append(quadrant & (big if is_big else small))
+        along, across = GROOVE_AT * math.cos(g), GROOVE_AT * math.sin(g)
+        on.append((dx * along, dy * across) if axis == 0 else (dx * across, dy * along))
+    return np.stack(first), np.stack(second), np.array(on)
+
+
+def _plane_at(lin: np.ndarray, band: np.ndarray, point: np.ndarray) -> np.ndarray:
+    """The light ``(3,)`` (linear, each channel) a plane fitted on a band's pixels (``lin``
+    ``(n, n, 3)`` linear, ``band`` ``(n, n)`` bool) puts at ``point`` (x, y, shares of the
+    width from the centre); NaN for a channel clipped on more than 1 - :data:`STEP_UNCLIPPED`
+    of the band."""
+    n = lin.shape[0]
+    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
+    out = np.full(3, np.nan)
+    x = np.stack([np.ones(int(band.sum())), xx[band], yy[band]], 1)
+    for ch in range(3):
+        vals = lin[..., ch][band]
+        ok = vals < CLIPPED_LINEAR
+        if ok.sum() < max(3, STEP_UNCLIPPED * len(vals)):
+            continue
+        coef, *_ = np.linalg.lstsq(x[ok], vals[ok], rcond=None)
+        out[ch] = coef[0] + coef[1] * point[0] + coef[2] * point[1]
+    return out
+
+
+def _groove_steps(view_lab: np.ndarray, axis: int) -> np.ndarray:
+    """How much an X-Tile's light steps across each of its grooves (n|e, e|s, s|w, w|n): ``(4,
+    3)`` linear BGR, sector ``k + 1``'s light on the groove minus sector ``k``'s, from the face's
+    view ``view_lab`` ``(n, n, 3)`` Lab (centred; ``axis`` 0 = long axis E-W); NaN for a channel
+    either band shows clipped."""
+    n = view_lab.shape[0]
+    lin = srgb_to_linear(lab_to_bgr(view_lab.reshape(-1, 3).astype(np.float32))).reshape(n, n, 3)
+    first, second, on = _groove_bands(n, axis)
+    return np.stack([_plane_at(lin, second[k], on[k]) - _plane_at(lin, first[k], on[k])
+                     for k in range(4)])
+
+
+def _steps_fit(steps: np.ndarray, paints_lin: np.ndarray) -> tuple[float, int, int]:
+    """How badly a face's paints ``paints_lin`` ``(4, 3)`` linear BGR (n e s w) explain its
+    groove steps ``steps`` ``(4, 3)`` (:func:`_groove_steps`): ``(residual, steps, channels)``,
+    the squared residual of each channel's steps (with :data:`GROOVE_MIN_STEPS` shown at least)
+    fitted as the paints' steps times one gain of its own, at least 0, summed, and how many
+    steps and channels it was summed over; NaN residual when no channel shows enough."""
+    predicted = np.roll(paints_lin, -1, axis=0) - paints_lin  # (4, 3): k + 1 minus k
+    total, n_steps, n_channels = 0.0, 0, 0
+    for ch in range(3):
+        shown = ~np.isnan(steps[:, ch])
+        if shown.sum() < GROOVE_MIN_STEPS:
+            continue
+        s, d = steps[shown, ch], predicted[shown, ch]
+        gain = max(float(s @ d) / max(float(d @ d), 1e-12), 0.0)
+        total += float(((s - gain * d) ** 2).sum())
+        n_steps, n_channels = n_steps + int(shown.sum()), n_channels + 1
+    return (total if n_channels else float("nan")), n_steps, n_channels
+
+
+def _steps_residual(steps: np.ndarray, paints_lin: np.ndarray) -> float:
+    """The squared residual of :func:`_steps_fit` alone (NaN when no channel shows enough)."""
+    return _steps_fit(steps, paints_lin)[0]
+
+
+def _washed_of_pair(named: np.ndarray, dist: np.ndarray, pair: list[int]) -> np.ndarray:
+    """Which sectors ``(4 N,)`` bool are washed sectors of the pair ``pair`` (two paint
+    indices): NAMED one of the two (by their hue group, see :func:`_named_by_hue`; a sector
+    named a third paint is left to that naming), further than :data:`GROOVE_WASHED_DE` from
+    the paint so named, and whose distances to the two (``dist`` ``(4 N, K)``: the sectors'
+    distances to the paints) lie within :data:`WASHED_PAIR_MARGIN` of each other."""
+    own = dist[np.arange(len(named)), named]
+    return (np.isin(named, pair) & (own > GROOVE_WASHED_DE)
+            & (np.abs(dist[:, pair[0]] - dist[:, pair[1]]) <= WASHED_PAIR_MARGIN))
+
+
+def _named_by_groove_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
+                           palette: Palette, views: Callable[[int], tuple[np.ndarray, int]]
+                           ) -> tuple[np.ndarray, np.ndarray]:
+    """X-Tiles sector names and confidences ``(4 N,)`` (four per tile in turn, n e s w;
+    ``dist`` ``(4 N, K)`` their distances to the paints) with each washed sector
+    (:func:`_washed_of_pair`: named one of :data:`GROOVE_PAIR`, further than
+    :data:`GROOVE_WASHED_DE` from it, its distances to the two within
+    :data:`WASHED_PAIR_MARGIN` of each other) named the one of the pair its tile's groove steps
+    (:func:`_groove_steps` of ``views(tile)``: the face's ``(n, n, 3)`` Lab view and its axis)
+    fit (:func:`_steps_fit`, the tile's other sectors as named), when that one fits them with
+    at most :data:`GROOVE_RESIDUAL_SHARE` of the other's residual and the two residuals differ
+    by more than the steps' noise (:data:`GROOVE_STEP_NOISE`, :data:`GROOVE_NOISE_FLOOR`); a
+    sector so renamed is read at :data:`GROUP_CONF` at least (a sector the steps keep keeps its
+    confidence). A tile's washed sectors are judged together (every assignment of the pair to
+    them)."""
+    if not all(p in palette.names for p in GROOVE_PAIR):
+        return named, conf
+    pair = [palette.names.index(p) for p in GROOVE_PAIR]
+    pal_lin = palette_linear(palette)
+    out_named, out_conf = named.copy(), conf.copy()
+    nearest = dist.min(axis=1)
+    washed = _washed_of_pair(named, dist, pair)
+    for tile in np.unique(np.flatnonzero(washed) // 4):
+        js = [int(j) for j in range(4 * tile, 4 * tile + 4) if washed[j]]
+        steps = _groove_steps(*views(int(tile)))
+        fits = []
+        for choice in itertools.product(pair, repeat=len(js)):
+            paints = named[4 * tile:4 * tile + 4].copy()
+            paints[[j - 4 * tile for j in js]] = choice
+            fits.append((*_steps_fit(steps, pal_lin[paints]), choice))
+        fits = [f for f in fits if not math.isnan(f[0])]
+        if len(fits) < 2:
+            continue
+        fits.sort(key=lambda f: f[0])
+        (best, n_steps, _, choice), (second, *_) = fits[0], fits[1]
+        told = second - best > GROOVE_NOISE_FLOOR * GROOVE_STEP_NOISE ** 2
+        logger.debug("grooves: tile %d named %s -> %s residual %.3g %.3g steps %d told %s "
+                     "ratio-ok %s", tile, named[js].tolist(), list(choice), best, second,
+                     n_steps, told, best <= GROOVE_RESIDUAL_SHARE * second)
+        if best > GROOVE_RESIDUAL_SHARE * second or not told:
+            continue
+        for j, paint in zip(js, choice):
+            if paint != named[j]:
+                logger.debug("grooves: sector %d (tile %d) %d -> %d (residual %.2g, %.2g the "
+                             "next; %.1f from its nearest, %.1f from the paint named)", j, tile,
+                             named[j], paint, best, second, nearest[j], dist[j, named[j]])
+                out_named[j], out_conf[j] = paint, max(float(conf[j]), GROUP_CONF)
+    return out_named, out_conf
+
+
 #: An X-Tiles sector whose hue group (:func:`_named_by_hue`) names it another paint than its
 #: own nearest under the light is unclear, at this confidence (under
 #: :data:`CONFIDENCE_THRESHOLD`): the set and its neighbours decide it (:mod:`vision.decode`,
@@ -8597,6 +8802,15 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         # HUE_OVERRULED_CONF)
         sconfs = np.where(_overruled_by_hue(named, dist),
                           np.minimum(sconfs, HUE_OVERRULED_CONF), sconfs)
+        if ctx.profile is None:
+            # (a washed orange or yellow sector: the pair's paint its tile's steps across the
+            # grooves fit; without a profile only, as measured)
+            grooved, sconfs = _named_by_groove_steps(
+                named, sconfs, dist, ctx.palette, lambda t: (subs[axes[t]][at[t]], int(axes[t])))
+            # (renamed so: marked apart, or the decode's fill names a clear sector its nearest
+            # paint again, see vision.decode._sector_choices)
+            apart = grooved != named
+            named = grooved
     else:
         named, sconfs = _washed_pairs_apart(samples, named, sconfs, dist,
                                             white if ctx.profile is not None else None)
