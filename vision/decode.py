@@ -78,6 +78,8 @@ def decode_readings(readings: list[CellReading], kit: Kit, game: str,
                                    outlined, _surely_held(readings))
     if kit.face_model == "sectors":
         doubts += _fill_sectors(readings, kit, game, decoded, counts)
+        if kit.shape != "rounded-x":
+            doubts += _unduplicated_sectors(readings, kit, game, decoded, counts)
     elif kit.face_model == "symbol" and kit.colour_order:
         doubts += _fill_card_colours(readings, kit, game, decoded, counts)
         doubts += _unclash_cards(readings, kit, game, decoded, counts)
@@ -419,6 +421,70 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
     else:
         doubts += _likeliest_beside_neighbours(unclear, kit, game, decoded, evidence, counts, used)
     return doubts
+
+
+#: The doubt of a sector tile read as a copy of a tile the set holds once, taken instead as the
+#: likeliest other tile for its sectors and neighbours (see :func:`_unduplicated_sectors`).
+UNDUPLICATED = "read as a tile already on the board; taken as the likeliest other tile for it"
+
+
+def _unduplicated_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dict,
+                          counts: Counter) -> list[tuple[Cell, str, str]]:
+    """Twelve Tiles (any sector kit but X-Tiles): where more cells read one tile than the set
+    holds (each of its 70 patterns once, RULES.md), all but that many copies are misread; the
+    copies likeliest misread are taken as their likeliest other tile.
+
+    Each copy's choices are weighed as an unclear tile's are, every sector between its near
+    paints (:func:`_sector_choices` with ``every_sector``: its sectors' distances, the
+    neighbours' edges met, the set's copies left, the other copies counting as on the board);
+    a copy's *yield* is its cheapest other tile's cost less its reading's own (the used-up cost
+    of the other copies left out of both). The copies of least yield are taken as their
+    cheapest other tile, under the confidence bar (:data:`MISFIT_CONFIDENCE`) with the board
+    doubt :data:`UNDUPLICATED`; a copy without its reading among its choices (a sector named
+    beyond its nearest paints' reach) keeps it, and the duplicate doubt stays. Returns
+    board-level doubts."""
+    evidence = {(rd.row, rd.col): rd.evidence for rd in readings
+                if rd.evidence.get("sector_distance") and rd.evidence.get("sector_conf")}
+    seen: dict[Any, list[Cell]] = defaultdict(list)
+    for cell, (attrs, _, _) in decoded.items():
+        key = _reading_key(kit, game, attrs)
+        if key is not None and cell in evidence:
+            seen[key].append(cell)
+    doubts = []
+    for key, cells in seen.items():
+        surplus = len(cells) - counts.get(key, 0)
+        if surplus <= 0 or counts.get(key, 0) == 0:
+            continue
+        yields = []
+        for cell in cells:
+            change = _cheapest_other_tile(cell, kit, game, decoded, evidence[cell], counts, key)
+            if change is not None:
+                yields.append((change[0], cell, change[1]))
+        for cost, cell, edges in sorted(yields, key=lambda t: t[0])[:surplus]:
+            logger.debug("cell %s: a copy of a tile on the board, taken as %s (yield %.2f)",
+                         cell, edges, cost)
+            _take_under_the_bar(decoded, cell, edges)
+            doubts.append((cell, "tile", UNDUPLICATED))
+    return doubts
+
+
+def _cheapest_other_tile(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: dict,
+                         counts: Counter, key: Any) -> tuple[float, dict[str, str]] | None:
+    """A copy's yield and its cheapest other tile (see :func:`_unduplicated_sectors`):
+    ``(cost of the cheapest choice of another tile - cost of the reading's own tile, its
+    edges)``, the used-up cost of the reading's tile left out; None when the choices hold no
+    other tile or not the reading's own."""
+    own_edges = decoded[cell][0].get("edges")
+    used = _used(decoded, kit, game)
+    used[key] -= 1  # (this copy taken off the board while its choices are weighed)
+    scored = _sector_choices(cell, kit, game, decoded, evidence, counts, used, True)
+    own = [c for c, edges, k in scored if edges == own_edges]
+    others = [(c, edges) for c, edges, k in scored if k != key]
+    if not own or not others:
+        return None
+    own_cost = own[0] - (USED_UP_COST if used[key] >= counts[key] else 0.0)
+    cost, edges = min(others, key=lambda t: t[0])
+    return cost - own_cost, edges
 
 
 def _facing_alike(evidence: dict[Cell, dict]) -> dict[Cell, frozenset[str]]:
