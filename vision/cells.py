@@ -3509,7 +3509,7 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
             past = -np.sign(gaps[darker[0]]) * ((hue[i] - float(np.median(hue[others])) + 180.0)
                                                 % 360.0 - 180.0)
             if (chroma[i] >= OWN_CHROMA_KEPT_MIN * ref_chroma
-                    or not _hued_unclipped(labs[i], palette) or lighter < -OWN_CHROMA_DARKER_MAX or past > OWN_HUE_REF_OFF):
+                    or not _hued_unclipped(labs[i], kit) or lighter < -OWN_CHROMA_DARKER_MAX or past > OWN_HUE_REF_OFF):
                 continue
             logger.debug("cell %s: nearest %s, chroma %.0f against its photo's own %s faces' %.0f "
                          "at %+.0f L*: renamed %s", c, name, chroma[i], name, ref_chroma, lighter,
@@ -3530,16 +3530,17 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
 OWN_CHROMA_FACE_MIN = 40.0
 
 
-def _hued_unclipped(lab: np.ndarray, palette: Palette) -> bool:
+def _hued_unclipped(lab: np.ndarray, kit: Kit) -> bool:
     """Whether a face (``lab`` ``(3,)``, CIELAB) keeps a colour its chroma can be judged by:
     chroma at least :data:`OWN_CHROMA_FACE_MIN` and no lighter than the kit's lightest paint
-    (white's, 94.9 L* in Octopus): a face a glare lifted past it is clipped towards white, its
+    by the kit's own colours (``kit.colours``, whatever palette a colour profile gives the read;
+    white's, 94.9 L* in Octopus): a face a glare lifted past it is clipped towards white, its
     chroma lost to the clip whatever its paint (a guard: on the 396 Octopus development photos,
     with the chroma floor, no face the rename takes lies above 94.4 L*, the orange faces a glare
     lifted to yellow lying at 83.4-94.4, so any ceiling from 94.4 up decides alike there; without
     the floor the near-grey faces it took lay up to 99.0)."""
     return (float(np.hypot(lab[1], lab[2])) >= OWN_CHROMA_FACE_MIN
-            and float(lab[0]) <= float(palette.lab[:, 0].max()))
+            and float(lab[0]) <= float(Palette.from_hex(kit.colours).lab[:, 0].max()))
 
 
 def _own_hue_true(ref_hue: float, paint_hue: float) -> bool:
