@@ -3456,12 +3456,13 @@ OWN_CHROMA_KEPT_MIN = 0.75
 #: of their chroma, final16 hard-1603's 23 below at 0.79), where a glare lifts an orange to
 #: the yellows' lightness (the orange faces named yellow lie 4 L* below them to 12 above).
 OWN_CHROMA_DARKER_MAX = 7.0
-#: ... and with a hue no farther past theirs, away from the darker paint's, than
-#: :data:`OWN_HUE_REF_OFF`: a glare washing a face of the paint itself moves its hue on past
-#: (the yellow faces a glare pales to 0.48-0.72 of their sure yellows' chroma lie 13.6-18.8
-#: degrees past their hue, final24 hard-3402, final26 hard-4007, oct58 hard-2651), a glare
-#: lifting an orange brings it up to the yellows' hue, not past (the orange faces named
-#: yellow: -11.5 to +4.7).
+#: ... and with a hue no farther past theirs, away from the darker paint's, than this (degrees):
+#: a glare washing a face of the paint itself moves its hue on past (the yellow faces a glare
+#: pales to 0.48-0.72 of their sure yellows' chroma lie 13.6-18.8 degrees past their hue,
+#: final24 hard-3402, final26 hard-4007, oct58 hard-2651), a glare lifting an orange brings it
+#: up to the yellows' hue, not past (the orange faces named yellow: -11.5 to +4.7). 10 lies in
+#: the window between them (+4.7 to 13.6).
+OWN_CHROMA_MAX_PAST = 10.0
 #: A glare lifts a warm paint's lightness and hue towards its lighter hue neighbour's (orange
 #: towards yellow): a face is renamed by chroma only to a hue neighbour (see
 #: :func:`_hue_neighbours`) whose paint lies at least this much darker (CIELAB L*, the kit's
@@ -3478,7 +3479,7 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
     photo's other sure P faces (their median; their hue true to P's paint, see
     :func:`_own_hue_true`) while no darker than them by more than
     :data:`OWN_CHROMA_DARKER_MAX` and its hue no farther past theirs than
-    :data:`OWN_HUE_REF_OFF`: an orange face a glare lifted to yellow's lightness and hue, its
+    :data:`OWN_CHROMA_MAX_PAST`: an orange face a glare lifted to yellow's lightness and hue, its
     chroma short of the photo's yellows'. A face near grey or lifted past the kit's lightest
     paint is never renamed so (see :func:`_hued_unclipped`).
     Only to P's one hue neighbour (see :func:`_hue_neighbours`) whose paint is darker by
@@ -3509,7 +3510,7 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
             past = -np.sign(gaps[darker[0]]) * ((hue[i] - float(np.median(hue[others])) + 180.0)
                                                 % 360.0 - 180.0)
             if (chroma[i] >= OWN_CHROMA_KEPT_MIN * ref_chroma
-                    or not _hued_unclipped(labs[i], kit) or lighter < -OWN_CHROMA_DARKER_MAX or past > OWN_HUE_REF_OFF):
+                    or not _hued_unclipped(labs[i], kit) or lighter < -OWN_CHROMA_DARKER_MAX or past > OWN_CHROMA_MAX_PAST):
                 continue
             logger.debug("cell %s: nearest %s, chroma %.0f against its photo's own %s faces' %.0f "
                          "at %+.0f L*: renamed %s", c, name, chroma[i], name, ref_chroma, lighter,
