@@ -3510,7 +3510,9 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
             past = -np.sign(gaps[darker[0]]) * ((hue[i] - float(np.median(hue[others])) + 180.0)
                                                 % 360.0 - 180.0)
             if (chroma[i] >= OWN_CHROMA_KEPT_MIN * ref_chroma
-                    or not _hued_unclipped(labs[i], kit) or lighter < -OWN_CHROMA_DARKER_MAX or past > OWN_CHROMA_MAX_PAST):
+                    or not _hued_unclipped(labs[i], kit)
+                    or lighter < -OWN_CHROMA_DARKER_MAX
+                    or past > OWN_CHROMA_MAX_PAST):
                 continue
             logger.debug("cell %s: nearest %s, chroma %.0f against its photo's own %s faces' %.0f "
                          "at %+.0f L*: renamed %s", c, name, chroma[i], name, ref_chroma, lighter,
