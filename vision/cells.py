@@ -3517,7 +3517,7 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
             logger.debug("cell %s: nearest %s, chroma %.0f against its photo's own %s faces' %.0f "
                          "at %+.0f L*: renamed %s", c, name, chroma[i], name, ref_chroma, lighter,
                          palette.names[darker[0]])
-            _rename_face(out[c], name, palette.names[darker[0]])
+            _rename_face(out[c], name, palette.names[darker[0]], "chroma")
             renamed.append(c)
     return renamed
 
@@ -3555,12 +3555,14 @@ def _own_hue_true(ref_hue: float, paint_hue: float) -> bool:
     return abs((ref_hue - paint_hue + 180.0) % 360.0 - 180.0) <= OWN_HUE_REF_OFF
 
 
-def _rename_face(reading: tuple, name: str, other: str) -> None:
+def _rename_face(reading: tuple, name: str, other: str, by: str) -> None:
     """Name a face (``reading``: :func:`_read_solid`'s (attrs, conf, doubts, fit, evidence))
     ``other`` at :data:`OWN_HUE_RENAMED_CONF`, where it was named (or lay nearest) ``name``:
     its colour doubts dropped, its distances to the two paints swapped (the set's assignment
     weighs them: the face as near the paint its photo's faces show as it lay to the one it was
-    named), the paint it was named kept under :data:`OWN_HUE_RENAMED_KEY`."""
+    named), the paint it was named kept under :data:`OWN_HUE_RENAMED_KEY` (both renames alike)
+    and which rename took it under ``"renamed_by"``: ``by``, ``"hue"``
+    (:func:`_renamed_by_own_hues`) or ``"chroma"`` (:func:`_renamed_by_own_chroma`)."""
     attrs, conf, doubts, evidence = reading[0], reading[1], reading[2], reading[4]
     attrs["colour"] = other
     conf["colour"] = OWN_HUE_RENAMED_CONF
@@ -3571,6 +3573,7 @@ def _rename_face(reading: tuple, name: str, other: str) -> None:
     # (its pips' contrast tells nothing of how its new paint's faces look: see
     # vision.decode._colour_spreads)
     evidence[OWN_HUE_RENAMED_KEY] = name
+    evidence["renamed_by"] = by
 
 
 def _hue_neighbours(kit: Kit, palette: Palette, k: int, gaps: np.ndarray,
@@ -3629,7 +3632,7 @@ def _renamed_by_own_hues(kit: Kit, palette: Palette, labs: np.ndarray, index: np
             logger.debug("cell %s: named %s, %.1f degrees of hue off its photo's own %s faces "
                          "(chroma %.0f against %.0f): renamed %s", c, name, off, name,
                          chroma[i], ref_chroma, palette.names[q])
-            _rename_face(out[c], name, palette.names[q])
+            _rename_face(out[c], name, palette.names[q], "hue")
             renamed.append(c)
     return renamed
 

@@ -46,6 +46,7 @@ def test_a_face_short_of_its_photos_sure_yellows_chroma_is_renamed_orange():
     assert out[(0, 2)][1]["colour"] == OWN_HUE_RENAMED_CONF
     assert out[(0, 2)][4]["colour_distance"]["orange"] == 4.0
     assert out[(0, 2)][4][OWN_HUE_RENAMED_KEY] == "yellow"
+    assert out[(0, 2)][4]["renamed_by"] == "chroma"
     assert out[(0, 0)][0]["colour"] == "yellow"
 
 
