@@ -3456,12 +3456,13 @@ OWN_CHROMA_KEPT_MIN = 0.75
 #: of their chroma, final16 hard-1603's 23 below at 0.79), where a glare lifts an orange to
 #: the yellows' lightness (the orange faces named yellow lie 4 L* below them to 12 above).
 OWN_CHROMA_DARKER_MAX = 7.0
-#: ... and with a hue no farther past theirs, away from the darker paint's, than
-#: :data:`OWN_HUE_REF_OFF`: a glare washing a face of the paint itself moves its hue on past
-#: (the yellow faces a glare pales to 0.48-0.72 of their sure yellows' chroma lie 13.6-18.8
-#: degrees past their hue, final24 hard-3402, final26 hard-4007, oct58 hard-2651), a glare
-#: lifting an orange brings it up to the yellows' hue, not past (the orange faces named
-#: yellow: -11.5 to +4.7).
+#: ... and with a hue no farther past theirs, away from the darker paint's, than this (degrees):
+#: a glare washing a face of the paint itself moves its hue on past (the yellow faces a glare
+#: pales to 0.48-0.72 of their sure yellows' chroma lie 13.6-18.8 degrees past their hue,
+#: final24 hard-3402, final26 hard-4007, oct58 hard-2651), a glare lifting an orange brings it
+#: up to the yellows' hue, not past (the orange faces named yellow: -11.5 to +4.7). 10 lies in
+#: the window between them (+4.7 to 13.6).
+OWN_CHROMA_MAX_PAST = 10.0
 #: A glare lifts a warm paint's lightness and hue towards its lighter hue neighbour's (orange
 #: towards yellow): a face is renamed by chroma only to a hue neighbour (see
 #: :func:`_hue_neighbours`) whose paint lies at least this much darker (CIELAB L*, the kit's
@@ -3478,7 +3479,7 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
     photo's other sure P faces (their median; their hue true to P's paint, see
     :func:`_own_hue_true`) while no darker than them by more than
     :data:`OWN_CHROMA_DARKER_MAX` and its hue no farther past theirs than
-    :data:`OWN_HUE_REF_OFF`: an orange face a glare lifted to yellow's lightness and hue, its
+    :data:`OWN_CHROMA_MAX_PAST`: an orange face a glare lifted to yellow's lightness and hue, its
     chroma short of the photo's yellows'. A face near grey or lifted past the kit's lightest
     paint is never renamed so (see :func:`_hued_unclipped`).
     Only to P's one hue neighbour (see :func:`_hue_neighbours`) whose paint is darker by
@@ -3509,12 +3510,14 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
             past = -np.sign(gaps[darker[0]]) * ((hue[i] - float(np.median(hue[others])) + 180.0)
                                                 % 360.0 - 180.0)
             if (chroma[i] >= OWN_CHROMA_KEPT_MIN * ref_chroma
-                    or not _hued_unclipped(labs[i], palette) or lighter < -OWN_CHROMA_DARKER_MAX or past > OWN_HUE_REF_OFF):
+                    or not _hued_unclipped(labs[i], kit)
+                    or lighter < -OWN_CHROMA_DARKER_MAX
+                    or past > OWN_CHROMA_MAX_PAST):
                 continue
             logger.debug("cell %s: nearest %s, chroma %.0f against its photo's own %s faces' %.0f "
                          "at %+.0f L*: renamed %s", c, name, chroma[i], name, ref_chroma, lighter,
                          palette.names[darker[0]])
-            _rename_face(out[c], name, palette.names[darker[0]])
+            _rename_face(out[c], name, palette.names[darker[0]], "chroma")
             renamed.append(c)
     return renamed
 
@@ -3530,16 +3533,17 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
 OWN_CHROMA_FACE_MIN = 40.0
 
 
-def _hued_unclipped(lab: np.ndarray, palette: Palette) -> bool:
+def _hued_unclipped(lab: np.ndarray, kit: Kit) -> bool:
     """Whether a face (``lab`` ``(3,)``, CIELAB) keeps a colour its chroma can be judged by:
     chroma at least :data:`OWN_CHROMA_FACE_MIN` and no lighter than the kit's lightest paint
-    (white's, 94.9 L* in Octopus): a face a glare lifted past it is clipped towards white, its
+    by the kit's own colours (``kit.colours``, whatever palette a colour profile gives the read;
+    white's, 94.9 L* in Octopus): a face a glare lifted past it is clipped towards white, its
     chroma lost to the clip whatever its paint (a guard: on the 396 Octopus development photos,
     with the chroma floor, no face the rename takes lies above 94.4 L*, the orange faces a glare
     lifted to yellow lying at 83.4-94.4, so any ceiling from 94.4 up decides alike there; without
     the floor the near-grey faces it took lay up to 99.0)."""
     return (float(np.hypot(lab[1], lab[2])) >= OWN_CHROMA_FACE_MIN
-            and float(lab[0]) <= float(palette.lab[:, 0].max()))
+            and float(lab[0]) <= float(Palette.from_hex(kit.colours).lab[:, 0].max()))
 
 
 def _own_hue_true(ref_hue: float, paint_hue: float) -> bool:
@@ -3551,12 +3555,14 @@ def _own_hue_true(ref_hue: float, paint_hue: float) -> bool:
     return abs((ref_hue - paint_hue + 180.0) % 360.0 - 180.0) <= OWN_HUE_REF_OFF
 
 
-def _rename_face(reading: tuple, name: str, other: str) -> None:
+def _rename_face(reading: tuple, name: str, other: str, by: str) -> None:
     """Name a face (``reading``: :func:`_read_solid`'s (attrs, conf, doubts, fit, evidence))
     ``other`` at :data:`OWN_HUE_RENAMED_CONF`, where it was named (or lay nearest) ``name``:
     its colour doubts dropped, its distances to the two paints swapped (the set's assignment
     weighs them: the face as near the paint its photo's faces show as it lay to the one it was
-    named), the paint it was named kept under :data:`OWN_HUE_RENAMED_KEY`."""
+    named), the paint it was named kept under :data:`OWN_HUE_RENAMED_KEY` (both renames alike)
+    and which rename took it under ``"renamed_by"``: ``by``, ``"hue"``
+    (:func:`_renamed_by_own_hues`) or ``"chroma"`` (:func:`_renamed_by_own_chroma`)."""
     attrs, conf, doubts, evidence = reading[0], reading[1], reading[2], reading[4]
     attrs["colour"] = other
     conf["colour"] = OWN_HUE_RENAMED_CONF
@@ -3567,6 +3573,7 @@ def _rename_face(reading: tuple, name: str, other: str) -> None:
     # (its pips' contrast tells nothing of how its new paint's faces look: see
     # vision.decode._colour_spreads)
     evidence[OWN_HUE_RENAMED_KEY] = name
+    evidence["renamed_by"] = by
 
 
 def _hue_neighbours(kit: Kit, palette: Palette, k: int, gaps: np.ndarray,
@@ -3625,7 +3632,7 @@ def _renamed_by_own_hues(kit: Kit, palette: Palette, labs: np.ndarray, index: np
             logger.debug("cell %s: named %s, %.1f degrees of hue off its photo's own %s faces "
                          "(chroma %.0f against %.0f): renamed %s", c, name, off, name,
                          chroma[i], ref_chroma, palette.names[q])
-            _rename_face(out[c], name, palette.names[q])
+            _rename_face(out[c], name, palette.names[q], "hue")
             renamed.append(c)
     return renamed
 

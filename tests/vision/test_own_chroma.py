@@ -46,13 +46,14 @@ def test_a_face_short_of_its_photos_sure_yellows_chroma_is_renamed_orange():
     assert out[(0, 2)][1]["colour"] == OWN_HUE_RENAMED_CONF
     assert out[(0, 2)][4]["colour_distance"]["orange"] == 4.0
     assert out[(0, 2)][4][OWN_HUE_RENAMED_KEY] == "yellow"
+    assert out[(0, 2)][4]["renamed_by"] == "chroma"
     assert out[(0, 0)][0]["colour"] == "yellow"
 
 
 def test_glared_shaded_or_saturated_yellows_keep_their_name():
     sure = [(88, 80, 84, "yellow", 0.99), (87, 80, 84, "yellow", 0.99)]
     # (paled by a glare: its hue moved 17 degrees past the sure yellows')
-    assert _read(sure + [(105, 45, 97, "yellow", 0.7)])[1] == []
+    assert _read(sure + [(105, 45, 90, "yellow", 0.7)])[1] == []
     # (in a shade: 20 L* below them)
     assert _read(sure + [(88, 55, 64, "yellow", 0.8)])[1] == []
     # (keeping 0.85 of their chroma)
@@ -66,15 +67,15 @@ def test_no_other_sure_face_or_no_darker_neighbour_renames_nothing():
     assert _read([(79, 51, 83, "yellow", 0.96)])[1] == []
     assert _read([(88, 80, 84, "yellow", 0.9), (79, 51, 83, "yellow", 0.83)])[1] == []
     # (blue: purple, its hue neighbour, lies only 5 L* below it)
-    blue = [(-74, 58, 42, "blue", 0.99), (-74, 58, 42, "blue", 0.99), (-74, 30, 42, "blue", 0.8)]
+    blue = [(-74, 58, 42, "blue", 0.99), (-74, 58, 42, "blue", 0.99), (-74, 42, 42, "blue", 0.8)]
     assert _read(blue, nearest="blue")[1] == []
 
 
 def test_sure_faces_far_off_their_paints_hue_tell_nothing_of_its_chroma():
     # (final24 octopus-normal-3409: its one sure yellow at 103.6 degrees, yellow's paint at 92.3,
     # washed yellows beside it at 42-44 chroma against its 83)
-    sure = [(103.6, 83, 97, "yellow", 0.95), (103.6, 83, 97, "yellow", 0.95)]
-    assert _read(sure + [(107, 43, 97.6, "yellow", 0.7)])[1] == []
+    sure = [(103.6, 83, 93, "yellow", 0.95), (103.6, 83, 93, "yellow", 0.95)]
+    assert _read(sure + [(107, 43, 93.5, "yellow", 0.7)])[1] == []
 
 
 def test_a_near_grey_face_nearest_yellow_is_not_renamed():

@@ -45,6 +45,7 @@ def test_a_face_of_yellows_hue_named_orange_beside_sure_orange_faces_is_renamed_
         assert out[cell][0]["colour"] == "yellow"
         assert out[cell][1]["colour"] == OWN_HUE_RENAMED_CONF
         assert out[cell][4]["colour_distance"]["yellow"] == 4.0
+        assert out[cell][4]["renamed_by"] == "hue"
     assert out[(0, 0)][0]["colour"] == "orange"
 
 
