@@ -2107,6 +2107,8 @@ EDGES_OFF_WEIGHT = 10.0
 
 #: A board's frame is looked for on this many of the best lattices of each picture located on
 #: (the photo, and with a profile its white-balanced copy too: see :func:`_tops_of_each`).
+#: (The count the search has always used on the photo's lattices, not measured anew: only
+#: the white-balanced copy's lattices no longer take the photo's places.)
 FRAME_LOOKS = 3
 
 
@@ -2121,13 +2123,15 @@ def _tops_of_each(lattices: list[Lattice], tops: slice) -> list[Lattice]:
     Twelve Tiles seed 3 photo 8: the board's lattice was the photo's third, fifth of the two
     interleaved, never looked at; a frame on a skewed lattice, 0.56 confident with the
     profile's colours, was taken instead of the board's, 0.81 with them.)"""
-    rank: dict[str, int] = {}
+    start = tops.start or 0
+    stop = len(lattices) if tops.stop is None else tops.stop
+    rank: dict[str, int] = {}  # (lattices seen so far per picture)
     kept = []
     for lat in lattices:
         picture = lat.info.get("located_on", "photo")
         k = rank.get(picture, 0)
         rank[picture] = k + 1
-        if tops.start <= k < tops.stop:
+        if start <= k < stop:
             kept.append(lat)
     return kept
 
