@@ -255,9 +255,10 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
     if kit.board is not None:
         # the lattice on which the board's frame shows best
         # (the lines found may be the tiles' diagonals: their re-readings are tried too)
-        def board_looks(tops: slice = slice(0, 3)) -> Iterator[Lattice]:
-            # the top lattices and, unless a mat's, their readings as the tiles' diagonals
-            return (v for top in lattices[tops]
+        def board_looks(tops: slice = slice(0, FRAME_LOOKS)) -> Iterator[Lattice]:
+            # the top lattices of each picture located on (see _tops_of_each) and, unless a
+            # mat's, their readings as the tiles' diagonals
+            return (v for top in _tops_of_each(lattices, tops)
                     for v in [top, *([] if top.info.get("source") == "mat"
                                      else diagonal_variants(top))])
 
@@ -274,14 +275,15 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
                     timing["locate"] += (t2 - t1) * 1000
                     t0 += t2 - t1  # (the frame's time without it)
                 # ... and the search goes on over the next lattices' looks
-                framed += _frames(image, palette, board_looks(slice(1, 3)))
+                framed += _frames(image, palette, board_looks(slice(1, FRAME_LOOKS)))
         else:
             framed = _frames(image, palette, board_looks())
         if not any(_clear(f) for f, _ in framed):
             # the lines may be every other line of the board (its printed cells and the tiles'
             # edges between them) or run along the cells' middles: coarser and shifted readings
             framed += _frames(image, palette,
-                              (v for top in lattices[:3] for v in shifted_variants(top)))
+                              (v for top in _tops_of_each(lattices, slice(0, FRAME_LOOKS))
+                               for v in shifted_variants(top)))
         if not framed:
             # no window of these lattices shows four strips around it: they may lie over part
             # of the board only (its tiles; the empty cells plain or paled by a glare), the
@@ -2101,6 +2103,37 @@ BORDER_BAND = 0.1
 #: ... and each unit of the ratio below it counts this much to the score (0.2 below, as a
 #: misshapen cell of 1.52 times: +2).
 EDGES_OFF_WEIGHT = 10.0
+
+
+#: A board's frame is looked for on this many of the best lattices of each picture located on
+#: (the photo, and with a profile its white-balanced copy too: see :func:`_tops_of_each`).
+#: (The count the search has always used on the photo's lattices, not measured anew: only
+#: the white-balanced copy's lattices no longer take the photo's places.)
+FRAME_LOOKS = 3
+
+
+def _tops_of_each(lattices: list[Lattice], tops: slice) -> list[Lattice]:
+    """The lattices ranked within ``tops`` among those found on the same picture (the photo, or
+    its white-balanced copy: ``info["located_on"]``), in ``lattices``' order.
+
+    With a profile the photo's lattices and its white-balanced copy's are interleaved (see
+    :func:`vision.locate.interleaved`); the copy adds looks, it does not crowd the photo's own
+    lattices out of the frame's search: without a profile the frame is looked for on the
+    photo's first :data:`FRAME_LOOKS` lattices, and so it is with one. (Calibration measure
+    Twelve Tiles seed 3 photo 8: the board's lattice was the photo's third, fifth of the two
+    interleaved, never looked at; a frame on a skewed lattice, 0.56 confident with the
+    profile's colours, was taken instead of the board's, 0.81 with them.)"""
+    start = tops.start or 0
+    stop = len(lattices) if tops.stop is None else tops.stop
+    rank: dict[str, int] = {}  # (lattices seen so far per picture)
+    kept = []
+    for lat in lattices:
+        picture = lat.info.get("located_on", "photo")
+        k = rank.get(picture, 0)
+        rank[picture] = k + 1
+        if start <= k < stop:
+            kept.append(lat)
+    return kept
 
 
 def _frames(image: np.ndarray, palette: Palette, lattices: Iterable[Lattice], *, ring: int = 1

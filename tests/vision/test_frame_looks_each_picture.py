@@ -1,0 +1,82 @@
+"""With a profile the board's lattices are also located on a white-balanced copy of the photo and
+interleaved with the photo's (vision.pipeline.read_image); the frame is still looked for on the
+photo's own first lattices, as without a profile (vision.pipeline._tops_of_each): the copy's
+lattices add looks, they do not crowd the photo's out. (Calibration measure Twelve Tiles seed 3
+photo 8: the board's lattice was the photo's third, fifth of the two interleaved, and a frame
+on a skewed lattice was taken instead.)"""
+import random
+from types import SimpleNamespace
+
+import numpy as np
+
+import vision.pipeline as P
+from companion.rules.generate import random_position
+from vision.colour import Palette
+from vision.kits import kit_for_game
+from vision.load import decode_image
+from vision.synth import render_board
+
+GAME = "twelve-tiles"
+
+
+def _lat(name: str, copy: bool) -> SimpleNamespace:
+    return SimpleNamespace(name=name, info={"located_on": "white-balanced copy"} if copy else {})
+
+
+def test_the_top_lattices_of_each_picture_in_their_order():
+    photo = [_lat(f"p{k}", False) for k in range(4)]
+    copy = [_lat(f"c{k}", True) for k in range(2)]
+    both = P.interleaved(photo, copy)  # p0 c0 p1 c1 p2 p3
+    assert [v.name for v in both[:3]] == ["p0", "c0", "p1"]
+    assert [v.name for v in P._tops_of_each(both, slice(0, 3))] == ["p0", "c0", "p1", "c1", "p2"]
+    assert [v.name for v in P._tops_of_each(both, slice(1, 3))] == ["p1", "c1", "p2"]
+    # one picture only (no profile): the plain slice
+    assert [v.name for v in P._tops_of_each(photo, slice(0, 3))] == ["p0", "p1", "p2"]
+    assert [v.name for v in P._tops_of_each(photo, slice(1, 3))] == ["p1", "p2"]
+
+
+def _photo(seed: int) -> np.ndarray:
+    board = random_position(GAME, random.Random(seed)).to_dict()
+    return decode_image(render_board(board, seed=seed, difficulty="normal",
+                                     size=(1600, 1200)).jpeg)
+
+
+def _off_pitch(lat, factor: float):
+    # (a lattice of another pitch over the same picture: no board's frame on it)
+    return lat.with_H(lat.H @ np.diag([factor, factor, 1.0]))
+
+
+def test_the_photos_third_lattice_is_looked_at_with_the_copys_interleaved(monkeypatch):
+    image = _photo(0)
+    kit = kit_for_game(GAME)
+    own = Palette.from_hex(kit.colours)
+    profile = {"kit": kit.name,
+               "colours": {n: {"lab": own.lab[i].tolist()} for i, n in enumerate(own.names)}}
+    copy = image.copy()
+    monkeypatch.setattr(P, "_balanced_copy", lambda img: copy)
+    locate = P.locate_candidates
+    board_lattices: list = []
+
+    def located(looked_on, **kwargs):
+        found = locate(looked_on, **kwargs)
+        if looked_on is image and not board_lattices:
+            # the photo's board lattice third, behind two of other pitches
+            board_lattices.append(found[0])
+            return [_off_pitch(found[0], 1.37), _off_pitch(found[0], 0.61), found[0]]
+        if looked_on is copy:
+            return [_off_pitch(found[0], 1.29), _off_pitch(found[0], 0.71),
+                    _off_pitch(found[0], 1.53)]
+        return found
+
+    monkeypatch.setattr(P, "locate_candidates", located)
+    frames = P._frames
+    looked: list = []
+
+    def spied(img, palette, lattices, **kwargs):
+        lattices = list(lattices)
+        looked.extend(lattices)
+        return frames(img, palette, lattices, **kwargs)
+
+    monkeypatch.setattr(P, "_frames", spied)
+    P.read_image(image, game=GAME, profile=profile)
+    assert board_lattices and any(v is board_lattices[0] for v in looked)
