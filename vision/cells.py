@@ -8058,9 +8058,10 @@ GROOVE_RADII = (0.06, 0.26)
 #: ... each band's light fitted as a plane and taken on the groove this far out (the bands'
 #: middle).
 GROOVE_AT = 0.16
-#: A washed X-Tiles sector (its two nearest paints orange and yellow, this close, CIEDE2000: the
-#: pair :func:`_washed_pairs_apart` takes as one washed pair, :data:`WASHED_PAIR_MARGIN`) is
-#: named by the steps of its tile's light across the four grooves when one of the two paints
+#: A washed X-Tiles sector (NAMED orange or yellow, not its nearest paint necessarily, further
+#: than :data:`GROOVE_WASHED_DE` from the paint named and its distances to the two within
+#: :data:`WASHED_PAIR_MARGIN` of each other, CIEDE2000: :func:`_washed_of_pair`) is named by the
+#: steps of its tile's light across the four grooves when one of the two paints
 #: explains them (each channel's steps up to one gain: the lamp's colour and the tile's exposure)
 #: with at most this share of the other's squared residual. Under a lamp's hot spot red and green
 #: clip and a sector's level is mostly glare, but the glare is smooth across a tile, so each step
