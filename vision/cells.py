@@ -561,7 +561,9 @@ class CellReading:
     #: ``sector_lab`` {edge: [L, a, b]} its median colour as measured, square ones
     #: ``sector_apart`` {edge: (colour named, the tile-mate's it is not)} for sectors named
     #: apart from a tile-mate of their nearest paint, or named their tile-mates' paint against
-    #: their own nearest, then the paint they are not); empty when not read.
+    #: their own nearest, then the paint they are not; X-Tiles ones renamed by their grooves'
+    #: light steps, :func:`_named_by_groove_steps`: (colour named, the one named before));
+    #: empty when not read.
     evidence: dict = field(default_factory=dict)
 
 
