@@ -7936,21 +7936,22 @@ def _step_bands(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
     return tuple(np.stack(a) for a in (first, second, along, across))
 
 
-def _light_on_the_line(lin: np.ndarray, band: np.ndarray, along: np.ndarray,
-                       across: np.ndarray) -> np.ndarray:
+def _plane_light(lin: np.ndarray, band: np.ndarray, u: np.ndarray, v: np.ndarray,
+                 point: tuple[float, float]) -> np.ndarray:
     """The light ``(3,)`` (linear, each channel) a plane fitted on a band's pixels (``lin``
-    ``(n, n, 3)`` linear, ``band`` ``(n, n)`` bool, their coordinates ``along`` and ``across``
-    the diagonal) puts on the diagonal at :data:`STEP_AT`; NaN for a channel clipped on more
-    than 1 - :data:`STEP_UNCLIPPED` of the band."""
+    ``(n, n, 3)`` linear, ``band`` ``(n, n)`` bool, the pixels' coordinates ``u`` and ``v``
+    ``(n, n)``) puts at ``point`` ``(u, v)``; NaN for a channel clipped on more than
+    1 - :data:`STEP_UNCLIPPED` of the band. (A diagonal's steps, :func:`_diagonal_steps`, and
+    a groove's, :func:`_groove_steps`.)"""
     out = np.full(3, np.nan)
-    x = np.stack([np.ones(int(band.sum())), along[band], across[band]], 1)
+    x = np.stack([np.ones(int(band.sum())), u[band], v[band]], 1)
     for ch in range(3):
         vals = lin[..., ch][band]
         ok = vals < CLIPPED_LINEAR
         if ok.sum() < max(3, STEP_UNCLIPPED * len(vals)):
             continue
         coef, *_ = np.linalg.lstsq(x[ok], vals[ok], rcond=None)
-        out[ch] = coef[0] + coef[1] * STEP_AT
+        out[ch] = coef[0] + coef[1] * point[0] + coef[2] * point[1]
     return out
 
 
@@ -7967,8 +7968,9 @@ def _diagonal_steps(cell_lab: np.ndarray) -> np.ndarray:
     n = cell_lab.shape[0]
     lin = srgb_to_linear(lab_to_bgr(cell_lab.reshape(-1, 3).astype(np.float32))).reshape(n, n, 3)
     first, second, along, across = _step_bands(n)
-    return np.stack([_light_on_the_line(lin, second[k], along[k], across[k])
-                     - _light_on_the_line(lin, first[k], along[k], across[k]) for k in range(4)])
+    on = (STEP_AT, 0.0)  # (on the diagonal, STEP_AT along it)
+    return np.stack([_plane_light(lin, second[k], along[k], across[k], on)
+                     - _plane_light(lin, first[k], along[k], across[k], on) for k in range(4)])
 
 
 def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
@@ -8132,25 +8134,6 @@ def _groove_bands(n: int, axis: int) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return np.stack(first), np.stack(second), np.array(on)
 
 
-def _plane_at(lin: np.ndarray, band: np.ndarray, point: np.ndarray) -> np.ndarray:
-    """The light ``(3,)`` (linear, each channel) a plane fitted on a band's pixels (``lin``
-    ``(n, n, 3)`` linear, ``band`` ``(n, n)`` bool) puts at ``point`` (x, y, shares of the
-    width from the centre); NaN for a channel clipped on more than 1 - :data:`STEP_UNCLIPPED`
-    of the band."""
-    n = lin.shape[0]
-    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
-    out = np.full(3, np.nan)
-    x = np.stack([np.ones(int(band.sum())), xx[band], yy[band]], 1)
-    for ch in range(3):
-        vals = lin[..., ch][band]
-        ok = vals < CLIPPED_LINEAR
-        if ok.sum() < max(3, STEP_UNCLIPPED * len(vals)):
-            continue
-        coef, *_ = np.linalg.lstsq(x[ok], vals[ok], rcond=None)
-        out[ch] = coef[0] + coef[1] * point[0] + coef[2] * point[1]
-    return out
-
-
 def _groove_steps(view_lab: np.ndarray, axis: int) -> np.ndarray:
     """How much an X-Tile's light steps across each of its grooves (n|e, e|s, s|w, w|n): ``(4,
     3)`` linear BGR, sector ``k + 1``'s light on the groove minus sector ``k``'s, from the face's
@@ -8159,8 +8142,9 @@ def _groove_steps(view_lab: np.ndarray, axis: int) -> np.ndarray:
     n = view_lab.shape[0]
     lin = srgb_to_linear(lab_to_bgr(view_lab.reshape(-1, 3).astype(np.float32))).reshape(n, n, 3)
     first, second, on = _groove_bands(n, axis)
-    return np.stack([_plane_at(lin, second[k], on[k]) - _plane_at(lin, first[k], on[k])
-                     for k in range(4)])
+    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5  # (x, y: shares of the width from the centre)
+    return np.stack([_plane_light(lin, second[k], xx, yy, on[k])
+                     - _plane_light(lin, first[k], xx, yy, on[k]) for k in range(4)])
 
 
 def _steps_fit(steps: np.ndarray, paints_lin: np.ndarray) -> tuple[float, int, int]:
