@@ -8053,12 +8053,10 @@ GROOVE_DEG = 40.0
 #: The bands a groove's step is measured on: in the big sector this far (degrees) off the long
 #: axis, in the small sector this far, clear of the groove on either drawing (34-45) by 6 degrees
 #: at least (as the wedges that place a face, :data:`WEDGE_BIG_DEG` and :data:`WEDGE_SMALL_DEG`,
-#: stay clear of it) ...
+#: stay clear of it), and as far from the face's centre as those wedges (:data:`WEDGE_RADII`:
+#: clear of the crossing, inside the waist, 0.27-0.37 of a cell out across the long axis) ...
 GROOVE_BIG_BAND = (10.0, 28.0)
 GROOVE_SMALL_BAND = (51.0, 75.0)
-#: ... and this far from the face's centre (shares of the cell's width: clear of the crossing,
-#: inside the waist, 0.27-0.37 of a cell out across the long axis, as :data:`WEDGE_RADII`) ...
-GROOVE_RADII = (0.06, 0.26)
 #: ... each band's light fitted as a plane and taken on the groove this far out (the bands'
 #: middle).
 GROOVE_AT = 0.16
@@ -8110,14 +8108,14 @@ def _groove_bands(n: int, axis: int) -> tuple[np.ndarray, np.ndarray, np.ndarray
     its four grooves in the order n|e, e|s, s|w, w|n (between sector ``k`` and ``k + 1`` of n e s
     w): ``(first, second, on)``, the masks ``(4, n, n)`` bool of the bands beside the groove in
     sector ``k`` and in sector ``k + 1`` (:data:`GROOVE_BIG_BAND`, :data:`GROOVE_SMALL_BAND`,
-    :data:`GROOVE_RADII`), and the point ``(4, 2)`` (x, y, shares of the width from the centre)
+    :data:`WEDGE_RADII`), and the point ``(4, 2)`` (x, y, shares of the width from the centre)
     on the groove :data:`GROOVE_AT` out."""
     yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
     r = np.hypot(xx, yy)
     # (degrees off the long axis)
     off = np.degrees(np.arctan2(np.abs(yy), np.abs(xx)) if axis == 0
                      else np.arctan2(np.abs(xx), np.abs(yy)))
-    ring = (r >= GROOVE_RADII[0]) & (r <= GROOVE_RADII[1])
+    ring = (r >= WEDGE_RADII[0]) & (r <= WEDGE_RADII[1])
     big = ring & (off >= GROOVE_BIG_BAND[0]) & (off <= GROOVE_BIG_BAND[1])
     small = ring & (off >= GROOVE_SMALL_BAND[0]) & (off <= GROOVE_SMALL_BAND[1])
     names = ("n", "e", "s", "w")
@@ -8265,7 +8263,8 @@ def _overruled_by_hue(named: np.ndarray, dist: np.ndarray) -> np.ndarray:
 RECENTRE_REACH = 0.25
 #: The wedges whose evenness places a face: pixels from this to this far (shares of the cell's
 #: width) from the face's centre, inside its waist (0.27-0.37 of a cell from the centre across
-#: the long axis, the rim inside that) and clear of the crossing ...
+#: the long axis, the rim inside that) and clear of the crossing (the grooves' step bands' too,
+#: :data:`GROOVE_BIG_BAND`) ...
 WEDGE_RADII = (0.06, 0.26)
 #: ... within this (degrees) of the long axis (a big sector: its grooves 34-45 degrees off it)
 #: or of the short axis (a small one: its grooves 45-56 degrees off that), clear of the grooves
