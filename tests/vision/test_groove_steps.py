@@ -128,3 +128,10 @@ def test_a_sector_within_one_spread_of_its_named_paint_is_not_washed():
     named, conf, dist = _washed_reading(ORANGE, near=GROOVE_WASHED_DE / 2)
     out, _ = _named_by_groove_steps(named, conf, dist, PALETTE, lambda t: (view, 0))
     assert out.tolist() == named.tolist()
+
+
+def test_the_washed_bar_is_one_spread_of_a_sector_about_its_prediction():
+    # (GROOVE_WASHED_DE copies vision.decode.SECTOR_SD by hand: vision.decode imports
+    # vision.cells, so cells cannot import it)
+    from vision.decode import SECTOR_SD
+    assert GROOVE_WASHED_DE == SECTOR_SD
