@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from scenes import draw_edges_tile, kit_and_palette, photographed_view  # noqa: E402
 
 PALETTE = Palette.from_hex(kit_for_game("x-tiles").colours)
-ORANGE, RED, YELLOW, BLUE = (PALETTE.names.index(p) for p in ("orange", "red", "yellow", "blue"))
+ORANGE, RED, YELLOW = (PALETTE.names.index(p) for p in ("orange", "red", "yellow"))
 N = 64
 #: The groove drawn 37 degrees off the long axis (the independent renderer's 34-40).
 DRAWN_GROOVE = 37.0
