@@ -561,7 +561,9 @@ class CellReading:
     #: ``sector_lab`` {edge: [L, a, b]} its median colour as measured, square ones
     #: ``sector_apart`` {edge: (colour named, the tile-mate's it is not)} for sectors named
     #: apart from a tile-mate of their nearest paint, or named their tile-mates' paint against
-    #: their own nearest, then the paint they are not); empty when not read.
+    #: their own nearest, then the paint they are not; X-Tiles ones renamed by their grooves'
+    #: light steps, :func:`_named_by_groove_steps`: (colour named, the one named before));
+    #: empty when not read.
     evidence: dict = field(default_factory=dict)
 
 
@@ -8061,21 +8063,22 @@ def _step_bands(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
     return tuple(np.stack(a) for a in (first, second, along, across))
 
 
-def _light_on_the_line(lin: np.ndarray, band: np.ndarray, along: np.ndarray,
-                       across: np.ndarray) -> np.ndarray:
+def _plane_light(lin: np.ndarray, band: np.ndarray, u: np.ndarray, v: np.ndarray,
+                 point: tuple[float, float]) -> np.ndarray:
     """The light ``(3,)`` (linear, each channel) a plane fitted on a band's pixels (``lin``
-    ``(n, n, 3)`` linear, ``band`` ``(n, n)`` bool, their coordinates ``along`` and ``across``
-    the diagonal) puts on the diagonal at :data:`STEP_AT`; NaN for a channel clipped on more
-    than 1 - :data:`STEP_UNCLIPPED` of the band."""
+    ``(n, n, 3)`` linear, ``band`` ``(n, n)`` bool, the pixels' coordinates ``u`` and ``v``
+    ``(n, n)``) puts at ``point`` ``(u, v)``; NaN for a channel clipped on more than
+    1 - :data:`STEP_UNCLIPPED` of the band. (A diagonal's steps, :func:`_diagonal_steps`, and
+    a groove's, :func:`_groove_steps`.)"""
     out = np.full(3, np.nan)
-    x = np.stack([np.ones(int(band.sum())), along[band], across[band]], 1)
+    x = np.stack([np.ones(int(band.sum())), u[band], v[band]], 1)
     for ch in range(3):
         vals = lin[..., ch][band]
         ok = vals < CLIPPED_LINEAR
         if ok.sum() < max(3, STEP_UNCLIPPED * len(vals)):
             continue
         coef, *_ = np.linalg.lstsq(x[ok], vals[ok], rcond=None)
-        out[ch] = coef[0] + coef[1] * STEP_AT
+        out[ch] = coef[0] + coef[1] * point[0] + coef[2] * point[1]
     return out
 
 
@@ -8092,8 +8095,9 @@ def _diagonal_steps(cell_lab: np.ndarray) -> np.ndarray:
     n = cell_lab.shape[0]
     lin = srgb_to_linear(lab_to_bgr(cell_lab.reshape(-1, 3).astype(np.float32))).reshape(n, n, 3)
     first, second, along, across = _step_bands(n)
-    return np.stack([_light_on_the_line(lin, second[k], along[k], across[k])
-                     - _light_on_the_line(lin, first[k], along[k], across[k]) for k in range(4)])
+    on = (STEP_AT, 0.0)  # (on the diagonal, STEP_AT along it)
+    return np.stack([_plane_light(lin, second[k], along[k], across[k], on)
+                     - _plane_light(lin, first[k], along[k], across[k], on) for k in range(4)])
 
 
 def _named_by_diagonal_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
@@ -8176,18 +8180,17 @@ GROOVE_DEG = 40.0
 #: The bands a groove's step is measured on: in the big sector this far (degrees) off the long
 #: axis, in the small sector this far, clear of the groove on either drawing (34-45) by 6 degrees
 #: at least (as the wedges that place a face, :data:`WEDGE_BIG_DEG` and :data:`WEDGE_SMALL_DEG`,
-#: stay clear of it) ...
+#: stay clear of it), and as far from the face's centre as those wedges (:data:`WEDGE_RADII`:
+#: clear of the crossing, inside the waist, 0.27-0.37 of a cell out across the long axis) ...
 GROOVE_BIG_BAND = (10.0, 28.0)
 GROOVE_SMALL_BAND = (51.0, 75.0)
-#: ... and this far from the face's centre (shares of the cell's width: clear of the crossing,
-#: inside the waist, 0.27-0.37 of a cell out across the long axis, as :data:`WEDGE_RADII`) ...
-GROOVE_RADII = (0.06, 0.26)
 #: ... each band's light fitted as a plane and taken on the groove this far out (the bands'
 #: middle).
 GROOVE_AT = 0.16
-#: A washed X-Tiles sector (its two nearest paints orange and yellow, this close, CIEDE2000: the
-#: pair :func:`_washed_pairs_apart` takes as one washed pair, :data:`WASHED_PAIR_MARGIN`) is
-#: named by the steps of its tile's light across the four grooves when one of the two paints
+#: A washed X-Tiles sector (NAMED orange or yellow, not its nearest paint necessarily, further
+#: than :data:`GROOVE_WASHED_DE` from the paint named and its distances to the two within
+#: :data:`WASHED_PAIR_MARGIN` of each other, CIEDE2000: :func:`_washed_of_pair`) is named by the
+#: steps of its tile's light across the four grooves when one of the two paints
 #: explains them (each channel's steps up to one gain: the lamp's colour and the tile's exposure)
 #: with at most this share of the other's squared residual. Under a lamp's hot spot red and green
 #: clip and a sector's level is mostly glare, but the glare is smooth across a tile, so each step
@@ -8232,14 +8235,14 @@ def _groove_bands(n: int, axis: int) -> tuple[np.ndarray, np.ndarray, np.ndarray
     its four grooves in the order n|e, e|s, s|w, w|n (between sector ``k`` and ``k + 1`` of n e s
     w): ``(first, second, on)``, the masks ``(4, n, n)`` bool of the bands beside the groove in
     sector ``k`` and in sector ``k + 1`` (:data:`GROOVE_BIG_BAND`, :data:`GROOVE_SMALL_BAND`,
-    :data:`GROOVE_RADII`), and the point ``(4, 2)`` (x, y, shares of the width from the centre)
+    :data:`WEDGE_RADII`), and the point ``(4, 2)`` (x, y, shares of the width from the centre)
     on the groove :data:`GROOVE_AT` out."""
     yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
     r = np.hypot(xx, yy)
     # (degrees off the long axis)
     off = np.degrees(np.arctan2(np.abs(yy), np.abs(xx)) if axis == 0
                      else np.arctan2(np.abs(xx), np.abs(yy)))
-    ring = (r >= GROOVE_RADII[0]) & (r <= GROOVE_RADII[1])
+    ring = (r >= WEDGE_RADII[0]) & (r <= WEDGE_RADII[1])
     big = ring & (off >= GROOVE_BIG_BAND[0]) & (off <= GROOVE_BIG_BAND[1])
     small = ring & (off >= GROOVE_SMALL_BAND[0]) & (off <= GROOVE_SMALL_BAND[1])
     names = ("n", "e", "s", "w")
@@ -8256,25 +8259,6 @@ def _groove_bands(n: int, axis: int) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return np.stack(first), np.stack(second), np.array(on)
 
 
-def _plane_at(lin: np.ndarray, band: np.ndarray, point: np.ndarray) -> np.ndarray:
-    """The light ``(3,)`` (linear, each channel) a plane fitted on a band's pixels (``lin``
-    ``(n, n, 3)`` linear, ``band`` ``(n, n)`` bool) puts at ``point`` (x, y, shares of the
-    width from the centre); NaN for a channel clipped on more than 1 - :data:`STEP_UNCLIPPED`
-    of the band."""
-    n = lin.shape[0]
-    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5
-    out = np.full(3, np.nan)
-    x = np.stack([np.ones(int(band.sum())), xx[band], yy[band]], 1)
-    for ch in range(3):
-        vals = lin[..., ch][band]
-        ok = vals < CLIPPED_LINEAR
-        if ok.sum() < max(3, STEP_UNCLIPPED * len(vals)):
-            continue
-        coef, *_ = np.linalg.lstsq(x[ok], vals[ok], rcond=None)
-        out[ch] = coef[0] + coef[1] * point[0] + coef[2] * point[1]
-    return out
-
-
 def _groove_steps(view_lab: np.ndarray, axis: int) -> np.ndarray:
     """How much an X-Tile's light steps across each of its grooves (n|e, e|s, s|w, w|n): ``(4,
     3)`` linear BGR, sector ``k + 1``'s light on the groove minus sector ``k``'s, from the face's
@@ -8283,8 +8267,9 @@ def _groove_steps(view_lab: np.ndarray, axis: int) -> np.ndarray:
     n = view_lab.shape[0]
     lin = srgb_to_linear(lab_to_bgr(view_lab.reshape(-1, 3).astype(np.float32))).reshape(n, n, 3)
     first, second, on = _groove_bands(n, axis)
-    return np.stack([_plane_at(lin, second[k], on[k]) - _plane_at(lin, first[k], on[k])
-                     for k in range(4)])
+    yy, xx = (np.mgrid[0:n, 0:n] + 0.5) / n - 0.5  # (x, y: shares of the width from the centre)
+    return np.stack([_plane_light(lin, second[k], xx, yy, on[k])
+                     - _plane_light(lin, first[k], xx, yy, on[k]) for k in range(4)])
 
 
 def _steps_fit(steps: np.ndarray, paints_lin: np.ndarray) -> tuple[float, int, int]:
@@ -8405,7 +8390,8 @@ def _overruled_by_hue(named: np.ndarray, dist: np.ndarray) -> np.ndarray:
 RECENTRE_REACH = 0.25
 #: The wedges whose evenness places a face: pixels from this to this far (shares of the cell's
 #: width) from the face's centre, inside its waist (0.27-0.37 of a cell from the centre across
-#: the long axis, the rim inside that) and clear of the crossing ...
+#: the long axis, the rim inside that) and clear of the crossing (the grooves' step bands' too,
+#: :data:`GROOVE_BIG_BAND`) ...
 WEDGE_RADII = (0.06, 0.26)
 #: ... within this (degrees) of the long axis (a big sector: its grooves 34-45 degrees off it)
 #: or of the short axis (a small one: its grooves 45-56 degrees off that), clear of the grooves

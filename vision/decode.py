@@ -815,7 +815,8 @@ def _fill_sector_cell(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: 
     unclear one, or for every sector of a reading that is no tile of the set, and the colour it
     was named, ``sector_named``, where the evidence has it; for a sector named apart from a
     tile-mate, ``sector_apart`` {side: (its name, the tile-mate's)}, its name and never the
-    tile-mate's) costed by their distances, the neighbours' edges met and the set's copies
+    tile-mate's, or for an X-Tiles one renamed by its grooves' steps never the one named
+    before) costed by their distances, the neighbours' edges met and the set's copies
     left; whether it was filled.
 
     X-Tiles' set holds each tile once and its edges meet its neighbours' (RULES.md): when every
@@ -895,7 +896,8 @@ def _sector_choices(cell: Cell, kit: Kit, game: str, decoded: dict, evidence: di
             cost[named[e]] = 0.0
         if e in apart:
             # (a sector named apart from a tile-mate, see vision.cells._washed_pairs_apart: the
-            # paint it was named, not the tile-mate's)
+            # paint it was named, not the tile-mate's; or an X-Tiles sector renamed by its
+            # grooves' light steps, vision.cells._named_by_groove_steps: not the paint named before)
             if not every_sector:  # (a tile no tile of the set: the renaming may be the misread)
                 cost.pop(apart[e][1], None)
             cost[apart[e][0]] = 0.0

@@ -12,16 +12,17 @@ import numpy as np
 
 import vision.cells as C
 from vision.cells import (GROOVE_NOISE_FLOOR, GROOVE_RESIDUAL_SHARE, GROOVE_STEP_NOISE,
-                          GROOVE_WASHED_DE, GROUP_CONF, _groove_steps, _named_by_groove_steps,
-                          _steps_residual, read_cells)
+                          GROOVE_WASHED_DE, GROUP_CONF, CellReading, _groove_steps,
+                          _named_by_groove_steps, _steps_residual, read_cells)
 from vision.colour import Palette, bgr_to_lab, linear_to_srgb, palette_linear
+from vision.decode import SECTOR_SD, decode_readings
 from vision.kits import kit_for_game
 
 sys.path.insert(0, str(Path(__file__).parent))
 from scenes import draw_edges_tile, kit_and_palette, photographed_view  # noqa: E402
 
 PALETTE = Palette.from_hex(kit_for_game("x-tiles").colours)
-ORANGE, RED, YELLOW, BLUE = (PALETTE.names.index(p) for p in ("orange", "red", "yellow", "blue"))
+ORANGE, RED, YELLOW = (PALETTE.names.index(p) for p in ("orange", "red", "yellow"))
 N = 64
 #: The groove drawn 37 degrees off the long axis (the independent renderer's 34-40).
 DRAWN_GROOVE = 37.0
@@ -97,13 +98,16 @@ def test_steps_within_the_noise_rename_nothing():
     assert out.tolist() == named.tolist()
 
 
-def test_a_sector_the_steps_rename_is_marked_apart_for_the_decode(monkeypatch):
-    # (the decode's fill names a clear sector its nearest paint unless it is marked apart: a
-    # renamed sector carries its new name and the one it is not in ``sector_apart``)
+def _read_with_the_steps_renaming(monkeypatch, profile=None) -> tuple[list, int]:
+    """The X-Tiles readings (those with sectors) of a 3 x 3 block of blue, red, blue, red tiles
+    photographed plainly, read with ``profile``, the groove steps (as if) renaming every tile's
+    north sector yellow; and how many times the steps were asked."""
     kit, pal = kit_and_palette("x-tiles")
     yellow = pal.names.index("yellow")
+    calls = []
 
     def renaming(named, conf, dist, palette, views):
+        calls.append(1)
         out = named.copy()
         out[0::4] = yellow  # (every tile's north sector)
         return out, np.maximum(conf, GROUP_CONF)
@@ -116,10 +120,59 @@ def test_a_sector_the_steps_rename_is_marked_apart_for_the_decode(monkeypatch):
         img[r * n:(r + 1) * n, c * n:(c + 1) * n] = draw_edges_tile(
             n, ("blue", "red", "blue", "red"), kit)
     td, fg = photographed_view(img, cells, n, size, np.random.default_rng(0), 2.0, 1.0)
-    readings, _ = read_cells(td, kit, palette=pal, fg=fg)
-    tiles = [rd for rd in readings if rd.evidence.get("sector_distance")]
-    assert tiles and all(rd.evidence.get("sector_apart", {}).get("n", ("",))[0] == "yellow"
-                         for rd in tiles)
+    readings, _ = read_cells(td, kit, palette=pal, profile=profile, fg=fg)
+    return [rd for rd in readings if rd.evidence.get("sector_distance")], len(calls)
+
+
+def test_a_sector_the_steps_rename_is_marked_apart_for_the_decode(monkeypatch):
+    # (the decode's fill names a clear sector its nearest paint unless it is marked apart: a
+    # renamed sector carries its new name and the one it is not in ``sector_apart``)
+    tiles, asked = _read_with_the_steps_renaming(monkeypatch)
+    assert asked and tiles
+    assert all(rd.evidence.get("sector_apart", {}).get("n") == ("yellow", "blue")
+               for rd in tiles)
+
+
+def test_under_a_profile_the_steps_are_not_asked_and_mark_nothing_apart(monkeypatch):
+    # (measured without a profile only: under one the sectors keep the names the profile's
+    # light gives them, and none is marked apart by the grooves)
+    tiles, asked = _read_with_the_steps_renaming(
+        monkeypatch, {"light": {"gains_bgr_to_defaults": [1.0, 1.0, 1.0]}})
+    assert tiles and asked == 0
+    assert not any("sector_apart" in rd.evidence for rd in tiles)
+    assert all(rd.evidence["sector_named"]["n"] == "blue" for rd in tiles)
+
+
+XTILES = kit_for_game("x-tiles")
+NAMES = ("orange", "red", "yellow", "blue")
+
+
+def _renamed_reading(apart=None) -> CellReading:
+    """An X-Tile (long axis E-W) read yellow, orange, red, yellow (n e s w), its south unclear
+    (red, no other paint near), its north clear, renamed yellow by its groove steps though its
+    nearest paint is orange (6 from orange, 8 from yellow), marked so with ``apart``. Both
+    yellow, orange, red, yellow and orange, orange, red, yellow are tiles of the set."""
+    dist = [[6.0, 20.0, 8.0, 40.0], [2.0, 15.0, 14.0, 45.0], [15.0, 6.0, 30.0, 25.0],
+            [14.0, 30.0, 2.0, 45.0]]
+    conf = [GROUP_CONF, 0.95, 0.3, 0.95]
+    evidence = {"sector_distance": {e: dict(zip(NAMES, d)) for e, d in zip("nesw", dist)},
+                "sector_conf": dict(zip("nesw", conf)),
+                "sector_named": {"n": "yellow", "e": "orange", "s": "red", "w": "yellow"}}
+    if apart:
+        evidence["sector_apart"] = apart
+    return CellReading(0, 0, True, 0.99, {"edges": None, "long_axis": "ew"},
+                       {"edges": min(conf), "long_axis": 0.9}, 0.5,
+                       (("edges", "sector s unclear (nearest red)"),), evidence)
+
+
+def test_the_decode_keeps_a_clear_sector_the_steps_renamed():
+    # (the fill names a clear sector its nearest paint, orange here, unless it is marked apart:
+    # the renamed north keeps its new name, yellow, and the unclear south is filled in)
+    renamed = _renamed_reading({"n": ("yellow", "orange")})
+    decoded, _ = decode_readings([renamed], XTILES, "x-tiles")
+    assert decoded[(0, 0)][0]["edges"] == {"n": "yellow", "e": "orange", "s": "red", "w": "yellow"}
+    decoded, _ = decode_readings([_renamed_reading()], XTILES, "x-tiles")  # (not marked)
+    assert decoded[(0, 0)][0]["edges"] == {"n": "orange", "e": "orange", "s": "red", "w": "yellow"}
 
 
 def test_a_sector_within_one_spread_of_its_named_paint_is_not_washed():
@@ -128,3 +181,9 @@ def test_a_sector_within_one_spread_of_its_named_paint_is_not_washed():
     named, conf, dist = _washed_reading(ORANGE, near=GROOVE_WASHED_DE / 2)
     out, _ = _named_by_groove_steps(named, conf, dist, PALETTE, lambda t: (view, 0))
     assert out.tolist() == named.tolist()
+
+
+def test_the_washed_bar_is_one_spread_of_a_sector_about_its_prediction():
+    # (GROOVE_WASHED_DE copies vision.decode.SECTOR_SD by hand: vision.decode imports
+    # vision.cells, so cells cannot import it)
+    assert GROOVE_WASHED_DE == SECTOR_SD
