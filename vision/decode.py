@@ -401,9 +401,7 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
     if not unclear:
         return []
     if kit.shape != "rounded-x":
-        # (a copy of each cell's evidence with the sides it faces a neighbour alike)
-        facing = _facing_alike(evidence)
-        evidence = {c: {**ev, FACING_ALIKE: facing[c]} for c, ev in evidence.items()}
+        evidence = _with_facing(evidence)
     used = _used(decoded, kit, game)
     doubts = []
     # (X-Tiles in rounds: a cell left undecided may be decided by a neighbour filled in after it)
@@ -485,6 +483,14 @@ def _cheapest_other_tile(cell: Cell, kit: Kit, game: str, decoded: dict, evidenc
     own_cost = own[0] - (USED_UP_COST if used[key] >= counts[key] else 0.0)
     cost, edges = min(others, key=lambda t: t[0])
     return cost - own_cost, edges
+
+
+def _with_facing(evidence: dict[Cell, dict]) -> dict[Cell, dict]:
+    """A copy of each sector cell's evidence (``{(row, col): evidence}``) with the sides it
+    faces a neighbour alike (:data:`FACING_ALIKE`, see :func:`_facing_alike`): the evidence
+    Twelve Tiles choices are weighed on (:func:`_fill_sectors`, :func:`_unduplicated_sectors`)."""
+    facing = _facing_alike(evidence)
+    return {c: {**ev, FACING_ALIKE: facing[c]} for c, ev in evidence.items()}
 
 
 def _facing_alike(evidence: dict[Cell, dict]) -> dict[Cell, frozenset[str]]:
