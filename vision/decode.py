@@ -471,13 +471,14 @@ def _cheapest_other_tile(cell: Cell, kit: Kit, game: str, decoded: dict, evidenc
     """A copy's yield and its cheapest other tile (see :func:`_unduplicated_sectors`):
     ``(cost of the cheapest choice of another tile - cost of the reading's own tile, its
     edges)``, the used-up cost of the reading's tile left out; None when the choices hold no
-    other tile or not the reading's own."""
+    other tile with a copy left in the set or not the reading's own."""
     own_edges = decoded[cell][0].get("edges")
     used = _used(decoded, kit, game)
     used[key] -= 1  # (this copy taken off the board while its choices are weighed)
     scored = _sector_choices(cell, kit, game, decoded, evidence, counts, used, True)
     own = [c for c, edges, k in scored if edges == own_edges]
-    others = [(c, edges) for c, edges, k in scored if k != key]
+    # (only tiles with a copy left: a tile already placed would make another copy)
+    others = [(c, edges) for c, edges, k in scored if k != key and used[k] < counts[k]]
     if not own or not others:
         return None
     own_cost = own[0] - (USED_UP_COST if used[key] >= counts[key] else 0.0)

@@ -65,3 +65,19 @@ def test_tiles_read_once_are_left_alone():
     decoded, doubts = decode_readings([a, b], TWELVE, "twelve-tiles")
     assert decoded[(0, 0)][0]["edges"] == TILE
     assert not doubts
+
+
+#: The tile a copy of :data:`TILE` with a washed green east sector is likeliest misread from.
+GREEN_EAST = {**TILE, "e": "green"}
+
+
+def test_a_copy_is_not_taken_as_a_tile_already_on_the_board():
+    # (2, 2)'s likeliest other tile is GREEN_EAST, but (4, 4) already holds it: it stays
+    clear = _reading(0, 0, TILE)
+    washed = _reading(2, 2, TILE, {"e": {"green": 8.0}})
+    placed = _reading(4, 4, GREEN_EAST)
+    decoded, doubts = decode_readings([clear, washed, placed], TWELVE, "twelve-tiles")
+    assert decoded[(4, 4)][0]["edges"] == GREEN_EAST
+    assert decoded[(2, 2)][0]["edges"] == TILE
+    assert not any(why == UNDUPLICATED for _, _, why in doubts)
+    assert any("time(s) only" in why for _, _, why in doubts)
