@@ -436,9 +436,10 @@ def _unduplicated_sectors(readings: list[CellReading], kit: Kit, game: str, deco
     paints (:func:`_sector_choices` with ``every_sector``: its sectors' distances, the
     neighbours' edges met, the set's copies left, the other copies counting as on the board);
     a copy's *yield* is its cheapest other tile's cost less its reading's own (the used-up cost
-    of the other copies left out of both). The copies of least yield are taken as their
-    cheapest other tile, under the confidence bar (:data:`MISFIT_CONFIDENCE`) with the board
-    doubt :data:`UNDUPLICATED`; a copy without its reading among its choices (a sector named
+    of the other copies left out of both). The copy of least yield is taken as its cheapest
+    other tile (one with a copy left in the set), then the rest asked again (that tile used
+    up) while copies are surplus, each under the confidence bar (:data:`MISFIT_CONFIDENCE`)
+    with the board doubt :data:`UNDUPLICATED`; a copy without its reading among its choices (a sector named
     beyond its nearest paints' reach) keeps it, and the duplicate doubt stays. Returns
     board-level doubts."""
     evidence = {(rd.row, rd.col): rd.evidence for rd in readings
@@ -453,16 +454,23 @@ def _unduplicated_sectors(readings: list[CellReading], kit: Kit, game: str, deco
         surplus = len(cells) - counts.get(key, 0)
         if surplus <= 0 or counts.get(key, 0) == 0:
             continue
-        yields = []
-        for cell in cells:
-            change = _cheapest_other_tile(cell, kit, game, decoded, evidence[cell], counts, key)
-            if change is not None:
-                yields.append((change[0], cell, change[1]))
-        for cost, cell, edges in sorted(yields, key=lambda t: t[0])[:surplus]:
+        pending = list(cells)
+        # (one copy at a time, the rest asked again: a take uses up its tile)
+        for _ in range(surplus):
+            yields = []
+            for cell in pending:
+                change = _cheapest_other_tile(cell, kit, game, decoded, evidence[cell], counts,
+                                              key)
+                if change is not None:
+                    yields.append((change[0], cell, change[1]))
+            if not yields:
+                break
+            cost, cell, edges = min(yields, key=lambda t: t[0])
             logger.debug("cell %s: a copy of a tile on the board, taken as %s (yield %.2f)",
                          cell, edges, cost)
             _take_under_the_bar(decoded, cell, edges)
             doubts.append((cell, "tile", UNDUPLICATED))
+            pending.remove(cell)
     return doubts
 
 

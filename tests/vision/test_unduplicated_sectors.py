@@ -81,3 +81,15 @@ def test_a_copy_is_not_taken_as_a_tile_already_on_the_board():
     assert decoded[(2, 2)][0]["edges"] == TILE
     assert not any(why == UNDUPLICATED for _, _, why in doubts)
     assert any("time(s) only" in why for _, _, why in doubts)
+
+
+def test_three_copies_are_not_taken_as_one_other_tile():
+    # (2, 2) and (4, 4) both likeliest GREEN_EAST: the nearer takes it, the other stays
+    clear = _reading(0, 0, TILE)
+    nearer = _reading(2, 2, TILE, {"e": {"green": 8.0}})
+    further = _reading(4, 4, TILE, {"e": {"green": 9.0}})
+    decoded, doubts = decode_readings([clear, nearer, further], TWELVE, "twelve-tiles")
+    assert decoded[(2, 2)][0]["edges"] == GREEN_EAST
+    assert decoded[(4, 4)][0]["edges"] == TILE
+    assert decoded[(0, 0)][0]["edges"] == TILE
+    assert [cell for cell, _, why in doubts if why == UNDUPLICATED] == [(2, 2)]
