@@ -434,7 +434,7 @@ def _unduplicated_sectors(readings: list[CellReading], kit: Kit, game: str, deco
 
     Each copy's choices are weighed as an unclear tile's are, every sector between its near
     paints (:func:`_sector_choices` with ``every_sector``: its sectors' distances, the
-    neighbours' edges met, the set's copies left, the other copies counting as on the board);
+    neighbours' edges met, the sides facing a neighbour alike (:func:`_with_facing`), the set's copies left, the other copies counting as on the board);
     a copy's *yield* is its cheapest other tile's cost less its reading's own (the used-up cost
     of the other copies left out of both). The copy of least yield is taken as its cheapest
     other tile (one with a copy left in the set), then the rest asked again (that tile used
@@ -442,8 +442,10 @@ def _unduplicated_sectors(readings: list[CellReading], kit: Kit, game: str, deco
     with the board doubt :data:`UNDUPLICATED`; a copy without its reading among its choices (a sector named
     beyond its nearest paints' reach) keeps it, and the duplicate doubt stays. Returns
     board-level doubts."""
-    evidence = {(rd.row, rd.col): rd.evidence for rd in readings
-                if rd.evidence.get("sector_distance") and rd.evidence.get("sector_conf")}
+    # (the evidence _fill_sectors weighs, with the sides facing a neighbour alike)
+    evidence = _with_facing({(rd.row, rd.col): rd.evidence for rd in readings
+                             if rd.evidence.get("sector_distance")})
+    evidence = {c: ev for c, ev in evidence.items() if ev.get("sector_conf")}
     seen: dict[Any, list[Cell]] = defaultdict(list)
     for cell, (attrs, _, _) in decoded.items():
         key = _reading_key(kit, game, attrs)

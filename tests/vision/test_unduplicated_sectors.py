@@ -93,3 +93,25 @@ def test_three_copies_are_not_taken_as_one_other_tile():
     assert decoded[(4, 4)][0]["edges"] == TILE
     assert decoded[(0, 0)][0]["edges"] == TILE
     assert [cell for cell, _, why in doubts if why == UNDUPLICATED] == [(2, 2)]
+
+
+def test_a_sector_facing_its_neighbours_alike_is_weighed():
+    # (2, 2)'s east sector (yellow, green 6 further) was measured alike the yellow west sector
+    # of (2, 3) facing it: one paint, so the other copy (0, 0) (green 9.8 further) is taken
+    beside = {"n": "red", "e": "red", "s": "green", "w": "yellow"}
+    lab = {"blue": [40.0, 10.0, -50.0], "red": [45.0, 60.0, 40.0],
+           "green": [55.0, -50.0, 30.0], "yellow": [85.0, 0.0, 80.0]}
+    a = _reading(0, 0, TILE, {"n": {"green": 11.8}})
+    b = _reading(2, 2, TILE, {"e": {"green": 8.0}})
+    nb = _reading(2, 3, beside)
+    for rd in (a, b, nb):
+        rd.evidence["sector_lab"] = {e: lab[rd.attrs["edges"][e]] for e in "nesw"}
+    decoded, _ = decode_readings([a, b, nb], TWELVE, "twelve-tiles")
+    assert decoded[(2, 2)][0]["edges"] == TILE
+    assert decoded[(0, 0)][0]["edges"] == {**TILE, "n": "green"}
+    # (without the measurements, (2, 2)'s nearer green is taken)
+    for rd in (a, b, nb):
+        del rd.evidence["sector_lab"]
+    decoded, _ = decode_readings([a, b, nb], TWELVE, "twelve-tiles")
+    assert decoded[(2, 2)][0]["edges"] == GREEN_EAST
+    assert decoded[(0, 0)][0]["edges"] == TILE
