@@ -449,14 +449,15 @@ def _unduplicated_sectors(readings: list[CellReading], kit: Kit, game: str, deco
     seen: dict[Any, list[Cell]] = defaultdict(list)
     for cell, (attrs, _, _) in decoded.items():
         key = _reading_key(kit, game, attrs)
-        if key is not None and cell in evidence:
+        if key is not None:
             seen[key].append(cell)
     doubts = []
     for key, cells in seen.items():
         surplus = len(cells) - counts.get(key, 0)
         if surplus <= 0 or counts.get(key, 0) == 0:
             continue
-        pending = list(cells)
+        # (every copy counts; only those with sector evidence can be weighed and taken)
+        pending = [c for c in cells if c in evidence]
         # (one copy at a time, the rest asked again: a take uses up its tile)
         for _ in range(surplus):
             yields = []

@@ -115,3 +115,14 @@ def test_a_sector_facing_its_neighbours_alike_is_weighed():
     decoded, _ = decode_readings([a, b, nb], TWELVE, "twelve-tiles")
     assert decoded[(2, 2)][0]["edges"] == GREEN_EAST
     assert decoded[(0, 0)][0]["edges"] == TILE
+
+
+def test_a_copy_without_sector_evidence_counts_as_a_copy():
+    # (0, 0) holds the tile with no sector evidence: (2, 2), the one copy that has it, is taken
+    bare = _reading(0, 0, TILE)
+    bare.evidence.clear()
+    washed = _reading(2, 2, TILE, {"e": {"green": 8.0}})
+    decoded, doubts = decode_readings([bare, washed], TWELVE, "twelve-tiles")
+    assert decoded[(0, 0)][0]["edges"] == TILE
+    assert decoded[(2, 2)][0]["edges"] == GREEN_EAST
+    assert ((2, 2), "tile", UNDUPLICATED) in doubts
