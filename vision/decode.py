@@ -434,30 +434,32 @@ def _unduplicated_sectors(readings: list[CellReading], kit: Kit, game: str, deco
 
     Each copy's choices are weighed as an unclear tile's are, every sector between its near
     paints (:func:`_sector_choices` with ``every_sector``: its sectors' distances, the
-    neighbours' edges met, the sides facing a neighbour alike (:func:`_with_facing`), the set's copies left, the other copies counting as on the board);
-    a copy's *yield* is its cheapest other tile's cost less its reading's own (the used-up cost
-    of the other copies left out of both). The copy of least yield is taken as its cheapest
-    other tile (one with a copy left in the set), then the rest asked again (that tile used
-    up) while copies are surplus, each under the confidence bar (:data:`MISFIT_CONFIDENCE`)
-    with the board doubt :data:`UNDUPLICATED`; a copy without its reading among its choices (a sector named
-    beyond its nearest paints' reach) keeps it, and the duplicate doubt stays. Returns
-    board-level doubts."""
-    # (the evidence _fill_sectors weighs, with the sides facing a neighbour alike)
-    evidence = _with_facing({(rd.row, rd.col): rd.evidence for rd in readings
-                             if rd.evidence.get("sector_distance")})
-    evidence = {c: ev for c, ev in evidence.items() if ev.get("sector_conf")}
+    neighbours' edges met, the sides facing a neighbour alike (:func:`_with_facing`), the
+    set's copies left, the other copies counting as on the board); a copy's *yield* is its
+    cheapest other tile's cost less its reading's own (the used-up cost of the other copies
+    left out of both). The copy of least yield is taken as its cheapest other tile (one with a
+    copy left in the set), then the rest asked again (that tile used up) while copies are
+    surplus, each under the confidence bar (:data:`MISFIT_CONFIDENCE`) with the board doubt
+    :data:`UNDUPLICATED`; every decoded copy counts, but only one with sector evidence is
+    weighed; a copy without its reading among its choices (a sector named beyond its nearest
+    paints' reach) keeps it, and the duplicate doubt stays. Returns board-level doubts."""
     seen: dict[Any, list[Cell]] = defaultdict(list)
     for cell, (attrs, _, _) in decoded.items():
         key = _reading_key(kit, game, attrs)
         if key is not None:
             seen[key].append(cell)
+    surplus_of = {key: len(cells) - counts[key] for key, cells in seen.items()
+                  if 0 < counts.get(key, 0) < len(cells)}
+    if not surplus_of:
+        return []
+    # (the evidence _fill_sectors weighs, with the sides facing a neighbour alike)
+    evidence = _with_facing({(rd.row, rd.col): rd.evidence for rd in readings
+                             if rd.evidence.get("sector_distance")})
+    evidence = {c: ev for c, ev in evidence.items() if ev.get("sector_conf")}
     doubts = []
-    for key, cells in seen.items():
-        surplus = len(cells) - counts.get(key, 0)
-        if surplus <= 0 or counts.get(key, 0) == 0:
-            continue
+    for key, surplus in surplus_of.items():
         # (every copy counts; only those with sector evidence can be weighed and taken)
-        pending = [c for c in cells if c in evidence]
+        pending = [c for c in seen[key] if c in evidence]
         # (one copy at a time, the rest asked again: a take uses up its tile)
         for _ in range(surplus):
             yields = []
