@@ -401,9 +401,7 @@ def _fill_sectors(readings: list[CellReading], kit: Kit, game: str, decoded: dic
     if not unclear:
         return []
     if kit.shape != "rounded-x":
-        # (a copy of each cell's evidence with the sides it faces a neighbour alike)
-        facing = _facing_alike(evidence)
-        evidence = {c: {**ev, FACING_ALIKE: facing[c]} for c, ev in evidence.items()}
+        evidence = _with_facing(evidence)
     used = _used(decoded, kit, game)
     doubts = []
     # (X-Tiles in rounds: a cell left undecided may be decided by a neighbour filled in after it)
@@ -436,35 +434,48 @@ def _unduplicated_sectors(readings: list[CellReading], kit: Kit, game: str, deco
 
     Each copy's choices are weighed as an unclear tile's are, every sector between its near
     paints (:func:`_sector_choices` with ``every_sector``: its sectors' distances, the
-    neighbours' edges met, the set's copies left, the other copies counting as on the board);
-    a copy's *yield* is its cheapest other tile's cost less its reading's own (the used-up cost
-    of the other copies left out of both). The copies of least yield are taken as their
-    cheapest other tile, under the confidence bar (:data:`MISFIT_CONFIDENCE`) with the board
-    doubt :data:`UNDUPLICATED`; a copy without its reading among its choices (a sector named
-    beyond its nearest paints' reach) keeps it, and the duplicate doubt stays. Returns
-    board-level doubts."""
-    evidence = {(rd.row, rd.col): rd.evidence for rd in readings
-                if rd.evidence.get("sector_distance") and rd.evidence.get("sector_conf")}
+    neighbours' edges met, the sides facing a neighbour alike (:func:`_with_facing`), the
+    set's copies left, the other copies counting as on the board); a copy's *yield* is its
+    cheapest other tile's cost less its reading's own (the used-up cost of the other copies
+    left out of both). The copy of least yield is taken as its cheapest other tile (one with a
+    copy left in the set), then the rest asked again (that tile used up) while copies are
+    surplus, each under the confidence bar (:data:`MISFIT_CONFIDENCE`) with the board doubt
+    :data:`UNDUPLICATED`; every decoded copy counts, but only one with sector evidence is
+    weighed; a copy without its reading among its choices (a sector named beyond its nearest
+    paints' reach) keeps it, and the duplicate doubt stays. Returns board-level doubts."""
     seen: dict[Any, list[Cell]] = defaultdict(list)
     for cell, (attrs, _, _) in decoded.items():
         key = _reading_key(kit, game, attrs)
-        if key is not None and cell in evidence:
+        if key is not None:
             seen[key].append(cell)
+    surplus_of = {key: len(cells) - counts[key] for key, cells in seen.items()
+                  if 0 < counts.get(key, 0) < len(cells)}
+    if not surplus_of:
+        return []
+    # (the evidence _fill_sectors weighs, with the sides facing a neighbour alike)
+    evidence = _with_facing({(rd.row, rd.col): rd.evidence for rd in readings
+                             if rd.evidence.get("sector_distance")})
+    evidence = {c: ev for c, ev in evidence.items() if ev.get("sector_conf")}
     doubts = []
-    for key, cells in seen.items():
-        surplus = len(cells) - counts.get(key, 0)
-        if surplus <= 0 or counts.get(key, 0) == 0:
-            continue
-        yields = []
-        for cell in cells:
-            change = _cheapest_other_tile(cell, kit, game, decoded, evidence[cell], counts, key)
-            if change is not None:
-                yields.append((change[0], cell, change[1]))
-        for cost, cell, edges in sorted(yields, key=lambda t: t[0])[:surplus]:
+    for key, surplus in surplus_of.items():
+        # (every copy counts; only those with sector evidence can be weighed and taken)
+        pending = [c for c in seen[key] if c in evidence]
+        # (one copy at a time, the rest asked again: a take uses up its tile)
+        for _ in range(surplus):
+            yields = []
+            for cell in pending:
+                change = _cheapest_other_tile(cell, kit, game, decoded, evidence[cell], counts,
+                                              key)
+                if change is not None:
+                    yields.append((change[0], cell, change[1]))
+            if not yields:
+                break
+            cost, cell, edges = min(yields, key=lambda t: t[0])
             logger.debug("cell %s: a copy of a tile on the board, taken as %s (yield %.2f)",
                          cell, edges, cost)
             _take_under_the_bar(decoded, cell, edges)
             doubts.append((cell, "tile", UNDUPLICATED))
+            pending.remove(cell)
     return doubts
 
 
@@ -473,18 +484,27 @@ def _cheapest_other_tile(cell: Cell, kit: Kit, game: str, decoded: dict, evidenc
     """A copy's yield and its cheapest other tile (see :func:`_unduplicated_sectors`):
     ``(cost of the cheapest choice of another tile - cost of the reading's own tile, its
     edges)``, the used-up cost of the reading's tile left out; None when the choices hold no
-    other tile or not the reading's own."""
+    other tile with a copy left in the set or not the reading's own."""
     own_edges = decoded[cell][0].get("edges")
     used = _used(decoded, kit, game)
     used[key] -= 1  # (this copy taken off the board while its choices are weighed)
     scored = _sector_choices(cell, kit, game, decoded, evidence, counts, used, True)
     own = [c for c, edges, k in scored if edges == own_edges]
-    others = [(c, edges) for c, edges, k in scored if k != key]
+    # (only tiles with a copy left: a tile already placed would make another copy)
+    others = [(c, edges) for c, edges, k in scored if k != key and used[k] < counts[k]]
     if not own or not others:
         return None
     own_cost = own[0] - (USED_UP_COST if used[key] >= counts[key] else 0.0)
     cost, edges = min(others, key=lambda t: t[0])
     return cost - own_cost, edges
+
+
+def _with_facing(evidence: dict[Cell, dict]) -> dict[Cell, dict]:
+    """A copy of each sector cell's evidence (``{(row, col): evidence}``) with the sides it
+    faces a neighbour alike (:data:`FACING_ALIKE`, see :func:`_facing_alike`): the evidence
+    Twelve Tiles choices are weighed on (:func:`_fill_sectors`, :func:`_unduplicated_sectors`)."""
+    facing = _facing_alike(evidence)
+    return {c: {**ev, FACING_ALIKE: facing[c]} for c, ev in evidence.items()}
 
 
 def _facing_alike(evidence: dict[Cell, dict]) -> dict[Cell, frozenset[str]]:

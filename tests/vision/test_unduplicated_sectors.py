@@ -65,3 +65,64 @@ def test_tiles_read_once_are_left_alone():
     decoded, doubts = decode_readings([a, b], TWELVE, "twelve-tiles")
     assert decoded[(0, 0)][0]["edges"] == TILE
     assert not doubts
+
+
+#: The tile a copy of :data:`TILE` with a washed green east sector is likeliest misread from.
+GREEN_EAST = {**TILE, "e": "green"}
+
+
+def test_a_copy_is_not_taken_as_a_tile_already_on_the_board():
+    # (2, 2)'s likeliest other tile is GREEN_EAST, but (4, 4) already holds it: it stays
+    clear = _reading(0, 0, TILE)
+    washed = _reading(2, 2, TILE, {"e": {"green": 8.0}})
+    placed = _reading(4, 4, GREEN_EAST)
+    decoded, doubts = decode_readings([clear, washed, placed], TWELVE, "twelve-tiles")
+    assert decoded[(4, 4)][0]["edges"] == GREEN_EAST
+    assert decoded[(2, 2)][0]["edges"] == TILE
+    assert not any(why == UNDUPLICATED for _, _, why in doubts)
+    assert any("time(s) only" in why for _, _, why in doubts)
+
+
+def test_three_copies_are_not_taken_as_one_other_tile():
+    # (2, 2) and (4, 4) both likeliest GREEN_EAST: the nearer takes it, the other stays
+    clear = _reading(0, 0, TILE)
+    nearer = _reading(2, 2, TILE, {"e": {"green": 8.0}})
+    further = _reading(4, 4, TILE, {"e": {"green": 9.0}})
+    decoded, doubts = decode_readings([clear, nearer, further], TWELVE, "twelve-tiles")
+    assert decoded[(2, 2)][0]["edges"] == GREEN_EAST
+    assert decoded[(4, 4)][0]["edges"] == TILE
+    assert decoded[(0, 0)][0]["edges"] == TILE
+    assert [cell for cell, _, why in doubts if why == UNDUPLICATED] == [(2, 2)]
+
+
+def test_a_sector_facing_its_neighbours_alike_is_weighed():
+    # (2, 2)'s east sector (yellow, green 6 further) was measured alike the yellow west sector
+    # of (2, 3) facing it: one paint, so the other copy (0, 0) (green 9.8 further) is taken
+    beside = {"n": "red", "e": "red", "s": "green", "w": "yellow"}
+    lab = {"blue": [40.0, 10.0, -50.0], "red": [45.0, 60.0, 40.0],
+           "green": [55.0, -50.0, 30.0], "yellow": [85.0, 0.0, 80.0]}
+    a = _reading(0, 0, TILE, {"n": {"green": 11.8}})
+    b = _reading(2, 2, TILE, {"e": {"green": 8.0}})
+    nb = _reading(2, 3, beside)
+    for rd in (a, b, nb):
+        rd.evidence["sector_lab"] = {e: lab[rd.attrs["edges"][e]] for e in "nesw"}
+    decoded, _ = decode_readings([a, b, nb], TWELVE, "twelve-tiles")
+    assert decoded[(2, 2)][0]["edges"] == TILE
+    assert decoded[(0, 0)][0]["edges"] == {**TILE, "n": "green"}
+    # (without the measurements, (2, 2)'s nearer green is taken)
+    for rd in (a, b, nb):
+        del rd.evidence["sector_lab"]
+    decoded, _ = decode_readings([a, b, nb], TWELVE, "twelve-tiles")
+    assert decoded[(2, 2)][0]["edges"] == GREEN_EAST
+    assert decoded[(0, 0)][0]["edges"] == TILE
+
+
+def test_a_copy_without_sector_evidence_counts_as_a_copy():
+    # (0, 0) holds the tile with no sector evidence: (2, 2), the one copy that has it, is taken
+    bare = _reading(0, 0, TILE)
+    bare.evidence.clear()
+    washed = _reading(2, 2, TILE, {"e": {"green": 8.0}})
+    decoded, doubts = decode_readings([bare, washed], TWELVE, "twelve-tiles")
+    assert decoded[(0, 0)][0]["edges"] == TILE
+    assert decoded[(2, 2)][0]["edges"] == GREEN_EAST
+    assert ((2, 2), "tile", UNDUPLICATED) in doubts
