@@ -113,3 +113,34 @@ def test_a_channel_no_card_tells_gives_no_light():
     arts[:, 2] = 1.0  # (clipped)
     colour, told = art_white(faces, arts, paints, np.ones(len(paints)))
     assert told == 0 and np.allclose(colour, 1.0)
+
+
+def _art_lit_at(monkeypatch, worse_by: float) -> np.ndarray:
+    """The light :func:`vision.cells._art_lit` returns for the photo's cards when the art's
+    light fits the faces and the art worse than the fitted light by ``worse_by`` (the scores
+    set so: the costs of the two namings 10 and ``10 + worse_by``, no art residual)."""
+    import vision.cells as cells
+    from vision.colour import classify_adaptive
+
+    palette = Palette.from_hex(kit_for_game("tapestry").colours)
+    match = classify_adaptive(FACES, palette, gains_bgr=FITTED, iterations=0)[0]
+    costs = iter([10.0, 10.0 + worse_by])
+    monkeypatch.setattr(cells, "match_cost", lambda m: next(costs))
+    monkeypatch.setattr(cells, "art_residuals", lambda *a, **k: np.zeros(1))
+    _, light = cells._art_lit(palette, FACES, list(ARTS), match, FITTED, np.ones(len(FACES)))
+    return light
+
+
+def test_the_arts_light_is_taken_on_a_near_tie(monkeypatch):
+    """A near tie of the two fits (within ART_LIGHT_TIE) is the faces leaving the light open:
+    the art's light is taken (tap41-old hard-2166: worse by 0.19, three orange cards named red
+    under the fitted light)."""
+    from vision.cells import ART_LIGHT_TIE
+
+    assert not np.array_equal(_art_lit_at(monkeypatch, 0.5 * ART_LIGHT_TIE), FITTED)
+
+
+def test_the_fitted_light_stands_when_the_arts_fits_clearly_worse(monkeypatch):
+    from vision.cells import ART_LIGHT_TIE
+
+    assert np.array_equal(_art_lit_at(monkeypatch, 2.0 * ART_LIGHT_TIE), FITTED)
