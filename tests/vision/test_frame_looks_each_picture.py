@@ -1,6 +1,6 @@
 """With a profile the board's lattices are also located on a white-balanced copy of the photo and
 interleaved with the photo's (vision.pipeline.read_image); the frame is still looked for on the
-photo's own first lattices, as without a profile (vision.pipeline._tops_of_each): the copy's
+photo's own first lattices, as without a profile (vision.pipeline._frame_tops): the copy's
 lattices add looks, they do not crowd the photo's out. (Calibration measure Twelve Tiles seed 3
 photo 8: the board's lattice was the photo's third, fifth of the two interleaved, and a frame
 on a skewed lattice was taken instead.)"""
@@ -23,16 +23,18 @@ def _lat(name: str, copy: bool) -> SimpleNamespace:
     return SimpleNamespace(name=name, info={"located_on": "white-balanced copy"} if copy else {})
 
 
-def test_the_top_lattices_of_each_picture_in_their_order():
+def test_the_top_lattices_then_the_photos_own():
     photo = [_lat(f"p{k}", False) for k in range(4)]
     copy = [_lat(f"c{k}", True) for k in range(2)]
     both = P.interleaved(photo, copy)  # p0 c0 p1 c1 p2 p3
     assert [v.name for v in both[:3]] == ["p0", "c0", "p1"]
-    assert [v.name for v in P._tops_of_each(both, slice(0, 3))] == ["p0", "c0", "p1", "c1", "p2"]
-    assert [v.name for v in P._tops_of_each(both, slice(1, 3))] == ["p1", "c1", "p2"]
+    # the top 3 of both as before, then the photo's own top 3 not among them (the copy's
+    # second and third not added: a clear frame on them would end the search ahead of p2)
+    assert [v.name for v in P._frame_tops(both, slice(0, 3))] == ["p0", "c0", "p1", "p2"]
+    assert [v.name for v in P._frame_tops(both, slice(1, 3))] == ["c0", "p1", "p2"]
     # one picture only (no profile): the plain slice
-    assert [v.name for v in P._tops_of_each(photo, slice(0, 3))] == ["p0", "p1", "p2"]
-    assert [v.name for v in P._tops_of_each(photo, slice(1, 3))] == ["p1", "p2"]
+    assert [v.name for v in P._frame_tops(photo, slice(0, 3))] == ["p0", "p1", "p2"]
+    assert [v.name for v in P._frame_tops(photo, slice(1, 3))] == ["p1", "p2"]
 
 
 def _photo(seed: int) -> np.ndarray:
