@@ -2128,7 +2128,9 @@ def _frame_tops(lattices: list[Lattice], tops: slice) -> list[Lattice]:
     3 photo 8: the board's lattice was the photo's third, fifth of the two interleaved, never
     looked at; a frame on a skewed lattice, 0.56 confident with the profile's colours, was taken
     instead of the board's, 0.81 with them.) Without a profile (one picture) it is the plain
-    slice."""
+    slice. ``tops`` is a slice of non-negative bounds (either may be None) and no step."""
+    if tops.step is not None or any(b is not None and b < 0 for b in (tops.start, tops.stop)):
+        raise ValueError(f"the frame's looks are a slice of non-negative bounds, no step: {tops}")
     start = tops.start or 0
     stop = len(lattices) if tops.stop is None else tops.stop
     kept: list[Lattice] = list(lattices[start:stop])

@@ -8,6 +8,7 @@ import random
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
 
 import vision.pipeline as P
 from companion.rules.generate import random_position
@@ -35,6 +36,14 @@ def test_the_top_lattices_then_the_photos_own():
     # one picture only (no profile): the plain slice
     assert [v.name for v in P._frame_tops(photo, slice(0, 3))] == ["p0", "p1", "p2"]
     assert [v.name for v in P._frame_tops(photo, slice(1, 3))] == ["p1", "p2"]
+
+
+@pytest.mark.parametrize("tops", [slice(0, 3, 1), slice(0, 3, 2), slice(-3, None),
+                                  slice(0, -1), slice(None, None, -1)])
+def test_a_slice_with_a_step_or_negative_bounds_is_refused(tops):
+    photo = [_lat(f"p{k}", False) for k in range(4)]
+    with pytest.raises(ValueError):
+        P._frame_tops(photo, tops)
 
 
 def _photo(seed: int) -> np.ndarray:
