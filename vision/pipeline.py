@@ -256,9 +256,9 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
         # the lattice on which the board's frame shows best
         # (the lines found may be the tiles' diagonals: their re-readings are tried too)
         def board_looks(tops: slice = slice(0, FRAME_LOOKS)) -> Iterator[Lattice]:
-            # the top lattices of each picture located on (see _tops_of_each) and, unless a
-            # mat's, their readings as the tiles' diagonals
-            return (v for top in _tops_of_each(lattices, tops)
+            # the top lattices, with the photo's own top ones (see _frame_tops), and, unless
+            # a mat's, their readings as the tiles' diagonals
+            return (v for top in _frame_tops(lattices, tops)
                     for v in [top, *([] if top.info.get("source") == "mat"
                                      else diagonal_variants(top))])
 
@@ -282,7 +282,7 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
             # the lines may be every other line of the board (its printed cells and the tiles'
             # edges between them) or run along the cells' middles: coarser and shifted readings
             framed += _frames(image, palette,
-                              (v for top in _tops_of_each(lattices, slice(0, FRAME_LOOKS))
+                              (v for top in _frame_tops(lattices, slice(0, FRAME_LOOKS))
                                for v in shifted_variants(top)))
         if not framed:
             # no window of these lattices shows four strips around it: they may lie over part
@@ -2105,34 +2105,44 @@ BORDER_BAND = 0.1
 EDGES_OFF_WEIGHT = 10.0
 
 
-#: A board's frame is looked for on this many of the best lattices of each picture located on
-#: (the photo, and with a profile its white-balanced copy too: see :func:`_tops_of_each`).
+#: A board's frame is looked for on this many of the best lattices (with a profile, of the photo
+#: and its white-balanced copy interleaved) and on the photo's own as many best: see
+#: :func:`_frame_tops`.
 #: (The count the search has always used on the photo's lattices, not measured anew: only
 #: the white-balanced copy's lattices no longer take the photo's places.)
 FRAME_LOOKS = 3
 
 
-def _tops_of_each(lattices: list[Lattice], tops: slice) -> list[Lattice]:
-    """The lattices ranked within ``tops`` among those found on the same picture (the photo, or
-    its white-balanced copy: ``info["located_on"]``), in ``lattices``' order.
+def _frame_tops(lattices: list[Lattice], tops: slice) -> list[Lattice]:
+    """``lattices[tops]`` and then, in ``lattices``' order, those of the photo's own lattices
+    (not located on its white-balanced copy: ``info["located_on"]``) ranked within ``tops``
+    among the photo's that are not among them yet.
 
     With a profile the photo's lattices and its white-balanced copy's are interleaved (see
-    :func:`vision.locate.interleaved`); the copy adds looks, it does not crowd the photo's own
-    lattices out of the frame's search: without a profile the frame is looked for on the
-    photo's first :data:`FRAME_LOOKS` lattices, and so it is with one. (Calibration measure
-    Twelve Tiles seed 3 photo 8: the board's lattice was the photo's third, fifth of the two
-    interleaved, never looked at; a frame on a skewed lattice, 0.56 confident with the
-    profile's colours, was taken instead of the board's, 0.81 with them.)"""
+    :func:`vision.locate.interleaved`): the first :data:`FRAME_LOOKS` hold the photo's first two
+    only, the copy's first taking the third's place. The copy adds looks, it does not crowd the
+    photo's own lattices out of the frame's search: without a profile the frame is looked for on
+    the photo's first :data:`FRAME_LOOKS` lattices, and so it is with one (looks p0 c0 p1 p2;
+    the copy's later lattices are not added: the search stops at the first clear frame, and
+    one on them ahead of p2 could take its place again). (Calibration measure Twelve Tiles seed
+    3 photo 8: the board's lattice was the photo's third, fifth of the two interleaved, never
+    looked at; a frame on a skewed lattice, 0.56 confident with the profile's colours, was taken
+    instead of the board's, 0.81 with them.) Without a profile (one picture) it is the plain
+    slice. ``tops`` is a slice of non-negative bounds (either may be None) and no step."""
+    if tops.step is not None or any(b is not None and b < 0 for b in (tops.start, tops.stop)):
+        raise ValueError(f"the frame's looks are a slice of non-negative bounds, no step: {tops}")
     start = tops.start or 0
     stop = len(lattices) if tops.stop is None else tops.stop
-    rank: dict[str, int] = {}  # (lattices seen so far per picture)
-    kept = []
-    for lat in lattices:
-        picture = lat.info.get("located_on", "photo")
-        k = rank.get(picture, 0)
-        rank[picture] = k + 1
-        if start <= k < stop:
+    kept: list[Lattice] = list(lattices[start:stop])
+    # (the photo's own ranked within tops: past the slice, as a lattice's rank among the
+    # photo's is never above its place among both)
+    own = 0
+    for k, lat in enumerate(lattices):
+        if lat.info.get("located_on") is not None:
+            continue
+        if start <= own < stop and not start <= k < stop:
             kept.append(lat)
+        own += 1
     return kept
 
 
