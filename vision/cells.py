@@ -4755,10 +4755,11 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
     # (each card's named paint among refs, -1 for a paint no own card shows)
     mine = np.array([keys.index(int(k)) if int(k) in own else -1 for k in named], int)
     plain, shaded = _own_sheen(labs, refs, mine >= 0)
-    # (each look: its name, distances (N, K), fit, and the cards (N,) it may rename: none that
-    # is its named paint's card in a shadow, see _in_shadow)
+    # (each look: its tag, its name in the log, distances (N, K), fit, and the cards (N,) it
+    # may rename: none that is its named paint's card in a shadow, see _in_shadow)
     every = ~_in_shadow(labs, refs, mine)
-    looks = [("", plain, HELD_CARD_FIT, every), (" shaded", shaded, OWN_SHADED_FIT, every)]
+    looks = [("plain", "", plain, HELD_CARD_FIT, every),
+             ("shaded", " shaded", shaded, OWN_SHADED_FIT, every)]
     if deep is not None:
         # (against the own cards' least washed parts: like with like, a card's darkest tenth
         # lies darker and more chromatic than its own median, towards the next paint)
@@ -4770,19 +4771,19 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
                                   bool)
         # (... and that part is not washed whole: see _shows_its_paint)
         deeper &= _shows_its_paint(deep)
-        looks.append((" least washed part's", _own_sheen(deep, deep_refs, mine >= 0)[1],
-                      HELD_CARD_FIT, deeper))
+        looks.append(("least washed", " least washed part's",
+                      _own_sheen(deep, deep_refs, mine >= 0)[1], HELD_CARD_FIT, deeper))
     out, conf = named.copy(), conf.copy()
     for i in np.flatnonzero(mine >= 0):
         m = int(mine[i])
-        for look, d, fit, may in looks:
+        for tag, look, d, fit, may in looks:
             best = int(np.argmin(d[i]))
             if not_to is not None and keys[best] == not_to[i]:
                 continue
             if (may[i] and best != m and d[i, best] <= fit
                     and d[i, m] - d[i, best] > OWN_MARGIN
                     and _paler(labs[i], own[keys[best]])):
-                if d is plain and not _shade_agrees(shaded[i], m, best):
+                if tag == "plain" and not _shade_agrees(shaded[i], m, best):
                     # (the named paint's card shaded fits it about as well: a card whose
                     # red the reflection clipped, see _shade_agrees)
                     logger.debug("card %d kept %d, not %d: its own cards %.1f vs %.1f, "
