@@ -4781,7 +4781,7 @@ def _named_by_own_cards(labs: np.ndarray, named: np.ndarray, conf: np.ndarray,
             if not_to is not None and keys[best] == not_to[i]:
                 continue
             if (may[i] and best != m and d[i, best] <= fit
-                    and d[i, m] - d[i, best] > OWN_MARGIN
+                    and _clearly_nearer(d[i], m, best)
                     and _paler(labs[i], own[keys[best]])):
                 if tag == "plain" and not _shade_agrees(shaded[i], m, best):
                     # (the named paint's card shaded fits it about as well: a card whose
@@ -4811,7 +4811,14 @@ def _shade_agrees(shaded: np.ndarray, named: int, other: int) -> bool:
     tap42-old normal-916, final20 normal-2103, and a washed blue card renamed green in
     tap41 normal-2540, 4.3 against 2.5; final16 normal-1605's three blue cards renamed rightly
     from green, 10.1-10.3 against 0.7-0.8 shaded.)"""
-    return bool(shaded[named] - shaded[other] > OWN_MARGIN)
+    return _clearly_nearer(shaded, named, other)
+
+
+def _clearly_nearer(dist: np.ndarray, named: int, other: int) -> bool:
+    """Whether a card's distances ``dist`` ``(K,)`` (to the photo's own cards in one look, see
+    :func:`_named_by_own_cards`) put the ``other`` card nearer than the ``named`` one by more
+    than :data:`OWN_MARGIN`."""
+    return bool(dist[named] - dist[other] > OWN_MARGIN)
 
 
 #: A card's least washed part (:func:`_least_washed`) this light or lighter (L*) is washed
