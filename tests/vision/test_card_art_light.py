@@ -124,6 +124,8 @@ def _art_lit_at(monkeypatch, worse_by: float) -> np.ndarray:
 
     palette = Palette.from_hex(kit_for_game("tapestry").colours)
     match = classify_adaptive(FACES, palette, gains_bgr=FITTED, iterations=0)[0]
+    # (_art_lit scores the fitted light before the art's, so the first cost is the fitted
+    # light's naming, the second the art's light's: the mock relies on that order)
     costs = iter([10.0, 10.0 + worse_by])
     monkeypatch.setattr(cells, "match_cost", lambda m: next(costs))
     monkeypatch.setattr(cells, "art_residuals", lambda *a, **k: np.zeros(1))
@@ -141,6 +143,10 @@ def test_the_arts_light_is_taken_on_a_near_tie(monkeypatch):
 
 
 def test_the_fitted_light_stands_when_the_arts_fits_clearly_worse(monkeypatch):
+    """The fitted light stands where the art's scores worse by ART_LIGHT_TIE or more, and
+    only there: kept at exactly ART_LIGHT_TIE, the art's taken just below it."""
     from vision.cells import ART_LIGHT_TIE
 
     assert np.array_equal(_art_lit_at(monkeypatch, 2.0 * ART_LIGHT_TIE), FITTED)
+    assert np.array_equal(_art_lit_at(monkeypatch, ART_LIGHT_TIE), FITTED)
+    assert not np.array_equal(_art_lit_at(monkeypatch, ART_LIGHT_TIE - 1e-6), FITTED)
