@@ -1056,6 +1056,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         clipped = np.array([(ctx.blown or {}).get(c, 0.0) > HELD_LOOK_GLARE for c in cells], bool)
         return _unlike_held_paint(labs, match.index, _kit_hued(ctx.kit, ctx.palette),
                                   fg >= HELD_FG) & ~clipped
+    # (a board's cells showing no trace of a drawing: their Lab and distance from the looks)
+    plain_board: dict[tuple[int, int], tuple[np.ndarray, float]] = {}
     for i, cell in enumerate(cells):
         if ctx.framed and on_ring[i]:
             occ[cell], conf[cell] = False, 1.0  # outside the board's 8x8 cells: its strips
@@ -1071,6 +1073,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             p = 1 / (1 + math.exp(-s))
             occ[cell] = p > 0.5
             conf[cell] = float(max(p, 1 - p))
+            if drawn is not None and _shows_no_drawing(*drawn):
+                plain_board[cell] = (labs[i], _from_surface(labs[i], looks))
             continue
         if no_table:
             s = (18.0 - d_pal[i]) / 3.0
@@ -1140,6 +1144,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                          None if fg is None else round(float(fg[i]), 2),
                          None if ctx.sides is None else ctx.sides[cell],
                          ctx.blown.get(cell, 0.0) if ctx.blown else 0.0, p)
+    for cell in _bare_beside_bare(plain_board, occ):
+        logger.debug("cell %s: plain, the bare board beside it in a drifting light", cell)
+        occ[cell] = False
     # cells taken out as the lit table in a corner of the layout (die faces: their pips may
     # still vouch for them)
     lit_corners: set[tuple[int, int]] = set()
@@ -1642,6 +1649,51 @@ def _board_cell_logit(from_surface: float, spread: float,
     return s
 
 
+#: Two board cells showing the same surface lie within this in (a*, b*) and
+#: :data:`SURFACE_SAME_L` in L* of each other: the bounds :func:`_board_surface` groups the
+#: empty cells by (not fitted anew).
+SURFACE_SAME_AB = 4.0
+SURFACE_SAME_L = 8.0
+
+
+def _bare_beside_bare(plain: Mapping[tuple[int, int], tuple[np.ndarray, float]],
+                      occ: Mapping[tuple[int, int], bool]) -> list[tuple[int, int]]:
+    """The board's cells taken for tiles that are its bare surface in a light drifting across
+    the board: ``plain`` maps each inner cell showing no trace of a drawing
+    (:func:`_shows_no_drawing`) to its centre's CIELAB ``(3,)`` and its distance from the
+    surface's looks (:func:`_from_surface`); ``occ`` the occupancy decided cell by cell.
+
+    A lamp's falloff with a second light of another colour tints the bare board cell by cell
+    (a cream board reddens 0.5 -> 9 in a* over three cells towards a corner under a 3000 K
+    lamp: calibration seed 4 photo 10, its plain cells 8.2-9.7 from the looks, which model one
+    light's colour), while each lies as the same surface as the plain cells a little nearer the
+    looks (steps of 1-2), which may lie beyond a row of tiles. A plain cell within
+    :data:`PLAIN_CELL_FROM` of the looks that shows the same surface (:data:`SURFACE_SAME_AB`,
+    :data:`SURFACE_SAME_L`) as a plain cell left bare is bare too, grown from the cells left
+    bare a step at a time; a one-colour tile lies further from the looks (see
+    PLAIN_CELL_FROM). Returns the cells to leave bare, in the order found."""
+    bare = {c for c, taken in occ.items() if not taken and c in plain}
+    out: list[tuple[int, int]] = []
+    grown = True
+    while grown:
+        grown = False
+        for cell, (lab, from_surface) in plain.items():
+            if not occ.get(cell) or cell in bare or from_surface >= PLAIN_CELL_FROM:
+                continue
+            if any(_same_surface(lab, plain[other][0]) for other in bare):
+                bare.add(cell)
+                out.append(cell)
+                grown = True
+    return out
+
+
+def _same_surface(lab_a: np.ndarray, lab_b: np.ndarray) -> bool:
+    """Whether two CIELAB colours ``(3,)`` lie as close as the cells of one board surface
+    (:data:`SURFACE_SAME_AB`, :data:`SURFACE_SAME_L`)."""
+    d_ab = float(np.hypot(lab_a[1] - lab_b[1], lab_a[2] - lab_b[2]))
+    return d_ab < SURFACE_SAME_AB and abs(float(lab_a[0] - lab_b[0])) < SURFACE_SAME_L
+
+
 def _glare_falloff(drawn: tuple[float, float], apart: float | None) -> bool:
     """Whether a board cell's sectors differ in hue only as the light falling off across the bare
     board makes them: ``drawn`` (diagonals' contrast, sectors' hue spread; see
@@ -1730,7 +1782,7 @@ def _board_surface(labs: np.ndarray) -> tuple[np.ndarray, float] | None:
     ab = labs[:, 1:]
     d_ab = np.hypot(ab[:, None, 0] - ab[None, :, 0], ab[:, None, 1] - ab[None, :, 1])
     d_l = np.abs(labs[:, None, 0] - labs[None, :, 0])
-    close = (d_ab < 4.0) & (d_l < 8.0)
+    close = (d_ab < SURFACE_SAME_AB) & (d_l < SURFACE_SAME_L)
     # (cells blown out by a lamp's hot spot show the glare's white, not the surface's colour:
     # a warm-lit white board's cells (92, 4, 9) beside its clipped ones (99, 0, 0); the surface
     # is the colour most unclipped cells share, while four do)
