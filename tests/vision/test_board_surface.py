@@ -115,7 +115,7 @@ def test_plain_cells_drifting_from_the_bare_board_stay_bare_a_one_colour_tile_do
     # 4, photo 10: its plain cells a* 3.8 -> 9.2, 8-10 from the looks), the reddest cells beyond
     # a row of tiles from the bare cells near the surface; a plain one-colour tile 16 from the
     # looks and a plain cell 6 apart in hue from every bare cell stay taken
-    from vision.cells import _bare_beside_bare
+    from vision.cells import _bare_by_colour_chain
 
     plain = {(0, 0): (np.array([90.7, 3.9, 26.8]), 4.6), (1, 0): (np.array([89.8, 5.4, 27.0]), 6.2),
              (2, 0): (np.array([89.0, 6.7, 26.9]), 7.4),  # taken at first: bare
@@ -125,7 +125,7 @@ def test_plain_cells_drifting_from_the_bare_board_stay_bare_a_one_colour_tile_do
              (7, 7): (np.array([88.0, 3.9, 20.8]), 9.0)}   # 6 from every bare cell's (a, b)
     occ = {c: c not in ((0, 0), (1, 0)) for c in plain}
     occ[(4, 0)] = True  # a tile with a drawing between (not plain)
-    bare = _bare_beside_bare(plain, occ)
+    bare = _bare_by_colour_chain(plain, occ)
     assert sorted(bare) == [(2, 0), (5, 0), (6, 0), (7, 0)]
     # nothing left bare, nothing to grow from
-    assert _bare_beside_bare(plain, {c: True for c in plain}) == []
+    assert _bare_by_colour_chain(plain, {c: True for c in plain}) == []
