@@ -1654,7 +1654,7 @@ def _board_cell_logit(from_surface: float, spread: float,
 
 
 def _bare_by_colour_chain(plain: Mapping[tuple[int, int], tuple[np.ndarray, float]],
-                      occ: Mapping[tuple[int, int], bool]) -> list[tuple[int, int]]:
+                          occ: Mapping[tuple[int, int], bool]) -> list[tuple[int, int]]:
     """The board's cells taken for tiles that are its bare surface in a light drifting across
     the board: ``plain`` maps each inner cell showing no trace of a drawing
     (:func:`_shows_no_drawing`) to its centre's CIELAB ``(3,)`` and its distance from the
@@ -1668,7 +1668,14 @@ def _bare_by_colour_chain(plain: Mapping[tuple[int, int], tuple[np.ndarray, floa
     :data:`PLAIN_CELL_FROM` of the looks that shows the same surface (:data:`SURFACE_SAME_AB`,
     :data:`SURFACE_SAME_L`) as a plain cell left bare is bare too, grown from the cells left
     bare a step at a time; a one-colour tile lies further from the looks (see
-    PLAIN_CELL_FROM). Returns the cells to leave bare, in the order found."""
+    PLAIN_CELL_FROM). Returns the cells to leave bare, in the order found.
+
+    Its reach is wider than the tint it was made for: it runs on every framed board of a
+    sectors kit, of any colour, and takes any plain cell the chain links, whatever the hue of
+    the drift and wherever the cells lie (nothing checks that they are neighbours or that a
+    lamp tints them). So a plain one-colour tile under PLAIN_CELL_FROM from the looks (a
+    shaded one, 7-12 from them on a dark board) whose colour lies within the surface bounds
+    of a bare cell, or of a chain of plain cells from one, is read as the bare board."""
     bare = {c for c, taken in occ.items() if not taken and c in plain}
     out: list[tuple[int, int]] = []
     grown = True
