@@ -1150,7 +1150,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                          ctx.blown.get(cell, 0.0) if ctx.blown else 0.0, p)
     for cell in _bare_by_colour_chain(plain_board, occ):
         logger.debug("cell %s: plain, the bare surface's colour by a chain of plain cells", cell)
-        occ[cell] = False
+        occ[cell], conf[cell] = False, TABLE_CONF
     # cells taken out as the lit table in a corner of the layout (die faces: their pips may
     # still vouch for them)
     lit_corners: set[tuple[int, int]] = set()
