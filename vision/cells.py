@@ -375,6 +375,11 @@ SECTOR_HUES = 3.0
 #: Twelve Tiles development photos: tw12 hard-2610's blue tile 16.4, hard-2601's 18.0, the
 #: rest 22 and more). 12: between the two, nearer the tinted board (a round value, not fitted).
 PLAIN_CELL_FROM = 12.0
+#: Two board cells showing the same surface lie within this in (a*, b*) and
+#: :data:`SURFACE_SAME_L` in L* of each other: the bounds :func:`_board_surface` groups the
+#: empty cells by (not fitted anew).
+SURFACE_SAME_AB = 4.0
+SURFACE_SAME_L = 8.0
 #: The looks of a bare surface (:func:`_surface_looks`) reach this much less light than the
 #: surface as measured (linear, a shadow) ...
 SHADE_MIN = 0.4
@@ -1066,7 +1071,8 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             # a board's empty cell shows the board's own surface, however the light falls
             # (brighter, dimmer, glare with clipping); a tile's painted sectors stand apart
             drawn = None if ctx.drawn is None else ctx.drawn[cell]
-            s = _board_cell_logit(_from_surface(labs[i], looks), surface[1], drawn,
+            from_surface = _from_surface(labs[i], looks)
+            s = _board_cell_logit(from_surface, surface[1], drawn,
                                   lift=float(labs[i][0] - surface[0][0]),
                                   surface_l=float(surface[0][0]),
                                   apart=_sectors_apart(ctx, cell, drawn, looks))
@@ -1074,7 +1080,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             occ[cell] = p > 0.5
             conf[cell] = float(max(p, 1 - p))
             if drawn is not None and _shows_no_drawing(*drawn):
-                plain_board[cell] = (labs[i], _from_surface(labs[i], looks))
+                plain_board[cell] = (labs[i], from_surface)
             continue
         if no_table:
             s = (18.0 - d_pal[i]) / 3.0
@@ -1144,9 +1150,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
                          None if fg is None else round(float(fg[i]), 2),
                          None if ctx.sides is None else ctx.sides[cell],
                          ctx.blown.get(cell, 0.0) if ctx.blown else 0.0, p)
-    for cell in _bare_beside_bare(plain_board, occ):
-        logger.debug("cell %s: plain, the bare board beside it in a drifting light", cell)
-        occ[cell] = False
+    for cell in _bare_by_colour_chain(plain_board, occ):
+        logger.debug("cell %s: plain, the bare surface's colour by a chain of plain cells", cell)
+        occ[cell], conf[cell] = False, TABLE_CONF
     # cells taken out as the lit table in a corner of the layout (die faces: their pips may
     # still vouch for them)
     lit_corners: set[tuple[int, int]] = set()
@@ -1649,15 +1655,8 @@ def _board_cell_logit(from_surface: float, spread: float,
     return s
 
 
-#: Two board cells showing the same surface lie within this in (a*, b*) and
-#: :data:`SURFACE_SAME_L` in L* of each other: the bounds :func:`_board_surface` groups the
-#: empty cells by (not fitted anew).
-SURFACE_SAME_AB = 4.0
-SURFACE_SAME_L = 8.0
-
-
-def _bare_beside_bare(plain: Mapping[tuple[int, int], tuple[np.ndarray, float]],
-                      occ: Mapping[tuple[int, int], bool]) -> list[tuple[int, int]]:
+def _bare_by_colour_chain(plain: Mapping[tuple[int, int], tuple[np.ndarray, float]],
+                          occ: Mapping[tuple[int, int], bool]) -> list[tuple[int, int]]:
     """The board's cells taken for tiles that are its bare surface in a light drifting across
     the board: ``plain`` maps each inner cell showing no trace of a drawing
     (:func:`_shows_no_drawing`) to its centre's CIELAB ``(3,)`` and its distance from the
@@ -1671,7 +1670,14 @@ def _bare_beside_bare(plain: Mapping[tuple[int, int], tuple[np.ndarray, float]],
     :data:`PLAIN_CELL_FROM` of the looks that shows the same surface (:data:`SURFACE_SAME_AB`,
     :data:`SURFACE_SAME_L`) as a plain cell left bare is bare too, grown from the cells left
     bare a step at a time; a one-colour tile lies further from the looks (see
-    PLAIN_CELL_FROM). Returns the cells to leave bare, in the order found."""
+    PLAIN_CELL_FROM). Returns the cells to leave bare, in the order found.
+
+    Its reach is wider than the tint it was made for: it runs on every framed board of a
+    sectors kit, of any colour, and takes any plain cell the chain links, whatever the hue of
+    the drift and wherever the cells lie (nothing checks that they are neighbours or that a
+    lamp tints them). So a plain one-colour tile under PLAIN_CELL_FROM from the looks (a
+    shaded one, 7-12 from them on a dark board) whose colour lies within the surface bounds
+    of a bare cell, or of a chain of plain cells from one, is read as the bare board."""
     bare = {c for c, taken in occ.items() if not taken and c in plain}
     out: list[tuple[int, int]] = []
     grown = True

@@ -112,20 +112,32 @@ def test_shade_steps_below_shade_min_only_add_looks():
 
 def test_plain_cells_drifting_from_the_bare_board_stay_bare_a_one_colour_tile_does_not():
     # a cream board reddening towards a corner under a 3000 K lamp (measure.py twelve-tiles seed
-    # 4, photo 10: its plain cells a* 3.8 -> 9.2, 8-10 from the looks), the reddest cells beyond
-    # a row of tiles from the bare cells near the surface; a plain one-colour tile 16 from the
-    # looks and a plain cell 6 apart in hue from every bare cell stay taken
-    from vision.cells import _bare_beside_bare
+    # 4, photo 10: its plain cells a* 3.8 -> 9.2, 8-10 from the looks), the reddest cells
+    # reached from the bare cells near the surface only through cells between; a plain
+    # one-colour tile 16 from the looks, a plain cell 6 apart in hue from every bare cell and a
+    # plain cell of the bare board's very colour but PLAIN_CELL_FROM or more from the looks stay
+    # taken
+    from vision.cells import PLAIN_CELL_FROM, _bare_by_colour_chain
 
-    plain = {(0, 0): (np.array([90.7, 3.9, 26.8]), 4.6), (1, 0): (np.array([89.8, 5.4, 27.0]), 6.2),
+    plain = {(7, 1): (np.array([86.4, 12.3, 27.0]), 10.8),  # a* 5.4 -> 8.4-9.2 -> 12.3
+             (0, 0): (np.array([90.7, 3.9, 26.8]), 4.6), (1, 0): (np.array([89.8, 5.4, 27.0]), 6.2),
              (2, 0): (np.array([89.0, 6.7, 26.9]), 7.4),  # taken at first: bare
              (5, 0): (np.array([88.0, 8.4, 27.1]), 9.0), (6, 0): (np.array([87.2, 9.2, 26.9]), 9.7),
              (7, 0): (np.array([86.8, 9.0, 26.9]), 9.5),
              (7, 5): (np.array([80.0, 9.0, 60.0]), 16.4),  # a washed yellow one-colour tile
-             (7, 7): (np.array([88.0, 3.9, 20.8]), 9.0)}   # 6 from every bare cell's (a, b)
+             (7, 7): (np.array([88.0, 3.9, 20.8]), 9.0),   # 6 from every bare cell's (a, b)
+             (3, 3): (np.array([88.0, 8.0, 27.0]), 12.5)}  # the board's colour, too far from the looks
     occ = {c: c not in ((0, 0), (1, 0)) for c in plain}
     occ[(4, 0)] = True  # a tile with a drawing between (not plain)
-    bare = _bare_beside_bare(plain, occ)
-    assert sorted(bare) == [(2, 0), (5, 0), (6, 0), (7, 0)]
+    # (the far cell beyond the seeds' reach, the guarded one within it: what the test rests on)
+    seeds = [plain[(0, 0)][0], plain[(1, 0)][0]]
+    far, guarded = plain[(7, 1)][0], plain[(3, 3)][0]
+    assert all(np.hypot(*(far - lab)[1:]) > 4.0 for lab in seeds)
+    assert np.hypot(*(guarded - plain[(5, 0)][0])[1:]) < 4.0
+    assert plain[(3, 3)][1] >= PLAIN_CELL_FROM
+    bare = _bare_by_colour_chain(plain, occ)
+    assert sorted(bare) == [(2, 0), (5, 0), (6, 0), (7, 0), (7, 1)]
+    assert bare[-1] == (7, 1)  # grown from the cells grown before it, though listed first
+    assert (3, 3) not in bare  # stays taken
     # nothing left bare, nothing to grow from
-    assert _bare_beside_bare(plain, {c: True for c in plain}) == []
+    assert _bare_by_colour_chain(plain, {c: True for c in plain}) == []
