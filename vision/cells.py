@@ -3480,7 +3480,9 @@ OWN_HUE_PAINT_CHROMA = 20.0
 #: A face renamed so is named at this confidence: sure enough to keep, the set's assignment
 #: weighing it as an unsure naming.
 OWN_HUE_RENAMED_CONF = 0.6
-#: The evidence key under which a face renamed so keeps the paint it was named before.
+#: The evidence key under which a face renamed so (by its photo's own hues or, see
+#: :func:`_renamed_by_own_chroma`, chroma: ``evidence["renamed_by"]`` says which) keeps the
+#: paint it was named before.
 OWN_HUE_RENAMED_KEY = "renamed_by_own_hues"
 #: Two paints are told apart by hue only where they are alike in chroma (the kit's colours: the
 #: lesser chroma at least this share of the greater; Octopus: orange and yellow 0.92, blue and
@@ -3560,7 +3562,9 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
         own = [i for i, c in enumerate(cells) if index[i] == k
                and out[c][0].get("colour") == name and out[c][1]["colour"] >= OWN_HUE_FACE_CONF]
         for i, c in enumerate(cells):
-            others = [j for j in own if j != i]
+            # (a sure face renamed earlier in the loop no longer vouches for P's chroma: the
+            # result must not hang on the faces' order)
+            others = [j for j in own if j != i and cells[j] not in renamed]
             if index[i] != k or c in skip or not others or not _own_hue_true(
                     float(np.median(hue[others])), float(paint_hue[k])):
                 continue

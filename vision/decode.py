@@ -156,8 +156,8 @@ def _usual_pip_contrasts(cells: list[CellReading], seen: list[tuple[str, float]]
                          ) -> dict[str, float]:
     """Per paint, the median pip contrast (CIELAB lightness units) of the faces nearest it
     (``seen``: each cell's nearest paint and its pips' contrast at that paint's polarity),
-    leaving out faces renamed by their photo's own hues
-    (:data:`vision.cells.OWN_HUE_RENAMED_KEY`): such a face was named a paint its pips were not
+    leaving out faces renamed by their photo's own hues or chroma
+    (:data:`vision.cells.OWN_HUE_RENAMED_KEY`; which of the two in ``evidence["renamed_by"]``): such a face was named a paint its pips were not
     read for (a clear yellow 6 named orange, renamed yellow, would raise the median a faint
     yellow's pips are judged against, final23 octopus-hard-3007). A paint whose faces nearest
     it all were renamed keeps them all."""

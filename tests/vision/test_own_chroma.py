@@ -93,3 +93,13 @@ def test_a_face_lighter_than_the_kits_lightest_paint_is_not_renamed():
     sure = [(95, 80, 93, "yellow", 0.99), (95, 80, 93, "yellow", 0.99)]
     assert _read(sure + [(97, 45, 97, "yellow", 0.8)])[1] == []
     assert _read(sure + [(97, 45, 93, "yellow", 0.8)])[1] == [(0, 2)]
+
+
+def test_a_sure_face_renamed_no_longer_vouches_for_the_paints_chroma():
+    # (the second face is sure yellow but keeps 50 of the first's 80: renamed orange; the third,
+    # 57, is then judged against the first alone, 0.71 of 80, not against the median of a
+    # yellow 80 and an orange 50, 0.88 of 65: the result does not hang on the faces' order)
+    out, renamed = _read([(88, 80, 84, "yellow", 0.99), (80, 50, 83, "yellow", 0.99),
+                          (82, 57, 83, "yellow", 0.8)])
+    assert renamed == [(0, 1), (0, 2)]
+    assert out[(0, 0)][0]["colour"] == "yellow"
