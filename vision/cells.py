@@ -8423,11 +8423,6 @@ def _steps_fit(steps: np.ndarray, paints_lin: np.ndarray) -> tuple[float, int, i
     return (total if n_channels else float("nan")), n_steps, n_channels
 
 
-def _steps_residual(steps: np.ndarray, paints_lin: np.ndarray) -> float:
-    """The squared residual of :func:`_steps_fit` alone (NaN when no channel shows enough)."""
-    return _steps_fit(steps, paints_lin)[0]
-
-
 def _washed_of_pair(named: np.ndarray, dist: np.ndarray, pair: list[int]) -> np.ndarray:
     """Which sectors ``(4 N,)`` bool are washed sectors of the pair ``pair`` (two paint
     indices): NAMED one of the two (by their hue group, see :func:`_named_by_hue`; a sector

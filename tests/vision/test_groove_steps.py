@@ -13,7 +13,7 @@ import numpy as np
 import vision.cells as C
 from vision.cells import (GROOVE_NOISE_FLOOR, GROOVE_RESIDUAL_SHARE, GROOVE_STEP_NOISE,
                           GROOVE_WASHED_DE, GROUP_CONF, CellReading, _groove_steps,
-                          _named_by_groove_steps, _steps_residual, read_cells)
+                          _named_by_groove_steps, _steps_fit, read_cells)
 from vision.colour import Palette, bgr_to_lab, linear_to_srgb, palette_linear
 from vision.decode import SECTOR_SD, decode_readings
 from vision.kits import kit_for_game
@@ -89,8 +89,8 @@ def test_steps_within_the_noise_rename_nothing():
     view = _face_view((YELLOW, ORANGE, RED, ORANGE), light=0.02)
     steps = _groove_steps(view, 0)
     pal = palette_linear(PALETTE)
-    as_yellow = _steps_residual(steps, pal[[YELLOW, ORANGE, RED, ORANGE]])
-    as_orange = _steps_residual(steps, pal[[ORANGE, ORANGE, RED, ORANGE]])
+    as_yellow = _steps_fit(steps, pal[[YELLOW, ORANGE, RED, ORANGE]])[0]
+    as_orange = _steps_fit(steps, pal[[ORANGE, ORANGE, RED, ORANGE]])[0]
     assert as_yellow <= GROOVE_RESIDUAL_SHARE * as_orange  # (the share alone would rename)
     assert as_orange - as_yellow < GROOVE_NOISE_FLOOR * GROOVE_STEP_NOISE ** 2
     named, conf, dist = _washed_reading(ORANGE)
