@@ -46,6 +46,8 @@ class _Capture(logging.Handler):
         self.lattice = None
         self.readings: list = []
         self.image_shape: tuple[int, ...] = ()
+        # (each lattice scored, with the number of lines logged by then: see kept_lines)
+        self.marks: list[tuple[object, int]] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         first = record.args[0] if isinstance(record.args, tuple) and record.args else None
@@ -81,13 +83,33 @@ def missing_cells(board: dict, truth: dict) -> list[dict]:
     return [t for t in truth["tiles"] if (t["row"], t["col"]) not in read]
 
 
+def kept_lines(cap: _Capture) -> tuple[int, int]:
+    """The span ``[start, end)`` of ``cap.lines`` logged while the kept lattice was last read:
+    from the lattice scored before it to its own last scoring (the cells are read, and their
+    lines logged, before the reading is scored); all lines when it was never scored so (a
+    reading the memo held)."""
+    lat = cap.lattice
+    same = [k for k, (other, _) in enumerate(cap.marks)
+            if other is lat or (np.array_equal(other.H, lat.H) and other.rows == lat.rows
+                                and other.cols == lat.cols)]
+    if not same:
+        return 0, len(cap.lines)
+    k = same[-1]
+    return (cap.marks[k - 1][1] if k else 0), cap.marks[k][1]
+
+
 def _reason_lines(cap: _Capture, cell: tuple[int, int], all_lines: bool) -> list[str]:
-    """The debug lines naming ``cell`` (see :func:`explain`)."""
+    """The debug lines naming ``cell`` (see :func:`explain`): its occupancy line from the kept
+    lattice's read where found (see :func:`kept_lines`), marked ``(kept)``."""
+    start, end = kept_lines(cap)
+    kept = [text for msg, arg, text in cap.lines[start:end]
+            if arg == cell and str(msg).startswith(OCCUPANCY_LINE)]
     named = [(str(msg), text) for msg, arg, text in cap.lines if arg == cell]
     if all_lines:
         return [text for _, text in named]
-    occupancy = [text for msg, text in named if msg.startswith(OCCUPANCY_LINE)]
-    return occupancy[-1:] + [text for msg, text in named if not msg.startswith(OCCUPANCY_LINE)]
+    occupancy = ([f"(kept) {kept[-1]}"] if kept else
+                 [text for msg, text in named if msg.startswith(OCCUPANCY_LINE)][-1:])
+    return occupancy + [text for msg, text in named if not msg.startswith(OCCUPANCY_LINE)]
 
 
 def explain(photo: str, all_lines: bool = False) -> list[str]:
@@ -99,22 +121,28 @@ def explain(photo: str, all_lines: bool = False) -> list[str]:
     cap = _Capture()
     assemble = pipeline._assemble
 
+    scored = pipeline._scored
+
     def spy(game, kit, lattice, readings, decoded, doubts, image_shape, frame):
         cap.lattice, cap.readings, cap.image_shape = lattice, list(readings), image_shape
         return assemble(game, kit, lattice, readings, decoded, doubts, image_shape, frame)
+
+    def scored_spy(image, kit, game, lat, *rest):
+        cap.marks.append((lat, len(cap.lines)))
+        return scored(image, kit, game, lat, *rest)
 
     loggers = [logging.getLogger(name) for name in LOGGERS]
     levels = [lg.level for lg in loggers]
     for lg in loggers:
         lg.setLevel(logging.DEBUG)
         lg.addHandler(cap)
-    pipeline._assemble = spy
+    pipeline._assemble, pipeline._scored = spy, scored_spy
     try:
         board = pipeline.read_file(photo, game=truth["game"]).board
     except Exception as exc:  # (a photo refused is a result to explain too)
         return [f"{photo}: {type(exc).__name__}: {exc}"]
     finally:
-        pipeline._assemble = assemble
+        pipeline._assemble, pipeline._scored = assemble, scored
         for lg, level in zip(loggers, levels):
             lg.removeHandler(cap)
             lg.setLevel(level)

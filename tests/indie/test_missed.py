@@ -31,3 +31,22 @@ def test_the_missing_tiles_are_named_in_the_truths_cells_whatever_the_boards_shi
     board = {"game": "octopus", "tiles": [_tile(1, 2), _tile(2, 3, "green")]}
     assert missing_cells(board, truth) == [_tile(0, 1, "blue")]
     assert missing_cells({"game": "octopus", "tiles": []}, truth) == truth["tiles"]
+
+
+def test_the_kept_lattices_lines_are_those_logged_before_its_last_scoring():
+    from types import SimpleNamespace
+
+    from tests.indie.missed import _Capture, kept_lines
+
+    def lat(shift):
+        return SimpleNamespace(H=np.eye(3) + shift, rows=(0, 3), cols=(0, 3))
+    cap = _Capture()
+    cap.lines = [("x", None, str(k)) for k in range(10)]
+    a, b = lat(0.0), lat(0.1)
+    cap.marks = [(a, 3), (b, 6), (a, 8)]  # (a read, b read, a read again last: lines 6-7)
+    cap.lattice = lat(0.0)  # (the kept lattice: equal to a, not the same object)
+    assert kept_lines(cap) == (6, 8)
+    cap.lattice = b
+    assert kept_lines(cap) == (3, 6)
+    cap.lattice = lat(0.5)  # (never scored: every line)
+    assert kept_lines(cap) == (0, 10)
