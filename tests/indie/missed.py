@@ -15,9 +15,11 @@ the lines of the checks that take a cell out). A centre outside the lattice's wi
 in the lattice's coordinates, to show how far out it lies.
 
 The debug lines are those of every lattice the photo's reading tried: a cell index names the
-same place only on the lattice kept, so the occupancy line shown is the last logged for that
-index (the reading kept is not always the last read). The cell's own reading (``occ``, ``conf``,
-evidence) is the kept lattice's.
+same place only on the lattice kept, so the occupancy line shown is the one logged while the
+kept lattice was last read, marked ``(kept)`` (see :func:`kept_lines`), or, where that read is
+not found (a reading the memo held), the last logged for that index. The other lines naming
+the index (the checks that take a cell out) may come from any lattice tried. The cell's own
+reading (``occ``, ``conf``, evidence) is the kept lattice's.
 """
 from __future__ import annotations
 
