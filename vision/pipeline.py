@@ -1011,6 +1011,12 @@ def _start(image: np.ndarray, kit: Kit, game: str, k: int, lat: Lattice, palette
 #: and final23 normal-3005 a cell wrong more, final24 hard-3408 a tile's pips unread), where
 #: the tie between lattices on the same tiles (:func:`_more_tiles_in_a_tie`) needs both.
 TWIN_CELL_FRACTION = 0.2
+#: The games whose twin lattices are read once (see :data:`TWIN_CELL_FRACTION`). Not Textile
+#: (above), nor Twelve Tiles: its candidates read in about 12 ms (the bench's nine photos hold
+#: one twin), and dropping its twins moved the confidences of 120 of its 312 photos of
+#: final16-28 and misread a cell (final17 twelve-tiles-hard-1760, at confidence 0.55): little
+#: to gain, and an exemption that one photo's cell decided, which a later measure may lift.
+TWIN_GAMES = frozenset({"octopus", "tapestry", "x-tiles"})
 
 
 def _near_duplicates(candidates: list[Lattice]) -> set[int]:
@@ -1065,7 +1071,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
     """Read every candidate lattice up to its bound, then in full in the order of their quick
     scores (:func:`_quick_score`: the likely best first, so that the others give up), and keep
     the one whose cells read best. A candidate that repeats an earlier one (the same lattice
-    found twice, see :func:`_near_duplicates`) is not read, but in Textile.
+    found twice, see :func:`_near_duplicates`) is not read, in the games of :data:`TWIN_GAMES`.
 
     ``memo``: the lattices read so far in this photo's read (key :func:`_memo_key`, value
     :class:`_LatticeRead`), added to; a lattice read before is not rectified nor read again
@@ -1080,9 +1086,7 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
     ta = time.perf_counter()
     fits = [k for k, lat in enumerate(candidates)
             if lat.rows[1] - lat.rows[0] <= 30 and lat.cols[1] - lat.cols[0] <= 30]
-    # (Textile reads twins all the same: of lattices on the same tiles whose scores tie, it keeps
-    # the one that reads a tile more, see _more_tiles_in_a_tie)
-    twins = _near_duplicates([candidates[k] for k in fits]) if game != "textile" else set()
+    twins = (_near_duplicates([candidates[k] for k in fits]) if game in TWIN_GAMES else set())
     started = [_start(image, kit, game, k, candidates[k], palette, profile, framed, memo)
                for i, k in enumerate(fits) if i not in twins]
     t_rect = sum(one.rectify_s for one in started)
