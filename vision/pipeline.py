@@ -998,6 +998,66 @@ def _start(image: np.ndarray, kit: Kit, game: str, k: int, lat: Lattice, palette
                     (n_occ, coverage, estimate()), rectify_s)
 
 
+#: Two candidate lattices whose cells lie within this fraction of a cell of each other (every
+#: cell centre of the one, taken through both homographies, this close to a cell centre of the
+#: other, after a whole number of cells) are one lattice found twice (see
+#: :func:`_near_duplicates`). On the 45 bench photos the pairs of candidates of one reading lay
+#: 0.05-0.27 of a cell apart at their farthest cell, or 0.43 and more (0.5: X-Tiles' lattices
+#: offset by half a cell, another lattice); but a pair 0.29 apart read differently (final28
+#: octopus-normal-4406: the later one, dropped at 0.3, read four cells the earlier one
+#: missed), so the margin keeps well below that: 0.2 (from the bench's 36 pairs, of which 30 lie
+#: below it; one photo says where it must stop, none where it may reach). Textile reads its
+#: twins: dropped there, three development photos' boards changed (final19 textile-hard-1999
+#: and final23 normal-3005 a cell wrong more, final24 hard-3408 a tile's pips unread), where
+#: the tie between lattices on the same tiles (:func:`_more_tiles_in_a_tie`) needs both.
+TWIN_CELL_FRACTION = 0.2
+#: The games whose twin lattices are read once (see :data:`TWIN_CELL_FRACTION`). Not Textile
+#: (above), nor Twelve Tiles: its candidates read in about 12 ms (the bench's nine photos hold
+#: one twin), and dropping its twins moved the confidences of 120 of its 312 photos of
+#: final16-28 and misread a cell (final17 twelve-tiles-hard-1760, at confidence 0.55): little
+#: to gain, and an exemption that one photo's cell decided, which a later measure may lift.
+TWIN_GAMES = frozenset({"octopus", "tapestry", "x-tiles"})
+
+
+def _near_duplicates(candidates: list[Lattice]) -> set[int]:
+    """The indices of the candidates that repeat an earlier one: the same pitch and phase
+    within :data:`TWIN_CELL_FRACTION` of a cell over their whole window (same diagonal
+    reading), and a window the earlier one's covers (shifted by the whole cells between their
+    numberings): reading them again costs a rectification and the cells' occupancy and tells
+    little more."""
+    out: set[int] = set()
+    kept: list[tuple[int, Lattice]] = []
+    for k, lat in enumerate(candidates):
+        if any(_twin_within(first, lat) for _, first in kept):
+            out.add(k)
+        else:
+            kept.append((k, lat))
+    return out
+
+
+def _twin_within(first: Lattice, lat: Lattice) -> bool:
+    """Whether ``lat`` repeats ``first`` (see :func:`_near_duplicates`)."""
+    if bool(first.diagonal) != bool(lat.diagonal):
+        return False
+    r0, r1 = lat.rows
+    c0, c1 = lat.cols
+    ys, xs = np.mgrid[r0:r1 + 1, c0:c1 + 1]
+    own = np.column_stack([xs.ravel() + 0.5, ys.ravel() + 0.5]).astype(np.float64)
+    try:
+        there = apply_h(np.linalg.inv(first.H), apply_h(lat.H, own))
+    except np.linalg.LinAlgError:
+        return False
+    if not np.all(np.isfinite(there)):
+        return False
+    shift = np.round(np.median(there - own, axis=0))
+    if float(np.abs(there - own - shift).max()) >= TWIN_CELL_FRACTION:
+        return False
+    # (lat's window in first's numbering within first's window)
+    dc, dr = int(shift[0]), int(shift[1])
+    return (first.rows[0] <= r0 + dr and r1 + dr <= first.rows[1]
+            and first.cols[0] <= c0 + dc and c1 + dc <= first.cols[1])
+
+
 def _quick_score(kit: Kit, one: _Started) -> float:
     """The quick score of a candidate read up to its bound (:func:`_score_floor` with its fit
     estimate, see :data:`CHEAP_MARGIN`): the order :func:`_read_best` reads them in full."""
@@ -1010,7 +1070,8 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
                profile: Mapping | None, *, framed: bool, memo: dict | None = None) -> _Reads:
     """Read every candidate lattice up to its bound, then in full in the order of their quick
     scores (:func:`_quick_score`: the likely best first, so that the others give up), and keep
-    the one whose cells read best.
+    the one whose cells read best. A candidate that repeats an earlier one (the same lattice
+    found twice, see :func:`_near_duplicates`) is not read, in the games of :data:`TWIN_GAMES`.
 
     ``memo``: the lattices read so far in this photo's read (key :func:`_memo_key`, value
     :class:`_LatticeRead`), added to; a lattice read before is not rectified nor read again
@@ -1023,9 +1084,11 @@ def _read_best(image: np.ndarray, kit: Kit, game: str, candidates: list[Lattice]
     refused: tuple[_Candidate, int] | None = None
     counted_reads: list[tuple[_Candidate, int]] = []  # (every reading that counts, its index)
     ta = time.perf_counter()
-    started = [_start(image, kit, game, k, lat, palette, profile, framed, memo)
-               for k, lat in enumerate(candidates)
-               if lat.rows[1] - lat.rows[0] <= 30 and lat.cols[1] - lat.cols[0] <= 30]
+    fits = [k for k, lat in enumerate(candidates)
+            if lat.rows[1] - lat.rows[0] <= 30 and lat.cols[1] - lat.cols[0] <= 30]
+    twins = (_near_duplicates([candidates[k] for k in fits]) if game in TWIN_GAMES else set())
+    started = [_start(image, kit, game, k, candidates[k], palette, profile, framed, memo)
+               for i, k in enumerate(fits) if i not in twins]
     t_rect = sum(one.rectify_s for one in started)
     # (the reads up to the bounds count to the reading of the cells, as the full reads do)
     t_read = time.perf_counter() - ta - t_rect
