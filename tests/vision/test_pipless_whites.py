@@ -57,3 +57,52 @@ def test_whites_whose_dark_pips_stand_out_alike_are_left_as_read():
     decoded, _ = decode_readings(_layout(washed_dark_pips=25.0), TEXTILE, "textile")
     assert decoded[(1, 1)][0]["colour"] == "white"
     assert decoded[(2, 2)][0]["colour"] == "white"
+
+
+def _renamed(washed: CellReading, extra: tuple[CellReading, ...] = ()) -> str:
+    """The colour the face at (2, 2) gets in :func:`_layout` with ``washed`` there instead."""
+    readings = [rd for rd in _layout(washed_dark_pips=0.1) if (rd.row, rd.col) != (2, 2)]
+    decoded, _ = decode_readings(readings + [washed, *extra], TEXTILE, "textile")
+    return decoded[(2, 2)][0]["colour"]
+
+
+def test_a_plain_white_lying_pips_down_is_left_as_read():
+    # (a true white tile lying pips down, no dark pips out, its colour plainly a paint's: no
+    # reason to doubt it beside a white showing its black pips; both counted, both held along
+    # three sides, so neither is taken out for the clash, see vision.decode._unclashed)
+    plain = _tile(2, 2, "white", {"white": 4.0, "yellow": 20.0, "green": 30.0}, 0.3, pips=2)
+    held = (_tile(2, 3, "blue", {"blue": 3.0}, 0.0), _tile(3, 2, "yellow", {"yellow": 3.0}, 2.0))
+    assert _renamed(plain, held) == "white"
+
+
+def test_a_face_with_dark_pips_is_not_renamed_to_a_paint_with_white_pips():
+    # (its dark pips 12 out, counted: no blue tile's, whose pips are white, however near blue
+    # its washed colour; 17 less than the white tile's beside it)
+    rd = _tile(2, 2, "white", {"white": 5.2, "blue": 15.0, "yellow": 20.0, "green": 30.0},
+               12.0, pips=3, seen="neither")
+    rd.evidence["pip_contrast"] = {1: 4.0, -1: 12.0}
+    assert _renamed(rd) == "yellow"
+
+
+def test_the_colour_rule_steers_the_rename():
+    # (green the nearest paint, but a green tile beside it: yellow)
+    rd = _tile(2, 2, "white", {"white": 5.2, "green": 14.0, "yellow": 16.0}, 0.1,
+               seen="neither")
+    beside = _tile(3, 2, "green", {"green": 3.0}, 0.0)
+    assert _renamed(rd, (beside,)) == "yellow"
+    assert _renamed(rd) == "green"
+
+
+def test_a_colour_whose_copies_are_all_on_the_board_is_passed_over():
+    # (green the nearest paint, but the game's six green tiles all read elsewhere: yellow)
+    rd = _tile(2, 2, "white", {"white": 5.2, "green": 14.0, "yellow": 16.0}, 0.1,
+               seen="neither")
+    greens = tuple(_tile(r, c, "green", {"green": 3.0}, 0.0)
+                   for r, c in ((5, 0), (5, 2), (5, 4), (7, 0), (7, 2)))
+    assert _renamed(rd, greens) == "yellow"
+
+
+def test_no_rename_to_a_colour_that_fits_too_little():
+    # (every paint near enough beside it, the next 12 L* further: left white, with its doubt)
+    rd = _tile(2, 2, "white", {"white": 5.2, "red": 14.0, "yellow": 26.0}, 0.1, seen="neither")
+    assert _renamed(rd) == "white"
