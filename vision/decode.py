@@ -1281,11 +1281,8 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
             for name, d in fits.items():
                 if bridging and name not in five:
                     continue  # (a tile of the game's colours: see above)
-                cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
-                cost += TEXTILE_CLASH_COST * (name in near)
-                cost += OUTSIDE_COST * (name not in five)
-                cost += USED_UP_COST * (used[name] - (name == own) >= copies.get(name, 0))
-                scored.append((cost, name))
+                used_up = used[name] - (name == own) >= copies.get(name, 0)
+                scored.append((_colour_cost(d, d0, name, near, five, used_up), name))
             return min(scored) if scored else None
 
         chosen = likeliest(dist)
@@ -1313,7 +1310,105 @@ def _textile_colours(readings: list[CellReading], kit: Kit, decoded: dict
             seen_as = f"read as {own or 'unclear'}, a paint veiled by the lamp's reflection"
         doubts.append((cell, "colour", f"{seen_as}; taken as {name}, the likeliest colour the "
                                        "game's colours and its colour rule leave for it"))
-    return doubts + _unclashed(readings, decoded)
+    doubts += _unclashed(readings, decoded)
+    renamed = _pipless_whites(readings, decoded, five, sheened, lighter, copies)
+    # (a cell filled white above and renamed since keeps only its new doubt)
+    again = {cell for cell, _, _ in renamed}
+    return [d for d in doubts if not (d[0] in again and d[1] == "colour")] + renamed
+
+
+def _colour_cost(d: float, d0: float, name: str, near: AbstractSet[str],
+                 five: AbstractSet[str], used_up: bool) -> float:
+    """The cost (minus a log-likelihood) of naming a Textile face ``name``, ``d`` from it
+    (CIELAB) where its best fit is ``d0`` from the face: the fit's shortfall in
+    :data:`COLOUR_SD` units, :data:`TEXTILE_CLASH_COST` where a tile beside it is of that colour
+    (``near``), :data:`OUTSIDE_COST` for a colour beyond the game's ``five``,
+    :data:`USED_UP_COST` where its copies are all on the board already (``used_up``)."""
+    cost = 0.5 * ((d - d0) / COLOUR_SD) ** 2
+    cost += TEXTILE_CLASH_COST * (name in near)
+    cost += OUTSIDE_COST * (name not in five)
+    cost += USED_UP_COST * used_up
+    return cost
+
+
+def _dark_pip_contrast(rd: CellReading) -> float | None:
+    """How far (CIELAB L*) a face's darkest pips stand out below it (``pip_contrast`` -1 in
+    its evidence); None where not measured."""
+    value = (rd.evidence.get("pip_contrast") or {}).get(-1)
+    return None if value is None else float(value)
+
+
+def _pipless_whites(readings: list[CellReading], decoded: dict, five: AbstractSet[str],
+                    sheened: dict[Cell, dict[str, float]], lighter: dict[str, int],
+                    copies: dict[str, int]) -> list[tuple[Cell, str, str]]:
+    """Textile faces still read white, in a colour that fits neither the table nor a paint
+    plainly (see :func:`_fits_no_look`: a paint the light washed, as a white tile's face is
+    not), beside a face read white (orthogonally or diagonally, which the colour rule forbids:
+    one of them is misread) whose dark pips stand out at least
+    :data:`vision.pips.MIN_CONTRAST` more than theirs, counted (its pips read) and in a colour
+    that fits a paint or the table: a white tile's black pips stay dark in any light (KITS.md:
+    black pips on white), a dark paint's white pips vanish in a face the lamp washed white, and
+    a pale yellow's dark pips fade with it. A face whose dark pips were not measured is neither.
+    A face beside which another is renamed so is no reason for a rename itself: the faces are
+    chosen on the readings as given, so no choice hangs on the order they are renamed in.
+    Each is renamed, in ``decoded``, to the likeliest of the game's ``five`` colours other than
+    white and the colours its own pips rule out (see :func:`_denied_by_pips`, ``lighter`` by
+    colour, :func:`_pip_polarities`) by its own colour distances (``colour_distance``, with a
+    sheen of the light, ``sheened``, where measured: see :func:`_textile_colours`) and the
+    colour rule and the copies left (see :func:`_colour_cost`: the confident colours beside it
+    that are not renamed so, ``copies`` by colour), when that colour is likely enough
+    (:data:`FILL_PROB`, as in :func:`_textile_colours`), with a doubt. (Development photos at
+    57fda71: every white-on-white clash left on a read board, 6 photos, holds a misread; where
+    the two faces' dark pips differ by MIN_CONTRAST or more, 5 pairs on 4 photos, the one with
+    fewer is the misread one, 29.2, 28.3, 21.4, 12.3 and 10.0 apart; of the pairs that differ
+    less, 0.1-5.7 apart, one went the other way, a photo of tiles lying pips down, final24
+    normal-3407.) Returns board-level doubts."""
+    by_cell = {(rd.row, rd.col): rd for rd in readings}
+    dark = {c: _dark_pip_contrast(by_cell[c]) for c, (a, _, _) in decoded.items()
+            if a.get("colour") == "white" and c in by_cell}
+    dark = {c: v for c, v in dark.items() if v is not None}
+
+    def counted(c: Cell) -> bool:
+        return decoded[c][0].get("pips") is not None and not _fits_no_look(by_cell[c])
+
+    def outshone(c: Cell, by: AbstractSet[Cell]) -> bool:
+        return any(b in by and counted(b) and dark[b] - dark[c] >= MIN_CONTRAST
+                   for b in _around(c))
+
+    washed_whites = {c for c in dark if _fits_no_look(by_cell[c])}
+    first = {c for c in washed_whites if outshone(c, dark.keys())}
+    pipless = sorted(c for c in first if outshone(c, dark.keys() - first))
+    sure = _sure_colours(decoded)
+    used = Counter(a.get("colour") for a, _, _ in decoded.values() if a.get("colour") is not None)
+    doubts = []
+    for cell in pipless:
+        rd = by_cell[cell]
+        dist = dict(rd.evidence.get("colour_distance") or {})
+        if cell in sheened:
+            dist = {n: min(d, sheened[cell].get(n, d)) for n, d in dist.items()}
+        denied = _denied_by_pips(lighter, _face_pip_polarity(rd))
+        fits = {n: d for n, d in dist.items() if n in five and n != "white" and n not in denied}
+        if not fits:
+            continue
+        near = {sure[b] for b in _around(cell) if b in sure and b not in pipless}
+        d0 = min(fits.values())
+        cost, name = min((_colour_cost(d, d0, n, near, five, used[n] >= copies.get(n, 0)), n)
+                         for n, d in fits.items())
+        if np.exp(-cost) < FILL_PROB:
+            continue
+        attrs, conf, tile_doubts = decoded[cell]
+        logger.debug("cell %s: read white beside a white tile whose dark pips stand out more "
+                     "(%.1f here): taken as %s (%s)", cell, dark[cell], name,
+                     {n: round(d, 1) for n, d in fits.items()})
+        used["white"] -= 1
+        used[name] += 1
+        attrs["colour"] = name
+        conf["colour"] = CONFIDENCE_THRESHOLD
+        tile_doubts[:] = [d for d in tile_doubts if d[0] != "colour"]
+        doubts.append((cell, "colour", f"read as white beside a white tile whose dark pips stand "
+                                       f"out more; taken as {name}, the likeliest colour the "
+                                       "game's colours and its colour rule leave for it"))
+    return doubts
 
 
 #: A Textile face read white, far from it (see :data:`vision.cells.VEILED_WHITE_FAR`), whose
