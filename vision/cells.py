@@ -8,6 +8,8 @@ The top-down image ``td`` is BGR ``uint8``; cell ``(row, col)`` of the lattice o
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import itertools
 import logging
 from collections import abc
@@ -8434,6 +8436,34 @@ def _washed_of_pair(named: np.ndarray, dist: np.ndarray, pair: list[int]) -> np.
             & (np.abs(dist[:, pair[0]] - dist[:, pair[1]]) <= WASHED_PAIR_MARGIN))
 
 
+#: Whether the reader may rename a sector by what the kit's default paints predict beyond its
+#: own colour (:func:`_named_by_groove_steps`: the light steps across an X-Tile's grooves the
+#: kit's orange and yellow would make). True for every reading but a calibration photo's (see
+#: :func:`kit_paint_guesses`).
+_KIT_PAINT_GUESSES: contextvars.ContextVar[bool] = contextvars.ContextVar("kit_paint_guesses",
+                                                                          default=True)
+
+
+@contextlib.contextmanager
+def kit_paint_guesses(enabled: bool) -> Iterator[None]:
+    """Within the block the reader renames sectors by the kit's default paints' predictions
+    (``enabled``) or names each by its own colour alone (not ``enabled``).
+
+    A calibration photo shows the player's set, whose paints the profile is to measure: its
+    reading gives the cells (lattice, occupancy, long axes), never the paints, and a step that
+    renames a sector because the kit's default paints would explain its light better guesses
+    exactly what the photo is taken to measure (a repainted set's orange and yellow need not
+    step as the kit's do), and through the sector's confidence can tip which lattice the
+    reading keeps (X-Tiles calibration seed 0: the groove steps moved the calibration
+    reading's lattice from 64 cells to 48, the profile's paints 0.1-0.2 CIEDE2000, and the
+    profile's 20 photos from 2 wrong cells to 4)."""
+    token = _KIT_PAINT_GUESSES.set(enabled)
+    try:
+        yield
+    finally:
+        _KIT_PAINT_GUESSES.reset(token)
+
+
 def _named_by_groove_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
                            palette: Palette, views: Callable[[int], tuple[np.ndarray, int]]
                            ) -> tuple[np.ndarray, np.ndarray]:
@@ -8922,9 +8952,10 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         # HUE_OVERRULED_CONF)
         sconfs = np.where(_overruled_by_hue(named, dist),
                           np.minimum(sconfs, HUE_OVERRULED_CONF), sconfs)
-        if ctx.profile is None:
+        if ctx.profile is None and _KIT_PAINT_GUESSES.get():
             # (a washed orange or yellow sector: the pair's paint its tile's steps across the
-            # grooves fit; without a profile only, as measured)
+            # grooves fit; without a profile only, as measured; not on a calibration photo,
+            # whose paints are what is measured, see kit_paint_guesses)
             grooved, sconfs = _named_by_groove_steps(
                 named, sconfs, dist, ctx.palette, lambda t: (subs[axes[t]][at[t]], int(axes[t])))
             # (renamed so: marked apart, or the decode's fill names a clear sector its nearest
