@@ -118,7 +118,9 @@ def locate_cells(image: np.ndarray, *, game: str, expect: int | None = None) -> 
     error: Exception | None = None
     for name, variant in variants:
         try:
-            reading = read_image(variant, game=game)
+            # (each sector named by its own colour: the set's paints are what is measured, see
+            # vision.cells.kit_paint_guesses)
+            reading = read_image(variant, game=game, guess_paints=False)
         except NoTilesFound as exc:
             error = exc
             continue

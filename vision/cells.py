@@ -8,6 +8,8 @@ The top-down image ``td`` is BGR ``uint8``; cell ``(row, col)`` of the lattice o
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import itertools
 import logging
 from collections import abc
@@ -4062,7 +4064,9 @@ def _solid_exposed(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     Each doubling costs :data:`EXPOSURE_COST`. Returns the match and the distances, each the
     smaller of the given one and the exposed one. ``discounted``: ``dist`` measured with
     ``corr`` discounted (:func:`_adapted_distances`), and so the exposed paints and the faces
-    (:func:`vision.glare.discounted_lab`), each clipped as the camera recorded it."""
+    (:func:`vision.glare.discounted_lab`), each clipped as the camera recorded it. Under a
+    profile, a paint it recorded blown is judged at the darker exposures too, its blown
+    channels as bounds (:func:`_blown_paints_shaded`)."""
     c = as_correction(corr)
     paint = palette_linear(ctx.palette) * c[0]  # (K, 3)
     steps = EXPOSURE_STEPS[EXPOSURE_STEPS > 1.0]
@@ -4080,8 +4084,55 @@ def _solid_exposed(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     d[:, shown] = (ciede2000(np.asarray(labs, np.float64)[:, None, :], seen[shown][None])
                    + np.broadcast_to(cost[:, None], shown.shape)[shown])
     through = d.min(axis=1)  # (N, K)
+    if ctx.profile is not None and ctx.palette.clipped is not None and ctx.palette.clipped.any():
+        through = np.minimum(through, _blown_paints_shaded(labs, ctx.palette, c, discounted))
     both = np.minimum(dist, through)
     return match_from_distances(both, match.predicted), both
+
+
+def _blown_paints_shaded(labs: np.ndarray, palette: Palette, corr: np.ndarray,
+                         discounted: bool) -> np.ndarray:
+    """Distances ``(N, K)`` of faces ``labs`` ``(N, 3)`` Lab to each paint the profile recorded
+    with a channel blown (``palette.clipped`` ``(K, 3)`` BGR) lit at most as the light ``corr``
+    says (:data:`vision.glare.EXPOSURE_STEPS` up to 1, each halving at :data:`EXPOSURE_COST`),
+    its blown channels known only as at least their record: a face showing such a channel
+    above the record scaled to its exposure fits it there as shown. Judged only for the faces
+    that show one of the paint's blown channels unclipped (under
+    :data:`vision.glare.CLIPPED_LINEAR`): seen darker than the calibration photo there, they
+    tell what the record could not; a face clipped where the record is, is judged by the record
+    and the brighter exposures alone, as before. inf where not judged.
+
+    The mirror of :func:`_solid_exposed`'s brighter exposures: a calibration photo exposed
+    brighter than the photo read blows a light paint's strong channels (a yellow's red and
+    green under a 3000 K lamp), which leaves its record's hue off the paint's own (the
+    calibration measure's Octopus seed 2: yellow recorded at a* -21, its faces in darker photos
+    with their green unclipped at a* -2 to 0, 8.5-10.6 from the record, named orange, an orange
+    exposed two to three times with its red clipped fitting them 7.8-9.2; photos 6, 10 and 16).
+    (Every constant is the exposure route's; nothing fitted.)"""
+    c = as_correction(corr)
+    blown = np.asarray(palette.clipped, bool)
+    steps = EXPOSURE_STEPS[EXPOSURE_STEPS <= 1.0 + 1e-9]  # (S,)
+    labs = np.asarray(labs, np.float64)
+    obs = srgb_to_linear(lab_to_bgr(labs))  # (N, 3) linear BGR
+    out = np.full((len(labs), len(palette.names)), np.inf)
+    paint = palette_linear(palette) * c[0]  # (K, 3)
+    cost = EXPOSURE_COST * np.abs(np.log2(steps))  # (S,)
+    for k in np.flatnonzero(blown.any(axis=1)):
+        shows = (obs[:, blown[k]] < CLIPPED_LINEAR).any(axis=1)  # (N,)
+        if not shows.any():
+            continue
+        pred = np.broadcast_to(steps[:, None] * paint[k] + c[1], (int(shows.sum()), len(steps), 3)).copy()
+        seen_lin = obs[shows][:, None, :]  # (n, 1, 3)
+        free = blown[k][None, None, :] & (seen_lin >= pred)  # (n, S, 3)
+        pred = np.clip(np.where(free, seen_lin, pred), 0.0, 1.0)
+        if discounted:
+            model, face = discounted_lab(pred, c), discounted_lab(obs[shows], c)
+        else:
+            model = bgr_to_lab(linear_to_srgb(pred.reshape(-1, 3)).astype(np.float32)
+                               ).reshape(pred.shape).astype(np.float64)
+            face = labs[shows]
+        out[shows, k] = (ciede2000(face[:, None, :], model) + cost[None]).min(axis=1)
+    return out
 
 
 def _pip_paint_names(kit: Kit, palette: Palette) -> frozenset:
@@ -8434,6 +8485,34 @@ def _washed_of_pair(named: np.ndarray, dist: np.ndarray, pair: list[int]) -> np.
             & (np.abs(dist[:, pair[0]] - dist[:, pair[1]]) <= WASHED_PAIR_MARGIN))
 
 
+#: Whether the reader may rename a sector by what the kit's default paints predict beyond its
+#: own colour (:func:`_named_by_groove_steps`: the light steps across an X-Tile's grooves the
+#: kit's orange and yellow would make). True for every reading but a calibration photo's (see
+#: :func:`kit_paint_guesses`).
+_KIT_PAINT_GUESSES: contextvars.ContextVar[bool] = contextvars.ContextVar("kit_paint_guesses",
+                                                                          default=True)
+
+
+@contextlib.contextmanager
+def kit_paint_guesses(enabled: bool) -> Iterator[None]:
+    """Within the block the reader renames sectors by the kit's default paints' predictions
+    (``enabled``) or names each by its own colour alone (not ``enabled``).
+
+    A calibration photo shows the player's set, whose paints the profile is to measure: its
+    reading gives the cells (lattice, occupancy, long axes), never the paints, and a step that
+    renames a sector because the kit's default paints would explain its light better guesses
+    exactly what the photo is taken to measure (a repainted set's orange and yellow need not
+    step as the kit's do), and through the sector's confidence can tip which lattice the
+    reading keeps (X-Tiles calibration seed 0: the groove steps moved the calibration
+    reading's lattice from 64 cells to 48, the profile's paints 0.1-0.2 CIEDE2000, and the
+    profile's 20 photos from 2 wrong cells to 4)."""
+    token = _KIT_PAINT_GUESSES.set(enabled)
+    try:
+        yield
+    finally:
+        _KIT_PAINT_GUESSES.reset(token)
+
+
 def _named_by_groove_steps(named: np.ndarray, conf: np.ndarray, dist: np.ndarray,
                            palette: Palette, views: Callable[[int], tuple[np.ndarray, int]]
                            ) -> tuple[np.ndarray, np.ndarray]:
@@ -8922,9 +9001,10 @@ def _read_sectors(ctx: _Ctx, cells, regions, gains, parity: int | None) -> dict:
         # HUE_OVERRULED_CONF)
         sconfs = np.where(_overruled_by_hue(named, dist),
                           np.minimum(sconfs, HUE_OVERRULED_CONF), sconfs)
-        if ctx.profile is None:
+        if ctx.profile is None and _KIT_PAINT_GUESSES.get():
             # (a washed orange or yellow sector: the pair's paint its tile's steps across the
-            # grooves fit; without a profile only, as measured)
+            # grooves fit; without a profile only, as measured; not on a calibration photo,
+            # whose paints are what is measured, see kit_paint_guesses)
             grooved, sconfs = _named_by_groove_steps(
                 named, sconfs, dist, ctx.palette, lambda t: (subs[axes[t]][at[t]], int(axes[t])))
             # (renamed so: marked apart, or the decode's fill names a clear sector its nearest

@@ -21,8 +21,8 @@ from vision.blas import one_blas_thread
 from vision.board import BoardQuad, board_lattice, find_board_quad
 from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, TABLE_CONF,
                           UNEVEN_CELL, CellReading, ReadSteps, connected_groups, finish_reading,
-                          one_paint_thrice, read_cells, read_cells_steps, read_symbols, TopDown,
-                          rectify, rectify_mask, view_gradients)
+                          kit_paint_guesses, one_paint_thrice, read_cells, read_cells_steps,
+                          read_symbols, TopDown, rectify, rectify_mask, view_gradients)
 from vision.colour import Palette
 from vision.decode import (MISFIT_TAKEN, OPPOSITE_SIDE, SIDE_STEP, decode_readings, names_no_tile,
                            pips_shown, set_fit, washed)
@@ -124,7 +124,7 @@ def _cell_shape(image: np.ndarray, lat: Lattice, kit: Kit) -> float:
 
 
 def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
-               camera: Mapping | None = None, use_mat: bool = True,
+               camera: Mapping | None = None, use_mat: bool = True, guess_paints: bool = True,
                _timing: dict | None = None) -> Reading:
     """Read a photo of a table into a board.
 
@@ -138,6 +138,9 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     use_mat : look for the play mat (``vision.mat``); when its markers are seen the photo is
         white-balanced with its neutral patches and the lattice is fitted on the mat's exact
         top-down view (the locator's search is the fallback).
+    guess_paints : rename a sector by what the kit's default paints predict beyond its own
+        colour (X-Tiles' groove steps). False for a calibration photo, whose paints the profile
+        measures (see :func:`vision.cells.kit_paint_guesses`).
 
     Raises
     ------
@@ -146,9 +149,9 @@ def read_image(image: np.ndarray, *, game: str, profile: Mapping | None = None,
     VisionError
         Unknown game or a malformed profile (``code`` says which).
     """
-    with one_blas_thread():  # (its matrix products are small: see vision.blas)
+    with one_blas_thread(), kit_paint_guesses(guess_paints):  # (blas: its products are small)
         return _read_image(image, game=game, profile=profile, camera=camera, use_mat=use_mat,
-                           _timing=_timing)
+                           guess_paints=guess_paints, _timing=_timing)
 
 
 def _alone_share(game: str) -> float | None:
@@ -170,7 +173,7 @@ def _rimmed_bare(readings: list[CellReading], unsure: AbstractSet[tuple[int, int
 
 
 def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera: Mapping | None,
-                use_mat: bool, _timing: dict | None) -> Reading:
+                use_mat: bool, guess_paints: bool, _timing: dict | None) -> Reading:
     """:func:`read_image`'s reading (OpenBLAS held to one thread)."""
     timing = dict(_timing or {})
     t0 = time.perf_counter()
@@ -462,6 +465,7 @@ def _read_image(image: np.ndarray, *, game: str, profile: Mapping | None, camera
         # (white-balanced) photo as if there were no mat
         logger.debug("the mat's lattice reads no tile: locating without it")
         fallback = read_image(image, game=game, profile=profile, use_mat=False,
+                              guess_paints=guess_paints,
                               _timing={k: v for k, v in timing.items() if k != "locate"})
         return Reading(fallback.board, fallback.timing_ms, fallback.geometry, fallback.doubts,
                        {**fallback.info, **mat_info})

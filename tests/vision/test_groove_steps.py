@@ -98,10 +98,12 @@ def test_steps_within_the_noise_rename_nothing():
     assert out.tolist() == named.tolist()
 
 
-def _read_with_the_steps_renaming(monkeypatch, profile=None) -> tuple[list, int]:
+def _read_with_the_steps_renaming(monkeypatch, profile=None, guess_paints: bool = True
+                                  ) -> tuple[list, int]:
     """The X-Tiles readings (those with sectors) of a 3 x 3 block of blue, red, blue, red tiles
     photographed plainly, read with ``profile``, the groove steps (as if) renaming every tile's
-    north sector yellow; and how many times the steps were asked."""
+    north sector yellow; and how many times the steps were asked. ``guess_paints``: read inside
+    :func:`vision.cells.kit_paint_guesses` so set (False: as a calibration photo is read)."""
     kit, pal = kit_and_palette("x-tiles")
     yellow = pal.names.index("yellow")
     calls = []
@@ -120,7 +122,8 @@ def _read_with_the_steps_renaming(monkeypatch, profile=None) -> tuple[list, int]
         img[r * n:(r + 1) * n, c * n:(c + 1) * n] = draw_edges_tile(
             n, ("blue", "red", "blue", "red"), kit)
     td, fg = photographed_view(img, cells, n, size, np.random.default_rng(0), 2.0, 1.0)
-    readings, _ = read_cells(td, kit, palette=pal, profile=profile, fg=fg)
+    with C.kit_paint_guesses(guess_paints):
+        readings, _ = read_cells(td, kit, palette=pal, profile=profile, fg=fg)
     return [rd for rd in readings if rd.evidence.get("sector_distance")], len(calls)
 
 
@@ -141,6 +144,37 @@ def test_under_a_profile_the_steps_are_not_asked_and_mark_nothing_apart(monkeypa
     assert tiles and asked == 0
     assert not any("sector_apart" in rd.evidence for rd in tiles)
     assert all(rd.evidence["sector_named"]["n"] == "blue" for rd in tiles)
+
+
+def test_on_a_calibration_photo_the_steps_are_not_asked(monkeypatch):
+    # (a calibration photo's reading gives the cells, the profile measures the paints: no
+    # sector is renamed by what the kit's default paints would step like, see kit_paint_guesses)
+    tiles, asked = _read_with_the_steps_renaming(monkeypatch, guess_paints=False)
+    assert tiles and asked == 0
+    assert not any("sector_apart" in rd.evidence for rd in tiles)
+    # (and the block restores the default: the next reading asks them again)
+    tiles, asked = _read_with_the_steps_renaming(monkeypatch)
+    assert asked
+
+
+def test_calibration_reads_its_photo_without_the_kit_paints_guesses(monkeypatch):
+    # (calibration.learn.locate_cells asks the reader for the cells with guess_paints=False)
+    import vision.pipeline as pipeline
+    from calibration.learn import locate_cells
+    from vision.errors import NoTilesFound
+
+    asked = []
+
+    def reader(image, **kwargs):
+        asked.append(kwargs.get("guess_paints", True))
+        raise NoTilesFound("none")
+
+    monkeypatch.setattr(pipeline, "read_image", reader)
+    try:
+        locate_cells(np.zeros((8, 8, 3), np.uint8), game="x-tiles")
+    except NoTilesFound:
+        pass
+    assert asked == [False]
 
 
 XTILES = kit_for_game("x-tiles")

@@ -23,8 +23,8 @@ def _named(name: str, exposure: float) -> tuple[str, str]:
     paint = srgb_to_linear(lab_to_bgr(PAL.lab[k:k + 1])).astype(np.float64)
     lab = exposed_lab(paint, [exposure])[0]
     plain = match_palette(lab, PAL)
-    match, _ = _solid_exposed(SimpleNamespace(palette=PAL), lab, plain, palette_distance(lab, PAL),
-                              LIGHT)
+    match, _ = _solid_exposed(SimpleNamespace(palette=PAL, profile=None), lab, plain,
+                              palette_distance(lab, PAL), LIGHT)
     return PAL.names[plain.index[0]], PAL.names[match.index[0]]
 
 
