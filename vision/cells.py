@@ -13,7 +13,7 @@ import logging
 from collections import abc
 import math
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable, Collection, Iterable, Iterator, Mapping
 
 import cv2
@@ -2405,7 +2405,8 @@ def connected_groups(cells: set, steps: Iterable[tuple[int, int]]) -> list[set]:
     return groups
 
 
-def _keep_main_group(occ: dict, found: Collection[tuple[int, int]] = frozenset()) -> dict:
+def _keep_main_group(occ: dict, found: Collection[tuple[int, int]] = frozenset(),
+                     shows_card: Callable[[tuple[int, int]], bool] | None = None) -> dict:
     """Keep the layout: the largest 8-connected group of occupied cells, and every group of at
     least half its size and :data:`SPLIT_PART` cells within :data:`SPLIT_GAP` of it (a tile missed in the middle
     of a layout splits it); smaller or further groups are clutter. A group within
@@ -2417,7 +2418,17 @@ def _keep_main_group(occ: dict, found: Collection[tuple[int, int]] = frozenset()
     splits it off alone (xt51 x-tiles-hard-2687: the near end of a column, past two washed
     faces, dropped). Fewer found make no layout's lattice (see
     :func:`vision.xtiles._few_faces`): a cloth's print taken for a face on one (final17
-    x-tiles-hard-1765, 2 faces found on a striped cloth: one extra tile when kept)."""
+    x-tiles-hard-1765, 2 faces found on a striped cloth: one extra tile when kept).
+
+    A group within :data:`SPLIT_GAP` whose every cell ``shows_card`` (Tapestry: its card's art
+    shows on a plain face, see :func:`_card_art_shows`; asked of such groups only) is kept
+    whatever its size too: art in a card's middle on a plain face is a card, not the table, and a lamp's hot spot
+    that washes the cards between it and the rest (taken out as bare, or read as empty) splits
+    it off. (Measured on 4 photos of the independent renderer, 7 cards cut so: final28
+    tapestry-hard-4403, four glared cards joined at a corner through a washed one; final21
+    hard-2307, normal-2302, tap44 hard-2712, one card each, a card missed between it and the
+    layout.) A group with a cell that shows no art (a cloth's patch, a washed card) keeps the
+    size rule."""
     groups = connected_groups({c for c, v in occ.items() if v}, AROUND)
     if not groups:
         return {c: False for c in occ}
@@ -2430,9 +2441,16 @@ def _keep_main_group(occ: dict, found: Collection[tuple[int, int]] = frozenset()
         g = np.array(sorted(group))
         gap = np.abs(g[:, None, :] - near[None, :, :]).max(axis=2).min()
         return int(gap) <= SPLIT_GAP
-    kept = set().union(*(g for g in groups if g is main or (
-        (len(g) >= max(SPLIT_PART, largest / 2) or not g.isdisjoint(vouching)) and close(g))))
+    kept = set().union(*(g for g in groups if g is main or close(g) and (
+        len(g) >= max(SPLIT_PART, largest / 2) or not g.isdisjoint(vouching)
+        or _all_show_cards(g, shows_card))))
     return {c: (c in kept) for c in occ}
+
+
+def _all_show_cards(group: set, shows_card: Callable[[tuple[int, int]], bool] | None) -> bool:
+    """Whether every cell of ``group`` (a set of cells ``(row, col)``) shows a card by
+    ``shows_card`` (see :func:`_card_art_shows`); False without ``shows_card``."""
+    return shows_card is not None and all(shows_card(c) for c in sorted(group))
 
 
 #: Confidence of a cell taken out of the layout as the bare table by a check made once the
@@ -2693,7 +2711,9 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                 labs = np.array([centre_lab[c] for c in kept_cells])
                 _, _, gains = classify_adaptive(labs, palette, gains_bgr=_gain_prior(profile),
                                                 weights=_light_weights(ctx, kept_cells, spreads))
-    kept = _keep_main_group(occ, ctx.faces)
+    shows_card = (partial(_card_art_shows, ctx, cell_regions) if kit.face_model == "symbol"
+                  else None)
+    kept = _keep_main_group(occ, ctx.faces, shows_card)
     apart = [c for c in occ if occ[c] and not kept[c]]
     logger.debug("off the layout: %s", apart)
     occ = kept
@@ -5971,6 +5991,16 @@ def _cards_left_out(ctx: _Ctx, occ: Mapping) -> list[tuple[int, int]]:
     return _grown(sorted(c for c in ctx.card_like
                          if not occ.get(c) and c in ctx.unlike_table and c not in ctx.by_art),
                   {c for c, v in occ.items() if v})
+
+
+def _card_art_shows(ctx: _Ctx, regions: Mapping, cell: tuple[int, int]) -> bool:
+    """Whether card cell ``cell`` (row, col; its region ``regions[cell]`` ``(h, w, 3)`` CIELAB)
+    shows its card's art: its symbol (``ctx.symbols``) on a plain face (see :func:`_shows_card`),
+    or against its face fitted as a smooth surface (``ctx.uneven_art``, see :func:`_uneven_art`).
+    A cell whose symbol was not read (none in ``ctx.symbols``) shows none."""
+    if cell in ctx.uneven_art:
+        return True
+    return cell in ctx.symbols and _shows_card(ctx.symbols[cell][1], regions[cell])
 
 
 def _bare_cards(ctx: _Ctx, cells: list[tuple[int, int]], regions: Mapping) -> list[tuple[int, int]]:

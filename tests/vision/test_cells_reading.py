@@ -276,6 +276,32 @@ def test_a_lone_x_tile_found_as_a_face_beside_the_layout_is_kept():
     assert {c for c, v in _keep_main_group(occ, found=found).items() if v} == layout
 
 
+def test_a_small_part_of_cards_showing_art_beside_the_layout_is_kept():
+    """Tapestry: a lamp's hot spot washed a card white between four glared cards and the rest
+    of the layout (final28 tapestry-hard-4403), joining them to it at a corner only through
+    it, and a card missed beside a lone card leaves it one cell off (final21 hard-2307): a part
+    under SPLIT_PART cells was cut as clutter though each of its cells shows a card's art. A
+    group within SPLIT_GAP whose every cell shows a card is kept whatever its size; one with a
+    cell that shows none, or one further off, is clutter still."""
+    from vision.cells import _keep_main_group
+    layout = {(r, c) for r in range(3, 8) for c in range(2, 7)}         # 25 cells
+    part = {(0, 0), (1, 0), (2, 0)}                                     # 2 off, at a corner
+    lone = {(5, 8)}                                                     # 2 off, alone
+    occ = {(r, c): (r, c) in layout | part | lone for r in range(10) for c in range(11)}
+    assert {c for c, v in _keep_main_group(occ).items() if v} == layout
+    art = layout | part | lone
+    kept = {c for c, v in _keep_main_group(occ, shows_card=art.__contains__).items() if v}
+    assert kept == layout | part | lone
+    # (a part with one cell that shows no art is cut as before)
+    some = art - {(1, 0)}
+    kept = {c for c, v in _keep_main_group(occ, shows_card=some.__contains__).items() if v}
+    assert kept == layout | lone
+    far = {(0, 10)}  # (three cells off the layout: clutter, art or not)
+    occ = {(r, c): (r, c) in layout | far for r in range(10) for c in range(11)}
+    kept = {c for c, v in _keep_main_group(occ, shows_card=lambda c: True).items() if v}
+    assert kept == layout
+
+
 def _with_sheet(td, cells: list, bgr=(176, 127, 238)):
     """``td`` with a plain sheet (a pink sticky note) laid over ``cells`` side by side, no seam
     between them."""
