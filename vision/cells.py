@@ -2380,6 +2380,12 @@ SPLIT_PART = 3
 MAY_HOLD_CONF = 0.65
 
 
+#: Tapestry's cards span at most this many rows and columns (RULES.md, tapestry.too-wide; a rule,
+#: not a measure): a part of cards kept beside the layout must not stretch it further (see
+#: :func:`_keep_main_group`).
+CARDS_SPAN = 8
+
+
 #: The steps to the eight cells around a cell (along its sides and at its corners).
 AROUND = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
 
@@ -2406,7 +2412,8 @@ def connected_groups(cells: set, steps: Iterable[tuple[int, int]]) -> list[set]:
 
 
 def _keep_main_group(occ: dict, found: Collection[tuple[int, int]] = frozenset(),
-                     shows_card: Callable[[tuple[int, int]], bool] | None = None) -> dict:
+                     shows_card: Callable[[tuple[int, int]], bool] | None = None,
+                     max_span: int | None = None) -> dict:
     """Keep the layout: the largest 8-connected group of occupied cells, and every group of at
     least half its size and :data:`SPLIT_PART` cells within :data:`SPLIT_GAP` of it (a tile missed in the middle
     of a layout splits it); smaller or further groups are clutter. A group within
@@ -2428,7 +2435,9 @@ def _keep_main_group(occ: dict, found: Collection[tuple[int, int]] = frozenset()
     tapestry-hard-4403, four glared cards joined at a corner through a washed one; final21
     hard-2307, normal-2302, tap44 hard-2712, one card each, a card missed between it and the
     layout.) A group with a cell that shows no art (a cloth's patch, a washed card) keeps the
-    size rule."""
+    size rule, and so does one that would stretch the layout past ``max_span`` rows or columns
+    (Tapestry: :data:`CARDS_SPAN`): a glared cloth's checks two rows past a layout of 8 rows
+    show "art" on a "plain" face too (final20 tapestry-hard-2106, four extra cards when kept)."""
     groups = connected_groups({c for c, v in occ.items() if v}, AROUND)
     if not groups:
         return {c: False for c in occ}
@@ -2442,9 +2451,21 @@ def _keep_main_group(occ: dict, found: Collection[tuple[int, int]] = frozenset()
         gap = np.abs(g[:, None, :] - near[None, :, :]).max(axis=2).min()
         return int(gap) <= SPLIT_GAP
     kept = set().union(*(g for g in groups if g is main or close(g) and (
-        len(g) >= max(SPLIT_PART, largest / 2) or not g.isdisjoint(vouching)
-        or _all_show_cards(g, shows_card))))
+        len(g) >= max(SPLIT_PART, largest / 2) or not g.isdisjoint(vouching))))
+    for g in groups:
+        if g.isdisjoint(kept) and close(g) and _all_show_cards(g, shows_card) \
+                and _spans_within(kept | g, max_span):
+            kept |= g
     return {c: (c in kept) for c in occ}
+
+
+def _spans_within(cells: set, max_span: int | None) -> bool:
+    """Whether ``cells`` (a set of ``(row, col)``) span at most ``max_span`` rows and columns
+    (always, without ``max_span``)."""
+    if max_span is None:
+        return True
+    rows, cols = {r for r, _ in cells}, {c for _, c in cells}
+    return max(rows) - min(rows) < max_span and max(cols) - min(cols) < max_span
 
 
 def _all_show_cards(group: set, shows_card: Callable[[tuple[int, int]], bool] | None) -> bool:
@@ -2713,7 +2734,7 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                                                 weights=_light_weights(ctx, kept_cells, spreads))
     shows_card = (partial(_card_art_shows, ctx, cell_regions) if kit.face_model == "symbol"
                   else None)
-    kept = _keep_main_group(occ, ctx.faces, shows_card)
+    kept = _keep_main_group(occ, ctx.faces, shows_card, CARDS_SPAN)
     apart = [c for c in occ if occ[c] and not kept[c]]
     logger.debug("off the layout: %s", apart)
     occ = kept

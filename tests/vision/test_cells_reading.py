@@ -300,6 +300,16 @@ def test_a_small_part_of_cards_showing_art_beside_the_layout_is_kept():
     occ = {(r, c): (r, c) in layout | far for r in range(10) for c in range(11)}
     kept = {c for c, v in _keep_main_group(occ, shows_card=lambda c: True).items() if v}
     assert kept == layout
+    # (nor one that stretches the layout past the cards' span: a glared cloth's checks two
+    # rows past a layout of 8 rows, final20 tapestry-hard-2106)
+    layout = {(r, 3) for r in range(2, 10)} | {(5, c) for c in range(8)}   # 8 rows, 8 columns
+    checks = {(0, 4), (0, 5)}
+    occ = {(r, c): (r, c) in layout | checks for r in range(11) for c in range(9)}
+    kept = {c for c, v in _keep_main_group(occ, shows_card=lambda c: True).items() if v}
+    assert kept == layout | checks
+    kept = {c for c, v in _keep_main_group(occ, shows_card=lambda c: True, max_span=8).items()
+            if v}
+    assert kept == layout
 
 
 def _with_sheet(td, cells: list, bgr=(176, 127, 238)):
