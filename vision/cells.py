@@ -899,6 +899,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         d_pal = np.minimum(d_pal, _sheen_distance(labs, ctx.palette, corr, ctx.profile).min(axis=1))
     # tiles and cards that fill their cells show an outline along them
     outline = not board and ctx.kit.face_model != "sectors"
+    outlines_unshown = False
     # ... unless the bare table shows edges all round its cells too (stripes, checks, grain):
     # then an outline says nothing of a cell in a colour the table shows
     edgy = _edgy_table(ctx, cells, on_ring)
@@ -940,7 +941,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         clear = [ctx.sides[c] >= 3 for i, c in enumerate(cells) if fg[i] > 0.9 and d_pal[i] < 8.0
                  and not (lit is not None and lit[i] < LIT_TABLE and ctx.sides[c] < 3)]
         if len(clear) >= 4 and np.mean(clear) < 0.5:
-            outline = False
+            outline, outlines_unshown = False, True
     # (a face's texture against the table's, where they differ: see _texture_split)
     tex = split = None
     if ctx.texture is not None and fg is not None and not board:
@@ -1218,13 +1219,15 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             ctx.unlike_table = {cell for cell, u in zip(cells, unlike) if u}
         ctx.card_like += [cell for i, cell in enumerate(cells)
                           if held[i] and not occ[cell] and cell not in ctx.card_like]
-    if ctx.kit.face_model == "symbol" and outline and not edgy and fg is not None \
-            and ctx.full_sides is not None:
+    if ctx.kit.face_model == "symbol" and (outline or outlines_unshown) and not edgy \
+            and fg is not None and ctx.full_sides is not None:
         # (and a card in the lamp's hot spot, washed out past any paint with a sheen, uneven:
-        # the mask holds it, its outline runs along three sides at least, see HOT_SPOT_CARD_FG)
+        # the mask holds it, its outline runs along three sides at least where the photo's
+        # cards show theirs, see HOT_SPOT_CARD_FG and _hot_spot_card)
         ctx.card_hot = {cell for i, cell in enumerate(cells)
-                        if not occ[cell] and cell not in ctx.card_like and fg[i] > HOT_SPOT_CARD_FG
-                        and d_table[i] >= GROW_APART and sum(ctx.full_sides[cell]) >= OUTLINE_FULL}
+                        if not occ[cell] and cell not in ctx.card_like
+                        and _hot_spot_card(float(fg[i]), float(d_table[i]),
+                                           sum(ctx.full_sides[cell]), outline)}
         ctx.card_like += sorted(ctx.card_hot)
     if ctx.kit.face_model == "symbol" and fg is not None:
         # (and a card the lamp's veil washed towards its light: see _veiled_card_like)
@@ -2168,6 +2171,19 @@ def _clean_on_print(marks: float, ring_marks: np.ndarray) -> bool:
     if len(ring_marks) < PRINT_RING_CELLS or marks > CLEAN_FACE:
         return False
     return float(np.mean(ring_marks <= CLEAN_FACE)) <= PRINT_CLEAN_SHARE
+
+
+def _hot_spot_card(fg: float, d_table: float, sides: int, outlines_show: bool) -> bool:
+    """Whether a cell left out of the layout may be a card in a lamp's hot spot, washed out past
+    any paint (its art then decides, see :func:`_vouched_cards`): the foreground mask holds over
+    :data:`HOT_SPOT_CARD_FG` of it (``fg``, 0-1), its colour lies :data:`GROW_APART` from the
+    table's at least (``d_table``, CIEDE2000), and, where the photo's clear cards show their
+    outlines (``outlines_show``), its outline runs along :data:`OUTLINE_FULL` of its ``sides``
+    (0-4) at least. Where most clear cards show none (the light, blur: see :func:`_occupancy`),
+    a missing outline says nothing of a washed card either (final28 tapestry-hard-4403, tap44
+    hard-2712, final20 normal-2103: glared cards beside the layout, 1-2 sides outlined, dropped)."""
+    return fg > HOT_SPOT_CARD_FG and d_table >= GROW_APART and (
+        not outlines_show or sides >= OUTLINE_FULL)
 
 
 def _printed_table(cells: list[tuple[int, int]], d_table: np.ndarray,

@@ -891,3 +891,18 @@ def test_the_gap_joined_to_a_band_into_the_face_is_no_pips():
     cell[11:13, 3:14] = 235
     cell[10:14, 3:7] = 60                            # a pip touching the gap instead
     assert _spots_as_pips(bgr_to_lab(cell[None]), 6)[0]
+
+
+def test_a_hot_spot_card_needs_its_outline_only_where_the_photos_cards_show_theirs():
+    """A card the lamp's hot spot washed out is card-like by the mask and its distance from the
+    table, and by its outline where the photo's clear cards show outlines; where most do not
+    (final28 tapestry-hard-4403, tap44 hard-2712: glared cards with 1-2 sides outlined were
+    dropped), a missing outline is no evidence against it."""
+    from vision.cells import GROW_APART, HOT_SPOT_CARD_FG, OUTLINE_FULL, _hot_spot_card
+    fg, apart = HOT_SPOT_CARD_FG + 0.3, GROW_APART + 10.0
+    assert _hot_spot_card(fg, apart, OUTLINE_FULL, True)
+    assert not _hot_spot_card(fg, apart, 1, True)
+    assert _hot_spot_card(fg, apart, 1, False)
+    # (the mask and the table's colour still decide)
+    assert not _hot_spot_card(HOT_SPOT_CARD_FG - 0.1, apart, 4, False)
+    assert not _hot_spot_card(fg, GROW_APART - 1.0, 4, False)
