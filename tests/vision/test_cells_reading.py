@@ -310,6 +310,14 @@ def test_a_small_part_of_cards_showing_art_beside_the_layout_is_kept():
     kept = {c for c, v in _keep_main_group(occ, shows_card=lambda c: True, max_span=8).items()
             if v}
     assert kept == layout
+    # (parts are tried largest first, whatever order they are found in: of two that would
+    # each fit the span but not both, the larger is kept)
+    layout = {(r, 3) for r in range(3, 8)}                                 # 5 rows
+    large, small = {(0, 3), (1, 3)}, {(9, 3)}       # (connected_groups finds the small first)
+    occ = {(r, c): (r, c) in layout | small | large for r in range(12) for c in range(5)}
+    kept = {c for c, v in _keep_main_group(occ, shows_card=lambda c: True, max_span=8).items()
+            if v}
+    assert kept == layout | large
 
 
 def _with_sheet(td, cells: list, bgr=(176, 127, 238)):
@@ -900,9 +908,9 @@ def test_a_hot_spot_card_needs_its_outline_only_where_the_photos_cards_show_thei
     dropped), a missing outline is no evidence against it."""
     from vision.cells import GROW_APART, HOT_SPOT_CARD_FG, OUTLINE_FULL, _hot_spot_card
     fg, apart = HOT_SPOT_CARD_FG + 0.3, GROW_APART + 10.0
-    assert _hot_spot_card(fg, apart, OUTLINE_FULL, True)
-    assert not _hot_spot_card(fg, apart, 1, True)
-    assert _hot_spot_card(fg, apart, 1, False)
+    assert _hot_spot_card(fg, apart, OUTLINE_FULL, True, False)
+    assert not _hot_spot_card(fg, apart, 1, True, True)
+    assert _hot_spot_card(fg, apart, 1, False, True)
     # (the mask and the table's colour still decide)
-    assert not _hot_spot_card(HOT_SPOT_CARD_FG - 0.1, apart, 4, False)
-    assert not _hot_spot_card(fg, GROW_APART - 1.0, 4, False)
+    assert not _hot_spot_card(HOT_SPOT_CARD_FG - 0.1, apart, 4, False, True)
+    assert not _hot_spot_card(fg, GROW_APART - 1.0, 4, False, True)
