@@ -6059,6 +6059,8 @@ def _card_art_shows(ctx: _Ctx, regions: Mapping, cell: tuple[int, int]) -> bool:
     (none in ``ctx.symbols``) shows none. (Asked only of cells left in the layout, which passed
     :func:`_shows_card` once already: the table's looks are the test that tells a card from the
     cloth here.)"""
+    if cell not in ctx.unlike_table:
+        return False
     if cell in ctx.uneven_art:
         return True
     return cell in ctx.symbols and _shows_card(ctx.symbols[cell][1], regions[cell])
