@@ -2198,7 +2198,7 @@ def _hot_spot_card(fg: float, d_table: float, sides: int, outlines_show: bool,
     print, which no outline rules out then, is no card."""
     if fg <= HOT_SPOT_CARD_FG or d_table < GROW_APART:
         return False
-    return sides >= OUTLINE_FULL if outlines_show else True
+    return sides >= OUTLINE_FULL if outlines_show else unlike_table
 
 
 def _printed_table(cells: list[tuple[int, int]], d_table: np.ndarray,

@@ -911,6 +911,10 @@ def test_a_hot_spot_card_needs_its_outline_only_where_the_photos_cards_show_thei
     assert _hot_spot_card(fg, apart, OUTLINE_FULL, True, False)
     assert not _hot_spot_card(fg, apart, 1, True, True)
     assert _hot_spot_card(fg, apart, 1, False, True)
+    # (without the outline, a colour unlike every look of the table stands in for it: a
+    # glared patch of the cloth's print is no card)
+    assert not _hot_spot_card(fg, apart, 1, False, False)
+    assert not _hot_spot_card(fg, apart, 4, False, False)
     # (the mask and the table's colour still decide)
     assert not _hot_spot_card(HOT_SPOT_CARD_FG - 0.1, apart, 4, False, True)
     assert not _hot_spot_card(fg, GROW_APART - 1.0, 4, False, True)
