@@ -15,7 +15,7 @@ import logging
 from collections import abc
 import math
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable, Collection, Iterable, Iterator, Mapping
 
 import cv2
@@ -251,6 +251,9 @@ CARD_PAINTS_APART = GROW_FIT
 #: none along a cell's sides. (Measured: the independent renderer's hard 071, four cards in
 #: the hot spot, the mask 1.0 on each, full outlines on 3-4 sides; one of them washed out with
 #: its art, blown out over 58%, outlined all round, the only card beside the layout's.)
+#: Where most of the photo's clear cards show no outline (see :func:`_occupancy`), none is asked
+#: of a hot-spot card either; its colour unlike every look of the bare table stands in for it
+#: (see :func:`_hot_spot_card`).
 HOT_SPOT_CARD_FG = 0.6
 #: A card's face (its art and the art's outline left out) blown out over more than this share
 #: lies in a lamp's hot spot, its colour the paint plus the lamp's sheen (see
@@ -900,7 +903,9 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         # tapestry normal-02 lost 9 of its 15 cards)
         d_pal = np.minimum(d_pal, _sheen_distance(labs, ctx.palette, corr, ctx.profile).min(axis=1))
     # tiles and cards that fill their cells show an outline along them
-    outline = not board and ctx.kit.face_model != "sectors"
+    fill_cells = not board and ctx.kit.face_model != "sectors"
+    outline = fill_cells
+    outlines_unshown = False  # (set where the clear tiles show none, below)
     # ... unless the bare table shows edges all round its cells too (stripes, checks, grain):
     # then an outline says nothing of a cell in a colour the table shows
     edgy = _edgy_table(ctx, cells, on_ring)
@@ -942,7 +947,7 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
         clear = [ctx.sides[c] >= 3 for i, c in enumerate(cells) if fg[i] > 0.9 and d_pal[i] < 8.0
                  and not (lit is not None and lit[i] < LIT_TABLE and ctx.sides[c] < 3)]
         if len(clear) >= 4 and np.mean(clear) < 0.5:
-            outline = False
+            outline, outlines_unshown = False, True
     # (a face's texture against the table's, where they differ: see _texture_split)
     tex = split = None
     if ctx.texture is not None and fg is not None and not board:
@@ -1220,14 +1225,21 @@ def _occupancy(ctx: _Ctx, centre_lab: dict, spreads: dict, regions: Mapping
             ctx.unlike_table = {cell for cell, u in zip(cells, unlike) if u}
         ctx.card_like += [cell for i, cell in enumerate(cells)
                           if held[i] and not occ[cell] and cell not in ctx.card_like]
-    if ctx.kit.face_model == "symbol" and outline and not edgy and fg is not None \
+    if ctx.kit.face_model == "symbol" and fill_cells and not edgy and fg is not None \
             and ctx.full_sides is not None:
         # (and a card in the lamp's hot spot, washed out past any paint with a sheen, uneven:
-        # the mask holds it, its outline runs along three sides at least, see HOT_SPOT_CARD_FG)
+        # the mask holds it, its outline runs along three sides at least where the photo's
+        # clear cards show theirs (outline), or, where they show none (outlines_unshown: the
+        # outline test was turned off above, not for want of cards that fill their cells), its
+        # colour is unlike every look of the table; see HOT_SPOT_CARD_FG and _hot_spot_card)
         ctx.card_hot = {cell for i, cell in enumerate(cells)
-                        if not occ[cell] and cell not in ctx.card_like and fg[i] > HOT_SPOT_CARD_FG
-                        and d_table[i] >= GROW_APART and sum(ctx.full_sides[cell]) >= OUTLINE_FULL}
+                        if not occ[cell] and cell not in ctx.card_like
+                        and _hot_spot_card(float(fg[i]), float(d_table[i]),
+                                           sum(ctx.full_sides[cell]), outline,
+                                           cell in ctx.unlike_table)}
         ctx.card_like += sorted(ctx.card_hot)
+        logger.debug("hot-spot cards: %s (outlines unshown: %s)", sorted(ctx.card_hot),
+                     outlines_unshown)
     if ctx.kit.face_model == "symbol" and fg is not None:
         # (and a card the lamp's veil washed towards its light: see _veiled_card_like)
         veiled = _veiled_card_like(labs, ctx.palette, corr, ctx.profile, fg, d_table, even,
@@ -2172,6 +2184,25 @@ def _clean_on_print(marks: float, ring_marks: np.ndarray) -> bool:
     return float(np.mean(ring_marks <= CLEAN_FACE)) <= PRINT_CLEAN_SHARE
 
 
+def _hot_spot_card(fg: float, d_table: float, sides: int, outlines_show: bool,
+                   unlike_table: bool) -> bool:
+    """Whether a cell left out of the layout may be a card in a lamp's hot spot, washed out past
+    any paint (its art then decides, see :func:`_vouched_cards`): the foreground mask holds over
+    :data:`HOT_SPOT_CARD_FG` of it (``fg``, 0-1), its colour lies :data:`GROW_APART` from the
+    table's median at least (``d_table``, CIEDE2000), and, where the photo's clear cards show
+    their outlines (``outlines_show``), its outline runs along :data:`OUTLINE_FULL` of its
+    ``sides`` (0-4) at least. Where most clear cards show none (the light, blur: see
+    :func:`_occupancy`), a missing outline says nothing of a washed card either (final28
+    tapestry-hard-4403, tap44 hard-2712, final20 normal-2103: glared cards beside the layout,
+    1-2 sides outlined, dropped); what stands in for it there is the table's looks: the cell's
+    colour must be unlike every look of the bare table (``unlike_table``, see
+    :data:`TABLE_LOOKS`), not only apart from its median, so a glared patch of the cloth or its
+    print, which no outline rules out then, is no card."""
+    if fg <= HOT_SPOT_CARD_FG or d_table < GROW_APART:
+        return False
+    return sides >= OUTLINE_FULL if outlines_show else unlike_table
+
+
 def _printed_table(cells: list[tuple[int, int]], d_table: np.ndarray,
                    spreads: Mapping[tuple[int, int], float], occ: Mapping[tuple[int, int], bool]
                    ) -> list[tuple[int, int]]:
@@ -2382,6 +2413,12 @@ SPLIT_PART = 3
 MAY_HOLD_CONF = 0.65
 
 
+#: Tapestry's cards span at most this many rows and columns (RULES.md, tapestry.too-wide; a rule,
+#: not a measure): a part of cards kept beside the layout must not stretch it further (see
+#: :func:`_keep_main_group`).
+CARDS_SPAN = 8
+
+
 #: The steps to the eight cells around a cell (along its sides and at its corners).
 AROUND = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
 
@@ -2407,19 +2444,35 @@ def connected_groups(cells: set, steps: Iterable[tuple[int, int]]) -> list[set]:
     return groups
 
 
-def _keep_main_group(occ: dict, found: Collection[tuple[int, int]] = frozenset()) -> dict:
+def _keep_main_group(occ: dict, found: Collection[tuple[int, int]] = frozenset(),
+                     shows_card: Callable[[tuple[int, int]], bool] | None = None,
+                     max_span: int | None = None) -> dict:
     """Keep the layout: the largest 8-connected group of occupied cells, and every group of at
-    least half its size and :data:`SPLIT_PART` cells within :data:`SPLIT_GAP` of it (a tile missed in the middle
-    of a layout splits it); smaller or further groups are clutter. A group within
-    :data:`SPLIT_GAP` that holds a cell of ``found`` (cells ``(row, col)`` whose face was found
-    as a tile-shaped blob on the lattice: X-Tiles, see :func:`vision.pipeline.found_face_cells`)
-    is kept whatever its size, when ``found`` holds :data:`vision.xtiles.GROW_FROM` faces at
-    least: a tile's face of two paints on its lattice point, turned as the checkerboard has it
-    there, is no clutter, and a lamp's glare that washes the tiles between it and the rest
-    splits it off alone (xt51 x-tiles-hard-2687: the near end of a column, past two washed
-    faces, dropped). Fewer found make no layout's lattice (see
-    :func:`vision.xtiles._few_faces`): a cloth's print taken for a face on one (final17
-    x-tiles-hard-1765, 2 faces found on a striped cloth: one extra tile when kept)."""
+    least half its size and :data:`SPLIT_PART` cells within :data:`SPLIT_GAP` of it (a tile missed
+    in the middle of a layout splits it); smaller or further groups are clutter. A group within
+    :data:`SPLIT_GAP` that holds a cell of ``found`` (cells ``(row, col)`` whose face was found as a
+    tile-shaped blob on the lattice: X-Tiles, see :func:`vision.pipeline.found_face_cells`) is kept
+    whatever its size, when ``found`` holds :data:`vision.xtiles.GROW_FROM` faces at least: a tile's
+    face of two paints on its lattice point, turned as the checkerboard has it there, is no clutter,
+    and a lamp's glare that washes the tiles between it and the rest splits it off alone (xt51
+    x-tiles-hard-2687: the near end of a column, past two washed faces, dropped). Fewer found make
+    no layout's lattice (see :func:`vision.xtiles._few_faces`): a cloth's print taken for a face on
+    one (final17 x-tiles-hard-1765, 2 faces found on a striped cloth: one extra tile when kept).
+
+    A group within :data:`SPLIT_GAP` not kept so is kept whatever its size if every cell of it
+    ``shows_card`` (Tapestry: its card's art shows on a plain face, in a colour unlike every look
+    of the bare table, see :func:`_card_art_shows`; asked only of such groups, largest first):
+    art in a card's middle, unlike the table, is a card, and a lamp's hot spot that washes the
+    cards between it and the rest (taken out as bare, or read as empty) splits it off.
+    (Measured on 4 photos of the independent renderer, 7 cards cut so: final28
+    tapestry-hard-4403, four glared cards joined at a corner through a washed one; final21
+    hard-2307, normal-2302, tap44 hard-2712, one card each, a card missed between it and the
+    layout.) A group with a cell that shows no art (a cloth's patch, a washed card) keeps the
+    size rule, and so does one that would stretch the layout past ``max_span`` rows or columns
+    (Tapestry: :data:`CARDS_SPAN`, a rule): a glared cloth's checks two rows past a layout of 8
+    rows show "art" on a "plain" face, unlike the table's looks, too (final20
+    tapestry-hard-2106: four extra cards kept without both tests, two with the table's looks
+    only, none with the span)."""
     groups = connected_groups({c for c, v in occ.items() if v}, AROUND)
     if not groups:
         return {c: False for c in occ}
@@ -2434,7 +2487,28 @@ def _keep_main_group(occ: dict, found: Collection[tuple[int, int]] = frozenset()
         return int(gap) <= SPLIT_GAP
     kept = set().union(*(g for g in groups if g is main or (
         (len(g) >= max(SPLIT_PART, largest / 2) or not g.isdisjoint(vouching)) and close(g))))
+    # (largest first, then by their cells: not the order connected_groups found them in, as
+    # each part kept may leave the next one past max_span)
+    for g in sorted(groups, key=lambda g: (-len(g), sorted(g))):
+        if g.isdisjoint(kept) and _all_show_cards(g, shows_card) and close(g) \
+                and _spans_within(kept | g, max_span):
+            kept |= g
     return {c: (c in kept) for c in occ}
+
+
+def _spans_within(cells: set, max_span: int | None) -> bool:
+    """Whether ``cells`` (a set of ``(row, col)``) span at most ``max_span`` rows and columns
+    (always, without ``max_span``)."""
+    if max_span is None:
+        return True
+    rows, cols = {r for r, _ in cells}, {c for _, c in cells}
+    return max(rows) - min(rows) < max_span and max(cols) - min(cols) < max_span
+
+
+def _all_show_cards(group: set, shows_card: Callable[[tuple[int, int]], bool] | None) -> bool:
+    """Whether every cell of ``group`` (a set of cells ``(row, col)``) shows a card by
+    ``shows_card`` (see :func:`_card_art_shows`); False without ``shows_card``."""
+    return shows_card is not None and all(shows_card(c) for c in sorted(group))
 
 
 #: Confidence of a cell taken out of the layout as the bare table by a check made once the
@@ -2695,7 +2769,9 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
                 labs = np.array([centre_lab[c] for c in kept_cells])
                 _, _, gains = classify_adaptive(labs, palette, gains_bgr=_gain_prior(profile),
                                                 weights=_light_weights(ctx, kept_cells, spreads))
-    kept = _keep_main_group(occ, ctx.faces)
+    shows_card = (partial(_card_art_shows, ctx, cell_regions) if kit.face_model == "symbol"
+                  else None)
+    kept = _keep_main_group(occ, ctx.faces, shows_card, CARDS_SPAN)
     apart = [c for c in occ if occ[c] and not kept[c]]
     logger.debug("off the layout: %s", apart)
     occ = kept
@@ -6022,6 +6098,23 @@ def _cards_left_out(ctx: _Ctx, occ: Mapping) -> list[tuple[int, int]]:
     return _grown(sorted(c for c in ctx.card_like
                          if not occ.get(c) and c in ctx.unlike_table and c not in ctx.by_art),
                   {c for c, v in occ.items() if v})
+
+
+def _card_art_shows(ctx: _Ctx, regions: Mapping, cell: tuple[int, int]) -> bool:
+    """Whether card cell ``cell`` (row, col; its region ``regions[cell]`` ``(h, w, 3)`` CIELAB)
+    shows a card's art and not the table's: its colour is unlike every look of the bare table
+    (``ctx.unlike_table``, see :data:`TABLE_LOOKS`: a cloth's checks or print are looks of it,
+    though glared ones may not be, see :func:`_keep_main_group`) and it shows its symbol
+    (``ctx.symbols``) on a plain face (see :func:`_shows_card`) or against its face fitted as a
+    smooth surface (``ctx.uneven_art``, see :func:`_uneven_art`). A cell whose symbol was not read
+    (none in ``ctx.symbols``) shows none. (Asked only of cells left in the layout, which passed
+    :func:`_shows_card` once already: the table's looks are the test that tells a card from the
+    cloth here.)"""
+    if cell not in ctx.unlike_table:
+        return False
+    if cell in ctx.uneven_art:
+        return True
+    return cell in ctx.symbols and _shows_card(ctx.symbols[cell][1], regions[cell])
 
 
 def _bare_cards(ctx: _Ctx, cells: list[tuple[int, int]], regions: Mapping) -> list[tuple[int, int]]:

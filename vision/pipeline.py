@@ -19,7 +19,7 @@ import numpy as np
 
 from vision.blas import one_blas_thread
 from vision.board import BoardQuad, board_lattice, find_board_quad
-from vision.cells import (AROUND, CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, TABLE_CONF,
+from vision.cells import (AROUND, CARDS_SPAN, CONFIDENCE_THRESHOLD, MAY_HOLD_CONF, TABLE_CONF,
                           UNEVEN_CELL, CellReading, ReadSteps, connected_groups, finish_reading,
                           kit_paint_guesses, one_paint_thrice, read_cells, read_cells_steps,
                           read_symbols, TopDown, rectify, rectify_mask, view_gradients)
@@ -1874,14 +1874,15 @@ def _widened_tiles(before: list[CellReading], after: list[CellReading]) -> bool:
 #: to this many times.
 WIDEN_ROUNDS = 2
 #: ... and Tapestry's, up to this many times: its cards span at most 8 cells along each axis
-#: (RULES.md, tapestry.too-wide; checked by companion.rules.games._too_wide, which allows more only
-#: where the turn before already spanned more: such a layout stops a card short), so a window
+#: (vision.cells.CARDS_SPAN; RULES.md, tapestry.too-wide; checked by
+#: companion.rules.games._too_wide, which allows more only where the turn before already spanned
+#: more: such a layout stops a card short), so a window
 #: widened a cell a round from the cells of one card reaches the far side of any layout in 7 rounds
 #: (each round one reading more, only while cards lie on the ring). Two stopped a cell short of a
 #: card: the independent renderer's tap41 tapestry hard-2557, 6 cards read at first, 11 after two
 #: rounds, the 12th outside the window; on the 154 Tapestry development photos of final18-20, tap41
 #: and tap42 that photo alone read otherwise, 1 -> 0 wrong cells.
-CARD_WIDEN_ROUNDS = 8 - 1
+CARD_WIDEN_ROUNDS = CARDS_SPAN - 1
 #: ... and, where every tile lies pips up (Octopus), up to this many times: a tile on the ring
 #: beside the layout that reads as a die face widens the window too (see
 #: vision.cells._faces_on_the_ring), and a chain of tiles the foreground mask missed reaches a

@@ -276,6 +276,50 @@ def test_a_lone_x_tile_found_as_a_face_beside_the_layout_is_kept():
     assert {c for c, v in _keep_main_group(occ, found=found).items() if v} == layout
 
 
+def test_a_small_part_of_cards_showing_art_beside_the_layout_is_kept():
+    """Tapestry: a lamp's hot spot washed a card white between four glared cards and the rest
+    of the layout (final28 tapestry-hard-4403), joining them to it at a corner only through
+    it, and a card missed beside a lone card leaves it one cell off (final21 hard-2307): a part
+    under SPLIT_PART cells was cut as clutter though each of its cells shows a card's art. A
+    group within SPLIT_GAP whose every cell shows a card is kept whatever its size; one with a
+    cell that shows none, or one further off, is clutter still."""
+    from vision.cells import _keep_main_group
+    layout = {(r, c) for r in range(3, 8) for c in range(2, 7)}         # 25 cells
+    part = {(0, 0), (1, 0), (2, 0)}                                     # 2 off, at a corner
+    lone = {(5, 8)}                                                     # 2 off, alone
+    occ = {(r, c): (r, c) in layout | part | lone for r in range(10) for c in range(11)}
+    assert {c for c, v in _keep_main_group(occ).items() if v} == layout
+    art = layout | part | lone
+    kept = {c for c, v in _keep_main_group(occ, shows_card=art.__contains__).items() if v}
+    assert kept == layout | part | lone
+    # (a part with one cell that shows no art is cut as before)
+    some = art - {(1, 0)}
+    kept = {c for c, v in _keep_main_group(occ, shows_card=some.__contains__).items() if v}
+    assert kept == layout | lone
+    far = {(0, 10)}  # (three cells off the layout: clutter, art or not)
+    occ = {(r, c): (r, c) in layout | far for r in range(10) for c in range(11)}
+    kept = {c for c, v in _keep_main_group(occ, shows_card=lambda c: True).items() if v}
+    assert kept == layout
+    # (nor one that stretches the layout past the cards' span: a glared cloth's checks two
+    # rows past a layout of 8 rows, final20 tapestry-hard-2106)
+    layout = {(r, 3) for r in range(2, 10)} | {(5, c) for c in range(8)}   # 8 rows, 8 columns
+    checks = {(0, 4), (0, 5)}
+    occ = {(r, c): (r, c) in layout | checks for r in range(11) for c in range(9)}
+    kept = {c for c, v in _keep_main_group(occ, shows_card=lambda c: True).items() if v}
+    assert kept == layout | checks
+    kept = {c for c, v in _keep_main_group(occ, shows_card=lambda c: True, max_span=8).items()
+            if v}
+    assert kept == layout
+    # (parts are tried largest first, whatever order they are found in: of two that would
+    # each fit the span but not both, the larger is kept)
+    layout = {(r, 3) for r in range(3, 8)}                                 # 5 rows
+    large, small = {(0, 3), (1, 3)}, {(9, 3)}       # (connected_groups finds the small first)
+    occ = {(r, c): (r, c) in layout | small | large for r in range(12) for c in range(5)}
+    kept = {c for c, v in _keep_main_group(occ, shows_card=lambda c: True, max_span=8).items()
+            if v}
+    assert kept == layout | large
+
+
 def _with_sheet(td, cells: list, bgr=(176, 127, 238)):
     """``td`` with a plain sheet (a pink sticky note) laid over ``cells`` side by side, no seam
     between them."""
@@ -855,3 +899,22 @@ def test_the_gap_joined_to_a_band_into_the_face_is_no_pips():
     cell[11:13, 3:14] = 235
     cell[10:14, 3:7] = 60                            # a pip touching the gap instead
     assert _spots_as_pips(bgr_to_lab(cell[None]), 6)[0]
+
+
+def test_a_hot_spot_card_needs_its_outline_only_where_the_photos_cards_show_theirs():
+    """A card the lamp's hot spot washed out is card-like by the mask and its distance from the
+    table, and by its outline where the photo's clear cards show outlines; where most do not
+    (final28 tapestry-hard-4403, tap44 hard-2712: glared cards with 1-2 sides outlined were
+    dropped), a missing outline is no evidence against it."""
+    from vision.cells import GROW_APART, HOT_SPOT_CARD_FG, OUTLINE_FULL, _hot_spot_card
+    fg, apart = HOT_SPOT_CARD_FG + 0.3, GROW_APART + 10.0
+    assert _hot_spot_card(fg, apart, OUTLINE_FULL, True, False)
+    assert not _hot_spot_card(fg, apart, 1, True, True)
+    assert _hot_spot_card(fg, apart, 1, False, True)
+    # (without the outline, a colour unlike every look of the table stands in for it: a
+    # glared patch of the cloth's print is no card)
+    assert not _hot_spot_card(fg, apart, 1, False, False)
+    assert not _hot_spot_card(fg, apart, 4, False, False)
+    # (the mask and the table's colour still decide)
+    assert not _hot_spot_card(HOT_SPOT_CARD_FG - 0.1, apart, 4, False, True)
+    assert not _hot_spot_card(fg, GROW_APART - 1.0, 4, False, True)
