@@ -179,7 +179,11 @@ def _spare_paint_in_hue_order(lab: np.ndarray, groups: list, named: list, given:
     two groups, 2 at hue 29-31 degrees and 3 at 36, 11-13 per card from red as lit, seven orange
     at 43-49, 18-21 from red; the group at 36 given red, kept orange by the hue order; final27
     hard-4207: two red cards at hue 4-8, 6.8 from red on average, beside pale orange ones at
-    50-80, one of which was given red). No constant of its own: the fit is the spare move's."""
+    50-80, one of which was given red). No constant of its own: the fit is the spare move's
+    (:data:`vision.cells.HELD_CARD_FIT`, 14). On the 468 Tapestry development photos the rule
+    is reached on six: the sides renamed lie 6.8-12.2 from the spare paint (4207, 4403, and
+    readings not kept of final26 hard-4002 and final27 hard-4202); final20 hard-2106's, 29-32
+    from it, is left; tap42 normal-2562's paint is still named. Any fit in 12.2-29 reads alike."""
     named = list(named)
     angles = [_hue_angle(lab[m]) if len(m) else 0.0 for m in groups]
     for g in against:
