@@ -157,6 +157,57 @@ def _against_hue_order(lab: np.ndarray, groups: list, named: list, own: list,
     return out
 
 
+def _spare_paint_in_hue_order(lab: np.ndarray, groups: list, named: list, given: list,
+                              against: list, cost: np.ndarray, paints: np.ndarray,
+                              fit: float) -> list:
+    """The groups' paints ``named`` (one palette index per group, after the hue order's
+    reverts; ``groups`` lists of sample indices into Lab ``lab``, ``cost`` ``(G, K)`` each
+    group's summed distance to each paint, ``paints`` ``(K, 3)`` Lab as lit) with a paint that
+    a reverted group (``against``, indices of groups named ``given`` before the revert) was given
+    and that now names no group handed to the groups on its side in hue instead. A fresh list.
+
+    A group given a paint apart from the others in its nearest paint (by the joint naming's
+    costs, or as a spare paint, see :func:`_named_by_a_spare_paint`) is evidence that those
+    groups are two paints; the hue order (:func:`_against_hue_order`) then says which side is
+    which, not that they are one paint, so a paint it leaves to no group is not left spare.
+    The groups that share the reverted group's paint, in order of their hue angle's distance
+    from the spare paint's, are cut at the widest step between consecutive ones up to the
+    reverted group (which may go with them; one group at least stays): those before the step
+    take the spare paint when it fits each of them within ``fit`` on average (CIEDE2000, as
+    :func:`_named_by_a_spare_paint`). Drifted red cards named orange with the orange ones under
+    a warm lamp, red named by none (the independent renderer's final28 hard-4403: red cards in
+    two groups, 2 at hue 29-31 degrees and 3 at 36, 11-13 per card from red as lit, seven orange
+    at 43-49, 18-21 from red; the group at 36 given red, kept orange by the hue order; final27
+    hard-4207: two red cards at hue 4-8, 6.8 from red on average, beside pale orange ones at
+    50-80, one of which was given red). No constant of its own: the fit is the spare move's
+    (:data:`vision.cells.HELD_CARD_FIT`, 14). On the 468 Tapestry development photos the rule
+    is reached on six: the sides renamed lie 6.8-12.2 from the spare paint (4207, 4403, and
+    readings not kept of final26 hard-4002 and final27 hard-4202); final20 hard-2106's, 29-32
+    from it, is left; tap42 normal-2562's paint is still named. Any fit in 12.2-29 reads alike."""
+    named = list(named)
+    angles = [_hue_angle(lab[m]) if len(m) else 0.0 for m in groups]
+    for g in against:
+        spare, shared = given[g], named[g]
+        if spare in named:
+            continue
+        target = _hue_angle(paints[spare][None])
+        sharers = sorted((h for h in range(len(groups)) if len(groups[h]) and named[h] == shared),
+                         key=lambda h: _angle_between(angles[h], target))
+        reach = [_angle_between(angles[h], target) for h in sharers]
+        last = min(sharers.index(g), len(sharers) - 2)  # (one group at least keeps its paint)
+        if last < 0:
+            continue
+        cut = int(np.argmax(np.diff(reach)[:last + 1]))
+        side = sharers[:cut + 1]
+        if any(cost[h, spare] > fit * len(groups[h]) for h in side):
+            continue
+        logger.debug("hue groups %s named %d, spare, not %d: on its side in hue (a step of "
+                     "%.1f degrees)", side, spare, shared, np.degrees(reach[cut + 1] - reach[cut]))
+        for h in side:
+            named[h] = int(spare)
+    return named
+
+
 def _shared_charge(sizes: list, sharers: list, share_cost: float) -> float:
     """What groups ``sharers`` (indices into ``sizes``, the groups' member counts) sharing one
     paint cost when it is charged to every sharer's members: ``share_cost`` each, none alone."""
@@ -285,11 +336,17 @@ def name_groups(lab: np.ndarray, distance: np.ndarray, labels: np.ndarray | None
         named = _named_by_a_spare_paint(cost, named, [len(m) for m in groups], share_cost,
                                         spare_fit)
     if paints is not None:
+        paints = np.asarray(paints, np.float64)
         major = [int(np.bincount(own[m], minlength=k).argmax()) for m in groups]
-        for g in _against_hue_order(lab, groups, named, major, np.asarray(paints, np.float64)):
+        given = list(named)
+        against = _against_hue_order(lab, groups, named, major, paints)
+        for g in against:
             logger.debug("hue group of %d sample(s) keeps %d: named %d against the hue order",
                          len(groups[g]), major[g], named[g])
             named[g] = major[g]
+        if spare_fit is not None:
+            named = _spare_paint_in_hue_order(lab, groups, named, given, against, cost, paints,
+                                              spare_fit)
     out = own.copy()
     for g, colour in enumerate(named):
         members = groups[g]

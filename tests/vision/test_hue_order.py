@@ -61,3 +61,54 @@ def test_a_card_split_off_its_paint_is_not_named_by_a_spare_paint_far_from_it():
     dist = np.array([[25.0, 3.7], [23.0, 15.0]])
     assert _spare(labs, dist, (8, 1), HELD_FIT) == [1] * 9
     assert _spare(labs, dist, (8, 1), 2 * HELD_FIT) == [1] * 8 + [0]  # (any spare fit: renamed)
+
+
+def _lab(L: float, chroma: float, hue_deg: float) -> list:
+    h = np.radians(hue_deg)
+    return [L, chroma * np.cos(h), chroma * np.sin(h)]
+
+
+# red and orange as a wrong light predicted them (the independent renderer's final27
+# hard-4207: the red cards nearest orange as lit): hues -10 and 9 degrees
+LIT_WRONG = np.array([_lab(48.6, 79.0, -9.7), _lab(63.2, 59.3, 9.4)])
+
+
+def _reverted(spare_fit: float | None) -> list:
+    """Two red cards (one hue group, 4-8 degrees) nearest orange as lit, beside two pale orange
+    cards (a group each, 50 and 62 degrees) all but as near red: named together."""
+    labs = np.array([_lab(63.4, 60.5, 3.7), _lab(60.3, 66.8, 7.5), _lab(77.5, 37.4, 50.0),
+                     _lab(85.3, 26.1, 62.5)])
+    dist = np.array([[5.6, 2.9], [8.0, 3.3], [11.5, 10.0], [11.5, 11.4]])
+    labels = np.array([0, 0, 1, 2])
+    return name_groups(labs, dist, labels, share_cost=SHARE, paints=LIT_WRONG,
+                       spare_fit=spare_fit).tolist()
+
+
+def test_a_spare_paint_kept_from_the_far_side_goes_to_the_near_side_in_hue():
+    # (a pale orange card given red is against the hue order and keeps orange; red, spare,
+    # goes to the red cards, on its side of the widest step in hue; without a spare fit the
+    # pale card's revert is all)
+    assert _reverted(None) == [1, 1, 1, 1]
+    assert _reverted(HELD_FIT) == [0, 0, 1, 1]
+
+
+def test_the_near_side_takes_the_spare_paint_only_where_it_fits():
+    # (red 6.8 per card from the red cards on average: a fit of 6.8 or more, not below)
+    assert _reverted(6.7) == [1, 1, 1, 1]
+    assert _reverted(6.8) == [0, 0, 1, 1]
+
+
+def test_groups_before_the_widest_step_in_hue_take_the_spare_paint_together():
+    # (the independent renderer's final28 hard-4403, hues in degrees, red and orange as lit at
+    # 20 and 38: red cards in two groups, 2 at 30 and 3 at 36, 11-13 from red as lit; seven
+    # orange cards at 43-49, 18-21 from red. The joint naming gives red to the group at 36, the
+    # hue order keeps it orange beside the redder group at 30; the widest step up to it, 7
+    # degrees to the orange cards against 6 between the red groups, puts both on red's side)
+    paints = np.array([_lab(47.0, 72.0, 20.5), _lab(59.0, 70.9, 38.0)])
+    labs = np.array([_lab(62.2, 67.7, 30.0), _lab(54.8, 82.5, 36.0), _lab(58.6, 84.2, 43.0)])
+    dist = np.array([[11.3, 4.3], [12.2, 6.4], [18.6, 4.6]])
+    sizes = (2, 3, 7)
+    labels = np.repeat([0, 1, 2], sizes)
+    named = name_groups(np.repeat(labs, sizes, axis=0), np.repeat(dist, sizes, axis=0), labels,
+                        share_cost=SHARE, paints=paints, spare_fit=HELD_FIT).tolist()
+    assert named == [0] * 5 + [1] * 7
