@@ -4691,7 +4691,9 @@ def _read_symbol(ctx: _Ctx, cells, regions, gains) -> dict:
     # (in hue order: a card group named apart lies towards the paint it is given, see
     # vision.hue_groups._against_hue_order; two groups in one name beside a paint no group is
     # named are two paints when it fits one of them as it fits a card it sees few of, see
-    # HELD_CARD_FIT and vision.hue_groups._named_by_a_spare_paint)
+    # HELD_CARD_FIT and vision.hue_groups._named_by_a_spare_paint; a paint given to a group the
+    # hue order takes back goes to the groups on its side in hue within that fit, see
+    # vision.hue_groups._spare_paint_in_hue_order)
     # (a group of cards the lamp's sheen washes, see WASHED_BY_SHEEN, shares its paint with
     # the paint's plain cards freely: see vision.hue_groups._sharing_a_washed_group)
     washed = _washed_by_sheen(lit, dist)

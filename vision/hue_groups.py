@@ -143,9 +143,10 @@ def _against_hue_order(lab: np.ndarray, groups: list, named: list, own: list,
     one towards the other paint's hue. A group whose distances alone favour the wrong side
     (a pale orange card in a warm lamp's glare, its hue moved towards yellow, far from both
     red and orange so that they differ little) keeps its nearest paint with the other.
-    The paint a group was given may then name no group: the naming is not redone.
+    The paint a group was given may then name no group; :func:`name_groups` then hands it to
+    the groups on its side in hue (:func:`_spare_paint_in_hue_order`) when a spare fit is given.
     """
-    angles = [_hue_angle(lab[m]) for m in groups]
+    angles = [_hue_angle(lab[m]) if len(m) else 0.0 for m in groups]
     out = []
     for g, (colour, mine) in enumerate(zip(named, own)):
         if colour == mine:
@@ -172,7 +173,9 @@ def _spare_paint_in_hue_order(lab: np.ndarray, groups: list, named: list, given:
     which, not that they are one paint, so a paint it leaves to no group is not left spare.
     The groups that share the reverted group's paint, in order of their hue angle's distance
     from the spare paint's, are cut at the widest step between consecutive ones up to the
-    reverted group (which may go with them; one group at least stays): those before the step
+    reverted group (which may go with them; one group at least stays; the first of tied steps,
+    the smaller side; steps in hue angle, not Delta H*, and with no significance threshold of
+    their own: the fit below is what stands between a cut and a rename): those before the step
     take the spare paint when it fits each of them within ``fit`` on average (CIEDE2000, as
     :func:`_named_by_a_spare_paint`). Drifted red cards named orange with the orange ones under
     a warm lamp, red named by none (the independent renderer's final28 hard-4403: red cards in
@@ -184,11 +187,15 @@ def _spare_paint_in_hue_order(lab: np.ndarray, groups: list, named: list, given:
     is reached on six: the sides renamed lie 6.8-12.2 from the spare paint (4207, 4403, and
     readings not kept of final26 hard-4002 and final27 hard-4202); final20 hard-2106's, 29-32
     from it, is left; tap42 normal-2562's paint is still named. Any fit in 12.2-29 reads alike."""
+    reverted = list(named)
     named = list(named)
     angles = [_hue_angle(lab[m]) if len(m) else 0.0 for m in groups]
     for g in against:
-        spare, shared = given[g], named[g]
-        if spare in named:
+        # The paint g shares as reverted, not as an earlier pass here may have renamed it; a
+        # paint counts as named only by a group with members (a label joined away leaves an
+        # empty group, which the joint naming gives a leftover paint, as _spare_moves' live).
+        spare, shared = given[g], reverted[g]
+        if named[g] != shared or any(named[h] == spare for h, m in enumerate(groups) if len(m)):
             continue
         target = _hue_angle(paints[spare][None])
         sharers = sorted((h for h in range(len(groups)) if len(groups[h]) and named[h] == shared),
