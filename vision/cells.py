@@ -3439,7 +3439,9 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
         out[cell] = (attrs, conf, doubts, float(fit[i]), evidence)
     if kit.pips and ctx.die_faces and not beside:
         renamed = _renamed_by_own_hues(kit, ctx.palette, labs, match.index, cells, out)
-        _renamed_by_own_chroma(kit, ctx.palette, labs, match.index, cells, out, renamed)
+        renamed += _renamed_by_own_chroma(kit, ctx.palette, labs, match.index, cells, out, renamed)
+        # (a face a hot spot washed keeps its paint on its tile's shaded side walls)
+        _renamed_by_side_walls(kit, ctx.palette, labs, stack, match.index, cells, out, renamed)
     if kit.pips:
         _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
         for i, cell in enumerate(cells):
@@ -3586,6 +3588,131 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
     return renamed
 
 
+#: A tile's side walls (3 mm of acrylic under a 40 mm face, Nestortiles) face sideways, out of
+#: the light a lamp's hot spot reflects off the face, and keep the paint's hue where the face's
+#: is washed (an orange face lifted to yellow's hue shows orange walls). They are sampled in a
+#: cell's view (see :func:`_side_wall_hue`) among its pixels this far outside the face's
+#: core (the share of the cell's width, as :func:`_face_colours`'s core) ...
+SIDE_WALL_RING = 0.14
+#: ... within this many pixels of the face's own pixels (the view's 48 px cell: a 3 mm wall of a
+#: 40 mm tile seen edge-on spans 3.6 px; farther out lies the table) ...
+SIDE_WALL_NEAR_PX = 3
+#: ... the face's pixels those no darker than its colour by this (CIELAB L*) ...
+SIDE_WALL_FACE_L = 10.0
+#: ... the wall's those darker than the face by at least this (L*; shaded walls of the 210 hard
+#: Octopus development photos lie 20-50 below their faces) ...
+SIDE_WALL_DARKER = 15.0
+#: ... and of at least this chroma (a wall in shade keeps its paint's hue; a grey gap or a
+#: shadow on a grey table has none) ...
+SIDE_WALL_MIN_CHROMA = 15.0
+#: ... and at least this many such pixels (fewer: no wall seen, the face is not judged so).
+SIDE_WALL_MIN_PIXELS = 8
+#: A face is judged by its walls only while washed: its chroma under this share of the median
+#: chroma of its photo's other faces named its paint (the orange faces a hot spot lifted to
+#: yellow keep 0.55-0.70 of their photos' yellows' chroma: final19 hard-1996, final21 hard-2310,
+#: hard-2311, final22 hard-2810; measured offline on the faces of 111 hard development photos,
+#: shares 0.75-0.85 all rename those 3-5 faces and no true yellow, 0.9 one true yellow too).
+SIDE_WALL_WASHED = 0.8
+#: ... and renamed only where its walls' hue lies nearer the walls of its photo's faces named
+#: the darker neighbour paint (or that paint's hue, none being named) than those of the faces
+#: named its own by at least this (degrees; the same offline replay: 10-15 rename no true
+#: yellow at 0.8, 5 one; walls of true oranges and yellows overlap by the table's colour seen
+#: between them, their 5th-95th percentiles 60-83 and 69-115 degrees).
+SIDE_WALL_MARGIN = 10.0
+
+
+def _side_wall_hue(region: np.ndarray, face: np.ndarray) -> float | None:
+    """The hue (degrees, CIELAB) of a tile's shaded side walls in its cell's view ``region``
+    ``(h, w, 3)`` Lab, the face's colour ``face`` ``(3,)`` Lab: the median, about the face's
+    hue, of the pixels outside the face's core (:data:`SIDE_WALL_RING`) next to the face's
+    pixels (:data:`SIDE_WALL_NEAR_PX`, :data:`SIDE_WALL_FACE_L`), darker than it
+    (:data:`SIDE_WALL_DARKER`) and hued (:data:`SIDE_WALL_MIN_CHROMA`); None with fewer than
+    :data:`SIDE_WALL_MIN_PIXELS` of them."""
+    region = np.asarray(region, np.float32)
+    h, w = region.shape[:2]
+    light, chroma = region[..., 0], np.hypot(region[..., 1], region[..., 2])
+    face_px = light >= float(face[0]) - SIDE_WALL_FACE_L
+    size = 2 * SIDE_WALL_NEAR_PX + 1
+    near = cv2.dilate(face_px.astype(np.uint8), np.ones((size, size), np.uint8)) > 0
+    m = int(round(SIDE_WALL_RING * w))
+    ring = np.ones((h, w), bool)
+    ring[m:h - m, m:w - m] = False
+    wall = (near & ~face_px & ring & (light < float(face[0]) - SIDE_WALL_DARKER)
+            & (chroma >= SIDE_WALL_MIN_CHROMA))
+    if int(wall.sum()) < SIDE_WALL_MIN_PIXELS:
+        return None
+    face_hue = float(hue_deg(np.asarray(face, np.float64)[None])[0])
+    off = (hue_deg(region[wall].astype(np.float64)) - face_hue + 180.0) % 360.0 - 180.0
+    return float((face_hue + np.median(off)) % 360.0)
+
+
+def _hue_apart(a: float, b: float) -> float:
+    """Degrees between two hues (0-180)."""
+    return abs((a - b + 180.0) % 360.0 - 180.0)
+
+
+def _renamed_by_side_walls(kit: Kit, palette: Palette, labs: np.ndarray, stack: np.ndarray,
+                           index: np.ndarray, cells: list, out: dict, skip: list) -> list:
+    """Rename, in place in ``out`` (as :func:`_renamed_by_own_chroma`; cells in ``skip``, renamed
+    already, left alone), a face named paint P (or unclear, nearest P: ``index`` ``(N,)`` into
+    ``palette``) that a hot spot washed (its chroma under :data:`SIDE_WALL_WASHED` of its
+    photo's other P faces', at least :data:`OWN_CHROMA_FACE_MIN`) and whose side walls
+    (:func:`_side_wall_hue` of its view in ``stack`` ``(N, h, w, 3)`` Lab) lie nearer in hue to
+    the walls of the photo's faces named Q, P's one darker hue neighbour (as
+    :func:`_renamed_by_own_chroma`: orange for yellow in Octopus), than to its P faces' walls
+    by :data:`SIDE_WALL_MARGIN` (with no face named Q or P with walls seen, that paint's hue
+    stands for them). ``labs`` ``(N, 3)``: the faces' Lab. Returns the cells renamed."""
+    hue, chroma = hue_deg(labs), np.hypot(labs[:, 1], labs[:, 2])
+    paint_hue = hue_deg(palette.lab)
+    paint_chroma = np.hypot(palette.lab[:, 1], palette.lab[:, 2])
+    names = [out[c][0].get("colour") for c in cells]
+    walls: dict[int, float | None] = {}
+
+    def wall_of(i: int) -> float | None:
+        if i not in walls:
+            walls[i] = _side_wall_hue(stack[i], labs[i])
+        return walls[i]
+
+    def walls_named(paint: str, i: int) -> float | None:
+        seen = [h for j in range(len(cells)) if j != i and names[j] == paint
+                and (h := wall_of(j)) is not None]
+        return float(np.median(seen)) if seen else None
+
+    renamed = []
+    for k, name in enumerate(palette.names):
+        if paint_chroma[k] < OWN_HUE_PAINT_CHROMA:
+            continue
+        gaps = (paint_hue - paint_hue[k] + 180.0) % 360.0 - 180.0
+        darker = [q for q in _hue_neighbours(kit, palette, k, gaps, paint_chroma)
+                  if palette.lab[q, 0] <= palette.lab[k, 0] - OWN_CHROMA_PAINT_DARKER]
+        if len(darker) != 1:
+            continue
+        q = darker[0]
+        for i, c in enumerate(cells):
+            if c in skip or index[i] != k or names[i] not in (name, None):
+                continue
+            others = [j for j in range(len(cells)) if j != i and names[j] == name]
+            if (not others or chroma[i] < OWN_CHROMA_FACE_MIN
+                    or chroma[i] >= SIDE_WALL_WASHED * float(np.median(chroma[others]))):
+                continue
+            wall = wall_of(i)
+            if wall is None:
+                continue
+            ref_p = walls_named(name, i)
+            ref_q = walls_named(palette.names[q], i)
+            ref_p = float(paint_hue[k]) if ref_p is None else ref_p
+            ref_q = float(paint_hue[q]) if ref_q is None else ref_q
+            if _hue_apart(wall, ref_q) + SIDE_WALL_MARGIN >= _hue_apart(wall, ref_p):
+                continue
+            logger.debug("cell %s: named %s at hue %.0f, chroma %.0f, its side walls at %.0f "
+                         "(its photo's %s walls %.0f, %s walls %.0f): renamed %s", c, name,
+                         hue[i], chroma[i], wall, name, ref_p, palette.names[q], ref_q,
+                         palette.names[q])
+            _rename_face(out[c], name, palette.names[q], "side walls")
+            renamed.append(c)
+    return renamed
+
+
 #: A face is renamed by its chroma only while it keeps at least this chroma itself (CIELAB):
 #: a face nearer grey is a white one under a cast (the sure white faces of all 396 Octopus
 #: development photos reach 32.3, 99th percentile 31.0) or one a glare washed of its colour,
@@ -3626,7 +3753,8 @@ def _rename_face(reading: tuple, name: str, other: str, by: str) -> None:
     weighs them: the face as near the paint its photo's faces show as it lay to the one it was
     named), the paint it was named kept under :data:`OWN_HUE_RENAMED_KEY` (both renames alike)
     and which rename took it under ``"renamed_by"``: ``by``, ``"hue"``
-    (:func:`_renamed_by_own_hues`) or ``"chroma"`` (:func:`_renamed_by_own_chroma`)."""
+    (:func:`_renamed_by_own_hues`), ``"chroma"`` (:func:`_renamed_by_own_chroma`) or
+    ``"side walls"`` (:func:`_renamed_by_side_walls`)."""
     attrs, conf, doubts, evidence = reading[0], reading[1], reading[2], reading[4]
     attrs["colour"] = other
     conf["colour"] = OWN_HUE_RENAMED_CONF
