@@ -3612,6 +3612,9 @@ SIDE_WALL_MIN_PIXELS = 8
 #: yellow keep 0.55-0.70 of their photos' yellows' chroma: final19 hard-1996, final21 hard-2310,
 #: hard-2311, final22 hard-2810; measured offline on the faces of 111 hard development photos,
 #: shares 0.75-0.85 all rename those 3-5 faces and no true yellow, 0.9 one true yellow too).
+#: Read on all 420 Octopus development photos (final16-28, oct57, oct58, oct61): 159 -> 155
+#: wrong cells, the four photos above one orange each mended, final19 hard-1993's orange 2 (read
+#: right by the set's assignment) renamed orange too, no photo worse.
 SIDE_WALL_WASHED = 0.8
 #: ... and renamed only where its walls' hue lies nearer the walls of its photo's faces named
 #: the darker neighbour paint (or that paint's hue, none being named) than those of the faces
