@@ -3528,11 +3528,29 @@ OWN_CHROMA_DARKER_MAX = 7.0
 #: the window between them (+4.7 to 13.6).
 OWN_CHROMA_MAX_PAST = 10.0
 #: A glare lifts a warm paint's lightness and hue towards its lighter hue neighbour's (orange
-#: towards yellow): a face is renamed by chroma only to a hue neighbour (see
-#: :func:`_hue_neighbours`) whose paint lies at least this much darker (CIELAB L*, the kit's
-#: colours: orange 17.6 below yellow; purple only 5.2 below blue, too near for a glare's
-#: lift to tell).
+#: towards yellow): a face is renamed by chroma (:func:`_renamed_by_own_chroma`) or by its side
+#: walls (:func:`_renamed_by_side_walls`) only to a hue neighbour (see :func:`_hue_neighbours`)
+#: whose paint lies at least this much darker (CIELAB L*, the kit's colours: orange 17.6 below
+#: yellow; purple only 5.2 below blue, too near for a glare's lift to tell), the one such (see
+#: :func:`_darker_hue_neighbour`): in the built-in kits with pips, the only ones renamed so
+#: (Textile, Octopus), only yellow -> orange (X-Tiles' and Tapestry's have others, unused).
 OWN_CHROMA_PAINT_DARKER = 10.0
+
+
+def _darker_hue_neighbour(kit: Kit, palette: Palette, k: int) -> int | None:
+    """The one paint (an index into ``palette``) a face of hued paint ``k`` that a glare washed
+    may be renamed to: its hue neighbour (:func:`_hue_neighbours`) darker by
+    :data:`OWN_CHROMA_PAINT_DARKER`; None where ``k`` is not hued (:data:`OWN_HUE_PAINT_CHROMA`)
+    or it has none or several such (in the built-in kits with pips: orange for yellow, else
+    None)."""
+    paint_hue = hue_deg(palette.lab)
+    paint_chroma = np.hypot(palette.lab[:, 1], palette.lab[:, 2])
+    if paint_chroma[k] < OWN_HUE_PAINT_CHROMA:
+        return None
+    gaps = (paint_hue - paint_hue[k] + 180.0) % 360.0 - 180.0
+    darker = [q for q in _hue_neighbours(kit, palette, k, gaps, paint_chroma)
+              if palette.lab[q, 0] <= palette.lab[k, 0] - OWN_CHROMA_PAINT_DARKER]
+    return darker[0] if len(darker) == 1 else None
 
 
 def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: np.ndarray,
@@ -3546,21 +3564,17 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
     :data:`OWN_CHROMA_MAX_PAST`: an orange face a glare lifted to yellow's lightness and hue, its
     chroma short of the photo's yellows'. A face near grey or lifted past the kit's lightest
     paint is never renamed so (see :func:`_hued_unclipped`).
-    Only to P's one hue neighbour (see :func:`_hue_neighbours`) whose paint is darker by
-    :data:`OWN_CHROMA_PAINT_DARKER`. ``labs`` ``(N, 3)``: the faces' Lab. Returns the cells
-    renamed."""
+    Only to P's one hue neighbour whose paint is darker by :data:`OWN_CHROMA_PAINT_DARKER`
+    (:func:`_darker_hue_neighbour`: orange for yellow in the built-in kits with pips).
+    ``labs`` ``(N, 3)``: the faces' Lab. Returns the cells renamed."""
     hue, chroma = hue_deg(labs), np.hypot(labs[:, 1], labs[:, 2])
     paint_hue = hue_deg(palette.lab)
-    paint_chroma = np.hypot(palette.lab[:, 1], palette.lab[:, 2])
     renamed = []
     for k, name in enumerate(palette.names):
-        if paint_chroma[k] < OWN_HUE_PAINT_CHROMA:
+        q = _darker_hue_neighbour(kit, palette, k)
+        if q is None:
             continue
         gaps = (paint_hue - paint_hue[k] + 180.0) % 360.0 - 180.0
-        darker = [q for q in _hue_neighbours(kit, palette, k, gaps, paint_chroma)
-                  if palette.lab[q, 0] <= palette.lab[k, 0] - OWN_CHROMA_PAINT_DARKER]
-        if len(darker) != 1:
-            continue
         own = [i for i, c in enumerate(cells) if index[i] == k
                and out[c][0].get("colour") == name and out[c][1]["colour"] >= OWN_HUE_FACE_CONF]
         for i, c in enumerate(cells):
@@ -3573,8 +3587,8 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
             ref_chroma = float(np.median(chroma[others]))
             lighter = float(labs[i, 0]) - float(np.median(labs[others, 0]))
             # (degrees of hue past the sure faces', away from the darker paint's)
-            past = -np.sign(gaps[darker[0]]) * ((hue[i] - float(np.median(hue[others])) + 180.0)
-                                                % 360.0 - 180.0)
+            past = -np.sign(gaps[q]) * ((hue[i] - float(np.median(hue[others])) + 180.0)
+                                        % 360.0 - 180.0)
             if (chroma[i] >= OWN_CHROMA_KEPT_MIN * ref_chroma
                     or not _hued_unclipped(labs[i], kit)
                     or lighter < -OWN_CHROMA_DARKER_MAX
@@ -3582,8 +3596,8 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
                 continue
             logger.debug("cell %s: nearest %s, chroma %.0f against its photo's own %s faces' %.0f "
                          "at %+.0f L*: renamed %s", c, name, chroma[i], name, ref_chroma, lighter,
-                         palette.names[darker[0]])
-            _rename_face(out[c], name, palette.names[darker[0]], "chroma")
+                         palette.names[q])
+            _rename_face(out[c], name, palette.names[q], "chroma")
             renamed.append(c)
     return renamed
 
@@ -3667,7 +3681,6 @@ def _renamed_by_side_walls(kit: Kit, palette: Palette, labs: np.ndarray, stack: 
     stands for them). ``labs`` ``(N, 3)``: the faces' Lab. Returns the cells renamed."""
     hue, chroma = hue_deg(labs), np.hypot(labs[:, 1], labs[:, 2])
     paint_hue = hue_deg(palette.lab)
-    paint_chroma = np.hypot(palette.lab[:, 1], palette.lab[:, 2])
     names = [out[c][0].get("colour") for c in cells]
     walls: dict[int, float | None] = {}
 
@@ -3683,14 +3696,9 @@ def _renamed_by_side_walls(kit: Kit, palette: Palette, labs: np.ndarray, stack: 
 
     renamed = []
     for k, name in enumerate(palette.names):
-        if paint_chroma[k] < OWN_HUE_PAINT_CHROMA:
+        q = _darker_hue_neighbour(kit, palette, k)
+        if q is None:
             continue
-        gaps = (paint_hue - paint_hue[k] + 180.0) % 360.0 - 180.0
-        darker = [q for q in _hue_neighbours(kit, palette, k, gaps, paint_chroma)
-                  if palette.lab[q, 0] <= palette.lab[k, 0] - OWN_CHROMA_PAINT_DARKER]
-        if len(darker) != 1:
-            continue
-        q = darker[0]
         for i, c in enumerate(cells):
             if c in skip or index[i] != k or names[i] not in (name, None):
                 continue
