@@ -3441,7 +3441,8 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
         renamed = _renamed_by_own_hues(kit, ctx.palette, labs, match.index, cells, out)
         renamed += _renamed_by_own_chroma(kit, ctx.palette, labs, match.index, cells, out, renamed)
         # (a face a hot spot washed keeps its paint on its tile's shaded side walls)
-        _renamed_by_side_walls(kit, ctx.palette, labs, stack, match.index, cells, out, renamed)
+        _renamed_by_side_walls(kit, ctx.palette, labs, stack, match.index, cells, out, renamed,
+                               _near_side(ctx.far_side))
     if kit.pips:
         _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
         for i, cell in enumerate(cells):
@@ -3604,14 +3605,16 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
 
 #: A tile's side walls (3 mm of acrylic under a 40 mm face, Nestortiles) face sideways, out of
 #: the light a lamp's hot spot reflects off the face, and keep the paint's hue where the face's
-#: is washed (an orange face lifted to yellow's hue shows orange walls). They are sampled in a
-#: cell's view (see :func:`_side_wall_hue`) among its pixels this far outside the face's
-#: core (the share of the cell's width, as :func:`_face_colours`'s core) ...
-SIDE_WALL_RING = 0.14
-#: ... within this many pixels of the face's own pixels (the view's 48 px cell: a 3 mm wall of a
-#: 40 mm tile seen edge-on spans 3.6 px; farther out lies the table) ...
+#: is washed (an orange face lifted to yellow's hue shows orange walls). Only the wall on the
+#: cell's side facing the camera (opposite ``_Ctx.far_side``) shows, in the band of the cell's
+#: view between the face's core and the cell's edge (:data:`FACE_CORE_MARGIN`); the three other
+#: sides show the table (or a neighbour's edge, the cell a little off its tile). The wall's
+#: pixels there lie within this many pixels beyond the face's own (from the tile's geometry, not
+#: swept: the view's 48 px cell, a 3 mm wall of a 40 mm tile seen edge-on spans 3.6 px; farther
+#: out lie its shadow and the table) ...
 SIDE_WALL_NEAR_PX = 3
-#: ... the face's pixels those no darker than its colour by this (CIELAB L*) ...
+#: ... the face's own pixels those no darker than its colour by this (CIELAB L*), joined to the
+#: face's core (see :func:`_face_region`) ...
 SIDE_WALL_FACE_L = 10.0
 #: ... the wall's those darker than the face by at least this (L*; shaded walls of the 210 hard
 #: Octopus development photos lie 20-50 below their faces) ...
@@ -3626,41 +3629,76 @@ SIDE_WALL_MIN_PIXELS = 8
 #: yellow keep 0.55-0.70 of their photos' yellows' chroma: final19 hard-1996, final21 hard-2310,
 #: hard-2311, final22 hard-2810; measured offline on the faces of 111 hard development photos,
 #: shares 0.75-0.85 all rename those 3-5 faces and no true yellow, 0.9 one true yellow too).
-#: Read on all 420 Octopus development photos (final16-28, oct57, oct58, oct61): 159 -> 155
-#: wrong cells, the four photos above one orange each mended, final19 hard-1993's orange 2 (read
-#: right by the set's assignment) renamed orange too, no photo worse.
 SIDE_WALL_WASHED = 0.8
 #: ... and renamed only where its walls' hue lies nearer the walls of its photo's faces named
 #: the darker neighbour paint (or that paint's hue, none being named) than those of the faces
 #: named its own by at least this (degrees; the same offline replay: 10-15 rename no true
-#: yellow at 0.8, 5 one; walls of true oranges and yellows overlap by the table's colour seen
-#: between them, their 5th-95th percentiles 60-83 and 69-115 degrees).
+#: yellow at 0.8, 5 one).
 SIDE_WALL_MARGIN = 10.0
 
 
-def _side_wall_hue(region: np.ndarray, face: np.ndarray) -> float | None:
-    """The hue (degrees, CIELAB) of a tile's shaded side walls in its cell's view ``region``
-    ``(h, w, 3)`` Lab, the face's colour ``face`` ``(3,)`` Lab: the median, about the face's
-    hue, of the pixels outside the face's core (:data:`SIDE_WALL_RING`) next to the face's
-    pixels (:data:`SIDE_WALL_NEAR_PX`, :data:`SIDE_WALL_FACE_L`), darker than it
+def _near_side(far_side: int | None) -> int | None:
+    """The side (:func:`_beside`'s order: 0 above, 1 below, 2 left, 3 right) of every cell
+    facing the camera, opposite ``far_side`` (``_Ctx.far_side``); None where that is None (a
+    view nearly straight down: no one side's wall shows in every cell)."""
+    return None if far_side is None else far_side ^ 1
+
+
+def _turned_to_bottom(view: np.ndarray, side: int) -> np.ndarray:
+    """``view`` ``(h, w, ...)`` (a cell's view, rows downwards) turned or flipped so that its
+    side ``side`` (:func:`_beside`'s order) lies along its last row."""
+    if side in (0, 1):
+        return view if side == 1 else view[::-1]
+    view = np.swapaxes(view, 0, 1)  # (its last column, the right side, now its last row)
+    return view if side == 3 else view[::-1]
+
+
+def _face_region(light: np.ndarray, face_l: float) -> np.ndarray:
+    """The face's own pixels in a cell's view of lightness ``light`` ``(h, w)`` (L*), its
+    colour's lightness ``face_l``: those no darker than it by :data:`SIDE_WALL_FACE_L` in the
+    4-connected region holding most such pixels of the face's core (:data:`FACE_CORE_MARGIN`);
+    a pale table or a neighbour's face beyond the gap is not the face. ``(h, w)`` bool."""
+    like = (light >= face_l - SIDE_WALL_FACE_L).astype(np.uint8)
+    h, w = light.shape
+    m = int(round(FACE_CORE_MARGIN * w))
+    _, labels = cv2.connectedComponents(like, connectivity=4)
+    held = labels[m:h - m, m:w - m][like[m:h - m, m:w - m] > 0]
+    if held.size == 0:
+        return np.zeros((h, w), bool)
+    return labels == int(np.bincount(held).argmax())
+
+
+def _hue_median(hues: np.ndarray, about: float) -> float:
+    """The median of ``hues`` (degrees, CIELAB) taken about the hue ``about``: of their signed
+    offsets from it (a median of plain degrees splits a cluster across 0/360), back in 0-360."""
+    off = (np.asarray(hues, np.float64) - about + 180.0) % 360.0 - 180.0
+    return float((about + np.median(off)) % 360.0)
+
+
+def _side_wall_hue(region: np.ndarray, face: np.ndarray, near_side: int) -> float | None:
+    """The hue (degrees, CIELAB) of a tile's shaded side wall facing the camera in its cell's
+    view ``region`` ``(h, w, 3)`` Lab, the face's colour ``face`` ``(3,)`` Lab, the cells' side
+    facing the camera ``near_side`` (:func:`_near_side`): the median, about the face's hue
+    (:func:`_hue_median`), of the pixels in the band between the face's core and the cell's
+    edge on that side (:data:`FACE_CORE_MARGIN`), within :data:`SIDE_WALL_NEAR_PX` beyond the
+    face's own pixels (:func:`_face_region`) towards that edge, darker than the face
     (:data:`SIDE_WALL_DARKER`) and hued (:data:`SIDE_WALL_MIN_CHROMA`); None with fewer than
     :data:`SIDE_WALL_MIN_PIXELS` of them."""
-    region = np.asarray(region, np.float32)
+    region = _turned_to_bottom(np.asarray(region, np.float32), near_side)
     h, w = region.shape[:2]
     light, chroma = region[..., 0], np.hypot(region[..., 1], region[..., 2])
-    face_px = light >= float(face[0]) - SIDE_WALL_FACE_L
-    size = 2 * SIDE_WALL_NEAR_PX + 1
-    near = cv2.dilate(face_px.astype(np.uint8), np.ones((size, size), np.uint8)) > 0
-    m = int(round(SIDE_WALL_RING * w))
-    ring = np.ones((h, w), bool)
-    ring[m:h - m, m:w - m] = False
-    wall = (near & ~face_px & ring & (light < float(face[0]) - SIDE_WALL_DARKER)
+    face_px = _face_region(light, float(face[0]))
+    beyond = np.zeros((h, w), bool)  # (within SIDE_WALL_NEAR_PX below a face pixel)
+    for d in range(1, SIDE_WALL_NEAR_PX + 1):
+        beyond[d:] |= face_px[:-d]
+    band = np.zeros((h, w), bool)
+    band[h - int(round(FACE_CORE_MARGIN * h)):] = True
+    wall = (beyond & band & ~face_px & (light < float(face[0]) - SIDE_WALL_DARKER)
             & (chroma >= SIDE_WALL_MIN_CHROMA))
     if int(wall.sum()) < SIDE_WALL_MIN_PIXELS:
         return None
     face_hue = float(hue_deg(np.asarray(face, np.float64)[None])[0])
-    off = (hue_deg(region[wall].astype(np.float64)) - face_hue + 180.0) % 360.0 - 180.0
-    return float((face_hue + np.median(off)) % 360.0)
+    return _hue_median(hue_deg(region[wall].astype(np.float64)), face_hue)
 
 
 def _hue_apart(a: float, b: float) -> float:
@@ -3669,16 +3707,29 @@ def _hue_apart(a: float, b: float) -> float:
 
 
 def _renamed_by_side_walls(kit: Kit, palette: Palette, labs: np.ndarray, stack: np.ndarray,
-                           index: np.ndarray, cells: list, out: dict, skip: list) -> list:
+                           index: np.ndarray, cells: list, out: dict, skip: list,
+                           near_side: int | None) -> list:
     """Rename, in place in ``out`` (as :func:`_renamed_by_own_chroma`; cells in ``skip``, renamed
     already, left alone), a face named paint P (or unclear, nearest P: ``index`` ``(N,)`` into
     ``palette``) that a hot spot washed (its chroma under :data:`SIDE_WALL_WASHED` of its
-    photo's other P faces', at least :data:`OWN_CHROMA_FACE_MIN`) and whose side walls
-    (:func:`_side_wall_hue` of its view in ``stack`` ``(N, h, w, 3)`` Lab) lie nearer in hue to
-    the walls of the photo's faces named Q, P's one darker hue neighbour (as
-    :func:`_renamed_by_own_chroma`: orange for yellow in Octopus), than to its P faces' walls
-    by :data:`SIDE_WALL_MARGIN` (with no face named Q or P with walls seen, that paint's hue
-    stands for them). ``labs`` ``(N, 3)``: the faces' Lab. Returns the cells renamed."""
+    photo's other P faces', at least :data:`OWN_CHROMA_FACE_MIN`) and whose side wall facing
+    the camera (:func:`_side_wall_hue` of its view in ``stack`` ``(N, h, w, 3)`` Lab, on side
+    ``near_side``, :func:`_near_side`) lies nearer in hue to the walls of the photo's faces
+    named Q, P's one darker hue neighbour (:func:`_darker_hue_neighbour`: orange for yellow in
+    the built-in kits with pips), than to its P faces' walls by :data:`SIDE_WALL_MARGIN` (each paint's
+    walls their median about its paint's hue, :func:`_hue_median`; with no face named Q or P
+    with a wall seen, that paint's hue stands for them). Nothing is renamed where
+    ``near_side`` is None (a view nearly straight down shows no one side's walls).
+    ``labs`` ``(N, 3)``: the faces' Lab. Returns the cells renamed.
+
+    The faces whose walls and chroma stand for P's or Q's are all those named so, not only the
+    sure ones (:data:`OWN_HUE_FACE_CONF`) :func:`_renamed_by_own_chroma` takes: that rule
+    measures a face against its paint's own chroma and hue, which a face named P unsurely may
+    lack (a glare's partly washed face, an unclear margin); here the references are the walls,
+    which keep their paint's hue however washed the face above them, and a hot spot's photo has
+    few sure faces of the paint it washes (the sure-faces-only variant was not measured)."""
+    if near_side is None:
+        return []
     hue, chroma = hue_deg(labs), np.hypot(labs[:, 1], labs[:, 2])
     paint_hue = hue_deg(palette.lab)
     names = [out[c][0].get("colour") for c in cells]
@@ -3686,13 +3737,14 @@ def _renamed_by_side_walls(kit: Kit, palette: Palette, labs: np.ndarray, stack: 
 
     def wall_of(i: int) -> float | None:
         if i not in walls:
-            walls[i] = _side_wall_hue(stack[i], labs[i])
+            walls[i] = _side_wall_hue(stack[i], labs[i], near_side)
         return walls[i]
 
-    def walls_named(paint: str, i: int) -> float | None:
-        seen = [h for j in range(len(cells)) if j != i and names[j] == paint
+    def walls_named(paint: int, i: int) -> float:
+        seen = [h for j in range(len(cells)) if j != i and names[j] == palette.names[paint]
                 and (h := wall_of(j)) is not None]
-        return float(np.median(seen)) if seen else None
+        return _hue_median(np.array(seen), float(paint_hue[paint])) if seen else float(
+            paint_hue[paint])
 
     renamed = []
     for k, name in enumerate(palette.names):
@@ -3709,13 +3761,10 @@ def _renamed_by_side_walls(kit: Kit, palette: Palette, labs: np.ndarray, stack: 
             wall = wall_of(i)
             if wall is None:
                 continue
-            ref_p = walls_named(name, i)
-            ref_q = walls_named(palette.names[q], i)
-            ref_p = float(paint_hue[k]) if ref_p is None else ref_p
-            ref_q = float(paint_hue[q]) if ref_q is None else ref_q
+            ref_p, ref_q = walls_named(k, i), walls_named(q, i)
             if _hue_apart(wall, ref_q) + SIDE_WALL_MARGIN >= _hue_apart(wall, ref_p):
                 continue
-            logger.debug("cell %s: named %s at hue %.0f, chroma %.0f, its side walls at %.0f "
+            logger.debug("cell %s: named %s at hue %.0f, chroma %.0f, its side wall at %.0f "
                          "(its photo's %s walls %.0f, %s walls %.0f): renamed %s", c, name,
                          hue[i], chroma[i], wall, name, ref_p, palette.names[q], ref_q,
                          palette.names[q])
@@ -4558,6 +4607,13 @@ def _masked_median(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
     return 0.5 * (xs[rows, lo] + xs[rows, hi])
 
 
+#: The share of a cell's view's width left out on every side of the face's core, where a solid
+#: tile's face colour is read (:func:`_face_colours`; beyond it lie the tile's rim, its side
+#: wall, the gap and, the cell a little off its tile, a neighbour's edge), and the band on the
+#: cell's near side where its side wall is sought (:func:`_side_wall_hue`).
+FACE_CORE_MARGIN = 0.14
+
+
 def _face_colours(cells_lab: np.ndarray) -> np.ndarray:
     """The face colour of solid tiles: ``(N, h, w, 3)`` Lab cells -> ``(N, 3)`` Lab.
 
@@ -4568,7 +4624,7 @@ def _face_colours(cells_lab: np.ndarray) -> np.ndarray:
     from the pixels that keep most of the face's chroma instead. Computed on 2x2 blocks (the colour needs no finer detail).
     """
     N, h, w, _ = cells_lab.shape
-    m = int(round(0.14 * w))
+    m = int(round(FACE_CORE_MARGIN * w))
     core = cells_lab[:, m:h - m, m:w - m]
     hh, ww = (core.shape[1] // 2) * 2, (core.shape[2] // 2) * 2
     core = _half_grid(core[:, :hh, :ww])
