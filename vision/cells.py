@@ -3609,31 +3609,43 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
 #: cell's side facing the camera (opposite ``_Ctx.far_side``) shows, in the band of the cell's
 #: view between the face's core and the cell's edge (:data:`FACE_CORE_MARGIN`); the three other
 #: sides show the table (or a neighbour's edge, the cell a little off its tile). The wall's
-#: pixels there lie within this many pixels beyond the face's own (from the tile's geometry, not
-#: swept: the view's 48 px cell, a 3 mm wall of a 40 mm tile seen edge-on spans 3.6 px; farther
-#: out lie its shadow and the table) ...
+#: pixels there lie within this many pixels beyond the face's own (from the tile's geometry: the
+#: view's 48 px cell, a 3 mm wall of a 40 mm tile seen edge-on spans 3.6 px; farther out lie its
+#: shadow and the table. Each constant's window below is from the offline replay of this rule
+#: on the cached faces of 419 of the 420 Octopus development photos, 8116 faces (final19
+#: hard-1991 reads no tiles): 6 faces on 5 hard photos renamed orange, all truly orange, none
+#: wrongly; here 2-6 px rename the same, 1 px one fewer) ...
 SIDE_WALL_NEAR_PX = 3
 #: ... the face's own pixels those no darker than its colour by this (CIELAB L*), joined to the
-#: face's core (see :func:`_face_region`) ...
+#: face's core (see :func:`_face_region`; under the darker walls' SIDE_WALL_DARKER, so that no
+#: pixel is both; the replay: 5-20 rename the same faces) ...
 SIDE_WALL_FACE_L = 10.0
 #: ... the wall's those darker than the face by at least this (L*; shaded walls of the 210 hard
-#: Octopus development photos lie 20-50 below their faces) ...
+#: Octopus development photos lie 20-50 below their faces; the replay: 10-25 rename the same
+#: faces) ...
 SIDE_WALL_DARKER = 15.0
 #: ... and of at least this chroma (a wall in shade keeps its paint's hue; a grey gap or a
-#: shadow on a grey table has none) ...
+#: shadow on a grey table has none; no source recorded when set; the replay: 5-30 rename the same
+#: faces) ...
 SIDE_WALL_MIN_CHROMA = 15.0
-#: ... and at least this many such pixels (fewer: no wall seen, the face is not judged so).
+#: ... and at least this many such pixels (fewer: no wall seen, the face is not judged so; from
+#: the tile's geometry, a 2 px wall along a sixth of the 48 px cell's side; the replay: 4-24
+#: rename the same faces).
 SIDE_WALL_MIN_PIXELS = 8
 #: A face is judged by its walls only while washed: its chroma under this share of the median
 #: chroma of its photo's other faces named its paint (the orange faces a hot spot lifted to
 #: yellow keep 0.55-0.70 of their photos' yellows' chroma: final19 hard-1996, final21 hard-2310,
-#: hard-2311, final22 hard-2810; measured offline on the faces of 111 hard development photos,
-#: shares 0.75-0.85 all rename those 3-5 faces and no true yellow, 0.9 one true yellow too).
+#: hard-2311, final22 hard-2810; set on an earlier offline replay of all four sides' walls on 111
+#: hard development photos, 0.9 renaming one true yellow too. The replay of the wall facing the
+#: camera, above: 0.7 renames 2 true oranges, 0.75 4, 0.8 6, 0.85-0.95 7, no true yellow).
+#: Read on all 420 Octopus development photos: see the commit measuring it (hard-2310 and
+#: hard-2311, views nearly straight down, no longer renamed).
 SIDE_WALL_WASHED = 0.8
 #: ... and renamed only where its walls' hue lies nearer the walls of its photo's faces named
 #: the darker neighbour paint (or that paint's hue, none being named) than those of the faces
-#: named its own by at least this (degrees; the same offline replay: 10-15 rename no true
-#: yellow at 0.8, 5 one).
+#: named its own by at least this (degrees; the earlier replay of all four sides: 10-15 rename
+#: no true yellow at 0.8, 5 one; the replay of the wall facing the camera: 0-10 rename the same
+#: 6 true oranges, 15-20 5, 25 none; no true yellow at any).
 SIDE_WALL_MARGIN = 10.0
 
 
@@ -3727,7 +3739,8 @@ def _renamed_by_side_walls(kit: Kit, palette: Palette, labs: np.ndarray, stack: 
     measures a face against its paint's own chroma and hue, which a face named P unsurely may
     lack (a glare's partly washed face, an unclear margin); here the references are the walls,
     which keep their paint's hue however washed the face above them, and a hot spot's photo has
-    few sure faces of the paint it washes (the sure-faces-only variant was not measured)."""
+    few sure faces of the paint it washes (the sure-faces-only variant was not measured; the
+    washed share :data:`SIDE_WALL_WASHED` was measured against all faces named P too)."""
     if near_side is None:
         return []
     hue, chroma = hue_deg(labs), np.hypot(labs[:, 1], labs[:, 2])
@@ -4610,7 +4623,10 @@ def _masked_median(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
 #: The share of a cell's view's width left out on every side of the face's core, where a solid
 #: tile's face colour is read (:func:`_face_colours`; beyond it lie the tile's rim, its side
 #: wall, the gap and, the cell a little off its tile, a neighbour's edge), and the band on the
-#: cell's near side where its side wall is sought (:func:`_side_wall_hue`).
+#: cell's near side where its side wall is sought (:func:`_side_wall_hue`; there the replay of
+#: SIDE_WALL_NEAR_PX's comment renames the same faces at 0.10-0.22). For the face colour it
+#: dates from the reader's first version (afb71de), no measurement recorded: a 48 px cell's
+#: 7 px rim, a tile's bevel and gap and a cell's usual offset from its tile.
 FACE_CORE_MARGIN = 0.14
 
 
