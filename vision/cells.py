@@ -3638,8 +3638,11 @@ SIDE_WALL_MIN_PIXELS = 8
 #: hard-2311, final22 hard-2810; set on an earlier offline replay of all four sides' walls on 111
 #: hard development photos, 0.9 renaming one true yellow too. The replay of the wall facing the
 #: camera, above: 0.7 renames 2 true oranges, 0.75 4, 0.8 6, 0.85-0.95 7, no true yellow).
-#: Read on all 420 Octopus development photos: see the commit measuring it (hard-2310 and
-#: hard-2311, views nearly straight down, no longer renamed).
+#: Read on all 420 Octopus development photos (final16-28, oct57, oct58, oct61): 159 -> 157
+#: wrong cells, final19 hard-1996 7 -> 6 and final22 hard-2810 1 -> 0, final19 hard-1993's
+#: orange 2 (read right by the set's assignment) renamed orange too, no photo worse; final21
+#: hard-2310 and hard-2311, mended when all four sides were read as walls, are views nearly
+#: straight down (no far side): their faces are no longer judged.
 SIDE_WALL_WASHED = 0.8
 #: ... and renamed only where its walls' hue lies nearer the walls of its photo's faces named
 #: the darker neighbour paint (or that paint's hue, none being named) than those of the faces
@@ -3728,9 +3731,9 @@ def _renamed_by_side_walls(kit: Kit, palette: Palette, labs: np.ndarray, stack: 
     the camera (:func:`_side_wall_hue` of its view in ``stack`` ``(N, h, w, 3)`` Lab, on side
     ``near_side``, :func:`_near_side`) lies nearer in hue to the walls of the photo's faces
     named Q, P's one darker hue neighbour (:func:`_darker_hue_neighbour`: orange for yellow in
-    the built-in kits with pips), than to its P faces' walls by :data:`SIDE_WALL_MARGIN` (each paint's
-    walls their median about its paint's hue, :func:`_hue_median`; with no face named Q or P
-    with a wall seen, that paint's hue stands for them). Nothing is renamed where
+    the built-in kits with pips), than to its P faces' walls by :data:`SIDE_WALL_MARGIN` (each
+    paint's walls their median about its paint's hue, :func:`_hue_median`; with no face named Q
+    or P with a wall seen, that paint's hue stands for them). Nothing is renamed where
     ``near_side`` is None (a view nearly straight down shows no one side's walls).
     ``labs`` ``(N, 3)``: the faces' Lab. Returns the cells renamed.
 
