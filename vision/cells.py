@@ -3517,7 +3517,10 @@ def _read_solid(ctx: _Ctx, cells, regions, gains, pip_reads: dict | None = None,
         out[cell] = (attrs, conf, doubts, float(fit[i]), evidence)
     if kit.pips and ctx.die_faces and not beside:
         renamed = _renamed_by_own_hues(kit, ctx.palette, labs, match.index, cells, out)
-        _renamed_by_own_chroma(kit, ctx.palette, labs, match.index, cells, out, renamed)
+        renamed += _renamed_by_own_chroma(kit, ctx.palette, labs, match.index, cells, out, renamed)
+        # (a face a hot spot washed keeps its paint on its tile's shaded side walls)
+        _renamed_by_side_walls(kit, ctx.palette, labs, stack, match.index, cells, out, renamed,
+                               _near_side(ctx.far_side))
     if kit.pips:
         _pip_paints(ctx, cells, origins, pip_reads, pols, labs, gains, out)
         for i, cell in enumerate(cells):
@@ -3604,11 +3607,29 @@ OWN_CHROMA_DARKER_MAX = 7.0
 #: the window between them (+4.7 to 13.6).
 OWN_CHROMA_MAX_PAST = 10.0
 #: A glare lifts a warm paint's lightness and hue towards its lighter hue neighbour's (orange
-#: towards yellow): a face is renamed by chroma only to a hue neighbour (see
-#: :func:`_hue_neighbours`) whose paint lies at least this much darker (CIELAB L*, the kit's
-#: colours: orange 17.6 below yellow; purple only 5.2 below blue, too near for a glare's
-#: lift to tell).
+#: towards yellow): a face is renamed by chroma (:func:`_renamed_by_own_chroma`) or by its side
+#: walls (:func:`_renamed_by_side_walls`) only to a hue neighbour (see :func:`_hue_neighbours`)
+#: whose paint lies at least this much darker (CIELAB L*, the kit's colours: orange 17.6 below
+#: yellow; purple only 5.2 below blue, too near for a glare's lift to tell), the one such (see
+#: :func:`_darker_hue_neighbour`): in the built-in kits with pips, the only ones renamed so
+#: (Textile, Octopus), only yellow -> orange (X-Tiles' and Tapestry's have others, unused).
 OWN_CHROMA_PAINT_DARKER = 10.0
+
+
+def _darker_hue_neighbour(kit: Kit, palette: Palette, k: int) -> int | None:
+    """The one paint (an index into ``palette``) a face of hued paint ``k`` that a glare washed
+    may be renamed to: its hue neighbour (:func:`_hue_neighbours`) darker by
+    :data:`OWN_CHROMA_PAINT_DARKER`; None where ``k`` is not hued (:data:`OWN_HUE_PAINT_CHROMA`)
+    or it has none or several such (in the built-in kits with pips: orange for yellow, else
+    None)."""
+    paint_hue = hue_deg(palette.lab)
+    paint_chroma = np.hypot(palette.lab[:, 1], palette.lab[:, 2])
+    if paint_chroma[k] < OWN_HUE_PAINT_CHROMA:
+        return None
+    gaps = (paint_hue - paint_hue[k] + 180.0) % 360.0 - 180.0
+    darker = [q for q in _hue_neighbours(kit, palette, k, gaps, paint_chroma)
+              if palette.lab[q, 0] <= palette.lab[k, 0] - OWN_CHROMA_PAINT_DARKER]
+    return darker[0] if len(darker) == 1 else None
 
 
 def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: np.ndarray,
@@ -3622,21 +3643,17 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
     :data:`OWN_CHROMA_MAX_PAST`: an orange face a glare lifted to yellow's lightness and hue, its
     chroma short of the photo's yellows'. A face near grey or lifted past the kit's lightest
     paint is never renamed so (see :func:`_hued_unclipped`).
-    Only to P's one hue neighbour (see :func:`_hue_neighbours`) whose paint is darker by
-    :data:`OWN_CHROMA_PAINT_DARKER`. ``labs`` ``(N, 3)``: the faces' Lab. Returns the cells
-    renamed."""
+    Only to P's one hue neighbour whose paint is darker by :data:`OWN_CHROMA_PAINT_DARKER`
+    (:func:`_darker_hue_neighbour`: orange for yellow in the built-in kits with pips).
+    ``labs`` ``(N, 3)``: the faces' Lab. Returns the cells renamed."""
     hue, chroma = hue_deg(labs), np.hypot(labs[:, 1], labs[:, 2])
     paint_hue = hue_deg(palette.lab)
-    paint_chroma = np.hypot(palette.lab[:, 1], palette.lab[:, 2])
     renamed = []
     for k, name in enumerate(palette.names):
-        if paint_chroma[k] < OWN_HUE_PAINT_CHROMA:
+        q = _darker_hue_neighbour(kit, palette, k)
+        if q is None:
             continue
         gaps = (paint_hue - paint_hue[k] + 180.0) % 360.0 - 180.0
-        darker = [q for q in _hue_neighbours(kit, palette, k, gaps, paint_chroma)
-                  if palette.lab[q, 0] <= palette.lab[k, 0] - OWN_CHROMA_PAINT_DARKER]
-        if len(darker) != 1:
-            continue
         own = [i for i, c in enumerate(cells) if index[i] == k
                and out[c][0].get("colour") == name and out[c][1]["colour"] >= OWN_HUE_FACE_CONF]
         for i, c in enumerate(cells):
@@ -3649,8 +3666,8 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
             ref_chroma = float(np.median(chroma[others]))
             lighter = float(labs[i, 0]) - float(np.median(labs[others, 0]))
             # (degrees of hue past the sure faces', away from the darker paint's)
-            past = -np.sign(gaps[darker[0]]) * ((hue[i] - float(np.median(hue[others])) + 180.0)
-                                                % 360.0 - 180.0)
+            past = -np.sign(gaps[q]) * ((hue[i] - float(np.median(hue[others])) + 180.0)
+                                        % 360.0 - 180.0)
             if (chroma[i] >= OWN_CHROMA_KEPT_MIN * ref_chroma
                     or not _hued_unclipped(labs[i], kit)
                     or lighter < -OWN_CHROMA_DARKER_MAX
@@ -3658,8 +3675,194 @@ def _renamed_by_own_chroma(kit: Kit, palette: Palette, labs: np.ndarray, index: 
                 continue
             logger.debug("cell %s: nearest %s, chroma %.0f against its photo's own %s faces' %.0f "
                          "at %+.0f L*: renamed %s", c, name, chroma[i], name, ref_chroma, lighter,
-                         palette.names[darker[0]])
-            _rename_face(out[c], name, palette.names[darker[0]], "chroma")
+                         palette.names[q])
+            _rename_face(out[c], name, palette.names[q], "chroma")
+            renamed.append(c)
+    return renamed
+
+
+#: A tile's side walls (3 mm of acrylic under a 40 mm face, Nestortiles) face sideways, out of
+#: the light a lamp's hot spot reflects off the face, and keep the paint's hue where the face's
+#: is washed (an orange face lifted to yellow's hue shows orange walls). Only the wall on the
+#: cell's side facing the camera (opposite ``_Ctx.far_side``) shows, in the band of the cell's
+#: view between the face's core and the cell's edge (:data:`FACE_CORE_MARGIN`); the three other
+#: sides show the table (or a neighbour's edge, the cell a little off its tile). The wall's
+#: pixels there lie within this many pixels beyond the face's own (from the tile's geometry: the
+#: view's 48 px cell, a 3 mm wall of a 40 mm tile seen edge-on spans 3.6 px; farther out lie its
+#: shadow and the table. Each constant's window below is from the offline replay of this rule
+#: on the cached faces of 419 of the 420 Octopus development photos, 8116 faces (final19
+#: hard-1991 reads no tiles): 6 faces on 5 hard photos renamed orange, all truly orange, none
+#: wrongly; here 2-6 px rename the same, 1 px one fewer) ...
+SIDE_WALL_NEAR_PX = 3
+#: ... the face's own pixels those no darker than its colour by this (CIELAB L*), joined to the
+#: face's core (see :func:`_face_region`; under the darker walls' SIDE_WALL_DARKER, so that no
+#: pixel is both; the replay: 5-20 rename the same faces) ...
+SIDE_WALL_FACE_L = 10.0
+#: ... the wall's those darker than the face by at least this (L*; shaded walls of the 210 hard
+#: Octopus development photos lie 20-50 below their faces; the replay: 10-25 rename the same
+#: faces) ...
+SIDE_WALL_DARKER = 15.0
+#: ... and of at least this chroma (a wall in shade keeps its paint's hue; a grey gap or a
+#: shadow on a grey table has none; no source recorded when set; the replay: 5-30 rename the same
+#: faces) ...
+SIDE_WALL_MIN_CHROMA = 15.0
+#: ... and at least this many such pixels (fewer: no wall seen, the face is not judged so; from
+#: the tile's geometry, a 2 px wall along a sixth of the 48 px cell's side; the replay: 4-24
+#: rename the same faces).
+SIDE_WALL_MIN_PIXELS = 8
+#: A face is judged by its walls only while washed: its chroma under this share of the median
+#: chroma of its photo's other faces named its paint (the orange faces a hot spot lifted to
+#: yellow keep 0.55-0.70 of their photos' yellows' chroma: final19 hard-1996, final21 hard-2310,
+#: hard-2311, final22 hard-2810; set on an earlier offline replay of all four sides' walls on 111
+#: hard development photos, 0.9 renaming one true yellow too. The replay of the wall facing the
+#: camera, above: 0.7 renames 2 true oranges, 0.75 4, 0.8 6, 0.85-0.95 7, no true yellow).
+#: Read on all 420 Octopus development photos (final16-28, oct57, oct58, oct61): 159 -> 157
+#: wrong cells, final19 hard-1996 7 -> 6 and final22 hard-2810 1 -> 0, final19 hard-1993's
+#: orange 2 (read right by the set's assignment) renamed orange too, no photo worse; final21
+#: hard-2310 and hard-2311, mended when all four sides were read as walls, are views nearly
+#: straight down (no far side): their faces are no longer judged.
+SIDE_WALL_WASHED = 0.8
+#: ... and renamed only where its walls' hue lies nearer the walls of its photo's faces named
+#: the darker neighbour paint (or that paint's hue, none being named) than those of the faces
+#: named its own by at least this (degrees; the earlier replay of all four sides: 10-15 rename
+#: no true yellow at 0.8, 5 one; the replay of the wall facing the camera: 0-10 rename the same
+#: 6 true oranges, 15-20 5, 25 none; no true yellow at any).
+SIDE_WALL_MARGIN = 10.0
+
+
+def _near_side(far_side: int | None) -> int | None:
+    """The side (:func:`_beside`'s order: 0 above, 1 below, 2 left, 3 right) of every cell
+    facing the camera, opposite ``far_side`` (``_Ctx.far_side``); None where that is None (a
+    view nearly straight down: no one side's wall shows in every cell)."""
+    return None if far_side is None else far_side ^ 1
+
+
+def _turned_to_bottom(view: np.ndarray, side: int) -> np.ndarray:
+    """``view`` ``(h, w, ...)`` (a cell's view, rows downwards) turned or flipped so that its
+    side ``side`` (:func:`_beside`'s order) lies along its last row."""
+    if side in (0, 1):
+        return view if side == 1 else view[::-1]
+    view = np.swapaxes(view, 0, 1)  # (its last column, the right side, now its last row)
+    return view if side == 3 else view[::-1]
+
+
+def _face_region(light: np.ndarray, face_l: float) -> np.ndarray:
+    """The face's own pixels in a cell's view of lightness ``light`` ``(h, w)`` (L*), its
+    colour's lightness ``face_l``: those no darker than it by :data:`SIDE_WALL_FACE_L` in the
+    4-connected region holding most such pixels of the face's core (:data:`FACE_CORE_MARGIN`);
+    a pale table or a neighbour's face beyond the gap is not the face. ``(h, w)`` bool."""
+    like = (light >= face_l - SIDE_WALL_FACE_L).astype(np.uint8)
+    h, w = light.shape
+    m = int(round(FACE_CORE_MARGIN * w))
+    _, labels = cv2.connectedComponents(like, connectivity=4)
+    held = labels[m:h - m, m:w - m][like[m:h - m, m:w - m] > 0]
+    if held.size == 0:
+        return np.zeros((h, w), bool)
+    return labels == int(np.bincount(held).argmax())
+
+
+def _hue_median(hues: np.ndarray, about: float) -> float:
+    """The median of ``hues`` (degrees, CIELAB) taken about the hue ``about``: of their signed
+    offsets from it (a median of plain degrees splits a cluster across 0/360), back in 0-360."""
+    off = (np.asarray(hues, np.float64) - about + 180.0) % 360.0 - 180.0
+    return float((about + np.median(off)) % 360.0)
+
+
+def _side_wall_hue(region: np.ndarray, face: np.ndarray, near_side: int) -> float | None:
+    """The hue (degrees, CIELAB) of a tile's shaded side wall facing the camera in its cell's
+    view ``region`` ``(h, w, 3)`` Lab, the face's colour ``face`` ``(3,)`` Lab, the cells' side
+    facing the camera ``near_side`` (:func:`_near_side`): the median, about the face's hue
+    (:func:`_hue_median`), of the pixels in the band between the face's core and the cell's
+    edge on that side (:data:`FACE_CORE_MARGIN`), within :data:`SIDE_WALL_NEAR_PX` beyond the
+    face's own pixels (:func:`_face_region`) towards that edge, darker than the face
+    (:data:`SIDE_WALL_DARKER`) and hued (:data:`SIDE_WALL_MIN_CHROMA`); None with fewer than
+    :data:`SIDE_WALL_MIN_PIXELS` of them."""
+    region = _turned_to_bottom(np.asarray(region, np.float32), near_side)
+    h, w = region.shape[:2]
+    light, chroma = region[..., 0], np.hypot(region[..., 1], region[..., 2])
+    face_px = _face_region(light, float(face[0]))
+    beyond = np.zeros((h, w), bool)  # (within SIDE_WALL_NEAR_PX below a face pixel)
+    for d in range(1, SIDE_WALL_NEAR_PX + 1):
+        beyond[d:] |= face_px[:-d]
+    band = np.zeros((h, w), bool)
+    band[h - int(round(FACE_CORE_MARGIN * h)):] = True
+    wall = (beyond & band & ~face_px & (light < float(face[0]) - SIDE_WALL_DARKER)
+            & (chroma >= SIDE_WALL_MIN_CHROMA))
+    if int(wall.sum()) < SIDE_WALL_MIN_PIXELS:
+        return None
+    face_hue = float(hue_deg(np.asarray(face, np.float64)[None])[0])
+    return _hue_median(hue_deg(region[wall].astype(np.float64)), face_hue)
+
+
+def _hue_apart(a: float, b: float) -> float:
+    """Degrees between two hues (0-180)."""
+    return abs((a - b + 180.0) % 360.0 - 180.0)
+
+
+def _renamed_by_side_walls(kit: Kit, palette: Palette, labs: np.ndarray, stack: np.ndarray,
+                           index: np.ndarray, cells: list, out: dict, skip: list,
+                           near_side: int | None) -> list:
+    """Rename, in place in ``out`` (as :func:`_renamed_by_own_chroma`; cells in ``skip``, renamed
+    already, left alone), a face named paint P (or unclear, nearest P: ``index`` ``(N,)`` into
+    ``palette``) that a hot spot washed (its chroma under :data:`SIDE_WALL_WASHED` of its
+    photo's other P faces', at least :data:`OWN_CHROMA_FACE_MIN`) and whose side wall facing
+    the camera (:func:`_side_wall_hue` of its view in ``stack`` ``(N, h, w, 3)`` Lab, on side
+    ``near_side``, :func:`_near_side`) lies nearer in hue to the walls of the photo's faces
+    named Q, P's one darker hue neighbour (:func:`_darker_hue_neighbour`: orange for yellow in
+    the built-in kits with pips), than to its P faces' walls by :data:`SIDE_WALL_MARGIN` (each
+    paint's walls their median about its paint's hue, :func:`_hue_median`; with no face named Q
+    or P with a wall seen, that paint's hue stands for them). Nothing is renamed where
+    ``near_side`` is None (a view nearly straight down shows no one side's walls).
+    ``labs`` ``(N, 3)``: the faces' Lab. Returns the cells renamed.
+
+    The faces whose walls and chroma stand for P's or Q's are all those named so, not only the
+    sure ones (:data:`OWN_HUE_FACE_CONF`) :func:`_renamed_by_own_chroma` takes: that rule
+    measures a face against its paint's own chroma and hue, which a face named P unsurely may
+    lack (a glare's partly washed face, an unclear margin); here the references are the walls,
+    which keep their paint's hue however washed the face above them, and a hot spot's photo has
+    few sure faces of the paint it washes (the sure-faces-only variant was not measured; the
+    washed share :data:`SIDE_WALL_WASHED` was measured against all faces named P too)."""
+    if near_side is None:
+        return []
+    hue, chroma = hue_deg(labs), np.hypot(labs[:, 1], labs[:, 2])
+    paint_hue = hue_deg(palette.lab)
+    names = [out[c][0].get("colour") for c in cells]
+    walls: dict[int, float | None] = {}
+
+    def wall_of(i: int) -> float | None:
+        if i not in walls:
+            walls[i] = _side_wall_hue(stack[i], labs[i], near_side)
+        return walls[i]
+
+    def walls_named(paint: int, i: int) -> float:
+        seen = [h for j in range(len(cells)) if j != i and names[j] == palette.names[paint]
+                and (h := wall_of(j)) is not None]
+        return _hue_median(np.array(seen), float(paint_hue[paint])) if seen else float(
+            paint_hue[paint])
+
+    renamed = []
+    for k, name in enumerate(palette.names):
+        q = _darker_hue_neighbour(kit, palette, k)
+        if q is None:
+            continue
+        for i, c in enumerate(cells):
+            if c in skip or index[i] != k or names[i] not in (name, None):
+                continue
+            others = [j for j in range(len(cells)) if j != i and names[j] == name]
+            if (not others or chroma[i] < OWN_CHROMA_FACE_MIN
+                    or chroma[i] >= SIDE_WALL_WASHED * float(np.median(chroma[others]))):
+                continue
+            wall = wall_of(i)
+            if wall is None:
+                continue
+            ref_p, ref_q = walls_named(k, i), walls_named(q, i)
+            if _hue_apart(wall, ref_q) + SIDE_WALL_MARGIN >= _hue_apart(wall, ref_p):
+                continue
+            logger.debug("cell %s: named %s at hue %.0f, chroma %.0f, its side wall at %.0f "
+                         "(its photo's %s walls %.0f, %s walls %.0f): renamed %s", c, name,
+                         hue[i], chroma[i], wall, name, ref_p, palette.names[q], ref_q,
+                         palette.names[q])
+            _rename_face(out[c], name, palette.names[q], "side walls")
             renamed.append(c)
     return renamed
 
@@ -3704,7 +3907,8 @@ def _rename_face(reading: tuple, name: str, other: str, by: str) -> None:
     weighs them: the face as near the paint its photo's faces show as it lay to the one it was
     named), the paint it was named kept under :data:`OWN_HUE_RENAMED_KEY` (both renames alike)
     and which rename took it under ``"renamed_by"``: ``by``, ``"hue"``
-    (:func:`_renamed_by_own_hues`) or ``"chroma"`` (:func:`_renamed_by_own_chroma`)."""
+    (:func:`_renamed_by_own_hues`), ``"chroma"`` (:func:`_renamed_by_own_chroma`) or
+    ``"side walls"`` (:func:`_renamed_by_side_walls`)."""
     attrs, conf, doubts, evidence = reading[0], reading[1], reading[2], reading[4]
     attrs["colour"] = other
     conf["colour"] = OWN_HUE_RENAMED_CONF
@@ -4546,6 +4750,16 @@ def _masked_median(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
     return 0.5 * (xs[rows, lo] + xs[rows, hi])
 
 
+#: The share of a cell's view's width left out on every side of the face's core, where a solid
+#: tile's face colour is read (:func:`_face_colours`; beyond it lie the tile's rim, its side
+#: wall, the gap and, the cell a little off its tile, a neighbour's edge), and the band on the
+#: cell's near side where its side wall is sought (:func:`_side_wall_hue`; there the replay of
+#: SIDE_WALL_NEAR_PX's comment renames the same faces at 0.10-0.22). For the face colour it
+#: dates from the reader's first version (afb71de), no measurement recorded: a 48 px cell's
+#: 7 px rim, a tile's bevel and gap and a cell's usual offset from its tile.
+FACE_CORE_MARGIN = 0.14
+
+
 def _face_colours(cells_lab: np.ndarray) -> np.ndarray:
     """The face colour of solid tiles: ``(N, h, w, 3)`` Lab cells -> ``(N, 3)`` Lab.
 
@@ -4556,7 +4770,7 @@ def _face_colours(cells_lab: np.ndarray) -> np.ndarray:
     from the pixels that keep most of the face's chroma instead. Computed on 2x2 blocks (the colour needs no finer detail).
     """
     N, h, w, _ = cells_lab.shape
-    m = int(round(0.14 * w))
+    m = int(round(FACE_CORE_MARGIN * w))
     core = cells_lab[:, m:h - m, m:w - m]
     hh, ww = (core.shape[1] // 2) * 2, (core.shape[2] // 2) * 2
     core = _half_grid(core[:, :hh, :ww])
