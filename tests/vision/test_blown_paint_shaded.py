@@ -27,29 +27,29 @@ def _lab(lin_bgr) -> np.ndarray:
 def test_a_darker_unblown_face_of_a_blown_paint_fits_it():
     # (seed 2 photo 10's yellow face, linear BGR 0.037 0.672 0.989: its red and green above the
     # record's at about three quarters of its light)
-    d = _blown_paints_shaded(_lab([0.037, 0.672, 0.989]), PALETTE, PLAIN, False)
+    d = _blown_paints_shaded(_lab([0.037, 0.672, 0.989]), PALETTE, PLAIN)
     assert d[0, YELLOW] < 4.0
     assert np.isinf(d[0, ORANGE])  # (recorded unblown: not judged here)
 
 
 def test_a_face_short_of_the_record_in_a_blown_channel_does_not_fit_it():
     # (an orange as recorded: its green 0.22 lies below the yellow's green at half its light)
-    d = _blown_paints_shaded(_lab([0.015, 0.219, 0.716]), PALETTE, PLAIN, False)
+    d = _blown_paints_shaded(_lab([0.015, 0.219, 0.716]), PALETTE, PLAIN)
     assert d[0, YELLOW] > 15.0
 
 
 def test_each_halving_of_the_light_costs_as_a_doubling_does():
     # (the record itself, at the light fitted, costs nothing; the face at half the light
     # with its blown channels above the record's pays EXPOSURE_COST)
-    at_one = _blown_paints_shaded(PALETTE.lab[[YELLOW]], PALETTE, PLAIN, False)
+    at_one = _blown_paints_shaded(PALETTE.lab[[YELLOW]], PALETTE, PLAIN)
     assert at_one[0, YELLOW] < 0.5
     lin = np.array([0.0309, 0.9, 0.88]) * 0.5  # (a darker face, blown channels at the record's)
-    half = _blown_paints_shaded(_lab(lin), PALETTE, PLAIN, False)
+    half = _blown_paints_shaded(_lab(lin), PALETTE, PLAIN)
     assert EXPOSURE_COST - 1.0 < half[0, YELLOW] < EXPOSURE_COST + 1.0
 
 
 def test_a_face_clipped_in_every_channel_the_record_blew_is_left_to_the_record():
     # (a face as bright as the calibration photo's there, its red and green clipped too,
     # tells nothing the record does not: not judged, inf)
-    d = _blown_paints_shaded(_lab([0.05, 0.97, 0.99]), PALETTE, PLAIN, False)
+    d = _blown_paints_shaded(_lab([0.05, 0.97, 0.99]), PALETTE, PLAIN)
     assert np.isinf(d[0, YELLOW])
