@@ -4114,6 +4114,9 @@ def _blown_paints_shaded(labs: np.ndarray, palette: Palette, corr: np.ndarray) -
     with their green unclipped at a* -2 to 0, 8.5-10.6 from the record, named orange, an orange
     exposed two to three times with its red clipped fitting them 7.8-9.2; photos 6, 10 and 16).
 
+    A paint recorded blown in every channel is not judged (inf): with no channel left to pin
+    its hue, any face as bright would fit it.
+
     Not :func:`vision.glare.exposed_lab`: that gives one model per paint and exposure, while
     here each face frees the blown channels it shows above the record, so the model is the
     face's own (``(n, S, 3)``). Plain Lab only (never discounted): the route is taken under a
@@ -4128,7 +4131,8 @@ def _blown_paints_shaded(labs: np.ndarray, palette: Palette, corr: np.ndarray) -
     out = np.full((len(labs), len(palette.names)), np.inf)
     paint = palette_linear(palette) * c[0]  # (K, 3)
     cost = EXPOSURE_COST * np.abs(np.log2(steps))  # (S,)
-    for k in np.flatnonzero(blown.any(axis=1)):
+    # (blown in some channel but not all: an unblown channel pins the hue)
+    for k in np.flatnonzero(blown.any(axis=1) & ~blown.all(axis=1)):
         shows = (obs[:, blown[k]] < CLIPPED_LINEAR).any(axis=1)  # (N,)
         if not shows.any():
             continue
