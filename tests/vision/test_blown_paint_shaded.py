@@ -53,3 +53,14 @@ def test_a_face_clipped_in_every_channel_the_record_blew_is_left_to_the_record()
     # tells nothing the record does not: not judged, inf)
     d = _blown_paints_shaded(_lab([0.05, 0.97, 0.99]), PALETTE, PLAIN)
     assert np.isinf(d[0, YELLOW])
+
+
+def test_a_paint_blown_in_every_channel_is_not_judged():
+    # (with no channel left to pin its hue, any face as bright as a darker exposure of it
+    # would fit it: a yellow face, say, would fit a white recorded blown throughout)
+    profile = {"colours": {**PROFILE["colours"],
+                           "white": {"lab": [100.0, 0.0, 0.0], "clipped": ["r", "g", "b"]}}}
+    palette = Palette.from_profile(profile, KIT.colours)
+    d = _blown_paints_shaded(_lab([0.037, 0.672, 0.989]), palette, PLAIN)
+    assert np.isinf(d[0, palette.names.index("white")])
+    assert d[0, palette.names.index("yellow")] < 4.0
