@@ -5,10 +5,13 @@ The calibration measure's Octopus seed 2: the calibration photo blew the yellow'
 under a 3000 K lamp, so the profile holds a greenish yellow (a* -21); a darker photo shows the
 set's yellow unblown (a* about 0), far from that record, and an orange exposed three times over
 with its red clipped came nearer."""
+from types import SimpleNamespace
+
 import numpy as np
 
-from vision.cells import EXPOSURE_COST, _blown_paints_shaded
-from vision.colour import Palette, bgr_to_lab, linear_to_srgb
+from vision.cells import EXPOSURE_COST, _blown_paints_shaded, _solid_exposed
+from vision.colour import (Palette, bgr_to_lab, linear_to_srgb, match_from_distances,
+                           palette_distance)
 from vision.kits import kit_for_game
 
 KIT = kit_for_game("octopus")
@@ -64,3 +67,23 @@ def test_a_paint_blown_in_every_channel_is_not_judged():
     d = _blown_paints_shaded(_lab([0.037, 0.672, 0.989]), palette, PLAIN)
     assert np.isinf(d[0, palette.names.index("white")])
     assert d[0, palette.names.index("yellow")] < 4.0
+
+
+def _solid_exposed_names(lin_bgr, profile) -> tuple[str, str]:
+    """The face's name by its plain distances and through _solid_exposed, whose context holds
+    ``profile`` (the reader's context: None when reading without one)."""
+    labs = _lab(lin_bgr)
+    dist = palette_distance(labs, PALETTE, None)
+    plain = match_from_distances(dist, None)
+    match, _ = _solid_exposed(SimpleNamespace(palette=PALETTE, profile=profile), labs, plain,
+                              dist, PLAIN)
+    return PALETTE.names[plain.index[0]], PALETTE.names[match.index[0]]
+
+
+def test_solid_exposed_takes_the_blown_paint_route_only_under_a_profile():
+    # (seed 2 photo 10's yellow face: the brighter exposures alone name it orange, an orange
+    # exposed with its red clipped fitting it 7.3 against the record's yellow 11.3; under the
+    # profile the yellow seen darker fits it; without one the route is not taken)
+    face = [0.037, 0.672, 0.989]
+    assert _solid_exposed_names(face, None) == ("yellow", "orange")
+    assert _solid_exposed_names(face, PROFILE) == ("yellow", "yellow")
