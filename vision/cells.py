@@ -4364,14 +4364,19 @@ def _solid_exposed(ctx: _Ctx, labs: np.ndarray, match, dist: np.ndarray,
     d[:, shown] = (ciede2000(np.asarray(labs, np.float64)[:, None, :], seen[shown][None])
                    + np.broadcast_to(cost[:, None], shown.shape)[shown])
     through = d.min(axis=1)  # (N, K)
-    if ctx.profile is not None and ctx.palette.clipped is not None and ctx.palette.clipped.any():
-        through = np.minimum(through, _blown_paints_shaded(labs, ctx.palette, c, discounted))
     both = np.minimum(dist, through)
+    # (the blown-paint route measures plain Lab: under a profile ``discounted`` is never set)
+    if (ctx.profile is not None and not discounted and ctx.palette.clipped is not None
+            and ctx.palette.clipped.any()):
+        shaded = np.minimum(both, _blown_paints_shaded(labs, ctx.palette, c))
+        moved = int(np.count_nonzero(shaded.argmin(axis=1) != both.argmin(axis=1)))
+        if moved:
+            logger.debug("a blown paint seen darker renames %d of %d faces", moved, len(labs))
+        both = shaded
     return match_from_distances(both, match.predicted), both
 
 
-def _blown_paints_shaded(labs: np.ndarray, palette: Palette, corr: np.ndarray,
-                         discounted: bool) -> np.ndarray:
+def _blown_paints_shaded(labs: np.ndarray, palette: Palette, corr: np.ndarray) -> np.ndarray:
     """Distances ``(N, K)`` of faces ``labs`` ``(N, 3)`` Lab to each paint the profile recorded
     with a channel blown (``palette.clipped`` ``(K, 3)`` BGR) lit at most as the light ``corr``
     says (:data:`vision.glare.EXPOSURE_STEPS` up to 1, each halving at :data:`EXPOSURE_COST`),
@@ -4388,6 +4393,15 @@ def _blown_paints_shaded(labs: np.ndarray, palette: Palette, corr: np.ndarray,
     calibration measure's Octopus seed 2: yellow recorded at a* -21, its faces in darker photos
     with their green unclipped at a* -2 to 0, 8.5-10.6 from the record, named orange, an orange
     exposed two to three times with its red clipped fitting them 7.8-9.2; photos 6, 10 and 16).
+
+    A paint recorded blown in every channel is not judged (inf): with no channel left to pin
+    its hue, any face as bright would fit it.
+
+    Not :func:`vision.glare.exposed_lab`: that gives one model per paint and exposure, while
+    here each face frees the blown channels it shows above the record, so the model is the
+    face's own (``(n, S, 3)``). Plain Lab only (never discounted): the route is taken under a
+    profile, whose distances are never discounted.
+
     (Every constant is the exposure route's; nothing fitted.)"""
     c = as_correction(corr)
     blown = np.asarray(palette.clipped, bool)
@@ -4397,21 +4411,19 @@ def _blown_paints_shaded(labs: np.ndarray, palette: Palette, corr: np.ndarray,
     out = np.full((len(labs), len(palette.names)), np.inf)
     paint = palette_linear(palette) * c[0]  # (K, 3)
     cost = EXPOSURE_COST * np.abs(np.log2(steps))  # (S,)
-    for k in np.flatnonzero(blown.any(axis=1)):
+    # (blown in some channel but not all: an unblown channel pins the hue)
+    for k in np.flatnonzero(blown.any(axis=1) & ~blown.all(axis=1)):
         shows = (obs[:, blown[k]] < CLIPPED_LINEAR).any(axis=1)  # (N,)
         if not shows.any():
             continue
-        pred = np.broadcast_to(steps[:, None] * paint[k] + c[1], (int(shows.sum()), len(steps), 3)).copy()
+        pred = np.broadcast_to(steps[:, None] * paint[k] + c[1],
+                               (int(shows.sum()), len(steps), 3)).copy()  # (n, S, 3)
         seen_lin = obs[shows][:, None, :]  # (n, 1, 3)
         free = blown[k][None, None, :] & (seen_lin >= pred)  # (n, S, 3)
         pred = np.clip(np.where(free, seen_lin, pred), 0.0, 1.0)
-        if discounted:
-            model, face = discounted_lab(pred, c), discounted_lab(obs[shows], c)
-        else:
-            model = bgr_to_lab(linear_to_srgb(pred.reshape(-1, 3)).astype(np.float32)
-                               ).reshape(pred.shape).astype(np.float64)
-            face = labs[shows]
-        out[shows, k] = (ciede2000(face[:, None, :], model) + cost[None]).min(axis=1)
+        model = bgr_to_lab(linear_to_srgb(pred.reshape(-1, 3)).astype(np.float32)
+                           ).reshape(pred.shape).astype(np.float64)
+        out[shows, k] = (ciede2000(labs[shows][:, None, :], model) + cost[None]).min(axis=1)
     return out
 
 

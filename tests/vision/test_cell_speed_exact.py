@@ -112,7 +112,8 @@ def test_solid_exposed_measures_only_the_exposures_that_leave_a_paint_its_own():
     for corr in (as_correction(None), np.array([[1.3, 1.1, 0.8], [0.02, 0.02, 0.01]])):
         dist = palette_distance(labs, pal, None)
         match = match_from_distances(dist, None)
-        got_match, got = _solid_exposed(SimpleNamespace(palette=pal, profile=None), labs, match, dist, corr)
+        got_match, got = _solid_exposed(SimpleNamespace(palette=pal, profile=None), labs, match,
+                                        dist, corr)
         c = as_correction(corr)
         paint = palette_linear(pal) * c[0]
         steps = EXPOSURE_STEPS[EXPOSURE_STEPS > 1.0]
