@@ -1002,14 +1002,15 @@ def _start(image: np.ndarray, kit: Kit, game: str, k: int, lat: Lattice, palette
                     (n_occ, coverage, estimate()), rectify_s)
 
 
-#: Two candidate lattices whose cells lie within this fraction of a cell of each other (every
-#: cell centre of the one, taken through both homographies, this close to a cell centre of the
-#: other, after a whole number of cells) are one lattice found twice (see
-#: :func:`_near_duplicates`). On the 45 bench photos the pairs of candidates of one reading lay
-#: 0.05-0.27 of a cell apart at their farthest cell, or 0.43 and more (0.5: X-Tiles' lattices
-#: offset by half a cell, another lattice); but a pair 0.29 apart read differently (final28
+#: Two candidate lattices whose cells lie within this fraction of a cell of each other on each
+#: axis (every cell centre of the one, taken through both homographies, within it of a cell
+#: centre of the other in x and in y apart, max(|dx|, |dy|), after a whole number of cells) are
+#: one lattice found twice (see :func:`_near_duplicates`). On the 45 bench photos the 210
+#: pairs of candidates of one reading (same diagonal reading), so measured, lay 0.05-0.30 of a
+#: cell apart at their farthest cell (40 pairs), or 0.5 and more (X-Tiles' lattices offset by
+#: half a cell, other lattices); but a pair 0.29 apart (so measured) read differently (final28
 #: octopus-normal-4406: the later one, dropped at 0.3, read four cells the earlier one
-#: missed), so the margin keeps well below that: 0.2 (from the bench's 36 pairs, of which 30 lie
+#: missed), so the margin keeps well below that: 0.2 (35 of the bench's 40 near pairs lie
 #: below it; one photo says where it must stop, none where it may reach). Textile reads its
 #: twins: dropped there, three development photos' boards changed (final19 textile-hard-1999
 #: and final23 normal-3005 a cell wrong more, final24 hard-3408 a tile's pips unread), where
@@ -1024,11 +1025,13 @@ TWIN_GAMES = frozenset({"octopus", "tapestry", "x-tiles"})
 
 
 def _near_duplicates(candidates: list[Lattice]) -> set[int]:
-    """The indices of the candidates that repeat an earlier one: the same pitch and phase
-    within :data:`TWIN_CELL_FRACTION` of a cell over their whole window (same diagonal
-    reading), and a window the earlier one's covers (shifted by the whole cells between their
-    numberings): reading them again costs a rectification and the cells' occupancy and tells
-    little more."""
+    """The indices of the candidates that repeat an earlier one (:func:`_twin_within`): the
+    same pitch and phase within :data:`TWIN_CELL_FRACTION` of a cell over their whole window
+    (same diagonal reading, mask and long-axis parity), a window the earlier one's covers
+    (shifted by the whole cells between their numberings), and nothing better placed than the
+    earlier one before reading (:func:`_no_better_placed`: the candidates come in the
+    locator's order, not the score's): reading them again costs a rectification and the cells'
+    occupancy and tells little more."""
     out: set[int] = set()
     kept: list[tuple[int, Lattice]] = []
     for k, lat in enumerate(candidates):
@@ -1039,19 +1042,37 @@ def _near_duplicates(candidates: list[Lattice]) -> set[int]:
     return out
 
 
+#: What a candidate lattice placed, known before it is read (``info`` counts, more is better):
+#: the faces it was fitted to (:func:`vision.faces.face_lattices`, whose finer search of a small
+#: layout's box keeps a lattice only when it places more of them, see
+#: :data:`vision.faces.FINER_SEARCH`), X-Tiles' faces found and tiles on it
+#: (:func:`vision.xtiles.tile_lattices`, the faces read as found, see :func:`found_face_cells`).
+PLACED_KEYS = ("faces", "found", "tiles")
+
+
 def _twin_within(first: Lattice, lat: Lattice) -> bool:
-    """Whether ``lat`` repeats ``first`` (see :func:`_near_duplicates`)."""
-    if bool(first.diagonal) != bool(lat.diagonal):
+    """Whether ``lat`` repeats ``first`` (see :func:`_near_duplicates`): on the same foreground
+    mask (the same object: a lattice of X-Tiles' or the cards' own mask reads other cells
+    standing out) and long-axis parity, with the same diagonal reading; every cell centre of
+    ``lat``'s window, taken onto ``first``'s cells (:func:`_onto`), within
+    :data:`TWIN_CELL_FRACTION` of a cell on each axis (x and y apart, after the whole cells
+    between their numberings) of a cell centre of ``first``, and the window within ``first``'s;
+    and ``first`` no worse on what is known before reading (:func:`_no_better_placed`), so that
+    keeping the earlier by the candidates' order drops no lattice the score could prefer. (As
+    :func:`_distinct` drops lattices on the same cells, :data:`SAME_LATTICE`, but a margin
+    wider than its 0.05, centres alone, and a window that may be smaller.)"""
+    if bool(first.diagonal) != bool(lat.diagonal) or first.fg is not lat.fg:
+        return False
+    if first.info.get("long_axis_parity") != lat.info.get("long_axis_parity"):
+        return False
+    if not _no_better_placed(lat, first):
         return False
     r0, r1 = lat.rows
     c0, c1 = lat.cols
     ys, xs = np.mgrid[r0:r1 + 1, c0:c1 + 1]
     own = np.column_stack([xs.ravel() + 0.5, ys.ravel() + 0.5]).astype(np.float64)
-    try:
-        there = apply_h(np.linalg.inv(first.H), apply_h(lat.H, own))
-    except np.linalg.LinAlgError:
-        return False
-    if not np.all(np.isfinite(there)):
+    there = _onto(lat, first, own)
+    if there is None:
         return False
     shift = np.round(np.median(there - own, axis=0))
     if float(np.abs(there - own - shift).max()) >= TWIN_CELL_FRACTION:
@@ -1060,6 +1081,14 @@ def _twin_within(first: Lattice, lat: Lattice) -> bool:
     dc, dr = int(shift[0]), int(shift[1])
     return (first.rows[0] <= r0 + dr and r1 + dr <= first.rows[1]
             and first.cols[0] <= c0 + dc and c1 + dc <= first.cols[1])
+
+
+def _no_better_placed(lat: Lattice, first: Lattice) -> bool:
+    """Whether ``lat`` is no better than ``first`` on what the candidates hold before they are
+    read: a share of cells cut through (``info["partial"]``, which weighs in :func:`_score`)
+    no lower, and no more of what it placed (:data:`PLACED_KEYS`)."""
+    return (lat.info.get("partial", 0.0) >= first.info.get("partial", 0.0)
+            and all(lat.info.get(key, 0) <= first.info.get(key, 0) for key in PLACED_KEYS))
 
 
 def _quick_score(kit: Kit, one: _Started) -> float:
