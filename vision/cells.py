@@ -6701,6 +6701,12 @@ def _least_ground_share(ctx: _Ctx, cell: tuple[int, int], faces: Iterable,
 #: final22 hard-2805); a tile's five or six pips cut by the window's edge cover 0.055 of it
 #: (see MOTIF_SHARE). The middle of the gap, 0.056-0.089, holds the same cells.
 MOTIF_PIPS_SHARE = 0.07
+#: ... and over this share of its window in all the parts apart from its paint that reach the
+#: window's edge (see :func:`_least_rim_share`): the flowers read as tiles 0.26-0.36 (final20
+#: normal-2101, final23 hard-3004, hard-3002, final22 hard-2805), real tiles beside a table near
+#: their colour 0.13-0.17 (final17 normal-1768, a blue 2 on a blue-inked laminate; final24
+#: normal-3405, a purple 6 on purple stripes), which the largest part alone does not tell.
+MOTIF_PIPS_AROUND = 0.2
 
 
 def _ground_through_pips(ctx: _Ctx, cells: list[tuple[int, int]], faces: Mapping,
@@ -6728,11 +6734,33 @@ def _ground_through_pips(ctx: _Ctx, cells: list[tuple[int, int]], faces: Mapping
         if like >= GROW_APART:
             continue
         share, _ = _least_ground_share(ctx, cell, faces[cell], MOTIF_PIPS_SHARE)
+        if share <= MOTIF_PIPS_SHARE:
+            continue
+        around = _least_rim_share(ctx, cell, faces[cell])
         logger.debug("cell %s: pips %.1f from the table's looks, %.3f of its window apart "
-                     "from its face", cell, like, share)
-        if share > MOTIF_PIPS_SHARE:
+                     "from its face, %.3f in all", cell, like, share, around)
+        if around > MOTIF_PIPS_AROUND:
             found.append(cell)
     return found
+
+
+def _least_rim_share(ctx: _Ctx, cell: tuple[int, int], faces: Iterable) -> float:
+    """The least share of ``cell``'s window apart from its face's paint in all the parts that
+    reach the window's edge (not only the largest, as :func:`_ground_share`), over the windows
+    shifted by :func:`_shifted_windows` and the looks of the paint ``faces`` (Lab ``(3,)``
+    each): the ground between a flower's petals shows all round it, a tile beside a table near
+    its colour or off its cell leaves one side's band."""
+    best = 1.0
+    for region in _shifted_windows(ctx, cell):
+        win = _motif_window(region)
+        clear = ~blown_out(win)
+        for face in faces:
+            off = (norm3(win - np.asarray(face, np.float32)) > MOTIF_PAINT) & clear
+            n, parts = cv2.connectedComponents(off.astype(np.uint8), connectivity=8)
+            edge = _parts_on_the_rim(parts, n)
+            sizes = np.bincount(parts.ravel(), minlength=n)
+            best = min(best, float(sizes[edge].sum()) / off.size)
+    return best
 
 
 def _table_colours(cells: list, d_table: np.ndarray, nearness: np.ndarray) -> tuple[set, set]:

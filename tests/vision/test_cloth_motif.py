@@ -81,3 +81,41 @@ def test_only_faces_of_a_hue_are_judged():
     assert _hued_paint(palette, "red") and _hued_paint(palette, "green")
     assert not _hued_paint(palette, "white") and not _hued_paint(palette, "black")
     assert not _hued_paint(palette, None)
+
+
+def _pipped_view() -> np.ndarray:
+    """A 3 x 3 cell Lab view of a cream cloth: in cell (1, 1) a red flower filling most of it,
+    the ground showing in one corner over about an eighth of the cell's window (under
+    MOTIF_SHARE), its pale heart in the middle read as a pip; in cell (1, 2) a red tile's one
+    white pip."""
+    lab = np.tile(CREAM, (3 * N, 3 * N, 1)).astype(np.float32)
+    lab[N + 2:2 * N - 2, N + 2:2 * N - 2] = RED
+    lab[N:N + 17, N:N + 17] = CREAM  # the ground between two petals, reaching the window's edge
+    _disc(lab, (1.5, 1.5), 0.1, CREAM)  # the flower's pale heart
+    lab[N + 2:2 * N - 2, 2 * N + 2:3 * N - 2] = RED
+    _disc(lab, (1.5, 2.5), 0.1, WHITE)
+    return lab
+
+
+def _pipped_ctx(lab: np.ndarray, fg: float, pips) -> _Ctx:
+    td = TopDown(np.zeros((3 * N, 3 * N, 3), np.uint8), N, N, 0, 0, 3, 3)
+    ctx = _Ctx(kit=None, palette=None, profile=None, td=td, lab=lab, die_faces=True)
+    ctx.fg = {(1, 1): fg, (1, 2): fg}
+    ctx.pip_lab = {(1, 1): (pips, RED, True), (1, 2): (WHITE, RED, True)}
+    return ctx
+
+
+def test_an_unheld_face_whose_pips_are_the_cloths_ground_and_that_leaves_it_showing_is_the_cloth():
+    from vision.cells import MOTIF_PIPS_SHARE, MOTIF_SHARE, _ground_through_pips
+    lab = _pipped_view()
+    share, _ = _ground_share(lab[N:2 * N, N:2 * N], RED)
+    assert MOTIF_PIPS_SHARE < share <= MOTIF_SHARE  # (the flower is left to this rule)
+    cells, faces, ring = [(1, 1), (1, 2)], {(1, 1): [RED], (1, 2): [RED]}, [CREAM] * 4
+    assert _cloth_motifs(_pipped_ctx(lab, 0.0, CREAM), cells, faces, ring) == []
+    # (the flower's "pip" is the cloth's ground; the tile's white pip is white too, on a
+    # cream cloth a look of the table, but its face fills its window)
+    assert _ground_through_pips(_pipped_ctx(lab, 0.0, CREAM), cells, faces, ring) == [(1, 1)]
+    # (... not where the mask holds the cell, nor where its pips are no look of the table)
+    assert _ground_through_pips(_pipped_ctx(lab, 1.0, CREAM), cells, faces, ring) == []
+    assert _ground_through_pips(_pipped_ctx(lab, 0.0, np.array([97.0, 0.0, 60.0])), cells,
+                                faces, ring) == []
