@@ -6693,19 +6693,25 @@ def _least_ground_share(ctx: _Ctx, cell: tuple[int, int], faces: Iterable,
 
 #: A cell the foreground mask does not hold whose light "pips" are a look of the bare table
 #: (the cloth's ground, or a flower's pale heart on it, within GROW_APART of the TABLE_LOOKS-th
-#: nearest of the view's bare ring cells) is a printed flower over this share of its window
-#: apart from its face's paint (see :func:`_ground_share`; :data:`MOTIF_SHARE` without such
-#: pips). Measured on the 27 floral Octopus development photos (z42-octopus's sets): real
-#: tiles the mask does not hold with such pips 0.00-0.055 (oct57 hard-2509's blue 6, 1883's
-#: black 2), the flowers read as tiles 0.09-0.20 (final20 normal-2101, final23 hard-3004,
-#: final22 hard-2805); a tile's five or six pips cut by the window's edge cover 0.055 of it
-#: (see MOTIF_SHARE). The middle of the gap, 0.056-0.089, holds the same cells.
+#: nearest of the view's bare ring cells) is a printed flower over this share of its window in
+#: one part apart from its face's paint (see :func:`_ground_share`; :data:`MOTIF_SHARE`
+#: without such pips) and over MOTIF_PIPS_AROUND in all. A tile's five or six pips cut by the
+#: window's edge cover 0.055 of it (see MOTIF_SHARE); on the 27 floral Octopus development
+#: photos (z42-octopus's sets) real tiles the mask does not hold with such pips measured
+#: 0.00-0.055 (oct57 hard-2509's blue 6, final18 normal-1883's black 2), the flowers read as
+#: tiles 0.087-0.196 (final20 normal-2101, final23 hard-3004 and hard-3002, final22 hard-2805:
+#: 8 cells of 4 photos in the candidate lattices and the final one) but one at 0.066 (2805's
+#: brown 6, left). Any value 0.067-0.086 takes out the same cells (0.056-0.066 would take that
+#: brown 6 too: not tried on all photos); 0.07 a little above the pips' share. Real tiles beside
+#: a table near their colour pass it (0.083, 0.165: see MOTIF_PIPS_AROUND, which keeps them).
 MOTIF_PIPS_SHARE = 0.07
 #: ... and over this share of its window in all the parts apart from its paint that reach the
 #: window's edge (see :func:`_least_rim_share`): the flowers read as tiles 0.26-0.36 (final20
 #: normal-2101, final23 hard-3004, hard-3002, final22 hard-2805), real tiles beside a table near
 #: their colour 0.13-0.17 (final17 normal-1768, a blue 2 on a blue-inked laminate; final24
-#: normal-3405, a purple 6 on purple stripes), which the largest part alone does not tell.
+#: normal-3405, a purple 6 on purple stripes), which the largest part alone does not tell
+#: (without this both lost their tile). Any value 0.17-0.26 holds them apart: 0.2 about the
+#: middle. (Sources: 5 flowers' cells of 4 photos, 2 tiles of 2 photos.)
 MOTIF_PIPS_AROUND = 0.2
 
 
