@@ -6693,25 +6693,17 @@ def _least_ground_share(ctx: _Ctx, cell: tuple[int, int], faces: Iterable,
 
 #: A cell the foreground mask does not hold whose light "pips" are a look of the bare table
 #: (the cloth's ground, or a flower's pale heart on it, within GROW_APART of the TABLE_LOOKS-th
-#: nearest of the view's bare ring cells) is a printed flower over this share of its window in
-#: one part apart from its face's paint (see :func:`_ground_share`; :data:`MOTIF_SHARE`
-#: without such pips) and over MOTIF_PIPS_AROUND in all. A tile's five or six pips cut by the
-#: window's edge cover 0.055 of it (see MOTIF_SHARE); on the 27 floral Octopus development
-#: photos (z42-octopus's sets) real tiles the mask does not hold with such pips measured
-#: 0.00-0.055 (oct57 hard-2509's blue 6, final18 normal-1883's black 2), the flowers read as
-#: tiles 0.087-0.196 (final20 normal-2101, final23 hard-3004 and hard-3002, final22 hard-2805:
-#: 8 cells of 4 photos in the candidate lattices and the final one) but one at 0.066 (2805's
-#: brown 6, left). Any value 0.067-0.086 takes out the same cells (0.056-0.066 would take that
-#: brown 6 too: not tried on all photos); 0.07 a little above the pips' share. Real tiles beside
-#: a table near their colour pass it (0.083, 0.165: see MOTIF_PIPS_AROUND, which keeps them).
-MOTIF_PIPS_SHARE = 0.07
-#: ... and over this share of its window in all the parts apart from its paint that reach the
-#: window's edge (see :func:`_least_rim_share`): the flowers read as tiles 0.26-0.36 (final20
-#: normal-2101, final23 hard-3004, hard-3002, final22 hard-2805), real tiles beside a table near
-#: their colour 0.13-0.17 (final17 normal-1768, a blue 2 on a blue-inked laminate; final24
-#: normal-3405, a purple 6 on purple stripes), which the largest part alone does not tell
-#: (without this both lost their tile). Any value 0.17-0.26 holds them apart: 0.2 about the
-#: middle. (Sources: 5 flowers' cells of 4 photos, 2 tiles of 2 photos.)
+#: nearest of the view's bare ring cells) is a printed flower where over this share of its
+#: window lies apart from its face's paint in the parts that reach the window's edge, however
+#: shifted (see :func:`_least_rim_share`; the largest part alone, :data:`MOTIF_SHARE`, is the
+#: rule without such pips): the ground between its petals shows all round it. Measured on the
+#: Octopus development photos (z42-octopus's sets): the flowers read as tiles 0.26-0.36
+#: (final20 normal-2101, final23 hard-3004 and hard-3002, final22 hard-2805: 9 cells of 4
+#: photos in the candidate lattices and the final one), real tiles beside a table near their
+#: colour, a band of it along one side, 0.13-0.17 (final17 normal-1768, a blue 2 on a
+#: blue-inked laminate; final24 normal-3405, a purple 6 on purple stripes; both lost their
+#: tile when the largest part alone was asked over 0.07). Any value 0.17-0.26 holds them
+#: apart: 0.2 about the middle. (Sources: the flowers' cells of 4 photos, 2 tiles of 2 photos.)
 MOTIF_PIPS_AROUND = 0.2
 
 
@@ -6722,7 +6714,8 @@ def _ground_through_pips(ctx: _Ctx, cells: list[tuple[int, int]], faces: Mapping
     under :data:`MASK_HOLDS`) whose pips, read lighter than their face (``ctx.pip_lab``), are a
     look of the bare table (within :data:`GROW_APART` of the :data:`TABLE_LOOKS`-th nearest of
     ``ring``, the Lab of the view's bare ring cells) and whose face leaves over
-    :data:`MOTIF_PIPS_SHARE` of their window apart from its paint, however shifted: a printed
+    :data:`MOTIF_PIPS_AROUND` of their window apart from its paint in the parts reaching its
+    edge, however shifted (:func:`_least_rim_share`): a printed
     flower whose "pips" are the cloth's ground between its petals or its pale heart. A tile's
     light pips are white, as a pale cloth may be, but its face fills its window but for them."""
     if len(ring) < TABLE_LOOKS or ctx.lab is None or ctx.fg is None:
@@ -6739,12 +6732,9 @@ def _ground_through_pips(ctx: _Ctx, cells: list[tuple[int, int]], faces: Mapping
         like = float(_kth_nearest(looks, pips[None, :])[0])
         if like >= GROW_APART:
             continue
-        share, _ = _least_ground_share(ctx, cell, faces[cell], MOTIF_PIPS_SHARE)
-        if share <= MOTIF_PIPS_SHARE:
-            continue
         around = _least_rim_share(ctx, cell, faces[cell])
         logger.debug("cell %s: pips %.1f from the table's looks, %.3f of its window apart "
-                     "from its face, %.3f in all", cell, like, share, around)
+                     "from its face at its edge", cell, like, around)
         if around > MOTIF_PIPS_AROUND:
             found.append(cell)
     return found

@@ -115,10 +115,10 @@ def _pipped_ctx(lab: np.ndarray, fg: float, pips) -> _Ctx:
 
 
 def test_an_unheld_face_whose_pips_are_the_cloths_ground_and_that_leaves_it_showing_is_the_cloth():
-    from vision.cells import MOTIF_PIPS_SHARE, MOTIF_SHARE, _ground_through_pips
+    from vision.cells import MOTIF_SHARE, _ground_through_pips
     lab = _pipped_view()
     share, _ = _ground_share(lab[N:2 * N, N:2 * N], RED)
-    assert MOTIF_PIPS_SHARE < share <= MOTIF_SHARE  # (the flower is left to this rule)
+    assert share <= MOTIF_SHARE  # (the flower is left to this rule)
     cells, faces, ring = [(1, 1), (1, 2)], {(1, 1): [RED], (1, 2): [RED]}, [CREAM] * 4
     assert _cloth_motifs(_pipped_ctx(lab, 0.0, CREAM), cells, faces, ring) == []
     # (the flower's "pip" is the cloth's ground; the tile's white pip is white too, on a
@@ -131,5 +131,5 @@ def test_an_unheld_face_whose_pips_are_the_cloths_ground_and_that_leaves_it_show
     # (... nor where the ground shows in one band only, as beside a tile off its cell)
     lab = _pipped_view(corner_only=True)
     share, _ = _ground_share(lab[N:2 * N, N:2 * N], RED)
-    assert share > MOTIF_PIPS_SHARE
+    assert share > 0.055  # (more than a pip cut by the window's edge)
     assert _ground_through_pips(_pipped_ctx(lab, 0.0, CREAM), cells, faces, ring) == []
