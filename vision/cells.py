@@ -3080,6 +3080,13 @@ def read_cells_steps(td: TopDown, kit: Kit, *, palette: Palette, profile: Mappin
             _take_out(_cloth_motifs(ctx, painted, faces, ring),
                       occ, occ_conf, "its face's paint does not fill it, the table's ground "
                       "showing: the cloth's motif", fg_cells, info, unmask=True)
+            # (... and, a cell the mask does not hold whose pips are a look of the bare table,
+            # over a smaller share: a flower's pale heart or its ground read as a tile's pips,
+            # see _ground_through_pips)
+            painted = [c for c in painted if occ[c]]
+            _take_out(_ground_through_pips(ctx, painted, faces, ring),
+                      occ, occ_conf, "its pips are the table's ground and its face's paint does "
+                      "not fill it: the cloth's motif", fg_cells, info, unmask=True)
             _cut_off_parts(occ, occ_conf, fg_cells, info)
     if colours_apart and kit.face_model == "solid" and fg_cells is not None:
         sheets = _seamless_sheets({c: attrs[c][0].get("colour") for c in occupied if occ[c]},
@@ -7025,18 +7032,7 @@ def _cloth_motifs(ctx: _Ctx, cells: list[tuple[int, int]], faces: Mapping,
     apart_faces = ciede2000(centres, table[None, :]) >= GROW_APART
     found = []
     for cell in (c for c, ok in zip(cells, apart_faces) if ok):
-        best, ground = 1.0, None
-        for region in _shifted_windows(ctx, cell):
-            # (the window's glare judged once for its faces; a part's median taken only for
-            # the least share so far: the values of _ground_share face by face)
-            win = _motif_window(region)
-            clear = ~blown_out(win)
-            for face in faces[cell]:
-                share, parts, k = _ground_part(win, clear, face)
-                if share < best:
-                    best, ground = share, None if parts is None else _part_median(win, parts, k)
-            if best <= MOTIF_SHARE:
-                break
+        best, ground = _least_ground_share(ctx, cell, faces[cell], MOTIF_SHARE)
         if best > MOTIF_SHARE and ground is not None:
             apart = float(_kth_nearest(looks, ground[None, :].astype(np.float64))[0])
             logger.debug("cell %s: %.2f of its window apart from its face %s, %.1f from the "
@@ -7044,6 +7040,95 @@ def _cloth_motifs(ctx: _Ctx, cells: list[tuple[int, int]], faces: Mapping,
             if apart < GROW_APART:
                 found.append(cell)
     return found
+
+
+def _least_ground_share(ctx: _Ctx, cell: tuple[int, int], faces: Iterable,
+                        enough: float) -> tuple[float, np.ndarray | None]:
+    """The least share (see :func:`_ground_share`) of ``cell``'s window apart from its face's
+    paint over the windows shifted by :func:`_shifted_windows` and the looks of the paint
+    ``faces`` (Lab ``(3,)`` each), and that part's median Lab (None without one); the search
+    stops once a share is at most ``enough``."""
+    best, ground = 1.0, None
+    for region in _shifted_windows(ctx, cell):
+        # (the window's glare judged once for its faces; a part's median taken only for
+        # the least share so far: the values of _ground_share face by face)
+        win = _motif_window(region)
+        clear = ~blown_out(win)
+        for face in faces:
+            share, parts, k = _ground_part(win, clear, face)
+            if share < best:
+                best, ground = share, None if parts is None else _part_median(win, parts, k)
+        if best <= enough:
+            break
+    return best, ground
+
+
+#: A cell the foreground mask does not hold whose light "pips" are a look of the bare table
+#: (the cloth's ground, or a flower's pale heart on it, within GROW_APART of the TABLE_LOOKS-th
+#: nearest of the view's bare ring cells) is a printed flower where over this share of its
+#: window lies apart from its face's paint in the parts that reach the window's edge, however
+#: shifted (see :func:`_least_rim_share`; the largest part alone, :data:`MOTIF_SHARE`, is the
+#: rule without such pips): the ground between its petals shows all round it. Measured on the
+#: Octopus development photos (z42-octopus's sets): the flowers read as tiles 0.26-0.36
+#: (final20 normal-2101, final23 hard-3004 and hard-3002, final22 hard-2805: 9 cells of 4
+#: photos in the candidate lattices and the final one), real tiles beside a table near their
+#: colour, a band of it along one side, 0.13-0.17 (final17 normal-1768, a blue 2 on a
+#: blue-inked laminate; final24 normal-3405, a purple 6 on purple stripes; both lost their
+#: tile when the largest part alone was asked over 0.07). Any value 0.17-0.26 holds them
+#: apart: 0.2 about the middle. (Sources: the flowers' cells of 4 photos, 2 tiles of 2 photos.)
+MOTIF_PIPS_AROUND = 0.2
+
+
+def _ground_through_pips(ctx: _Ctx, cells: list[tuple[int, int]], faces: Mapping,
+                         ring: list) -> list[tuple[int, int]]:
+    """Of the occupied ``cells`` (``ctx.lab`` covers them; ``faces`` as
+    :func:`_cloth_motifs` takes them), those the foreground mask does not hold (``ctx.fg``
+    under :data:`MASK_HOLDS`) whose pips, read lighter than their face (``ctx.pip_lab``), are a
+    look of the bare table (within :data:`GROW_APART` of the :data:`TABLE_LOOKS`-th nearest of
+    ``ring``, the Lab of the view's bare ring cells) and whose face leaves over
+    :data:`MOTIF_PIPS_AROUND` of their window apart from its paint in the parts reaching its
+    edge, however shifted (:func:`_least_rim_share`): a printed
+    flower whose "pips" are the cloth's ground between its petals or its pale heart. A tile's
+    light pips are white, as a pale cloth may be, but its face fills its window but for them."""
+    if len(ring) < TABLE_LOOKS or ctx.lab is None or ctx.fg is None:
+        return []
+    looks = np.array(ring, np.float64)
+    found = []
+    for cell in cells:
+        kept = ctx.pip_lab.get(cell)
+        if ctx.fg.get(cell, 1.0) >= MASK_HOLDS or kept is None:
+            continue
+        pips, face = (np.asarray(v, np.float64) for v in kept[:2])
+        if pips[0] <= face[0]:
+            continue
+        like = float(_kth_nearest(looks, pips[None, :])[0])
+        if like >= GROW_APART:
+            continue
+        around = _least_rim_share(ctx, cell, faces[cell])
+        logger.debug("cell %s: pips %.1f from the table's looks, %.3f of its window apart "
+                     "from its face at its edge", cell, like, around)
+        if around > MOTIF_PIPS_AROUND:
+            found.append(cell)
+    return found
+
+
+def _least_rim_share(ctx: _Ctx, cell: tuple[int, int], faces: Iterable) -> float:
+    """The least share of ``cell``'s window apart from its face's paint in all the parts that
+    reach the window's edge (not only the largest, as :func:`_ground_share`), over the windows
+    shifted by :func:`_shifted_windows` and the looks of the paint ``faces`` (Lab ``(3,)``
+    each): the ground between a flower's petals shows all round it, a tile beside a table near
+    its colour or off its cell leaves one side's band."""
+    best = 1.0
+    for region in _shifted_windows(ctx, cell):
+        win = _motif_window(region)
+        clear = ~blown_out(win)
+        for face in faces:
+            off = (norm3(win - np.asarray(face, np.float32)) > MOTIF_PAINT) & clear
+            n, parts = cv2.connectedComponents(off.astype(np.uint8), connectivity=8)
+            edge = _parts_on_the_rim(parts, n)
+            sizes = np.bincount(parts.ravel(), minlength=n)
+            best = min(best, float(sizes[edge].sum()) / off.size)
+    return best
 
 
 def _table_colours(cells: list, d_table: np.ndarray, nearness: np.ndarray) -> tuple[set, set]:

@@ -81,3 +81,55 @@ def test_only_faces_of_a_hue_are_judged():
     assert _hued_paint(palette, "red") and _hued_paint(palette, "green")
     assert not _hued_paint(palette, "white") and not _hued_paint(palette, "black")
     assert not _hued_paint(palette, None)
+
+
+def _pipped_view(corner_only: bool = False) -> np.ndarray:
+    """A 3 x 3 cell Lab view of a cream cloth: in cell (1, 1) a red flower filling most of it,
+    the ground showing between its four petals at the middle of each side, each gap under
+    MOTIF_SHARE of the window (or, ``corner_only``, in one corner only: a tile off its cell or
+    beside a table near its colour), its pale heart in the middle read as a pip; in cell (1, 2)
+    a red tile's one white pip."""
+    lab = np.tile(CREAM, (3 * N, 3 * N, 1)).astype(np.float32)
+    lab[N + 2:2 * N - 2, N + 2:2 * N - 2] = RED
+    if corner_only:
+        lab[N:N + 19, N:N + 19] = CREAM
+    else:
+        w = 7  # each gap's half-width (pixels), reaching 14 px into the cell
+        m = N + N // 2
+        lab[N:N + 14, m - w:m + w] = CREAM
+        lab[2 * N - 14:2 * N, m - w:m + w] = CREAM
+        lab[m - w:m + w, N:N + 14] = CREAM
+        lab[m - w:m + w, 2 * N - 14:2 * N] = CREAM
+    _disc(lab, (1.5, 1.5), 0.1, CREAM)  # the flower's pale heart
+    lab[N + 2:2 * N - 2, 2 * N + 2:3 * N - 2] = RED
+    _disc(lab, (1.5, 2.5), 0.1, WHITE)
+    return lab
+
+
+def _pipped_ctx(lab: np.ndarray, fg: float, pips) -> _Ctx:
+    td = TopDown(np.zeros((3 * N, 3 * N, 3), np.uint8), N, N, 0, 0, 3, 3)
+    ctx = _Ctx(kit=None, palette=None, profile=None, td=td, lab=lab, die_faces=True)
+    ctx.fg = {(1, 1): fg, (1, 2): fg}
+    ctx.pip_lab = {(1, 1): (pips, RED, True), (1, 2): (WHITE, RED, True)}
+    return ctx
+
+
+def test_an_unheld_face_whose_pips_are_the_cloths_ground_and_that_leaves_it_showing_is_the_cloth():
+    from vision.cells import MOTIF_SHARE, _ground_through_pips
+    lab = _pipped_view()
+    share, _ = _ground_share(lab[N:2 * N, N:2 * N], RED)
+    assert share <= MOTIF_SHARE  # (the flower is left to this rule)
+    cells, faces, ring = [(1, 1), (1, 2)], {(1, 1): [RED], (1, 2): [RED]}, [CREAM] * 4
+    assert _cloth_motifs(_pipped_ctx(lab, 0.0, CREAM), cells, faces, ring) == []
+    # (the flower's "pip" is the cloth's ground; the tile's white pip is white too, on a
+    # cream cloth a look of the table, but its face fills its window)
+    assert _ground_through_pips(_pipped_ctx(lab, 0.0, CREAM), cells, faces, ring) == [(1, 1)]
+    # (... not where the mask holds the cell, nor where its pips are no look of the table)
+    assert _ground_through_pips(_pipped_ctx(lab, 1.0, CREAM), cells, faces, ring) == []
+    assert _ground_through_pips(_pipped_ctx(lab, 0.0, np.array([97.0, 0.0, 60.0])), cells,
+                                faces, ring) == []
+    # (... nor where the ground shows in one band only, as beside a tile off its cell)
+    lab = _pipped_view(corner_only=True)
+    share, _ = _ground_share(lab[N:2 * N, N:2 * N], RED)
+    assert share > 0.055  # (more than a pip cut by the window's edge)
+    assert _ground_through_pips(_pipped_ctx(lab, 0.0, CREAM), cells, faces, ring) == []
