@@ -7089,7 +7089,12 @@ def _ground_through_pips(ctx: _Ctx, cells: list[tuple[int, int]], faces: Mapping
     :data:`MOTIF_PIPS_AROUND` of their window apart from its paint in the parts reaching its
     edge, however shifted (:func:`_least_rim_share`): a printed
     flower whose "pips" are the cloth's ground between its petals or its pale heart. A tile's
-    light pips are white, as a pale cloth may be, but its face fills its window but for them."""
+    light pips are white, as a pale cloth may be, but its face fills its window but for them.
+    Unlike :func:`_cloth_motifs` the face is not asked to stand apart from the table (the cells
+    come painted, see :func:`_hued_paint`). Known reach, unmeasured (the review of oct80): a
+    tile's own corner pips reach the window's rim when it lies up to 0.075 of a cell off the
+    nearest shifted window, and count in the share (a 6's pips ~0.18 of the window): a 5 or 6
+    off its cell beside a sliver of bare table could pass 0.2; no development photo did."""
     if len(ring) < TABLE_LOOKS or ctx.lab is None or ctx.fg is None:
         return []
     looks = np.array(ring, np.float64)
