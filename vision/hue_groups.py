@@ -149,10 +149,12 @@ def _against_hue_order(lab: np.ndarray, groups: list, named: list, own: list,
     angles = [_hue_angle(lab[m]) if len(m) else 0.0 for m in groups]
     out = []
     for g, (colour, mine) in enumerate(zip(named, own)):
-        if colour == mine:
+        if colour == mine or not len(groups[g]):
             continue
         target = _hue_angle(paints[colour][None])
-        kept = [k for k in range(len(groups)) if k != g and named[k] == mine == own[k]]
+        # (an empty group, a label joined away, has no hue: neither reverted nor a witness)
+        kept = [k for k in range(len(groups))
+                if k != g and len(groups[k]) and named[k] == mine == own[k]]
         if any(_angle_between(angles[k], target) < _angle_between(angles[g], target) for k in kept):
             out.append(g)
     return out
@@ -195,8 +197,9 @@ def _spare_paint_in_hue_order(lab: np.ndarray, groups: list, named: list, given:
         # paint counts as named only by a group with members (a label joined away leaves an
         # empty group, which the joint naming gives a leftover paint, as _spare_moves' live).
         spare, shared = given[g], reverted[g]
-        if named[g] != shared or any(named[h] == spare for h, m in enumerate(groups) if len(m)):
-            continue
+        if (not len(groups[g]) or named[g] != shared
+                or any(named[h] == spare for h, m in enumerate(groups) if len(m))):
+            continue  # (an empty group has no hue of its own to place: as _against_hue_order)
         target = _hue_angle(paints[spare][None])
         sharers = sorted((h for h in range(len(groups)) if len(groups[h]) and named[h] == shared),
                          key=lambda h: _angle_between(angles[h], target))

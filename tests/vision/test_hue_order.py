@@ -118,3 +118,16 @@ def test_groups_before_the_widest_step_in_hue_take_the_spare_paint_together():
     named = name_groups(np.repeat(labs, sizes, axis=0), np.repeat(dist, sizes, axis=0), labels,
                         share_cost=SHARE, paints=paints, spare_fit=HELD_FIT).tolist()
     assert named == [0] * 5 + [1] * 7
+
+
+def test_an_empty_reverted_group_is_passed_over():
+    # (a label joined away under a profile leaves an empty group; given a paint and taken back,
+    # it has no hue to place: passed over, no error; the calibration measure's tapestry seed 0
+    # raised ValueError here)
+    from vision.hue_groups import _spare_paint_in_hue_order
+    labs = np.array([_lab(63.4, 60.5, 3.7), _lab(60.3, 66.8, 7.5), _lab(77.5, 37.4, 50.0)])
+    groups = [[0, 1], [2], []]
+    cost = np.zeros((3, 2))
+    out = _spare_paint_in_hue_order(labs, groups, [1, 1, 1], [1, 1, 0], [2], cost,
+                                    np.asarray(LIT_WRONG, np.float64), HELD_FIT)
+    assert out == [1, 1, 1]
