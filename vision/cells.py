@@ -3904,7 +3904,7 @@ def _own_hue_true(ref_hue: float, paint_hue: float) -> bool:
     ``paint_hue`` (faces far off it show a glare's shift, not the photo's paint: final24
     octopus-normal-3409's one sure yellow at 103.6 degrees, its washed yellows at 42-44 chroma
     against its 83)."""
-    return abs((ref_hue - paint_hue + 180.0) % 360.0 - 180.0) <= OWN_HUE_REF_OFF
+    return _hue_apart(ref_hue, paint_hue) <= OWN_HUE_REF_OFF
 
 
 def _rename_face(reading: tuple, name: str, other: str, by: str) -> None:
@@ -6970,14 +6970,22 @@ def _ground_part(win: np.ndarray, clear: np.ndarray, face: np.ndarray
     window's faces): ``(share, parts, k)``, the part the label ``k`` of ``parts`` ``(h, w)``
     (``(0.0, None, 0)`` without one); its median is taken only where asked
     (:func:`_part_median`)."""
-    off = (norm3(win - np.asarray(face, np.float32)) > MOTIF_PAINT) & clear
-    n, parts = cv2.connectedComponents(off.astype(np.uint8), connectivity=8)
-    edge = _parts_on_the_rim(parts, n)
+    parts, edge, sizes = _rim_parts(win, clear, face)
     if not len(edge):
         return 0.0, None, 0
-    sizes = np.bincount(parts.ravel(), minlength=n)
     k = int(edge[np.argmax(sizes[edge])])
-    return float(sizes[k]) / off.size, parts, k
+    return float(sizes[k]) / parts.size, parts, k
+
+
+def _rim_parts(win: np.ndarray, clear: np.ndarray, face: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The parts of the window ``win`` ``(h, w, 3)`` Lab apart from ``face`` ``(3,)`` Lab by
+    :data:`MOTIF_PAINT`, among its pixels not blown out ``clear`` ``(h, w)`` bool: ``(parts,
+    edge, sizes)``, the labels ``(h, w)`` (8-connected, 0 the rest), the labels of the parts
+    that reach the window's rim (:func:`_parts_on_the_rim`) and every label's pixel count."""
+    off = (norm3(win - np.asarray(face, np.float32)) > MOTIF_PAINT) & clear
+    n, parts = cv2.connectedComponents(off.astype(np.uint8), connectivity=8)
+    return parts, _parts_on_the_rim(parts, n), np.bincount(parts.ravel(), minlength=n)
 
 
 def _parts_on_the_rim(parts: np.ndarray, n: int) -> np.ndarray:
@@ -7128,11 +7136,8 @@ def _least_rim_share(ctx: _Ctx, cell: tuple[int, int], faces: Iterable) -> float
         win = _motif_window(region)
         clear = ~blown_out(win)
         for face in faces:
-            off = (norm3(win - np.asarray(face, np.float32)) > MOTIF_PAINT) & clear
-            n, parts = cv2.connectedComponents(off.astype(np.uint8), connectivity=8)
-            edge = _parts_on_the_rim(parts, n)
-            sizes = np.bincount(parts.ravel(), minlength=n)
-            best = min(best, float(sizes[edge].sum()) / off.size)
+            parts, edge, sizes = _rim_parts(win, clear, face)
+            best = min(best, float(sizes[edge].sum()) / parts.size)
     return best
 
 

@@ -157,10 +157,10 @@ def _usual_pip_contrasts(cells: list[CellReading], seen: list[tuple[str, float]]
     """Per paint, the median pip contrast (CIELAB lightness units) of the faces nearest it
     (``seen``: each cell's nearest paint and its pips' contrast at that paint's polarity),
     leaving out faces renamed by their photo's own hues or chroma
-    (:data:`vision.cells.OWN_HUE_RENAMED_KEY`; which of the two in ``evidence["renamed_by"]``): such a face was named a paint its pips were not
-    read for (a clear yellow 6 named orange, renamed yellow, would raise the median a faint
-    yellow's pips are judged against, final23 octopus-hard-3007). A paint whose faces nearest
-    it all were renamed keeps them all."""
+    (:data:`vision.cells.OWN_HUE_RENAMED_KEY`; which of the two in ``evidence["renamed_by"]``):
+    such a face was named a paint its pips were not read for (a clear yellow 6 named orange,
+    renamed yellow, would raise the median a faint yellow's pips are judged against, final23
+    octopus-hard-3007). A paint whose faces nearest it all were renamed keeps them all."""
     by_paint: dict[str, list[float]] = defaultdict(list)
     kept: dict[str, list[float]] = defaultdict(list)
     for rd, (own, contrast) in zip(cells, seen):
